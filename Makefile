@@ -1,0 +1,54 @@
+# capq: see README.md. Every target works from a fresh clone with only Go.
+GO       ?= go
+BIN      := bin/capq
+PKGS     := ./...
+STATICCHECK_VERSION ?= 2025.1.1
+
+.PHONY: build test check vet staticcheck fmt golden bench fuzz demo clean
+
+build:
+	$(GO) build -o $(BIN) ./cmd/capq
+
+## test: what CI runs: formatting, vet and every test (unit, golden, end-to-end).
+test: vet
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) test -count=1 $(PKGS)
+
+vet:
+	$(GO) vet $(PKGS)
+
+## check: test plus staticcheck (installed through the module proxy if missing).
+check: test staticcheck
+
+staticcheck:
+	@command -v staticcheck >/dev/null 2>&1 || $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	PATH="$$PATH:$$($(GO) env GOPATH)/bin" staticcheck $(PKGS)
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+## golden: rewrite every golden file from the current output (review the diff!).
+golden:
+	CAPQ_UPDATE_GOLDEN=1 $(GO) test -count=1 $(PKGS)
+
+## bench: every benchmark, 6 runs each, for benchstat (go run golang.org/x/perf/cmd/benchstat bench.txt).
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 6 $(PKGS) | tee bench.txt
+
+## fuzz: each fuzz target for FUZZTIME (default 20s).
+FUZZTIME ?= 20s
+fuzz:
+	@for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+## demo: build capq and run it on the bundled example from the seed documents.
+demo: build
+	./$(BIN) tree testdata/seeds-example/capacity-scheduler.xml --cluster memory=1000g,vcores=1000
+	./$(BIN) lint testdata/seeds-example/capacity-scheduler.xml
+
+clean:
+	rm -rf bin bench.txt

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+// execute runs capq with args and returns the process exit code.
+func execute(args []string, s *streams) int {
+	root := newRootCmd(s)
+	root.SetArgs(args)
+	root.SetIn(s.in)
+	root.SetOut(s.out)
+	root.SetErr(s.errOut)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(s.errOut, "capq: %v\n", ee.err)
+		}
+		return ee.code
+	}
+	// Cobra's own errors (unknown flag, wrong arguments) are usage errors.
+	fmt.Fprintf(s.errOut, "capq: %v\nRun 'capq --help' for usage.\n", err)
+	return exitCannotRun
+}
+
+func newRootCmd(s *streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "capq",
+		Short: "Lint, diff, migrate and dry-run YARN Capacity Scheduler configurations",
+		Long: `capq checks capacity-scheduler.xml the way the ResourceManager reads it,
+before yarn rmadmin -refreshQueues does.
+
+Exit codes: 0 clean; 1 findings at or above --fail-on, a refused refresh or a
+failed gate; 2 could not run (bad flag, unreadable input).`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(
+		newTreeCmd(s),
+		newLintCmd(s),
+		newRulesCmd(s),
+		newExplainCmd(s),
+		newDiffCmd(s),
+		newMigrateCmd(s),
+		newScenarioCmd(s),
+		newSimulateCmd(s),
+		newGenCmd(s),
+		newPreviewCmd(s),
+	)
+	return root
+}
+
+// notYet is the placeholder for a command whose implementation has not
+// landed; it exits 2 so no script mistakes it for success.
+func notYet(use, short string) *cobra.Command {
+	return &cobra.Command{
+		Use:   use,
+		Short: short + " (not implemented yet)",
+		RunE: func(*cobra.Command, []string) error {
+			return cannotRun(fmt.Errorf("%s is not implemented yet", use))
+		},
+	}
+}

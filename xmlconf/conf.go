@@ -1,0 +1,239 @@
+package xmlconf
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Loader rule IDs: problems found while merging resources. They are
+// findings (Hadoop logs a warning and carries on), not errors.
+const (
+	RuleDuplicate      = "XML001" // same key defined twice; the last wins
+	RuleFinalOverride  = "XML002" // a final key redefined; Hadoop ignores it
+	RuleUnresolvedVar  = "XML003" // ${var} left literal
+	RuleSubstDepth     = "XML004" // substitution depth 20 exceeded
+	RuleIncludeFallbak = "XML005" // an xi:include fell back
+)
+
+// Entry is the effective definition of one key after all resources are
+// merged, with the definitions it replaced or that were refused.
+type Entry struct {
+	// Prop is the definition in force (nil when the key is only final-marked
+	// by an empty value).
+	Prop *Property
+	// Final is set once any definition of the key was final.
+	Final bool
+	// Earlier lists definitions replaced by Prop, in order.
+	Earlier []*Property
+	// Ignored lists definitions refused because the key was already final.
+	Ignored []*Property
+}
+
+// Conf is the merged view of several resources, like a Hadoop
+// Configuration after addResource calls: later definitions win unless an
+// earlier one is final. Keys are never expanded; values are expanded on
+// Get, as Hadoop's get() does.
+type Conf struct {
+	entries map[string]*Entry
+	// Env resolves ${env.NAME}; nil means "no environment" (every lookup
+	// misses), which keeps results independent of the machine.
+	Env func(string) (string, bool)
+	// Findings are merge problems: duplicates and refused final overrides.
+	Findings []Finding
+}
+
+// NewConf merges documents in order, as the ResourceManager layers
+// yarn-site.xml and then capacity-scheduler.xml (Configuration.loadProperty).
+func NewConf(docs ...*Document) *Conf {
+	c := &Conf{entries: make(map[string]*Entry)}
+	for _, d := range docs {
+		if d == nil {
+			continue
+		}
+		c.Findings = append(c.Findings, d.Findings...)
+		for _, p := range d.Props {
+			c.add(p)
+		}
+	}
+	return c
+}
+
+// FromMap builds a Conf from a plain map (scenario files, tests). Every
+// property is attributed to origin with no line.
+func FromMap(m map[string]string, origin string) *Conf {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	d := &Document{File: origin}
+	for _, k := range keys {
+		p := &Property{Name: strings.TrimSpace(k), Value: m[k], Unset: m[k] == ""}
+		p.Pos = Pos{File: origin}
+		p.NamePos, p.ValuePos = p.Pos, p.Pos
+		d.Props = append(d.Props, p)
+	}
+	return NewConf(d)
+}
+
+// add applies one definition with Configuration.loadProperty's rules: an
+// empty value sets nothing but can still make the key final.
+func (c *Conf) add(p *Property) {
+	e := c.entries[p.Name]
+	if e == nil {
+		e = &Entry{}
+		c.entries[p.Name] = e
+	}
+	switch {
+	case e.Final:
+		if !p.Unset && (e.Prop == nil || e.Prop.Value != p.Value) {
+			e.Ignored = append(e.Ignored, p)
+			c.Findings = append(c.Findings, Finding{
+				Rule: RuleFinalOverride, Severity: SeverityWarning, Pos: p.NamePos, Property: p.Name,
+				Message: fmt.Sprintf("%q is final at %s; this definition is ignored", p.Name, finalPos(e)),
+				Hint:    "remove this definition or the <final>true</final> of the earlier one",
+			})
+		}
+	case !p.Unset:
+		if e.Prop != nil {
+			e.Earlier = append(e.Earlier, e.Prop)
+			c.Findings = append(c.Findings, Finding{
+				Rule: RuleDuplicate, Severity: SeverityWarning, Pos: p.NamePos, Property: p.Name,
+				Message: fmt.Sprintf("%q is also defined at %s; this later definition wins", p.Name, e.Prop.NamePos),
+				Hint:    "keep one definition of each property",
+			})
+		}
+		e.Prop = p
+	}
+	if p.Final {
+		e.Final = true
+		if e.Prop == nil && p.Unset {
+			// Remember where the key became final for later messages.
+			e.Earlier = append(e.Earlier, p)
+		}
+	}
+}
+
+func finalPos(e *Entry) Pos {
+	if e.Prop != nil && e.Prop.Final {
+		return e.Prop.NamePos
+	}
+	for _, p := range e.Earlier {
+		if p.Final {
+			return p.NamePos
+		}
+	}
+	if e.Prop != nil {
+		return e.Prop.NamePos
+	}
+	return Pos{}
+}
+
+// Lookup returns the property in force for key, or false when the key is
+// not set (absent, or only empty values).
+func (c *Conf) Lookup(key string) (*Property, bool) {
+	e := c.entries[key]
+	if e == nil || e.Prop == nil {
+		return nil, false
+	}
+	return e.Prop, true
+}
+
+// Entry returns the merge record of key (nil when never mentioned).
+func (c *Conf) Entry(key string) *Entry { return c.entries[key] }
+
+// Raw returns the unexpanded value of key, like Configuration.getRaw.
+func (c *Conf) Raw(key string) (string, bool) {
+	p, ok := c.Lookup(key)
+	if !ok {
+		return "", false
+	}
+	return p.Value, true
+}
+
+// Get returns the value of key with ${var} expanded, like
+// Configuration.get. An expansion that exceeds Hadoop's depth limit
+// returns an error carrying Hadoop's message.
+func (c *Conf) Get(key string) (string, bool, error) {
+	raw, ok := c.Raw(key)
+	if !ok {
+		return "", false, nil
+	}
+	v, err := c.Expand(raw)
+	return v, true, err
+}
+
+// GetOr returns the expanded value of key, or def when it is unset. An
+// expansion error yields the raw value (callers that care use Get).
+func (c *Conf) GetOr(key, def string) string {
+	v, ok, err := c.Get(key)
+	if !ok {
+		return def
+	}
+	if err != nil {
+		raw, _ := c.Raw(key)
+		return raw
+	}
+	return v
+}
+
+// Keys returns every key that is set, sorted.
+func (c *Conf) Keys() []string {
+	keys := make([]string, 0, len(c.entries))
+	for k, e := range c.entries {
+		if e.Prop != nil {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Len returns the number of keys that are set.
+func (c *Conf) Len() int {
+	n := 0
+	for _, e := range c.entries {
+		if e.Prop != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Set defines key programmatically (scenario refresh steps, migration),
+// replacing any earlier definition, final or not.
+func (c *Conf) Set(key, value string) {
+	p := &Property{Name: key, Value: value, Unset: value == ""}
+	if value == "" {
+		delete(c.entries, key)
+		return
+	}
+	c.entries[key] = &Entry{Prop: p}
+}
+
+// Unset removes key.
+func (c *Conf) Unset(key string) { delete(c.entries, key) }
+
+// Clone returns an independent copy whose entries can be changed without
+// touching c. Properties themselves are shared (they are never mutated).
+func (c *Conf) Clone() *Conf {
+	n := &Conf{entries: make(map[string]*Entry, len(c.entries)), Env: c.Env}
+	for k, e := range c.entries {
+		ce := *e
+		n.entries[k] = &ce
+	}
+	n.Findings = append([]Finding(nil), c.Findings...)
+	return n
+}
+
+// Map returns the set keys and their raw values.
+func (c *Conf) Map() map[string]string {
+	m := make(map[string]string, len(c.entries))
+	for k, e := range c.entries {
+		if e.Prop != nil {
+			m[k] = e.Prop.Value
+		}
+	}
+	return m
+}

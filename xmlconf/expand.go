@@ -1,0 +1,98 @@
+package xmlconf
+
+import (
+	"fmt"
+	"strings"
+)
+
+// maxSubst is Configuration.MAX_SUBST.
+const maxSubst = 20
+
+// Expand substitutes ${var} references in expr the way Hadoop 3's
+// Configuration.substituteVars does: ${env.NAME} (with ":-" and "-"
+// defaults) from c.Env, then other keys of c (raw values). The first
+// unresolvable reference stops expansion and the text is returned as it
+// stands; a value that refers back to itself returns the original
+// expression; more than 20 rounds is Hadoop's IllegalStateException.
+// JVM system properties are not modelled: capq has no JVM.
+func (c *Conf) Expand(expr string) (string, error) {
+	eval := expr
+	for s := 0; s < maxSubst; s++ {
+		start, end := findSubVariable(eval)
+		if start < 0 {
+			return eval, nil
+		}
+		name := eval[start:end]
+		val, ok := c.resolveVar(name)
+		if !ok {
+			return eval, nil
+		}
+		ref := eval[start-2 : end+1]
+		if strings.Contains(val, ref) {
+			return expr, nil
+		}
+		eval = eval[:start-2] + val + eval[end+1:]
+	}
+	return expr, fmt.Errorf("Variable substitution depth too large: %d %s", maxSubst, expr)
+}
+
+// HasVariable reports whether s contains a ${var} reference Hadoop would
+// try to expand.
+func HasVariable(s string) bool {
+	start, _ := findSubVariable(s)
+	return start >= 0
+}
+
+// findSubVariable returns the bounds of the name in the first match of
+// \$\{[^\}\$ ]+\}, or -1.
+func findSubVariable(s string) (int, int) {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] != '$' || s[i+1] != '{' {
+			continue
+		}
+		j := i + 2
+		for j < len(s) && s[j] != '}' && s[j] != '$' && s[j] != ' ' {
+			j++
+		}
+		if j < len(s) && s[j] == '}' && j > i+2 {
+			return i + 2, j
+		}
+	}
+	return -1, -1
+}
+
+func (c *Conf) resolveVar(name string) (string, bool) {
+	if strings.HasPrefix(name, "env.") && len(name) > 4 {
+		if v, ok := c.resolveEnv(name[4:]); ok {
+			return v, true
+		}
+	}
+	return c.Raw(name)
+}
+
+// resolveEnv mirrors the env.NAME branch, including its two default forms:
+// ":-" (default when unset or empty) and "-" (default when unset).
+func (c *Conf) resolveEnv(v string) (string, bool) {
+	getenv := func(k string) (string, bool) {
+		if c.Env == nil {
+			return "", false
+		}
+		return c.Env(k)
+	}
+	for i := 0; i < len(v); i++ {
+		ch := v[i]
+		if ch == ':' && i < len(v)-1 && v[i+1] == '-' {
+			if val, ok := getenv(v[:i]); ok && val != "" {
+				return val, true
+			}
+			return v[i+2:], true
+		}
+		if ch == '-' {
+			if val, ok := getenv(v[:i]); ok {
+				return val, true
+			}
+			return v[i+1:], true
+		}
+	}
+	return getenv(v)
+}

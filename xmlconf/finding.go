@@ -1,0 +1,99 @@
+package xmlconf
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity orders findings; a higher value is more serious.
+type Severity int
+
+// Severities, from least to most serious.
+const (
+	SeverityInfo Severity = iota + 1
+	SeverityWarning
+	SeverityError
+)
+
+// String returns the lowercase name used in every output format.
+func (s Severity) String() string {
+	switch s {
+	case SeverityInfo:
+		return "info"
+	case SeverityWarning:
+		return "warning"
+	case SeverityError:
+		return "error"
+	}
+	return fmt.Sprintf("severity(%d)", int(s))
+}
+
+// MarshalText renders the severity as its name (for JSON).
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// ParseSeverity reads "error", "warning" (or "warn") and "info".
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "error":
+		return SeverityError, nil
+	case "warning", "warn":
+		return SeverityWarning, nil
+	case "info":
+		return SeverityInfo, nil
+	}
+	return 0, fmt.Errorf("unknown severity %q (want error, warning or info)", s)
+}
+
+// Finding is one problem found in a configuration. It is plain data: rules
+// produce it, renderers print it. Rule IDs are stable (see validate.Rules).
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	Pos
+	Queue    string `json:"queue,omitempty"`
+	Property string `json:"property,omitempty"`
+	Message  string `json:"message"`
+	Hint     string `json:"hint,omitempty"`
+}
+
+// String renders the finding as file:line:col: severity ID: message.
+func (f Finding) String() string {
+	return fmt.Sprintf("%s: %s %s: %s", f.Pos, f.Severity, f.Rule, f.Message)
+}
+
+// SortFindings orders findings by file, line, column, rule, then message,
+// and drops exact duplicates. It returns the (possibly shorter) slice.
+func SortFindings(fs []Finding) []Finding {
+	sort.SliceStable(fs, func(i, j int) bool { return lessFinding(fs[i], fs[j]) })
+	out := fs[:0]
+	for i, f := range fs {
+		if i > 0 && f == fs[i-1] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func lessFinding(a, b Finding) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	if a.Col != b.Col {
+		return a.Col < b.Col
+	}
+	if a.Rule != b.Rule {
+		return a.Rule < b.Rule
+	}
+	if a.Queue != b.Queue {
+		return a.Queue < b.Queue
+	}
+	if a.Property != b.Property {
+		return a.Property < b.Property
+	}
+	return a.Message < b.Message
+}

@@ -1,0 +1,253 @@
+package xmlconf
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// JavaTrim trims like java.lang.String.trim: every char <= ' ' at both ends.
+func JavaTrim(s string) string {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	return s[i:j]
+}
+
+// NumberError mirrors Java's NumberFormatException message.
+type NumberError struct{ Input string }
+
+func (e *NumberError) Error() string {
+	if e.Input == "" {
+		return "empty String"
+	}
+	return fmt.Sprintf("For input string: %q", e.Input)
+}
+
+// ParseJavaFloat parses s exactly as java.lang.Float.parseFloat does
+// (it trims first, accepts NaN, Infinity, exponents, hex floats and an
+// f/F/d/D suffix) and returns the float32 result.
+func ParseJavaFloat(s string) (float32, error) {
+	t := JavaTrim(s)
+	if t == "" {
+		return 0, &NumberError{Input: ""}
+	}
+	body, neg := t, false
+	if body[0] == '+' || body[0] == '-' {
+		neg = body[0] == '-'
+		body = body[1:]
+	}
+	switch body {
+	case "NaN":
+		return float32(math.NaN()), nil
+	case "Infinity":
+		if neg {
+			return float32(math.Inf(-1)), nil
+		}
+		return float32(math.Inf(1)), nil
+	}
+	if n := len(body); n > 0 && strings.ContainsRune("fFdD", rune(body[n-1])) {
+		body = body[:n-1]
+	}
+	if !javaFloatBody(body) {
+		return 0, &NumberError{Input: t}
+	}
+	if neg {
+		body = "-" + body
+	}
+	f, err := strconv.ParseFloat(body, 32)
+	if err != nil {
+		// Range errors round to ±Inf or 0 in Java, as in Go; anything else
+		// was rejected above.
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return float32(f), nil
+		}
+		return 0, &NumberError{Input: t}
+	}
+	return float32(f), nil
+}
+
+// javaFloatBody checks the unsigned, suffix-free part of a Java float
+// literal: decimal with optional exponent, or hex with a mandatory p
+// exponent.
+func javaFloatBody(b string) bool {
+	if len(b) > 2 && b[0] == '0' && (b[1] == 'x' || b[1] == 'X') {
+		return javaHexFloat(b[2:])
+	}
+	i, digits := 0, 0
+	for i < len(b) && isDigit(b[i]) {
+		i, digits = i+1, digits+1
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		for i < len(b) && isDigit(b[i]) {
+			i, digits = i+1, digits+1
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		return exponentDigits(b[i:])
+	}
+	return i == len(b)
+}
+
+func javaHexFloat(b string) bool {
+	i, digits := 0, 0
+	for i < len(b) && isHex(b[i]) {
+		i, digits = i+1, digits+1
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		for i < len(b) && isHex(b[i]) {
+			i, digits = i+1, digits+1
+		}
+	}
+	if digits == 0 || i >= len(b) || (b[i] != 'p' && b[i] != 'P') {
+		return false
+	}
+	return exponentDigits(b[i+1:])
+}
+
+func exponentDigits(e string) bool {
+	if len(e) > 0 && (e[0] == '+' || e[0] == '-') {
+		e = e[1:]
+	}
+	if e == "" {
+		return false
+	}
+	for i := 0; i < len(e); i++ {
+		if !isDigit(e[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isHex(c byte) bool {
+	return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+// IsPlainDecimal reports whether s (trimmed) is an ordinary decimal number
+// such as "50", "-1" or "12.5": no exponent, suffix, hex, NaN or Infinity.
+// Lint uses it to flag Java-only spellings that Hadoop accepts.
+func IsPlainDecimal(s string) bool {
+	t := JavaTrim(s)
+	if t != "" && (t[0] == '+' || t[0] == '-') {
+		t = t[1:]
+	}
+	if t == "" || strings.ContainsAny(t, "eExXpPfFdDN") {
+		return false
+	}
+	return javaFloatBody(t)
+}
+
+// ParseJavaInt parses s as java.lang.Integer.parseInt (no trimming: a
+// caller that trims first says so). Decimal digits with an optional sign,
+// within int32.
+func ParseJavaInt(s string) (int32, error) {
+	v, err := parseJavaInteger(s, 10, 32)
+	return int32(v), err
+}
+
+// ParseJavaLong parses s as java.lang.Long.parseLong.
+func ParseJavaLong(s string) (int64, error) { return parseJavaInteger(s, 10, 64) }
+
+func parseJavaInteger(s string, base, bits int) (int64, error) {
+	if s == "" {
+		return 0, &NumberError{Input: ""}
+	}
+	body := s
+	if body[0] == '+' || body[0] == '-' {
+		body = body[1:]
+	}
+	if body == "" || strings.ContainsAny(body, "_+-") {
+		return 0, &NumberError{Input: s}
+	}
+	v, err := strconv.ParseInt(s, base, bits)
+	if err != nil {
+		return 0, &NumberError{Input: s}
+	}
+	return v, nil
+}
+
+// HadoopGetInt parses a value the way Configuration.getInt does: trimmed,
+// "0x"/"-0x" prefixes read as hex, otherwise Integer.parseInt.
+func HadoopGetInt(s string) (int32, error) {
+	v, err := hadoopGetInteger(s, 32)
+	return int32(v), err
+}
+
+// HadoopGetLong parses a value the way Configuration.getLong does.
+func HadoopGetLong(s string) (int64, error) { return hadoopGetInteger(s, 64) }
+
+func hadoopGetInteger(s string, bits int) (int64, error) {
+	t := JavaTrim(s)
+	neg := strings.HasPrefix(t, "-")
+	rest := strings.TrimPrefix(t, "-")
+	if strings.HasPrefix(rest, "0x") || strings.HasPrefix(rest, "0X") {
+		hex := rest[2:]
+		if neg {
+			hex = "-" + hex
+		}
+		v, err := parseJavaInteger(hex, 16, bits)
+		if err != nil {
+			return 0, &NumberError{Input: hex}
+		}
+		return v, nil
+	}
+	return parseJavaInteger(t, 10, bits)
+}
+
+// HadoopGetBool reads a boolean the way Configuration.getBoolean does:
+// trimmed, case-insensitive "true"/"false"; anything else yields def and
+// ok=false so callers can warn that the text was ignored.
+func HadoopGetBool(s string, def bool) (v bool, ok bool) {
+	switch strings.ToLower(JavaTrim(s)) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return def, false
+}
+
+// FormatJavaFloat renders f the way Java's Float.toString does for the
+// values that appear in Hadoop messages ("50.0", "0.99", "1.0E-4").
+func FormatJavaFloat(f float32) string {
+	switch {
+	case math.IsNaN(float64(f)):
+		return "NaN"
+	case math.IsInf(float64(f), 1):
+		return "Infinity"
+	case math.IsInf(float64(f), -1):
+		return "-Infinity"
+	}
+	a := math.Abs(float64(f))
+	if f == 0 || (a >= 1e-3 && a < 1e7) {
+		s := strconv.FormatFloat(float64(f), 'f', -1, 32)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	s := strconv.FormatFloat(float64(f), 'E', -1, 32)
+	mant, exp, _ := strings.Cut(s, "E")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	neg := strings.HasPrefix(exp, "-")
+	exp = strings.TrimLeft(strings.TrimLeft(exp, "+-"), "0")
+	if neg {
+		exp = "-" + exp
+	}
+	return mant + "E" + exp
+}

@@ -1,0 +1,327 @@
+package xmlconf
+
+// Prefix is the key prefix of every Capacity Scheduler property.
+const Prefix = "yarn.scheduler.capacity."
+
+// Origin says where an effective value came from.
+type Origin int
+
+// Origins of effective values, from least to most specific.
+const (
+	FromDefault  Origin = iota // Hadoop's built-in default
+	FromGlobal                 // a yarn.scheduler.capacity.<prop> global key
+	FromParent                 // inherited from an ancestor queue
+	FromQueue                  // set on the queue itself
+	FromComputed               // derived (e.g. max applications from capacity)
+)
+
+// String names the origin for output.
+func (o Origin) String() string {
+	return [...]string{"default", "global", "parent", "queue", "computed"}[o]
+}
+
+// MarshalText renders the origin name (for JSON).
+func (o Origin) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// Value is an effective setting with its provenance: the parsed value, the
+// raw text it came from, where it came from, and the property (nil for
+// defaults) so findings can point at it.
+type Value[T any] struct {
+	V      T
+	Raw    string
+	Origin Origin
+	Prop   *Property
+}
+
+// Set reports whether the value was configured (on the queue, an ancestor
+// or globally) rather than Hadoop's default.
+func (v Value[T]) Set() bool { return v.Origin != FromDefault && v.Origin != FromComputed }
+
+// Pos returns where the value was set, or the zero Pos for defaults.
+func (v Value[T]) Pos() Pos {
+	if v.Prop == nil {
+		return Pos{}
+	}
+	return v.Prop.ValuePos
+}
+
+// CapacityMode is how a capacity is written.
+type CapacityMode int
+
+// Capacity modes (capacity-scheduler-rules.md §4).
+const (
+	ModeUnset    CapacityMode = iota
+	ModePercent               // "12.5"
+	ModeWeight                // "2.5w" (3.4)
+	ModeAbsolute              // "[memory=10240,vcores=12]" (3.1)
+	ModeVector                // "[memory=50%,vcores=2w]" (3.4, non-legacy mode)
+	ModeInvalid               // could not be parsed; see Capacity.Err
+)
+
+// String names the mode.
+func (m CapacityMode) String() string {
+	return [...]string{"unset", "percentage", "weight", "absolute", "vector", "invalid"}[m]
+}
+
+// MarshalText renders the mode name (for JSON).
+func (m CapacityMode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// Resource is an amount of each resource type. Memory is in MiB.
+type Resource struct {
+	MemoryMB int64 `json:"memory_mb"`
+	VCores   int64 `json:"vcores"`
+	// Other holds further resource types (yarn.io/gpu, …) by name.
+	Other map[string]int64 `json:"other,omitempty"`
+}
+
+// IsZero reports whether every component is zero.
+func (r Resource) IsZero() bool { return r.MemoryMB == 0 && r.VCores == 0 && len(r.Other) == 0 }
+
+// VectorEntry is one resource of a 3.4 capacity vector.
+type VectorEntry struct {
+	Resource string
+	Mode     CapacityMode // ModePercent, ModeWeight or ModeAbsolute
+	Value    float64
+}
+
+// Capacity is a parsed capacity or maximum-capacity value.
+type Capacity struct {
+	Mode CapacityMode
+	// Percent is the percentage in Java float precision (ModePercent),
+	// as Hadoop stores it: 0..100 when valid.
+	Percent float32
+	// Weight is the weight (ModeWeight).
+	Weight float32
+	// Absolute is the configured resource (ModeAbsolute).
+	Absolute Resource
+	// Vector holds the entries of a ModeVector value.
+	Vector []VectorEntry
+	// Raw is the configured text; Prop the property (nil when unset).
+	Raw  string
+	Prop *Property
+	// Err explains a ModeInvalid value with Hadoop's message.
+	Err string
+}
+
+// Fraction returns Percent/100 computed in float32 as Hadoop does.
+func (c Capacity) Fraction() float32 { return c.Percent / 100 }
+
+// QueueState is a queue's configured or effective state.
+type QueueState string
+
+// Queue states.
+const (
+	StateRunning  QueueState = "RUNNING"
+	StateStopped  QueueState = "STOPPED"
+	StateDraining QueueState = "DRAINING"
+)
+
+// ACL is a parsed Hadoop AccessControlList ("users groups").
+type ACL struct {
+	// All is the wildcard "*": everyone.
+	All    bool
+	Users  []string
+	Groups []string
+	Raw    string
+}
+
+// Nobody reports whether the ACL admits no one (" " or empty lists).
+func (a ACL) Nobody() bool { return !a.All && len(a.Users) == 0 && len(a.Groups) == 0 }
+
+// LabelSettings are a queue's settings for one node label (partition).
+type LabelSettings struct {
+	Label       string
+	Capacity    Capacity
+	MaxCapacity Capacity
+	// MaxAMPercent is accessible-node-labels.<l>.maximum-am-resource-percent.
+	MaxAMPercent Value[float32]
+	// AbsCapacity and AbsMaxCapacity are fractions of the partition.
+	AbsCapacity, AbsMaxCapacity float64
+}
+
+// AutoCreate holds a parent's auto-created-queue settings.
+type AutoCreate struct {
+	// Legacy is auto-create-child-queue.enabled (ManagedParentQueue, 3.1+).
+	Legacy Value[bool]
+	// V2 is auto-queue-creation-v2.enabled (flexible, 3.4).
+	V2 Value[bool]
+	// MaxQueues is the max-queues setting of whichever mode is on.
+	MaxQueues Value[int32]
+	// FailOnExceeding is auto-create-child-queue.fail-on-exceeding-parent-capacity.
+	FailOnExceeding Value[bool]
+	// ManagementPolicy is auto-create-child-queue.management-policy.
+	ManagementPolicy Value[string]
+	// Template holds leaf-queue-template.* (legacy) or
+	// auto-queue-creation-v2.template.* properties, by suffix.
+	Template map[string]*Property
+}
+
+// Queue is one queue of the hierarchy with its configured and effective
+// settings. Leaf-only settings are filled for every queue (so lint can
+// report them on parents); Hadoop uses them only on leaves.
+type Queue struct {
+	// Path is the full path ("root.eng.dev"); Name the last segment.
+	Path, Name string
+	Parent     *Queue
+	Children   []*Queue
+	// ChildrenProp is the <path>.queues property (nil for leaves).
+	ChildrenProp *Property
+	// ChildNames are the names in ChildrenProp as Hadoop reads them
+	// (split on ",", empty tokens dropped, each trimmed), duplicates kept.
+	ChildNames []string
+	// Depth is 0 for root.
+	Depth int
+
+	Capacity    Capacity // default partition
+	MaxCapacity Capacity // default partition; unset means 100%
+	// AbsCapacity and AbsMaxCapacity are fractions of the cluster
+	// (CSQueueUtils: capacity × parent's absolute capacity; maximum ×
+	// parent's absolute *maximum*). In weight mode they are computed from
+	// normalized weights; in absolute mode they need a cluster resource.
+	AbsCapacity, AbsMaxCapacity float64
+	// NormalizedCapacity is this queue's share of its parent (0..1) in
+	// whatever mode it is configured: percent/100, weight/Σweights, or
+	// absolute/parent (when a cluster is known).
+	NormalizedCapacity, NormalizedMaxCapacity float64
+	// ConfiguredMin and ConfiguredMax are absolute-mode resources
+	// (zero when not absolute).
+	ConfiguredMin, ConfiguredMax Resource
+
+	// Labels holds per-label settings for every label with keys on this
+	// queue (accessible-node-labels.<l>.*), sorted by label.
+	Labels []*LabelSettings
+	// AccessibleLabels is accessible-node-labels (root is always "*").
+	AccessibleLabels Value[[]string]
+	// DefaultLabelExpr is default-node-label-expression.
+	DefaultLabelExpr Value[string]
+
+	// ConfiguredState is the state key as written (upper-cased); empty
+	// when unset. State is the effective state (inherits the parent's,
+	// root RUNNING).
+	ConfiguredState Value[QueueState]
+	State           Value[QueueState]
+
+	MinUserLimitPercent Value[float32]
+	UserLimitFactor     Value[float32]
+	// MaxApplications is the configured maximum-applications (-1 unset);
+	// EffectiveMaxApplications and MaxApplicationsPerUser follow
+	// AbstractLeafQueue's formula.
+	MaxApplications          Value[int32]
+	EffectiveMaxApplications int32
+	MaxApplicationsPerUser   int32
+	MaxAMResourcePercent     Value[float32]
+	MaxParallelApps          Value[int32]
+	UserMaxParallelApps      map[string]Value[int32]
+	UserWeights              map[string]Value[float32]
+
+	// SubmitACL and AdminACL are the queue's own ACLs (root defaults to
+	// "*", others to " "). Effective access is the union up the tree.
+	SubmitACL, AdminACL Value[ACL]
+
+	Priority                   Value[int32]
+	DefaultApplicationPriority Value[int32]
+	// OrderingPolicy is the effective policy name ("fifo", "fair",
+	// "utilization", "priority-utilization", or a class name).
+	OrderingPolicy Value[string]
+	// FairSizeBasedWeight is ordering-policy.fair.enable-size-based-weight.
+	FairSizeBasedWeight Value[bool]
+
+	// MaxAllocation is the effective per-container maximum (queue keys,
+	// else the parent's, else the cluster's yarn.scheduler.maximum-allocation-*).
+	MaxAllocation Value[Resource]
+	// MaxLifetime and DefaultLifetime are application lifetimes in seconds
+	// (-1: unset/inherit).
+	MaxLifetime, DefaultLifetime Value[int64]
+	// DisablePreemption and IntraQueuePreemptionDisabled are inherited.
+	DisablePreemption            Value[bool]
+	IntraQueuePreemptionDisabled Value[bool]
+	Reservable                   Value[bool]
+	AllowZeroCapacitySum         Value[bool]
+	AutoCreate                   AutoCreate
+
+	// Props holds every property of this queue by suffix (the key without
+	// "yarn.scheduler.capacity.<path>.").
+	Props map[string]*Property
+}
+
+// IsLeaf reports whether the queue has no children.
+func (q *Queue) IsLeaf() bool { return len(q.Children) == 0 }
+
+// IsRoot reports whether the queue is root.
+func (q *Queue) IsRoot() bool { return q.Parent == nil }
+
+// Key returns the full property key for suffix on this queue.
+func (q *Queue) Key(suffix string) string { return Prefix + q.Path + "." + suffix }
+
+// Global holds scheduler-wide settings, effective with provenance.
+type Global struct {
+	MaxApplications          Value[int32]
+	MaxAMResourcePercent     Value[float32]
+	GlobalQueueMaxApps       Value[int32]
+	MinUserLimitPercent      Value[float32]
+	UserLimitFactor          Value[float32]
+	MaxParallelApps          Value[int32]
+	UserMaxParallelApps      Value[int32]
+	ResourceCalculator       Value[string]
+	NodeLocalityDelay        Value[int32]
+	RackLocalityAddDelay     Value[int32]
+	RackLocalityFullReset    Value[bool]
+	MultipleAssignments      Value[bool]
+	MaxContainerAssignments  Value[int32]
+	MaxOffSwitchAssignments  Value[int32]
+	ReservationsContinueLook Value[bool]
+	LegacyQueueMode          Value[bool]
+	// MinAllocation and MaxAllocation are yarn.scheduler.minimum-/maximum-allocation-*.
+	MinAllocation, MaxAllocation Value[Resource]
+	// ACLEnable is yarn.acl.enable (yarn-site.xml, default false).
+	ACLEnable Value[bool]
+	// MaxAppPriority is yarn.cluster.max-application-priority (default 0).
+	MaxAppPriority Value[int32]
+	// Preemption settings (yarn.resourcemanager.monitor.capacity.preemption.*).
+	Preemption Preemption
+}
+
+// DominantCalculator reports whether the DominantResourceCalculator is in
+// use (else only memory counts).
+func (g Global) DominantCalculator() bool {
+	return g.ResourceCalculator.V == "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
+}
+
+// Preemption holds ProportionalCapacityPreemptionPolicy settings.
+type Preemption struct {
+	// Enabled is yarn.resourcemanager.scheduler.monitor.enable with the
+	// proportional policy among the monitor policies.
+	Enabled                    Value[bool]
+	ObserveOnly                Value[bool]
+	MonitoringIntervalMS       Value[int64]
+	MaxWaitBeforeKillMS        Value[int64]
+	TotalPreemptionPerRound    Value[float32]
+	MaxIgnoredOverCapacity     Value[float32]
+	NaturalTerminationFactor   Value[float32]
+	IntraQueuePreemptionEnable Value[bool]
+}
+
+// Model is the typed view of a Capacity Scheduler configuration. Build
+// always returns one, as complete as the input allows; the problems it met
+// are in Findings.
+type Model struct {
+	Version Version
+	Conf    *Conf
+	Global  Global
+	Root    *Queue
+	// Queues lists every queue reachable from root, depth first in the
+	// order children are written.
+	Queues []*Queue
+	byPath map[string]*Queue
+	// Leaves maps a short leaf name to every leaf with that name.
+	Leaves map[string][]*Queue
+	// Cluster is the cluster resource given with --cluster (zero if none);
+	// absolute-mode capacities are resolved against it.
+	Cluster Resource
+	// Findings are problems met while building (Hadoop would refuse or
+	// silently change something). Lint reports them with its own.
+	Findings []Finding
+}
+
+// Queue returns the queue with the given full path, or nil.
+func (m *Model) Queue(path string) *Queue { return m.byPath[path] }
