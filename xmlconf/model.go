@@ -26,11 +26,18 @@ func (o Origin) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
 // Value is an effective setting with its provenance: the parsed value, the
 // raw text it came from, where it came from, and the property (nil for
 // defaults) so findings can point at it.
+//
+// Build never fails. When configured text cannot be parsed, Err holds
+// Hadoop's message (e.g. `For input string: "10.5"`) and V holds what
+// Hadoop would use if it carried on (the default). Whether Hadoop instead
+// refuses the file (NumberFormatException for numbers) or silently falls
+// back (booleans) is decided by the lint rule that reports it.
 type Value[T any] struct {
 	V      T
 	Raw    string
 	Origin Origin
 	Prop   *Property
+	Err    string
 }
 
 // Set reports whether the value was configured (on the queue, an ancestor
