@@ -178,6 +178,10 @@ type Queue struct {
 	ChildNames []string
 	// Depth is 0 for root.
 	Depth int
+	// DynamicParent is set for a queue with no static children that is a
+	// parent because auto-creation is enabled on it (legacy
+	// ManagedParentQueue from 3.1, flexible auto-queue-creation-v2 in 3.4).
+	DynamicParent bool
 
 	Capacity    Capacity // default partition
 	MaxCapacity Capacity // default partition; unset means 100%
@@ -251,8 +255,9 @@ type Queue struct {
 	Props map[string]*Property
 }
 
-// IsLeaf reports whether the queue has no children.
-func (q *Queue) IsLeaf() bool { return len(q.Children) == 0 }
+// IsLeaf reports whether Hadoop makes this a leaf queue: no children and
+// no auto-creation that would make it a parent.
+func (q *Queue) IsLeaf() bool { return len(q.Children) == 0 && !q.DynamicParent }
 
 // IsRoot reports whether the queue is root.
 func (q *Queue) IsRoot() bool { return q.Parent == nil }
@@ -325,6 +330,9 @@ type Model struct {
 	// Cluster is the cluster resource given with --cluster (zero if none);
 	// absolute-mode capacities are resolved against it.
 	Cluster Resource
+	// Orphans are yarn.scheduler.capacity.root.* properties that belong
+	// to no queue of the tree (Hadoop ignores them silently), in key order.
+	Orphans []*Property
 	// Findings are problems met while building (Hadoop would refuse or
 	// silently change something). Lint reports them with its own.
 	Findings []Finding

@@ -1,0 +1,62 @@
+package xmlconf
+
+import "strings"
+
+// ParseACL reads an AccessControlList string the way Hadoop's
+// AccessControlList(String) does: split once on the first space into
+// users and groups (each a comma list, trimmed, empties dropped); a part
+// that is exactly "*" (after trimming) makes the ACL admit everyone.
+func ParseACL(s string) ACL {
+	a := ACL{Raw: s}
+	parts := strings.SplitN(s, " ", 2)
+	for _, p := range parts {
+		if strings.Contains(p, "*") && strings.TrimSpace(p) == "*" {
+			a.All = true
+			return a
+		}
+	}
+	a.Users = trimmedList(parts[0])
+	if len(parts) > 1 {
+		a.Groups = trimmedList(parts[1])
+	}
+	return a
+}
+
+func trimmedList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if t := strings.TrimSpace(p); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Allows reports whether user (with groups) is admitted by the ACL alone.
+func (a ACL) Allows(user string, groups []string) bool {
+	if a.All {
+		return true
+	}
+	for _, u := range a.Users {
+		if u == user {
+			return true
+		}
+	}
+	for _, g := range a.Groups {
+		for _, ug := range groups {
+			if g == ug {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// String renders the ACL as Hadoop's getAclString would, "*" or
+// "users groups".
+func (a ACL) String() string {
+	if a.All {
+		return "*"
+	}
+	return strings.Join(a.Users, ",") + " " + strings.Join(a.Groups, ",")
+}

@@ -1,0 +1,86 @@
+package xmlconf
+
+// Defaults of scheduler-wide settings (CapacitySchedulerConfiguration,
+// YarnConfiguration).
+const (
+	DefaultResourceCalculator = "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator"
+	DominantResourceCalculator = "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
+)
+
+func (b *builder) global() {
+	g := &b.m.Global
+	g.MaxApplications, _ = b.intAt(Prefix+"maximum-applications", FromGlobal, 10000)
+	g.MaxAMResourcePercent, _ = b.floatAt(Prefix+"maximum-am-resource-percent", FromGlobal, 0.1)
+	g.GlobalQueueMaxApps, _ = b.intAt(Prefix+"global-queue-max-application", FromGlobal, -1)
+	g.MinUserLimitPercent = Value[float32]{V: 100}
+	g.UserLimitFactor = Value[float32]{V: 1}
+	if b.v.AtLeast(V3_4) {
+		// YARN-10928: global defaults for user limits.
+		g.MinUserLimitPercent, _ = b.floatAt(Prefix+"minimum-user-limit-percent", FromGlobal, 100)
+		g.UserLimitFactor, _ = b.floatAt(Prefix+"user-limit-factor", FromGlobal, 1)
+	}
+	g.MaxParallelApps, _ = b.intAt(Prefix+"max-parallel-apps", FromGlobal, maxInt32)
+	g.UserMaxParallelApps, _ = b.intAt(Prefix+"user.max-parallel-apps", FromGlobal, maxInt32)
+	g.ResourceCalculator, _ = b.stringAt(Prefix+"resource-calculator", FromGlobal, DefaultResourceCalculator)
+	g.NodeLocalityDelay, _ = b.intAt(Prefix+"node-locality-delay", FromGlobal, 40)
+	g.RackLocalityAddDelay, _ = b.intAt(Prefix+"rack-locality-additional-delay", FromGlobal, -1)
+	g.RackLocalityFullReset, _ = b.boolAt(Prefix+"rack-locality-full-reset", FromGlobal, true)
+	g.MultipleAssignments, _ = b.boolAt(Prefix+"per-node-heartbeat.multiple-assignments-enabled", FromGlobal, true)
+	g.MaxContainerAssignments, _ = b.intAt(Prefix+"per-node-heartbeat.maximum-container-assignments", FromGlobal, 100)
+	g.MaxOffSwitchAssignments, _ = b.intAt(Prefix+"per-node-heartbeat.maximum-offswitch-assignments", FromGlobal, 1)
+	g.ReservationsContinueLook, _ = b.boolAt(Prefix+"reservations-continue-look-all-nodes", FromGlobal, true)
+	g.LegacyQueueMode = Value[bool]{V: true}
+	if b.v.AtLeast(V3_4) {
+		g.LegacyQueueMode, _ = b.boolAt(Prefix+"legacy-queue-mode.enabled", FromGlobal, true)
+	}
+	g.MinAllocation = b.allocation("yarn.scheduler.minimum-allocation-mb", "yarn.scheduler.minimum-allocation-vcores", 1024, 1)
+	g.MaxAllocation = b.allocation("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores", 8192, 4)
+	g.ACLEnable, _ = b.boolAt("yarn.acl.enable", FromGlobal, false)
+	g.MaxAppPriority, _ = b.intAt("yarn.cluster.max-application-priority", FromGlobal, 0)
+	b.preemption()
+}
+
+// allocation reads a memory/vcores pair of yarn-site keys.
+func (b *builder) allocation(memKey, vcoreKey string, defMem, defVcores int32) Value[Resource] {
+	mem, memSet := b.intAt(memKey, FromGlobal, defMem)
+	vc, vcSet := b.intAt(vcoreKey, FromGlobal, defVcores)
+	v := Value[Resource]{V: Resource{MemoryMB: int64(mem.V), VCores: int64(vc.V)}}
+	switch {
+	case memSet:
+		v.Origin, v.Prop, v.Raw, v.Err = FromGlobal, mem.Prop, mem.Raw, mem.Err
+	case vcSet:
+		v.Origin, v.Prop, v.Raw, v.Err = FromGlobal, vc.Prop, vc.Raw, vc.Err
+	}
+	if vc.Err != "" && v.Err == "" {
+		v.Err = vc.Err
+	}
+	return v
+}
+
+const preemptionPrefix = "yarn.resourcemanager.monitor.capacity.preemption."
+
+func (b *builder) preemption() {
+	p := &b.m.Global.Preemption
+	p.Enabled, _ = b.boolAt("yarn.resourcemanager.scheduler.monitor.enable", FromGlobal, false)
+	if pol, ok := b.stringAt("yarn.resourcemanager.scheduler.monitor.policies", FromGlobal, ""); ok && p.Enabled.V {
+		if !containsWord(pol.V, "ProportionalCapacityPreemptionPolicy") {
+			p.Enabled.V = false
+		}
+	}
+	p.ObserveOnly, _ = b.boolAt(preemptionPrefix+"observe_only", FromGlobal, false)
+	p.MonitoringIntervalMS, _ = b.longAt(preemptionPrefix+"monitoring_interval", FromGlobal, 3000)
+	p.MaxWaitBeforeKillMS, _ = b.longAt(preemptionPrefix+"max_wait_before_kill", FromGlobal, 15000)
+	p.TotalPreemptionPerRound, _ = b.floatAt(preemptionPrefix+"total_preemption_per_round", FromGlobal, 0.1)
+	p.MaxIgnoredOverCapacity, _ = b.floatAt(preemptionPrefix+"max_ignored_over_capacity", FromGlobal, 0.1)
+	p.NaturalTerminationFactor, _ = b.floatAt(preemptionPrefix+"natural_termination_factor", FromGlobal, 0.2)
+	p.IntraQueuePreemptionEnable, _ = b.boolAt(preemptionPrefix+"intra-queue-preemption.enabled", FromGlobal, false)
+}
+
+func containsWord(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		if s[i:i+len(w)] == w {
+			return true
+		}
+	}
+	return false
+}

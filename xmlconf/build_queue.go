@@ -1,0 +1,352 @@
+package xmlconf
+
+import (
+	"strings"
+)
+
+// settings fills q's configured and effective values. Parents are built
+// before their children (m.Queues is depth first), so inherited values
+// are ready.
+func (b *builder) settings(q *Queue) {
+	b.capacities(q)
+	b.labels(q)
+	b.state(q)
+	b.userLimits(q)
+	b.acls(q)
+	b.ordering(q)
+	b.allocationLimit(q)
+	b.lifetimes(q)
+	b.preemptionFlags(q)
+	b.userSettings(q)
+	b.autoCreate(q)
+	q.Priority, _ = b.intAt(q.Key("priority"), FromQueue, 0)
+	q.DefaultApplicationPriority, _ = b.intAt(q.Key("default-application-priority"), FromQueue, 0)
+	q.Reservable, _ = b.boolAt(q.Key("reservable"), FromQueue, false)
+	q.AllowZeroCapacitySum, _ = b.boolAt(q.Key("allow-zero-capacity-sum"), FromQueue, false)
+}
+
+func (b *builder) capacities(q *Queue) {
+	p, raw, _ := b.prop(q.Key("capacity"))
+	q.Capacity = parseCapacity(p, raw, false, b.v)
+	p, raw, _ = b.prop(q.Key("maximum-capacity"))
+	q.MaxCapacity = parseCapacity(p, raw, true, b.v)
+	if q.Capacity.Mode == ModeAbsolute {
+		q.ConfiguredMin = q.Capacity.Absolute
+	}
+	if q.MaxCapacity.Mode == ModeAbsolute {
+		q.ConfiguredMax = q.MaxCapacity.Absolute
+	}
+}
+
+// labels reads accessible-node-labels (root is always "*"; unset inherits
+// the parent's) and every label with accessible-node-labels.<l>.* keys.
+func (b *builder) labels(q *Queue) {
+	switch {
+	case q.IsRoot():
+		q.AccessibleLabels = Value[[]string]{V: []string{"*"}}
+		if p, ok := q.Props["accessible-node-labels"]; ok {
+			q.AccessibleLabels.Prop, q.AccessibleLabels.Raw = p, p.Value
+		}
+	default:
+		if p, raw, ok := b.prop(q.Key("accessible-node-labels")); ok {
+			q.AccessibleLabels = Value[[]string]{V: parseLabelSet(raw), Raw: raw, Origin: FromQueue, Prop: p}
+		} else {
+			q.AccessibleLabels = inherit(q.Parent.AccessibleLabels)
+		}
+	}
+	if v, ok := b.stringAt(q.Key("default-node-label-expression"), FromQueue, ""); ok {
+		v.V = strings.TrimSpace(v.V)
+		q.DefaultLabelExpr = v
+	} else if q.Parent != nil {
+		q.DefaultLabelExpr = inherit(q.Parent.DefaultLabelExpr)
+	}
+	seen := map[string]bool{}
+	for suffix := range q.Props {
+		rest, ok := strings.CutPrefix(suffix, "accessible-node-labels.")
+		if !ok {
+			continue
+		}
+		if dot := strings.LastIndexByte(rest, '.'); dot > 0 {
+			seen[rest[:dot]] = true
+		}
+	}
+	for _, l := range sortedKeys(seen) {
+		ls := &LabelSettings{Label: l}
+		prefix := "accessible-node-labels." + l + "."
+		p, raw, _ := b.prop(q.Key(prefix + "capacity"))
+		ls.Capacity = parseCapacity(p, raw, false, b.v)
+		p, raw, _ = b.prop(q.Key(prefix + "maximum-capacity"))
+		ls.MaxCapacity = parseCapacity(p, raw, true, b.v)
+		ls.MaxAMPercent, _ = b.floatAt(q.Key(prefix+"maximum-am-resource-percent"), FromQueue, -1)
+		q.Labels = append(q.Labels, ls)
+	}
+}
+
+// parseLabelSet splits a label list like getAccessibleNodeLabels: commas,
+// trimmed, empties dropped; "*" anywhere means only "*". " " is no labels.
+func parseLabelSet(s string) []string {
+	set := map[string]bool{}
+	for _, p := range strings.Split(s, ",") {
+		if t := strings.TrimSpace(p); t != "" {
+			set[t] = true
+		}
+	}
+	if set["*"] {
+		return []string{"*"}
+	}
+	return sortedKeys(set)
+}
+
+// state mirrors getConfiguredState (QueueState.valueOf of the upper-cased,
+// untrimmed text) and QueueStateHelper: unset inherits the parent's state
+// (DRAINING counts as STOPPED), root defaults to RUNNING.
+func (b *builder) state(q *Queue) {
+	if p, raw, ok := b.prop(q.Key("state")); ok {
+		v := Value[QueueState]{Raw: raw, Origin: FromQueue, Prop: p}
+		switch st := QueueState(strings.ToUpper(raw)); st {
+		case StateRunning, StateStopped:
+			v.V = st
+		case StateDraining:
+			v.V = st
+			v.Err = "Invalid queue state configuration. We can only use RUNNING or STOPPED."
+		default:
+			v.Err = "No enum constant org.apache.hadoop.yarn.api.records.QueueState." + strings.ToUpper(raw)
+		}
+		q.ConfiguredState = v
+	}
+	switch {
+	case q.ConfiguredState.V == StateRunning || q.ConfiguredState.V == StateStopped:
+		q.State = q.ConfiguredState
+	case q.Parent == nil:
+		q.State = Value[QueueState]{V: StateRunning}
+	default:
+		q.State = inherit(q.Parent.State)
+		if q.State.V == StateDraining {
+			q.State.V = StateStopped
+		}
+	}
+}
+
+// userLimits reads the leaf limits; they fall back to the global keys
+// (3.4) and Hadoop's defaults, never to the parent queue.
+func (b *builder) userLimits(q *Queue) {
+	g := b.m.Global
+	q.MinUserLimitPercent = b.queueFloatOr(q, "minimum-user-limit-percent", g.MinUserLimitPercent)
+	q.UserLimitFactor = b.queueFloatOr(q, "user-limit-factor", g.UserLimitFactor)
+	q.MaxAMResourcePercent = b.queueFloatOr(q, "maximum-am-resource-percent", g.MaxAMResourcePercent)
+	q.MaxApplications, _ = b.intAt(q.Key("maximum-applications"), FromQueue, -1)
+	if v, ok := b.intAt(q.Key("max-parallel-apps"), FromQueue, maxInt32); ok {
+		q.MaxParallelApps = v
+	} else {
+		q.MaxParallelApps = g.MaxParallelApps
+	}
+}
+
+func (b *builder) queueFloatOr(q *Queue, suffix string, fallback Value[float32]) Value[float32] {
+	if v, ok := b.floatAt(q.Key(suffix), FromQueue, fallback.V); ok {
+		return v
+	}
+	return fallback
+}
+
+// acls reads submit and administer ACLs; root defaults to "*" and every
+// other queue to " " (nobody), as CapacitySchedulerConfiguration.getAcl.
+func (b *builder) acls(q *Queue) {
+	def := " "
+	if q.IsRoot() {
+		def = "*"
+	}
+	read := func(suffix string) Value[ACL] {
+		if p, raw, ok := b.prop(q.Key(suffix)); ok {
+			return Value[ACL]{V: ParseACL(raw), Raw: raw, Origin: FromQueue, Prop: p}
+		}
+		return Value[ACL]{V: ParseACL(def), Raw: def}
+	}
+	q.SubmitACL = read("acl_submit_applications")
+	q.AdminACL = read("acl_administer_queue")
+}
+
+// ordering: a parent's policy defaults to its parent's (root:
+// utilization); a leaf's to fifo.
+func (b *builder) ordering(q *Queue) {
+	if v, ok := b.stringAt(q.Key("ordering-policy"), FromQueue, ""); ok {
+		v.V = strings.TrimSpace(v.V)
+		q.OrderingPolicy = v
+	} else if q.IsLeaf() {
+		q.OrderingPolicy = Value[string]{V: "fifo"}
+	} else if q.Parent != nil && !q.Parent.IsLeaf() {
+		q.OrderingPolicy = inherit(q.Parent.OrderingPolicy)
+	} else {
+		q.OrderingPolicy = Value[string]{V: "utilization"}
+	}
+	q.FairSizeBasedWeight, _ = b.boolAt(q.Key("ordering-policy.fair.enable-size-based-weight"), FromQueue, false)
+}
+
+// allocationLimit mirrors QueueAllocationSettings.setupMaximumAllocation:
+// maximum-allocation (a resource string) wins over the -mb/-vcores keys;
+// unset components inherit the parent's, then the cluster's.
+func (b *builder) allocationLimit(q *Queue) {
+	inherited := b.m.Global.MaxAllocation
+	if q.Parent != nil {
+		inherited = inherit(q.Parent.MaxAllocation)
+	}
+	if p, raw, ok := b.prop(q.Key("maximum-allocation")); ok {
+		v := Value[Resource]{V: inherited.V, Raw: raw, Origin: FromQueue, Prop: p}
+		r, err := parseAllocationString(raw, inherited.V)
+		if err != nil {
+			v.Err = err.Error()
+		} else {
+			v.V = r
+		}
+		q.MaxAllocation = v
+		return
+	}
+	v := inherited
+	if mem, ok := b.intAt(q.Key("maximum-allocation-mb"), FromQueue, int32(inherited.V.MemoryMB)); ok {
+		v.V.MemoryMB, v.Origin, v.Prop, v.Raw, v.Err = int64(mem.V), FromQueue, mem.Prop, mem.Raw, mem.Err
+	}
+	if vc, ok := b.intAt(q.Key("maximum-allocation-vcores"), FromQueue, int32(inherited.V.VCores)); ok {
+		v.V.VCores = int64(vc.V)
+		if v.Origin != FromQueue {
+			v.Origin, v.Prop, v.Raw = FromQueue, vc.Prop, vc.Raw
+		}
+		if vc.Err != "" {
+			v.Err = vc.Err
+		}
+	}
+	q.MaxAllocation = v
+}
+
+// parseAllocationString reads "memory-mb=8192,vcores=4" (also with
+// "memory=" and units), keeping inherited values for missing components.
+func parseAllocationString(raw string, base Resource) (Resource, error) {
+	r := base
+	for _, kv := range strings.Split(raw, ",") {
+		name, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		name, val = strings.TrimSpace(name), strings.TrimSpace(val)
+		units := unitsOf(val)
+		n, err := ParseJavaLong(strings.TrimSuffix(val, units))
+		if err != nil {
+			return base, err
+		}
+		if _, known := unitFactors[units]; known && units != "" {
+			n = convertUnits(units, n)
+		}
+		switch name {
+		case "memory-mb", "memory":
+			r.MemoryMB = n
+		case "vcores":
+			r.VCores = n
+		default:
+			if r.Other == nil {
+				r.Other = map[string]int64{}
+			}
+			r.Other[name] = n
+		}
+	}
+	return r, nil
+}
+
+// lifetimes: -1 (unset) inherits the parent's value.
+func (b *builder) lifetimes(q *Queue) {
+	read := func(suffix string, parent Value[int64]) Value[int64] {
+		v, ok := b.longAt(q.Key(suffix), FromQueue, -1)
+		if ok && v.V >= 0 {
+			return v
+		}
+		if q.Parent != nil && (!ok || v.V < 0) {
+			inh := inherit(parent)
+			if ok && v.Err != "" {
+				inh.Err, inh.Prop, inh.Raw = v.Err, v.Prop, v.Raw
+			}
+			return inh
+		}
+		return v
+	}
+	var pMax, pDef Value[int64]
+	if q.Parent != nil {
+		pMax, pDef = q.Parent.MaxLifetime, q.Parent.DefaultLifetime
+	} else {
+		pMax, pDef = Value[int64]{V: -1}, Value[int64]{V: -1}
+	}
+	q.MaxLifetime = read("maximum-application-lifetime", pMax)
+	q.DefaultLifetime = read("default-application-lifetime", pDef)
+}
+
+func (b *builder) preemptionFlags(q *Queue) {
+	parentDisable, parentIntra := Value[bool]{}, Value[bool]{}
+	if q.Parent != nil {
+		parentDisable, parentIntra = inherit(q.Parent.DisablePreemption), inherit(q.Parent.IntraQueuePreemptionDisabled)
+	}
+	if v, ok := b.boolAt(q.Key("disable_preemption"), FromQueue, parentDisable.V); ok {
+		q.DisablePreemption = v
+	} else {
+		q.DisablePreemption = parentDisable
+	}
+	if v, ok := b.boolAt(q.Key("intra-queue-preemption.disable_preemption"), FromQueue, parentIntra.V); ok {
+		q.IntraQueuePreemptionDisabled = v
+	} else {
+		q.IntraQueuePreemptionDisabled = parentIntra
+	}
+}
+
+// userSettings reads user-settings.<user>.weight (inherited from the
+// parent, overridden per user) and user.<user>.max-parallel-apps.
+func (b *builder) userSettings(q *Queue) {
+	q.UserWeights = map[string]Value[float32]{}
+	q.UserMaxParallelApps = map[string]Value[int32]{}
+	if q.Parent != nil {
+		for u, w := range q.Parent.UserWeights {
+			q.UserWeights[u] = inherit(w)
+		}
+	}
+	for suffix := range q.Props {
+		if rest, ok := strings.CutPrefix(suffix, "user-settings."); ok {
+			if user, ok := strings.CutSuffix(rest, ".weight"); ok && user != "" {
+				q.UserWeights[user], _ = b.floatAt(q.Key(suffix), FromQueue, 1)
+			}
+		}
+	}
+	for _, key := range b.userParallelKeys() {
+		user := strings.TrimSuffix(strings.TrimPrefix(key, Prefix+"user."), ".max-parallel-apps")
+		q.UserMaxParallelApps[user], _ = b.intAt(key, FromGlobal, maxInt32)
+	}
+}
+
+// userParallelKeys lists the global user.<user>.max-parallel-apps keys.
+func (b *builder) userParallelKeys() []string {
+	var keys []string
+	for _, k := range b.c.Keys() {
+		if strings.HasPrefix(k, Prefix+"user.") && strings.HasSuffix(k, ".max-parallel-apps") && k != Prefix+"user.max-parallel-apps" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+func (b *builder) autoCreate(q *Queue) {
+	a := &q.AutoCreate
+	a.Legacy, _ = b.boolAt(q.Key("auto-create-child-queue.enabled"), FromQueue, false)
+	a.V2, _ = b.boolAt(q.Key("auto-queue-creation-v2.enabled"), FromQueue, false)
+	if a.V2.V {
+		a.MaxQueues, _ = b.intAt(q.Key("auto-queue-creation-v2.max-queues"), FromQueue, 1000)
+	} else {
+		a.MaxQueues, _ = b.intAt(q.Key("auto-create-child-queue.max-queues"), FromQueue, 1000)
+	}
+	a.FailOnExceeding, _ = b.boolAt(q.Key("auto-create-child-queue.fail-on-exceeding-parent-capacity"), FromQueue, false)
+	a.ManagementPolicy, _ = b.stringAt(q.Key("auto-create-child-queue.management-policy"), FromQueue,
+		"org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement.GuaranteedOrZeroCapacityOverTimePolicy")
+	for suffix, p := range q.Props {
+		for _, prefix := range []string{"leaf-queue-template.", "auto-queue-creation-v2.template.", "auto-queue-creation-v2.leaf-template.", "auto-queue-creation-v2.parent-template."} {
+			if strings.HasPrefix(suffix, prefix) {
+				if a.Template == nil {
+					a.Template = map[string]*Property{}
+				}
+				a.Template[suffix] = p
+			}
+		}
+	}
+}

@@ -1,0 +1,204 @@
+package xmlconf
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const p = Prefix
+
+func buildMap(t *testing.T, m map[string]string, opts BuildOptions) *Model {
+	t.Helper()
+	return Build(FromMap(m, "test.xml"), opts)
+}
+
+// seedsExample is the engineering/support/marketing hierarchy of the seed
+// documents (Hortonworks "Capacity Scheduler" resource distribution).
+func seedsExample() map[string]string {
+	return map[string]string{
+		p + "root.queues":                           "engineering,support,marketing",
+		p + "root.engineering.capacity":             "60",
+		p + "root.support.capacity":                 "10",
+		p + "root.marketing.capacity":               "30",
+		p + "root.engineering.queues":               "development,qa",
+		p + "root.engineering.development.capacity": "20",
+		p + "root.engineering.qa.capacity":          "80",
+	}
+}
+
+func TestBuildSeedsExampleAbsoluteCapacities(t *testing.T) {
+	m := buildMap(t, seedsExample(), BuildOptions{Cluster: Resource{MemoryMB: 1000 * 1024}})
+	require.NotNil(t, m.Queue("root.engineering.development"))
+	want := map[string]float64{
+		"root": 1, "root.engineering": 0.6, "root.support": 0.1, "root.marketing": 0.3,
+		"root.engineering.development": 0.12, "root.engineering.qa": 0.48,
+	}
+	for path, abs := range want {
+		q := m.Queue(path)
+		require.NotNil(t, q, path)
+		assert.InDelta(t, abs, q.AbsCapacity, 1e-6, path)
+		assert.InDelta(t, 1.0, q.AbsMaxCapacity, 1e-6, path)
+	}
+	var paths []string
+	for _, q := range m.Queues {
+		paths = append(paths, q.Path)
+	}
+	assert.Equal(t, []string{"root", "root.engineering", "root.engineering.development", "root.engineering.qa", "root.support", "root.marketing"}, paths)
+	assert.True(t, m.Queue("root.engineering.qa").IsLeaf())
+	assert.False(t, m.Queue("root.engineering").IsLeaf())
+}
+
+// CSQueueUtils.computeAbsoluteMaximumCapacity: max × parent's absolute
+// maximum, so development max 40 under engineering (max 100) is 40% of the
+// cluster, not 40% of engineering's 60%.
+func TestBuildAbsoluteMaximumUsesParentMaximum(t *testing.T) {
+	m := seedsExample()
+	m[p+"root.engineering.development.maximum-capacity"] = "40"
+	model := buildMap(t, m, BuildOptions{})
+	assert.InDelta(t, 0.4, model.Queue("root.engineering.development").AbsMaxCapacity, 1e-6)
+
+	m[p+"root.engineering.maximum-capacity"] = "60"
+	model = buildMap(t, m, BuildOptions{})
+	assert.InDelta(t, 0.24, model.Queue("root.engineering.development").AbsMaxCapacity, 1e-6)
+}
+
+func TestBuildCapacityModes(t *testing.T) {
+	cases := []struct {
+		name, raw string
+		version   Version
+		mode      CapacityMode
+	}{
+		{"percent", "12.5", V3_4, ModePercent},
+		{"java float suffix", "50f", V3_4, ModePercent},
+		{"weight", "2.5w", V3_4, ModeWeight},
+		{"weight before 3.4 is a number error", "2w", V3_3, ModeInvalid},
+		{"weight with leading space falls to parseFloat", " 2w", V3_4, ModeInvalid},
+		{"absolute", "[memory=10240,vcores=12]", V3_4, ModeAbsolute},
+		{"absolute before 3.1", "[memory=10240,vcores=12]", V2_10, ModeInvalid},
+		{"absolute with trailing space", "[memory=1024] ", V3_4, ModeInvalid},
+		{"vector", "[memory=50%,vcores=2w]", V3_4, ModeVector},
+		{"percent sign", "50%", V3_4, ModeInvalid},
+		{"w alone", "w", V3_4, ModeInvalid},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := buildMap(t, map[string]string{p + "root.queues": "a", p + "root.a.capacity": tc.raw}, BuildOptions{Version: tc.version})
+			c := m.Queue("root.a").Capacity
+			assert.Equal(t, tc.mode, c.Mode, c.Err)
+		})
+	}
+}
+
+func TestBuildAbsoluteUnits(t *testing.T) {
+	m := buildMap(t, map[string]string{p + "root.queues": "a", p + "root.a.capacity": "[memory=1Gi,vcores=2]", p + "root.a.maximum-capacity": "[memory=1G,vcores=4]"}, BuildOptions{})
+	q := m.Queue("root.a")
+	assert.Equal(t, int64(1024), q.ConfiguredMin.MemoryMB)
+	assert.Equal(t, int64(2), q.ConfiguredMin.VCores)
+	assert.Equal(t, int64(953), q.ConfiguredMax.MemoryMB, "1G is 10^9 bytes: 953 MiB")
+
+	m = buildMap(t, map[string]string{p + "root.queues": "a", p + "root.a.capacity": "[memory=1.5Gi]"}, BuildOptions{})
+	assert.Equal(t, ModeInvalid, m.Queue("root.a").Capacity.Mode, "Long.valueOf rejects decimals")
+}
+
+func TestBuildWeightsNormalize(t *testing.T) {
+	m := buildMap(t, map[string]string{p + "root.queues": "a,b", p + "root.a.capacity": "1w", p + "root.b.capacity": "3w"}, BuildOptions{})
+	assert.InDelta(t, 0.25, m.Queue("root.a").AbsCapacity, 1e-6)
+	assert.InDelta(t, 0.75, m.Queue("root.b").AbsCapacity, 1e-6)
+}
+
+func TestBuildChildNamesLikeGetQueues(t *testing.T) {
+	m := buildMap(t, map[string]string{p + "root.queues": "a, ,b,,a"}, BuildOptions{})
+	root := m.Root
+	assert.Equal(t, []string{"a", "", "b", "a"}, root.ChildNames, "empty tokens dropped, blank ones kept trimmed")
+	assert.Len(t, root.Children, 3)
+}
+
+func TestBuildStateInheritance(t *testing.T) {
+	m := buildMap(t, map[string]string{
+		p + "root.queues": "a,b", p + "root.a.queues": "a1", p + "root.a.state": "stopped",
+		p + "root.b.state": " RUNNING",
+	}, BuildOptions{})
+	assert.Equal(t, StateStopped, m.Queue("root.a").State.V, "state is upper-cased")
+	assert.Equal(t, StateStopped, m.Queue("root.a.a1").State.V, "unset state inherits the parent's")
+	assert.Equal(t, FromParent, m.Queue("root.a.a1").State.Origin)
+	assert.Contains(t, m.Queue("root.b").ConfiguredState.Err, "No enum constant", "state is not trimmed")
+	assert.Equal(t, StateRunning, m.Root.State.V)
+}
+
+func TestBuildUserLimitsAndMaxApplications(t *testing.T) {
+	// TestApplicationLimits: maximum-applications 10000 × absolute capacity.
+	m := buildMap(t, map[string]string{
+		p + "root.queues": "a,b", p + "root.a.capacity": "10", p + "root.b.capacity": "90",
+		p + "root.a.minimum-user-limit-percent": "50", p + "root.a.user-limit-factor": "2",
+	}, BuildOptions{})
+	a := m.Queue("root.a")
+	assert.Equal(t, int32(1000), a.EffectiveMaxApplications)
+	assert.Equal(t, int32(1000), a.MaxApplicationsPerUser, "min(max, max × 50% × 2)")
+	b := m.Queue("root.b")
+	assert.Equal(t, int32(9000), b.EffectiveMaxApplications)
+	assert.Equal(t, int32(9000), b.MaxApplicationsPerUser)
+	assert.Equal(t, FromDefault, b.MinUserLimitPercent.Origin)
+}
+
+func TestBuildGlobalUserLimitDefaultsOnlyFrom34(t *testing.T) {
+	m := map[string]string{p + "root.queues": "a", p + "root.a.capacity": "100", p + "user-limit-factor": "3"}
+	assert.Equal(t, float32(3), buildMap(t, m, BuildOptions{Version: V3_4}).Queue("root.a").UserLimitFactor.V)
+	assert.Equal(t, float32(1), buildMap(t, m, BuildOptions{Version: V3_3}).Queue("root.a").UserLimitFactor.V)
+}
+
+func TestBuildACLs(t *testing.T) {
+	m := buildMap(t, map[string]string{p + "root.queues": "a", p + "root.a.acl_submit_applications": "alice,bob admins"}, BuildOptions{})
+	assert.True(t, m.Root.SubmitACL.V.All, "root defaults to *")
+	a := m.Queue("root.a").SubmitACL.V
+	assert.Equal(t, []string{"alice", "bob"}, a.Users)
+	assert.Equal(t, []string{"admins"}, a.Groups)
+	assert.True(t, m.Queue("root.a").AdminACL.V.Nobody(), "non-root default is a single space: nobody")
+}
+
+func TestBuildOrphansAndProps(t *testing.T) {
+	m := buildMap(t, map[string]string{
+		p + "root.queues": "a", p + "root.a.capacity": "100",
+		p + "root.b.capacity": "5", p + "root.a.x.capacity": "5",
+		p + "root.a.accessible-node-labels.gpu.capacity": "100",
+	}, BuildOptions{})
+	var orphans []string
+	for _, o := range m.Orphans {
+		orphans = append(orphans, o.Name)
+	}
+	assert.ElementsMatch(t, []string{p + "root.b.capacity", p + "root.a.x.capacity"}, orphans)
+	assert.Contains(t, m.Queue("root.a").Props, "accessible-node-labels.gpu.capacity")
+	require.Len(t, m.Queue("root.a").Labels, 1)
+	assert.Equal(t, "gpu", m.Queue("root.a").Labels[0].Label)
+}
+
+func TestBuildMaxAllocationInheritance(t *testing.T) {
+	m := buildMap(t, map[string]string{
+		p + "root.queues": "a", p + "root.a.queues": "a1", p + "root.a.maximum-allocation-mb": "4096",
+		"yarn.scheduler.maximum-allocation-mb": "16384",
+	}, BuildOptions{})
+	assert.Equal(t, int64(16384), m.Root.MaxAllocation.V.MemoryMB)
+	assert.Equal(t, int64(4096), m.Queue("root.a.a1").MaxAllocation.V.MemoryMB)
+	assert.Equal(t, FromParent, m.Queue("root.a.a1").MaxAllocation.Origin)
+}
+
+func TestBuildDynamicParent(t *testing.T) {
+	m := buildMap(t, map[string]string{p + "root.queues": "a", p + "root.a.auto-queue-creation-v2.enabled": "true"}, BuildOptions{})
+	assert.False(t, m.Queue("root.a").IsLeaf())
+	m = buildMap(t, map[string]string{p + "root.queues": "a", p + "root.a.auto-queue-creation-v2.enabled": "true"}, BuildOptions{Version: V3_3})
+	assert.True(t, m.Queue("root.a").IsLeaf())
+}
+
+func TestParseResourceFlag(t *testing.T) {
+	r, err := ParseResourceFlag("memory=1000g,vcores=1000")
+	require.NoError(t, err)
+	assert.Equal(t, Resource{MemoryMB: 1024000, VCores: 1000}, r)
+	r, err = ParseResourceFlag("memory-mb=2048")
+	require.NoError(t, err)
+	assert.Equal(t, int64(2048), r.MemoryMB)
+	for _, bad := range []string{"", "memory", "memory=lots", "vcores=-1", "memory=1g,vcores=x"} {
+		_, err := ParseResourceFlag(bad)
+		assert.Error(t, err, bad)
+	}
+}
