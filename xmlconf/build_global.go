@@ -3,7 +3,7 @@ package xmlconf
 // Defaults of scheduler-wide settings (CapacitySchedulerConfiguration,
 // YarnConfiguration).
 const (
-	DefaultResourceCalculator = "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator"
+	DefaultResourceCalculator  = "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator"
 	DominantResourceCalculator = "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
 )
 
