@@ -14,6 +14,8 @@ const (
 	RuleUnresolvedVar  = "XML003" // ${var} left literal
 	RuleSubstDepth     = "XML004" // substitution depth 20 exceeded
 	RuleIncludeFallbak = "XML005" // an xi:include fell back
+	RuleRootElement    = "XML006" // the root element is not <configuration>
+	RuleNoName         = "XML007" // a property without a name (ignored) or with an empty one
 )
 
 // Entry is the effective definition of one key after all resources are

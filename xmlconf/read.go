@@ -1,6 +1,15 @@
 package xmlconf
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/hashicorp/go-multierror"
+)
 
 // ReadOptions bounds what Read accepts.
 type ReadOptions struct {
@@ -8,21 +17,148 @@ type ReadOptions struct {
 	MaxBytes int64
 	// MaxDepth is the deepest element nesting accepted (0: DefaultMaxDepth).
 	MaxDepth int
+	// MaxIncludeDepth is the deepest chain of xi:include accepted
+	// (0: DefaultMaxIncludeDepth).
+	MaxIncludeDepth int
 }
 
 // Limits applied when ReadOptions leaves them zero.
 const (
-	DefaultMaxBytes = 64 << 20
-	DefaultMaxDepth = 64
+	DefaultMaxBytes        = 64 << 20
+	DefaultMaxDepth        = 64
+	DefaultMaxIncludeDepth = 16
 )
 
-// ReadFile reads one Hadoop configuration file (STUB: being written).
+func (o ReadOptions) withDefaults() ReadOptions {
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxIncludeDepth <= 0 {
+		o.MaxIncludeDepth = DefaultMaxIncludeDepth
+	}
+	return o
+}
+
+// ReadError is a configuration file that could not be read: Pos says where
+// (the line is zero when the whole file is at fault), Msg what, and Hint
+// how to fix it when there is something to say.
+type ReadError struct {
+	Pos  Pos
+	Msg  string
+	Hint string
+	// Err is the underlying error, if any (fs.ErrNotExist, …).
+	Err error
+}
+
+// Error renders the error as file:line:col: msg.
+func (e *ReadError) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Unwrap returns the underlying error so errors.Is works on it.
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// ReadFile reads one Hadoop configuration file the way Hadoop 3's
+// Configuration parser does, splicing in its xi:includes.
 func ReadFile(path string, opts ReadOptions) (*Document, error) {
-	return nil, errors.New("xmlconf: reader not implemented yet")
+	opts = opts.withDefaults()
+	data, err := readLimited(path, opts.MaxBytes)
+	if err != nil {
+		return nil, err
+	}
+	return ReadBytes(path, data, opts)
 }
 
 // ReadBytes reads a configuration from memory; name is used in positions
-// and to resolve relative xi:include hrefs (STUB: being written).
+// and to resolve relative xi:include hrefs.
 func ReadBytes(name string, data []byte, opts ReadOptions) (*Document, error) {
-	return nil, errors.New("xmlconf: reader not implemented yet")
+	opts = opts.withDefaults()
+	r := &resource{opts: opts, top: name, chain: []string{absPath(name)}}
+	return r.read(name, data)
+}
+
+// ReadFiles reads every file, even after one fails, and returns their
+// documents in order (nil for a file that failed) with every failure
+// combined into one error.
+func ReadFiles(paths []string, opts ReadOptions) ([]*Document, error) {
+	docs := make([]*Document, len(paths))
+	var errs *multierror.Error
+	for i, p := range paths {
+		d, err := ReadFile(p, opts)
+		if err != nil {
+			errs = multierror.Append(errs, err)
+			continue
+		}
+		docs[i] = d
+	}
+	if errs != nil {
+		errs.ErrorFormat = listErrors
+	}
+	return docs, errs.ErrorOrNil()
+}
+
+// listErrors prints one error per line, so each keeps its file:line:col.
+func listErrors(es []error) string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// readLimited reads a whole file, refusing directories and anything larger
+// than max before reading it.
+func readLimited(path string, max int64) ([]byte, error) {
+	fail := func(msg, hint string, err error) error {
+		return &ReadError{Pos: Pos{File: path}, Msg: msg, Hint: hint, Err: err}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, fail("no such file", "check the path", err)
+		case errors.Is(err, fs.ErrPermission):
+			return nil, fail("permission denied", "make the file readable by this user", err)
+		}
+		return nil, fail(fmt.Sprintf("cannot open: %v", unwrapPath(err)), "", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fail(fmt.Sprintf("cannot stat: %v", unwrapPath(err)), "", err)
+	}
+	if st.IsDir() {
+		return nil, fail("is a directory, not a configuration file", "give the path of the XML file inside it", nil)
+	}
+	if st.Mode().IsRegular() && st.Size() > max {
+		return nil, tooBig(path, st.Size(), max)
+	}
+	// Read one byte past the limit so pipes and devices are bounded too.
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fail(fmt.Sprintf("cannot read: %v", unwrapPath(err)), "", err)
+	}
+	if int64(len(data)) > max {
+		return nil, tooBig(path, int64(len(data)), max)
+	}
+	return data, nil
+}
+
+func tooBig(path string, size, max int64) error {
+	return &ReadError{
+		Pos:  Pos{File: path},
+		Msg:  fmt.Sprintf("file is larger than the %d-byte limit (%d bytes or more)", max, size),
+		Hint: fmt.Sprintf("raise the limit with --max-file-size (e.g. --max-file-size %d)", size*2),
+	}
+}
+
+// unwrapPath drops the "open PATH:" prefix of *fs.PathError, since the
+// position already names the file.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -1,0 +1,498 @@
+package xmlconf
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// resource is one top-level read: the state shared by a file and the files
+// it includes. Hadoop hands every included resource the name of the
+// top-level one, so relative hrefs at any depth resolve against its
+// directory and errors name it.
+type resource struct {
+	opts  ReadOptions
+	top   string
+	chain []string // absolute paths of the include chain, for loops
+}
+
+// parser is the single streaming pass over one file. Its fields mirror the
+// locals of Hadoop 3's Configuration.Parser so that odd inputs (nested
+// elements, text in unknown children, fallbacks) behave the same.
+type parser struct {
+	res  *resource
+	file string // name used in positions
+	data []byte // the bytes the decoder reads (BOM stripped, UTF-8)
+	dec  *xml.Decoder
+	doc  *Document
+
+	stack    []xml.Name
+	ns       []nsDecl
+	rootSeen bool
+	rootDone bool
+
+	// Hadoop's parser state.
+	token           []byte
+	parseToken      bool
+	confName        string
+	hasName         bool
+	confValue       string
+	hasValue        bool
+	confFinal       bool
+	confInclude     string
+	fallbackAllowed bool
+	fallbackEntered bool
+
+	// Positions of the property being read.
+	tokPos, propPos, namePos, valuePos, includePos Pos
+	emptyValuePos                                  Pos
+	fallbackNoted                                  bool
+
+	comments []Comment // comments since the last element, for the next property
+	propCmts []Comment
+	slab     []Property // properties are carved from here to save allocations
+	entities entityBudget
+}
+
+type nsDecl struct {
+	prefix string
+	depth  int
+}
+
+// read parses one file's bytes; name is how positions name it.
+func (r *resource) read(name string, raw []byte) (*Document, error) {
+	data, err := prepareBytes(name, raw)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{res: r, file: name, data: data, doc: &Document{File: name}}
+	p.dec = xml.NewDecoder(bytes.NewReader(data))
+	// prepareBytes already converted Latin-1 to UTF-8 and refused the rest.
+	p.dec.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil }
+	p.slab = make([]Property, 0, estimateProps(len(data)))
+	p.doc.Props = make([]*Property, 0, cap(p.slab))
+	if err := p.run(); err != nil {
+		return nil, err
+	}
+	return p.doc, nil
+}
+
+// estimateProps guesses the property count (about 100 bytes each) so the
+// slices are allocated once.
+func estimateProps(n int) int {
+	e := n / 100
+	if e > 1<<20 {
+		e = 1 << 20
+	}
+	return e + 8
+}
+
+func (p *parser) run() error {
+	for {
+		off := p.dec.InputOffset()
+		line, col := p.dec.InputPos()
+		tok, err := p.dec.RawToken()
+		if err == io.EOF {
+			return p.atEOF()
+		}
+		if err != nil {
+			return p.syntaxError(err)
+		}
+		if err := p.handle(tok, off, line, col); err != nil {
+			return err
+		}
+	}
+}
+
+func (p *parser) handle(tok xml.Token, off int64, line, col int) error {
+	switch t := tok.(type) {
+	case xml.StartElement:
+		return p.start(t, p.pos(off, line, col), off)
+	case xml.EndElement:
+		return p.end(t, p.pos(off, line, col))
+	case xml.CharData:
+		return p.text(t, off, line, col)
+	case xml.Comment:
+		p.comments = append(p.comments, Comment{Text: string(t), Pos: p.pos(off, line, col)})
+	case xml.Directive:
+		p.comments = p.comments[:0]
+		if len(p.stack) == 0 {
+			return p.directive(t, p.pos(off, line, col))
+		}
+	case xml.ProcInst:
+		p.comments = p.comments[:0]
+	}
+	return nil
+}
+
+func (p *parser) start(t xml.StartElement, pos Pos, off int64) error {
+	if len(p.stack) >= p.res.opts.MaxDepth {
+		return p.errAt(pos, fmt.Sprintf("elements are nested deeper than %d levels", p.res.opts.MaxDepth),
+			"a configuration file needs 3 levels; check for a runaway or generated file")
+	}
+	if len(p.stack) == 0 {
+		if err := p.rootStart(t, pos); err != nil {
+			return err
+		}
+	}
+	p.stack = append(p.stack, t.Name)
+	if err := p.checkNamespaces(t, pos); err != nil {
+		return err
+	}
+	switch t.Name.Local {
+	case "property":
+		p.startProperty(t, pos, off)
+	case "name", "value", "final", "source", "tag":
+		// Hadoop never turns parseToken off again: from here on every
+		// text node is appended, even inside unknown elements.
+		p.parseToken = true
+		p.token = p.token[:0]
+		p.tokPos = pos
+		if t.Name.Local == "value" {
+			p.emptyValuePos = pos
+		}
+	case "include":
+		return p.startInclude(t, pos)
+	case "fallback":
+		p.startFallback(pos)
+	}
+	if t.Name.Local != "property" {
+		p.comments = p.comments[:0]
+	}
+	return nil
+}
+
+func (p *parser) rootStart(t xml.StartElement, pos Pos) error {
+	if p.rootDone {
+		return p.errAt(pos, fmt.Sprintf("malformed XML: second root element <%s> after the end of the document element", t.Name.Local),
+			"a configuration file has a single <configuration> element")
+	}
+	p.rootSeen = true
+	if t.Name.Local != "configuration" {
+		p.doc.Findings = append(p.doc.Findings, Finding{
+			Rule: RuleRootElement, Severity: SeverityWarning, Pos: pos,
+			Message: fmt.Sprintf("root element is <%s>, expected <configuration>", xmlName(t.Name)),
+			Hint:    "Hadoop reads the properties anyway; rename the element to <configuration>",
+		})
+	}
+	return nil
+}
+
+// startProperty resets the property state as Hadoop does and reads the
+// short attribute form <property name=".." value=".." final="true"/>.
+func (p *parser) startProperty(t xml.StartElement, pos Pos, off int64) {
+	p.hasName, p.hasValue, p.confFinal = false, false, false
+	p.confName, p.confValue = "", ""
+	p.propPos, p.namePos, p.valuePos, p.emptyValuePos = pos, pos, pos, Pos{}
+	p.propCmts = nil
+	if len(p.comments) > 0 {
+		p.propCmts = append([]Comment(nil), p.comments...)
+		p.comments = p.comments[:0]
+	}
+	if len(t.Attr) == 0 {
+		return
+	}
+	var attrPos map[string]Pos
+	for _, a := range t.Attr {
+		if isNamespaceAttr(a.Name) {
+			continue
+		}
+		switch a.Name.Local {
+		case "name", "value", "final":
+			if attrPos == nil {
+				attrPos = p.attrPositions(off, pos)
+			}
+		}
+		switch a.Name.Local {
+		case "name":
+			p.confName, p.hasName = a.Value, true
+			p.namePos = attrPos["name"]
+		case "value":
+			p.confValue, p.hasValue = a.Value, true
+			p.valuePos = attrPos["value"]
+		case "final":
+			p.confFinal = a.Value == "true"
+		}
+	}
+}
+
+func (p *parser) end(t xml.EndElement, pos Pos) error {
+	if err := p.pop(t, pos); err != nil {
+		return err
+	}
+	p.comments = p.comments[:0]
+	switch t.Name.Local {
+	case "name":
+		if len(p.token) > 0 {
+			p.confName, p.hasName = string(javaTrimBytes(p.token)), true
+			p.namePos = p.tokPos
+		}
+	case "value":
+		if len(p.token) > 0 {
+			p.confValue, p.hasValue = string(p.token), true
+			p.valuePos = p.tokPos
+		}
+	case "final":
+		p.confFinal = string(p.token) == "true"
+	case "include":
+		return p.endInclude(pos)
+	case "property":
+		p.endProperty()
+	}
+	return nil
+}
+
+// endProperty emits the property as Hadoop's loadProperty would see it.
+func (p *parser) endProperty() {
+	if !p.fallbackAllowed && p.fallbackEntered {
+		return // an xi:fallback of an include that succeeded
+	}
+	if !p.hasName {
+		p.doc.Findings = append(p.doc.Findings, Finding{
+			Rule: RuleNoName, Severity: SeverityWarning, Pos: p.propPos,
+			Message: "property has no <name>; Hadoop ignores it",
+			Hint:    "add a <name> or remove the property",
+		})
+		return
+	}
+	if p.confName == "" {
+		p.doc.Findings = append(p.doc.Findings, Finding{
+			Rule: RuleNoName, Severity: SeverityWarning, Pos: p.namePos,
+			Message: "property name is empty; Hadoop stores it under the empty key",
+			Hint:    "fill in the <name> or remove the property",
+		})
+	}
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]Property, 0, 1024)
+	}
+	p.slab = append(p.slab, Property{
+		Name: p.confName, Value: p.confValue, Unset: !p.hasValue, Final: p.confFinal,
+		Pos: p.propPos, NamePos: p.namePos, ValuePos: p.valuePos,
+		Comments: p.propCmts, Fallback: p.fallbackAllowed && p.fallbackEntered,
+	})
+	prop := &p.slab[len(p.slab)-1]
+	if !p.hasValue && !p.emptyValuePos.IsZero() {
+		prop.ValuePos = p.emptyValuePos
+	}
+	p.doc.Props = append(p.doc.Props, prop)
+}
+
+func (p *parser) text(t xml.CharData, off int64, line, col int) error {
+	if len(p.stack) == 0 {
+		if !isXMLSpace(t) {
+			return p.errAt(p.pos(off, line, col), "malformed XML: text outside the root element",
+				"everything must be inside <configuration>...</configuration>")
+		}
+		return nil
+	}
+	if p.parseToken {
+		p.token = append(p.token, t...)
+	}
+	if len(p.comments) > 0 && !isXMLSpace(t) {
+		p.comments = p.comments[:0]
+	}
+	return nil
+}
+
+// pop checks the end tag against the open element, which RawToken leaves
+// to the caller, with encoding/xml's own messages.
+func (p *parser) pop(t xml.EndElement, pos Pos) error {
+	n := len(p.stack)
+	if n == 0 {
+		return p.errAt(pos, "malformed XML: unexpected end element </"+xmlName(t.Name)+">", "")
+	}
+	open := p.stack[n-1]
+	if open != t.Name {
+		return p.errAt(pos, fmt.Sprintf("malformed XML: element <%s> closed by </%s>", xmlName(open), xmlName(t.Name)),
+			"check that every start tag has its matching end tag")
+	}
+	p.stack = p.stack[:n-1]
+	for len(p.ns) > 0 && p.ns[len(p.ns)-1].depth > len(p.stack) {
+		p.ns = p.ns[:len(p.ns)-1]
+	}
+	if len(p.stack) == 0 {
+		p.rootDone = true
+	}
+	return nil
+}
+
+func (p *parser) atEOF() error {
+	if n := len(p.stack); n > 0 {
+		line, col := p.dec.InputPos()
+		return p.errAt(p.pos(p.dec.InputOffset(), line, col),
+			fmt.Sprintf("malformed XML: unexpected end of file: <%s> is not closed", xmlName(p.stack[n-1])),
+			"the file may be truncated")
+	}
+	if !p.rootSeen {
+		msg := "no root element: the file has no <configuration>"
+		if len(bytes.TrimSpace(p.data)) == 0 {
+			msg = "file is empty"
+		}
+		return p.errAt(Pos{File: p.file}, msg, "a configuration file is <configuration> with <property> elements")
+	}
+	return nil
+}
+
+// syntaxError reports a decoder error at the place the decoder stopped.
+func (p *parser) syntaxError(err error) error {
+	line, col := p.dec.InputPos()
+	pos := p.pos(p.dec.InputOffset(), line, col)
+	var se *xml.SyntaxError
+	if errors.As(err, &se) {
+		return &ReadError{Pos: pos, Msg: "malformed XML: " + se.Msg, Err: err}
+	}
+	return &ReadError{Pos: pos, Msg: "malformed XML: " + err.Error(), Err: err}
+}
+
+func (p *parser) errAt(pos Pos, msg, hint string) error {
+	return &ReadError{Pos: pos, Msg: msg, Hint: hint}
+}
+
+// pos turns the decoder's byte column into a character column, which is
+// what editors and Hadoop's own messages count.
+func (p *parser) pos(off int64, line, col int) Pos {
+	start := int(off) - (col - 1)
+	if start >= 0 && int(off) <= len(p.data) {
+		seg := p.data[start:off]
+		for _, b := range seg {
+			if b >= utf8.RuneSelf {
+				col = utf8.RuneCount(seg) + 1
+				break
+			}
+		}
+	}
+	return Pos{File: p.file, Line: line, Col: col}
+}
+
+// posAfter is the position of data[target], counted from a known position.
+func (p *parser) posAfter(base Pos, baseOff, target int) Pos {
+	line, lineStart := base.Line, -1
+	for i := baseOff; i < target && i < len(p.data); i++ {
+		if p.data[i] == '\n' {
+			line++
+			lineStart = i + 1
+		}
+	}
+	if lineStart < 0 {
+		return Pos{File: p.file, Line: line, Col: base.Col + utf8.RuneCount(p.data[baseOff:target])}
+	}
+	return Pos{File: p.file, Line: line, Col: utf8.RuneCount(p.data[lineStart:target]) + 1}
+}
+
+func xmlName(n xml.Name) string {
+	if n.Space == "" {
+		return n.Local
+	}
+	return n.Space + ":" + n.Local
+}
+
+func isNamespaceAttr(n xml.Name) bool {
+	return n.Space == "xmlns" || (n.Space == "" && n.Local == "xmlns")
+}
+
+func isXMLSpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+func javaTrimBytes(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && b[i] <= ' ' {
+		i++
+	}
+	for j > i && b[j-1] <= ' ' {
+		j--
+	}
+	return b[i:j]
+}
+
+// checkNamespaces refuses an undeclared prefix, as Hadoop's namespace-aware
+// StAX parser does (a common slip: <xi:include> without xmlns:xi).
+func (p *parser) checkNamespaces(t xml.StartElement, pos Pos) error {
+	for _, a := range t.Attr {
+		if a.Name.Space == "xmlns" {
+			p.ns = append(p.ns, nsDecl{prefix: a.Name.Local, depth: len(p.stack)})
+		}
+	}
+	if err := p.checkPrefix(t.Name.Space, pos); err != nil {
+		return err
+	}
+	for _, a := range t.Attr {
+		if a.Name.Space != "xmlns" {
+			if err := p.checkPrefix(a.Name.Space, pos); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (p *parser) checkPrefix(prefix string, pos Pos) error {
+	if prefix == "" || prefix == "xml" {
+		return nil
+	}
+	for i := len(p.ns) - 1; i >= 0; i-- {
+		if p.ns[i].prefix == prefix {
+			return nil
+		}
+	}
+	hint := fmt.Sprintf("declare it, e.g. xmlns:%s=\"...\" on the root element", prefix)
+	if prefix == "xi" {
+		hint = `declare it: xmlns:xi="http://www.w3.org/2001/XInclude"`
+	}
+	return p.errAt(pos, fmt.Sprintf("malformed XML: undeclared namespace prefix %q", prefix), hint)
+}
+
+// attrPositions finds where each attribute of the start tag at off begins,
+// since the decoder does not say. Keys are local names.
+func (p *parser) attrPositions(off int64, tagPos Pos) map[string]Pos {
+	out := map[string]Pos{}
+	b := p.data
+	i := int(off) + 1
+	for i < len(b) && !isNameEnd(b[i]) {
+		i++
+	}
+	for i < len(b) {
+		for i < len(b) && isSpaceByte(b[i]) {
+			i++
+		}
+		if i >= len(b) || b[i] == '/' || b[i] == '>' {
+			break
+		}
+		start := i
+		for i < len(b) && b[i] != '=' && !isSpaceByte(b[i]) {
+			i++
+		}
+		name := string(b[start:i])
+		if k := strings.IndexByte(name, ':'); k >= 0 {
+			name = name[k+1:]
+		}
+		if _, seen := out[name]; !seen {
+			out[name] = p.posAfter(tagPos, int(off), start)
+		}
+		for i < len(b) && b[i] != '"' && b[i] != '\'' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		q := b[i]
+		i++
+		for i < len(b) && b[i] != q {
+			i++
+		}
+		i++
+	}
+	return out
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isNameEnd(c byte) bool   { return isSpaceByte(c) || c == '/' || c == '>' }
