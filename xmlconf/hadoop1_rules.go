@@ -1,0 +1,51 @@
+package xmlconf
+
+// Hadoop 1 rule IDs: what the JobTracker (QueueManager,
+// CapacityTaskScheduler, CapacitySchedulerConf, 0.21
+// QueueConfigurationParser) refuses or silently changes. Errors are files
+// the JobTracker would not start with; warnings are values it changed
+// without a word. validate/rules_hadoop1.go carries their docs.
+const (
+	RuleH1NoQueues          = "H1001" // no queue configured
+	RuleH1CapacityMissing   = "H1002" // 1.x: a queue without capacity
+	RuleH1CapacityIllegal   = "H1003" // capacity unparseable or outside 0..100
+	RuleH1CapacitySum       = "H1004" // floor(sum) != 100 (1.x), > 100 (0.20, 0.21 level)
+	RuleH1MaxCapacity       = "H1005" // maximum-capacity > 100 or < capacity
+	RuleH1UserLimit         = "H1006" // minimum-user-limit-percent outside 1..100
+	RuleH1TaskLimits        = "H1007" // per-queue active tasks < per-user
+	RuleH1AcceptFactor      = "H1008" // init-accept-jobs-factor <= 0
+	RuleH1GlobalIllegal     = "H1009" // maximum-system-jobs, poll interval, worker threads <= 0
+	RuleH1State             = "H1010" // state not exactly RUNNING/STOPPED (running/stopped in 0.21)
+	RuleH1Scheduler         = "H1011" // JobTracker not running CapacityTaskScheduler
+	RuleH1QueueName         = "H1012" // blank, untrimmed, duplicate or ':'-bearing queue name
+	RuleH1Fallback          = "H1013" // unparseable value silently replaced by the default
+	RuleH1Orphan            = "H1014" // per-queue key for a queue that is not listed
+	RuleH1Obsolete          = "H1015" // key this dialect ignores (older releases used it)
+	RuleH1Unknown           = "H1016" // unknown scheduler key
+	RuleH1ACLLocation       = "H1017" // queue ACLs in mapred-site.xml (deprecated, honoured)
+	RuleH1ACLQuirk          = "H1018" // empty ACL (= everyone) or ACL split at an unexpected blank
+	RuleH1QueuesXML         = "H1019" // malformed 0.21 mapred-queues.xml
+	RuleH1ShareOverMax      = "H1020" // 0.21 unconfigured share above the queue's maximum-capacity
+	RuleH1UserLimitFactor   = "H1021" // user-limit-factor <= 0 blocks every user
+	RuleH1QueuesXMLIgnored  = "H1022" // mapred-queues.xml ignored because mapred.queue.names is set
+	RuleH1NoDefaultQueue    = "H1023" // no "default" queue: jobs without a queue fail
+	RuleH1ACLsDisabled      = "H1024" // ACLs configured while mapred.acls.enabled is false
+	RuleH1DialectMismatched = "H1025" // keys of another dialect, ignored by this one
+)
+
+// H1RuleSeverity maps each Hadoop 1 rule ID to its severity.
+var H1RuleSeverity = map[string]Severity{
+	RuleH1NoQueues: SeverityError, RuleH1CapacityMissing: SeverityError,
+	RuleH1CapacityIllegal: SeverityError, RuleH1CapacitySum: SeverityError,
+	RuleH1MaxCapacity: SeverityError, RuleH1UserLimit: SeverityError,
+	RuleH1TaskLimits: SeverityError, RuleH1AcceptFactor: SeverityError,
+	RuleH1GlobalIllegal: SeverityError, RuleH1State: SeverityError,
+	RuleH1Scheduler: SeverityError, RuleH1QueueName: SeverityWarning,
+	RuleH1Fallback: SeverityWarning, RuleH1Orphan: SeverityWarning,
+	RuleH1Obsolete: SeverityWarning, RuleH1Unknown: SeverityWarning,
+	RuleH1ACLLocation: SeverityInfo, RuleH1ACLQuirk: SeverityWarning,
+	RuleH1QueuesXML: SeverityError, RuleH1ShareOverMax: SeverityError,
+	RuleH1UserLimitFactor: SeverityWarning, RuleH1QueuesXMLIgnored: SeverityWarning,
+	RuleH1NoDefaultQueue: SeverityWarning, RuleH1ACLsDisabled: SeverityInfo,
+	RuleH1DialectMismatched: SeverityWarning,
+}
