@@ -1,0 +1,51 @@
+package xmlconf
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/go-multierror"
+)
+
+// H1Paths names the files of a Hadoop 1 file set; only MapredSite is
+// required.
+type H1Paths struct {
+	MapredSite, CapacityScheduler, QueueACLs, MapredQueues string
+	// Dialect forces a dialect (H1DialectUnknown: detect from keys).
+	Dialect H1Dialect
+}
+
+// LoadHadoop1 reads every file of the set and parses it with
+// ParseHadoop1. Files that cannot be read are errors, all reported
+// together; everything else is a finding on the model.
+func LoadHadoop1(p H1Paths, opts ReadOptions) (*H1Model, error) {
+	var errs *multierror.Error
+	files := H1Files{Dialect: p.Dialect}
+	if p.MapredSite == "" {
+		errs = multierror.Append(errs, fmt.Errorf("xmlconf: a mapred-site.xml is required"))
+	}
+	read := func(path string) *Document {
+		if path == "" {
+			return nil
+		}
+		d, err := ReadFile(path, opts)
+		if err != nil {
+			errs = multierror.Append(errs, err)
+			return nil
+		}
+		return d
+	}
+	files.MapredSite = read(p.MapredSite)
+	files.CapacityScheduler = read(p.CapacityScheduler)
+	files.QueueACLs = read(p.QueueACLs)
+	if p.MapredQueues != "" {
+		d, err := ReadMapredQueuesFile(p.MapredQueues, opts)
+		if err != nil {
+			errs = multierror.Append(errs, err)
+		}
+		files.MapredQueues = d
+	}
+	if err := errs.ErrorOrNil(); err != nil {
+		return nil, err
+	}
+	return ParseHadoop1(files), nil
+}
