@@ -1,0 +1,296 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// treeJSON is the `capq tree --format json` contract. Capacities are
+// percentages: capacity and maximum_capacity of the parent, absolute_* of
+// the cluster. Resource fields appear only with --cluster.
+type treeJSON struct {
+	HadoopVersion string            `json:"hadoop_version"`
+	Cluster       *xmlconf.Resource `json:"cluster,omitempty"`
+	Queues        []treeQueueJSON   `json:"queues"`
+	Notes         []string          `json:"notes,omitempty"`
+}
+
+type treeQueueJSON struct {
+	Path                    string   `json:"path"`
+	Parent                  string   `json:"parent"`
+	Leaf                    bool     `json:"leaf"`
+	State                   string   `json:"state"`
+	CapacityMode            string   `json:"capacity_mode"`
+	ConfiguredCapacity      string   `json:"configured_capacity,omitempty"`
+	ConfiguredMaxCapacity   string   `json:"configured_maximum_capacity,omitempty"`
+	Capacity                float64  `json:"capacity"`
+	MaximumCapacity         float64  `json:"maximum_capacity"`
+	AbsoluteCapacity        float64  `json:"absolute_capacity"`
+	AbsoluteMaximumCapacity float64  `json:"absolute_maximum_capacity"`
+	MemoryMB                *int64   `json:"memory_mb,omitempty"`
+	MaxMemoryMB             *int64   `json:"max_memory_mb,omitempty"`
+	VCores                  *int64   `json:"vcores,omitempty"`
+	MaxVCores               *int64   `json:"max_vcores,omitempty"`
+	MinimumUserLimitPercent *float64 `json:"minimum_user_limit_percent,omitempty"`
+	UserLimitFactor         *float64 `json:"user_limit_factor,omitempty"`
+	MaxApplications         *int32   `json:"max_applications,omitempty"`
+	MaxApplicationsPerUser  *int32   `json:"max_applications_per_user,omitempty"`
+	MaxAMResourcePercent    *float64 `json:"max_am_resource_percent,omitempty"`
+}
+
+func renderTreeJSON(w io.Writer, m *xmlconf.Model) error {
+	out := treeJSON{HadoopVersion: m.Version.String(), Queues: []treeQueueJSON{}, Notes: maxCapacityNotes(m)}
+	if !m.Cluster.IsZero() {
+		c := m.Cluster
+		out.Cluster = &c
+	}
+	for _, q := range m.Queues {
+		out.Queues = append(out.Queues, treeQueue(m, q))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func treeQueue(m *xmlconf.Model, q *xmlconf.Queue) treeQueueJSON {
+	j := treeQueueJSON{
+		Path: q.Path, Leaf: q.IsLeaf(), State: string(q.State.V),
+		CapacityMode:            capacityMode(q),
+		ConfiguredCapacity:      q.Capacity.Raw,
+		ConfiguredMaxCapacity:   q.MaxCapacity.Raw,
+		Capacity:                pct(q.NormalizedCapacity),
+		MaximumCapacity:         pct(q.NormalizedMaxCapacity),
+		AbsoluteCapacity:        pct(q.AbsCapacity),
+		AbsoluteMaximumCapacity: pct(q.AbsMaxCapacity),
+	}
+	if q.Parent != nil {
+		j.Parent = q.Parent.Path
+	}
+	if !m.Cluster.IsZero() {
+		mem, maxMem := share(m.Cluster.MemoryMB, q.AbsCapacity), share(m.Cluster.MemoryMB, q.AbsMaxCapacity)
+		vc, maxVc := share(m.Cluster.VCores, q.AbsCapacity), share(m.Cluster.VCores, q.AbsMaxCapacity)
+		j.MemoryMB, j.MaxMemoryMB, j.VCores, j.MaxVCores = &mem, &maxMem, &vc, &maxVc
+	}
+	if q.IsLeaf() {
+		mulp, ulf, am := round6(float64(q.MinUserLimitPercent.V)), round6(float64(q.UserLimitFactor.V)), round6(float64(q.MaxAMResourcePercent.V))
+		j.MinimumUserLimitPercent, j.UserLimitFactor, j.MaxAMResourcePercent = &mulp, &ulf, &am
+		j.MaxApplications, j.MaxApplicationsPerUser = &q.EffectiveMaxApplications, &q.MaxApplicationsPerUser
+	}
+	return j
+}
+
+func capacityMode(q *xmlconf.Queue) string {
+	if q.IsRoot() {
+		return "root"
+	}
+	if q.Capacity.Mode == xmlconf.ModeUnset {
+		return "percentage"
+	}
+	return q.Capacity.Mode.String()
+}
+
+// share is a queue's part of a cluster quantity, multiplied in Java float
+// and truncated as Hadoop's (long)(resource * absoluteCapacity) does.
+func share(total int64, abs float64) int64 {
+	return int64(float32(total) * float32(abs))
+}
+
+// pct renders a float32-derived fraction as a percentage without float32
+// noise: 0.6f is 0.60000002384 in float64, but its shortest float32
+// decimal form is "0.6", which is what Java prints and admins wrote.
+func pct(f float64) float64 {
+	short, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', -1, 32), 64)
+	if err != nil {
+		return 0
+	}
+	return round6(short * 100)
+}
+
+// round6 hides float32 noise (12.000000476837158 → 12) in output.
+func round6(f float64) float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	return math.Round(f*1e6) / 1e6
+}
+
+func renderTreeText(w io.Writer, m *xmlconf.Model) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	withCluster := !m.Cluster.IsZero()
+	header := "QUEUE\tSTATE\tCAPACITY\tMAX\tABS CAP\tABS MAX\tUSER LIMIT\tULF"
+	if withCluster {
+		header += "\tMEMORY\tMAX MEMORY"
+		if m.Cluster.VCores > 0 {
+			header += "\tVCORES\tMAX VCORES"
+		}
+	}
+	fmt.Fprintln(tw, header)
+	for i, q := range m.Queues {
+		fmt.Fprintln(tw, treeRow(m, q, treePrefix(m.Queues, i), withCluster))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n%d queues (%d leaves), Hadoop %s profile", len(m.Queues), countLeaves(m), m.Version)
+	if withCluster {
+		fmt.Fprintf(w, ", cluster %s", formatMB(m.Cluster.MemoryMB))
+		if m.Cluster.VCores > 0 {
+			fmt.Fprintf(w, ", %d vcores", m.Cluster.VCores)
+		}
+	}
+	fmt.Fprintln(w)
+	for _, n := range maxCapacityNotes(m) {
+		fmt.Fprintf(w, "\nnote: %s\n", n)
+	}
+	return nil
+}
+
+func treeRow(m *xmlconf.Model, q *xmlconf.Queue, prefix string, withCluster bool) string {
+	cols := []string{
+		prefix + displayName(q), string(q.State.V), configuredCapacity(q), configuredMax(q),
+		fmtPct(q.AbsCapacity), fmtPct(q.AbsMaxCapacity), "-", "-",
+	}
+	if q.IsLeaf() {
+		cols[6] = shortFloat(q.MinUserLimitPercent.V) + "%"
+		cols[7] = shortFloat(q.UserLimitFactor.V)
+	}
+	if withCluster {
+		cols = append(cols, formatMB(share(m.Cluster.MemoryMB, q.AbsCapacity)), formatMB(share(m.Cluster.MemoryMB, q.AbsMaxCapacity)))
+		if m.Cluster.VCores > 0 {
+			cols = append(cols, fmt.Sprint(share(m.Cluster.VCores, q.AbsCapacity)), fmt.Sprint(share(m.Cluster.VCores, q.AbsMaxCapacity)))
+		}
+	}
+	return strings.Join(cols, "\t")
+}
+
+func displayName(q *xmlconf.Queue) string {
+	if q.Name == "" {
+		return `""`
+	}
+	return q.Name
+}
+
+// treePrefix draws the branch lines for queue i of the depth-first list.
+func treePrefix(qs []*xmlconf.Queue, i int) string {
+	q := qs[i]
+	if q.Parent == nil {
+		return ""
+	}
+	var parts []string
+	for a := q; a.Parent != nil; a = a.Parent {
+		last := isLastChild(a)
+		switch {
+		case a == q && last:
+			parts = append(parts, "└─ ")
+		case a == q:
+			parts = append(parts, "├─ ")
+		case last:
+			parts = append(parts, "   ")
+		default:
+			parts = append(parts, "│  ")
+		}
+	}
+	var b strings.Builder
+	for j := len(parts) - 1; j >= 0; j-- {
+		b.WriteString(parts[j])
+	}
+	return b.String()
+}
+
+func isLastChild(q *xmlconf.Queue) bool {
+	sib := q.Parent.Children
+	return sib[len(sib)-1] == q
+}
+
+func configuredCapacity(q *xmlconf.Queue) string {
+	switch {
+	case q.IsRoot():
+		return "100%"
+	case q.Capacity.Mode == xmlconf.ModeUnset:
+		return "unset"
+	case q.Capacity.Mode == xmlconf.ModePercent:
+		return shortFloat(q.Capacity.Percent) + "%"
+	case q.Capacity.Mode == xmlconf.ModeWeight:
+		return fmt.Sprintf("%sw=%s", xmlconf.FormatJavaFloat(q.Capacity.Weight), fmtPct(q.NormalizedCapacity))
+	case q.Capacity.Mode == xmlconf.ModeInvalid:
+		return "invalid " + fmt.Sprintf("%q", q.Capacity.Raw)
+	}
+	return q.Capacity.Raw
+}
+
+func configuredMax(q *xmlconf.Queue) string {
+	switch q.MaxCapacity.Mode {
+	case xmlconf.ModeUnset:
+		return "100%"
+	case xmlconf.ModePercent:
+		if q.MaxCapacity.Percent == -1 {
+			return "100%"
+		}
+		return shortFloat(q.MaxCapacity.Percent) + "%"
+	case xmlconf.ModeInvalid:
+		return "invalid " + fmt.Sprintf("%q", q.MaxCapacity.Raw)
+	}
+	return q.MaxCapacity.Raw
+}
+
+// shortFloat prints a float32 in its shortest decimal form ("12.5", "60").
+func shortFloat(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
+
+func fmtPct(f float64) string {
+	s := fmt.Sprintf("%.2f", pct(f))
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s + "%"
+}
+
+// formatMB prints memory in GB (1024 MB) with one decimal, as admins read it.
+func formatMB(mb int64) string {
+	if mb >= 1024 {
+		return fmt.Sprintf("%.1f GB", float64(mb)/1024)
+	}
+	return fmt.Sprintf("%d MB", mb)
+}
+
+func countLeaves(m *xmlconf.Model) int {
+	n := 0
+	for _, q := range m.Queues {
+		if q.IsLeaf() {
+			n++
+		}
+	}
+	return n
+}
+
+// maxCapacityNotes explains, for each queue whose maximum-capacity is set
+// below 100 under a parent whose absolute maximum differs from its absolute
+// capacity, that Hadoop applies the maximum to the parent's absolute
+// maximum (CSQueueUtils.computeAbsoluteMaximumCapacity) and not to the
+// parent's capacity as the HDP and book examples describe.
+func maxCapacityNotes(m *xmlconf.Model) []string {
+	var notes []string
+	for _, q := range m.Queues {
+		p := q.Parent
+		if p == nil || p.IsRoot() || q.MaxCapacity.Mode != xmlconf.ModePercent || q.MaxCapacity.Percent >= 100 || q.MaxCapacity.Percent < 0 {
+			continue
+		}
+		if math.Abs(p.AbsMaxCapacity-p.AbsCapacity) < 1e-9 {
+			continue
+		}
+		docReading := float64(q.MaxCapacity.Fraction()) * p.AbsCapacity
+		grow, doc := fmtPct(q.AbsMaxCapacity), fmtPct(docReading)
+		if !m.Cluster.IsZero() {
+			grow += " (" + formatMB(share(m.Cluster.MemoryMB, q.AbsMaxCapacity)) + ")"
+			doc += " (" + formatMB(share(m.Cluster.MemoryMB, docReading)) + ")"
+		}
+		n := fmt.Sprintf("%s may grow to %s of the cluster: Hadoop applies maximum-capacity %s to the parent's absolute maximum (%s for %s, CSQueueUtils.computeAbsoluteMaximumCapacity), not to its capacity (%s) as some guides describe, which would give %s; to cap it there, also set %s.maximum-capacity to %s",
+			q.Path, grow, shortFloat(q.MaxCapacity.Percent)+"%", fmtPct(p.AbsMaxCapacity), p.Path, fmtPct(p.AbsCapacity), doc, p.Path, shortFloat(float32(p.NormalizedCapacity*100)))
+		notes = append(notes, n)
+	}
+	return notes
+}

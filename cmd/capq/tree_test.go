@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/golden"
+)
+
+func TestTreeGolden(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"seeds-example.txt", []string{"tree", "testdata/seeds-example/capacity-scheduler.xml", "--cluster", "memory=1000g,vcores=1000"}},
+		{"seeds-example.json", []string{"tree", "testdata/seeds-example/capacity-scheduler.xml", "--cluster", "memory=1000g,vcores=1000", "--format", "json"}},
+		{"seeds-dev-max40.txt", []string{"tree", "testdata/seeds-dev-max40/capacity-scheduler.xml", "--cluster", "memory=1000g"}},
+		{"seeds-dev-max40-eng-max60.txt", []string{"tree", "testdata/seeds-dev-max40-eng-max60/capacity-scheduler.xml", "--cluster", "memory=1000g"}},
+		{"yarnrollers.txt", []string{"tree", "testdata/yarnrollers"}},
+		{"yarnrollers.json", []string{"tree", "testdata/yarnrollers", "--format", "json"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCapq(t, "", tc.args...)
+			require.Equal(t, 0, r.code, r.stderr)
+			golden.Assert(t, "tree/"+tc.name, []byte(r.stdout))
+		})
+	}
+}
+
+// The seed documents' figures: on a 1000 GB cluster development gets
+// 120 GB, qa 480 GB, support 100 GB and marketing 300 GB.
+func TestTreeSeedsExampleMemory(t *testing.T) {
+	r := runBinary(t, "", "tree", "testdata/seeds-example/capacity-scheduler.xml", "--cluster", "memory=1000g")
+	require.Equal(t, 0, r.code, r.stderr)
+	for _, row := range []string{`├─ development  RUNNING  20%       100%  12%      100%     100%        1    120.0 GB`,
+		`└─ qa           RUNNING  80%       100%  48%      100%     100%        1    480.0 GB`,
+		`├─ support         RUNNING  10%       100%  10%      100%     100%        1    100.0 GB`,
+		`└─ marketing       RUNNING  30%       100%  30%      100%     100%        1    300.0 GB`} {
+		assert.Contains(t, r.stdout, row)
+	}
+}
+
+func TestTreeBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.xml")
+	require.NoError(t, os.WriteFile(bad, []byte("<configuration>\n<property><name>x</name>\n</configuration>\n"), 0o644))
+	cases := []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{"missing file", []string{"tree", filepath.Join(dir, "nope.xml")}, "nope.xml"},
+		{"malformed", []string{"tree", bad}, "bad.xml:3"},
+		{"bad version", []string{"tree", "testdata/seeds-example", "--hadoop-version", "9.9"}, "no profile"},
+		{"bad cluster", []string{"tree", "testdata/seeds-example", "--cluster", "memory=lots"}, "--cluster"},
+		{"bad format", []string{"tree", "testdata/seeds-example", "--format", "yaml"}, "--format"},
+		{"no argument", []string{"tree"}, "accepts 1 arg"},
+		{"dir without file", []string{"tree", dir}, "without a capacity-scheduler.xml"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runBinary(t, "", tc.args...)
+			assert.Equal(t, 2, r.code)
+			assert.Contains(t, r.stderr, tc.wantErr)
+			assert.Empty(t, r.stdout)
+		})
+	}
+}
+
+func TestTreeFromStdin(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(golden.RepoRoot(), "testdata/seeds-example/capacity-scheduler.xml"))
+	require.NoError(t, err)
+	r := runBinary(t, string(data), "tree", "-")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "development")
+}

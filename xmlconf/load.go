@@ -1,0 +1,76 @@
+package xmlconf
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/go-multierror"
+)
+
+// Source is one configuration input: a file on disk (Data nil) or bytes
+// already read (standard input, a git revision) under a display name.
+type Source struct {
+	Name string
+	Data []byte
+}
+
+// LoadOptions say what to read and how to build the model.
+type LoadOptions struct {
+	// YarnSite are read first, CapacityScheduler on top, as the
+	// ResourceManager's refreshQueues layers them.
+	YarnSite          []Source
+	CapacityScheduler []Source
+	Read              ReadOptions
+	Build             BuildOptions
+	// Env resolves ${env.NAME}; nil disables environment lookups.
+	Env func(string) (string, bool)
+}
+
+// Loaded is a built model with the documents it came from.
+type Loaded struct {
+	Model *Model
+	Docs  []*Document
+}
+
+// Load reads every source, merges them and builds the model. Unreadable
+// sources are collected into one error (all of them, not just the first).
+func Load(opts LoadOptions) (*Loaded, error) {
+	if len(opts.CapacityScheduler) == 0 {
+		return nil, fmt.Errorf("xmlconf: no capacity-scheduler.xml given")
+	}
+	var errs *multierror.Error
+	var docs []*Document
+	for _, src := range append(append([]Source(nil), opts.YarnSite...), opts.CapacityScheduler...) {
+		d, err := readSource(src, opts.Read)
+		if err != nil {
+			errs = multierror.Append(errs, err)
+			continue
+		}
+		docs = append(docs, d)
+	}
+	if err := errs.ErrorOrNil(); err != nil {
+		errs.ErrorFormat = errorLines
+		return nil, errs
+	}
+	c := NewConf(docs...)
+	c.Env = opts.Env
+	return &Loaded{Model: Build(c, opts.Build), Docs: docs}, nil
+}
+
+func readSource(src Source, opts ReadOptions) (*Document, error) {
+	if src.Data != nil {
+		return ReadBytes(src.Name, src.Data, opts)
+	}
+	return ReadFile(src.Name, opts)
+}
+
+// errorLines prints one error per line, without multierror's preamble.
+func errorLines(es []error) string {
+	s := ""
+	for i, e := range es {
+		if i > 0 {
+			s += "\n"
+		}
+		s += e.Error()
+	}
+	return s
+}
