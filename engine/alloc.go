@@ -1,0 +1,150 @@
+package engine
+
+// limits is Hadoop's ResourceLimits for one pass through a queue.
+type limits struct {
+	limit         Resource
+	headroom      Resource
+	needUnreserve Resource
+}
+
+// result is what a queue or app returns from a pass (CSAssignment).
+type result struct {
+	kind      AssignKind
+	c         *container // allocated or reserved container
+	unres     int64      // reservation released by continue-looking
+	skipOther bool       // SkippedType.OTHER: try the next app
+	queueLim  bool       // SkippedType.QUEUE_LIMIT
+}
+
+func (r result) assigned() bool { return r.kind != AssignNone }
+
+// AssignOnce runs exactly one scheduling pass for a node from root, like
+// CapacityScheduler.allocateContainersToNode: a node holding a
+// reservation only tries to fulfil it; otherwise root's children are
+// offered the node in order. At most one container is allocated, reserved
+// or re-reserved.
+func (e *Engine) AssignOnce(nodeIdx int) Assignment {
+	a, _ := e.assignOnce(nodeIdx)
+	return a
+}
+
+// assignOnce also reports whether the pass came from a reservation (which
+// ends a heartbeat).
+func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
+	if nodeIdx < 0 || nodeIdx >= len(e.nodes) || e.nodes[nodeIdx].removed {
+		return Assignment{Kind: AssignNone, Why: []string{"unknown node"}}, true
+	}
+	n := e.nodes[nodeIdx]
+	var why []string
+	if e.opts.Explain {
+		e.why = &why
+		defer func() { e.why = nil }()
+	}
+	e.passSeq++
+	if n.reserved != nil {
+		r := e.allocateFromReserved(n)
+		return e.toAssignment(r, n, why), true
+	}
+	if !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
+		e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)
+		return e.toAssignment(result{}, n, why), false
+	}
+	r := e.assignParent(e.root, n, e.cluster)
+	return e.toAssignment(r, n, why), false
+}
+
+func (e *Engine) toAssignment(r result, n *node, why []string) Assignment {
+	out := Assignment{Kind: r.kind, Node: n.id, Unreserved: r.unres, Why: why}
+	if r.c != nil {
+		c := r.c
+		out.App, out.Queue = c.a.id, c.a.q.path
+		out.Resource, out.Priority, out.Locality, out.ContainerID = c.res, c.priority, c.locality, c.id
+	}
+	return out
+}
+
+// Heartbeat is a full node update: passes continue while something is
+// allocated, no reservation was made, fewer than the off-switch limit of
+// off-switch containers were placed and multiple assignments allow more
+// (CapacityScheduler.canAllocateMore). The returned slice is reused by the
+// next call.
+func (e *Engine) Heartbeat(nodeIdx int) []Assignment {
+	out := e.hbBuf[:0]
+	offSwitch, assigned := int32(0), int32(0)
+	for {
+		a, fromReservation := e.assignOnce(nodeIdx)
+		if a.Kind != AssignNone || len(out) == 0 {
+			out = append(out, a)
+		}
+		if fromReservation || a.Kind == AssignNone {
+			break
+		}
+		if a.Kind == AssignAllocated || a.Kind == AssignFulfilled {
+			assigned++
+			if a.Locality == OffSwitch {
+				offSwitch++
+			}
+		}
+		if a.Kind == AssignReserved || a.Kind == AssignReReserved {
+			break
+		}
+		if offSwitch >= e.g.maxOffSwitch || !e.g.multipleAssignments {
+			break
+		}
+		if e.g.maxAssignments != -1 && assigned >= e.g.maxAssignments {
+			break
+		}
+	}
+	e.hbBuf = out
+	return out
+}
+
+// canAssignToQueue is AbstractCSQueue.canAssignToThisQueue: a queue at or
+// over its current limit is refused unless continue-looking could free
+// enough by unreserving.
+func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource) bool {
+	rc := &e.g.rc
+	cur := e.currentLimit(q, lim.limit)
+	lim.headroom = cur.Sub(q.used)
+	if rc.greaterEq(q.used, cur) {
+		if e.g.continueLooking && rc.positive(couldUnreserve) && rc.less(q.used.Sub(couldUnreserve), cur) {
+			return true
+		}
+		e.note("queue %s is at its limit: used %d MB >= current limit %d MB", q.path, q.used.MemoryMB, cur.MemoryMB)
+		return false
+	}
+	return true
+}
+
+// assignParent is ParentQueue.assignContainers for one pass.
+func (e *Engine) assignParent(q *queue, n *node, handed Resource) result {
+	if q.pending <= 0 {
+		return result{}
+	}
+	if n.reserved != nil || !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
+		return result{}
+	}
+	lim := limits{limit: handed}
+	if !e.canAssignToQueue(q, &lim, q.reserved) {
+		return result{}
+	}
+	e.sortChildren(q)
+	// getResourceLimitsOfChild caps the parent limit by its maximum.
+	pl := e.g.rc.min(handed, q.maxRes)
+	for _, c := range q.order {
+		if c.pending <= 0 {
+			continue
+		}
+		cl := e.g.rc.roundDown(pl.Sub(q.used).Add(c.used), e.g.minAlloc)
+		var r result
+		if c.leaf {
+			r = e.assignLeaf(c, n, cl)
+		} else {
+			r = e.assignParent(c, n, cl)
+		}
+		if r.assigned() {
+			return r
+		}
+	}
+	return result{}
+}

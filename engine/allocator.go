@@ -1,0 +1,228 @@
+package engine
+
+// allocState mirrors RegularContainerAllocator's AllocationState.
+type allocState uint8
+
+const (
+	stAllocated allocState = iota
+	stReserved
+	stPrioritySkipped
+	stLocalitySkipped
+	stAppSkipped
+	stQueueSkipped
+)
+
+type allocResult struct {
+	state    allocState
+	locality Locality
+	unres    *container // reservation to release (continue-looking)
+}
+
+// assignApp is RegularContainerAllocator.assignContainers without a
+// reserved container: request priorities in order; a priority skipped
+// outright moves on, anything else ends the app's turn.
+func (e *Engine) assignApp(a *app, n *node, lim *limits) result {
+	for _, k := range a.keys {
+		if k.any <= 0 {
+			continue
+		}
+		r := e.allocateKey(a, k, n, lim, nil)
+		switch r.state {
+		case stPrioritySkipped:
+			continue
+		case stAllocated, stReserved:
+			return e.commit(a, k, n, r, nil)
+		case stQueueSkipped:
+			return result{queueLim: true}
+		case stAppSkipped:
+			return result{skipOther: true}
+		default:
+			return result{}
+		}
+	}
+	return result{skipOther: true}
+}
+
+// allocateKey is RegularContainerAllocator.allocate for one priority on
+// one node, with preCheckForNodeCandidateSet and tryAllocateOnNode.
+func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reservedC *container) allocResult {
+	if reservedC == nil {
+		if !e.g.continueLooking && !e.shouldAllocOrReserveNew(a, k) {
+			return allocResult{state: stPrioritySkipped}
+		}
+		if !e.checkHeadroom(a, k, lim) {
+			e.note("app %s: %d MB request does not fit the queue headroom %d MB", a.id, k.capability.MemoryMB, lim.headroom.MemoryMB)
+			return allocResult{state: stQueueSkipped}
+		}
+		k.missed++
+	}
+	r := e.assignOnNode(a, k, n, lim, reservedC)
+	if reservedC == nil && r.state == stPrioritySkipped {
+		k.missed-- // skipped nodes are not scheduling opportunities
+	}
+	return r
+}
+
+// checkHeadroom: headroom plus what could be unreserved must hold the
+// request.
+func (e *Engine) checkHeadroom(a *app, k *schedKey, lim *limits) bool {
+	could := Resource{}
+	if e.g.continueLooking {
+		could = a.reserved
+	}
+	return e.g.rc.greaterEq(lim.headroom.Add(could), k.capability)
+}
+
+// shouldAllocOrReserveNew is RegularContainerAllocator.
+// shouldAllocOrReserveNewContainer: more containers wanted than reserved,
+// with a starvation bonus for repeatedly re-reserved requests.
+func (e *Engine) shouldAllocOrReserveNew(a *app, k *schedKey) bool {
+	starvation := 0
+	if k.numRes > 0 {
+		nodeFactor := e.g.rc.ratio(k.capability, a.q.maxAlloc)
+		f := min(nodeFactor, a.q.minAllocFactor)
+		starvation = int(float32(k.reRes) / float32(k.numRes) * (1 - f))
+	}
+	return starvation+k.any-k.numRes > 0
+}
+
+// assignOnNode is assignContainersOnNode: node-local, then rack-local,
+// then off-switch, each behind its locality check.
+func (e *Engine) assignOnNode(a *app, k *schedKey, n *node, lim *limits, reservedC *container) allocResult {
+	if k.count(n.host) > 0 {
+		if e.canAssignLocality(a, k, n, NodeLocal, reservedC) {
+			r := e.assignContainer(a, k, n, lim, NodeLocal, reservedC)
+			if r.state == stAllocated || r.state == stReserved {
+				return r
+			}
+		}
+	}
+	if k.count(n.rack) > 0 {
+		if k.noRelax(n.rack) {
+			return allocResult{state: stPrioritySkipped}
+		}
+		if e.canAssignLocality(a, k, n, RackLocal, reservedC) {
+			r := e.assignContainer(a, k, n, lim, RackLocal, reservedC)
+			if r.state == stAllocated || r.state == stReserved {
+				return r
+			}
+		}
+	}
+	if k.any > 0 {
+		if k.anyNoRelax {
+			return allocResult{state: stPrioritySkipped}
+		}
+		if !e.canAssignLocality(a, k, n, OffSwitch, reservedC) {
+			e.note("app %s priority %d: off-switch delayed by locality (%d missed opportunities)", a.id, k.priority, k.missed)
+			return allocResult{state: stAppSkipped}
+		}
+		r := e.assignContainer(a, k, n, lim, OffSwitch, reservedC)
+		if r.state == stLocalitySkipped {
+			r.state = stAppSkipped
+		}
+		return r
+	}
+	return allocResult{state: stPrioritySkipped}
+}
+
+// canAssignLocality is RegularContainerAllocator.canAssign: delay
+// scheduling by missed opportunities.
+func (e *Engine) canAssignLocality(a *app, k *schedKey, n *node, t Locality, reservedC *container) bool {
+	nodes := int64(e.nodesAlive)
+	if t == OffSwitch {
+		if reservedC != nil {
+			return true
+		}
+		if nodes == 0 {
+			return false
+		}
+		uniq := k.uniqueLocations()
+		if uniq == 1 {
+			return true
+		}
+		if e.g.rackAddDelay > -1 {
+			return k.missed > min(nodes, int64(e.g.nodeLocalityDelay)+int64(e.g.rackAddDelay))
+		}
+		wait := min(float32(max(uniq-1, 0))/float32(nodes), 1)
+		return min(float32(nodes), float32(k.any)*wait) < float32(k.missed)
+	}
+	if k.count(n.rack) <= 0 {
+		return false
+	}
+	if t == RackLocal {
+		return min(nodes, int64(e.g.nodeLocalityDelay)) < k.missed
+	}
+	return k.count(n.host) > 0
+}
+
+// assignContainer is RegularContainerAllocator.assignContainer: allocate
+// when the node has room (unreserving elsewhere first when limits need
+// it), reserve when it does not.
+func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Locality, reservedC *container) allocResult {
+	rc := &e.g.rc
+	capab := k.capability
+	if !rc.lessEq(capab, n.total) {
+		e.note("app %s: %d MB request is larger than node %s", a.id, capab.MemoryMB, n.id)
+		return allocResult{state: stLocalitySkipped}
+	}
+	shouldNew := e.shouldAllocOrReserveNew(a, k)
+	avail := rc.availableContainers(n.free(), capab)
+	needRes := rc.max(capab.Sub(lim.headroom), lim.needUnreserve)
+	needToUnreserve := rc.anyMajorAboveZero(needRes)
+	if avail > 0 {
+		var unres *container
+		if reservedC == nil && e.g.continueLooking && (!shouldNew || needToUnreserve) {
+			if !needToUnreserve {
+				needRes = capab
+			}
+			unres = e.findToUnreserve(a, k, needRes)
+			if unres == nil {
+				e.note("app %s: would need to unreserve %d MB first but has no such reservation", a.id, needRes.MemoryMB)
+				return allocResult{state: stLocalitySkipped}
+			}
+		}
+		return allocResult{state: stAllocated, locality: t, unres: unres}
+	}
+	if shouldNew || reservedC != nil {
+		if e.g.continueLooking && reservedC == nil && needToUnreserve {
+			e.note("app %s: a new reservation would need an unreserve", a.id)
+			return allocResult{state: stLocalitySkipped}
+		}
+		return allocResult{state: stReserved, locality: t}
+	}
+	return allocResult{state: stLocalitySkipped}
+}
+
+// findToUnreserve is FiCaSchedulerApp.getNodeIdToUnreserve: the first
+// reservation at this priority big enough.
+func (e *Engine) findToUnreserve(a *app, k *schedKey, need Resource) *container {
+	for _, c := range a.resv {
+		if c.priority == k.priority && e.g.rc.fitsIn(need, c.res) {
+			return c
+		}
+	}
+	return nil
+}
+
+// allocateFromReserved serves a node's reservation
+// (CapacityScheduler.allocateFromReservedContainer): the leaf is asked
+// with the cluster as its limit and no queue or user checks.
+func (e *Engine) allocateFromReserved(n *node) result {
+	c := n.reserved
+	a := c.a
+	q := a.q
+	lim := limits{limit: e.cluster}
+	q.curLimit = e.currentLimit(q, e.cluster)
+	k := a.key(c.priority, false)
+	if k == nil || k.any <= 0 {
+		e.note("app %s no longer needs the reservation on %s; unreserved", a.id, n.id)
+		e.unreserve(c)
+		return result{kind: AssignUnreserved, c: c}
+	}
+	r := e.assignOnNode(a, k, n, &lim, c)
+	switch r.state {
+	case stAllocated, stReserved:
+		return e.commit(a, k, n, r, c)
+	}
+	return result{}
+}

@@ -1,0 +1,383 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+)
+
+// App states reported in snapshots.
+const (
+	StateAccepted = "ACCEPTED"
+	StateRunning  = "RUNNING"
+	StateFinished = "FINISHED"
+	StateFailed   = "FAILED"
+)
+
+// app is one application attempt (FiCaSchedulerApp).
+type app struct {
+	id        string
+	seq       int64
+	q         *queue
+	u         *user
+	priority  int32
+	am        Resource
+	state     string
+	activated bool
+	keys      []*schedKey // ascending request priority
+	pending   int64       // sum of ANY counts
+	allocated Resource
+	reserved  Resource
+	live      []*container // oldest first
+	resv      []*container // reservations in the order made
+	diag      string
+}
+
+// schedKey is one request priority of an app (SchedulerRequestKey with its
+// LocalityAppPlacementAllocator).
+type schedKey struct {
+	priority   int32
+	capability Resource
+	any        int
+	anyNoRelax bool
+	locs       []locAsk
+	missed     int64 // scheduling opportunities
+	reRes      int   // re-reservations
+	numRes     int   // reserved containers
+}
+
+type locAsk struct {
+	name    string
+	count   int
+	noRelax bool
+}
+
+type container struct {
+	id       int64
+	a        *app
+	node     *node
+	res      Resource
+	priority int32
+	locality Locality
+	reserved bool
+}
+
+func (k *schedKey) count(name string) int {
+	for i := range k.locs {
+		if k.locs[i].name == name {
+			return k.locs[i].count
+		}
+	}
+	return 0
+}
+
+func (k *schedKey) noRelax(name string) bool {
+	if name == AnyResource {
+		return k.anyNoRelax
+	}
+	for i := range k.locs {
+		if k.locs[i].name == name {
+			return k.locs[i].noRelax
+		}
+	}
+	return false
+}
+
+// dec decrements a location count; a request that reaches 0 disappears
+// (LocalityAppPlacementAllocator.decResourceRequest).
+func (k *schedKey) dec(name string) {
+	for i := range k.locs {
+		if k.locs[i].name == name {
+			k.locs[i].count--
+			if k.locs[i].count <= 0 {
+				k.locs = append(k.locs[:i], k.locs[i+1:]...)
+			}
+			return
+		}
+	}
+}
+
+// uniqueLocations is getUniqueLocationAsks: resource names with requests,
+// ANY included.
+func (k *schedKey) uniqueLocations() int {
+	n := len(k.locs)
+	if k.any > 0 {
+		n++
+	}
+	return n
+}
+
+// SubmitApp submits an application attempt with the CapacityScheduler's
+// checks (CapacityScheduler.addApplication, AbstractLeafQueue.
+// validateSubmitApplication). A refused submission returns Hadoop's message.
+func (e *Engine) SubmitApp(s AppSpec) error {
+	if s.ID == "" {
+		return fmt.Errorf("application without id")
+	}
+	if e.appByID[s.ID] != nil {
+		return fmt.Errorf("application %s already exists", s.ID)
+	}
+	q, err := e.submitQueue(s)
+	if err != nil {
+		return err
+	}
+	a := &app{id: s.ID, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority}
+	if a.priority > e.g.maxAppPriority {
+		a.priority = e.g.maxAppPriority
+	}
+	if a.priority < 0 {
+		a.priority = 0
+	}
+	e.appSeq++
+	e.apps = append(e.apps, a)
+	e.appByID[a.id] = a
+	e.liveApps++
+	u := q.userFor(s.User)
+	a.u = u
+	u.pendingApps++
+	for p := q; p != nil; p = p.parent {
+		p.apps++
+	}
+	q.waiting = append(q.waiting, a)
+	if e.cluster.MemoryMB > 0 {
+		e.activate(q)
+	}
+	return nil
+}
+
+func (e *Engine) submitQueue(s AppSpec) (*queue, error) {
+	q := e.byPath[s.Queue]
+	if q == nil {
+		if leaves := e.model.Leaves[s.Queue]; len(leaves) == 1 {
+			q = e.byPath[leaves[0].Path]
+		}
+	}
+	if q == nil {
+		return nil, fmt.Errorf("Application %s submitted by user %s to unknown queue: %s", s.ID, s.User, s.Queue)
+	}
+	if !q.leaf {
+		return nil, fmt.Errorf("Application %s submitted by user %s to non-leaf queue: %s", s.ID, s.User, s.Queue)
+	}
+	if e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
+		return nil, fmt.Errorf("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
+	}
+	if int32(e.liveApps) >= e.g.maxSystemApps {
+		return nil, fmt.Errorf("Maximum system application limit reached,cannot accept submission of application: %s", s.ID)
+	}
+	if q.state != "RUNNING" {
+		return nil, fmt.Errorf("Queue %s is STOPPED. Cannot accept submission of application: %s", q.path, s.ID)
+	}
+	if int32(q.apps) >= q.maxApps {
+		return nil, fmt.Errorf("Queue %s already has %d applications, cannot accept submission of application: %s", q.path, q.apps, s.ID)
+	}
+	n := 0
+	if u := q.byUser[s.User]; u != nil {
+		n = u.totalApps()
+	}
+	if int32(n) >= q.maxAppsUser {
+		return nil, fmt.Errorf("Queue %s already has %d applications from user %s cannot accept submission of application: %s", q.path, n, s.User, s.ID)
+	}
+	for p := q.parent; p != nil; p = p.parent {
+		if p.state != "RUNNING" {
+			return nil, fmt.Errorf("Queue %s is STOPPED. Cannot accept submission of application: %s", p.path, s.ID)
+		}
+	}
+	return q, nil
+}
+
+// canSubmit applies submit ACLs: access at a queue or any ancestor.
+func (e *Engine) canSubmit(q *queue, user string, groups []string) bool {
+	for p := q; p != nil; p = p.parent {
+		a := p.submitACL
+		if a.All {
+			return true
+		}
+		for _, u := range a.Users {
+			if u == user {
+				return true
+			}
+		}
+		for _, g := range a.Groups {
+			for _, ug := range groups {
+				if g == ug {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// userFor returns the leaf's user, adding it (getUserAndAddIfAbsent).
+func (q *queue) userFor(name string) *user {
+	if u := q.byUser[name]; u != nil {
+		return u
+	}
+	u := &user{name: name, q: q, weight: q.weightOf(name)}
+	q.users = append(q.users, u)
+	q.byUser[name] = u
+	q.recountWeights()
+	q.ul.invalidate()
+	return u
+}
+
+// removeUser drops a user without apps (UsersManager.removeUser).
+func (q *queue) removeUser(u *user) {
+	delete(q.byUser, u.name)
+	for i, x := range q.users {
+		if x == u {
+			q.users = append(q.users[:i], q.users[i+1:]...)
+			break
+		}
+	}
+	q.recountWeights()
+	q.ul.invalidate()
+}
+
+// UpdateAsks applies resource-request updates: each ask replaces the
+// outstanding count for its (priority, resource name).
+func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
+	a := e.appByID[appID]
+	if a == nil || a.state == StateFinished || a.state == StateFailed {
+		return fmt.Errorf("unknown or finished application %s", appID)
+	}
+	before := a.pending
+	for _, ask := range asks {
+		k := a.key(ask.Priority, true)
+		if ask.ResourceName == AnyResource || ask.ResourceName == "" {
+			k.any = max(ask.Count, 0)
+			k.anyNoRelax = ask.NoRelax
+			if !ask.Resource.IsZero() || k.capability.IsZero() {
+				k.capability = ask.Resource
+			}
+			continue
+		}
+		k.setLoc(ask.ResourceName, max(ask.Count, 0), ask.NoRelax)
+		if k.capability.IsZero() {
+			k.capability = ask.Resource
+		}
+	}
+	a.recountPending()
+	e.pendingChanged(a, before)
+	return nil
+}
+
+func (k *schedKey) setLoc(name string, n int, noRelax bool) {
+	for i := range k.locs {
+		if k.locs[i].name == name {
+			if n == 0 {
+				k.locs = append(k.locs[:i], k.locs[i+1:]...)
+			} else {
+				k.locs[i].count, k.locs[i].noRelax = n, noRelax
+			}
+			return
+		}
+	}
+	if n > 0 {
+		k.locs = append(k.locs, locAsk{name, n, noRelax})
+	}
+}
+
+// key returns the app's request at a priority, creating it if asked.
+func (a *app) key(p int32, create bool) *schedKey {
+	i := sort.Search(len(a.keys), func(i int) bool { return a.keys[i].priority >= p })
+	if i < len(a.keys) && a.keys[i].priority == p {
+		return a.keys[i]
+	}
+	if !create {
+		return nil
+	}
+	k := &schedKey{priority: p}
+	a.keys = append(a.keys, nil)
+	copy(a.keys[i+1:], a.keys[i:])
+	a.keys[i] = k
+	return k
+}
+
+func (a *app) recountPending() {
+	var n int64
+	for _, k := range a.keys {
+		n += int64(k.any)
+	}
+	a.pending = n
+}
+
+// pendingChanged keeps queue pending counters and the active-user set in
+// step with an app's outstanding requests (AppSchedulingInfo activating
+// and deactivating the app in UsersManager).
+func (e *Engine) pendingChanged(a *app, before int64) {
+	if a.activated {
+		a.q.addPending(a.pending - before)
+	}
+	u := a.u
+	switch {
+	case before <= 0 && a.pending > 0:
+		u.withAsks++
+		if u.withAsks == 1 {
+			e.setUserActive(u, true)
+		}
+	case before > 0 && a.pending <= 0:
+		u.withAsks--
+		if u.withAsks == 0 {
+			e.setUserActive(u, false)
+		}
+	}
+}
+
+func (e *Engine) setUserActive(u *user, on bool) {
+	q := u.q
+	u.isActive = on
+	if on {
+		q.ul.activeUsed = q.ul.activeUsed.Add(u.used)
+	} else {
+		q.ul.activeUsed = q.ul.activeUsed.Sub(u.used)
+	}
+	q.recountWeights()
+	q.ul.invalidate()
+}
+
+// FinishApp ends an attempt: its containers and reservations are
+// released, it leaves the queue and waiting apps may activate.
+func (e *Engine) FinishApp(appID string) error {
+	a := e.appByID[appID]
+	if a == nil || a.state == StateFinished || a.state == StateFailed {
+		return fmt.Errorf("unknown or finished application %s", appID)
+	}
+	for len(a.resv) > 0 {
+		e.unreserve(a.resv[0])
+	}
+	for len(a.live) > 0 {
+		e.release(a.live[0], EvReleased)
+	}
+	before := a.pending
+	a.keys, a.pending = nil, 0
+	e.pendingChanged(a, before)
+	q, u := a.q, a.u
+	if a.activated {
+		q.active = removeApp(q.active, a)
+		q.amUsed = q.amUsed.Sub(a.am)
+		u.amUsed = u.amUsed.Sub(a.am)
+		u.activeApps--
+	} else {
+		q.waiting = removeApp(q.waiting, a)
+		u.pendingApps--
+	}
+	a.state = StateFinished
+	e.liveApps--
+	for p := q; p != nil; p = p.parent {
+		p.apps--
+	}
+	if u.totalApps() == 0 {
+		q.removeUser(u)
+	}
+	e.activate(q)
+	return nil
+}
+
+func removeApp(s []*app, a *app) []*app {
+	for i, x := range s {
+		if x == a {
+			return append(s[:i], s[i+1:]...)
+		}
+	}
+	return s
+}

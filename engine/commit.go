@@ -1,0 +1,160 @@
+package engine
+
+// commit accepts and applies a proposal the way CapacityScheduler.tryCommit
+// does: a new allocation or reservation must fit every queue's maximum
+// (AbstractCSQueue.accept) and the user limit (AbstractLeafQueue.accept);
+// then usage is booked on node, app, user and queues.
+func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, reservedC *container) result {
+	if reservedC == nil && !e.accept(a, k, r) {
+		return result{}
+	}
+	out := result{}
+	if r.unres != nil {
+		out.unres = r.unres.id
+		e.unreserve(r.unres)
+	}
+	switch {
+	case r.state == stReserved && reservedC != nil:
+		k.reRes++
+		e.note("app %s re-reserved %d MB on %s", a.id, reservedC.res.MemoryMB, n.id)
+		out.kind, out.c = AssignReReserved, reservedC
+	case r.state == stReserved:
+		out.kind, out.c = AssignReserved, e.reserve(a, k, n, r.locality)
+	case reservedC != nil:
+		out.kind, out.c = AssignFulfilled, e.fulfil(reservedC, k, r.locality)
+	default:
+		out.kind, out.c = AssignAllocated, e.allocate(a, k, n, r.locality)
+	}
+	if reservedC == nil && r.locality != OffSwitch && (r.locality == NodeLocal || e.g.rackFullReset) {
+		k.missed = 0
+	}
+	return out
+}
+
+func (e *Engine) accept(a *app, k *schedKey, r allocResult) bool {
+	rc := &e.g.rc
+	net := k.capability
+	var released Resource
+	if r.unres != nil {
+		released = r.unres.res
+		net = net.Sub(released)
+	}
+	for q := a.q; q != nil; q = q.parent {
+		if !rc.fitsIn(q.used.Add(net), q.maxDown) {
+			e.note("queue %s would exceed its maximum resource %d MB", q.path, q.maxDown.MemoryMB)
+			return false
+		}
+	}
+	if rc.greater(a.u.used.Sub(released), e.userLimit(a.u)) {
+		e.note("user %s would exceed its user limit", a.u.name)
+		return false
+	}
+	return true
+}
+
+func (e *Engine) newContainer(a *app, k *schedKey, n *node, t Locality) *container {
+	e.nextID++
+	return &container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, locality: t}
+}
+
+// allocate books a new container and decrements the asks it satisfies.
+func (e *Engine) allocate(a *app, k *schedKey, n *node, t Locality) *container {
+	c := e.newContainer(a, k, n, t)
+	e.book(c, 1)
+	e.decAsks(a, k, n, t)
+	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority, Locality: t})
+	return c
+}
+
+// book adds (sign 1) or removes (-1) a running container's usage.
+func (e *Engine) book(c *container, sign int64) {
+	a := c.a
+	d := Resource{c.res.MemoryMB * sign, c.res.VCores * sign}
+	c.node.allocated = c.node.allocated.Add(d)
+	a.allocated = a.allocated.Add(d)
+	a.q.addUsed(c.res, false, sign)
+	e.updateUserUsage(a.u, c.res, sign)
+	if sign > 0 {
+		a.live = append(a.live, c)
+		e.containers[c.id] = c
+	} else {
+		a.live = removeContainer(a.live, c)
+		delete(e.containers, c.id)
+	}
+}
+
+func removeContainer(s []*container, c *container) []*container {
+	for i, x := range s {
+		if x == c {
+			return append(s[:i], s[i+1:]...)
+		}
+	}
+	return s
+}
+
+// decAsks is LocalityAppPlacementAllocator.allocate: node-local takes from
+// host, rack and ANY; rack-local from rack and ANY; off-switch from ANY.
+func (e *Engine) decAsks(a *app, k *schedKey, n *node, t Locality) {
+	before := a.pending
+	switch t {
+	case NodeLocal:
+		k.dec(n.host)
+		k.dec(n.rack)
+	case RackLocal:
+		k.dec(n.rack)
+	}
+	k.any--
+	a.pending--
+	e.pendingChanged(a, before)
+}
+
+// reserve books a new reservation on the node.
+func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
+	c := e.newContainer(a, k, n, t)
+	c.reserved = true
+	n.reserved = c
+	a.reserved = a.reserved.Add(c.res)
+	a.resv = append(a.resv, c)
+	k.numRes++
+	k.reRes = 0
+	a.q.addUsed(c.res, true, 1)
+	e.updateUserUsage(a.u, c.res, 1)
+	e.note("app %s reserved %d MB on %s (node has %d MB free)", a.id, c.res.MemoryMB, n.id, n.free().MemoryMB)
+	e.emit(Event{Kind: EvReserved, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority, Locality: t})
+	return c
+}
+
+// unreserve cancels a reservation (FiCaSchedulerApp.unreserve plus the
+// queue's releaseResource).
+func (e *Engine) unreserve(c *container) {
+	a, n := c.a, c.node
+	if n.reserved == c {
+		n.reserved = nil
+	}
+	a.reserved = a.reserved.Sub(c.res)
+	a.resv = removeContainer(a.resv, c)
+	if k := a.key(c.priority, false); k != nil {
+		k.numRes--
+		k.reRes = 0
+	}
+	a.q.addUsed(c.res, true, -1)
+	e.updateUserUsage(a.u, c.res, -1)
+	e.emit(Event{Kind: EvUnreserved, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority})
+}
+
+// fulfil turns a reservation into a running container on its node.
+func (e *Engine) fulfil(rc *container, k *schedKey, t Locality) *container {
+	a, n := rc.a, rc.node
+	e.unreserve(rc)
+	c := e.newContainer(a, k, n, t)
+	e.book(c, 1)
+	e.decAsks(a, k, n, t)
+	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority, Locality: t})
+	return c
+}
+
+// release ends a running container (completed, killed or preempted).
+func (e *Engine) release(c *container, kind EventKind) {
+	e.book(c, -1)
+	e.emit(Event{Kind: kind, ContainerID: c.id, App: c.a.id, Queue: c.a.q.path, Node: c.node.id, Resource: c.res, Priority: c.priority, Locality: c.locality})
+}

@@ -1,0 +1,252 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// globals are the scheduler-wide settings the engine uses.
+type globals struct {
+	rc                   calc
+	minAlloc, maxAlloc   Resource
+	nodeLocalityDelay    int32
+	rackAddDelay         int32
+	rackFullReset        bool
+	multipleAssignments  bool
+	maxAssignments       int32
+	maxOffSwitch         int32
+	continueLooking      bool
+	aclEnable            bool
+	maxSystemApps        int32
+	maxAppPriority       int32
+	preempt              preemptConf
+	legacyGlobalMaxCheck bool
+}
+
+// node is one node manager.
+type node struct {
+	idx       int
+	id        string
+	host      string
+	rack      string
+	total     Resource
+	allocated Resource
+	reserved  *container
+	removed   bool
+}
+
+func (n *node) free() Resource { return n.total.Sub(n.allocated) }
+
+// Engine is a running Capacity Scheduler. It is not safe for concurrent
+// use; drive it from one goroutine.
+type Engine struct {
+	model  *xmlconf.Model
+	opts   Options
+	g      globals
+	root   *queue
+	queues []*queue
+	byPath map[string]*queue
+
+	nodes      []*node
+	nodeByID   map[string]*node
+	nodesAlive int
+	cluster    Resource
+
+	apps     []*app
+	appByID  map[string]*app
+	appSeq   int64
+	liveApps int
+
+	containers map[int64]*container
+	nextID     int64
+	passSeq    uint64
+
+	// why collects explanations during a pass when Options.Explain is set.
+	why *[]string
+	// clock is simulated milliseconds, advanced by Tick (preemption).
+	clock int64
+	pre   preemptState
+	hbBuf []Assignment
+}
+
+// New builds an engine for the model and nodes. It refuses a model
+// without a queue tree; the caller validates the configuration first.
+func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
+	if m == nil || m.Root == nil {
+		return nil, fmt.Errorf("engine: the configuration has no queue tree")
+	}
+	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, containers: map[int64]*container{}}
+	e.setModel(m)
+	if err := e.AddNodes(nodes...); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// setModel compiles globals and the queue tree, keeping live queues by
+// path (used by New and Refresh).
+func (e *Engine) setModel(m *xmlconf.Model) {
+	e.model = m
+	e.g = compileGlobals(m, e.g.rc.cluster)
+	old := e.byPath
+	e.byPath = map[string]*queue{}
+	e.queues = e.queues[:0]
+	var build func(mq *xmlconf.Queue, parent *queue) *queue
+	build = func(mq *xmlconf.Queue, parent *queue) *queue {
+		q := old[mq.Path]
+		if q == nil {
+			q = newQueue(mq, parent, &e.g)
+		} else {
+			q.parent = parent
+			q.configure(mq, &e.g)
+		}
+		q.idx = len(e.queues)
+		e.queues = append(e.queues, q)
+		e.byPath[q.path] = q
+		q.children = q.children[:0]
+		for _, c := range mq.Children {
+			q.children = append(q.children, build(c, q))
+		}
+		q.order = make([]*queue, len(q.children))
+		return q
+	}
+	e.root = build(m.Root, nil)
+	e.root.updateResources(e.cluster, &e.g)
+}
+
+func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
+	gl := m.Global
+	g := globals{
+		rc:                  calc{drf: gl.DominantCalculator(), cluster: cluster},
+		minAlloc:            fromModelRes(gl.MinAllocation.V),
+		maxAlloc:            fromModelRes(gl.MaxAllocation.V),
+		nodeLocalityDelay:   gl.NodeLocalityDelay.V,
+		rackAddDelay:        gl.RackLocalityAddDelay.V,
+		rackFullReset:       gl.RackLocalityFullReset.V,
+		multipleAssignments: gl.MultipleAssignments.V,
+		maxAssignments:      gl.MaxContainerAssignments.V,
+		maxOffSwitch:        gl.MaxOffSwitchAssignments.V,
+		continueLooking:     gl.ReservationsContinueLook.V,
+		aclEnable:           gl.ACLEnable.V,
+		maxSystemApps:       gl.MaxApplications.V,
+		maxAppPriority:      gl.MaxAppPriority.V,
+		preempt:             compilePreempt(gl.Preemption),
+	}
+	if g.maxOffSwitch < 1 {
+		g.maxOffSwitch = 1 // CapacitySchedulerConfiguration warns and uses 1
+	}
+	return g
+}
+
+// AddNodes adds node managers; the cluster resource grows by their sum.
+func (e *Engine) AddNodes(specs ...NodeSpec) error {
+	for _, s := range specs {
+		if s.ID == "" {
+			return fmt.Errorf("engine: node without id")
+		}
+		if n := e.nodeByID[s.ID]; n != nil && !n.removed {
+			return fmt.Errorf("engine: node %q already exists", s.ID)
+		}
+		host, rack := s.Host, s.Rack
+		if host == "" {
+			host = s.ID
+		}
+		if rack == "" {
+			rack = "/default-rack"
+		}
+		n := &node{idx: len(e.nodes), id: s.ID, host: host, rack: rack, total: Resource{s.MemoryMB, s.VCores}}
+		e.nodes = append(e.nodes, n)
+		e.nodeByID[s.ID] = n
+		e.cluster = e.cluster.Add(n.total)
+		e.nodesAlive++
+	}
+	e.clusterChanged()
+	return nil
+}
+
+// RemoveNodes removes node managers: their containers are killed and
+// their reservations cancelled, as the RM does on NODE_REMOVED.
+func (e *Engine) RemoveNodes(ids ...string) error {
+	for _, id := range ids {
+		n := e.nodeByID[id]
+		if n == nil || n.removed {
+			return fmt.Errorf("engine: unknown node %q", id)
+		}
+		if n.reserved != nil {
+			e.unreserve(n.reserved)
+		}
+		for _, c := range e.containersOnNode(n) {
+			e.release(c, EvReleased)
+		}
+		n.removed = true
+		delete(e.nodeByID, id)
+		e.cluster = e.cluster.Sub(n.total)
+		e.nodesAlive--
+	}
+	e.clusterChanged()
+	return nil
+}
+
+// NodeIndex returns the index of a live node for Heartbeat/AssignOnce.
+func (e *Engine) NodeIndex(id string) (int, bool) {
+	n := e.nodeByID[id]
+	if n == nil {
+		return 0, false
+	}
+	return n.idx, true
+}
+
+// NumNodes returns the number of node slots (indices 0..NumNodes-1;
+// removed nodes keep their slot).
+func (e *Engine) NumNodes() int { return len(e.nodes) }
+
+// Cluster returns the cluster resource.
+func (e *Engine) Cluster() Resource { return e.cluster }
+
+func (e *Engine) containersOnNode(n *node) []*container {
+	var out []*container
+	for _, a := range e.apps {
+		for _, c := range a.live {
+			if c.node == n {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// clusterChanged recomputes everything that depends on the cluster
+// resource (CapacityScheduler.updateNodeAndQueueResource).
+func (e *Engine) clusterChanged() {
+	e.g.rc.cluster = e.cluster
+	e.root.updateResources(e.cluster, &e.g)
+	for _, q := range e.queues {
+		if q.leaf {
+			q.recomputeUsageRatio(e)
+			q.ul.invalidate()
+		}
+	}
+	e.activateAll()
+}
+
+// activateAll re-runs activation in every leaf, in tree order.
+func (e *Engine) activateAll() {
+	for _, q := range e.queues {
+		if q.leaf {
+			e.activate(q)
+		}
+	}
+}
+
+func (e *Engine) note(format string, args ...any) {
+	if e.why != nil {
+		*e.why = append(*e.why, fmt.Sprintf(format, args...))
+	}
+}
+
+func (e *Engine) emit(ev Event) {
+	if e.opts.OnEvent != nil {
+		e.opts.OnEvent(ev)
+	}
+}

@@ -1,0 +1,93 @@
+package engine
+
+import "sort"
+
+// assignLeaf is AbstractLeafQueue.assignContainers for one pass: apps in
+// ordering-policy order, each checked against the queue limit and its
+// user's limit, then offered the node.
+func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) result {
+	lim := limits{limit: handed}
+	q.curLimit = e.currentLimit(q, handed)
+	if q.pending <= 0 {
+		return result{}
+	}
+	if q.fair {
+		e.sortFair(q)
+	}
+	needQueueCheck := true
+	for _, a := range q.active {
+		if needQueueCheck {
+			if !e.canAssignToQueue(q, &lim, a.reserved) {
+				return result{}
+			}
+			if !e.g.continueLooking || a.reserved.IsZero() {
+				needQueueCheck = false
+			}
+		}
+		if a.pending <= 0 {
+			continue // SKIP_ASSIGNMENT: nothing to allocate
+		}
+		if !e.userAssignable(a, &lim) {
+			a.diag = "User capacity has reached its maximum limit."
+			continue
+		}
+		r := e.assignApp(a, n, &lim)
+		switch {
+		case r.assigned():
+			return r
+		case r.skipOther:
+			continue
+		default:
+			// Nothing allocated and the app was not skipped: stop to
+			// respect FIFO (or the queue limit was hit).
+			return result{}
+		}
+	}
+	return result{}
+}
+
+// userAssignable applies the per-pass CachedUserLimit and canAssignToUser.
+func (e *Engine) userAssignable(a *app, lim *limits) bool {
+	u := a.u
+	if u.passSeq != e.passSeq {
+		u.passSeq, u.passLimit, u.passCan, u.passRes = e.passSeq, e.userLimit(u), true, Resource{}
+	}
+	if !u.passCan && fitsAll(a.reserved, u.passRes) {
+		e.note("app %s skipped: user %s is over its user limit (%d MB)", a.id, u.name, u.passLimit.MemoryMB)
+		return false
+	}
+	ok := e.canAssignToUser(a, u.passLimit, lim)
+	if !ok && fitsAll(u.passRes, a.reserved) {
+		u.passCan, u.passRes = false, a.reserved
+	}
+	return ok
+}
+
+// canAssignToUser is AbstractLeafQueue.canAssignToUser: a user strictly
+// above its limit is skipped, unless continue-looking could get it back
+// under by unreserving this app's reservations.
+func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
+	rc, u := &e.g.rc, a.u
+	lim.needUnreserve = Resource{}
+	if rc.greater(u.used, limit) {
+		if e.g.continueLooking && rc.lessEq(u.used.Sub(a.reserved), limit) {
+			lim.needUnreserve = u.used.Sub(limit)
+			return true
+		}
+		e.note("app %s skipped: user %s used %d MB > user limit %d MB", a.id, u.name, u.used.MemoryMB, limit.MemoryMB)
+		return false
+	}
+	return true
+}
+
+// sortFair orders active apps for the fair policy: less current usage
+// first, ties by submission order.
+func (e *Engine) sortFair(q *queue) {
+	sort.SliceStable(q.active, func(i, j int) bool {
+		a, b := q.active[i], q.active[j]
+		if c := e.g.rc.compare(a.allocated, b.allocated); c != 0 {
+			return c < 0
+		}
+		return a.seq < b.seq
+	})
+}

@@ -1,0 +1,206 @@
+package engine
+
+// This file holds the per-queue limit formulas of AbstractLeafQueue and
+// UsersManager; each function names the Hadoop method it mirrors.
+
+// handedLimit is the limit a parent hands to q as ParentQueue.
+// getResourceLimitsOfChild computes it (netLimit false, no blocked
+// headroom): min(parent limit, parent max) - parent used + q used, rounded
+// down to the minimum allocation. Root gets the cluster resource.
+func (e *Engine) handedLimit(q *queue) Resource {
+	if q.parent == nil {
+		return e.cluster
+	}
+	p := q.parent
+	pl := e.g.rc.min(e.handedLimit(p), p.maxRes)
+	return e.g.rc.roundDown(pl.Sub(p.used).Add(q.used), e.g.minAlloc)
+}
+
+// currentLimit is getCurrentLimitResource: min(queue max resource rounded
+// down, the limit handed down).
+func (e *Engine) currentLimit(q *queue, handed Resource) Resource {
+	return e.g.rc.min(q.maxDown, handed)
+}
+
+// amLimit is calculateAndGetAMResourceLimitPerPartition: the AM share of
+// the queue's current limit when the guarantee fits in it, else of the
+// guarantee.
+func (e *Engine) amLimit(q *queue) Resource {
+	cur := e.currentLimit(q, e.handedLimit(q))
+	usable := q.guarantee
+	if e.g.rc.fitsIn(q.guarantee, cur) {
+		usable = cur
+	}
+	q.amLimit = e.g.rc.multiplyAndNormalizeUp(usable, float64(q.amPercent), e.g.minAlloc)
+	return q.amLimit
+}
+
+// userAMLimit is getUserAMResourceLimitPerPartition for a user weight.
+func (e *Engine) userAMLimit(q *queue, weight float32) Resource {
+	eff := max(q.mulp/100, 1/float32(max(q.ul.activeUsers, 1)))
+	eff = min(eff*weight, 1)
+	var l Resource
+	if q.ulf == -1 {
+		l = e.g.rc.multiplyAndNormalizeUp(q.guarantee, float64(q.amPercent), e.g.minAlloc)
+	} else {
+		l = e.g.rc.multiplyAndNormalizeUp(q.guarantee, float64(q.amPercent*eff*q.ulf), e.g.minAlloc)
+	}
+	return e.g.rc.min(l, q.amLimit)
+}
+
+// activate is AbstractLeafQueue.activateApplications: waiting apps in
+// FIFO order start while the queue and user AM limits allow; a blocked app
+// is skipped; with no active app (or no AM used) one always starts.
+func (e *Engine) activate(q *queue) {
+	if !q.leaf || e.cluster.MemoryMB <= 0 && e.cluster.VCores <= 0 {
+		return
+	}
+	amLimit := e.amLimit(q)
+	var userAM Resource
+	haveUserAM := false
+	for i := 0; i < len(q.waiting); {
+		a := q.waiting[i]
+		force := len(q.active) < 1 || e.g.rc.lessEq(q.amUsed, Resource{})
+		if !e.g.rc.fitsIn(a.am.Add(q.amUsed), amLimit) && !force {
+			a.diag = "Queue's AM resource limit exceeded."
+			i++
+			continue
+		}
+		if !haveUserAM {
+			// Hadoop caches the user AM limit per partition for the whole
+			// loop, computed with the first user's weight.
+			userAM, haveUserAM = e.userAMLimit(q, a.u.weight), true
+		}
+		if !e.g.rc.fitsIn(a.am.Add(a.u.amUsed), userAM) && !force {
+			a.diag = "User's AM resource limit exceeded."
+			i++
+			continue
+		}
+		q.waiting = append(q.waiting[:i], q.waiting[i+1:]...)
+		e.startApp(q, a)
+	}
+}
+
+func (e *Engine) startApp(q *queue, a *app) {
+	a.activated = true
+	a.state = StateRunning
+	a.diag = ""
+	a.u.pendingApps--
+	a.u.activeApps++
+	q.amUsed = q.amUsed.Add(a.am)
+	a.u.amUsed = a.u.amUsed.Add(a.am)
+	q.active = insertOrdered(q.active, a)
+	q.addPending(a.pending)
+}
+
+// insertOrdered keeps FIFO order: higher application priority first, then
+// submission order (FifoOrderingPolicy's comparators).
+func insertOrdered(s []*app, a *app) []*app {
+	i := len(s)
+	for i > 0 && fifoLess(a, s[i-1]) {
+		i--
+	}
+	s = append(s, nil)
+	copy(s[i+1:], s[i:])
+	s[i] = a
+	return s
+}
+
+func fifoLess(a, b *app) bool {
+	if a.priority != b.priority {
+		return a.priority > b.priority
+	}
+	return a.seq < b.seq
+}
+
+// userLimit is UsersManager.getComputedResourceLimitForActiveUsers for u:
+// the queue's shared limit (cached until invalidated) times the user's
+// weight, rounded down to the minimum allocation.
+func (e *Engine) userLimit(u *user) Resource {
+	base := e.userLimitBase(u.q)
+	if u.weight == 1 {
+		return base
+	}
+	return e.g.rc.multiplyAndNormalizeDown(base, float64(u.weight), e.g.minAlloc)
+}
+
+// userLimitBase is UsersManager.computeUserLimit for active users.
+func (e *Engine) userLimitBase(q *queue) Resource {
+	if q.ul.valid {
+		return q.ul.base
+	}
+	rc, R := &e.g.rc, e.g.minAlloc
+	qc := rc.max(q.guarantee, R)
+	consumed := rc.multiplyAndNormalizeUp(e.cluster, float64(q.ul.usageRatio), R)
+	current := qc
+	if !rc.less(consumed, qc) {
+		current = consumed.Add(R)
+	}
+	byUsers := divideAndCeil(q.ul.activeUsed.Add(R), q.ul.activeWeights)
+	byPercent := divideAndCeil(multiplyRoundDown(current, float64(q.mulp)), 100)
+	limit := rc.max(byUsers, byPercent)
+	var capRes Resource
+	if q.ulf == -1 || q.guarantee.IsZero() {
+		capRes = q.maxDown
+	} else {
+		capRes = multiplyRoundDown(qc, float64(q.ulf))
+	}
+	q.ul.base = rc.roundUp(rc.min(limit, capRes), R)
+	q.ul.valid = true
+	return q.ul.base
+}
+
+// userLimitAllUsers is the "all users" variant used by preemption:
+// current capacity divided by all users' weights.
+func (e *Engine) userLimitAllUsers(q *queue) Resource {
+	rc, R := &e.g.rc, e.g.minAlloc
+	qc := rc.max(q.guarantee, R)
+	consumed := rc.multiplyAndNormalizeUp(e.cluster, float64(q.ul.usageRatio), R)
+	current := qc
+	if !rc.less(consumed, qc) {
+		current = consumed.Add(R)
+	}
+	byUsers := divideAndCeil(current, q.ul.allWeights)
+	byPercent := divideAndCeil(multiplyRoundDown(current, float64(q.mulp)), 100)
+	limit := rc.max(byUsers, byPercent)
+	capRes := multiplyRoundDown(qc, float64(q.ulf))
+	if q.ulf == -1 || q.guarantee.IsZero() {
+		capRes = q.maxDown
+	}
+	return rc.roundUp(rc.min(limit, capRes), R)
+}
+
+// updateUserUsage is UsersManager.updateUserResourceUsage: the user's and
+// the active total change, the usage ratio moves by the float delta and
+// the cached limit is invalidated.
+func (e *Engine) updateUserUsage(u *user, r Resource, sign int64) {
+	d := Resource{r.MemoryMB * sign, r.VCores * sign}
+	u.used = u.used.Add(d)
+	if u.isActive {
+		u.q.ul.activeUsed = u.q.ul.activeUsed.Add(d)
+	}
+	nr := e.g.rc.ratio(u.used, e.cluster)
+	u.q.ul.usageRatio += nr - u.ratio
+	u.ratio = nr
+	u.q.ul.invalidate()
+}
+
+// recomputeUsageRatio is UsersManager.updateUsageRatio on cluster change.
+func (q *queue) recomputeUsageRatio(e *Engine) {
+	var sum float32
+	for _, u := range q.users {
+		u.ratio = e.g.rc.ratio(u.used, e.cluster)
+		sum += u.ratio
+	}
+	q.ul.usageRatio = sum
+}
+
+// headroom is AbstractLeafQueue.getHeadroom: min(user limit - user used,
+// current limit - queue used), rounded down, capped by cluster free.
+func (e *Engine) headroom(u *user, cur Resource) Resource {
+	rc := &e.g.rc
+	h := componentwiseMin(subNonNeg(e.userLimit(u), u.used), subNonNeg(cur, u.q.used))
+	h = rc.roundDown(h, e.g.minAlloc)
+	free := e.cluster.Sub(e.root.used)
+	return rc.min(free, h)
+}

@@ -1,0 +1,231 @@
+package engine
+
+import (
+	"github.com/capq/capq/xmlconf"
+)
+
+// queue is one queue of the tree with its compiled settings and live
+// usage. Parents and leaves share the struct; leaf-only fields stay empty
+// on parents.
+type queue struct {
+	idx      int
+	path     string
+	name     string
+	parent   *queue
+	children []*queue
+	// order is the scratch slice children are sorted into on each pass.
+	order []*queue
+	leaf  bool
+
+	// Configuration (from xmlconf.Queue).
+	capacity, maxCapacity float32 // fractions of the parent
+	absCap, absMaxCap     float32 // fractions of the cluster
+	configuredMin         Resource
+	configuredMax         Resource
+	absoluteMode          bool
+	state                 string
+	mulp, ulf, amPercent  float32
+	maxApps, maxAppsUser  int32
+	priority              int32
+	fair                  bool
+	respectPriority       bool // parent: priority-utilization
+	maxAlloc              Resource
+	userWeights           map[string]float32
+	submitACL             xmlconf.ACL
+	disablePreemption     bool
+	minAllocFactor        float32
+
+	// Derived from the cluster resource.
+	guarantee Resource // effective min resource
+	maxRes    Resource // effective max resource
+	maxDown   Resource // maxRes rounded down to the minimum allocation
+
+	// Live usage: used includes reservations.
+	used, reserved Resource
+	amUsed         Resource
+	amLimit        Resource
+	numContainers  int
+	// pending counts outstanding ANY containers of active apps in the
+	// subtree (hasPendingResourceRequest without a map).
+	pending int64
+	// apps counts unfinished apps in the subtree.
+	apps int
+
+	// Leaf state.
+	active   []*app // activated apps in ordering-policy order
+	waiting  []*app // pending (not activated) apps in FIFO order
+	users    []*user
+	byUser   map[string]*user
+	ul       userLimitCache
+	curLimit Resource // last limit handed down (cachedResourceLimitsForHeadroom)
+}
+
+// userLimitCache holds UsersManager's shared state for one leaf.
+type userLimitCache struct {
+	activeUsers   int
+	activeWeights float32
+	allWeights    float32
+	activeUsed    Resource // totalResUsageForActiveUsers
+	usageRatio    float32  // qUsageRatios, accumulated in float like Hadoop
+	valid         bool
+	base          Resource // computed limit before the user's weight
+	version       uint64   // bumped on every invalidation (pass caches)
+}
+
+// user is one user of a leaf (UsersManager.User).
+type user struct {
+	name        string
+	q           *queue
+	used        Resource // allocated + reserved
+	amUsed      Resource
+	activeApps  int // AM-activated apps
+	pendingApps int // apps waiting for activation
+	withAsks    int // apps with outstanding requests (active-user set)
+	weight      float32
+	ratio       float32
+	isActive    bool
+
+	// Per-pass CachedUserLimit (AbstractLeafQueue.getUserLimitCache).
+	passVersion uint64
+	passSeq     uint64
+	passLimit   Resource
+	passCan     bool
+	passRes     Resource
+}
+
+func (u *user) totalApps() int { return u.activeApps + u.pendingApps }
+
+// newQueue compiles one xmlconf queue.
+func newQueue(mq *xmlconf.Queue, parent *queue, g *globals) *queue {
+	q := &queue{path: mq.Path, name: mq.Name, parent: parent, leaf: mq.IsLeaf(), byUser: map[string]*user{}}
+	q.configure(mq, g)
+	return q
+}
+
+// configure (re)reads settings; usage is kept, as reinitialize does.
+func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
+	q.leaf = mq.IsLeaf()
+	q.capacity = float32(mq.NormalizedCapacity)
+	q.maxCapacity = float32(mq.NormalizedMaxCapacity)
+	if mq.MaxCapacity.Mode == xmlconf.ModeUnset && mq.Capacity.Mode != xmlconf.ModeAbsolute {
+		q.maxCapacity = 1
+	}
+	q.absCap = float32(mq.AbsCapacity)
+	q.absMaxCap = float32(mq.AbsMaxCapacity)
+	q.absoluteMode = mq.Capacity.Mode == xmlconf.ModeAbsolute
+	q.configuredMin = fromModelRes(mq.ConfiguredMin)
+	q.configuredMax = fromModelRes(mq.ConfiguredMax)
+	q.state = string(mq.State.V)
+	if q.state == "" {
+		q.state = string(xmlconf.StateRunning)
+	}
+	q.mulp = mq.MinUserLimitPercent.V
+	q.ulf = mq.UserLimitFactor.V
+	q.amPercent = mq.MaxAMResourcePercent.V
+	q.maxApps = mq.EffectiveMaxApplications
+	q.maxAppsUser = mq.MaxApplicationsPerUser
+	q.priority = mq.Priority.V
+	q.fair = mq.OrderingPolicy.V == "fair"
+	q.respectPriority = mq.OrderingPolicy.V == "priority-utilization"
+	q.maxAlloc = fromModelRes(mq.MaxAllocation.V)
+	if q.maxAlloc.IsZero() {
+		q.maxAlloc = g.maxAlloc
+	}
+	q.userWeights = map[string]float32{}
+	for u, w := range mq.UserWeights {
+		q.userWeights[u] = w.V
+	}
+	q.submitACL = mq.SubmitACL.V
+	q.disablePreemption = mq.DisablePreemption.V
+	// getMinimumAllocationFactor: ratio(max - min, max).
+	q.minAllocFactor = g.rc.ratio(q.maxAlloc.Sub(g.minAlloc), q.maxAlloc)
+	for _, u := range q.users {
+		u.weight = q.weightOf(u.name)
+	}
+	q.recountWeights()
+	q.ul.invalidate()
+}
+
+func fromModelRes(r xmlconf.Resource) Resource { return Resource{r.MemoryMB, r.VCores} }
+
+// weightOf returns the user's weight (user-settings.<u>.weight, default 1).
+func (q *queue) weightOf(name string) float32 {
+	if w, ok := q.userWeights[name]; ok {
+		return w
+	}
+	return 1
+}
+
+// recountWeights recomputes activeUsersTimesWeights / allUsersTimesWeights.
+func (q *queue) recountWeights() {
+	var act, all float32
+	n := 0
+	for _, u := range q.users {
+		all += u.weight
+		if u.isActive {
+			act += u.weight
+			n++
+		}
+	}
+	q.ul.activeWeights, q.ul.allWeights, q.ul.activeUsers = act, all, n
+}
+
+func (c *userLimitCache) invalidate() {
+	c.valid = false
+	c.version++
+}
+
+// updateResources computes the effective guarantee and maximum for the
+// cluster resource, as ParentQueue.updateClusterResource does: percentage
+// and weight queues scale the cluster by their absolute fractions;
+// absolute queues use their configured resources, scaled down when the
+// cluster is smaller than the configured sum.
+func (q *queue) updateResources(cluster Resource, g *globals) {
+	if q.parent == nil {
+		q.guarantee, q.maxRes = cluster, cluster
+	} else if q.absoluteMode && !q.configuredMin.IsZero() {
+		q.guarantee = q.configuredMin
+		if !fitsAll(q.guarantee, q.parent.guarantee) {
+			q.guarantee = componentwiseMin(q.guarantee, q.parent.guarantee)
+		}
+		q.maxRes = q.parent.maxRes
+		if !q.configuredMax.IsZero() {
+			q.maxRes = componentwiseMin(q.configuredMax, q.parent.maxRes)
+		}
+	} else {
+		q.guarantee = multiplyTrunc(cluster, float64(q.absCap))
+		q.maxRes = multiplyTrunc(cluster, float64(q.absMaxCap))
+	}
+	q.maxDown = g.rc.roundDown(q.maxRes, g.minAlloc)
+	for _, c := range q.children {
+		c.updateResources(cluster, g)
+	}
+}
+
+// walk visits q and its subtree depth first.
+func (q *queue) walk(f func(*queue)) {
+	f(q)
+	for _, c := range q.children {
+		c.walk(f)
+	}
+}
+
+// addPending adds n outstanding containers to q and its ancestors.
+func (q *queue) addPending(n int64) {
+	for p := q; p != nil; p = p.parent {
+		p.pending += n
+	}
+}
+
+// addUsed changes used (and reserved) of q and its ancestors.
+func (q *queue) addUsed(r Resource, reserved bool, sign int64) {
+	d := Resource{r.MemoryMB * sign, r.VCores * sign}
+	for p := q; p != nil; p = p.parent {
+		p.used = p.used.Add(d)
+		if reserved {
+			p.reserved = p.reserved.Add(d)
+		} else {
+			p.numContainers += int(sign)
+		}
+	}
+}

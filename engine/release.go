@@ -1,0 +1,49 @@
+package engine
+
+import "fmt"
+
+// ReleaseContainer completes one running container (or cancels a
+// reservation) by id.
+func (e *Engine) ReleaseContainer(id int64) error {
+	if c := e.containers[id]; c != nil {
+		e.release(c, EvReleased)
+		return nil
+	}
+	for _, n := range e.nodes {
+		if n.reserved != nil && n.reserved.id == id {
+			e.unreserve(n.reserved)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown container %d", id)
+}
+
+// CompleteContainers releases the app's oldest n running containers
+// (n < 0: all). It returns how many were released.
+func (e *Engine) CompleteContainers(appID string, n int) (int, error) {
+	a := e.appByID[appID]
+	if a == nil {
+		return 0, fmt.Errorf("unknown application %s", appID)
+	}
+	if n < 0 || n > len(a.live) {
+		n = len(a.live)
+	}
+	for i := 0; i < n; i++ {
+		e.release(a.live[0], EvReleased)
+	}
+	return n, nil
+}
+
+// LiveContainers returns the ids of an app's running containers, oldest
+// first.
+func (e *Engine) LiveContainers(appID string) []int64 {
+	a := e.appByID[appID]
+	if a == nil {
+		return nil
+	}
+	ids := make([]int64, len(a.live))
+	for i, c := range a.live {
+		ids[i] = c.id
+	}
+	return ids
+}

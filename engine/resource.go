@@ -1,0 +1,278 @@
+package engine
+
+import "math"
+
+// Resource is an amount of memory (MB) and virtual cores. The engine keeps
+// it as two int64 so arithmetic in the hot path allocates nothing.
+type Resource struct {
+	MemoryMB int64 `json:"memory_mb"`
+	VCores   int64 `json:"vcores"`
+}
+
+// Add returns r + o.
+func (r Resource) Add(o Resource) Resource {
+	return Resource{r.MemoryMB + o.MemoryMB, r.VCores + o.VCores}
+}
+
+// Sub returns r - o (components may go negative).
+func (r Resource) Sub(o Resource) Resource {
+	return Resource{r.MemoryMB - o.MemoryMB, r.VCores - o.VCores}
+}
+
+// IsZero reports whether both components are zero.
+func (r Resource) IsZero() bool { return r.MemoryMB == 0 && r.VCores == 0 }
+
+// subNonNeg is Resources.subtractNonNegative: each component floored at 0.
+func subNonNeg(a, b Resource) Resource {
+	r := a.Sub(b)
+	if r.MemoryMB < 0 {
+		r.MemoryMB = 0
+	}
+	if r.VCores < 0 {
+		r.VCores = 0
+	}
+	return r
+}
+
+// componentwiseMin is Resources.componentwiseMin.
+func componentwiseMin(a, b Resource) Resource {
+	return Resource{min(a.MemoryMB, b.MemoryMB), min(a.VCores, b.VCores)}
+}
+
+// fitsAll is Resources.fitsIn without a calculator: every component.
+func fitsAll(small, big Resource) bool {
+	return small.MemoryMB <= big.MemoryMB && small.VCores <= big.VCores
+}
+
+// calc is the scheduler's ResourceCalculator: DefaultResourceCalculator
+// (memory only) or DominantResourceCalculator (DRF). Comparisons under DRF
+// need the cluster resource, held here and updated on node changes.
+type calc struct {
+	drf     bool
+	cluster Resource
+}
+
+// share returns the two per-resource shares of r in the cluster, largest
+// first, as DominantResourceCalculator compares them.
+func (c *calc) shares(r Resource) (float64, float64) {
+	m := ratio64(r.MemoryMB, c.cluster.MemoryMB)
+	v := ratio64(r.VCores, c.cluster.VCores)
+	if m >= v {
+		return m, v
+	}
+	return v, m
+}
+
+func ratio64(a, b int64) float64 {
+	if b == 0 {
+		if a == 0 {
+			return 0
+		}
+		return math.Inf(1)
+	}
+	return float64(a) / float64(b)
+}
+
+// compare is ResourceCalculator.compare: <0, 0, >0.
+func (c *calc) compare(a, b Resource) int {
+	if !c.drf {
+		return cmp64(a.MemoryMB, b.MemoryMB)
+	}
+	if a == b {
+		return 0
+	}
+	a1, a2 := c.shares(a)
+	b1, b2 := c.shares(b)
+	switch {
+	case a1 < b1:
+		return -1
+	case a1 > b1:
+		return 1
+	case a2 < b2:
+		return -1
+	case a2 > b2:
+		return 1
+	}
+	return 0
+}
+
+func cmp64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func (c *calc) less(a, b Resource) bool    { return c.compare(a, b) < 0 }
+func (c *calc) lessEq(a, b Resource) bool  { return c.compare(a, b) <= 0 }
+func (c *calc) greater(a, b Resource) bool { return c.compare(a, b) > 0 }
+func (c *calc) greaterEq(a, b Resource) bool {
+	return c.compare(a, b) >= 0
+}
+
+// positive is Resources.greaterThan(rc, cluster, r, none).
+func (c *calc) positive(r Resource) bool { return c.greater(r, Resource{}) }
+
+func (c *calc) min(a, b Resource) Resource {
+	if c.lessEq(a, b) {
+		return a
+	}
+	return b
+}
+
+func (c *calc) max(a, b Resource) Resource {
+	if c.greaterEq(a, b) {
+		return a
+	}
+	return b
+}
+
+// fitsIn is ResourceCalculator.fitsIn: memory only under the default
+// calculator, every component under DRF.
+func (c *calc) fitsIn(small, big Resource) bool {
+	if !c.drf {
+		return small.MemoryMB <= big.MemoryMB
+	}
+	return fitsAll(small, big)
+}
+
+// anyMajorAboveZero is ResourceCalculator.isAnyMajorResourceAboveZero.
+func (c *calc) anyMajorAboveZero(r Resource) bool {
+	if !c.drf {
+		return r.MemoryMB > 0
+	}
+	return r.MemoryMB > 0 || r.VCores > 0
+}
+
+func roundUpTo(v, step int64) int64 {
+	if step <= 0 {
+		return v
+	}
+	return ((v + step - 1) / step) * step
+}
+
+func roundDownTo(v, step int64) int64 {
+	if step <= 0 {
+		return v
+	}
+	return (v / step) * step
+}
+
+// roundUp is ResourceCalculator.roundUp to the step (minimum allocation).
+func (c *calc) roundUp(r, step Resource) Resource {
+	if !c.drf {
+		return Resource{roundUpTo(r.MemoryMB, step.MemoryMB), r.VCores}
+	}
+	return Resource{roundUpTo(r.MemoryMB, step.MemoryMB), roundUpTo(r.VCores, step.VCores)}
+}
+
+// roundDown is ResourceCalculator.roundDown.
+func (c *calc) roundDown(r, step Resource) Resource {
+	if !c.drf {
+		return Resource{roundDownTo(r.MemoryMB, step.MemoryMB), r.VCores}
+	}
+	return Resource{roundDownTo(r.MemoryMB, step.MemoryMB), roundDownTo(r.VCores, step.VCores)}
+}
+
+// multiplyAndNormalizeUp is ResourceCalculator.multiplyAndNormalizeUp:
+// ceil of the product in Java float, rounded up to the step.
+func (c *calc) multiplyAndNormalizeUp(r Resource, by float64, step Resource) Resource {
+	m := roundUpTo(int64(math.Ceil(float64(float32(float64(r.MemoryMB)*by)))), step.MemoryMB)
+	v := roundUpTo(int64(math.Ceil(float64(float32(float64(r.VCores)*by)))), step.VCores)
+	if !c.drf {
+		v = r.VCores
+	}
+	return Resource{m, v}
+}
+
+// multiplyAndNormalizeDown is ResourceCalculator.multiplyAndNormalizeDown.
+func (c *calc) multiplyAndNormalizeDown(r Resource, by float64, step Resource) Resource {
+	m := roundDownTo(int64(float64(r.MemoryMB)*by), step.MemoryMB)
+	v := roundDownTo(int64(float64(r.VCores)*by), step.VCores)
+	if !c.drf {
+		v = r.VCores
+	}
+	return Resource{m, v}
+}
+
+// multiplyRoundDown is Resources.multiplyAndRoundDown: (long)(v * by).
+func multiplyRoundDown(r Resource, by float64) Resource {
+	return Resource{int64(float64(r.MemoryMB) * by), int64(float64(r.VCores) * by)}
+}
+
+// divideAndCeil is ResourceCalculator.divideAndCeil(Resource, float):
+// Java computes long/float in float, then ceils. Division by 0 gives 0.
+func divideAndCeil(r Resource, by float32) Resource {
+	if by == 0 {
+		return Resource{}
+	}
+	return Resource{
+		int64(math.Ceil(float64(float32(r.MemoryMB) / by))),
+		int64(math.Ceil(float64(float32(r.VCores) / by))),
+	}
+}
+
+// ratio is ResourceCalculator.ratio(a, b) in Java float: memory under the
+// default calculator, the largest per-resource ratio under DRF.
+func (c *calc) ratio(a, b Resource) float32 {
+	m := divF(a.MemoryMB, b.MemoryMB)
+	if !c.drf {
+		return m
+	}
+	v := divF(a.VCores, b.VCores)
+	if v > m {
+		return v
+	}
+	return m
+}
+
+func divF(a, b int64) float32 {
+	if b == 0 {
+		if a == 0 {
+			return 0
+		}
+		return float32(math.Inf(1))
+	}
+	return float32(a) / float32(b)
+}
+
+// divide is Resources.divide(rc, cluster, a, b): memory ratio, or under DRF
+// the ratio of dominant shares.
+func (c *calc) divide(a, b Resource) float32 {
+	if !c.drf {
+		return divF(a.MemoryMB, b.MemoryMB)
+	}
+	a1, _ := c.shares(a)
+	b1, _ := c.shares(b)
+	if b1 == 0 {
+		return 0
+	}
+	return float32(a1 / b1)
+}
+
+// availableContainers is ResourceCalculator.computeAvailableContainers.
+func (c *calc) availableContainers(avail, req Resource) int64 {
+	if !c.drf {
+		if req.MemoryMB <= 0 {
+			return math.MaxInt32
+		}
+		return avail.MemoryMB / req.MemoryMB
+	}
+	n := int64(math.MaxInt32)
+	if req.MemoryMB > 0 {
+		n = min(n, avail.MemoryMB/req.MemoryMB)
+	}
+	if req.VCores > 0 {
+		n = min(n, avail.VCores/req.VCores)
+	}
+	return n
+}
+
+// multiplyTrunc is Resources.multiply(r, by) followed by the long cast
+// Hadoop uses for guaranteed resources: (long)(v * by).
+func multiplyTrunc(r Resource, by float64) Resource {
+	return Resource{int64(float64(r.MemoryMB) * by), int64(float64(r.VCores) * by)}
+}

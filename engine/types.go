@@ -1,0 +1,139 @@
+package engine
+
+import "github.com/capq/capq/xmlconf"
+
+// Locality is where a container was placed relative to its request
+// (Hadoop's NodeType).
+type Locality uint8
+
+// Localities.
+const (
+	NodeLocal Locality = iota
+	RackLocal
+	OffSwitch
+)
+
+// String returns Hadoop's NodeType name.
+func (l Locality) String() string {
+	return [...]string{"NODE_LOCAL", "RACK_LOCAL", "OFF_SWITCH"}[l]
+}
+
+// AnyResource is the resource name of an off-switch ("*") request.
+const AnyResource = "*"
+
+// NodeSpec describes one node manager.
+type NodeSpec struct {
+	ID, Host, Rack string
+	MemoryMB       int64
+	VCores         int64
+}
+
+// AppSpec is an application attempt to submit.
+type AppSpec struct {
+	ID, Queue, User string
+	// AM is the AM container's resource; it counts towards the AM limits.
+	AM Resource
+	// Priority is the application priority (higher first); it is capped by
+	// yarn.cluster.max-application-priority like the RM does.
+	Priority int32
+	// Groups are the user's groups for submit ACLs.
+	Groups []string
+}
+
+// Ask is one YARN ResourceRequest: Count replaces the outstanding number
+// of containers for (Priority, ResourceName); 0 cancels it.
+type Ask struct {
+	Priority     int32
+	ResourceName string
+	Resource     Resource
+	Count        int
+	// RelaxLocality defaults to true; set NoRelax to forbid relaxing past
+	// this resource name.
+	NoRelax bool
+}
+
+// AssignKind says what a scheduling pass did.
+type AssignKind uint8
+
+// Assignment kinds.
+const (
+	AssignNone AssignKind = iota
+	AssignAllocated
+	AssignReserved
+	AssignReReserved
+	AssignFulfilled // a reservation turned into an allocation
+	AssignUnreserved
+)
+
+// String names the kind.
+func (k AssignKind) String() string {
+	return [...]string{"none", "allocated", "reserved", "re-reserved", "fulfilled", "unreserved"}[k]
+}
+
+// Assignment is the outcome of one scheduling pass on a node.
+type Assignment struct {
+	Kind        AssignKind
+	App, Queue  string
+	Node        string
+	Resource    Resource
+	Priority    int32
+	Locality    Locality
+	ContainerID int64
+	// Unreserved is the reservation released to make room (continue-looking).
+	Unreserved int64
+	// Why explains a pass that assigned nothing, or the limits that blocked
+	// other apps on the way (only when Options.Explain is set).
+	Why []string
+}
+
+// EventKind classifies engine events.
+type EventKind uint8
+
+// Event kinds.
+const (
+	EvAllocated EventKind = iota
+	EvReserved
+	EvUnreserved
+	EvReleased
+	EvPreempted
+)
+
+// String names the event kind.
+func (k EventKind) String() string {
+	return [...]string{"allocated", "reserved", "unreserved", "released", "preempted"}[k]
+}
+
+// Event reports one container state change to Options.OnEvent.
+type Event struct {
+	Kind        EventKind
+	ContainerID int64
+	App         string
+	Queue       string
+	Node        string
+	Resource    Resource
+	Priority    int32
+	Locality    Locality
+}
+
+// RefreshCheck decides whether a refresh from old to new is allowed (the
+// validate package's rules, passed in so engine does not import it). It
+// returns the errors that refuse it.
+type RefreshCheck func(old, new *xmlconf.Model, live LiveState) []string
+
+// LiveState is what refresh rules need from the running scheduler.
+type LiveState interface {
+	// QueueState returns the live state (RUNNING, STOPPED, DRAINING) of a
+	// queue path, or "" when unknown.
+	QueueState(path string) string
+	// QueueApps returns the number of unfinished apps in a queue subtree.
+	QueueApps(path string) int
+}
+
+// Options tune the engine.
+type Options struct {
+	// OnEvent, when set, is called for every allocation, reservation,
+	// unreservation, release and preemption, in order.
+	OnEvent func(Event)
+	// Explain records why passes assign nothing (slower; for capq scenario).
+	Explain bool
+}
