@@ -21,7 +21,7 @@ func execute(args []string, s *streams) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintf(s.errOut, "capq: %v\n", ee.err)
+			fmt.Fprintf(s.errOut, "capq: %s\n", describeError(ee.err))
 		}
 		return ee.code
 	}
