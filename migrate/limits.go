@@ -1,0 +1,102 @@
+package migrate
+
+import (
+	"fmt"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// emitGlobalLimits decides whether Hadoop 1's job-count limits carry over
+// (only when maximum-system-jobs or an accept factor was set explicitly)
+// and writes the global maximum-applications = S × default factor.
+func (mg *migration) emitGlobalLimits() {
+	m := mg.m
+	if m.Dialect != xmlconf.H1Dialect1x {
+		return
+	}
+	explicit := m.MaxSystemJobs.Prop != nil || m.Defaults.InitAcceptJobsFactor.Prop != nil
+	for _, q := range m.Leaves() {
+		explicit = explicit || q.InitAcceptJobsFactor.Origin == xmlconf.FromQueue
+	}
+	if !explicit {
+		mg.finding(RuleAppLimits, xmlconf.SeverityInfo, xmlconf.Pos{}, "", "maximum-applications",
+			fmt.Sprintf("maximum-system-jobs is not set: Hadoop 1 used %d with init-accept-jobs-factor %d; YARN's default maximum-applications (10000 system-wide, split by capacity) applies instead",
+				m.MaxSystemJobs.V, m.Defaults.InitAcceptJobsFactor.V), "")
+		return
+	}
+	mg.limits = true
+	k := xmlconf.Prefix + "maximum-applications"
+	total := int64(int32(int64(m.MaxSystemJobs.V) * int64(m.Defaults.InitAcceptJobsFactor.V)))
+	mg.use(m.MaxSystemJobs.Prop, Mapped, k, "")
+	mg.use(m.Defaults.InitAcceptJobsFactor.Prop, Mapped, k, "")
+	mg.add(k, fmt.Sprint(total), fmt.Sprintf("maximum-system-jobs %d × default init-accept-jobs-factor %d (jobs accepted system-wide)", m.MaxSystemJobs.V, m.Defaults.InitAcceptJobsFactor.V),
+		valueSource(m.MaxSystemJobs.Prop, "maximum-system-jobs: Hadoop 1 default 5000"))
+}
+
+// emitLeafLimits writes maximum-applications (Hadoop 1's accept limit,
+// same meaning: pending + running, excess submissions refused) and, when
+// asked, max-parallel-apps (the jobs-initialized limit).
+func (mg *migration) emitLeafLimits(n *node) {
+	q := n.Src
+	l, ok := mg.m.JobLimits(q)
+	if !ok || !mg.limits {
+		return
+	}
+	k := key(n, "maximum-applications")
+	mg.use(q.InitAcceptJobsFactor.Prop, Mapped, k, "")
+	mg.add(k, fmt.Sprint(l.Accept), fmt.Sprintf("Hadoop 1 accept limit: ceil(maximum-system-jobs %d × capacity %s / 100) = %d initialized jobs × init-accept-jobs-factor %d",
+		mg.m.MaxSystemJobs.V, num(xmlconf.F32ToDecimal(q.Capacity.V)), l.Init, q.InitAcceptJobsFactor.V))
+	mg.checkPerUser(n, l)
+	if mg.opts.MaxParallelApps {
+		mg.add(key(n, "max-parallel-apps"), fmt.Sprint(l.Init), "Hadoop 1 jobs-initialized limit ceil(maximum-system-jobs × capacity / 100) (YARN 3.3+, opted in)")
+	}
+}
+
+// checkPerUser compares YARN's derived per-user application limit
+// (AbstractLeafQueue: min(max, (int)(max × MULP/100f × ULF))) with Hadoop
+// 1's per-user accept limit, which ignores the user-limit-factor.
+func (mg *migration) checkPerUser(n *node, l xmlconf.H1JobLimits) {
+	q := n.Src
+	maxApps := float32(l.Accept)
+	ulf := q.UserLimitFactor.V
+	yarn := int64(int32(maxApps * (float32(q.MinUserLimitPercent.V) / 100) * ulf))
+	if ulf == -1 || yarn > l.Accept {
+		yarn = l.Accept
+	}
+	if yarn == l.AcceptPerUser {
+		return
+	}
+	mg.finding(RuleAppLimits, xmlconf.SeverityWarning, q.Pos, n.Path(), "maximum-applications",
+		fmt.Sprintf("one user of %q could have %d jobs accepted in Hadoop 1, YARN derives %d (maximum-applications × minimum-user-limit-percent × user-limit-factor)", n.Path(), l.AcceptPerUser, yarn),
+		"YARN has no per-queue per-user application limit to set; adjust user-limit-factor only if the job count matters more than the resource share")
+}
+
+// dropLimits lists the job-initialization settings YARN has no
+// equivalent for.
+func (mg *migration) dropLimits() {
+	m := mg.m
+	for _, q := range m.Leaves() {
+		for _, v := range []xmlconf.Value[int32]{q.MaxInitActiveTasks, q.MaxInitActiveTasksPerUser} {
+			if v.Origin == xmlconf.FromQueue {
+				mg.use(v.Prop, Dropped, "", "YARN has no limit on the tasks of accepted jobs (lost: rejecting a job whose task count alone exceeds the per-user limit)")
+				mg.finding(RuleDropped, xmlconf.SeverityWarning, v.Pos(), q.FullName, v.Prop.Name,
+					fmt.Sprintf("%q = %d has no YARN equivalent and is dropped: huge jobs are no longer rejected at submission", v.Prop.Name, v.V), "")
+			}
+		}
+		if v := q.MaxInitJobsPerUser; v.Origin == xmlconf.FromQueue {
+			mg.use(v.Prop, Dropped, "", "no per-queue per-user running-job limit in YARN (3.3+ has only the global user.max-parallel-apps)")
+			mg.finding(RuleDropped, xmlconf.SeverityWarning, v.Pos(), q.FullName, v.Prop.Name,
+				fmt.Sprintf("maximum-initialized-jobs-per-user %d of %q has no per-queue YARN equivalent and is dropped", v.V, q.FullName), "")
+		}
+		if !mg.limits {
+			mg.use(q.InitAcceptJobsFactor.Prop, Dropped, "", "job limits are carried over only when maximum-system-jobs is set")
+		}
+	}
+	d := m.Defaults
+	for _, v := range []xmlconf.Value[int32]{d.MaxActiveTasksPerQ, d.MaxActiveTasksPerUser, d.MaxInitJobsPerUser} {
+		if v.Prop != nil {
+			mg.use(v.Prop, Dropped, "", "YARN has no equivalent job-initialization limit")
+			mg.finding(RuleDropped, xmlconf.SeverityInfo, v.Pos(), "", v.Prop.Name, fmt.Sprintf("%q has no YARN equivalent and is dropped", v.Prop.Name), "")
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package migrate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// notes reports every setting that had no YARN equivalent or changes
+// meaning, once the output is written.
+func (mg *migration) notes() {
+	mg.dropLimits()
+	mg.dropPriority()
+	mg.dropGlobals()
+	mg.noteULF()
+	m := mg.m
+	if m.Dialect == xmlconf.H1Dialect021 {
+		mg.finding(RuleQueueNames, xmlconf.SeverityInfo, xmlconf.Pos{}, "", "",
+			"jobs named queues by their full 0.21 name (\"parent:child\", mapreduce.job.queuename); on YARN use the leaf name or the full path root.parent.child", "")
+		mg.noteCeilings()
+	}
+	mg.finding(RuleSlots, xmlconf.SeverityInfo, xmlconf.Pos{}, "", "",
+		"Hadoop 1 capacities were percentages of map slots and, separately, of reduce slots; YARN applies them to one memory (or memory and vcores) pool, and each MapReduce job also needs an ApplicationMaster container (maximum-am-resource-percent)", "")
+}
+
+func (mg *migration) dropPriority() {
+	for _, q := range mg.m.Leaves() {
+		v := q.SupportsPriority
+		if v.V {
+			mg.finding(RulePriority, xmlconf.SeverityWarning, v.Pos(), q.FullName, "supports-priority",
+				fmt.Sprintf("supports-priority is true for %q: YARN has no per-queue switch; job priorities need yarn.cluster.max-application-priority > 0 in yarn-site.xml (MapReduce maps VERY_HIGH..VERY_LOW to 5..1)", q.FullName),
+				"set yarn.cluster.max-application-priority=5 and, if wanted, default-application-priority on the queue")
+			mg.use(v.Prop, Approximated, "yarn-site.xml yarn.cluster.max-application-priority", "")
+			continue
+		}
+		mg.use(v.Prop, Dropped, "", "false is YARN's behaviour when application priority is not enabled")
+	}
+	if p := mg.m.Defaults.SupportsPriority.Prop; p != nil {
+		mg.use(p, Dropped, "", "resolved into each queue's supports-priority")
+	}
+}
+
+// dropGlobals covers the scheduler-wide keys without a YARN equivalent.
+func (mg *migration) dropGlobals() {
+	m := mg.m
+	drop := func(v *xmlconf.Property, sev xmlconf.Severity, reason string) {
+		if v == nil {
+			return
+		}
+		mg.use(v, Dropped, "", reason)
+		mg.finding(RuleDropped, sev, v.ValuePos, "", v.Name, fmt.Sprintf("%q is dropped: %s", v.Name, reason), "")
+	}
+	drop(m.InitPollInterval.Prop, xmlconf.SeverityInfo, "YARN has no lazy job initialization, so no poller")
+	drop(m.InitWorkerThreads.Prop, xmlconf.SeverityInfo, "YARN has no lazy job initialization, so no worker threads")
+	drop(m.MaxTasksPerHeartbeat.Prop, xmlconf.SeverityWarning,
+		"nearest YARN setting is per-node-heartbeat.maximum-container-assignments, which counts every container, not just maps")
+	drop(m.MaxTasksAfterOffswitch.Prop, xmlconf.SeverityInfo,
+		"nearest YARN setting is per-node-heartbeat.maximum-offswitch-assignments (default 1)")
+	if !mg.limits && m.MaxSystemJobs.Prop != nil {
+		mg.use(m.MaxSystemJobs.Prop, Dropped, "", "job limits not carried over")
+	}
+}
+
+func (mg *migration) noteULF() {
+	if mg.m.Dialect.HasUserLimitFactor() {
+		if p := mg.m.Defaults.UserLimitFactor.Prop; p != nil {
+			mg.use(p, Mapped, "", "resolved into each queue's user-limit-factor")
+		}
+		if p := mg.m.Defaults.MinUserLimitPercent.Prop; p != nil {
+			mg.use(p, Mapped, "", "resolved into each queue's minimum-user-limit-percent")
+		}
+		return
+	}
+	if p := mg.m.Defaults.MinUserLimitPercent.Prop; p != nil {
+		mg.use(p, Mapped, "", "resolved into each queue's minimum-user-limit-percent")
+	}
+	mg.finding(RuleULF, xmlconf.SeverityInfo, xmlconf.Pos{}, "", "user-limit-factor",
+		fmt.Sprintf("user-limit-factor synthesised for every leaf: Hadoop %s had none, so one user could grow to the queue's ceiling (absolute maximum / absolute capacity, rounded up); set it to 1 instead if per-user caps are wanted", mg.m.Dialect), "")
+}
+
+// noteCeilings explains where a 0.21 ceiling changes: 0.21 checked
+// maximum-capacity on leaves only, YARN bounds children by their parent.
+func (mg *migration) noteCeilings() {
+	for _, c := range mg.root.Children {
+		c.walk(func(n *node) {
+			if n.isLeaf() || n.Src == nil || n.Src.MaxCapacity.V == -1 {
+				return
+			}
+			mg.finding(RuleCeiling, xmlconf.SeverityInfo, n.Src.MaxCapacity.Pos(), n.Src.FullName, "maximum-capacity",
+				fmt.Sprintf("0.21 checked maximum-capacity on leaf queues only, so the %s%% cap of %q did not bound its children together; YARN enforces it on the parent", num(xmlconf.F32ToDecimal(n.Src.MaxCapacity.V)), n.Src.FullName), "")
+		})
+	}
+}
+
+// emitYarnSite lists the yarn-site.xml settings the source implies.
+func (mg *migration) emitYarnSite() {
+	m := mg.m
+	add := func(k, v, why string) { mg.yarnSite = append(mg.yarnSite, Setting{Key: k, Value: v, Reason: why}) }
+	schedSrc := "the JobTracker ran " + xmlconf.H1CapacityTaskSchd
+	if m.Scheduler.Prop != nil {
+		mg.use(m.Scheduler.Prop, Mapped, "yarn-site.xml yarn.resourcemanager.scheduler.class", "")
+		schedSrc = "from " + source(m.Scheduler.Prop)
+	}
+	add("yarn.resourcemanager.scheduler.class", "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler", schedSrc)
+	add("yarn.acl.enable", fmt.Sprint(m.ACLsEnabled.V), "Hadoop 1 ACL enforcement: "+aclEnforcement(m))
+	if m.ACLsEnabled.V {
+		admins := m.Admins.Raw
+		if m.Admins.Prop == nil {
+			admins = " "
+		}
+		add("yarn.admin.acl", admins, "from "+xmlconf.H1KeyAdmins+"; add the user the ResourceManager runs as")
+	}
+	var prio []string
+	for _, q := range m.Leaves() {
+		if q.SupportsPriority.V {
+			prio = append(prio, q.FullName)
+		}
+	}
+	if len(prio) > 0 {
+		add("yarn.cluster.max-application-priority", "5", "supports-priority was true on "+strings.Join(prio, ", ")+"; MapReduce maps VERY_HIGH..VERY_LOW to 5..1")
+	}
+	mg.finding(RuleYarnSite, xmlconf.SeverityInfo, xmlconf.Pos{}, "", "",
+		fmt.Sprintf("set in yarn-site.xml: %s", yarnSiteSummary(mg.yarnSite)), "")
+}
+
+func aclEnforcement(m *xmlconf.H1Model) string {
+	if m.ACLsEnabled.Prop != nil {
+		return source(m.ACLsEnabled.Prop)
+	}
+	return aclSwitch(m) + " (unset)"
+}
+
+func yarnSiteSummary(s []Setting) string {
+	var parts []string
+	for _, x := range s {
+		parts = append(parts, fmt.Sprintf("%s=%q", x.Key, x.Value))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,123 @@
+package migrate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// node is one queue of the YARN hierarchy being built. Capacities are
+// percentages: Cap and Max relative to the parent (YARN semantics), Abs*
+// of the cluster.
+type node struct {
+	Name     string
+	Src      *xmlconf.H1Queue // nil for root and group parents
+	Parent   *node
+	Children []*node
+	Group    bool
+	Cap, Max float64
+	// AbsCap, AbsMax are YARN's CSQueueUtils values; SrcAbs* what the
+	// source scheduler guaranteed and allowed.
+	AbsCap, AbsMax       float64
+	SrcAbsCap, SrcAbsMax float64
+	// CapSrc / MaxSrc say where Cap and Max came from (for comments).
+	CapNote, MaxNote string
+	Rescaled         bool
+}
+
+// Path is the YARN queue path.
+func (n *node) Path() string {
+	if n.Parent == nil {
+		return "root"
+	}
+	return n.Parent.Path() + "." + n.Name
+}
+
+func (n *node) isLeaf() bool { return len(n.Children) == 0 }
+
+// walk visits n and its descendants depth first.
+func (n *node) walk(f func(*node)) {
+	f(n)
+	for _, c := range n.Children {
+		c.walk(f)
+	}
+}
+
+// buildTree mirrors the Hadoop 1 queues as YARN nodes with YARN-legal
+// names; renames are findings.
+func (mg *migration) buildTree() {
+	mg.root = &node{Name: "root", Cap: 100, Max: 100, AbsCap: 100, AbsMax: 100, SrcAbsCap: 100, SrcAbsMax: 100}
+	for _, q := range mg.m.Roots {
+		mg.root.Children = append(mg.root.Children, mg.nodeFor(q, mg.root))
+	}
+	mg.uniqueNames(mg.root)
+}
+
+func (mg *migration) nodeFor(q *xmlconf.H1Queue, parent *node) *node {
+	n := &node{Name: mg.yarnName(q), Src: q, Parent: parent, SrcAbsCap: q.AbsCapacity, SrcAbsMax: q.AbsMaxCapacity}
+	n.Cap = xmlconf.F32ToDecimal(q.Capacity.V)
+	if n.Cap < 0 || n.Cap != n.Cap || n.Cap > 100 {
+		n.Cap = 0 // the JobTracker refused it (H1 error); 0 keeps YARN valid
+	}
+	for _, c := range q.Children {
+		n.Children = append(n.Children, mg.nodeFor(c, n))
+	}
+	return n
+}
+
+// yarnName makes a Hadoop 1 queue name usable as a YARN path segment:
+// trimmed, no '.', no blanks, not "root".
+func (mg *migration) yarnName(q *xmlconf.H1Queue) string {
+	name := strings.TrimSpace(q.Name)
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r == '.' || r <= ' ' || r == ',' || r == ':':
+			b.WriteByte('_')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	out := b.String()
+	if out == "root" {
+		out = "root_"
+	}
+	if out == "" {
+		out = "queue"
+	}
+	if out != q.Name {
+		mg.finding(RuleRenamed, xmlconf.SeverityWarning, q.Pos, q.FullName, "",
+			fmt.Sprintf("queue %q becomes %q: YARN queue names cannot have blanks around them, contain '.', ',' or ':', or be \"root\"", q.Name, out),
+			"update job submissions (mapreduce.job.queuename) to the new name")
+	}
+	return out
+}
+
+// uniqueNames appends a suffix when two siblings end up with one name.
+func (mg *migration) uniqueNames(n *node) {
+	seen := map[string]bool{}
+	for _, c := range n.Children {
+		base, name := c.Name, c.Name
+		for i := 2; seen[name]; i++ {
+			name = fmt.Sprintf("%s_%d", base, i)
+		}
+		if name != c.Name {
+			mg.finding(RuleRenamed, xmlconf.SeverityWarning, c.Src.Pos, c.Src.FullName, "",
+				fmt.Sprintf("queue %q becomes %q: its YARN name collides with a sibling", c.Src.Name, name), "rename one of the queues")
+			c.Name = name
+		}
+		seen[name] = true
+		mg.uniqueNames(c)
+	}
+}
+
+// computeAbs fills YARN's absolute values: capacity × parent's absolute
+// capacity, maximum × parent's absolute maximum (CSQueueUtils).
+func computeAbs(n *node) {
+	for _, c := range n.Children {
+		c.AbsCap = c.Cap * n.AbsCap / 100
+		c.AbsMax = c.Max * n.AbsMax / 100
+		computeAbs(c)
+	}
+}
