@@ -1,7 +1,57 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+type scenarioOptions struct {
+	format string
+}
 
 func newScenarioCmd(s *streams) *cobra.Command {
-	return notYet("scenario FILE.json", "Run a step-by-step scheduler scenario")
+	var o scenarioOptions
+	cmd := &cobra.Command{
+		Use:   "scenario FILE.json",
+		Short: "Run a step-by-step scheduler scenario",
+		Long: `Run a scenario (scenario-format.md): submit apps, update asks, run scheduling
+passes and heartbeats, complete containers, refresh the configuration, and
+print each step's outcome and each snapshot. Expect steps check the listed
+fields; any unmet expectation exits 1 and names the field.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error { return runScenarioCmd(o, args[0], s) },
+	}
+	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
+	if o.format != "text" && o.format != "json" {
+		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
+	}
+	sc, err := loadScenario(path)
+	if err != nil {
+		return cannotRun(err)
+	}
+	out := runScenario(sc, o.format == "text")
+	var b []byte
+	if o.format == "json" {
+		if b, err = encodeJSON(out); err != nil {
+			return cannotRun(err)
+		}
+	} else {
+		b = renderScenarioText(sc, out)
+	}
+	if _, err := s.out.Write(b); err != nil {
+		return cannotRun(err)
+	}
+	if len(out.failures) > 0 {
+		fmt.Fprintf(s.errOut, "capq: scenario %s: %d expectation(s) not met\n", sc.ID, len(out.failures))
+		for _, f := range out.failures {
+			fmt.Fprintf(s.errOut, "  %s\n", f)
+		}
+		return exitWith(exitFindings)
+	}
+	return nil
 }

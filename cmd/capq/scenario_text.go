@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/engine"
+)
+
+// renderScenarioText prints a scenario run for a person: each step's
+// decision, and for passes that assigned nothing (or skipped apps) the
+// limit that blocked them.
+func renderScenarioText(sc *scenarioFile, out *scenarioOutput) []byte {
+	var b bytes.Buffer
+	title := sc.ID
+	if sc.Title != "" {
+		title += ": " + sc.Title
+	}
+	fmt.Fprintf(&b, "scenario %s\n", title)
+	if out.Startup.Accepted {
+		b.WriteString("startup: configuration accepted\n")
+	} else {
+		fmt.Fprintf(&b, "startup: configuration refused (%s)\n", out.Startup.ReasonCode)
+		for _, e := range out.Startup.Errors {
+			fmt.Fprintf(&b, "  error: %s\n", e)
+		}
+	}
+	for i, res := range out.Steps {
+		writeStepText(&b, &sc.Steps[i], res)
+	}
+	if len(out.failures) == 0 {
+		b.WriteString("result: every expectation met\n")
+	} else {
+		fmt.Fprintf(&b, "result: %d expectation(s) not met\n", len(out.failures))
+		for _, f := range out.failures {
+			fmt.Fprintf(&b, "  %s\n", f)
+		}
+	}
+	return b.Bytes()
+}
+
+func writeStepText(b *bytes.Buffer, s *scenarioStep, res *stepResult) {
+	fmt.Fprintf(b, "[%d] %s", res.Index, res.Op)
+	switch s.Op {
+	case "submit_app":
+		fmt.Fprintf(b, " %s to %s as %s: %s\n", s.App, s.Queue, s.User, verdict(res))
+	case "update_asks":
+		fmt.Fprintf(b, " %s: %s\n", s.App, verdict(res))
+	case "assign_once", "heartbeat":
+		fmt.Fprintf(b, " %s:", strings.Trim(string(s.Node), `"`))
+		as := res.Assignments
+		if len(as) == 0 && res.Assignment != nil {
+			as = []any{res.Assignment}
+		}
+		if len(as) == 0 {
+			as = []any{"none"}
+		}
+		for _, a := range as {
+			b.WriteString(" " + assignmentText(a) + ";")
+		}
+		b.WriteString("\n")
+		for _, w := range res.why {
+			fmt.Fprintf(b, "      why: %s\n", w)
+		}
+	case "complete_containers":
+		n := 0
+		if res.Released != nil {
+			n = *res.Released
+		}
+		fmt.Fprintf(b, " %s: %d container(s) released\n", s.App, n)
+	case "refresh", "validate":
+		fmt.Fprintf(b, ": %s\n", verdict(res))
+		for _, e := range res.Errors {
+			fmt.Fprintf(b, "      error: %s\n", e)
+		}
+	case "snapshot", "expect":
+		if res.Passed != nil {
+			if *res.Passed {
+				b.WriteString(": ok")
+			} else {
+				b.WriteString(": NOT MET")
+			}
+		}
+		b.WriteString("\n")
+		if res.State != nil && s.Op == "snapshot" {
+			writeStateText(b, res.State)
+		}
+	default:
+		fmt.Fprintf(b, ": %s\n", verdict(res))
+	}
+	for _, f := range res.Failures {
+		fmt.Fprintf(b, "      FAIL %s\n", f)
+	}
+}
+
+func verdict(res *stepResult) string {
+	switch {
+	case res.Accepted == nil:
+		return "done"
+	case *res.Accepted:
+		return "accepted"
+	case res.Reason != "":
+		return "refused: " + res.Reason
+	}
+	return "refused (" + res.ReasonCode + ")"
+}
+
+func assignmentText(a any) string {
+	j, ok := a.(assignmentJSON)
+	if !ok {
+		return "nothing assigned"
+	}
+	return fmt.Sprintf("%s %s (%s) %d MB/%d vcores priority %d %s on %s", j.App, j.Kind, j.Queue, j.MemoryMB, j.VCores, j.Priority, j.Locality, j.Node)
+}
+
+func writeStateText(b *bytes.Buffer, st *engine.State) {
+	for _, p := range sortedKeys(st.Queues) {
+		q := st.Queues[p]
+		fmt.Fprintf(b, "      queue %-24s %-6s used %6d MB (reserved %d) used-capacity %.4f abs-used %.4f", p, q.Type, q.UsedMB, q.ReservedMB, q.UsedCapacity, q.AbsoluteUsedCapacity)
+		if q.Type == "leaf" {
+			fmt.Fprintf(b, " apps %d active/%d pending, AM limit %d MB, active users %d", q.NumActiveApps, q.NumPendingApps, q.AMLimitMB, q.ActiveUsers)
+		}
+		b.WriteString("\n")
+	}
+	ids := make([]string, 0, len(st.Apps))
+	for id := range st.Apps {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		a := st.Apps[id]
+		fmt.Fprintf(b, "      app %-10s %-20s %-10s %-8s allocated %6d MB reserved %d headroom %d pending %d\n", id, a.Queue, a.User, a.State, a.AllocatedMB, a.ReservedMB, a.HeadroomMB, a.PendingMB)
+	}
+	for _, k := range sortedKeys(st.Users) {
+		u := st.Users[k]
+		fmt.Fprintf(b, "      user %-30s limit %6d MB used %6d MB\n", k, u.UserLimitMB, u.UsedMB)
+	}
+}

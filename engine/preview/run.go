@@ -1,0 +1,68 @@
+package preview
+
+// Run is one simulation's outcome as the comparison needs it: per-queue
+// series and per-application records. Times are simulated milliseconds
+// from the start of the run, memory is in MB.
+type Run struct {
+	// EndMS is when the simulation stopped; averages are taken over
+	// [0, EndMS].
+	EndMS  int64
+	Queues []QueueRun
+	// Users holds per-user usage series when the simulator records them;
+	// application statistics per user come from Apps either way.
+	Users []UserRun
+	Apps  []AppRun
+	// ContainersAllocated counts every container the run allocated.
+	ContainersAllocated int64
+}
+
+// QueueRun is one queue's configuration and usage over time.
+type QueueRun struct {
+	Path string
+	Leaf bool
+	// GuaranteedMB and MaxMB are the queue's absolute capacity and
+	// maximum in memory on the simulated cluster.
+	GuaranteedMB, MaxMB int64
+	// Capacity and MaxCapacity are the configured percentages of the
+	// parent (for the queue tree of the report); AbsCapacity and
+	// AbsMaxCapacity are fractions of the cluster.
+	Capacity, MaxCapacity       float64
+	AbsCapacity, AbsMaxCapacity float64
+	// Series is the queue's usage as a step function, sorted by time.
+	Series []Sample
+	// Preempted counts containers preempted from this queue.
+	Preempted int
+}
+
+// UserRun is one user's usage over time across queues.
+type UserRun struct {
+	Name   string
+	Series []Sample
+}
+
+// Sample is a point of a usage series: from T until the next sample the
+// queue used UsedMB, had PendingMB asked for and not yet allocated, and
+// Allocated containers were allocated at T.
+type Sample struct {
+	T         int64 `json:"t_ms"`
+	UsedMB    int64 `json:"used_mb"`
+	PendingMB int64 `json:"pending_mb"`
+	Allocated int   `json:"-"`
+}
+
+// AppRun is one application's timeline. A time of -1 means it never
+// happened within the run.
+type AppRun struct {
+	ID, Queue, User string
+	SubmitMS        int64
+	// FirstMS is when the first container (the AM) was allocated.
+	FirstMS int64
+	// WaitMS is the simulator's waiting time for the app (-1: use
+	// FirstMS-SubmitMS).
+	WaitMS   int64
+	FinishMS int64
+	Rejected bool
+	Reason   string
+	// Preempted counts containers preempted from this app.
+	Preempted int
+}

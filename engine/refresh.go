@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Model returns the configuration in force.
+func (e *Engine) Model() *xmlconf.Model { return e.model }
+
+// QueueState implements LiveState: RUNNING, STOPPED or DRAINING (a
+// STOPPED queue that still has apps).
+func (e *Engine) QueueState(path string) string {
+	q := e.byPath[path]
+	if q == nil {
+		return ""
+	}
+	return e.liveState(q)
+}
+
+// QueueApps implements LiveState: unfinished apps in the subtree.
+func (e *Engine) QueueApps(path string) int {
+	if q := e.byPath[path]; q != nil {
+		return q.apps
+	}
+	return 0
+}
+
+// Refresh applies a new configuration like `yarn rmadmin -refreshQueues`.
+// check (may be nil) holds the refresh rules; when it returns errors, or
+// when the change would orphan running apps, nothing changes and the
+// errors are returned. Live usage, apps and users carry over by queue path.
+func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
+	if m == nil || m.Root == nil {
+		return []string{"the new configuration has no queue tree"}
+	}
+	if check != nil {
+		if errs := check(e.model, m, e); len(errs) > 0 {
+			return errs
+		}
+	}
+	if errs := e.orphanCheck(m); len(errs) > 0 {
+		return errs
+	}
+	// Resource calculator changes need a restart (RF013): keep the old one.
+	drf := e.g.rc.drf
+	e.setModel(m)
+	e.g.rc.drf = drf
+	for _, q := range e.queues {
+		q.ul.invalidate()
+	}
+	e.clusterChanged()
+	return nil
+}
+
+// orphanCheck refuses changes that would drop queues holding apps or turn
+// a leaf with apps into a parent; the engine cannot carry those apps.
+func (e *Engine) orphanCheck(m *xmlconf.Model) []string {
+	var errs []string
+	for _, q := range e.queues {
+		nq := m.Queue(q.path)
+		switch {
+		case nq == nil && q.apps > 0:
+			errs = append(errs, fmt.Sprintf("%s cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : %s", q.path, e.liveState(q)))
+		case nq != nil && q.leaf && !nq.IsLeaf() && q.apps > 0:
+			errs = append(errs, fmt.Sprintf("Can not convert the leaf queue: %s to parent queue since it is not yet in stopped state. Current State : %s", q.path, e.liveState(q)))
+		}
+	}
+	return errs
+}

@@ -1,0 +1,254 @@
+package engine
+
+import (
+	"sort"
+	"strconv"
+)
+
+// State is a full snapshot of the scheduler in the shape of
+// scenario-format.md: every queue, app, user and node by key.
+type State struct {
+	Queues map[string]QueueState `json:"queues"`
+	Apps   map[string]AppState   `json:"apps"`
+	Users  map[string]UserState  `json:"users"`
+	Nodes  map[string]NodeState  `json:"nodes"`
+}
+
+// ResourceJSON is a resource in snapshot output.
+type ResourceJSON struct {
+	MemoryMB int64 `json:"memory_mb"`
+	VCores   int64 `json:"vcores"`
+}
+
+// QueueState is one queue in a snapshot.
+type QueueState struct {
+	Type                       string       `json:"type"`
+	State                      string       `json:"state"`
+	Capacity                   float64      `json:"capacity"`
+	MaximumCapacity            float64      `json:"maximum_capacity"`
+	AbsoluteCapacity           float64      `json:"absolute_capacity"`
+	AbsoluteMaximumCapacity    float64      `json:"absolute_maximum_capacity"`
+	UsedMB                     int64        `json:"used_mb"`
+	AllocatedMB                int64        `json:"allocated_mb"`
+	ReservedMB                 int64        `json:"reserved_mb"`
+	AvailableMB                int64        `json:"available_mb"`
+	UsedCapacity               float64      `json:"used_capacity"`
+	AbsoluteUsedCapacity       float64      `json:"absolute_used_capacity"`
+	MinimumUserLimitPercent    float64      `json:"minimum_user_limit_percent"`
+	UserLimitFactor            float64      `json:"user_limit_factor"`
+	ActiveUsers                int          `json:"active_users"`
+	AMLimitMB                  int64        `json:"am_limit_mb"`
+	UserAMLimitMB              int64        `json:"user_am_limit_mb"`
+	MaxAMResourcePercent       float64      `json:"max_am_resource_percent"`
+	NumActiveApps              int          `json:"num_active_apps"`
+	NumPendingApps             int          `json:"num_pending_apps"`
+	ActiveAppIDs               []string     `json:"active_app_ids"`
+	PendingAppIDs              []string     `json:"pending_app_ids"`
+	MaxApplications            int32        `json:"max_applications"`
+	MaxApplicationsPerUser     int32        `json:"max_applications_per_user"`
+	PendingConsideringULMB     int64        `json:"pending_considering_user_limit_mb"`
+	MaximumAllocation          ResourceJSON `json:"maximum_allocation"`
+	ConfiguredMinResource      ResourceJSON `json:"configured_min_resource"`
+	EffectiveMinResource       ResourceJSON `json:"effective_min_resource"`
+	NodeLocalityDelay          int32        `json:"node_locality_delay"`
+	RackLocalityAdditionalDlay int32        `json:"rack_locality_additional_delay"`
+	ReservationsContinueLook   bool         `json:"reservations_continue_looking"`
+	NumContainers              int          `json:"num_containers"`
+	Priority                   int32        `json:"priority"`
+}
+
+// AppState is one application in a snapshot.
+type AppState struct {
+	Queue                   string           `json:"queue"`
+	User                    string           `json:"user"`
+	State                   string           `json:"state"`
+	AllocatedMB             int64            `json:"allocated_mb"`
+	ReservedMB              int64            `json:"reserved_mb"`
+	HeadroomMB              int64            `json:"headroom_mb"`
+	PendingMB               int64            `json:"pending_mb"`
+	Outstanding             map[string]int   `json:"outstanding"`
+	SchedulingOpportunities map[string]int64 `json:"scheduling_opportunities"`
+	LiveContainers          int              `json:"live_containers"`
+	Diagnostics             string           `json:"diagnostics"`
+}
+
+// UserState is one user of a leaf ("<queue>|<user>").
+type UserState struct {
+	UserLimitMB int64 `json:"user_limit_mb"`
+	UsedMB      int64 `json:"used_mb"`
+	ActiveApps  int   `json:"active_apps"`
+	PendingApps int   `json:"pending_apps"`
+	AMUsedMB    int64 `json:"am_used_mb"`
+	Active      bool  `json:"active"`
+}
+
+// NodeState is one node in a snapshot.
+type NodeState struct {
+	AllocatedMB int64  `json:"allocated_mb"`
+	ReservedMB  int64  `json:"reserved_mb"`
+	ReservedApp string `json:"reserved_app"`
+	TotalMB     int64  `json:"total_mb"`
+	Rack        string `json:"rack"`
+}
+
+// Snapshot records the full state. It computes derived values (limits,
+// headroom) fresh and changes nothing the scheduler decides on.
+func (e *Engine) Snapshot() State {
+	st := State{Queues: map[string]QueueState{}, Apps: map[string]AppState{}, Users: map[string]UserState{}, Nodes: map[string]NodeState{}}
+	for _, q := range e.queues {
+		st.Queues[q.path] = e.queueState(q)
+		if q.leaf {
+			for _, u := range q.users {
+				st.Users[q.path+"|"+u.name] = UserState{
+					UserLimitMB: e.userLimit(u).MemoryMB, UsedMB: u.used.MemoryMB,
+					ActiveApps: u.activeApps, PendingApps: u.pendingApps, AMUsedMB: u.amUsed.MemoryMB, Active: u.isActive,
+				}
+			}
+		}
+	}
+	for _, a := range e.apps {
+		st.Apps[a.id] = e.appState(a)
+	}
+	for _, n := range e.nodes {
+		if n.removed {
+			continue
+		}
+		ns := NodeState{AllocatedMB: n.allocated.MemoryMB, TotalMB: n.total.MemoryMB, Rack: n.rack}
+		if n.reserved != nil {
+			ns.ReservedMB, ns.ReservedApp = n.reserved.res.MemoryMB, n.reserved.a.id
+		}
+		st.Nodes[n.id] = ns
+	}
+	return st
+}
+
+func rj(r Resource) ResourceJSON { return ResourceJSON{r.MemoryMB, r.VCores} }
+
+// f32 renders a Java float the way it prints (shortest decimal), so
+// 0.085f appears as 0.085 rather than 0.08500000089406967.
+func f32(v float32) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(v), 'g', -1, 32), 64)
+	return f
+}
+
+func (e *Engine) queueState(q *queue) QueueState {
+	s := QueueState{
+		Type: "parent", State: e.liveState(q),
+		Capacity: f32(q.capacity), MaximumCapacity: f32(q.maxCapacity),
+		AbsoluteCapacity: f32(q.absCap), AbsoluteMaximumCapacity: f32(q.absMaxCap),
+		UsedMB: q.used.MemoryMB, AllocatedMB: q.used.MemoryMB - q.reserved.MemoryMB, ReservedMB: q.reserved.MemoryMB,
+		UsedCapacity: f32(e.usedCapacity(q)), AbsoluteUsedCapacity: f32(e.absUsedCapacity(q)),
+		MaximumAllocation: rj(q.maxAlloc), ConfiguredMinResource: rj(q.configuredMin), EffectiveMinResource: rj(q.guarantee),
+		NodeLocalityDelay: e.g.nodeLocalityDelay, RackLocalityAdditionalDlay: e.g.rackAddDelay,
+		ReservationsContinueLook: e.g.continueLooking, NumContainers: q.numContainers, Priority: q.priority,
+		ActiveAppIDs: []string{}, PendingAppIDs: []string{},
+	}
+	if q.guarantee.MemoryMB > q.used.MemoryMB {
+		s.AvailableMB = q.guarantee.MemoryMB - q.used.MemoryMB
+	}
+	if !q.leaf {
+		return s
+	}
+	s.Type = "leaf"
+	s.MinimumUserLimitPercent, s.UserLimitFactor = f32(q.mulp), f32(q.ulf)
+	s.MaxAMResourcePercent = f32(q.amPercent)
+	s.ActiveUsers = q.ul.activeUsers
+	am := e.amLimit(q)
+	s.AMLimitMB = am.MemoryMB
+	s.UserAMLimitMB = e.userAMLimit(q, 1).MemoryMB
+	s.NumActiveApps, s.NumPendingApps = len(q.active), len(q.waiting)
+	for _, a := range q.active {
+		s.ActiveAppIDs = append(s.ActiveAppIDs, a.id)
+	}
+	for _, a := range q.waiting {
+		s.PendingAppIDs = append(s.PendingAppIDs, a.id)
+	}
+	s.MaxApplications, s.MaxApplicationsPerUser = q.maxApps, q.maxAppsUser
+	s.PendingConsideringULMB = e.pendingConsideringUserLimit(q).MemoryMB
+	return s
+}
+
+// liveState is the queue's state, DRAINING while a STOPPED queue still
+// has apps (QueueStateHelper).
+func (e *Engine) liveState(q *queue) string {
+	if q.state == "STOPPED" && q.apps > 0 {
+		return "DRAINING"
+	}
+	return q.state
+}
+
+// pendingConsideringUserLimit is getTotalPendingResourcesConsideringUserLimit.
+func (e *Engine) pendingConsideringUserLimit(q *queue) Resource {
+	head := map[*user]Resource{}
+	var total Resource
+	for _, a := range q.active {
+		h, ok := head[a.u]
+		if !ok {
+			h = subNonNeg(e.userLimit(a.u), a.u.used)
+		}
+		p := a.pendingResource()
+		m := componentwiseMin(h, p)
+		total = total.Add(m)
+		head[a.u] = h.Sub(m)
+	}
+	return total
+}
+
+func (a *app) pendingResource() Resource {
+	var r Resource
+	for _, k := range a.keys {
+		r = r.Add(Resource{k.capability.MemoryMB * int64(k.any), k.capability.VCores * int64(k.any)})
+	}
+	return r
+}
+
+func (e *Engine) appState(a *app) AppState {
+	s := AppState{
+		Queue: a.q.path, User: a.u.name, State: a.state,
+		AllocatedMB: a.allocated.MemoryMB, ReservedMB: a.reserved.MemoryMB,
+		PendingMB: a.pendingResource().MemoryMB, LiveContainers: len(a.live), Diagnostics: a.diag,
+		Outstanding: map[string]int{}, SchedulingOpportunities: map[string]int64{},
+	}
+	for _, k := range a.keys {
+		p := strconv.Itoa(int(k.priority))
+		s.Outstanding[p] = k.any
+		s.SchedulingOpportunities[p] = k.missed
+	}
+	if a.state == StateRunning || a.state == StateAccepted {
+		cur := e.currentLimit(a.q, e.handedLimit(a.q))
+		s.HeadroomMB = e.headroom(a.u, cur).MemoryMB
+	}
+	return s
+}
+
+// QueuePaths returns every queue path in tree order.
+func (e *Engine) QueuePaths() []string {
+	out := make([]string, len(e.queues))
+	for i, q := range e.queues {
+		out[i] = q.path
+	}
+	return out
+}
+
+// Children returns the child names of a queue in configuration order.
+func (e *Engine) Children(path string) []string {
+	q := e.byPath[path]
+	if q == nil {
+		return nil
+	}
+	out := make([]string, len(q.children))
+	for i, c := range q.children {
+		out[i] = c.name
+	}
+	return out
+}
+
+// AppIDs returns every app id ever submitted, sorted.
+func (e *Engine) AppIDs() []string {
+	ids := make([]string, 0, len(e.apps))
+	for _, a := range e.apps {
+		ids = append(ids, a.id)
+	}
+	sort.Strings(ids)
+	return ids
+}
