@@ -25,7 +25,8 @@ func Build(c *Conf, opts BuildOptions) *Model {
 		Version: opts.Version, Conf: c, Cluster: opts.Cluster,
 		byPath: map[string]*Queue{}, Leaves: map[string][]*Queue{},
 	}
-	b := &builder{m: m, c: c, v: opts.Version}
+	b := &builder{m: m, c: c, v: opts.Version, props: c.setProps()}
+	b.userParallel = b.userParallelKeys(b.props)
 	b.global()
 	m.Root = b.tree()
 	b.claimProperties()
@@ -45,6 +46,9 @@ type builder struct {
 	m *Model
 	c *Conf
 	v Version
+	// props are the configuration's set properties, in no particular order.
+	props        []*Property
+	userParallel []string
 }
 
 // tree walks root.queues recursively. Child lists are read with
@@ -73,7 +77,9 @@ func (b *builder) tree() *Queue {
 }
 
 func (b *builder) newQueue(parent *Queue, name string) *Queue {
-	q := &Queue{Name: name, Parent: parent, Props: map[string]*Property{}}
+	// Sized for a typical queue's dozen properties, so filling it does
+	// not regrow the map (this matters with 10,000 queues).
+	q := &Queue{Name: name, Parent: parent, Props: make(map[string]*Property, 16)}
 	if parent == nil {
 		q.Path = name
 	} else {
@@ -96,7 +102,7 @@ func (b *builder) children(q *Queue) {
 			q.ChildNames = append(q.ChildNames, strings.TrimSpace(tok))
 		}
 	}
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(q.ChildNames))
 	for _, name := range q.ChildNames {
 		if seen[name] || b.m.byPath[q.Path+"."+name] != nil {
 			continue
@@ -141,19 +147,20 @@ func (b *builder) expanded(p *Property) (string, error) {
 // deepest queue whose path prefixes it; keys that name no queue of the
 // tree are orphans.
 func (b *builder) claimProperties() {
-	for _, key := range b.c.Keys() {
+	for _, p := range b.props {
+		key := p.Name
 		if !strings.HasPrefix(key, Prefix+"root") {
 			continue
 		}
 		rest := key[len(Prefix):]
 		q, suffix := b.owner(rest)
-		p, _ := b.c.Lookup(key)
 		if q == nil {
 			b.m.Orphans = append(b.m.Orphans, p)
 			continue
 		}
 		q.Props[suffix] = p
 	}
+	sort.Slice(b.m.Orphans, func(i, j int) bool { return b.m.Orphans[i].Name < b.m.Orphans[j].Name })
 }
 
 // owner finds the queue a key (without Prefix) belongs to. The suffix must
@@ -161,6 +168,12 @@ func (b *builder) claimProperties() {
 // (accessible-node-labels., user-settings., ...); "root.a.b.capacity" for a
 // tree without root.a.b is an orphan, not a property "b.capacity" of root.a.
 func (b *builder) owner(rest string) (*Queue, string) {
+	// Fast path: most keys are <path>.<suffix> with a one-segment suffix.
+	if dot := strings.LastIndexByte(rest, '.'); dot > 0 {
+		if q := b.m.byPath[rest[:dot]]; q != nil {
+			return q, rest[dot+1:]
+		}
+	}
 	for i := len(rest) - 1; i > 0; i-- {
 		if rest[i] != '.' {
 			continue

@@ -19,16 +19,16 @@ func (b *builder) settings(q *Queue) {
 	b.preemptionFlags(q)
 	b.userSettings(q)
 	b.autoCreate(q)
-	q.Priority, _ = b.intAt(q.Key("priority"), FromQueue, 0)
-	q.DefaultApplicationPriority, _ = b.intAt(q.Key("default-application-priority"), FromQueue, 0)
-	q.Reservable, _ = b.boolAt(q.Key("reservable"), FromQueue, false)
-	q.AllowZeroCapacitySum, _ = b.boolAt(q.Key("allow-zero-capacity-sum"), FromQueue, false)
+	q.Priority, _ = b.intAt(queueKey{q, "priority"}, FromQueue, 0)
+	q.DefaultApplicationPriority, _ = b.intAt(queueKey{q, "default-application-priority"}, FromQueue, 0)
+	q.Reservable, _ = b.boolAt(queueKey{q, "reservable"}, FromQueue, false)
+	q.AllowZeroCapacitySum, _ = b.boolAt(queueKey{q, "allow-zero-capacity-sum"}, FromQueue, false)
 }
 
 func (b *builder) capacities(q *Queue) {
-	p, raw, _ := b.prop(q.Key("capacity"))
+	p, raw, _ := b.qprop(q, "capacity")
 	q.Capacity = parseCapacity(p, raw, false, b.v)
-	p, raw, _ = b.prop(q.Key("maximum-capacity"))
+	p, raw, _ = b.qprop(q, "maximum-capacity")
 	q.MaxCapacity = parseCapacity(p, raw, true, b.v)
 	if q.Capacity.Mode == ModeAbsolute {
 		q.ConfiguredMin = q.Capacity.Absolute
@@ -48,36 +48,39 @@ func (b *builder) labels(q *Queue) {
 			q.AccessibleLabels.Prop, q.AccessibleLabels.Raw = p, p.Value
 		}
 	default:
-		if p, raw, ok := b.prop(q.Key("accessible-node-labels")); ok {
+		if p, raw, ok := b.qprop(q, "accessible-node-labels"); ok {
 			q.AccessibleLabels = Value[[]string]{V: parseLabelSet(raw), Raw: raw, Origin: FromQueue, Prop: p}
 		} else {
 			q.AccessibleLabels = inherit(q.Parent.AccessibleLabels)
 		}
 	}
-	if v, ok := b.stringAt(q.Key("default-node-label-expression"), FromQueue, ""); ok {
+	if v, ok := b.stringAt(queueKey{q, "default-node-label-expression"}, FromQueue, ""); ok {
 		v.V = strings.TrimSpace(v.V)
 		q.DefaultLabelExpr = v
 	} else if q.Parent != nil {
 		q.DefaultLabelExpr = inherit(q.Parent.DefaultLabelExpr)
 	}
-	seen := map[string]bool{}
+	var seen map[string]bool
 	for suffix := range q.Props {
 		rest, ok := strings.CutPrefix(suffix, "accessible-node-labels.")
 		if !ok {
 			continue
 		}
 		if dot := strings.LastIndexByte(rest, '.'); dot > 0 {
+			if seen == nil {
+				seen = map[string]bool{}
+			}
 			seen[rest[:dot]] = true
 		}
 	}
 	for _, l := range sortedKeys(seen) {
 		ls := &LabelSettings{Label: l}
 		prefix := "accessible-node-labels." + l + "."
-		p, raw, _ := b.prop(q.Key(prefix + "capacity"))
+		p, raw, _ := b.qprop(q, prefix + "capacity")
 		ls.Capacity = parseCapacity(p, raw, false, b.v)
-		p, raw, _ = b.prop(q.Key(prefix + "maximum-capacity"))
+		p, raw, _ = b.qprop(q, prefix + "maximum-capacity")
 		ls.MaxCapacity = parseCapacity(p, raw, true, b.v)
-		ls.MaxAMPercent, _ = b.floatAt(q.Key(prefix+"maximum-am-resource-percent"), FromQueue, -1)
+		ls.MaxAMPercent, _ = b.floatAt(queueKey{q, prefix+"maximum-am-resource-percent"}, FromQueue, -1)
 		q.Labels = append(q.Labels, ls)
 	}
 }
@@ -101,7 +104,7 @@ func parseLabelSet(s string) []string {
 // untrimmed text) and QueueStateHelper: unset inherits the parent's state
 // (DRAINING counts as STOPPED), root defaults to RUNNING.
 func (b *builder) state(q *Queue) {
-	if p, raw, ok := b.prop(q.Key("state")); ok {
+	if p, raw, ok := b.qprop(q, "state"); ok {
 		v := Value[QueueState]{Raw: raw, Origin: FromQueue, Prop: p}
 		switch st := QueueState(strings.ToUpper(raw)); st {
 		case StateRunning, StateStopped:
@@ -134,8 +137,8 @@ func (b *builder) userLimits(q *Queue) {
 	q.MinUserLimitPercent = b.queueFloatOr(q, "minimum-user-limit-percent", g.MinUserLimitPercent)
 	q.UserLimitFactor = b.queueFloatOr(q, "user-limit-factor", g.UserLimitFactor)
 	q.MaxAMResourcePercent = b.queueFloatOr(q, "maximum-am-resource-percent", g.MaxAMResourcePercent)
-	q.MaxApplications, _ = b.intAt(q.Key("maximum-applications"), FromQueue, -1)
-	if v, ok := b.intAt(q.Key("max-parallel-apps"), FromQueue, maxInt32); ok {
+	q.MaxApplications, _ = b.intAt(queueKey{q, "maximum-applications"}, FromQueue, -1)
+	if v, ok := b.intAt(queueKey{q, "max-parallel-apps"}, FromQueue, maxInt32); ok {
 		q.MaxParallelApps = v
 	} else {
 		q.MaxParallelApps = g.MaxParallelApps
@@ -143,7 +146,7 @@ func (b *builder) userLimits(q *Queue) {
 }
 
 func (b *builder) queueFloatOr(q *Queue, suffix string, fallback Value[float32]) Value[float32] {
-	if v, ok := b.floatAt(q.Key(suffix), FromQueue, fallback.V); ok {
+	if v, ok := b.floatAt(queueKey{q, suffix}, FromQueue, fallback.V); ok {
 		return v
 	}
 	return fallback
@@ -157,7 +160,7 @@ func (b *builder) acls(q *Queue) {
 		def = "*"
 	}
 	read := func(suffix string) Value[ACL] {
-		if p, raw, ok := b.prop(q.Key(suffix)); ok {
+		if p, raw, ok := b.qprop(q, suffix); ok {
 			return Value[ACL]{V: ParseACL(raw), Raw: raw, Origin: FromQueue, Prop: p}
 		}
 		return Value[ACL]{V: ParseACL(def), Raw: def}
@@ -169,7 +172,7 @@ func (b *builder) acls(q *Queue) {
 // ordering: a parent's policy defaults to its parent's (root:
 // utilization); a leaf's to fifo.
 func (b *builder) ordering(q *Queue) {
-	if v, ok := b.stringAt(q.Key("ordering-policy"), FromQueue, ""); ok {
+	if v, ok := b.stringAt(queueKey{q, "ordering-policy"}, FromQueue, ""); ok {
 		v.V = strings.TrimSpace(v.V)
 		q.OrderingPolicy = v
 	} else if q.IsLeaf() {
@@ -179,7 +182,7 @@ func (b *builder) ordering(q *Queue) {
 	} else {
 		q.OrderingPolicy = Value[string]{V: "utilization"}
 	}
-	q.FairSizeBasedWeight, _ = b.boolAt(q.Key("ordering-policy.fair.enable-size-based-weight"), FromQueue, false)
+	q.FairSizeBasedWeight, _ = b.boolAt(queueKey{q, "ordering-policy.fair.enable-size-based-weight"}, FromQueue, false)
 }
 
 // allocationLimit mirrors QueueAllocationSettings.setupMaximumAllocation:
@@ -190,7 +193,7 @@ func (b *builder) allocationLimit(q *Queue) {
 	if q.Parent != nil {
 		inherited = inherit(q.Parent.MaxAllocation)
 	}
-	if p, raw, ok := b.prop(q.Key("maximum-allocation")); ok {
+	if p, raw, ok := b.qprop(q, "maximum-allocation"); ok {
 		v := Value[Resource]{V: inherited.V, Raw: raw, Origin: FromQueue, Prop: p}
 		r, err := parseAllocationString(raw, inherited.V)
 		if err != nil {
@@ -202,10 +205,10 @@ func (b *builder) allocationLimit(q *Queue) {
 		return
 	}
 	v := inherited
-	if mem, ok := b.intAt(q.Key("maximum-allocation-mb"), FromQueue, int32(inherited.V.MemoryMB)); ok {
+	if mem, ok := b.intAt(queueKey{q, "maximum-allocation-mb"}, FromQueue, int32(inherited.V.MemoryMB)); ok {
 		v.V.MemoryMB, v.Origin, v.Prop, v.Raw, v.Err = int64(mem.V), FromQueue, mem.Prop, mem.Raw, mem.Err
 	}
-	if vc, ok := b.intAt(q.Key("maximum-allocation-vcores"), FromQueue, int32(inherited.V.VCores)); ok {
+	if vc, ok := b.intAt(queueKey{q, "maximum-allocation-vcores"}, FromQueue, int32(inherited.V.VCores)); ok {
 		v.V.VCores = int64(vc.V)
 		if v.Origin != FromQueue {
 			v.Origin, v.Prop, v.Raw = FromQueue, vc.Prop, vc.Raw
@@ -253,7 +256,7 @@ func parseAllocationString(raw string, base Resource) (Resource, error) {
 // lifetimes: -1 (unset) inherits the parent's value.
 func (b *builder) lifetimes(q *Queue) {
 	read := func(suffix string, parent Value[int64]) Value[int64] {
-		v, ok := b.longAt(q.Key(suffix), FromQueue, -1)
+		v, ok := b.longAt(queueKey{q, suffix}, FromQueue, -1)
 		if ok && v.V >= 0 {
 			return v
 		}
@@ -281,12 +284,12 @@ func (b *builder) preemptionFlags(q *Queue) {
 	if q.Parent != nil {
 		parentDisable, parentIntra = inherit(q.Parent.DisablePreemption), inherit(q.Parent.IntraQueuePreemptionDisabled)
 	}
-	if v, ok := b.boolAt(q.Key("disable_preemption"), FromQueue, parentDisable.V); ok {
+	if v, ok := b.boolAt(queueKey{q, "disable_preemption"}, FromQueue, parentDisable.V); ok {
 		q.DisablePreemption = v
 	} else {
 		q.DisablePreemption = parentDisable
 	}
-	if v, ok := b.boolAt(q.Key("intra-queue-preemption.disable_preemption"), FromQueue, parentIntra.V); ok {
+	if v, ok := b.boolAt(queueKey{q, "intra-queue-preemption.disable_preemption"}, FromQueue, parentIntra.V); ok {
 		q.IntraQueuePreemptionDisabled = v
 	} else {
 		q.IntraQueuePreemptionDisabled = parentIntra
@@ -296,9 +299,10 @@ func (b *builder) preemptionFlags(q *Queue) {
 // userSettings reads user-settings.<user>.weight (inherited from the
 // parent, overridden per user) and user.<user>.max-parallel-apps.
 func (b *builder) userSettings(q *Queue) {
-	q.UserWeights = map[string]Value[float32]{}
-	q.UserMaxParallelApps = map[string]Value[int32]{}
-	if q.Parent != nil {
+	// Both maps stay nil unless something is configured: most queues
+	// have neither, and a 10,000-queue file should not pay for them.
+	if q.Parent != nil && len(q.Parent.UserWeights) > 0 {
+		q.UserWeights = make(map[string]Value[float32], len(q.Parent.UserWeights))
 		for u, w := range q.Parent.UserWeights {
 			q.UserWeights[u] = inherit(w)
 		}
@@ -306,38 +310,46 @@ func (b *builder) userSettings(q *Queue) {
 	for suffix := range q.Props {
 		if rest, ok := strings.CutPrefix(suffix, "user-settings."); ok {
 			if user, ok := strings.CutSuffix(rest, ".weight"); ok && user != "" {
-				q.UserWeights[user], _ = b.floatAt(q.Key(suffix), FromQueue, 1)
+				if q.UserWeights == nil {
+					q.UserWeights = map[string]Value[float32]{}
+				}
+				q.UserWeights[user], _ = b.floatAt(queueKey{q, suffix}, FromQueue, 1)
 			}
 		}
 	}
-	for _, key := range b.userParallelKeys() {
+	if len(b.userParallel) > 0 {
+		q.UserMaxParallelApps = make(map[string]Value[int32], len(b.userParallel))
+	}
+	for _, key := range b.userParallel {
 		user := strings.TrimSuffix(strings.TrimPrefix(key, Prefix+"user."), ".max-parallel-apps")
 		q.UserMaxParallelApps[user], _ = b.intAt(key, FromGlobal, maxInt32)
 	}
 }
 
-// userParallelKeys lists the global user.<user>.max-parallel-apps keys.
-func (b *builder) userParallelKeys() []string {
-	var keys []string
-	for _, k := range b.c.Keys() {
+// userParallelKeys lists the global user.<user>.max-parallel-apps keys
+// (once per build: they apply to every queue).
+func (b *builder) userParallelKeys(props []*Property) []string {
+	var out []string
+	for _, p := range props {
+		k := p.Name
 		if strings.HasPrefix(k, Prefix+"user.") && strings.HasSuffix(k, ".max-parallel-apps") && k != Prefix+"user.max-parallel-apps" {
-			keys = append(keys, k)
+			out = append(out, k)
 		}
 	}
-	return keys
+	return out
 }
 
 func (b *builder) autoCreate(q *Queue) {
 	a := &q.AutoCreate
-	a.Legacy, _ = b.boolAt(q.Key("auto-create-child-queue.enabled"), FromQueue, false)
-	a.V2, _ = b.boolAt(q.Key("auto-queue-creation-v2.enabled"), FromQueue, false)
+	a.Legacy, _ = b.boolAt(queueKey{q, "auto-create-child-queue.enabled"}, FromQueue, false)
+	a.V2, _ = b.boolAt(queueKey{q, "auto-queue-creation-v2.enabled"}, FromQueue, false)
 	if a.V2.V {
-		a.MaxQueues, _ = b.intAt(q.Key("auto-queue-creation-v2.max-queues"), FromQueue, 1000)
+		a.MaxQueues, _ = b.intAt(queueKey{q, "auto-queue-creation-v2.max-queues"}, FromQueue, 1000)
 	} else {
-		a.MaxQueues, _ = b.intAt(q.Key("auto-create-child-queue.max-queues"), FromQueue, 1000)
+		a.MaxQueues, _ = b.intAt(queueKey{q, "auto-create-child-queue.max-queues"}, FromQueue, 1000)
 	}
-	a.FailOnExceeding, _ = b.boolAt(q.Key("auto-create-child-queue.fail-on-exceeding-parent-capacity"), FromQueue, false)
-	a.ManagementPolicy, _ = b.stringAt(q.Key("auto-create-child-queue.management-policy"), FromQueue,
+	a.FailOnExceeding, _ = b.boolAt(queueKey{q, "auto-create-child-queue.fail-on-exceeding-parent-capacity"}, FromQueue, false)
+	a.ManagementPolicy, _ = b.stringAt(queueKey{q, "auto-create-child-queue.management-policy"}, FromQueue,
 		"org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement.GuaranteedOrZeroCapacityOverTimePolicy")
 	for suffix, p := range q.Props {
 		for _, prefix := range []string{"leaf-queue-template.", "auto-queue-creation-v2.template.", "auto-queue-creation-v2.leaf-template.", "auto-queue-creation-v2.parent-template."} {

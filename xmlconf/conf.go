@@ -192,6 +192,19 @@ func (c *Conf) Keys() []string {
 	return keys
 }
 
+// setProps returns the property in force for every set key, unsorted
+// (Keys sorts; the model builder does not need it to, and reading the
+// properties here saves it a second map lookup per key).
+func (c *Conf) setProps() []*Property {
+	props := make([]*Property, 0, len(c.entries))
+	for _, e := range c.entries {
+		if e.Prop != nil {
+			props = append(props, e.Prop)
+		}
+	}
+	return props
+}
+
 // Len returns the number of keys that are set.
 func (c *Conf) Len() int {
 	n := 0

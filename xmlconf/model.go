@@ -222,8 +222,10 @@ type Queue struct {
 	MaxApplicationsPerUser   int32
 	MaxAMResourcePercent     Value[float32]
 	MaxParallelApps          Value[int32]
-	UserMaxParallelApps      map[string]Value[int32]
-	UserWeights              map[string]Value[float32]
+	// UserMaxParallelApps and UserWeights are keyed by user name; nil
+	// when nothing is configured.
+	UserMaxParallelApps map[string]Value[int32]
+	UserWeights         map[string]Value[float32]
 
 	// SubmitACL and AdminACL are the queue's own ACLs (root defaults to
 	// "*", others to " "). Effective access is the union up the tree.
