@@ -76,11 +76,11 @@ func (b *builder) labels(q *Queue) {
 	for _, l := range sortedKeys(seen) {
 		ls := &LabelSettings{Label: l}
 		prefix := "accessible-node-labels." + l + "."
-		p, raw, _ := b.qprop(q, prefix + "capacity")
+		p, raw, _ := b.qprop(q, prefix+"capacity")
 		ls.Capacity = parseCapacity(p, raw, false, b.v)
-		p, raw, _ = b.qprop(q, prefix + "maximum-capacity")
+		p, raw, _ = b.qprop(q, prefix+"maximum-capacity")
 		ls.MaxCapacity = parseCapacity(p, raw, true, b.v)
-		ls.MaxAMPercent, _ = b.floatAt(queueKey{q, prefix+"maximum-am-resource-percent"}, FromQueue, -1)
+		ls.MaxAMPercent, _ = b.floatAt(queueKey{q, prefix + "maximum-am-resource-percent"}, FromQueue, -1)
 		q.Labels = append(q.Labels, ls)
 	}
 }
