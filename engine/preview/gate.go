@@ -133,6 +133,7 @@ func parseLine(line, source string, lineNo int) (Gate, error) {
 	if g.Op, err = p.op(); err != nil {
 		return g, err
 	}
+	p.skipSpace()
 	rhsCol := p.pos + 1
 	if g.RHS, err = p.expr(); err != nil {
 		return g, err
