@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/capq/capq/migrate"
+	"github.com/capq/capq/xmlconf"
+)
+
+// migrateOptions are the flags of capq migrate hadoop1.
+type migrateOptions struct {
+	mapredSite, capacityScheduler, queueACLs, mapredQueues string
+	groups                                                 []string
+	hadoopVersion, sourceDialect                           string
+	output, yarnSite, report, format                       string
+	force, maxParallelApps, ignoreScheduler                bool
+}
+
+func defaultVersionName() string { return xmlconf.DefaultVersion.String() }
+
+// toLibrary checks the flags and turns them into library options.
+func (o migrateOptions) toLibrary() (xmlconf.H1Paths, migrate.Options, error) {
+	var paths xmlconf.H1Paths
+	var opts migrate.Options
+	if o.mapredSite == "" {
+		return paths, opts, errors.New("--mapred-site is required")
+	}
+	if o.format != "text" && o.format != "json" {
+		return paths, opts, fmt.Errorf("--format %q: want text or json", o.format)
+	}
+	paths = xmlconf.H1Paths{MapredSite: o.mapredSite, CapacityScheduler: o.capacityScheduler,
+		QueueACLs: o.queueACLs, MapredQueues: o.mapredQueues}
+	if o.sourceDialect != "" {
+		d, err := xmlconf.ParseH1Dialect(o.sourceDialect)
+		if err != nil {
+			return paths, opts, fmt.Errorf("--source-dialect: %w", err)
+		}
+		paths.Dialect = d
+	}
+	if o.hadoopVersion != "" {
+		v, err := xmlconf.ParseVersion(o.hadoopVersion)
+		if err != nil {
+			return paths, opts, fmt.Errorf("--hadoop-version: %w", err)
+		}
+		opts.Target = v
+	}
+	for _, g := range o.groups {
+		grp, err := migrate.ParseGroup(g)
+		if err != nil {
+			return paths, opts, fmt.Errorf("--group: %w", err)
+		}
+		opts.Groups = append(opts.Groups, grp)
+	}
+	opts.MaxParallelApps, opts.IgnoreScheduler = o.maxParallelApps, o.ignoreScheduler
+	return paths, opts, nil
+}
+
+func runMigrateHadoop1(o migrateOptions, s *streams) error {
+	paths, opts, err := o.toLibrary()
+	if err != nil {
+		return cannotRun(err)
+	}
+	if err := o.checkTargets(); err != nil {
+		return cannotRun(err)
+	}
+	model, err := xmlconf.LoadHadoop1(paths, xmlconf.ReadOptions{})
+	if err != nil {
+		return cannotRun(errors.New(describeError(err)))
+	}
+	res, err := migrate.Hadoop1(model, opts)
+	if err != nil {
+		return cannotRun(err)
+	}
+	out, err := migrate.Render(res)
+	if err != nil {
+		return cannotRun(err)
+	}
+	if bad := out.LintErrors; len(bad) > 0 {
+		for _, f := range bad {
+			fmt.Fprintf(s.errOut, "capq: %s\n", f)
+		}
+		return cannotRun(errors.New("the migrated configuration does not pass lint; nothing written (this is a capq bug, please report it)"))
+	}
+	if err := o.writeOutputs(out, res, s); err != nil {
+		return cannotRun(err)
+	}
+	if res.HasErrors() {
+		return exitWith(exitFindings)
+	}
+	return nil
+}
+
+// checkTargets refuses before any work when an output file exists, so a
+// run never leaves some files written and others not.
+func (o migrateOptions) checkTargets() error {
+	if o.force {
+		return nil
+	}
+	for _, p := range []string{o.output, o.yarnSite, o.report} {
+		if p == "" {
+			continue
+		}
+		if _, err := os.Lstat(p); err == nil {
+			return fmt.Errorf("%s exists: %w (use --force to overwrite)", p, xmlconf.ErrExists)
+		}
+	}
+	return nil
+}
+
+func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result, s *streams) error {
+	var report bytes.Buffer
+	var err error
+	if o.format == "json" {
+		err = migrate.WriteJSON(&report, &res.Report)
+	} else {
+		err = migrate.WriteText(&report, &res.Report)
+	}
+	if err != nil {
+		return err
+	}
+	if o.output != "" {
+		if err := xmlconf.WriteFileAtomic(o.output, out.CapacityScheduler, o.force); err != nil {
+			return err
+		}
+	} else if _, err := s.out.Write(out.CapacityScheduler); err != nil {
+		return fmt.Errorf("write capacity-scheduler.xml: %w", err)
+	}
+	if o.yarnSite != "" {
+		if err := xmlconf.WriteFileAtomic(o.yarnSite, out.YarnSite, o.force); err != nil {
+			return err
+		}
+	}
+	return o.writeReport(report.Bytes(), s)
+}
+
+func (o migrateOptions) writeReport(report []byte, s *streams) error {
+	var w io.Writer
+	switch {
+	case o.report != "":
+		return xmlconf.WriteFileAtomic(o.report, report, o.force)
+	case o.output != "":
+		w = s.out
+	default:
+		w = s.errOut
+	}
+	if _, err := w.Write(report); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}
