@@ -1,0 +1,193 @@
+package validate
+
+import (
+	"strings"
+)
+
+// The known-property catalog (capacity-scheduler-rules.md §1). Hadoop
+// ignores anything else under yarn.scheduler.capacity., so a typo is
+// silent there; CS005 uses these tables to say so, with a suggestion.
+
+// queueSuffixes are the exact per-queue suffixes, with whether Hadoop reads
+// them on leaves only.
+var queueSuffixes = map[string]bool{
+	"queues": false, "capacity": false, "maximum-capacity": false,
+	"accessible-node-labels": false, "default-node-label-expression": false,
+	"minimum-user-limit-percent": true, "user-limit-factor": true,
+	"maximum-applications": true, "maximum-am-resource-percent": true,
+	"max-parallel-apps": false, "state": false,
+	"acl_submit_applications": false, "acl_administer_queue": false,
+	"acl_administer_reservations": false, "acl_list_reservations": false, "acl_submit_reservations": false,
+	"acl_application_max_priority": true, "priority": false, "default-application-priority": true,
+	"ordering-policy": false, "maximum-allocation": false,
+	"maximum-allocation-mb": false, "maximum-allocation-vcores": false,
+	"maximum-application-lifetime": false, "default-application-lifetime": false,
+	"disable_preemption": false, "intra-queue-preemption.disable_preemption": false,
+	"reservable": true, "reservation-agent": true, "reservation-policy": true, "reservation-planner": true,
+	"reservation-window": true, "reservation-enforcement-window": true, "reservation-move-on-expiry": true,
+	"show-reservations-as-queues": true, "average-capacity": true, "instantaneous-max-capacity": true,
+	"allow-zero-capacity-sum": false, "multi-node-sorting.policy": false,
+	"auto-create-child-queue.enabled": false, "auto-create-child-queue.max-queues": false,
+	"auto-create-child-queue.fail-on-exceeding-parent-capacity": false,
+	"auto-create-child-queue.management-policy": false,
+	"auto-queue-creation-v2.enabled": false, "auto-queue-creation-v2.max-queues": false,
+	"auto-queue-creation-v2.maximum-queue-depth": false, "auto-queue-creation-v2.queue-auto-removal.enable": false,
+}
+
+// queueSuffixPrefixes are suffix families with a free part (a label, a
+// user, a template property, a policy parameter).
+var queueSuffixPrefixes = []string{
+	"accessible-node-labels.", "user-settings.", "ordering-policy.", "leaf-queue-template.",
+	"auto-queue-creation-v2.template.", "auto-queue-creation-v2.leaf-template.",
+	"auto-queue-creation-v2.parent-template.",
+}
+
+// labelSuffixes are what may follow accessible-node-labels.<label>.
+var labelSuffixes = map[string]bool{"capacity": true, "maximum-capacity": true, "maximum-am-resource-percent": true}
+
+// globalKeys are the scheduler-wide keys (after the prefix).
+var globalKeys = map[string]bool{
+	"maximum-applications": true, "maximum-am-resource-percent": true, "global-queue-max-application": true,
+	"minimum-user-limit-percent": true, "user-limit-factor": true, "resource-calculator": true,
+	"node-locality-delay": true, "rack-locality-additional-delay": true, "rack-locality-full-reset": true,
+	"per-node-heartbeat.multiple-assignments-enabled": true, "per-node-heartbeat.maximum-container-assignments": true,
+	"per-node-heartbeat.maximum-offswitch-assignments": true, "reservations-continue-look-all-nodes": true,
+	"schedule-asynchronously.enable": true, "schedule-asynchronously.maximum-threads": true,
+	"schedule-asynchronously.maximum-pending-backlogs": true, "schedule-asynchronously.scheduling-interval-ms": true,
+	"lazy-preemption-enabled": true, "application.fail-fast": true, "user-metrics.enable": true,
+	"queue-mappings": true, "queue-mappings-override.enable": true, "mapping-rule-format": true,
+	"mapping-rule-json": true, "mapping-rule-json-file": true, "workflow-priority-mappings": true,
+	"workflow-priority-mappings-override.enable": true, "max-parallel-apps": true, "user.max-parallel-apps": true,
+	"multi-node-placement-enabled": true, "multi-node-sorting.policy.names": true, "multi-node-sorting.policy": true,
+	"legacy-queue-mode.enabled": true, "auto-queue-creation-v2.queue-expiration-time": true,
+	"auto-queue-creation-v2.maximum-queue-depth": true, "queue.auto.refresh.monitoring-interval": true,
+	"maximum-allocation-mb": true, "maximum-allocation-vcores": true,
+}
+
+// globalPrefixes are global key families with a free part.
+var globalPrefixes = []string{
+	"user.", "multi-node-sorting.policy.", "ordering-policy.priority-utilization.",
+	"reservation-", "per-node-heartbeat.", "schedule-asynchronously.", "preemption.",
+	"configuration.", "node-partition", "activities-manager.", "assignment",
+}
+
+// knownQueueSuffix reports whether s is a per-queue suffix Hadoop reads.
+func knownQueueSuffix(s string) bool {
+	if _, ok := queueSuffixes[s]; ok {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(s, "accessible-node-labels."); ok {
+		i := strings.LastIndexByte(rest, '.')
+		if i <= 0 {
+			return false
+		}
+		// maximum-capacity contains no dot, so the last dot splits label and key.
+		return labelSuffixes[rest[i+1:]] || strings.HasSuffix(rest, ".maximum-am-resource-percent")
+	}
+	if rest, ok := strings.CutPrefix(s, "user-settings."); ok {
+		return strings.HasSuffix(rest, ".weight") && len(rest) > len(".weight")
+	}
+	for _, pre := range queueSuffixPrefixes[2:] {
+		if strings.HasPrefix(s, pre) && len(s) > len(pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// knownGlobalKey reports whether s (key after the prefix) is a global key.
+func knownGlobalKey(s string) bool {
+	if globalKeys[s] {
+		return true
+	}
+	for _, pre := range globalPrefixes {
+		if strings.HasPrefix(s, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// leafOnly reports whether a queue suffix is read by Hadoop on leaf
+// queues only (parents ignore it).
+func leafOnly(s string) bool {
+	if queueSuffixes[s] {
+		return true
+	}
+	return strings.HasPrefix(s, "accessible-node-labels.") && strings.HasSuffix(s, ".maximum-am-resource-percent")
+}
+
+// suggest returns the known name closest to s, or "" when none is close
+// enough to be a likely typo.
+func suggest(s string, known map[string]bool) string {
+	ns := normalizeName(s)
+	best, bestD := "", 1<<30
+	for k := range known {
+		if normalizeName(k) == ns {
+			return k
+		}
+		d := editDistance(s, k)
+		if d < bestD || (d == bestD && k < best) {
+			best, bestD = k, d
+		}
+	}
+	limit := 2
+	if len(s) >= 12 {
+		limit = 3
+	}
+	if bestD <= limit {
+		return best
+	}
+	return ""
+}
+
+// suggestQueueSuffix suggests a per-queue suffix for a typo.
+func suggestQueueSuffix(s string) string {
+	known := make(map[string]bool, len(queueSuffixes))
+	for k := range queueSuffixes {
+		known[k] = true
+	}
+	if rest, ok := strings.CutPrefix(s, "accessible-node-labels."); ok {
+		if i := strings.LastIndexByte(rest, '.'); i > 0 {
+			if g := suggest(rest[i+1:], labelSuffixes); g != "" {
+				return "accessible-node-labels." + rest[:i] + "." + g
+			}
+		}
+	}
+	return suggest(s, known)
+}
+
+// normalizeName folds the spellings people mix up: case, - _ and ., and
+// max/maximum, min/minimum.
+func normalizeName(s string) string {
+	s = strings.ToLower(s)
+	s = strings.NewReplacer("-", "", "_", "", ".", "", "maximum", "max", "minimum", "min").Replace(s)
+	return s
+}
+
+// editDistance is the Levenshtein distance (ASCII-sized inputs).
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		if a == b {
+			return 0
+		}
+		return 1 << 20
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,181 @@
+package validate
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Options select what Lint checks.
+type Options struct {
+	// Version is the Hadoop profile (zero: the model's, else the default).
+	Version xmlconf.Version
+	// Enable, when non-empty, runs only the rules it names (IDs, names or
+	// categories, see Rule.Matches); Disable then removes rules from that
+	// set. Unknown names are an error from CheckSelectors, not here.
+	Enable, Disable []string
+	// Policy overrides severities or turns rules off (nil: none).
+	Policy *Policy
+	// File is attributed to findings that carry no position (typically
+	// the capacity-scheduler.xml being linted).
+	File string
+}
+
+// Suppressed is a finding silenced by a capq:ignore comment, with its reason.
+type Suppressed struct {
+	Finding xmlconf.Finding
+	Reason  string
+}
+
+// Result is everything one Lint run produced.
+type Result struct {
+	// Findings are sorted and de-duplicated; suppressed ones are left out.
+	Findings []xmlconf.Finding
+	// Suppressed lists the findings silenced by capq:ignore.
+	Suppressed []Suppressed
+	// Rules are the rules that ran, in registry order (for JUnit/SARIF).
+	Rules []*Rule
+}
+
+// Lint runs every selected rule on m and returns the findings, sorted and
+// de-duplicated, with capq:ignore suppressions and the policy applied.
+func Lint(m *xmlconf.Model, opts Options) []xmlconf.Finding {
+	return Run(m, opts).Findings
+}
+
+// Run is Lint with the suppressed findings and the rules that ran.
+func Run(m *xmlconf.Model, opts Options) Result {
+	if opts.Version == (xmlconf.Version{}) {
+		opts.Version = m.Version
+	}
+	if opts.Version == (xmlconf.Version{}) {
+		opts.Version = xmlconf.DefaultVersion
+	}
+	var res Result
+	var raw []xmlconf.Finding
+	for _, r := range Rules() {
+		if !selected(r, opts) || !r.AppliesTo(opts.Version) {
+			continue
+		}
+		res.Rules = append(res.Rules, r)
+		if r.Check != nil {
+			runRule(r, m, opts, &raw)
+		}
+	}
+	raw = append(raw, loaderFindings(m, opts)...)
+	raw = xmlconf.SortFindings(raw)
+	kept, supp, unused := applySuppressions(m, raw, res.Rules)
+	res.Suppressed = supp
+	kept = append(kept, unused...)
+	res.Findings = xmlconf.SortFindings(applyPolicy(kept, opts.Policy))
+	return res
+}
+
+// runRule runs one rule and turns a panic into a finding so one broken
+// rule never takes the whole run (or a CI job) down; FuzzLint fails on it.
+func runRule(r *Rule, m *xmlconf.Model, opts Options, out *[]xmlconf.Finding) {
+	p := &Pass{Model: m, Version: opts.Version, rule: r, out: out, file: opts.File}
+	defer func() {
+		if e := recover(); e != nil {
+			*out = append(*out, xmlconf.Finding{
+				Rule: ruleInternal.ID, Severity: xmlconf.SeverityError, Pos: xmlconf.Pos{File: opts.File},
+				Message: fmt.Sprintf("internal error in rule %s: %v", r.ID, e),
+				Hint:    "please report this with the input file: " + firstLine(string(debug.Stack())),
+			})
+		}
+	}()
+	if m == nil || m.Root == nil {
+		return
+	}
+	r.Check(p)
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// loaderFindings returns the XML loader's findings (XML00x) for the rules
+// that are selected, with the file filled in when missing.
+func loaderFindings(m *xmlconf.Model, opts Options) []xmlconf.Finding {
+	if m == nil {
+		return nil
+	}
+	var src []xmlconf.Finding
+	if m.Conf != nil {
+		src = append(src, m.Conf.Findings...)
+	}
+	src = append(src, m.Findings...)
+	var out []xmlconf.Finding
+	for _, f := range src {
+		r := Lookup(f.Rule)
+		if r != nil && !selected(r, opts) {
+			continue
+		}
+		if f.File == "" {
+			f.File = opts.File
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// selected applies Enable and Disable to r.
+func selected(r *Rule, opts Options) bool {
+	if len(opts.Enable) > 0 && !matchesAny(r, opts.Enable) {
+		return false
+	}
+	return !matchesAny(r, opts.Disable)
+}
+
+func matchesAny(r *Rule, sels []string) bool {
+	for _, s := range sels {
+		if r.Matches(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckSelectors returns an error naming every selector that matches no
+// rule, so a typo in --enable/--disable is a usage error, not a silent no-op.
+func CheckSelectors(sels []string) error {
+	var bad []string
+	for _, s := range sels {
+		found := false
+		for _, r := range Rules() {
+			if r.Matches(s) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			bad = append(bad, s)
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("unknown rule(s) %s (see capq rules)", strings.Join(bad, ", "))
+	}
+	return nil
+}
+
+// applyPolicy drops rules the policy turns off and restamps severities.
+func applyPolicy(fs []xmlconf.Finding, pol *Policy) []xmlconf.Finding {
+	if pol == nil {
+		return fs
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		sev, off := pol.severityFor(f.Rule)
+		if off {
+			continue
+		}
+		if sev != 0 {
+			f.Severity = sev
+		}
+		out = append(out, f)
+	}
+	return out
+}

@@ -1,0 +1,209 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// childCheck is the first problem Hadoop's setChildQueues meets for one
+// parent: which rule it belongs to and Hadoop's message. Hadoop stops at
+// the first, so each parent yields at most one (rule CS020–CS024).
+type childCheck struct {
+	rule string
+	at   *xmlconf.Queue // the queue to point at (parent, or the child at fault)
+	msg  string
+}
+
+// precision is AbstractParentQueue.PRECISION, on fractions.
+const precision float32 = 0.0005
+
+// sumLabels are the labels a parent's children are summed for.
+func sumLabels(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) []string {
+	ls := configuredLabels(q)
+	if !q.IsRoot() || v.Less(xmlconf.V3_4) {
+		return ls
+	}
+	// 3.4: root's configured label set is the union over all queues.
+	set := map[string]bool{}
+	for _, x := range m.Queues {
+		for _, l := range configuredLabels(x) {
+			set[l] = true
+		}
+	}
+	out := []string{""}
+	for l := range set {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	sort.Strings(out[1:])
+	return out
+}
+
+// percentFraction is the capacity fraction Hadoop stores for q and l at
+// parse time: the percentage/100 (root 1), 0 for weights, absolute and unset.
+func percentFraction(q *xmlconf.Queue, l string, v xmlconf.Version) float32 {
+	if q.IsRoot() && (l == "" || v.AtLeast(xmlconf.V3_4)) {
+		return 1
+	}
+	c, _ := capacityFor(q, l)
+	if c.Mode == xmlconf.ModePercent {
+		return c.Percent / 100
+	}
+	return 0
+}
+
+// absoluteMin reports whether q configures an absolute minimum for l that
+// Hadoop counts (memory present and non-zero; else it is Resources.none()).
+func absoluteMin(q *xmlconf.Queue, l string) (xmlconf.Resource, bool) {
+	c, _ := capacityFor(q, l)
+	if c.Mode == xmlconf.ModeAbsolute && c.Absolute.MemoryMB > 0 {
+		return c.Absolute, true
+	}
+	return xmlconf.Resource{}, false
+}
+
+// childrenBroken reports whether Hadoop would have failed on a child before
+// reaching the parent's checks (unparseable or out-of-range capacity).
+func childrenBroken(q *xmlconf.Queue) bool {
+	for _, c := range q.Children {
+		for _, l := range configuredLabels(c) {
+			cp, mx := capacityFor(c, l)
+			if cp.Mode == xmlconf.ModeInvalid || mx.Mode == xmlconf.ModeInvalid {
+				return true
+			}
+			if cp.Mode == xmlconf.ModePercent && (cp.Percent < 0 || cp.Percent > 100) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type capType int
+
+const (
+	typeWeight capType = iota
+	typeAbsolute
+	typePercent
+)
+
+// capacityType mirrors AbstractParentQueue.getCapacityConfigurationTypeForQueues
+// (3.4) over queues, for the labels of parent, including its order quirk:
+// an absolute queue clears the "percentage seen" flag. mixed is the
+// diagnostic when more than one mode is used.
+func capacityType(queues []*xmlconf.Queue, labels []string, v xmlconf.Version) (t capType, mixed string) {
+	pct, weight, abs := false, false, false
+	var diag strings.Builder
+	for _, q := range queues {
+		for _, l := range labels {
+			if percentFraction(q, l, v) > 0 {
+				pct = true
+			}
+			if c, _ := capacityFor(q, l); c.Mode == xmlconf.ModeWeight && c.Weight >= 0 {
+				weight = true
+				fmt.Fprintf(&diag, "{Queue=%s, label=%s uses weight mode}. ", q.Path, l)
+			}
+			if _, ok := absoluteMin(q, l); ok {
+				abs, pct = true, false
+				fmt.Fprintf(&diag, "{Queue=%s, label=%s uses absolute mode}. ", q.Path, l)
+			}
+			if pct {
+				fmt.Fprintf(&diag, "{Queue=%s, label=%s uses percentage mode}. ", q.Path, l)
+			}
+		}
+	}
+	n := 0
+	for _, b := range []bool{pct, weight, abs} {
+		if b {
+			n++
+		}
+	}
+	if n > 1 && len(queues) > 0 && !queues[0].IsRoot() {
+		mixed = diag.String()
+	}
+	switch {
+	case weight || len(queues) == 0:
+		return typeWeight, mixed
+	case abs:
+		return typeAbsolute, mixed
+	}
+	return typePercent, mixed
+}
+
+// checkChildren emulates setChildQueues for parent q under version v and
+// returns the first error Hadoop would throw (nil when it accepts).
+func checkChildren(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *childCheck {
+	if q.IsLeaf() || len(q.Children) == 0 || childrenBroken(q) {
+		return nil
+	}
+	if v.AtLeast(xmlconf.V3_4) {
+		if !m.Global.LegacyQueueMode.V && m.Global.LegacyQueueMode.Set() {
+			return nil // non-legacy mode: universal capacity vectors, no mixing or sum checks
+		}
+		return checkChildren34(m, q, v)
+	}
+	return checkChildrenLegacy(m, q, v)
+}
+
+func checkChildren34(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *childCheck {
+	labels := sumLabels(m, q, v)
+	childT, mixed := capacityType(q.Children, labels, v)
+	if mixed != "" {
+		return &childCheck{"CS020", q, fmt.Sprintf("Parent queue '%s' have children queue used mixed of  weight mode, "+
+			"percentage and absolute mode, it is not allowed, please double check, details:%s", q.Path, mixed)}
+	}
+	parentT, _ := capacityType([]*xmlconf.Queue{q}, configuredLabels(q), v)
+	if childT == typeAbsolute || parentT == typeAbsolute {
+		if childT != parentT && !q.IsRoot() {
+			return &childCheck{"CS022", q, fmt.Sprintf("Parent=%s: When absolute minResource is used, we must make sure "+
+				"both parent and child all use absolute minResource", q.Path)}
+		}
+		if c := checkAbsoluteSum(m, q, labels); c != nil {
+			return c
+		}
+	}
+	if childT != typePercent {
+		return nil
+	}
+	for _, l := range labels {
+		if c := checkPercentSum34(q, l, parentT, v); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+func checkPercentSum34(q *xmlconf.Queue, l string, parentT capType, v xmlconf.Version) *childCheck {
+	var sum float32
+	for _, c := range q.Children {
+		sum += percentFraction(c, l, v)
+	}
+	pc := percentFraction(q, l, v)
+	allowZero := q.AllowZeroCapacitySum.V
+	head := fmt.Sprintf("Illegal capacity sum of %s for children of queue %s for label=%s. ", xmlconf.FormatJavaFloat(sum), q.Name, l)
+	// Mirror Java's if/else exactly: NaN sums take the else branch.
+	if abs32(1-sum) > precision {
+		if abs32(sum) > precision {
+			return &childCheck{"CS024", q, head + "It should be either 0 or 1.0"}
+		}
+		if parentT == typePercent && abs32(pc) > precision && !allowZero {
+			return &childCheck{"CS024", q, head + "It is set to 0, but parent percent != 0, and doesn't allow children capacity to set to 0"}
+		}
+		return nil
+	}
+	if parentT == typePercent && abs32(pc) <= 0 && !allowZero {
+		return &childCheck{"CS024", q, head + "queue=" + q.Name + " has zero capacity, but childqueues have positive capacities"}
+	}
+	return nil
+}
+
+func abs32(f float32) float32 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}

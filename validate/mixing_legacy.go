@@ -1,0 +1,155 @@
+package validate
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// checkChildrenLegacy emulates ParentQueue.setChildQueues of 2.7–3.3:
+// percentages must sum to 1 when the parent's capacity is positive and to
+// 0 when it is 0 (3.1+: absolute children skip the sum), per label.
+func checkChildrenLegacy(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *childCheck {
+	absOK := v.AtLeast(xmlconf.V3_1)
+	pc := percentFraction(q, "", v)
+	var childCaps float32
+	anyAbsDefault := false
+	for _, c := range q.Children {
+		childCaps += percentFraction(c, "", v)
+		_, abs := absoluteMin(c, "")
+		anyAbsDefault = anyAbsDefault || (absOK && abs)
+		if absOK && abs && !q.IsRoot() && pc != 0 {
+			return &childCheck{"CS022", c, fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
+				"percentage based capacity configuration or absolute resource together.", q.Name, c.Name)}
+		}
+	}
+	if (!anyAbsDefault && pc > 0 && abs32(1-childCaps) > precision) || (pc == 0 && childCaps > 0) {
+		return &childCheck{"CS024", q, fmt.Sprintf("Illegal capacity of %s for children of queue %s",
+			xmlconf.FormatJavaFloat(childCaps), q.Name)}
+	}
+	for _, l := range configuredLabels(q) {
+		if c := checkLabelLegacy(m, q, l, v, anyAbsDefault); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+func checkLabelLegacy(m *xmlconf.Model, q *xmlconf.Queue, l string, v xmlconf.Version, anyAbsDefault bool) *childCheck {
+	absOK := v.AtLeast(xmlconf.V3_1)
+	capL := percentFraction(q, l, v)
+	var sum float32
+	for _, c := range q.Children {
+		sum += percentFraction(c, l, v)
+		if absOK && !q.IsRoot() && isAbsoluteQueue(q) != isAbsoluteQueue(c) {
+			return &childCheck{"CS022", c, fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
+				"percentage based capacityconfiguration or absolute resource together for label:%s", q.Name, c.Name, l)}
+		}
+	}
+	if (!anyAbsDefault && capL > 0 && abs32(1-sum) > precision) || (capL == 0 && sum > 0) {
+		return &childCheck{"CS024", q, fmt.Sprintf("Illegal capacity of %s for children of queue %s for label=%s",
+			xmlconf.FormatJavaFloat(sum), q.Name, l)}
+	}
+	if absOK {
+		return checkAbsoluteSum(m, q, []string{l})
+	}
+	return nil
+}
+
+// isAbsoluteQueue mirrors AbstractCSQueue.capacityConfigType (3.1–3.3):
+// absolute when any label configures an absolute minimum.
+func isAbsoluteQueue(q *xmlconf.Queue) bool {
+	for _, l := range configuredLabels(q) {
+		if _, ok := absoluteMin(q, l); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAbsoluteSum: parent.min-resource >= Σ child.min-resource per label,
+// compared with the scheduler's resource calculator.
+func checkAbsoluteSum(m *xmlconf.Model, q *xmlconf.Queue, labels []string) *childCheck {
+	for _, l := range labels {
+		parentMin, ok := absoluteMin(q, l)
+		if !ok {
+			continue
+		}
+		var sum xmlconf.Resource
+		for _, c := range q.Children {
+			if r, ok := absoluteMin(c, l); ok {
+				sum = addResource(sum, r)
+			}
+		}
+		if resourceLess(m, parentMin, sum) {
+			return &childCheck{"CS023", q, fmt.Sprintf("Parent Queues capacity: %s is less than to its children:%s for queue:%s",
+				resText(parentMin), resText(sum), q.Name)}
+		}
+	}
+	return nil
+}
+
+func addResource(a, b xmlconf.Resource) xmlconf.Resource {
+	out := xmlconf.Resource{MemoryMB: a.MemoryMB + b.MemoryMB, VCores: a.VCores + b.VCores}
+	for _, r := range []xmlconf.Resource{a, b} {
+		for k, v := range r.Other {
+			if out.Other == nil {
+				out.Other = map[string]int64{}
+			}
+			out.Other[k] += v
+		}
+	}
+	return out
+}
+
+// resourceLess mirrors Resources.lessThan: memory only with the default
+// calculator; with the dominant calculator and no cluster size known, any
+// resource type being smaller counts (an approximation of dominant shares).
+func resourceLess(m *xmlconf.Model, a, b xmlconf.Resource) bool {
+	if !m.Global.DominantCalculator() {
+		return a.MemoryMB < b.MemoryMB
+	}
+	if m.Cluster.MemoryMB > 0 && m.Cluster.VCores > 0 {
+		return dominantShare(a, m.Cluster) < dominantShare(b, m.Cluster)
+	}
+	if a.MemoryMB < b.MemoryMB || a.VCores < b.VCores {
+		return true
+	}
+	for k, v := range b.Other {
+		if a.Other[k] < v {
+			return true
+		}
+	}
+	return false
+}
+
+func dominantShare(r, cluster xmlconf.Resource) float64 {
+	s := float64(r.MemoryMB) / float64(cluster.MemoryMB)
+	if c := float64(r.VCores) / float64(cluster.VCores); c > s {
+		s = c
+	}
+	return s
+}
+
+// resText renders a resource as Hadoop's Resource.toString does:
+// <memory:1024, vCores:1> (further types appended as ", name: value").
+func resText(r xmlconf.Resource) string {
+	var b strings.Builder
+	b.WriteString("<memory:" + strconv.FormatInt(r.MemoryMB, 10) + ", vCores:" + strconv.FormatInt(r.VCores, 10))
+	for _, k := range sortedKeys(r.Other) {
+		b.WriteString(", " + k + ": " + strconv.FormatInt(r.Other[k], 10))
+	}
+	b.WriteString(">")
+	return b.String()
+}
+
+func sortedKeys(m map[string]int64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	return keys
+}

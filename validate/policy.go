@@ -1,0 +1,117 @@
+package validate
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Policy is a per-rule severity table read from a policy file, the
+// generalisation of fs2cs's "conversion rules" file (warning|abort per
+// feature) to every lint rule.
+//
+// Format: one rule per line, `SELECTOR LEVEL`, where SELECTOR is a rule ID,
+// a rule name or a category (see `capq rules`) and LEVEL is error, warning,
+// info or off. `#` starts a comment; blank lines are ignored; a later line
+// wins over an earlier one for the rules it names, so a file can set a
+// category and then make exceptions:
+//
+//	# CI gate for the prod cluster
+//	properties warning   # unknown keys never block a merge
+//	CS005      error     # ...except typos in property names
+//	CS110      off       # we restart the RM on every change anyway
+//
+// Why this format and not YAML/JSON/properties: it is what the table is
+// (rule → level), it diffs and greps line by line in a config repository,
+// needs no dependency, and every mistake in it (unknown rule, unknown
+// level) is reported with its line number. It reads like fs2cs's
+// `<feature>.action=warning|abort`, with levels that match capq's.
+type Policy struct {
+	entries []policyEntry
+}
+
+type policyEntry struct {
+	sel  string
+	sev  xmlconf.Severity
+	off  bool
+	line int
+}
+
+// ParsePolicy reads a policy file; name is used in error messages.
+func ParsePolicy(name string, r io.Reader) (*Policy, error) {
+	pol := &Policy{}
+	sc := bufio.NewScanner(r)
+	var errs []string
+	for n := 1; sc.Scan(); n++ {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		if len(fields) != 2 {
+			errs = append(errs, fmt.Sprintf("%s:%d: want `RULE LEVEL`, got %q", name, n, strings.TrimSpace(line)))
+			continue
+		}
+		e, err := parsePolicyEntry(fields[0], fields[1], n)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s:%d: %v", name, n, err))
+			continue
+		}
+		pol.entries = append(pol.entries, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("policy %s: %w", name, err)
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("policy %s", strings.Join(errs, "; "))
+	}
+	return pol, nil
+}
+
+func parsePolicyEntry(sel, level string, line int) (policyEntry, error) {
+	if err := CheckSelectors([]string{sel}); err != nil {
+		return policyEntry{}, err
+	}
+	e := policyEntry{sel: sel, line: line}
+	if strings.EqualFold(level, "off") {
+		e.off = true
+		return e, nil
+	}
+	sev, err := xmlconf.ParseSeverity(level)
+	if err != nil {
+		return policyEntry{}, fmt.Errorf("%v (or off)", err)
+	}
+	e.sev = sev
+	return e, nil
+}
+
+// severityFor returns the level the policy sets for rule id (0 when it
+// sets none) and whether the rule is off. The last matching line wins.
+func (pol *Policy) severityFor(id string) (xmlconf.Severity, bool) {
+	r := Lookup(id)
+	var sev xmlconf.Severity
+	off := false
+	for _, e := range pol.entries {
+		hit := strings.EqualFold(e.sel, id)
+		if r != nil {
+			hit = r.Matches(e.sel)
+		}
+		if hit {
+			sev, off = e.sev, e.off
+		}
+	}
+	return sev, off
+}
+
+// Disabled reports whether the policy turns rule id off (so callers can
+// skip running it).
+func (pol *Policy) Disabled(id string) bool {
+	if pol == nil {
+		return false
+	}
+	_, off := pol.severityFor(id)
+	return off
+}

@@ -1,0 +1,51 @@
+package validate
+
+import "strings"
+
+// registry is every rule, in the order `capq rules` prints them. It is an
+// explicit list (no init() self-registration) so the catalogue is visible
+// in one place. To add a rule: define it in its own file and add one line
+// here. Hadoop 1 rules (validate/rules_hadoop1*.go) go in their block.
+var registry = []*Rule{
+	// Structure
+	ruleRootChildren, ruleReservableParent, ruleDuplicateLeaf, ruleChildNames, ruleUnknownProperty,
+	// Capacity values
+	ruleCapacitySyntax, ruleCapacityRange, ruleCapacityMissing, ruleLabelCapacityRange, ruleWeightRange,
+	ruleMaxCapacity, ruleCapacityAboveMax, ruleJavaNumber,
+	// Mixing and sums
+	ruleMixedModes, ruleLabelModeMix, ruleParentChildAbsolute, ruleAbsoluteSum, ruleCapacitySum,
+	ruleAbsoluteMaxOverParent, ruleAbsoluteMinOverMax, ruleAbsoluteSyntax,
+	// Node labels
+	ruleLabelsSubset, ruleDefaultLabelExpr, ruleLabelSettingsUnused,
+	// State
+	ruleInvalidState, ruleRunningUnderStopped,
+	// Limits and misc
+	ruleMaxAllocation, ruleMinMaxAllocation, ruleLifetime, ruleUserWeight, ruleUserLimits,
+	ruleResourceTypes, ruleOrderingPolicy, ruleMultiNode, ruleValueSyntax,
+	// Auto-created queues
+	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict,
+	// Placement
+	ruleMappingSyntax, ruleMappingFormat, ruleMappingTarget, rulePlacementRules,
+	// Accepted by Hadoop, almost surely wrong
+	ruleAMPercent, ruleLeafOnlyOnParent, ruleRootCapacity, ruleIneffectiveACL, ruleDeadQueue, ruleLowCapacity,
+	// Information
+	ruleMaxOfParentMax, ruleRestartNeeded,
+	// XML loader and capq itself
+	ruleDuplicate, ruleFinalOverride, ruleUnresolvedVar, ruleSubstDepth, ruleIncludeFallback,
+	ruleSuppression, ruleInternal,
+	// Hadoop 1 (migration): add rules_hadoop1*.go rules below, one per line.
+}
+
+// Rules returns every registered rule in print order. The slice is shared:
+// do not modify it.
+func Rules() []*Rule { return registry }
+
+// Lookup returns the rule with the given ID or name (case-insensitive), or nil.
+func Lookup(id string) *Rule {
+	for _, r := range registry {
+		if strings.EqualFold(r.ID, id) || strings.EqualFold(r.Name, id) {
+			return r
+		}
+	}
+	return nil
+}

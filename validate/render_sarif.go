@@ -1,0 +1,181 @@
+package validate
+
+import (
+	"encoding/json"
+	"io"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// SARIF 2.1.0 as GitHub code scanning accepts it: one run, the rules that
+// ran with help text, results with physical locations relative to the
+// repository root (%SRCROOT%).
+
+const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRule struct {
+	ID                   string          `json:"id"`
+	Name                 string          `json:"name"`
+	ShortDescription     sarifText       `json:"shortDescription"`
+	FullDescription      sarifText       `json:"fullDescription"`
+	Help                 sarifText       `json:"help"`
+	DefaultConfiguration sarifConfig     `json:"defaultConfiguration"`
+	Properties           sarifProperties `json:"properties"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifProperties struct {
+	Tags []string `json:"tags"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical  `json:"physicalLocation"`
+	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+type sarifLogical struct {
+	Name               string `json:"name"`
+	FullyQualifiedName string `json:"fullyQualifiedName"`
+	Kind               string `json:"kind"`
+}
+
+// InformationURI is where SARIF consumers link for capq.
+const InformationURI = "https://github.com/capq/capq"
+
+// WriteSARIF prints the report as a SARIF 2.1.0 log.
+func WriteSARIF(w io.Writer, r Report) error {
+	rules := r.allRules()
+	index := map[string]int{}
+	drv := sarifDriver{Name: "capq", Version: r.Version, InformationURI: InformationURI, Rules: []sarifRule{}}
+	if drv.Version == "" {
+		drv.Version = "dev"
+	}
+	for i, x := range rules {
+		index[x.ID] = i
+		drv.Rules = append(drv.Rules, sarifRuleOf(x))
+	}
+	run := sarifRun{Tool: sarifTool{Driver: drv}, Results: []sarifResult{}}
+	for _, f := range r.Findings {
+		run.Results = append(run.Results, sarifResultOf(f, index[f.Rule]))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+func sarifRuleOf(x *Rule) sarifRule {
+	return sarifRule{
+		ID: x.ID, Name: x.Name,
+		ShortDescription:     sarifText{Text: x.Docs.Summary},
+		FullDescription:      sarifText{Text: firstNonEmpty(x.Docs.Why, x.Docs.Summary)},
+		Help:                 sarifText{Text: ExplainText(x), Markdown: ExplainMarkdown(x)},
+		DefaultConfiguration: sarifConfig{Level: sarifLevel(x.Severity)},
+		Properties:           sarifProperties{Tags: []string{"capacity-scheduler", string(x.Category)}},
+	}
+}
+
+func sarifResultOf(f xmlconf.Finding, idx int) sarifResult {
+	msg := f.Message
+	if f.Hint != "" {
+		msg += "\n" + f.Hint
+	}
+	line := f.Line
+	if line < 1 {
+		line = 1 // GitHub requires a region; findings without a line point at the file
+	}
+	loc := sarifLocation{PhysicalLocation: sarifPhysical{
+		ArtifactLocation: sarifArtifact{URI: sarifURI(f.File), URIBaseID: "%SRCROOT%"},
+		Region:           sarifRegion{StartLine: line, StartColumn: f.Col},
+	}}
+	if f.Queue != "" {
+		loc.LogicalLocations = []sarifLogical{{Name: f.Queue[strings.LastIndexByte(f.Queue, '.')+1:], FullyQualifiedName: f.Queue, Kind: "namespace"}}
+	}
+	return sarifResult{RuleID: f.Rule, RuleIndex: idx, Level: sarifLevel(f.Severity), Message: sarifText{Text: msg}, Locations: []sarifLocation{loc}}
+}
+
+// sarifURI turns a file name into a relative URI reference.
+func sarifURI(file string) string {
+	if file == "" || file == "<stdin>" {
+		return "stdin"
+	}
+	p := filepath.ToSlash(file)
+	p = strings.TrimPrefix(p, "./")
+	u := url.URL{Path: p}
+	return u.EscapedPath()
+}
+
+func sarifLevel(s xmlconf.Severity) string {
+	switch s {
+	case xmlconf.SeverityError:
+		return "error"
+	case xmlconf.SeverityWarning:
+		return "warning"
+	}
+	return "note"
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}

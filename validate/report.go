@@ -1,0 +1,169 @@
+package validate
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Report is what the renderers print: the findings of one run over one or
+// more files. The diff engineer's `capq diff` builds one too, so every
+// output format works the same for lint and refresh findings.
+type Report struct {
+	// Tool names the command in SARIF/JUnit ("capq lint"); Version is
+	// capq's version (empty: "dev").
+	Tool, Version string
+	// Files are the inputs, as given (relative paths keep output portable).
+	Files []string
+	// Findings, sorted (see xmlconf.SortFindings).
+	Findings []xmlconf.Finding
+	// Rules are the rules that ran, for SARIF rule metadata and JUnit test
+	// cases; rules named by findings but missing here are looked up.
+	Rules []*Rule
+	// Suppressed counts findings silenced by capq:ignore.
+	Suppressed int
+	// FailOn is the level at or above which findings fail the run (JUnit
+	// failures); zero means error.
+	FailOn xmlconf.Severity
+}
+
+// Format is an output format of `capq lint` (and `capq diff`).
+type Format int
+
+// Output formats.
+const (
+	FormatText Format = iota
+	FormatJSON
+	FormatSARIF
+	FormatGitHub
+	FormatJUnit
+)
+
+var formatNames = []string{"text", "json", "sarif", "github", "junit"}
+
+// String returns the flag spelling of the format.
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return fmt.Sprintf("format(%d)", int(f))
+}
+
+// ParseFormat reads a --format value.
+func ParseFormat(s string) (Format, error) {
+	for i, n := range formatNames {
+		if strings.EqualFold(strings.TrimSpace(s), n) {
+			return Format(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown format %q (want %s)", s, strings.Join(formatNames, ", "))
+}
+
+// RenderOptions tune the renderers.
+type RenderOptions struct {
+	// Colour enables ANSI colours in text output (the caller decides:
+	// only on a terminal and never with NO_COLOR).
+	Colour bool
+}
+
+// Write renders r in format f.
+func Write(w io.Writer, f Format, r Report, o RenderOptions) error {
+	switch f {
+	case FormatJSON:
+		return WriteJSON(w, r)
+	case FormatSARIF:
+		return WriteSARIF(w, r)
+	case FormatGitHub:
+		return WriteGitHub(w, r)
+	case FormatJUnit:
+		return WriteJUnit(w, r)
+	}
+	return WriteText(w, r, o)
+}
+
+// Counts returns the number of errors, warnings and infos.
+func (r Report) Counts() (errors, warnings, infos int) {
+	for _, f := range r.Findings {
+		switch f.Severity {
+		case xmlconf.SeverityError:
+			errors++
+		case xmlconf.SeverityWarning:
+			warnings++
+		default:
+			infos++
+		}
+	}
+	return
+}
+
+// Failed reports whether any finding is at or above the fail level.
+func (r Report) Failed() bool {
+	for _, f := range r.Findings {
+		if f.Severity >= r.failOn() {
+			return true
+		}
+	}
+	return false
+}
+
+func (r Report) failOn() xmlconf.Severity {
+	if r.FailOn == 0 {
+		return xmlconf.SeverityError
+	}
+	return r.FailOn
+}
+
+func (r Report) tool() string {
+	if r.Tool == "" {
+		return "capq lint"
+	}
+	return r.Tool
+}
+
+// ruleFor returns the rule for a finding: from r.Rules, else the registry,
+// else a stub so renderers never fail on an unknown ID.
+func (r Report) ruleFor(id string) *Rule {
+	for _, x := range r.Rules {
+		if x.ID == id {
+			return x
+		}
+	}
+	if x := Lookup(id); x != nil {
+		return x
+	}
+	return &Rule{ID: id, Name: strings.ToLower(id), Severity: xmlconf.SeverityWarning, Docs: Docs{Summary: id}}
+}
+
+// allRules returns r.Rules plus any rule named by a finding, in registry
+// order (then by ID for unregistered ones).
+func (r Report) allRules() []*Rule {
+	seen := map[string]bool{}
+	var out []*Rule
+	for _, x := range r.Rules {
+		if !seen[x.ID] {
+			seen[x.ID] = true
+			out = append(out, x)
+		}
+	}
+	var extra []string
+	for _, f := range r.Findings {
+		if !seen[f.Rule] {
+			seen[f.Rule] = true
+			extra = append(extra, f.Rule)
+		}
+	}
+	sortStrings(extra)
+	for _, id := range extra {
+		out = append(out, r.ruleFor(id))
+	}
+	return out
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

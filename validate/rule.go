@@ -1,0 +1,96 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Category groups rules for `capq rules`, --enable/--disable and docs.
+type Category string
+
+// Rule categories.
+const (
+	CatStructure  Category = "structure"
+	CatCapacity   Category = "capacity"
+	CatSums       Category = "sums"
+	CatLabels     Category = "labels"
+	CatState      Category = "state"
+	CatLimits     Category = "limits"
+	CatOrdering   Category = "ordering"
+	CatAutoCreate Category = "auto-create"
+	CatPlacement  Category = "placement"
+	CatProperties Category = "properties"
+	CatACL        Category = "acl"
+	CatRefresh    Category = "refresh"
+	CatLoader     Category = "loader"
+	CatHadoop1    Category = "hadoop1"
+)
+
+// Docs is what `capq explain` prints for a rule and what SARIF carries as
+// help text.
+type Docs struct {
+	// Summary is one line, lowercase, no final period.
+	Summary string
+	// Why explains what goes wrong in Hadoop and why the rule exists.
+	Why string
+	// Bad and Good are short capacity-scheduler.xml fragments (name=value
+	// lines are fine) showing the mistake and its fix.
+	Bad, Good string
+	// Source names the Hadoop class/method the rule mirrors, or "lint"
+	// when Hadoop performs no such check.
+	Source string
+	// Versions says which Hadoop lines the rule applies to and how its
+	// severity differs between them, e.g. "2.7–3.2 error; 3.3+ warning".
+	Versions string
+}
+
+// Rule is one check. A rule is data plus a Check function; the runner
+// (Lint) decides whether it runs and stamps its ID and severity on what it
+// reports, so Check never builds a Finding by hand.
+//
+// Adding a rule: write `var ruleXYZ = &Rule{...}` in its own file (for
+// Hadoop 1 rules: validate/rules_hadoop1*.go), then add ONE line with the
+// variable to the registry list in registry.go, where the position is the
+// order `capq rules` prints. Give it a failing and a passing case under
+// testdata/lint/<case>/ (see testdata/lint/README.md); the registry test
+// fails until both exist. IDs are never renamed or reused.
+type Rule struct {
+	// ID is stable ("CS024"); Name is a short kebab-case alias
+	// ("capacity-sum") accepted wherever an ID is.
+	ID, Name string
+	Category Category
+	// Severity is the severity when the profile's Hadoop rejects the
+	// configuration (or, for lint-only rules, the default).
+	Severity xmlconf.Severity
+	// Since and Until bound the versions the rule runs for (zero values:
+	// unbounded). A rule outside them is not run at all.
+	Since, Until xmlconf.Version
+	Docs         Docs
+	// Check inspects the model and reports through the pass. Nil for
+	// rules whose findings come from elsewhere (the XML loader).
+	Check func(p *Pass)
+}
+
+// AppliesTo reports whether the rule runs for Hadoop version v.
+func (r *Rule) AppliesTo(v xmlconf.Version) bool {
+	if r.Since != (xmlconf.Version{}) && v.Less(r.Since) {
+		return false
+	}
+	if r.Until != (xmlconf.Version{}) && r.Until.Less(v) {
+		return false
+	}
+	return true
+}
+
+// Matches reports whether sel names this rule: its ID, its name or its
+// category (case-insensitive), or "all".
+func (r *Rule) Matches(sel string) bool {
+	sel = strings.TrimSpace(sel)
+	return strings.EqualFold(sel, r.ID) || strings.EqualFold(sel, r.Name) ||
+		strings.EqualFold(sel, string(r.Category)) || strings.EqualFold(sel, "all")
+}
+
+// String renders "ID name".
+func (r *Rule) String() string { return fmt.Sprintf("%s %s", r.ID, r.Name) }

@@ -1,0 +1,162 @@
+package validate
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+var ruleCapacityAboveMax = &Rule{
+	ID: "CS016", Name: "capacity-above-maximum", Category: CatCapacity, Severity: xmlconf.SeverityError,
+	Docs: Docs{
+		Summary: "capacity is greater than maximum-capacity",
+		Why: "2.x refuses it on the configured values (`Illegal queue capacity setting, (capacity=<c>) > " +
+			"(maximum-capacity=<m>). When label=[<l>]`); 3.1–3.3 compare only absolute values (`Illegal queue capacity " +
+			"setting (abs-capacity=<a>) > (abs-maximum-capacity=<b>) for queue=[<q>],label=[<l>]`), so a relative " +
+			"inversion can pass when the parent's maximum is larger than its capacity; 3.4 no longer checks at all. " +
+			"A guarantee above the ceiling is never meaningful.",
+		Bad:      "root.a.capacity=60; root.a.maximum-capacity=40",
+		Good:     "root.a.capacity=40; root.a.maximum-capacity=60",
+		Source:   "CSQueueUtils#capacitiesSanityCheck",
+		Versions: "2.7–3.3 error when Hadoop's check fails; otherwise (and always in 3.4) warning",
+	},
+	Check: func(p *Pass) {
+		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			for _, l := range configuredLabels(q) {
+				checkCapAboveMax(p, q, l)
+			}
+		})
+	},
+}
+
+func checkCapAboveMax(p *Pass, q *xmlconf.Queue, l string) {
+	c, m := capacityFor(q, l)
+	if c.Mode != xmlconf.ModePercent {
+		return
+	}
+	capF, maxF := c.Percent/100, maxFraction(m)
+	absC, absM, ok := absFractions(q, l)
+	at := p.AtProperty(q, c.Prop)
+	if m.Prop != nil {
+		at = p.AtProperty(q, m.Prop)
+	}
+	v := p.Version
+	switch {
+	case v.Less(xmlconf.V3_1) && capF > maxF:
+		p.Report(at, "Illegal queue capacity setting, (capacity=%s) > (maximum-capacity=%s). When label=[%s]",
+			xmlconf.FormatJavaFloat(capF), xmlconf.FormatJavaFloat(maxF), l)
+	case v.Less(xmlconf.V3_1) && ok && absC > absM:
+		p.Report(at, "Illegal queue capacity setting, (abs-capacity=%s) > (abs-maximum-capacity=%s). When label=[%s]",
+			xmlconf.FormatJavaFloat(absC), xmlconf.FormatJavaFloat(absM), l)
+	case v.AtLeast(xmlconf.V3_1) && v.Less(xmlconf.V3_4) && ok && absC > absM:
+		p.Report(at, "Illegal queue capacity setting (abs-capacity=%s) > (abs-maximum-capacity=%s) for queue=[%s],label=[%s]",
+			xmlconf.FormatJavaFloat(absC), xmlconf.FormatJavaFloat(absM), q.Path, l)
+	case capF > maxF:
+		p.Accepted(at, "lower capacity or raise maximum-capacity",
+			"capacity %s of %q is greater than its maximum-capacity %s%s", xmlconf.FormatJavaFloat(c.Percent), q.Path,
+			xmlconf.FormatJavaFloat(maxF*100), labelSuffix(l))
+	}
+}
+
+func labelSuffix(l string) string {
+	if l == "" {
+		return ""
+	}
+	return " for label " + strconv.Quote(l)
+}
+
+// maxFraction is the maximum-capacity as Hadoop stores it: a fraction,
+// 1 when unset or -1.
+func maxFraction(m xmlconf.Capacity) float32 {
+	if m.Mode != xmlconf.ModePercent || m.Percent == -1 {
+		return 1
+	}
+	return m.Percent / 100
+}
+
+// absFractions computes absolute capacity and absolute maximum capacity of
+// q for label l in float32, as CSQueueUtils does: capacity × parent's
+// absolute capacity, maximum × parent's absolute MAXIMUM. ok is false when
+// a queue on the path is not in percentage mode.
+func absFractions(q *xmlconf.Queue, l string) (absC, absM float32, ok bool) {
+	if q.IsRoot() {
+		return 1, 1, true
+	}
+	pc, pm, ok := absFractions(q.Parent, l)
+	if !ok {
+		return 0, 0, false
+	}
+	c, m := capacityFor(q, l)
+	if c.Mode != xmlconf.ModePercent && c.Mode != xmlconf.ModeUnset {
+		return 0, 0, false
+	}
+	capF := float32(0)
+	if c.Mode == xmlconf.ModePercent {
+		capF = c.Percent / 100
+	}
+	return pc * capF, pm * maxFraction(m), true
+}
+
+var ruleJavaNumber = &Rule{
+	ID: "CS017", Name: "java-only-number", Category: CatCapacity, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary: "a number is NaN or written in a Java-only form (50f, 1e2, hex)",
+		Why: "Float.parseFloat accepts NaN, Infinity, exponents, hex floats and f/d suffixes. NaN passes every range " +
+			"and sum comparison, so a NaN capacity is accepted and breaks scheduling; the other forms work in Hadoop " +
+			"but not in most tools that read the file.",
+		Bad:      "root.a.capacity=50f\nroot.b.capacity=NaN",
+		Good:     "root.a.capacity=50\nroot.b.capacity=50",
+		Source:   "lint (java.lang.Float#parseFloat)",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachQueue(p.Model, func(q *xmlconf.Queue) {
+			eachProp(q, func(suffix string, pr *xmlconf.Property) {
+				if floatSuffix(suffix) {
+					checkJavaNumber(p, q, pr)
+				}
+			})
+		})
+	},
+}
+
+// floatSuffix reports whether Hadoop reads the suffix with getFloat (or as
+// a capacity whose percentage/weight part is a Java float).
+func floatSuffix(s string) bool {
+	switch s {
+	case "capacity", "maximum-capacity", "minimum-user-limit-percent", "user-limit-factor", "maximum-am-resource-percent":
+		return true
+	}
+	if strings.HasPrefix(s, "accessible-node-labels.") {
+		return strings.HasSuffix(s, ".capacity") || strings.HasSuffix(s, ".maximum-capacity") ||
+			strings.HasSuffix(s, ".maximum-am-resource-percent")
+	}
+	return strings.HasPrefix(s, "user-settings.") && strings.HasSuffix(s, ".weight")
+}
+
+func checkJavaNumber(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property) {
+	raw := pr.Value
+	if strings.HasPrefix(raw, "[") {
+		return
+	}
+	num := raw
+	if strings.HasSuffix(raw, "w") && p.Version.AtLeast(xmlconf.V3_4) {
+		num = raw[:strings.IndexByte(raw, 'w')]
+	}
+	f, err := xmlconf.ParseJavaFloat(num)
+	if err != nil || xmlconf.IsPlainDecimal(num) {
+		return
+	}
+	at := p.AtProperty(q, pr)
+	if math.IsNaN(float64(f)) {
+		p.ReportHint(at, "write a number", "%s is NaN, which passes every Hadoop range and sum check", pr.Name)
+		return
+	}
+	if math.IsInf(float64(f), 0) {
+		return // range rules report it
+	}
+	p.ReportHint(at, "write "+strconv.FormatFloat(float64(f), 'f', -1, 32),
+		"%s is written %q, a Java-only number form", pr.Name, xmlconf.JavaTrim(num))
+}

@@ -1,0 +1,176 @@
+package validate
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+var ruleLabelsSubset = &Rule{
+	ID: "CS030", Name: "labels-not-subset", Category: CatLabels, Severity: xmlconf.SeverityError,
+	Docs: Docs{
+		Summary: "a queue can access node labels its parent cannot",
+		Why: "Below a parent whose accessible-node-labels is not *, a child may only list labels of its parent: " +
+			"`Some labels of child queue is not a subset of parent queue, these labels=[<l>]`, or for *: " +
+			"`Parent's accessible queue is not ANY(*), but child's accessible queue is *`.",
+		Bad:      "root.eng.accessible-node-labels=gpu; root.eng.dev.accessible-node-labels=gpu,ssd",
+		Good:     "root.eng.accessible-node-labels=gpu,ssd",
+		Source:   "QueueNodeLabelsSettings#validateNodeLabels (≤3.3 AbstractCSQueue#setupQueueConfigs)",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			parent := q.Parent.AccessibleLabels.V
+			own := q.AccessibleLabels
+			if own.Origin != xmlconf.FromQueue || contains(parent, "*") || q.Parent.IsRoot() {
+				return
+			}
+			at := AtValue(p, q, own)
+			if contains(own.V, "*") {
+				p.Report(at, "Parent's accessible queue is not ANY(*), but child's accessible queue is *")
+				return
+			}
+			var diff []string
+			for _, l := range own.V {
+				if !contains(parent, l) {
+					diff = append(diff, l)
+				}
+			}
+			if len(diff) > 0 {
+				sort.Strings(diff)
+				p.ReportHint(at, "add the labels to "+q.Parent.Key("accessible-node-labels")+" or remove them here",
+					"Some labels of child queue is not a subset of parent queue, these labels=[%s]", strings.Join(diff, ","))
+			}
+		})
+	},
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var ruleDefaultLabelExpr = &Rule{
+	ID: "CS031", Name: "default-label-inaccessible", Category: CatLabels, Severity: xmlconf.SeverityError,
+	Docs: Docs{
+		Summary:  "a leaf's default-node-label-expression names a label the queue cannot access",
+		Why:      "Hadoop refuses the leaf: `Invalid default label expression of  queue=<q> doesn't have permission to access all labels in default label expression. ...`.",
+		Bad:      "root.a.accessible-node-labels=gpu; root.a.default-node-label-expression=ssd",
+		Good:     "root.a.default-node-label-expression=gpu",
+		Source:   "AbstractLeafQueue#setupQueueConfigs",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachLeaf(p.Model, func(q *xmlconf.Queue) {
+			expr := q.DefaultLabelExpr
+			if expr.Origin != xmlconf.FromQueue || contains(q.AccessibleLabels.V, "*") {
+				return
+			}
+			for _, l := range strings.Split(expr.V, "&&") {
+				l = strings.TrimSpace(l)
+				if l == "" || contains(q.AccessibleLabels.V, l) {
+					continue
+				}
+				p.ReportHint(AtValue(p, q, expr), "add "+l+" to "+q.Key("accessible-node-labels")+" or change the expression",
+					"Invalid default label expression of  queue=%s doesn't have permission to access all labels in default label expression. labelExpression of resource request=%s. Queue labels=%s",
+					shortOrPath(p.Version, q), expr.V, strings.Join(q.AccessibleLabels.V, ","))
+				return
+			}
+		})
+	},
+}
+
+var ruleLabelSettingsUnused = &Rule{
+	ID: "CS033", Name: "label-settings-inaccessible", Category: CatLabels, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary: "accessible-node-labels.<label>.* is set for a label the queue cannot access",
+		Why: "Hadoop accepts it but the queue never gets containers on that partition, and the capacity still counts " +
+			"in its siblings' sum for the label (YARN-11971 proposes rejecting it).",
+		Bad:      "root.a.accessible-node-labels=gpu; root.a.accessible-node-labels.ssd.capacity=50",
+		Good:     "root.a.accessible-node-labels=gpu,ssd; root.a.accessible-node-labels.ssd.capacity=50",
+		Source:   "lint",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			acc := q.AccessibleLabels.V
+			if contains(acc, "*") {
+				return
+			}
+			for _, ls := range q.Labels {
+				if contains(acc, ls.Label) {
+					continue
+				}
+				pr := ls.Capacity.Prop
+				if pr == nil {
+					pr = ls.MaxCapacity.Prop
+				}
+				p.ReportHint(p.AtProperty(q, pr), "add "+ls.Label+" to "+q.Key("accessible-node-labels")+" or delete these keys",
+					"%q sets capacities for label %q but cannot access it (accessible-node-labels=%q)", q.Path, ls.Label, strings.Join(acc, ","))
+			}
+		})
+	},
+}
+
+var ruleInvalidState = &Rule{
+	ID: "CS040", Name: "invalid-state", Category: CatState, Severity: xmlconf.SeverityError,
+	Docs: Docs{
+		Summary: "a queue state is neither RUNNING nor STOPPED",
+		Why: "The state is upper-cased and passed to QueueState.valueOf without trimming: `No enum constant " +
+			"org.apache.hadoop.yarn.api.records.QueueState.<X>`; DRAINING is an internal state and refused.",
+		Bad:      "root.a.state=STOP",
+		Good:     "root.a.state=STOPPED",
+		Source:   "CapacitySchedulerConfiguration#getConfiguredState; QueueStateHelper",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachQueue(p.Model, func(q *xmlconf.Queue) {
+			s := q.ConfiguredState
+			if s.Err == "" {
+				return
+			}
+			msg := s.Err
+			if p.Version.Less(xmlconf.V3_1) && s.V == xmlconf.StateDraining {
+				msg = "No enum constant org.apache.hadoop.yarn.api.records.QueueState.DRAINING"
+			}
+			p.ReportHint(AtValue(p, q, s), "write RUNNING or STOPPED, without spaces", "%s", msg)
+		})
+	},
+}
+
+var ruleRunningUnderStopped = &Rule{
+	ID: "CS041", Name: "running-under-stopped", Category: CatState, Severity: xmlconf.SeverityError,
+	Docs: Docs{
+		Summary: "a queue is explicitly RUNNING while its parent is STOPPED",
+		Why: "Hadoop 3 refuses it on every load: `The parent queue:<parent> cannot be STOPPED as the child queue:<child> " +
+			"is in RUNNING state.` Tools that write state=RUNNING on every queue make stopping a parent impossible. " +
+			"Hadoop 2 accepts it, but the child still takes no applications.",
+		Bad:      "root.eng.state=STOPPED; root.eng.dev.state=RUNNING",
+		Good:     "root.eng.state=STOPPED (children inherit it; remove their state keys)",
+		Source:   "QueueStateHelper#setQueueState",
+		Versions: "3.1+ error; 2.x warning",
+	},
+	Check: func(p *Pass) {
+		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			if q.ConfiguredState.V != xmlconf.StateRunning || q.ConfiguredState.Err != "" {
+				return
+			}
+			ps := q.Parent.State.V
+			if ps != xmlconf.StateStopped && ps != xmlconf.StateDraining {
+				return
+			}
+			at := AtValue(p, q, q.ConfiguredState)
+			if p.Version.Less(xmlconf.V3_1) {
+				p.Accepted(at, "remove the child's state key", "%q is RUNNING under STOPPED parent %q; it accepts no applications", q.Path, q.Parent.Path)
+				return
+			}
+			p.ReportHint(at, "remove the child's state key so it inherits STOPPED",
+				"The parent queue:%s cannot be STOPPED as the child queue:%s is in RUNNING state.", q.Parent.Path, q.Path)
+		})
+	},
+}

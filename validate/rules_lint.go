@@ -1,0 +1,254 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+var ruleLeafOnlyOnParent = &Rule{
+	ID: "CS102", Name: "leaf-only-on-parent", Category: CatProperties, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary: "a property that Hadoop reads on leaf queues only is set on a parent",
+		Why: "User limits, application limits, AM share, application priority and reservation settings apply to leaf " +
+			"queues; children do not inherit them from a parent. Set on a parent they do nothing.",
+		Bad:      "root.eng.user-limit-factor=2   (root.eng has children)",
+		Good:     "root.eng.dev.user-limit-factor=2",
+		Source:   "lint (AbstractLeafQueue#setupQueueConfigs reads them)",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachParent(p.Model, func(q *xmlconf.Queue) {
+			eachProp(q, func(suffix string, pr *xmlconf.Property) {
+				if !leafOnly(suffix) || suffix == "reservable" {
+					return
+				}
+				if suffix == "maximum-applications" && p.Version.AtLeast(xmlconf.V3_4) {
+					return
+				}
+				p.ReportHint(p.AtProperty(q, pr), "set it on each leaf queue below "+q.Path,
+					"%s is read on leaf queues only; %q is a parent, so Hadoop ignores it", suffix, q.Path)
+			})
+		})
+	},
+}
+
+var ruleRootCapacity = &Rule{
+	ID: "CS103", Name: "capacity-on-root", Category: CatCapacity, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary:  "root has a capacity or maximum-capacity other than 100",
+		Why:      "Hadoop ignores both for root (it is always 100% of the cluster), so the value misleads readers.",
+		Bad:      "yarn.scheduler.capacity.root.capacity=80",
+		Good:     "(no root.capacity, or 100)",
+		Source:   "CapacitySchedulerConfiguration#getNonLabeledQueueCapacity (root returns 100)",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		r := p.Model.Root
+		if r == nil {
+			return
+		}
+		for _, s := range []string{"capacity", "maximum-capacity"} {
+			pr := r.Props[s]
+			if pr == nil || pr.Unset {
+				continue
+			}
+			if f, err := xmlconf.ParseJavaFloat(pr.Value); err == nil && f == 100 {
+				continue
+			}
+			p.ReportHint(p.AtProperty(r, pr), "remove it: root is always 100% of the cluster",
+				"%s of root is %q; Hadoop ignores it and uses 100", s, pr.Value)
+		}
+	},
+}
+
+var ruleIneffectiveACL = &Rule{
+	ID: "CS104", Name: "leaf-acl-ineffective", Category: CatACL, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary: "a queue ACL restricts nothing because an ancestor (usually root, by default) allows everyone",
+		Why: "Queue access is the union of the queue's ACL and all its ancestors'. root's acl_submit_applications and " +
+			"acl_administer_queue default to *, so ACLs on lower queues admit nobody extra and keep nobody out until root " +
+			"is restricted (e.g. to a space). ACLs are enforced only with yarn.acl.enable=true.",
+		Bad:      "root.eng.acl_submit_applications=alice   (root's left at the default *)",
+		Good:     "root.acl_submit_applications=\" \" (a space); root.eng.acl_submit_applications=alice",
+		Source:   "AbstractCSQueue#hasAccess",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			checkACL(p, q, "acl_submit_applications", func(x *xmlconf.Queue) xmlconf.Value[xmlconf.ACL] { return x.SubmitACL })
+			checkACL(p, q, "acl_administer_queue", func(x *xmlconf.Queue) xmlconf.Value[xmlconf.ACL] { return x.AdminACL })
+		})
+	},
+}
+
+func checkACL(p *Pass, q *xmlconf.Queue, suffix string, get func(*xmlconf.Queue) xmlconf.Value[xmlconf.ACL]) {
+	own := get(q)
+	if own.Origin != xmlconf.FromQueue || own.V.All {
+		return
+	}
+	for a := q.Parent; a != nil; a = a.Parent {
+		if !get(a).V.All {
+			continue
+		}
+		how := "is *"
+		if get(a).Origin != xmlconf.FromQueue {
+			how = "is * by default"
+		}
+		hint := fmt.Sprintf("restrict %s (e.g. to a single space) so lower ACLs take effect", a.Key(suffix))
+		if !p.Model.Global.ACLEnable.V {
+			hint += "; note yarn.acl.enable is false, so no queue ACL is enforced at all"
+		}
+		p.ReportHint(AtValue(p, q, own), hint,
+			"%s of %q has no effect: %s of %q %s and access is the union up the tree", suffix, q.Path, suffix, a.Path, how)
+		return
+	}
+}
+
+var ruleDeadQueue = &Rule{
+	ID: "CS105", Name: "dead-queue", Category: CatCapacity, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary:  "a queue can never get a container: absolute capacity 0 and absolute maximum 0",
+		Why:      "Hadoop accepts capacity 0 with maximum-capacity 0 (or under such a parent); applications submitted there wait forever.",
+		Bad:      "root.a.capacity=0; root.a.maximum-capacity=0",
+		Good:     "root.a.capacity=0; root.a.maximum-capacity=20   (or state=STOPPED to retire it)",
+		Source:   "lint (CSQueueUtils absolute capacities)",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			c, m, ok := absFractions(q, "")
+			if !ok || c != 0 || m != 0 || q.State.V == xmlconf.StateStopped {
+				return
+			}
+			if _, pm, _ := absFractions(q.Parent, ""); pm == 0 {
+				return // reported on the ancestor where it starts
+			}
+			p.ReportHint(p.AtProp(q, "maximum-capacity"), "give it a maximum-capacity above 0, or stop it",
+				"%q can never get a container: absolute capacity 0 and absolute maximum capacity 0", q.Path)
+		})
+	},
+}
+
+var ruleLowCapacity = &Rule{
+	ID: "CS106", Name: "capacity-below-one-percent", Category: CatCapacity, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary: "a queue's capacity is below 1%",
+		Why: "Hadoop accepts any capacity from 0, but the HDP/Cloudera Capacity Scheduler guides require every queue to " +
+			"have at least 1% (\"you cannot set a capacity to a value of 0\"): a queue below that has no meaningful " +
+			"guarantee and starves whenever the cluster is busy.",
+		Bad:      "root.queues=a,b; root.a.capacity=99.5; root.b.capacity=0.5",
+		Good:     "root.a.capacity=99; root.b.capacity=1",
+		Source:   "lint (HDP Capacity Scheduler guide)",
+		Versions: "all (Hadoop never rejects it)",
+	},
+	Check: func(p *Pass) {
+		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			c := q.Capacity
+			if c.Mode != xmlconf.ModePercent || c.Percent >= 1 || c.Percent < 0 || allSiblingsZero(q) {
+				return
+			}
+			p.ReportHint(p.AtProperty(q, c.Prop), "give every queue at least 1%, or stop queues that should get nothing",
+				"capacity of %q is %s, below 1%%", q.Path, xmlconf.FormatJavaFloat(c.Percent))
+		})
+	},
+}
+
+// allSiblingsZero reports whether q and all its siblings have capacity 0
+// (CS024 warns about that once, on the parent).
+func allSiblingsZero(q *xmlconf.Queue) bool {
+	for _, s := range q.Parent.Children {
+		if s.Capacity.Mode == xmlconf.ModePercent && s.Capacity.Percent != 0 {
+			return false
+		}
+		if s.Capacity.Mode != xmlconf.ModePercent && s.Capacity.Mode != xmlconf.ModeUnset {
+			return false
+		}
+	}
+	return true
+}
+
+var ruleMaxOfParentMax = &Rule{
+	ID: "CS107", Name: "maximum-capacity-of-parent-maximum", Category: CatCapacity, Severity: xmlconf.SeverityInfo,
+	Docs: Docs{
+		Summary: "maximum-capacity is a share of the parent's absolute MAXIMUM, not of the parent's capacity",
+		Why: "Hadoop computes absolute maximum = maximum-capacity × parent's absolute maximum capacity " +
+			"(CSQueueUtils.computeAbsoluteMaximumCapacity). The HDP/Cloudera docs and Hadoop: The Definitive Guide-style " +
+			"examples say \"40% of the parent's capacity\": development max 40 under engineering 60 (max 100) is 40% of the " +
+			"cluster — 400 GB of 1 TB — not 240 GB. This note appears where the two readings differ.",
+		Bad:      "root.engineering.capacity=60; root.engineering.development.maximum-capacity=40   (expecting 24% of the cluster)",
+		Good:     "root.engineering.maximum-capacity=60; root.engineering.development.maximum-capacity=40   (24% of the cluster)",
+		Source:   "CSQueueUtils#computeAbsoluteMaximumCapacity",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			m := q.MaxCapacity
+			if m.Mode != xmlconf.ModePercent || m.Percent >= 100 || m.Percent < 0 || q.Parent.IsRoot() {
+				return
+			}
+			pc, pm, ok := absFractions(q.Parent, "")
+			if !ok || pc == pm {
+				return
+			}
+			p.ReportHint(p.AtProperty(q, m.Prop), cluster(p.Model, m.Percent/100*pm, m.Percent/100*pc),
+				"maximum-capacity %s of %q is %s%% of the cluster (%s%% of parent %q's absolute maximum %s%%), not %s%% (of its capacity %s%%)",
+				xmlconf.FormatJavaFloat(m.Percent), q.Path, pct(m.Percent/100*pm), xmlconf.FormatJavaFloat(m.Percent),
+				q.Parent.Path, pct(pm), pct(m.Percent/100*pc), pct(pc))
+		})
+	},
+}
+
+func pct(f float32) string {
+	s := fmt.Sprintf("%.2f", f*100)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s
+}
+
+func cluster(m *xmlconf.Model, real, docs float32) string {
+	h := "Hadoop: absolute maximum = maximum-capacity × parent's absolute maximum (CSQueueUtils.computeAbsoluteMaximumCapacity)"
+	if mem := m.Cluster.MemoryMB; mem > 0 {
+		h += fmt.Sprintf("; on this cluster %d MiB, not %d MiB", int64(float64(real)*float64(mem)), int64(float64(docs)*float64(mem)))
+	}
+	return h
+}
+
+var ruleRestartNeeded = &Rule{
+	ID: "CS110", Name: "needs-restart", Category: CatRefresh, Severity: xmlconf.SeverityInfo,
+	Docs: Docs{
+		Summary: "a setting that yarn rmadmin -refreshQueues does not apply; it needs a ResourceManager restart",
+		Why: "The resource calculator, asynchronous scheduling, multi-node placement and the configuration store are read " +
+			"when the scheduler starts. A refresh accepts the file but keeps the old values; with a mutable store " +
+			"(yarn.scheduler.configuration.store.class other than file) refreshQueues is refused outright: " +
+			"`Scheduler configuration is mutable. refreshQueues is not allowed in this scenario.`",
+		Bad:      "yarn.scheduler.capacity.resource-calculator=...DominantResourceCalculator  (changed, then refreshQueues)",
+		Good:     "change it, then restart the ResourceManager",
+		Source:   "CapacityScheduler#initScheduler vs #reinitialize; AdminService#refreshQueues",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachKey(p.Model, func(key string, pr *xmlconf.Property) {
+			if needsRestart(key) {
+				p.Report(Loc{Pos: pr.NamePos, Property: key}, "%s is read only when the ResourceManager starts; refreshQueues does not apply a change to it", key)
+			}
+		})
+		if p.Model.Conf == nil {
+			return
+		}
+		key := "yarn.scheduler.configuration.store.class"
+		if v, ok, _ := p.Model.Conf.Get(key); ok && strings.TrimSpace(v) != "file" {
+			p.ReportHint(p.AtKey(key), "Hadoop refuses the refresh: Scheduler configuration is mutable. refreshQueues is not allowed in this scenario.",
+				"%s is %q: queues are changed through the scheduler-conf REST API, and refreshQueues is refused", key, v)
+		}
+	},
+}
+
+func needsRestart(key string) bool {
+	rest, ok := strings.CutPrefix(key, xmlconf.Prefix)
+	if !ok {
+		return false
+	}
+	return rest == "resource-calculator" || strings.HasPrefix(rest, "schedule-asynchronously.") ||
+		rest == "multi-node-placement-enabled" || strings.HasPrefix(rest, "multi-node-sorting.policy")
+}

@@ -1,0 +1,131 @@
+package validate
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// javaClassName matches a plausible fully-qualified Java class name; capq
+// cannot load classes, so only names that cannot be classes are errors.
+var javaClassName = regexp.MustCompile(`^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$`)
+
+var leafPolicies = map[string]bool{"fifo": true, "fair": true, "fifo-with-partitions": true, "fifo-for-pending-apps": true}
+
+var ruleOrderingPolicy = &Rule{
+	ID: "CS056", Name: "ordering-policy", Category: CatOrdering, Severity: xmlconf.SeverityError,
+	Docs: Docs{
+		Summary: "an ordering policy this kind of queue cannot use",
+		Why: "Leaves take fifo, fair, fifo-with-partitions, fifo-for-pending-apps or a class name (`Unable to construct " +
+			"ordering policy for: <p>, <p>`); parents take utilization or priority-utilization only (`Unable to construct " +
+			"queue ordering policy=<p> queue=<path>`). The key is the same, so `fair` on a parent or `utilization` on a leaf fail.",
+		Bad:      "root.eng.ordering-policy=fair   (root.eng has children)",
+		Good:     "root.eng.ordering-policy=priority-utilization; root.eng.dev.ordering-policy=fair",
+		Source:   "CapacitySchedulerConfiguration#getAppOrderingPolicy / getQueueOrderingPolicy",
+		Versions: "all (parent policies 3.0+; parents ignore the key before)",
+	},
+	Check: func(p *Pass) {
+		eachQueue(p.Model, func(q *xmlconf.Queue) {
+			pr := q.Props["ordering-policy"]
+			if pr == nil || pr.Unset {
+				return
+			}
+			raw := pr.Value
+			t := strings.TrimSpace(raw)
+			at := p.AtProperty(q, pr)
+			if q.IsLeaf() && !q.IsRoot() {
+				if !leafPolicies[t] && !javaClassName.MatchString(raw) {
+					p.ReportHint(at, "leaf queues take fifo, fair, fifo-with-partitions, fifo-for-pending-apps or a class name",
+						"Unable to construct ordering policy for: %s, %s", raw, raw)
+				}
+				return
+			}
+			if p.Version.Less(xmlconf.V3_1) {
+				return
+			}
+			if t != "utilization" && t != "priority-utilization" {
+				p.ReportHint(at, "parent queues take utilization or priority-utilization",
+					"Unable to construct queue ordering policy=%s queue=%s", raw, q.Path)
+			}
+		})
+	},
+}
+
+var ruleMultiNode = &Rule{
+	ID: "CS057", Name: "multi-node-policy", Category: CatOrdering, Severity: xmlconf.SeverityError,
+	Since: xmlconf.V3_2,
+	Docs: Docs{
+		Summary:  "a multi-node sorting policy has no class or a negative sorting interval",
+		Why:      "With multi-node placement enabled every policy named in multi-node-sorting.policy.names needs a class: `<name> Class is not configured or not an instance of ...MultiNodeLookupPolicy`, and a non-negative interval.",
+		Bad:      "multi-node-placement-enabled=true; multi-node-sorting.policy.names=binpack  (no .class)",
+		Good:     "multi-node-sorting.policy.binpack.class=org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.ResourceUsageMultiNodeLookupPolicy",
+		Source:   "CapacitySchedulerConfiguration#getMultiNodePlacementPolicies",
+		Versions: "3.2+",
+	},
+	Check: func(p *Pass) {
+		c := p.Model.Conf
+		if c == nil {
+			return
+		}
+		on, _ := xmlconf.HadoopGetBool(c.GetOr(xmlconf.Prefix+"multi-node-placement-enabled", ""), false)
+		if !on {
+			return
+		}
+		namesKey := xmlconf.Prefix + "multi-node-sorting.policy.names"
+		for _, n := range splitTrim(c.GetOr(namesKey, "")) {
+			base := xmlconf.Prefix + "multi-node-sorting.policy." + n
+			cls := strings.TrimSpace(c.GetOr(base+".class", ""))
+			if cls == "" || !javaClassName.MatchString(cls) {
+				at := p.AtKey(base + ".class")
+				if at.Pos.Line == 0 {
+					at = p.AtKey(namesKey)
+				}
+				p.Report(at, "%s Class is not configured or not an instance of org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.MultiNodeLookupPolicy", n)
+			}
+			if iv, ok, _ := c.Get(base + ".sorting-interval.ms"); ok {
+				if v, err := xmlconf.HadoopGetLong(iv); err == nil && v < 0 {
+					p.Report(p.AtKey(base+".sorting-interval.ms"), "%s multi-node policy is configured with invalid sorting-interval:%d", n, v)
+				}
+			}
+		}
+	},
+}
+
+// splitTrim splits a comma list, trimming and dropping empty entries
+// (Configuration#getTrimmedStringCollection).
+func splitTrim(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+var ruleResourceTypes = &Rule{
+	ID: "CS055", Name: "default-calculator-resource-types", Category: CatOrdering, Severity: xmlconf.SeverityError,
+	Since: xmlconf.V3_1,
+	Docs: Docs{
+		Summary: "custom resource types are configured but the DefaultResourceCalculator only counts memory",
+		Why: "The ResourceManager refuses to start: `RM uses DefaultResourceCalculator which used only memory as " +
+			"resource-type but invalid resource-types specified <types>. Use DominantResourceCalculator instead ...`.",
+		Bad:      "yarn.resource-types=yarn.io/gpu (resource-calculator left at the default)",
+		Good:     "yarn.scheduler.capacity.resource-calculator=org.apache.hadoop.yarn.util.resource.DominantResourceCalculator",
+		Source:   "CapacityScheduler#initResourceCalculator (startup only)",
+		Versions: "3.1+",
+	},
+	Check: func(p *Pass) {
+		if p.Model.Conf == nil || p.Model.Global.DominantCalculator() {
+			return
+		}
+		types := splitTrim(p.Model.Conf.GetOr("yarn.resource-types", ""))
+		if len(types) == 0 {
+			return
+		}
+		p.ReportHint(p.AtKey("yarn.resource-types"), "set "+xmlconf.Prefix+"resource-calculator to the DominantResourceCalculator",
+			"RM uses DefaultResourceCalculator which used only memory as resource-type but invalid resource-types specified %s. Use DominantResourceCalculator instead to make effective use of these resource-types",
+			"[memory-mb, vcores, "+strings.Join(types, ", ")+"]")
+	},
+}

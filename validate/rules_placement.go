@@ -1,0 +1,204 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+const mappingKey = xmlconf.Prefix + "queue-mappings"
+
+// mapping is one parsed legacy queue mapping (u:user:queue / g:group:queue).
+type mapping struct {
+	raw, kind, source, queue string
+}
+
+// legacyMappings splits queue-mappings as Hadoop does; bad entries are
+// returned separately with Hadoop's message.
+func legacyMappings(c *xmlconf.Conf) (good []mapping, bad []string) {
+	if c == nil {
+		return nil, nil
+	}
+	for _, entry := range splitTrim(c.GetOr(mappingKey, "")) {
+		f := splitTrimOn(entry, ":")
+		switch {
+		case len(f) != 3:
+			bad = append(bad, "Illegal queue mapping "+entry)
+		case f[0] != "u" && f[0] != "g":
+			bad = append(bad, "unknown mapping prefix "+f[0])
+		default:
+			good = append(good, mapping{raw: entry, kind: f[0], source: f[1], queue: f[2]})
+		}
+	}
+	return good, bad
+}
+
+func splitTrimOn(s, sep string) []string {
+	var out []string
+	for _, x := range strings.Split(s, sep) {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+var ruleMappingSyntax = &Rule{
+	ID: "CS070", Name: "mapping-syntax", Category: CatPlacement, Severity: xmlconf.SeverityError,
+	Docs: Docs{
+		Summary:  "a legacy queue mapping is not u:<user>:<queue> or g:<group>:<queue>",
+		Why:      "Every refresh re-reads the mappings; a malformed entry fails it: `Illegal queue mapping <entry>` or `unknown mapping prefix <p>`.",
+		Bad:      "yarn.scheduler.capacity.queue-mappings=u:alice,x:bob:dev",
+		Good:     "yarn.scheduler.capacity.queue-mappings=u:alice:dev,g:ops:ops",
+		Source:   "CapacitySchedulerConfiguration#getQueueMappings",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		_, bad := legacyMappings(p.Model.Conf)
+		for _, msg := range bad {
+			p.ReportHint(p.AtKey(mappingKey), "write u:<user>:<queue> or g:<group>:<queue>, comma separated", "%s", msg)
+		}
+	},
+}
+
+var ruleMappingFormat = &Rule{
+	ID: "CS071", Name: "mapping-rule-format", Category: CatPlacement, Severity: xmlconf.SeverityError,
+	Since: xmlconf.V3_4,
+	Docs: Docs{
+		Summary:  "mapping-rule-format is neither legacy nor json",
+		Why:      "`Illegal queue mapping format '<f>' please use 'legacy' or 'json'`.",
+		Bad:      "yarn.scheduler.capacity.mapping-rule-format=JSON5",
+		Good:     "yarn.scheduler.capacity.mapping-rule-format=json",
+		Source:   "CapacitySchedulerConfiguration#getMappingRules",
+		Versions: "3.4+",
+	},
+	Check: func(p *Pass) {
+		key := xmlconf.Prefix + "mapping-rule-format"
+		if p.Model.Conf == nil {
+			return
+		}
+		f, ok, _ := p.Model.Conf.Get(key)
+		if ok && f != "legacy" && f != "json" {
+			p.Report(p.AtKey(key), "Illegal queue mapping format '%s' please use 'legacy' or 'json'", f)
+		}
+	},
+}
+
+var ruleMappingTarget = &Rule{
+	ID: "CS072", Name: "mapping-target", Category: CatPlacement, Severity: xmlconf.SeverityError,
+	Docs: Docs{
+		Summary: "a queue mapping targets a queue that does not exist, is a parent, or is ambiguous",
+		Why: "Mappings are validated on every refresh and a bad target fails it (3.4: `Target queue does not exist and " +
+			"has no parent defined '<q>'.`, `Target queue '<q>' but it's not a leaf queue.`, `Target queue is an ambiguous " +
+			"leaf queue '<q>'.`; ≤3.3: `mapping contains invalid or non-leaf queue <q>`, `mapping contains ambiguous leaf queue reference <q>`).",
+		Bad:      "queue-mappings=u:alice:eng   (eng is a parent)",
+		Good:     "queue-mappings=u:alice:dev",
+		Source:   "MappingRuleValidationContextImpl (≤3.3 UserGroupMappingPlacementRule; 2.x CapacityScheduler#initializeQueueMappings)",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		good, _ := legacyMappings(p.Model.Conf)
+		for _, mp := range good {
+			if msg := mappingTargetError(p.Model, p.Version, mp.queue); msg != "" {
+				p.ReportHint(p.AtKey(mappingKey), "map to an existing leaf queue (full path from 3.3 on)", "%s", msg)
+			}
+		}
+	},
+}
+
+// mappingTargetError returns Hadoop's message for a bad static target, or
+// "" when the target is fine or contains a variable (%user, ...) capq
+// cannot resolve.
+func mappingTargetError(m *xmlconf.Model, v xmlconf.Version, target string) string {
+	if strings.Contains(target, "%") {
+		return ""
+	}
+	if !strings.Contains(target, ".") {
+		return shortTargetError(m, v, target)
+	}
+	if q := m.Queue(target); q != nil {
+		if q.IsLeaf() {
+			return ""
+		}
+		if v.AtLeast(xmlconf.V3_4) {
+			return "Target queue '" + target + "' but it's not a leaf queue."
+		}
+		return "mapping contains invalid or non-leaf queue " + target
+	}
+	if v.Less(xmlconf.V3_1) {
+		return "mapping contains invalid or non-leaf queue " + target
+	}
+	parentPath, leaf := target[:strings.LastIndexByte(target, '.')], target[strings.LastIndexByte(target, '.')+1:]
+	pq := m.Queue(parentPath)
+	if pq == nil {
+		pq = findByShortName(m, parentPath)
+	}
+	switch {
+	case pq != nil && pq.DynamicParent || pq != nil && (pq.AutoCreate.Legacy.V || pq.AutoCreate.V2.V):
+		return ""
+	case v.AtLeast(xmlconf.V3_4) && pq != nil && pq.IsLeaf():
+		return "Queue path '" + target + "' is invalid because '" + pq.Path + "' is a leaf queue, which can have no other queues under it."
+	case v.AtLeast(xmlconf.V3_4) && pq != nil:
+		return "Mapping rule specified a parent queue '" + parentPath + "', but it is not a dynamic parent queue, and no queue exists with name '" + leaf + "' under it."
+	case v.AtLeast(xmlconf.V3_4):
+		return "Target queue does not exist and has no parent defined '" + target + "'."
+	case pq != nil:
+		return "mapping contains leaf queue [" + leaf + "] and invalid parent queue which does not have auto creation of leaf queues enabled [" + parentPath + "]"
+	}
+	return "mapping contains invalid or non-leaf queue [" + leaf + "] and invalid parent queue [" + parentPath + "]"
+}
+
+func shortTargetError(m *xmlconf.Model, v xmlconf.Version, name string) string {
+	leaves := m.Leaves[name]
+	switch {
+	case len(leaves) == 1:
+		return ""
+	case len(leaves) > 1 && v.AtLeast(xmlconf.V3_4):
+		return "Target queue is an ambiguous leaf queue '" + name + "'."
+	case len(leaves) > 1 && v.AtLeast(xmlconf.V3_3):
+		return "mapping contains ambiguous leaf queue reference " + name
+	case len(leaves) > 1:
+		return "" // ≤3.2 refuses duplicate leaf names anyway (CS003)
+	case v.AtLeast(xmlconf.V3_4) && findByShortName(m, name) != nil:
+		return "Target queue '" + name + "' but it's not a leaf queue."
+	case v.AtLeast(xmlconf.V3_4):
+		return "Target queue does not exist and has no parent defined '" + name + "'."
+	}
+	return "mapping contains invalid or non-leaf queue " + name
+}
+
+func findByShortName(m *xmlconf.Model, name string) *xmlconf.Queue {
+	for _, q := range m.Queues {
+		if q.Name == name || q.Path == name {
+			return q
+		}
+	}
+	return nil
+}
+
+var rulePlacementRules = &Rule{
+	ID: "CS073", Name: "duplicate-placement-rules", Category: CatPlacement, Severity: xmlconf.SeverityError,
+	Since: xmlconf.V3_1,
+	Docs: Docs{
+		Summary:  "yarn.scheduler.queue-placement-rules lists a rule twice",
+		Why:      "`Invalid PlacementRule inputs which contains duplicate rule strings`.",
+		Bad:      "yarn.scheduler.queue-placement-rules=user-group,app-name,user-group",
+		Good:     "yarn.scheduler.queue-placement-rules=user-group,app-name",
+		Source:   "CapacitySchedulerConfigValidator#validatePlacementRules",
+		Versions: "3.1+",
+	},
+	Check: func(p *Pass) {
+		key := "yarn.scheduler.queue-placement-rules"
+		if p.Model.Conf == nil {
+			return
+		}
+		seen := map[string]bool{}
+		for _, r := range splitTrim(p.Model.Conf.GetOr(key, "")) {
+			if seen[r] {
+				p.Report(p.AtKey(key), "Invalid PlacementRule inputs which contains duplicate rule strings")
+				return
+			}
+			seen[r] = true
+		}
+	},
+}

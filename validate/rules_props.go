@@ -1,0 +1,115 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+var ruleUnknownProperty = &Rule{
+	ID: "CS005", Name: "unknown-property", Category: CatProperties, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary: "a property Hadoop ignores: an unknown suffix (typo) or a queue that is not in the tree",
+		Why: "Hadoop reads only the keys it knows, for queues reachable from root.queues, and ignores everything " +
+			"else without a log line. `max-capacity`, `maximum_capacity` or a queue left out of its parent's " +
+			"`queues` list therefore silently keep Hadoop's defaults. (Even the Hadoop docs write " +
+			"`<queue-path>.max-capacity` once; the key is `maximum-capacity`.)",
+		Bad:      "yarn.scheduler.capacity.root.a.max-capacity=50\nyarn.scheduler.capacity.root.gone.capacity=10  (gone not in root.queues)",
+		Good:     "yarn.scheduler.capacity.root.a.maximum-capacity=50",
+		Source:   "lint (CapacitySchedulerConfiguration reads known keys only)",
+		Versions: "all",
+	},
+	Check: func(p *Pass) {
+		eachKey(p.Model, func(key string, pr *xmlconf.Property) {
+			rest, ok := strings.CutPrefix(key, xmlconf.Prefix)
+			if !ok || rest == "" {
+				return
+			}
+			if rest == "root" || strings.HasPrefix(rest, "root.") {
+				checkQueueKey(p, rest, pr)
+				return
+			}
+			checkGlobalKey(p, rest, pr)
+		})
+	},
+}
+
+// checkQueueKey classifies rest ("root.a.capacity") against the tree: the
+// longest existing queue path, then the suffix.
+func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
+	if strings.Contains(rest, "*") {
+		return // 3.4 wildcard template keys (root.*.auto-queue-creation-v2.template.x)
+	}
+	segs := strings.Split(rest, ".")
+	i := len(segs)
+	for ; i > 0; i-- {
+		if p.Model.Queue(strings.Join(segs[:i], ".")) != nil {
+			break
+		}
+	}
+	if i == 0 {
+		return // no root at all: CS001 says so
+	}
+	q := p.Model.Queue(strings.Join(segs[:i], "."))
+	suffix := strings.Join(segs[i:], ".")
+	if suffix == "" || knownQueueSuffix(suffix) {
+		return
+	}
+	at := Loc{Pos: pr.NamePos, Queue: q.Path, Property: pr.Name}
+	// A known suffix further right means the queue part names a queue
+	// that is not in the tree.
+	for j := i + 1; j < len(segs); j++ {
+		tail := strings.Join(segs[j:], ".")
+		if knownQueueSuffix(tail) {
+			orphan := strings.Join(segs[:j], ".")
+			p.ReportHint(at, "add it to the parent's queues list, or delete the property",
+				"queue %q is not in the queue tree (not listed in %s.queues); Hadoop ignores %q", orphan, parentPath(orphan), pr.Name)
+			return
+		}
+	}
+	hint := "Hadoop ignores unknown keys; check the spelling against the Capacity Scheduler docs"
+	if s := suggestForTail(segs[i:]); s != "" {
+		hint = `did you mean "` + s + `"?`
+	}
+	p.ReportHint(at, hint, "unknown property %q for queue %q; Hadoop ignores it", suffix, q.Path)
+}
+
+// suggestForTail tries the whole suffix, then its last segments, so that
+// "root.gone.max-capacity" still suggests "maximum-capacity".
+func suggestForTail(segs []string) string {
+	for k := 0; k < len(segs) && k < 3; k++ {
+		if s := suggestQueueSuffix(strings.Join(segs[k:], ".")); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func parentPath(path string) string {
+	if i := strings.LastIndexByte(path, '.'); i > 0 {
+		return path[:i]
+	}
+	return path
+}
+
+// checkGlobalKey reports a global key that is not known: a likely typo of
+// a global key, or a queue key whose path does not start with root.
+func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
+	if knownGlobalKey(rest) {
+		return
+	}
+	at := Loc{Pos: pr.NamePos, Property: pr.Name}
+	if s := suggest(rest, globalKeys); s != "" {
+		p.ReportHint(at, `did you mean "`+xmlconf.Prefix+s+`"?`, "unknown property %q; Hadoop ignores it", pr.Name)
+		return
+	}
+	segs := strings.Split(rest, ".")
+	for j := 1; j < len(segs); j++ {
+		if tail := strings.Join(segs[j:], "."); knownQueueSuffix(tail) {
+			path := strings.Join(segs[:j], ".")
+			p.ReportHint(at, `queue paths start at root: did you mean "`+xmlconf.Prefix+"root."+rest+`"?`,
+				"queue %q is not in the queue tree (paths start with root); Hadoop ignores %q", path, pr.Name)
+			return
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+var ruleValueSyntax = &Rule{
+	ID: "CS058", Name: "value-syntax", Category: CatProperties, Severity: xmlconf.SeverityError,
+	Docs: Docs{
+		Summary: "a number cannot be parsed, or a boolean is neither true nor false",
+		Why: "getInt/getLong/getFloat throw NumberFormatException (`For input string: \"10.5\"`) and the refresh fails; " +
+			"getBoolean silently falls back to the default for anything but true/false, so `yes` or `1` turn nothing on.",
+		Bad:      "root.a.maximum-applications=10.5\nroot.a.disable_preemption=yes",
+		Good:     "root.a.maximum-applications=10\nroot.a.disable_preemption=true",
+		Source:   "org.apache.hadoop.conf.Configuration#getInt/getFloat/getBoolean",
+		Versions: "all: numbers error, booleans warning",
+	},
+	Check: func(p *Pass) {
+		g := p.Model.Global
+		for _, v := range []xmlconf.Value[int32]{g.MaxApplications, g.GlobalQueueMaxApps, g.MaxParallelApps, g.UserMaxParallelApps,
+			g.NodeLocalityDelay, g.RackLocalityAddDelay, g.MaxContainerAssignments, g.MaxOffSwitchAssignments, g.MaxAppPriority} {
+			numberErr(p, nil, v.Err, v.Prop, v.Origin)
+		}
+		for _, v := range []xmlconf.Value[float32]{g.MaxAMResourcePercent, g.MinUserLimitPercent, g.UserLimitFactor} {
+			numberErr(p, nil, v.Err, v.Prop, v.Origin)
+		}
+		for _, v := range []xmlconf.Value[xmlconf.Resource]{g.MinAllocation, g.MaxAllocation} {
+			numberErr(p, nil, v.Err, v.Prop, v.Origin)
+		}
+		for _, v := range []xmlconf.Value[bool]{g.RackLocalityFullReset, g.MultipleAssignments, g.ReservationsContinueLook, g.LegacyQueueMode, g.ACLEnable} {
+			boolErr(p, nil, v)
+		}
+		eachQueue(p.Model, func(q *xmlconf.Queue) { queueValueErrs(p, q) })
+	},
+}
+
+func queueValueErrs(p *Pass, q *xmlconf.Queue) {
+	for _, v := range []xmlconf.Value[int32]{q.MaxApplications, q.MaxParallelApps, q.Priority, q.DefaultApplicationPriority, q.AutoCreate.MaxQueues} {
+		numberErr(p, q, v.Err, v.Prop, v.Origin)
+	}
+	fl := []xmlconf.Value[float32]{q.MinUserLimitPercent, q.UserLimitFactor, q.MaxAMResourcePercent}
+	for _, u := range sortedUsers(q.UserWeights) {
+		fl = append(fl, q.UserWeights[u])
+	}
+	for _, ls := range q.Labels {
+		fl = append(fl, ls.MaxAMPercent)
+	}
+	for _, v := range fl {
+		numberErr(p, q, v.Err, v.Prop, v.Origin)
+	}
+	for _, v := range []xmlconf.Value[int64]{q.MaxLifetime, q.DefaultLifetime} {
+		numberErr(p, q, v.Err, v.Prop, v.Origin)
+	}
+	numberErr(p, q, q.MaxAllocation.Err, q.MaxAllocation.Prop, q.MaxAllocation.Origin)
+	for _, v := range []xmlconf.Value[bool]{q.FairSizeBasedWeight, q.DisablePreemption, q.IntraQueuePreemptionDisabled,
+		q.Reservable, q.AllowZeroCapacitySum, q.AutoCreate.Legacy, q.AutoCreate.V2, q.AutoCreate.FailOnExceeding} {
+		boolErr(p, q, v)
+	}
+}
+
+// numberErr reports a value's parse error where it is set (not where it
+// is inherited, so one bad key is reported once).
+func numberErr(p *Pass, q *xmlconf.Queue, err string, pr *xmlconf.Property, o xmlconf.Origin) {
+	if err == "" || pr == nil || (o != xmlconf.FromQueue && o != xmlconf.FromGlobal) {
+		return
+	}
+	if q != nil && o == xmlconf.FromGlobal {
+		return // reported once, on the global key
+	}
+	hint := fmt.Sprintf("%s must be a plain number", pr.Name)
+	if q != nil && q.IsRoot() == false && !q.IsLeaf() && leafOnlyProp(q, pr) {
+		// Parents never read leaf-only keys, so Hadoop does not fail on them.
+		p.Accepted(p.AtProperty(q, pr), hint, "%s (ignored on parent %q)", err, q.Path)
+		return
+	}
+	p.ReportHint(p.AtProperty(q, pr), hint, "%s", err)
+}
+
+func leafOnlyProp(q *xmlconf.Queue, pr *xmlconf.Property) bool {
+	for s, x := range q.Props {
+		if x == pr {
+			return leafOnly(s)
+		}
+	}
+	return false
+}
+
+func boolErr(p *Pass, q *xmlconf.Queue, v xmlconf.Value[bool]) {
+	if v.Err == "" || v.Prop == nil || (v.Origin != xmlconf.FromQueue && v.Origin != xmlconf.FromGlobal) {
+		return
+	}
+	if q != nil && v.Origin == xmlconf.FromGlobal {
+		return
+	}
+	p.Accepted(p.AtProperty(q, v.Prop), "write true or false",
+		"%s is %q, not true or false; Hadoop silently uses %t", v.Prop.Name, v.Raw, v.V)
+}
