@@ -13,6 +13,8 @@ import (
 type goldenCase struct {
 	name string
 	opts Options
+	// variant distinguishes golden files of one input with other options.
+	variant string
 	// rescaled is true when capacities legitimately change (sums YARN refuses).
 	rescaled bool
 }
@@ -21,22 +23,32 @@ var goldenCases = []goldenCase{
 	{name: "01-flat-basic"},
 	{name: "02-acls-stopped"},
 	{name: "05-hierarchical-0.21"},
+	{name: "03-fractional-joblimits", rescaled: true},
+	{name: "04-parsing-quirks"},
+	{name: "06-flat-0.20"},
+	{name: "07-group-ceilings", opts: Options{Groups: []Group{{Parent: "team", Members: []string{"a", "b"}}}}},
+	{name: "07-group-ceilings", variant: "-nested", opts: Options{Groups: []Group{{Parent: "team", Members: []string{"b", "a"}}, {Parent: "all", Members: []string{"c", "team"}}}}},
+	{name: "08-sum-99.9-rejected", rescaled: true},
+	{name: "09-hostile-names", rescaled: true},
+	{name: "10-queues-xml-ignored"},
+	{name: "11-hierarchical-quirks", rescaled: true},
+	{name: "03-fractional-joblimits", variant: "-max-parallel-apps", rescaled: true, opts: Options{MaxParallelApps: true}},
 }
 
 func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
-		t.Run(c.name, func(t *testing.T) {
+		t.Run(c.name+c.variant, func(t *testing.T) {
 			res := migrateCase(t, c.name, c.opts)
 			out, err := Render(res)
 			require.NoError(t, err)
 			assert.Empty(t, out.LintErrors, "the output must lint clean")
-			golden.Assert(t, "migrate/"+c.name+".xml", out.CapacityScheduler)
+			golden.Assert(t, "migrate/"+c.name+c.variant+".xml", out.CapacityScheduler)
 			again, err := Render(migrateCase(t, c.name, c.opts))
 			require.NoError(t, err)
 			assert.Equal(t, out.CapacityScheduler, again.CapacityScheduler, "deterministic bytes")
 			var txt bytes.Buffer
 			require.NoError(t, WriteText(&txt, &res.Report))
-			golden.Assert(t, "migrate/"+c.name+".txt", txt.Bytes())
+			golden.Assert(t, "migrate/"+c.name+c.variant+".txt", txt.Bytes())
 			if !c.rescaled {
 				for _, q := range res.Report.Queues {
 					assert.InDelta(t, q.AbsCapacityBefore, q.AbsCapacityAfter, Tolerance, "abs capacity of %s", q.Path)

@@ -51,6 +51,7 @@ func Hadoop1(m *xmlconf.H1Model, opts Options) (*Result, error) {
 	}
 	computeAbsCap(mg.root)
 	mg.setMaxima(mg.root)
+	mg.warnDuplicateLeaves()
 	mg.emit()
 	mg.notes()
 	res := &Result{CapacityScheduler: mg.out}

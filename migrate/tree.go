@@ -121,3 +121,36 @@ func computeAbs(n *node) {
 		computeAbs(c)
 	}
 }
+
+// warnDuplicateLeaves reports leaf names used twice (possible from a 0.21
+// tree or --group): YARN 2.x refuses them ("Two leaf queues were named"),
+// and jobs naming a queue by its leaf name become ambiguous.
+func (mg *migration) warnDuplicateLeaves() {
+	byName := map[string][]*node{}
+	var order []string
+	mg.root.walk(func(n *node) {
+		if n.isLeaf() && n.Parent != nil {
+			if len(byName[n.Name]) == 0 {
+				order = append(order, n.Name)
+			}
+			byName[n.Name] = append(byName[n.Name], n)
+		}
+	})
+	for _, name := range order {
+		ns := byName[name]
+		if len(ns) < 2 {
+			continue
+		}
+		var paths []string
+		for _, n := range ns {
+			paths = append(paths, n.Path())
+		}
+		sev := xmlconf.SeverityWarning
+		if !mg.opts.Target.AtLeast(xmlconf.V3_1) {
+			sev = xmlconf.SeverityError
+		}
+		mg.finding(RuleQueueNames, sev, ns[1].Src.Pos, ns[1].Src.FullName, "",
+			fmt.Sprintf("leaf name %q is used by %s: YARN 2.x refuses duplicate leaf names and submissions by leaf name become ambiguous", name, strings.Join(paths, " and ")),
+			"rename one of the leaves, or submit with the full queue path")
+	}
+}
