@@ -1,0 +1,144 @@
+package validate
+
+import (
+	"github.com/capq/capq/xmlconf"
+)
+
+// RefreshOptions say how Refresh judges a change.
+type RefreshOptions struct {
+	// Version is the Hadoop profile (zero: the new model's, else the default).
+	Version xmlconf.Version
+	// Live is the running scheduler's queue states and application counts
+	// (the ResourceManager's /ws/v1/cluster/scheduler, or the engine of
+	// `capq scenario`). Nil: the OLD file's effective states stand for the
+	// live states and no queue is assumed to hold applications.
+	Live LiveState
+	// Lint configures the lint run on NEW whose errors also refuse the
+	// refresh (Version is taken from here when set above).
+	Lint Options
+}
+
+// RefreshResult is what `yarn rmadmin -refreshQueues` would do with NEW
+// while OLD is in force: the verdict, the findings behind it and the
+// change set queue by queue.
+type RefreshResult struct {
+	Version xmlconf.Version `json:"hadoop_version"`
+	// Accepted is false when any finding is an error: a refresh rule (RF0xx)
+	// refuses the change, or NEW has lint errors.
+	Accepted bool `json:"accepted"`
+	// Findings are the refresh findings and NEW's lint errors, sorted.
+	Findings []xmlconf.Finding `json:"findings"`
+	// Queues is every queue of OLD and NEW (moved queues once, under their
+	// new path), in tree order.
+	Queues []QueueChange `json:"queues"`
+	// Global lists scheduler-wide properties that changed.
+	Global []PropChange `json:"global,omitempty"`
+	// HadoopError is what rmadmin would print for the first failure in the
+	// order the ResourceManager checks (empty when accepted).
+	HadoopError string `json:"hadoop_error,omitempty"`
+}
+
+// Errors returns the messages of the findings that refuse the refresh, in
+// the order Hadoop would meet them (the first is the one it reports).
+func (r *RefreshResult) Errors() []string {
+	var out []string
+	for _, f := range r.ordered() {
+		out = append(out, f.Message)
+	}
+	return out
+}
+
+// ReasonCode returns the reason code of the first refusal in Hadoop's
+// order (QUEUE_DELETE_NOT_STOPPED, …), or "" when the refresh is accepted.
+func (r *RefreshResult) ReasonCode() string {
+	if fs := r.ordered(); len(fs) > 0 {
+		return ReasonCode(fs[0])
+	}
+	return ""
+}
+
+// ReasonCodes returns the distinct reason codes of every refusal, sorted
+// by Hadoop's order of checks.
+func (r *RefreshResult) ReasonCodes() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range r.ordered() {
+		c := ReasonCode(f)
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Refresh decides whether the ResourceManager, running OLD, would accept
+// NEW on `yarn rmadmin -refreshQueues` in the chosen Hadoop version, and
+// describes the change queue by queue. It never fails: models with no
+// queue tree give an empty change set and NEW's lint errors.
+func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
+	v := refreshVersion(new, opts)
+	res := &RefreshResult{Version: v, Findings: []xmlconf.Finding{}, Queues: []QueueChange{}}
+	lintOpts := opts.Lint
+	lintOpts.Version = v
+	if new != nil {
+		for _, f := range Lint(new, lintOpts) {
+			if f.Severity == xmlconf.SeverityError {
+				res.Findings = append(res.Findings, f)
+			}
+		}
+	}
+	if old == nil || new == nil || old.Root == nil || new.Root == nil {
+		res.finish()
+		return res
+	}
+	rc := newRefreshCheck(old, new, v, opts)
+	rc.run()
+	res.Findings = append(res.Findings, rc.findings...)
+	res.Queues = rc.changes()
+	res.Global = rc.globalChanges()
+	res.finish()
+	return res
+}
+
+func refreshVersion(new *xmlconf.Model, opts RefreshOptions) xmlconf.Version {
+	switch {
+	case opts.Version != (xmlconf.Version{}):
+		return opts.Version
+	case opts.Lint.Version != (xmlconf.Version{}):
+		return opts.Lint.Version
+	case new != nil && new.Version != (xmlconf.Version{}):
+		return new.Version
+	}
+	return xmlconf.DefaultVersion
+}
+
+// finish sorts the findings, derives the verdict and classifies each
+// queue's action from the findings that name it.
+func (r *RefreshResult) finish() {
+	r.Findings = xmlconf.SortFindings(r.Findings)
+	r.Accepted = true
+	for _, f := range r.Findings {
+		if f.Severity == xmlconf.SeverityError {
+			r.Accepted = false
+		}
+	}
+	if fs := r.ordered(); len(fs) > 0 {
+		r.HadoopError = hadoopError(r.Version, fs[0])
+	}
+	classifyActions(r)
+}
+
+// hadoopError wraps a cause the way CapacityScheduler.reinitialize does
+// (RF001): 3.x appends the cause's message, 2.x only chains the cause.
+// Checks that run before the wrapper (the mutable store, CS051) are
+// reported bare.
+func hadoopError(v xmlconf.Version, f xmlconf.Finding) string {
+	switch {
+	case f.Rule == ruleRFMutableStore.ID || f.Rule == "CS051":
+		return f.Message
+	case v.Major < 3:
+		return "Failed to re-init queues"
+	}
+	return "Failed to re-init queues : " + f.Message
+}

@@ -1,0 +1,112 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// refreshCheck holds one Refresh run: both models, the profile, the live
+// state, and what the rules found.
+type refreshCheck struct {
+	old, new *xmlconf.Model
+	v        xmlconf.Version
+	live     LiveState
+	findings []xmlconf.Finding
+	// moved maps an old path to the new path Hadoop (before 3.3) sees it
+	// moved to.
+	moved map[string]string
+	// post is each new queue's live state after the refresh (RF010/RF011).
+	post map[string]xmlconf.QueueState
+	file string
+}
+
+func newRefreshCheck(old, new *xmlconf.Model, v xmlconf.Version, opts RefreshOptions) *refreshCheck {
+	return &refreshCheck{
+		old: old, new: new, v: v, live: opts.Live, file: opts.Lint.File,
+		moved: map[string]string{}, post: map[string]xmlconf.QueueState{},
+	}
+}
+
+// run applies the refresh rules in the ResourceManager's order.
+func (c *refreshCheck) run() {
+	c.mutableStore()
+	for _, p := range hierarchyPairs(c.old, c.new, c.v) {
+		if p.new == nil {
+			c.removal(p.old)
+			continue
+		}
+		c.transition(p.old, p.new)
+	}
+	c.reinitialize()
+	c.states()
+	c.restartOnly()
+}
+
+// report stamps the rule's ID and the given severity on a finding.
+func (c *refreshCheck) report(r *Rule, sev xmlconf.Severity, at Loc, format string, args ...any) {
+	c.hint(r, sev, at, "", format, args...)
+}
+
+func (c *refreshCheck) hint(r *Rule, sev xmlconf.Severity, at Loc, hint, format string, args ...any) {
+	pos := at.Pos
+	if pos.File == "" {
+		pos.File = c.file
+	}
+	c.findings = append(c.findings, xmlconf.Finding{
+		Rule: r.ID, Severity: sev, Pos: pos, Queue: at.Queue, Property: at.Property,
+		Message: fmt.Sprintf(format, args...), Hint: hint,
+	})
+}
+
+// liveState is the old queue's state in the running scheduler: the live
+// state when known, else the OLD file's effective state.
+func (c *refreshCheck) liveState(q *xmlconf.Queue) xmlconf.QueueState {
+	if c.live != nil {
+		if s := c.live.QueueState(q.Path); s != "" {
+			return xmlconf.QueueState(s)
+		}
+	}
+	if q.State.V == "" {
+		return xmlconf.StateRunning
+	}
+	return q.State.V
+}
+
+func (c *refreshCheck) liveApps(path string) int {
+	if c.live == nil {
+		return 0
+	}
+	return c.live.QueueApps(path)
+}
+
+// newStateRaw is Configuration.get of <path>.state in NEW: expanded, not
+// trimmed, not upper-cased (3.3+ compares it to STOPPED as written).
+func (c *refreshCheck) newStateRaw(path string) (string, bool) {
+	if c.new.Conf == nil {
+		return "", false
+	}
+	v, ok, _ := c.new.Conf.Get(xmlconf.Prefix + path + ".state")
+	return v, ok
+}
+
+// at locates a queue in NEW when it is there, else in OLD: a removed
+// queue points at its new parent's queues list, which is where it went.
+func (c *refreshCheck) at(oldQ *xmlconf.Queue) Loc {
+	p := &Pass{Model: c.new, file: c.file}
+	if nq := c.new.Queue(oldQ.Path); nq != nil {
+		return p.AtQueue(nq)
+	}
+	for a := oldQ.Parent; a != nil; a = a.Parent {
+		if np := c.new.Queue(a.Path); np != nil && np.ChildrenProp != nil {
+			return Loc{Pos: np.ChildrenProp.ValuePos, Queue: oldQ.Path, Property: np.ChildrenProp.Name}
+		}
+	}
+	l := (&Pass{Model: c.old}).AtQueue(oldQ)
+	return l
+}
+
+// atNew locates a queue of NEW (its declaration).
+func (c *refreshCheck) atNew(q *xmlconf.Queue) Loc {
+	return (&Pass{Model: c.new, file: c.file}).AtQueue(q)
+}

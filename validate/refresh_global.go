@@ -1,0 +1,148 @@
+package validate
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+const storeClassKey = "yarn.scheduler.configuration.store.class"
+
+// mutableStore is RF014: AdminService.refreshQueues refuses outright when
+// the running scheduler keeps its configuration in a mutable store
+// (memory, leveldb, zk, fs: CapacityScheduler.initScheduler's switch).
+func (c *refreshCheck) mutableStore() {
+	if c.v.Less(xmlconf.V2_10) || c.old.Conf == nil {
+		return
+	}
+	switch c.old.Conf.GetOr(storeClassKey, "file") {
+	case "memory", "leveldb", "zk", "fs":
+		at := (&Pass{Model: c.old, file: c.file}).AtKey(storeClassKey)
+		c.hint(ruleRFMutableStore, xmlconf.SeverityError, at,
+			"change the scheduler configuration through the REST API (PUT /ws/v1/cluster/scheduler-conf) or yarn schedulerconf",
+			"Scheduler configuration is mutable. refreshQueues is not allowed in this scenario.")
+	}
+}
+
+// restartOnlyKey reports whether the ResourceManager reads key only in
+// CapacityScheduler.initScheduler, never in reinitialize (RF013).
+func restartOnlyKey(key string, v xmlconf.Version) bool {
+	switch key {
+	case xmlconf.Prefix + "resource-calculator", xmlconf.Prefix + "multi-node-placement-enabled", storeClassKey:
+		return true
+	case xmlconf.Prefix + "legacy-queue-mode.enabled":
+		return v.AtLeast(xmlconf.V3_4)
+	}
+	return strings.HasPrefix(key, xmlconf.Prefix+"schedule-asynchronously.") ||
+		strings.HasPrefix(key, xmlconf.Prefix+"multi-node-sorting.policy")
+}
+
+// restartOnly reports RF013 for every restart-only key whose value changed.
+func (c *refreshCheck) restartOnly() {
+	for _, pc := range c.globalChanges() {
+		if !restartOnlyKey(pc.Name, c.v) {
+			continue
+		}
+		at := (&Pass{Model: c.new, file: c.file}).AtKey(pc.Name)
+		c.hint(ruleRF013, xmlconf.SeverityWarning, at, "restart the ResourceManager to apply it",
+			"%q changes from %s to %s, but the ResourceManager reads it only at start: refreshQueues keeps %s",
+			pc.Name, quoteOrUnset(pc.Old), quoteOrUnset(pc.New), quoteOrUnset(pc.Old))
+	}
+}
+
+func quoteOrUnset(s *string) string {
+	if s == nil {
+		return "(unset)"
+	}
+	return `"` + *s + `"`
+}
+
+// globalChanges lists keys outside the queue tree (scheduler-wide
+// yarn.scheduler.capacity.* keys and yarn-site keys) whose raw value
+// differs, sorted by key.
+func (c *refreshCheck) globalChanges() []PropChange {
+	if c.old.Conf == nil || c.new.Conf == nil {
+		return nil
+	}
+	om, nm := c.old.Conf.Map(), c.new.Conf.Map()
+	keys := map[string]bool{}
+	for k := range om {
+		keys[k] = true
+	}
+	for k := range nm {
+		keys[k] = true
+	}
+	var out []PropChange
+	for k := range keys {
+		if strings.HasPrefix(k, xmlconf.Prefix+"root.") || k == xmlconf.Prefix+"root" {
+			continue
+		}
+		ov, ook := om[k]
+		nv, nok := nm[k]
+		if ook == nok && ov == nv {
+			continue
+		}
+		out = append(out, propChange(k, ov, ook, nv, nok))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// zeroSumFlag is RF015 (3.4): AbstractParentQueue reads
+// allow-zero-capacity-sum once, in its constructor, so a live parent
+// checks its children's sum with the flag it started with. Turning the
+// flag on together with children that need it is refused on refresh
+// although NEW alone is valid.
+func (c *refreshCheck) zeroSumFlag(oq, nq *xmlconf.Queue) {
+	if c.v.Less(xmlconf.V3_4) || oq.AllowZeroCapacitySum.V == nq.AllowZeroCapacitySum.V {
+		return
+	}
+	at := (&Pass{Model: c.new, file: c.file}).AtProp(nq, "allow-zero-capacity-sum")
+	if oq.AllowZeroCapacitySum.V || !nq.AllowZeroCapacitySum.V {
+		c.report(ruleRF015, xmlconf.SeverityWarning, at,
+			"allow-zero-capacity-sum of %s changes to %t, but the live queue keeps %t until a restart",
+			nq.Path, nq.AllowZeroCapacitySum.V, oq.AllowZeroCapacitySum.V)
+		return
+	}
+	if msg := zeroSumError(nq); msg != "" {
+		c.hint(ruleRF015, xmlconf.SeverityError, at,
+			"the live "+nq.Path+" keeps allow-zero-capacity-sum=false until a restart; restart the ResourceManager, or change the flag first and the capacities in a later refresh after a restart",
+			"%s", msg)
+		return
+	}
+	c.report(ruleRF015, xmlconf.SeverityWarning, at,
+		"allow-zero-capacity-sum of %s changes to true, but the live queue keeps false until a restart", nq.Path)
+}
+
+// zeroSumError is the default-label CS024b/CS024c check of
+// AbstractParentQueue.setChildQueues with allow-zero-capacity-sum off,
+// for percentage children under a percentage parent.
+func zeroSumError(p *xmlconf.Queue) string {
+	parentCap := float32(1)
+	if !p.IsRoot() {
+		if p.Capacity.Mode != xmlconf.ModePercent && p.Capacity.Mode != xmlconf.ModeUnset {
+			return ""
+		}
+		parentCap = p.Capacity.Fraction()
+	}
+	var sum float32
+	for _, ch := range p.Children {
+		if ch.Capacity.Mode != xmlconf.ModePercent && ch.Capacity.Mode != xmlconf.ModeUnset {
+			return ""
+		}
+		sum += ch.Capacity.Fraction()
+	}
+	const precision = 0.0005
+	s := xmlconf.FormatJavaFloat(sum)
+	switch {
+	case math.Abs(float64(1-sum)) > precision && math.Abs(float64(sum)) <= precision && parentCap != 0:
+		return "Illegal capacity sum of " + s + " for children of queue " + p.Name +
+			" for label=. It is set to 0, but parent percent != 0, and doesn't allow children capacity to set to 0"
+	case math.Abs(float64(1-sum)) <= precision && parentCap == 0:
+		return "Illegal capacity sum of " + s + " for children of queue " + p.Name +
+			" for label=. queue=" + p.Name + " has zero capacity, but childqueues have positive capacities"
+	}
+	return ""
+}
