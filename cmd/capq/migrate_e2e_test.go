@@ -1,0 +1,121 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/capq/capq/golden"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func h1Args(sample string, extra ...string) []string {
+	dir := "testdata/hadoop1/" + sample + "/"
+	args := []string{"migrate", "hadoop1", "--mapred-site", dir + "mapred-site.xml"}
+	for flag, name := range map[string]string{"--capacity-scheduler": "capacity-scheduler.xml", "--queue-acls": "mapred-queue-acls.xml", "--mapred-queues": "mapred-queues.xml"} {
+		if _, err := os.Stat(filepath.Join(golden.RepoRoot(), dir, name)); err == nil {
+			args = append(args, flag, dir+name)
+		}
+	}
+	return append(args, extra...)
+}
+
+// TestMigrateHadoop1Stdout: the XML on stdout is byte for byte the golden
+// migration of the sample, the report goes to stderr, exit 0.
+func TestMigrateHadoop1Stdout(t *testing.T) {
+	for _, sample := range []string{"01-flat-basic", "02-acls-stopped", "05-hierarchical-0.21"} {
+		r := runBinary(t, "", h1Args(sample)...)
+		require.Equal(t, 0, r.code, r.stderr)
+		want, err := os.ReadFile(filepath.Join(golden.Dir(), "migrate", sample+".xml"))
+		require.NoError(t, err)
+		assert.Equal(t, string(want), r.stdout, sample)
+		assert.Contains(t, r.stderr, "Hadoop 1 properties:")
+	}
+}
+
+// TestMigrateHadoop1RefusesOverwrite: -o never replaces a file without
+// --force, writes atomically, and --group builds the hierarchy.
+func TestMigrateHadoop1RefusesOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "capacity-scheduler.xml")
+	ys := filepath.Join(dir, "yarn-site.xml")
+	args := h1Args("07-group-ceilings", "-o", out, "--yarn-site", ys, "--group", "team=a,b")
+	r := runBinary(t, "", args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "b → root.team.b")
+	first, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Contains(t, string(first), "<name>yarn.scheduler.capacity.root.team.queues</name>")
+	golden.Assert(t, "migrate/e2e-07-group-team.xml", first)
+	site, err := os.ReadFile(ys)
+	require.NoError(t, err)
+	assert.Contains(t, string(site), "yarn.resourcemanager.scheduler.class")
+
+	require.NoError(t, os.WriteFile(out, []byte("keep me"), 0o644))
+	r = runBinary(t, "", args...)
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "--force")
+	kept, _ := os.ReadFile(out)
+	assert.Equal(t, "keep me", string(kept), "refused run must not touch the file")
+
+	r = runBinary(t, "", append(args, "--force")...)
+	require.Equal(t, 0, r.code, r.stderr)
+	again, _ := os.ReadFile(out)
+	assert.Equal(t, first, again, "same input, same bytes")
+	entries, _ := os.ReadDir(dir)
+	assert.Len(t, entries, 2, "no temporary files left")
+}
+
+func TestMigrateHadoop1ExitCodes(t *testing.T) {
+	r := runBinary(t, "", h1Args("08-sum-99.9-rejected")...)
+	assert.Equal(t, 1, r.code, "the JobTracker would refuse the source: findings exit 1")
+	assert.Contains(t, r.stderr, "H1004")
+	assert.Contains(t, r.stdout, "<value>33.34</value>")
+
+	r = runBinary(t, "", "migrate", "hadoop1")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "--mapred-site is required")
+
+	r = runBinary(t, "", h1Args("01-flat-basic", "--group", "x=nosuch")...)
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "not a top-level queue")
+
+	r = runBinary(t, "", "migrate", "hadoop1", "--mapred-site", "testdata/hadoop1/missing.xml")
+	assert.Equal(t, 2, r.code)
+
+	r = runBinary(t, "", h1Args("01-flat-basic", "--max-parallel-apps", "--hadoop-version", "3.2")...)
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "3.3")
+}
+
+func TestMigrateHadoop1JSONReport(t *testing.T) {
+	dir := t.TempDir()
+	rep := filepath.Join(dir, "report.json")
+	r := runBinary(t, "", h1Args("02-acls-stopped", "--format", "json", "--report", rep)...)
+	require.Equal(t, 0, r.code, r.stderr)
+	data, err := os.ReadFile(rep)
+	require.NoError(t, err)
+	var got struct {
+		Dialect    string `json:"dialect"`
+		Properties []struct {
+			Key, Status string
+		} `json:"properties"`
+		Queues []struct {
+			Path  string
+			Match bool
+		} `json:"queues"`
+	}
+	require.NoError(t, json.Unmarshal(data, &got))
+	assert.Equal(t, "1.x", got.Dialect)
+	require.NotEmpty(t, got.Properties)
+	for _, p := range got.Properties {
+		assert.Contains(t, []string{"mapped", "approximated", "dropped"}, p.Status, p.Key)
+	}
+	for _, q := range got.Queues {
+		assert.True(t, q.Match, q.Path)
+	}
+	assert.True(t, strings.HasPrefix(r.stdout, "<?xml"))
+}
