@@ -114,7 +114,7 @@ func evalOne(g Gate, subj string, old, new *RunStats) (GateResult, error) {
 	case sn == nil:
 		r.Note = subjectNoun(subj) + " is not in the new configuration"
 	case !nok:
-		r.Pass, r.Note = true, "no data in the new run (no applications)"
+		r.Pass, r.Note = true, "no data in the new run"
 	case !nlok:
 		r.Pass, r.Note = true, "no old value to compare with"
 	default:

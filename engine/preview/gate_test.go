@@ -84,10 +84,10 @@ func statsFixture() (old, new *RunStats) {
 	mk := func(waitQA int64, peakDev int64, guarDev int64) *RunStats {
 		return &RunStats{
 			Queues: map[string]*Stats{
-				"root.eng.dev": {GuaranteedMB: guarDev, MaxMB: 1000 * 1024, UsagePeakMB: peakDev, UsageAvgMB: float64(peakDev) / 2,
+				"root.eng.dev": {HasSeries: true, GuaranteedMB: guarDev, MaxMB: 1000 * 1024, UsagePeakMB: peakDev, UsageAvgMB: float64(peakDev) / 2,
 					Wait: Dist{N: 3, P50: 1000, P95: 2000, Max: 3000}},
 				"root.eng.qa":  {GuaranteedMB: 480 * 1024, Wait: Dist{N: 10, P50: waitQA / 2, P95: waitQA, Max: waitQA}},
-				"root.support": {GuaranteedMB: 100 * 1024, UsageAvgMB: 90 * 1024},
+				"root.support": {HasSeries: true, GuaranteedMB: 100 * 1024, UsageAvgMB: 90 * 1024},
 			},
 			Users:  map[string]*Stats{"alice": {Wait: Dist{N: 1, P95: 5000}}},
 			Leaves: []string{"root.eng.dev", "root.eng.qa", "root.support"},
@@ -112,7 +112,7 @@ func TestEvalGates(t *testing.T) {
 		{rule: "root.eng.dev usage.peak <= 240gb", pass: []bool{true}},
 		{rule: "root.support usage.avg >= guarantee*0.8", pass: []bool{true}},
 		{rule: "root.support usage.avg >= guarantee", pass: []bool{false}},
-		{rule: "root.support wait.p95 <= 1m", pass: []bool{true}, note: "no data in the new run (no applications)"},
+		{rule: "root.support wait.p95 <= 1m", pass: []bool{true}, note: "no data in the new run"},
 		{rule: "user:alice wait.p95 <= 4s", pass: []bool{false}},
 		{rule: "* apps.rejected == 0", pass: []bool{true, true, true}},
 		{rule: "root.eng.qaa wait.p95 <= 1m", err: `--assert #1: queue "root.eng.qaa" is in neither run; did you mean "root.eng.qa"?`},
@@ -173,7 +173,7 @@ FAIL  root.eng.dev  usage.peak  600.0 GB >= 600.0 GB  240.0 GB >= 600.0 GB  --as
 }
 
 func TestFormatDuration(t *testing.T) {
-	for ms, want := range map[int64]string{0: "0ms", 250: "250ms", 1000: "1s", 12500: "12.5s", 600000: "10m", 3723000: "1h2m3s", 3600000: "1h", -5000: "-5s"} {
+	for ms, want := range map[int64]string{0: "0s", 250: "250ms", 1000: "1s", 12500: "12.5s", 600000: "10m", 3723000: "1h2m3s", 3600000: "1h", -5000: "-5s"} {
 		assert.Equal(t, want, formatDuration(ms), "%d", ms)
 	}
 }

@@ -58,6 +58,11 @@ func always(f func(*Stats) float64) func(*Stats) (float64, bool) {
 	return func(s *Stats) (float64, bool) { return f(s), true }
 }
 
+// series metrics are undefined where no usage series was recorded.
+func series(f func(*Stats) float64) func(*Stats) (float64, bool) {
+	return func(s *Stats) (float64, bool) { return f(s), s.HasSeries }
+}
+
 func dist(pick func(*Stats) *Dist, q func(Dist) int64) func(*Stats) (float64, bool) {
 	return func(s *Stats) (float64, bool) {
 		d := pick(s)
@@ -81,8 +86,8 @@ var Metrics = func() []Metric {
 	ms := []Metric{
 		{Name: "guarantee", Kind: KindMemory, QueueOnly: true, Doc: "guaranteed memory (absolute capacity)", get: always(func(s *Stats) float64 { return float64(s.GuaranteedMB) })},
 		{Name: "max", Kind: KindMemory, QueueOnly: true, Doc: "maximum memory (absolute maximum capacity)", get: always(func(s *Stats) float64 { return float64(s.MaxMB) })},
-		{Name: "usage.avg", Kind: KindMemory, Better: Higher, Doc: "memory in use, averaged over the run", get: always(func(s *Stats) float64 { return s.UsageAvgMB })},
-		{Name: "usage.peak", Kind: KindMemory, Better: Higher, Doc: "most memory in use at once", get: always(func(s *Stats) float64 { return float64(s.UsagePeakMB) })},
+		{Name: "usage.avg", Kind: KindMemory, Better: Higher, Doc: "memory in use, averaged over the run", get: series(func(s *Stats) float64 { return s.UsageAvgMB })},
+		{Name: "usage.peak", Kind: KindMemory, Better: Higher, Doc: "most memory in use at once", get: series(func(s *Stats) float64 { return float64(s.UsagePeakMB) })},
 	}
 	ms = append(ms, distMetrics("first_container", "time from submission to the first container", func(s *Stats) *Dist { return &s.FirstContainer })...)
 	ms = append(ms, distMetrics("wait", "waiting time", func(s *Stats) *Dist { return &s.Wait })...)
@@ -92,8 +97,8 @@ var Metrics = func() []Metric {
 		Metric{Name: "apps.finished", Kind: KindCount, Better: Higher, Doc: "applications finished within the run", get: always(func(s *Stats) float64 { return float64(s.AppsFinished) })},
 		Metric{Name: "apps.rejected", Kind: KindCount, Better: Lower, Doc: "applications rejected at submission", get: always(func(s *Stats) float64 { return float64(s.AppsRejected) })},
 		Metric{Name: "containers.preempted", Kind: KindCount, Better: Lower, Doc: "containers preempted", get: always(func(s *Stats) float64 { return float64(s.Preempted) })},
-		Metric{Name: "starvation", Kind: KindCount, Better: Lower, Doc: "periods with demand pending and nothing allocated for longer than the threshold", get: always(func(s *Stats) float64 { return float64(s.Starvation.Count) })},
-		Metric{Name: "starvation.max", Kind: KindDuration, Better: Lower, Doc: "longest period with demand pending and nothing allocated", get: always(func(s *Stats) float64 { return float64(s.Starvation.MaxMS) })},
+		Metric{Name: "starvation", Kind: KindCount, Better: Lower, Doc: "periods with demand pending and nothing allocated for longer than the threshold", get: series(func(s *Stats) float64 { return float64(s.Starvation.Count) })},
+		Metric{Name: "starvation.max", Kind: KindDuration, Better: Lower, Doc: "longest period with demand pending and nothing allocated", get: series(func(s *Stats) float64 { return float64(s.Starvation.MaxMS) })},
 	)
 }()
 
@@ -158,6 +163,8 @@ func formatDuration(ms int64) string {
 	}
 	var s string
 	switch {
+	case ms == 0:
+		s = "0s"
 	case ms < 1000:
 		s = fmt.Sprintf("%dms", ms)
 	case ms < 60_000 && ms%1000 != 0:

@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"math"
 	"sort"
 	"strings"
 )
@@ -225,6 +226,7 @@ func seriesStats(s *Stats, series []Sample, end int64, threshold int64) {
 	}
 	closeStarve(end)
 	if end > 0 {
-		s.UsageAvgMB = area / float64(end)
+		// Whole MB keep the JSON stable and readable.
+		s.UsageAvgMB = math.Round(area / float64(end))
 	}
 }

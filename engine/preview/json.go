@@ -1,0 +1,15 @@
+package preview
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// WriteJSON writes the report as indented JSON (schema in README.md).
+// Values are in the unit each entry names: "ms", "mb", or "" for counts;
+// undefined values (a percentile of no apps) are null.
+func WriteJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}

@@ -1,0 +1,161 @@
+package preview
+
+// Report is a whole preview: the two runs, the comparison, the gates and
+// the refresh verdict. Its JSON form is documented in README.md
+// ("capq preview JSON").
+type Report struct {
+	Old Side `json:"old"`
+	New Side `json:"new"`
+	// Workload names the workload; Seed is the simulation seed.
+	Workload string `json:"workload"`
+	Seed     int64  `json:"seed"`
+	// StarvationMS is the starvation threshold used.
+	StarvationMS int64 `json:"starvation_threshold_ms"`
+	Comparison
+	Gates []GateResult `json:"gates"`
+	// GatesFailed counts failing gates; a preview exits 1 when positive.
+	GatesFailed int `json:"gates_failed"`
+	// Refresh is `capq diff`'s verdict and change set, when computed.
+	Refresh *Refresh `json:"refresh,omitempty"`
+
+	// OldRun and NewRun keep the series for the HTML report.
+	OldRun, NewRun *Run `json:"-"`
+	oldStats       *RunStats
+	newStats       *RunStats
+}
+
+// Side summarises one run.
+type Side struct {
+	// Config names the configuration (file, git:REV:PATH, or a Hadoop 1
+	// description).
+	Config              string `json:"config"`
+	AppsSubmitted       int    `json:"apps_submitted"`
+	AppsFinished        int    `json:"apps_finished"`
+	AppsRejected        int    `json:"apps_rejected"`
+	ContainersAllocated int64  `json:"containers_allocated"`
+	SimulatedMS         int64  `json:"simulated_ms"`
+}
+
+// Refresh is what `yarn rmadmin -refreshQueues` would make of the change
+// (from the validate package, converted by the caller so this package
+// stays below validate).
+type Refresh struct {
+	Accepted      bool             `json:"accepted"`
+	HadoopVersion string           `json:"hadoop_version"`
+	HadoopError   string           `json:"hadoop_error,omitempty"`
+	Findings      []RefreshFinding `json:"findings"`
+	// Queues lists the queues that changed, in tree order.
+	Queues []ConfigChange `json:"queues"`
+	// Unified is a unified text diff of the two files.
+	Unified string `json:"unified,omitempty"`
+}
+
+// RefreshFinding is one finding behind the verdict.
+type RefreshFinding struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Queue    string `json:"queue,omitempty"`
+	Message  string `json:"message"`
+}
+
+// ConfigChange is one queue's change between the two files.
+type ConfigChange struct {
+	Path string `json:"path"`
+	// Change is added, removed, modified, moved, leaf-to-parent, ...
+	Change string `json:"change"`
+	// Action is refresh, stop-first, restart or rejected.
+	Action     string       `json:"action"`
+	Properties []PropChange `json:"properties"`
+}
+
+// PropChange is one property's raw old and new value ("" when unset).
+type PropChange struct {
+	Name string `json:"name"`
+	Old  string `json:"old"`
+	New  string `json:"new"`
+}
+
+// Input is what a report is built from.
+type Input struct {
+	OldName, NewName string
+	Workload         string
+	Seed             int64
+	Old, New         *Run
+	Gates            []Gate
+	Refresh          *Refresh
+	Options          Options
+}
+
+// Build compares the runs and evaluates the gates. Errors are gates that
+// name a queue or user found in neither run.
+func Build(in Input) (*Report, []error) {
+	o := in.Options.withDefaults()
+	olds, news := Compute(in.Old, o.Stats), Compute(in.New, o.Stats)
+	r := &Report{
+		Old: summarise(in.OldName, in.Old), New: summarise(in.NewName, in.New),
+		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(),
+		Comparison: *Compare(olds, news, o), Refresh: in.Refresh,
+		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news,
+	}
+	var errs []error
+	r.Gates, errs = EvalGates(in.Gates, olds, news)
+	if r.Gates == nil {
+		r.Gates = []GateResult{}
+	}
+	r.GatesFailed = Failed(r.Gates)
+	return r, errs
+}
+
+func summarise(name string, r *Run) Side {
+	s := Side{Config: name, ContainersAllocated: r.ContainersAllocated, SimulatedMS: r.EndMS}
+	for _, a := range r.Apps {
+		s.AppsSubmitted++
+		switch {
+		case a.Rejected:
+			s.AppsRejected++
+		case a.FinishMS >= 0:
+			s.AppsFinished++
+		}
+	}
+	return s
+}
+
+// Regressions returns the callouts that are regressions.
+func (r *Report) Regressions() []Callout { return r.byVerdict(Regression) }
+
+// Improvements returns the callouts that are improvements.
+func (r *Report) Improvements() []Callout { return r.byVerdict(Improvement) }
+
+func (r *Report) byVerdict(v Verdict) []Callout {
+	var out []Callout
+	for _, c := range r.Callouts {
+		if c.Verdict == v {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// WaitSamples returns the sorted waiting times of a queue (or
+// "user:NAME") in the old and new runs, for distributions.
+func (r *Report) WaitSamples(subject string) (old, new []int64) {
+	if s := lookup(r.oldStats, subject); s != nil {
+		old = s.Wait.Values
+	}
+	if s := lookup(r.newStats, subject); s != nil {
+		new = s.Wait.Values
+	}
+	return old, new
+}
+
+// Entity returns the compared queue with path p, or nil.
+func (r *Report) Entity(p string) *Entity {
+	for k := range r.Queues {
+		if r.Queues[k].Name == p {
+			return &r.Queues[k]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,173 @@
+package preview
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// textColumns are the metrics of the text tables, grouped so each table
+// fits a terminal: use against guarantee, then time, then trouble.
+var textColumns = [][]string{
+	{"guarantee", "max", "usage.avg", "usage.peak"},
+	{"first_container.p95", "wait.p50", "wait.p95", "wait.max", "completion.p50", "completion.p95", "completion.max"},
+	{"apps.finished", "apps.rejected", "containers.preempted", "starvation", "starvation.max"},
+}
+
+var tableTitles = []string{"Use against guarantee", "Time to first container, wait and completion", "Finished, rejected, preempted, starved"}
+
+// WriteText writes the report for people: the verdicts first (refresh,
+// regressions, improvements, gates), then the per-queue and per-user
+// tables with old → new where a value changed.
+func WriteText(w io.Writer, r *Report) error {
+	ew := &errWriter{w: w}
+	ew.printf("capq preview: %s → %s\n", r.Old.Config, r.New.Config)
+	ew.printf("workload %s, seed %d: old %s; new %s\n\n", r.Workload, r.Seed, sideLine(r.Old), sideLine(r.New))
+	writeRefresh(ew, r.Refresh)
+	writeCallouts(ew, "Regressions", r.Regressions())
+	writeCallouts(ew, "Improvements", r.Improvements())
+	if len(r.Gates) > 0 {
+		ew.printf("Gates\n")
+		var b strings.Builder
+		if err := WriteGates(&b, r.Gates); err != nil && ew.err == nil {
+			ew.err = err
+		}
+		for _, l := range strings.SplitAfter(b.String(), "\n") {
+			if l != "" {
+				ew.printf("  %s", l)
+			}
+		}
+		ew.printf("\n")
+	}
+	for i, cols := range textColumns {
+		ew.printf("Queues: %s\n", strings.ToLower(tableTitles[i][:1])+tableTitles[i][1:])
+		writeTable(ew, "QUEUE", r.Queues, cols)
+		ew.printf("\n")
+	}
+	if len(r.Users) > 0 {
+		ew.printf("Users\n")
+		writeTable(ew, "USER", r.Users, []string{"wait.p50", "wait.p95", "wait.max", "completion.p95", "apps.finished", "apps.rejected"})
+	}
+	return ew.err
+}
+
+func sideLine(s Side) string {
+	return fmt.Sprintf("%d apps, %d finished, %d rejected, %d containers in %s",
+		s.AppsSubmitted, s.AppsFinished, s.AppsRejected, s.ContainersAllocated, formatDuration(s.SimulatedMS))
+}
+
+func writeRefresh(ew *errWriter, rf *Refresh) {
+	if rf == nil {
+		return
+	}
+	if rf.Accepted {
+		ew.printf("Refresh: accepted by refreshQueues (Hadoop %s)\n", rf.HadoopVersion)
+	} else {
+		ew.printf("Refresh: REFUSED (Hadoop %s): %s\n", rf.HadoopVersion, rf.HadoopError)
+	}
+	for _, f := range rf.Findings {
+		loc := f.File
+		if f.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", f.File, f.Line)
+		}
+		ew.printf("  %s %s %s: %s\n", f.Severity, f.Rule, loc, f.Message)
+	}
+	for _, q := range rf.Queues {
+		ew.printf("  %s: %s (%s)\n", q.Path, q.Change, q.Action)
+		for _, p := range q.Properties {
+			ew.printf("      %s: %s → %s\n", p.Name, orUnset(p.Old), orUnset(p.New))
+		}
+	}
+	ew.printf("\n")
+}
+
+func orUnset(s string) string {
+	if s == "" {
+		return "(unset)"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func writeCallouts(ew *errWriter, title string, cs []Callout) {
+	if len(cs) == 0 {
+		ew.printf("%s: none\n\n", title)
+		return
+	}
+	ew.printf("%s (%d)\n", title, len(cs))
+	tw := tabwriter.NewWriter(ew.w, 0, 0, 2, ' ', 0)
+	for _, c := range cs {
+		rel := ""
+		if c.Relative != nil {
+			rel = fmt.Sprintf("(%+.0f%%)", *c.Relative*100)
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", c.Subject, c.Metric,
+			FormatValue(c.kind, deref(c.Old), c.Old != nil), FormatValue(c.kind, deref(c.New), c.New != nil), rel)
+	}
+	if err := tw.Flush(); err != nil && ew.err == nil {
+		ew.err = err
+	}
+	ew.printf("\n")
+}
+
+func writeTable(ew *errWriter, head string, es []Entity, cols []string) {
+	tw := tabwriter.NewWriter(ew.w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "%s", head)
+	for _, c := range cols {
+		fmt.Fprintf(tw, "\t%s", strings.ToUpper(c))
+	}
+	fmt.Fprintln(tw)
+	for _, e := range es {
+		name := e.Name
+		switch {
+		case !e.InNew:
+			name += " (removed)"
+		case !e.InOld:
+			name += " (added)"
+		}
+		fmt.Fprintf(tw, "%s", name)
+		for _, c := range cols {
+			fmt.Fprintf(tw, "\t%s", cell(e, c))
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil && ew.err == nil {
+		ew.err = err
+	}
+}
+
+// cell renders one metric as "old → new", or one value when unchanged.
+func cell(e Entity, metric string) string {
+	for _, d := range e.Metrics {
+		if d.Metric != metric {
+			continue
+		}
+		o := FormatValue(d.kind, deref(d.Old), d.Old != nil)
+		n := FormatValue(d.kind, deref(d.New), d.New != nil)
+		mark := map[Verdict]string{Regression: " !", Improvement: " +"}[d.Verdict]
+		if o == n {
+			return o
+		}
+		return o + " → " + n + mark
+	}
+	return ""
+}
+
+func deref(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// errWriter keeps the first write error so rendering code stays linear.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
