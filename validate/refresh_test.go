@@ -1,0 +1,357 @@
+package validate
+
+import (
+	"maps"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+const pre = xmlconf.Prefix
+
+// baseConf is TestCapacitySchedulerQueues' setupQueueConfiguration.
+func baseConf() map[string]string {
+	return map[string]string{
+		pre + "root.queues": "a,b", pre + "root.a.capacity": "10.5", pre + "root.b.capacity": "89.5",
+		pre + "root.a.queues": "a1,a2", pre + "root.a.a1.capacity": "30", pre + "root.a.a2.capacity": "70",
+		pre + "root.b.queues": "b1,b2,b3", pre + "root.b.b1.capacity": "79.2", pre + "root.b.b2.capacity": "0.8",
+		pre + "root.b.b3.capacity": "20",
+	}
+}
+
+// edit copies base, sets the keys of set (short keys get the prefix) and
+// removes those with an empty value.
+func edit(base map[string]string, set map[string]string) map[string]string {
+	out := maps.Clone(base)
+	for k, v := range set {
+		if len(k) < len(pre) || k[:len(pre)] != pre {
+			if k[:5] != "yarn." {
+				k = pre + k
+			}
+		}
+		if v == "" {
+			delete(out, k)
+			continue
+		}
+		out[k] = v
+	}
+	return out
+}
+
+func build(v xmlconf.Version, conf map[string]string) *xmlconf.Model {
+	return xmlconf.Build(xmlconf.FromMap(conf, "capacity-scheduler.xml"), xmlconf.BuildOptions{Version: v})
+}
+
+func refresh(v xmlconf.Version, old, new map[string]string, live LiveState) *RefreshResult {
+	return Refresh(build(v, old), build(v, new), RefreshOptions{Version: v, Live: live})
+}
+
+// fakeLive is a LiveState from literal maps.
+type fakeLive struct {
+	states map[string]string
+	apps   map[string]int
+}
+
+func (f fakeLive) QueueState(p string) string { return f.states[p] }
+func (f fakeLive) QueueApps(p string) int     { return f.apps[p] }
+
+var withoutB1 = map[string]string{
+	"root.b.queues": "b2,b3", "root.b.b2.capacity": "80", "root.b.b1.capacity": "",
+}
+
+type refreshCase struct {
+	name     string
+	versions []xmlconf.Version
+	old, new map[string]string
+	live     LiveState
+	accepted bool
+	code     string // first reason code when refused
+	message  string // first error message when refused ("" = don't check)
+}
+
+var (
+	v2x    = []xmlconf.Version{xmlconf.V2_7, xmlconf.V2_10}
+	v31_32 = []xmlconf.Version{xmlconf.V3_1, xmlconf.V3_2}
+	v33_34 = []xmlconf.Version{xmlconf.V3_3, xmlconf.V3_4}
+	v3x    = []xmlconf.Version{xmlconf.V3_1, xmlconf.V3_2, xmlconf.V3_3, xmlconf.V3_4}
+)
+
+func runCases(t *testing.T, cases []refreshCase) {
+	t.Helper()
+	for _, tc := range cases {
+		for _, v := range tc.versions {
+			t.Run(tc.name+"/"+v.String(), func(t *testing.T) {
+				r := refresh(v, tc.old, tc.new, tc.live)
+				assert.Equal(t, tc.accepted, r.Accepted, "findings: %v", r.Findings)
+				if tc.accepted {
+					assert.Empty(t, r.ReasonCode())
+					return
+				}
+				assert.Equal(t, tc.code, r.ReasonCode(), "findings: %v", r.Findings)
+				if tc.message != "" {
+					require.NotEmpty(t, r.Errors())
+					assert.Equal(t, tc.message, r.Errors()[0])
+				}
+			})
+		}
+	}
+}
+
+func TestRefreshDeleteQueue(t *testing.T) {
+	base := baseConf()
+	stopped := edit(base, map[string]string{"root.b.b1.state": "STOPPED"})
+	runCases(t, []refreshCase{
+		{"running leaf", v2x, base, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
+			"b1 cannot be found during refresh!"},
+		{"running leaf", v31_32, base, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : RUNNING"},
+		{"running leaf", v33_34, base, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : RUNNING"},
+		{"stopped leaf", v2x, stopped, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped, ""},
+		{"stopped leaf", v3x, stopped, edit(base, withoutB1), nil, true, "", ""},
+		// Only the new file says STOPPED: 3.3+ accepts, 3.1 and 3.2 do not.
+		{"new file says STOPPED", v2x, base, edit(stopped, withoutB1), nil, false, ReasonQueueDeleteNotStopped, ""},
+		{"new file says STOPPED", v31_32, base, edit(stopped, withoutB1), nil, false, ReasonQueueDeleteNotStopped, ""},
+		{"new file says STOPPED", v33_34, base, edit(stopped, withoutB1), nil, true, "", ""},
+		// The comparison is case-sensitive although the state itself is not.
+		{"new file says stopped", v33_34, base, edit(edit(base, withoutB1), map[string]string{"root.b.b1.state": "stopped"}), nil,
+			false, ReasonQueueDeleteNotStopped, ""},
+		{"live DRAINING", v33_34, stopped, edit(base, withoutB1),
+			fakeLive{states: map[string]string{"root.b.b1": "DRAINING"}, apps: map[string]int{"root.b.b1": 2}},
+			false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : DRAINING"},
+		{"live STOPPED, old file RUNNING", v3x, base, edit(base, withoutB1),
+			fakeLive{states: map[string]string{"root.b.b1": "STOPPED"}}, true, "", ""},
+		{"parent with a running child", v3x,
+			edit(base, map[string]string{"root.b.state": "STOPPED", "root.b.b2.state": "RUNNING"}),
+			edit(base, map[string]string{"root.queues": "a", "root.a.capacity": "100", "root.b.capacity": "", "root.b.queues": ""}),
+			nil, false, ReasonQueueDeleteNotStopped, ""},
+	})
+}
+
+func TestRefreshDeleteWarnsAboutApplications(t *testing.T) {
+	base := baseConf()
+	newConf := edit(edit(base, withoutB1), map[string]string{"root.b.b1.state": "STOPPED"})
+	live := fakeLive{states: map[string]string{"root.b.b1": "RUNNING"}, apps: map[string]int{"root.b.b1": 3}}
+	r := refresh(xmlconf.V3_4, base, newConf, live)
+	assert.True(t, r.Accepted)
+	require.Len(t, r.Findings, 1)
+	assert.Equal(t, "RF002", r.Findings[0].Rule)
+	assert.Equal(t, xmlconf.SeverityWarning, r.Findings[0].Severity)
+	assert.Equal(t, ReasonRemovedQueueHasApps, ReasonCode(r.Findings[0]))
+	assert.Contains(t, r.Findings[0].Message, "3 application(s)")
+}
+
+func TestRefreshMove(t *testing.T) {
+	base := baseConf()
+	moved := edit(base, map[string]string{
+		"root.b.queues": "b2,b3", "root.b.b2.capacity": "80", "root.b.b1.capacity": "",
+		"root.a.queues": "a1,a2,b1", "root.a.a2.capacity": "60", "root.a.b1.capacity": "10",
+	})
+	runCases(t, []refreshCase{
+		{"leaf to other parent", append(append([]xmlconf.Version{}, v2x...), v31_32...), base, moved, nil, false, ReasonQueueMoved,
+			"b1 is moved from:root.b.b1 to:root.a.b1 after refresh, which is not allowed."},
+		{"leaf to other parent", v33_34, base, moved, nil, false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : RUNNING"},
+		{"stopped leaf to other parent", v33_34, edit(base, map[string]string{"root.b.b1.state": "STOPPED"}), moved, nil, true, "", ""},
+	})
+	r31 := refresh(xmlconf.V3_1, base, moved, nil)
+	c := changeOf(t, r31, "root.a.b1")
+	assert.Equal(t, ChangeMoved, c.Change)
+	assert.Equal(t, "root.b.b1", c.From)
+	assert.Equal(t, ActionStopFirst, c.Action)
+	assert.Nil(t, findChange(r31, "root.b.b1"))
+
+	r34 := refresh(xmlconf.V3_4, base, moved, nil)
+	assert.Equal(t, ChangeRemoved, changeOf(t, r34, "root.b.b1").Change)
+	assert.Equal(t, ChangeAdded, changeOf(t, r34, "root.a.b1").Change)
+	assert.NotEmpty(t, changeOf(t, r34, "root.a.b1").Notes)
+}
+
+func withB1AsParent(base map[string]string) map[string]string {
+	return edit(base, map[string]string{"root.b.b1.queues": "b11", "root.b.b1.b11.capacity": "100"})
+}
+
+func TestRefreshLeafToParent(t *testing.T) {
+	base := baseConf()
+	stopped := edit(base, map[string]string{"root.b.b1.state": "STOPPED"})
+	runCases(t, []refreshCase{
+		{"running leaf", v2x, base, withB1AsParent(base), nil, false, ReasonQueueTypeChanged,
+			"Trying to reinitialize root.b.b1 from root.b.b1"},
+		{"running leaf", v3x, base, withB1AsParent(base), nil, false, ReasonLeafToParentNotStopped,
+			"Can not convert the leaf queue: root.b.b1 to parent queue since it is not yet in stopped state. Current State : RUNNING"},
+		{"stopped leaf", v3x, stopped, withB1AsParent(base), nil, true, "", ""},
+		{"stopped leaf", v2x, stopped, withB1AsParent(base), nil, false, ReasonQueueTypeChanged, ""},
+		{"new file says STOPPED", v31_32, base, withB1AsParent(stopped), nil, false, ReasonLeafToParentNotStopped, ""},
+		{"new file says STOPPED", v33_34, base, withB1AsParent(stopped), nil, true, "", ""},
+		// 3.3 compares the raw text; 3.4 the parsed (upper-cased) state.
+		{"new file says stopped", []xmlconf.Version{xmlconf.V3_3}, base,
+			withB1AsParent(edit(base, map[string]string{"root.b.b1.state": "stopped"})), nil, false, ReasonLeafToParentNotStopped, ""},
+		{"new file says stopped", []xmlconf.Version{xmlconf.V3_4}, base,
+			withB1AsParent(edit(base, map[string]string{"root.b.b1.state": "stopped"})), nil, true, "", ""},
+	})
+}
+
+func TestRefreshParentToLeaf(t *testing.T) {
+	base := edit(baseConf(), map[string]string{"root.b.state": "STOPPED"})
+	leafB := edit(base, map[string]string{
+		"root.b.queues": "", "root.b.b1.capacity": "", "root.b.b2.capacity": "", "root.b.b3.capacity": "",
+	})
+	runCases(t, []refreshCase{
+		{"stopped children", v3x, base, leafB, nil, true, "", ""},
+		{"stopped children", v2x, base, leafB, nil, false, ReasonQueueDeleteNotStopped, ""},
+		{"running child", v3x, edit(base, map[string]string{"root.b.b1.state": "RUNNING", "root.b.state": ""}), leafB, nil,
+			false, ReasonQueueDeleteNotStopped, ""},
+	})
+	r := refresh(xmlconf.V3_4, base, leafB, nil)
+	assert.Equal(t, "parent-to-leaf", changeOf(t, r, "root.b").Change)
+}
+
+func TestRefreshAutoCreateConversions(t *testing.T) {
+	base := baseConf()
+	managedA := edit(base, map[string]string{"root.a.auto-create-child-queue.enabled": "true"})
+	runCases(t, []refreshCase{
+		{"parent to auto-create parent", v3x, base, managedA, nil, false, ReasonParentToAutoCreate,
+			"Can not convert parent queue: root.a to auto create enabled parent queue since it could have other pre-configured queues which is not supported"},
+		{"auto-create parent to parent", v3x, managedA, base, nil, false, ReasonAutoCreateParentChanged,
+			"Cannot convert auto create enabled parent queue: root.a to leaf queue. Please check  parent queue's configuration auto-create-child-queue.enabled is set to true"},
+		{"2.x has no auto-creation", v2x, base, managedA, nil, true, "", ""},
+	})
+}
+
+func TestRefreshMaxAllocation(t *testing.T) {
+	base := baseConf()
+	runCases(t, []refreshCase{
+		{"queue key decreased", append(append([]xmlconf.Version{}, v2x...), v3x...), base,
+			edit(base, map[string]string{"root.a.a1.maximum-allocation-mb": "4096"}), nil, false, ReasonMaxAllocationDecreased,
+			"Trying to reinitialize root.a.a1 the maximum allocation size can not be decreased! Current setting: <memory:8192, vCores:4>, trying to set it to: <memory:4096, vCores:4>"},
+		{"vcores decreased", v3x, base, edit(base, map[string]string{"root.a.a1.maximum-allocation-vcores": "3"}), nil,
+			false, ReasonMaxAllocationDecreased, ""},
+		{"cluster max decreased", v3x,
+			edit(base, map[string]string{"yarn.scheduler.maximum-allocation-mb": "10240"}),
+			edit(base, map[string]string{"yarn.scheduler.maximum-allocation-mb": "6144"}), nil, false, ReasonMaxAllocationDecreased, ""},
+		{"increased", v3x, edit(base, map[string]string{"root.a.a1.maximum-allocation-mb": "4096"}),
+			edit(base, map[string]string{"root.a.a1.maximum-allocation-mb": "6144"}), nil, true, "", ""},
+	})
+}
+
+func TestRefreshParentNotRunning(t *testing.T) {
+	base := edit(baseConf(), map[string]string{"root.a.state": "STOPPED"})
+	runCases(t, []refreshCase{
+		// Removing the parent's state key leaves it STOPPED in the live scheduler.
+		{"parent key removed", v3x, base, edit(base, map[string]string{"root.a.state": "", "root.a.a1.state": "RUNNING"}), nil,
+			false, ReasonParentNotRunning, "The parent Queue:root.a is not running. Please activate the parent queue first"},
+		{"parent set RUNNING", v3x, base, edit(base, map[string]string{"root.a.state": "RUNNING", "root.a.a1.state": "RUNNING"}), nil,
+			true, "", ""},
+		{"2.x reads states directly", v2x, base, edit(base, map[string]string{"root.a.state": "", "root.a.a1.state": "RUNNING"}), nil,
+			true, "", ""},
+	})
+}
+
+func TestRefreshRestartOnlyAndStore(t *testing.T) {
+	base := baseConf()
+	drf := edit(base, map[string]string{"resource-calculator": xmlconf.DominantResourceCalculator})
+	r := refresh(xmlconf.V3_4, base, drf, nil)
+	assert.True(t, r.Accepted)
+	require.Len(t, r.Findings, 1)
+	assert.Equal(t, "RF013", r.Findings[0].Rule)
+	require.Len(t, r.Global, 1)
+
+	zk := edit(base, map[string]string{"yarn.scheduler.configuration.store.class": "zk"})
+	runCases(t, []refreshCase{
+		{"mutable store", v3x, zk, zk, nil, false, ReasonMutableStore,
+			"Scheduler configuration is mutable. refreshQueues is not allowed in this scenario."},
+		{"mutable store", []xmlconf.Version{xmlconf.V2_7}, zk, zk, nil, true, "", ""},
+	})
+}
+
+// TestRefreshAllowZeroCapacitySum mirrors TestCapacitySchedulerQueues'
+// testRefreshEnablingAllowZeroCapacitySumIsRejected.
+func TestRefreshAllowZeroCapacitySum(t *testing.T) {
+	base := map[string]string{
+		pre + "root.queues": "a,b", pre + "root.a.capacity": "50", pre + "root.b.capacity": "50",
+		pre + "root.a.queues": "a1,a2", pre + "root.a.a1.capacity": "50", pre + "root.a.a2.capacity": "50",
+	}
+	target := edit(base, map[string]string{"root.a.allow-zero-capacity-sum": "true", "root.a.a1.capacity": "0", "root.a.a2.capacity": "0"})
+	runCases(t, []refreshCase{
+		{"enabled with zero children", []xmlconf.Version{xmlconf.V3_4}, base, target, nil, false, ReasonParentFlagNotRefreshed,
+			"Illegal capacity sum of 0.0 for children of queue a for label=. It is set to 0, but parent percent != 0, and doesn't allow children capacity to set to 0"},
+	})
+	r := refresh(xmlconf.V3_4, base, target, nil)
+	assert.Equal(t, "Failed to re-init queues : Illegal capacity sum of 0.0 for children of queue a for label=. "+
+		"It is set to 0, but parent percent != 0, and doesn't allow children capacity to set to 0", r.HadoopError)
+}
+
+func TestRefreshLintErrorsRefuse(t *testing.T) {
+	base := baseConf()
+	runCases(t, []refreshCase{
+		{"sum 99.9", v3x, base, edit(base, map[string]string{"root.a.capacity": "10.4"}), nil, false, ReasonInvalidConfiguration, ""},
+	})
+}
+
+// TestRefreshScenarioDeleteLeaf replays refresh-delete-leaf-01.json.
+func TestRefreshScenarioDeleteLeaf(t *testing.T) {
+	base := baseConf()
+	for k := range base {
+		if k != pre+"root.queues" && k != pre+"root.a.queues" && k != pre+"root.b.queues" &&
+			(k[len(k)-9:] == ".capacity") && k != pre+"root.a.capacity" && k != pre+"root.b.capacity" {
+			base[k[:len(k)-9]+".user-limit-factor"] = "100"
+		}
+	}
+	step1 := edit(base, map[string]string{"root.b.queues": "b2,b3", "root.b.b2.capacity": "80",
+		"root.b.b1.capacity": "", "root.b.b1.user-limit-factor": ""})
+	r := refresh(xmlconf.V3_4, base, step1, nil)
+	assert.False(t, r.Accepted)
+	assert.Equal(t, ReasonQueueDeleteNotStopped, r.ReasonCode())
+	assert.Contains(t, r.Errors()[0], "cannot be deleted")
+
+	step2 := edit(base, map[string]string{"root.b.b1.state": "STOPPED"})
+	assert.True(t, refresh(xmlconf.V3_4, base, step2, nil).Accepted)
+
+	step3 := edit(step2, map[string]string{"root.b.queues": "b2,b3", "root.b.b2.capacity": "80",
+		"root.b.b1.capacity": "", "root.b.b1.user-limit-factor": "", "root.b.b1.state": ""})
+	assert.True(t, refresh(xmlconf.V3_4, step2, step3, nil).Accepted)
+}
+
+func TestRefreshChangeSet(t *testing.T) {
+	base := baseConf()
+	newConf := edit(base, map[string]string{"root.a.capacity": "20.5", "root.b.capacity": "79.5",
+		"root.a.a1.user-limit-factor": "2"})
+	r := refresh(xmlconf.V3_4, base, newConf, nil)
+	require.True(t, r.Accepted, "%v", r.Findings)
+	a := changeOf(t, r, "root.a")
+	assert.Equal(t, ChangeModified, a.Change)
+	require.Len(t, a.Properties, 1)
+	assert.Equal(t, pre+"root.a.capacity", a.Properties[0].Name)
+	assert.Equal(t, "10.5", *a.Properties[0].Old)
+	assert.Equal(t, "20.5", *a.Properties[0].New)
+	assert.Equal(t, 10.5, *a.AbsoluteCapacity.Old)
+	assert.Equal(t, 20.5, *a.AbsoluteCapacity.New)
+
+	// a2 changes only through its parent: capacity and computed limits.
+	a2 := changeOf(t, r, "root.a.a2")
+	assert.Equal(t, ChangeModified, a2.Change)
+	assert.Empty(t, a2.Properties)
+	assert.NotEmpty(t, a2.Effective)
+	assert.Equal(t, "unchanged", changeOf(t, r, "root").Change)
+	assert.Equal(t, ActionRefresh, a2.Action)
+}
+
+func findChange(r *RefreshResult, path string) *QueueChange {
+	for i := range r.Queues {
+		if r.Queues[i].Path == path {
+			return &r.Queues[i]
+		}
+	}
+	return nil
+}
+
+func changeOf(t *testing.T, r *RefreshResult, path string) QueueChange {
+	t.Helper()
+	c := findChange(r, path)
+	require.NotNil(t, c, "no change for %s", path)
+	return *c
+}
