@@ -29,8 +29,8 @@ var queueSuffixes = map[string]bool{
 	"allow-zero-capacity-sum": false, "multi-node-sorting.policy": false,
 	"auto-create-child-queue.enabled": false, "auto-create-child-queue.max-queues": false,
 	"auto-create-child-queue.fail-on-exceeding-parent-capacity": false,
-	"auto-create-child-queue.management-policy": false,
-	"auto-queue-creation-v2.enabled": false, "auto-queue-creation-v2.max-queues": false,
+	"auto-create-child-queue.management-policy":                 false,
+	"auto-queue-creation-v2.enabled":                            false, "auto-queue-creation-v2.max-queues": false,
 	"auto-queue-creation-v2.maximum-queue-depth": false, "auto-queue-creation-v2.queue-auto-removal.enable": false,
 }
 

@@ -56,7 +56,7 @@ func Run(m *xmlconf.Model, opts Options) Result {
 	var res Result
 	var raw []xmlconf.Finding
 	for _, r := range Rules() {
-		if !selected(r, opts) || !r.AppliesTo(opts.Version) {
+		if !selected(r, opts) || !r.AppliesTo(opts.Version) || !r.lintRule() {
 			continue
 		}
 		res.Rules = append(res.Rules, r)
@@ -179,3 +179,8 @@ func applyPolicy(fs []xmlconf.Finding, pol *Policy) []xmlconf.Finding {
 	}
 	return out
 }
+
+// lintRule reports whether Lint runs (or reports for) the rule: rules with
+// a Check, and the loader/runner rules. Rules without a Check in other
+// categories (refresh RF0xx, Hadoop 1) are reported by their own engines.
+func (r *Rule) lintRule() bool { return r.Check != nil || r.Category == CatLoader }

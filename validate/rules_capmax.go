@@ -33,8 +33,8 @@ var ruleCapacityAboveMax = &Rule{
 
 func checkCapAboveMax(p *Pass, q *xmlconf.Queue, l string) {
 	c, m := capacityFor(q, l)
-	if c.Mode != xmlconf.ModePercent {
-		return
+	if c.Mode != xmlconf.ModePercent || c.Percent < 0 || c.Percent > 100 {
+		return // out of range: CS011/CS013 fail first
 	}
 	capF, maxF := c.Percent/100, maxFraction(m)
 	absC, absM, ok := absFractions(q, l)

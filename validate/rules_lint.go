@@ -146,7 +146,7 @@ var ruleLowCapacity = &Rule{
 	Check: func(p *Pass) {
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
 			c := q.Capacity
-			if c.Mode != xmlconf.ModePercent || c.Percent >= 1 || c.Percent < 0 || allSiblingsZero(q) {
+			if c.Mode != xmlconf.ModePercent || !(c.Percent >= 0 && c.Percent < 1) || allSiblingsZero(q) {
 				return
 			}
 			p.ReportHint(p.AtProperty(q, c.Prop), "give every queue at least 1%, or stop queues that should get nothing",
@@ -194,7 +194,7 @@ var ruleMaxOfParentMax = &Rule{
 			}
 			p.ReportHint(p.AtProperty(q, m.Prop), cluster(p.Model, m.Percent/100*pm, m.Percent/100*pc),
 				"maximum-capacity %s of %q is %s%% of the cluster (%s%% of parent %q's absolute maximum %s%%), not %s%% (of its capacity %s%%)",
-				xmlconf.FormatJavaFloat(m.Percent), q.Path, pct(m.Percent/100*pm), xmlconf.FormatJavaFloat(m.Percent),
+				pct(m.Percent/100), q.Path, pct(m.Percent/100*pm), pct(m.Percent/100),
 				q.Parent.Path, pct(pm), pct(m.Percent/100*pc), pct(pc))
 		})
 	},

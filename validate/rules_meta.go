@@ -1,6 +1,10 @@
 package validate
 
-import "github.com/capq/capq/xmlconf"
+import (
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
 
 // Rules without a Check: their findings come from the XML loader
 // (xmlconf.Conf) or from the runner itself. They are registered so that
@@ -67,6 +71,7 @@ var ruleUnresolvedVar = &Rule{
 		Source:   "org.apache.hadoop.conf.Configuration#substituteVars",
 		Versions: "all",
 	},
+	Check: func(p *Pass) { checkVariables(p, false) },
 }
 
 var ruleSubstDepth = &Rule{
@@ -79,6 +84,29 @@ var ruleSubstDepth = &Rule{
 		Source:   "org.apache.hadoop.conf.Configuration#substituteVars",
 		Versions: "all",
 	},
+	Check: func(p *Pass) { checkVariables(p, true) },
+}
+
+// checkVariables expands every value with a ${var} the way
+// Configuration.get does and reports what stays unresolved (depth=false)
+// or exceeds the substitution depth (depth=true).
+func checkVariables(p *Pass, depth bool) {
+	c := p.Model.Conf
+	eachKey(p.Model, func(key string, pr *xmlconf.Property) {
+		// Only keys Hadoop reads (yarn.*) matter; others just hold variables.
+		if !xmlconf.HasVariable(pr.Value) || !strings.HasPrefix(key, "yarn.") {
+			return
+		}
+		v, err := c.Expand(pr.Value)
+		at := Loc{Pos: pr.ValuePos, Property: key}
+		switch {
+		case err != nil && depth:
+			p.Report(at, "%s", err.Error())
+		case err == nil && !depth && xmlconf.HasVariable(v):
+			p.ReportHint(at, "define the variable as a property (capq does not see JVM system properties)",
+				"%s: %q is left unexpanded", key, v)
+		}
+	})
 }
 
 var ruleIncludeFallback = &Rule{

@@ -78,7 +78,9 @@ var ruleParentChildAbsolute = &Rule{
 		Source:   "AbstractParentQueue#setChildQueues (3.1–3.3 ParentQueue#setChildQueues)",
 		Versions: "3.1+ (root's children may be absolute under a percentage root)",
 	},
-	Check: func(p *Pass) { reportChildCheck(p, "CS022", "use absolute resources on the parent and all its children, or on none") },
+	Check: func(p *Pass) {
+		reportChildCheck(p, "CS022", "use absolute resources on the parent and all its children, or on none")
+	},
 }
 
 var ruleAbsoluteSum = &Rule{
@@ -131,8 +133,8 @@ func warnZeroSum(p *Pass, q *xmlconf.Queue) {
 		}
 		sum += percentFraction(c, "", p.Version)
 	}
-	if abs32(sum) > precision {
-		return
+	if abs32(sum) > precision || sum != sum {
+		return // NaN sums are CS017's
 	}
 	at := p.AtQueue(q)
 	if q.ChildrenProp != nil {
