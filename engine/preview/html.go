@@ -42,15 +42,15 @@ func WriteHTML(w io.Writer, r *Report) error {
 		return fmt.Errorf("preview: chart data: %w", err)
 	}
 	t, err := template.New("report").Funcs(template.FuncMap{
-		"fmtv":  func(k Kind, v *float64) string { return FormatValue(k, deref(v), v != nil) },
-		"raw":   rawValue,
-		"pct":   func(f float64) string { return fmt.Sprintf("%.4g%%", f) },
-		"abs":   func(f float64) string { return fmt.Sprintf("%.4g%%", f*100) },
-		"gb":    func(mb int64) string { return FormatValue(KindMemory, float64(mb), true) },
-		"dur":   formatDuration,
-		"rel":   relText,
-		"lower": strings.ToLower,
-		"delta": findDelta,
+		"fmtv":   func(k Kind, v *float64) string { return FormatValue(k, deref(v), v != nil) },
+		"raw":    rawValue,
+		"pct":    func(f float64) string { return fmt.Sprintf("%.4g%%", f) },
+		"abs":    func(f float64) string { return fmt.Sprintf("%.4g%%", f*100) },
+		"gb":     func(mb int64) string { return FormatValue(KindMemory, float64(mb), true) },
+		"dur":    formatDuration,
+		"rel":    relText,
+		"lower":  strings.ToLower,
+		"delta":  findDelta,
 		"indent": func(d int) string { return fmt.Sprintf("padding-left:%.1fem", float64(d)*1.4+0.3) },
 		"diffClass": func(line string) string {
 			switch {
