@@ -1,7 +1,57 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/capq/capq/validate"
+)
 
 func newExplainCmd(s *streams) *cobra.Command {
-	return notYet("explain ID", "Explain one lint rule")
+	var format string
+	cmd := &cobra.Command{
+		Use:     "explain ID",
+		Short:   "Explain one lint rule",
+		Long:    "explain prints a rule's documentation: what it checks, why, a bad and a good example,\nthe Hadoop source it mirrors and the versions it applies to. ID may also be the rule's name.",
+		Example: "  capq explain CS024\n  capq explain capacity-sum --format markdown",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runExplain(args[0], format, s.out)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or markdown")
+	return cmd
+}
+
+func runExplain(id, format string, w io.Writer) error {
+	r := validate.Lookup(id)
+	if r == nil {
+		return cannotRun(fmt.Errorf("unknown rule %q%s (see capq rules)", id, closeRules(id)))
+	}
+	switch format {
+	case "text":
+		_, err := io.WriteString(w, validate.ExplainText(r))
+		return err
+	case "markdown", "md":
+		_, err := io.WriteString(w, validate.ExplainMarkdown(r))
+		return err
+	}
+	return cannotRun(fmt.Errorf("--format %q: want text or markdown", format))
+}
+
+// closeRules suggests rules whose ID or name contains id.
+func closeRules(id string) string {
+	var hits []string
+	for _, r := range validate.Rules() {
+		if strings.Contains(strings.ToLower(r.ID+" "+r.Name), strings.ToLower(id)) {
+			hits = append(hits, r.ID)
+		}
+	}
+	if len(hits) == 0 || len(hits) > 5 {
+		return ""
+	}
+	return "; did you mean " + strings.Join(hits, ", ") + "?"
 }

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/go-multierror"
+
+	"github.com/capq/capq/validate"
+	"github.com/capq/capq/xmlconf"
+)
+
+// lintPlan is the validated form of the lint flags.
+type lintPlan struct {
+	format validate.Format
+	failOn xmlconf.Severity
+	opts   validate.Options
+}
+
+func (o lintOptions) plan() (lintPlan, error) {
+	var p lintPlan
+	var err error
+	if p.format, err = validate.ParseFormat(o.format); err != nil {
+		return p, fmt.Errorf("--format: %w", err)
+	}
+	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
+		return p, fmt.Errorf("--fail-on: %w", err)
+	}
+	if err := validate.CheckSelectors(o.enable); err != nil {
+		return p, fmt.Errorf("--enable: %w", err)
+	}
+	if err := validate.CheckSelectors(o.disable); err != nil {
+		return p, fmt.Errorf("--disable: %w", err)
+	}
+	p.opts.Enable, p.opts.Disable = o.enable, o.disable
+	if o.policy != "" {
+		f, err := os.Open(o.policy)
+		if err != nil {
+			return p, fmt.Errorf("--policy: %w", err)
+		}
+		defer f.Close()
+		if p.opts.Policy, err = validate.ParsePolicy(o.policy, f); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+// runLint lints every input, prints one report and maps it to an exit
+// code. Inputs that cannot be read are reported on stderr (exit 2) after
+// the others have been linted, so one bad path does not hide findings.
+func runLint(o lintOptions, args []string, s *streams) error {
+	p, err := o.plan()
+	if err != nil {
+		return cannotRun(err)
+	}
+	if len(args) == 0 {
+		args = []string{"."}
+	}
+	rep := validate.Report{Tool: "capq lint", FailOn: p.failOn}
+	var errs *multierror.Error
+	ran := map[string]bool{}
+	for _, arg := range args {
+		res, name, err := lintOne(o, p, arg, s)
+		if err != nil {
+			errs = multierror.Append(errs, err)
+			continue
+		}
+		rep.Files = append(rep.Files, name)
+		rep.Findings = append(rep.Findings, res.Findings...)
+		rep.Suppressed += len(res.Suppressed)
+		for _, r := range res.Rules {
+			if !ran[r.ID] {
+				ran[r.ID] = true
+				rep.Rules = append(rep.Rules, r)
+			}
+		}
+	}
+	relativize(rep.Findings)
+	rep.Findings = xmlconf.SortFindings(rep.Findings)
+	if len(rep.Files) > 0 || errs == nil {
+		colour := p.format == validate.FormatText && s.colour()
+		if err := validate.Write(s.out, p.format, rep, validate.RenderOptions{Colour: colour}); err != nil {
+			return cannotRun(err)
+		}
+	}
+	if errs != nil {
+		return cannotRun(errors.New(describeError(errs)))
+	}
+	if rep.Failed() {
+		return exitWith(exitFindings)
+	}
+	return nil
+}
+
+// lintOne loads and lints one argument; name is how findings name it.
+func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, string, error) {
+	lo, err := o.config.options(s)
+	if err != nil {
+		return validate.Result{}, "", err
+	}
+	src, err := resolveSource(arg, s)
+	if err != nil {
+		return validate.Result{}, "", err
+	}
+	if len(o.config.yarnSite) == 0 && isDir(arg) {
+		// A directory is a conf dir: yarn-site.xml under capacity-scheduler.xml.
+		if ys := filepath.Join(arg, "yarn-site.xml"); fileExists(ys) {
+			lo.YarnSite = []xmlconf.Source{{Name: ys}}
+		}
+	}
+	lo.CapacityScheduler = []xmlconf.Source{src}
+	loaded, err := xmlconf.Load(lo)
+	if err != nil {
+		return validate.Result{}, "", err
+	}
+	opts := p.opts
+	opts.Version = lo.Build.Version
+	opts.File = src.Name
+	return validate.Run(loaded.Model, opts), relPath(src.Name), nil
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
+}
+
+// relativize rewrites absolute file names under the working directory as
+// relative ones, so output is portable (SARIF needs relative URIs).
+func relativize(fs []xmlconf.Finding) {
+	for i := range fs {
+		fs[i].File = relPath(fs[i].File)
+	}
+}
+
+func relPath(p string) string {
+	if !filepath.IsAbs(p) {
+		return p
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	rel, err := filepath.Rel(wd, p)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return p
+	}
+	return rel
+}
