@@ -118,7 +118,7 @@ func stopFirstSteps(q QueueChange, fs []xmlconf.Finding, v xmlconf.Version, key,
 	if q.From != "" {
 		path = q.From
 	}
-	stop := fmt.Sprintf("keep %s in the file, set %s=STOPPED (its children stop with it) and %s", path, xmlconf.Prefix+path+".state", refresh)
+	stop := fmt.Sprintf("keep %s in the file, set %s=STOPPED and %s", path, xmlconf.Prefix+path+".state", refresh)
 	wait := fmt.Sprintf("wait until %s is STOPPED, not DRAINING (its running applications have finished): yarn queue -status %s", path, shortName(path))
 	switch rule {
 	case "RF003":

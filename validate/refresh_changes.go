@@ -110,6 +110,13 @@ func (c *refreshCheck) changes() []QueueChange {
 		}
 	}
 	c.moveNotes(out)
+	for i := range out {
+		key := out[i].Path
+		if out[i].From != "" {
+			key = out[i].From
+		}
+		out[i].Notes = append(c.notes[key], out[i].Notes...)
+	}
 	return out
 }
 

@@ -18,13 +18,15 @@ type refreshCheck struct {
 	moved map[string]string
 	// post is each new queue's live state after the refresh (RF010/RF011).
 	post map[string]xmlconf.QueueState
-	file string
+	// notes explain decisions per queue path (old path for removals).
+	notes map[string][]string
+	file  string
 }
 
 func newRefreshCheck(old, new *xmlconf.Model, v xmlconf.Version, opts RefreshOptions) *refreshCheck {
 	return &refreshCheck{
 		old: old, new: new, v: v, live: opts.Live, file: opts.Lint.File,
-		moved: map[string]string{}, post: map[string]xmlconf.QueueState{},
+		moved: map[string]string{}, post: map[string]xmlconf.QueueState{}, notes: map[string][]string{},
 	}
 }
 
@@ -104,6 +106,18 @@ func (c *refreshCheck) at(oldQ *xmlconf.Queue) Loc {
 	}
 	l := (&Pass{Model: c.old}).AtQueue(oldQ)
 	return l
+}
+
+func (c *refreshCheck) note(path, format string, args ...any) {
+	c.notes[path] = append(c.notes[path], fmt.Sprintf(format, args...))
+}
+
+// stoppedNote explains a deletion or conversion allowed by a STOPPED state.
+func (c *refreshCheck) stoppedNote(path string) string {
+	if c.live != nil && c.live.QueueState(path) != "" {
+		return "its live state is STOPPED"
+	}
+	return "OLD says STOPPED (without --live-state OLD stands for the live state; a queue still running applications would be DRAINING and refused)"
 }
 
 // atNew locates a queue of NEW (its declaration).

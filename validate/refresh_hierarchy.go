@@ -38,6 +38,11 @@ func (c *refreshCheck) removal(oq *xmlconf.Queue) {
 			return
 		}
 	}
+	if state == xmlconf.StateStopped {
+		c.note(oq.Path, "deletion allowed: %s", c.stoppedNote(oq.Path))
+	} else {
+		c.note(oq.Path, "deletion allowed: NEW still sets %s=STOPPED (Hadoop %s accepts that)", xmlconf.Prefix+oq.Path+".state", c.v)
+	}
 	if apps > 0 {
 		c.report(ruleRF002, xmlconf.SeverityWarning, at,
 			"%s is deleted while it still has %d application(s) (live state %s); they lose their queue",

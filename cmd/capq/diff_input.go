@@ -1,0 +1,120 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hashicorp/go-multierror"
+
+	"github.com/capq/capq/validate"
+	"github.com/capq/capq/xmlconf"
+)
+
+// diffInputs are both configurations, their bytes (for --unified), the
+// profile and the live state.
+type diffInputs struct {
+	old, new         *xmlconf.Loaded
+	oldName, newName string
+	oldData, newData []byte
+	version          xmlconf.Version
+	live             validate.LiveState
+}
+
+// loadDiffInputs resolves and loads OLD and NEW with the shared flags;
+// both are tried so one run reports every unreadable input.
+func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInputs, error) {
+	if oldArg == "-" && newArg == "-" {
+		return nil, fmt.Errorf("OLD and NEW cannot both be standard input")
+	}
+	if o.liveState == "-" && (oldArg == "-" || newArg == "-") {
+		return nil, fmt.Errorf("--live-state - and a configuration on standard input cannot share it")
+	}
+	opts, err := o.config.options(s)
+	if err != nil {
+		return nil, err
+	}
+	in := &diffInputs{version: opts.Build.Version}
+	var errs *multierror.Error
+	in.old, in.oldName, in.oldData, err = loadOne(opts, oldArg, s)
+	errs = multierror.Append(errs, err)
+	in.new, in.newName, in.newData, err = loadOne(opts, newArg, s)
+	errs = multierror.Append(errs, err)
+	if o.liveState != "" {
+		in.live, err = readLiveState(o.liveState, s, opts.Read.MaxBytes)
+		errs = multierror.Append(errs, err)
+	}
+	if err := errs.ErrorOrNil(); err != nil {
+		errs.ErrorFormat = func(es []error) string { return joinErrors(es) }
+		return nil, errs
+	}
+	return in, nil
+}
+
+// loadOne loads one side and keeps its bytes. A file is loaded by name
+// (so xi:include resolves next to it) and read again for --unified.
+func loadOne(opts xmlconf.LoadOptions, arg string, s *streams) (*xmlconf.Loaded, string, []byte, error) {
+	src, err := resolveSource(arg, s)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	opts.CapacityScheduler = []xmlconf.Source{src}
+	l, err := xmlconf.Load(opts)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	data := src.Data
+	if data == nil {
+		data, err = readLimited(src.Name, opts.Read.MaxBytes)
+		if err != nil {
+			return nil, "", nil, err
+		}
+	}
+	return l, src.Name, data, nil
+}
+
+func readLimited(name string, max int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s is larger than --max-file-size (%d bytes)", name, max)
+	}
+	return data, nil
+}
+
+// readLiveState parses --live-state (a file, or - for standard input).
+func readLiveState(arg string, s *streams, max int64) (validate.LiveState, error) {
+	var data []byte
+	var err error
+	if arg == "-" {
+		data, err = io.ReadAll(io.LimitReader(s.in, max+1))
+	} else {
+		data, err = readLimited(arg, max)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--live-state: %w", err)
+	}
+	st, err := validate.ParseSchedulerState(data)
+	if err != nil {
+		return nil, fmt.Errorf("--live-state %s: %w", arg, err)
+	}
+	return st, nil
+}
+
+func joinErrors(es []error) string {
+	out := ""
+	for i, e := range es {
+		if i > 0 {
+			out += "\n"
+		}
+		out += e.Error()
+	}
+	return out
+}

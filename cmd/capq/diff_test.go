@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/golden"
+)
+
+const (
+	seedsOld = "testdata/diff/seeds-new-team/old.xml"
+	seedsNew = "testdata/diff/seeds-new-team/new.xml"
+)
+
+// TestDiffSeedsGolden: the seeds' example gaining a new team queue and
+// losing a stopped one, in text (with --unified) and JSON.
+func TestDiffSeedsGolden(t *testing.T) {
+	r := runBinary(t, "", "diff", seedsOld, seedsNew, "--cluster", "memory=1000g,vcores=1000", "--unified")
+	require.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/seeds-new-team.txt", []byte(r.stdout))
+
+	r = runBinary(t, "", "diff", seedsOld, seedsNew, "--cluster", "memory=1000g,vcores=1000", "--format", "json")
+	require.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/seeds-new-team.json", []byte(r.stdout))
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	assert.Equal(t, true, doc["refresh"].(map[string]any)["accepted"])
+}
+
+// TestDiffRefusedGolden: deleting a RUNNING queue exits 1 with Hadoop's
+// message and the two-step procedure; 2.x needs a restart.
+func TestDiffRefusedGolden(t *testing.T) {
+	old, new := "testdata/diff/delete-running-queue/old.xml", "testdata/diff/delete-running-queue/new.xml"
+	r := runBinary(t, "", "diff", old, new)
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Empty(t, r.stderr)
+	golden.Assert(t, "diff/delete-running-queue.txt", []byte(r.stdout))
+
+	r = runBinary(t, "", "diff", old, new, "--hadoop-version", "2.10", "--format", "json")
+	assert.Equal(t, 1, r.code, r.stderr)
+	golden.Assert(t, "diff/delete-running-queue-2.10.json", []byte(r.stdout))
+	assert.Contains(t, r.stdout, `"b1 cannot be found during refresh!"`)
+	assert.Contains(t, r.stdout, `"action": "restart"`)
+}
+
+// TestDiffLiveState: the REST answer shows root.b.b1 still running two
+// applications; 3.4 accepts the deletion the new file allows (with a
+// warning), 3.2 refuses it.
+func TestDiffLiveState(t *testing.T) {
+	args := []string{"diff", "testdata/diff/live-state/old.xml", "testdata/diff/live-state/new.xml",
+		"--live-state", "testdata/diff/live-state/scheduler.json"}
+	r := runBinary(t, "", args...)
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/live-state.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, "still has 2 application(s)")
+
+	r = runBinary(t, "", append(args, "--hadoop-version", "3.2", "--format", "github")...)
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "::error file=testdata/diff/live-state/new.xml")
+
+	r = runBinary(t, "", append(args, "--format", "sarif")...)
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, `"ruleId": "RF002"`)
+}
+
+// TestDiffStdinAndExitCodes covers "-" and the could-not-run cases.
+func TestDiffStdinAndExitCodes(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(golden.RepoRoot(), seedsNew))
+	require.NoError(t, err)
+	r := runBinary(t, string(data), "diff", seedsOld, "-")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "→ <stdin>")
+
+	for name, args := range map[string][]string{
+		"missing file":     {"diff", seedsOld, "testdata/diff/nope.xml"},
+		"bad format":       {"diff", seedsOld, seedsNew, "--format", "junit"},
+		"both stdin":       {"diff", "-", "-"},
+		"bad version":      {"diff", seedsOld, seedsNew, "--hadoop-version", "1.2"},
+		"bad live state":   {"diff", seedsOld, seedsNew, "--live-state", seedsOld},
+		"one argument":     {"diff", seedsOld},
+		"bad git revision": {"diff", "git:no-such-rev:capacity-scheduler.xml", seedsNew},
+	} {
+		r := runBinary(t, "", args...)
+		assert.Equal(t, 2, r.code, "%s: %s", name, r.stdout)
+		assert.NotEmpty(t, r.stderr, name)
+		assert.Empty(t, r.stdout, name)
+	}
+}
+
+// TestDiffGitInput diffs git:HEAD:PATH against the working copy in a
+// temporary repository, as a pull-request job does.
+func TestDiffGitInput(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	gitRun := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=capq", "GIT_AUTHOR_EMAIL=capq@example.com",
+			"GIT_COMMITTER_NAME=capq", "GIT_COMMITTER_EMAIL=capq@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, string(out))
+	}
+	copyFile(t, filepath.Join(golden.RepoRoot(), seedsOld), filepath.Join(dir, "conf", "capacity-scheduler.xml"))
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "old")
+	copyFile(t, filepath.Join(golden.RepoRoot(), seedsNew), filepath.Join(dir, "conf", "capacity-scheduler.xml"))
+
+	cmd := exec.Command(capqBin, "diff", "git:HEAD:conf/capacity-scheduler.xml", "conf/capacity-scheduler.xml")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	require.NoError(t, cmd.Run(), errOut.String())
+	golden.Assert(t, "diff/git-input.txt", out.Bytes())
+	assert.True(t, strings.HasPrefix(out.String(), "capq diff git:HEAD:conf/capacity-scheduler.xml → conf/capacity-scheduler.xml"))
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Dir(to), 0o755))
+	require.NoError(t, os.WriteFile(to, data, 0o644))
+}
+
+// TestUnifiedDiff checks hunk headers against GNU diff's conventions.
+func TestUnifiedDiff(t *testing.T) {
+	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n11\n"
+	want := "--- a\n+++ b\n@@ -2,9 +2,10 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n 9\n 10\n+11\n"
+	assert.Equal(t, want, unifiedDiff("a", "b", []byte(a), []byte(b)))
+	assert.Empty(t, unifiedDiff("a", "b", []byte(a), []byte(a)))
+	assert.Equal(t, "--- a\n+++ b\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n",
+		unifiedDiff("a", "b", []byte("x"), []byte("y")))
+}
