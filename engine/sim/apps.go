@@ -1,0 +1,292 @@
+package sim
+
+import (
+	"github.com/capq/capq/engine"
+)
+
+// amPriority is the AM container's request priority (RMAppAttemptImpl's
+// AM_CONTAINER_PRIORITY).
+const amPriority = 0
+
+// submit hands an app to the scheduler and asks for its AM container.
+func (r *run) submit(i int32) {
+	a := &r.apps[i]
+	s := a.spec
+	leafPath, ok := resolveLeaf(r.model, s.Queue)
+	if ok {
+		a.leaf = r.qIdx[leafPath]
+	}
+	err := r.e.SubmitApp(engine.AppSpec{ID: s.ID, Queue: s.Queue, User: s.User, Groups: s.Groups,
+		AM: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Priority: s.Priority})
+	r.touch()
+	if err != nil {
+		a.state, a.reason = AppRejected, err.Error()
+		if a.leaf >= 0 {
+			r.queues[a.leaf].rejected++
+			r.queues[a.leaf].submitted++
+		}
+		r.res.Rejected = append(r.res.Rejected, Rejection{App: s.ID, Queue: s.Queue, User: s.User, AtMS: r.now, Reason: a.reason})
+		r.done++
+		return
+	}
+	a.state = AppAccepted
+	a.user = r.userFor(a.leaf, s.User)
+	r.users[a.user].apps++
+	for q := a.leaf; q >= 0; q = r.queues[q].parent {
+		r.queues[q].submitted++
+	}
+	r.ask(i, []engine.Ask{{Priority: amPriority, ResourceName: engine.AnyResource,
+		Resource: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Count: 1}}, 1, s.AM.MemoryMB)
+	r.wakeAll()
+}
+
+// ask sends resource requests and books n containers of mem MB as pending.
+func (r *run) ask(i int32, asks []engine.Ask, n int, mem int64) {
+	a := &r.apps[i]
+	_ = r.e.UpdateAsks(a.spec.ID, asks) // the app is known and running here
+	a.pending += n
+	a.pendingMB += mem
+	r.outstanding += int64(n)
+	r.addPending(a.leaf, mem)
+}
+
+// amReady is the AM's first heartbeat after its container started: it
+// asks for phase 0.
+func (r *run) amReady(i int32) {
+	a := &r.apps[i]
+	if a.state != AppRunning {
+		return
+	}
+	r.phases(a)
+	r.startPhase(i)
+}
+
+// phases groups the app's task groups by phase, skipping empty ones.
+func (r *run) phases(a *appState) {
+	maxP := 0
+	for _, t := range a.spec.Tasks {
+		maxP = max(maxP, t.Phase)
+	}
+	ps := make([][]int, maxP+1)
+	for j, t := range a.spec.Tasks {
+		if t.Count > 0 {
+			ps[t.Phase] = append(ps[t.Phase], j)
+		}
+	}
+	a.phases = a.phases[:0]
+	for _, p := range ps {
+		if len(p) > 0 {
+			a.phases = append(a.phases, p)
+		}
+	}
+	a.phase = -1
+}
+
+// startPhase asks for the next phase's containers, or finishes the app
+// when no phase is left.
+func (r *run) startPhase(i int32) {
+	a := &r.apps[i]
+	a.phase++
+	if a.phase >= len(a.phases) {
+		r.finishApp(i, AppFinished, "")
+		return
+	}
+	a.fifo = map[int32]*durFIFO{}
+	hosts := map[int32]map[string]int{}
+	racks := map[int32]map[string]int{}
+	var prios []int32
+	total, mem := 0, int64(0)
+	local := false
+	for _, j := range a.phases[a.phase] {
+		t := &a.spec.Tasks[j]
+		f := a.fifo[t.Priority]
+		if f == nil {
+			f = &durFIFO{size: Res{t.MemoryMB, t.VCores}}
+			a.fifo[t.Priority] = f
+			prios = append(prios, t.Priority)
+			hosts[t.Priority], racks[t.Priority] = map[string]int{}, map[string]int{}
+		}
+		f.push(t.DurationMS, t.Count)
+		total += t.Count
+		mem += int64(t.Count) * t.MemoryMB
+		if r.addLocality(t, hosts[t.Priority], racks[t.Priority]) {
+			local = true
+		}
+	}
+	a.phaseLeft = total
+	var asks []engine.Ask
+	for _, p := range prios {
+		f := a.fifo[p]
+		res := engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}
+		for _, name := range sortedKeys(racks[p]) {
+			asks = append(asks, engine.Ask{Priority: p, ResourceName: name, Resource: res, Count: racks[p][name]})
+		}
+		for _, name := range sortedKeys(hosts[p]) {
+			asks = append(asks, engine.Ask{Priority: p, ResourceName: name, Resource: res, Count: hosts[p][name]})
+		}
+		asks = append(asks, engine.Ask{Priority: p, ResourceName: engine.AnyResource, Resource: res, Count: f.left()})
+	}
+	if local {
+		a.localAsks = true
+		r.localApps++
+	}
+	r.ask(i, asks, total, mem)
+	r.wakeAll()
+}
+
+// addLocality counts a group's host and rack asks: each container asks
+// every host listed and the racks given (or its hosts' racks, as
+// AMRMClient resolves them).
+func (r *run) addLocality(t *TaskGroup, hosts, racks map[string]int) bool {
+	if len(t.Hosts) == 0 && len(t.Racks) == 0 {
+		return false
+	}
+	for _, h := range t.Hosts {
+		hosts[h] += t.Count
+	}
+	if len(t.Racks) > 0 {
+		for _, rk := range t.Racks {
+			racks[rk] += t.Count
+		}
+	} else {
+		for _, h := range t.Hosts {
+			if n, ok := r.nodeIdx[h]; ok {
+				racks[r.nodes[n].rack] += t.Count
+			}
+		}
+	}
+	return true
+}
+
+// allocated books a container the engine placed: the AM starts the app;
+// a task takes the next duration at its priority.
+func (r *run) allocated(ev *engine.Event, node int32) {
+	i, ok := r.appIdx[ev.App]
+	if !ok {
+		return
+	}
+	a := &r.apps[i]
+	mem := ev.Resource.MemoryMB
+	a.pending--
+	a.pendingMB -= mem
+	r.outstanding--
+	r.addPending(a.leaf, -mem)
+	a.containers++
+	r.res.Summary.ContainersAllocated++
+	l := live{app: i, node: node, mem: mem, prio: ev.Priority}
+	if a.state == AppAccepted {
+		l.am = true
+		a.amID = ev.ContainerID
+		a.state = AppRunning
+		a.firstMS = r.now
+		r.res.Summary.AMContainers++
+		r.queues[a.leaf].waits = append(r.queues[a.leaf].waits, r.now-a.submitMS)
+		r.q.push(event{t: r.now + r.amHB, kind: evAMReady, ref: i})
+	} else {
+		d, _ := a.fifo[ev.Priority].pop()
+		l.dur = d
+		r.q.push(event{t: r.now + d, kind: evDone, c: ev.ContainerID})
+		if a.pending == 0 && a.localAsks {
+			a.localAsks = false
+			r.localApps--
+		}
+	}
+	r.lives[ev.ContainerID] = l
+	r.use(a, l.node, mem, ev.Resource.VCores, 1)
+	for q := a.leaf; q >= 0; q = r.queues[q].parent {
+		r.queues[q].containers++
+	}
+}
+
+// containerDone completes a task container after its duration.
+func (r *run) containerDone(id int64) {
+	l, ok := r.lives[id]
+	if !ok {
+		return // killed or preempted earlier
+	}
+	r.releasing = true
+	_ = r.e.ReleaseContainer(id)
+	r.releasing = false
+	r.touch()
+	a := &r.apps[l.app]
+	a.phaseLeft--
+	if a.phaseLeft == 0 {
+		r.startPhase(l.app)
+	}
+	r.afterEngine()
+	r.wakeAll()
+}
+
+// finishApp ends an app: the engine releases its AM and anything left.
+func (r *run) finishApp(i int32, state, reason string) {
+	a := &r.apps[i]
+	if a.localAsks {
+		a.localAsks = false
+		r.localApps--
+	}
+	r.releasing = true
+	_ = r.e.FinishApp(a.spec.ID)
+	r.releasing = false
+	r.outstanding -= int64(a.pending)
+	r.addPending(a.leaf, -a.pendingMB)
+	a.pending, a.pendingMB = 0, 0
+	a.state, a.reason, a.finishMS = state, reason, r.now
+	if state == AppFinished {
+		for q := a.leaf; q >= 0; q = r.queues[q].parent {
+			r.queues[q].finished++
+		}
+	}
+	r.done++
+	r.touch()
+	r.wakeAll()
+}
+
+// released books a container the engine released. One the simulator did
+// not ask to release was killed (node lost): its task is asked again, as
+// SLS's AMs re-request failed containers; a lost AM fails the app.
+func (r *run) released(ev *engine.Event, preempted bool) {
+	l, ok := r.lives[ev.ContainerID]
+	if !ok {
+		return
+	}
+	delete(r.lives, ev.ContainerID)
+	a := &r.apps[l.app]
+	r.use(a, l.node, -l.mem, -ev.Resource.VCores, -1)
+	if preempted {
+		a.preempted++
+		r.res.Summary.Preempted++
+		for q := a.leaf; q >= 0; q = r.queues[q].parent {
+			r.queues[q].preempted++
+		}
+		r.res.Preemptions = append(r.res.Preemptions, Preemption{AtMS: r.now, ContainerID: ev.ContainerID,
+			App: a.spec.ID, Queue: ev.Queue, Node: ev.Node, MemoryMB: l.mem})
+	}
+	if r.releasing && !preempted {
+		return
+	}
+	r.pendingKills = append(r.pendingKills, l)
+}
+
+// afterEngine handles containers killed during an engine call, once the
+// engine has returned (it must not be re-entered from its callback).
+func (r *run) afterEngine() {
+	kills := r.pendingKills
+	r.pendingKills = nil
+	for _, l := range kills {
+		a := &r.apps[l.app]
+		if a.state != AppRunning {
+			continue
+		}
+		if l.am {
+			r.finishApp(l.app, "FAILED", "AM container was lost")
+			continue
+		}
+		f := a.fifo[l.prio]
+		if f == nil {
+			continue
+		}
+		f.push(l.dur, 1)
+		r.ask(l.app, []engine.Ask{{Priority: l.prio, ResourceName: engine.AnyResource,
+			Resource: engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}, Count: f.left()}}, 1, f.size.MemoryMB)
+	}
+}

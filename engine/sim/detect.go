@@ -1,0 +1,55 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Format is a workload file format.
+type Format int
+
+// Workload formats.
+const (
+	FormatUnknown Format = iota
+	FormatNativeJSON
+	FormatSLSTrace
+)
+
+// String names the format.
+func (f Format) String() string {
+	return [...]string{"unknown", "native", "sls"}[f]
+}
+
+// Detect tells a native workload from an SLS trace by the keys of the
+// first JSON object: native files have "apps", "cluster" or "format";
+// SLS traces have job.* / num.nodes / am.* keys. Rumen and SYNTH inputs
+// are recognised only to say they are not supported.
+func Detect(data []byte) (Format, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var first map[string]json.RawMessage
+	if err := dec.Decode(&first); err != nil {
+		return FormatUnknown, fmt.Errorf("not a JSON workload: the input does not start with a JSON object (%v)", err)
+	}
+	var job, native bool
+	for k := range first {
+		switch {
+		case k == "apps" || k == "cluster" || k == "format" || k == "events":
+			native = true
+		case strings.HasPrefix(k, "job.") || k == "num.nodes" || k == "num.racks" || strings.HasPrefix(k, "am.") || k == "yarn.sls.am.type":
+			job = true
+		case k == "jobID" || k == "mapTasks" || k == "submitTime":
+			return FormatUnknown, fmt.Errorf("this looks like a Rumen job history trace; convert it with rumen2sls.sh first")
+		case k == "workloads" || k == "num_nodes" || k == "num_jobs":
+			return FormatUnknown, fmt.Errorf("this looks like an SLS SYNTH description; use capq gen workload to make a synthetic workload")
+		}
+	}
+	switch {
+	case native && !job:
+		return FormatNativeJSON, nil
+	case job && !native:
+		return FormatSLSTrace, nil
+	}
+	return FormatUnknown, fmt.Errorf("cannot tell the workload format: the first object has neither native keys (format, cluster, apps) nor SLS job keys (job.queue.name, job.tasks)")
+}

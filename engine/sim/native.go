@@ -1,0 +1,195 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// FormatNative is the value of the "format" key of a native workload.
+const FormatNative = "capq-workload/v1"
+
+// ReadNative reads a native JSON workload (see FORMAT.md): one object with
+// "cluster", "apps" and optional "events". Unknown fields are errors, as
+// are negative sizes; positions are file:line of the offending object.
+func ReadNative(name string, data []byte) (*Workload, error) {
+	r := &posReader{name: name, data: data}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	w := &Workload{Name: name}
+	if err := expectDelim(dec, '{', r); err != nil {
+		return nil, err
+	}
+	for dec.More() {
+		keyOff := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, r.jsonErr(err, dec)
+		}
+		key, _ := tok.(string)
+		if err := readNativeKey(dec, r, w, key, keyOff); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, r.jsonErr(err, dec)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%s: unexpected data after the workload object", r.pos(dec.InputOffset()))
+	}
+	return w, w.Validate()
+}
+
+func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off int64) error {
+	switch key {
+	case "format":
+		var f string
+		if err := dec.Decode(&f); err != nil {
+			return r.jsonErr(err, dec)
+		}
+		if f != FormatNative {
+			return fmt.Errorf("%s: format %q is not supported; want %q", r.pos(off), f, FormatNative)
+		}
+	case "name":
+		return decodeAt(dec, r, &w.Name)
+	case "am_heartbeat_ms":
+		return decodeAt(dec, r, &w.AMHeartbeatMS)
+	case "nm_heartbeat_ms":
+		return decodeAt(dec, r, &w.NMHeartbeatMS)
+	case "cluster":
+		return decodeAt(dec, r, &w.Cluster)
+	case "apps":
+		return readArray(dec, r, func(pos string) error {
+			var a App
+			if err := dec.Decode(&a); err != nil {
+				return r.elemErr(err, dec, pos)
+			}
+			a.Pos = pos
+			w.Apps = append(w.Apps, a)
+			return nil
+		})
+	case "events":
+		return readArray(dec, r, func(pos string) error {
+			var e Event
+			if err := dec.Decode(&e); err != nil {
+				return r.elemErr(err, dec, pos)
+			}
+			e.Pos = pos
+			switch e.Kind {
+			case EventRefresh, EventAddNodes, EventRemoveNodes:
+			default:
+				return fmt.Errorf("%s: unknown event kind %q (want refresh, add_nodes or remove_nodes)", pos, e.Kind)
+			}
+			w.Events = append(w.Events, e)
+			return nil
+		})
+	default:
+		return fmt.Errorf("%s: unknown field %q (want format, name, cluster, apps, events, am_heartbeat_ms, nm_heartbeat_ms)", r.pos(off), key)
+	}
+	return nil
+}
+
+func decodeAt(dec *json.Decoder, r *posReader, v any) error {
+	if err := dec.Decode(v); err != nil {
+		return r.jsonErr(err, dec)
+	}
+	return nil
+}
+
+// readArray calls each for every element of an array, with the position
+// of the element's start.
+func readArray(dec *json.Decoder, r *posReader, each func(pos string) error) error {
+	if err := expectDelim(dec, '[', r); err != nil {
+		return err
+	}
+	for dec.More() {
+		off := r.skipSpace(dec.InputOffset())
+		if err := each(r.pos(off)); err != nil {
+			return err
+		}
+	}
+	_, err := dec.Token()
+	if err != nil {
+		return r.jsonErr(err, dec)
+	}
+	return nil
+}
+
+func expectDelim(dec *json.Decoder, want json.Delim, r *posReader) error {
+	off := dec.InputOffset()
+	tok, err := dec.Token()
+	if err != nil {
+		return r.jsonErr(err, dec)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != want {
+		return fmt.Errorf("%s: expected %q, found %v", r.pos(r.skipSpace(off)), string(want), tok)
+	}
+	return nil
+}
+
+// posReader turns byte offsets into file:line positions.
+type posReader struct {
+	name string
+	data []byte
+}
+
+// skipSpace moves an offset past whitespace and a separating comma, to
+// the start of the next value.
+func (r *posReader) skipSpace(off int64) int64 {
+	for off < int64(len(r.data)) {
+		switch r.data[off] {
+		case ' ', '\t', '\n', '\r', ',', ':':
+			off++
+		default:
+			return off
+		}
+	}
+	return off
+}
+
+func (r *posReader) line(off int64) int {
+	if off > int64(len(r.data)) {
+		off = int64(len(r.data))
+	}
+	return 1 + bytes.Count(r.data[:off], []byte{'\n'})
+}
+
+func (r *posReader) pos(off int64) string {
+	return fmt.Sprintf("%s:%d", r.name, r.line(off))
+}
+
+// jsonErr positions a decoding error: syntax and type errors carry their
+// own offset; anything else is placed where the decoder stopped.
+func (r *posReader) jsonErr(err error, dec *json.Decoder) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Errorf("%s: malformed JSON: %s", r.pos(se.Offset), se.Error())
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			field = "value"
+		}
+		return fmt.Errorf("%s: %s must be a %s, not a JSON %s", r.pos(te.Offset), field, te.Type.String(), te.Value)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("%s: malformed JSON: unexpected end of input", r.pos(int64(len(r.data))))
+	}
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "json: ")
+	return fmt.Errorf("%s: %s", r.pos(dec.InputOffset()), msg)
+}
+
+// elemErr positions an error inside an array element: syntax and type
+// errors where they are, anything else (unknown fields) at the element.
+func (r *posReader) elemErr(err error, dec *json.Decoder, pos string) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &se) || errors.As(err, &te) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return r.jsonErr(err, dec)
+	}
+	return fmt.Errorf("%s: %s", pos, strings.TrimPrefix(err.Error(), "json: "))
+}

@@ -1,0 +1,173 @@
+package sim
+
+import (
+	"github.com/capq/capq/engine"
+)
+
+// nextBeat is the node's first heartbeat at or after t (its offset plus a
+// whole number of intervals), never twice at the same time.
+func (r *run) nextBeat(n *nodeState, t int64) int64 {
+	next := t + ((n.phase-t)%r.hb+r.hb)%r.hb
+	if next <= n.lastHB {
+		next = n.lastHB + r.hb
+	}
+	return next
+}
+
+// hasRoom reports whether a heartbeat could change anything on the
+// node: it has room for the minimum allocation or holds a reservation
+// (CapacityScheduler.allocateContainersToNode returns at once otherwise).
+func (r *run) hasRoom(n *nodeState) bool {
+	if !n.alive {
+		return false
+	}
+	if n.reserved {
+		return true
+	}
+	if n.freeMem < r.minMem {
+		return false
+	}
+	return !r.drf || n.freeVC >= r.minVC
+}
+
+// schedule queues the node's next heartbeat if it has room and something
+// is asked for; a node with room but nothing to do is parked until
+// wakeAll. A node without room waits for a release on it.
+func (r *run) schedule(i int32) {
+	n := &r.nodes[i]
+	if n.scheduled || !r.hasRoom(n) {
+		return
+	}
+	if r.quiet || (r.outstanding <= 0 && !n.reserved) {
+		r.park(i)
+		return
+	}
+	n.scheduled = true
+	r.awake++
+	r.q.push(event{t: r.nextBeat(n, r.now), kind: evHeartbeat, ref: i})
+}
+
+func (r *run) park(i int32) {
+	n := &r.nodes[i]
+	if !n.sleeping {
+		n.sleeping = true
+		r.sleepers = append(r.sleepers, i)
+	}
+}
+
+// wakeAll ends a quiet spell: something changed (an app, a release, a
+// node), so every parked node beats again (when anything is asked for).
+func (r *run) wakeAll() {
+	r.idle = 0
+	r.quiet = false
+	if r.outstanding <= 0 || len(r.sleepers) == 0 {
+		return
+	}
+	list := r.sleepers
+	r.sleepers = nil
+	for _, i := range list {
+		r.nodes[i].sleeping = false
+		r.schedule(i)
+	}
+	if r.sleepers == nil {
+		r.sleepers = list[:0]
+	}
+}
+
+// quietAfter is how many heartbeats in a row without progress make the
+// cluster quiet: one round of the awake nodes; with locality asks
+// outstanding, enough further passes for every delay-scheduling
+// threshold (at most the node count plus one) to be reached first.
+func (r *run) quietAfter() int {
+	n := r.awake + 1
+	if r.localApps > 0 {
+		n += len(r.nodes) + 2
+	}
+	return n
+}
+
+// heartbeat is one node update.
+func (r *run) heartbeat(i int32) {
+	n := &r.nodes[i]
+	n.scheduled = false
+	r.awake--
+	if !n.alive {
+		return
+	}
+	n.lastHB = r.now
+	r.hbNode = i
+	as := r.e.Heartbeat(int(i))
+	r.hbNode = -1
+	r.res.Summary.Heartbeats++
+	progress := false
+	for k := range as {
+		switch as[k].Kind {
+		case engine.AssignNone, engine.AssignReReserved:
+		default:
+			progress = true
+		}
+	}
+	r.afterEngine()
+	if progress {
+		r.touch()
+		r.wakeAll()
+	} else {
+		r.idle++
+		if r.idle >= r.quietAfter() {
+			r.quiet = true
+		}
+	}
+	r.schedule(i)
+}
+
+// nodeOf finds a node's index by id (reservations released outside a
+// heartbeat).
+func (r *run) nodeOf(id string) int32 {
+	if i, ok := r.nodeIdx[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// onEvent is the engine's event callback: it books usage and writes the
+// event log. It never calls back into the engine.
+func (r *run) onEvent(ev engine.Event) {
+	switch ev.Kind {
+	case engine.EvAllocated:
+		node := r.hbNode
+		if node < 0 {
+			node = r.nodeOf(ev.Node)
+		}
+		r.allocated(&ev, node)
+	case engine.EvReleased:
+		r.released(&ev, false)
+	case engine.EvPreempted:
+		r.released(&ev, true)
+	case engine.EvReserved, engine.EvUnreserved:
+		if i := r.nodeOf(ev.Node); i >= 0 {
+			r.nodes[i].reserved = ev.Kind == engine.EvReserved
+			if ev.Kind == engine.EvUnreserved {
+				r.schedule(i)
+			}
+		}
+		if ev.Kind == engine.EvReserved {
+			r.res.Summary.Reservations++
+		}
+	}
+	if r.out != nil {
+		r.logEvent(&ev)
+	}
+}
+
+// use books mem MB on the node, the app's queues and its user.
+func (r *run) use(a *appState, node int32, mem, vc int64, sign int) {
+	if node >= 0 && int(node) < len(r.nodes) {
+		n := &r.nodes[node]
+		n.freeMem -= mem
+		n.freeVC -= vc
+		if sign < 0 {
+			r.schedule(node)
+		}
+	}
+	r.addUsed(a.leaf, a.user, mem)
+}

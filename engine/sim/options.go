@@ -1,0 +1,54 @@
+package sim
+
+import (
+	"io"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
+)
+
+// Options tune a run. The zero value runs to completion with one-minute
+// samples and no event log.
+type Options struct {
+	// Seed drives the only randomness of a run: each node's heartbeat
+	// offset within the interval (SLS starts every NM at a random point
+	// of its first interval). The same seed gives identical results.
+	Seed int64
+	// Until stops the run at this simulated time (ms); 0 runs until every
+	// app has finished or nothing can change any more.
+	Until int64
+	// SampleMS is the step of the per-queue series (default 60000).
+	SampleMS int64
+	// Events, when set, receives one JSON line per allocation,
+	// reservation, unreservation, release and preemption.
+	Events io.Writer
+	// Progress, when set, is called now and then with how far the run is.
+	Progress func(Progress)
+	// LoadConfig resolves the configuration a refresh event names (the
+	// engine never reads XML; the caller does). Nil refuses refreshes.
+	LoadConfig func(name string) (*xmlconf.Model, error)
+	// RefreshCheck holds the refresh rules (validate's), or nil.
+	RefreshCheck engine.RefreshCheck
+	// RejectUnknownQueues submits apps naming a queue the configuration
+	// lacks, so they are rejected with Hadoop's message; by default such
+	// a workload is refused before the run with the app's position.
+	RejectUnknownQueues bool
+}
+
+// Progress reports how far a run is.
+type Progress struct {
+	// NowMS is the simulated time; HorizonMS the last submission time
+	// (a lower bound of the run's length).
+	NowMS, HorizonMS    int64
+	AppsDone, AppsTotal int
+	ContainersAllocated int64
+}
+
+// DefaultSampleMS is the default series step.
+const DefaultSampleMS = 60000
+
+// DefaultHeartbeatMS is yarn.resourcemanager.nodemanagers.heartbeat-interval-ms's default.
+const DefaultHeartbeatMS = 1000
+
+// HeartbeatKey is the ResourceManager's node heartbeat interval property.
+const HeartbeatKey = "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms"

@@ -1,0 +1,127 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// RenderJSON writes the result as indented JSON (the schema is Result's
+// json tags; FORMAT.md documents it).
+func RenderJSON(w io.Writer, r *Result) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = w.Write(b)
+	return err
+}
+
+// RenderText writes the summary: run totals, a table per queue (tree
+// indented), users, rejected apps and refreshes.
+func RenderText(w io.Writer, r *Result) error {
+	bw := &errWriter{w: w}
+	s := r.Summary
+	fmt.Fprintf(bw, "workload %s: %d nodes, %s, %d vcores; heartbeat %s, seed %d\n",
+		r.Workload, r.Cluster.Nodes, fmtMB(r.Cluster.MemoryMB), r.Cluster.VCores, fmtMS(r.HeartbeatMS), r.Seed)
+	until := ""
+	if s.StoppedAtUntil {
+		until = " (stopped at --until)"
+	}
+	fmt.Fprintf(bw, "simulated %s%s: %d apps submitted, %d finished, %d rejected, %d unfinished; %d containers allocated (%d AMs), %d reservations, %d preempted\n\n",
+		fmtMS(s.SimulatedMS), until, s.AppsSubmitted, s.AppsFinished, s.AppsRejected, s.AppsUnfinished,
+		s.ContainersAllocated, s.AMContainers, s.Reservations, s.Preempted)
+	queueTable(bw, r)
+	userTable(bw, r)
+	if len(r.Rejected) > 0 {
+		fmt.Fprintf(bw, "\nrejected applications (%d):\n", len(r.Rejected))
+		for i, x := range r.Rejected {
+			if i == 20 {
+				fmt.Fprintf(bw, "  ... %d more (see --format json)\n", len(r.Rejected)-20)
+				break
+			}
+			fmt.Fprintf(bw, "  %s at %s (queue %s, user %s): %s\n", x.App, fmtMS(x.AtMS), x.Queue, x.User, x.Reason)
+		}
+	}
+	for _, x := range r.Refreshes {
+		verdict := "accepted"
+		if !x.Accepted {
+			verdict = "refused: " + strings.Join(x.Errors, "; ")
+		}
+		fmt.Fprintf(bw, "\nrefresh %s at %s: %s\n", x.Config, fmtMS(x.AtMS), verdict)
+	}
+	return bw.err
+}
+
+func queueTable(w io.Writer, r *Result) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "QUEUE\tGUARANTEE\tMAX\tAVG USED\tPEAK USED\tWAIT P50\tWAIT P95\tSUBMITTED\tFINISHED\tREJECTED\t")
+	for _, q := range r.Queues {
+		name := strings.Repeat("  ", strings.Count(q.Path, ".")) + q.Path[strings.LastIndexByte(q.Path, '.')+1:]
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", name, fmtMB(q.GuaranteedMB), fmtMB(q.MaxMB),
+			fmtMB(q.AvgUsedMB), fmtMB(q.PeakUsedMB), fmtMS(q.WaitP50MS), fmtMS(q.WaitP95MS),
+			q.AppsSubmitted, q.AppsFinished, q.AppsRejected)
+	}
+	_ = tw.Flush()
+}
+
+func userTable(w io.Writer, r *Result) {
+	if len(r.Users) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "QUEUE\tUSER\tAPPS\tAVG USED\tPEAK USED\tSHARE\t")
+	for i, u := range r.Users {
+		if i == 50 {
+			fmt.Fprintf(tw, "... %d more users\t\t\t\t\t\t\n", len(r.Users)-50)
+			break
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t\n", u.Queue, u.User, u.Apps, fmtMB(u.AvgUsedMB), fmtMB(u.PeakUsedMB), u.Share*100)
+	}
+	_ = tw.Flush()
+}
+
+// fmtMB renders memory: whole GB as "600G", else one decimal, MB below 1 GB.
+func fmtMB(mb int64) string {
+	switch {
+	case mb >= 1024 && mb%1024 == 0:
+		return fmt.Sprintf("%dG", mb/1024)
+	case mb >= 1024:
+		return fmt.Sprintf("%.1fG", float64(mb)/1024)
+	}
+	return fmt.Sprintf("%dM", mb)
+}
+
+// fmtMS renders a duration: "850ms", "12.5s", "3m05s", "2h03m".
+func fmtMS(ms int64) string {
+	switch {
+	case ms < 1000:
+		return fmt.Sprintf("%dms", ms)
+	case ms < 60000:
+		return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", float64(ms)/1000), "0"), ".") + "s"
+	case ms < 3600000:
+		return fmt.Sprintf("%dm%02ds", ms/60000, ms/1000%60)
+	}
+	return fmt.Sprintf("%dh%02dm", ms/3600000, ms/60000%60)
+}
+
+// errWriter keeps the first write error so rendering code stays linear.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return len(p), nil
+	}
+	n, err := e.w.Write(p)
+	if err != nil {
+		e.err = err
+	}
+	return n, nil
+}

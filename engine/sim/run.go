@@ -1,0 +1,240 @@
+package sim
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand"
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
+)
+
+// Run simulates the workload on the configuration: node heartbeats every
+// heartbeat interval (yarn.resourcemanager.nodemanagers.heartbeat-interval-ms,
+// default 1000, or the workload's NMHeartbeatMS), apps arriving at their
+// submit time with their AM container asked first, task containers asked
+// phase by phase once the AM runs and released after their durations,
+// apps finishing when their last task ends. Time jumps from event to
+// event; a node is woken only when something could change on it.
+//
+// Run returns an error only when it cannot run (bad workload for this
+// configuration, engine refusal); rejected apps are results.
+func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
+	if model == nil || model.Root == nil {
+		return nil, fmt.Errorf("sim: the configuration has no queue tree")
+	}
+	if err := w.Validate(); err != nil {
+		return nil, err
+	}
+	r := &run{opts: opts, w: w, model: model, appIdx: map[string]int32{}, nodeIdx: map[string]int32{},
+		lives: map[int64]live{}, qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1}
+	if err := r.setup(); err != nil {
+		return nil, err
+	}
+	r.loop()
+	return r.finish(), nil
+}
+
+func (r *run) setup() error {
+	o := &r.opts
+	if o.SampleMS <= 0 {
+		o.SampleMS = DefaultSampleMS
+	}
+	hb, err := heartbeatMS(r.model, r.w)
+	if err != nil {
+		return err
+	}
+	r.hb = hb
+	r.amHB = r.w.AMHeartbeatMS
+	if r.amHB <= 0 {
+		r.amHB = DefaultAMHeartbeatMS
+	}
+	g := r.model.Global
+	r.minMem, r.minVC = g.MinAllocation.V.MemoryMB, g.MinAllocation.V.VCores
+	r.drf = g.DominantCalculator()
+	if err := r.checkApps(); err != nil {
+		return err
+	}
+	specs := r.w.Cluster.Expand()
+	e, err := engine.New(r.model, toEngineNodes(specs), engine.Options{OnEvent: r.onEvent})
+	if err != nil {
+		return fmt.Errorf("sim: %w", err)
+	}
+	r.e = e
+	rng := rand.New(rand.NewSource(o.Seed))
+	r.addNodeState(specs, rng)
+	r.initQueues()
+	r.initApps()
+	for i, ev := range r.w.Events {
+		r.q.push(event{t: ev.AtMS, kind: evWorkload, ref: int32(i)})
+	}
+	if o.Events != nil {
+		r.out = bufio.NewWriterSize(o.Events, 1<<16)
+	}
+	r.res = Result{Workload: r.w.Name, HeartbeatMS: r.hb, SampleMS: o.SampleMS, Seed: o.Seed,
+		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
+		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
+	r.rng = rng
+	return nil
+}
+
+// heartbeatMS is the node heartbeat interval: the workload's override,
+// else the configuration's (yarn-site.xml merged in), else 1000.
+func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
+	if w.NMHeartbeatMS > 0 {
+		return w.NMHeartbeatMS, nil
+	}
+	if m.Conf == nil {
+		return DefaultHeartbeatMS, nil
+	}
+	v, ok, err := m.Conf.Get(HeartbeatKey)
+	if !ok || err != nil {
+		return DefaultHeartbeatMS, nil
+	}
+	n, perr := xmlconf.HadoopGetLong(v)
+	if perr != nil || n <= 0 {
+		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds", HeartbeatKey, v)
+	}
+	return n, nil
+}
+
+// checkApps resolves every app's queue to a leaf (refusing unknown
+// queues unless they are to be rejected at run time) and checks that
+// each phase asks one size per request priority, as YARN's one
+// ResourceRequest per priority forces.
+func (r *run) checkApps() error {
+	for i := range r.w.Apps {
+		a := &r.w.Apps[i]
+		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues {
+			return posErr(a.Pos, "application %q: unknown queue %q (leaf queues: %s)", a.ID, a.Queue, leafList(r.model))
+		}
+		sizes := map[[2]int64]Res{}
+		for _, t := range a.Tasks {
+			k := [2]int64{int64(t.Phase), int64(t.Priority)}
+			s, seen := sizes[k]
+			if seen && (s.MemoryMB != t.MemoryMB || s.VCores != t.VCores) {
+				return posErr(a.Pos, "application %q: phase %d asks two sizes at priority %d (%d MB and %d MB); YARN takes one size per request priority", a.ID, t.Phase, t.Priority, s.MemoryMB, t.MemoryMB)
+			}
+			sizes[k] = Res{t.MemoryMB, t.VCores}
+		}
+	}
+	return nil
+}
+
+// resolveLeaf finds the leaf an app names: a full path, or a short name
+// held by exactly one leaf (CapacityScheduler's queue lookup).
+func resolveLeaf(m *xmlconf.Model, name string) (string, bool) {
+	if q := m.Queue(name); q != nil {
+		return q.Path, q.IsLeaf()
+	}
+	if ls := m.Leaves[name]; len(ls) == 1 {
+		return ls[0].Path, true
+	}
+	return "", false
+}
+
+func leafList(m *xmlconf.Model) string {
+	var names []string
+	for _, q := range m.Queues {
+		if q.IsLeaf() {
+			names = append(names, q.Path)
+		}
+	}
+	if len(names) > 8 {
+		names = append(names[:8], fmt.Sprintf("... %d more", len(names)-8))
+	}
+	return strings.Join(names, ", ")
+}
+
+func toEngineNodes(specs []NodeSpec) []engine.NodeSpec {
+	out := make([]engine.NodeSpec, len(specs))
+	for i, s := range specs {
+		out[i] = engine.NodeSpec{ID: s.ID, Host: s.ID, Rack: s.Rack, MemoryMB: s.MemoryMB, VCores: s.VCores}
+	}
+	return out
+}
+
+// addNodeState registers nodes (already in the engine) with a random
+// heartbeat offset each, as SLS's NMRunner does.
+func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
+	for _, s := range specs {
+		idx, _ := r.e.NodeIndex(s.ID)
+		for len(r.nodes) <= idx {
+			r.nodes = append(r.nodes, nodeState{lastHB: -1})
+		}
+		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), freeMem: s.MemoryMB, freeVC: s.VCores, lastHB: -1, alive: true}
+		r.nodeIdx[s.ID] = int32(idx)
+		r.schedule(int32(idx))
+	}
+}
+
+// initApps orders apps by submit time (stable) and queues their arrival.
+func (r *run) initApps() {
+	r.apps = make([]appState, len(r.w.Apps))
+	r.order = make([]int32, len(r.w.Apps))
+	for i := range r.w.Apps {
+		r.order[i] = int32(i)
+	}
+	sort.SliceStable(r.order, func(i, j int) bool {
+		return r.w.Apps[r.order[i]].SubmitMS < r.w.Apps[r.order[j]].SubmitMS
+	})
+	for _, i := range r.order {
+		a := &r.w.Apps[i]
+		r.apps[i] = appState{spec: a, leaf: -1, user: -1, submitMS: a.SubmitMS, firstMS: -1, finishMS: -1, state: AppNotArrived}
+		r.appIdx[a.ID] = i
+		r.q.push(event{t: a.SubmitMS, kind: evSubmit, ref: i})
+	}
+}
+
+// loop runs events in time order until none is left or Until passes.
+func (r *run) loop() {
+	for r.q.len() > 0 {
+		ev := r.q.pop()
+		if r.opts.Until > 0 && ev.t > r.opts.Until {
+			r.res.Summary.StoppedAtUntil = true
+			break
+		}
+		r.sampleUntil(ev.t)
+		r.now = ev.t
+		r.dispatch(ev)
+		r.evCount++
+		if r.opts.Progress != nil && r.evCount&0xffff == 0 {
+			r.progress()
+		}
+	}
+	end := r.lastChange
+	if r.opts.Until > 0 && (r.res.Summary.StoppedAtUntil || r.opts.Until > end) {
+		end = r.opts.Until
+	}
+	r.sampleUntil(end + 1)
+	r.now = end
+	if r.opts.Progress != nil {
+		r.progress()
+	}
+}
+
+func (r *run) progress() {
+	h := int64(0)
+	if n := len(r.order); n > 0 {
+		h = r.w.Apps[r.order[n-1]].SubmitMS
+	}
+	r.opts.Progress(Progress{NowMS: r.now, HorizonMS: h, AppsDone: r.done, AppsTotal: len(r.apps),
+		ContainersAllocated: r.res.Summary.ContainersAllocated})
+}
+
+func (r *run) dispatch(ev event) {
+	switch ev.kind {
+	case evSubmit:
+		r.submit(ev.ref)
+	case evAMReady:
+		r.amReady(ev.ref)
+	case evDone:
+		r.containerDone(ev.c)
+	case evHeartbeat:
+		r.heartbeat(ev.ref)
+	case evWorkload:
+		r.workloadEvent(ev.ref)
+	}
+}

@@ -1,0 +1,483 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// SLSSettings are the sls-runner.xml values an SLS trace depends on, with
+// SLS's defaults (SLSConfiguration).
+type SLSSettings struct {
+	NMMemoryMB, NMVCores int64
+	// NMHeartbeatMS is yarn.sls.nm.heartbeat.interval.ms when set (0: use
+	// the ResourceManager's heartbeat interval).
+	NMHeartbeatMS int64
+	AMHeartbeatMS int64
+	// AMMemoryMB/AMVCores are yarn.sls.am.container.* (jobs may override).
+	AMMemoryMB, AMVCores int64
+	// ContainerMemoryMB/ContainerVCores are yarn.sls.container.* (tasks
+	// may override).
+	ContainerMemoryMB, ContainerVCores int64
+	// AMTypes are the yarn.sls.am.type.<type> names known (SLS's shipped
+	// sls-runner.xml maps mapreduce, stream and dag).
+	AMTypes []string
+}
+
+// DefaultSLSSettings returns SLS's defaults.
+func DefaultSLSSettings() SLSSettings {
+	return SLSSettings{
+		NMMemoryMB: 10240, NMVCores: 10, AMHeartbeatMS: 1000,
+		AMMemoryMB: 1024, AMVCores: 1, ContainerMemoryMB: 1024, ContainerVCores: 1,
+		AMTypes: []string{"dag", "mapreduce", "stream"},
+	}
+}
+
+// SLSSettingsFromConf reads an sls-runner.xml's properties (as a map) over
+// the defaults, parsing numbers as Configuration.getInt/getLong do.
+func SLSSettingsFromConf(conf map[string]string) (SLSSettings, error) {
+	s := DefaultSLSSettings()
+	fields := []struct {
+		key string
+		dst *int64
+	}{
+		{"yarn.sls.nm.memory.mb", &s.NMMemoryMB},
+		{"yarn.sls.nm.vcores", &s.NMVCores},
+		{"yarn.sls.nm.heartbeat.interval.ms", &s.NMHeartbeatMS},
+		{"yarn.sls.am.heartbeat.interval.ms", &s.AMHeartbeatMS},
+		{"yarn.sls.am.container.memory", &s.AMMemoryMB},
+		{"yarn.sls.am.container.vcores", &s.AMVCores},
+		{"yarn.sls.container.memory.mb", &s.ContainerMemoryMB},
+		{"yarn.sls.container.vcores", &s.ContainerVCores},
+	}
+	for _, f := range fields {
+		v, ok := conf[f.key]
+		if !ok {
+			continue
+		}
+		n, err := xmlconf.HadoopGetLong(v)
+		if err != nil {
+			return s, fmt.Errorf("%s: %q is not a number", f.key, v)
+		}
+		if n < 0 {
+			return s, fmt.Errorf("%s: %d is negative", f.key, n)
+		}
+		*f.dst = n
+	}
+	types := map[string]bool{}
+	for _, t := range s.AMTypes {
+		types[t] = true
+	}
+	for k := range conf {
+		if t, ok := strings.CutPrefix(k, "yarn.sls.am.type."); ok && t != "" {
+			types[t] = true
+		}
+	}
+	s.AMTypes = s.AMTypes[:0]
+	for t := range types {
+		s.AMTypes = append(s.AMTypes, t)
+	}
+	sort.Strings(s.AMTypes)
+	return s, nil
+}
+
+// Keys SLS reads from a job object and from a task object.
+var (
+	slsJobKeys = set("am.type", "yarn.sls.am.type", "job.start.ms", "job.end.ms", "job.queue.name",
+		"job.id", "job.user", "job.count", "job.tasks", "job.label.expression",
+		"am.memory", "am.memory-mb", "am.vcores", "num.nodes", "num.racks")
+	slsTaskKeys = set("count", "container.host", "container.start.ms", "container.end.ms",
+		"duration.ms", "container.duration.ms", "container.memory", "container.memory-mb",
+		"container.vcores", "container.priority", "container.type", "container.execution.type",
+		"container.allocation.id", "container.request.delay")
+)
+
+func set(keys ...string) map[string]bool {
+	m := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		m[k] = true
+	}
+	return m
+}
+
+// MapReduce AM request priorities (MRAMSimulator.PRIORITY_MAP/REDUCE):
+// the MapReduce AM overrides the trace's container.priority with them.
+const (
+	mrPriorityMap    = 20
+	mrPriorityReduce = 10
+	slsDefaultPrio   = 20
+)
+
+// slsReader holds the state of one trace read.
+type slsReader struct {
+	r        *posReader
+	set      SLSSettings
+	w        *Workload
+	amID     int // SLS's AM_ID: one per AM started, names jobs without ids
+	jobIndex int
+	ids      map[string]bool
+	hosts    map[string]string // host -> rack, from container.host
+	hostList []string
+	genNodes int
+	genRacks int
+}
+
+// ReadSLS reads an SLS trace the way SLS's AMRunner does: a stream of
+// JSON objects, each a job (or a header with num.nodes/num.racks). Node
+// managers come from nodes (an --sls-nodes topology) when given, else from
+// the trace (num.nodes plus every container.host), all sized by set.
+func ReadSLS(name string, data []byte, set SLSSettings, nodes *Cluster) (*Workload, error) {
+	sr := &slsReader{r: &posReader{name: name, data: data}, set: set, ids: map[string]bool{}, hosts: map[string]string{},
+		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS}}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	for {
+		off := sr.r.skipSpace(dec.InputOffset())
+		var obj map[string]any
+		err := dec.Decode(&obj)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, sr.r.jsonErr(err, dec)
+		}
+		sr.jobIndex++
+		if err := sr.job(obj, fmt.Sprintf("%s:%d (job %d)", name, sr.r.line(off), sr.jobIndex)); err != nil {
+			return nil, err
+		}
+	}
+	if nodes != nil {
+		sr.w.Cluster = *nodes
+	} else {
+		sr.w.Cluster = sr.traceNodes()
+	}
+	return sr.w, sr.w.Validate()
+}
+
+func (sr *slsReader) job(obj map[string]any, pos string) error {
+	if obj == nil {
+		return posErr(pos, "expected a JSON object")
+	}
+	for k := range obj {
+		if !slsJobKeys[k] {
+			return posErr(pos, "unknown field %q in an SLS job (known: %s)", k, keyList(slsJobKeys))
+		}
+	}
+	if _, ok := obj["num.nodes"]; ok {
+		n, err := javaInt(obj, "num.nodes", 0, pos)
+		if err != nil {
+			return err
+		}
+		racks, err := javaInt(obj, "num.racks", 1, pos)
+		if err != nil {
+			return err
+		}
+		sr.genNodes, sr.genRacks = max(sr.genNodes, int(n)), int(racks)
+		if _, jobToo := obj["job.tasks"]; !jobToo {
+			return nil // a header, as SLSUtils.parseNodesFromSLSTrace reads it
+		}
+	}
+	app, count, err := sr.app(obj, pos)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < count; i++ {
+		a := app
+		a.Tasks = append([]TaskGroup(nil), app.Tasks...)
+		if count > 1 || a.ID == "" {
+			a.ID = strconv.Itoa(sr.amID) // AMRunner names multi-instance jobs by AM_ID
+		}
+		if sr.ids[a.ID] {
+			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: job id %q is used twice; renamed %q", pos, a.ID, a.ID+"_"+strconv.Itoa(sr.amID)))
+			a.ID += "_" + strconv.Itoa(sr.amID)
+		}
+		sr.ids[a.ID] = true
+		sr.amID++
+		sr.w.Apps = append(sr.w.Apps, a)
+	}
+	return nil
+}
+
+func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
+	a := App{Pos: pos, User: "default"}
+	var err error
+	if v, ok := obj["job.user"]; ok && v != nil {
+		a.User = fmt.Sprint(v)
+	}
+	q, ok := obj["job.queue.name"]
+	if !ok || q == nil {
+		return a, 0, posErr(pos, "job has no job.queue.name")
+	}
+	a.Queue = jsonString(q)
+	if v, ok := obj["job.id"]; ok && v != nil {
+		a.ID = jsonString(v)
+	}
+	if a.SubmitMS, err = javaLong(obj, "job.start.ms", 0, pos); err != nil {
+		return a, 0, err
+	}
+	count, err := javaInt(obj, "job.count", 1, pos)
+	if err != nil {
+		return a, 0, err
+	}
+	if a.AM, err = sr.amResource(obj, pos); err != nil {
+		return a, 0, err
+	}
+	amType := "mapreduce"
+	for _, k := range []string{"am.type", "yarn.sls.am.type"} {
+		if v, ok := obj[k]; ok && v != nil {
+			amType = jsonString(v)
+		}
+	}
+	if !contains(sr.set.AMTypes, amType) {
+		return a, 0, posErr(pos, "unknown am.type %q (known: %s; add yarn.sls.am.type.%s to sls-runner.xml)", amType, strings.Join(sr.set.AMTypes, ", "), amType)
+	}
+	if a.Tasks, err = sr.tasks(obj, pos, amType); err != nil {
+		return a, 0, err
+	}
+	return a, int(max(count, 1)), nil
+}
+
+func (sr *slsReader) amResource(obj map[string]any, pos string) (Res, error) {
+	r := Res{sr.set.AMMemoryMB, sr.set.AMVCores}
+	var err error
+	for _, k := range []string{"am.memory", "am.memory-mb"} {
+		if r.MemoryMB, err = javaLong(obj, k, r.MemoryMB, pos); err != nil {
+			return r, err
+		}
+	}
+	r.VCores, err = javaLong(obj, "am.vcores", r.VCores, pos)
+	return r, err
+}
+
+func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup, error) {
+	list, _ := obj["job.tasks"].([]any)
+	if len(list) == 0 {
+		return nil, posErr(pos, "No task for the job! (job.tasks is missing or empty)")
+	}
+	var out []TaskGroup
+	for i, raw := range list {
+		tpos := fmt.Sprintf("%s task %d", pos, i)
+		t, ok := raw.(map[string]any)
+		if !ok {
+			return nil, posErr(tpos, "a task must be a JSON object")
+		}
+		g, err := sr.task(t, tpos)
+		if err != nil {
+			return nil, err
+		}
+		if amType == "mapreduce" {
+			switch g.Type {
+			case "map":
+				g.Priority, g.Phase = mrPriorityMap, 0
+			case "reduce":
+				g.Priority, g.Phase = mrPriorityReduce, 1
+			default:
+				sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: the MapReduce AM ignores tasks of type %q", tpos, g.Type))
+				continue
+			}
+		}
+		out = appendGroup(out, g)
+	}
+	if len(out) == 0 {
+		return nil, posErr(pos, "No task for the job! (no map or reduce task for the MapReduce AM)")
+	}
+	return out, nil
+}
+
+// appendGroup merges a task into the previous group when identical.
+func appendGroup(gs []TaskGroup, g TaskGroup) []TaskGroup {
+	if n := len(gs); n > 0 {
+		p := &gs[n-1]
+		if p.MemoryMB == g.MemoryMB && p.VCores == g.VCores && p.DurationMS == g.DurationMS &&
+			p.Priority == g.Priority && p.Phase == g.Phase && p.Type == g.Type &&
+			strings.Join(p.Hosts, ",") == strings.Join(g.Hosts, ",") && strings.Join(p.Racks, ",") == strings.Join(g.Racks, ",") {
+			p.Count += g.Count
+			return gs
+		}
+	}
+	return append(gs, g)
+}
+
+func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
+	for k := range t {
+		if !slsTaskKeys[k] {
+			return TaskGroup{}, posErr(pos, "unknown field %q in an SLS task (known: %s)", k, keyList(slsTaskKeys))
+		}
+	}
+	g := TaskGroup{Count: 1, MemoryMB: sr.set.ContainerMemoryMB, VCores: sr.set.ContainerVCores, Priority: slsDefaultPrio, Type: "map"}
+	c, err := javaInt(t, "count", 1, pos)
+	if err != nil {
+		return g, err
+	}
+	g.Count = int(max(c, 1))
+	if g.DurationMS, err = taskDuration(t, pos); err != nil {
+		return g, err
+	}
+	for _, k := range []string{"container.memory", "container.memory-mb"} {
+		if g.MemoryMB, err = javaLong(t, k, g.MemoryMB, pos); err != nil {
+			return g, err
+		}
+	}
+	if g.VCores, err = javaLong(t, "container.vcores", g.VCores, pos); err != nil {
+		return g, err
+	}
+	p, err := javaInt(t, "container.priority", slsDefaultPrio, pos)
+	if err != nil {
+		return g, err
+	}
+	g.Priority = int32(p)
+	if v, ok := t["container.type"]; ok && v != nil {
+		g.Type = jsonString(v)
+	}
+	if v, ok := t["container.host"]; ok && v != nil {
+		rack, host := rackHost(jsonString(v))
+		g.Hosts, g.Racks = []string{host}, []string{rack}
+		if _, seen := sr.hosts[host]; !seen {
+			sr.hosts[host] = rack
+			sr.hostList = append(sr.hostList, host)
+		}
+	}
+	return g, nil
+}
+
+// taskDuration is TaskContainerDefinition.validateAndGetDuration:
+// container.duration.ms, else duration.ms, else end - start; it must be
+// positive.
+func taskDuration(t map[string]any, pos string) (int64, error) {
+	d, err := javaLong(t, "container.duration.ms", -1, pos)
+	if err != nil {
+		return 0, err
+	}
+	if d == -1 {
+		if d, err = javaLong(t, "duration.ms", -1, pos); err != nil {
+			return 0, err
+		}
+	}
+	if d == -1 {
+		start, err1 := javaLong(t, "container.start.ms", -1, pos)
+		end, err2 := javaLong(t, "container.end.ms", -1, pos)
+		if err1 != nil {
+			return 0, err1
+		}
+		if err2 != nil {
+			return 0, err2
+		}
+		d = 0
+		if start != -1 && end != -1 {
+			d = end - start
+		}
+	}
+	if d <= 0 {
+		return 0, posErr(pos, "Duration of a task shouldn't be less or equal to 0! (got %d ms)", d)
+	}
+	return d, nil
+}
+
+// rackHost is SLSUtils.getRackHostName: "/rack/host" -> ("/rack",
+// "host"); "/a/b/host" -> ("/a/b", "host"); a bare name is on
+// /default-rack.
+func rackHost(s string) (rack, host string) {
+	s = strings.TrimRight(s, "/")
+	i := strings.LastIndexByte(s, '/')
+	if i <= 0 {
+		return "/default-rack", strings.TrimPrefix(s, "/")
+	}
+	return s[:i], s[i+1:]
+}
+
+// traceNodes is SLSUtils.parseNodesFromSLSTrace: generated nodes for
+// num.nodes/num.racks ("/rack<i % racks>/node<i>") plus every host the
+// trace names, each with the NM default size.
+func (sr *slsReader) traceNodes() Cluster {
+	var c Cluster
+	seen := map[string]bool{}
+	racks := sr.genRacks
+	if racks < 1 {
+		racks = 1
+	}
+	if racks > sr.genNodes {
+		racks = sr.genNodes
+	}
+	var names []NodeSpec
+	for i := 0; i < sr.genNodes; i++ {
+		h := fmt.Sprintf("node%d", i)
+		seen[h] = true
+		names = append(names, NodeSpec{ID: h, Rack: fmt.Sprintf("/rack%d", i%racks)})
+	}
+	for _, h := range sr.hostList {
+		if !seen[h] {
+			seen[h] = true
+			names = append(names, NodeSpec{ID: h, Rack: sr.hosts[h]})
+		}
+	}
+	for _, n := range names {
+		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{n.ID}, Rack: n.Rack, MemoryMB: sr.set.NMMemoryMB, VCores: sr.set.NMVCores})
+	}
+	return c
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func keyList(m map[string]bool) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
+}
+
+// jsonString is Java's toString of a JSON value.
+func jsonString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case json.Number:
+		return x.String()
+	case nil:
+		return "null"
+	}
+	return fmt.Sprint(v)
+}
+
+// javaLong reads key as Long.parseLong(value.toString()), or def when
+// absent.
+func javaLong(obj map[string]any, key string, def int64, pos string) (int64, error) {
+	v, ok := obj[key]
+	if !ok {
+		return def, nil
+	}
+	s := jsonString(v)
+	n, err := xmlconf.ParseJavaLong(s)
+	if err != nil {
+		return 0, posErr(pos, "%s: For input string: %q (want a whole number)", key, s)
+	}
+	return n, nil
+}
+
+// javaInt is Integer.parseInt(value.toString()).
+func javaInt(obj map[string]any, key string, def int64, pos string) (int64, error) {
+	v, ok := obj[key]
+	if !ok {
+		return def, nil
+	}
+	s := jsonString(v)
+	n, err := xmlconf.ParseJavaInt(s)
+	if err != nil {
+		return 0, posErr(pos, "%s: For input string: %q (want a whole number)", key, s)
+	}
+	return int64(n), nil
+}

@@ -1,0 +1,175 @@
+package sim
+
+import (
+	"bufio"
+	"math/rand"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
+)
+
+// appState is one application during the run.
+type appState struct {
+	spec  *App
+	leaf  int32 // queue table index
+	user  int32 // user table index
+	state string
+	// phases[p] lists the task groups of phase p (indices into spec.Tasks).
+	phases    [][]int
+	phase     int
+	phaseLeft int // containers of the current phase not yet finished
+	// fifo holds, per request priority, the durations still to place in
+	// the order SLS hands them out (scheduledMaps.remove()).
+	fifo       map[int32]*durFIFO
+	pending    int   // asks outstanding in the engine (incl. the AM's)
+	pendingMB  int64 // their memory
+	localAsks  bool  // the current phase asks for hosts or racks
+	amID       int64
+	submitMS   int64
+	firstMS    int64
+	finishMS   int64
+	containers int64
+	preempted  int64
+	reason     string
+}
+
+// durFIFO is a queue of (duration, count) runs.
+type durFIFO struct {
+	runs []durRun
+	head int
+	size Res
+}
+
+type durRun struct {
+	dur   int64
+	count int
+}
+
+func (f *durFIFO) push(d int64, n int) { f.runs = append(f.runs, durRun{d, n}) }
+
+func (f *durFIFO) pop() (int64, bool) {
+	for f.head < len(f.runs) {
+		r := &f.runs[f.head]
+		if r.count > 0 {
+			r.count--
+			return r.dur, true
+		}
+		f.head++
+	}
+	return 0, false
+}
+
+func (f *durFIFO) left() int {
+	n := 0
+	for _, r := range f.runs[f.head:] {
+		n += r.count
+	}
+	return n
+}
+
+// live is a running container the simulator tracks.
+type live struct {
+	app  int32
+	node int32
+	am   bool
+	mem  int64
+	dur  int64
+	prio int32
+}
+
+// nodeState mirrors what the simulator needs of a node.
+type nodeState struct {
+	id        string
+	rack      string
+	phase     int64
+	freeMem   int64
+	freeVC    int64
+	lastHB    int64
+	scheduled bool
+	sleeping  bool
+	reserved  bool
+	alive     bool
+}
+
+// queueStat accumulates one queue's figures.
+type queueStat struct {
+	path       string
+	parent     int32
+	leaf       bool
+	guarantee  int64
+	max        int64
+	guarantee0 int64
+	max0       int64
+	used       int64
+	pending    int64
+	peak       int64
+	peakPend   int64
+	area       float64 // MB·ms
+	lastT      int64
+	containers int64
+	preempted  int64
+	submitted  int
+	finished   int
+	rejected   int
+	waits      []int64
+	series     QueueSeries
+}
+
+// userStat accumulates one user of a leaf.
+type userStat struct {
+	leaf  int32
+	name  string
+	apps  int
+	used  int64
+	peak  int64
+	area  float64
+	lastT int64
+}
+
+// run is the state of one simulation.
+type run struct {
+	opts   Options
+	w      *Workload
+	model  *xmlconf.Model
+	e      *engine.Engine
+	now    int64
+	hb     int64
+	amHB   int64
+	minMem int64
+	minVC  int64
+	drf    bool
+
+	q      evHeap
+	apps   []appState
+	appIdx map[string]int32
+	order  []int32 // apps by submit time
+
+	nodes       []nodeState
+	nodeIdx     map[string]int32
+	sleepers    []int32
+	awake       int
+	idle        int
+	quiet       bool
+	hbNode      int32
+	localApps   int
+	outstanding int64
+
+	lives        map[int64]live
+	releasing    bool
+	pendingKills []live
+
+	queues     []queueStat
+	qIdx       map[string]int32
+	users      []userStat
+	uIdx       map[string]int32
+	samples    []int64
+	nextSample int64
+
+	res        Result
+	out        *bufio.Writer
+	lineBuf    []byte
+	lastChange int64
+	done       int
+	evCount    uint64
+	rng        *rand.Rand
+}

@@ -1,0 +1,238 @@
+package sim
+
+import (
+	"sort"
+)
+
+// initQueues builds the queue table in the model's tree order and reads
+// the engine's guarantees and maxima.
+func (r *run) initQueues() {
+	for _, mq := range r.model.Queues {
+		parent := int32(-1)
+		if mq.Parent != nil {
+			parent = r.qIdx[mq.Parent.Path]
+		}
+		r.qIdx[mq.Path] = int32(len(r.queues))
+		r.queues = append(r.queues, queueStat{path: mq.Path, parent: parent, leaf: mq.IsLeaf()})
+	}
+	r.readLimits()
+	for i := range r.queues {
+		q := &r.queues[i]
+		q.guarantee0, q.max0 = q.guarantee, q.max
+	}
+}
+
+// readLimits refreshes guarantees and maxima from the engine (after node
+// changes and refreshes), adding queues a refresh created.
+func (r *run) readLimits() {
+	g, m := r.e.QueueResources()
+	for k, path := range r.e.QueuePaths() {
+		i, ok := r.qIdx[path]
+		if !ok {
+			i = r.addQueue(path)
+		}
+		r.queues[i].guarantee, r.queues[i].max = g[k].MemoryMB, m[k].MemoryMB
+	}
+}
+
+// addQueue appends a queue created by a refresh, with zero history.
+func (r *run) addQueue(path string) int32 {
+	parent := int32(-1)
+	if mq := r.e.Model().Queue(path); mq != nil && mq.Parent != nil {
+		if p, ok := r.qIdx[mq.Parent.Path]; ok {
+			parent = p
+		}
+	}
+	i := int32(len(r.queues))
+	r.qIdx[path] = i
+	q := queueStat{path: path, parent: parent, lastT: r.now}
+	if mq := r.e.Model().Queue(path); mq != nil {
+		q.leaf = mq.IsLeaf()
+	}
+	n := len(r.samples)
+	q.series = QueueSeries{GuaranteedMB: make([]int64, n), MaxMB: make([]int64, n), UsedMB: make([]int64, n), PendingMB: make([]int64, n)}
+	r.queues = append(r.queues, q)
+	return i
+}
+
+func (r *run) userFor(leaf int32, name string) int32 {
+	key := r.queues[leaf].path + "|" + name
+	if i, ok := r.uIdx[key]; ok {
+		return i
+	}
+	i := int32(len(r.users))
+	r.uIdx[key] = i
+	r.users = append(r.users, userStat{leaf: leaf, name: name, lastT: r.now})
+	return i
+}
+
+// touch marks that the cluster changed now (the run ends at the last
+// change, not at the last idle heartbeat).
+func (r *run) touch() { r.lastChange = r.now }
+
+// addUsed changes a leaf's (and its ancestors') and a user's used memory,
+// integrating usage over time for averages.
+func (r *run) addUsed(leaf, user int32, mem int64) {
+	for q := leaf; q >= 0; q = r.queues[q].parent {
+		s := &r.queues[q]
+		s.area += float64(s.used) * float64(r.now-s.lastT)
+		s.lastT = r.now
+		s.used += mem
+		s.peak = max(s.peak, s.used)
+	}
+	if user >= 0 {
+		u := &r.users[user]
+		u.area += float64(u.used) * float64(r.now-u.lastT)
+		u.lastT = r.now
+		u.used += mem
+		u.peak = max(u.peak, u.used)
+	}
+}
+
+func (r *run) addPending(leaf int32, mem int64) {
+	for q := leaf; q >= 0; q = r.queues[q].parent {
+		s := &r.queues[q]
+		s.pending += mem
+		s.peakPend = max(s.peakPend, s.pending)
+	}
+}
+
+// sampleUntil records the series for every sample time before t.
+func (r *run) sampleUntil(t int64) {
+	for r.nextSample < t {
+		r.samples = append(r.samples, r.nextSample)
+		for i := range r.queues {
+			q := &r.queues[i]
+			s := &q.series
+			s.GuaranteedMB = append(s.GuaranteedMB, q.guarantee)
+			s.MaxMB = append(s.MaxMB, q.max)
+			s.UsedMB = append(s.UsedMB, q.used)
+			s.PendingMB = append(s.PendingMB, q.pending)
+		}
+		r.nextSample += r.opts.SampleMS
+	}
+}
+
+// finish closes the integrals at the end time and builds the Result.
+func (r *run) finish() *Result {
+	if r.out != nil {
+		_ = r.out.Flush()
+	}
+	end := r.now
+	res := &r.res
+	res.Summary.SimulatedMS = end
+	for i := range r.apps {
+		a := &r.apps[i]
+		res.Summary.AppsSubmitted++
+		switch a.state {
+		case AppFinished:
+			res.Summary.AppsFinished++
+		case AppRejected:
+			res.Summary.AppsRejected++
+		case AppNotArrived:
+			res.Summary.AppsSubmitted--
+		default:
+			res.Summary.AppsUnfinished++
+		}
+	}
+	res.Queues = r.queueResults(end)
+	res.Users = r.userResults(end)
+	res.Apps = r.appResults()
+	res.Series.TimesMS = r.samples
+	if res.Series.TimesMS == nil {
+		res.Series.TimesMS = []int64{}
+	}
+	for i := range r.queues {
+		s := r.queues[i].series
+		s.Path = r.queues[i].path
+		res.Series.Queues = append(res.Series.Queues, s)
+	}
+	return res
+}
+
+func (r *run) queueResults(end int64) []QueueResult {
+	waits := make([][]int64, len(r.queues))
+	for i := range r.queues {
+		for q := int32(i); q >= 0; q = r.queues[q].parent {
+			waits[q] = append(waits[q], r.queues[i].waits...)
+		}
+	}
+	out := make([]QueueResult, len(r.queues))
+	for i := range r.queues {
+		q := &r.queues[i]
+		area := q.area + float64(q.used)*float64(end-q.lastT)
+		qr := QueueResult{Path: q.path, Leaf: q.leaf, GuaranteedMB: q.guarantee0, MaxMB: q.max0,
+			PeakUsedMB: q.peak, PeakPendingMB: q.peakPend, AppsSubmitted: q.submitted, AppsFinished: q.finished,
+			AppsRejected: q.rejected, Containers: q.containers, Preempted: q.preempted}
+		if end > 0 {
+			qr.AvgUsedMB = int64(area / float64(end))
+		}
+		if qr.GuaranteedMB > 0 {
+			qr.AvgUsedOfGuarantee = round3(float64(qr.AvgUsedMB) / float64(qr.GuaranteedMB))
+		}
+		qr.WaitP50MS, qr.WaitP95MS, qr.WaitMaxMS = percentiles(waits[i])
+		out[i] = qr
+	}
+	return out
+}
+
+// percentiles returns the nearest-rank 50th and 95th percentiles and the
+// maximum (0 for no values).
+func percentiles(v []int64) (p50, p95, top int64) {
+	if len(v) == 0 {
+		return 0, 0, 0
+	}
+	s := append([]int64(nil), v...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	rank := func(p int) int64 {
+		k := (p*len(s) + 99) / 100
+		return s[max(k, 1)-1]
+	}
+	return rank(50), rank(95), s[len(s)-1]
+}
+
+func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
+
+func (r *run) userResults(end int64) []UserResult {
+	out := make([]UserResult, 0, len(r.users))
+	for i := range r.users {
+		u := &r.users[i]
+		q := &r.queues[u.leaf]
+		area := u.area + float64(u.used)*float64(end-u.lastT)
+		qarea := q.area + float64(q.used)*float64(end-q.lastT)
+		ur := UserResult{Queue: q.path, User: u.name, Apps: u.apps, PeakUsedMB: u.peak}
+		if end > 0 {
+			ur.AvgUsedMB = int64(area / float64(end))
+		}
+		if qarea > 0 {
+			ur.Share = round3(area / qarea)
+		}
+		out = append(out, ur)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Queue != out[j].Queue {
+			return out[i].Queue < out[j].Queue
+		}
+		return out[i].User < out[j].User
+	})
+	return out
+}
+
+func (r *run) appResults() []AppResult {
+	out := make([]AppResult, 0, len(r.apps))
+	for _, i := range r.order {
+		a := &r.apps[i]
+		q := a.spec.Queue
+		if a.leaf >= 0 {
+			q = r.queues[a.leaf].path
+		}
+		ar := AppResult{ID: a.spec.ID, Queue: q, User: a.spec.User, State: a.state, SubmitMS: a.submitMS,
+			FirstContainerMS: a.firstMS, FinishMS: a.finishMS, WaitMS: -1, Containers: a.containers,
+			Preempted: a.preempted, Reason: a.reason}
+		if a.firstMS >= 0 {
+			ar.WaitMS = a.firstMS - a.submitMS
+		}
+		out = append(out, ar)
+	}
+	return out
+}

@@ -1,0 +1,276 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Workload is what a simulation runs: the cluster, the applications and
+// timed events. Readers (ReadNative, ReadSLS) and the generator build it;
+// Run only reads it.
+type Workload struct {
+	// Name labels the workload in results (usually the file name).
+	Name string `json:"name,omitempty"`
+	// Cluster is the initial set of node managers.
+	Cluster Cluster `json:"cluster"`
+	// Apps are the applications in any order; Run submits them by
+	// SubmitMS, ties in the order given.
+	Apps []App `json:"apps"`
+	// Events are timed changes: configuration refreshes, nodes added or
+	// lost.
+	Events []Event `json:"events,omitempty"`
+	// AMHeartbeatMS is how long after its container is allocated an AM
+	// sends its first requests (SLS: yarn.sls.am.heartbeat.interval.ms);
+	// 0 means DefaultAMHeartbeatMS.
+	AMHeartbeatMS int64 `json:"am_heartbeat_ms,omitempty"`
+	// NMHeartbeatMS, when positive, overrides the configuration's
+	// yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (SLS traces
+	// take yarn.sls.nm.heartbeat.interval.ms from sls-runner.xml).
+	NMHeartbeatMS int64 `json:"nm_heartbeat_ms,omitempty"`
+	// Warnings are things a reader accepted but dropped the way Hadoop
+	// does (for example SLS tasks of a type the MapReduce AM ignores).
+	Warnings []string `json:"-"`
+}
+
+// Cluster lists node groups.
+type Cluster struct {
+	Nodes []NodeGroup `json:"nodes"`
+}
+
+// NodeGroup is a set of identical node managers. Either Names lists them
+// or Count generates Count nodes named Prefix0..Prefix<Count-1> spread
+// round-robin over Racks racks named RackPrefix0.. (SLS's generateNodes
+// naming: "/rack<i % racks>/node<i>").
+type NodeGroup struct {
+	Count      int      `json:"count,omitempty"`
+	Names      []string `json:"names,omitempty"`
+	Prefix     string   `json:"prefix,omitempty"`
+	Rack       string   `json:"rack,omitempty"`
+	Racks      int      `json:"racks,omitempty"`
+	RackPrefix string   `json:"rack_prefix,omitempty"`
+	MemoryMB   int64    `json:"memory_mb"`
+	VCores     int64    `json:"vcores"`
+}
+
+// Res is a container size.
+type Res struct {
+	MemoryMB int64 `json:"memory_mb"`
+	VCores   int64 `json:"vcores"`
+}
+
+// App is one application: an AM container that starts first, then its
+// task groups phase by phase.
+type App struct {
+	ID    string `json:"id"`
+	Queue string `json:"queue"`
+	User  string `json:"user"`
+	// Groups are the user's groups for submit ACLs.
+	Groups   []string `json:"groups,omitempty"`
+	SubmitMS int64    `json:"submit_ms"`
+	// Priority is the application priority (higher first).
+	Priority int32       `json:"priority,omitempty"`
+	AM       Res         `json:"am"`
+	Tasks    []TaskGroup `json:"tasks"`
+	// Pos is where the app was read (file:line or job index) for errors.
+	Pos string `json:"-"`
+}
+
+// TaskGroup is Count containers of one size and duration. Groups of phase
+// n are requested once every container of earlier phases has finished
+// (MapReduce: maps, then reduces). Hosts and Racks ask for locality;
+// without them the request is off-switch ("*").
+type TaskGroup struct {
+	Count      int      `json:"count"`
+	MemoryMB   int64    `json:"memory_mb"`
+	VCores     int64    `json:"vcores"`
+	DurationMS int64    `json:"duration_ms"`
+	Priority   int32    `json:"priority"`
+	Phase      int      `json:"phase,omitempty"`
+	Hosts      []string `json:"hosts,omitempty"`
+	Racks      []string `json:"racks,omitempty"`
+	// Type is informational (map, reduce, ...).
+	Type string `json:"type,omitempty"`
+}
+
+// EventKind is a timed workload event.
+type EventKind string
+
+// Event kinds.
+const (
+	EventRefresh     EventKind = "refresh"
+	EventAddNodes    EventKind = "add_nodes"
+	EventRemoveNodes EventKind = "remove_nodes"
+)
+
+// Event is a timed change of the cluster or configuration.
+type Event struct {
+	AtMS int64     `json:"at_ms"`
+	Kind EventKind `json:"kind"`
+	// Config names the configuration a refresh loads (resolved by
+	// Options.LoadConfig, relative to the workload file).
+	Config string `json:"config,omitempty"`
+	// Nodes are added (add_nodes).
+	Nodes []NodeGroup `json:"nodes,omitempty"`
+	// Names are removed (remove_nodes).
+	Names []string `json:"names,omitempty"`
+	Pos   string   `json:"-"`
+}
+
+// DefaultAMHeartbeatMS is SLS's yarn.sls.am.heartbeat.interval.ms default.
+const DefaultAMHeartbeatMS = 1000
+
+// NodeSpec is one expanded node.
+type NodeSpec struct {
+	ID, Rack         string
+	MemoryMB, VCores int64
+}
+
+// Expand returns the nodes of a group in order.
+func (g NodeGroup) Expand() []NodeSpec {
+	var out []NodeSpec
+	rack := func(i int) string {
+		if g.Rack != "" {
+			return g.Rack
+		}
+		if g.Racks > 1 || g.RackPrefix != "" {
+			p := g.RackPrefix
+			if p == "" {
+				p = "/rack"
+			}
+			return fmt.Sprintf("%s%d", p, i%max(g.Racks, 1))
+		}
+		return "/default-rack"
+	}
+	for i, n := range g.Names {
+		out = append(out, NodeSpec{ID: n, Rack: rack(i), MemoryMB: g.MemoryMB, VCores: g.VCores})
+	}
+	prefix := g.Prefix
+	if prefix == "" {
+		prefix = "node"
+	}
+	for i := 0; i < g.Count; i++ {
+		out = append(out, NodeSpec{ID: fmt.Sprintf("%s%d", prefix, i), Rack: rack(i), MemoryMB: g.MemoryMB, VCores: g.VCores})
+	}
+	return out
+}
+
+// Nodes expands every group of the cluster.
+func (c Cluster) Expand() []NodeSpec {
+	var out []NodeSpec
+	for _, g := range c.Nodes {
+		out = append(out, g.Expand()...)
+	}
+	return out
+}
+
+// Containers returns the number of task containers of the app.
+func (a *App) Containers() int {
+	n := 0
+	for _, t := range a.Tasks {
+		n += t.Count
+	}
+	return n
+}
+
+// posErr formats an input error at a position.
+func posErr(pos, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if pos == "" {
+		return fmt.Errorf("%s", msg)
+	}
+	return fmt.Errorf("%s: %s", pos, msg)
+}
+
+// Validate checks what every reader must guarantee: ids, non-negative
+// sizes and durations, unique node names, and that every container fits
+// on at least one node (a container larger than any node would wait
+// forever). It returns the first problem with its position.
+func (w *Workload) Validate() error {
+	nodes := w.Cluster.Expand()
+	seen := map[string]bool{}
+	var big Res
+	for _, n := range nodes {
+		if n.MemoryMB < 0 || n.VCores < 0 {
+			return fmt.Errorf("node %q has a negative size (%d MB, %d vcores)", n.ID, n.MemoryMB, n.VCores)
+		}
+		if seen[n.ID] {
+			return fmt.Errorf("node %q is listed twice", n.ID)
+		}
+		seen[n.ID] = true
+		big.MemoryMB = max(big.MemoryMB, n.MemoryMB)
+		big.VCores = max(big.VCores, n.VCores)
+	}
+	for _, ev := range w.Events {
+		for _, g := range ev.Nodes {
+			for _, n := range g.Expand() {
+				big.MemoryMB = max(big.MemoryMB, n.MemoryMB)
+				big.VCores = max(big.VCores, n.VCores)
+			}
+		}
+		if ev.AtMS < 0 {
+			return posErr(ev.Pos, "event time %d ms is negative", ev.AtMS)
+		}
+	}
+	if len(nodes) == 0 {
+		return fmt.Errorf("the workload has no nodes; give a cluster (or --sls-nodes for SLS traces)")
+	}
+	ids := make(map[string]bool, len(w.Apps))
+	for i := range w.Apps {
+		if err := w.Apps[i].validate(ids, big); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *App) validate(ids map[string]bool, big Res) error {
+	switch {
+	case a.ID == "":
+		return posErr(a.Pos, "application without id")
+	case ids[a.ID]:
+		return posErr(a.Pos, "application id %q is used twice", a.ID)
+	case strings.TrimSpace(a.Queue) == "":
+		return posErr(a.Pos, "application %q has no queue", a.ID)
+	case a.User == "":
+		return posErr(a.Pos, "application %q has no user", a.ID)
+	case a.SubmitMS < 0:
+		return posErr(a.Pos, "application %q: submit time %d ms is negative", a.ID, a.SubmitMS)
+	case len(a.Tasks) == 0:
+		return posErr(a.Pos, "application %q has no tasks", a.ID)
+	}
+	ids[a.ID] = true
+	if err := checkSize(a.Pos, a.ID, "AM", a.AM, big); err != nil {
+		return err
+	}
+	for j, t := range a.Tasks {
+		what := fmt.Sprintf("task group %d", j)
+		switch {
+		case t.Count < 0:
+			return posErr(a.Pos, "application %q %s: negative count %d", a.ID, what, t.Count)
+		case t.DurationMS <= 0:
+			return posErr(a.Pos, "application %q %s: duration must be positive, got %d ms", a.ID, what, t.DurationMS)
+		case t.Phase < 0:
+			return posErr(a.Pos, "application %q %s: negative phase %d", a.ID, what, t.Phase)
+		case t.Priority <= 0:
+			return posErr(a.Pos, "application %q %s: priority must be positive (0 is the AM's), got %d", a.ID, what, t.Priority)
+		}
+		if err := checkSize(a.Pos, a.ID, what, Res{t.MemoryMB, t.VCores}, big); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkSize(pos, id, what string, r, big Res) error {
+	if r.MemoryMB < 0 || r.VCores < 0 {
+		return posErr(pos, "application %q %s: negative size (%d MB, %d vcores)", id, what, r.MemoryMB, r.VCores)
+	}
+	if r.MemoryMB == 0 && r.VCores == 0 {
+		return posErr(pos, "application %q %s: size is zero", id, what)
+	}
+	if r.MemoryMB > big.MemoryMB || r.VCores > big.VCores {
+		return posErr(pos, "application %q %s: container of %d MB, %d vcores is bigger than any node (largest %d MB, %d vcores)",
+			id, what, r.MemoryMB, r.VCores, big.MemoryMB, big.VCores)
+	}
+	return nil
+}

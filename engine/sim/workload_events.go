@@ -1,0 +1,59 @@
+package sim
+
+import (
+	"fmt"
+)
+
+// workloadEvent applies a timed refresh or node change.
+func (r *run) workloadEvent(i int32) {
+	ev := &r.w.Events[i]
+	r.touch()
+	switch ev.Kind {
+	case EventRefresh:
+		r.refresh(ev)
+	case EventAddNodes:
+		var specs []NodeSpec
+		for _, g := range ev.Nodes {
+			specs = append(specs, g.Expand()...)
+		}
+		if err := r.e.AddNodes(toEngineNodes(specs)...); err != nil {
+			r.res.Refreshes = append(r.res.Refreshes, RefreshResult{AtMS: r.now, Config: "add_nodes", Errors: []string{err.Error()}})
+			return
+		}
+		r.addNodeState(specs, r.rng)
+	case EventRemoveNodes:
+		for _, id := range ev.Names {
+			if err := r.e.RemoveNodes(id); err != nil {
+				continue // unknown or already removed: nothing to lose
+			}
+			if n := r.nodeOf(id); n >= 0 {
+				r.nodes[n].alive = false
+			}
+		}
+		r.afterEngine()
+	}
+	r.readLimits()
+	r.wakeAll()
+}
+
+func (r *run) refresh(ev *Event) {
+	rr := RefreshResult{AtMS: r.now, Config: ev.Config}
+	if r.opts.LoadConfig == nil {
+		rr.Errors = []string{"refresh events need a configuration loader"}
+		r.res.Refreshes = append(r.res.Refreshes, rr)
+		return
+	}
+	m, err := r.opts.LoadConfig(ev.Config)
+	if err != nil {
+		rr.Errors = []string{fmt.Sprintf("cannot load %s: %v", ev.Config, err)}
+		r.res.Refreshes = append(r.res.Refreshes, rr)
+		return
+	}
+	if errs := r.e.Refresh(m, r.opts.RefreshCheck); len(errs) > 0 {
+		rr.Errors = errs
+	} else {
+		rr.Accepted = true
+		r.model = m
+	}
+	r.res.Refreshes = append(r.res.Refreshes, rr)
+}
