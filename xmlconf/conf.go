@@ -43,12 +43,30 @@ type Conf struct {
 	Env func(string) (string, bool)
 	// Findings are merge problems: duplicates and refused final overrides.
 	Findings []Finding
+
+	slab []Entry // entries are carved from here while NewConf runs
+}
+
+func (c *Conf) newEntry() *Entry {
+	if len(c.slab) == cap(c.slab) {
+		return &Entry{}
+	}
+	c.slab = append(c.slab, Entry{})
+	return &c.slab[len(c.slab)-1]
 }
 
 // NewConf merges documents in order, as the ResourceManager layers
 // yarn-site.xml and then capacity-scheduler.xml (Configuration.loadProperty).
 func NewConf(docs ...*Document) *Conf {
-	c := &Conf{entries: make(map[string]*Entry)}
+	n := 0
+	for _, d := range docs {
+		if d != nil {
+			n += len(d.Props)
+		}
+	}
+	// Sized once: growing a map of 100,000 keys costs more than the parse.
+	c := &Conf{entries: make(map[string]*Entry, n)}
+	c.slab = make([]Entry, 0, n)
 	for _, d := range docs {
 		if d == nil {
 			continue
@@ -58,6 +76,7 @@ func NewConf(docs ...*Document) *Conf {
 			c.add(p)
 		}
 	}
+	c.slab = nil
 	return c
 }
 
@@ -84,7 +103,7 @@ func FromMap(m map[string]string, origin string) *Conf {
 func (c *Conf) add(p *Property) {
 	e := c.entries[p.Name]
 	if e == nil {
-		e = &Entry{}
+		e = c.newEntry()
 		c.entries[p.Name] = e
 	}
 	switch {

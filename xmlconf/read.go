@@ -74,6 +74,9 @@ func ReadFile(path string, opts ReadOptions) (*Document, error) {
 // and to resolve relative xi:include hrefs.
 func ReadBytes(name string, data []byte, opts ReadOptions) (*Document, error) {
 	opts = opts.withDefaults()
+	if int64(len(data)) > opts.MaxBytes {
+		return nil, tooBig(name, int64(len(data)), opts.MaxBytes)
+	}
 	r := &resource{opts: opts, top: name, chain: []string{absPath(name)}}
 	return r.read(name, data)
 }
@@ -148,8 +151,8 @@ func readLimited(path string, max int64) ([]byte, error) {
 func tooBig(path string, size, max int64) error {
 	return &ReadError{
 		Pos:  Pos{File: path},
-		Msg:  fmt.Sprintf("file is larger than the %d-byte limit (%d bytes or more)", max, size),
-		Hint: fmt.Sprintf("raise the limit with --max-file-size (e.g. --max-file-size %d)", size*2),
+		Msg:  fmt.Sprintf("file is larger than the limit of %d bytes", max),
+		Hint: fmt.Sprintf("raise the limit with --max-file-size (the file has at least %d bytes)", size),
 	}
 }
 

@@ -84,7 +84,7 @@ func (r *resource) read(name string, raw []byte) (*Document, error) {
 // estimateProps guesses the property count (about 100 bytes each) so the
 // slices are allocated once.
 func estimateProps(n int) int {
-	e := n / 100
+	e := n / 120
 	if e > 1<<20 {
 		e = 1 << 20
 	}
@@ -343,6 +343,13 @@ func (p *parser) syntaxError(err error) error {
 	pos := p.pos(p.dec.InputOffset(), line, col)
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
+		// Point at the reference rather than past it.
+		if ent, ok := strings.CutPrefix(se.Msg, "invalid character entity "); ok {
+			off := p.dec.InputOffset()
+			if i := bytes.LastIndex(p.data[:off], []byte(ent)); i >= 0 {
+				pos = p.posAfter(Pos{File: p.file, Line: line, Col: 1}, int(off)-(col-1), i)
+			}
+		}
 		return &ReadError{Pos: pos, Msg: "malformed XML: " + se.Msg, Err: err}
 	}
 	return &ReadError{Pos: pos, Msg: "malformed XML: " + err.Error(), Err: err}
