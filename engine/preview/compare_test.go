@@ -12,11 +12,16 @@ import (
 
 func TestStatsSeries(t *testing.T) {
 	s := &Stats{}
-	seriesStats(s, []Sample{{T: 0, UsedMB: 100, PendingMB: 10, Allocated: 1}, {T: 100, UsedMB: 100, PendingMB: 10}, {T: 1000, UsedMB: 0}}, 2000, 500)
+	seriesStats(s, []Sample{{T: 0, UsedMB: 100, PendingMB: 10, Allocated: 1}, {T: 100, UsedMB: 100, PendingMB: 10}, {T: 1000, UsedMB: 0}}, 2000, 500, 200)
 	assert.Equal(t, int64(100), s.UsagePeakMB)
 	assert.InDelta(t, 50.0, s.UsageAvgMB, 1e-9)
 	// Pending from 0 (allocation at 0 restarts the clock) to 1000.
 	assert.Equal(t, Starvation{Count: 1, MaxMS: 1000}, s.Starvation)
+
+	// At or above its guarantee a queue with demand left is capped, not starved.
+	s = &Stats{}
+	seriesStats(s, []Sample{{T: 0, UsedMB: 300, PendingMB: 10}, {T: 1000, UsedMB: 0}}, 2000, 500, 200)
+	assert.Equal(t, Starvation{}, s.Starvation)
 }
 
 func TestNearestRank(t *testing.T) {

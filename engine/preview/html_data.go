@@ -153,7 +153,7 @@ func (r *Report) charts() chartData {
 		d.Usage = append(d.Usage, uc)
 		ow, nw := r.WaitSamples(path)
 		if len(ow)+len(nw) > 0 {
-			d.Waits = append(d.Waits, waitChart{ID: chartID("wait", i), Queue: path, Labels: waitLabels(), Old: histogram(ow), New: histogram(nw)})
+			d.Waits = append(d.Waits, waitChart{ID: chartID("wait", len(d.Waits)), Queue: path, Labels: waitLabels(), Old: histogram(ow), New: histogram(nw)})
 		}
 	}
 	return d

@@ -34,20 +34,31 @@ type QueueRun struct {
 	Preempted int
 }
 
-// UserRun is one user's usage over time across queues.
+// UserRun is one user's usage across queues: a series when the
+// simulator records one, else the average and peak it measured.
 type UserRun struct {
 	Name   string
 	Series []Sample
+	// AvgUsedMB and PeakUsedMB stand in for a series when HasUsage is set.
+	AvgUsedMB, PeakUsedMB int64
+	HasUsage              bool
 }
 
 // Sample is a point of a usage series: from T until the next sample the
 // queue used UsedMB, had PendingMB asked for and not yet allocated, and
 // Allocated containers were allocated at T.
+//
+// A sample is starving when demand is pending, nothing was allocated and
+// the queue is below its guarantee (or uses nothing): a queue capped at
+// its maximum with demand left over is capped, not starved.
 type Sample struct {
 	T         int64 `json:"t_ms"`
 	UsedMB    int64 `json:"used_mb"`
 	PendingMB int64 `json:"pending_mb"`
 	Allocated int   `json:"-"`
+	// GuaranteedMB is the guarantee at T (refreshes and node changes move
+	// it); 0 means the queue's GuaranteedMB.
+	GuaranteedMB int64 `json:"-"`
 }
 
 // AppRun is one application's timeline. A time of -1 means it never

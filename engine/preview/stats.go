@@ -77,7 +77,7 @@ func Compute(r *Run, o StatsOptions) *RunStats {
 	for i := range r.Queues {
 		q := &r.Queues[i]
 		s := &Stats{GuaranteedMB: q.GuaranteedMB, MaxMB: q.MaxMB, Preempted: q.Preempted}
-		seriesStats(s, q.Series, r.EndMS, o.starvation())
+		seriesStats(s, q.Series, r.EndMS, o.starvation(), q.GuaranteedMB)
 		rs.Queues[q.Path] = s
 		rs.Order = append(rs.Order, q.Path)
 		if q.Leaf {
@@ -87,7 +87,10 @@ func Compute(r *Run, o StatsOptions) *RunStats {
 	for i := range r.Users {
 		u := &r.Users[i]
 		s := &Stats{}
-		seriesStats(s, u.Series, r.EndMS, o.starvation())
+		seriesStats(s, u.Series, r.EndMS, o.starvation(), 0)
+		if u.HasUsage && len(u.Series) == 0 {
+			s.HasSeries, s.UsageAvgMB, s.UsagePeakMB = true, float64(u.AvgUsedMB), u.PeakUsedMB
+		}
 		rs.Users[u.Name] = s
 	}
 	appStats(rs, r.Apps)
@@ -182,7 +185,7 @@ func rank(sorted []int64, p int) int64 {
 
 // seriesStats takes the time-weighted average, the peak and starvation
 // periods of a step series over [0, end].
-func seriesStats(s *Stats, series []Sample, end int64, threshold int64) {
+func seriesStats(s *Stats, series []Sample, end, threshold, guarantee int64) {
 	s.HasSeries = len(series) > 0
 	var area float64
 	starveFrom := int64(-1)
@@ -213,11 +216,16 @@ func seriesStats(s *Stats, series []Sample, end int64, threshold int64) {
 		if next > p.T {
 			area += float64(p.UsedMB) * float64(next-p.T)
 		}
+		g := p.GuaranteedMB
+		if g == 0 {
+			g = guarantee
+		}
+		owed := p.PendingMB > 0 && (p.UsedMB < g || p.UsedMB == 0)
 		switch {
-		case p.PendingMB <= 0 || p.Allocated > 0:
+		case !owed || p.Allocated > 0:
 			closeStarve(p.T)
-			if p.PendingMB > 0 {
-				// Allocated at T but still asking: a new wait starts now.
+			if owed {
+				// Allocated at T but still owed: a new wait starts now.
 				starveFrom = p.T
 			}
 		case starveFrom < 0:
