@@ -152,9 +152,11 @@ func finalPos(e *Entry) Pos {
 }
 
 // Lookup returns the property in force for key, or false when the key is
-// not set (absent, or only empty values).
+// not set (absent, or only empty values). Like Configuration.get, it trims
+// key first, so a property whose attribute-form name has spaces around it
+// is never found.
 func (c *Conf) Lookup(key string) (*Property, bool) {
-	e := c.entries[key]
+	e := c.entries[JavaTrim(key)]
 	if e == nil || e.Prop == nil {
 		return nil, false
 	}
@@ -162,7 +164,7 @@ func (c *Conf) Lookup(key string) (*Property, bool) {
 }
 
 // Entry returns the merge record of key (nil when never mentioned).
-func (c *Conf) Entry(key string) *Entry { return c.entries[key] }
+func (c *Conf) Entry(key string) *Entry { return c.entries[JavaTrim(key)] }
 
 // Raw returns the unexpanded value of key, like Configuration.getRaw.
 func (c *Conf) Raw(key string) (string, bool) {
@@ -238,6 +240,7 @@ func (c *Conf) Len() int {
 // Set defines key programmatically (scenario refresh steps, migration),
 // replacing any earlier definition, final or not.
 func (c *Conf) Set(key, value string) {
+	key = JavaTrim(key) // as Configuration.set does
 	p := &Property{Name: key, Value: value, Unset: value == ""}
 	if value == "" {
 		delete(c.entries, key)
@@ -247,7 +250,7 @@ func (c *Conf) Set(key, value string) {
 }
 
 // Unset removes key.
-func (c *Conf) Unset(key string) { delete(c.entries, key) }
+func (c *Conf) Unset(key string) { delete(c.entries, JavaTrim(key)) }
 
 // Clone returns an independent copy whose entries can be changed without
 // touching c. Properties themselves are shared (they are never mutated).
