@@ -46,7 +46,9 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 		return e.toAssignment(r, n, why), true
 	}
 	if !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
-		e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)
+		if e.why != nil {
+			e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)
+		}
 		return e.toAssignment(result{}, n, why), false
 	}
 	r := e.assignParent(e.root, n, e.cluster)
@@ -110,7 +112,9 @@ func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource
 		if e.g.continueLooking && rc.positive(couldUnreserve) && rc.less(q.used.Sub(couldUnreserve), cur) {
 			return true
 		}
-		e.note("queue %s is at its limit: used %d MB >= current limit %d MB", q.path, q.used.MemoryMB, cur.MemoryMB)
+		if e.why != nil {
+			e.note("queue %s is at its limit: used %d MB >= current limit %d MB", q.path, q.used.MemoryMB, cur.MemoryMB)
+		}
 		return false
 	}
 	return true

@@ -51,7 +51,9 @@ func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reserved
 			return allocResult{state: stPrioritySkipped}
 		}
 		if !e.checkHeadroom(a, k, lim) {
-			e.note("app %s: %d MB request does not fit the queue headroom %d MB", a.id, k.capability.MemoryMB, lim.headroom.MemoryMB)
+			if e.why != nil {
+				e.note("app %s: %d MB request does not fit the queue headroom %d MB", a.id, k.capability.MemoryMB, lim.headroom.MemoryMB)
+			}
 			return allocResult{state: stQueueSkipped}
 		}
 		k.missed++
@@ -113,7 +115,9 @@ func (e *Engine) assignOnNode(a *app, k *schedKey, n *node, lim *limits, reserve
 			return allocResult{state: stPrioritySkipped}
 		}
 		if !e.canAssignLocality(a, k, n, OffSwitch, reservedC) {
-			e.note("app %s priority %d: off-switch delayed by locality (%d missed opportunities)", a.id, k.priority, k.missed)
+			if e.why != nil {
+				e.note("app %s priority %d: off-switch delayed by locality (%d missed opportunities)", a.id, k.priority, k.missed)
+			}
 			return allocResult{state: stAppSkipped}
 		}
 		r := e.assignContainer(a, k, n, lim, OffSwitch, reservedC)
@@ -162,7 +166,9 @@ func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Lo
 	rc := &e.g.rc
 	capab := k.capability
 	if !rc.lessEq(capab, n.total) {
-		e.note("app %s: %d MB request is larger than node %s", a.id, capab.MemoryMB, n.id)
+		if e.why != nil {
+			e.note("app %s: %d MB request is larger than node %s", a.id, capab.MemoryMB, n.id)
+		}
 		return allocResult{state: stLocalitySkipped}
 	}
 	shouldNew := e.shouldAllocOrReserveNew(a, k)
@@ -177,7 +183,9 @@ func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Lo
 			}
 			unres = e.findToUnreserve(a, k, needRes)
 			if unres == nil {
-				e.note("app %s: would need to unreserve %d MB first but has no such reservation", a.id, needRes.MemoryMB)
+				if e.why != nil {
+					e.note("app %s: would need to unreserve %d MB first but has no such reservation", a.id, needRes.MemoryMB)
+				}
 				return allocResult{state: stLocalitySkipped}
 			}
 		}
@@ -185,7 +193,9 @@ func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Lo
 	}
 	if shouldNew || reservedC != nil {
 		if e.g.continueLooking && reservedC == nil && needToUnreserve {
-			e.note("app %s: a new reservation would need an unreserve", a.id)
+			if e.why != nil {
+				e.note("app %s: a new reservation would need an unreserve", a.id)
+			}
 			return allocResult{state: stLocalitySkipped}
 		}
 		return allocResult{state: stReserved, locality: t}
@@ -215,7 +225,9 @@ func (e *Engine) allocateFromReserved(n *node) result {
 	q.curLimit = e.currentLimit(q, e.cluster)
 	k := a.key(c.priority, false)
 	if k == nil || k.any <= 0 {
-		e.note("app %s no longer needs the reservation on %s; unreserved", a.id, n.id)
+		if e.why != nil {
+			e.note("app %s no longer needs the reservation on %s; unreserved", a.id, n.id)
+		}
 		e.unreserve(c)
 		return result{kind: AssignUnreserved, c: c}
 	}

@@ -16,7 +16,9 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, reservedC *
 	switch {
 	case r.state == stReserved && reservedC != nil:
 		k.reRes++
-		e.note("app %s re-reserved %d MB on %s", a.id, reservedC.res.MemoryMB, n.id)
+		if e.why != nil {
+			e.note("app %s re-reserved %d MB on %s", a.id, reservedC.res.MemoryMB, n.id)
+		}
 		out.kind, out.c = AssignReReserved, reservedC
 	case r.state == stReserved:
 		out.kind, out.c = AssignReserved, e.reserve(a, k, n, r.locality)
@@ -41,12 +43,16 @@ func (e *Engine) accept(a *app, k *schedKey, r allocResult) bool {
 	}
 	for q := a.q; q != nil; q = q.parent {
 		if !rc.fitsIn(q.used.Add(net), q.maxDown) {
-			e.note("queue %s would exceed its maximum resource %d MB", q.path, q.maxDown.MemoryMB)
+			if e.why != nil {
+				e.note("queue %s would exceed its maximum resource %d MB", q.path, q.maxDown.MemoryMB)
+			}
 			return false
 		}
 	}
 	if rc.greater(a.u.used.Sub(released), e.userLimit(a.u)) {
-		e.note("user %s would exceed its user limit", a.u.name)
+		if e.why != nil {
+			e.note("user %s would exceed its user limit", a.u.name)
+		}
 		return false
 	}
 	return true
@@ -119,7 +125,9 @@ func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
 	k.reRes = 0
 	a.q.addUsed(c.res, true, 1)
 	e.updateUserUsage(a.u, c.res, 1)
-	e.note("app %s reserved %d MB on %s (node has %d MB free)", a.id, c.res.MemoryMB, n.id, n.free().MemoryMB)
+	if e.why != nil {
+		e.note("app %s reserved %d MB on %s (node has %d MB free)", a.id, c.res.MemoryMB, n.id, n.free().MemoryMB)
+	}
 	e.emit(Event{Kind: EvReserved, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority, Locality: t})
 	return c
 }

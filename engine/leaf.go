@@ -53,7 +53,9 @@ func (e *Engine) userAssignable(a *app, lim *limits) bool {
 		u.passSeq, u.passLimit, u.passCan, u.passRes = e.passSeq, e.userLimit(u), true, Resource{}
 	}
 	if !u.passCan && fitsAll(a.reserved, u.passRes) {
-		e.note("app %s skipped: user %s is over its user limit (%d MB)", a.id, u.name, u.passLimit.MemoryMB)
+		if e.why != nil {
+			e.note("app %s skipped: user %s is over its user limit (%d MB)", a.id, u.name, u.passLimit.MemoryMB)
+		}
 		return false
 	}
 	ok := e.canAssignToUser(a, u.passLimit, lim)
@@ -74,7 +76,9 @@ func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 			lim.needUnreserve = u.used.Sub(limit)
 			return true
 		}
-		e.note("app %s skipped: user %s used %d MB > user limit %d MB", a.id, u.name, u.used.MemoryMB, limit.MemoryMB)
+		if e.why != nil {
+			e.note("app %s skipped: user %s used %d MB > user limit %d MB", a.id, u.name, u.used.MemoryMB, limit.MemoryMB)
+		}
 		return false
 	}
 	return true
