@@ -138,24 +138,40 @@ func computeAbsCap(n *node) {
 
 // wantedMax is the absolute ceiling a queue must keep: the source's, but
 // never below its (possibly rescaled) guarantee. A group parent wants the
-// sum of its members' ceilings, so it adds no limit of its own.
-func wantedMax(n *node) float64 {
-	if n.Group {
-		w := 0.0
-		for _, c := range n.Children {
-			w += wantedMax(c)
-		}
-		return math.Min(100, w)
+// sum of its members' ceilings, so it adds no limit of its own; for YARN
+// 2.x, which also requires relative capacity ≤ relative maximum, it takes
+// the largest ceiling that keeps every member's ratio, if there is one.
+func (mg *migration) wantedMax(n *node) float64 {
+	if !n.Group {
+		return math.Max(n.SrcAbsMax, n.AbsCap)
 	}
-	return math.Max(n.SrcAbsMax, n.AbsCap)
+	sum, most, upper := 0.0, 0.0, math.Inf(1)
+	for _, c := range n.Children {
+		w := mg.wantedMax(c)
+		sum += w
+		most = math.Max(most, w)
+		if c.AbsCap > 0 {
+			upper = math.Min(upper, n.AbsCap*w/c.AbsCap)
+		}
+	}
+	w := math.Min(100, sum)
+	if mg.relativeMaxCheck() {
+		w = math.Max(most, math.Min(w, upper))
+	}
+	return w
 }
+
+// relativeMaxCheck reports whether the target checks capacity ≤
+// maximum-capacity on the relative values (YARN 2.x
+// CSQueueUtils.checkMaxCapacity) rather than on absolute ones.
+func (mg *migration) relativeMaxCheck() bool { return !mg.opts.Target.AtLeast(xmlconf.V3_1) }
 
 // setMaxima converts each ceiling to YARN's relative maximum-capacity
 // (relative to the parent's absolute maximum), rounded to 2 decimals,
 // raising it where rounding or rescaling would put it under the guarantee.
 func (mg *migration) setMaxima(n *node) {
 	for _, c := range n.Children {
-		want := wantedMax(c)
+		want := mg.wantedMax(c)
 		rel := 100.0
 		if n.AbsMax > 0 {
 			rel = math.Min(100, round2(want/n.AbsMax*100))
@@ -170,6 +186,15 @@ func (mg *migration) setMaxima(n *node) {
 					fmt.Sprintf("maximum-capacity of %q raised to %s so it is not below the rescaled capacity", c.Path(), num(c.Max)),
 					"YARN requires absolute capacity ≤ absolute maximum capacity")
 			}
+		}
+		if mg.relativeMaxCheck() && c.Max < c.Cap {
+			old := c.AbsMax
+			c.Max = c.Cap
+			c.AbsMax = c.Max * n.AbsMax / 100
+			mg.finding(RuleMaxRaised, xmlconf.SeverityWarning, srcPos(c), c.Path(), "maximum-capacity",
+				fmt.Sprintf("YARN %s requires capacity ≤ maximum-capacity as relative values: maximum-capacity of %q raised to %s, its ceiling from %s%% to %s%% of the cluster",
+					mg.opts.Target, c.Path(), num(c.Max), num(old), num(c.AbsMax)),
+				"target YARN 3.1 or later to keep the ceiling")
 		}
 		mg.setMaxima(c)
 	}

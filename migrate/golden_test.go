@@ -65,3 +65,20 @@ func migrateCase(t *testing.T, name string, opts Options) *Result {
 	require.NoError(t, err)
 	return res
 }
+
+// TestOutputLintsCleanOnEveryTarget: for every case and every supported
+// YARN profile the migrated file has no error finding from capq lint.
+func TestOutputLintsCleanOnEveryTarget(t *testing.T) {
+	for _, c := range goldenCases {
+		for _, v := range xmlconf.SupportedVersions {
+			opts := c.opts
+			opts.Target = v
+			if opts.MaxParallelApps && !v.AtLeast(xmlconf.V3_3) {
+				continue
+			}
+			out, err := Render(migrateCase(t, c.name, opts))
+			require.NoError(t, err)
+			assert.Empty(t, out.LintErrors, "%s%s on %s", c.name, c.variant, v)
+		}
+	}
+}

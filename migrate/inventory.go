@@ -133,7 +133,7 @@ func (mg *migration) queueReports() []QueueReport {
 				r.Source = n.Src.FullName
 			} else {
 				r.Source = "(new parent " + n.Name + ")"
-				r.AbsMaxBefore = round4(wantedMax(n))
+				r.AbsMaxBefore = round4(mg.wantedMax(n))
 			}
 			r.Match = math.Abs(r.AbsCapacityBefore-r.AbsCapacityAfter) <= Tolerance && math.Abs(r.AbsMaxBefore-r.AbsMaxAfter) <= Tolerance
 			r.Note = mg.queueNote(n, r)

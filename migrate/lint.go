@@ -3,6 +3,7 @@ package migrate
 import (
 	"fmt"
 
+	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -10,10 +11,9 @@ import (
 // migration could break: children's capacities sum to 100 (ParentQueue,
 // float fractions within 0.0005; 0 under a zero-capacity parent),
 // capacities within 0..100 and absolute capacity ≤ absolute maximum
-// (CSQueueUtils). validate.Lint runs the full rule set in the tests and in
-// the command once its registry is available.
+// (CSQueueUtils), plus every capq lint rule for the target version.
 func lintFindings(m *xmlconf.Model) []xmlconf.Finding {
-	var out []xmlconf.Finding
+	out := validate.Lint(m, validate.Options{Version: m.Version, File: "capacity-scheduler.xml"})
 	bad := func(q *xmlconf.Queue, prop, msg string) {
 		out = append(out, xmlconf.Finding{Rule: RuleOutputLint, Severity: xmlconf.SeverityError, Queue: q.Path, Property: prop, Message: msg})
 	}

@@ -145,12 +145,37 @@ func (mg *migration) warnDuplicateLeaves() {
 		for _, n := range ns {
 			paths = append(paths, n.Path())
 		}
-		sev := xmlconf.SeverityWarning
-		if !mg.opts.Target.AtLeast(xmlconf.V3_1) {
-			sev = xmlconf.SeverityError
+		if mg.opts.Target.AtLeast(xmlconf.V3_3) {
+			mg.finding(RuleQueueNames, xmlconf.SeverityWarning, srcPos(ns[1]), ns[1].Path(), "",
+				fmt.Sprintf("leaf name %q is used by %s: submissions and mappings by leaf name become ambiguous", name, strings.Join(paths, " and ")),
+				"submit with the full queue path, or rename one of the leaves")
+			continue
 		}
-		mg.finding(RuleQueueNames, sev, ns[1].Src.Pos, ns[1].Src.FullName, "",
-			fmt.Sprintf("leaf name %q is used by %s: YARN 2.x refuses duplicate leaf names and submissions by leaf name become ambiguous", name, strings.Join(paths, " and ")),
-			"rename one of the leaves, or submit with the full queue path")
+		// YARN before 3.3 refuses duplicate leaf names ("Two leaf queues
+		// were named"): qualify every later one with its parent's name.
+		for _, n := range ns[1:] {
+			old := n.Path()
+			n.Name = uniqueChildName(n.Parent, n.Parent.Name+"_"+n.Name)
+			mg.finding(RuleRenamed, xmlconf.SeverityWarning, srcPos(n), old, "",
+				fmt.Sprintf("leaf %q becomes %q: YARN %s refuses two leaves named %q", old, n.Path(), mg.opts.Target, name),
+				"update job submissions to the new name")
+		}
 	}
+}
+
+func srcPos(n *node) xmlconf.Pos {
+	if n.Src == nil {
+		return xmlconf.Pos{}
+	}
+	return n.Src.Pos
+}
+
+// uniqueChildName returns name, or name_2, name_3… if a child of parent
+// already uses it.
+func uniqueChildName(parent *node, name string) string {
+	out := name
+	for i := 2; findChild(parent, out) != nil; i++ {
+		out = fmt.Sprintf("%s_%d", name, i)
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package xmlconf
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -38,31 +39,39 @@ func FuzzHadoop1QueuesXML(f *testing.F) {
 	})
 }
 
-// FuzzHadoop1Flat feeds an arbitrary queue list and capacity-scheduler.xml
-// to the flat (0.20/1.x) parser: never a panic, findings always sorted
-// and positioned in one of the inputs.
+// FuzzHadoop1Flat feeds an arbitrary queue list and capacity-scheduler
+// properties ("name=value" lines, "!" before the name marks it final) to
+// the flat (0.20/1.x) parser: never a panic, findings sorted, limits
+// computable. Documents are built directly so the fuzzer exercises the
+// Hadoop 1 code rather than the XML reader (which has its own fuzzers).
 func FuzzHadoop1Flat(f *testing.F) {
-	f.Add("default,etl,adhoc", h1Seed(f, "01-flat-basic/capacity-scheduler.xml"))
-	f.Add("batch,interactive,etl", h1Seed(f, "03-fractional-joblimits/capacity-scheduler.xml"))
-	f.Add("default,ops,dev", h1Seed(f, "04-parsing-quirks/capacity-scheduler.xml"))
-	f.Add("default, team.a,root,,", h1Seed(f, "09-hostile-names/capacity-scheduler.xml"))
-	f.Fuzz(func(t *testing.T, names string, cs []byte) {
-		doc, err := ReadBytes("capacity-scheduler.xml", cs, ReadOptions{MaxBytes: 1 << 20})
-		if err != nil {
-			return
+	f.Add("default,etl,adhoc", "mapred.capacity-scheduler.queue.default.capacity=50\nmapred.capacity-scheduler.queue.etl.capacity=30\nmapred.capacity-scheduler.queue.adhoc.capacity=20\nmapred.capacity-scheduler.maximum-system-jobs=3000")
+	f.Add("batch, b", "mapred.capacity-scheduler.queue.batch.capacity=100.5\nmapred.capacity-scheduler.queue. b.maximum-capacity=none\nmapred.capacity-scheduler.queue.batch.minimum-user-limit-percent=0x32")
+	f.Add("default,,x.y", "!mapred.capacity-scheduler.default-init-accept-jobs-factor=-0x1\nmapred.capacity-scheduler.queue.default.user-limit-factor=NaN\nmapred.capacity-scheduler.queue.x.y.capacity=1e2")
+	f.Add("default", "mapred.capacity-scheduler.queue.default.maximum-initialized-jobs-per-user=3\nmapred.capacity-scheduler.queue.default.capacity=")
+	f.Fuzz(func(t *testing.T, names string, lines string) {
+		cs := &Document{File: "capacity-scheduler.xml"}
+		for i, line := range strings.Split(lines, "\n") {
+			name, value, _ := strings.Cut(line, "=")
+			final := strings.HasPrefix(name, "!")
+			name = JavaTrim(strings.TrimPrefix(name, "!"))
+			pos := Pos{File: cs.File, Line: i + 1, Col: 1}
+			cs.Props = append(cs.Props, &Property{Name: name, Value: value, Unset: value == "", Final: final, Pos: pos, NamePos: pos, ValuePos: pos})
 		}
 		site := &Document{File: "mapred-site.xml", Props: []*Property{
 			{Name: H1KeyQueueNames, Value: names, Unset: names == "", Pos: Pos{File: "mapred-site.xml", Line: 1}},
 			{Name: H1KeyScheduler, Value: H1CapacityTaskSchd, Pos: Pos{File: "mapred-site.xml", Line: 2}},
 		}}
-		m := ParseHadoop1(H1Files{MapredSite: site, CapacityScheduler: doc})
+		m := ParseHadoop1(H1Files{MapredSite: site, CapacityScheduler: cs})
 		for i := 1; i < len(m.Findings); i++ {
 			if lessFinding(m.Findings[i], m.Findings[i-1]) {
 				t.Fatalf("findings not sorted: %v before %v", m.Findings[i-1], m.Findings[i])
 			}
 		}
 		for _, q := range m.Queues {
-			_, _ = m.JobLimits(q)
+			if l, ok := m.JobLimits(q); ok && (l.Init < 0 || l.InitPerUser < 0) {
+				t.Fatalf("negative job limits %+v for %q", l, q.Name)
+			}
 		}
 	})
 }
