@@ -1,7 +1,152 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/capq/capq/engine/sim"
+)
+
+type simulateOptions struct {
+	config        configFlags
+	configFile    string
+	workload      string
+	slsNodes      string
+	slsRunner     string
+	seed          int64
+	until         string
+	sample        string
+	format        string
+	events        string
+	rejectUnknown bool
+}
 
 func newSimulateCmd(s *streams) *cobra.Command {
-	return notYet("simulate", "Run a workload through the scheduler engine")
+	var o simulateOptions
+	cmd := &cobra.Command{
+		Use:   "simulate --config FILE --workload FILE",
+		Short: "Run a workload through the scheduler engine in simulated time",
+		Long: `simulate runs a workload through capq's Capacity Scheduler engine with
+simulated time: node heartbeats every
+yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (default 1000), apps
+arriving at their submit time with their AM container first, tasks released
+after their durations. Idle time is skipped, so a day of jobs takes seconds.
+
+The workload is a native JSON workload (engine/sim/FORMAT.md; capq gen
+workload makes one) or an SLS trace exactly as Hadoop's SLS reads it (the
+format is detected). For SLS traces, --sls-nodes is the topology file
+(slsrun.sh --nodes) and --sls-runner an sls-runner.xml whose yarn.sls.nm.*
+and yarn.sls.am.* settings apply (SLS's defaults otherwise: 10240 MB and 10
+vcores per node).
+
+The text output is a table per queue: guarantee, maximum, average and peak
+use, p50/p95 wait of applications for their first container, apps finished
+and rejected (with Hadoop's reason below). --format json adds the full
+per-queue series, every app and every user. --events writes one JSON line
+per allocation, reservation, release and preemption.`,
+		Example: "  capq simulate --config conf/capacity-scheduler.xml --workload day.json\n" +
+			"  capq simulate --config cs.xml --workload sls-jobs.json --sls-nodes sls-nodes.json --format json\n" +
+			"  capq gen workload --config cs.xml --apps 1000 | capq simulate --config cs.xml --workload -",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulate(o, s) },
+	}
+	o.config.bind(cmd, true)
+	f := cmd.Flags()
+	f.StringVar(&o.configFile, "config", "", "capacity-scheduler.xml (file, directory, - or git:REV:PATH)")
+	f.StringVar(&o.workload, "workload", "", "workload: native JSON or SLS trace (file or -)")
+	f.StringVar(&o.slsNodes, "sls-nodes", "", "SLS topology file for an SLS trace (racks and nodes)")
+	f.StringVar(&o.slsRunner, "sls-runner", "", "sls-runner.xml for an SLS trace (node size, AM and container defaults)")
+	f.Int64Var(&o.seed, "seed", 1, "seed for node heartbeat offsets; the same seed gives the same output")
+	f.StringVar(&o.until, "until", "", "stop at this simulated time (e.g. 90m, 24h or milliseconds)")
+	f.StringVar(&o.sample, "sample", "1m", "step of the per-queue series in JSON output")
+	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
+	f.BoolVar(&o.rejectUnknown, "reject-unknown-queues", false, "submit apps of unknown queues so they are rejected like Hadoop does (default: refuse the workload)")
+	return cmd
+}
+
+func runSimulate(o simulateOptions, s *streams) error {
+	opts, err := o.simOptions()
+	if err != nil {
+		return cannotRun(err)
+	}
+	if o.configFile == "" || o.workload == "" {
+		return cannotRun(fmt.Errorf("--config and --workload are required"))
+	}
+	loaded, err := o.config.load(o.configFile, s)
+	if err != nil {
+		return cannotRun(err)
+	}
+	w, err := o.readWorkload(s)
+	if err != nil {
+		return cannotRun(err)
+	}
+	for _, warn := range w.Warnings {
+		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
+	}
+	opts.LoadConfig = o.refreshLoader(s)
+	opts.RefreshCheck = refreshCheck
+	if s.errTerminal {
+		opts.Progress = progressBar(s)
+	}
+	res, err := runWithEvents(o.events, func() (*sim.Result, error) {
+		return sim.Run(loaded.Model, w, opts)
+	}, &opts)
+	if s.errTerminal {
+		fmt.Fprint(s.errOut, "\r\033[K")
+	}
+	if err != nil {
+		return cannotRun(err)
+	}
+	var out bytes.Buffer
+	if o.format == "json" {
+		err = sim.RenderJSON(&out, res)
+	} else {
+		err = sim.RenderText(&out, res)
+	}
+	if err != nil {
+		return cannotRun(err)
+	}
+	if _, err := s.out.Write(out.Bytes()); err != nil {
+		return cannotRun(fmt.Errorf("write output: %w", err))
+	}
+	return nil
+}
+
+// simOptions validates the flags that do not need any input.
+func (o simulateOptions) simOptions() (sim.Options, error) {
+	var opts sim.Options
+	if o.format != "text" && o.format != "json" {
+		return opts, fmt.Errorf("--format %q: want text or json", o.format)
+	}
+	opts.Seed = o.seed
+	opts.RejectUnknownQueues = o.rejectUnknown
+	var err error
+	if o.until != "" {
+		if opts.Until, err = parseSimDuration(o.until); err != nil || opts.Until <= 0 {
+			return opts, fmt.Errorf("--until %q: want a positive duration such as 90m, 24h or a number of milliseconds", o.until)
+		}
+	}
+	if opts.SampleMS, err = parseSimDuration(o.sample); err != nil || opts.SampleMS <= 0 {
+		return opts, fmt.Errorf("--sample %q: want a positive duration such as 30s or 1m", o.sample)
+	}
+	return opts, nil
+}
+
+// parseSimDuration reads "90m", "1h30m", "500ms" or a bare number of
+// milliseconds.
+func parseSimDuration(s string) (int64, error) {
+	if n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil {
+		return n, nil
+	}
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil {
+		return 0, err
+	}
+	return d.Milliseconds(), nil
 }

@@ -35,6 +35,13 @@ func (r *run) hasRoom(n *nodeState) bool {
 // wakeAll. A node without room waits for a release on it.
 func (r *run) schedule(i int32) {
 	n := &r.nodes[i]
+	if r.opts.exhaustive {
+		if !n.scheduled && n.alive && r.done < len(r.apps) {
+			n.scheduled = true
+			r.q.push(event{t: r.nextBeat(n, r.now), kind: evHeartbeat, ref: i})
+		}
+		return
+	}
 	if n.scheduled || !r.hasRoom(n) {
 		return
 	}
@@ -60,6 +67,12 @@ func (r *run) park(i int32) {
 func (r *run) wakeAll() {
 	r.idle = 0
 	r.quiet = false
+	if r.opts.exhaustive {
+		for i := range r.nodes {
+			r.schedule(int32(i))
+		}
+		return
+	}
 	if r.outstanding <= 0 || len(r.sleepers) == 0 {
 		return
 	}
@@ -90,7 +103,9 @@ func (r *run) quietAfter() int {
 func (r *run) heartbeat(i int32) {
 	n := &r.nodes[i]
 	n.scheduled = false
-	r.awake--
+	if !r.opts.exhaustive {
+		r.awake--
+	}
 	if !n.alive {
 		return
 	}

@@ -33,6 +33,11 @@ type Options struct {
 	// lacks, so they are rejected with Hadoop's message; by default such
 	// a workload is refused before the run with the app's position.
 	RejectUnknownQueues bool
+
+	// exhaustive beats every live node every interval while any app is
+	// unfinished, like the ResourceManager does; tests use it to show
+	// that skipping idle heartbeats changes no result.
+	exhaustive bool
 }
 
 // Progress reports how far a run is.

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/validate"
+	"github.com/capq/capq/xmlconf"
+)
+
+// maxWorkloadBytes bounds a workload file (a generated day of 100,000
+// apps is about 30 MB).
+const maxWorkloadBytes = 1 << 30
+
+// readWorkload reads --workload, detects its format and, for SLS traces,
+// applies --sls-runner and --sls-nodes.
+func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
+	name, data, err := readInput(o.workload, s)
+	if err != nil {
+		return nil, err
+	}
+	format, err := sim.Detect(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if format == sim.FormatNativeJSON {
+		if o.slsNodes != "" || o.slsRunner != "" {
+			return nil, fmt.Errorf("%s is a native workload; --sls-nodes and --sls-runner apply only to SLS traces", name)
+		}
+		return sim.ReadNative(name, data)
+	}
+	set := sim.DefaultSLSSettings()
+	if o.slsRunner != "" {
+		doc, err := xmlconf.ReadFile(o.slsRunner, xmlconf.ReadOptions{MaxBytes: o.config.maxFileSize})
+		if err != nil {
+			return nil, fmt.Errorf("--sls-runner: %w", err)
+		}
+		if set, err = sim.SLSSettingsFromConf(xmlconf.NewConf(doc).Map()); err != nil {
+			return nil, fmt.Errorf("--sls-runner %s: %w", o.slsRunner, err)
+		}
+	}
+	var nodes *sim.Cluster
+	if o.slsNodes != "" {
+		nname, ndata, err := readInput(o.slsNodes, s)
+		if err != nil {
+			return nil, fmt.Errorf("--sls-nodes: %w", err)
+		}
+		if nodes, err = sim.ReadSLSNodes(nname, ndata, set); err != nil {
+			return nil, err
+		}
+	}
+	return sim.ReadSLS(name, data, set, nodes)
+}
+
+// readInput reads a file or standard input ("-") with a size bound.
+func readInput(arg string, s *streams) (string, []byte, error) {
+	if arg == "-" {
+		data, err := io.ReadAll(io.LimitReader(s.in, maxWorkloadBytes+1))
+		if err != nil {
+			return "", nil, fmt.Errorf("read standard input: %w", err)
+		}
+		if len(data) > maxWorkloadBytes {
+			return "", nil, fmt.Errorf("standard input is larger than %d bytes", maxWorkloadBytes)
+		}
+		return "<stdin>", data, nil
+	}
+	fi, err := os.Stat(arg)
+	if err != nil {
+		return "", nil, fmt.Errorf("read %s: %w", arg, err)
+	}
+	if fi.IsDir() {
+		return "", nil, fmt.Errorf("%s is a directory; name the workload file", arg)
+	}
+	if fi.Size() > maxWorkloadBytes {
+		return "", nil, fmt.Errorf("%s is larger than %d bytes", arg, maxWorkloadBytes)
+	}
+	data, err := os.ReadFile(arg)
+	if err != nil {
+		return "", nil, fmt.Errorf("read %s: %w", arg, err)
+	}
+	return arg, data, nil
+}
+
+// refreshLoader loads the configuration a refresh event names, relative
+// to the workload file, with the same flags as --config.
+func (o simulateOptions) refreshLoader(s *streams) func(string) (*xmlconf.Model, error) {
+	base := "."
+	if o.workload != "-" {
+		base = filepath.Dir(o.workload)
+	}
+	return func(name string) (*xmlconf.Model, error) {
+		path := name
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(base, name)
+		}
+		l, err := o.config.load(path, s)
+		if err != nil {
+			return nil, err
+		}
+		return l.Model, nil
+	}
+}
+
+// refreshCheck applies capq's refresh rules (the ones `capq diff` uses)
+// to a refresh during a simulation, with the engine's live queue states.
+func refreshCheck(old, new *xmlconf.Model, live engine.LiveState) []string {
+	res := validate.Refresh(old, new, validate.RefreshOptions{Live: live})
+	if res.Accepted {
+		return nil
+	}
+	var errs []string
+	for _, f := range res.Findings {
+		if f.Severity == xmlconf.SeverityError {
+			errs = append(errs, fmt.Sprintf("%s: %s", f.Rule, f.Message))
+		}
+	}
+	return errs
+}

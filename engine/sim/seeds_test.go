@@ -1,0 +1,66 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const gb = 1024
+
+// The worked example of the seed documents (HDP's "Resource Distribution
+// Workflow"): 100 nodes of 10 GB; support and marketing use their full
+// 100 GB and 300 GB; Sid and Hitesh, then Jian, Zhijie and Xuan submit
+// to development; Gupta submits to qa and waits until development's apps
+// give containers back, when usage settles at the 1:4 ratio.
+func TestSeedsWorkedExample(t *testing.T) {
+	res := simulate(t, "seeds-example", "seeds-example.json", Options{Seed: 1})
+	dev := res.QueueSeries("root.engineering.development")
+	qa := res.QueueSeries("root.engineering.qa")
+	require.NotNil(t, dev)
+	require.NotNil(t, qa)
+
+	assert.Equal(t, int64(600*gb), res.Queue("root.engineering.development").PeakUsedMB, "development grows to 600 GB")
+	assert.Equal(t, int64(100*gb), res.Queue("root.support").PeakUsedMB)
+	assert.Equal(t, int64(300*gb), res.Queue("root.marketing").PeakUsedMB)
+
+	// Two users: 120 GB each (user-limit-factor 1 x the 120 GB guarantee),
+	// plus the one container a user may end above its limit.
+	at := func(s *QueueSeries, ms int64) int64 { return s.UsedMB[ms/res.SampleMS] }
+	assert.InDelta(t, 240*gb, at(dev, 4*60000), 2*gb, "Sid and Hitesh take 120 GB each")
+	assert.Equal(t, int64(600*gb), at(dev, 9*60000), "five users take all of engineering")
+	assert.Zero(t, at(qa, 9*60000))
+
+	// Once the first containers finish, qa gets back to its guarantee and
+	// development keeps the rest: 120 GB : 480 GB.
+	ratio := false
+	for i := range res.Series.TimesMS {
+		if dev.UsedMB[i] >= 119*gb && dev.UsedMB[i] <= 121*gb && qa.UsedMB[i] >= 479*gb && qa.UsedMB[i] <= 481*gb {
+			ratio = true
+			break
+		}
+	}
+	assert.True(t, ratio, "development and qa settle at 1:4 (120 GB : 480 GB)")
+	assert.Equal(t, 8, res.Summary.AppsFinished)
+}
+
+// maximum-capacity 40 on development caps it at 40% of the cluster (its
+// parent's absolute maximum is 100%): 400 GB. Hadoop multiplies by the
+// parent's absolute maximum, not by its capacity as the guide's text says.
+func TestSeedsDevMax40(t *testing.T) {
+	res := simulate(t, "seeds-dev-max40", "seeds-example.json", Options{Seed: 1})
+	q := res.Queue("root.engineering.development")
+	assert.Equal(t, int64(400*gb), q.MaxMB)
+	assert.Equal(t, int64(400*gb), q.PeakUsedMB)
+}
+
+// With engineering's maximum-capacity also 60, development's absolute
+// maximum is 40% of 60%: 240 GB.
+func TestSeedsDevMax40EngMax60(t *testing.T) {
+	res := simulate(t, "seeds-dev-max40-eng-max60", "seeds-example.json", Options{Seed: 1})
+	q := res.Queue("root.engineering.development")
+	assert.Equal(t, int64(240*gb), q.MaxMB)
+	assert.Equal(t, int64(240*gb), q.PeakUsedMB)
+	assert.LessOrEqual(t, res.Queue("root.engineering").PeakUsedMB, int64(600*gb))
+}

@@ -1,0 +1,88 @@
+package sim
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/golden"
+	"github.com/capq/capq/xmlconf"
+)
+
+func repo(parts ...string) string {
+	return filepath.Join(append([]string{golden.RepoRoot()}, parts...)...)
+}
+
+func loadModel(t testing.TB, dir string) *xmlconf.Model {
+	t.Helper()
+	l, err := xmlconf.Load(xmlconf.LoadOptions{CapacityScheduler: []xmlconf.Source{{Name: repo("testdata", dir, "capacity-scheduler.xml")}}})
+	require.NoError(t, err)
+	return l.Model
+}
+
+func loadWorkload(t testing.TB, name string) *Workload {
+	t.Helper()
+	data, err := os.ReadFile(repo("testdata", "workloads", name))
+	require.NoError(t, err)
+	w, err := ReadNative(name, data)
+	require.NoError(t, err)
+	return w
+}
+
+func simulate(t testing.TB, cfg, workload string, opts Options) *Result {
+	t.Helper()
+	res, err := Run(loadModel(t, cfg), loadWorkload(t, workload), opts)
+	require.NoError(t, err)
+	return res
+}
+
+func render(t testing.TB, r *Result, json bool) []byte {
+	var b bytes.Buffer
+	if json {
+		require.NoError(t, RenderJSON(&b, r))
+	} else {
+		require.NoError(t, RenderText(&b, r))
+	}
+	return b.Bytes()
+}
+
+func TestGoldenSmall(t *testing.T) {
+	res := simulate(t, "seeds-example", "small.json", Options{Seed: 7, SampleMS: 10000, RejectUnknownQueues: true})
+	golden.Assert(t, "simulate/small.txt", render(t, res, false))
+	golden.Assert(t, "simulate/small.json", render(t, res, true))
+}
+
+func TestSameSeedSameBytes(t *testing.T) {
+	var events [2]bytes.Buffer
+	var out [2][]byte
+	for i := range out {
+		res := simulate(t, "seeds-example", "seeds-example.json", Options{Seed: 42, Events: &events[i]})
+		out[i] = render(t, res, true)
+	}
+	assert.Equal(t, out[0], out[1])
+	assert.Equal(t, events[0].Bytes(), events[1].Bytes())
+	assert.NotZero(t, events[0].Len())
+	other := render(t, simulate(t, "seeds-example", "seeds-example.json", Options{Seed: 43}), true)
+	assert.NotEqual(t, out[0], other, "a different seed moves the heartbeat offsets")
+}
+
+// TestSkippingIdleHeartbeatsChangesNothing runs workloads once with idle
+// skipping and once beating every node every second like the RM.
+func TestSkippingIdleHeartbeatsChangesNothing(t *testing.T) {
+	for _, c := range []struct{ cfg, workload string }{
+		{"seeds-example", "seeds-example.json"},
+		{"seeds-dev-max40-eng-max60", "seeds-example.json"},
+		{"seeds-example", "small.json"},
+		
+	} {
+		fast := simulate(t, c.cfg, c.workload, Options{Seed: 3, RejectUnknownQueues: true})
+		slow := simulate(t, c.cfg, c.workload, Options{Seed: 3, RejectUnknownQueues: true, exhaustive: true})
+		assert.Less(t, fast.Summary.Heartbeats, slow.Summary.Heartbeats)
+		fast.Summary.Heartbeats, slow.Summary.Heartbeats = 0, 0
+		assert.Equal(t, render(t, slow, true), render(t, fast, true), c.cfg+" "+c.workload)
+	}
+}
