@@ -218,28 +218,31 @@ func shortName(path string) string { return path[strings.LastIndexByte(path, '.'
 
 // propDiff compares a queue's own properties by suffix (either side nil).
 func propDiff(oq, nq *xmlconf.Queue) []PropChange {
-	suffixes := map[string]bool{}
-	for _, q := range []*xmlconf.Queue{oq, nq} {
-		if q != nil {
-			for s := range q.Props {
-				suffixes[s] = true
+	var changed []string
+	if oq != nil {
+		for s, p := range oq.Props {
+			if v, ok := rawProp(nq, s); !ok || v != p.Value {
+				changed = append(changed, s)
 			}
 		}
 	}
-	out := []PropChange{}
-	for _, s := range sortedSuffixes(suffixes) {
+	if nq != nil {
+		for s := range nq.Props {
+			if _, ok := rawProp(oq, s); !ok {
+				changed = append(changed, s)
+			}
+		}
+	}
+	sort.Strings(changed)
+	out := make([]PropChange, 0, len(changed))
+	for _, s := range changed {
 		ov, ook := rawProp(oq, s)
 		nv, nok := rawProp(nq, s)
-		if ook == nok && ov == nv {
-			continue
+		q := nq
+		if q == nil {
+			q = oq
 		}
-		name := ""
-		if nq != nil {
-			name = nq.Key(s)
-		} else {
-			name = oq.Key(s)
-		}
-		out = append(out, propChange(name, ov, ook, nv, nok))
+		out = append(out, propChange(q.Key(s), ov, ook, nv, nok))
 	}
 	return out
 }
@@ -264,13 +267,4 @@ func propChange(name, ov string, ook bool, nv string, nok bool) PropChange {
 		pc.New = &nv
 	}
 	return pc
-}
-
-func sortedSuffixes(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -20,7 +20,9 @@ type refreshCheck struct {
 	post map[string]xmlconf.QueueState
 	// notes explain decisions per queue path (old path for removals).
 	notes map[string][]string
-	file  string
+	// global caches globalChanges.
+	global []PropChange
+	file   string
 }
 
 func newRefreshCheck(old, new *xmlconf.Model, v xmlconf.Version, opts RefreshOptions) *refreshCheck {

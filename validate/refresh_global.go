@@ -61,33 +61,47 @@ func quoteOrUnset(s *string) string {
 
 // globalChanges lists keys outside the queue tree (scheduler-wide
 // yarn.scheduler.capacity.* keys and yarn-site keys) whose raw value
-// differs, sorted by key.
+// differs, sorted by key. Computed once: the key lists are large.
 func (c *refreshCheck) globalChanges() []PropChange {
-	if c.old.Conf == nil || c.new.Conf == nil {
-		return nil
+	if c.global != nil || c.old.Conf == nil || c.new.Conf == nil {
+		return c.global
 	}
-	om, nm := c.old.Conf.Map(), c.new.Conf.Map()
-	keys := map[string]bool{}
-	for k := range om {
-		keys[k] = true
-	}
-	for k := range nm {
-		keys[k] = true
-	}
-	var out []PropChange
-	for k := range keys {
-		if strings.HasPrefix(k, xmlconf.Prefix+"root.") || k == xmlconf.Prefix+"root" {
-			continue
+	c.global = []PropChange{}
+	seen := map[string]bool{}
+	for _, conf := range []*xmlconf.Conf{c.old.Conf, c.new.Conf} {
+		for _, k := range nonQueueKeys(conf.Keys()) {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			ov, ook := c.old.Conf.Raw(k)
+			nv, nok := c.new.Conf.Raw(k)
+			if ook != nok || ov != nv {
+				c.global = append(c.global, propChange(k, ov, ook, nv, nok))
+			}
 		}
-		ov, ook := om[k]
-		nv, nok := nm[k]
-		if ook == nok && ov == nv {
-			continue
-		}
-		out = append(out, propChange(k, ov, ook, nv, nok))
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	sort.Slice(c.global, func(i, j int) bool { return c.global[i].Name < c.global[j].Name })
+	return c.global
+}
+
+// nonQueueKeys drops the contiguous run of yarn.scheduler.capacity.root*
+// keys from a sorted key list.
+func nonQueueKeys(keys []string) []string {
+	root := xmlconf.Prefix + "root"
+	lo := sort.SearchStrings(keys, root)
+	hi := lo
+	for hi < len(keys) && strings.HasPrefix(keys[hi], root) {
+		hi++
+	}
+	var out []string
+	out = append(out, keys[:lo]...)
+	for _, k := range keys[lo:hi] {
+		if k != root && !strings.HasPrefix(k, root+".") {
+			out = append(out, k) // e.g. ...rootX, not a queue key
+		}
+	}
+	return append(out, keys[hi:]...)
 }
 
 // zeroSumFlag is RF015 (3.4): AbstractParentQueue reads
