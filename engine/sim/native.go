@@ -174,7 +174,7 @@ func (r *posReader) jsonErr(err error, dec *json.Decoder) error {
 		if field == "" {
 			field = "value"
 		}
-		return fmt.Errorf("%s: %s must be a %s, not a JSON %s", r.pos(te.Offset), field, te.Type.String(), te.Value)
+		return fmt.Errorf("%s: %s must be %s, not a JSON %s", r.pos(te.Offset), field, te.Type.String(), te.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return fmt.Errorf("%s: malformed JSON: unexpected end of input", r.pos(int64(len(r.data))))
 	}
