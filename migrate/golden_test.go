@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/capq/capq/golden"
+	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -79,6 +80,17 @@ func TestOutputLintsCleanOnEveryTarget(t *testing.T) {
 			out, err := Render(migrateCase(t, c.name, opts))
 			require.NoError(t, err)
 			assert.Empty(t, out.LintErrors, "%s%s on %s", c.name, c.variant, v)
+		}
+	}
+}
+
+// TestFindingRulesRegistered: every rule ID a migration reports is known
+// to capq explain (validate's registry), so no finding is undocumented.
+func TestFindingRulesRegistered(t *testing.T) {
+	for _, c := range goldenCases {
+		res := migrateCase(t, c.name, c.opts)
+		for _, f := range res.Report.Findings {
+			assert.NotNil(t, validate.Lookup(f.Rule), "%s: rule %s of %q is not registered", c.name, f.Rule, f.Message)
 		}
 	}
 }
