@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -112,6 +113,9 @@ func (p *parser) systemEntity(name, system string, pos Pos) (string, error) {
 		path = u.Path
 	} else if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(p.file), path)
+	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return "", p.errAt(pos, fmt.Sprintf("entity %q: %s is not a regular file", name, system), "")
 	}
 	data, err := readLimited(path, p.res.opts.MaxBytes)
 	if err != nil {

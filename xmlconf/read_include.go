@@ -43,6 +43,10 @@ func (p *parser) startInclude(t xml.StartElement, pos Pos) error {
 	if st.IsDir() {
 		return p.errAt(pos, fmt.Sprintf("xi:include %q is a directory", p.confInclude), "point href at an XML file")
 	}
+	if !st.Mode().IsRegular() {
+		// A device or pipe could block or never end (/dev/stdin, /dev/zero).
+		return p.errAt(pos, fmt.Sprintf("xi:include %q is not a regular file", p.confInclude), "")
+	}
 	return p.include(path, display, pos)
 }
 

@@ -322,8 +322,7 @@ func (p *parser) pop(t xml.EndElement, pos Pos) error {
 
 func (p *parser) atEOF() error {
 	if n := len(p.stack); n > 0 {
-		line, col := p.dec.InputPos()
-		return p.errAt(p.pos(p.dec.InputOffset(), line, col),
+		return p.errAt(offsetPos(p.file, p.data, int(p.dec.InputOffset())),
 			fmt.Sprintf("malformed XML: unexpected end of file: <%s> is not closed", xmlName(p.stack[n-1])),
 			"the file may be truncated")
 	}
@@ -339,15 +338,16 @@ func (p *parser) atEOF() error {
 
 // syntaxError reports a decoder error at the place the decoder stopped.
 func (p *parser) syntaxError(err error) error {
-	line, col := p.dec.InputPos()
-	pos := p.pos(p.dec.InputOffset(), line, col)
+	// After an error the decoder's line and column can disagree with its
+	// offset (it may have pushed back a newline), so count from the start.
+	off := p.dec.InputOffset()
+	pos := offsetPos(p.file, p.data, int(off))
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
 		// Point at the reference rather than past it.
 		if ent, ok := strings.CutPrefix(se.Msg, "invalid character entity "); ok {
-			off := p.dec.InputOffset()
 			if i := bytes.LastIndex(p.data[:off], []byte(ent)); i >= 0 {
-				pos = p.posAfter(Pos{File: p.file, Line: line, Col: 1}, int(off)-(col-1), i)
+				pos = offsetPos(p.file, p.data, i)
 			}
 		}
 		return &ReadError{Pos: pos, Msg: "malformed XML: " + se.Msg, Err: err}
@@ -363,13 +363,14 @@ func (p *parser) errAt(pos Pos, msg, hint string) error {
 // what editors and Hadoop's own messages count.
 func (p *parser) pos(off int64, line, col int) Pos {
 	start := int(off) - (col - 1)
-	if start >= 0 && int(off) <= len(p.data) {
-		seg := p.data[start:off]
-		for _, b := range seg {
-			if b >= utf8.RuneSelf {
-				col = utf8.RuneCount(seg) + 1
-				break
-			}
+	if col < 1 || start < 0 || int(off) > len(p.data) {
+		return offsetPos(p.file, p.data, int(off))
+	}
+	seg := p.data[start:off]
+	for _, b := range seg {
+		if b >= utf8.RuneSelf {
+			col = utf8.RuneCount(seg) + 1
+			break
 		}
 	}
 	return Pos{File: p.file, Line: line, Col: col}
