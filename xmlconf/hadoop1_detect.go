@@ -1,0 +1,187 @@
+package xmlconf
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hashicorp/go-multierror"
+)
+
+// H1Kind says which file of a Hadoop 1 set a configuration document is.
+type H1Kind int
+
+// Kinds of Hadoop 1 configuration documents.
+const (
+	H1NotHadoop1 H1Kind = iota
+	H1KindMapredSite
+	H1KindCapacityScheduler
+	H1KindQueueACLs
+)
+
+// ClassifyH1Document tells a Hadoop 1 file by its keys: only
+// mapred.capacity-scheduler.* is a capacity-scheduler.xml; only queue ACL
+// and state keys (mapred.queue.<q>.acl-*|state) is a mapred-queue-acls.xml;
+// mapred.queue.names, mapred.jobtracker.taskScheduler or other
+// mapred.queue.* keys make a mapred-site.xml. Any yarn.scheduler.capacity.*
+// key means it is not a Hadoop 1 file.
+func ClassifyH1Document(d *Document) H1Kind {
+	cs, acl, site, other := 0, 0, 0, 0
+	for _, p := range d.Props {
+		switch k := p.Name; {
+		case strings.HasPrefix(k, Prefix):
+			return H1NotHadoop1
+		case strings.HasPrefix(k, H1CSPrefix):
+			cs++
+		case k == H1KeyQueueNames || k == H1KeyScheduler || k == H1KeyScheduler021:
+			site++
+		case strings.HasPrefix(k, H1QueuePrefix) && isQueueACLKey(k):
+			acl++
+		default:
+			other++
+		}
+	}
+	switch {
+	case site > 0:
+		return H1KindMapredSite
+	case cs > 0 && acl == 0 && other == 0:
+		return H1KindCapacityScheduler
+	case acl > 0 && cs == 0 && other == 0:
+		return H1KindQueueACLs
+	case cs+acl > 0:
+		return H1KindMapredSite
+	}
+	return H1NotHadoop1
+}
+
+func isQueueACLKey(k string) bool {
+	return strings.HasSuffix(k, ".acl-submit-job") || strings.HasSuffix(k, ".acl-administer-jobs") || strings.HasSuffix(k, ".state")
+}
+
+// IsMapredQueuesXML reports whether data is a 0.21 mapred-queues.xml: its
+// root element is <queues>. It reads only up to the root element.
+func IsMapredQueuesXML(data []byte) bool {
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	dec.Strict = false
+	for i := 0; i < 1000; i++ {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			return se.Name.Local == "queues"
+		}
+	}
+	return false
+}
+
+// IsHadoop1Set reports whether the files at paths form a Hadoop 1 queue
+// configuration (what capq lint should hand to LoadHadoop1Set): one of
+// them is a mapred-queues.xml, or every configuration among them is a
+// Hadoop 1 file and at least one has Hadoop 1 keys. Unreadable files
+// make it false; the caller's normal path reports them.
+func IsHadoop1Set(paths []string, opts ReadOptions) bool {
+	found := false
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return false
+		}
+		if IsMapredQueuesXML(data) {
+			found = true
+			continue
+		}
+		d, err := ReadBytes(p, data, opts)
+		if err != nil {
+			return false
+		}
+		switch ClassifyH1Document(d) {
+		case H1NotHadoop1:
+			if len(d.Props) > 0 {
+				return false
+			}
+		default:
+			found = true
+		}
+	}
+	return found
+}
+
+// LoadHadoop1Set reads files of a Hadoop 1 set given in any order and
+// assigns each its role by content (ClassifyH1Document, IsMapredQueuesXML),
+// then parses the set. Two files of one role, or a file that is not a
+// Hadoop 1 configuration, is an error.
+func LoadHadoop1Set(paths []string, opts ReadOptions) (*H1Model, error) {
+	var files H1Files
+	var errs *multierror.Error
+	role := func(name, path string) {
+		errs = multierror.Append(errs, fmt.Errorf("xmlconf: %s and another file are both a %s", path, name))
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			errs = multierror.Append(errs, fmt.Errorf("xmlconf: read %s: %w", p, err))
+			continue
+		}
+		if IsMapredQueuesXML(data) {
+			d, err := ReadMapredQueues(p, data, opts)
+			switch {
+			case err != nil:
+				errs = multierror.Append(errs, err)
+			case files.MapredQueues != nil:
+				role("mapred-queues.xml", p)
+			default:
+				files.MapredQueues = d
+			}
+			continue
+		}
+		d, err := ReadBytes(p, data, opts)
+		if err != nil {
+			errs = multierror.Append(errs, err)
+			continue
+		}
+		slot, name := h1Slot(&files, ClassifyH1Document(d))
+		switch {
+		case slot == nil:
+			errs = multierror.Append(errs, fmt.Errorf("xmlconf: %s is not a Hadoop 1 queue configuration file", p))
+		case *slot != nil:
+			role(name, p)
+		default:
+			*slot = d
+		}
+	}
+	if err := errs.ErrorOrNil(); err != nil {
+		return nil, err
+	}
+	noSite := files.MapredSite == nil
+	if noSite {
+		// QueueManager still runs with defaults: an empty mapred-site.
+		files.MapredSite = &Document{File: "mapred-site.xml"}
+	}
+	m := ParseHadoop1(files)
+	if noSite {
+		// Without mapred-site.xml the scheduler class is unknown, not FIFO.
+		kept := m.Findings[:0]
+		for _, f := range m.Findings {
+			if f.Rule != RuleH1Scheduler {
+				kept = append(kept, f)
+			}
+		}
+		m.Findings = kept
+	}
+	return m, nil
+}
+
+func h1Slot(f *H1Files, k H1Kind) (**Document, string) {
+	switch k {
+	case H1KindMapredSite:
+		return &f.MapredSite, "mapred-site.xml"
+	case H1KindCapacityScheduler:
+		return &f.CapacityScheduler, "capacity-scheduler.xml"
+	case H1KindQueueACLs:
+		return &f.QueueACLs, "mapred-queue-acls.xml"
+	}
+	return nil, ""
+}

@@ -1,0 +1,145 @@
+package xmlconf
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func h1Dir(name string) string { return filepath.Join("..", "testdata", "hadoop1", name) }
+
+func rulesOf(fs []Finding) map[string]int {
+	out := map[string]int{}
+	for _, f := range fs {
+		out[f.Rule]++
+	}
+	return out
+}
+
+// TestLoadHadoop1SetDetectsRoles: files in any order get their role from
+// their content, as capq lint needs.
+func TestLoadHadoop1SetDetectsRoles(t *testing.T) {
+	dir := h1Dir("02-acls-stopped")
+	paths := []string{filepath.Join(dir, "capacity-scheduler.xml"), filepath.Join(dir, "mapred-queue-acls.xml"), filepath.Join(dir, "mapred-site.xml")}
+	assert.True(t, IsHadoop1Set(paths, ReadOptions{}))
+	m, err := LoadHadoop1Set(paths, ReadOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, H1Dialect1x, m.Dialect)
+	require.Len(t, m.Queues, 4)
+	assert.Equal(t, "STOPPED", m.Queues[3].State.V)
+	assert.True(t, m.ACLsEnabled.V)
+
+	q := []string{filepath.Join(h1Dir("05-hierarchical-0.21"), "mapred-queues.xml")}
+	assert.True(t, IsHadoop1Set(q, ReadOptions{}))
+	m, err = LoadHadoop1Set(q, ReadOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, H1Dialect021, m.Dialect)
+	assert.Len(t, m.Queues, 7)
+	assert.Zero(t, rulesOf(m.Findings)[RuleH1Scheduler], "no mapred-site: scheduler unknown, not reported")
+
+	yarn := filepath.Join("..", "golden", "migrate", "01-flat-basic.xml")
+	assert.False(t, IsHadoop1Set([]string{yarn}, ReadOptions{}))
+	_, err = LoadHadoop1Set([]string{yarn}, ReadOptions{})
+	assert.Error(t, err)
+	_, err = LoadHadoop1Set([]string{paths[0], paths[0]}, ReadOptions{})
+	assert.Error(t, err, "two capacity-scheduler.xml")
+}
+
+// TestHadoop1Quirks pins the JobTracker's lenient parsing on the quirks
+// sample (CapacitySchedulerConf, QueueManager, Configuration of 1.2.1).
+func TestHadoop1Quirks(t *testing.T) {
+	dir := h1Dir("04-parsing-quirks")
+	m, err := LoadHadoop1(H1Paths{MapredSite: filepath.Join(dir, "mapred-site.xml"), CapacityScheduler: filepath.Join(dir, "capacity-scheduler.xml"),
+		QueueACLs: filepath.Join(dir, "mapred-queue-acls.xml")}, ReadOptions{})
+	require.NoError(t, err)
+	byName := map[string]*H1Queue{}
+	for _, q := range m.Queues {
+		byName[q.Name] = q
+	}
+	def, ops, dev := byName["default"], byName["ops"], byName["dev"]
+	assert.Equal(t, int32(60), def.MinUserLimitPercent.V, "50%% falls back to default-minimum-user-limit-percent")
+	assert.Equal(t, int32(50), ops.MinUserLimitPercent.V, "0x32 is hex")
+	assert.Equal(t, int32(60), dev.MinUserLimitPercent.V)
+	assert.False(t, def.SupportsPriority.V, "True is not true in Hadoop 1")
+	assert.Equal(t, float32(30.5), ops.Capacity.V, "Float.parseFloat trims")
+	assert.Equal(t, float32(-1), ops.MaxCapacity.V, "none means no limit")
+	assert.False(t, ops.Running)
+	assert.Equal(t, "hadoop,ops-lead", def.AdminACL.Raw, "final in mapred-site beats mapred-queue-acls.xml")
+	assert.True(t, dev.AdminACL.V.All, "empty value is unset: everyone")
+	r := rulesOf(m.Findings)
+	for _, id := range []string{RuleH1Fallback, RuleH1Orphan, RuleH1Obsolete, RuleH1Unknown, RuleFinalOverride, RuleH1ACLQuirk, RuleH1ACLLocation} {
+		assert.NotZero(t, r[id], id)
+	}
+	assert.Zero(t, r[RuleH1CapacitySum])
+}
+
+func TestHadoop1SumFloor(t *testing.T) {
+	for _, c := range []struct {
+		caps []string
+		fail bool
+	}{
+		{[]string{"50", "50.5"}, false},          // floor(100.5) == 100: accepted
+		{[]string{"33.3", "33.3", "33.3"}, true}, // 99.9
+		{[]string{"60", "41"}, true},             // 101
+		{[]string{"99.99", "0"}, true},
+		{[]string{"100", "0.99"}, false},
+	} {
+		props := map[string]string{}
+		names := ""
+		for i, cp := range c.caps {
+			n := string(rune('a' + i))
+			names += n + ","
+			props[csKey(n, "capacity")] = cp
+		}
+		cs := FromMap(props, "capacity-scheduler.xml")
+		var csDoc Document
+		for _, k := range cs.Keys() {
+			p, _ := cs.Lookup(k)
+			csDoc.Props = append(csDoc.Props, p)
+		}
+		site := &Document{File: "mapred-site.xml", Props: []*Property{{Name: H1KeyQueueNames, Value: names}, {Name: H1KeyScheduler, Value: H1CapacityTaskSchd}}}
+		m := ParseHadoop1(H1Files{MapredSite: site, CapacityScheduler: &csDoc, Dialect: H1Dialect1x})
+		assert.Equal(t, c.fail, rulesOf(m.Findings)[RuleH1CapacitySum] > 0, "%v", c.caps)
+	}
+}
+
+func TestH1ParseACL(t *testing.T) {
+	for _, c := range []struct {
+		raw           string
+		all           bool
+		users, groups []string
+	}{
+		{"*", true, nil, nil},
+		{" * ", true, nil, nil},
+		{" ", false, nil, nil},
+		{"alice,bob finance,ops", false, []string{"alice", "bob"}, []string{"finance", "ops"}},
+		{" research,ml-team", false, nil, []string{"ml-team", "research"}},
+		{"\n  alice,bob", false, nil, []string{"alice", "bob"}},
+		{"u1", false, []string{"u1"}, nil},
+		{"a, b ,c", false, []string{"a"}, []string{"b", "c"}},
+	} {
+		a := H1ParseACL(c.raw)
+		assert.Equal(t, c.all, a.All, "%q", c.raw)
+		assert.Equal(t, c.users, a.Users, "%q users", c.raw)
+		assert.Equal(t, c.groups, a.Groups, "%q groups", c.raw)
+	}
+}
+
+func TestH1Getters(t *testing.T) {
+	for in, want := range map[string]int32{"50": 50, "0x32": 50, "-0x10": -16, "+7": 7} {
+		v, err := H1GetInt(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, v, in)
+	}
+	for _, bad := range []string{" 50", "50%", "", "0x", "1e2", "2147483648"} {
+		_, err := H1GetInt(bad)
+		assert.Error(t, err, "%q: Hadoop 1 getInt does not trim", bad)
+	}
+	_, ok := H1GetBool("True")
+	assert.False(t, ok)
+	v, ok := H1GetBool("true")
+	assert.True(t, v && ok)
+	assert.Equal(t, []string{"a", " b"}, H1SplitNames("a, b,,"))
+}
