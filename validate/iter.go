@@ -43,27 +43,20 @@ func eachLeaf(m *xmlconf.Model, fn func(q *xmlconf.Queue)) {
 	})
 }
 
-// eachProp calls fn for every property a queue sets, in suffix order so
-// output is deterministic.
+// eachProp calls fn for every property a queue sets, in no particular
+// order (Run sorts findings, so output stays deterministic).
 func eachProp(q *xmlconf.Queue, fn func(suffix string, p *xmlconf.Property)) {
-	keys := make([]string, 0, len(q.Props))
-	for k := range q.Props {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fn(k, q.Props[k])
+	for k, p := range q.Props {
+		fn(k, p)
 	}
 }
 
-// eachKey calls fn for every key set in the merged configuration, sorted.
-func eachKey(m *xmlconf.Model, fn func(key string, p *xmlconf.Property)) {
-	if m.Conf == nil {
-		return
-	}
-	for _, k := range m.Conf.Keys() {
-		p, _ := m.Conf.Lookup(k)
-		fn(k, p)
+// eachKey calls fn for every key set in the merged configuration, in no
+// particular order (Run sorts findings).
+func eachKey(p *Pass, fn func(key string, pr *xmlconf.Property)) {
+	p.shared.load(p.Model)
+	for i, k := range p.shared.keys {
+		fn(k, p.shared.props[i])
 	}
 }
 

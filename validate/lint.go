@@ -55,18 +55,19 @@ func Run(m *xmlconf.Model, opts Options) Result {
 	}
 	var res Result
 	var raw []xmlconf.Finding
+	sh := &shared{}
 	for _, r := range Rules() {
 		if !selected(r, opts) || !r.AppliesTo(opts.Version) || !r.lintRule() {
 			continue
 		}
 		res.Rules = append(res.Rules, r)
 		if r.Check != nil {
-			runRule(r, m, opts, &raw)
+			runRule(r, m, opts, sh, &raw)
 		}
 	}
 	raw = append(raw, loaderFindings(m, opts)...)
 	raw = xmlconf.SortFindings(raw)
-	kept, supp, unused := applySuppressions(m, raw, res.Rules)
+	kept, supp, unused := applySuppressions(m, sh, raw, res.Rules)
 	res.Suppressed = supp
 	kept = append(kept, unused...)
 	res.Findings = xmlconf.SortFindings(applyPolicy(kept, opts.Policy))
@@ -75,8 +76,8 @@ func Run(m *xmlconf.Model, opts Options) Result {
 
 // runRule runs one rule and turns a panic into a finding so one broken
 // rule never takes the whole run (or a CI job) down; FuzzLint fails on it.
-func runRule(r *Rule, m *xmlconf.Model, opts Options, out *[]xmlconf.Finding) {
-	p := &Pass{Model: m, Version: opts.Version, rule: r, out: out, file: opts.File}
+func runRule(r *Rule, m *xmlconf.Model, opts Options, sh *shared, out *[]xmlconf.Finding) {
+	p := &Pass{Model: m, Version: opts.Version, rule: r, out: out, file: opts.File, shared: sh}
 	defer func() {
 		if e := recover(); e != nil {
 			*out = append(*out, xmlconf.Finding{

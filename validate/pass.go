@@ -15,6 +15,28 @@ type Pass struct {
 	out     *[]xmlconf.Finding
 	// file is used for findings that have no position of their own.
 	file string
+	// shared holds what several rules need, computed once per run.
+	shared *shared
+}
+
+// shared caches per-run data: the keys (unsorted; findings are sorted
+// at the end) of a 100,000-property file
+// cost more to sort than most rules cost to run.
+type shared struct {
+	keys  []string
+	props []*xmlconf.Property
+}
+
+func (s *shared) load(m *xmlconf.Model) {
+	if s.keys != nil || m == nil || m.Conf == nil {
+		return
+	}
+	s.keys = make([]string, 0, m.Conf.Len())
+	s.props = make([]*xmlconf.Property, 0, cap(s.keys))
+	m.Conf.Each(func(k string, p *xmlconf.Property) {
+		s.keys = append(s.keys, k)
+		s.props = append(s.props, p)
+	})
 }
 
 // Loc is where a finding points: a queue and/or a property, with the

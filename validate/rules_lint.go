@@ -228,7 +228,7 @@ var ruleRestartNeeded = &Rule{
 		Versions: "all",
 	},
 	Check: func(p *Pass) {
-		eachKey(p.Model, func(key string, pr *xmlconf.Property) {
+		eachKey(p, func(key string, pr *xmlconf.Property) {
 			if needsRestart(key) {
 				p.Report(Loc{Pos: pr.NamePos, Property: key}, "%s is read only when the ResourceManager starts; refreshQueues does not apply a change to it", key)
 			}

@@ -92,7 +92,7 @@ var ruleSubstDepth = &Rule{
 // or exceeds the substitution depth (depth=true).
 func checkVariables(p *Pass, depth bool) {
 	c := p.Model.Conf
-	eachKey(p.Model, func(key string, pr *xmlconf.Property) {
+	eachKey(p, func(key string, pr *xmlconf.Property) {
 		// Only keys Hadoop reads (yarn.*) matter; others just hold variables.
 		if !xmlconf.HasVariable(pr.Value) || !strings.HasPrefix(key, "yarn.") {
 			return

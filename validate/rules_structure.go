@@ -79,18 +79,15 @@ var ruleDuplicateLeaf = &Rule{
 		sort.Strings(names)
 		for _, n := range names {
 			qs := p.Model.Leaves[n]
-			paths := make([]string, len(qs))
-			for i, q := range qs {
-				paths[i] = q.Path
-			}
+			first := qs[0].Path
 			for _, q := range qs[1:] {
 				if p.Version.Less(xmlconf.V3_3) {
-					p.ReportHint(p.AtQueue(q), "also at "+strings.Join(paths, ", ")+"; give each leaf a distinct name",
+					p.ReportHint(p.AtQueue(q), "also at "+first+"; give each leaf a distinct name",
 						"Two leaf queues were named %s. Leaf queue names must be distinct", n)
 					continue
 				}
 				p.Accepted(p.AtQueue(q), "use full queue paths in submissions and mappings, or rename one",
-					"leaf name %q is used by %s; submitting or mapping to %q is ambiguous", n, quoteList(paths), n)
+					"leaf name %q of %q is also used by %q; submitting or mapping to %q is ambiguous", n, q.Path, first, n)
 			}
 		}
 	},

@@ -23,12 +23,13 @@ type suppression struct {
 
 // collectSuppressions finds every capq:ignore comment in front of any
 // definition of any key (including replaced and refused duplicates).
-func collectSuppressions(m *xmlconf.Model) []*suppression {
+func collectSuppressions(m *xmlconf.Model, sh *shared) []*suppression {
 	if m == nil || m.Conf == nil {
 		return nil
 	}
+	sh.load(m)
 	var out []*suppression
-	for _, k := range allKeys(m.Conf) {
+	for _, k := range sh.keys {
 		e := m.Conf.Entry(k)
 		props := append(append([]*xmlconf.Property{e.Prop}, e.Earlier...), e.Ignored...)
 		for _, p := range props {
@@ -45,9 +46,6 @@ func collectSuppressions(m *xmlconf.Model) []*suppression {
 	sort.SliceStable(out, func(i, j int) bool { return posLess(out[i].pos, out[j].pos) })
 	return out
 }
-
-// allKeys lists every key the conf has a record of, set or not.
-func allKeys(c *xmlconf.Conf) []string { return c.Keys() }
 
 func parseIgnore(c xmlconf.Comment, p *xmlconf.Property) *suppression {
 	t := strings.TrimSpace(c.Text)
@@ -95,8 +93,8 @@ func (s *suppression) matches(f xmlconf.Finding) bool {
 
 // applySuppressions removes silenced findings and reports directives that
 // are malformed or silence nothing (for rules that actually ran).
-func applySuppressions(m *xmlconf.Model, fs []xmlconf.Finding, ran []*Rule) (kept []xmlconf.Finding, supp []Suppressed, extra []xmlconf.Finding) {
-	sups := collectSuppressions(m)
+func applySuppressions(m *xmlconf.Model, sh *shared, fs []xmlconf.Finding, ran []*Rule) (kept []xmlconf.Finding, supp []Suppressed, extra []xmlconf.Finding) {
+	sups := collectSuppressions(m, sh)
 	for _, f := range fs {
 		silenced := false
 		for _, s := range sups {
