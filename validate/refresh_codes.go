@@ -40,14 +40,33 @@ var reasonByRule = map[string]string{
 	"RF015": ReasonParentFlagNotRefreshed,
 }
 
+// reasonByLintRule names the lint errors scenario files check for (the
+// codes `capq scenario` used before Refresh existed); every other lint
+// error is INVALID_CONFIGURATION.
+var reasonByLintRule = map[string]string{
+	"CS001": "MISSING_ROOT_QUEUES",
+	"CS010": "NUMBER_FORMAT", "CS015": "NUMBER_FORMAT", "CS058": "NUMBER_FORMAT",
+	"CS011": "ILLEGAL_CAPACITY", "CS012": "ILLEGAL_CAPACITY", "CS013": "ILLEGAL_CAPACITY", "CS014": "ILLEGAL_CAPACITY",
+	"CS024": "ILLEGAL_CAPACITY_SUM",
+	"CS041": "PARENT_STOPPED_CHILD_RUNNING",
+	"CS050": "QUEUE_MAX_ALLOCATION",
+	"CS051": "INVALID_ALLOCATION",
+	"CS053": "INVALID_USER_WEIGHT",
+	"CS056": "INVALID_ORDERING_POLICY",
+}
+
 // ReasonCode returns the reason code of a refresh finding: the refresh
 // rule's own code, REMOVED_QUEUE_HAS_APPLICATIONS for the RF002 warning,
-// and INVALID_CONFIGURATION for any other (lint) finding.
+// a specific code for common lint errors (QUEUE_MAX_ALLOCATION, …) and
+// INVALID_CONFIGURATION for any other lint finding.
 func ReasonCode(f xmlconf.Finding) string {
 	if f.Rule == "RF002" && f.Severity < xmlconf.SeverityError {
 		return ReasonRemovedQueueHasApps
 	}
 	if c, ok := reasonByRule[f.Rule]; ok {
+		return c
+	}
+	if c, ok := reasonByLintRule[f.Rule]; ok {
 		return c
 	}
 	return ReasonInvalidConfiguration

@@ -288,7 +288,10 @@ func TestRefreshAllowZeroCapacitySum(t *testing.T) {
 func TestRefreshLintErrorsRefuse(t *testing.T) {
 	base := baseConf()
 	runCases(t, []refreshCase{
-		{"sum 99.9", v3x, base, edit(base, map[string]string{"root.a.capacity": "10.4"}), nil, false, ReasonInvalidConfiguration, ""},
+		{"sum 99.9", v3x, base, edit(base, map[string]string{"root.a.capacity": "10.4"}), nil, false, "ILLEGAL_CAPACITY_SUM", ""},
+		{"queue max allocation over cluster", v3x, base, edit(base, map[string]string{"root.a.a1.maximum-allocation-mb": "16384"}), nil,
+			false, "QUEUE_MAX_ALLOCATION", ""},
+		{"reservable parent", v3x, base, edit(base, map[string]string{"root.a.reservable": "true"}), nil, false, ReasonInvalidConfiguration, ""},
 	})
 }
 
