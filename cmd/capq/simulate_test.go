@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/golden"
+)
+
+func TestSimulateSeedsExampleText(t *testing.T) {
+	r := runBinary(t, "", "simulate", "--config", "testdata/seeds-example/capacity-scheduler.xml",
+		"--workload", "testdata/workloads/seeds-example.json")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Empty(t, r.stderr, "no progress bar when stderr is not a terminal")
+	golden.Assert(t, "simulate/seeds-example.txt", []byte(r.stdout))
+}
+
+func TestSimulateJSONSummary(t *testing.T) {
+	r := runBinary(t, "", "simulate", "--config", "testdata/seeds-dev-max40", "--workload",
+		"testdata/workloads/seeds-example.json", "--format", "json", "--seed", "5")
+	require.Equal(t, 0, r.code, r.stderr)
+	var out struct {
+		Summary map[string]any `json:"summary"`
+		Queues  []struct {
+			Path       string `json:"path"`
+			MaxMB      int64  `json:"max_mb"`
+			PeakUsedMB int64  `json:"peak_used_mb"`
+		} `json:"queues"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	for _, k := range []string{"containers_allocated", "apps_submitted", "apps_finished", "apps_rejected", "simulated_ms"} {
+		assert.Contains(t, out.Summary, k)
+	}
+	for _, q := range out.Queues {
+		if q.Path == "root.engineering.development" {
+			assert.Equal(t, int64(400*1024), q.PeakUsedMB)
+		}
+	}
+}
+
+func TestSimulateSLSWithEvents(t *testing.T) {
+	dir := t.TempDir()
+	events := filepath.Join(dir, "events.jsonl")
+	r := runBinary(t, "", "simulate", "--config", "testdata/workloads/sls", "--workload", "testdata/workloads/sls/trace.json",
+		"--sls-nodes", "testdata/workloads/sls/nodes.json", "--sls-runner", "testdata/workloads/sls/sls-runner.xml",
+		"--events", events)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, `the MapReduce AM ignores tasks of type "cleanup"`)
+	golden.Assert(t, "simulate/sls-trace.txt", []byte(r.stdout))
+	data, err := os.ReadFile(events)
+	require.NoError(t, err)
+	golden.Assert(t, "simulate/sls-trace.events.jsonl", data)
+	left, _ := filepath.Glob(filepath.Join(dir, ".*tmp*"))
+	assert.Empty(t, left)
+}
+
+func TestSimulateBadInputWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte("{\"job.queue.name\": \"sls_queue_1\",\n\"job.tasks\": [{\"duration.ms\": -5}]}\n"), 0o644))
+	events := filepath.Join(dir, "events.jsonl")
+	r := runBinary(t, "", "simulate", "--config", "testdata/workloads/sls", "--workload", bad, "--events", events)
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "bad.json:1 (job 1) task 0: Duration of a task shouldn't be less or equal to 0!")
+	assert.Empty(t, r.stdout)
+	_, err := os.Stat(events)
+	assert.True(t, os.IsNotExist(err), "no events file after a failed run")
+	entries, _ := os.ReadDir(dir)
+	assert.Len(t, entries, 1, "no temporary file left")
+}
+
+func TestSimulateFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--workload", "testdata/workloads/small.json"}, "--config and --workload are required"},
+		{[]string{"--config", "testdata/seeds-example", "--workload", "testdata/workloads/small.json", "--format", "xml"}, `--format "xml"`},
+		{[]string{"--config", "testdata/seeds-example", "--workload", "testdata/workloads/small.json", "--until", "soon"}, `--until "soon"`},
+		{[]string{"--config", "testdata/seeds-example", "--workload", "testdata/workloads/small.json"}, `unknown queue "nosuch"`},
+		{[]string{"--config", "testdata/seeds-example", "--workload", "testdata/workloads/small.json", "--sls-nodes", "x.json"}, "apply only to SLS traces"},
+	} {
+		r := runCapq(t, "", append([]string{"simulate"}, c.args...)...)
+		assert.Equal(t, 2, r.code, c.args)
+		assert.Contains(t, r.stderr, c.want)
+	}
+}
+
+func TestSimulateUntilAndStdin(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(golden.RepoRoot(), "testdata/workloads/small.json"))
+	require.NoError(t, err)
+	r := runCapq(t, string(data), "simulate", "--config", "testdata/seeds-example", "--workload", "-",
+		"--reject-unknown-queues", "--until", "30s", "--format", "json")
+	require.Equal(t, 0, r.code, r.stderr)
+	var out struct {
+		Summary struct {
+			SimulatedMS int64 `json:"simulated_ms"`
+			Stopped     bool  `json:"stopped_at_until"`
+		} `json:"summary"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	assert.Equal(t, int64(30000), out.Summary.SimulatedMS)
+	assert.True(t, out.Summary.Stopped)
+}
