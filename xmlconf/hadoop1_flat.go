@@ -184,6 +184,7 @@ func (p *h1parser) flatMaxCapacity(q *H1Queue) Value[float32] {
 	key := csKey(q.Name, "maximum-capacity")
 	v := p.floatVal(p.m.CS, key, Value[float32]{V: -1}, q.FullName)
 	p.remember(q, "maximum-capacity", v.Prop)
+	p.noLimitQuirk(v, q, key)
 	if v.V <= 0 {
 		v.V = -1
 	}
@@ -283,4 +284,15 @@ func (p *h1parser) flatCapacitySum() {
 			fmt.Sprintf("queue capacities sum to %s; the JobTracker requires Math.floor(sum) == 100", FormatJavaFloat(sum)),
 			fmt.Sprintf("the JobTracker fails: \"Sum of queue capacities not 100%% at %s\"", FormatJavaFloat(sum)))
 	}
+}
+
+// noLimitQuirk warns when a maximum-capacity of 0 or below (other than
+// the documented -1) silently means "no limit" rather than "nothing".
+func (p *h1parser) noLimitQuirk(v Value[float32], q *H1Queue, key string) {
+	if v.Prop == nil || v.Err != "" || v.V > 0 || v.V == -1 {
+		return
+	}
+	p.add(RuleH1Fallback, v.Prop.ValuePos, q.FullName, key,
+		fmt.Sprintf("maximum-capacity %q of queue %q means no limit, not %s: the scheduler turns every value ≤ 0 into -1", v.Raw, q.FullName, FormatJavaFloat(v.V)),
+		"write -1 (or leave it unset) for no limit")
 }

@@ -122,6 +122,7 @@ func (p *h1parser) treeValues(q *H1Queue) {
 		}
 	}
 	q.MaxCapacity = p.treeFloat(q, "maximum-capacity", Value[float32]{V: -1})
+	p.noLimitQuirk(q.MaxCapacity, q, "maximum-capacity")
 	if q.MaxCapacity.V <= 0 {
 		q.MaxCapacity.V = -1
 	}
