@@ -219,7 +219,7 @@ var ruleRestartNeeded = &Rule{
 	Docs: Docs{
 		Summary: "a setting that yarn rmadmin -refreshQueues does not apply; it needs a ResourceManager restart",
 		Why: "The resource calculator, asynchronous scheduling, multi-node placement and the configuration store are read " +
-			"when the scheduler starts. A refresh accepts the file but keeps the old values; with a mutable store " +
+			"when the scheduler starts; capq notes them when they differ from Hadoop's default. A refresh accepts the file but keeps the old values; with a mutable store " +
 			"(yarn.scheduler.configuration.store.class other than file) refreshQueues is refused outright: " +
 			"`Scheduler configuration is mutable. refreshQueues is not allowed in this scenario.`",
 		Bad:      "yarn.scheduler.capacity.resource-calculator=...DominantResourceCalculator  (changed, then refreshQueues)",
@@ -229,7 +229,7 @@ var ruleRestartNeeded = &Rule{
 	},
 	Check: func(p *Pass) {
 		eachKey(p, func(key string, pr *xmlconf.Property) {
-			if needsRestart(key) {
+			if needsRestart(key, pr.Value) {
 				p.Report(Loc{Pos: pr.NamePos, Property: key}, "%s is read only when the ResourceManager starts; refreshQueues does not apply a change to it", key)
 			}
 		})
@@ -244,11 +244,22 @@ var ruleRestartNeeded = &Rule{
 	},
 }
 
-func needsRestart(key string) bool {
+// restartKeys are the start-only settings and Hadoop's default for each:
+// a value equal to the default (as in Hadoop's shipped file) changes
+// nothing, so it is not worth a note.
+var restartKeys = map[string]string{
+	"resource-calculator":            "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator",
+	"schedule-asynchronously.enable": "false",
+	"multi-node-placement-enabled":   "false",
+}
+
+// needsRestart reports whether key is a start-only setting whose value
+// differs from Hadoop's default.
+func needsRestart(key, value string) bool {
 	rest, ok := strings.CutPrefix(key, xmlconf.Prefix)
 	if !ok {
 		return false
 	}
-	return rest == "resource-calculator" || strings.HasPrefix(rest, "schedule-asynchronously.") ||
-		rest == "multi-node-placement-enabled" || strings.HasPrefix(rest, "multi-node-sorting.policy")
+	def, ok := restartKeys[rest]
+	return ok && !strings.EqualFold(strings.TrimSpace(value), def)
 }

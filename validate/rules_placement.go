@@ -10,24 +10,52 @@ const mappingKey = xmlconf.Prefix + "queue-mappings"
 
 // mapping is one parsed legacy queue mapping (u:user:queue / g:group:queue).
 type mapping struct {
-	raw, kind, source, queue string
+	raw, kind, source, queue, key string
 }
 
-// legacyMappings splits queue-mappings as Hadoop does; bad entries are
-// returned separately with Hadoop's message.
-func legacyMappings(c *xmlconf.Conf) (good []mapping, bad []string) {
+const appNameKey = "yarn.scheduler.queue-placement-rules.app-name"
+
+// placementRuleActive reports whether a placement rule (user-group,
+// app-name) runs: yarn.scheduler.queue-placement-rules (3.1+) lists the
+// active ones, user-group alone by default. Only active rules' mappings
+// are parsed and validated on refresh.
+func placementRuleActive(c *xmlconf.Conf, v xmlconf.Version, rule string) bool {
+	rules := splitTrim(c.GetOr("yarn.scheduler.queue-placement-rules", ""))
+	if v.Less(xmlconf.V3_1) || len(rules) == 0 {
+		return rule == "user-group"
+	}
+	return contains(rules, rule)
+}
+
+// legacyMappings splits queue-mappings (and, when that rule is active,
+// the app-name mappings) as Hadoop does; bad entries are returned
+// separately with Hadoop's message and the key they came from.
+func legacyMappings(c *xmlconf.Conf, v xmlconf.Version) (good []mapping, bad [][2]string) {
 	if c == nil {
 		return nil, nil
+	}
+	if placementRuleActive(c, v, "app-name") {
+		for _, entry := range splitTrim(c.GetOr(appNameKey, "")) {
+			f := splitTrimOn(entry, ":")
+			if len(f) != 2 {
+				bad = append(bad, [2]string{appNameKey, "Illegal queue mapping " + entry})
+				continue
+			}
+			good = append(good, mapping{raw: entry, kind: "app", source: f[0], queue: f[1], key: appNameKey})
+		}
+	}
+	if !placementRuleActive(c, v, "user-group") {
+		return good, bad
 	}
 	for _, entry := range splitTrim(c.GetOr(mappingKey, "")) {
 		f := splitTrimOn(entry, ":")
 		switch {
 		case len(f) != 3:
-			bad = append(bad, "Illegal queue mapping "+entry)
+			bad = append(bad, [2]string{mappingKey, "Illegal queue mapping " + entry})
 		case f[0] != "u" && f[0] != "g":
-			bad = append(bad, "unknown mapping prefix "+f[0])
+			bad = append(bad, [2]string{mappingKey, "unknown mapping prefix " + f[0]})
 		default:
-			good = append(good, mapping{raw: entry, kind: f[0], source: f[1], queue: f[2]})
+			good = append(good, mapping{raw: entry, kind: f[0], source: f[1], queue: f[2], key: mappingKey})
 		}
 	}
 	return good, bad
@@ -46,17 +74,21 @@ func splitTrimOn(s, sep string) []string {
 var ruleMappingSyntax = &Rule{
 	ID: "CS070", Name: "mapping-syntax", Category: CatPlacement, Severity: xmlconf.SeverityError,
 	Docs: Docs{
-		Summary:  "a legacy queue mapping is not u:<user>:<queue> or g:<group>:<queue>",
-		Why:      "Every refresh re-reads the mappings; a malformed entry fails it: `Illegal queue mapping <entry>` or `unknown mapping prefix <p>`.",
+		Summary:  "a legacy queue mapping is not u:<user>:<queue>, g:<group>:<queue> or (app-name) <app>:<queue>",
+		Why:      "Every refresh re-reads the mappings of the active placement rules; a malformed entry fails it: `Illegal queue mapping <entry>` or `unknown mapping prefix <p>`.",
 		Bad:      "yarn.scheduler.capacity.queue-mappings=u:alice,x:bob:dev",
 		Good:     "yarn.scheduler.capacity.queue-mappings=u:alice:dev,g:ops:ops",
 		Source:   "CapacitySchedulerConfiguration#getQueueMappings",
 		Versions: "all",
 	},
 	Check: func(p *Pass) {
-		_, bad := legacyMappings(p.Model.Conf)
-		for _, msg := range bad {
-			p.ReportHint(p.AtKey(mappingKey), "write u:<user>:<queue> or g:<group>:<queue>, comma separated", "%s", msg)
+		_, bad := legacyMappings(p.Model.Conf, p.Version)
+		for _, b := range bad {
+			hint := "write u:<user>:<queue> or g:<group>:<queue>, comma separated"
+			if b[0] == appNameKey {
+				hint = "write <application>:<queue>, comma separated"
+			}
+			p.ReportHint(p.AtKey(b[0]), hint, "%s", b[1])
 		}
 	},
 }
@@ -97,10 +129,10 @@ var ruleMappingTarget = &Rule{
 		Versions: "all",
 	},
 	Check: func(p *Pass) {
-		good, _ := legacyMappings(p.Model.Conf)
+		good, _ := legacyMappings(p.Model.Conf, p.Version)
 		for _, mp := range good {
 			if msg := mappingTargetError(p.Model, p.Version, mp.queue); msg != "" {
-				p.ReportHint(p.AtKey(mappingKey), "map to an existing leaf queue (full path from 3.3 on)", "%s", msg)
+				p.ReportHint(p.AtKey(mp.key), "map to an existing leaf queue (full path from 3.3 on)", "%s", msg)
 			}
 		}
 	},
