@@ -174,10 +174,23 @@ func judge(m Metric, ov float64, ook bool, nv float64, nok bool, o Options) Verd
 	return Regression
 }
 
+// calloutMetrics are the headline metrics worth a callout; the p50 and
+// max of each distribution are in the tables.
+var calloutMetrics = map[string]bool{
+	"usage.avg": true, "usage.peak": true, "first_container.p95": true, "wait.p95": true,
+	"completion.p95": true, "apps.finished": true, "apps.rejected": true,
+	"containers.preempted": true, "starvation": true, "starvation.max": true,
+}
+
 func callouts(subject string, e Entity) []Callout {
 	var out []Callout
 	for _, d := range e.Metrics {
-		if d.Verdict != Regression && d.Verdict != Improvement {
+		if d.Verdict != Regression && d.Verdict != Improvement || !calloutMetrics[d.Metric] {
+			continue
+		}
+		if d.Metric == "first_container.p95" && sameAs(e, d, "wait.p95") {
+			// The simulator's wait is the wait for the first container:
+			// one callout says it.
 			continue
 		}
 		c := Callout{Verdict: d.Verdict, Subject: subject, Metric: d.Metric, Unit: d.Unit, Old: d.Old, New: d.New, kind: d.kind}
@@ -188,6 +201,17 @@ func callouts(subject string, e Entity) []Callout {
 	}
 	return out
 }
+
+func sameAs(e Entity, d Delta, other string) bool {
+	for _, o := range e.Metrics {
+		if o.Metric == other {
+			return eqPtr(o.Old, d.Old) && eqPtr(o.New, d.New)
+		}
+	}
+	return false
+}
+
+func eqPtr(a, b *float64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 // sortCallouts puts regressions first, then the largest relative change
 // (a change from 0 counts as the largest), then by name for stable output.

@@ -111,7 +111,7 @@ func relText(p *float64) string {
 	if p == nil {
 		return "from 0"
 	}
-	return fmt.Sprintf("%+.0f%%", *p*100)
+	return relative(*p)
 }
 
 // tree lists every queue of either config in tree order.

@@ -48,6 +48,9 @@ type Refresh struct {
 	Queues []ConfigChange `json:"queues"`
 	// Unified is a unified text diff of the two files.
 	Unified string `json:"unified,omitempty"`
+	// Context qualifies the verdict (a Hadoop 1 preview compares two
+	// derived configurations).
+	Context string `json:"context,omitempty"`
 }
 
 // RefreshFinding is one finding behind the verdict.

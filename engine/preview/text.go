@@ -66,6 +66,9 @@ func writeRefresh(ew *errWriter, rf *Refresh) {
 	} else {
 		ew.printf("Refresh: REFUSED (Hadoop %s): %s\n", rf.HadoopVersion, rf.HadoopError)
 	}
+	if rf.Context != "" {
+		ew.printf("  (%s)\n", rf.Context)
+	}
 	for _, f := range rf.Findings {
 		loc := f.File
 		if f.Line > 0 {
@@ -95,23 +98,29 @@ func writeCallouts(ew *errWriter, title string, cs []Callout) {
 		return
 	}
 	ew.printf("%s (%d)\n", title, len(cs))
-	tw := tabwriter.NewWriter(ew.w, 0, 0, 2, ' ', 0)
+	tw := newTable(ew)
 	for _, c := range cs {
 		rel := ""
 		if c.Relative != nil {
-			rel = fmt.Sprintf("(%+.0f%%)", *c.Relative*100)
+			rel = "(" + relative(*c.Relative) + ")"
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", c.Subject, c.Metric,
 			FormatValue(c.kind, deref(c.Old), c.Old != nil), FormatValue(c.kind, deref(c.New), c.New != nil), rel)
 	}
-	if err := tw.Flush(); err != nil && ew.err == nil {
-		ew.err = err
-	}
+	tw.flush()
 	ew.printf("\n")
 }
 
+// relative renders a change as +25% or, past ten-fold, as a factor.
+func relative(r float64) string {
+	if r >= 9 {
+		return fmt.Sprintf("×%.0f", r+1)
+	}
+	return fmt.Sprintf("%+.0f%%", r*100)
+}
+
 func writeTable(ew *errWriter, head string, es []Entity, cols []string) {
-	tw := tabwriter.NewWriter(ew.w, 0, 0, 2, ' ', 0)
+	tw := newTable(ew)
 	fmt.Fprintf(tw, "%s", head)
 	for _, c := range cols {
 		fmt.Fprintf(tw, "\t%s", strings.ToUpper(c))
@@ -131,9 +140,7 @@ func writeTable(ew *errWriter, head string, es []Entity, cols []string) {
 		}
 		fmt.Fprintln(tw)
 	}
-	if err := tw.Flush(); err != nil && ew.err == nil {
-		ew.err = err
-	}
+	tw.flush()
 }
 
 // cell renders one metric as "old → new", or one value when unchanged.
@@ -169,5 +176,30 @@ type errWriter struct {
 func (e *errWriter) printf(format string, args ...any) {
 	if e.err == nil {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
+
+// table is a tabwriter whose lines lose their trailing padding (an
+// empty last column would leave spaces at the end of each line).
+type table struct {
+	*tabwriter.Writer
+	buf strings.Builder
+	ew  *errWriter
+}
+
+func newTable(ew *errWriter) *table {
+	t := &table{ew: ew}
+	t.Writer = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', 0)
+	return t
+}
+
+func (t *table) flush() {
+	if err := t.Flush(); err != nil && t.ew.err == nil {
+		t.ew.err = err
+	}
+	for _, l := range strings.SplitAfter(t.buf.String(), "\n") {
+		if l != "" {
+			t.ew.printf("%s\n", strings.TrimRight(l, " \n"))
+		}
 	}
 }

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/capq/capq/engine/preview"
+	"github.com/capq/capq/engine/sim"
+)
+
+// simulatePreview reads the workload with capq simulate's flags, runs
+// both configurations at once and builds the report.
+func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate, s *streams) (*preview.Report, error) {
+	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner,
+		seed: o.seed, until: o.until, sample: "1m", format: "text"}
+	opts, err := so.simOptions()
+	if err != nil {
+		return nil, err
+	}
+	w, err := so.readWorkload(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, warn := range w.Warnings {
+		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
+	}
+	opts.LoadConfig = so.refreshLoader(s)
+	opts.RefreshCheck = refreshCheck
+	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
+	if s.errTerminal {
+		p := &pairProgress{s: s}
+		pair.OldOpts.Progress = p.side(0)
+		pair.NewOpts.Progress = p.side(1)
+		defer p.clear()
+	}
+	oldRes, newRes, err := preview.Simulate(pair)
+	if err != nil {
+		return nil, err
+	}
+	oldRun, newRun := preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new)
+	if o.hadoop1 {
+		preview.AlignLeaves(oldRun, newRun)
+	}
+	rep, errs := preview.Build(preview.Input{OldName: cfg.oldName, NewName: cfg.newName, Workload: w.Name, Seed: o.seed,
+		Old: oldRun, New: newRun, Gates: gates, Refresh: cfg.refresh,
+		Options: preview.Options{Stats: preview.StatsOptions{StarvationMS: o.starvation.Milliseconds()}}})
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%s", joinErrors(errs))
+	}
+	return rep, nil
+}
+
+// pairProgress draws one progress line for both runs on a terminal's
+// stderr; the runs report from their own goroutines.
+type pairProgress struct {
+	mu   sync.Mutex
+	s    *streams
+	last [2]sim.Progress
+}
+
+func (p *pairProgress) side(i int) func(sim.Progress) {
+	return func(pr sim.Progress) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.last[i] = pr
+		var parts []string
+		for k, name := range []string{"old", "new"} {
+			l := p.last[k]
+			pct := 0.0
+			if l.AppsTotal > 0 {
+				pct = 100 * float64(l.AppsDone) / float64(l.AppsTotal)
+			}
+			parts = append(parts, fmt.Sprintf("%s %3.0f%% (%s simulated)", name, pct, simDuration(l.NowMS)))
+		}
+		fmt.Fprintf(p.s.errOut, "\rpreview: %s", strings.Join(parts, " · "))
+	}
+}
+
+func (p *pairProgress) clear() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprint(p.s.errOut, "\r\033[K")
+}

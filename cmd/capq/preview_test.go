@@ -1,0 +1,173 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/golden"
+)
+
+var seedsPreview = []string{"preview", "testdata/seeds-example", "testdata/seeds-dev-max40-eng-max60",
+	"--workload", "testdata/preview/seeds/workload.json"}
+
+func previewArgs(extra ...string) []string {
+	return append(append([]string(nil), seedsPreview...), extra...)
+}
+
+// The seeds' example with development's maximum-capacity 40 and
+// engineering's 60: development is capped at 240 GB, qa waits less.
+func TestPreviewSeedsGolden(t *testing.T) {
+	res := runBinary(t, "", previewArgs()...)
+	require.Equal(t, 0, res.code, res.stderr)
+	assert.Empty(t, res.stderr, "no progress on a non-terminal")
+	golden.Assert(t, "preview/seeds.txt", []byte(res.stdout))
+	assert.Contains(t, res.stdout, "root.engineering.development  usage.peak      600.0 GB → 240.0 GB")
+	assert.Contains(t, res.stdout, "root.engineering.qa  wait.p95")
+
+	res = runBinary(t, "", previewArgs("--format", "json")...)
+	require.Equal(t, 0, res.code, res.stderr)
+	golden.Assert(t, "preview/seeds.json", []byte(res.stdout))
+	var doc struct {
+		Queues []struct {
+			Name    string `json:"name"`
+			Metrics []struct {
+				Metric  string   `json:"metric"`
+				Old     *float64 `json:"old"`
+				New     *float64 `json:"new"`
+				Verdict string   `json:"verdict"`
+			} `json:"metrics"`
+		} `json:"queues"`
+		Refresh struct {
+			Accepted bool `json:"accepted"`
+		} `json:"refresh"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(res.stdout), &doc))
+	assert.True(t, doc.Refresh.Accepted)
+	got := map[string]string{}
+	for _, q := range doc.Queues {
+		for _, m := range q.Metrics {
+			if m.New != nil {
+				got[q.Name+" "+m.Metric] = m.Verdict
+			}
+			if q.Name == "root.engineering.development" && m.Metric == "usage.peak" {
+				assert.Equal(t, 240.0*1024, *m.New, "development capped at 240 GB")
+			}
+		}
+	}
+	assert.Equal(t, "improvement", got["root.engineering.qa wait.p95"], "qa's wait falls")
+	assert.Equal(t, "regression", got["root.engineering.development usage.peak"])
+}
+
+func TestPreviewAsserts(t *testing.T) {
+	pass := runBinary(t, "", previewArgs("--assert", "root.engineering.qa wait.p95 <= 10s")...)
+	assert.Equal(t, 0, pass.code, pass.stderr)
+	assert.Contains(t, pass.stdout, "PASS  root.engineering.qa  wait.p95")
+
+	fail := runBinary(t, "", previewArgs("--assert", "root.engineering.qa wait.p95 <= 10s",
+		"--assert", "root.engineering.development usage.peak > 240gb")...)
+	assert.Equal(t, 1, fail.code, fail.stderr)
+	golden.Assert(t, "preview/seeds-asserts.txt", []byte(gatesSection(fail.stdout)))
+
+	file := runBinary(t, "", previewArgs("--gate", "testdata/preview/seeds/gates.txt", "--format", "json")...)
+	assert.Equal(t, 1, file.code, file.stderr)
+	var doc struct {
+		Gates []struct {
+			Source string   `json:"source"`
+			Pass   bool     `json:"pass"`
+			Old    *float64 `json:"old"`
+			New    *float64 `json:"new"`
+		} `json:"gates"`
+		GatesFailed int `json:"gates_failed"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(file.stdout), &doc))
+	require.Len(t, doc.Gates, 3)
+	assert.Equal(t, 1, doc.GatesFailed)
+	assert.Equal(t, "testdata/preview/seeds/gates.txt:2", doc.Gates[0].Source)
+	assert.False(t, doc.Gates[2].Pass)
+	for _, g := range doc.Gates {
+		assert.NotNil(t, g.Old)
+		assert.NotNil(t, g.New)
+	}
+}
+
+// gatesSection cuts the Gates block out of a text report.
+func gatesSection(out string) string {
+	i := strings.Index(out, "Gates\n")
+	if i < 0 {
+		return ""
+	}
+	rest := out[i:]
+	if j := strings.Index(rest, "\n\n"); j >= 0 {
+		rest = rest[:j+1]
+	}
+	return rest
+}
+
+func TestPreviewBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"bad rule", previewArgs("--assert", "root.engineering.qa wait.p95 <= 10"), `capq: --assert #1:1:33: wait.p95 is a duration; "10" has no unit`},
+		{"unknown queue", previewArgs("--assert", "root.engineering.qaa wait.p95 <= 10s"), `is in neither run; did you mean "root.engineering.qa"?`},
+		{"no workload", []string{"preview", "testdata/seeds-example", "testdata/seeds-example"}, "--workload is required"},
+		{"one config", []string{"preview", "testdata/seeds-example", "--workload", "x.json"}, "want OLD and NEW configurations"},
+		{"bad format", previewArgs("--format", "xml"), `--format "xml": want text or json`},
+		{"group without hadoop1", previewArgs("--group", "a=b"), "--mapred-site and --group need --hadoop1"},
+		{"missing workload", []string{"preview", "testdata/seeds-example", "testdata/seeds-example", "--workload", "nope.json"}, "nope.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := runBinary(t, "", tt.args...)
+			assert.Equal(t, 2, res.code)
+			assert.Contains(t, res.stderr, tt.want)
+			assert.Empty(t, res.stdout)
+		})
+	}
+	gates := filepath.Join(t.TempDir(), "gates.txt")
+	require.NoError(t, os.WriteFile(gates, []byte("# ok\nroot.a wait.p95 <= 1m\nroot.b nope <= 1\nroot.c wait.p50 <= 5 m\n"), 0o644))
+	res := runBinary(t, "", previewArgs("--gate", gates)...)
+	assert.Equal(t, 2, res.code)
+	assert.Contains(t, res.stderr, "gates.txt:3:8: unknown metric \"nope\"")
+	assert.Contains(t, res.stderr, "gates.txt:4:22: unexpected \"m\" after the expression")
+}
+
+// A Hadoop 1 migration previewed: the queues flat under root as YARN
+// runs them, against --group analytics=etl,adhoc.
+func TestPreviewHadoop1Golden(t *testing.T) {
+	dir := "testdata/hadoop1/01-flat-basic/"
+	res := runBinary(t, "", "preview", "--hadoop1", "--mapred-site", dir+"mapred-site.xml",
+		"--capacity-scheduler", dir+"capacity-scheduler.xml", "--queue-acls", dir+"mapred-queue-acls.xml",
+		"--group", "analytics=etl,adhoc", "--workload", "testdata/preview/hadoop1-group/workload.json")
+	require.Equal(t, 0, res.code, res.stderr)
+	golden.Assert(t, "preview/hadoop1-group.txt", []byte(res.stdout))
+	assert.Contains(t, res.stdout, "root.analytics.etl ")
+	assert.NotContains(t, res.stdout, "root.etl (removed)", "moved leaves compare with themselves")
+}
+
+func TestPreviewHTMLFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report.html")
+	res := runBinary(t, "", previewArgs("--html", out)...)
+	require.Equal(t, 0, res.code, res.stderr)
+	page, err := os.ReadFile(out)
+	require.NoError(t, err)
+	s := string(page)
+	assert.True(t, strings.HasPrefix(s, "<!DOCTYPE html>"))
+	assert.Contains(t, s, "Chart.js v4.6.1")
+	assert.NotContains(t, s, "sourceMappingURL")
+	for _, banned := range []string{"http://", "https://"} {
+		// The only URLs allowed are inside the embedded library's licence
+		// comment and code, never as src/href.
+		assert.NotContains(t, s, `src="`+banned)
+		assert.NotContains(t, s, `href="`+banned)
+	}
+	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), "*"))
+	assert.Len(t, matches, 1, "no temporary file left behind")
+}
