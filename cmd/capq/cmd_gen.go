@@ -1,7 +1,140 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/xmlconf"
+)
 
 func newGenCmd(s *streams) *cobra.Command {
-	return notYet("gen", "Generate synthetic workloads")
+	cmd := &cobra.Command{
+		Use:   "gen",
+		Short: "Generate synthetic inputs (workloads)",
+		Args:  cobra.NoArgs,
+	}
+	cmd.AddCommand(newGenWorkloadCmd(s))
+	return cmd
+}
+
+type genWorkloadOptions struct {
+	config     configFlags
+	configFile string
+	output     string
+	force      bool
+	gen        sim.GenOptions
+	duration   string
+	taskMem    string
+	taskDur    string
+}
+
+func newGenWorkloadCmd(s *streams) *cobra.Command {
+	var o genWorkloadOptions
+	cmd := &cobra.Command{
+		Use:   "workload --config FILE",
+		Short: "Generate a seeded synthetic workload for a configuration's leaf queues",
+		Long: `workload writes a native capq workload (engine/sim/FORMAT.md) for the leaf
+queues of a configuration: apps arrive as a Poisson process over --duration,
+each to a leaf chosen in proportion to its absolute capacity, from one of
+--users-per-queue users, with log-normal task counts (--tasks-mean) and
+durations (--task-duration), sizes drawn from --task-memory, and a share of
+apps (--reduce-share) with a second, reduce phase. The same flags and --seed
+give the same bytes.`,
+		Example: "  capq gen workload --config conf/ --apps 100000 --nodes 10000 -o day.json\n" +
+			"  capq gen workload --config cs.xml --apps 200 --duration 2h | capq simulate --config cs.xml --workload -",
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return runGenWorkload(o, s) },
+	}
+	o.config.bind(cmd, true)
+	f := cmd.Flags()
+	f.StringVar(&o.configFile, "config", "", "capacity-scheduler.xml whose leaf queues receive the apps")
+	f.StringVarP(&o.output, "output", "o", "", "write to FILE (atomically) instead of standard output")
+	f.BoolVar(&o.force, "force", false, "overwrite an existing --output file")
+	f.Int64Var(&o.gen.Seed, "seed", 1, "random seed")
+	f.IntVar(&o.gen.Apps, "apps", 1000, "number of applications")
+	f.StringVar(&o.duration, "duration", "24h", "period over which apps arrive")
+	f.IntVar(&o.gen.Nodes, "nodes", 100, "number of nodes")
+	f.Int64Var(&o.gen.NodeMemoryMB, "node-memory", 131072, "memory per node in MB")
+	f.Int64Var(&o.gen.NodeVCores, "node-vcores", 32, "vcores per node")
+	f.IntVar(&o.gen.NodesPerRack, "nodes-per-rack", 40, "nodes per rack")
+	f.IntVar(&o.gen.UsersPerQueue, "users-per-queue", 4, "users per leaf queue")
+	f.Float64Var(&o.gen.TasksMean, "tasks-mean", 50, "mean task containers per app (log-normal)")
+	f.Float64Var(&o.gen.TasksSigma, "tasks-sigma", 1, "sigma of the task count's log-normal")
+	f.IntVar(&o.gen.MaxTasks, "max-tasks", 10000, "most task containers per app")
+	f.StringVar(&o.taskMem, "task-memory", "1024,2048,4096", "task container sizes in MB, picked uniformly")
+	f.Int64Var(&o.gen.TaskVCores, "task-vcores", 1, "vcores per task container")
+	f.StringVar(&o.taskDur, "task-duration", "2m", "mean task duration (log-normal)")
+	f.Float64Var(&o.gen.DurationSigma, "duration-sigma", 1, "sigma of the task duration's log-normal")
+	f.Float64Var(&o.gen.ReduceShare, "reduce-share", 0.3, "fraction of apps with a reduce phase")
+	return cmd
+}
+
+func runGenWorkload(o genWorkloadOptions, s *streams) error {
+	if err := o.parse(); err != nil {
+		return cannotRun(err)
+	}
+	if o.configFile == "" {
+		return cannotRun(fmt.Errorf("--config is required"))
+	}
+	loaded, err := o.config.load(o.configFile, s)
+	if err != nil {
+		return cannotRun(err)
+	}
+	w, err := sim.Generate(loaded.Model, o.gen)
+	if err != nil {
+		return cannotRun(err)
+	}
+	var b bytes.Buffer
+	if err := sim.WriteNative(&b, w); err != nil {
+		return cannotRun(err)
+	}
+	if o.output != "" {
+		if err := xmlconf.WriteFileAtomic(o.output, b.Bytes(), o.force); err != nil {
+			return cannotRun(err)
+		}
+		return nil
+	}
+	if _, err := s.out.Write(b.Bytes()); err != nil {
+		return cannotRun(fmt.Errorf("write output: %w", err))
+	}
+	return nil
+}
+
+// parse checks and converts the flags that are not plain numbers.
+func (o *genWorkloadOptions) parse() error {
+	d, err := parseSimDuration(o.duration)
+	if err != nil || d <= 0 {
+		return fmt.Errorf("--duration %q: want a positive duration such as 24h", o.duration)
+	}
+	o.gen.DurationMS = d
+	td, err := parseSimDuration(o.taskDur)
+	if err != nil || td <= 0 {
+		return fmt.Errorf("--task-duration %q: want a positive duration such as 2m", o.taskDur)
+	}
+	o.gen.DurationMeanMS = float64(td)
+	o.gen.TaskMemoryMB = nil
+	for _, part := range strings.Split(o.taskMem, ",") {
+		v, err := strconv.ParseInt(strings.TrimSpace(part), 10, 64)
+		if err != nil || v <= 0 {
+			return fmt.Errorf("--task-memory %q: want positive sizes in MB separated by commas", o.taskMem)
+		}
+		o.gen.TaskMemoryMB = append(o.gen.TaskMemoryMB, v)
+	}
+	for name, v := range map[string]int{"--apps": o.gen.Apps, "--nodes": o.gen.Nodes, "--users-per-queue": o.gen.UsersPerQueue, "--max-tasks": o.gen.MaxTasks, "--nodes-per-rack": o.gen.NodesPerRack} {
+		if v <= 0 {
+			return fmt.Errorf("%s must be positive, got %d", name, v)
+		}
+	}
+	if o.gen.NodeMemoryMB <= 0 || o.gen.NodeVCores <= 0 || o.gen.TaskVCores <= 0 || o.gen.TasksMean <= 0 {
+		return fmt.Errorf("node and task sizes must be positive")
+	}
+	if o.gen.ReduceShare < 0 || o.gen.ReduceShare > 1 {
+		return fmt.Errorf("--reduce-share %v: want a fraction between 0 and 1", o.gen.ReduceShare)
+	}
+	return nil
 }

@@ -1,0 +1,178 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"sort"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// GenOptions shape a synthetic workload. Zero fields take the defaults
+// in brackets.
+type GenOptions struct {
+	Seed int64
+	// Apps is the number of applications [1000], arriving over
+	// DurationMS [one day] as a Poisson process.
+	Apps       int
+	DurationMS int64
+	// Nodes of NodeMemoryMB [131072] and NodeVCores [32] in racks of
+	// NodesPerRack [40].
+	Nodes        int
+	NodeMemoryMB int64
+	NodeVCores   int64
+	NodesPerRack int
+	// UsersPerQueue is how many users share each leaf [4].
+	UsersPerQueue int
+	// TasksMean is the mean number of task containers per app [50], drawn
+	// from a log-normal with TasksSigma [1.0]; MaxTasks caps it [10000].
+	TasksMean  float64
+	TasksSigma float64
+	MaxTasks   int
+	// TaskMemoryMB lists container sizes to pick from uniformly
+	// [1024, 2048, 4096]; TaskVCores is each one's vcores [1].
+	TaskMemoryMB []int64
+	TaskVCores   int64
+	// DurationMeanMS is the mean task duration [120000] (log-normal,
+	// DurationSigma [1.0]).
+	DurationMeanMS float64
+	DurationSigma  float64
+	// ReduceShare is the fraction of apps with a second phase of reduces
+	// (a tenth of the maps, twice as long) [0.3].
+	ReduceShare float64
+	// AM is the AM container [1024 MB, 1 vcore].
+	AM Res
+}
+
+func (o GenOptions) withDefaults() GenOptions {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&o.Apps, 1000)
+	def(&o.Nodes, 100)
+	def(&o.NodesPerRack, 40)
+	def(&o.UsersPerQueue, 4)
+	def(&o.MaxTasks, 10000)
+	if o.DurationMS <= 0 {
+		o.DurationMS = 24 * 3600 * 1000
+	}
+	if o.NodeMemoryMB <= 0 {
+		o.NodeMemoryMB = 128 * 1024
+	}
+	if o.NodeVCores <= 0 {
+		o.NodeVCores = 32
+	}
+	if o.TasksMean <= 0 {
+		o.TasksMean = 50
+	}
+	if o.TasksSigma <= 0 {
+		o.TasksSigma = 1
+	}
+	if len(o.TaskMemoryMB) == 0 {
+		o.TaskMemoryMB = []int64{1024, 2048, 4096}
+	}
+	if o.TaskVCores <= 0 {
+		o.TaskVCores = 1
+	}
+	if o.DurationMeanMS <= 0 {
+		o.DurationMeanMS = 120000
+	}
+	if o.DurationSigma <= 0 {
+		o.DurationSigma = 1
+	}
+	if o.ReduceShare < 0 {
+		o.ReduceShare = 0
+	}
+	if o.AM.MemoryMB <= 0 {
+		o.AM = Res{1024, 1}
+	}
+	return o
+}
+
+// Generate makes a seeded synthetic workload for the model's leaf queues:
+// apps arrive as a Poisson process, each to a leaf picked in proportion
+// to its absolute capacity (every leaf at least a little), with log-normal
+// task counts and durations. The same options give the same workload.
+func Generate(m *xmlconf.Model, o GenOptions) (*Workload, error) {
+	o = o.withDefaults()
+	leaves, weights := genLeaves(m)
+	if len(leaves) == 0 {
+		return nil, fmt.Errorf("sim: the configuration has no leaf queue")
+	}
+	rng := rand.New(rand.NewSource(o.Seed))
+	w := &Workload{Name: fmt.Sprintf("generated-seed%d", o.Seed)}
+	racks := max(1, (o.Nodes+o.NodesPerRack-1)/o.NodesPerRack)
+	w.Cluster.Nodes = []NodeGroup{{Count: o.Nodes, Racks: racks, RackPrefix: "/rack", MemoryMB: o.NodeMemoryMB, VCores: o.NodeVCores}}
+	maxMem := o.NodeMemoryMB
+	rate := float64(o.Apps) / float64(o.DurationMS)
+	t := 0.0
+	w.Apps = make([]App, o.Apps)
+	for i := range w.Apps {
+		t += rng.ExpFloat64() / rate
+		q := pick(rng, weights)
+		w.Apps[i] = genApp(rng, o, i, leaves[q], int64(t), maxMem)
+	}
+	return w, w.Validate()
+}
+
+func genApp(rng *rand.Rand, o GenOptions, i int, leaf string, at int64, maxMem int64) App {
+	a := App{ID: fmt.Sprintf("app_%06d", i+1), Queue: leaf, SubmitMS: at, AM: o.AM,
+		User: fmt.Sprintf("%s_u%d", shortName(leaf), rng.Intn(o.UsersPerQueue))}
+	mem := o.TaskMemoryMB[rng.Intn(len(o.TaskMemoryMB))]
+	mem = min(mem, maxMem)
+	n := clampInt(int(logNormal(rng, o.TasksMean, o.TasksSigma)), 1, o.MaxTasks)
+	d := max(int64(logNormal(rng, o.DurationMeanMS, o.DurationSigma)), 1000)
+	maps := TaskGroup{Count: n, MemoryMB: mem, VCores: o.TaskVCores, DurationMS: d, Priority: 20, Type: "map"}
+	a.Tasks = []TaskGroup{maps}
+	if rng.Float64() < o.ReduceShare {
+		r := max(1, n/10)
+		a.Tasks = append(a.Tasks, TaskGroup{Count: r, MemoryMB: mem, VCores: o.TaskVCores, DurationMS: 2 * d, Priority: 10, Phase: 1, Type: "reduce"})
+	}
+	return a
+}
+
+// logNormal draws from a log-normal distribution with the given mean.
+func logNormal(rng *rand.Rand, mean, sigma float64) float64 {
+	mu := math.Log(mean) - sigma*sigma/2
+	return math.Exp(mu + sigma*rng.NormFloat64())
+}
+
+func clampInt(v, lo, hi int) int { return max(lo, min(v, hi)) }
+
+func shortName(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '.' {
+			return path[i+1:]
+		}
+	}
+	return path
+}
+
+// genLeaves lists running leaves with weights: absolute capacity, with a
+// floor so zero-capacity leaves still see some apps.
+func genLeaves(m *xmlconf.Model) ([]string, []float64) {
+	var leaves []string
+	var w []float64
+	for _, q := range m.Queues {
+		if !q.IsLeaf() || q.State.V == xmlconf.StateStopped {
+			continue
+		}
+		leaves = append(leaves, q.Path)
+		w = append(w, math.Max(q.AbsCapacity, 0.001))
+	}
+	sum := 0.0
+	for i := range w {
+		sum += w[i]
+		w[i] = sum
+	}
+	return leaves, w
+}
+
+// pick draws an index from cumulative weights.
+func pick(rng *rand.Rand, cum []float64) int {
+	x := rng.Float64() * cum[len(cum)-1]
+	return min(sort.SearchFloat64s(cum, x), len(cum)-1)
+}
