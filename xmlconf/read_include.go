@@ -125,7 +125,7 @@ func (p *parser) startFallback(pos Pos) {
 	})
 }
 
-func (p *parser) endInclude(pos Pos) error {
+func (p *parser) endInclude() error {
 	if p.fallbackAllowed && !p.fallbackEntered {
 		return &ReadError{
 			Pos: p.includePos,

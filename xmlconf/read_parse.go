@@ -113,7 +113,7 @@ func (p *parser) handle(tok xml.Token, off int64, line, col int) error {
 	case xml.StartElement:
 		return p.start(t, p.pos(off, line, col), off)
 	case xml.EndElement:
-		return p.end(t, p.pos(off, line, col))
+		return p.end(t, off, line, col)
 	case xml.CharData:
 		return p.text(t, off, line, col)
 	case xml.Comment:
@@ -220,8 +220,8 @@ func (p *parser) startProperty(t xml.StartElement, pos Pos, off int64) {
 	}
 }
 
-func (p *parser) end(t xml.EndElement, pos Pos) error {
-	if err := p.pop(t, pos); err != nil {
+func (p *parser) end(t xml.EndElement, off int64, line, col int) error {
+	if err := p.pop(t, off, line, col); err != nil {
 		return err
 	}
 	p.comments = p.comments[:0]
@@ -239,7 +239,7 @@ func (p *parser) end(t xml.EndElement, pos Pos) error {
 	case "final":
 		p.confFinal = string(p.token) == "true"
 	case "include":
-		return p.endInclude(pos)
+		return p.endInclude()
 	case "property":
 		p.endProperty()
 	}
@@ -300,14 +300,14 @@ func (p *parser) text(t xml.CharData, off int64, line, col int) error {
 
 // pop checks the end tag against the open element, which RawToken leaves
 // to the caller, with encoding/xml's own messages.
-func (p *parser) pop(t xml.EndElement, pos Pos) error {
+func (p *parser) pop(t xml.EndElement, off int64, line, col int) error {
 	n := len(p.stack)
 	if n == 0 {
-		return p.errAt(pos, "malformed XML: unexpected end element </"+xmlName(t.Name)+">", "")
+		return p.errAt(p.pos(off, line, col), "malformed XML: unexpected end element </"+xmlName(t.Name)+">", "")
 	}
 	open := p.stack[n-1]
 	if open != t.Name {
-		return p.errAt(pos, fmt.Sprintf("malformed XML: element <%s> closed by </%s>", xmlName(open), xmlName(t.Name)),
+		return p.errAt(p.pos(off, line, col), fmt.Sprintf("malformed XML: element <%s> closed by </%s>", xmlName(open), xmlName(t.Name)),
 			"check that every start tag has its matching end tag")
 	}
 	p.stack = p.stack[:n-1]
