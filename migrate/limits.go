@@ -27,10 +27,31 @@ func (mg *migration) emitGlobalLimits() {
 	mg.limits = true
 	k := xmlconf.Prefix + "maximum-applications"
 	total := int64(int32(int64(m.MaxSystemJobs.V) * int64(m.Defaults.InitAcceptJobsFactor.V)))
+	note := fmt.Sprintf("maximum-system-jobs %d × default init-accept-jobs-factor %d (jobs accepted system-wide)", m.MaxSystemJobs.V, m.Defaults.InitAcceptJobsFactor.V)
+	// Hadoop 1 limited accepted jobs per queue only; a system-wide YARN
+	// limit below the sum of the queues' limits would refuse jobs Hadoop 1
+	// accepted (per-queue factors and ceil rounding can exceed S × F).
+	if sum := mg.sumAccept(); sum > total {
+		note = fmt.Sprintf("the sum of the queues' accept limits %d, above maximum-system-jobs %d × default init-accept-jobs-factor %d, so no job Hadoop 1 accepted is refused",
+			sum, m.MaxSystemJobs.V, m.Defaults.InitAcceptJobsFactor.V)
+		total = sum
+	}
 	mg.use(m.MaxSystemJobs.Prop, Mapped, k, "")
 	mg.use(m.Defaults.InitAcceptJobsFactor.Prop, Mapped, k, "")
-	mg.add(k, fmt.Sprint(total), fmt.Sprintf("maximum-system-jobs %d × default init-accept-jobs-factor %d (jobs accepted system-wide)", m.MaxSystemJobs.V, m.Defaults.InitAcceptJobsFactor.V),
-		valueSource(m.MaxSystemJobs.Prop, "maximum-system-jobs: Hadoop 1 default 5000"))
+	mg.add(k, fmt.Sprint(total), note, valueSource(m.MaxSystemJobs.Prop, "maximum-system-jobs: Hadoop 1 default 5000"))
+}
+
+func (mg *migration) sumAccept() int64 {
+	var sum int64
+	for _, q := range mg.m.Leaves() {
+		if l, ok := mg.m.JobLimits(q); ok && l.Accept > 0 {
+			sum += l.Accept
+		}
+	}
+	if sum > 1<<31-1 {
+		sum = 1<<31 - 1
+	}
+	return sum
 }
 
 // emitLeafLimits writes maximum-applications (Hadoop 1's accept limit,

@@ -21,7 +21,7 @@ func (mg *migration) notes() {
 		mg.noteCeilings()
 	}
 	mg.finding(RuleSlots, xmlconf.SeverityInfo, xmlconf.Pos{}, "", "",
-		"Hadoop 1 capacities were percentages of map slots and, separately, of reduce slots; YARN applies them to one memory (or memory and vcores) pool, and each MapReduce job also needs an ApplicationMaster container (maximum-am-resource-percent)", "")
+		fmt.Sprintf("Hadoop 1 capacities were percentages of map slots and, separately, of reduce slots%s; YARN applies them to one memory (or memory and vcores) pool, and each MapReduce job also needs an ApplicationMaster container (maximum-am-resource-percent)", mg.slotsPerTT()), "")
 }
 
 func (mg *migration) dropPriority() {
@@ -137,4 +137,20 @@ func yarnSiteSummary(s []Setting) string {
 		parts = append(parts, fmt.Sprintf("%s=%q", x.Key, x.Value))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// slotsPerTT names the TaskTracker slot counts when mapred-site sets them.
+func (mg *migration) slotsPerTT() string {
+	maps, okM := mg.m.JT.Raw("mapred.tasktracker.map.tasks.maximum")
+	reds, okR := mg.m.JT.Raw("mapred.tasktracker.reduce.tasks.maximum")
+	if !okM && !okR {
+		return ""
+	}
+	if !okM {
+		maps = "2"
+	}
+	if !okR {
+		reds = "2"
+	}
+	return fmt.Sprintf(" (%s map and %s reduce slots per TaskTracker)", strings.TrimSpace(maps), strings.TrimSpace(reds))
 }
