@@ -47,7 +47,7 @@ var withLabels = kv{
 	"root.a.queues": "a1,a2", "root.a.accessible-node-labels": "red,blue",
 	"root.a.accessible-node-labels.red.capacity": "50", "root.a.accessible-node-labels.red.maximum-capacity": "50",
 	"root.a.accessible-node-labels.blue.capacity": "50",
-	"root.a.a1.capacity": "30", "root.a.a1.maximum-capacity": "45",
+	"root.a.a1.capacity":                          "30", "root.a.a1.maximum-capacity": "45",
 	"root.a.a1.accessible-node-labels.red.capacity": "50", "root.a.a1.accessible-node-labels.blue.capacity": "100",
 	"root.a.a2.capacity": "70", "root.a.a2.maximum-capacity": "85", "root.a.a2.accessible-node-labels": "red",
 	"root.a.a2.accessible-node-labels.red.capacity": "50", "root.a.a2.accessible-node-labels.red.maximum-capacity": "60",
