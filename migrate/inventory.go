@@ -145,8 +145,14 @@ func (mg *migration) queueReports() []QueueReport {
 
 func (mg *migration) queueNote(n *node, r QueueReport) string {
 	var notes []string
+	if n.Invalid {
+		notes = append(notes, "Hadoop 1 refused its capacity; 0 used")
+	}
 	if n.Rescaled {
 		notes = append(notes, "rescaled: siblings did not sum to 100")
+	}
+	if len(notes) == 0 && math.Abs(r.AbsCapacityBefore-r.AbsCapacityAfter) > Tolerance {
+		notes = append(notes, "members' capacities changed (see them)")
 	}
 	if math.Abs(r.AbsMaxBefore-r.AbsMaxAfter) > Tolerance {
 		if r.AbsMaxAfter < r.AbsMaxBefore {

@@ -23,7 +23,8 @@ type node struct {
 	SrcAbsCap, SrcAbsMax float64
 	// CapSrc / MaxSrc say where Cap and Max came from (for comments).
 	CapNote, MaxNote string
-	Rescaled         bool
+	// Rescaled and Invalid say why Cap differs from the source.
+	Rescaled, Invalid bool
 }
 
 // Path is the YARN queue path.
@@ -58,7 +59,9 @@ func (mg *migration) nodeFor(q *xmlconf.H1Queue, parent *node) *node {
 	n := &node{Name: mg.yarnName(q), Src: q, Parent: parent, SrcAbsCap: q.AbsCapacity, SrcAbsMax: q.AbsMaxCapacity}
 	n.Cap = xmlconf.F32ToDecimal(q.Capacity.V)
 	if n.Cap < 0 || n.Cap != n.Cap || n.Cap > 100 {
-		n.Cap = 0 // the JobTracker refused it (H1 error); 0 keeps YARN valid
+		// The JobTracker refused it (an H1 error); 0 keeps YARN valid.
+		n.Cap, n.Invalid = 0, true
+		n.CapNote = "Hadoop 1 refused this capacity; 0 used"
 	}
 	for _, c := range q.Children {
 		n.Children = append(n.Children, mg.nodeFor(c, n))

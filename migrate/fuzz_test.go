@@ -1,0 +1,59 @@
+package migrate
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// FuzzHadoop1Migrate: whatever flat Hadoop 1 input and --group spec, a
+// migration either fails cleanly or produces a file that reads back and
+// lints with no error, and keeps every absolute guarantee (to 0.01) unless
+// it reports a rescale.
+func FuzzHadoop1Migrate(f *testing.F) {
+	f.Add("default,etl,adhoc", "default.capacity=50\netl.capacity=30\netl.maximum-capacity=60\nadhoc.capacity=20\nadhoc.maximum-capacity=40", "eng=etl,adhoc", true)
+	f.Add("a,b,c", "a.capacity=33.3\nb.capacity=33.3\nb.maximum-capacity=33.3\nc.capacity=33.4", "", false)
+	f.Add("x, y,root,a.b", "x.capacity=100.5\n y.capacity=0\nroot.user-limit-factor=0\na.b.capacity=1e1", "g=x", true)
+	f.Add("p,q", "p.capacity=0\nq.capacity=100\nq.maximum-capacity=100\np.maximum-capacity=5", "g=p;h=g,q", false)
+	f.Fuzz(func(t *testing.T, names, lines, groups string, acls bool) {
+		cs := &xmlconf.Document{File: "capacity-scheduler.xml"}
+		for i, line := range strings.Split(lines, "\n") {
+			k, v, _ := strings.Cut(line, "=")
+			pos := xmlconf.Pos{File: cs.File, Line: i + 1, Col: 1}
+			cs.Props = append(cs.Props, &xmlconf.Property{Name: xmlconf.JavaTrim(xmlconf.H1CSQueuePrefix + k), Value: v, Unset: v == "", Pos: pos, NamePos: pos, ValuePos: pos})
+		}
+		site := &xmlconf.Document{File: "mapred-site.xml", Props: []*xmlconf.Property{
+			{Name: xmlconf.H1KeyQueueNames, Value: names, Unset: names == ""},
+			{Name: xmlconf.H1KeyScheduler, Value: xmlconf.H1CapacityTaskSchd},
+			{Name: xmlconf.H1KeyACLsEnabled, Value: map[bool]string{true: "true", false: "false"}[acls]},
+		}}
+		m := xmlconf.ParseHadoop1(xmlconf.H1Files{MapredSite: site, CapacityScheduler: cs})
+		var opts Options
+		for _, g := range strings.Split(groups, ";") {
+			if grp, err := ParseGroup(g); err == nil {
+				opts.Groups = append(opts.Groups, grp)
+			}
+		}
+		res, err := Hadoop1(m, opts)
+		if err != nil {
+			return
+		}
+		out, err := Render(res)
+		if err != nil {
+			if strings.Contains(err.Error(), "XML 1.0 cannot carry") || strings.Contains(err.Error(), "UTF-8") {
+				return // an input value XML cannot carry (control characters)
+			}
+			t.Fatalf("render: %v", err)
+		}
+		if len(out.LintErrors) > 0 {
+			t.Fatalf("output does not lint clean: %v\n%s", out.LintErrors, out.CapacityScheduler)
+		}
+		for _, q := range res.Report.Queues {
+			if q.Note == "" && math.Abs(q.AbsCapacityBefore-q.AbsCapacityAfter) > Tolerance {
+				t.Fatalf("%s: absolute capacity %v became %v without a note", q.Path, q.AbsCapacityBefore, q.AbsCapacityAfter)
+			}
+		}
+	})
+}
