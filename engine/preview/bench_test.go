@@ -1,0 +1,100 @@
+package preview
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/xmlconf"
+)
+
+// benchSize is the generated day a preview benchmark runs. The default
+// keeps `make bench` short; CAPQ_PREVIEW_BENCH=day runs the simulate
+// issue's day (10,000 nodes, 1,000 leaf queues, 100,000 apps).
+type benchSize struct {
+	nodes, queues, apps int
+}
+
+func previewBenchSize() benchSize {
+	switch os.Getenv("CAPQ_PREVIEW_BENCH") {
+	case "day":
+		return benchSize{nodes: 10000, queues: 1000, apps: 100000}
+	case "medium":
+		return benchSize{nodes: 2000, queues: 200, apps: 20000}
+	}
+	return benchSize{nodes: 500, queues: 50, apps: 5000}
+}
+
+// benchInputs generates a config, a changed config (every top-level
+// queue's maximum-capacity halved to 50) and a seeded day for it.
+func benchInputs(b *testing.B, sz benchSize) (old, new *xmlconf.Model, w *sim.Workload) {
+	b.Helper()
+	data := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: sz.queues, Seed: 1})
+	doc, err := xmlconf.ReadBytes("bench.xml", data, xmlconf.ReadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	conf := xmlconf.NewConf(doc)
+	old = xmlconf.Build(conf, xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+	changed := conf.Clone()
+	for _, q := range old.Root.Children {
+		changed.Set(q.Key("maximum-capacity"), "50")
+	}
+	new = xmlconf.Build(changed, xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+	w, err = sim.Generate(old, sim.GenOptions{Seed: 1, Apps: sz.apps, Nodes: sz.nodes})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return old, new, w
+}
+
+// BenchmarkPreview compares one simulation of a generated day with a
+// whole preview of it (both simulations at once, statistics, comparison
+// and the JSON report). On two cores the preview should take at most
+// twice one simulation (the issue's bar); "x-one-sim" is the ratio to
+// the old configuration's simulation, "s/one-sim-new" shows the new one
+// alone (a stricter cap can make it slower).
+func BenchmarkPreview(b *testing.B) {
+	sz := previewBenchSize()
+	old, new, w := benchInputs(b, sz)
+	opts := sim.Options{Seed: 1}
+	b.Run(fmt.Sprintf("nodes=%d/queues=%d/apps=%d", sz.nodes, sz.queues, sz.apps), func(b *testing.B) {
+		var one, oneNew, both, compare time.Duration
+		for i := 0; i < b.N; i++ {
+			tn := time.Now()
+			if _, err := sim.Run(new, w, opts); err != nil {
+				b.Fatal(err)
+			}
+			t0 := time.Now()
+			oneNew += t0.Sub(tn)
+			if _, err := sim.Run(old, w, opts); err != nil {
+				b.Fatal(err)
+			}
+			t1 := time.Now()
+			or, nr, err := Simulate(Pair{Old: old, New: new, Workload: w, OldOpts: opts, NewOpts: opts})
+			if err != nil {
+				b.Fatal(err)
+			}
+			t2 := time.Now()
+			rep, errs := Build(Input{Old: FromSim(or, old), New: FromSim(nr, new)})
+			if len(errs) > 0 {
+				b.Fatal(errs)
+			}
+			var buf bytes.Buffer
+			if err := WriteJSON(&buf, rep); err != nil {
+				b.Fatal(err)
+			}
+			one += t1.Sub(t0)
+			both += time.Since(t1)
+			compare += time.Since(t2)
+		}
+		b.ReportMetric(one.Seconds()/float64(b.N), "s/one-sim")
+		b.ReportMetric(oneNew.Seconds()/float64(b.N), "s/one-sim-new")
+		b.ReportMetric(both.Seconds()/float64(b.N), "s/preview")
+		b.ReportMetric(compare.Seconds()/float64(b.N), "s/compare")
+		b.ReportMetric(both.Seconds()/one.Seconds(), "x-one-sim")
+	})
+}
