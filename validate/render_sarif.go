@@ -98,9 +98,23 @@ type sarifLogical struct {
 // InformationURI is where SARIF consumers link for capq.
 const InformationURI = "https://github.com/capq/capq"
 
-// WriteSARIF prints the report as a SARIF 2.1.0 log.
+// WriteSARIF prints the report as a SARIF 2.1.0 log. The driver lists the
+// rules that have results (with full help text), which keeps the log small
+// and stable as rules are added.
 func WriteSARIF(w io.Writer, r Report) error {
-	rules := r.allRules()
+	var rules []*Rule
+	seen := map[string]bool{}
+	for _, x := range r.allRules() {
+		seen[x.ID] = false
+	}
+	for _, f := range r.Findings {
+		seen[f.Rule] = true
+	}
+	for _, x := range r.allRules() {
+		if seen[x.ID] {
+			rules = append(rules, x)
+		}
+	}
 	index := map[string]int{}
 	drv := sarifDriver{Name: "capq", Version: r.Version, InformationURI: InformationURI, Rules: []sarifRule{}}
 	if drv.Version == "" {
