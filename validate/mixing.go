@@ -43,6 +43,26 @@ func sumLabels(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) []string {
 	return out
 }
 
+// childList returns q's children as Hadoop's setChildQueues sees them:
+// one entry per name in the queues list, so a name listed twice is
+// counted twice in sums (parseQueue creates it twice).
+func childList(q *xmlconf.Queue) []*xmlconf.Queue {
+	if len(q.ChildNames) <= len(q.Children) {
+		return q.Children
+	}
+	byName := make(map[string]*xmlconf.Queue, len(q.Children))
+	for _, c := range q.Children {
+		byName[c.Name] = c
+	}
+	out := make([]*xmlconf.Queue, 0, len(q.ChildNames))
+	for _, n := range q.ChildNames {
+		if c := byName[n]; c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // percentFraction is the capacity fraction Hadoop stores for q and l at
 // parse time: the percentage/100 (root 1), 0 for weights, absolute and unset.
 func percentFraction(q *xmlconf.Queue, l string, v xmlconf.Version) float32 {
@@ -151,7 +171,7 @@ func checkChildren(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *child
 
 func checkChildren34(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *childCheck {
 	labels := sumLabels(m, q, v)
-	childT, mixed := capacityType(q.Children, labels, v)
+	childT, mixed := capacityType(childList(q), labels, v)
 	if mixed != "" {
 		return &childCheck{"CS020", q, fmt.Sprintf("Parent queue '%s' have children queue used mixed of  weight mode, "+
 			"percentage and absolute mode, it is not allowed, please double check, details:%s", q.Path, mixed)}
@@ -179,7 +199,7 @@ func checkChildren34(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *chi
 
 func checkPercentSum34(q *xmlconf.Queue, l string, parentT capType, v xmlconf.Version) *childCheck {
 	var sum float32
-	for _, c := range q.Children {
+	for _, c := range childList(q) {
 		sum += percentFraction(c, l, v)
 	}
 	pc := percentFraction(q, l, v)

@@ -16,7 +16,7 @@ func checkChildrenLegacy(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) 
 	pc := percentFraction(q, "", v)
 	var childCaps float32
 	anyAbsDefault := false
-	for _, c := range q.Children {
+	for _, c := range childList(q) {
 		childCaps += percentFraction(c, "", v)
 		_, abs := absoluteMin(c, "")
 		anyAbsDefault = anyAbsDefault || (absOK && abs)
@@ -41,7 +41,7 @@ func checkLabelLegacy(m *xmlconf.Model, q *xmlconf.Queue, l string, v xmlconf.Ve
 	absOK := v.AtLeast(xmlconf.V3_1)
 	capL := percentFraction(q, l, v)
 	var sum float32
-	for _, c := range q.Children {
+	for _, c := range childList(q) {
 		sum += percentFraction(c, l, v)
 		if absOK && !q.IsRoot() && isAbsoluteQueue(q) != isAbsoluteQueue(c) {
 			return &childCheck{"CS022", c, fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
@@ -78,7 +78,7 @@ func checkAbsoluteSum(m *xmlconf.Model, q *xmlconf.Queue, labels []string) *chil
 			continue
 		}
 		var sum xmlconf.Resource
-		for _, c := range q.Children {
+		for _, c := range childList(q) {
 			if r, ok := absoluteMin(c, l); ok {
 				sum = addResource(sum, r)
 			}

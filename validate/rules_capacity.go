@@ -19,8 +19,13 @@ var ruleCapacitySyntax = &Rule{
 		Versions: "all (weights 3.4+, absolute resources 3.1+)",
 	},
 	Check: func(p *Pass) {
-		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+		eachQueue(p.Model, func(q *xmlconf.Queue) {
 			for _, l := range configuredLabels(q) {
+				// Root's capacity is never parsed; its labeled ones are
+				// until 3.4 forces them to 100.
+				if q.IsRoot() && (l == "" || p.Version.AtLeast(xmlconf.V3_4)) {
+					continue
+				}
 				c, _ := capacityFor(q, l)
 				if c.Mode == xmlconf.ModeInvalid {
 					p.ReportHint(p.AtProperty(q, c.Prop),
