@@ -114,12 +114,44 @@ var ruleJavaNumber = &Rule{
 	Check: func(p *Pass) {
 		eachQueue(p.Model, func(q *xmlconf.Queue) {
 			eachProp(q, func(suffix string, pr *xmlconf.Property) {
-				if floatSuffix(suffix) {
+				switch {
+				case floatSuffix(suffix):
 					checkJavaNumber(p, q, pr)
+				case intSuffixes[suffix]:
+					checkHexInt(p, q, pr)
 				}
 			})
 		})
+		if p.Model.Conf == nil {
+			return
+		}
+		for _, k := range []string{"maximum-am-resource-percent", "minimum-user-limit-percent", "user-limit-factor"} {
+			if pr, ok := p.Model.Conf.Lookup(xmlconf.Prefix + k); ok {
+				checkJavaNumber(p, nil, pr)
+			}
+		}
 	},
+}
+
+// intSuffixes are per-queue keys read with getInt/getLong, which accept
+// hexadecimal ("0x10") as Java code would not expect.
+var intSuffixes = map[string]bool{
+	"maximum-applications": true, "max-parallel-apps": true, "priority": true, "default-application-priority": true,
+	"maximum-allocation-mb": true, "maximum-allocation-vcores": true,
+	"maximum-application-lifetime": true, "default-application-lifetime": true,
+}
+
+func checkHexInt(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property) {
+	t := strings.TrimPrefix(xmlconf.JavaTrim(pr.Value), "-")
+	if !strings.HasPrefix(t, "0x") && !strings.HasPrefix(t, "0X") {
+		return
+	}
+	v, err := xmlconf.HadoopGetLong(pr.Value)
+	if err != nil {
+		return // CS058 reports it
+	}
+	p.ReportHint(p.AtProperty(q, pr), "write "+strconv.FormatInt(v, 10),
+		"%s is written %q, a hexadecimal form only Hadoop's getInt/getLong accept", pr.Name, xmlconf.JavaTrim(pr.Value))
 }
 
 // floatSuffix reports whether Hadoop reads the suffix with getFloat (or as
