@@ -57,3 +57,37 @@ func FuzzHadoop1Migrate(f *testing.F) {
 		}
 	})
 }
+
+// FuzzHadoop1MigrateTree: the same promise for 0.21 mapred-queues.xml trees.
+func FuzzHadoop1MigrateTree(f *testing.F) {
+	f.Add([]byte(`<queues aclsEnabled="true"><queue><name>a</name><properties><property key="capacity" value="60"/><property key="maximum-capacity" value="80"/></properties><queue><name>x</name><properties><property key="capacity" value="70"/></properties></queue><queue><name>y</name><properties><property key="maximum-capacity" value="10"/></properties></queue></queue><queue><name>b</name></queue></queues>`), "g=b")
+	f.Add([]byte(`<queues><queue><name>p</name><properties><property key="capacity" value="0"/></properties><queue><name>c</name><properties><property key="capacity" value="50"/></properties></queue></queue><queue><name>q</name><properties><property key="capacity" value="99.9"/></properties></queue></queues>`), "")
+	f.Fuzz(func(t *testing.T, data []byte, groups string) {
+		doc, err := xmlconf.ReadMapredQueues("mapred-queues.xml", data, xmlconf.ReadOptions{MaxBytes: 1 << 16})
+		if err != nil {
+			return
+		}
+		site := &xmlconf.Document{File: "mapred-site.xml", Props: []*xmlconf.Property{{Name: xmlconf.H1KeyScheduler021, Value: xmlconf.H1CapacityTaskSchd}}}
+		m := xmlconf.ParseHadoop1(xmlconf.H1Files{MapredSite: site, MapredQueues: doc})
+		var opts Options
+		for _, g := range strings.Split(groups, ";") {
+			if grp, err := ParseGroup(g); err == nil {
+				opts.Groups = append(opts.Groups, grp)
+			}
+		}
+		res, err := Hadoop1(m, opts)
+		if err != nil {
+			return
+		}
+		out, err := Render(res)
+		if err != nil {
+			if strings.Contains(err.Error(), "XML 1.0 cannot carry") || strings.Contains(err.Error(), "UTF-8") {
+				return
+			}
+			t.Fatalf("render: %v", err)
+		}
+		if len(out.LintErrors) > 0 {
+			t.Fatalf("output does not lint clean: %v\n%s", out.LintErrors, out.CapacityScheduler)
+		}
+	})
+}
