@@ -195,7 +195,8 @@ func callouts(subject string, e Entity) []Callout {
 		}
 		c := Callout{Verdict: d.Verdict, Subject: subject, Metric: d.Metric, Unit: d.Unit, Old: d.Old, New: d.New, kind: d.kind}
 		if *d.Old != 0 {
-			c.Relative = ptr((*d.New-*d.Old)/math.Abs(*d.Old), true)
+			// Four decimals keep the JSON short and stable.
+			c.Relative = ptr(math.Round((*d.New-*d.Old)/math.Abs(*d.Old)*1e4)/1e4, true)
 		}
 		out = append(out, c)
 	}
