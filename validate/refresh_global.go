@@ -61,47 +61,35 @@ func quoteOrUnset(s *string) string {
 
 // globalChanges lists keys outside the queue tree (scheduler-wide
 // yarn.scheduler.capacity.* keys and yarn-site keys) whose raw value
-// differs, sorted by key. Computed once: the key lists are large.
+// differs, sorted by key. Computed once: the key sets are large, and
+// hashing them is cheaper than sorting them.
 func (c *refreshCheck) globalChanges() []PropChange {
 	if c.global != nil || c.old.Conf == nil || c.new.Conf == nil {
 		return c.global
 	}
 	c.global = []PropChange{}
-	seen := map[string]bool{}
-	for _, conf := range []*xmlconf.Conf{c.old.Conf, c.new.Conf} {
-		for _, k := range nonQueueKeys(conf.Keys()) {
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			ov, ook := c.old.Conf.Raw(k)
-			nv, nok := c.new.Conf.Raw(k)
-			if ook != nok || ov != nv {
-				c.global = append(c.global, propChange(k, ov, ook, nv, nok))
-			}
+	om, nm := c.old.Conf.Map(), c.new.Conf.Map()
+	for k, ov := range om {
+		if queueKey(k) {
+			continue
+		}
+		if nv, ok := nm[k]; !ok || nv != ov {
+			c.global = append(c.global, propChange(k, ov, true, nv, ok))
+		}
+	}
+	for k, nv := range nm {
+		if _, ok := om[k]; !ok && !queueKey(k) {
+			c.global = append(c.global, propChange(k, "", false, nv, true))
 		}
 	}
 	sort.Slice(c.global, func(i, j int) bool { return c.global[i].Name < c.global[j].Name })
 	return c.global
 }
 
-// nonQueueKeys drops the contiguous run of yarn.scheduler.capacity.root*
-// keys from a sorted key list.
-func nonQueueKeys(keys []string) []string {
-	root := xmlconf.Prefix + "root"
-	lo := sort.SearchStrings(keys, root)
-	hi := lo
-	for hi < len(keys) && strings.HasPrefix(keys[hi], root) {
-		hi++
-	}
-	var out []string
-	out = append(out, keys[:lo]...)
-	for _, k := range keys[lo:hi] {
-		if k != root && !strings.HasPrefix(k, root+".") {
-			out = append(out, k) // e.g. ...rootX, not a queue key
-		}
-	}
-	return append(out, keys[hi:]...)
+// queueKey reports whether key belongs to the queue tree (root or below).
+func queueKey(key string) bool {
+	rest, ok := strings.CutPrefix(key, xmlconf.Prefix+"root")
+	return ok && (rest == "" || rest[0] == '.')
 }
 
 // zeroSumFlag is RF015 (3.4): AbstractParentQueue reads

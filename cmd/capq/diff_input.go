@@ -35,11 +35,17 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 		return nil, err
 	}
 	in := &diffInputs{version: opts.Build.Version}
-	var errs *multierror.Error
-	in.old, in.oldName, in.oldData, err = loadOne(opts, oldArg, s)
-	errs = multierror.Append(errs, err)
+	// The two sides are independent; reading and building a large file is
+	// most of a diff's time, so they load side by side.
+	var oldErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		in.old, in.oldName, in.oldData, oldErr = loadOne(opts, oldArg, s)
+	}()
 	in.new, in.newName, in.newData, err = loadOne(opts, newArg, s)
-	errs = multierror.Append(errs, err)
+	<-done
+	errs := multierror.Append(nil, oldErr, err)
 	if o.liveState != "" {
 		in.live, err = readLiveState(o.liveState, s, opts.Read.MaxBytes)
 		errs = multierror.Append(errs, err)
