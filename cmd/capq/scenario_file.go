@@ -84,6 +84,7 @@ type scenarioStep struct {
 	Apps        map[string]map[string]any `json:"apps"`
 	Users       map[string]map[string]any `json:"users"`
 	LastAssign  json.RawMessage           `json:"last_assignment"`
+	NowMS       int64                     `json:"now_ms"`
 }
 
 // refreshExpect is the expected outcome of loading or refreshing.

@@ -29,21 +29,36 @@ type startupResult struct {
 // stepResult is one step's outcome; fields irrelevant to the op are left
 // out of the JSON.
 type stepResult struct {
-	Index       int           `json:"index"`
-	Op          string        `json:"op"`
-	Accepted    *bool         `json:"accepted,omitempty"`
-	Reason      string        `json:"reason,omitempty"`
-	ReasonCode  string        `json:"reason_code,omitempty"`
-	Errors      []string      `json:"errors,omitempty"`
-	Assignment  any           `json:"assignment,omitempty"`
-	Assignments []any         `json:"assignments,omitempty"`
-	Released    *int          `json:"released,omitempty"`
-	State       *engine.State `json:"state,omitempty"`
-	Passed      *bool         `json:"passed,omitempty"`
-	Failures    []string      `json:"failures,omitempty"`
+	Index       int            `json:"index"`
+	Op          string         `json:"op"`
+	Accepted    *bool          `json:"accepted,omitempty"`
+	Reason      string         `json:"reason,omitempty"`
+	ReasonCode  string         `json:"reason_code,omitempty"`
+	Errors      []string       `json:"errors,omitempty"`
+	Assignment  any            `json:"assignment,omitempty"`
+	Assignments []any          `json:"assignments,omitempty"`
+	Released    *int           `json:"released,omitempty"`
+	Preemption  *preemptJSON   `json:"preemption,omitempty"`
+	State       map[string]any `json:"state,omitempty"`
+	Passed      *bool          `json:"passed,omitempty"`
+	Failures    []string       `json:"failures,omitempty"`
 
 	why  []string
-	text string
+	snap *engine.State
+}
+
+// preemptJSON is the outcome of a preempt step.
+type preemptJSON struct {
+	Selected   []int64          `json:"selected"`
+	Killed     []int64          `json:"killed"`
+	ToObtainMB map[string]int64 `json:"to_obtain_mb"`
+}
+
+func ids(v []int64) []int64 {
+	if v == nil {
+		return []int64{}
+	}
+	return v
 }
 
 // assignmentJSON is an assignment in scenario output.
@@ -166,12 +181,20 @@ func (r *runner) step(s *scenarioStep, res *stepResult) {
 		r.refresh(s, res)
 	case "add_nodes", "remove_nodes", "replace_node":
 		r.nodes(s, res)
+	case "preempt":
+		// Extension: one ProportionalCapacityPreemptionPolicy round at
+		// simulated time now_ms.
+		p := r.eng.Preempt(s.NowMS)
+		res.Preemption = &preemptJSON{Selected: ids(p.Selected), Killed: ids(p.Killed), ToObtainMB: map[string]int64{}}
+		for q, v := range p.ToObtain {
+			res.Preemption.ToObtainMB[q] = v.MemoryMB
+		}
 	case "snapshot":
 		st := r.eng.Snapshot()
-		res.State = &st
+		res.State, res.snap = sortedState(&st), &st
 	case "expect":
 		st := r.eng.Snapshot()
-		res.State = &st
+		res.State, res.snap = sortedState(&st), &st
 		res.Failures = r.checkExpect(s, &st)
 		res.Passed = boolp(len(res.Failures) == 0)
 	default:
@@ -385,6 +408,15 @@ func checkRefreshExpect(x *refreshExpect, accepted bool, errs []checkError, m *x
 		}
 	}
 	return f
+}
+
+// sortedState turns a snapshot into maps so every key prints sorted.
+func sortedState(st *engine.State) map[string]any {
+	m, err := toGeneric(st)
+	if err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	return m
 }
 
 // encodeJSON renders v as indented JSON with a final newline.

@@ -70,6 +70,14 @@ func writeStepText(b *bytes.Buffer, s *scenarioStep, res *stepResult) {
 			n = *res.Released
 		}
 		fmt.Fprintf(b, " %s: %d container(s) released\n", s.App, n)
+	case "preempt":
+		if p := res.Preemption; p != nil {
+			fmt.Fprintf(b, " at %d ms: %d container(s) selected, %d killed", s.NowMS, len(p.Selected), len(p.Killed))
+			for _, q := range sortedKeys(p.ToObtainMB) {
+				fmt.Fprintf(b, "; %s gives back %d MB", q, p.ToObtainMB[q])
+			}
+		}
+		b.WriteString("\n")
 	case "refresh", "validate":
 		fmt.Fprintf(b, ": %s\n", verdict(res))
 		for _, e := range res.Errors {
@@ -84,8 +92,8 @@ func writeStepText(b *bytes.Buffer, s *scenarioStep, res *stepResult) {
 			}
 		}
 		b.WriteString("\n")
-		if res.State != nil && s.Op == "snapshot" {
-			writeStateText(b, res.State)
+		if res.snap != nil && s.Op == "snapshot" {
+			writeStateText(b, res.snap)
 		}
 	default:
 		fmt.Fprintf(b, ": %s\n", verdict(res))
