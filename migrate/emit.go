@@ -74,12 +74,12 @@ func (mg *migration) emitCapacity(n *node) {
 	case n.Src.CapacityConfigured:
 		parts = append(parts, "from "+source(n.Src.Capacity.Prop))
 		mg.use(n.Src.Capacity.Prop, capStatus(n), k, "")
+	case mg.m.Dialect == xmlconf.H1Dialect1x:
+		parts = append(parts, "no capacity: the JobTracker refused to start (Queue doesn't have configured capacity)")
 	default:
 		parts = append(parts, fmt.Sprintf("no capacity in Hadoop %s: the scheduler gave it %s (the unassigned remainder, split equally)", mg.m.Dialect, num(xmlconf.F32ToDecimal(n.Src.Capacity.V))))
-		if mg.m.Dialect != xmlconf.H1Dialect1x {
-			mg.finding(RuleDropped, xmlconf.SeverityInfo, n.Src.Pos, n.Src.FullName, "capacity",
-				fmt.Sprintf("queue %q had no capacity; Hadoop %s assigned it the unassigned remainder %s, emitted explicitly", n.Src.FullName, mg.m.Dialect, num(xmlconf.F32ToDecimal(n.Src.Capacity.V))), "")
-		}
+		mg.finding(RuleDropped, xmlconf.SeverityInfo, n.Src.Pos, n.Src.FullName, "capacity",
+			fmt.Sprintf("queue %q had no capacity; Hadoop %s assigned it the unassigned remainder %s, emitted explicitly", n.Src.FullName, mg.m.Dialect, num(xmlconf.F32ToDecimal(n.Src.Capacity.V))), "")
 		mg.use(n.Src.Capacity.Prop, Approximated, k, "unparseable capacity replaced by the computed share")
 	}
 	if !n.Group && n.CapNote != "" {

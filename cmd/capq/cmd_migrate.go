@@ -55,7 +55,7 @@ the source (error findings); 2 could not convert.`,
 	f.StringArrayVar(&o.groups, "group", nil, "new parent queue PARENT=q1,q2 holding top-level queues (repeatable, applied in order)")
 	f.StringVar(&o.hadoopVersion, "hadoop-version", "", "target YARN version (default "+defaultVersionName()+")")
 	f.StringVar(&o.sourceDialect, "source-dialect", "", "force the Hadoop 1 dialect: 0.20, 1.x or 0.21 (default: detect from the keys)")
-	f.StringVarP(&o.output, "output", "o", "", "write capacity-scheduler.xml to FILE instead of stdout")
+	f.StringVarP(&o.output, "output", "o", "", "write capacity-scheduler.xml to FILE (atomically; - or unset: stdout)")
 	f.StringVar(&o.yarnSite, "yarn-site", "", "also write the implied yarn-site.xml settings to FILE")
 	f.StringVar(&o.report, "report", "", "write the report to FILE")
 	f.StringVar(&o.format, "format", "text", "report format: text or json")

@@ -101,7 +101,7 @@ func (o migrateOptions) checkTargets() error {
 		return nil
 	}
 	for _, p := range []string{o.output, o.yarnSite, o.report} {
-		if p == "" {
+		if p == "" || p == "-" {
 			continue
 		}
 		if _, err := os.Lstat(p); err == nil {
@@ -122,7 +122,7 @@ func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result,
 	if err != nil {
 		return err
 	}
-	if o.output != "" {
+	if o.output != "" && o.output != "-" {
 		if err := xmlconf.WriteFileAtomic(o.output, out.CapacityScheduler, o.force); err != nil {
 			return err
 		}
@@ -142,7 +142,7 @@ func (o migrateOptions) writeReport(report []byte, s *streams) error {
 	switch {
 	case o.report != "":
 		return xmlconf.WriteFileAtomic(o.report, report, o.force)
-	case o.output != "":
+	case o.output != "" && o.output != "-":
 		w = s.out
 	default:
 		w = s.errOut
