@@ -13,7 +13,13 @@ func (p *h1parser) parseTree() {
 	if doc == nil {
 		return
 	}
-	// 0.21 reads ACLs only when <queues aclsEnabled="true">.
+	// 0.21 reads ACLs only when <queues aclsEnabled="true">; the flat
+	// mapred.acls.enabled is read by the deprecated parser only.
+	if prop := m.ACLsEnabled.Prop; prop != nil {
+		p.add(RuleH1DialectMismatched, prop.NamePos, "", prop.Name,
+			fmt.Sprintf("%q is ignored with mapred-queues.xml: 0.21 enables ACLs with <queues aclsEnabled=\"true\">", prop.Name),
+			"set the aclsEnabled attribute instead")
+	}
 	m.ACLsEnabled = doc.ACLsEnabled
 	for _, e := range doc.Queues {
 		m.Roots = append(m.Roots, p.treeQueue(e, nil))
