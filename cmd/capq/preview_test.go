@@ -171,3 +171,23 @@ func TestPreviewHTMLFile(t *testing.T) {
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), "*"))
 	assert.Len(t, matches, 1, "no temporary file left behind")
 }
+
+// On a terminal the two runs' progress goes to stderr, one line redrawn
+// and cleared at the end; stdout is the same as without a terminal.
+func TestPreviewProgressOnTerminal(t *testing.T) {
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	require.NoError(t, os.Chdir(golden.RepoRoot()))
+	defer os.Chdir(wd)
+	var out, errOut strings.Builder
+	s := &streams{in: strings.NewReader(""), out: &out, errOut: &errOut, errTerminal: true,
+		getenv: func(string) string { return "" }, lookupEnv: func(string) (string, bool) { return "", false }}
+	code := execute(previewArgs(), s)
+	require.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, errOut.String(), "\rpreview: old ")
+	assert.Contains(t, errOut.String(), " · new ")
+	assert.True(t, strings.HasSuffix(errOut.String(), "\r\033[K"), "the progress line is cleared")
+	plain := runCapq(t, "", previewArgs()...)
+	assert.Equal(t, plain.stdout, out.String())
+	assert.Empty(t, plain.stderr)
+}
