@@ -50,6 +50,14 @@ func TestGolden(t *testing.T) {
 			var txt bytes.Buffer
 			require.NoError(t, WriteText(&txt, &res.Report))
 			golden.Assert(t, "migrate/"+c.name+c.variant+".txt", txt.Bytes())
+			if c.name == "02-acls-stopped" {
+				var js bytes.Buffer
+				require.NoError(t, WriteJSON(&js, &res.Report))
+				golden.Assert(t, "migrate/"+c.name+".json", js.Bytes())
+				var ys bytes.Buffer
+				ys.Write(out.YarnSite)
+				golden.Assert(t, "migrate/"+c.name+".yarn-site.xml", ys.Bytes())
+			}
 			if !c.rescaled {
 				for _, q := range res.Report.Queues {
 					assert.InDelta(t, q.AbsCapacityBefore, q.AbsCapacityAfter, Tolerance, "abs capacity of %s", q.Path)

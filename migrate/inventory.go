@@ -38,7 +38,7 @@ func (mg *migration) docInventory(d *xmlconf.Document, c *xmlconf.Conf) []Proper
 }
 
 func (mg *migration) report(p *xmlconf.Property, c *xmlconf.Conf) PropertyReport {
-	r := PropertyReport{File: p.Pos.File, Line: p.NamePos.Line, Key: p.Name, Value: p.Value}
+	r := PropertyReport{File: p.Pos.File, Line: p.ValuePos.Line, Key: p.Name, Value: p.Value}
 	if u := mg.usage[p]; u != nil {
 		r.Status, r.Targets, r.Reason = u.Status, u.Targets, u.Reason
 		return r
