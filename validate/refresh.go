@@ -95,21 +95,44 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 	return res
 }
 
-// lintErrors returns NEW's lint errors (warnings are lint's business).
+// lintErrors returns NEW's lint errors: only rules whose severity is
+// error run (warnings are lint's business, and a 10,000-queue diff should
+// not pay for them), and capq:ignore does not hide an error here, because
+// the ResourceManager does not read comments.
 func lintErrors(m *xmlconf.Model, opts Options, v xmlconf.Version) []xmlconf.Finding {
 	if m == nil {
 		return nil
 	}
 	opts.Version = v
+	if len(opts.Enable) == 0 {
+		opts.Enable = errorRuleIDs()
+	}
+	res := Run(m, opts)
 	var out []xmlconf.Finding
-	for _, f := range Lint(m, opts) {
+	for _, f := range res.Findings {
 		if f.Severity == xmlconf.SeverityError {
+			out = append(out, f)
+		}
+	}
+	for _, s := range res.Suppressed {
+		if f := s.Finding; f.Severity == xmlconf.SeverityError {
+			f.Hint = "capq:ignore does not stop the ResourceManager: " + f.Hint
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
+// errorRuleIDs lists the registered non-refresh rules that report errors.
+func errorRuleIDs() []string {
+	var ids []string
+	for _, r := range Rules() {
+		if r.Severity == xmlconf.SeverityError && r.Category != CatRefresh {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
 func refreshVersion(new *xmlconf.Model, opts RefreshOptions) xmlconf.Version {
 	switch {
 	case opts.Version != (xmlconf.Version{}):

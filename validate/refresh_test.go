@@ -358,3 +358,22 @@ func changeOf(t *testing.T, r *RefreshResult, path string) QueueChange {
 	require.NotNil(t, c, "no change for %s", path)
 	return *c
 }
+
+// TestRefreshIgnoresSuppressions: capq:ignore silences lint, not the
+// ResourceManager, so a suppressed error still refuses the refresh.
+func TestRefreshIgnoresSuppressions(t *testing.T) {
+	xml := `<configuration>
+<!-- capq:ignore CS024 we know -->
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>40</value></property>
+<property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property>
+</configuration>`
+	d, err := xmlconf.ReadBytes("new.xml", []byte(xml), xmlconf.ReadOptions{})
+	require.NoError(t, err)
+	n := xmlconf.Build(xmlconf.NewConf(d), xmlconf.BuildOptions{Version: xmlconf.V3_4})
+	require.Empty(t, Lint(n, Options{Enable: []string{"CS024"}}), "the comment suppresses the lint finding")
+	o := build(xmlconf.V3_4, map[string]string{pre + "root.queues": "a,b", pre + "root.a.capacity": "50", pre + "root.b.capacity": "50"})
+	r := Refresh(o, n, RefreshOptions{Version: xmlconf.V3_4})
+	assert.False(t, r.Accepted)
+	assert.Equal(t, "ILLEGAL_CAPACITY_SUM", r.ReasonCode())
+}
