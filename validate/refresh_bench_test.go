@@ -46,7 +46,12 @@ func BenchmarkDiff10k(b *testing.B) {
 	oldData, newData := benchPair()
 	b.ReportAllocs()
 	for b.Loop() {
-		o, n := loadBench(b, "old.xml", oldData), loadBench(b, "new.xml", newData)
+		// Load side by side, as capq diff does.
+		var o *xmlconf.Model
+		done := make(chan struct{})
+		go func() { o = loadBench(b, "old.xml", oldData); close(done) }()
+		n := loadBench(b, "new.xml", newData)
+		<-done
 		r := Refresh(o, n, RefreshOptions{})
 		if len(r.Queues) < benchDiffQueues || !r.Accepted {
 			b.Fatalf("%d queues in the change set, accepted %v: %v", len(r.Queues), r.Accepted, r.Findings)
