@@ -42,11 +42,9 @@ func (o migrateOptions) toLibrary() (xmlconf.H1Paths, migrate.Options, error) {
 		paths.Dialect = d
 	}
 	if o.hadoopVersion != "" {
-		v, err := xmlconf.ParseVersion(o.hadoopVersion)
-		if err != nil {
-			return paths, opts, fmt.Errorf("--hadoop-version: %w", err)
+		if err := o.parseHadoopVersion(&paths, &opts); err != nil {
+			return paths, opts, err
 		}
-		opts.Target = v
 	}
 	for _, g := range o.groups {
 		grp, err := migrate.ParseGroup(g)
@@ -150,5 +148,25 @@ func (o migrateOptions) writeReport(report []byte, s *streams) error {
 	if _, err := w.Write(report); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
+	return nil
+}
+
+// parseHadoopVersion reads --hadoop-version: a YARN profile (2.7 … 3.4) is
+// the target; a Hadoop 1 release (0.20.x, 1.x, 0.21, 0.22) names the
+// source dialect instead, since the two ranges cannot be confused.
+func (o migrateOptions) parseHadoopVersion(paths *xmlconf.H1Paths, opts *migrate.Options) error {
+	v, err := xmlconf.ParseVersion(o.hadoopVersion)
+	if err == nil {
+		opts.Target = v
+		return nil
+	}
+	d, derr := xmlconf.ParseH1Dialect(o.hadoopVersion)
+	if derr != nil {
+		return fmt.Errorf("--hadoop-version: %w (or a Hadoop 1 release: 0.20, 1.x, 0.21)", err)
+	}
+	if paths.Dialect != xmlconf.H1DialectUnknown && paths.Dialect != d {
+		return fmt.Errorf("--hadoop-version %s contradicts --source-dialect %s", o.hadoopVersion, paths.Dialect)
+	}
+	paths.Dialect = d
 	return nil
 }
