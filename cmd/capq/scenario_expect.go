@@ -175,3 +175,12 @@ func compareValue(want, got any, tol float64) string {
 	}
 	return ""
 }
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

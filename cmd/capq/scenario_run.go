@@ -111,22 +111,22 @@ func (r *runner) startup() bool {
 	nodes := clusterNodes(r.sc.Cluster.Nodes, r.sc.Cluster.NodeGroups)
 	r.cluster = sumNodes(nodes)
 	m := buildModel(r.yarn, r.conf, r.sc.version, r.cluster)
-	errs := loadErrors(m)
+	v := loadVerdict(m, r.sc.version)
 	var eng *engine.Engine
-	if len(errs) == 0 {
+	if v.accepted() {
 		var err error
 		eng, err = engine.New(m, nodes, engine.Options{Explain: r.explain})
 		if err != nil {
-			errs = append(errs, checkError{"ENGINE", err.Error()})
+			v.errs, v.code, v.codes = []checkError{{"ENGINE", err.Error()}}, "ENGINE", []string{"ENGINE"}
 		}
 	}
 	st := &r.out.Startup
-	st.Accepted, st.Errors = len(errs) == 0, messages(errs)
-	if len(errs) > 0 {
-		st.ReasonCode = errs[0].Code
+	st.Accepted, st.Errors, st.ReasonCode = v.accepted(), messages(v.errs), v.code
+	if st.Errors == nil {
+		st.Errors = []string{}
 	}
 	if x := r.sc.ExpectStartup; x != nil {
-		for _, f := range checkRefreshExpect(x, st.Accepted, errs, nil) {
+		for _, f := range checkRefreshExpect(x, v, nil) {
 			r.out.failures = append(r.out.failures, "startup: "+f)
 		}
 	} else if !st.Accepted {
@@ -156,11 +156,11 @@ func (r *runner) step(s *scenarioStep, res *stepResult) {
 			res.Reason = err.Error()
 		}
 		if s.Expect != nil {
-			var errs []checkError
+			var v verdict
 			if err != nil {
-				errs = []checkError{{"SUBMIT_REJECTED", err.Error()}}
+				v = verdict{errs: []checkError{{"SUBMIT_REJECTED", err.Error()}}, code: "SUBMIT_REJECTED", codes: []string{"SUBMIT_REJECTED"}}
 			}
-			res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, err == nil, errs, nil)...)
+			res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, v, nil)...)
 		}
 	case "update_asks":
 		asks := make([]engine.Ask, len(s.Asks))
@@ -305,24 +305,21 @@ func (r *runner) refresh(s *scenarioStep, res *stepResult) {
 		yarn[k] = v
 	}
 	nm := buildModel(yarn, conf, r.sc.version, r.eng.Cluster())
-	errs := refreshErrors(r.eng.Model(), nm, r.eng)
-	if len(errs) == 0 && s.Op == "refresh" {
+	v := refreshVerdict(r.eng.Model(), nm, r.eng, r.sc.version)
+	if v.accepted() && s.Op == "refresh" {
 		for _, msg := range r.eng.Refresh(nm, nil) {
-			errs = append(errs, checkError{"ENGINE", msg})
+			v.errs = append(v.errs, checkError{"ENGINE", msg})
+			v.code, v.codes = "ENGINE", []string{"ENGINE"}
 		}
-		if len(errs) == 0 {
+		if v.accepted() {
 			r.yarn, r.conf = yarn, conf
 		}
 	}
-	res.Accepted = boolp(len(errs) == 0)
-	if len(errs) > 0 {
-		res.ReasonCode = errs[0].Code
-		for _, e := range errs {
-			res.Errors = append(res.Errors, "Failed to re-init queues : "+e.Msg)
-		}
-	}
+	res.Accepted = boolp(v.accepted())
+	res.ReasonCode = v.code
+	res.Errors = messages(v.errs)
 	if s.Expect != nil {
-		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, len(errs) == 0, errs, r.eng.Model())...)
+		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, v, r.eng.Model())...)
 	}
 }
 
@@ -362,18 +359,19 @@ func (r *runner) nodes(s *scenarioStep, res *stepResult) {
 }
 
 // checkRefreshExpect compares a load/refresh outcome with its expectation.
-func checkRefreshExpect(x *refreshExpect, accepted bool, errs []checkError, m *xmlconf.Model) []string {
+func checkRefreshExpect(x *refreshExpect, v verdict, m *xmlconf.Model) []string {
 	var f []string
+	accepted, errs := v.accepted(), v.errs
 	if x.Accepted != nil && *x.Accepted != accepted {
 		f = append(f, fmt.Sprintf("accepted = %v, want %v (errors: %s)", accepted, *x.Accepted, strings.Join(messages(errs), "; ")))
 	}
 	if x.ReasonCode != "" {
 		found := false
-		for _, e := range errs {
-			found = found || e.Code == x.ReasonCode
+		for _, c := range v.codes {
+			found = found || c == x.ReasonCode
 		}
 		if !found {
-			f = append(f, fmt.Sprintf("reason_code %q not among the errors", x.ReasonCode))
+			f = append(f, fmt.Sprintf("reason_code %q not among the refusals %v", x.ReasonCode, v.codes))
 		}
 	}
 	if len(x.ErrorContainsAny) > 0 {

@@ -45,9 +45,9 @@ func writeStepText(b *bytes.Buffer, s *scenarioStep, res *stepResult) {
 	fmt.Fprintf(b, "[%d] %s", res.Index, res.Op)
 	switch s.Op {
 	case "submit_app":
-		fmt.Fprintf(b, " %s to %s as %s: %s\n", s.App, s.Queue, s.User, verdict(res))
+		fmt.Fprintf(b, " %s to %s as %s: %s\n", s.App, s.Queue, s.User, stepVerdict(res))
 	case "update_asks":
-		fmt.Fprintf(b, " %s: %s\n", s.App, verdict(res))
+		fmt.Fprintf(b, " %s: %s\n", s.App, stepVerdict(res))
 	case "assign_once", "heartbeat":
 		fmt.Fprintf(b, " %s:", strings.Trim(string(s.Node), `"`))
 		as := res.Assignments
@@ -79,7 +79,7 @@ func writeStepText(b *bytes.Buffer, s *scenarioStep, res *stepResult) {
 		}
 		b.WriteString("\n")
 	case "refresh", "validate":
-		fmt.Fprintf(b, ": %s\n", verdict(res))
+		fmt.Fprintf(b, ": %s\n", stepVerdict(res))
 		for _, e := range res.Errors {
 			fmt.Fprintf(b, "      error: %s\n", e)
 		}
@@ -96,14 +96,14 @@ func writeStepText(b *bytes.Buffer, s *scenarioStep, res *stepResult) {
 			writeStateText(b, res.snap)
 		}
 	default:
-		fmt.Fprintf(b, ": %s\n", verdict(res))
+		fmt.Fprintf(b, ": %s\n", stepVerdict(res))
 	}
 	for _, f := range res.Failures {
 		fmt.Fprintf(b, "      FAIL %s\n", f)
 	}
 }
 
-func verdict(res *stepResult) string {
+func stepVerdict(res *stepResult) string {
 	switch {
 	case res.Accepted == nil:
 		return "done"
