@@ -135,3 +135,15 @@ func TestCleanConfigs(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesDoc renders every rule's documentation to golden/lint/rules.md,
+// the rule reference linked from the README (kept current by -update).
+func TestRulesDoc(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# capq lint rules\n\nGenerated from the rule registry (`validate/registry.go`) by `go test ./validate -update`; `capq explain ID` prints the same text.\n")
+	for _, r := range Rules() {
+		b.WriteString("\n## " + r.ID + " " + r.Name + "\n\n")
+		b.WriteString(ExplainMarkdown(r))
+	}
+	golden.Assert(t, "lint/rules.md", []byte(b.String()))
+}

@@ -55,7 +55,11 @@ type Docs struct {
 // variable to the registry list in registry.go, where the position is the
 // order `capq rules` prints. Give it a failing and a passing case under
 // testdata/lint/<case>/ (see testdata/lint/README.md); the registry test
-// fails until both exist. IDs are never renamed or reused.
+// fails until both exist (rules without a Check outside the loader category,
+// such as the refresh RF rules, are tested by their own engine instead).
+// Then refresh the rule listings: CAPQ_UPDATE_GOLDEN=1 go test ./validate
+// ./cmd/capq rewrites golden/lint/rules.md and golden/lint/rules.txt.
+// IDs are never renamed or reused.
 type Rule struct {
 	// ID is stable ("CS024"); Name is a short kebab-case alias
 	// ("capacity-sum") accepted wherever an ID is.

@@ -110,7 +110,7 @@ func checkVariables(p *Pass, depth bool) {
 }
 
 var ruleIncludeFallback = &Rule{
-	ID: xmlconf.RuleIncludeFallbak, Name: "include-fallback", Category: CatLoader, Severity: xmlconf.SeverityWarning,
+	ID: xmlconf.RuleIncludeFallbak, Name: "include-fallback", Category: CatLoader, Severity: xmlconf.SeverityInfo,
 	Docs: Docs{
 		Summary:  "an xi:include target is missing and its xi:fallback is used",
 		Why:      "The properties in force come from the fallback, which is usually not what was reviewed.",
