@@ -18,7 +18,12 @@ type parser struct {
 	metricCol int
 	m         Metric
 	subj      string
+	depth     int
 }
+
+// maxDepth bounds brackets and signs so a hostile gate file cannot
+// exhaust the stack.
+const maxDepth = 64
 
 func (p *parser) eof() bool    { return p.pos >= len(p.src) }
 func (p *parser) rest() string { return strings.TrimSpace(p.src[p.pos:]) }
@@ -188,6 +193,10 @@ func (p *parser) product() (*Expr, error) {
 func (p *parser) factor() (*Expr, error) {
 	p.skipSpace()
 	col := p.pos + 1
+	if p.depth++; p.depth > maxDepth {
+		return nil, p.errAt(col, fmt.Sprintf("expression nested deeper than %d", maxDepth), "")
+	}
+	defer func() { p.depth-- }()
 	if p.eof() {
 		return nil, p.errAt(col, "expected a value, found end of line", "e.g. 10m, 200gb, 3, guarantee*0.8 or old*1.1")
 	}

@@ -2,6 +2,7 @@ package preview
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,6 +48,7 @@ func TestParseAssert(t *testing.T) {
 		{rule: "root.a wait.p95", err: `--assert #1:1:16: expected a comparison (<=, <, >=, >, ==, !=), found end of line`},
 		{rule: "root..a wait.p95 <= 1m", err: `--assert #1:1:1: queue path "root..a" has an empty segment`},
 		{rule: "   # just a comment", err: `--assert #1:1:1: empty assertion; write e.g. 'root.eng.qa wait.p95 <= 10m'`},
+		{rule: "root.a wait.p95 <= " + strings.Repeat("(", 70) + "1m", err: `--assert #1:1:84: expression nested deeper than 64`},
 		{rule: "root.a starvation <= 10m", err: `--assert #1:1:22: starvation is a count, but the right-hand side is a duration; compare with a plain number`},
 	}
 	for _, tt := range tests {

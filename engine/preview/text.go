@@ -17,14 +17,13 @@ var textColumns = [][]string{
 
 var tableTitles = []string{"Use against guarantee", "Time to first container, wait and completion", "Finished, rejected, preempted, starved"}
 
-// WriteText writes the report for people: the verdicts first (refresh,
-// regressions, improvements, gates), then the per-queue and per-user
-// tables with old → new where a value changed.
+// WriteText writes the report for people: regressions and improvements
+// first, then the gates, the refresh verdict with the change set, and the
+// per-queue and per-user tables with old → new where a value changed.
 func WriteText(w io.Writer, r *Report) error {
 	ew := &errWriter{w: w}
 	ew.printf("capq preview: %s → %s\n", r.Old.Config, r.New.Config)
 	ew.printf("workload %s, seed %d: old %s; new %s\n\n", r.Workload, r.Seed, sideLine(r.Old), sideLine(r.New))
-	writeRefresh(ew, r.Refresh)
 	writeCallouts(ew, "Regressions", r.Regressions())
 	writeCallouts(ew, "Improvements", r.Improvements())
 	if len(r.Gates) > 0 {
@@ -40,6 +39,7 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 		ew.printf("\n")
 	}
+	writeRefresh(ew, r.Refresh)
 	for i, cols := range textColumns {
 		ew.printf("Queues: %s\n", strings.ToLower(tableTitles[i][:1])+tableTitles[i][1:])
 		writeTable(ew, "QUEUE", r.Queues, cols)
