@@ -191,7 +191,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 			r.localApps--
 		}
 	}
-	r.lives[ev.ContainerID] = l
+	r.setLive(ev.ContainerID, l)
 	r.use(a, l.node, mem, ev.Resource.VCores, 1)
 	for q := a.leaf; q >= 0; q = r.queues[q].parent {
 		r.queues[q].containers++
@@ -200,7 +200,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 
 // containerDone completes a task container after its duration.
 func (r *run) containerDone(id int64) {
-	l, ok := r.lives[id]
+	l, ok := r.getLive(id)
 	if !ok {
 		return // killed or preempted earlier
 	}
@@ -245,11 +245,11 @@ func (r *run) finishApp(i int32, state, reason string) {
 // not ask to release was killed (node lost): its task is asked again, as
 // SLS's AMs re-request failed containers; a lost AM fails the app.
 func (r *run) released(ev *engine.Event, preempted bool) {
-	l, ok := r.lives[ev.ContainerID]
+	l, ok := r.getLive(ev.ContainerID)
 	if !ok {
 		return
 	}
-	delete(r.lives, ev.ContainerID)
+	r.lives[ev.ContainerID].ok = false
 	a := &r.apps[l.app]
 	r.use(a, l.node, -l.mem, -ev.Resource.VCores, -1)
 	if preempted {

@@ -29,7 +29,7 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 		return nil, err
 	}
 	r := &run{opts: opts, w: w, model: model, appIdx: map[string]int32{}, nodeIdx: map[string]int32{},
-		lives: map[int64]live{}, qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1}
+		qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1}
 	if err := r.setup(); err != nil {
 		return nil, err
 	}

@@ -77,7 +77,6 @@ func TestSkippingIdleHeartbeatsChangesNothing(t *testing.T) {
 		{"seeds-example", "seeds-example.json"},
 		{"seeds-dev-max40-eng-max60", "seeds-example.json"},
 		{"seeds-example", "small.json"},
-		
 	} {
 		fast := simulate(t, c.cfg, c.workload, Options{Seed: 3, RejectUnknownQueues: true})
 		slow := simulate(t, c.cfg, c.workload, Options{Seed: 3, RejectUnknownQueues: true, exhaustive: true})

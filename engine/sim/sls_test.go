@@ -86,17 +86,17 @@ func TestBadInputs(t *testing.T) {
 		data string
 		want string
 	}{
-		"malformed sls": {true, "{\"job.queue.name\": \"a\",\n \"job.tasks\": [\n{\"duration.ms\": 5}\n", "t.json:4: malformed JSON"},
-		"unknown sls field": {true, `{"job.queue.name": "a", "job.taks": []}`, `t.json:1 (job 1): unknown field "job.taks"`},
-		"bad sls number": {true, `{"job.queue.name": "a", "job.start.ms": "soon", "job.tasks": [{"duration.ms": 5}]}`, `job.start.ms: For input string: "soon"`},
-		"zero duration": {true, "{\"num.nodes\": 2}\n{\"job.queue.name\": \"a\", \"job.tasks\": [{\"container.start.ms\": 5, \"container.end.ms\": 5}]}", `t.json:2 (job 2) task 0: Duration of a task shouldn't be less or equal to 0!`},
-		"no queue": {true, `{"job.tasks": [{"duration.ms": 5}]}`, "job has no job.queue.name"},
-		"unknown am type": {true, `{"am.type": "spark", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`, `unknown am.type "spark"`},
-		"too big": {true, `{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.memory": 20000}]}` + "\n" + `{"num.nodes": 1}`, "bigger than any node"},
+		"malformed sls":        {true, "{\"job.queue.name\": \"a\",\n \"job.tasks\": [\n{\"duration.ms\": 5}\n", "t.json:4: malformed JSON"},
+		"unknown sls field":    {true, `{"job.queue.name": "a", "job.taks": []}`, `t.json:1 (job 1): unknown field "job.taks"`},
+		"bad sls number":       {true, `{"job.queue.name": "a", "job.start.ms": "soon", "job.tasks": [{"duration.ms": 5}]}`, `job.start.ms: For input string: "soon"`},
+		"zero duration":        {true, "{\"num.nodes\": 2}\n{\"job.queue.name\": \"a\", \"job.tasks\": [{\"container.start.ms\": 5, \"container.end.ms\": 5}]}", `t.json:2 (job 2) task 0: Duration of a task shouldn't be less or equal to 0!`},
+		"no queue":             {true, `{"job.tasks": [{"duration.ms": 5}]}`, "job has no job.queue.name"},
+		"unknown am type":      {true, `{"am.type": "spark", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`, `unknown am.type "spark"`},
+		"too big":              {true, `{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.memory": 20000}]}` + "\n" + `{"num.nodes": 1}`, "bigger than any node"},
 		"native unknown field": {false, "{\"cluster\": {\"nodes\": [{\"count\": 1, \"memory_mb\": 1024, \"vcores\": 1}]},\n\"apps\": [\n{\"id\": \"a\", \"queue\": \"q\", \"usr\": \"x\"}]}", `t.json:3: unknown field "usr"`},
-		"native negative": {false, "{\"cluster\": {\"nodes\": [{\"count\": 1, \"memory_mb\": 1024, \"vcores\": 1}]},\n\"apps\": [\n{\"id\": \"a\", \"queue\": \"q\", \"user\": \"x\", \"am\": {\"memory_mb\": -1, \"vcores\": 1}, \"tasks\": [{\"count\": 1, \"memory_mb\": 1, \"vcores\": 1, \"duration_ms\": 1, \"priority\": 1}]}]}", `t.json:3: application "a" AM: negative size`},
-		"native type": {false, "{\"cluster\": {\"nodes\": [{\"count\": \"many\"}]}}", `t.json:1: nodes.count must be int, not a JSON string`},
-		"native truncated": {false, "{\"apps\": [", "unexpected end of input"},
+		"native negative":      {false, "{\"cluster\": {\"nodes\": [{\"count\": 1, \"memory_mb\": 1024, \"vcores\": 1}]},\n\"apps\": [\n{\"id\": \"a\", \"queue\": \"q\", \"user\": \"x\", \"am\": {\"memory_mb\": -1, \"vcores\": 1}, \"tasks\": [{\"count\": 1, \"memory_mb\": 1, \"vcores\": 1, \"duration_ms\": 1, \"priority\": 1}]}]}", `t.json:3: application "a" AM: negative size`},
+		"native type":          {false, "{\"cluster\": {\"nodes\": [{\"count\": \"many\"}]}}", `t.json:1: nodes.count must be int, not a JSON string`},
+		"native truncated":     {false, "{\"apps\": [", "unexpected end of input"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var err error

@@ -69,6 +69,7 @@ func (f *durFIFO) left() int {
 
 // live is a running container the simulator tracks.
 type live struct {
+	ok   bool
 	app  int32
 	node int32
 	am   bool
@@ -154,7 +155,7 @@ type run struct {
 	localApps   int
 	outstanding int64
 
-	lives        map[int64]live
+	lives        []live // by container id (the engine numbers them 1, 2, ...)
 	releasing    bool
 	pendingKills []live
 
@@ -172,4 +173,24 @@ type run struct {
 	done       int
 	evCount    uint64
 	rng        *rand.Rand
+}
+
+// setLive records a running container. Container ids are small and
+// dense, so a slice beats a map on the hottest path of the simulator.
+func (r *run) setLive(id int64, l live) {
+	if id < 0 {
+		return
+	}
+	for int64(len(r.lives)) <= id {
+		r.lives = append(r.lives, live{})
+	}
+	l.ok = true
+	r.lives[id] = l
+}
+
+func (r *run) getLive(id int64) (live, bool) {
+	if id < 0 || id >= int64(len(r.lives)) || !r.lives[id].ok {
+		return live{}, false
+	}
+	return r.lives[id], true
 }

@@ -1,0 +1,110 @@
+package sim
+
+import (
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// twoQueues is the configuration of YuniKorn's BenchmarkScheduling: two
+// leaf queues under root.
+const twoQueues = `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>
+<property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property>
+<property><name>yarn.scheduler.capacity.root.a.user-limit-factor</name><value>2</value></property>
+<property><name>yarn.scheduler.capacity.root.b.user-limit-factor</name><value>2</value></property>
+<property><name>yarn.scheduler.minimum-allocation-mb</name><value>10</value></property>
+</configuration>`
+
+func modelFrom(t testing.TB, xml []byte) *xmlconf.Model {
+	t.Helper()
+	l, err := xmlconf.Load(xmlconf.LoadOptions{CapacityScheduler: []xmlconf.Source{{Name: "cs.xml", Data: xml}}})
+	require.NoError(t, err)
+	return l.Model
+}
+
+// schedulingWorkload is BenchmarkScheduling's shape: two apps, one per
+// queue, asking for containers of 10 MB and 1 vcore that outlive the run.
+func schedulingWorkload(nodes, containers int) *Workload {
+	w := &Workload{Name: "bench", Cluster: Cluster{Nodes: []NodeGroup{{Count: nodes, MemoryMB: 128 * 1024, VCores: 128}}}}
+	for i, q := range []string{"a", "b"} {
+		w.Apps = append(w.Apps, App{ID: fmt.Sprintf("app-%d", i), Queue: q, User: "u", AM: Res{10, 1},
+			Tasks: []TaskGroup{{Count: containers / 2, MemoryMB: 10, VCores: 1, DurationMS: 1 << 40, Priority: 1}}})
+	}
+	return w
+}
+
+// BenchmarkScheduling reports container allocations per second of wall
+// time for 2 queues, 2 apps and 10,000 containers of 10 MB on 500 to
+// 5,000 nodes, through the whole simulator (heartbeats, bookkeeping).
+func BenchmarkScheduling(b *testing.B) {
+	m := modelFrom(b, []byte(twoQueues))
+	for _, nodes := range []int{500, 1000, 2000, 5000} {
+		for _, containers := range []int{10000, 100000} {
+			b.Run(fmt.Sprintf("nodes=%d/containers=%d", nodes, containers), func(b *testing.B) {
+				w := schedulingWorkload(nodes, containers)
+				var allocated int64
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					res, err := Run(m, w, Options{Until: 3600 * 1000})
+					if err != nil {
+						b.Fatal(err)
+					}
+					allocated += res.Summary.ContainersAllocated
+				}
+				b.ReportMetric(float64(allocated)/b.Elapsed().Seconds(), "allocs/s")
+			})
+		}
+	}
+}
+
+// TestScaleTable prints how run time grows with nodes, queues and apps
+// (CAPQ_SCALE=1 go test -run TestScaleTable -v ./engine/sim/).
+func TestScaleTable(t *testing.T) {
+	if os.Getenv("CAPQ_SCALE") == "" {
+		t.Skip("set CAPQ_SCALE=1 to measure")
+	}
+	type size struct{ nodes, leaves, apps int }
+	sizes := []size{
+		{1000, 100, 10000}, {3000, 100, 10000}, {10000, 100, 10000},
+		{1000, 300, 10000}, {1000, 1000, 10000},
+		{1000, 100, 30000}, {1000, 100, 100000},
+	}
+	if s := os.Getenv("CAPQ_SCALE_DAY"); s != "" {
+		sizes = []size{{10000, 1000, 100000}}
+	}
+	for _, s := range sizes {
+		m := modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(s.leaves), FanOut: 10, Seed: 1}))
+		w, err := Generate(m, GenOptions{Seed: 1, Apps: s.apps, Nodes: s.nodes})
+		require.NoError(t, err)
+		start := time.Now()
+		res, err := Run(m, w, Options{Seed: 1})
+		require.NoError(t, err)
+		el := time.Since(start)
+		t.Logf("nodes %6d leaves %5d apps %7d: %8.2fs, %9d containers (%.0f/s), %9d heartbeats, simulated %s",
+			s.nodes, s.leaves, s.apps, el.Seconds(), res.Summary.ContainersAllocated,
+			float64(res.Summary.ContainersAllocated)/el.Seconds(), res.Summary.Heartbeats, fmtMS(res.Summary.SimulatedMS))
+	}
+}
+
+// queuesFor is the GenerateConfig queue count whose tree (fan-out 10) has
+// about n leaves: 10 + 100 + ... levels, leaves on the last.
+func queuesFor(leaves int) int {
+	total, level := 0, 1
+	for level*10 <= leaves {
+		level *= 10
+		total += level
+	}
+	if rest := leaves - level; rest > 0 {
+		// Partially fill the next level: each new child turns a leaf into
+		// a parent, so the leaf count grows by (fan-out - 1) per parent.
+		total += rest + rest/9
+	}
+	return total
+}
