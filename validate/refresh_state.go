@@ -55,6 +55,11 @@ func (c *refreshCheck) reinitState(oq, nq *xmlconf.Queue, current map[string]xml
 			return prev
 		}
 		return xmlconf.StateRunning
+	case prev != xmlconf.StateRunning && cfg == "" && nq.State.V == xmlconf.StateRunning:
+		c.hint(ruleRF010, xmlconf.SeverityWarning, c.atNew(nq),
+			"set "+nq.Key("state")+"=RUNNING to restart it",
+			"%s stays %s: NEW no longer stops it, but an unset state keeps the live state on refresh (it would start RUNNING after a restart)",
+			nq.Path, prev)
 	}
 	return prev
 }

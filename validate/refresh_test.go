@@ -377,3 +377,17 @@ func TestRefreshIgnoresSuppressions(t *testing.T) {
 	assert.False(t, r.Accepted)
 	assert.Equal(t, "ILLEGAL_CAPACITY_SUM", r.ReasonCode())
 }
+
+// TestRefreshUnsetStateKeepsStopped: removing state=STOPPED does not
+// restart a live queue; Refresh warns and the change set shows it stays.
+func TestRefreshUnsetStateKeepsStopped(t *testing.T) {
+	base := edit(baseConf(), map[string]string{"root.a.state": "STOPPED"})
+	r := refresh(xmlconf.V3_4, base, edit(base, map[string]string{"root.a.state": ""}), nil)
+	assert.True(t, r.Accepted)
+	var warned bool
+	for _, f := range r.Findings {
+		warned = warned || (f.Rule == "RF010" && f.Queue == "root.a" && f.Severity == xmlconf.SeverityWarning)
+	}
+	assert.True(t, warned, "%v", r.Findings)
+	assert.Nil(t, changeOf(t, r, "root.a").State, "the live state does not change")
+}
