@@ -100,10 +100,12 @@ var ruleRF009 = refreshRule("RF009", "max-allocation-decreased", xmlconf.Severit
 	Versions: "2.x compares memory and vcores; 3.x every resource type (Resources.fitsIn)",
 })
 
-var ruleRF010 = refreshRule("RF010", "queue-stopping", xmlconf.SeverityInfo, Docs{
-	Summary: "a RUNNING queue is stopped",
-	Why:     "Allowed: the queue and every queue below it refuse new applications and stay DRAINING until their applications finish.",
-	Bad:     "(informational)", Good: "(informational)",
+var ruleRF010 = refreshRule("RF010", "queue-state-change", xmlconf.SeverityInfo, Docs{
+	Summary: "a queue's live state changes, or surprisingly does not",
+	Why: "Stopping is allowed: the queue and every queue below it refuse new applications and stay DRAINING until their " +
+		"applications finish (info). Removing `state=STOPPED` does not restart a stopped queue: on refresh an unset state key " +
+		"keeps the live state, so the queue stays STOPPED until a restart or an explicit RUNNING (warning).",
+	Bad: "(informational)", Good: "(informational)",
 	Source:   csPkg + "QueueStateHelper / AbstractCSQueue#stopQueue",
 	Versions: "3.x",
 })
