@@ -9,7 +9,7 @@ import (
 var ruleUnknownProperty = &Rule{
 	ID: "CS005", Name: "unknown-property", Category: CatProperties, Severity: xmlconf.SeverityWarning,
 	Docs: Docs{
-		Summary: "a property Hadoop ignores: an unknown suffix (typo) or a queue that is not in the tree",
+		Summary: "a property Hadoop ignores: an unknown suffix (typo), a key this Hadoop line does not read yet, or a queue that is not in the tree",
 		Why: "Hadoop reads only the keys it knows, for queues reachable from root.queues, and ignores everything " +
 			"else without a log line. `max-capacity`, `maximum_capacity` or a queue left out of its parent's " +
 			"`queues` list therefore silently keep Hadoop's defaults. (Even the Hadoop docs write " +
@@ -57,10 +57,17 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 	if end < len(rest) {
 		suffix = rest[end+1:]
 	}
-	if suffix == "" || knownQueueSuffix(suffix) {
+	if suffix == "" {
 		return
 	}
 	at := Loc{Pos: pr.NamePos, Queue: q.Path, Property: pr.Name}
+	if knownQueueSuffix(suffix) {
+		if since := suffixSince(suffix); since.Major != 0 && p.Version.Less(since) {
+			p.ReportHint(at, "it takes effect from Hadoop "+since.String()+" on; remove it or lint with --hadoop-version "+since.String(),
+				"%s is not read by Hadoop %s (added in %s); it is ignored", suffix, p.Version, since)
+		}
+		return
+	}
 	// A known suffix further right means the queue part names a queue
 	// that is not in the tree.
 	for j := strings.IndexByte(suffix, '.'); j >= 0; {
@@ -105,10 +112,14 @@ func parentPath(path string) string {
 // checkGlobalKey reports a global key that is not known: a likely typo of
 // a global key, or a queue key whose path does not start with root.
 func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
+	at := Loc{Pos: pr.NamePos, Property: pr.Name}
 	if knownGlobalKey(rest) {
+		if since, ok := globalKeySince[rest]; ok && p.Version.Less(since) {
+			p.ReportHint(at, "it takes effect from Hadoop "+since.String()+" on",
+				"%s is not read by Hadoop %s (added in %s); it is ignored", pr.Name, p.Version, since)
+		}
 		return
 	}
-	at := Loc{Pos: pr.NamePos, Property: pr.Name}
 	if s := suggest(rest, globalKeys); s != "" {
 		p.ReportHint(at, `did you mean "`+xmlconf.Prefix+s+`"?`, "unknown property %q; Hadoop ignores it", pr.Name)
 		return

@@ -1,0 +1,47 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Keys newer than some profiles: an older ResourceManager does not read
+// them, so on that profile they are as ignored as a typo (CS005).
+var queueSuffixSince = []struct {
+	prefix string // exact suffix, or a family ending in "."
+	since  xmlconf.Version
+}{
+	{"allow-zero-capacity-sum", xmlconf.V3_4},
+	{"auto-queue-creation-v2.", xmlconf.V3_4},
+	{"auto-create-child-queue.", xmlconf.V3_1},
+	{"leaf-queue-template.", xmlconf.V3_1},
+	{"max-parallel-apps", xmlconf.V3_3},
+	{"multi-node-sorting.policy", xmlconf.V3_2},
+	{"maximum-application-lifetime", xmlconf.V2_10},
+	{"default-application-lifetime", xmlconf.V2_10},
+	{"user-settings.", xmlconf.V2_10},
+	{"priority", xmlconf.V2_10},
+	{"acl_application_max_priority", xmlconf.V2_10},
+	{"intra-queue-preemption.disable_preemption", xmlconf.V2_10},
+}
+
+var globalKeySince = map[string]xmlconf.Version{
+	"legacy-queue-mode.enabled": xmlconf.V3_4, "mapping-rule-format": xmlconf.V3_4,
+	"mapping-rule-json": xmlconf.V3_4, "mapping-rule-json-file": xmlconf.V3_4,
+	"auto-queue-creation-v2.queue-expiration-time": xmlconf.V3_4, "auto-queue-creation-v2.maximum-queue-depth": xmlconf.V3_4,
+	"max-parallel-apps": xmlconf.V3_3, "user.max-parallel-apps": xmlconf.V3_3,
+	"multi-node-placement-enabled": xmlconf.V3_2, "multi-node-sorting.policy.names": xmlconf.V3_2,
+	"minimum-user-limit-percent": xmlconf.V3_4, "user-limit-factor": xmlconf.V3_4,
+}
+
+// suffixSince returns the first version that reads a per-queue suffix
+// (zero: every supported profile).
+func suffixSince(s string) xmlconf.Version {
+	for _, e := range queueSuffixSince {
+		if s == e.prefix || (strings.HasSuffix(e.prefix, ".") && strings.HasPrefix(s, e.prefix)) {
+			return e.since
+		}
+	}
+	return xmlconf.Version{}
+}
