@@ -148,7 +148,7 @@ func TestPreviewHadoop1Golden(t *testing.T) {
 		"--group", "analytics=etl,adhoc", "--workload", "testdata/preview/hadoop1-group/workload.json")
 	require.Equal(t, 0, res.code, res.stderr)
 	golden.Assert(t, "preview/hadoop1-group.txt", []byte(res.stdout))
-	assert.Contains(t, res.stdout, "root.analytics.etl ")
+	assert.Contains(t, res.stdout, "root.analytics.etl  usage.peak      429.0 GB → 500.0 GB")
 	assert.NotContains(t, res.stdout, "root.etl (removed)", "moved leaves compare with themselves")
 }
 
