@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 )
 
 // benchQueues is the size of the benchmark configuration: 10,000 queues,
@@ -61,4 +63,53 @@ func BenchmarkReadAndBuild(b *testing.B) {
 		}
 		_ = Build(NewConf(doc), BuildOptions{})
 	}
+}
+
+// BenchmarkRatio runs the token loop, the reader and the full load in
+// turn within each iteration and reports their ratios (the acceptance
+// figure is readbuild/token <= 1.5). Wall-clock ratios ("wall") swing
+// when other processes share the machine, so ratios of the process's CPU
+// time ("cpu", GC threads included) are reported too.
+// Each phase starts and ends with a collection so that none pays for the
+// garbage of another.
+func BenchmarkRatio(b *testing.B) {
+	data := benchData()
+	var token, read, build [2]float64 // wall, cpu seconds
+	for b.Loop() {
+		t := phase(func() {
+			d := xml.NewDecoder(bytes.NewReader(data))
+			for {
+				if _, err := d.Token(); err != nil {
+					break
+				}
+			}
+		})
+		var c *Conf
+		r := phase(func() {
+			doc, err := ReadBytes("capacity-scheduler.xml", data, ReadOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			c = NewConf(doc)
+		})
+		m := phase(func() { _ = Build(c, BuildOptions{}) })
+		for i := range 2 {
+			token[i] += t[i]
+			read[i] += r[i]
+			build[i] += r[i] + m[i]
+		}
+	}
+	b.ReportMetric(read[0]/token[0], "read/token-wall")
+	b.ReportMetric(build[0]/token[0], "readbuild/token-wall")
+	b.ReportMetric(read[1]/token[1], "read/token-cpu")
+	b.ReportMetric(build[1]/token[1], "readbuild/token-cpu")
+}
+
+// phase returns the wall and CPU seconds f takes.
+func phase(f func()) [2]float64 {
+	runtime.GC()
+	c0, t0 := cpuSeconds(), time.Now()
+	f()
+	runtime.GC()
+	return [2]float64{time.Since(t0).Seconds(), cpuSeconds() - c0}
 }

@@ -55,6 +55,7 @@ type parser struct {
 	comments []Comment // comments since the last element, for the next property
 	propCmts []Comment
 	slab     []Property // properties are carved from here to save allocations
+	strs     strArena
 	entities entityBudget
 }
 
@@ -228,12 +229,12 @@ func (p *parser) end(t xml.EndElement, off int64, line, col int) error {
 	switch t.Name.Local {
 	case "name":
 		if len(p.token) > 0 {
-			p.confName, p.hasName = string(javaTrimBytes(p.token)), true
+			p.confName, p.hasName = p.strs.str(javaTrimBytes(p.token)), true
 			p.namePos = p.tokPos
 		}
 	case "value":
 		if len(p.token) > 0 {
-			p.confValue, p.hasValue = string(p.token), true
+			p.confValue, p.hasValue = p.strs.str(p.token), true
 			p.valuePos = p.tokPos
 		}
 	case "final":
