@@ -94,3 +94,45 @@ func TestBenchShapeAllocatesEverything(t *testing.T) {
 		t.Fatalf("allocated %d containers, want 10000", got)
 	}
 }
+
+// BenchmarkWideTree measures a pass over 1,000 leaves under one parent
+// with an app in each (the 1,000-queue simulation shape): one container of
+// 1 GB per pass on 10,000 nodes.
+func BenchmarkWideTree(b *testing.B) {
+	const queues = 1000
+	kv := map[string]string{"yarn.scheduler.capacity.per-node-heartbeat.maximum-offswitch-assignments": "100"}
+	names := ""
+	for i := 0; i < queues; i++ {
+		if i > 0 {
+			names += ","
+		}
+		names += fmt.Sprintf("q%d", i)
+		kv[fmt.Sprintf("yarn.scheduler.capacity.root.q%d.capacity", i)] = "0.1"
+		kv[fmt.Sprintf("yarn.scheduler.capacity.root.q%d.user-limit-factor", i)] = "100"
+	}
+	kv["yarn.scheduler.capacity.root.queues"] = names
+	m := xmlconf.Build(xmlconf.FromMap(kv, "wide"), xmlconf.BuildOptions{})
+	e, err := New(m, benchNodes(10000), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < queues; i++ {
+		id := fmt.Sprintf("app%d", i)
+		if err := e.SubmitApp(AppSpec{ID: id, Queue: fmt.Sprintf("root.q%d", i), User: "u"}); err != nil {
+			b.Fatal(err)
+		}
+		if err := e.UpdateAsks(id, []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{1024, 1}, Count: 1 << 20}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		if e.AssignOnce(n).Kind != AssignAllocated {
+			n++ // node full: move on
+			if n == e.NumNodes() {
+				b.Fatal("cluster full")
+			}
+		}
+	}
+}

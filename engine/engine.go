@@ -105,10 +105,13 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 		e.queues = append(e.queues, q)
 		e.byPath[q.path] = q
 		q.children = q.children[:0]
-		for _, c := range mq.Children {
-			q.children = append(q.children, build(c, q))
+		for i, c := range mq.Children {
+			cq := build(c, q)
+			cq.pos = i
+			q.children = append(q.children, cq)
 		}
-		q.order = make([]*queue, len(q.children))
+		q.order = q.order[:0]
+		q.sortValid = false
 		return q
 	}
 	e.root = build(m.Root, nil)
@@ -221,6 +224,7 @@ func (e *Engine) containersOnNode(n *node) []*container {
 func (e *Engine) clusterChanged() {
 	e.g.rc.cluster = e.cluster
 	e.root.updateResources(e.cluster, &e.g)
+	e.invalidateOrder()
 	for _, q := range e.queues {
 		if q.leaf {
 			q.recomputeUsageRatio(e)

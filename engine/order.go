@@ -1,15 +1,62 @@
 package engine
 
+import "sort"
+
 // sortChildren orders q's children into q.order with
-// PriorityUtilizationQueueOrderingPolicy's comparator: a stable insertion
-// sort from configuration order (children lists are short; nothing is
-// allocated).
+// PriorityUtilizationQueueOrderingPolicy's comparator. Hadoop sorts the
+// configuration-ordered list stably on every pass; ties fall back to
+// configuration order here explicitly, which makes the order total, so
+// the previous order stays valid and only children whose usage changed
+// since (marked dirty by addUsed) are moved: O(log n) compares and one
+// shift per changed child instead of a sort, nothing allocated. With
+// priority-utilization (not a plain key order) everything is re-sorted.
 func (e *Engine) sortChildren(q *queue) {
-	copy(q.order, q.children)
-	for i := 1; i < len(q.order); i++ {
-		for j := i; j > 0 && e.queueLess(q, q.order[j], q.order[j-1]); j-- {
-			q.order[j], q.order[j-1] = q.order[j-1], q.order[j]
-		}
+	if len(q.children) == 0 {
+		return
+	}
+	if !q.sortValid || q.respectPriority {
+		e.fullSort(q)
+		return
+	}
+	for _, c := range q.dirtyKids {
+		c.dirty = false
+		c.sortUsed = e.sortKey(c)
+		e.reposition(q, c)
+	}
+	q.dirtyKids = q.dirtyKids[:0]
+}
+
+func (e *Engine) fullSort(q *queue) {
+	q.order = append(q.order[:0], q.children...)
+	for _, c := range q.order {
+		c.sortUsed = e.sortKey(c)
+		c.dirty = false
+	}
+	q.dirtyKids = q.dirtyKids[:0]
+	sort.SliceStable(q.order, func(i, j int) bool { return e.queueLess(q, q.order[i], q.order[j]) })
+	q.sortValid = true
+}
+
+// reposition moves c to its place in the otherwise sorted q.order.
+func (e *Engine) reposition(q *queue, c *queue) {
+	o := q.order
+	i := 0
+	for o[i] != c {
+		i++
+	}
+	copy(o[i:], o[i+1:])
+	o = o[:len(o)-1]
+	j := sort.Search(len(o), func(k int) bool { return e.queueLess(q, c, o[k]) })
+	o = append(o, nil)
+	copy(o[j+1:], o[j:])
+	o[j] = c
+	q.order = o
+}
+
+// invalidateOrder forces full sorts (cluster or configuration changed).
+func (e *Engine) invalidateOrder() {
+	for _, q := range e.queues {
+		q.sortValid = false
 	}
 }
 
@@ -28,6 +75,15 @@ func (e *Engine) absUsedCapacity(q *queue) float32 {
 // queueLess reports whether a goes before b under parent p.
 func (e *Engine) queueLess(p, a, b *queue) bool { return e.queueCompare(p, a, b) < 0 }
 
+// sortKey is the usage a queue is ordered by: used capacity, or absolute
+// used capacity for a queue without guarantee.
+func (e *Engine) sortKey(c *queue) float32 {
+	if c.absCap == 0 {
+		return e.absUsedCapacity(c)
+	}
+	return e.usedCapacity(c)
+}
+
 func (e *Engine) queueCompare(p, a, b *queue) int {
 	aAbs, bAbs := a.absCap, b.absCap
 	switch {
@@ -35,10 +91,11 @@ func (e *Engine) queueCompare(p, a, b *queue) int {
 		return -1
 	case bAbs > 0 && aAbs == 0:
 		return 1
-	case aAbs == 0 && bAbs == 0:
-		return e.compareUsage(p, a, b, e.absUsedCapacity(a), e.absUsedCapacity(b))
 	}
-	return e.compareUsage(p, a, b, e.usedCapacity(a), e.usedCapacity(b))
+	if c := e.compareUsage(p, a, b, a.sortUsed, b.sortUsed); c != 0 {
+		return c
+	}
+	return cmp64(int64(a.pos), int64(b.pos))
 }
 
 func (e *Engine) compareUsage(p, a, b *queue, ua, ub float32) int {

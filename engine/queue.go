@@ -15,7 +15,16 @@ type queue struct {
 	children []*queue
 	// order is the scratch slice children are sorted into on each pass.
 	order []*queue
-	leaf  bool
+	// pos is the index among the parent's children (configuration order);
+	// sortUsed the usage key of the current sort.
+	pos      int
+	sortUsed float32
+	// dirty marks a child whose usage changed since its parent's last
+	// sort; dirtyKids lists them; sortValid says order is sorted.
+	dirty     bool
+	dirtyKids []*queue
+	sortValid bool
+	leaf      bool
 
 	// Configuration (from xmlconf.Queue).
 	capacity, maxCapacity float32 // fractions of the parent
@@ -221,6 +230,10 @@ func (q *queue) addPending(n int64) {
 func (q *queue) addUsed(r Resource, reserved bool, sign int64) {
 	d := Resource{r.MemoryMB * sign, r.VCores * sign}
 	for p := q; p != nil; p = p.parent {
+		if p.parent != nil && !p.dirty {
+			p.dirty = true
+			p.parent.dirtyKids = append(p.parent.dirtyKids, p)
+		}
 		p.used = p.used.Add(d)
 		if reserved {
 			p.reserved = p.reserved.Add(d)
