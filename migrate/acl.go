@@ -33,7 +33,7 @@ func (mg *migration) emitRootACLs() {
 }
 
 func aclSwitch(m *xmlconf.H1Model) string {
-	if m.Dialect == xmlconf.H1Dialect021 {
+	if m.Dialect == xmlconf.H1Dialect021 && !m.Deprecated021 {
 		return "<queues aclsEnabled> is not true"
 	}
 	return xmlconf.H1KeyACLsEnabled + " is not \"true\""

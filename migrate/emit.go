@@ -26,7 +26,7 @@ func (mg *migration) emitRoot() {
 		names = append(names, c.Name)
 	}
 	comment := "from " + xmlconf.H1KeyQueueNames
-	if mg.m.Dialect == xmlconf.H1Dialect021 {
+	if mg.m.Dialect == xmlconf.H1Dialect021 && !mg.m.Deprecated021 {
 		comment = "from the top-level <queue> elements of mapred-queues.xml"
 	} else if mg.m.QueueNames != nil {
 		comment = "from " + source(mg.m.QueueNames)

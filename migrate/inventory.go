@@ -92,6 +92,9 @@ func isMemoryKey(k string) bool {
 // <property> attributes) in file order.
 func (mg *migration) queuesInventory() []PropertyReport {
 	doc := mg.m.Files.MapredQueues
+	if mg.m.Dialect != xmlconf.H1Dialect021 || mg.m.Deprecated021 {
+		return ignoredQueuesXML(doc)
+	}
 	var props []*xmlconf.Property
 	if p := doc.ACLsEnabled.Prop; p != nil {
 		props = append(props, p)
@@ -165,3 +168,27 @@ func (mg *migration) queueNote(n *node, r QueueReport) string {
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// ignoredQueuesXML lists a mapred-queues.xml the JobTracker did not read
+// (mapred.queue.names was set): every entry is dropped.
+func ignoredQueuesXML(doc *xmlconf.H1QueuesDoc) []PropertyReport {
+	const why = "mapred-queues.xml is not read: mapred.queue.names is set"
+	var out []PropertyReport
+	add := func(p *xmlconf.Property) {
+		out = append(out, PropertyReport{File: p.Pos.File, Line: p.Pos.Line, Key: p.Name, Value: p.Value, Status: Dropped, Reason: why})
+	}
+	if p := doc.ACLsEnabled.Prop; p != nil {
+		add(p)
+	}
+	var walk func([]*xmlconf.H1QueueElem)
+	walk = func(qs []*xmlconf.H1QueueElem) {
+		for _, q := range qs {
+			for _, p := range q.Properties {
+				add(p)
+			}
+			walk(q.Children)
+		}
+	}
+	walk(doc.Queues)
+	return out
+}

@@ -15,7 +15,7 @@ func (mg *migration) notes() {
 	mg.dropGlobals()
 	mg.noteULF()
 	m := mg.m
-	if m.Dialect == xmlconf.H1Dialect021 {
+	if m.Dialect == xmlconf.H1Dialect021 && !m.Deprecated021 {
 		mg.finding(RuleQueueNames, xmlconf.SeverityInfo, xmlconf.Pos{}, "", "",
 			"jobs named queues by their full 0.21 name (\"parent:child\", mapreduce.job.queuename); on YARN use the leaf name or the full path root.parent.child", "")
 		mg.noteCeilings()

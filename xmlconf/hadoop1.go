@@ -150,6 +150,11 @@ type H1Model struct {
 	Dialect H1Dialect
 	// DialectReason says which keys decided the dialect.
 	DialectReason string
+	// Deprecated021 is a 0.21 JobTracker with mapred.queue.names set: its
+	// DeprecatedQueueConfigurationParser reads flat queues, ACLs and
+	// lowercase states from mapred-site.xml and no per-queue scheduler
+	// properties, so every queue gets an equal share.
+	Deprecated021 bool
 	// JT is mapred-site.xml with mapred-queue-acls.xml added (QueueManager);
 	// CS is capacity-scheduler.xml alone. Either may be empty, never nil.
 	JT, CS *Conf

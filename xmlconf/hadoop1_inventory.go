@@ -109,6 +109,9 @@ func (p *h1parser) leftoverQueueKey(prop *Property, queue, suffix string, known 
 		isKnown = isKnown || s == suffix
 	}
 	switch {
+	case d == H1Dialect021 && p.m.Deprecated021:
+		p.add(RuleH1DialectMismatched, prop.NamePos, queue, prop.Name,
+			fmt.Sprintf("%q is ignored: 0.21's deprecated flat parser reads no per-queue scheduler setting", prop.Name), "describe the queues in mapred-queues.xml instead")
 	case d == H1Dialect021:
 		p.add(RuleH1DialectMismatched, prop.NamePos, queue, prop.Name,
 			fmt.Sprintf("%q is ignored: in 0.21 per-queue settings live in mapred-queues.xml <properties>", prop.Name), "move it into the queue's <properties>")
@@ -160,7 +163,7 @@ func (p *h1parser) leftoverJT(prop *Property, rest string) {
 		return // other mapred.queue.* keys are not queue settings
 	}
 	switch {
-	case p.m.Dialect == H1Dialect021:
+	case p.m.Dialect == H1Dialect021 && !p.m.Deprecated021:
 		p.add(RuleH1DialectMismatched, prop.NamePos, queue, prop.Name,
 			fmt.Sprintf("%q is ignored: 0.21 reads ACLs and state from mapred-queues.xml", prop.Name), "move it into the queue's element")
 	case suffix == "state" && p.m.Dialect == H1Dialect020:

@@ -29,9 +29,12 @@ func ParseHadoop1(files H1Files) *H1Model {
 	}
 	p.detectDialect()
 	p.parseGlobals()
-	if m.Dialect == H1Dialect021 {
+	switch {
+	case m.Deprecated021:
+		p.parseFlat021()
+	case m.Dialect == H1Dialect021:
 		p.parseTree()
-	} else {
+	default:
 		p.parseFlat()
 	}
 	p.computeAbsolute()
@@ -56,14 +59,19 @@ func (p *h1parser) addSev(rule string, sev Severity, pos Pos, queue, prop, msg, 
 func (p *h1parser) detectDialect() {
 	m := p.m
 	_, hasNames := m.JT.Lookup(H1KeyQueueNames)
+	_, has1xSched := m.JT.Lookup(H1KeyScheduler)
+	_, has021Sched := m.JT.Lookup(H1KeyScheduler021)
 	switch {
 	case m.Files.Dialect != H1DialectUnknown:
 		m.Dialect, m.DialectReason = m.Files.Dialect, "forced by the caller"
 	case m.Files.MapredQueues != nil && !hasNames:
 		m.Dialect, m.DialectReason = H1Dialect021, "mapred-queues.xml given and mapred.queue.names not set"
+	case hasNames && (has021Sched || m.Files.MapredQueues != nil) && !has1xSched:
+		m.Dialect, m.DialectReason = H1Dialect021, "mapred.queue.names set on a 0.21 JobTracker (mapreduce.* keys or mapred-queues.xml): the deprecated flat parser"
 	default:
 		m.Dialect, m.DialectReason = p.flatDialect()
 	}
+	m.Deprecated021 = m.Dialect == H1Dialect021 && hasNames
 	if m.Files.MapredQueues != nil && m.Dialect != H1Dialect021 {
 		pos := Pos{File: m.Files.MapredQueues.File}
 		if np, ok := m.JT.Lookup(H1KeyQueueNames); ok {
