@@ -204,7 +204,8 @@ var ruleAbsoluteSyntax = &Rule{
 	Docs: Docs{
 		Summary: "part or all of an absolute resource is silently ignored",
 		Why: "The legacy absolute parser needs a non-zero memory entry or treats the whole value as not set, and skips " +
-			"unknown resource names and units without failing. Units are converted to MiB (G ≠ Gi).",
+			"unknown resource names and units without failing. Units are converted to MiB (G ≠ Gi). 3.4 capacity vectors " +
+			"([memory=50%,vcores=2w]) are only read with legacy-queue-mode.enabled=false.",
 		Bad:      "root.a.capacity=[vcores=4]\nroot.b.capacity=[memory=4096,gpus=1]",
 		Good:     "root.a.capacity=[memory=4096,vcores=4]",
 		Source:   "CapacitySchedulerConfiguration#internalGetLabeledResourceRequirementForQueue",
@@ -215,6 +216,10 @@ var ruleAbsoluteSyntax = &Rule{
 			for _, l := range configuredLabels(q) {
 				c, m := capacityFor(q, l)
 				for _, x := range []xmlconf.Capacity{c, m} {
+					if x.Mode == xmlconf.ModeVector && p.Model.Global.LegacyQueueMode.V {
+						p.ReportHint(p.AtProperty(q, x.Prop), "set yarn.scheduler.capacity.legacy-queue-mode.enabled=false to use capacity vectors",
+							"%s of %q is a capacity vector, which legacy queue mode (the default) reads as not set", propName(x.Prop), q.Path)
+					}
 					if x.Mode == xmlconf.ModeAbsolute && x.Err != "" {
 						p.ReportHint(p.AtProperty(q, x.Prop), "write memory (MiB, or with a unit like 4Gi) and vcores",
 							"%s of %q: %s", propName(x.Prop), q.Path, x.Err)
