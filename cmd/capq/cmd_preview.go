@@ -137,6 +137,8 @@ func (o previewOptions) check(args []string) error {
 		return fmt.Errorf("want OLD and NEW configurations (got %d arguments), or --hadoop1", len(args))
 	case !o.hadoop1 && (o.h1.mapredSite != "" || len(o.h1.groups) > 0):
 		return errors.New("--mapred-site and --group need --hadoop1")
+	case o.workload == "-" && len(args) == 2 && (args[0] == "-" || args[1] == "-"):
+		return errors.New("--workload - and a configuration on standard input cannot share it")
 	case o.starvation <= 0:
 		return fmt.Errorf("--starvation must be positive, got %s", o.starvation)
 	}

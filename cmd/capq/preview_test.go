@@ -121,6 +121,7 @@ func TestPreviewBadInput(t *testing.T) {
 		{"one config", []string{"preview", "testdata/seeds-example", "--workload", "x.json"}, "want OLD and NEW configurations"},
 		{"bad format", previewArgs("--format", "xml"), `--format "xml": want text or json`},
 		{"group without hadoop1", previewArgs("--group", "a=b"), "--mapred-site and --group need --hadoop1"},
+		{"stdin twice", []string{"preview", "-", "testdata/seeds-example", "--workload", "-"}, "cannot share it"},
 		{"missing workload", []string{"preview", "testdata/seeds-example", "testdata/seeds-example", "--workload", "nope.json"}, "nope.json"},
 	}
 	for _, tt := range tests {
@@ -170,6 +171,13 @@ func TestPreviewHTMLFile(t *testing.T) {
 	}
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), "*"))
 	assert.Len(t, matches, 1, "no temporary file left behind")
+
+	// Same inputs, same page: the report is fit for a golden diff or cache.
+	again := runBinary(t, "", previewArgs("--html", out)...)
+	require.Equal(t, 0, again.code, again.stderr)
+	page2, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.True(t, string(page2) == s, "the HTML report is not deterministic")
 }
 
 // On a terminal the two runs' progress goes to stderr, one line redrawn
