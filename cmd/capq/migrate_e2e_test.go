@@ -50,6 +50,8 @@ func TestMigrateHadoop1RefusesOverwrite(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(first), "<name>yarn.scheduler.capacity.root.team.queues</name>")
 	golden.Assert(t, "migrate/e2e-07-group-team.xml", first)
+	lint := runBinary(t, "", "lint", out)
+	assert.Equal(t, 0, lint.code, "the migrated file lints with no error:\n%s%s", lint.stdout, lint.stderr)
 	site, err := os.ReadFile(ys)
 	require.NoError(t, err)
 	assert.Contains(t, string(site), "yarn.resourcemanager.scheduler.class")
@@ -85,6 +87,10 @@ func TestMigrateHadoop1ExitCodes(t *testing.T) {
 
 	r = runBinary(t, "", "migrate", "hadoop1", "--mapred-site", "testdata/hadoop1/missing.xml")
 	assert.Equal(t, 2, r.code)
+
+	r = runBinary(t, "", h1Args("01-flat-basic", "--hadoop-version", "1.2.1")...)
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "Hadoop 1.x → YARN 3.4")
 
 	r = runBinary(t, "", h1Args("01-flat-basic", "--max-parallel-apps", "--hadoop-version", "3.2")...)
 	assert.Equal(t, 2, r.code)
