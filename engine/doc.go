@@ -1,24 +1,50 @@
 // Package engine is capq's bundled Capacity Scheduler: a deterministic,
 // single-threaded model of how the YARN ResourceManager's CapacityScheduler
-// (Hadoop 3.4 by default) places containers on nodes. It takes the typed
-// model from xmlconf and never reads XML or prints.
+// (Hadoop 3.4 by default, 3.3 behind the model's version profile) places
+// containers on nodes. It takes the typed model from xmlconf and never
+// reads XML or prints.
 //
-// The API mirrors the RM's event flow so a time-driven simulator can sit on
-// top of it:
+// # API (for a time-driven simulator)
 //
-//	e, err := engine.New(model, nodes, engine.Options{})
-//	e.SubmitApp(engine.AppSpec{ID: "app_1", Queue: "root.a", User: "u"})
-//	e.UpdateAsks("app_1", []engine.Ask{{Priority: 1, ResourceName: "*", Resource: r, Count: 10}})
-//	as := e.Heartbeat(nodeIndex)   // node update: several containers
-//	a := e.AssignOnce(nodeIndex)   // one scheduling pass (Hadoop's unit tests)
-//	e.ReleaseContainer(id); e.CompleteContainers("app_1", n); e.FinishApp("app_1")
-//	e.AddNodes(...); e.RemoveNodes(...); e.Refresh(newModel, check)
-//	st := e.Snapshot()
+//	e, err := engine.New(model, nodes, engine.Options{OnEvent: hook})
+//	err = e.SubmitApp(engine.AppSpec{ID: "app_1", Queue: "root.a", User: "u", AM: amRes})
+//	err = e.UpdateAsks("app_1", []engine.Ask{{Priority: 1, ResourceName: engine.AnyResource, Resource: r, Count: 10}})
+//	as := e.Heartbeat(i)       // node update: several passes (slice reused by the next call)
+//	a := e.AssignOnce(i)       // one pass: what Hadoop's unit tests call
+//	e.ReleaseContainer(id)     // a container finished (or cancel a reservation)
+//	e.CompleteContainers("app_1", n); e.LiveContainers("app_1")
+//	e.FinishApp("app_1")       // attempt done: release, leave queue, activate waiting apps
+//	e.AddNodes(specs...); e.RemoveNodes(ids...); i, ok := e.NodeIndex(id)
+//	errs := e.Refresh(newModel, check) // check may be nil; the caller may run validate first
+//	res := e.Preempt(nowMS)    // one ProportionalCapacityPreemptionPolicy round
+//	st := e.Snapshot()         // queues, apps, users, nodes (scenario-format.md)
 //
-// Every decision follows the Hadoop class it names in comments
-// (ParentQueue, AbstractLeafQueue, UsersManager, RegularContainerAllocator,
-// PriorityUtilizationQueueOrderingPolicy, CapacityScheduler). Hot paths use
-// slices and indices, keep per-queue counters incrementally and cache the
-// user limit the way UsersManager does, so a pass costs O(depth × children)
-// plus the apps it actually looks at.
+// Nodes are addressed by index (NodeIndex, NumNodes; removed nodes keep
+// their slot). Options.OnEvent receives every allocation, reservation,
+// unreservation, release and preemption in order, with the container id
+// that ReleaseContainer takes. The AM container is not requested
+// automatically: AppSpec.AM counts towards the AM limits only; a
+// simulator asks for the AM container like any other (priority 0 first).
+//
+// # Fidelity
+//
+// Every decision follows the Hadoop class it names in comments:
+// ParentQueue (one container per pass from root, child limits), the
+// utilization and priority-utilization orderings, AbstractLeafQueue (queue
+// and user admission, AM limits and activation, headroom), UsersManager
+// (user limit with Java float rounding, cached and invalidated on
+// allocation, release, user (de)activation and cluster change),
+// RegularContainerAllocator (request priorities, delay scheduling,
+// reservations and continue-looking), CapacityScheduler (reserved nodes,
+// multiple assignments and the off-switch limit per heartbeat, commit-time
+// checks against queue maxima and user limits).
+//
+// # Performance
+//
+// Hot paths use slices and indices, keep per-queue counters (usage,
+// pending asks, active users) incrementally, keep children sorted between
+// passes and only move queues whose usage changed, and build explanations
+// only when Options.Explain is set. BenchmarkAllocation (2 queues, 2 apps,
+// 500-5,000 nodes, 10,000-50,000 containers) runs at well over a million
+// allocations a second; BenchmarkWideTree shows a pass over 1,000 queues.
 package engine
