@@ -89,6 +89,16 @@ func (p *parser) include(path, display string, pos Pos) error {
 	if err != nil {
 		return p.wrapIncluded(err, pos)
 	}
+	r.files++
+	r.bytes += int64(len(data))
+	if r.files > maxIncludedFiles {
+		return p.errAt(pos, fmt.Sprintf("more than %d xi:include reads from %s", maxIncludedFiles, r.top),
+			"files that include others several times multiply; include each file once")
+	}
+	if r.bytes > totalBytesFactor*r.opts.MaxBytes {
+		return p.errAt(pos, fmt.Sprintf("included files add up to more than %d bytes", totalBytesFactor*r.opts.MaxBytes),
+			"raise the limit with --max-file-size (the total allowed is 4 times it)")
+	}
 	r.chain = append(r.chain, abs)
 	doc, err := r.read(display, data)
 	r.chain = r.chain[:len(r.chain)-1]

@@ -18,7 +18,17 @@ type resource struct {
 	opts  ReadOptions
 	top   string
 	chain []string // absolute paths of the include chain, for loops
+	// Includes without a loop can still multiply (each file including the
+	// next ten times), so the files and bytes read are bounded as a whole.
+	files int
+	bytes int64
 }
+
+// Bounds on one top-level read with its includes.
+const (
+	maxIncludedFiles = 1024
+	totalBytesFactor = 4 // times ReadOptions.MaxBytes
+)
 
 // parser is the single streaming pass over one file. Its fields mirror the
 // locals of Hadoop 3's Configuration.Parser so that odd inputs (nested

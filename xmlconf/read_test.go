@@ -451,3 +451,17 @@ func TestGenerateConfigDepth(t *testing.T) {
 	qs, _ := c.Raw(Prefix + "root.queues")
 	assert.Len(t, strings.Split(qs, ","), 5, "fan-out 5 fits 30 queues in 2 levels")
 }
+
+func TestReadIncludeBombIsBounded(t *testing.T) {
+	// No loop, but every file includes the next one ten times.
+	dir := t.TempDir()
+	for i := 0; i < 6; i++ {
+		inc := strings.Repeat("<xi:include href=\"f"+string(rune('0'+i+1))+".xml\"/>", 10)
+		body := "<configuration xmlns:xi=\"http://www.w3.org/2001/XInclude\">" + inc + "</configuration>"
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "f"+string(rune('0'+i))+".xml"), []byte(body), 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "f6.xml"), []byte(conf(prop("a", "1"))), 0o644))
+	_, err := ReadFile(filepath.Join(dir, "f0.xml"), ReadOptions{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "more than 1024 xi:include reads")
+}
