@@ -48,6 +48,23 @@ func (r *RefreshResult) Errors() []string {
 	return out
 }
 
+// Refusal is one reason the ResourceManager refuses the refresh.
+type Refusal struct {
+	Code    string `json:"reason_code"`
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+// Refusals returns every refusal in the order Hadoop would meet them (the
+// first is the one it reports); empty when the refresh is accepted.
+func (r *RefreshResult) Refusals() []Refusal {
+	var out []Refusal
+	for _, f := range r.ordered() {
+		out = append(out, Refusal{Code: ReasonCode(f), Rule: f.Rule, Message: f.Message})
+	}
+	return out
+}
+
 // ReasonCode returns the reason code of the first refusal in Hadoop's
 // order (QUEUE_DELETE_NOT_STOPPED, …), or "" when the refresh is accepted.
 func (r *RefreshResult) ReasonCode() string {

@@ -310,6 +310,8 @@ func TestRefreshScenarioDeleteLeaf(t *testing.T) {
 	assert.False(t, r.Accepted)
 	assert.Equal(t, ReasonQueueDeleteNotStopped, r.ReasonCode())
 	assert.Contains(t, r.Errors()[0], "cannot be deleted")
+	require.Len(t, r.Refusals(), 1)
+	assert.Equal(t, Refusal{Code: ReasonQueueDeleteNotStopped, Rule: "RF002", Message: r.Errors()[0]}, r.Refusals()[0])
 
 	step2 := edit(base, map[string]string{"root.b.b1.state": "STOPPED"})
 	assert.True(t, refresh(xmlconf.V3_4, base, step2, nil).Accepted)
