@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -160,6 +162,14 @@ func (c *refreshCheck) pairChange(oq, nq *xmlconf.Queue) QueueChange {
 	before, after := string(c.liveState(oq)), string(c.post[nq.Path])
 	if after != "" && before != after {
 		qc.State = &StateChange{Old: before, New: after}
+	}
+	if oq.Capacity.Mode == xmlconf.ModeWeight && nq.Capacity.Mode == xmlconf.ModePercent && qc.AbsoluteCapacity.Old != nil {
+		// AbstractCSQueue keeps the normalized weight it computed: the
+		// refreshed queue goes on using it (TestCapacitySchedulerQueues'
+		// testRefreshFromWeightsToPercentagesKeepsNormalizedWeight).
+		qc.Notes = append(qc.Notes, fmt.Sprintf("from weight to percentage: the live queue keeps its normalized weight, "+
+			"so its absolute capacity stays %s%% after the refresh and becomes the new value only after a restart",
+			strconv.FormatFloat(*qc.AbsoluteCapacity.Old, 'f', -1, 64)))
 	}
 	ok, nk := kindOf(oq, c.v), kindOf(nq, c.v)
 	switch {

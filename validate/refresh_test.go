@@ -393,3 +393,13 @@ func TestRefreshUnsetStateKeepsStopped(t *testing.T) {
 	assert.True(t, warned, "%v", r.Findings)
 	assert.Nil(t, changeOf(t, r, "root.a").State, "the live state does not change")
 }
+
+// TestRefreshWeightsToPercentages mirrors testRefreshFromWeightsToPercentagesKeepsNormalizedWeight.
+func TestRefreshWeightsToPercentages(t *testing.T) {
+	old := map[string]string{pre + "root.queues": "a,b", pre + "root.a.capacity": "1w", pre + "root.b.capacity": "3w"}
+	r := refresh(xmlconf.V3_4, old, edit(old, map[string]string{"root.a.capacity": "50", "root.b.capacity": "50"}), nil)
+	require.True(t, r.Accepted, "%v", r.Findings)
+	b := changeOf(t, r, "root.b")
+	require.NotEmpty(t, b.Notes)
+	assert.Contains(t, b.Notes[0], "stays 75% after the refresh")
+}
