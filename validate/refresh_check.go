@@ -42,6 +42,7 @@ func (c *refreshCheck) run() {
 		}
 		c.transition(p.old, p.new)
 	}
+	c.liveOnly()
 	c.reinitialize()
 	c.states()
 	c.restartOnly()

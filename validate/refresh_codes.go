@@ -21,6 +21,7 @@ const (
 	ReasonRestartRequired         = "RESTART_REQUIRED"               // RF013 (never a refusal)
 	ReasonMutableStore            = "CONFIGURATION_MUTABLE"          // RF014
 	ReasonParentFlagNotRefreshed  = "PARENT_SETTING_NOT_REFRESHED"   // RF015
+	ReasonLiveStateMismatch       = "LIVE_STATE_MISMATCH"            // RF016 (a warning)
 	ReasonInvalidConfiguration    = "INVALID_CONFIGURATION"          // any lint error in NEW
 	ReasonRemovedQueueHasApps     = "REMOVED_QUEUE_HAS_APPLICATIONS" // RF002 warning with live state
 )
@@ -38,6 +39,7 @@ var reasonByRule = map[string]string{
 	"RF013": ReasonRestartRequired,
 	"RF014": ReasonMutableStore,
 	"RF015": ReasonParentFlagNotRefreshed,
+	"RF016": ReasonLiveStateMismatch,
 }
 
 // reasonByLintRule names the lint errors scenario files check for (the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -24,6 +25,9 @@ type LiveQueue struct {
 	State           string `json:"state"`
 	NumApplications int    `json:"num_applications"`
 	Leaf            bool   `json:"leaf"`
+	// Dynamic marks an auto-created queue (creationMethod dynamic*, or a
+	// child of a legacy auto-create parent): Hadoop never asks a file for it.
+	Dynamic bool `json:"dynamic"`
 }
 
 // SchedulerState is a parsed GET /ws/v1/cluster/scheduler answer.
@@ -48,6 +52,19 @@ func (s *SchedulerState) QueueApps(path string) int {
 	return s.Queues[path].NumApplications
 }
 
+// StaticQueuePaths lists the live queues a file defines (not auto-created),
+// sorted, so Refresh can check the queues the ResourceManager really has.
+func (s *SchedulerState) StaticQueuePaths() []string {
+	var out []string
+	for p, q := range s.Queues {
+		if !q.Dynamic {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // restQueue is a CapacitySchedulerQueueInfo / CapacitySchedulerInfo as the
 // REST API renders it: queueName always, queuePath in 3.3+ (~), nested
 // queues under queues.queue (an object instead of a one-element array in
@@ -58,6 +75,8 @@ type restQueue struct {
 	State           string          `json:"state"`
 	Type            string          `json:"type"`
 	NumApplications *int            `json:"numApplications"`
+	CreationMethod  string          `json:"creationMethod"`
+	AutoCreate      bool            `json:"autoCreateChildQueueEnabled"`
 	Queues          json.RawMessage `json:"queues"`
 }
 
@@ -93,7 +112,7 @@ func ParseSchedulerState(data []byte) (*SchedulerState, error) {
 	if root.QueueName == "" {
 		root.QueueName = "root"
 	}
-	if err := s.add(root, ""); err != nil {
+	if err := s.add(root, "", false); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -101,7 +120,7 @@ func ParseSchedulerState(data []byte) (*SchedulerState, error) {
 
 // add records q (and its children) under parent; depth is bounded by the
 // JSON decoder's own nesting limit.
-func (s *SchedulerState) add(q restQueue, parent string) error {
+func (s *SchedulerState) add(q restQueue, parent string, parentAutoCreate bool) error {
 	path := q.QueuePath
 	if path == "" {
 		path = q.QueueName
@@ -113,13 +132,14 @@ func (s *SchedulerState) add(q restQueue, parent string) error {
 	if err != nil {
 		return fmt.Errorf("live state: queues of %s: %w", path, err)
 	}
-	lq := LiveQueue{Path: path, State: strings.ToUpper(strings.TrimSpace(q.State)), Leaf: len(children) == 0}
+	lq := LiveQueue{Path: path, State: strings.ToUpper(strings.TrimSpace(q.State)), Leaf: len(children) == 0,
+		Dynamic: parentAutoCreate || strings.HasPrefix(strings.ToLower(q.CreationMethod), "dynamic")}
 	if q.NumApplications != nil {
 		lq.NumApplications = *q.NumApplications
 	}
 	s.Queues[path] = lq
 	for _, c := range children {
-		if err := s.add(c, path); err != nil {
+		if err := s.add(c, path, q.AutoCreate); err != nil {
 			return err
 		}
 	}

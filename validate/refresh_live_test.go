@@ -97,3 +97,27 @@ func FuzzRefresh(f *testing.F) {
 		}
 	})
 }
+
+// TestRefreshLiveOnlyQueues: a queue the RM runs but OLD lacks is
+// reported, and refused when NEW drops it while it runs; auto-created
+// queues are exempt.
+func TestRefreshLiveOnlyQueues(t *testing.T) {
+	live := `{"scheduler":{"schedulerInfo":{"type":"capacityScheduler","queueName":"root","queues":{"queue":[
+  {"queueName":"a","state":"RUNNING","numApplications":0,"queues":{"queue":[
+    {"queueName":"a1","state":"RUNNING"},{"queueName":"a2","state":"RUNNING"},{"queueName":"tmp","state":"RUNNING","numApplications":1}]}},
+  {"queueName":"b","state":"RUNNING","autoCreateChildQueueEnabled":true,"queues":{"queue":[
+    {"queueName":"b1","state":"RUNNING"},{"queueName":"b2","state":"RUNNING"},{"queueName":"b3","state":"RUNNING"},
+    {"queueName":"user7","state":"RUNNING","numApplications":2}]}}]}}}}`
+	st, err := ParseSchedulerState([]byte(live))
+	require.NoError(t, err)
+	assert.True(t, st.Queues["root.b.user7"].Dynamic)
+	base := baseConf()
+	r := refresh(xmlconf.V3_4, base, base, st)
+	assert.False(t, r.Accepted)
+	var rules []string
+	for _, f := range r.Findings {
+		rules = append(rules, f.Rule+" "+f.Queue)
+	}
+	assert.ElementsMatch(t, []string{"RF016 root.a.tmp", "RF002 root.a.tmp"}, rules)
+	assert.Equal(t, ReasonQueueDeleteNotStopped, r.ReasonCode())
+}

@@ -150,8 +150,18 @@ var ruleRF015 = refreshRule("RF015", "allow-zero-capacity-sum-not-refreshed", xm
 	Versions: "3.4",
 })
 
+var ruleRF016 = refreshRule("RF016", "live-state-mismatch", xmlconf.SeverityWarning, Docs{
+	Summary: "the live scheduler has a queue OLD does not define",
+	Why: "The ResourceManager checks the queues it runs, not the file under review: OLD is stale (a refresh that was never " +
+		"applied, or a hand-edited copy). Such a queue absent from NEW too must be deletable (RF002).",
+	Bad:      "--live-state lists root.tmp; old.xml has no root.tmp",
+	Good:     "diff against the file the ResourceManager loaded last (git history, or its conf directory)",
+	Source:   csPkg + "CapacitySchedulerConfigValidator#validateQueueHierarchy (iterates the live queues)",
+	Versions: "all, with --live-state",
+})
+
 // RefreshRules are the refresh rules in ID order (also in the registry).
 var RefreshRules = []*Rule{
 	ruleRF001, ruleRF002, ruleRF003, ruleRF004, ruleRF005, ruleRF006, ruleRF007, ruleRF008,
-	ruleRF009, ruleRF010, ruleRF011, ruleRF013, ruleRFMutableStore, ruleRF015,
+	ruleRF009, ruleRF010, ruleRF011, ruleRF013, ruleRFMutableStore, ruleRF015, ruleRF016,
 }
