@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // This file holds the per-queue limit formulas of AbstractLeafQueue and
 // UsersManager; each function names the Hadoop method it mirrors.
 
@@ -62,7 +64,7 @@ func (e *Engine) activate(q *queue) {
 		a := q.waiting[i]
 		force := len(q.active) < 1 || e.g.rc.lessEq(q.amUsed, Resource{})
 		if !e.g.rc.fitsIn(a.am.Add(q.amUsed), amLimit) && !force {
-			a.diag = "Queue's AM resource limit exceeded."
+			a.diag = fmt.Sprintf("Queue's AM resource limit exceeded. (queue AM used %d MB + %d MB > AM limit %d MB)", q.amUsed.MemoryMB, a.am.MemoryMB, amLimit.MemoryMB)
 			i++
 			continue
 		}
@@ -72,7 +74,7 @@ func (e *Engine) activate(q *queue) {
 			userAM, haveUserAM = e.userAMLimit(q, a.u.weight), true
 		}
 		if !e.g.rc.fitsIn(a.am.Add(a.u.amUsed), userAM) && !force {
-			a.diag = "User's AM resource limit exceeded."
+			a.diag = fmt.Sprintf("User's AM resource limit exceeded. (user AM used %d MB + %d MB > user AM limit %d MB)", a.u.amUsed.MemoryMB, a.am.MemoryMB, userAM.MemoryMB)
 			i++
 			continue
 		}

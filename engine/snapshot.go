@@ -252,3 +252,14 @@ func (e *Engine) AppIDs() []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// AppStatus returns an app's state (ACCEPTED while waiting for the AM
+// limits, RUNNING once activated, FINISHED) and its diagnostics (why it
+// waits or was skipped last).
+func (e *Engine) AppStatus(id string) (state, diagnostics string, ok bool) {
+	a := e.appByID[id]
+	if a == nil {
+		return "", "", false
+	}
+	return a.state, a.diag, true
+}

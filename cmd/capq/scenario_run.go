@@ -154,6 +154,8 @@ func (r *runner) step(s *scenarioStep, res *stepResult) {
 		res.Accepted = boolp(err == nil)
 		if err != nil {
 			res.Reason = err.Error()
+		} else if st, diag, _ := r.eng.AppStatus(s.App); st == engine.StateAccepted {
+			res.why = append(res.why, "waiting for activation: "+diag)
 		}
 		if s.Expect != nil {
 			var v verdict

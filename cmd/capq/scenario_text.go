@@ -46,6 +46,9 @@ func writeStepText(b *bytes.Buffer, s *scenarioStep, res *stepResult) {
 	switch s.Op {
 	case "submit_app":
 		fmt.Fprintf(b, " %s to %s as %s: %s\n", s.App, s.Queue, s.User, stepVerdict(res))
+		for _, w := range res.why {
+			fmt.Fprintf(b, "      why: %s\n", w)
+		}
 	case "update_asks":
 		fmt.Fprintf(b, " %s: %s\n", s.App, stepVerdict(res))
 	case "assign_once", "heartbeat":
@@ -96,6 +99,9 @@ func writeStepText(b *bytes.Buffer, s *scenarioStep, res *stepResult) {
 			writeStateText(b, res.snap)
 		}
 	default:
+		if s.App != "" {
+			b.WriteString(" " + s.App)
+		}
 		fmt.Fprintf(b, ": %s\n", stepVerdict(res))
 	}
 	for _, f := range res.Failures {
@@ -139,7 +145,11 @@ func writeStateText(b *bytes.Buffer, st *engine.State) {
 	sort.Strings(ids)
 	for _, id := range ids {
 		a := st.Apps[id]
-		fmt.Fprintf(b, "      app %-10s %-20s %-10s %-8s allocated %6d MB reserved %d headroom %d pending %d\n", id, a.Queue, a.User, a.State, a.AllocatedMB, a.ReservedMB, a.HeadroomMB, a.PendingMB)
+		fmt.Fprintf(b, "      app %-10s %-20s %-10s %-8s allocated %6d MB reserved %d headroom %d pending %d", id, a.Queue, a.User, a.State, a.AllocatedMB, a.ReservedMB, a.HeadroomMB, a.PendingMB)
+		if a.Diagnostics != "" {
+			fmt.Fprintf(b, " (%s)", a.Diagnostics)
+		}
+		b.WriteString("\n")
 	}
 	for _, k := range sortedKeys(st.Users) {
 		u := st.Users[k]
