@@ -25,6 +25,8 @@ type Pass struct {
 type shared struct {
 	keys  []string
 	props []*xmlconf.Property
+	// withVars indexes keys whose value has a ${var} (XML003/XML004).
+	withVars []int
 }
 
 func (s *shared) load(m *xmlconf.Model) {
@@ -34,6 +36,9 @@ func (s *shared) load(m *xmlconf.Model) {
 	s.keys = make([]string, 0, m.Conf.Len())
 	s.props = make([]*xmlconf.Property, 0, cap(s.keys))
 	m.Conf.Each(func(k string, p *xmlconf.Property) {
+		if xmlconf.HasVariable(p.Value) {
+			s.withVars = append(s.withVars, len(s.keys))
+		}
 		s.keys = append(s.keys, k)
 		s.props = append(s.props, p)
 	})

@@ -228,13 +228,14 @@ var ruleRestartNeeded = &Rule{
 		Versions: "all",
 	},
 	Check: func(p *Pass) {
-		eachKey(p, func(key string, pr *xmlconf.Property) {
-			if needsRestart(key, pr.Value) {
-				p.Report(Loc{Pos: pr.NamePos, Property: key}, "%s is read only when the ResourceManager starts; refreshQueues does not apply a change to it", key)
-			}
-		})
 		if p.Model.Conf == nil {
 			return
+		}
+		for _, rest := range sortedRestartKeys {
+			key := xmlconf.Prefix + rest
+			if pr, ok := p.Model.Conf.Lookup(key); ok && needsRestart(key, pr.Value) {
+				p.Report(Loc{Pos: pr.NamePos, Property: key}, "%s is read only when the ResourceManager starts; refreshQueues does not apply a change to it", key)
+			}
 		}
 		key := "yarn.scheduler.configuration.store.class"
 		if v, ok, _ := p.Model.Conf.Get(key); ok && strings.TrimSpace(v) != "file" {
@@ -252,6 +253,8 @@ var restartKeys = map[string]string{
 	"schedule-asynchronously.enable": "false",
 	"multi-node-placement-enabled":   "false",
 }
+
+var sortedRestartKeys = []string{"multi-node-placement-enabled", "resource-calculator", "schedule-asynchronously.enable"}
 
 // needsRestart reports whether key is a start-only setting whose value
 // differs from Hadoop's default.

@@ -92,10 +92,12 @@ var ruleSubstDepth = &Rule{
 // or exceeds the substitution depth (depth=true).
 func checkVariables(p *Pass, depth bool) {
 	c := p.Model.Conf
-	eachKey(p, func(key string, pr *xmlconf.Property) {
+	p.shared.load(p.Model)
+	for _, i := range p.shared.withVars {
+		key, pr := p.shared.keys[i], p.shared.props[i]
 		// Only keys Hadoop reads (yarn.*) matter; others just hold variables.
-		if !xmlconf.HasVariable(pr.Value) || !strings.HasPrefix(key, "yarn.") {
-			return
+		if !strings.HasPrefix(key, "yarn.") {
+			continue
 		}
 		v, err := c.Expand(pr.Value)
 		at := Loc{Pos: pr.ValuePos, Property: key}
@@ -106,7 +108,7 @@ func checkVariables(p *Pass, depth bool) {
 			p.ReportHint(at, "define the variable as a property (capq does not see JVM system properties)",
 				"%s: %q is left unexpanded", key, v)
 		}
-	})
+	}
 }
 
 var ruleIncludeFallback = &Rule{

@@ -28,9 +28,26 @@ func collectSuppressions(m *xmlconf.Model, sh *shared) []*suppression {
 		return nil
 	}
 	sh.load(m)
+	// Only keys whose effective definition has comments, or that were
+	// defined more than once (the loader reported them), can carry a
+	// directive; checking just those keeps this cheap on 100,000 keys.
+	cand := map[string]bool{}
+	for i, p := range sh.props {
+		if len(p.Comments) > 0 {
+			cand[sh.keys[i]] = true
+		}
+	}
+	for _, f := range m.Conf.Findings {
+		if f.Property != "" {
+			cand[f.Property] = true
+		}
+	}
 	var out []*suppression
-	for _, k := range sh.keys {
+	for k := range cand {
 		e := m.Conf.Entry(k)
+		if e == nil {
+			continue
+		}
 		props := append(append([]*xmlconf.Property{e.Prop}, e.Earlier...), e.Ignored...)
 		for _, p := range props {
 			if p == nil {
