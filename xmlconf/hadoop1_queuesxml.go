@@ -132,7 +132,8 @@ func (d *H1QueuesDoc) readQueue(n *xnode, parent string) *H1QueueElem {
 		case "acl-administer-jobs":
 			q.AdminACL = t
 		case "properties":
-			q.Properties = append(q.Properties, readQueueProps(c)...)
+			// Queue.setProperties replaces: the last <properties> wins.
+			q.Properties = readQueueProps(c)
 		}
 	}
 	if q.Name == nil {
