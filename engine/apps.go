@@ -118,6 +118,7 @@ func (e *Engine) SubmitApp(s AppSpec) error {
 	}
 	q, err := e.submitQueue(s)
 	if err != nil {
+		e.failed = append(e.failed, failedApp{id: s.ID, queue: s.Queue, user: s.User, diag: diagnostics(err)})
 		return err
 	}
 	a := &app{id: s.ID, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority}
@@ -158,30 +159,53 @@ func (e *Engine) submitQueue(s AppSpec) (*queue, error) {
 		return nil, fmt.Errorf("Application %s submitted by user %s to non-leaf queue: %s", s.ID, s.User, s.Queue)
 	}
 	if e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
-		return nil, fmt.Errorf("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
+		return nil, aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
 	}
 	if int32(e.liveApps) >= e.g.maxSystemApps {
 		return nil, fmt.Errorf("Maximum system application limit reached,cannot accept submission of application: %s", s.ID)
 	}
 	if q.state != "RUNNING" {
-		return nil, fmt.Errorf("Queue %s is STOPPED. Cannot accept submission of application: %s", q.path, s.ID)
+		return nil, aclError("Queue %s is STOPPED. Cannot accept submission of application: %s", q.path, s.ID)
 	}
 	if int32(q.apps) >= q.maxApps {
-		return nil, fmt.Errorf("Queue %s already has %d applications, cannot accept submission of application: %s", q.path, q.apps, s.ID)
+		return nil, aclError("Queue %s already has %d applications, cannot accept submission of application: %s", q.path, q.apps, s.ID)
 	}
 	n := 0
 	if u := q.byUser[s.User]; u != nil {
 		n = u.totalApps()
 	}
 	if int32(n) >= q.maxAppsUser {
-		return nil, fmt.Errorf("Queue %s already has %d applications from user %s cannot accept submission of application: %s", q.path, n, s.User, s.ID)
+		return nil, aclError("Queue %s already has %d applications from user %s cannot accept submission of application: %s", q.path, n, s.User, s.ID)
 	}
 	for p := q.parent; p != nil; p = p.parent {
 		if p.state != "RUNNING" {
-			return nil, fmt.Errorf("Queue %s is STOPPED. Cannot accept submission of application: %s", p.path, s.ID)
+			return nil, aclError("Queue %s is STOPPED. Cannot accept submission of application: %s", p.path, s.ID)
 		}
 	}
 	return q, nil
+}
+
+// failedApp is a rejected submission: the RMApp ends FAILED with the
+// rejection as its diagnostics.
+type failedApp struct {
+	id, queue, user, diag string
+}
+
+// accessError is a rejection Hadoop raises as an AccessControlException;
+// the app's diagnostics carry the exception class (ace.toString()).
+type accessError struct{ msg string }
+
+func (e *accessError) Error() string { return e.msg }
+
+func aclError(format string, args ...any) error {
+	return &accessError{fmt.Sprintf(format, args...)}
+}
+
+func diagnostics(err error) string {
+	if _, ok := err.(*accessError); ok {
+		return "org.apache.hadoop.security.AccessControlException: " + err.Error()
+	}
+	return err.Error()
 }
 
 // canSubmit applies submit ACLs: access at a queue or any ancestor.

@@ -55,6 +55,7 @@ type Engine struct {
 
 	apps     []*app
 	appByID  map[string]*app
+	failed   []failedApp
 	appSeq   int64
 	liveApps int
 

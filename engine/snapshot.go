@@ -106,6 +106,10 @@ func (e *Engine) Snapshot() State {
 			}
 		}
 	}
+	for _, f := range e.failed {
+		st.Apps[f.id] = AppState{Queue: f.queue, User: f.user, State: StateFailed, Diagnostics: f.diag,
+			Outstanding: map[string]int{}, SchedulingOpportunities: map[string]int64{}}
+	}
 	for _, a := range e.apps {
 		st.Apps[a.id] = e.appState(a)
 	}
