@@ -1,0 +1,73 @@
+package migrate
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+func TestRescale(t *testing.T) {
+	for _, c := range []struct {
+		in, want []float64
+	}{
+		{[]float64{33.4, 33.4, 33.7}, []float64{33.24, 33.23, 33.53}}, // 100.5: tie goes to the earlier queue
+		{[]float64{33.3, 33.3, 33.3}, []float64{33.34, 33.33, 33.33}},
+		{[]float64{50, 50}, []float64{50, 50}},
+		{[]float64{0, 0, 0}, []float64{33.34, 33.33, 33.33}}, // nothing configured: equal split
+		{[]float64{1, 0}, []float64{100, 0}},
+		{[]float64{-5, 5}, []float64{0, 100}},
+		{[]float64{1, 1, 1, 1, 1, 1, 1}, []float64{14.29, 14.29, 14.29, 14.29, 14.28, 14.28, 14.28}},
+	} {
+		got := Rescale(c.in, 100)
+		assert.Equal(t, c.want, got, "%v", c.in)
+		sum := 0.0
+		for _, v := range got {
+			sum += v
+		}
+		assert.InDelta(t, 100, sum, 1e-9)
+	}
+	assert.Empty(t, Rescale(nil, 100))
+}
+
+func TestYarnSumCheck(t *testing.T) {
+	nodes := func(caps ...float64) []*node {
+		var out []*node
+		for _, c := range caps {
+			out = append(out, &node{Cap: c})
+		}
+		return out
+	}
+	assert.True(t, yarnSumOK(nodes(33.33, 33.33, 33.34), 100))
+	assert.True(t, yarnSumOK(nodes(33.32, 33.33, 33.34), 100), "99.99 is within 0.0005")
+	assert.False(t, yarnSumOK(nodes(33.3, 33.3, 33.3), 100), "99.9 is not")
+	assert.False(t, yarnSumOK(nodes(50, 50.5), 100))
+	assert.True(t, yarnSumOK(nodes(0, 0), 0))
+	assert.False(t, yarnSumOK(nodes(100), 0), "children of a zero-capacity parent must be 0")
+}
+
+// TestGroupKeepsAbsolutes: --group keeps every absolute guarantee and
+// ceiling, on 3.x and (with the relative check) on 2.x.
+func TestGroupKeepsAbsolutes(t *testing.T) {
+	for _, v := range []xmlconf.Version{xmlconf.V3_4, xmlconf.V2_7} {
+		m := loadCase(t, "07-group-ceilings", xmlconf.H1DialectUnknown)
+		res, err := Hadoop1(m, Options{Target: v, Groups: []Group{{Parent: "team", Members: []string{"a", "b"}}}})
+		require.NoError(t, err)
+		for _, q := range res.Report.Queues {
+			assert.True(t, q.Match, "%s on %s: %+v", q.Path, v, q)
+		}
+		_, err = Hadoop1(loadCase(t, "07-group-ceilings", xmlconf.H1DialectUnknown), Options{Groups: []Group{{Parent: "root", Members: []string{"a"}}}})
+		assert.Error(t, err)
+		_, err = Hadoop1(loadCase(t, "07-group-ceilings", xmlconf.H1DialectUnknown), Options{Groups: []Group{{Parent: "x", Members: []string{"a"}}, {Parent: "y", Members: []string{"a"}}}})
+		assert.Error(t, err, "a queue already moved into a group is no longer top-level")
+	}
+	g, err := ParseGroup(" eng = etl, adhoc ,")
+	require.NoError(t, err)
+	assert.Equal(t, Group{Parent: "eng", Members: []string{"etl", "adhoc"}}, g)
+	_, err = ParseGroup("eng")
+	assert.Error(t, err)
+	_, err = ParseGroup("eng=")
+	assert.Error(t, err)
+}
