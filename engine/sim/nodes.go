@@ -31,8 +31,8 @@ func (r *run) hasRoom(n *nodeState) bool {
 }
 
 // schedule queues the node's next heartbeat if it has room and something
-// is asked for; a node with room but nothing to do is parked until
-// wakeAll. A node without room waits for a release on it.
+// is asked for; a node with room but nothing to do is parked until a
+// change wakes it. A node without room waits for a release on it.
 func (r *run) schedule(i int32) {
 	n := &r.nodes[i]
 	if r.opts.exhaustive {
@@ -46,24 +46,40 @@ func (r *run) schedule(i int32) {
 		return
 	}
 	if r.quiet || (r.outstanding <= 0 && !n.reserved) {
-		r.park(i)
+		r.parkNode(i)
 		return
+	}
+	if n.parked {
+		n.parked = false
+		r.park.clear(i)
 	}
 	n.scheduled = true
 	r.awake++
 	r.q.push(event{t: r.nextBeat(n, r.now), kind: evHeartbeat, ref: i})
 }
 
-func (r *run) park(i int32) {
+func (r *run) parkNode(i int32) {
 	n := &r.nodes[i]
-	if !n.sleeping {
-		n.sleeping = true
-		r.sleepers = append(r.sleepers, i)
+	if !n.parked {
+		n.parked = true
+		r.park.set(i)
 	}
 }
 
-// wakeAll ends a quiet spell: something changed (an app, a release, a
-// node), so every parked node beats again (when anything is asked for).
+// simple reports whether a heartbeat that achieves nothing proves that
+// every other node's would too until the next change: no locality asks
+// (no delay-scheduling counters that grow with each pass), no
+// reservations (node-specific), and all nodes the same size (a request
+// too big for one is too big for all). Then only one parked node needs
+// to beat after a change: the next in heartbeat order, exactly the one
+// that would have beaten first.
+func (r *run) simple() bool {
+	return r.localApps == 0 && r.reservedNodes == 0 && r.uniform
+}
+
+// wakeAll ends a quiet spell after a change (an app, a release, a node):
+// the next parked node in heartbeat order beats, or every parked node
+// when simple does not hold.
 func (r *run) wakeAll() {
 	r.idle = 0
 	r.quiet = false
@@ -73,24 +89,41 @@ func (r *run) wakeAll() {
 		}
 		return
 	}
-	if r.outstanding <= 0 || len(r.sleepers) == 0 {
+	if r.outstanding <= 0 || r.park.count == 0 {
 		return
 	}
-	list := r.sleepers
-	r.sleepers = nil
+	if r.simple() {
+		r.probe()
+		return
+	}
+	r.park.each(func(i int32) { r.nodes[i].parked = false })
+	var list []int32
+	r.park.each(func(i int32) { list = append(list, i) })
 	for _, i := range list {
-		r.nodes[i].sleeping = false
+		r.park.clear(i)
+	}
+	for _, i := range list {
 		r.schedule(i)
 	}
-	if r.sleepers == nil {
-		r.sleepers = list[:0]
+}
+
+// probe wakes the parked node that beats next.
+func (r *run) probe() {
+	if r.park.count == 0 || r.outstanding <= 0 {
+		return
+	}
+	if i := r.park.next(r.now % r.hb); i >= 0 {
+		r.nodes[i].parked = false
+		r.park.clear(i)
+		r.schedule(i)
 	}
 }
 
 // quietAfter is how many heartbeats in a row without progress make the
-// cluster quiet: one round of the awake nodes; with locality asks
-// outstanding, enough further passes for every delay-scheduling
-// threshold (at most the node count plus one) to be reached first.
+// cluster quiet when simple does not hold: one round of the awake nodes;
+// with locality asks outstanding, enough further passes for every
+// delay-scheduling threshold (at most the node count plus one) to be
+// reached first.
 func (r *run) quietAfter() int {
 	n := r.awake + 1
 	if r.localApps > 0 {
@@ -114,19 +147,30 @@ func (r *run) heartbeat(i int32) {
 	as := r.e.Heartbeat(int(i))
 	r.hbNode = -1
 	r.res.Summary.Heartbeats++
+	// A re-reservation changes state too: its count feeds the starvation
+	// term that lets the app reserve more nodes
+	// (shouldAllocOrReserveNewContainer), so it wakes the others.
 	progress := false
 	for k := range as {
-		switch as[k].Kind {
-		case engine.AssignNone, engine.AssignReReserved:
-		default:
+		if as[k].Kind != engine.AssignNone {
 			progress = true
 		}
 	}
 	r.afterEngine()
-	if progress {
+	switch {
+	case progress && r.simple():
+		r.touch()
+		r.idle, r.quiet = 0, false
+		r.probe()
+	case progress:
 		r.touch()
 		r.wakeAll()
-	} else {
+	case r.simple():
+		if r.hasRoom(&r.nodes[i]) && !r.opts.exhaustive {
+			r.parkNode(i)
+			return
+		}
+	default:
 		r.idle++
 		if r.idle >= r.quietAfter() {
 			r.quiet = true
@@ -160,7 +204,14 @@ func (r *run) onEvent(ev engine.Event) {
 		r.released(&ev, true)
 	case engine.EvReserved, engine.EvUnreserved:
 		if i := r.nodeOf(ev.Node); i >= 0 {
+			was := r.nodes[i].reserved
 			r.nodes[i].reserved = ev.Kind == engine.EvReserved
+			switch {
+			case !was && r.nodes[i].reserved:
+				r.reservedNodes++
+			case was && !r.nodes[i].reserved:
+				r.reservedNodes--
+			}
 			if ev.Kind == engine.EvUnreserved {
 				r.schedule(i)
 			}

@@ -164,8 +164,18 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 		for len(r.nodes) <= idx {
 			r.nodes = append(r.nodes, nodeState{lastHB: -1})
 		}
-		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), freeMem: s.MemoryMB, freeVC: s.VCores, lastHB: -1, alive: true}
+		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), freeMem: s.MemoryMB, freeVC: s.VCores, lastHB: -1, alive: true, total: Res{s.MemoryMB, s.VCores}}
 		r.nodeIdx[s.ID] = int32(idx)
+	}
+	r.park.rebuild(r.nodes)
+	r.uniform = true
+	for k := range r.nodes {
+		if r.nodes[k].alive && (r.nodes[k].total != r.nodes[0].total) {
+			r.uniform = false
+		}
+	}
+	for _, s := range specs {
+		idx, _ := r.e.NodeIndex(s.ID)
 		r.schedule(int32(idx))
 	}
 }

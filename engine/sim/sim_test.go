@@ -85,3 +85,20 @@ func TestSkippingIdleHeartbeatsChangesNothing(t *testing.T) {
 		assert.Equal(t, render(t, slow, true), render(t, fast, true), c.cfg+" "+c.workload)
 	}
 }
+
+// TestSkippingIdleHeartbeatsGenerated checks the same on a busy generated
+// workload (limits, user limits, AM limits, reduce phases).
+func TestSkippingIdleHeartbeatsGenerated(t *testing.T) {
+	for _, cfg := range []string{"seeds-example", "seeds-dev-max40-eng-max60"} {
+		m := loadModel(t, cfg)
+		w, err := Generate(m, GenOptions{Seed: 5, Apps: 300, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000})
+		require.NoError(t, err)
+		fast, err := Run(m, w, Options{Seed: 9})
+		require.NoError(t, err)
+		slow, err := Run(m, w, Options{Seed: 9, exhaustive: true})
+		require.NoError(t, err)
+		assert.Less(t, fast.Summary.Heartbeats, slow.Summary.Heartbeats)
+		fast.Summary.Heartbeats, slow.Summary.Heartbeats = 0, 0
+		assert.Equal(t, render(t, slow, true), render(t, fast, true), cfg)
+	}
+}

@@ -87,7 +87,8 @@ type nodeState struct {
 	freeVC    int64
 	lastHB    int64
 	scheduled bool
-	sleeping  bool
+	parked    bool
+	total     Res
 	reserved  bool
 	alive     bool
 }
@@ -145,15 +146,17 @@ type run struct {
 	appIdx map[string]int32
 	order  []int32 // apps by submit time
 
-	nodes       []nodeState
-	nodeIdx     map[string]int32
-	sleepers    []int32
-	awake       int
-	idle        int
-	quiet       bool
-	hbNode      int32
-	localApps   int
-	outstanding int64
+	nodes         []nodeState
+	nodeIdx       map[string]int32
+	park          parkSet
+	reservedNodes int
+	uniform       bool // every node has the same size
+	awake         int
+	idle          int
+	quiet         bool
+	hbNode        int32
+	localApps     int
+	outstanding   int64
 
 	lives        []live // by container id (the engine numbers them 1, 2, ...)
 	releasing    bool

@@ -1,0 +1,100 @@
+package sim
+
+import (
+	"math/bits"
+	"sort"
+)
+
+// parkSet holds the nodes that have room but were put to sleep, as bits
+// in heartbeat-phase order so the next one to beat after any time is
+// found by scanning a few words.
+type parkSet struct {
+	byPhase []int32  // node indices sorted by phase (then index)
+	phases  []int64  // their phases
+	rank    []int32  // node index -> position in byPhase
+	bits    []uint64 // parked positions
+	count   int
+}
+
+// rebuild orders the nodes by phase (after nodes are added).
+func (p *parkSet) rebuild(nodes []nodeState) {
+	parked := make([]bool, len(nodes))
+	for i := range nodes {
+		parked[i] = nodes[i].parked
+	}
+	p.byPhase = p.byPhase[:0]
+	for i := range nodes {
+		p.byPhase = append(p.byPhase, int32(i))
+	}
+	sort.SliceStable(p.byPhase, func(a, b int) bool {
+		return nodes[p.byPhase[a]].phase < nodes[p.byPhase[b]].phase
+	})
+	p.phases = make([]int64, len(nodes))
+	p.rank = make([]int32, len(nodes))
+	for pos, i := range p.byPhase {
+		p.phases[pos] = nodes[i].phase
+		p.rank[i] = int32(pos)
+	}
+	p.bits = make([]uint64, (len(nodes)+63)/64)
+	p.count = 0
+	for i := range nodes {
+		if parked[i] {
+			p.set(int32(i))
+		}
+	}
+}
+
+func (p *parkSet) set(i int32) {
+	r := p.rank[i]
+	p.bits[r/64] |= 1 << (r % 64)
+	p.count++
+}
+
+func (p *parkSet) clear(i int32) {
+	r := p.rank[i]
+	p.bits[r/64] &^= 1 << (r % 64)
+	p.count--
+}
+
+// next returns the first parked node whose phase is at or after phase,
+// wrapping around, or -1.
+func (p *parkSet) next(phase int64) int32 {
+	if p.count == 0 {
+		return -1
+	}
+	start := sort.Search(len(p.phases), func(k int) bool { return p.phases[k] >= phase })
+	if pos := p.scan(start, len(p.byPhase)); pos >= 0 {
+		return p.byPhase[pos]
+	}
+	if pos := p.scan(0, start); pos >= 0 {
+		return p.byPhase[pos]
+	}
+	return -1
+}
+
+// scan finds the first set position in [from, to).
+func (p *parkSet) scan(from, to int) int {
+	for from < to {
+		w := p.bits[from/64] >> (from % 64)
+		if w != 0 {
+			pos := from + trailingZeros(w)
+			if pos < to {
+				return pos
+			}
+			return -1
+		}
+		from = (from/64 + 1) * 64
+	}
+	return -1
+}
+
+func trailingZeros(w uint64) int { return bits.TrailingZeros64(w) }
+
+// each calls f for every parked node.
+func (p *parkSet) each(f func(int32)) {
+	for w := range p.bits {
+		for b := p.bits[w]; b != 0; b &= b - 1 {
+			f(p.byPhase[w*64+trailingZeros(b)])
+		}
+	}
+}
