@@ -40,7 +40,11 @@ func WriteText(w io.Writer, r *Report) error {
 	for _, s := range r.YarnSite {
 		fmt.Fprintf(bw, "  %s = %q  # %s\n", s.Key, s.Value, s.Reason)
 	}
-	fmt.Fprintf(bw, "\nHadoop 1 properties:\n")
+	counts := map[Status]int{}
+	for _, p := range r.Properties {
+		counts[p.Status]++
+	}
+	fmt.Fprintf(bw, "\nHadoop 1 properties: %d mapped, %d approximated, %d dropped\n", counts[Mapped], counts[Approximated], counts[Dropped])
 	for _, p := range r.Properties {
 		where := p.File
 		if p.Line > 0 {
