@@ -27,6 +27,41 @@ type shared struct {
 	props []*xmlconf.Property
 	// withVars indexes keys whose value has a ${var} (XML003/XML004).
 	withVars []int
+	// suggestions memoises "did you mean" per unknown suffix: a hostile
+	// file repeats one typo on thousands of queues.
+	suggestions map[string]string
+	// byName maps a short queue name to its first queue (mappings).
+	byName map[string]*xmlconf.Queue
+}
+
+// suggestion returns f(s), computed once per s.
+func (s *shared) suggestion(key string, f func() string) string {
+	if v, ok := s.suggestions[key]; ok {
+		return v
+	}
+	if s.suggestions == nil {
+		s.suggestions = map[string]string{}
+	}
+	v := f()
+	s.suggestions[key] = v
+	return v
+}
+
+// queueByName returns the first queue (depth first) with short name or
+// path name.
+func (s *shared) queueByName(m *xmlconf.Model, name string) *xmlconf.Queue {
+	if q := m.Queue(name); q != nil {
+		return q
+	}
+	if s.byName == nil {
+		s.byName = map[string]*xmlconf.Queue{}
+		for _, q := range m.Queues {
+			if _, ok := s.byName[q.Name]; !ok {
+				s.byName[q.Name] = q
+			}
+		}
+	}
+	return s.byName[name]
 }
 
 func (s *shared) load(m *xmlconf.Model) {

@@ -131,7 +131,7 @@ var ruleMappingTarget = &Rule{
 	Check: func(p *Pass) {
 		good, _ := legacyMappings(p.Model.Conf, p.Version)
 		for _, mp := range good {
-			if msg := mappingTargetError(p.Model, p.Version, mp.queue); msg != "" {
+			if msg := mappingTargetError(p, mp.queue); msg != "" {
 				p.ReportHint(p.AtKey(mp.key), "map to an existing leaf queue (full path from 3.3 on)", "%s", msg)
 			}
 		}
@@ -141,12 +141,13 @@ var ruleMappingTarget = &Rule{
 // mappingTargetError returns Hadoop's message for a bad static target, or
 // "" when the target is fine or contains a variable (%user, ...) capq
 // cannot resolve.
-func mappingTargetError(m *xmlconf.Model, v xmlconf.Version, target string) string {
+func mappingTargetError(p *Pass, target string) string {
+	m, v := p.Model, p.Version
 	if strings.Contains(target, "%") {
 		return ""
 	}
 	if !strings.Contains(target, ".") {
-		return shortTargetError(m, v, target)
+		return shortTargetError(p, target)
 	}
 	if q := m.Queue(target); q != nil {
 		if q.IsLeaf() {
@@ -161,10 +162,7 @@ func mappingTargetError(m *xmlconf.Model, v xmlconf.Version, target string) stri
 		return "mapping contains invalid or non-leaf queue " + target
 	}
 	parentPath, leaf := target[:strings.LastIndexByte(target, '.')], target[strings.LastIndexByte(target, '.')+1:]
-	pq := m.Queue(parentPath)
-	if pq == nil {
-		pq = findByShortName(m, parentPath)
-	}
+	pq := p.shared.queueByName(m, parentPath)
 	switch {
 	case pq != nil && pq.DynamicParent || pq != nil && (pq.AutoCreate.Legacy.V || pq.AutoCreate.V2.V):
 		return ""
@@ -180,7 +178,8 @@ func mappingTargetError(m *xmlconf.Model, v xmlconf.Version, target string) stri
 	return "mapping contains invalid or non-leaf queue [" + leaf + "] and invalid parent queue [" + parentPath + "]"
 }
 
-func shortTargetError(m *xmlconf.Model, v xmlconf.Version, name string) string {
+func shortTargetError(p *Pass, name string) string {
+	m, v := p.Model, p.Version
 	leaves := m.Leaves[name]
 	switch {
 	case len(leaves) == 1:
@@ -191,21 +190,12 @@ func shortTargetError(m *xmlconf.Model, v xmlconf.Version, name string) string {
 		return "mapping contains ambiguous leaf queue reference " + name
 	case len(leaves) > 1:
 		return "" // ≤3.2 refuses duplicate leaf names anyway (CS003)
-	case v.AtLeast(xmlconf.V3_4) && findByShortName(m, name) != nil:
+	case v.AtLeast(xmlconf.V3_4) && p.shared.queueByName(m, name) != nil:
 		return "Target queue '" + name + "' but it's not a leaf queue."
 	case v.AtLeast(xmlconf.V3_4):
 		return "Target queue does not exist and has no parent defined '" + name + "'."
 	}
 	return "mapping contains invalid or non-leaf queue " + name
-}
-
-func findByShortName(m *xmlconf.Model, name string) *xmlconf.Queue {
-	for _, q := range m.Queues {
-		if q.Name == name || q.Path == name {
-			return q
-		}
-	}
-	return nil
 }
 
 var rulePlacementRules = &Rule{
