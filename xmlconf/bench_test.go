@@ -70,8 +70,8 @@ func BenchmarkReadAndBuild(b *testing.B) {
 // figure is readbuild/token <= 1.5). Wall-clock ratios ("wall") swing
 // when other processes share the machine, so ratios of the process's CPU
 // time ("cpu", GC threads included) are reported too.
-// Each phase starts and ends with a collection so that none pays for the
-// garbage of another.
+// Each phase starts after a collection so that none pays for the garbage
+// of the one before.
 func BenchmarkRatio(b *testing.B) {
 	data := benchData()
 	var token, read, build [2]float64 // wall, cpu seconds
@@ -110,6 +110,5 @@ func phase(f func()) [2]float64 {
 	runtime.GC()
 	c0, t0 := cpuSeconds(), time.Now()
 	f()
-	runtime.GC()
 	return [2]float64{time.Since(t0).Seconds(), cpuSeconds() - c0}
 }
