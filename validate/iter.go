@@ -54,9 +54,9 @@ func eachProp(q *xmlconf.Queue, fn func(suffix string, p *xmlconf.Property)) {
 // eachKey calls fn for every key set in the merged configuration, in no
 // particular order (Run sorts findings).
 func eachKey(p *Pass, fn func(key string, pr *xmlconf.Property)) {
-	p.shared.load(p.Model)
-	for i, k := range p.shared.keys {
-		fn(k, p.shared.props[i])
+	p.sh().load(p.Model)
+	for i, k := range p.sh().keys {
+		fn(k, p.sh().props[i])
 	}
 }
 

@@ -19,6 +19,15 @@ type Pass struct {
 	shared *shared
 }
 
+// sh returns the run's shared cache, creating one for a Pass built outside
+// Run (the refresh engine builds Passes for their location helpers).
+func (p *Pass) sh() *shared {
+	if p.shared == nil {
+		p.shared = &shared{}
+	}
+	return p.shared
+}
+
 // shared caches per-run data: the keys (unsorted; findings are sorted
 // at the end) of a 100,000-property file
 // cost more to sort than most rules cost to run.

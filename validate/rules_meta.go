@@ -92,9 +92,9 @@ var ruleSubstDepth = &Rule{
 // or exceeds the substitution depth (depth=true).
 func checkVariables(p *Pass, depth bool) {
 	c := p.Model.Conf
-	p.shared.load(p.Model)
-	for _, i := range p.shared.withVars {
-		key, pr := p.shared.keys[i], p.shared.props[i]
+	p.sh().load(p.Model)
+	for _, i := range p.sh().withVars {
+		key, pr := p.sh().keys[i], p.sh().props[i]
 		// Only keys Hadoop reads (yarn.*) matter; others just hold variables.
 		if !strings.HasPrefix(key, "yarn.") {
 			continue

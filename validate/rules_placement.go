@@ -162,7 +162,7 @@ func mappingTargetError(p *Pass, target string) string {
 		return "mapping contains invalid or non-leaf queue " + target
 	}
 	parentPath, leaf := target[:strings.LastIndexByte(target, '.')], target[strings.LastIndexByte(target, '.')+1:]
-	pq := p.shared.queueByName(m, parentPath)
+	pq := p.sh().queueByName(m, parentPath)
 	switch {
 	case pq != nil && pq.DynamicParent || pq != nil && (pq.AutoCreate.Legacy.V || pq.AutoCreate.V2.V):
 		return ""
@@ -190,7 +190,7 @@ func shortTargetError(p *Pass, name string) string {
 		return "mapping contains ambiguous leaf queue reference " + name
 	case len(leaves) > 1:
 		return "" // ≤3.2 refuses duplicate leaf names anyway (CS003)
-	case v.AtLeast(xmlconf.V3_4) && p.shared.queueByName(m, name) != nil:
+	case v.AtLeast(xmlconf.V3_4) && p.sh().queueByName(m, name) != nil:
 		return "Target queue '" + name + "' but it's not a leaf queue."
 	case v.AtLeast(xmlconf.V3_4):
 		return "Target queue does not exist and has no parent defined '" + name + "'."

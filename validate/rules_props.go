@@ -85,7 +85,7 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 		j += k + 1
 	}
 	hint := "Hadoop ignores unknown keys; check the spelling against the Capacity Scheduler docs"
-	if s := p.shared.suggestion("q:"+suffix, func() string { return suggestForTail(strings.Split(suffix, ".")) }); s != "" {
+	if s := p.sh().suggestion("q:"+suffix, func() string { return suggestForTail(strings.Split(suffix, ".")) }); s != "" {
 		hint = `did you mean "` + s + `"?`
 	}
 	p.ReportHint(at, hint, "unknown property %q for queue %q; Hadoop ignores it", suffix, q.Path)
@@ -120,7 +120,7 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
 		}
 		return
 	}
-	if s := p.shared.suggestion("g:"+rest, func() string { return suggest(rest, globalKeys) }); s != "" {
+	if s := p.sh().suggestion("g:"+rest, func() string { return suggest(rest, globalKeys) }); s != "" {
 		p.ReportHint(at, `did you mean "`+xmlconf.Prefix+s+`"?`, "unknown property %q; Hadoop ignores it", pr.Name)
 		return
 	}
