@@ -20,8 +20,8 @@ type h1parser struct {
 func ParseHadoop1(files H1Files) *H1Model {
 	m := &H1Model{Files: files}
 	p := &h1parser{m: m, consumed: map[*Property]bool{}}
-	m.JT = NewConf(files.MapredSite, files.QueueACLs)
-	m.CS = NewConf(files.CapacityScheduler)
+	m.JT = NewConf(h1Effective(files.MapredSite), h1Effective(files.QueueACLs))
+	m.CS = NewConf(h1Effective(files.CapacityScheduler))
 	m.Findings = append(m.Findings, m.JT.Findings...)
 	m.Findings = append(m.Findings, m.CS.Findings...)
 	if files.MapredQueues != nil {
@@ -200,4 +200,20 @@ func (p *h1parser) parseDefaults() {
 	} else {
 		d.MaxInitJobsPerUser = p.intVal(cs, H1CSPrefix+"default-maximum-initialized-jobs-per-user", Value[int32]{V: 2}, "")
 	}
+}
+
+// h1Effective drops the properties Hadoop 1's loadResource ignores
+// entirely: one without a value (empty <value/>) sets nothing and, unlike
+// Hadoop 2+, does not make the key final either.
+func h1Effective(d *Document) *Document {
+	if d == nil {
+		return nil
+	}
+	out := &Document{File: d.File, Findings: d.Findings}
+	for _, p := range d.Props {
+		if !p.Unset {
+			out.Props = append(out.Props, p)
+		}
+	}
+	return out
 }

@@ -143,3 +143,20 @@ func TestH1Getters(t *testing.T) {
 	assert.True(t, v && ok)
 	assert.Equal(t, []string{"a", " b"}, H1SplitNames("a, b,,"))
 }
+
+// TestHadoop1EmptyFinalValue: in Hadoop 1 an empty <value/> neither sets
+// nor finalises a key (Configuration.loadResource needs attr and value),
+// so mapred-queue-acls.xml still sets the ACL.
+func TestHadoop1EmptyFinalValue(t *testing.T) {
+	key := qmKey("default", "acl-submit-job")
+	site := &Document{File: "mapred-site.xml", Props: []*Property{
+		{Name: H1KeyScheduler, Value: H1CapacityTaskSchd},
+		{Name: key, Unset: true, Final: true},
+	}}
+	acls := &Document{File: "mapred-queue-acls.xml", Props: []*Property{{Name: key, Value: "alice"}}}
+	cs := &Document{File: "capacity-scheduler.xml", Props: []*Property{{Name: csKey("default", "capacity"), Value: "100"}}}
+	m := ParseHadoop1(H1Files{MapredSite: site, QueueACLs: acls, CapacityScheduler: cs})
+	require.Len(t, m.Queues, 1)
+	assert.Equal(t, "alice", m.Queues[0].SubmitACL.Raw)
+	assert.Zero(t, rulesOf(m.Findings)[RuleFinalOverride])
+}
