@@ -39,6 +39,8 @@ func ClassifyH1Document(d *Document) H1Kind {
 			site++
 		case strings.HasPrefix(k, H1QueuePrefix) && isQueueACLKey(k):
 			acl++
+		case strings.HasPrefix(k, "mapred.") || strings.HasPrefix(k, "mapreduce."):
+			site++ // a JobTracker setting: this is the mapred-site.xml
 		default:
 			other++
 		}
@@ -97,14 +99,10 @@ func IsHadoop1Set(paths []string, opts ReadOptions) bool {
 		if err != nil {
 			return false
 		}
-		switch ClassifyH1Document(d) {
-		case H1NotHadoop1:
-			if len(d.Props) > 0 {
-				return false
-			}
-		default:
-			found = true
+		if ClassifyH1Document(d) == H1NotHadoop1 && len(d.Props) > 0 {
+			return false
 		}
+		found = found || hasH1Keys(d)
 	}
 	return found
 }
@@ -184,4 +182,16 @@ func h1Slot(f *H1Files, k H1Kind) (**Document, string) {
 		return &f.QueueACLs, "mapred-queue-acls.xml"
 	}
 	return nil, ""
+}
+
+// hasH1Keys reports keys only a Hadoop 1 JobTracker reads (a MapReduce 2
+// mapred-site.xml has none of them).
+func hasH1Keys(d *Document) bool {
+	for _, p := range d.Props {
+		k := p.Name
+		if strings.HasPrefix(k, H1CSPrefix) || strings.HasPrefix(k, H1QueuePrefix) || k == H1KeyScheduler || k == H1KeyScheduler021 {
+			return true
+		}
+	}
+	return false
 }

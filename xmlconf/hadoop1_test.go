@@ -160,3 +160,20 @@ func TestHadoop1EmptyFinalValue(t *testing.T) {
 	assert.Equal(t, "alice", m.Queues[0].SubmitACL.Raw)
 	assert.Zero(t, rulesOf(m.Findings)[RuleFinalOverride])
 }
+
+func TestClassifyH1Document(t *testing.T) {
+	doc := func(keys ...string) *Document {
+		d := &Document{}
+		for _, k := range keys {
+			d.Props = append(d.Props, &Property{Name: k, Value: "x"})
+		}
+		return d
+	}
+	assert.Equal(t, H1KindCapacityScheduler, ClassifyH1Document(doc("mapred.capacity-scheduler.queue.a.capacity")))
+	assert.Equal(t, H1KindQueueACLs, ClassifyH1Document(doc("mapred.queue.a.acl-submit-job", "mapred.queue.a.state")))
+	assert.Equal(t, H1KindMapredSite, ClassifyH1Document(doc("mapred.queue.names", "mapred.queue.a.acl-submit-job")))
+	assert.Equal(t, H1KindMapredSite, ClassifyH1Document(doc("mapred.job.tracker")))
+	assert.Equal(t, H1NotHadoop1, ClassifyH1Document(doc("yarn.scheduler.capacity.root.queues", "mapred.job.tracker")))
+	assert.Equal(t, H1NotHadoop1, ClassifyH1Document(doc("fs.defaultFS")))
+	assert.False(t, hasH1Keys(doc("mapreduce.framework.name")), "an MRv2 mapred-site.xml")
+}
