@@ -41,9 +41,9 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		in.old, in.oldName, in.oldData, oldErr = loadOne(opts, oldArg, s)
+		in.old, in.oldName, in.oldData, oldErr = loadOne(opts, oldArg, s, o.unified)
 	}()
-	in.new, in.newName, in.newData, err = loadOne(opts, newArg, s)
+	in.new, in.newName, in.newData, err = loadOne(opts, newArg, s, o.unified)
 	<-done
 	errs := multierror.Append(nil, oldErr, err)
 	if o.liveState != "" {
@@ -57,9 +57,9 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	return in, nil
 }
 
-// loadOne loads one side and keeps its bytes. A file is loaded by name
-// (so xi:include resolves next to it) and read again for --unified.
-func loadOne(opts xmlconf.LoadOptions, arg string, s *streams) (*xmlconf.Loaded, string, []byte, error) {
+// loadOne loads one side and, for --unified, keeps its bytes. A file is
+// loaded by name (so xi:include resolves next to it) and read again.
+func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (*xmlconf.Loaded, string, []byte, error) {
 	src, err := resolveSource(arg, s)
 	if err != nil {
 		return nil, "", nil, err
@@ -70,7 +70,7 @@ func loadOne(opts xmlconf.LoadOptions, arg string, s *streams) (*xmlconf.Loaded,
 		return nil, "", nil, err
 	}
 	data := src.Data
-	if data == nil {
+	if data == nil && keepBytes {
 		data, err = readLimited(src.Name, opts.Read.MaxBytes)
 		if err != nil {
 			return nil, "", nil, err
