@@ -27,7 +27,9 @@ type app struct {
 	pending   int64       // sum of ANY counts
 	allocated Resource
 	reserved  Resource
-	live      []*container // oldest first
+	live      []*container // oldest first; nil holes left by releases
+	nLive     int          // containers in live
+	liveHead  int          // index of the oldest possibly-live slot
 	resv      []*container // reservations in the order made
 	diag      string
 }
@@ -53,6 +55,7 @@ type locAsk struct {
 
 type container struct {
 	id       int64
+	liveIdx  int // slot in a.live
 	a        *app
 	node     *node
 	res      Resource
@@ -369,8 +372,8 @@ func (e *Engine) FinishApp(appID string) error {
 	for len(a.resv) > 0 {
 		e.unreserve(a.resv[0])
 	}
-	for len(a.live) > 0 {
-		e.release(a.live[0], EvReleased)
+	for c := a.oldest(); c != nil; c = a.oldest() {
+		e.release(c, EvReleased)
 	}
 	before := a.pending
 	a.keys, a.pending = nil, 0
@@ -395,6 +398,60 @@ func (e *Engine) FinishApp(appID string) error {
 	}
 	e.activate(q)
 	return nil
+}
+
+// addLive appends a running container (newest last).
+func (a *app) addLive(c *container) {
+	c.liveIdx = len(a.live)
+	a.live = append(a.live, c)
+	a.nLive++
+}
+
+// removeLive drops a running container in O(1), leaving a hole; the list
+// is compacted when holes outnumber containers, so ReleaseContainer on
+// apps with many containers stays cheap while order is kept.
+func (a *app) removeLive(c *container) {
+	if c.liveIdx >= len(a.live) || a.live[c.liveIdx] != c {
+		return
+	}
+	a.live[c.liveIdx] = nil
+	a.nLive--
+	if len(a.live) > 32 && a.nLive < len(a.live)/2 {
+		n := 0
+		for _, x := range a.live {
+			if x != nil {
+				x.liveIdx = n
+				a.live[n] = x
+				n++
+			}
+		}
+		clear(a.live[n:])
+		a.live = a.live[:n]
+		a.liveHead = 0
+	}
+	if a.nLive == 0 {
+		a.live, a.liveHead = a.live[:0], 0
+	}
+}
+
+// oldest returns the oldest running container, or nil.
+func (a *app) oldest() *container {
+	for a.liveHead < len(a.live) && a.live[a.liveHead] == nil {
+		a.liveHead++
+	}
+	if a.liveHead < len(a.live) {
+		return a.live[a.liveHead]
+	}
+	return nil
+}
+
+// eachLive calls f for every running container, oldest first.
+func (a *app) eachLive(f func(*container)) {
+	for _, c := range a.live {
+		if c != nil {
+			f(c)
+		}
+	}
 }
 
 func removeApp(s []*app, a *app) []*app {

@@ -81,10 +81,10 @@ func (e *Engine) book(c *container, sign int64) {
 	a.q.addUsed(c.res, false, sign)
 	e.updateUserUsage(a.u, c.res, sign)
 	if sign > 0 {
-		a.live = append(a.live, c)
+		a.addLive(c)
 		e.containers[c.id] = c
 	} else {
-		a.live = removeContainer(a.live, c)
+		a.removeLive(c)
 		delete(e.containers, c.id)
 	}
 }

@@ -211,11 +211,11 @@ func (e *Engine) Cluster() Resource { return e.cluster }
 func (e *Engine) containersOnNode(n *node) []*container {
 	var out []*container
 	for _, a := range e.apps {
-		for _, c := range a.live {
+		a.eachLive(func(c *container) {
 			if c.node == n {
 				out = append(out, c)
 			}
-		}
+		})
 	}
 	return out
 }

@@ -91,7 +91,12 @@ func fuzzRun(t *testing.T, data []byte) {
 			checkUserSlack(t, e, a, before, reserved)
 		case 6:
 			if apps > 0 {
-				_, _ = e.CompleteContainers(fmt.Sprintf("app%d", y%apps), x%4)
+				id := fmt.Sprintf("app%d", y%apps)
+				if live := e.LiveContainers(id); x%2 == 1 && len(live) > 0 {
+					_ = e.ReleaseContainer(live[(x/2)%len(live)])
+				} else {
+					_, _ = e.CompleteContainers(id, x%4)
+				}
 			}
 		case 7:
 			if apps > 0 {

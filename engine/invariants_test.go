@@ -13,7 +13,15 @@ func checkInvariants(e *Engine) error {
 	var clusterUsed Resource
 	for _, a := range e.apps {
 		var alloc, resv Resource
+		n := 0
 		for _, c := range a.live {
+			if c == nil {
+				continue
+			}
+			n++
+			if c.liveIdx < 0 || c.liveIdx >= len(a.live) || a.live[c.liveIdx] != c {
+				return fmt.Errorf("container %d has a stale slot", c.id)
+			}
 			if seen[c.id] {
 				return fmt.Errorf("container %d listed twice", c.id)
 			}
@@ -26,6 +34,9 @@ func checkInvariants(e *Engine) error {
 			}
 			alloc = alloc.Add(c.res)
 			nodeAlloc[c.node] = nodeAlloc[c.node].Add(c.res)
+		}
+		if n != a.nLive {
+			return fmt.Errorf("app %s counts %d live containers, holds %d", a.id, a.nLive, n)
 		}
 		for _, c := range a.resv {
 			if c.node.reserved != c {

@@ -231,6 +231,9 @@ func (e *Engine) candidates(q *queue, need Resource) []*container {
 		a := q.active[i]
 		for j := len(a.live) - 1; j >= 0 && e.g.rc.positive(need); j-- {
 			c := a.live[j]
+			if c == nil {
+				continue
+			}
 			out = append(out, c)
 			need = need.Sub(c.res)
 		}

@@ -25,11 +25,11 @@ func (e *Engine) CompleteContainers(appID string, n int) (int, error) {
 	if a == nil {
 		return 0, fmt.Errorf("unknown application %s", appID)
 	}
-	if n < 0 || n > len(a.live) {
-		n = len(a.live)
+	if n < 0 || n > a.nLive {
+		n = a.nLive
 	}
 	for i := 0; i < n; i++ {
-		e.release(a.live[0], EvReleased)
+		e.release(a.oldest(), EvReleased)
 	}
 	return n, nil
 }
@@ -41,9 +41,7 @@ func (e *Engine) LiveContainers(appID string) []int64 {
 	if a == nil {
 		return nil
 	}
-	ids := make([]int64, len(a.live))
-	for i, c := range a.live {
-		ids[i] = c.id
-	}
+	ids := make([]int64, 0, a.nLive)
+	a.eachLive(func(c *container) { ids = append(ids, c.id) })
 	return ids
 }

@@ -210,7 +210,7 @@ func (e *Engine) appState(a *app) AppState {
 	s := AppState{
 		Queue: a.q.path, User: a.u.name, State: a.state,
 		AllocatedMB: a.allocated.MemoryMB, ReservedMB: a.reserved.MemoryMB,
-		PendingMB: a.pendingResource().MemoryMB, LiveContainers: len(a.live), Diagnostics: a.diag,
+		PendingMB: a.pendingResource().MemoryMB, LiveContainers: a.nLive, Diagnostics: a.diag,
 		Outstanding: map[string]int{}, SchedulingOpportunities: map[string]int64{},
 	}
 	for _, k := range a.keys {
