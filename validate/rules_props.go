@@ -17,7 +17,7 @@ var ruleUnknownProperty = &Rule{
 		Bad:      "yarn.scheduler.capacity.root.a.max-capacity=50\nyarn.scheduler.capacity.root.gone.capacity=10  (gone not in root.queues)",
 		Good:     "yarn.scheduler.capacity.root.a.maximum-capacity=50",
 		Source:   "lint (CapacitySchedulerConfiguration reads known keys only)",
-		Versions: "all",
+		Versions: "all; keys newer than the profile (allow-zero-capacity-sum before 3.4, max-parallel-apps before 3.3, ...) count as ignored",
 	},
 	Check: func(p *Pass) {
 		eachKey(p, func(key string, pr *xmlconf.Property) {
