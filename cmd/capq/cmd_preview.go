@@ -20,6 +20,7 @@ type previewOptions struct {
 	slsRunner  string
 	seed       int64
 	until      string
+	sample     string
 	asserts    []string
 	gateFile   string
 	format     string
@@ -80,6 +81,7 @@ unreadable input, a gate naming a queue or user in neither run).`,
 	f.StringVar(&o.slsRunner, "sls-runner", "", "sls-runner.xml for an SLS trace")
 	f.Int64Var(&o.seed, "seed", 1, "simulation seed (both runs use it)")
 	f.StringVar(&o.until, "until", "", "stop both runs at this simulated time (e.g. 24h)")
+	f.StringVar(&o.sample, "sample", "", "step of the usage series (default: about 720 steps over the workload, 1s to 1m)")
 	f.StringArrayVar(&o.asserts, "assert", nil, "gate rule, e.g. 'root.eng.qa wait.p95 <= 10m' (repeatable)")
 	f.StringVar(&o.gateFile, "gate", "", "file of gate rules, one per line, # comments")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")

@@ -13,7 +13,10 @@ import (
 // both configurations at once and builds the report.
 func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate, s *streams) (*preview.Report, error) {
 	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner,
-		seed: o.seed, until: o.until, sample: "1m", format: "text"}
+		seed: o.seed, until: o.until, sample: o.sample, format: "text"}
+	if so.sample == "" {
+		so.sample = "1m"
+	}
 	opts, err := so.simOptions()
 	if err != nil {
 		return nil, err
@@ -21,6 +24,9 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 	w, err := so.readWorkload(s)
 	if err != nil {
 		return nil, err
+	}
+	if o.sample == "" {
+		opts.SampleMS = autoSample(w)
 	}
 	for _, warn := range w.Warnings {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
@@ -49,6 +55,27 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		return nil, fmt.Errorf("%s", joinErrors(errs))
 	}
 	return rep, nil
+}
+
+// autoSample picks the series step from the workload's length: about
+// 720 samples over the time its last app needs at least (its submission
+// plus each phase's longest task), between 1 s and 1 min, so a short
+// trace still shows its use and a day stays small.
+func autoSample(w *sim.Workload) int64 {
+	var end int64
+	for _, a := range w.Apps {
+		phases := map[int]int64{}
+		for _, t := range a.Tasks {
+			phases[t.Phase] = max(phases[t.Phase], t.DurationMS)
+		}
+		t := a.SubmitMS
+		for _, d := range phases {
+			t += d
+		}
+		end = max(end, t)
+	}
+	step := end / 720 / 1000 * 1000
+	return min(max(step, 1000), sim.DefaultSampleMS)
 }
 
 // pairProgress draws one progress line for both runs on a terminal's
