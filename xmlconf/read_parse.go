@@ -136,6 +136,11 @@ func (p *parser) handle(tok xml.Token, off int64, line, col int) error {
 		}
 	case xml.ProcInst:
 		p.comments = p.comments[:0]
+		if off > 0 && strings.EqualFold(t.Target, "xml") {
+			// encoding/xml lets this pass; Hadoop's StAX parser does not.
+			return p.errAt(p.pos(off, line, col), "malformed XML: the XML declaration <?xml ...?> must be at the very start of the file",
+				"remove whatever comes before <?xml (blank lines, spaces, a second declaration)")
+		}
 	}
 	return nil
 }
@@ -151,6 +156,9 @@ func (p *parser) start(t xml.StartElement, pos Pos, off int64) error {
 		}
 	}
 	p.stack = append(p.stack, t.Name)
+	if err := p.checkAttrs(t, pos); err != nil {
+		return err
+	}
 	if err := p.checkNamespaces(t, pos); err != nil {
 		return err
 	}
@@ -431,6 +439,19 @@ func javaTrimBytes(b []byte) []byte {
 		j--
 	}
 	return b[i:j]
+}
+
+// checkAttrs refuses a repeated attribute, which encoding/xml accepts and
+// XML (and so Hadoop's parser) does not.
+func (p *parser) checkAttrs(t xml.StartElement, pos Pos) error {
+	for i := 1; i < len(t.Attr); i++ {
+		for j := 0; j < i; j++ {
+			if t.Attr[i].Name == t.Attr[j].Name {
+				return p.errAt(pos, fmt.Sprintf("malformed XML: attribute %q repeated in <%s>", xmlName(t.Attr[i].Name), xmlName(t.Name)), "")
+			}
+		}
+	}
+	return nil
 }
 
 // checkNamespaces refuses an undeclared prefix, as Hadoop's namespace-aware

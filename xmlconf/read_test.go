@@ -242,6 +242,9 @@ func TestReadBadInput(t *testing.T) {
 		{name: "too deep", in: "<configuration>" + strings.Repeat("<a>", 10) + strings.Repeat("</a>", 10) + "</configuration>", opts: ReadOptions{MaxDepth: 5}, want: "t.xml:1:28: elements are nested deeper than 5 levels"},
 		{name: "undeclared xi prefix", in: "<configuration>\n  <xi:include href=\"x.xml\"/>\n</configuration>", want: "t.xml:2:3: malformed XML: undeclared namespace prefix \"xi\"", hint: "xmlns:xi="},
 		{name: "include without fallback", in: "<configuration xmlns:xi=\"http://www.w3.org/2001/XInclude\">\n<xi:include href=\"nope.xml\"/></configuration>", want: "t.xml:2:1: Fetch fail on include for 'nope.xml' with no fallback while loading 't.xml'"},
+		{name: "declaration not at the start", in: "\n<?xml version=\"1.0\"?><configuration/>", want: "t.xml:2:1: malformed XML: the XML declaration <?xml ...?> must be at the very start of the file"},
+		{name: "repeated attribute", in: "<configuration>\n<property name=\"a\" name=\"b\"/></configuration>", want: "t.xml:2:1: malformed XML: attribute \"name\" repeated in <property>"},
+		{name: "control character", in: "<configuration><property><name>a</name><value>\x01</value></property></configuration>", want: "t.xml:1:48: malformed XML: illegal character code U+0001"},
 		{name: "include URL", in: "<configuration xmlns:xi=\"http://www.w3.org/2001/XInclude\"><xi:include href=\"http://example.com/a.xml\"/></configuration>", want: "t.xml:1:59: xi:include \"http://example.com/a.xml\": only local files can be included, not http: URLs"},
 	}
 	for _, tt := range tests {
