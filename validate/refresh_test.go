@@ -192,6 +192,12 @@ func TestRefreshLeafToParent(t *testing.T) {
 			withB1AsParent(edit(base, map[string]string{"root.b.b1.state": "stopped"})), nil, false, ReasonLeafToParentNotStopped, ""},
 		{"new file says stopped", []xmlconf.Version{xmlconf.V3_4}, base,
 			withB1AsParent(edit(base, map[string]string{"root.b.b1.state": "stopped"})), nil, true, "", ""},
+		// 3.4 reads the new queue's parsed state, which it inherits from a
+		// parent stopped in the same change; 3.3 reads only b1's own key.
+		{"parent stopped in the same change", []xmlconf.Version{xmlconf.V3_3}, base,
+			withB1AsParent(edit(base, map[string]string{"root.b.state": "STOPPED"})), nil, false, ReasonLeafToParentNotStopped, ""},
+		{"parent stopped in the same change", []xmlconf.Version{xmlconf.V3_4}, base,
+			withB1AsParent(edit(base, map[string]string{"root.b.state": "STOPPED"})), nil, true, "", ""},
 	})
 }
 
