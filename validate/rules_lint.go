@@ -200,6 +200,14 @@ var ruleMaxOfParentMax = &Rule{
 	},
 }
 
+// memText renders MiB as GB (1024-based, as YARN counts) when large.
+func memText(mib float64) string {
+	if mib >= 1024 {
+		return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", mib/1024), "0"), ".") + " GB"
+	}
+	return fmt.Sprintf("%.0f MB", mib)
+}
+
 func pct(f float32) string {
 	s := fmt.Sprintf("%.2f", f*100)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
@@ -209,7 +217,7 @@ func pct(f float32) string {
 func cluster(m *xmlconf.Model, real, docs float32) string {
 	h := "Hadoop: absolute maximum = maximum-capacity × parent's absolute maximum (CSQueueUtils.computeAbsoluteMaximumCapacity)"
 	if mem := m.Cluster.MemoryMB; mem > 0 {
-		h += fmt.Sprintf("; on this cluster %d MiB, not %d MiB", int64(float64(real)*float64(mem)), int64(float64(docs)*float64(mem)))
+		h += fmt.Sprintf("; on this cluster %s of %s, not %s", memText(float64(real)*float64(mem)), memText(float64(mem)), memText(float64(docs)*float64(mem)))
 	}
 	return h
 }

@@ -77,6 +77,7 @@ func TestLintExitCodes(t *testing.T) {
 		{"clean yarnrollers", []string{"testdata/yarnrollers"}, 0, "1 file: 0 errors, 0 warnings, 0 infos", ""},
 		{"clean seeds example on 2.7", []string{"testdata/seeds-example/capacity-scheduler.xml", "--hadoop-version", "2.7"}, 0, "0 errors, 0 warnings", ""},
 		{"sum error", []string{"testdata/lint/cs024-sum-99.9"}, 1, "error CS024", ""},
+		{"seeds maximum-capacity note", []string{"testdata/seeds-dev-max40", "--cluster", "memory=1000g,vcores=1000"}, 0, "400 GB of 1000 GB, not 240 GB", ""},
 		{"warning below fail level", []string{"testdata/lint/cs106-capacity-zero"}, 0, "warning CS106", ""},
 		{"warning at fail level", []string{"testdata/lint/cs106-capacity-zero", "--fail-on", "warning"}, 1, "warning CS106", ""},
 		{"info at fail level", []string{"testdata/lint/cs110-needs-restart", "--fail-on", "info"}, 1, "info CS110", ""},
