@@ -33,6 +33,7 @@ var goldenCases = []goldenCase{
 	{name: "09-hostile-names", rescaled: true},
 	{name: "10-queues-xml-ignored"},
 	{name: "11-hierarchical-quirks", rescaled: true},
+	{name: "12-shipped-template-1.2.1"},
 	{name: "03-fractional-joblimits", variant: "-max-parallel-apps", rescaled: true, opts: Options{MaxParallelApps: true}},
 }
 

@@ -97,12 +97,17 @@ func (mg *migration) checkPerUser(n *node, l xmlconf.H1JobLimits) {
 func (mg *migration) dropLimits() {
 	m := mg.m
 	for _, q := range m.Leaves() {
-		for _, v := range []xmlconf.Value[int32]{q.MaxInitActiveTasks, q.MaxInitActiveTasksPerUser} {
-			if v.Origin == xmlconf.FromQueue {
-				mg.use(v.Prop, Dropped, "", "YARN has no limit on the tasks of accepted jobs (lost: rejecting a job whose task count alone exceeds the per-user limit)")
-				mg.finding(RuleDropped, xmlconf.SeverityWarning, v.Pos(), q.FullName, v.Prop.Name,
-					fmt.Sprintf("%q = %d has no YARN equivalent and is dropped: huge jobs are no longer rejected at submission", v.Prop.Name, v.V), "")
+		for i, v := range []xmlconf.Value[int32]{q.MaxInitActiveTasks, q.MaxInitActiveTasksPerUser} {
+			if v.Origin != xmlconf.FromQueue {
+				continue
 			}
+			mg.use(v.Prop, Dropped, "", "YARN has no limit on the tasks of accepted jobs (lost: rejecting a job whose task count alone exceeds the per-user limit)")
+			sev, what := xmlconf.SeverityWarning, "huge jobs are no longer rejected at submission"
+			if v.V == [2]int32{200000, 100000}[i] {
+				sev, what = xmlconf.SeverityInfo, "it is the Hadoop 1 default"
+			}
+			mg.finding(RuleDropped, sev, v.Pos(), q.FullName, v.Prop.Name,
+				fmt.Sprintf("%q = %d has no YARN equivalent and is dropped: %s", v.Prop.Name, v.V, what), "")
 		}
 		if v := q.MaxInitJobsPerUser; v.Origin == xmlconf.FromQueue {
 			mg.use(v.Prop, Dropped, "", "no per-queue per-user running-job limit in YARN (3.3+ has only the global user.max-parallel-apps)")
@@ -114,10 +119,15 @@ func (mg *migration) dropLimits() {
 		}
 	}
 	d := m.Defaults
-	for _, v := range []xmlconf.Value[int32]{d.MaxActiveTasksPerQ, d.MaxActiveTasksPerUser, d.MaxInitJobsPerUser} {
-		if v.Prop != nil {
-			mg.use(v.Prop, Dropped, "", "YARN has no equivalent job-initialization limit")
-			mg.finding(RuleDropped, xmlconf.SeverityInfo, v.Pos(), "", v.Prop.Name, fmt.Sprintf("%q has no YARN equivalent and is dropped", v.Prop.Name), "")
+	for i, v := range []xmlconf.Value[int32]{d.MaxActiveTasksPerQ, d.MaxActiveTasksPerUser, d.MaxInitJobsPerUser} {
+		if v.Prop == nil {
+			continue
 		}
+		mg.use(v.Prop, Dropped, "", "YARN has no equivalent job-initialization limit")
+		sev := xmlconf.SeverityInfo
+		if i < 2 && v.V != [2]int32{200000, 100000}[i] {
+			sev = xmlconf.SeverityWarning
+		}
+		mg.finding(RuleDropped, sev, v.Pos(), "", v.Prop.Name, fmt.Sprintf("%q = %d has no YARN equivalent and is dropped", v.Prop.Name, v.V), "")
 	}
 }
