@@ -46,9 +46,13 @@ func (c *refreshCheck) restartOnly() {
 			continue
 		}
 		at := (&Pass{Model: c.new, file: c.file}).AtKey(pc.Name)
+		kept := "the old value"
+		if pc.Old == nil {
+			kept = "the default"
+		}
 		c.hint(ruleRF013, xmlconf.SeverityWarning, at, "restart the ResourceManager to apply it",
 			"%q changes from %s to %s, but the ResourceManager reads it only at start: refreshQueues keeps %s",
-			pc.Name, quoteOrUnset(pc.Old), quoteOrUnset(pc.New), quoteOrUnset(pc.Old))
+			pc.Name, quoteOrUnset(pc.Old), quoteOrUnset(pc.New), kept)
 	}
 }
 
