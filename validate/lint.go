@@ -57,7 +57,7 @@ func Run(m *xmlconf.Model, opts Options) Result {
 	var raw []xmlconf.Finding
 	sh := &shared{}
 	for _, r := range Rules() {
-		if !selected(r, opts) || !r.AppliesTo(opts.Version) || !r.lintRule() {
+		if !selected(r, opts) || !r.AppliesTo(opts.Version) || !r.lintRule() || opts.Policy.Disabled(r.ID) {
 			continue
 		}
 		res.Rules = append(res.Rules, r)
