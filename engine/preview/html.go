@@ -117,8 +117,9 @@ func relText(p *float64) string {
 // tree lists every queue of either config in tree order.
 func (r *Report) tree() []treeRow {
 	var rows []treeRow
+	oldQ, newQ := queueIndex(r.OldRun), queueIndex(r.NewRun)
 	for _, e := range r.Queues {
-		o, n := findQueue(r.OldRun, e.Name), findQueue(r.NewRun, e.Name)
+		o, n := oldQ[e.Name], newQ[e.Name]
 		row := treeRow{Path: e.Name, Name: e.Name[strings.LastIndexByte(e.Name, '.')+1:], Depth: strings.Count(e.Name, "."), Old: o, New: n}
 		row.Changed = o == nil || n == nil || o.Capacity != n.Capacity || o.MaxCapacity != n.MaxCapacity ||
 			o.GuaranteedMB != n.GuaranteedMB || o.MaxMB != n.MaxMB

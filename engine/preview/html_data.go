@@ -118,6 +118,18 @@ func (r *Report) chartQueues() (picked []string, hidden int) {
 	return order, 0
 }
 
+// queueIndex maps each queue path of r to its run (a 10,000-queue tree
+// must not be searched once per row).
+func queueIndex(r *Run) map[string]*QueueRun {
+	m := map[string]*QueueRun{}
+	if r != nil {
+		for i := range r.Queues {
+			m[r.Queues[i].Path] = &r.Queues[i]
+		}
+	}
+	return m
+}
+
 func findQueue(r *Run, path string) *QueueRun {
 	if r == nil {
 		return nil

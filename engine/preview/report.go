@@ -22,6 +22,7 @@ type Report struct {
 	OldRun, NewRun *Run `json:"-"`
 	oldStats       *RunStats
 	newStats       *RunStats
+	byName         map[string]int
 }
 
 // Side summarises one run.
@@ -155,10 +156,14 @@ func (r *Report) WaitSamples(subject string) (old, new []int64) {
 
 // Entity returns the compared queue with path p, or nil.
 func (r *Report) Entity(p string) *Entity {
-	for k := range r.Queues {
-		if r.Queues[k].Name == p {
-			return &r.Queues[k]
+	if r.byName == nil {
+		r.byName = make(map[string]int, len(r.Queues))
+		for k := range r.Queues {
+			r.byName[r.Queues[k].Name] = k
 		}
+	}
+	if k, ok := r.byName[p]; ok {
+		return &r.Queues[k]
 	}
 	return nil
 }
