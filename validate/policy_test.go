@@ -1,0 +1,76 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+func TestParsePolicy(t *testing.T) {
+	pol, err := ParsePolicy("p", strings.NewReader("# comment\n\nproperties warning\nCS005 error # typos block\ncapacity-sum info\nCS110 off\n"))
+	require.NoError(t, err)
+	cases := []struct {
+		id  string
+		sev xmlconf.Severity
+		off bool
+	}{
+		{"CS005", xmlconf.SeverityError, false},   // later line wins over the category
+		{"CS102", xmlconf.SeverityWarning, false}, // category "properties"
+		{"CS024", xmlconf.SeverityInfo, false},    // by name
+		{"CS110", 0, true},
+		{"CS011", 0, false},
+	}
+	for _, c := range cases {
+		sev, off := pol.severityFor(c.id)
+		assert.Equal(t, c.sev, sev, c.id)
+		assert.Equal(t, c.off, off, c.id)
+	}
+	assert.True(t, pol.Disabled("CS110"))
+	assert.False(t, (*Policy)(nil).Disabled("CS110"))
+}
+
+func TestParsePolicyErrors(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"CS999 error\n", "p:1: unknown rule(s) CS999"},
+		{"CS005 fatal\n", "p:1: unknown severity"},
+		{"\nCS005\n", "p:2: want `RULE LEVEL`"},
+		{"CS005 error extra\n", "p:1: want `RULE LEVEL`"},
+	} {
+		_, err := ParsePolicy("p", strings.NewReader(c.in))
+		require.Error(t, err, c.in)
+		assert.Contains(t, err.Error(), c.want)
+	}
+}
+
+func TestSuppressionForms(t *testing.T) {
+	const head = `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>
+`
+	cases := []struct {
+		name, comment string
+		want          []string // rules left
+	}{
+		{"by ID", "capq:ignore CS005 kept for our dashboard", nil},
+		{"by name", "capq:ignore unknown-property kept for our dashboard", nil},
+		{"several IDs", "capq:ignore CS017,CS005 kept for our dashboard", nil},
+		{"no reason", "capq:ignore CS005", []string{"CS005", "LINT001"}},
+		{"unknown rule", "capq:ignore CS999 because", []string{"CS005", "LINT001"}},
+		{"other rule", "capq:ignore CS011 because", []string{"CS005", "LINT001"}},
+		{"plain comment", "just a note", []string{"CS005"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			xml := head + "<!-- " + c.comment + " -->\n<property><name>yarn.scheduler.capacity.root.a.max-capacity</name><value>50</value></property>\n</configuration>\n"
+			var got []string
+			for _, f := range lintXML(t, xml, xmlconf.V3_4) {
+				got = append(got, f.Rule)
+			}
+			assert.ElementsMatch(t, c.want, got)
+		})
+	}
+}
