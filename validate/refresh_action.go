@@ -128,8 +128,8 @@ func stopFirstSteps(q QueueChange, fs []xmlconf.Finding, v xmlconf.Version, key,
 	case "RF004":
 		steps := []string{
 			fmt.Sprintf("keep %s a leaf, set %s=STOPPED and %s", q.Path, key, refresh), wait,
-			fmt.Sprintf("add its children (%s) and %s", xmlconf.Prefix+q.Path+".queues", refresh),
-			fmt.Sprintf("set %s=RUNNING explicitly if it should run (an unset state leaves it as it was) and %s", key, refresh),
+			fmt.Sprintf("add its children (%s), remove %s (the converted queue is created anew from the file: RUNNING unless the file stops it) and %s",
+				xmlconf.Prefix+q.Path+".queues", key, refresh),
 		}
 		if v.AtLeast(xmlconf.V3_3) {
 			steps = append(steps, fmt.Sprintf("Hadoop %s also converts it in one refresh when the new file sets %s=STOPPED; do that only when it has no running applications", v, key))

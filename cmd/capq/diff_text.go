@@ -102,9 +102,6 @@ func writeQueueChange(w io.Writer, q validate.QueueChange) {
 	fmt.Fprintf(w, "%s  [%s]\n", head, q.Action)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	prefix := xmlconf.Prefix + q.Path + "."
-	if q.From != "" {
-		prefix = ""
-	}
 	for _, p := range q.Properties {
 		fmt.Fprintf(tw, "    %s\t%s → %s\n", strings.TrimPrefix(p.Name, prefix), rawOrUnset(p.Old), rawOrUnset(p.New))
 	}
