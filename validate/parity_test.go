@@ -61,6 +61,32 @@ var withLabels = kv{
 	"root.b.b3.accessible-node-labels.red.capacity": "25", "root.b.b3.accessible-node-labels.blue.capacity": "25",
 }
 
+// releaseCheck is TestQueueParsing.setupQueueConfigurationWithLabelsAndReleaseCheck:
+// capacity above maximum-capacity that 3.x accepts because only the
+// absolute values are compared (0.3 <= 0.3, 0.4 <= 0.4).
+var releaseCheck = kv{
+	"root.queues": "a,b", "root.accessible-node-labels.red.capacity": "100", "root.accessible-node-labels.blue.capacity": "100",
+	"root.a.capacity": "50", "root.a.maximum-capacity": "100", "root.b.capacity": "50", "root.b.maximum-capacity": "100",
+	"root.a.queues": "a1,a2", "root.a.accessible-node-labels": "red,blue",
+	"root.a.accessible-node-labels.red.capacity": "50", "root.a.accessible-node-labels.red.maximum-capacity": "100",
+	"root.a.accessible-node-labels.blue.capacity": "30", "root.a.accessible-node-labels.blue.maximum-capacity": "50",
+	"root.a.a1.capacity": "60", "root.a.a1.maximum-capacity": "60",
+	"root.a.a1.accessible-node-labels.red.capacity": "60", "root.a.a1.accessible-node-labels.red.maximum-capacity": "30",
+	"root.a.a1.accessible-node-labels.blue.capacity": "100", "root.a.a1.accessible-node-labels.blue.maximum-capacity": "100",
+	"root.a.a2.capacity": "40", "root.a.a2.maximum-capacity": "85", "root.a.a2.accessible-node-labels": "red",
+	"root.a.a2.accessible-node-labels.red.capacity": "40", "root.a.a2.accessible-node-labels.red.maximum-capacity": "60",
+	"root.b.queues": "b1,b2,b3", "root.b.accessible-node-labels": "red,blue",
+	"root.b.accessible-node-labels.red.capacity": "50", "root.b.accessible-node-labels.red.maximum-capacity": "100",
+	"root.b.accessible-node-labels.blue.capacity": "70", "root.b.accessible-node-labels.blue.maximum-capacity": "100",
+	"root.b.b1.capacity": "10", "root.b.b1.maximum-capacity": "10",
+	"root.b.b1.accessible-node-labels.red.capacity": "60", "root.b.b1.accessible-node-labels.red.maximum-capacity": "30",
+	"root.b.b1.accessible-node-labels.blue.capacity": "50", "root.b.b1.accessible-node-labels.blue.maximum-capacity": "100",
+	"root.b.b2.capacity": "80", "root.b.b2.maximum-capacity": "40",
+	"root.b.b2.accessible-node-labels.red.capacity": "30", "root.b.b2.accessible-node-labels.blue.capacity": "25",
+	"root.b.b3.capacity": "10", "root.b.b3.maximum-capacity": "25",
+	"root.b.b3.accessible-node-labels.red.capacity": "10", "root.b.b3.accessible-node-labels.blue.capacity": "25",
+}
+
 func errorsOf(t *testing.T, m map[string]string, v xmlconf.Version) []xmlconf.Finding {
 	t.Helper()
 	model := xmlconf.Build(xmlconf.FromMap(m, "capacity-scheduler.xml"), xmlconf.BuildOptions{Version: v})
@@ -93,6 +119,7 @@ func TestHadoopQueueParsingParity(t *testing.T) {
 			"root.a.a1.accessible-node-labels.red.capacity": "50", "root.a.a1.accessible-node-labels.blue.capacity": "100",
 			"root.a.a2.capacity": "70", "root.a.a2.maximum-capacity": "85", "root.a.a2.accessible-node-labels": "red",
 			"root.a.a2.accessible-node-labels.red.capacity": "50"}), "", ""},
+		{"testQueueParsingWithLeafQueueDisableElasticity", conf(releaseCheck), "", ""},
 		{"testSingleLevelQueueParsing", conf(kv{
 			"root.queues": "a,b", "root.a.capacity": "10", "root.a.maximum-capacity": "15", "root.a.accessible-node-labels": "red,blue",
 			"root.a.accessible-node-labels.red.capacity": "90", "root.a.accessible-node-labels.blue.capacity": "90",

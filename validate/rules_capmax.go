@@ -36,13 +36,13 @@ func checkCapAboveMax(p *Pass, q *xmlconf.Queue, l string) {
 	if c.Mode != xmlconf.ModePercent || c.Percent < 0 || c.Percent > 100 {
 		return // out of range: CS011/CS013 fail first
 	}
+	v := p.Version
 	capF, maxF := c.Percent/100, maxFraction(m)
-	absC, absM, ok := absFractions(q, l)
+	absC, absM, ok := absFractions(q, l, v)
 	at := p.AtProperty(q, c.Prop)
 	if m.Prop != nil {
 		at = p.AtProperty(q, m.Prop)
 	}
-	v := p.Version
 	switch {
 	case v.Less(xmlconf.V3_1) && capF > maxF:
 		p.Report(at, "Illegal queue capacity setting, (capacity=%s) > (maximum-capacity=%s). When label=[%s]",
@@ -78,13 +78,22 @@ func maxFraction(m xmlconf.Capacity) float32 {
 
 // absFractions computes absolute capacity and absolute maximum capacity of
 // q for label l in float32, as CSQueueUtils does: capacity × parent's
-// absolute capacity, maximum × parent's absolute MAXIMUM. ok is false when
-// a queue on the path is not in percentage mode.
-func absFractions(q *xmlconf.Queue, l string) (absC, absM float32, ok bool) {
+// absolute capacity, maximum × parent's absolute MAXIMUM. Root is 100% for
+// the default partition; for a node label before 3.4 it has the labeled
+// values configured on it (capacity 0 when unset). ok is false when a
+// queue on the path is not in percentage mode.
+func absFractions(q *xmlconf.Queue, l string, v xmlconf.Version) (absC, absM float32, ok bool) {
 	if q.IsRoot() {
-		return 1, 1, true
+		if l == "" || v.AtLeast(xmlconf.V3_4) {
+			return 1, 1, true
+		}
+		c, m := capacityFor(q, l)
+		if c.Mode != xmlconf.ModePercent && c.Mode != xmlconf.ModeUnset {
+			return 0, 0, false
+		}
+		return c.Percent / 100, maxFraction(m), true
 	}
-	pc, pm, ok := absFractions(q.Parent, l)
+	pc, pm, ok := absFractions(q.Parent, l, v)
 	if !ok {
 		return 0, 0, false
 	}

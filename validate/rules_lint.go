@@ -118,11 +118,11 @@ var ruleDeadQueue = &Rule{
 	},
 	Check: func(p *Pass) {
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
-			c, m, ok := absFractions(q, "")
+			c, m, ok := absFractions(q, "", p.Version)
 			if !ok || c != 0 || m != 0 || q.State.V == xmlconf.StateStopped {
 				return
 			}
-			if _, pm, _ := absFractions(q.Parent, ""); pm == 0 {
+			if _, pm, _ := absFractions(q.Parent, "", p.Version); pm == 0 {
 				return // reported on the ancestor where it starts
 			}
 			p.ReportHint(p.AtProp(q, "maximum-capacity"), "give it a maximum-capacity above 0, or stop it",
@@ -188,7 +188,7 @@ var ruleMaxOfParentMax = &Rule{
 			if m.Mode != xmlconf.ModePercent || m.Percent >= 100 || m.Percent < 0 || q.Parent.IsRoot() {
 				return
 			}
-			pc, pm, ok := absFractions(q.Parent, "")
+			pc, pm, ok := absFractions(q.Parent, "", p.Version)
 			if !ok || pc == pm {
 				return
 			}
