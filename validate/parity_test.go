@@ -157,3 +157,37 @@ func TestHadoopQueueParsingParity(t *testing.T) {
 		}
 	}
 }
+
+// TestMixedModesParity pins CS020's exact message and Hadoop's
+// declaration-order quirk (an absolute queue clears "percentage seen").
+func TestMixedModesParity(t *testing.T) {
+	const prefix = "Parent queue 'root' have children queue used mixed of  weight mode, percentage and absolute mode, it is not allowed, please double check, details:"
+	cases := []struct {
+		name string
+		conf map[string]string
+		want string // "" = accepted
+	}{
+		{"testSiblingsMixingWeightAndPercentageRejected", conf(kv{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "1w"}),
+			prefix + "{Queue=root.a, label= uses percentage mode}. {Queue=root.b, label= uses weight mode}. {Queue=root.b, label= uses percentage mode}. "},
+		{"absolute first, then percentage", conf(kv{"root.queues": "a,b", "root.a.capacity": "[memory=1024,vcores=1]", "root.b.capacity": "50"}),
+			prefix + "{Queue=root.a, label= uses absolute mode}. {Queue=root.b, label= uses percentage mode}. "},
+		{"percentage first, then absolute", conf(kv{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "[memory=1024,vcores=1]"}), ""},
+		{"testZeroWeightAndZeroPercentSiblingsAccepted", conf(kv{"root.queues": "a,b,c,d", "root.a.capacity": "0", "root.b.capacity": "2w",
+			"root.c.capacity": "1w", "root.d.capacity": "0w"}), ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, f := range errorsOf(t, c.conf, xmlconf.V3_4) {
+				if f.Rule == "CS020" {
+					got = append(got, f.Message)
+				}
+			}
+			if c.want == "" {
+				assert.Empty(t, got)
+				return
+			}
+			assert.Equal(t, []string{c.want}, got)
+		})
+	}
+}
