@@ -153,7 +153,7 @@ var ruleAbsoluteMaxOverParent = &Rule{
 		Bad:      "root.eng.maximum-capacity=[memory=8192,vcores=8]; root.eng.dev.maximum-capacity=[memory=16384,vcores=8]",
 		Good:     "root.eng.dev.maximum-capacity=[memory=8192,vcores=8]",
 		Source:   "AbstractCSQueue#updateConfigurableResourceLimits",
-		Versions: "3.1+",
+		Versions: "3.1+ (3.1–3.2 name the queue by its short name)",
 	},
 	Check: func(p *Pass) {
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
@@ -164,7 +164,7 @@ var ruleAbsoluteMaxOverParent = &Rule{
 				}
 				if pm, ok := effectiveAbsMax(q.Parent, l); ok && resourceGreater(p.Model, own, pm) {
 					p.Report(p.AtProp(q, capSuffix(l, true)), "Max resource configuration %s is greater than parents max value:%s in queue:%s",
-						resText(own), resText(pm), q.Path)
+						resText(own), resText(pm), shortOrPath(p.Version, q))
 				}
 			}
 		})
@@ -191,7 +191,7 @@ var ruleAbsoluteMinOverMax = &Rule{
 				}
 				if mx, ok := effectiveAbsMax(q, l); ok && resourceGreater(p.Model, mn, mx) {
 					p.Report(p.AtProp(q, capSuffix(l, false)), "Min resource configuration %s is greater than its max value:%s in queue:%s",
-						resText(mn), resText(mx), q.Path)
+						resText(mn), resText(mx), shortOrPath(p.Version, q))
 				}
 			}
 		})
