@@ -267,6 +267,11 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 	if a == nil || a.state == StateFinished || a.state == StateFailed {
 		return fmt.Errorf("unknown or finished application %s", appID)
 	}
+	for i := range asks {
+		if err := e.normalizeAsk(a.q, &asks[i]); err != nil {
+			return err
+		}
+	}
 	before := a.pending
 	for _, ask := range asks {
 		k := a.key(ask.Priority, true)
@@ -285,6 +290,22 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 	}
 	a.recountPending()
 	e.pendingChanged(a, before)
+	return nil
+}
+
+// normalizeAsk is SchedulerUtils.normalizeAndValidateRequest: a request
+// above the queue's maximum allocation (or negative) is refused; others are
+// raised to the minimum allocation and rounded up to it (memory only under
+// the default calculator).
+func (e *Engine) normalizeAsk(q *queue, ask *Ask) error {
+	r, mx, mn := ask.Resource, q.maxAlloc, e.g.minAlloc
+	if r.MemoryMB < 0 || r.VCores < 0 || r.MemoryMB > mx.MemoryMB || (e.g.rc.drf && r.VCores > mx.VCores) {
+		return fmt.Errorf("Invalid resource request! Cannot allocate containers as requested resource is greater than maximum allowed allocation. Requested resource=<memory:%d, vCores:%d>, maximum allowed allocation=<memory:%d, vCores:%d>", r.MemoryMB, r.VCores, mx.MemoryMB, mx.VCores)
+	}
+	ask.Resource.MemoryMB = min(roundUpTo(max(r.MemoryMB, mn.MemoryMB), mn.MemoryMB), mx.MemoryMB)
+	if e.g.rc.drf {
+		ask.Resource.VCores = min(roundUpTo(max(r.VCores, mn.VCores), mn.VCores), mx.VCores)
+	}
 	return nil
 }
 

@@ -135,8 +135,35 @@ func loadScenario(path string) (*scenarioFile, error) {
 		if st.Op == "" {
 			return nil, fmt.Errorf("scenario %s: step %d has no op", path, i)
 		}
+		if st.Repeat > maxRepeat {
+			return nil, fmt.Errorf("scenario %s: step %d repeats %d times, at most %d", path, i, st.Repeat, maxRepeat)
+		}
+		if err := checkGroups(st.NodeGroups); err != nil {
+			return nil, fmt.Errorf("scenario %s: step %d: %w", path, i, err)
+		}
+	}
+	if err := checkGroups(sc.Cluster.NodeGroups); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
 	}
 	return &sc, nil
+}
+
+// Bounds on hostile inputs: a scenario is a step-by-step script, not a
+// load test.
+const (
+	maxRepeat = 1_000_000
+	maxNodes  = 1_000_000
+)
+
+func checkGroups(gs []scenarioGroup) error {
+	total := 0
+	for _, g := range gs {
+		if g.Count < 0 || g.Count > maxNodes || total+g.Count > maxNodes {
+			return fmt.Errorf("node_groups: %d nodes, at most %d", total+g.Count, maxNodes)
+		}
+		total += g.Count
+	}
+	return nil
 }
 
 // readConfigMap reads capacity-scheduler.xml into a key→value map.
