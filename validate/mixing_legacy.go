@@ -22,7 +22,7 @@ func checkChildrenLegacy(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) 
 		anyAbsDefault = anyAbsDefault || (absOK && abs)
 		if absOK && abs && !q.IsRoot() && pc != 0 {
 			return &childCheck{"CS022", c, fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
-				"percentage based capacity configuration or absolute resource together.", q.Name, c.Name)}
+				"percentage based capacity configuration or absolute resource together.", shortOrPath(v, q), shortOrPath(v, c))}
 		}
 	}
 	if (!anyAbsDefault && pc > 0 && abs32(1-childCaps) > precision) || (pc == 0 && childCaps > 0) {
@@ -45,7 +45,7 @@ func checkLabelLegacy(m *xmlconf.Model, q *xmlconf.Queue, l string, v xmlconf.Ve
 		sum += percentFraction(c, l, v)
 		if absOK && !q.IsRoot() && isAbsoluteQueue(q) != isAbsoluteQueue(c) {
 			return &childCheck{"CS022", c, fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
-				"percentage based capacityconfiguration or absolute resource together for label:%s", q.Name, c.Name, l)}
+				"percentage based capacityconfiguration or absolute resource together for label:%s", shortOrPath(v, q), shortOrPath(v, c), l)}
 		}
 	}
 	if (!anyAbsDefault && capL > 0 && abs32(1-sum) > precision) || (capL == 0 && sum > 0) {
