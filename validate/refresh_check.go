@@ -34,6 +34,10 @@ func newRefreshCheck(old, new *xmlconf.Model, v xmlconf.Version, opts RefreshOpt
 
 // run applies the refresh rules in the ResourceManager's order.
 func (c *refreshCheck) run() {
+	// The scheduler-wide diff walks every key of both files; it reads the
+	// models only, so it runs beside the queue checks.
+	globalDone := make(chan []PropChange, 1)
+	go func() { globalDone <- diffGlobal(c.old.Conf, c.new.Conf) }()
 	c.mutableStore()
 	for _, p := range hierarchyPairs(c.old, c.new, c.v) {
 		if p.new == nil {
@@ -45,6 +49,7 @@ func (c *refreshCheck) run() {
 	c.liveOnly()
 	c.reinitialize()
 	c.states()
+	c.global = <-globalDone
 	c.restartOnly()
 }
 

@@ -63,31 +63,33 @@ func quoteOrUnset(s *string) string {
 	return `"` + *s + `"`
 }
 
-// globalChanges lists keys outside the queue tree (scheduler-wide
+// globalChanges returns the scheduler-wide changes computed by run.
+func (c *refreshCheck) globalChanges() []PropChange { return c.global }
+
+// diffGlobal lists keys outside the queue tree (scheduler-wide
 // yarn.scheduler.capacity.* keys and yarn-site keys) whose raw value
-// differs, sorted by key. Computed once: the key sets are large, and
-// hashing them is cheaper than sorting them.
-func (c *refreshCheck) globalChanges() []PropChange {
-	if c.global != nil || c.old.Conf == nil || c.new.Conf == nil {
-		return c.global
+// differs, sorted by key. Hashing the key sets is cheaper than sorting them.
+func diffGlobal(oc, nc *xmlconf.Conf) []PropChange {
+	out := []PropChange{}
+	if oc == nil || nc == nil {
+		return out
 	}
-	c.global = []PropChange{}
-	om, nm := c.old.Conf.Map(), c.new.Conf.Map()
+	om, nm := oc.Map(), nc.Map()
 	for k, ov := range om {
 		if queueKey(k) {
 			continue
 		}
 		if nv, ok := nm[k]; !ok || nv != ov {
-			c.global = append(c.global, propChange(k, ov, true, nv, ok))
+			out = append(out, propChange(k, ov, true, nv, ok))
 		}
 	}
 	for k, nv := range nm {
 		if _, ok := om[k]; !ok && !queueKey(k) {
-			c.global = append(c.global, propChange(k, "", false, nv, true))
+			out = append(out, propChange(k, "", false, nv, true))
 		}
 	}
-	sort.Slice(c.global, func(i, j int) bool { return c.global[i].Name < c.global[j].Name })
-	return c.global
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // queueKey reports whether key belongs to the queue tree (root or below).
