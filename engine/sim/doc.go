@@ -1,0 +1,36 @@
+// Package sim runs workloads through the engine in simulated time: "a day
+// of last week's jobs on the current config, in seconds".
+//
+// A run (Run) keeps one event queue ordered by (time, kind, insertion):
+// application arrivals, AM heartbeats, container completions, timed
+// workload events (refresh, nodes added or lost) and node heartbeats. Each
+// node heartbeats every yarn.resourcemanager.nodemanagers.heartbeat-interval-ms
+// (default 1000) at a seeded random offset, as SLS starts its NMs. An app
+// is submitted at its submit time and asks for its AM container
+// (priority 0); once the AM is allocated, its first AM heartbeat (one
+// AM heartbeat interval later) asks for phase 0's task containers; each
+// container is released its duration after allocation; when a phase is
+// done the next is asked for, and after the last the app finishes and
+// the engine releases the AM.
+//
+// Time jumps over idle periods: a node without room for the minimum
+// allocation (and without a reservation) is never woken; a node with room
+// is parked as soon as a heartbeat achieves nothing, and a change (arrival,
+// release, refresh, node change) wakes only the parked node that beats
+// next. Without locality requests and reservations this gives exactly the
+// result of beating every node every interval (the tests check it); see
+// run.simple for the approximation with reservations.
+//
+// Workloads come from ReadNative (the native JSON format, FORMAT.md),
+// ReadSLS (SLS traces exactly as SLS's AMRunner reads them, with
+// ReadSLSNodes for --nodes topologies and SLSSettingsFromConf for
+// sls-runner.xml) and Generate (seeded synthetic workloads); Detect tells
+// the formats apart. Results (Result) are deterministic and
+// self-describing so two runs of one workload on two configurations can
+// be compared queue by queue, user by user and app by app; RenderText and
+// RenderJSON print them.
+//
+// The package never reads XML (the caller loads configurations, including
+// those refresh events name, through Options.LoadConfig) and never prints
+// except to the writers it is given.
+package sim
