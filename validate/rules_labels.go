@@ -88,9 +88,10 @@ var ruleDefaultLabelExpr = &Rule{
 var ruleLabelSettingsUnused = &Rule{
 	ID: "CS033", Name: "label-settings-inaccessible", Category: CatLabels, Severity: xmlconf.SeverityWarning,
 	Docs: Docs{
-		Summary: "accessible-node-labels.<label>.* is set for a label the queue cannot access",
-		Why: "Hadoop accepts it but the queue never gets containers on that partition, and the capacity still counts " +
-			"in its siblings' sum for the label (YARN-11971 proposes rejecting it).",
+		Summary: "node-label settings that cannot take effect: a label the queue cannot access, or a labeled capacity under a parent with none",
+		Why: "Hadoop accepts both but the queue never gets containers on that partition: a label outside accessible-node-labels " +
+			"is not accessible (the capacity still counts in its siblings' sum; YARN-11971 proposes rejecting it), and an " +
+			"absolute labeled capacity is the product of the ancestors' labeled capacities, so a parent without one gives 0.",
 		Bad:      "root.a.accessible-node-labels=gpu; root.a.accessible-node-labels.ssd.capacity=50",
 		Good:     "root.a.accessible-node-labels=gpu,ssd; root.a.accessible-node-labels.ssd.capacity=50",
 		Source:   "lint",
@@ -98,6 +99,15 @@ var ruleLabelSettingsUnused = &Rule{
 	},
 	Check: func(p *Pass) {
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			for _, ls := range q.Labels {
+				c := ls.Capacity
+				if c.Mode != xmlconf.ModePercent || !(c.Percent > 0) || percentFraction(q.Parent, ls.Label, p.Version) != 0 {
+					continue
+				}
+				p.ReportHint(p.AtProperty(q, c.Prop), "give "+q.Parent.Path+" (and its ancestors) a capacity for label "+ls.Label,
+					"%q has capacity %s for label %q, but its parent %q has none for it, so the queue gets 0 of that partition",
+					q.Path, xmlconf.FormatJavaFloat(c.Percent), ls.Label, q.Parent.Path)
+			}
 			acc := q.AccessibleLabels.V
 			if contains(acc, "*") {
 				return
