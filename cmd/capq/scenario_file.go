@@ -102,6 +102,12 @@ func loadScenario(path string) (*scenarioFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
+	return parseScenario(path, data)
+}
+
+// parseScenario decodes and checks a scenario; path names it in errors
+// and anchors config_file.
+func parseScenario(path string, data []byte) (*scenarioFile, error) {
 	var sc scenarioFile
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.UseNumber()

@@ -147,6 +147,13 @@ func messages(errs []checkError) []string {
 func boolp(b bool) *bool { return &b }
 
 func (r *runner) step(s *scenarioStep, res *stepResult) {
+	// A scenario is untrusted input: an engine failure on a step is
+	// reported as that step's failure, never a crash.
+	defer func() {
+		if p := recover(); p != nil {
+			res.Failures = append(res.Failures, fmt.Sprintf("internal error: %v", p))
+		}
+	}()
 	switch s.Op {
 	case "submit_app":
 		err := r.eng.SubmitApp(engine.AppSpec{ID: s.App, Queue: s.Queue, User: s.User, Groups: s.Groups,
