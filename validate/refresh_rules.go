@@ -12,6 +12,12 @@ func refreshRule(id, name string, sev xmlconf.Severity, d Docs) *Rule {
 	return &Rule{ID: id, Name: name, Category: CatRefresh, Severity: sev, Docs: d}
 }
 
+// between bounds the versions a refresh rule applies to (zero: open).
+func (r *Rule) between(since, until xmlconf.Version) *Rule {
+	r.Since, r.Until = since, until
+	return r
+}
+
 var ruleRF001 = refreshRule("RF001", "refresh-failed", xmlconf.SeverityError, Docs{
 	Summary: "any refused refresh surfaces as \"Failed to re-init queues\"",
 	Why: "CapacityScheduler.reinitialize wraps every cause: 3.x `Failed to re-init queues : <cause>`, 2.x `Failed to re-init queues` " +
@@ -40,7 +46,7 @@ var ruleRF003 = refreshRule("RF003", "queue-moved", xmlconf.SeverityError, Docs{
 	Good:     "stop root.a.x, remove it in one refresh, add root.b.x in a later one",
 	Source:   csPkg + "CapacitySchedulerConfigValidator#validateQueueHierarchy",
 	Versions: "2.x–3.2: error; 3.3+: not a move (see RF002)",
-})
+}).between(xmlconf.Version{}, xmlconf.V3_2)
 
 var ruleRF004 = refreshRule("RF004", "leaf-to-parent-running", xmlconf.SeverityError, Docs{
 	Summary: "a leaf queue gets children while it is not STOPPED",
@@ -51,7 +57,7 @@ var ruleRF004 = refreshRule("RF004", "leaf-to-parent-running", xmlconf.SeverityE
 	Good:     "refresh 1: root.b.b1.state=STOPPED; refresh 2: root.b.b1.queues=x",
 	Source:   csPkg + "CapacitySchedulerConfigValidator (LeafQueueConversionValidator)",
 	Versions: "3.1+; 2.x refuses any conversion (RF008)",
-})
+}).between(xmlconf.V3_1, xmlconf.Version{})
 
 var ruleRF005 = refreshRule("RF005", "parent-to-leaf", xmlconf.SeverityInfo, Docs{
 	Summary: "a parent queue loses all its children and becomes a leaf",
@@ -60,7 +66,7 @@ var ruleRF005 = refreshRule("RF005", "parent-to-leaf", xmlconf.SeverityInfo, Doc
 	Bad: "(informational)", Good: "(informational)",
 	Source:   csPkg + "CapacitySchedulerConfigValidator (ParentQueueConversionValidator)",
 	Versions: "3.1+ info; 2.x refused (RF008)",
-})
+}).between(xmlconf.V3_1, xmlconf.Version{})
 
 var ruleRF006 = refreshRule("RF006", "parent-to-auto-create", xmlconf.SeverityError, Docs{
 	Summary: "a plain parent queue turns on legacy auto-creation",
@@ -70,7 +76,7 @@ var ruleRF006 = refreshRule("RF006", "parent-to-auto-create", xmlconf.SeverityEr
 	Good:     "create a new parent for auto-created queues, or restart",
 	Source:   csPkg + "CapacitySchedulerConfigValidator (ParentQueueConversionValidator)",
 	Versions: "3.1+",
-})
+}).between(xmlconf.V3_1, xmlconf.Version{})
 
 var ruleRF007 = refreshRule("RF007", "auto-create-parent-converted", xmlconf.SeverityError, Docs{
 	Summary:  "a legacy auto-create parent stops being one",
@@ -79,7 +85,7 @@ var ruleRF007 = refreshRule("RF007", "auto-create-parent-converted", xmlconf.Sev
 	Good:     "keep auto-create-child-queue.enabled=true, or restart",
 	Source:   csPkg + "CapacitySchedulerConfigValidator (ParentQueueConversionValidator)",
 	Versions: "3.1+",
-})
+}).between(xmlconf.V3_1, xmlconf.Version{})
 
 var ruleRF008 = refreshRule("RF008", "queue-type-changed", xmlconf.SeverityError, Docs{
 	Summary:  "2.x: a leaf becomes a parent or a parent a leaf",
@@ -88,7 +94,7 @@ var ruleRF008 = refreshRule("RF008", "queue-type-changed", xmlconf.SeverityError
 	Good:     "restart the ResourceManager",
 	Source:   csPkg + "LeafQueue#reinitialize, ParentQueue#reinitialize",
 	Versions: "2.x only",
-})
+}).between(xmlconf.Version{}, xmlconf.V2_10)
 
 var ruleRF009 = refreshRule("RF009", "max-allocation-decreased", xmlconf.SeverityError, Docs{
 	Summary: "a leaf queue's effective maximum allocation decreases",
@@ -108,7 +114,7 @@ var ruleRF010 = refreshRule("RF010", "queue-state-change", xmlconf.SeverityInfo,
 	Bad: "(informational)", Good: "(informational)",
 	Source:   csPkg + "QueueStateHelper / AbstractCSQueue#stopQueue",
 	Versions: "3.x",
-})
+}).between(xmlconf.V3_1, xmlconf.Version{})
 
 var ruleRF011 = refreshRule("RF011", "parent-not-running", xmlconf.SeverityError, Docs{
 	Summary: "a stopped queue is set RUNNING while its parent stays stopped",
@@ -118,7 +124,7 @@ var ruleRF011 = refreshRule("RF011", "parent-not-running", xmlconf.SeverityError
 	Good:     "new: root.a.state=RUNNING",
 	Source:   csPkg + "AbstractCSQueue#activateQueue",
 	Versions: "3.x",
-})
+}).between(xmlconf.V3_1, xmlconf.Version{})
 
 var ruleRF013 = refreshRule("RF013", "restart-only-setting", xmlconf.SeverityWarning, Docs{
 	Summary: "a setting that refreshQueues does not apply changed",
@@ -138,7 +144,7 @@ var ruleRFMutableStore = refreshRule("RF014", "mutable-configuration-store", xml
 	Good:     "yarn schedulerconf / PUT /ws/v1/cluster/scheduler-conf, or the file store",
 	Source:   "org.apache.hadoop.yarn.server.resourcemanager.AdminService#refreshQueues",
 	Versions: "2.10, 3.x",
-})
+}).between(xmlconf.V2_10, xmlconf.Version{})
 
 var ruleRF015 = refreshRule("RF015", "allow-zero-capacity-sum-not-refreshed", xmlconf.SeverityError, Docs{
 	Summary: "allow-zero-capacity-sum changes on a live parent",
@@ -148,7 +154,7 @@ var ruleRF015 = refreshRule("RF015", "allow-zero-capacity-sum-not-refreshed", xm
 	Good:     "restart after turning the flag on",
 	Source:   csPkg + "AbstractParentQueue (final allowZeroCapacitySum)",
 	Versions: "3.4",
-})
+}).between(xmlconf.V3_4, xmlconf.Version{})
 
 var ruleRF016 = refreshRule("RF016", "live-state-mismatch", xmlconf.SeverityWarning, Docs{
 	Summary: "the live scheduler has a queue OLD does not define",
