@@ -8,26 +8,42 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/validate"
+	"github.com/capq/capq/xmlconf"
 )
 
 func newRulesCmd(s *streams) *cobra.Command {
-	var format string
+	var format, version string
 	cmd := &cobra.Command{
 		Use:   "rules",
 		Short: "List lint rules",
 		Long: `rules lists every rule capq knows, in a stable order: ID, default severity,
-category, name and summary. capq explain ID prints one rule's documentation.`,
+category, name and summary. capq explain ID prints one rule's documentation.
+With --hadoop-version, only the rules that apply to that Hadoop line.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runRules(format, s)
+			return runRules(format, version, s)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&version, "hadoop-version", "", "list only the rules for this profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
 	return cmd
 }
 
-func runRules(format string, s *streams) error {
+func runRules(format, version string, s *streams) error {
 	rules := validate.Rules()
+	if version != "" {
+		v, err := xmlconf.ParseVersion(version)
+		if err != nil {
+			return cannotRun(fmt.Errorf("--hadoop-version: %w", err))
+		}
+		var kept []*validate.Rule
+		for _, r := range rules {
+			if r.AppliesTo(v) {
+				kept = append(kept, r)
+			}
+		}
+		rules = kept
+	}
 	switch format {
 	case "json":
 		infos := make([]validate.RuleInfo, len(rules))

@@ -151,6 +151,11 @@ func TestRulesAndExplain(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &rules))
 	assert.NotEmpty(t, rules)
 
+	r = runBinary(t, "", "rules", "--hadoop-version", "2.7")
+	assert.Equal(t, 0, r.code)
+	assert.NotContains(t, r.stdout, "CS020 ") // weights: 3.4 only
+	assert.Contains(t, r.stdout, "CS024 ")
+
 	r = runBinary(t, "", "explain", "CS024")
 	assert.Equal(t, 0, r.code)
 	golden.Assert(t, "lint/explain-CS024.txt", []byte(r.stdout))
