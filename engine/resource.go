@@ -177,14 +177,16 @@ func (c *calc) roundDown(r, step Resource) Resource {
 	return Resource{roundDownTo(r.MemoryMB, step.MemoryMB), roundDownTo(r.VCores, step.VCores)}
 }
 
-// multiplyAndNormalizeUp is ResourceCalculator.multiplyAndNormalizeUp:
-// ceil of the product in Java float, rounded up to the step.
+// multiplyAndNormalizeUp is ResourceCalculator.multiplyAndNormalizeUp,
+// rounded up to the step: DefaultResourceCalculator rounds the product
+// half up ((long)(v * by + 0.5)), DominantResourceCalculator takes the
+// ceiling of the product in Java float.
 func (c *calc) multiplyAndNormalizeUp(r Resource, by float64, step Resource) Resource {
+	if !c.drf {
+		return Resource{roundUpTo(int64(float64(r.MemoryMB)*by+0.5), step.MemoryMB), r.VCores}
+	}
 	m := roundUpTo(int64(math.Ceil(float64(float32(float64(r.MemoryMB)*by)))), step.MemoryMB)
 	v := roundUpTo(int64(math.Ceil(float64(float32(float64(r.VCores)*by)))), step.VCores)
-	if !c.drf {
-		v = r.VCores
-	}
 	return Resource{m, v}
 }
 
