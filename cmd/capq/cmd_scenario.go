@@ -18,7 +18,13 @@ func newScenarioCmd(s *streams) *cobra.Command {
 		Long: `Run a scenario (scenario-format.md): submit apps, update asks, run scheduling
 passes and heartbeats, complete containers, refresh the configuration, and
 print each step's outcome and each snapshot. Expect steps check the listed
-fields; any unmet expectation exits 1 and names the field.`,
+fields; any unmet expectation exits 1 and names the field. Beyond the
+format, a "preempt" step with "now_ms" runs one round of the
+ProportionalCapacityPreemptionPolicy at that simulated time.
+
+The text format explains decisions: for a pass that placed nothing, or
+skipped apps on the way, it says which limit blocked them (queue limit,
+user limit, headroom, locality delay, node size, AM limits).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error { return runScenarioCmd(o, args[0], s) },
 	}
