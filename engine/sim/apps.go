@@ -35,19 +35,27 @@ func (r *run) submit(i int32) {
 	for q := a.leaf; q >= 0; q = r.queues[q].parent {
 		r.queues[q].submitted++
 	}
-	r.ask(i, []engine.Ask{{Priority: amPriority, ResourceName: engine.AnyResource,
-		Resource: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Count: 1}}, 1, s.AM.MemoryMB)
-	r.wakeAll()
+	if r.ask(i, []engine.Ask{{Priority: amPriority, ResourceName: engine.AnyResource,
+		Resource: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Count: 1}}, 1, s.AM.MemoryMB) {
+		r.wakeAll()
+	}
 }
 
 // ask sends resource requests and books n containers of mem MB as pending.
-func (r *run) ask(i int32, asks []engine.Ask, n int, mem int64) {
+// An ask the scheduler refuses (a container above the queue's maximum
+// allocation: InvalidResourceRequestException) fails the app, as it fails
+// the AM in YARN; ask then returns false.
+func (r *run) ask(i int32, asks []engine.Ask, n int, mem int64) bool {
 	a := &r.apps[i]
-	_ = r.e.UpdateAsks(a.spec.ID, asks) // the app is known and running here
+	if err := r.e.UpdateAsks(a.spec.ID, asks); err != nil {
+		r.finishApp(i, AppFailed, err.Error())
+		return false
+	}
 	a.pending += n
 	a.pendingMB += mem
 	r.outstanding += int64(n)
 	r.addPending(a.leaf, mem)
+	return true
 }
 
 // amReady is the AM's first heartbeat after its container started: it
@@ -126,11 +134,13 @@ func (r *run) startPhase(i int32) {
 		}
 		asks = append(asks, engine.Ask{Priority: p, ResourceName: engine.AnyResource, Resource: res, Count: f.left()})
 	}
+	if !r.ask(i, asks, total, mem) {
+		return
+	}
 	if local {
 		a.localAsks = true
 		r.localApps++
 	}
-	r.ask(i, asks, total, mem)
 	r.wakeAll()
 }
 
@@ -167,10 +177,18 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	}
 	a := &r.apps[i]
 	mem := ev.Resource.MemoryMB
+	// Pending is booked as asked; the engine may have rounded the ask up
+	// to the minimum allocation, so used is booked as allocated.
+	asked := a.spec.AM.MemoryMB
+	if a.state != AppAccepted {
+		if f := a.fifo[ev.Priority]; f != nil {
+			asked = f.size.MemoryMB
+		}
+	}
 	a.pending--
-	a.pendingMB -= mem
+	a.pendingMB -= asked
 	r.outstanding--
-	r.addPending(a.leaf, -mem)
+	r.addPending(a.leaf, -asked)
 	a.containers++
 	r.res.Summary.ContainersAllocated++
 	l := live{app: i, node: node, mem: mem, prio: ev.Priority}
@@ -278,7 +296,7 @@ func (r *run) afterEngine() {
 			continue
 		}
 		if l.am {
-			r.finishApp(l.app, "FAILED", "AM container was lost")
+			r.finishApp(l.app, AppFailed, "AM container was lost")
 			continue
 		}
 		f := a.fifo[l.prio]

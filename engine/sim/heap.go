@@ -9,6 +9,7 @@ type evKind uint8
 const (
 	evWorkload evKind = iota
 	evDone
+	evPreempt
 	evSubmit
 	evAMReady
 	evHeartbeat

@@ -89,6 +89,7 @@ func (r *run) simple() bool {
 func (r *run) wakeAll() {
 	r.idle = 0
 	r.quiet = false
+	r.tickPreemption()
 	if r.opts.exhaustive {
 		for i := range r.nodes {
 			r.schedule(int32(i))

@@ -31,8 +31,12 @@ func RenderText(w io.Writer, r *Result) error {
 	if s.StoppedAtUntil {
 		until = " (stopped at --until)"
 	}
-	fmt.Fprintf(bw, "simulated %s%s: %d apps submitted, %d finished, %d rejected, %d unfinished; %d containers allocated (%d AMs), %d reservations, %d preempted\n\n",
-		fmtMS(s.SimulatedMS), until, s.AppsSubmitted, s.AppsFinished, s.AppsRejected, s.AppsUnfinished,
+	failed := ""
+	if s.AppsFailed > 0 {
+		failed = fmt.Sprintf(", %d failed", s.AppsFailed)
+	}
+	fmt.Fprintf(bw, "simulated %s%s: %d apps submitted, %d finished, %d rejected%s, %d unfinished; %d containers allocated (%d AMs), %d reservations, %d preempted\n\n",
+		fmtMS(s.SimulatedMS), until, s.AppsSubmitted, s.AppsFinished, s.AppsRejected, failed, s.AppsUnfinished,
 		s.ContainersAllocated, s.AMContainers, s.Reservations, s.Preempted)
 	queueTable(bw, r)
 	userTable(bw, r)

@@ -47,6 +47,9 @@ type Summary struct {
 	AppsSubmitted       int   `json:"apps_submitted"`
 	AppsFinished        int   `json:"apps_finished"`
 	AppsRejected        int   `json:"apps_rejected"`
+	// AppsFailed were accepted but failed (an ask above the maximum
+	// allocation, a lost AM).
+	AppsFailed int `json:"apps_failed"`
 	// AppsUnfinished were accepted but had not finished when the run
 	// ended (at Until, or stuck when nothing could change any more).
 	AppsUnfinished int   `json:"apps_unfinished"`
@@ -115,6 +118,7 @@ const (
 	AppRunning    = "RUNNING"
 	AppAccepted   = "ACCEPTED" // submitted, AM not yet allocated
 	AppNotArrived = "NOT_SUBMITTED"
+	AppFailed     = "FAILED"
 )
 
 // Rejection is a refused submission.

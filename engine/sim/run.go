@@ -246,5 +246,7 @@ func (r *run) dispatch(ev event) {
 		r.heartbeat(ev.ref)
 	case evWorkload:
 		r.workloadEvent(ev.ref)
+	case evPreempt:
+		r.preemptRound()
 	}
 }

@@ -64,3 +64,18 @@ func TestSeedsDevMax40EngMax60(t *testing.T) {
 	assert.Equal(t, int64(240*gb), q.PeakUsedMB)
 	assert.LessOrEqual(t, res.Queue("root.engineering").PeakUsedMB, int64(600*gb))
 }
+
+// With preemption on, Gupta "gets back the guaranteed capacity of his qa
+// queue" without waiting for development's containers to finish: the
+// policy takes containers from development within a few rounds.
+func TestSeedsWithPreemption(t *testing.T) {
+	res := simulate(t, "workloads/seeds-preemption", "seeds-example.json", Options{Seed: 1, SampleMS: 30000})
+	qa := res.QueueSeries("root.engineering.qa")
+	assert.Positive(t, res.Summary.Preempted)
+	assert.NotEmpty(t, res.Preemptions)
+	// Gupta arrives at 10 min; by 12 min qa holds most of its 480 GB,
+	// long before development's first containers end (from 11 min on).
+	assert.Greater(t, qa.UsedMB[12*60000/res.SampleMS], int64(240*gb))
+	plain := simulate(t, "seeds-example", "seeds-example.json", Options{Seed: 1, SampleMS: 30000})
+	assert.Less(t, plain.QueueSeries("root.engineering.qa").UsedMB[12*60000/res.SampleMS], int64(240*gb))
+}

@@ -171,6 +171,8 @@ type run struct {
 	nextSample int64
 
 	res        Result
+	preemptOn  bool // a preemption round is queued
+	lastRound  int64
 	out        *bufio.Writer
 	lineBuf    []byte
 	lastChange int64

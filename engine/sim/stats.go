@@ -129,6 +129,8 @@ func (r *run) finish() *Result {
 			res.Summary.AppsFinished++
 		case AppRejected:
 			res.Summary.AppsRejected++
+		case AppFailed:
+			res.Summary.AppsFailed++
 		case AppNotArrived:
 			res.Summary.AppsSubmitted--
 		default:

@@ -1,0 +1,35 @@
+package sim
+
+// tickPreemption queues the next ProportionalCapacityPreemptionPolicy
+// round (every monitoring_interval, 3000 ms by default) when the
+// configuration enables preemption and none is queued.
+func (r *run) tickPreemption() {
+	if r.preemptOn || r.e == nil || !r.e.PreemptionEnabled() || r.done >= len(r.apps) {
+		return
+	}
+	iv := r.e.PreemptionInterval()
+	if iv <= 0 {
+		iv = 3000
+	}
+	r.preemptOn = true
+	r.q.push(event{t: (r.now/iv + 1) * iv, kind: evPreempt})
+}
+
+// preemptRound runs one policy round; killed containers arrive through
+// the engine's events (their tasks are asked for again). Rounds stop
+// while nothing is selected and nothing changed since the last one, and
+// resume with the next change.
+func (r *run) preemptRound() {
+	r.preemptOn = false
+	res := r.e.Preempt(r.now)
+	r.afterEngine()
+	active := len(res.Selected) > 0 || len(res.Killed) > 0
+	if len(res.Killed) > 0 {
+		r.touch()
+		r.wakeAll()
+	}
+	if active || r.lastChange >= r.lastRound {
+		r.lastRound = r.now
+		r.tickPreemption()
+	}
+}
