@@ -2,7 +2,7 @@ package preview
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -129,12 +129,21 @@ func appStats(rs *RunStats, apps []AppRun) {
 			c.done = append(c.done, a.FinishMS-a.SubmitMS)
 		}
 	}
+	// Apps share few queues: resolve each queue's ancestry once.
+	chains := map[string][]*Stats{}
 	for i := range apps {
 		a := &apps[i]
-		for _, p := range ancestry(a.Queue) {
-			if s := rs.Queues[p]; s != nil {
-				add(s, a)
+		chain, ok := chains[a.Queue]
+		if !ok {
+			for _, p := range ancestry(a.Queue) {
+				if s := rs.Queues[p]; s != nil {
+					chain = append(chain, s)
+				}
 			}
+			chains[a.Queue] = chain
+		}
+		for _, s := range chain {
+			add(s, a)
 		}
 		u := rs.Users[a.User]
 		if u == nil {
@@ -169,7 +178,7 @@ func newDist(vs []int64) Dist {
 	if len(vs) == 0 {
 		return Dist{}
 	}
-	sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
+	slices.Sort(vs)
 	return Dist{N: len(vs), P50: rank(vs, 50), P95: rank(vs, 95), Max: vs[len(vs)-1], Values: vs}
 }
 
