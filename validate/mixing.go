@@ -15,6 +15,13 @@ type childCheck struct {
 	rule string
 	at   *xmlconf.Queue // the queue to point at (parent, or the child at fault)
 	msg  string
+	hint string // plain-words explanation (sums), "" for the rule's default
+}
+
+// sumHint explains a failed sum in percentages, e.g. `children of "root"
+// sum to 99.9, must be 100 (±0.05)`.
+func sumHint(q *xmlconf.Queue, l string, sum float32, want string) string {
+	return fmt.Sprintf("children of %q sum to %s%s, must be %s", q.Path, pct(sum), labelSuffix(l), want)
 }
 
 // precision is AbstractParentQueue.PRECISION, on fractions.
@@ -173,13 +180,13 @@ func checkChildren34(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *chi
 	labels := sumLabels(m, q, v)
 	childT, mixed := capacityType(childList(q), labels, v)
 	if mixed != "" {
-		return &childCheck{"CS020", q, fmt.Sprintf("Parent queue '%s' have children queue used mixed of  weight mode, "+
+		return &childCheck{rule: "CS020", at: q, msg: fmt.Sprintf("Parent queue '%s' have children queue used mixed of  weight mode, "+
 			"percentage and absolute mode, it is not allowed, please double check, details:%s", q.Path, mixed)}
 	}
 	parentT, _ := capacityType([]*xmlconf.Queue{q}, configuredLabels(q), v)
 	if childT == typeAbsolute || parentT == typeAbsolute {
 		if childT != parentT && !q.IsRoot() {
-			return &childCheck{"CS022", q, fmt.Sprintf("Parent=%s: When absolute minResource is used, we must make sure "+
+			return &childCheck{rule: "CS022", at: q, msg: fmt.Sprintf("Parent=%s: When absolute minResource is used, we must make sure "+
 				"both parent and child all use absolute minResource", q.Path)}
 		}
 		if c := checkAbsoluteSum(m, q, labels); c != nil {
@@ -208,15 +215,17 @@ func checkPercentSum34(q *xmlconf.Queue, l string, parentT capType, v xmlconf.Ve
 	// Mirror Java's if/else exactly: NaN sums take the else branch.
 	if abs32(1-sum) > precision {
 		if abs32(sum) > precision {
-			return &childCheck{"CS024", q, head + "It should be either 0 or 1.0"}
+			return &childCheck{"CS024", q, head + "It should be either 0 or 1.0", sumHint(q, l, sum, "100 (±0.05) or 0")}
 		}
 		if parentT == typePercent && abs32(pc) > precision && !allowZero {
-			return &childCheck{"CS024", q, head + "It is set to 0, but parent percent != 0, and doesn't allow children capacity to set to 0"}
+			return &childCheck{"CS024", q, head + "It is set to 0, but parent percent != 0, and doesn't allow children capacity to set to 0",
+				sumHint(q, l, sum, "100 (±0.05) under a parent with capacity, or set allow-zero-capacity-sum=true")}
 		}
 		return nil
 	}
 	if parentT == typePercent && abs32(pc) <= 0 && !allowZero {
-		return &childCheck{"CS024", q, head + "queue=" + q.Name + " has zero capacity, but childqueues have positive capacities"}
+		return &childCheck{"CS024", q, head + "queue=" + q.Name + " has zero capacity, but childqueues have positive capacities",
+			sumHint(q, l, sum, "0 under a parent with capacity 0, or set allow-zero-capacity-sum=true")}
 	}
 	return nil
 }

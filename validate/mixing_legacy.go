@@ -21,13 +21,13 @@ func checkChildrenLegacy(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) 
 		_, abs := absoluteMin(c, "")
 		anyAbsDefault = anyAbsDefault || (absOK && abs)
 		if absOK && abs && !q.IsRoot() && pc != 0 {
-			return &childCheck{"CS022", c, fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
+			return &childCheck{rule: "CS022", at: c, msg: fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
 				"percentage based capacity configuration or absolute resource together.", shortOrPath(v, q), shortOrPath(v, c))}
 		}
 	}
 	if (!anyAbsDefault && pc > 0 && abs32(1-childCaps) > precision) || (pc == 0 && childCaps > 0) {
 		return &childCheck{"CS024", q, fmt.Sprintf("Illegal capacity of %s for children of queue %s",
-			xmlconf.FormatJavaFloat(childCaps), q.Name)}
+			xmlconf.FormatJavaFloat(childCaps), q.Name), legacySumHint(q, "", childCaps, pc)}
 	}
 	for _, l := range configuredLabels(q) {
 		if c := checkLabelLegacy(m, q, l, v, anyAbsDefault); c != nil {
@@ -44,18 +44,25 @@ func checkLabelLegacy(m *xmlconf.Model, q *xmlconf.Queue, l string, v xmlconf.Ve
 	for _, c := range childList(q) {
 		sum += percentFraction(c, l, v)
 		if absOK && !q.IsRoot() && isAbsoluteQueue(q) != isAbsoluteQueue(c) {
-			return &childCheck{"CS022", c, fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
+			return &childCheck{rule: "CS022", at: c, msg: fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
 				"percentage based capacityconfiguration or absolute resource together for label:%s", shortOrPath(v, q), shortOrPath(v, c), l)}
 		}
 	}
 	if (!anyAbsDefault && capL > 0 && abs32(1-sum) > precision) || (capL == 0 && sum > 0) {
 		return &childCheck{"CS024", q, fmt.Sprintf("Illegal capacity of %s for children of queue %s for label=%s",
-			xmlconf.FormatJavaFloat(sum), q.Name, l)}
+			xmlconf.FormatJavaFloat(sum), q.Name, l), legacySumHint(q, l, sum, capL)}
 	}
 	if absOK {
 		return checkAbsoluteSum(m, q, []string{l})
 	}
 	return nil
+}
+
+func legacySumHint(q *xmlconf.Queue, l string, sum, parent float32) string {
+	if parent == 0 {
+		return sumHint(q, l, sum, "0: the parent's capacity is 0")
+	}
+	return sumHint(q, l, sum, "100 (±0.05)")
 }
 
 // isAbsoluteQueue mirrors AbstractCSQueue.capacityConfigType (3.1–3.3):
@@ -84,7 +91,7 @@ func checkAbsoluteSum(m *xmlconf.Model, q *xmlconf.Queue, labels []string) *chil
 			}
 		}
 		if resourceLess(m, parentMin, sum) {
-			return &childCheck{"CS023", q, fmt.Sprintf("Parent Queues capacity: %s is less than to its children:%s for queue:%s",
+			return &childCheck{rule: "CS023", at: q, msg: fmt.Sprintf("Parent Queues capacity: %s is less than to its children:%s for queue:%s",
 				resText(parentMin), resText(sum), q.Name)}
 		}
 	}

@@ -16,7 +16,11 @@ func reportChildCheck(p *Pass, id, hint string) {
 		if c.at == q && q.ChildrenProp != nil {
 			at = p.AtProperty(q, q.ChildrenProp)
 		}
-		p.ReportHint(at, hint, "%s", c.msg)
+		h := hint
+		if c.hint != "" {
+			h = c.hint
+		}
+		p.ReportHint(at, h, "%s", c.msg)
 	})
 }
 
