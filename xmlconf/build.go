@@ -28,8 +28,9 @@ func Build(c *Conf, opts BuildOptions) *Model {
 	b := &builder{m: m, c: c, v: opts.Version, props: c.setProps()}
 	b.userParallel = b.userParallelKeys(b.props)
 	b.global()
+	b.groupProperties()
 	m.Root = b.tree()
-	b.claimProperties()
+	b.claimLeftovers()
 	for _, q := range m.Queues {
 		b.settings(q)
 	}
@@ -49,6 +50,11 @@ type builder struct {
 	// props are the configuration's set properties, in no particular order.
 	props        []*Property
 	userParallel []string
+	// groups holds every yarn.scheduler.capacity.root.* property under the
+	// text between the prefix and its last dot: the queue path when the
+	// suffix is one segment, which is nearly always.
+	groups map[string]int32
+	bucket [][]*Property
 }
 
 // tree walks root.queues recursively. Child lists are read with
@@ -77,9 +83,7 @@ func (b *builder) tree() *Queue {
 }
 
 func (b *builder) newQueue(parent *Queue, name string) *Queue {
-	// Sized for a typical queue's dozen properties, so filling it does
-	// not regrow the map (this matters with 10,000 queues).
-	q := &Queue{Name: name, Parent: parent, Props: make(map[string]*Property, 16)}
+	q := &Queue{Name: name, Parent: parent}
 	if parent == nil {
 		q.Path = name
 	} else {
@@ -87,11 +91,22 @@ func (b *builder) newQueue(parent *Queue, name string) *Queue {
 		q.Depth = parent.Depth + 1
 	}
 	b.m.byPath[q.Path] = q
+	var own []*Property
+	if i, ok := b.groups[q.Path]; ok {
+		own = b.bucket[i]
+		b.bucket[i] = nil
+	}
+	// Sized from the queue's own bucket (plus room for a few multi-segment
+	// keys) so filling it does not regrow the map.
+	q.Props = make(map[string]*Property, len(own)+2)
+	for _, p := range own {
+		q.Props[p.Name[len(Prefix)+len(q.Path)+1:]] = p
+	}
 	return q
 }
 
 func (b *builder) children(q *Queue) {
-	p, ok := b.c.Lookup(q.Key("queues"))
+	p, ok := q.Props["queues"]
 	if ok {
 		q.ChildrenProp = p
 		val, _ := b.expanded(p)
@@ -117,17 +132,19 @@ func (b *builder) children(q *Queue) {
 
 // autoCreateEnabled reports whether q is a parent through auto-creation.
 func (b *builder) autoCreateEnabled(q *Queue) bool {
-	if b.v.AtLeast(V3_1) {
-		if v, _ := HadoopGetBool(b.c.GetOr(q.Key("auto-create-child-queue.enabled"), ""), false); v {
-			return true
+	// These suffixes have two segments, so the tree walk has not filed
+	// them under q yet: look them up directly (only leaves get here).
+	enabled := func(suffix string) bool {
+		p, ok := b.c.Lookup(q.Key(suffix))
+		if !ok {
+			return false
 		}
+		raw, _ := b.expanded(p)
+		v, _ := HadoopGetBool(raw, false)
+		return v
 	}
-	if b.v.AtLeast(V3_4) {
-		if v, _ := HadoopGetBool(b.c.GetOr(q.Key("auto-queue-creation-v2.enabled"), ""), false); v {
-			return true
-		}
-	}
-	return false
+	return (b.v.AtLeast(V3_1) && enabled("auto-create-child-queue.enabled")) ||
+		(b.v.AtLeast(V3_4) && enabled("auto-queue-creation-v2.enabled"))
 }
 
 // expanded returns the ${var}-expanded value of p (the raw value when
@@ -143,23 +160,46 @@ func (b *builder) expanded(p *Property) (string, error) {
 	return v, nil
 }
 
-// claimProperties files every yarn.scheduler.capacity.root.* key under the
-// deepest queue whose path prefixes it; keys that name no queue of the
-// tree are orphans.
-func (b *builder) claimProperties() {
+// groupProperties buckets every yarn.scheduler.capacity.root.* property
+// by the text before its last dot, so the tree walk finds a queue's own
+// properties without building keys or searching the whole configuration.
+func (b *builder) groupProperties() {
+	b.groups = make(map[string]int32, len(b.props)/8+1)
 	for _, p := range b.props {
-		key := p.Name
-		if !strings.HasPrefix(key, Prefix+"root") {
+		if !strings.HasPrefix(p.Name, Prefix+"root") {
 			continue
 		}
-		rest := key[len(Prefix):]
-		q, suffix := b.owner(rest)
-		if q == nil {
-			b.m.Orphans = append(b.m.Orphans, p)
-			continue
+		rest := p.Name[len(Prefix):]
+		path := ""
+		if dot := strings.LastIndexByte(rest, '.'); dot > 0 {
+			path = rest[:dot]
 		}
-		q.Props[suffix] = p
+		i, ok := b.groups[path]
+		if !ok {
+			i = int32(len(b.bucket))
+			b.groups[path] = i
+			b.bucket = append(b.bucket, nil)
+		}
+		b.bucket[i] = append(b.bucket[i], p)
 	}
+}
+
+// claimLeftovers files the properties the tree walk did not take: those
+// with a multi-segment suffix (accessible-node-labels.<l>.capacity) go to
+// the deepest queue whose path prefixes them; the rest name no queue of
+// the tree and are orphans, which Hadoop ignores silently.
+func (b *builder) claimLeftovers() {
+	for _, group := range b.bucket {
+		for _, p := range group {
+			q, suffix := b.owner(p.Name[len(Prefix):])
+			if q == nil {
+				b.m.Orphans = append(b.m.Orphans, p)
+				continue
+			}
+			q.Props[suffix] = p
+		}
+	}
+	b.groups, b.bucket = nil, nil
 	sort.Slice(b.m.Orphans, func(i, j int) bool { return b.m.Orphans[i].Name < b.m.Orphans[j].Name })
 }
 
