@@ -3,15 +3,15 @@ module github.com/capq/capq
 go 1.26.8
 
 require (
+	github.com/beevik/etree v1.8.1
+	github.com/hashicorp/go-multierror v1.1.1
 	github.com/sergi/go-diff v1.4.0
 	github.com/spf13/cobra v1.10.2
 	github.com/stretchr/testify v1.12.1
 )
 
 require (
-	github.com/beevik/etree v1.8.1 // indirect
 	github.com/hashicorp/errwrap v1.0.0 // indirect
-	github.com/hashicorp/go-multierror v1.1.1 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
