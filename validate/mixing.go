@@ -215,7 +215,11 @@ func checkPercentSum34(q *xmlconf.Queue, l string, parentT capType, v xmlconf.Ve
 	// Mirror Java's if/else exactly: NaN sums take the else branch.
 	if abs32(1-sum) > precision {
 		if abs32(sum) > precision {
-			return &childCheck{"CS024", q, head + "It should be either 0 or 1.0", sumHint(q, l, sum, "100 (±0.05) or 0")}
+			want := "100 (±0.05)"
+			if allowZero || parentT != typePercent || abs32(pc) <= precision {
+				want += " or 0"
+			}
+			return &childCheck{"CS024", q, head + "It should be either 0 or 1.0", sumHint(q, l, sum, want)}
 		}
 		if parentT == typePercent && abs32(pc) > precision && !allowZero {
 			return &childCheck{"CS024", q, head + "It is set to 0, but parent percent != 0, and doesn't allow children capacity to set to 0",
