@@ -178,6 +178,9 @@ func (sr *slsReader) job(obj map[string]any, pos string) error {
 		if err != nil {
 			return err
 		}
+		if n < 0 || n > MaxNodes {
+			return posErr(pos, "num.nodes %d is out of range (0 to %d)", n, MaxNodes)
+		}
 		sr.genNodes, sr.genRacks = max(sr.genNodes, int(n)), int(racks)
 		if _, jobToo := obj["job.tasks"]; !jobToo {
 			return nil // a header, as SLSUtils.parseNodesFromSLSTrace reads it
@@ -186,6 +189,9 @@ func (sr *slsReader) job(obj map[string]any, pos string) error {
 	app, count, err := sr.app(obj, pos)
 	if err != nil {
 		return err
+	}
+	if count > 1_000_000 || len(sr.w.Apps)+count > 10_000_000 {
+		return posErr(pos, "job.count %d makes too many applications", count)
 	}
 	for i := 0; i < count; i++ {
 		a := app

@@ -186,6 +186,9 @@ func posErr(pos, format string, args ...any) error {
 // on at least one node (a container larger than any node would wait
 // forever). It returns the first problem with its position.
 func (w *Workload) Validate() error {
+	if n := w.Cluster.count(); n > MaxNodes {
+		return fmt.Errorf("the workload has %d nodes; at most %d are supported", n, MaxNodes)
+	}
 	nodes := w.Cluster.Expand()
 	seen := map[string]bool{}
 	var big Res
@@ -201,26 +204,55 @@ func (w *Workload) Validate() error {
 		big.VCores = max(big.VCores, n.VCores)
 	}
 	for _, ev := range w.Events {
+		if (Cluster{Nodes: ev.Nodes}).count() > MaxNodes {
+			return posErr(ev.Pos, "the event adds more than %d nodes", MaxNodes)
+		}
 		for _, g := range ev.Nodes {
 			for _, n := range g.Expand() {
 				big.MemoryMB = max(big.MemoryMB, n.MemoryMB)
 				big.VCores = max(big.VCores, n.VCores)
 			}
 		}
-		if ev.AtMS < 0 {
-			return posErr(ev.Pos, "event time %d ms is negative", ev.AtMS)
+		if ev.AtMS < 0 || ev.AtMS > MaxTimeMS {
+			return posErr(ev.Pos, "event time %d ms is out of range (0 to %d)", ev.AtMS, MaxTimeMS)
 		}
 	}
 	if len(nodes) == 0 {
 		return fmt.Errorf("the workload has no nodes; give a cluster (or --sls-nodes for SLS traces)")
 	}
 	ids := make(map[string]bool, len(w.Apps))
+	total := 0
 	for i := range w.Apps {
 		if err := w.Apps[i].validate(ids, big); err != nil {
 			return err
 		}
+		total += w.Apps[i].Containers()
+		if total > MaxContainers {
+			return posErr(w.Apps[i].Pos, "the workload asks for more than %d containers", MaxContainers)
+		}
 	}
 	return nil
+}
+
+// Bounds that keep hostile inputs from exhausting memory or overflowing
+// simulated time.
+const (
+	MaxNodes      = 1_000_000
+	MaxContainers = 1_000_000_000
+	// MaxTimeMS is about 30 years: later times are input errors.
+	MaxTimeMS = int64(1) << 40
+)
+
+// count is the number of nodes the cluster expands to, without expanding.
+func (c Cluster) count() int {
+	n := 0
+	for _, g := range c.Nodes {
+		if g.Count < 0 || g.Count > MaxNodes {
+			return MaxNodes + 1
+		}
+		n += len(g.Names) + g.Count
+	}
+	return n
 }
 
 func (a *App) validate(ids map[string]bool, big Res) error {
@@ -233,8 +265,8 @@ func (a *App) validate(ids map[string]bool, big Res) error {
 		return posErr(a.Pos, "application %q has no queue", a.ID)
 	case a.User == "":
 		return posErr(a.Pos, "application %q has no user", a.ID)
-	case a.SubmitMS < 0:
-		return posErr(a.Pos, "application %q: submit time %d ms is negative", a.ID, a.SubmitMS)
+	case a.SubmitMS < 0 || a.SubmitMS > MaxTimeMS:
+		return posErr(a.Pos, "application %q: submit time %d ms is out of range (0 to %d)", a.ID, a.SubmitMS, MaxTimeMS)
 	case len(a.Tasks) == 0:
 		return posErr(a.Pos, "application %q has no tasks", a.ID)
 	}
@@ -245,10 +277,10 @@ func (a *App) validate(ids map[string]bool, big Res) error {
 	for j, t := range a.Tasks {
 		what := fmt.Sprintf("task group %d", j)
 		switch {
-		case t.Count < 0:
-			return posErr(a.Pos, "application %q %s: negative count %d", a.ID, what, t.Count)
-		case t.DurationMS <= 0:
-			return posErr(a.Pos, "application %q %s: duration must be positive, got %d ms", a.ID, what, t.DurationMS)
+		case t.Count < 0 || t.Count > MaxContainers:
+			return posErr(a.Pos, "application %q %s: count %d is out of range (0 to %d)", a.ID, what, t.Count, MaxContainers)
+		case t.DurationMS <= 0 || t.DurationMS > MaxTimeMS:
+			return posErr(a.Pos, "application %q %s: duration must be positive (at most %d ms), got %d ms", a.ID, what, MaxTimeMS, t.DurationMS)
 		case t.Phase < 0:
 			return posErr(a.Pos, "application %q %s: negative phase %d", a.ID, what, t.Phase)
 		case t.Priority <= 0:

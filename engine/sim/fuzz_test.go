@@ -1,0 +1,64 @@
+package sim
+
+import (
+	"testing"
+)
+
+// The readers must never panic, whatever the input; errors are fine.
+
+func FuzzReadSLS(f *testing.F) {
+	f.Add([]byte(`{"num.nodes": 3, "num.racks": 2}` + "\n" + `{"job.queue.name": "a", "job.count": 2, "job.tasks": [{"count": 2, "container.host": "/r/h", "duration.ms": 5, "container.type": "reduce"}]}`))
+	f.Add([]byte(`{"am.type": "stream", "job.queue.name": "a", "job.tasks": [{"container.start.ms": 1, "container.end.ms": 9, "container.memory": "12"}]}`))
+	f.Add([]byte(`{"job.tasks": [1, "x", null]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := ReadSLS("f.json", data, DefaultSLSSettings(), nil)
+		if err == nil && w == nil {
+			t.Fatal("nil workload without error")
+		}
+		_, _ = Detect(data)
+	})
+}
+
+func FuzzReadNative(f *testing.F) {
+	f.Add([]byte(`{"cluster": {"nodes": [{"count": 2, "memory_mb": 1024, "vcores": 1}]}, "apps": [{"id": "a", "queue": "q", "user": "u", "am": {"memory_mb": 1, "vcores": 1}, "tasks": [{"count": 1, "memory_mb": 1, "vcores": 1, "duration_ms": 1, "priority": 1}]}], "events": [{"at_ms": 1, "kind": "remove_nodes", "names": ["node0"]}]}`))
+	f.Add([]byte(`{"apps": [{"tasks": [{"count": -1}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _ = ReadNative("f.json", data)
+	})
+}
+
+func FuzzReadSLSNodes(f *testing.F) {
+	f.Add([]byte(`{"rack": "r1", "nodes": [{"node": "n1", "memory-mb": 2048, "vcores": 2}, {}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _ = ReadSLSNodes("n.json", data, DefaultSLSSettings())
+	})
+}
+
+// FuzzRun runs small fuzzed native workloads end to end on the seeds
+// configuration: no panic, and every app ends in a known state.
+func FuzzRun(f *testing.F) {
+	f.Add([]byte(`{"cluster": {"nodes": [{"count": 3, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "a", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 5, "memory_mb": 2048, "vcores": 1, "duration_ms": 1000, "priority": 1, "hosts": ["node1"]}, {"count": 2, "memory_mb": 3000, "vcores": 1, "duration_ms": 500, "priority": 2, "phase": 1}]}], "events": [{"at_ms": 1500, "kind": "remove_nodes", "names": ["node0"]}, {"at_ms": 2500, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "x", "memory_mb": 8192, "vcores": 8}]}]}`))
+	m := loadModel(f, "seeds-example")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := ReadNative("f.json", data)
+		if err != nil || len(w.Apps) > 20 || w.Cluster.count() > 50 {
+			return
+		}
+		for _, a := range w.Apps {
+			if a.Containers() > 500 {
+				return
+			}
+		}
+		res, err := Run(m, w, Options{RejectUnknownQueues: true, Until: 24 * 3600 * 1000})
+		if err != nil {
+			return
+		}
+		for _, a := range res.Apps {
+			switch a.State {
+			case AppFinished, AppRejected, AppRunning, AppAccepted, AppFailed, AppNotArrived:
+			default:
+				t.Fatalf("app %s in state %q", a.ID, a.State)
+			}
+		}
+	})
+}
