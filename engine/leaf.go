@@ -46,11 +46,14 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) result {
 	return result{}
 }
 
-// userAssignable applies the per-pass CachedUserLimit and canAssignToUser.
+// userAssignable applies AbstractLeafQueue's CachedUserLimit (kept until
+// the queue's users state changes, like getUserLimitCache's version) and
+// canAssignToUser.
 func (e *Engine) userAssignable(a *app, lim *limits) bool {
 	u := a.u
-	if u.passSeq != e.passSeq {
-		u.passSeq, u.passLimit, u.passCan, u.passRes = e.passSeq, e.userLimit(u), true, Resource{}
+	if u.passVersion != u.q.ul.version || u.passSeq == 0 {
+		u.passVersion, u.passSeq = u.q.ul.version, 1
+		u.passLimit, u.passCan, u.passRes = e.userLimit(u), true, Resource{}
 	}
 	if !u.passCan && fitsAll(a.reserved, u.passRes) {
 		if e.why != nil {
