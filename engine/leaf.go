@@ -57,7 +57,7 @@ func (e *Engine) userAssignable(a *app, lim *limits) bool {
 	}
 	if !u.passCan && fitsAll(a.reserved, u.passRes) {
 		if e.why != nil {
-			e.note("app %s skipped: user %s is over its user limit (%d MB)", a.id, u.name, u.passLimit.MemoryMB)
+			e.note("app %s skipped: user %s used %d MB > user limit %d MB", a.id, u.name, u.used.MemoryMB, u.passLimit.MemoryMB)
 		}
 		return false
 	}
