@@ -76,6 +76,7 @@ func fanOutFor(n, depth int) int {
 type genQueue struct {
 	path     string
 	depth    int
+	capacity string
 	children []*genQueue
 }
 
@@ -99,7 +100,9 @@ func (g *generator) tree() {
 			break
 		}
 		for c := 0; c < g.opts.FanOut && made < g.opts.Queues; c++ {
-			name := fmt.Sprintf("%s%d", genWords[g.rng.Intn(len(genWords))], c)
+			// A number unique in the whole tree keeps leaf names distinct,
+			// which Hadoop before 3.3 requires (CS003).
+			name := fmt.Sprintf("%s%d", genWords[g.rng.Intn(len(genWords))], made)
 			q := &genQueue{path: parent.path + "." + name, depth: parent.depth + 1}
 			parent.children = append(parent.children, q)
 			g.queues = append(g.queues, q)
@@ -134,13 +137,24 @@ func (g *generator) queue(b *bytes.Buffer, q *genQueue) {
 		}
 		writeProp(b, pre+"queues", strings.Join(names, ","), "")
 		for i, c := range g.capacities(len(q.children)) {
-			writeProp(b, Prefix+q.children[i].path+".capacity", fmt.Sprint(c), "")
+			q.children[i].capacity = fmt.Sprint(c)
+			writeProp(b, Prefix+q.children[i].path+".capacity", q.children[i].capacity, "")
 		}
 	}
 	if q.path == "root" {
+		// Queue ACLs only restrict anything when root's are not "*".
+		writeProp(b, pre+"acl_submit_applications", " ", "")
+		writeProp(b, pre+"acl_administer_queue", "admin admins", "")
 		return
 	}
-	writeProp(b, pre+"maximum-capacity", fmt.Sprint(50+g.rng.Intn(51)), "")
+	if len(q.children) > 0 {
+		// A parent capped at its own capacity keeps absolute maximum and
+		// absolute capacity equal, so its children's maximum-capacity means
+		// what the documentation says (no CS107 note on every leaf).
+		writeProp(b, pre+"maximum-capacity", g.capacityOf(q), "")
+	} else {
+		writeProp(b, pre+"maximum-capacity", fmt.Sprint(50+g.rng.Intn(51)), "")
+	}
 	writeProp(b, pre+"state", "RUNNING", "")
 	writeProp(b, pre+"acl_submit_applications", fmt.Sprintf("user%d group%d", g.rng.Intn(100), g.rng.Intn(20)), "")
 	writeProp(b, pre+"acl_administer_queue", "admin admins", "")
@@ -156,6 +170,9 @@ func (g *generator) queue(b *bytes.Buffer, q *genQueue) {
 
 // capacities returns n integer percentages summing to exactly 100, each
 // near 100/n, with the remainder on the last one.
+// capacityOf is the capacity written for q (set when its parent was written).
+func (g *generator) capacityOf(q *genQueue) string { return q.capacity }
+
 func (g *generator) capacities(n int) []int {
 	out := make([]int, n)
 	left := 100
