@@ -1,0 +1,43 @@
+package sim
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+func TestRefreshAndNodeEvents(t *testing.T) {
+	load := func(name string) (*xmlconf.Model, error) {
+		l, err := xmlconf.Load(xmlconf.LoadOptions{CapacityScheduler: []xmlconf.Source{{Name: filepath.Join(repo("testdata", "workloads"), name)}}})
+		if err != nil {
+			return nil, err
+		}
+		return l.Model, nil
+	}
+	res := simulate(t, "seeds-example", "refresh-and-nodes.json", Options{Seed: 1, LoadConfig: load})
+	require.Len(t, res.Refreshes, 2)
+	assert.True(t, res.Refreshes[0].Accepted, res.Refreshes[0].Errors)
+	dev := res.QueueSeries("root.engineering.development")
+	at := func(ms int64) int64 { return dev.MaxMB[ms/res.SampleMS] }
+	assert.Equal(t, int64(100*gb), at(5*60000), "max 100% of 10 nodes")
+	assert.Equal(t, int64(40*gb), at(11*60000), "refreshed to maximum-capacity 40")
+	assert.Equal(t, int64(32*gb), at(16*60000), "40% of the 8 nodes left")
+	assert.Equal(t, int64(52*gb), at(21*60000), "40% of 13 nodes")
+	assert.Equal(t, int64(130*gb), at(26*60000), "refreshed back")
+	assert.LessOrEqual(t, dev.UsedMB[16*60000/res.SampleMS], int64(32*gb+2*gb))
+	assert.Equal(t, 2, res.Summary.AppsFinished, "containers lost with their nodes are asked for again")
+	assert.Equal(t, int64(402), res.Summary.ContainersAllocated-countKilled(res))
+}
+
+// countKilled is how many task containers ran twice (lost with a node).
+func countKilled(res *Result) int64 {
+	var n int64
+	for _, a := range res.Apps {
+		n += a.Containers - 201
+	}
+	return n
+}
