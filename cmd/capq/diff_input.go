@@ -64,6 +64,7 @@ func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (
 	if err != nil {
 		return nil, "", nil, err
 	}
+	addConfDirYarnSite(&opts, arg)
 	opts.CapacityScheduler = []xmlconf.Source{src}
 	l, err := xmlconf.Load(opts)
 	if err != nil {

@@ -73,8 +73,25 @@ func (f *configFlags) load(arg string, s *streams) (*xmlconf.Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
+	addConfDirYarnSite(&opts, arg)
 	opts.CapacityScheduler = []xmlconf.Source{src}
 	return xmlconf.Load(opts)
+}
+
+// addConfDirYarnSite treats a directory argument as a Hadoop conf dir:
+// its yarn-site.xml (if any) is read under capacity-scheduler.xml, as the
+// ResourceManager reads them, unless --yarn-site named files already.
+func addConfDirYarnSite(opts *xmlconf.LoadOptions, arg string) {
+	if len(opts.YarnSite) > 0 {
+		return
+	}
+	if fi, err := os.Stat(arg); err != nil || !fi.IsDir() {
+		return
+	}
+	ys := filepath.Join(arg, "yarn-site.xml")
+	if fi, err := os.Stat(ys); err == nil && fi.Mode().IsRegular() {
+		opts.YarnSite = []xmlconf.Source{{Name: ys}}
+	}
 }
 
 // resolveSource turns a command-line argument into a source:

@@ -106,12 +106,7 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	if err != nil {
 		return validate.Result{}, "", err
 	}
-	if len(o.config.yarnSite) == 0 && isDir(arg) {
-		// A directory is a conf dir: yarn-site.xml under capacity-scheduler.xml.
-		if ys := filepath.Join(arg, "yarn-site.xml"); fileExists(ys) {
-			lo.YarnSite = []xmlconf.Source{{Name: ys}}
-		}
-	}
+	addConfDirYarnSite(&lo, arg)
 	lo.CapacityScheduler = []xmlconf.Source{src}
 	loaded, err := xmlconf.Load(lo)
 	if err != nil {
