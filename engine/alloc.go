@@ -51,7 +51,7 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 		}
 		return e.toAssignment(result{}, n, why), false
 	}
-	r := e.assignParent(e.root, n, e.cluster)
+	r, _ := e.assignParent(e.root, n, e.cluster)
 	return e.toAssignment(r, n, why), false
 }
 
@@ -120,35 +120,46 @@ func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource
 	return true
 }
 
-// assignParent is ParentQueue.assignContainers for one pass.
-func (e *Engine) assignParent(q *queue, n *node, handed Resource) result {
+// assignParent is ParentQueue.assignContainers for one pass. A child
+// skipped for its queue limit (a request above its headroom) blocks its
+// headroom: later siblings get a limit reduced by it (ResourceLimits'
+// blocked headroom and net limit), so they do not take what the blocked
+// queue waits for. The returned resource is this queue's blocked headroom.
+func (e *Engine) assignParent(q *queue, n *node, handed Resource) (result, Resource) {
 	if q.pending <= 0 {
-		return result{}
+		return result{}, Resource{}
 	}
 	if n.reserved != nil || !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
-		return result{}
+		return result{}, Resource{}
 	}
 	lim := limits{limit: handed}
 	if !e.canAssignToQueue(q, &lim, q.reserved) {
-		return result{}
+		return result{}, Resource{}
 	}
 	e.sortChildren(q)
 	// getResourceLimitsOfChild caps the parent limit by its maximum.
 	pl := e.g.rc.min(handed, q.maxRes)
+	var blocked Resource
+	out := result{}
 	for _, c := range q.order {
 		if c.pending <= 0 {
 			continue
 		}
-		cl := e.g.rc.roundDown(pl.Sub(q.used).Add(c.used), e.g.minAlloc)
+		cl := e.g.rc.roundDown(pl.Sub(blocked).Sub(q.used).Add(c.used), e.g.minAlloc)
 		var r result
+		var childBlocked Resource
 		if c.leaf {
-			r = e.assignLeaf(c, n, cl)
+			r, childBlocked = e.assignLeaf(c, n, cl)
 		} else {
-			r = e.assignParent(c, n, cl)
+			r, childBlocked = e.assignParent(c, n, cl)
 		}
 		if r.assigned() {
-			return r
+			return r, Resource{}
+		}
+		if r.queueLim {
+			out.queueLim = true
+			blocked = blocked.Add(e.g.rc.max(childBlocked, Resource{}))
 		}
 	}
-	return result{}
+	return out, blocked
 }

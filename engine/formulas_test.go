@@ -173,3 +173,23 @@ func TestSubmitLimitsMessages(t *testing.T) {
 	require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "a1", User: "u"}), "a unique short leaf name is accepted")
 	assert.EqualError(t, e.SubmitApp(AppSpec{ID: "a2", Queue: "root.a.a1", User: "u"}), "Queue root.a.a1 already has 1 applications from user u cannot accept submission of application: a2")
 }
+
+// TestBlockedHeadroom: a queue skipped because its request exceeds its
+// headroom (QUEUE_LIMIT) blocks that headroom for its later siblings
+// (ParentQueue.assignContainersToChildQueues, ResourceLimits net limit).
+func TestBlockedHeadroom(t *testing.T) {
+	m := build(t, map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50", "root.b.user-limit-factor": "10"}, xmlconf.V3_4)
+	e, err := New(m, nodesOf(1, 10*gb), Options{})
+	require.NoError(t, err)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "b1", Queue: "root.b", User: "u"}))
+	require.NoError(t, e.UpdateAsks("b1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{6 * gb, 1}, Count: 1}}))
+	require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "root.a", User: "v"}))
+	require.NoError(t, e.UpdateAsks("a1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{6 * gb, 1}, Count: 1}}))
+	require.NoError(t, e.UpdateAsks("b1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}}))
+	// a (0 used) goes first; its headroom is 4 GB < 6 GB, so it is skipped
+	// for its queue limit and blocks 4 GB: b's limit becomes 10 - 4 = 6 GB,
+	// which b already uses.
+	assert.Equal(t, AssignNone, e.AssignOnce(0).Kind)
+	assert.Equal(t, int64(6*gb), e.byPath["root.b"].used.MemoryMB)
+}

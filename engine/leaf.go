@@ -5,11 +5,13 @@ import "sort"
 // assignLeaf is AbstractLeafQueue.assignContainers for one pass: apps in
 // ordering-policy order, each checked against the queue limit and its
 // user's limit, then offered the node.
-func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) result {
+// The second result is the headroom a queue-limit skip blocks (the
+// leaf's ResourceLimits headroom).
+func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resource) {
 	lim := limits{limit: handed}
 	q.curLimit = e.currentLimit(q, handed)
 	if q.pending <= 0 {
-		return result{}
+		return result{}, Resource{}
 	}
 	if q.fair {
 		e.sortFair(q)
@@ -18,7 +20,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) result {
 	for _, a := range q.active {
 		if needQueueCheck {
 			if !e.canAssignToQueue(q, &lim, a.reserved) {
-				return result{}
+				return result{}, Resource{}
 			}
 			if !e.g.continueLooking || a.reserved.IsZero() {
 				needQueueCheck = false
@@ -34,16 +36,16 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) result {
 		r := e.assignApp(a, n, &lim)
 		switch {
 		case r.assigned():
-			return r
+			return r, Resource{}
 		case r.skipOther:
 			continue
 		default:
 			// Nothing allocated and the app was not skipped: stop to
-			// respect FIFO (or the queue limit was hit).
-			return result{}
+			// respect FIFO, or report the queue limit (QUEUE_LIMIT).
+			return r, lim.headroom
 		}
 	}
-	return result{}
+	return result{}, Resource{}
 }
 
 // userAssignable applies AbstractLeafQueue's CachedUserLimit (kept until
