@@ -125,3 +125,35 @@ func TestMigrateHadoop1JSONReport(t *testing.T) {
 	}
 	assert.True(t, strings.HasPrefix(r.stdout, "<?xml"))
 }
+
+// TestMigrateHadoop1HostileInputs: garbage, empty and non-Hadoop-1 files
+// never crash the command; each ends with exit 2 and a message, or a
+// conversion.
+func TestMigrateHadoop1HostileInputs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+		return p
+	}
+	site := write("site.xml", "<configuration><property><name>mapred.jobtracker.taskScheduler</name><value>org.apache.hadoop.mapred.CapacityTaskScheduler</value></property></configuration>")
+	for name, body := range map[string]string{
+		"garbage.xml": "\x00\xff<<<&",
+		"empty.xml":   "",
+		"queues.xml":  "<queues><queue><name>a:b</name></queue><oops/></queues>",
+		"deep.xml":    strings.Repeat("<queue>", 200) + strings.Repeat("</queue>", 200),
+	} {
+		p := write(name, body)
+		for _, flag := range []string{"--capacity-scheduler", "--mapred-queues"} {
+			r := runBinary(t, "", "migrate", "hadoop1", "--mapred-site", site, flag, p)
+			assert.Contains(t, []int{0, 1, 2}, r.code, "%s %s", flag, name)
+			assert.NotContains(t, r.stderr, "panic", "%s %s", flag, name)
+			if r.code == 2 {
+				assert.Contains(t, r.stderr, "capq:", "%s %s", flag, name)
+			}
+		}
+	}
+	r := runBinary(t, "", "migrate", "hadoop1", "--mapred-site", filepath.Join(golden.RepoRoot(), "testdata/hadoop1/01-flat-basic/capacity-scheduler.xml"))
+	assert.Equal(t, 2, r.code, "a capacity-scheduler.xml as mapred-site: FIFO scheduler, refused")
+	assert.Contains(t, r.stderr, "--ignore-scheduler")
+}
