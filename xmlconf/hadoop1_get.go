@@ -3,6 +3,7 @@ package xmlconf
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // lookup returns the property in force for key with its value expanded
@@ -47,7 +48,18 @@ func (p *h1parser) intVal(c *Conf, key string, def Value[int32], queue string) V
 		return v
 	}
 	v.V = n
+	p.hexQuirk(prop, queue, text, int64(n))
 	return v
+}
+
+// hexQuirk notes that getInt read "0x…" as hexadecimal.
+func (p *h1parser) hexQuirk(prop *Property, queue, text string, n int64) {
+	t := strings.TrimPrefix(text, "-")
+	if !strings.HasPrefix(t, "0x") && !strings.HasPrefix(t, "0X") {
+		return
+	}
+	p.addSev(RuleH1Fallback, SeverityInfo, prop.ValuePos, queue, prop.Name,
+		fmt.Sprintf("%q of %q is read as hexadecimal: %d", text, prop.Name, n), "write the decimal value")
 }
 
 func (p *h1parser) longVal(c *Conf, key string, def Value[int64], queue string) Value[int64] {

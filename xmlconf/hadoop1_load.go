@@ -20,7 +20,7 @@ type H1Paths struct {
 func LoadHadoop1(p H1Paths, opts ReadOptions) (*H1Model, error) {
 	var errs *multierror.Error
 	files := H1Files{Dialect: p.Dialect}
-	if p.MapredSite == "" {
+	if p.MapredSite == "" && p.MapredQueues == "" {
 		errs = multierror.Append(errs, fmt.Errorf("xmlconf: a mapred-site.xml is required"))
 	}
 	read := func(path string) *Document {
@@ -46,6 +46,10 @@ func LoadHadoop1(p H1Paths, opts ReadOptions) (*H1Model, error) {
 	}
 	if err := errs.ErrorOrNil(); err != nil {
 		return nil, err
+	}
+	if files.MapredSite == nil {
+		// A 0.21 conf dir may hold only mapred-queues.xml.
+		files.MapredSite = &Document{File: "mapred-site.xml"}
 	}
 	return ParseHadoop1(files), nil
 }

@@ -24,7 +24,15 @@ func lintHadoop1Arg(p lintPlan, arg string) (validate.Result, string, bool, erro
 	if len(paths) == 0 {
 		return validate.Result{}, "", false, nil
 	}
-	m, err := xmlconf.LoadHadoop1Set(paths, xmlconf.ReadOptions{})
+	var m *xmlconf.H1Model
+	var err error
+	if isDir(arg) {
+		// In a conf dir the file names say the roles (mapred.queue.names
+		// may legally sit in mapred-queue-acls.xml, so content cannot).
+		m, err = xmlconf.LoadHadoop1(dirPaths(arg), xmlconf.ReadOptions{})
+	} else {
+		m, err = xmlconf.LoadHadoop1Set(paths, xmlconf.ReadOptions{})
+	}
 	if err != nil {
 		return validate.Result{}, "", true, err
 	}
@@ -50,4 +58,18 @@ func hadoop1Paths(arg string) []string {
 		return nil
 	}
 	return paths
+}
+
+// dirPaths names the files of a Hadoop 1 conf dir by role.
+func dirPaths(dir string) xmlconf.H1Paths {
+	var p xmlconf.H1Paths
+	for _, f := range []struct {
+		dst  *string
+		name string
+	}{{&p.MapredSite, "mapred-site.xml"}, {&p.CapacityScheduler, "capacity-scheduler.xml"}, {&p.QueueACLs, "mapred-queue-acls.xml"}, {&p.MapredQueues, "mapred-queues.xml"}} {
+		if path := filepath.Join(dir, f.name); fileExists(path) {
+			*f.dst = path
+		}
+	}
+	return p
 }
