@@ -60,10 +60,11 @@ func writeStepText(b *bytes.Buffer, s *scenarioStep, res *stepResult) {
 		if len(as) == 0 {
 			as = []any{"none"}
 		}
-		for _, a := range as {
-			b.WriteString(" " + assignmentText(a) + ";")
+		texts := make([]string, len(as))
+		for i, a := range as {
+			texts[i] = assignmentText(a)
 		}
-		b.WriteString("\n")
+		b.WriteString(" " + strings.Join(texts, "; ") + "\n")
 		for _, w := range res.why {
 			fmt.Fprintf(b, "      why: %s\n", w)
 		}
