@@ -47,11 +47,8 @@ func (mg *migration) emitQueueACLs(n *node) {
 	if !mg.m.ACLsEnabled.V {
 		if n.Src != nil {
 			for _, v := range []xmlconf.Value[xmlconf.ACL]{n.Src.SubmitACL, n.Src.AdminACL} {
-				mg.use(v.Prop, Dropped, "", "ACLs were not enforced ("+aclSwitch(mg.m)+"), so this ACL never applied")
-				if v.Prop != nil {
-					mg.finding(RuleACLsDisabled, xmlconf.SeverityInfo, v.Prop.ValuePos, n.Src.FullName, v.Prop.Name,
-						fmt.Sprintf("ACL %q of %q was never enforced (%s); not carried over. YARN enforces ACLs with yarn.acl.enable in yarn-site.xml", v.Raw, n.Src.FullName, aclSwitch(mg.m)), "")
-				}
+				// H1024 (from the parser) already says the ACL never applied.
+				mg.use(v.Prop, Dropped, "", "ACLs were not enforced ("+aclSwitch(mg.m)+"), so this ACL never applied; not carried over")
 			}
 		}
 		return

@@ -34,6 +34,8 @@ var goldenCases = []goldenCase{
 	{name: "10-queues-xml-ignored"},
 	{name: "11-hierarchical-quirks", rescaled: true},
 	{name: "12-shipped-template-1.2.1"},
+	{name: "13-jobtracker-refuses", rescaled: true, opts: Options{IgnoreScheduler: true}},
+	{name: "15-hierarchical-share-over-max"},
 	{name: "03-fractional-joblimits", variant: "-max-parallel-apps", rescaled: true, opts: Options{MaxParallelApps: true}},
 }
 

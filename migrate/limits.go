@@ -24,6 +24,11 @@ func (mg *migration) emitGlobalLimits() {
 				m.MaxSystemJobs.V, m.Defaults.InitAcceptJobsFactor.V), "")
 		return
 	}
+	if m.MaxSystemJobs.V <= 0 || m.Defaults.InitAcceptJobsFactor.V <= 0 {
+		mg.finding(RuleAppLimits, xmlconf.SeverityWarning, m.MaxSystemJobs.Pos(), "", "maximum-applications",
+			"the JobTracker refused the job limits (maximum-system-jobs or init-accept-jobs-factor ≤ 0); YARN's default maximum-applications applies", "")
+		return
+	}
 	mg.limits = true
 	k := xmlconf.Prefix + "maximum-applications"
 	total := int64(int32(int64(m.MaxSystemJobs.V) * int64(m.Defaults.InitAcceptJobsFactor.V)))
@@ -60,8 +65,8 @@ func (mg *migration) sumAccept() int64 {
 func (mg *migration) emitLeafLimits(n *node) {
 	q := n.Src
 	l, ok := mg.m.JobLimits(q)
-	if !ok || !mg.limits {
-		return
+	if !ok || !mg.limits || q.InitAcceptJobsFactor.V <= 0 {
+		return // a factor ≤ 0 was refused by the JobTracker: YARN's default applies
 	}
 	k := key(n, "maximum-applications")
 	mg.use(q.InitAcceptJobsFactor.Prop, Mapped, k, "")

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,4 +33,45 @@ func TestLintHadoop1(t *testing.T) {
 		assert.NotEqual(t, xmlconf.RuleH1Fallback, f.Rule)
 	}
 	assert.Less(t, len(without.Findings), len(res.Findings))
+}
+
+// TestHadoop1RuleCases: every H1 rule fails on at least one case under
+// testdata/hadoop1 and passes on at least one other, like the registry
+// test asks of the YARN rules.
+func TestHadoop1RuleCases(t *testing.T) {
+	base := filepath.Join(golden.RepoRoot(), "testdata", "hadoop1")
+	entries, err := os.ReadDir(base)
+	require.NoError(t, err)
+	fired := map[string]map[string]bool{}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(base, e.Name())
+		var p xmlconf.H1Paths
+		for dst, name := range map[*string]string{&p.MapredSite: "mapred-site.xml", &p.CapacityScheduler: "capacity-scheduler.xml",
+			&p.QueueACLs: "mapred-queue-acls.xml", &p.MapredQueues: "mapred-queues.xml"} {
+			if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+				*dst = filepath.Join(dir, name)
+			}
+		}
+		m, err := xmlconf.LoadHadoop1(p, xmlconf.ReadOptions{})
+		require.NoError(t, err, e.Name())
+		fired[e.Name()] = map[string]bool{}
+		for _, f := range LintHadoop1(m, Options{}).Findings {
+			fired[e.Name()][f.Rule] = true
+		}
+	}
+	for _, r := range Rules() {
+		if r.Category != CatHadoop1 || strings.HasPrefix(r.ID, "H1M") {
+			continue
+		}
+		failing, passing := false, false
+		for _, rules := range fired {
+			failing = failing || rules[r.ID]
+			passing = passing || !rules[r.ID]
+		}
+		assert.True(t, failing, "%s (%s) has no failing case in testdata/hadoop1", r.ID, r.Name)
+		assert.True(t, passing, "%s (%s) has no passing case in testdata/hadoop1", r.ID, r.Name)
+	}
 }
