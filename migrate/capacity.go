@@ -181,11 +181,11 @@ func (mg *migration) setMaxima(n *node) {
 		if c.AbsMax+1e-9 < c.AbsCap {
 			c.Max = math.Min(100, ceil2(c.AbsCap/n.AbsMax*100))
 			c.AbsMax = c.Max * n.AbsMax / 100
-			if c.Src != nil && c.SrcAbsMax+1e-9 < c.AbsCap {
-				mg.finding(RuleMaxRaised, xmlconf.SeverityWarning, c.Src.Pos, c.Path(), "maximum-capacity",
-					fmt.Sprintf("maximum-capacity of %q raised to %s so it is not below the rescaled capacity", c.Path(), num(c.Max)),
-					"YARN requires absolute capacity ≤ absolute maximum capacity")
-			}
+		}
+		if c.Src != nil && c.SrcAbsMax+1e-9 < c.AbsCap {
+			mg.finding(RuleMaxRaised, xmlconf.SeverityWarning, srcPos(c), c.Path(), "maximum-capacity",
+				fmt.Sprintf("the ceiling of %q is raised from %s%% to %s%% of the cluster so it is not below its capacity", c.Path(), num(c.SrcAbsMax), num(c.AbsMax)),
+				"YARN requires absolute capacity ≤ absolute maximum capacity")
 		}
 		if mg.relativeMaxCheck() && c.Max < c.Cap {
 			old := c.AbsMax
