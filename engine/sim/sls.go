@@ -133,7 +133,7 @@ type slsReader struct {
 // managers come from nodes (an --sls-nodes topology) when given, else from
 // the trace (num.nodes plus every container.host), all sized by set.
 func ReadSLS(name string, data []byte, set SLSSettings, nodes *Cluster) (*Workload, error) {
-	sr := &slsReader{r: &posReader{name: name, data: data}, set: set, ids: map[string]bool{}, hosts: map[string]string{},
+	sr := &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{},
 		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS}}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()

@@ -13,7 +13,7 @@ import (
 // take the NM defaults of set unless they give their own size. As in
 // Java, a node object without "node" is named "null".
 func ReadSLSNodes(name string, data []byte, set SLSSettings) (*Cluster, error) {
-	r := &posReader{name: name, data: data}
+	r := &posReader{name: name, data: data, lastLine: 1}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	c := &Cluster{}
