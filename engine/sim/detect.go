@@ -28,6 +28,12 @@ func (f Format) String() string {
 // are recognised only to say they are not supported.
 func Detect(data []byte) (Format, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
+	if firstByte(data) == '[' {
+		// An array of jobs, as Jackson's readValues also accepts.
+		if _, err := dec.Token(); err != nil {
+			return FormatUnknown, fmt.Errorf("not a JSON workload: %v", err)
+		}
+	}
 	var first map[string]json.RawMessage
 	if err := dec.Decode(&first); err != nil {
 		return FormatUnknown, fmt.Errorf("not a JSON workload: the input does not start with a JSON object (%v)", err)

@@ -137,7 +137,22 @@ func ReadSLS(name string, data []byte, set SLSSettings, nodes *Cluster) (*Worklo
 		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS}}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
+	// Jackson's readValues takes a root-level sequence of objects or one
+	// JSON array of them.
+	inArray := firstByte(data) == '['
+	if inArray {
+		if _, err := dec.Token(); err != nil {
+			return nil, sr.r.jsonErr(err, dec)
+		}
+	}
 	for {
+		if inArray && !dec.More() {
+			if _, err := dec.Token(); err != nil {
+				return nil, sr.r.jsonErr(err, dec)
+			}
+			inArray = false
+			continue
+		}
 		off := sr.r.skipSpace(dec.InputOffset())
 		var obj map[string]any
 		err := dec.Decode(&obj)
@@ -486,4 +501,16 @@ func javaInt(obj map[string]any, key string, def int64, pos string) (int64, erro
 		return 0, posErr(pos, "%s: For input string: %q (want a whole number)", key, s)
 	}
 	return int64(n), nil
+}
+
+// firstByte is the first non-space byte of data (0 if none).
+func firstByte(data []byte) byte {
+	for _, c := range data {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return c
+	}
+	return 0
 }

@@ -123,10 +123,25 @@ func TestDetect(t *testing.T) {
 		`{"jobID": "job_1", "mapTasks": []}`: "Rumen",
 		`{"workloads": [], "num_nodes": 3}`:  "SYNTH",
 		`[1, 2]`:                             "does not start with a JSON object",
+		`"x"`:                                "does not start with a JSON object",
 		`{"foo": 1}`:                         "cannot tell",
 	} {
 		_, err := Detect([]byte(in))
 		require.Error(t, err, in)
 		assert.Contains(t, err.Error(), want)
 	}
+}
+
+// Jackson's readValues also reads a JSON array of jobs.
+func TestSLSTraceAsArray(t *testing.T) {
+	data := []byte(`[{"job.queue.name": "sls_queue_1", "job.tasks": [{"duration.ms": 5}]},
+  {"job.queue.name": "sls_queue_2", "job.start.ms": 3, "job.tasks": [{"duration.ms": 5, "count": 2}]}]`)
+	f, err := Detect(data)
+	require.NoError(t, err)
+	assert.Equal(t, FormatSLSTrace, f)
+	w, err := ReadSLS("a.json", append(data, []byte("\n{\"num.nodes\": 2}")...), DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 2)
+	assert.Equal(t, 2, w.Apps[1].Containers())
+	assert.Len(t, w.Cluster.Expand(), 2)
 }
