@@ -162,6 +162,9 @@ type QueueSeries struct {
 	MaxMB        []int64 `json:"max_mb"`
 	UsedMB       []int64 `json:"used_mb"`
 	PendingMB    []int64 `json:"pending_mb"`
+	// Allocated counts containers allocated in the queue's subtree since
+	// the previous sample.
+	Allocated []int64 `json:"allocated"`
 }
 
 // Queue returns the result of the queue at path, or nil.

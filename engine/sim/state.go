@@ -110,6 +110,7 @@ type queueStat struct {
 	area       float64 // MB·ms
 	lastT      int64
 	containers int64
+	sampled    int64 // containers at the last sample
 	preempted  int64
 	submitted  int
 	finished   int

@@ -50,7 +50,7 @@ func (r *run) addQueue(path string) int32 {
 		q.leaf = mq.IsLeaf()
 	}
 	n := len(r.samples)
-	q.series = QueueSeries{GuaranteedMB: make([]int64, n), MaxMB: make([]int64, n), UsedMB: make([]int64, n), PendingMB: make([]int64, n)}
+	q.series = QueueSeries{GuaranteedMB: make([]int64, n), MaxMB: make([]int64, n), UsedMB: make([]int64, n), PendingMB: make([]int64, n), Allocated: make([]int64, n)}
 	r.queues = append(r.queues, q)
 	return i
 }
@@ -108,6 +108,8 @@ func (r *run) sampleUntil(t int64) {
 			s.MaxMB = append(s.MaxMB, q.max)
 			s.UsedMB = append(s.UsedMB, q.used)
 			s.PendingMB = append(s.PendingMB, q.pending)
+			s.Allocated = append(s.Allocated, q.containers-q.sampled)
+			q.sampled = q.containers
 		}
 		r.nextSample += r.opts.SampleMS
 	}
