@@ -98,6 +98,9 @@ func runLint(o lintOptions, args []string, s *streams) error {
 
 // lintOne loads and lints one argument; name is how findings name it.
 func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, string, error) {
+	if res, name, ok, err := lintHadoop1Arg(p, arg); ok {
+		return res, name, err
+	}
 	lo, err := o.config.options(s)
 	if err != nil {
 		return validate.Result{}, "", err
