@@ -59,8 +59,13 @@ type parser struct {
 
 	// Positions of the property being read.
 	tokPos, propPos, namePos, valuePos, includePos Pos
-	emptyValuePos                                  Pos
-	fallbackNoted                                  bool
+
+	// col caches the last character column computed, so positions on one
+	// long line cost the bytes since the previous one, not the whole line
+	// again (a one-line 4 MB file was quadratic).
+	col           colCursor
+	emptyValuePos Pos
+	fallbackNoted bool
 
 	comments []Comment // comments since the last element, for the next property
 	propCmts []Comment
@@ -381,18 +386,25 @@ func (p *parser) errAt(pos Pos, msg, hint string) error {
 // pos turns the decoder's byte column into a character column, which is
 // what editors and Hadoop's own messages count.
 func (p *parser) pos(off int64, line, col int) Pos {
-	start := int(off) - (col - 1)
-	if col < 1 || start < 0 || int(off) > len(p.data) {
-		return offsetPos(p.file, p.data, int(off))
+	start, o := int(off)-(col-1), int(off)
+	if col < 1 || start < 0 || o > len(p.data) {
+		return offsetPos(p.file, p.data, o)
 	}
-	seg := p.data[start:off]
-	for _, b := range seg {
-		if b >= utf8.RuneSelf {
-			col = utf8.RuneCount(seg) + 1
-			break
-		}
+	c := &p.col
+	if c.lineStart == start && c.off <= o && c.valid {
+		c.runes += utf8.RuneCount(p.data[c.off:o])
+	} else {
+		c.runes = utf8.RuneCount(p.data[start:o])
 	}
-	return Pos{File: p.file, Line: line, Col: col}
+	c.lineStart, c.off, c.valid = start, o, true
+	return Pos{File: p.file, Line: line, Col: c.runes + 1}
+}
+
+// colCursor remembers how many characters precede byte off on the line
+// that starts at byte lineStart.
+type colCursor struct {
+	lineStart, off, runes int
+	valid                 bool
 }
 
 // posAfter is the position of data[target], counted from a known position.
