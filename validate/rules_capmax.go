@@ -53,7 +53,11 @@ func checkCapAboveMax(p *Pass, q *xmlconf.Queue, l string) {
 	case v.AtLeast(xmlconf.V3_1) && v.Less(xmlconf.V3_4) && ok && absC > absM:
 		p.Report(at, "Illegal queue capacity setting (abs-capacity=%s) > (abs-maximum-capacity=%s) for queue=[%s],label=[%s]",
 			xmlconf.FormatJavaFloat(absC), xmlconf.FormatJavaFloat(absM), q.Path, l)
-	case capF > maxF:
+	case ok && absC > absM, !ok && capF > maxF:
+		// The guarantee is above the ceiling in absolute terms (or cannot
+		// be computed, e.g. absolute mode without --cluster). A relative
+		// inversion under a parent whose maximum exceeds its capacity is
+		// fine: 60% of a 10% parent is below 50% of its 100% maximum.
 		p.Accepted(at, "lower capacity or raise maximum-capacity",
 			"capacity %s of %q is greater than its maximum-capacity %s%s", xmlconf.FormatJavaFloat(c.Percent), q.Path,
 			xmlconf.FormatJavaFloat(maxF*100), labelSuffix(l))
