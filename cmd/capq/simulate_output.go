@@ -32,6 +32,10 @@ func runWithEvents(path string, f func() (*sim.Result, error), opts *sim.Options
 	if err != nil {
 		return nil, err
 	}
+	// CreateTemp makes the file private; an event log is an ordinary output.
+	if err := tmp.Chmod(0o644); err != nil {
+		return nil, fmt.Errorf("--events: %w", err)
+	}
 	if err := tmp.Close(); err != nil {
 		return nil, fmt.Errorf("--events: %w", err)
 	}
