@@ -107,3 +107,35 @@ func TestSimulateUntilAndStdin(t *testing.T) {
 	assert.Equal(t, int64(30000), out.Summary.SimulatedMS)
 	assert.True(t, out.Summary.Stopped)
 }
+
+func TestGenWorkloadIsSeededAndRuns(t *testing.T) {
+	args := []string{"gen", "workload", "--config", "testdata/seeds-example", "--apps", "50", "--duration", "1h", "--nodes", "20", "--seed", "3"}
+	a := runBinary(t, "", args...)
+	require.Equal(t, 0, a.code, a.stderr)
+	b := runBinary(t, "", args...)
+	assert.Equal(t, a.stdout, b.stdout, "same seed, same bytes")
+	c := runBinary(t, "", append(args[:len(args)-1], "4")...)
+	assert.NotEqual(t, a.stdout, c.stdout)
+
+	r := runBinary(t, a.stdout, "simulate", "--config", "testdata/seeds-example", "--workload", "-", "--format", "json")
+	require.Equal(t, 0, r.code, r.stderr)
+	var out struct {
+		Summary struct {
+			Submitted int `json:"apps_submitted"`
+			Finished  int `json:"apps_finished"`
+		} `json:"summary"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	assert.Equal(t, 50, out.Summary.Submitted)
+	assert.Equal(t, 50, out.Summary.Finished)
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "w.json")
+	require.Equal(t, 0, runBinary(t, "", append(args, "-o", file)...).code)
+	again := runBinary(t, "", append(args, "-o", file)...)
+	assert.Equal(t, 2, again.code, "no overwrite without --force")
+	assert.Contains(t, again.stderr, "--force")
+	bad := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--task-memory", "1g")
+	assert.Equal(t, 2, bad.code)
+	assert.Contains(t, bad.stderr, "--task-memory")
+}
