@@ -62,8 +62,8 @@ func (r *run) ask(i int32, asks []engine.Ask, n int, mem int64) bool {
 // asks for phase 0.
 func (r *run) amReady(i int32) {
 	a := &r.apps[i]
-	if a.state != AppRunning {
-		return
+	if a.state != AppRunning || a.phases != nil {
+		return // finished, or a new attempt whose tasks are already asked for
 	}
 	r.phases(a)
 	r.startPhase(i)
@@ -180,7 +180,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	// Pending is booked as asked; the engine may have rounded the ask up
 	// to the minimum allocation, so used is booked as allocated.
 	asked := a.spec.AM.MemoryMB
-	if a.state != AppAccepted {
+	if ev.Priority != amPriority {
 		if f := a.fifo[ev.Priority]; f != nil {
 			asked = f.size.MemoryMB
 		}
@@ -192,13 +192,15 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	a.containers++
 	r.res.Summary.ContainersAllocated++
 	l := live{app: i, node: node, mem: mem, prio: ev.Priority}
-	if a.state == AppAccepted {
+	if ev.Priority == amPriority {
 		l.am = true
 		a.amID = ev.ContainerID
 		a.state = AppRunning
-		a.firstMS = r.now
 		r.res.Summary.AMContainers++
-		r.queues[a.leaf].waits = append(r.queues[a.leaf].waits, r.now-a.submitMS)
+		if a.firstMS < 0 {
+			a.firstMS = r.now
+			r.queues[a.leaf].waits = append(r.queues[a.leaf].waits, r.now-a.submitMS)
+		}
 		r.q.push(event{t: r.now + r.amHB, kind: evAMReady, ref: i})
 	} else {
 		d, _ := a.fifo[ev.Priority].pop()
@@ -292,11 +294,11 @@ func (r *run) afterEngine() {
 	r.pendingKills = nil
 	for _, l := range kills {
 		a := &r.apps[l.app]
-		if a.state != AppRunning {
-			continue
+		if a.state != AppRunning && a.state != AppAccepted {
+			continue // finished or failed meanwhile
 		}
 		if l.am {
-			r.finishApp(l.app, AppFailed, "AM container was lost")
+			r.restartAM(l.app)
 			continue
 		}
 		f := a.fifo[l.prio]
@@ -307,4 +309,17 @@ func (r *run) afterEngine() {
 		r.ask(l.app, []engine.Ask{{Priority: l.prio, ResourceName: engine.AnyResource,
 			Resource: engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}, Count: f.left()}}, 1, f.size.MemoryMB)
 	}
+}
+
+// restartAM starts a new attempt when the AM container was lost
+// (preempted, or its node removed): the app asks for an AM again; its
+// running tasks carry on and its outstanding asks stay (work-preserving,
+// so a preempted AM costs its re-allocation, not the app's work).
+func (r *run) restartAM(i int32) {
+	a := &r.apps[i]
+	a.state = AppAccepted
+	a.restarts++
+	s := a.spec
+	r.ask(i, []engine.Ask{{Priority: amPriority, ResourceName: engine.AnyResource,
+		Resource: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Count: 1}}, 1, s.AM.MemoryMB)
 }

@@ -105,10 +105,13 @@ type AppResult struct {
 	FirstContainerMS int64  `json:"first_container_ms"`
 	FinishMS         int64  `json:"finish_ms"`
 	// WaitMS is first container - submit (the AM's wait), -1 if none.
-	WaitMS     int64  `json:"wait_ms"`
-	Containers int64  `json:"containers"`
-	Preempted  int64  `json:"preempted"`
-	Reason     string `json:"reason,omitempty"`
+	WaitMS     int64 `json:"wait_ms"`
+	Containers int64 `json:"containers"`
+	Preempted  int64 `json:"preempted"`
+	// Attempts counts AM attempts: a lost AM container (preempted, node
+	// removed) starts another.
+	Attempts int    `json:"attempts"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 // App states in results.

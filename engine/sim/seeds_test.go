@@ -72,6 +72,7 @@ func TestSeedsWithPreemption(t *testing.T) {
 	res := simulate(t, "workloads/seeds-preemption", "seeds-example.json", Options{Seed: 1, SampleMS: 30000})
 	qa := res.QueueSeries("root.engineering.qa")
 	assert.Positive(t, res.Summary.Preempted)
+	assert.Equal(t, 8, res.Summary.AppsFinished, "a preempted AM starts a new attempt")
 	assert.NotEmpty(t, res.Preemptions)
 	// Gupta arrives at 10 min; by 12 min qa holds most of its 480 GB,
 	// long before development's first containers end (from 11 min on).

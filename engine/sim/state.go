@@ -31,6 +31,7 @@ type appState struct {
 	finishMS   int64
 	containers int64
 	preempted  int64
+	restarts   int // AM attempts after the first
 	reason     string
 }
 

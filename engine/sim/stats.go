@@ -235,6 +235,7 @@ func (r *run) appResults() []AppResult {
 			Preempted: a.preempted, Reason: a.reason}
 		if a.firstMS >= 0 {
 			ar.WaitMS = a.firstMS - a.submitMS
+			ar.Attempts = 1 + a.restarts
 		}
 		out = append(out, ar)
 	}
