@@ -41,3 +41,21 @@ func countKilled(res *Result) int64 {
 	}
 	return n
 }
+
+// The heartbeat interval comes from yarn-site.xml (merged under the
+// Capacity Scheduler file, as the RM reads them).
+func TestHeartbeatIntervalFromYarnSite(t *testing.T) {
+	site := []byte(`<configuration><property><name>yarn.resourcemanager.nodemanagers.heartbeat-interval-ms</name><value>250</value></property></configuration>`)
+	l, err := xmlconf.Load(xmlconf.LoadOptions{
+		YarnSite:          []xmlconf.Source{{Name: "yarn-site.xml", Data: site}},
+		CapacityScheduler: []xmlconf.Source{{Name: repo("testdata", "seeds-example", "capacity-scheduler.xml")}},
+	})
+	require.NoError(t, err)
+	res, err := Run(l.Model, loadWorkload(t, "seeds-example.json"), Options{Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, int64(250), res.HeartbeatMS)
+	for _, a := range res.Apps {
+		assert.Less(t, a.WaitMS, int64(250), "first heartbeat after submission is within one interval")
+		break
+	}
+}
