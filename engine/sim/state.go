@@ -189,8 +189,10 @@ func (r *run) setLive(id int64, l live) {
 	if id < 0 {
 		return
 	}
-	for int64(len(r.lives)) <= id {
-		r.lives = append(r.lives, live{})
+	if id >= int64(len(r.lives)) {
+		grown := make([]live, max(id+1, 2*int64(len(r.lives)), 1024))
+		copy(grown, r.lives)
+		r.lives = grown
 	}
 	l.ok = true
 	r.lives[id] = l
