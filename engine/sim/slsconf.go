@@ -1,0 +1,157 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// SLSSettings are the sls-runner.xml values an SLS trace depends on, with
+// SLS's defaults (SLSConfiguration).
+type SLSSettings struct {
+	NMMemoryMB, NMVCores int64
+	// NMHeartbeatMS is yarn.sls.nm.heartbeat.interval.ms when set (0: use
+	// the ResourceManager's heartbeat interval).
+	NMHeartbeatMS int64
+	AMHeartbeatMS int64
+	// AMMemoryMB/AMVCores are yarn.sls.am.container.* (jobs may override).
+	AMMemoryMB, AMVCores int64
+	// ContainerMemoryMB/ContainerVCores are yarn.sls.container.* (tasks
+	// may override).
+	ContainerMemoryMB, ContainerVCores int64
+	// AMTypes are the yarn.sls.am.type.<type> names known (SLS's shipped
+	// sls-runner.xml maps mapreduce, stream and dag).
+	AMTypes []string
+}
+
+// DefaultSLSSettings returns SLS's defaults.
+func DefaultSLSSettings() SLSSettings {
+	return SLSSettings{
+		NMMemoryMB: 10240, NMVCores: 10, AMHeartbeatMS: 1000,
+		AMMemoryMB: 1024, AMVCores: 1, ContainerMemoryMB: 1024, ContainerVCores: 1,
+		AMTypes: []string{"dag", "mapreduce", "stream"},
+	}
+}
+
+// SLSSettingsFromConf reads an sls-runner.xml's properties (as a map) over
+// the defaults, parsing numbers as Configuration.getInt/getLong do.
+func SLSSettingsFromConf(conf map[string]string) (SLSSettings, error) {
+	s := DefaultSLSSettings()
+	fields := []struct {
+		key string
+		dst *int64
+	}{
+		{"yarn.sls.nm.memory.mb", &s.NMMemoryMB},
+		{"yarn.sls.nm.vcores", &s.NMVCores},
+		{"yarn.sls.nm.heartbeat.interval.ms", &s.NMHeartbeatMS},
+		{"yarn.sls.am.heartbeat.interval.ms", &s.AMHeartbeatMS},
+		{"yarn.sls.am.container.memory", &s.AMMemoryMB},
+		{"yarn.sls.am.container.vcores", &s.AMVCores},
+		{"yarn.sls.container.memory.mb", &s.ContainerMemoryMB},
+		{"yarn.sls.container.vcores", &s.ContainerVCores},
+	}
+	for _, f := range fields {
+		v, ok := conf[f.key]
+		if !ok {
+			continue
+		}
+		n, err := xmlconf.HadoopGetLong(v)
+		if err != nil {
+			return s, fmt.Errorf("%s: %q is not a number", f.key, v)
+		}
+		if n < 0 {
+			return s, fmt.Errorf("%s: %d is negative", f.key, n)
+		}
+		*f.dst = n
+	}
+	types := map[string]bool{}
+	for _, t := range s.AMTypes {
+		types[t] = true
+	}
+	for k := range conf {
+		if t, ok := strings.CutPrefix(k, "yarn.sls.am.type."); ok && t != "" {
+			types[t] = true
+		}
+	}
+	s.AMTypes = s.AMTypes[:0]
+	for t := range types {
+		s.AMTypes = append(s.AMTypes, t)
+	}
+	sort.Strings(s.AMTypes)
+	return s, nil
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func keyList(m map[string]bool) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
+}
+
+// jsonString is Java's toString of a JSON value.
+func jsonString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case json.Number:
+		return x.String()
+	case nil:
+		return "null"
+	}
+	return fmt.Sprint(v)
+}
+
+// javaLong reads key as Long.parseLong(value.toString()), or def when
+// absent.
+func javaLong(obj map[string]any, key string, def int64, pos string) (int64, error) {
+	v, ok := obj[key]
+	if !ok {
+		return def, nil
+	}
+	s := jsonString(v)
+	n, err := xmlconf.ParseJavaLong(s)
+	if err != nil {
+		return 0, posErr(pos, "%s: For input string: %q (want a whole number)", key, s)
+	}
+	return n, nil
+}
+
+// javaInt is Integer.parseInt(value.toString()).
+func javaInt(obj map[string]any, key string, def int64, pos string) (int64, error) {
+	v, ok := obj[key]
+	if !ok {
+		return def, nil
+	}
+	s := jsonString(v)
+	n, err := xmlconf.ParseJavaInt(s)
+	if err != nil {
+		return 0, posErr(pos, "%s: For input string: %q (want a whole number)", key, s)
+	}
+	return int64(n), nil
+}
+
+// firstByte is the first non-space byte of data (0 if none).
+func firstByte(data []byte) byte {
+	for _, c := range data {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return c
+	}
+	return 0
+}
