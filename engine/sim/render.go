@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -61,11 +62,16 @@ func RenderText(w io.Writer, r *Result) error {
 }
 
 func queueTable(w io.Writer, r *Result) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "QUEUE\tGUARANTEE\tMAX\tAVG USED\tPEAK USED\tWAIT P50\tWAIT P95\tSUBMITTED\tFINISHED\tREJECTED\t")
-	for _, q := range r.Queues {
-		name := strings.Repeat("  ", strings.Count(q.Path, ".")) + q.Path[strings.LastIndexByte(q.Path, '.')+1:]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", name, fmtMB(q.GuaranteedMB), fmtMB(q.MaxMB),
+	tw := newTable(w)
+	names := make([]string, len(r.Queues))
+	for i, q := range r.Queues {
+		names[i] = strings.Repeat("  ", strings.Count(q.Path, ".")) + q.Path[strings.LastIndexByte(q.Path, '.')+1:]
+	}
+	// Numbers align right; names stay left (padded to one width).
+	left := leftAligner(append([]string{"QUEUE"}, names...))
+	fmt.Fprintln(tw, left("QUEUE")+"\tGUARANTEE\tMAX\tAVG USED\tPEAK USED\tWAIT P50\tWAIT P95\tSUBMITTED\tFINISHED\tREJECTED\t")
+	for i, q := range r.Queues {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", left(names[i]), fmtMB(q.GuaranteedMB), fmtMB(q.MaxMB),
 			fmtMB(q.AvgUsedMB), fmtMB(q.PeakUsedMB), fmtMS(q.WaitP50MS), fmtMS(q.WaitP95MS),
 			q.AppsSubmitted, q.AppsFinished, q.AppsRejected)
 	}
@@ -77,14 +83,19 @@ func userTable(w io.Writer, r *Result) {
 		return
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "QUEUE\tUSER\tAPPS\tAVG USED\tPEAK USED\tSHARE\t")
-	for i, u := range r.Users {
-		if i == 50 {
-			fmt.Fprintf(tw, "... %d more users\t\t\t\t\t\t\n", len(r.Users)-50)
-			break
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t\n", u.Queue, u.User, u.Apps, fmtMB(u.AvgUsedMB), fmtMB(u.PeakUsedMB), u.Share*100)
+	tw := newTable(w)
+	shown := r.Users[:min(len(r.Users), 50)]
+	qs, us := []string{"QUEUE"}, []string{"USER"}
+	for _, u := range shown {
+		qs, us = append(qs, u.Queue), append(us, u.User)
+	}
+	lq, lu := leftAligner(qs), leftAligner(us)
+	fmt.Fprintln(tw, lq("QUEUE")+"\t"+lu("USER")+"\tAPPS\tAVG USED\tPEAK USED\tSHARE\t")
+	for _, u := range shown {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t\n", lq(u.Queue), lu(u.User), u.Apps, fmtMB(u.AvgUsedMB), fmtMB(u.PeakUsedMB), u.Share*100)
+	}
+	if len(r.Users) > len(shown) {
+		fmt.Fprintf(tw, "%s\t\t\t\t\t\t\n", lq(fmt.Sprintf("... %d more users", len(r.Users)-len(shown))))
 	}
 	_ = tw.Flush()
 }
@@ -128,4 +139,42 @@ func (e *errWriter) Write(p []byte) (int, error) {
 		e.err = err
 	}
 	return n, nil
+}
+
+// leftAligner pads strings to the widest of cells, so a right-aligning
+// tabwriter leaves them left-aligned.
+func leftAligner(cells []string) func(string) string {
+	width := 0
+	for _, c := range cells {
+		width = max(width, len(c))
+	}
+	return func(s string) string { return fmt.Sprintf("%-*s", width, s) }
+}
+
+// table is a right-aligning tabwriter without the padding it puts before
+// the first column.
+type table struct {
+	*tabwriter.Writer
+	buf bytes.Buffer
+	out io.Writer
+}
+
+func newTable(w io.Writer) *table {
+	t := &table{out: w}
+	t.Writer = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', tabwriter.AlignRight)
+	return t
+}
+
+// Flush writes the table with the two leading pad columns removed.
+func (t *table) Flush() error {
+	if err := t.Writer.Flush(); err != nil {
+		return err
+	}
+	for _, line := range strings.SplitAfter(t.buf.String(), "\n") {
+		if _, err := io.WriteString(t.out, strings.TrimPrefix(line, "  ")); err != nil {
+			return err
+		}
+	}
+	t.buf.Reset()
+	return nil
 }
