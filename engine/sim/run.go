@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,19 +26,23 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if model == nil || model.Root == nil {
 		return nil, fmt.Errorf("sim: the configuration has no queue tree")
 	}
-	if err := w.Validate(); err != nil {
+	if n := w.Cluster.count(); n > MaxNodes {
+		return nil, fmt.Errorf("the workload has %d nodes; at most %d are supported", n, MaxNodes)
+	}
+	nodes := w.Cluster.Expand()
+	if err := w.validate(nodes); err != nil {
 		return nil, err
 	}
-	r := &run{opts: opts, w: w, model: model, appIdx: map[string]int32{}, nodeIdx: map[string]int32{},
+	r := &run{opts: opts, w: w, model: model, appIdx: make(map[string]int32, len(w.Apps)), nodeIdx: make(map[string]int32, len(nodes)),
 		qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1}
-	if err := r.setup(); err != nil {
+	if err := r.setup(nodes); err != nil {
 		return nil, err
 	}
 	r.loop()
 	return r.finish(), nil
 }
 
-func (r *run) setup() error {
+func (r *run) setup(specs []NodeSpec) error {
 	o := &r.opts
 	if o.SampleMS <= 0 {
 		o.SampleMS = DefaultSampleMS
@@ -57,7 +62,6 @@ func (r *run) setup() error {
 	if err := r.checkApps(); err != nil {
 		return err
 	}
-	specs := r.w.Cluster.Expand()
 	e, err := engine.New(r.model, toEngineNodes(specs), engine.Options{OnEvent: r.onEvent})
 	if err != nil {
 		return fmt.Errorf("sim: %w", err)
@@ -159,6 +163,7 @@ func toEngineNodes(specs []NodeSpec) []engine.NodeSpec {
 // addNodeState registers nodes (already in the engine) with a random
 // heartbeat offset each, as SLS's NMRunner does.
 func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
+	r.nodes = slices.Grow(r.nodes, len(specs))
 	for _, s := range specs {
 		idx, _ := r.e.NodeIndex(s.ID)
 		for len(r.nodes) <= idx {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -127,29 +128,32 @@ type NodeSpec struct {
 
 // Expand returns the nodes of a group in order.
 func (g NodeGroup) Expand() []NodeSpec {
-	var out []NodeSpec
-	rack := func(i int) string {
-		if g.Rack != "" {
-			return g.Rack
-		}
-		if g.Racks > 1 || g.RackPrefix != "" {
+	out := make([]NodeSpec, 0, len(g.Names)+max(g.Count, 0))
+	racks := max(g.Racks, 1)
+	rackNames := make([]string, racks)
+	for i := range rackNames {
+		switch {
+		case g.Rack != "":
+			rackNames[i] = g.Rack
+		case g.Racks > 1 || g.RackPrefix != "":
 			p := g.RackPrefix
 			if p == "" {
 				p = "/rack"
 			}
-			return fmt.Sprintf("%s%d", p, i%max(g.Racks, 1))
+			rackNames[i] = p + strconv.Itoa(i)
+		default:
+			rackNames[i] = "/default-rack"
 		}
-		return "/default-rack"
 	}
 	for i, n := range g.Names {
-		out = append(out, NodeSpec{ID: n, Rack: rack(i), MemoryMB: g.MemoryMB, VCores: g.VCores})
+		out = append(out, NodeSpec{ID: n, Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores})
 	}
 	prefix := g.Prefix
 	if prefix == "" {
 		prefix = "node"
 	}
 	for i := 0; i < g.Count; i++ {
-		out = append(out, NodeSpec{ID: fmt.Sprintf("%s%d", prefix, i), Rack: rack(i), MemoryMB: g.MemoryMB, VCores: g.VCores})
+		out = append(out, NodeSpec{ID: prefix + strconv.Itoa(i), Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores})
 	}
 	return out
 }
@@ -189,7 +193,11 @@ func (w *Workload) Validate() error {
 	if n := w.Cluster.count(); n > MaxNodes {
 		return fmt.Errorf("the workload has %d nodes; at most %d are supported", n, MaxNodes)
 	}
-	nodes := w.Cluster.Expand()
+	return w.validate(w.Cluster.Expand())
+}
+
+// validate is Validate with the cluster already expanded.
+func (w *Workload) validate(nodes []NodeSpec) error {
 	seen := map[string]bool{}
 	var big Res
 	for _, n := range nodes {
