@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"fmt"
 	"math"
 	"sort"
 )
@@ -92,7 +93,8 @@ func (c Callout) Kind() Kind { return c.kind }
 type Comparison struct {
 	// Callouts are regressions first, then improvements, each from the
 	// largest relative change down; only leaf queues and users, since a
-	// parent's change is its children's.
+	// parent's change is its children's, and no user of a single queue
+	// whose change repeats that queue's exactly (a team of one).
 	Callouts []Callout `json:"callouts"`
 	Queues   []Entity  `json:"queues"`
 	Users    []Entity  `json:"users"`
@@ -117,10 +119,20 @@ func Compare(old, new *RunStats, o Options) *Comparison {
 			c.Callouts = append(c.Callouts, callouts(path, e)...)
 		}
 	}
+	queueSaid := map[string]bool{}
+	for _, co := range c.Callouts {
+		queueSaid[co.Subject+" "+calloutKey(co)] = true
+	}
 	for _, u := range sortedUsers(old, new) {
 		e := entity(u, old.Users[u], new.Users[u], true, o)
 		c.Users = append(c.Users, e)
-		c.Callouts = append(c.Callouts, callouts("user:"+u, e)...)
+		q := soleUserOf(u, old, new)
+		for _, co := range callouts("user:"+u, e) {
+			// A team of one user: its queue's callout already says it.
+			if q == "" || !queueSaid[q+" "+calloutKey(co)] {
+				c.Callouts = append(c.Callouts, co)
+			}
+		}
 	}
 	sortCallouts(c.Callouts)
 	return c
@@ -201,6 +213,26 @@ func callouts(subject string, e Entity) []Callout {
 		out = append(out, c)
 	}
 	return out
+}
+
+// soleUserOf returns the queue that user u alone submitted to in both
+// runs (every app of the queue is theirs), or "".
+func soleUserOf(u string, old, new *RunStats) string {
+	o, n := old.Users[u], new.Users[u]
+	if o == nil || n == nil || o.queues != 1 || n.queues != 1 || o.onlyQueue != n.onlyQueue {
+		return ""
+	}
+	q := o.onlyQueue
+	qo, qn := old.Queues[q], new.Queues[q]
+	if qo == nil || qn == nil || qo.AppsSubmitted != o.AppsSubmitted || qn.AppsSubmitted != n.AppsSubmitted {
+		return ""
+	}
+	return q
+}
+
+// calloutKey identifies a change by metric and values, not subject.
+func calloutKey(c Callout) string {
+	return fmt.Sprintf("%s %v %v", c.Metric, deref(c.Old), deref(c.New))
 }
 
 func sameAs(e Entity, d Delta, other string) bool {

@@ -41,6 +41,10 @@ type Stats struct {
 	// HasSeries is false when no usage series was recorded (users of a
 	// simulator that keeps none); usage is then 0.
 	HasSeries bool
+	// onlyQueue is, for a user, the one queue all their apps went to
+	// ("" when several).
+	onlyQueue string
+	queues    int
 }
 
 // StatsOptions tune how statistics are taken.
@@ -149,6 +153,10 @@ func appStats(rs *RunStats, apps []AppRun) {
 		if u == nil {
 			u = &Stats{}
 			rs.Users[a.User] = u
+		}
+		if u.queues == 0 || (u.queues == 1 && u.onlyQueue != a.Queue) {
+			u.queues++
+			u.onlyQueue = a.Queue
 		}
 		add(u, a)
 	}
