@@ -10,9 +10,9 @@ import (
 // FromSim converts a simulation result to a Run. The model adds the
 // configured capacities for the report's queue tree; it may be nil.
 //
-// The simulator samples each queue every SampleMS; a sample "allocated"
-// when the queue's use grew since the previous one (the series has no
-// allocation counts), which is what starvation needs.
+// The simulator samples each queue every SampleMS with the containers
+// allocated since the previous sample, which is what starvation needs;
+// results without those counts fall back to "the queue's use grew".
 func FromSim(res *sim.Result, m *xmlconf.Model) *Run {
 	r := &Run{EndMS: res.Summary.SimulatedMS, ContainersAllocated: res.Summary.ContainersAllocated}
 	for _, q := range res.Queues {
@@ -60,7 +60,10 @@ func samples(times []int64, s *sim.QueueSeries) []Sample {
 		if i < len(s.GuaranteedMB) {
 			p.GuaranteedMB = s.GuaranteedMB[i]
 		}
-		if p.UsedMB > prevUsed {
+		switch {
+		case i < len(s.Allocated):
+			p.Allocated = int(s.Allocated[i])
+		case p.UsedMB > prevUsed:
 			p.Allocated = 1
 		}
 		prevUsed = p.UsedMB
