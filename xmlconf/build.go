@@ -55,6 +55,10 @@ type builder struct {
 	// suffix is one segment, which is nearly always.
 	groups map[string]int32
 	bucket [][]*Property
+	// autoKeys holds the auto-creation switches by queue path: they have
+	// two-segment suffixes, so the tree walk cannot find them in groups,
+	// and nearly every file has none.
+	autoKeys map[string][]*Property
 }
 
 // tree walks root.queues recursively. Child lists are read with
@@ -133,15 +137,16 @@ func (b *builder) children(q *Queue) {
 // autoCreateEnabled reports whether q is a parent through auto-creation.
 func (b *builder) autoCreateEnabled(q *Queue) bool {
 	// These suffixes have two segments, so the tree walk has not filed
-	// them under q yet: look them up directly (only leaves get here).
+	// them under q yet: groupProperties kept them aside.
 	enabled := func(suffix string) bool {
-		p, ok := b.c.Lookup(q.Key(suffix))
-		if !ok {
-			return false
+		for _, p := range b.autoKeys[q.Path] {
+			if p.Name == q.Key(suffix) {
+				raw, _ := b.expanded(p)
+				v, _ := HadoopGetBool(raw, false)
+				return v
+			}
 		}
-		raw, _ := b.expanded(p)
-		v, _ := HadoopGetBool(raw, false)
-		return v
+		return false
 	}
 	return (b.v.AtLeast(V3_1) && enabled("auto-create-child-queue.enabled")) ||
 		(b.v.AtLeast(V3_4) && enabled("auto-queue-creation-v2.enabled"))
@@ -173,6 +178,13 @@ func (b *builder) groupProperties() {
 		path := ""
 		if dot := strings.LastIndexByte(rest, '.'); dot > 0 {
 			path = rest[:dot]
+		}
+		if dot := strings.LastIndexByte(path, '.'); dot > 0 &&
+			(strings.HasSuffix(rest, ".auto-create-child-queue.enabled") || strings.HasSuffix(rest, ".auto-queue-creation-v2.enabled")) {
+			if b.autoKeys == nil {
+				b.autoKeys = map[string][]*Property{}
+			}
+			b.autoKeys[path[:dot]] = append(b.autoKeys[path[:dot]], p)
 		}
 		i, ok := b.groups[path]
 		if !ok {

@@ -202,3 +202,16 @@ func TestParseResourceFlag(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+// Keys that only look like auto-creation switches must not confuse (or
+// crash) the builder: there is no queue path before the suffix.
+func TestBuildOddAutoCreateKeys(t *testing.T) {
+	m := buildMap(t, map[string]string{
+		p + "root.queues":                              "a",
+		p + "rootauto-create-child-queue.enabled":      "true",
+		p + "root.auto-queue-creation-v2.enabled":      "true",
+		p + "root.a.x.auto-create-child-queue.enabled": "true",
+	}, BuildOptions{})
+	assert.True(t, m.Queue("root.a").IsLeaf())
+	assert.Len(t, m.Orphans, 2)
+}

@@ -45,6 +45,13 @@ type Conf struct {
 	Findings []Finding
 
 	slab []Entry // entries are carved from here while NewConf runs
+
+	// ordered is the slab after NewConf: every entry in the order its key
+	// first appeared. Walking it touches properties in document order,
+	// which is several times faster than walking the map for 100,000 keys
+	// (the names are then read sequentially, not at random). Set, Unset
+	// and Clone drop it; walkers then fall back to the map.
+	ordered []Entry
 }
 
 func (c *Conf) newEntry() *Entry {
@@ -76,7 +83,7 @@ func NewConf(docs ...*Document) *Conf {
 			c.add(p)
 		}
 	}
-	c.slab = nil
+	c.ordered, c.slab = c.slab, nil
 	return c
 }
 
@@ -218,6 +225,14 @@ func (c *Conf) Keys() []string {
 // properties here saves it a second map lookup per key).
 func (c *Conf) setProps() []*Property {
 	props := make([]*Property, 0, len(c.entries))
+	if c.ordered != nil {
+		for i := range c.ordered {
+			if p := c.ordered[i].Prop; p != nil {
+				props = append(props, p)
+			}
+		}
+		return props
+	}
 	for _, e := range c.entries {
 		if e.Prop != nil {
 			props = append(props, e.Prop)
@@ -242,6 +257,7 @@ func (c *Conf) Len() int {
 func (c *Conf) Set(key, value string) {
 	key = JavaTrim(key) // as Configuration.set does
 	p := &Property{Name: key, Value: value, Unset: value == ""}
+	c.ordered = nil
 	if value == "" {
 		delete(c.entries, key)
 		return
@@ -250,7 +266,10 @@ func (c *Conf) Set(key, value string) {
 }
 
 // Unset removes key.
-func (c *Conf) Unset(key string) { delete(c.entries, JavaTrim(key)) }
+func (c *Conf) Unset(key string) {
+	c.ordered = nil
+	delete(c.entries, JavaTrim(key))
+}
 
 // Clone returns an independent copy whose entries can be changed without
 // touching c. Properties themselves are shared (they are never mutated).

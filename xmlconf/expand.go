@@ -39,6 +39,9 @@ func (c *Conf) Expand(expr string) (string, error) {
 // HasVariable reports whether s contains a ${var} reference Hadoop would
 // try to expand.
 func HasVariable(s string) bool {
+	if !strings.Contains(s, "${") {
+		return false // the common case, found with a vectorised search
+	}
 	start, _ := findSubVariable(s)
 	return start >= 0
 }
