@@ -74,20 +74,25 @@ func diffGlobal(oc, nc *xmlconf.Conf) []PropChange {
 	if oc == nil || nc == nil {
 		return out
 	}
-	om, nm := oc.Map(), nc.Map()
-	for k, ov := range om {
+	// Only scheduler-wide keys matter here, a few dozen among 100,000:
+	// skip queue keys before any lookup rather than copying both sides
+	// into maps.
+	oc.Each(func(k string, op *xmlconf.Property) {
 		if queueKey(k) {
-			continue
+			return
 		}
-		if nv, ok := nm[k]; !ok || nv != ov {
-			out = append(out, propChange(k, ov, true, nv, ok))
+		if nv, ok := nc.Raw(k); !ok || nv != op.Value {
+			out = append(out, propChange(k, op.Value, true, nv, ok))
 		}
-	}
-	for k, nv := range nm {
-		if _, ok := om[k]; !ok && !queueKey(k) {
-			out = append(out, propChange(k, "", false, nv, true))
+	})
+	nc.Each(func(k string, np *xmlconf.Property) {
+		if queueKey(k) {
+			return
 		}
-	}
+		if _, ok := oc.Raw(k); !ok {
+			out = append(out, propChange(k, "", false, np.Value, true))
+		}
+	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
