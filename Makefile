@@ -2,7 +2,7 @@
 GO       ?= go
 BIN      := bin/capq
 PKGS     := ./...
-STATICCHECK_VERSION ?= 2025.1.1
+STATICCHECK_VERSION ?= v0.8.2
 
 .PHONY: build test check vet staticcheck fmt golden bench fuzz demo clean
 

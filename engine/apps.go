@@ -156,15 +156,18 @@ func (e *Engine) submitQueue(s AppSpec) (*queue, error) {
 		}
 	}
 	if q == nil {
+		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submitted by user %s to unknown queue: %s", s.ID, s.User, s.Queue)
 	}
 	if !q.leaf {
+		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submitted by user %s to non-leaf queue: %s", s.ID, s.User, s.Queue)
 	}
 	if e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
 		return nil, aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
 	}
 	if int32(e.liveApps) >= e.g.maxSystemApps {
+		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Maximum system application limit reached,cannot accept submission of application: %s", s.ID)
 	}
 	if q.state != "RUNNING" {
@@ -300,6 +303,7 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 func (e *Engine) normalizeAsk(q *queue, ask *Ask) error {
 	r, mx, mn := ask.Resource, q.maxAlloc, e.g.minAlloc
 	if r.MemoryMB < 0 || r.VCores < 0 || r.MemoryMB > mx.MemoryMB || (e.g.rc.drf && r.VCores > mx.VCores) {
+		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return fmt.Errorf("Invalid resource request! Cannot allocate containers as requested resource is greater than maximum allowed allocation. Requested resource=<memory:%d, vCores:%d>, maximum allowed allocation=<memory:%d, vCores:%d>", r.MemoryMB, r.VCores, mx.MemoryMB, mx.VCores)
 	}
 	ask.Resource.MemoryMB = min(roundUpTo(max(r.MemoryMB, mn.MemoryMB), mn.MemoryMB), mx.MemoryMB)

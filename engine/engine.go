@@ -8,20 +8,19 @@ import (
 
 // globals are the scheduler-wide settings the engine uses.
 type globals struct {
-	rc                   calc
-	minAlloc, maxAlloc   Resource
-	nodeLocalityDelay    int32
-	rackAddDelay         int32
-	rackFullReset        bool
-	multipleAssignments  bool
-	maxAssignments       int32
-	maxOffSwitch         int32
-	continueLooking      bool
-	aclEnable            bool
-	maxSystemApps        int32
-	maxAppPriority       int32
-	preempt              preemptConf
-	legacyGlobalMaxCheck bool
+	rc                  calc
+	minAlloc, maxAlloc  Resource
+	nodeLocalityDelay   int32
+	rackAddDelay        int32
+	rackFullReset       bool
+	multipleAssignments bool
+	maxAssignments      int32
+	maxOffSwitch        int32
+	continueLooking     bool
+	aclEnable           bool
+	maxSystemApps       int32
+	maxAppPriority      int32
+	preempt             preemptConf
 }
 
 // node is one node manager.
@@ -64,9 +63,7 @@ type Engine struct {
 	passSeq    uint64
 
 	// why collects explanations during a pass when Options.Explain is set.
-	why *[]string
-	// clock is simulated milliseconds, advanced by Tick (preemption).
-	clock int64
+	why   *[]string
 	pre   preemptState
 	hbBuf []Assignment
 }

@@ -152,26 +152,6 @@ func (e *Engine) userLimitBase(q *queue) Resource {
 	return q.ul.base
 }
 
-// userLimitAllUsers is the "all users" variant used by preemption:
-// current capacity divided by all users' weights.
-func (e *Engine) userLimitAllUsers(q *queue) Resource {
-	rc, R := &e.g.rc, e.g.minAlloc
-	qc := rc.max(q.guarantee, R)
-	consumed := rc.multiplyAndNormalizeUp(e.cluster, float64(q.ul.usageRatio), R)
-	current := qc
-	if !rc.less(consumed, qc) {
-		current = consumed.Add(R)
-	}
-	byUsers := divideAndCeil(current, q.ul.allWeights)
-	byPercent := divideAndCeil(multiplyRoundDown(current, float64(q.mulp)), 100)
-	limit := rc.max(byUsers, byPercent)
-	capRes := multiplyRoundDown(qc, float64(q.ulf))
-	if q.ulf == -1 || q.guarantee.IsZero() {
-		capRes = q.maxDown
-	}
-	return rc.roundUp(rc.min(limit, capRes), R)
-}
-
 // updateUserUsage is UsersManager.updateUserResourceUsage: the user's and
 // the active total change, the usage ratio moves by the float delta and
 // the cached limit is invalidated.

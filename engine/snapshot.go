@@ -126,7 +126,7 @@ func (e *Engine) Snapshot() State {
 	return st
 }
 
-func rj(r Resource) ResourceJSON { return ResourceJSON{r.MemoryMB, r.VCores} }
+func rj(r Resource) ResourceJSON { return ResourceJSON(r) }
 
 // f32 renders a Java float the way it prints (shortest decimal), so
 // 0.085f appears as 0.085 rather than 0.08500000089406967.

@@ -115,16 +115,6 @@ func (mg *migration) uniqueNames(n *node) {
 	}
 }
 
-// computeAbs fills YARN's absolute values: capacity × parent's absolute
-// capacity, maximum × parent's absolute maximum (CSQueueUtils).
-func computeAbs(n *node) {
-	for _, c := range n.Children {
-		c.AbsCap = c.Cap * n.AbsCap / 100
-		c.AbsMax = c.Max * n.AbsMax / 100
-		computeAbs(c)
-	}
-}
-
 // warnDuplicateLeaves reports leaf names used twice (possible from a 0.21
 // tree or --group): YARN 2.x refuses them ("Two leaf queues were named"),
 // and jobs naming a queue by its leaf name become ambiguous.

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -114,15 +113,6 @@ func shortOrPath(v xmlconf.Version, q *xmlconf.Queue) string {
 		return q.Name
 	}
 	return q.Path
-}
-
-// quoteList renders names as "a", "b".
-func quoteList(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = `"` + n + `"`
-	}
-	return strings.Join(q, ", ")
 }
 
 func sortStrings(s []string) { sort.Strings(s) }

@@ -117,20 +117,6 @@ func boolText(b bool) string {
 	return "false"
 }
 
-// queueFloat reads a queue key, then (when globalKey is not empty) the
-// global key, then def.
-func (b *builder) queueFloat(q *Queue, suffix, globalKey string, def float32) Value[float32] {
-	if v, ok := b.floatAt(queueKey{q, suffix}, FromQueue, def); ok {
-		return v
-	}
-	if globalKey != "" {
-		if v, ok := b.floatAt(globalKey, FromGlobal, def); ok {
-			return v
-		}
-	}
-	return Value[float32]{V: def}
-}
-
 // inherit copies a parent's effective value, marking it as inherited.
 func inherit[T any](parent Value[T]) Value[T] {
 	if parent.Origin == FromQueue || parent.Origin == FromParent {

@@ -33,6 +33,7 @@ func (c *Conf) Expand(expr string) (string, error) {
 		}
 		eval = eval[:start-2] + val + eval[end+1:]
 	}
+	//lint:ignore ST1005 Hadoop's exact IllegalStateException message
 	return expr, fmt.Errorf("Variable substitution depth too large: %d %s", maxSubst, expr)
 }
 

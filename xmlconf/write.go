@@ -42,27 +42,27 @@ func MarshalConfiguration(props []WriteProperty, opts WriteOptions) ([]byte, err
 	doc := etree.NewDocument()
 	doc.WriteSettings.CanonicalText = true
 	doc.CreateProcInst("xml", `version="1.0" encoding="UTF-8"`)
-	doc.CreateCharData("\n")
+	doc.CreateText("\n")
 	if opts.Header != "" {
 		doc.CreateComment(commentText(opts.Header))
-		doc.CreateCharData("\n")
+		doc.CreateText("\n")
 	}
 	conf := doc.CreateElement("configuration")
 	for _, p := range props {
 		if p.Comment != "" {
-			conf.CreateCharData("\n  ")
+			conf.CreateText("\n  ")
 			conf.CreateComment(commentText(p.Comment))
 		}
-		conf.CreateCharData("\n  ")
+		conf.CreateText("\n  ")
 		prop := conf.CreateElement("property")
-		prop.CreateCharData("\n    ")
+		prop.CreateText("\n    ")
 		prop.CreateElement("name").SetText(p.Name)
-		prop.CreateCharData("\n    ")
+		prop.CreateText("\n    ")
 		prop.CreateElement("value").SetText(p.Value)
-		prop.CreateCharData("\n  ")
+		prop.CreateText("\n  ")
 	}
-	conf.CreateCharData("\n")
-	doc.CreateCharData("\n")
+	conf.CreateText("\n")
+	doc.CreateText("\n")
 	var buf bytes.Buffer
 	if _, err := doc.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("xmlconf: write configuration: %w", err)

@@ -56,15 +56,3 @@ failed gate; 2 could not run (bad flag, unreadable input).`,
 	)
 	return root
 }
-
-// notYet is the placeholder for a command whose implementation has not
-// landed; it exits 2 so no script mistakes it for success.
-func notYet(use, short string) *cobra.Command {
-	return &cobra.Command{
-		Use:   use,
-		Short: short + " (not implemented yet)",
-		RunE: func(*cobra.Command, []string) error {
-			return cannotRun(fmt.Errorf("%s is not implemented yet", use))
-		},
-	}
-}

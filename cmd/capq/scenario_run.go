@@ -76,16 +76,15 @@ type assignmentJSON struct {
 
 // runner executes a scenario step by step.
 type runner struct {
-	sc       *scenarioFile
-	yarn     map[string]string
-	conf     map[string]string
-	eng      *engine.Engine
-	out      *scenarioOutput
-	last     any // last assignment JSON (assignmentJSON or "none"); nil before any
-	tol      float64
-	cluster  engine.Resource
-	explain  bool
-	stepFail bool
+	sc      *scenarioFile
+	yarn    map[string]string
+	conf    map[string]string
+	eng     *engine.Engine
+	out     *scenarioOutput
+	last    any // last assignment JSON (assignmentJSON or "none"); nil before any
+	tol     float64
+	cluster engine.Resource
+	explain bool
 }
 
 func runScenario(sc *scenarioFile, explain bool) *scenarioOutput {

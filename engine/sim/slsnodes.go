@@ -34,6 +34,7 @@ func ReadSLSNodes(name string, data []byte, set SLSSettings) (*Cluster, error) {
 		}
 	}
 	if len(c.Nodes) == 0 {
+		//lint:ignore ST1005 SLSRunner's exact message
 		return nil, fmt.Errorf("%s: No node! Please configure nodes.", name)
 	}
 	return c, nil
