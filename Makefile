@@ -49,6 +49,10 @@ fuzz:
 demo: build
 	./$(BIN) tree testdata/seeds-example/capacity-scheduler.xml --cluster memory=1000g,vcores=1000
 	./$(BIN) lint testdata/seeds-example/capacity-scheduler.xml
+	@echo; echo "# development capped with maximum-capacity 40: Hadoop reads it against engineering's maximum"
+	./$(BIN) tree testdata/seeds-dev-max40 --cluster memory=1000g
+	@echo; echo "# a change that adds a team and removes a stopped one: would refreshQueues accept it?"
+	./$(BIN) diff testdata/diff/seeds-new-team/old.xml testdata/diff/seeds-new-team/new.xml
 
 clean:
 	rm -rf bin bench.txt
