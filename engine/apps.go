@@ -214,24 +214,14 @@ func diagnostics(err error) string {
 	return err.Error()
 }
 
-// canSubmit applies submit ACLs: access at a queue or any ancestor.
+// canSubmit mirrors LeafQueue.submitApplication: the user needs
+// SUBMIT_APPLICATIONS or ADMINISTER_QUEUE access, and either is granted
+// by the queue's ACL or any ancestor's (AbstractCSQueue.hasAccess).
+// Queue administrators may submit without being in the submit ACL.
 func (e *Engine) canSubmit(q *queue, user string, groups []string) bool {
 	for p := q; p != nil; p = p.parent {
-		a := p.submitACL
-		if a.All {
+		if p.submitACL.Allows(user, groups) || p.adminACL.Allows(user, groups) {
 			return true
-		}
-		for _, u := range a.Users {
-			if u == user {
-				return true
-			}
-		}
-		for _, g := range a.Groups {
-			for _, ug := range groups {
-				if g == ug {
-					return true
-				}
-			}
 		}
 	}
 	return false

@@ -41,6 +41,7 @@ type queue struct {
 	maxAlloc              Resource
 	userWeights           map[string]float32
 	submitACL             xmlconf.ACL
+	adminACL              xmlconf.ACL
 	disablePreemption     bool
 	minAllocFactor        float32
 
@@ -145,6 +146,7 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 		q.userWeights[u] = w.V
 	}
 	q.submitACL = mq.SubmitACL.V
+	q.adminACL = mq.AdminACL.V
 	q.disablePreemption = mq.DisablePreemption.V
 	// getMinimumAllocationFactor: ratio(max - min, max).
 	q.minAllocFactor = g.rc.ratio(q.maxAlloc.Sub(g.minAlloc), q.maxAlloc)

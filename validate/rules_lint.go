@@ -69,9 +69,11 @@ var ruleIneffectiveACL = &Rule{
 		Summary: "a queue ACL restricts nothing because an ancestor (usually root, by default) allows everyone",
 		Why: "Queue access is the union of the queue's ACL and all its ancestors'. root's acl_submit_applications and " +
 			"acl_administer_queue default to *, so ACLs on lower queues admit nobody extra and keep nobody out until root " +
-			"is restricted (e.g. to a space). ACLs are enforced only with yarn.acl.enable=true.",
+			"is restricted (e.g. to a space). Administrators may also submit (LeafQueue.submitApplication checks " +
+			"SUBMIT_APPLICATIONS or ADMINISTER_QUEUE), so a submit ACL is void too while an administer ACL up the tree is *. " +
+			"ACLs are enforced only with yarn.acl.enable=true.",
 		Bad:      "root.eng.acl_submit_applications=alice   (root's left at the default *)",
-		Good:     "root.acl_submit_applications=\" \" (a space); root.eng.acl_submit_applications=alice",
+		Good:     "root.acl_submit_applications=\" \" and root.acl_administer_queue=\" \" (spaces); root.eng.acl_submit_applications=alice",
 		Source:   "AbstractCSQueue#hasAccess",
 		Versions: "all",
 	},
@@ -89,6 +91,10 @@ func checkACL(p *Pass, q *xmlconf.Queue, suffix string, get func(*xmlconf.Queue)
 		return
 	}
 	for a := q.Parent; a != nil; a = a.Parent {
+		if suffix == "acl_submit_applications" && !get(a).V.All && a.AdminACL.V.All {
+			reportAdminOpensSubmit(p, q, own, a)
+			return
+		}
 		if !get(a).V.All {
 			continue
 		}
@@ -104,6 +110,22 @@ func checkACL(p *Pass, q *xmlconf.Queue, suffix string, get func(*xmlconf.Queue)
 			"%s of %q has no effect: %s of %q %s and access is the union up the tree", suffix, q.Path, suffix, a.Path, how)
 		return
 	}
+}
+
+// reportAdminOpensSubmit is CS104 for a submit ACL made void by an
+// ancestor's administer ACL "*": administrators may submit.
+func reportAdminOpensSubmit(p *Pass, q *xmlconf.Queue, own xmlconf.Value[xmlconf.ACL], a *xmlconf.Queue) {
+	how := "is *"
+	if a.AdminACL.Origin != xmlconf.FromQueue {
+		how = "is * by default"
+	}
+	hint := fmt.Sprintf("restrict %s (e.g. to a single space or your operators) so the submit ACL takes effect", a.Key("acl_administer_queue"))
+	if !p.Model.Global.ACLEnable.V {
+		hint += "; note yarn.acl.enable is false, so no queue ACL is enforced at all"
+	}
+	p.ReportHint(AtValue(p, q, own), hint,
+		"acl_submit_applications of %q has no effect: acl_administer_queue of %q %s and administrators may submit (LeafQueue.submitApplication)",
+		q.Path, a.Path, how)
 }
 
 var ruleDeadQueue = &Rule{
