@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,7 +114,7 @@ func parseScenario(path string, data []byte) (*scenarioFile, error) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.UseNumber()
 	if err := dec.Decode(&sc); err != nil {
-		return nil, fmt.Errorf("scenario %s: %w", path, err)
+		return nil, fmt.Errorf("scenario %s: %w", jsonErrorPlace(path, data, dec.InputOffset(), err), err)
 	}
 	sc.dir = filepath.Dir(path)
 	sc.version = xmlconf.DefaultVersion
@@ -224,4 +226,33 @@ func copyMap(m map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+// jsonErrorPlace names where a JSON decoding error is: path:line:col from
+// the error's offset (syntax and type errors carry one) or, failing that,
+// from how far the decoder got (the end of a truncated file).
+func jsonErrorPlace(path string, data []byte, decoded int64, err error) string {
+	off := decoded
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		off = syn.Offset
+	case errors.As(err, &typ):
+		off = typ.Offset
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		off = int64(len(data))
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Sprintf("%s:%d:%d", path, line, col)
 }
