@@ -13,7 +13,7 @@ func TestParseScenarioErrorsNameThePlace(t *testing.T) {
 		name, data, want string
 	}{
 		{"truncated", "{\n \"steps\": [\n", "s.json:3:1: unexpected EOF"},
-		{"syntax", "{\n \"steps\": [\n  {\"op\" \"x\"}\n ]\n}\n", `s.json:3:9: invalid character '"' after object key`},
+		{"syntax", "{\n \"steps\": [\n  {\"op\" \"x\"}\n ]\n}\n", `s.json:3:10: invalid character '"' after object key`},
 		{"wrong type", "{\n \"steps\": [\n  {\"op\": \"submit_app\", \"app\": 5}\n ]\n}\n", "s.json:3:32: json: cannot unmarshal number"},
 	}
 	for _, tc := range cases {
