@@ -46,7 +46,7 @@ type treeQueueJSON struct {
 }
 
 func renderTreeJSON(w io.Writer, m *xmlconf.Model) error {
-	out := treeJSON{HadoopVersion: m.Version.String(), Queues: []treeQueueJSON{}, Notes: maxCapacityNotes(m)}
+	out := treeJSON{HadoopVersion: m.Version.String(), Queues: []treeQueueJSON{}, Notes: append(absoluteNote(m), maxCapacityNotes(m)...)}
 	if !m.Cluster.IsZero() {
 		c := m.Cluster
 		out.Cluster = &c
@@ -146,16 +146,25 @@ func renderTreeText(w io.Writer, m *xmlconf.Model) error {
 		}
 	}
 	fmt.Fprintln(w)
-	for _, n := range maxCapacityNotes(m) {
+	for _, n := range append(absoluteNote(m), maxCapacityNotes(m)...) {
 		fmt.Fprintf(w, "\nnote: %s\n", n)
 	}
 	return nil
 }
 
 func treeRow(m *xmlconf.Model, q *xmlconf.Queue, prefix string, withCluster bool) string {
+	absCap, absMax := fmtPct(q.AbsCapacity), fmtPct(q.AbsMaxCapacity)
+	if m.Cluster.IsZero() {
+		if needsCluster(q, func(x *xmlconf.Queue) xmlconf.CapacityMode { return x.Capacity.Mode }) {
+			absCap = "?"
+		}
+		if needsCluster(q, func(x *xmlconf.Queue) xmlconf.CapacityMode { return x.MaxCapacity.Mode }) {
+			absMax = "?"
+		}
+	}
 	cols := []string{
 		prefix + displayName(q), string(q.State.V), configuredCapacity(q), configuredMax(q),
-		fmtPct(q.AbsCapacity), fmtPct(q.AbsMaxCapacity), "-", "-",
+		absCap, absMax, "-", "-",
 	}
 	if q.IsLeaf() {
 		cols[6] = shortFloat(q.MinUserLimitPercent.V) + "%"
@@ -265,6 +274,32 @@ func countLeaves(m *xmlconf.Model) int {
 		}
 	}
 	return n
+}
+
+// needsCluster reports whether q's share of the cluster depends on an
+// absolute resource (its own or an ancestor's), which cannot be turned
+// into a share without the cluster's size.
+func needsCluster(q *xmlconf.Queue, mode func(*xmlconf.Queue) xmlconf.CapacityMode) bool {
+	for a := q; a != nil; a = a.Parent {
+		if m := mode(a); m == xmlconf.ModeAbsolute || m == xmlconf.ModeVector {
+			return true
+		}
+	}
+	return false
+}
+
+// absoluteNote says why absolute shares are missing without --cluster.
+func absoluteNote(m *xmlconf.Model) []string {
+	if !m.Cluster.IsZero() {
+		return nil
+	}
+	for _, q := range m.Queues {
+		if needsCluster(q, func(x *xmlconf.Queue) xmlconf.CapacityMode { return x.Capacity.Mode }) ||
+			needsCluster(q, func(x *xmlconf.Queue) xmlconf.CapacityMode { return x.MaxCapacity.Mode }) {
+			return []string{"some queues use absolute resources ([memory=...]); their share of the cluster (shown as ? in text, 0 in JSON) depends on its size: give it with --cluster memory=...,vcores=..."}
+		}
+	}
+	return nil
 }
 
 // maxCapacityNotes explains, for each queue whose maximum-capacity is set

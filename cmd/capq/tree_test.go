@@ -22,6 +22,8 @@ func TestTreeGolden(t *testing.T) {
 		{"seeds-dev-max40-eng-max60.txt", []string{"tree", "testdata/seeds-dev-max40-eng-max60/capacity-scheduler.xml", "--cluster", "memory=1000g"}},
 		{"yarnrollers.txt", []string{"tree", "testdata/yarnrollers"}},
 		{"yarnrollers.json", []string{"tree", "testdata/yarnrollers", "--format", "json"}},
+		{"absolute-without-cluster.txt", []string{"tree", "testdata/tree-absolute"}},
+		{"absolute-with-cluster.txt", []string{"tree", "testdata/tree-absolute", "--cluster", "memory=100g,vcores=100"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
