@@ -214,9 +214,18 @@ func (e *Engine) toObtain(ideal []Resource, report map[string]Resource) map[*que
 	return out
 }
 
+// AMPriority is the request priority of an ApplicationMaster container
+// (RMAppAttemptImpl.AM_CONTAINER_PRIORITY). Containers allocated at it are
+// the apps' AMs, which preemption spares as long as it can; a driver that
+// requests AM containers (the simulator) asks at this priority.
+const AMPriority = 0
+
 // candidates selects reservations, then containers of the last apps in
 // the queue's order, newest first, until need is covered (the last one
-// may overshoot, as FifoCandidatesSelector does).
+// may overshoot), as FifoCandidatesSelector does: AM containers are
+// skipped, and taken afterwards only while the skipped AMs exceed the
+// queue's AM capacity (cluster × absolute capacity × max AM percent),
+// killing an AM costs the whole attempt's work.
 func (e *Engine) candidates(q *queue, need Resource) []*container {
 	var out []*container
 	for i := len(q.active) - 1; i >= 0 && e.g.rc.positive(need); i-- {
@@ -227,6 +236,8 @@ func (e *Engine) candidates(q *queue, need Resource) []*container {
 			e.unreserve(c)
 		}
 	}
+	var skippedAMs []*container
+	var skippedAMSize Resource
 	for i := len(q.active) - 1; i >= 0 && e.g.rc.positive(need); i-- {
 		a := q.active[i]
 		for j := len(a.live) - 1; j >= 0 && e.g.rc.positive(need); j-- {
@@ -234,9 +245,31 @@ func (e *Engine) candidates(q *queue, need Resource) []*container {
 			if c == nil {
 				continue
 			}
+			if c.priority == AMPriority {
+				skippedAMs = append(skippedAMs, c)
+				skippedAMSize = skippedAMSize.Add(c.res)
+				continue
+			}
 			out = append(out, c)
 			need = need.Sub(c.res)
 		}
+	}
+	return append(out, e.preemptAMs(q, need, skippedAMs, skippedAMSize)...)
+}
+
+// preemptAMs is FifoCandidatesSelector.preemptAMContainers: AMs go only
+// while more is needed and the skipped AMs still exceed what the queue
+// may spend on AMs.
+func (e *Engine) preemptAMs(q *queue, need Resource, ams []*container, size Resource) []*container {
+	maxAM := multiplyTrunc(multiplyTrunc(e.cluster, float64(q.absCap)), float64(q.amPercent))
+	var out []*container
+	for _, c := range ams {
+		if !e.g.rc.positive(need) || !e.g.rc.greater(size, maxAM) {
+			break
+		}
+		out = append(out, c)
+		need = need.Sub(c.res)
+		size = size.Sub(c.res)
 	}
 	return out
 }

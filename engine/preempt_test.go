@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -65,4 +67,63 @@ func TestPreemptionOffByDefault(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, e.PreemptionEnabled())
 	assert.Empty(t, e.Preempt(1<<40).Selected)
+}
+
+// FifoCandidatesSelector skips AM containers (priority 0) while task
+// containers can cover the need, and takes AMs only while the queue's
+// skipped AMs exceed its AM capacity (cluster × abs capacity × AM %).
+func TestPreemptionSparesAMContainers(t *testing.T) {
+	// a1 runs 36 task containers; a2..a5, submitted later, hold only their
+	// AM containers, the newest of the queue, which a plain newest-first
+	// pass would take first.
+	e, owner := amEngine(t, "1", 1, 36, 4)
+	assert.Zero(t, selectedAMs(e, owner), "tasks cover the 4 GB to obtain: no AM is preempted")
+
+	// Only AMs in the queue (40 of 1 GB): the round must take some, and may,
+	// because 40 GB of AMs exceed the queue's AM capacity (40 GB × 30% × 100%).
+	e, owner = amEngine(t, "1", 0, 0, 40)
+	assert.Equal(t, 4, selectedAMs(e, owner))
+}
+
+// amEngine fills root.a (30% of 40 GB) with tasks of the first app and
+// then the AM containers of amApps more apps, then makes root.b ask.
+func amEngine(t *testing.T, amPercent string, taskApps, tasks, amApps int) (*Engine, map[int64]string) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "30", "root.b.capacity": "70", "root.a.user-limit-factor": "10",
+		"root.a.maximum-am-resource-percent":            amPercent,
+		"yarn.resourcemanager.scheduler.monitor.enable": "true"}
+	owner := map[int64]string{}
+	e, err := New(build(t, kv, xmlconf.V3_4), nodesOf(4, 10*gb), Options{OnEvent: func(ev Event) {
+		if ev.Kind == EvAllocated {
+			owner[ev.ContainerID] = fmt.Sprintf("%s@%d", ev.App, ev.Priority)
+		}
+	}})
+	require.NoError(t, err)
+	if taskApps > 0 {
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "t1", Queue: "root.a", User: "u"}))
+		require.NoError(t, e.UpdateAsks("t1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: tasks}}))
+		for i := 0; i < tasks; i++ {
+			e.AssignOnce(i % 4)
+		}
+	}
+	for i := 0; i < amApps; i++ {
+		id := fmt.Sprintf("am%02d", i)
+		require.NoError(t, e.SubmitApp(AppSpec{ID: id, Queue: "root.a", User: "u", AM: Resource{gb, 1}}))
+		require.NoError(t, e.UpdateAsks(id, []Ask{{Priority: AMPriority, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}}))
+		e.AssignOnce(i % 4)
+	}
+	require.Equal(t, int64(40*gb), e.byPath["root.a"].used.MemoryMB)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "b1", Queue: "root.b", User: "v"}))
+	require.NoError(t, e.UpdateAsks("b1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 100}}))
+	return e, owner
+}
+
+// selectedAMs runs a preemption round and counts the AM containers chosen.
+func selectedAMs(e *Engine, owner map[int64]string) int {
+	n := 0
+	for _, id := range e.Preempt(0).Selected {
+		if strings.HasSuffix(owner[id], "@0") {
+			n++
+		}
+	}
+	return n
 }

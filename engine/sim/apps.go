@@ -4,9 +4,9 @@ import (
 	"github.com/capq/capq/engine"
 )
 
-// amPriority is the AM container's request priority (RMAppAttemptImpl's
-// AM_CONTAINER_PRIORITY).
-const amPriority = 0
+// amPriority is the AM container's request priority; the engine spares
+// containers allocated at it when it preempts.
+const amPriority = engine.AMPriority
 
 // submit hands an app to the scheduler and asks for its AM container.
 func (r *run) submit(i int32) {
