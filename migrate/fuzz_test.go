@@ -30,25 +30,9 @@ func FuzzHadoop1Migrate(f *testing.F) {
 			{Name: xmlconf.H1KeyACLsEnabled, Value: map[bool]string{true: "true", false: "false"}[acls]},
 		}}
 		m := xmlconf.ParseHadoop1(xmlconf.H1Files{MapredSite: site, CapacityScheduler: cs})
-		var opts Options
-		for _, g := range strings.Split(groups, ";") {
-			if grp, err := ParseGroup(g); err == nil {
-				opts.Groups = append(opts.Groups, grp)
-			}
-		}
-		res, err := Hadoop1(m, opts)
-		if err != nil {
+		res := checkMigration(t, m, groups)
+		if res == nil {
 			return
-		}
-		out, err := Render(res)
-		if err != nil {
-			if strings.Contains(err.Error(), "XML 1.0 cannot carry") || strings.Contains(err.Error(), "UTF-8") {
-				return // an input value XML cannot carry (control characters)
-			}
-			t.Fatalf("render: %v", err)
-		}
-		if len(out.LintErrors) > 0 {
-			t.Fatalf("output does not lint clean: %v\n%s", out.LintErrors, out.CapacityScheduler)
 		}
 		for _, q := range res.Report.Queues {
 			if q.Note == "" && math.Abs(q.AbsCapacityBefore-q.AbsCapacityAfter) > Tolerance {
@@ -68,26 +52,35 @@ func FuzzHadoop1MigrateTree(f *testing.F) {
 			return
 		}
 		site := &xmlconf.Document{File: "mapred-site.xml", Props: []*xmlconf.Property{{Name: xmlconf.H1KeyScheduler021, Value: xmlconf.H1CapacityTaskSchd}}}
-		m := xmlconf.ParseHadoop1(xmlconf.H1Files{MapredSite: site, MapredQueues: doc})
-		var opts Options
-		for _, g := range strings.Split(groups, ";") {
-			if grp, err := ParseGroup(g); err == nil {
-				opts.Groups = append(opts.Groups, grp)
-			}
-		}
-		res, err := Hadoop1(m, opts)
-		if err != nil {
-			return
-		}
-		out, err := Render(res)
-		if err != nil {
-			if strings.Contains(err.Error(), "XML 1.0 cannot carry") || strings.Contains(err.Error(), "UTF-8") {
-				return
-			}
-			t.Fatalf("render: %v", err)
-		}
-		if len(out.LintErrors) > 0 {
-			t.Fatalf("output does not lint clean: %v\n%s", out.LintErrors, out.CapacityScheduler)
-		}
+		checkMigration(t, xmlconf.ParseHadoop1(xmlconf.H1Files{MapredSite: site, MapredQueues: doc}), groups)
 	})
+}
+
+// checkMigration migrates m with the ";"-separated --group specs that
+// parse, and fails the test if the output cannot be rendered or does not
+// lint clean. It returns nil when the migration refuses the input (a
+// clean failure) or the input holds text XML cannot carry.
+func checkMigration(t *testing.T, m *xmlconf.H1Model, groups string) *Result {
+	t.Helper()
+	var opts Options
+	for _, g := range strings.Split(groups, ";") {
+		if grp, err := ParseGroup(g); err == nil {
+			opts.Groups = append(opts.Groups, grp)
+		}
+	}
+	res, err := Hadoop1(m, opts)
+	if err != nil {
+		return nil
+	}
+	out, err := Render(res)
+	if err != nil {
+		if strings.Contains(err.Error(), "XML 1.0 cannot carry") || strings.Contains(err.Error(), "UTF-8") {
+			return nil // an input value XML cannot carry (control characters)
+		}
+		t.Fatalf("render: %v", err)
+	}
+	if len(out.LintErrors) > 0 {
+		t.Fatalf("output does not lint clean: %v\n%s", out.LintErrors, out.CapacityScheduler)
+	}
+	return res
 }
