@@ -104,7 +104,7 @@ func checkVariables(p *Pass, depth bool) {
 		switch {
 		case err != nil && depth:
 			p.Report(at, "%s", err.Error())
-		case err == nil && !depth && xmlconf.HasVariable(v):
+		case err == nil && !depth && xmlconf.HasVariable(v) && !xmlconf.JVMAlwaysSets(v):
 			p.ReportHint(at, "define the variable as a property (capq does not see JVM system properties)",
 				"%s: %q is left unexpanded", key, v)
 		}

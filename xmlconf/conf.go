@@ -41,6 +41,11 @@ type Conf struct {
 	// Env resolves ${env.NAME}; nil means "no environment" (every lookup
 	// misses), which keeps results independent of the machine.
 	Env func(string) (string, bool)
+	// Defaults are the values of Hadoop's default resources
+	// (HadoopDefaults), underneath every document: ${var} resolves to
+	// them when no document sets var. Build fills them for its version
+	// when nil.
+	Defaults map[string]string
 	// Findings are merge problems: duplicates and refused final overrides.
 	Findings []Finding
 
@@ -274,7 +279,7 @@ func (c *Conf) Unset(key string) {
 // Clone returns an independent copy whose entries can be changed without
 // touching c. Properties themselves are shared (they are never mutated).
 func (c *Conf) Clone() *Conf {
-	n := &Conf{entries: make(map[string]*Entry, len(c.entries)), Env: c.Env}
+	n := &Conf{entries: make(map[string]*Entry, len(c.entries)), Env: c.Env, Defaults: c.Defaults}
 	for k, e := range c.entries {
 		ce := *e
 		n.entries[k] = &ce
