@@ -130,6 +130,10 @@ func checkChildNames(p *Pass, q *xmlconf.Queue) {
 		case strings.IndexFunc(name, isSpace) >= 0:
 			p.ReportHint(at, "remove the whitespace", "child name %q of %q contains whitespace", name, q.Path)
 		case seen[name]:
+			if sc := restatedSum(p, q); sc != nil && sc.duplicates {
+				p.Refused(at, sc.consequence("list each child once"), "child %q of %q is listed more than once", name, q.Path)
+				break
+			}
 			p.ReportHint(at, "list each child once", "child %q of %q is listed more than once", name, q.Path)
 		}
 		seen[name] = true
