@@ -27,11 +27,72 @@ var ruleLeafOnlyOnParent = &Rule{
 				if suffix == "maximum-applications" && p.Version.AtLeast(xmlconf.V3_4) {
 					return
 				}
+				if parentValueHarmless(p, q, suffix, pr.Value) {
+					return
+				}
 				p.ReportHint(p.AtProperty(q, pr), "set it on each leaf queue below "+q.Path,
 					"%s is read on leaf queues only; %q is a parent, so Hadoop ignores it", suffix, q.Path)
 			})
 		})
 	},
+}
+
+// leafOnlyDefaults are Hadoop's defaults for leaf-only settings whose
+// default is a constant (CapacitySchedulerConfiguration); the AM share
+// defaults to the scheduler-wide value and is handled apart.
+var leafOnlyDefaults = map[string]string{
+	"minimum-user-limit-percent":   "100",
+	"user-limit-factor":            "1",
+	"acl_application_max_priority": "*",
+	"default-application-priority": "0",
+	"reservable":                   "false",
+}
+
+// parentValueHarmless reports whether a leaf-only setting on parent q
+// changes nothing a reader could expect: its value is Hadoop's default, or
+// every leaf below q already has that value (issue 20: Ambari-style files
+// repeat the default on every queue).
+func parentValueHarmless(p *Pass, q *xmlconf.Queue, suffix, value string) bool {
+	def, hasDef := leafOnlyDefaults[suffix]
+	if suffix == "maximum-am-resource-percent" {
+		def, hasDef = xmlconf.FormatJavaFloat(p.Model.Global.MaxAMResourcePercent.V), true
+	}
+	if hasDef && sameSetting(value, def) {
+		return true
+	}
+	harmless := true
+	eachLeafBelow(q, func(l *xmlconf.Queue) {
+		own := def
+		ok := hasDef
+		if pr := l.Props[suffix]; pr != nil && !pr.Unset {
+			own, ok = pr.Value, true
+		}
+		harmless = harmless && ok && sameSetting(value, own)
+	})
+	return harmless
+}
+
+// sameSetting compares two values as Hadoop would read them: numbers by
+// value ("1" and "1.0"), anything else by its trimmed text.
+func sameSetting(a, b string) bool {
+	a, b = xmlconf.JavaTrim(a), xmlconf.JavaTrim(b)
+	if a == b {
+		return true
+	}
+	fa, errA := xmlconf.ParseJavaFloat(a)
+	fb, errB := xmlconf.ParseJavaFloat(b)
+	return errA == nil && errB == nil && fa == fb
+}
+
+// eachLeafBelow calls fn for every leaf under q.
+func eachLeafBelow(q *xmlconf.Queue, fn func(*xmlconf.Queue)) {
+	for _, c := range q.Children {
+		if len(c.Children) == 0 {
+			fn(c)
+			continue
+		}
+		eachLeafBelow(c, fn)
+	}
 }
 
 var ruleRootCapacity = &Rule{
@@ -171,10 +232,31 @@ var ruleLowCapacity = &Rule{
 			if c.Mode != xmlconf.ModePercent || !(c.Percent >= 0 && c.Percent < 1) || allSiblingsZero(q) {
 				return
 			}
+			if stoppedUpTree(q) || deadQueue(q, p.Version) {
+				return // retired on purpose, or CS105's finding says more (issue 20: one finding per cause)
+			}
 			p.ReportHint(p.AtProperty(q, c.Prop), "give every queue at least 1%, or stop queues that should get nothing",
 				"capacity of %q is %s, below 1%%", q.Path, xmlconf.FormatJavaFloat(c.Percent))
 		})
 	},
+}
+
+// stoppedUpTree reports whether q or an ancestor is STOPPED: a queue below
+// a stopped parent is stopped too (AbstractCSQueue#getState).
+func stoppedUpTree(q *xmlconf.Queue) bool {
+	for ; q != nil; q = q.Parent {
+		if q.State.V == xmlconf.StateStopped {
+			return true
+		}
+	}
+	return false
+}
+
+// deadQueue reports whether q can never get a container (absolute
+// capacity and maximum 0), which CS105 reports on q or an ancestor.
+func deadQueue(q *xmlconf.Queue, v xmlconf.Version) bool {
+	c, m, ok := absFractions(q, "", v)
+	return ok && c == 0 && m == 0
 }
 
 // allSiblingsZero reports whether q and all its siblings have capacity 0
