@@ -131,11 +131,7 @@ func (c *Conf) add(p *Property) {
 	case !p.Unset:
 		if e.Prop != nil {
 			e.Earlier = append(e.Earlier, e.Prop)
-			c.Findings = append(c.Findings, Finding{
-				Rule: RuleDuplicate, Severity: SeverityWarning, Pos: p.NamePos, Property: p.Name,
-				Message: fmt.Sprintf("%q is also defined at %s; this later definition wins", p.Name, e.Prop.NamePos),
-				Hint:    "keep one definition of each property",
-			})
+			c.Findings = append(c.Findings, duplicateFinding(e.Prop, p))
 		}
 		e.Prop = p
 	}
@@ -146,6 +142,22 @@ func (c *Conf) add(p *Property) {
 			e.Earlier = append(e.Earlier, p)
 		}
 	}
+}
+
+// duplicateFinding is XML001 for p redefining earlier. Redefining a key
+// with the same value changes nothing, so it is only info (issue 20:
+// Ambari-generated files repeat keys with identical values).
+func duplicateFinding(earlier, p *Property) Finding {
+	f := Finding{
+		Rule: RuleDuplicate, Severity: SeverityWarning, Pos: p.NamePos, Property: p.Name,
+		Message: fmt.Sprintf("%q is also defined at %s; this later definition wins", p.Name, earlier.NamePos),
+		Hint:    "keep one definition of each property",
+	}
+	if earlier.Value == p.Value {
+		f.Severity = SeverityInfo
+		f.Message = fmt.Sprintf("%q is also defined at %s with the same value", p.Name, earlier.NamePos)
+	}
+	return f
 }
 
 func finalPos(e *Entry) Pos {
