@@ -288,18 +288,16 @@ var ruleMaxOfParentMax = &Rule{
 	},
 	Check: func(p *Pass) {
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			real, guide, ok := xmlconf.MaxCapacityReadings(q)
+			if !ok {
+				return
+			}
 			m := q.MaxCapacity
-			if m.Mode != xmlconf.ModePercent || m.Percent >= 100 || m.Percent < 0 || q.Parent.IsRoot() {
-				return
-			}
-			pc, pm, ok := absFractions(q.Parent, "", p.Version)
-			if !ok || pc == pm {
-				return
-			}
-			p.ReportHint(p.AtProperty(q, m.Prop), cluster(p.Model, m.Percent/100*pm, m.Percent/100*pc),
+			pc, pm := float32(q.Parent.AbsCapacity), float32(q.Parent.AbsMaxCapacity)
+			p.ReportHint(p.AtProperty(q, m.Prop), cluster(p.Model, real, guide),
 				"maximum-capacity %s of %q is %s%% of the cluster (%s%% of parent %q's absolute maximum %s%%), not %s%% (of its capacity %s%%)",
-				pct(m.Percent/100), q.Path, pct(m.Percent/100*pm), pct(m.Percent/100),
-				q.Parent.Path, pct(pm), pct(m.Percent/100*pc), pct(pc))
+				pct(m.Fraction()), q.Path, pct(real), pct(m.Fraction()),
+				q.Parent.Path, pct(pm), pct(guide), pct(pc))
 		})
 	},
 }
