@@ -98,16 +98,20 @@ func runLint(o lintOptions, args []string, s *streams) error {
 
 // lintOne loads and lints one argument; name is how findings name it.
 func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, string, error) {
-	if res, name, ok, err := lintHadoop1Arg(p, arg); ok {
-		return res, name, err
-	}
 	lo, err := o.config.options(s)
 	if err != nil {
 		return validate.Result{}, "", err
 	}
+	res, name, ok, read, err := lintHadoop1Arg(p, arg, lo.Read)
+	if ok {
+		return res, name, err
+	}
 	src, err := resolveSource(arg, s)
 	if err != nil {
 		return validate.Result{}, "", err
+	}
+	if data, ok := read[src.Name]; ok && src.Data == nil {
+		src.Data = data // read once, by the Hadoop 1 detection
 	}
 	addConfDirYarnSite(&lo, arg)
 	lo.CapacityScheduler = []xmlconf.Source{src}
