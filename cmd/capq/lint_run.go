@@ -81,6 +81,9 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	}
 	relativize(rep.Findings)
 	rep.Findings = xmlconf.SortFindings(rep.Findings)
+	if err := applyBaseline(o, &rep); err != nil {
+		return cannotRun(err)
+	}
 	if len(rep.Files) > 0 || errs == nil {
 		colour := p.format == validate.FormatText && s.colour()
 		if err := validate.Write(s.out, p.format, rep, validate.RenderOptions{Colour: colour}); err != nil {
