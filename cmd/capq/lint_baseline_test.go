@@ -63,3 +63,25 @@ func TestLintBaselineErrors(t *testing.T) {
 	data, _ := os.ReadFile(bad)
 	assert.Equal(t, "hello\n", string(data), "not clobbered")
 }
+
+// TestLintHadoopShippedFilesQuiet is issue 20's acceptance: capq lint on
+// the capacity-scheduler.xml Hadoop ships prints nothing at warning level,
+// for every version profile (the 2.7 shape for 2.7, the 3.x shape for the
+// others; hadoop-default-conf is the file as stored for the 3.4 line).
+func TestLintHadoopShippedFilesQuiet(t *testing.T) {
+	for _, tc := range []struct{ version, dir string }{
+		{"2.7", "testdata/lint/real-hadoop-shipped-2.7"},
+		{"2.10", "testdata/lint/real-hadoop-shipped-3.3"},
+		{"3.1", "testdata/lint/real-hadoop-shipped-3.1"},
+		{"3.2", "testdata/lint/real-hadoop-shipped-3.3"},
+		{"3.3", "testdata/lint/real-hadoop-shipped-3.3"},
+		{"3.4", "testdata/lint/hadoop-default-conf"},
+		{"3.4", "testdata/lint/real-hadoop-shipped-3.3"},
+	} {
+		t.Run(tc.version+"/"+filepath.Base(tc.dir), func(t *testing.T) {
+			r := runBinary(t, "", "lint", tc.dir, "--hadoop-version", tc.version, "--fail-on", "warning")
+			assert.Equal(t, 0, r.code, r.stdout+r.stderr)
+			assert.Contains(t, r.stdout, "0 errors, 0 warnings")
+		})
+	}
+}
