@@ -12,7 +12,8 @@ var ruleLeafOnlyOnParent = &Rule{
 	Docs: Docs{
 		Summary: "a property that Hadoop reads on leaf queues only is set on a parent",
 		Why: "User limits, application limits, AM share, application priority and reservation settings apply to leaf " +
-			"queues; children do not inherit them from a parent. Set on a parent they do nothing.",
+			"queues; children do not inherit them from a parent. Set on a parent they do nothing. capq stays quiet when the " +
+			"parent's value is Hadoop's default or what every leaf below already has (Ambari writes defaults on every queue).",
 		Bad:      "root.eng.user-limit-factor=2   (root.eng has children)",
 		Good:     "root.eng.dev.user-limit-factor=2",
 		Source:   "lint (AbstractLeafQueue#setupQueueConfigs reads them)",
@@ -220,7 +221,8 @@ var ruleLowCapacity = &Rule{
 		Summary: "a queue's capacity is below 1%",
 		Why: "Hadoop accepts any capacity from 0, but the HDP/Cloudera Capacity Scheduler guides require every queue to " +
 			"have at least 1% (\"you cannot set a capacity to a value of 0\"): a queue below that has no meaningful " +
-			"guarantee and starves whenever the cluster is busy.",
+			"guarantee and starves whenever the cluster is busy. A STOPPED queue (retired on purpose) and a dead queue " +
+			"(CS105 says more) are not reported.",
 		Bad:      "root.queues=a,b; root.a.capacity=99.5; root.b.capacity=0.5",
 		Good:     "root.a.capacity=99; root.b.capacity=1",
 		Source:   "lint (HDP Capacity Scheduler guide)",

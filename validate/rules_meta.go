@@ -40,7 +40,7 @@ var ruleDuplicate = &Rule{
 	Docs: Docs{
 		Summary: "a property is defined more than once; the last definition wins",
 		Why: "Hadoop's Configuration keeps the last definition (file order, then yarn-site.xml before capacity-scheduler.xml) " +
-			"without a word. Whoever edits the first copy changes nothing.",
+			"without a word. Whoever edits the first copy changes nothing. A repeat with the same value is only info.",
 		Bad:      "root.a.capacity=40 ... root.a.capacity=60 (later in the file)",
 		Good:     "root.a.capacity=60 (once)",
 		Source:   "org.apache.hadoop.conf.Configuration#loadProperty",

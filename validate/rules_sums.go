@@ -112,7 +112,8 @@ var ruleCapacitySum = &Rule{
 			"capacity 0 needs children summing to 0 unless allow-zero-capacity-sum is set. Messages: 3.4 `Illegal capacity " +
 			"sum of <Σ> for children of queue <name> for label=<l>. It should be either 0 or 1.0` (and two variants for " +
 			"zero sums); 2.x–3.3 `Illegal capacity of <Σ> for children of queue <name>`. Where Hadoop accepts a sum of 0, " +
-			"capq still warns: the children get no guarantee.",
+			"capq still warns: the children get no guarantee. When the sum is off only because a child is listed twice " +
+			"(CS004) or has a capacity vector legacy mode ignores (CS027), that finding reports it at error instead.",
 		Bad:      "root.queues=a,b,c; a=33.3; b=33.3; c=33.3",
 		Good:     "a=33.4; b=33.3; c=33.3",
 		Source:   "AbstractParentQueue#setChildQueues (2.x–3.3 ParentQueue#setChildQueues)",
