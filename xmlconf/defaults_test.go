@@ -59,3 +59,14 @@ func TestExpandUsesHadoopDefaults(t *testing.T) {
 	assert.True(t, JVMAlwaysSets(v))
 	assert.False(t, JVMAlwaysSets("${nope}"))
 }
+
+// TestMergeFindings: merging two sorted lists gives what sorting their
+// concatenation gives, duplicates dropped.
+func TestMergeFindings(t *testing.T) {
+	f := func(line int, rule string) Finding { return Finding{Rule: rule, Pos: Pos{File: "a", Line: line}} }
+	a := []Finding{f(1, "CS001"), f(3, "CS003"), f(5, "CS005")}
+	b := []Finding{f(2, "LINT001"), f(3, "CS003"), f(9, "LINT001")}
+	want := SortFindings(append(append([]Finding(nil), a...), b...))
+	assert.Equal(t, want, MergeFindings(a, b))
+	assert.Equal(t, a, MergeFindings(a, nil))
+}

@@ -79,8 +79,11 @@ func runLint(o lintOptions, args []string, s *streams) error {
 			}
 		}
 	}
-	relativize(rep.Findings)
-	rep.Findings = xmlconf.SortFindings(rep.Findings)
+	if relativize(rep.Findings) || len(rep.Files) > 1 {
+		// Each input's findings come sorted from validate.Run; only
+		// several inputs, or renamed files, need sorting again.
+		rep.Findings = xmlconf.SortFindings(rep.Findings)
+	}
 	if err := applyBaseline(o, &rep); err != nil {
 		return cannotRun(err)
 	}
@@ -139,11 +142,16 @@ func fileExists(p string) bool {
 }
 
 // relativize rewrites absolute file names under the working directory as
-// relative ones, so output is portable (SARIF needs relative URIs).
-func relativize(fs []xmlconf.Finding) {
+// relative ones, so output is portable (SARIF needs relative URIs). It
+// reports whether it renamed any.
+func relativize(fs []xmlconf.Finding) bool {
+	changed := false
 	for i := range fs {
-		fs[i].File = relPath(fs[i].File)
+		if rel := relPath(fs[i].File); rel != fs[i].File {
+			fs[i].File, changed = rel, true
+		}
 	}
+	return changed
 }
 
 func relPath(p string) string {
