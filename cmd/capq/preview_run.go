@@ -32,18 +32,10 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
 	opts.LoadConfig = so.refreshLoader(s)
-	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
-	if s.errTerminal {
-		p := &pairProgress{s: s}
-		pair.OldOpts.Progress = p.side(0)
-		pair.NewOpts.Progress = p.side(1)
-		defer p.clear()
-	}
-	oldRes, newRes, err := preview.Simulate(pair)
+	oldRun, newRun, err := simulatePair(cfg, w, opts, s)
 	if err != nil {
 		return nil, err
 	}
-	oldRun, newRun := preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new)
 	if o.hadoop1 {
 		preview.AlignLeaves(oldRun, newRun)
 	}
@@ -54,6 +46,23 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		return nil, fmt.Errorf("%s", joinErrors(errs))
 	}
 	return rep, nil
+}
+
+// simulatePair runs both configurations at once, with one progress line
+// for both on a terminal.
+func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, err error) {
+	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
+	if s.errTerminal {
+		p := &pairProgress{s: s}
+		pair.OldOpts.Progress = p.side(0)
+		pair.NewOpts.Progress = p.side(1)
+		defer p.clear()
+	}
+	oldRes, newRes, err := preview.Simulate(pair)
+	if err != nil {
+		return nil, nil, err
+	}
+	return preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), nil
 }
 
 // autoSample picks the series step from the workload's length: about

@@ -118,4 +118,3 @@ func round6(f float64) float64 {
 	}
 	return math.Round(f*1e6) / 1e6
 }
-
