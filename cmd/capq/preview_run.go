@@ -26,7 +26,7 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		return nil, err
 	}
 	if o.sample == "" {
-		opts.SampleMS = autoSample(w)
+		opts.SampleMS = preview.AutoSampleMS(w)
 	}
 	for _, warn := range w.Warnings {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
@@ -63,27 +63,6 @@ func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *str
 		return nil, nil, err
 	}
 	return preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), nil
-}
-
-// autoSample picks the series step from the workload's length: about
-// 720 samples over the time its last app needs at least (its submission
-// plus each phase's longest task), between 1 s and 1 min, so a short
-// trace still shows its use and a day stays small.
-func autoSample(w *sim.Workload) int64 {
-	var end int64
-	for _, a := range w.Apps {
-		phases := map[int]int64{}
-		for _, t := range a.Tasks {
-			phases[t.Phase] = max(phases[t.Phase], t.DurationMS)
-		}
-		t := a.SubmitMS
-		for _, d := range phases {
-			t += d
-		}
-		end = max(end, t)
-	}
-	step := end / 720 / 1000 * 1000
-	return min(max(step, 1000), sim.DefaultSampleMS)
 }
 
 // pairProgress draws one progress line for both runs on a terminal's
