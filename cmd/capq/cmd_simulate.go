@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/xmlconf"
 )
@@ -94,8 +93,9 @@ func runSimulate(o simulateOptions, s *streams) error {
 	for _, warn := range w.Warnings {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
-	opts.LoadConfig = o.refreshLoader(s)
-	opts.RefreshCheck = preview.RefreshCheck
+	if opts, err = o.refreshes(opts, s); err != nil {
+		return cannotRun(err)
+	}
 	res, err := o.simulate(loaded.Model, w, opts, s)
 	if err != nil {
 		return cannotRun(err)

@@ -31,7 +31,9 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 	for _, warn := range w.Warnings {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
-	opts.LoadConfig = so.refreshLoader(s)
+	if opts, err = so.refreshes(opts, s); err != nil {
+		return nil, err
+	}
 	oldRun, newRun, err := simulatePair(cfg, w, opts, s)
 	if err != nil {
 		return nil, err

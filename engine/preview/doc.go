@@ -11,7 +11,8 @@
 // What lives here: running the pair (Simulate), comparison, statistics,
 // gates, the reports, the refresh verdict the report shows (held as
 // validate's RefreshResult), RefreshCheck (the one reduction of that
-// verdict to the engine's refusals during a simulation) and
+// verdict to the engine's refusals during a simulation), WithRefreshes
+// (how a simulation loads and judges its workload's refresh events) and
 // MigrateHadoop1 (the Hadoop 1 configuration migrated without and with
 // grouping, for `capq preview --hadoop1`). What does not: simulation
 // (engine/sim), refresh rules and diff rendering (validate), migration
