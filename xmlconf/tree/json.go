@@ -72,8 +72,8 @@ func treeQueue(m *xmlconf.Model, q *xmlconf.Queue) treeQueueJSON {
 		j.Parent = q.Parent.Path
 	}
 	if !m.Cluster.IsZero() {
-		mem, maxMem := share(m.Cluster.MemoryMB, q.AbsCapacity), share(m.Cluster.MemoryMB, q.AbsMaxCapacity)
-		vc, maxVc := share(m.Cluster.VCores, q.AbsCapacity), share(m.Cluster.VCores, q.AbsMaxCapacity)
+		mem, maxMem := xmlconf.Share(m.Cluster.MemoryMB, q.AbsCapacity), xmlconf.Share(m.Cluster.MemoryMB, q.AbsMaxCapacity)
+		vc, maxVc := xmlconf.Share(m.Cluster.VCores, q.AbsCapacity), xmlconf.Share(m.Cluster.VCores, q.AbsMaxCapacity)
 		j.MemoryMB, j.MaxMemoryMB, j.VCores, j.MaxVCores = &mem, &maxMem, &vc, &maxVc
 	}
 	if q.IsLeaf() {
@@ -96,9 +96,6 @@ func capacityMode(q *xmlconf.Queue) string {
 
 // share is a queue's part of a cluster quantity, multiplied in Java float
 // and truncated as Hadoop's (long)(resource * absoluteCapacity) does.
-func share(total int64, abs float64) int64 {
-	return int64(float32(total) * float32(abs))
-}
 
 // pct renders a float32-derived fraction as a percentage without float32
 // noise: 0.6f is 0.60000002384 in float64, but its shortest float32

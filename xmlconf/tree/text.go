@@ -64,9 +64,9 @@ func treeRow(m *xmlconf.Model, q *xmlconf.Queue, prefix string, withCluster bool
 		cols[7] = shortFloat(q.UserLimitFactor.V)
 	}
 	if withCluster {
-		cols = append(cols, formatMB(share(m.Cluster.MemoryMB, q.AbsCapacity)), formatMB(share(m.Cluster.MemoryMB, q.AbsMaxCapacity)))
+		cols = append(cols, formatMB(xmlconf.Share(m.Cluster.MemoryMB, q.AbsCapacity)), formatMB(xmlconf.Share(m.Cluster.MemoryMB, q.AbsMaxCapacity)))
 		if m.Cluster.VCores > 0 {
-			cols = append(cols, fmt.Sprint(share(m.Cluster.VCores, q.AbsCapacity)), fmt.Sprint(share(m.Cluster.VCores, q.AbsMaxCapacity)))
+			cols = append(cols, fmt.Sprint(xmlconf.Share(m.Cluster.VCores, q.AbsCapacity)), fmt.Sprint(xmlconf.Share(m.Cluster.VCores, q.AbsMaxCapacity)))
 		}
 	}
 	return strings.Join(cols, "\t")
@@ -213,8 +213,8 @@ func maxCapacityNotes(m *xmlconf.Model) []string {
 		docReading := float64(q.MaxCapacity.Fraction()) * p.AbsCapacity
 		grow, doc := fmtPct(q.AbsMaxCapacity), fmtPct(docReading)
 		if !m.Cluster.IsZero() {
-			grow += " (" + formatMB(share(m.Cluster.MemoryMB, q.AbsMaxCapacity)) + ")"
-			doc += " (" + formatMB(share(m.Cluster.MemoryMB, docReading)) + ")"
+			grow += " (" + formatMB(xmlconf.Share(m.Cluster.MemoryMB, q.AbsMaxCapacity)) + ")"
+			doc += " (" + formatMB(xmlconf.Share(m.Cluster.MemoryMB, docReading)) + ")"
 		}
 		n := fmt.Sprintf("%s may grow to %s of the cluster: Hadoop applies maximum-capacity %s to the parent's absolute maximum (%s for %s, CSQueueUtils.computeAbsoluteMaximumCapacity), not to its capacity (%s) as some guides describe, which would give %s; to cap it there, also set %s.maximum-capacity to %s",
 			q.Path, grow, shortFloat(q.MaxCapacity.Percent)+"%", fmtPct(p.AbsMaxCapacity), p.Path, fmtPct(p.AbsCapacity), doc, p.Path, shortFloat(float32(p.NormalizedCapacity*100)))
