@@ -60,25 +60,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	if len(args) == 0 {
 		args = []string{"."}
 	}
-	rep := validate.Report{Tool: "capq lint", FailOn: p.failOn}
-	var errs *multierror.Error
-	ran := map[string]bool{}
-	for _, arg := range args {
-		res, name, err := lintOne(o, p, arg, s)
-		if err != nil {
-			errs = multierror.Append(errs, err)
-			continue
-		}
-		rep.Files = append(rep.Files, name)
-		rep.Findings = append(rep.Findings, res.Findings...)
-		rep.Suppressed += len(res.Suppressed)
-		for _, r := range res.Rules {
-			if !ran[r.ID] {
-				ran[r.ID] = true
-				rep.Rules = append(rep.Rules, r)
-			}
-		}
-	}
+	rep, errs := lintAll(o, p, args, s)
 	if relativize(rep.Findings) || len(rep.Files) > 1 {
 		// Each input's findings come sorted from validate.Run; only
 		// several inputs, or renamed files, need sorting again.
@@ -100,6 +82,31 @@ func runLint(o lintOptions, args []string, s *streams) error {
 		return exitWith(exitFindings)
 	}
 	return nil
+}
+
+// lintAll lints each argument into one report; the arguments that could
+// not be read come back as errors.
+func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Report, *multierror.Error) {
+	rep := validate.Report{Tool: "capq lint", FailOn: p.failOn}
+	var errs *multierror.Error
+	ran := map[string]bool{}
+	for _, arg := range args {
+		res, name, err := lintOne(o, p, arg, s)
+		if err != nil {
+			errs = multierror.Append(errs, err)
+			continue
+		}
+		rep.Files = append(rep.Files, name)
+		rep.Findings = append(rep.Findings, res.Findings...)
+		rep.Suppressed += len(res.Suppressed)
+		for _, r := range res.Rules {
+			if !ran[r.ID] {
+				ran[r.ID] = true
+				rep.Rules = append(rep.Rules, r)
+			}
+		}
+	}
+	return rep, errs
 }
 
 // lintOne loads and lints one argument; name is how findings name it.
