@@ -62,7 +62,7 @@ func Hadoop1(m *xmlconf.H1Model, opts Options) (*Result, error) {
 	res.Report = Report{
 		Dialect: m.Dialect, DialectReason: m.DialectReason, Target: opts.Target,
 		Queues: mg.queueReports(), Properties: mg.inventory(), YarnSite: mg.yarnSite,
-		Findings: xmlconf.SortFindings(append(append([]xmlconf.Finding(nil), m.Findings...), mg.findings...)),
+		Findings: xmlconf.SortFindings(append(validate.JudgeHadoop1(m), mg.findings...)),
 	}
 	return res, nil
 }

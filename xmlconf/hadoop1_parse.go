@@ -45,11 +45,14 @@ func ParseHadoop1(files H1Files) *H1Model {
 	return m
 }
 
-// add records a finding with the rule's default severity.
+// add records a fact for rule; its severity is the rule's, which validate
+// declares and judges (Severity stays zero here).
 func (p *h1parser) add(rule string, pos Pos, queue, prop, msg, hint string) {
-	p.addSev(rule, H1RuleSeverity[rule], pos, queue, prop, msg, hint)
+	p.addSev(rule, 0, pos, queue, prop, msg, hint)
 }
 
+// addSev records a fact the reader knows to be a softer variant of its
+// rule (validate reports it at sev when that is lower than the rule's).
 func (p *h1parser) addSev(rule string, sev Severity, pos Pos, queue, prop, msg, hint string) {
 	p.m.Findings = append(p.m.Findings, Finding{Rule: rule, Severity: sev, Pos: pos,
 		Queue: queue, Property: prop, Message: msg, Hint: hint})

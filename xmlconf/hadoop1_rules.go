@@ -4,7 +4,9 @@ package xmlconf
 // CapacityTaskScheduler, CapacitySchedulerConf, 0.21
 // QueueConfigurationParser) refuses or silently changes. Errors are files
 // the JobTracker would not start with; warnings are values it changed
-// without a word. validate/rules_hadoop1.go carries their docs.
+// without a word. The reader records facts under these IDs; each rule's
+// severity is declared once, with its docs and Check, in
+// validate/rules_hadoop1.go, which judges the facts.
 const (
 	RuleH1NoQueues          = "H1001" // no queue configured
 	RuleH1CapacityMissing   = "H1002" // 1.x: a queue without capacity
@@ -32,20 +34,3 @@ const (
 	RuleH1ACLsDisabled      = "H1024" // ACLs configured while mapred.acls.enabled is false
 	RuleH1DialectMismatched = "H1025" // keys of another dialect, ignored by this one
 )
-
-// H1RuleSeverity maps each Hadoop 1 rule ID to its severity.
-var H1RuleSeverity = map[string]Severity{
-	RuleH1NoQueues: SeverityError, RuleH1CapacityMissing: SeverityError,
-	RuleH1CapacityIllegal: SeverityError, RuleH1CapacitySum: SeverityError,
-	RuleH1MaxCapacity: SeverityError, RuleH1UserLimit: SeverityError,
-	RuleH1TaskLimits: SeverityError, RuleH1AcceptFactor: SeverityError,
-	RuleH1GlobalIllegal: SeverityError, RuleH1State: SeverityError,
-	RuleH1Scheduler: SeverityError, RuleH1QueueName: SeverityWarning,
-	RuleH1Fallback: SeverityWarning, RuleH1Orphan: SeverityWarning,
-	RuleH1Obsolete: SeverityWarning, RuleH1Unknown: SeverityWarning,
-	RuleH1ACLLocation: SeverityInfo, RuleH1ACLQuirk: SeverityWarning,
-	RuleH1QueuesXML: SeverityError, RuleH1ShareOverMax: SeverityError,
-	RuleH1UserLimitFactor: SeverityWarning, RuleH1QueuesXMLIgnored: SeverityWarning,
-	RuleH1NoDefaultQueue: SeverityWarning, RuleH1ACLsDisabled: SeverityInfo,
-	RuleH1DialectMismatched: SeverityWarning,
-}
