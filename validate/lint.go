@@ -114,8 +114,8 @@ func loaderFindings(m *xmlconf.Model, opts Options) []xmlconf.Finding {
 	var out []xmlconf.Finding
 	for _, f := range src {
 		r := Lookup(f.Rule)
-		if r != nil && !selected(r, opts) {
-			continue
+		if r != nil && (!selected(r, opts) || r.Check != nil) {
+			continue // not selected, or judged by the rule's Check
 		}
 		if f.File == "" {
 			f.File = opts.File

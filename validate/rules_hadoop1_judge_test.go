@@ -32,3 +32,21 @@ func TestHadoop1RulesJudgeFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestLoaderRulesJudgeFacts: the XML loader records XML001/XML002/XML005
+// without a severity (the same-value repeat as info); the rules declare it.
+func TestLoaderRulesJudgeFacts(t *testing.T) {
+	c := xmlconf.FromMap(map[string]string{xmlconf.Prefix + "root.queues": "a"}, "x")
+	m := xmlconf.Build(c, xmlconf.BuildOptions{})
+	m.Findings = append(m.Findings,
+		xmlconf.Finding{Rule: xmlconf.RuleDuplicate, Message: "differs"},
+		xmlconf.Finding{Rule: xmlconf.RuleFinalOverride, Message: "final"},
+		xmlconf.Finding{Rule: xmlconf.RuleIncludeFallbak, Message: "fallback"})
+	got := map[string]xmlconf.Severity{}
+	for _, f := range Lint(m, Options{Enable: []string{"loader"}}) {
+		got[f.Rule+" "+f.Message] = f.Severity
+	}
+	assert.Equal(t, xmlconf.SeverityWarning, got["XML001 differs"])
+	assert.Equal(t, xmlconf.SeverityWarning, got["XML002 final"])
+	assert.Equal(t, xmlconf.SeverityInfo, got["XML005 fallback"])
+}
