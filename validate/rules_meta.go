@@ -116,6 +116,32 @@ func checkVariables(p *Pass, depth bool) {
 	}
 }
 
+var ruleRootElement = &Rule{
+	ID: xmlconf.RuleRootElement, Name: "root-element", Category: CatLoader, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary:  "the document element is not <configuration>",
+		Why:      "Configuration logs \"bad conf file: top-level element not <configuration>\" and reads the properties anyway; other tools may not.",
+		Bad:      "<conf><property>...</property></conf>",
+		Good:     "<configuration><property>...</property></configuration>",
+		Source:   "org.apache.hadoop.conf.Configuration#loadResource",
+		Versions: "all",
+	},
+	Check: judgeLoaderFacts,
+}
+
+var ruleNoName = &Rule{
+	ID: xmlconf.RuleNoName, Name: "property-without-name", Category: CatLoader, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary:  "a property has no <name>, or an empty one",
+		Why:      "Configuration skips a property without a name and stores an empty name under the empty key: either way the value configures nothing.",
+		Bad:      "<property><value>50</value></property>",
+		Good:     "<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>",
+		Source:   "org.apache.hadoop.conf.Configuration#loadProperty",
+		Versions: "all",
+	},
+	Check: judgeLoaderFacts,
+}
+
 var ruleIncludeFallback = &Rule{
 	ID: xmlconf.RuleIncludeFallbak, Name: "include-fallback", Category: CatLoader, Severity: xmlconf.SeverityInfo,
 	Docs: Docs{
