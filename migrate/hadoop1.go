@@ -12,8 +12,10 @@ import (
 
 // migration is the state of one Hadoop1 run.
 type migration struct {
-	m        *xmlconf.H1Model
-	opts     Options
+	m    *xmlconf.H1Model
+	opts Options
+	// judged are the Hadoop 1 findings as validate's H1 rules judge them.
+	judged   []xmlconf.Finding
 	root     *node
 	findings []xmlconf.Finding
 	usage    map[*xmlconf.Property]*PropertyReport
@@ -43,7 +45,7 @@ func Hadoop1(m *xmlconf.H1Model, opts Options) (*Result, error) {
 	if len(m.Queues) == 0 {
 		return nil, errors.New("migrate: the Hadoop 1 configuration defines no queue")
 	}
-	mg := &migration{m: m, opts: opts, usage: map[*xmlconf.Property]*PropertyReport{}}
+	mg := &migration{m: m, opts: opts, usage: map[*xmlconf.Property]*PropertyReport{}, judged: validate.JudgeHadoop1(m)}
 	mg.buildTree()
 	mg.fixSums(mg.root)
 	computeAbsCap(mg.root)
@@ -62,7 +64,7 @@ func Hadoop1(m *xmlconf.H1Model, opts Options) (*Result, error) {
 	res.Report = Report{
 		Dialect: m.Dialect, DialectReason: m.DialectReason, Target: opts.Target,
 		Queues: mg.queueReports(), Properties: mg.inventory(), YarnSite: mg.yarnSite,
-		Findings: xmlconf.SortFindings(append(validate.JudgeHadoop1(m), mg.findings...)),
+		Findings: xmlconf.SortFindings(append(append([]xmlconf.Finding(nil), mg.judged...), mg.findings...)),
 	}
 	return res, nil
 }

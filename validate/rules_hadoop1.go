@@ -256,7 +256,7 @@ var ruleH1ACLsDisabled = h1Rule(xmlconf.RuleH1ACLsDisabled, "h1-acls-disabled", 
 	Good:     "mapred.acls.enabled=true",
 	Source:   srcQM + "#hasAccess",
 	Versions: h1Versions,
-})
+}).judgedBy(checkH1ACLsDisabled)
 
 var ruleH1DialectMismatched = h1Rule(xmlconf.RuleH1DialectMismatched, "h1-other-dialect-key", xmlconf.SeverityWarning, Docs{
 	Summary:  "a key of another Hadoop 1 release is ignored by this one",
@@ -266,3 +266,34 @@ var ruleH1DialectMismatched = h1Rule(xmlconf.RuleH1DialectMismatched, "h1-other-
 	Source:   srcQCP + "; " + srcQM,
 	Versions: h1Versions,
 })
+
+// judgedBy replaces a Hadoop 1 rule's Check: the rule judges the model's
+// values itself instead of a fact the reader worded.
+func (r *Rule) judgedBy(check func(*Pass)) *Rule {
+	r.Check = check
+	return r
+}
+
+// checkH1ACLsDisabled is H1024: ACL values that look like protection but
+// are never evaluated because ACLs are off (QueueManager reads
+// mapred.acls.enabled; 0.21's <queues aclsEnabled>).
+func checkH1ACLsDisabled(p *Pass) {
+	m := p.H1
+	if m == nil || m.ACLsEnabled.V {
+		return
+	}
+	off := xmlconf.H1KeyACLsEnabled + " is not \"true\""
+	if m.Dialect == xmlconf.H1Dialect021 && !m.Deprecated021 {
+		off = "<queues aclsEnabled> is not true"
+	}
+	for _, q := range m.Queues {
+		for _, v := range []xmlconf.Value[xmlconf.ACL]{q.SubmitACL, q.AdminACL} {
+			if v.Prop == nil {
+				continue
+			}
+			p.ReportHint(Loc{Pos: v.Prop.ValuePos, Queue: q.FullName, Property: v.Prop.Name},
+				"set "+xmlconf.H1KeyACLsEnabled+" to true if the ACLs are meant",
+				"ACL %q of queue %q is never evaluated: %s, so everyone may submit and administer", v.Raw, q.FullName, off)
+		}
+	}
+}

@@ -39,7 +39,6 @@ func ParseHadoop1(files H1Files) *H1Model {
 	}
 	p.computeAbsolute()
 	p.checkNames()
-	p.checkACLsDisabled()
 	p.inventory()
 	m.Findings = SortFindings(m.Findings)
 	return m
@@ -222,23 +221,3 @@ func h1Effective(d *Document) *Document {
 	return out
 }
 
-// checkACLsDisabled notes ACL values that look like protection but are
-// never evaluated because ACLs are off.
-func (p *h1parser) checkACLsDisabled() {
-	if p.m.ACLsEnabled.V {
-		return
-	}
-	off := H1KeyACLsEnabled + " is not \"true\""
-	if p.m.Dialect == H1Dialect021 && !p.m.Deprecated021 {
-		off = "<queues aclsEnabled> is not true"
-	}
-	for _, q := range p.m.Queues {
-		for _, v := range []Value[ACL]{q.SubmitACL, q.AdminACL} {
-			if v.Prop != nil {
-				p.add(RuleH1ACLsDisabled, v.Prop.ValuePos, q.FullName, v.Prop.Name,
-					fmt.Sprintf("ACL %q of queue %q is never evaluated: %s, so everyone may submit and administer", v.Raw, q.FullName, off),
-					"set "+H1KeyACLsEnabled+" to true if the ACLs are meant")
-			}
-		}
-	}
-}
