@@ -220,4 +220,3 @@ func h1Effective(d *Document) *Document {
 	}
 	return out
 }
-
