@@ -73,9 +73,15 @@ func FromModel(m *xmlconf.H1Model) (Config, error) {
 	if m.Dialect != xmlconf.H1Dialect1x {
 		return Config{}, fmt.Errorf("hadoop1: not a 1.x config (dialect %s): the engine models the 0.20.205–1.2.1 CapacityTaskScheduler", m.Dialect)
 	}
-	var refusals []string
+	var refusals, warnings []string
 	for _, f := range m.Findings {
-		if f.Severity == xmlconf.SeverityError {
+		switch {
+		case f.Rule == xmlconf.RuleH1Scheduler:
+			// The engine is the CapacityTaskScheduler; say so rather than refuse.
+			warnings = append(warnings, f.Message+"; simulated as if it ran the CapacityTaskScheduler")
+		case f.Severity == xmlconf.SeverityError && f.Hint != "":
+			refusals = append(refusals, f.Message+" ("+f.Hint+")")
+		case f.Severity == xmlconf.SeverityError:
 			refusals = append(refusals, f.Message)
 		}
 	}
@@ -105,7 +111,7 @@ func FromModel(m *xmlconf.H1Model) (Config, error) {
 	if len(c.Queues) == 0 {
 		return Config{}, &StartupError{Messages: []string{"System has no queue configured"}}
 	}
-	c.Warnings = unmodelled(m.JT)
+	c.Warnings = append(warnings, unmodelled(m.JT)...)
 	return c, nil
 }
 

@@ -75,7 +75,7 @@ type StartupExpect struct {
 type Step struct {
 	Op                 string            `json:"op"`
 	Job                string            `json:"job"`
-	Jobs               []string          `json:"jobs"`
+	Jobs               json.RawMessage   `json:"jobs"`
 	User               string            `json:"user"`
 	Queue              string            `json:"queue"`
 	Priority           string            `json:"priority"`
@@ -187,8 +187,20 @@ func decodeExpectStep(raw json.RawMessage, s *Step) error {
 	}
 	s.Queues, s.JobsState, s.TrackersSt = x.Queues, x.Jobs, x.Trackers
 	s.QueueOrder, s.Memory, s.ClusterSt = x.QueueOrder, x.Memory, x.Cluster
-	s.Trackers = nil
+	s.Trackers, s.Jobs = nil, nil
 	return nil
+}
+
+// jobNames decodes the jobs field of start_jobs and why.
+func (s *Step) jobNames() ([]string, error) {
+	if len(s.Jobs) == 0 {
+		return nil, nil
+	}
+	var names []string
+	if err := json.Unmarshal(s.Jobs, &names); err != nil {
+		return nil, fmt.Errorf("jobs: want a list of job names: %w", err)
+	}
+	return names, nil
 }
 
 // trackerSpecs expands the cluster.

@@ -164,7 +164,11 @@ func (r *runner) step(s *Step, res *StepResult) {
 		res.Initialized, res.Failed = nonNil(ir.Initialized), ir.Failed
 		r.checkInit(s, res)
 	case "start_jobs":
-		if err := r.e.StartJobs(s.Jobs...); err != nil {
+		names, err := s.jobNames()
+		if err == nil {
+			err = r.e.StartJobs(names...)
+		}
+		if err != nil {
 			r.fail(res, err)
 		}
 	case "heartbeat":
@@ -197,7 +201,11 @@ func (r *runner) step(s *Step, res *StepResult) {
 		st := r.e.Snapshot()
 		res.Failures = append(res.Failures, r.checkState(s, &st)...)
 	case "why":
-		for _, j := range s.Jobs {
+		names, err := s.jobNames()
+		if err != nil {
+			r.fail(res, err)
+		}
+		for _, j := range names {
 			res.Why = append(res.Why, fmt.Sprintf("%s: %s", j, r.e.WhyNot(j)))
 		}
 	default:
