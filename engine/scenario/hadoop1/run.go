@@ -27,21 +27,21 @@ type Startup struct {
 
 // StepResult is one step's outcome.
 type StepResult struct {
-	Index       int         `json:"index"`
-	Op          string      `json:"op"`
-	Job         string      `json:"job,omitempty"`
-	Accepted    *bool       `json:"accepted,omitempty"`
-	Reason      string      `json:"reason,omitempty"`
-	Initialized []string    `json:"initialized,omitempty"`
-	Failed      []string    `json:"failed,omitempty"`
-	Tracker     string      `json:"tracker,omitempty"`
-	Tasks       []TaskOut   `json:"tasks,omitempty"`
-	Reserved    *Reserved   `json:"reserved,omitempty"`
-	Completed   []string    `json:"completed,omitempty"`
-	State       *h1.State   `json:"state,omitempty"`
-	Why         []string    `json:"why,omitempty"`
-	Error       string      `json:"error,omitempty"`
-	Failures    []string    `json:"failures,omitempty"`
+	Index       int       `json:"index"`
+	Op          string    `json:"op"`
+	Job         string    `json:"job,omitempty"`
+	Accepted    *bool     `json:"accepted,omitempty"`
+	Reason      string    `json:"reason,omitempty"`
+	Initialized []string  `json:"initialized,omitempty"`
+	Failed      []string  `json:"failed,omitempty"`
+	Tracker     string    `json:"tracker,omitempty"`
+	Tasks       []TaskOut `json:"tasks,omitempty"`
+	Reserved    *Reserved `json:"reserved,omitempty"`
+	Completed   []string  `json:"completed,omitempty"`
+	State       *h1.State `json:"state,omitempty"`
+	Why         []string  `json:"why,omitempty"`
+	Error       string    `json:"error,omitempty"`
+	Failures    []string  `json:"failures,omitempty"`
 	heartbeat   bool
 }
 
