@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -126,4 +127,21 @@ func list(l []string) string {
 		return "none"
 	}
 	return strings.Join(l, ", ")
+}
+
+// WriteText writes RenderText's output.
+func WriteText(w io.Writer, f *File, out *Output) error {
+	_, err := w.Write(RenderText(f, out))
+	return err
+}
+
+// WriteJSON writes a run as indented JSON; keys are sorted, so the output
+// is byte-stable.
+func WriteJSON(w io.Writer, out *Output) error {
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }
