@@ -32,6 +32,9 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
 	opts.LoadConfig = so.refreshLoader(s)
+	if cfg.h1 != nil {
+		return simulateHadoop1Preview(o, cfg, w, opts, gates)
+	}
 	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
 	if s.errTerminal {
 		p := &pairProgress{s: s}
@@ -43,13 +46,27 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 	if err != nil {
 		return nil, err
 	}
-	oldRun, newRun := preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new)
-	if o.hadoop1 {
-		preview.AlignLeaves(oldRun, newRun)
+	return buildPreview(o, cfg, w, preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), gates, nil)
+}
+
+// simulateHadoop1Preview runs the old side on the Hadoop 1 engine and the
+// new on YARN (preview.SimulateHadoop1).
+func simulateHadoop1Preview(o previewOptions, cfg *previewConfigs, w *sim.Workload, opts sim.Options, gates []preview.Gate) (*preview.Report, error) {
+	p := *cfg.h1
+	p.Workload, p.Opts = w, opts
+	oldRes, newRes, notes, err := preview.SimulateHadoop1(p)
+	if err != nil {
+		return nil, err
 	}
+	oldRun, newRun := preview.FromSim(oldRes, nil), preview.FromSim(newRes, cfg.new)
+	preview.AlignLeaves(oldRun, newRun)
+	return buildPreview(o, cfg, w, oldRun, newRun, gates, notes)
+}
+
+func buildPreview(o previewOptions, cfg *previewConfigs, w *sim.Workload, oldRun, newRun *preview.Run, gates []preview.Gate, notes []string) (*preview.Report, error) {
 	rep, errs := preview.Build(preview.Input{OldName: cfg.oldName, NewName: cfg.newName, Workload: w.Name, Seed: o.seed,
 		Old: oldRun, New: newRun, Gates: gates, Refresh: cfg.refresh, Unified: cfg.unified, RefreshContext: cfg.context,
-		Options: preview.Options{Stats: preview.StatsOptions{StarvationMS: o.starvation.Milliseconds()}}})
+		Notes: notes, Options: preview.Options{Stats: preview.StatsOptions{StarvationMS: o.starvation.Milliseconds()}}})
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", joinErrors(errs))
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	h1 "github.com/capq/capq/engine/hadoop1"
 	"github.com/capq/capq/engine/sim"
@@ -156,6 +157,10 @@ func (r *run) trackers(nodes []sim.NodeSpec) []h1.TrackerSpec {
 		"Hadoop 1 keeps map and reduce slots apart: reduce slots stay idle while only maps run, where YARN gives the whole node to whichever tasks wait",
 		"jobs have no ApplicationMaster: the JobTracker schedules their tasks, so there is no AM container and no maximum-am-resource-percent; jobs instead wait for the initialization poller (maximum-system-jobs × capacity, maximum-initialized-active-tasks)",
 		fmt.Sprintf("TaskTrackers heartbeat every %d ms (JobTracker: max(3000, trackers × 1000 / mapred.heartbeats.in.second 100)); reduces start after mapred.reduce.slowstart.completed.maps of the maps, not after the last map", r.mp.HeartbeatMS))
+	if reduces := countReduces(r.w); reduces == 0 && red > 0 {
+		r.mp.Notes = append(r.mp.Notes, fmt.Sprintf("the workload has no reduces: on Hadoop 1 its tasks can use only the %d map slots of each tracker, %d%% of the cluster, and the %d reduce slots stay idle",
+			m, (200*m/(m+red)+1)/2, red))
+	}
 	if len(r.w.Events) > 0 {
 		r.mp.Notes = append(r.mp.Notes, fmt.Sprintf("the workload's %d timed events (refreshes, nodes added or lost) are not replayed on the Hadoop 1 cluster", len(r.w.Events)))
 	}
@@ -271,7 +276,7 @@ func (r *run) dispatch(ev event) {
 func (r *run) submit(i int) {
 	j := r.jobs[i]
 	a := j.app
-	spec := h1.JobSpec{Name: a.ID, User: a.User, Queue: a.Queue, Priority: h1.Normal,
+	spec := h1.JobSpec{Name: a.ID, User: a.User, Queue: queueName(a.Queue), Priority: h1.Normal,
 		Maps: len(j.durations[h1.Map]), Reduces: len(j.durations[h1.Reduce])}
 	mm, rm := j.mem[h1.Map], j.mem[h1.Reduce]
 	if r.cfg.Memory.Enabled {
@@ -340,4 +345,25 @@ func (r *run) taskDone(a *h1.Attempt) {
 		j.state, j.finish = sim.AppFinished, r.now
 		r.left--
 	}
+}
+
+// queueName takes a workload's queue as Hadoop 1 names it: YARN
+// workloads may name the migrated leaf "root.etl" for Hadoop 1's "etl".
+func queueName(q string) string {
+	if i := strings.LastIndexByte(q, '.'); i >= 0 && strings.HasPrefix(q, "root.") {
+		return q[i+1:]
+	}
+	return q
+}
+
+func countReduces(w *sim.Workload) int {
+	n := 0
+	for _, a := range w.Apps {
+		for _, g := range a.Tasks {
+			if g.Phase > 0 || g.Type == "reduce" {
+				n += g.Count
+			}
+		}
+	}
+	return n
 }

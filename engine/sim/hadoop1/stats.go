@@ -45,7 +45,7 @@ func newStats(r *run) *stats {
 		s.qs = append(s.qs, sim.QueueSeries{Path: path(q)})
 	}
 	for _, a := range r.w.Apps {
-		u := s.user(a.Queue, a.User)
+		u := s.user(queueName(a.Queue), a.User)
 		u.apps++
 	}
 	return s
@@ -189,17 +189,18 @@ func (r *run) finish() *sim.Result {
 	qApps := map[string][3]int{}
 	for _, j := range r.jobs {
 		a := j.app
-		ar := sim.AppResult{ID: a.ID, Queue: a.Queue, User: a.User, State: j.state, SubmitMS: a.SubmitMS,
+		q := queueName(a.Queue)
+		ar := sim.AppResult{ID: a.ID, Queue: path(q), User: a.User, State: j.state, SubmitMS: a.SubmitMS,
 			FirstContainerMS: j.first, FinishMS: j.finish, WaitMS: -1, Containers: j.tasks, Attempts: 1, Reason: j.reason}
 		if !j.submitted {
 			ar.SubmitMS = a.SubmitMS
 		}
 		if j.first >= 0 {
 			ar.WaitMS = j.first - a.SubmitMS
-			waits[a.Queue] = append(waits[a.Queue], ar.WaitMS)
+			waits[q] = append(waits[q], ar.WaitMS)
 			waits["root"] = append(waits["root"], ar.WaitMS)
 		}
-		c := qApps[a.Queue]
+		c := qApps[q]
 		if j.submitted {
 			c[0]++
 			res.Summary.AppsSubmitted++
@@ -214,7 +215,7 @@ func (r *run) finish() *sim.Result {
 		case sim.AppAccepted, sim.AppRunning:
 			res.Summary.AppsUnfinished++
 		}
-		qApps[a.Queue] = c
+		qApps[q] = c
 		res.Summary.ContainersAllocated += j.tasks
 		res.Apps = append(res.Apps, ar)
 	}
