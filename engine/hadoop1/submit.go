@@ -54,13 +54,16 @@ func (e *Engine) jobMemory(s JobSpec, field *int64, key string) int64 {
 			return b / (1024 * 1024)
 		}
 	}
+	mb := int64(-1)
 	if field != nil {
-		return *field
+		mb = *field
+	} else if v, ok := e.jobKey(s, key); ok {
+		mb = parseLong(v, -1)
 	}
-	if v, ok := e.jobKey(s, key); ok {
-		return parseLong(v, -1)
+	if mb < 0 {
+		return -1 // JobConf.normalizeMemoryConfigValue
 	}
-	return -1
+	return mb
 }
 
 // Submit is JobTracker.submitJob: the checks of hadoop1-engine.md §3 in

@@ -69,6 +69,9 @@ type Options struct {
 	StepExpectations bool
 }
 
+// maxRepeat bounds a heartbeat step's repeat (hostile input must not hang).
+const maxRepeat = 100000
+
 type runner struct {
 	f    *File
 	opts Options
@@ -312,6 +315,10 @@ func sameSet(a, b []string) bool {
 func (r *runner) heartbeat(s *Step, res *StepResult) {
 	res.Tracker, res.heartbeat = s.Tracker, true
 	res.Tasks = []TaskOut{}
+	if s.Repeat > maxRepeat {
+		r.fail(res, fmt.Errorf("repeat %d: at most %d", s.Repeat, maxRepeat))
+		return
+	}
 	n := max(1, s.Repeat)
 	var last h1.HeartbeatResult
 	for i := 0; i < n; i++ {
