@@ -42,7 +42,7 @@ func (e *Engine) whyWaiting(q *Queue, j *Job) string {
 			break
 		}
 		if why := q.queueInitBlock(w); why != "" {
-			return "the initialization poller has not initialized it: " + why
+			return fmt.Sprintf("the initialization poller stops scanning the queue at the earlier job %q: %s", w.Name, why)
 		}
 	}
 	if why := q.queueInitBlock(j); why != "" {

@@ -163,15 +163,6 @@ func (s *stats) sample() {
 	}
 }
 
-// percentile is the nearest-rank percentile of sorted v (-1 when empty).
-func percentile(v []int64, p float64) int64 {
-	if len(v) == 0 {
-		return -1
-	}
-	i := int(p*float64(len(v))+0.999999) - 1
-	return v[min(max(i, 0), len(v)-1)]
-}
-
 // finish assembles the sim.Result.
 func (r *run) finish() *sim.Result {
 	res := r.res0()
@@ -222,11 +213,9 @@ func (r *run) finish() *sim.Result {
 	total := float64(max(r.now, 1))
 	for i, q := range s.queues {
 		g, m := s.capacityMB(q)
-		w := waits[q]
-		sort.Slice(w, func(a, b int) bool { return w[a] < w[b] })
 		qr := sim.QueueResult{Path: path(q), Leaf: q != "root", GuaranteedMB: g, MaxMB: m, PeakUsedMB: s.peak[i],
-			AvgUsedMB: int64(s.memTime[i] / total), PeakPendingMB: s.peakPend[i],
-			WaitP50MS: percentile(w, 0.5), WaitP95MS: percentile(w, 0.95), WaitMaxMS: percentile(w, 1), Containers: s.allocs[i]}
+			AvgUsedMB: int64(s.memTime[i] / total), PeakPendingMB: s.peakPend[i], Containers: s.allocs[i]}
+		qr.WaitP50MS, qr.WaitP95MS, qr.WaitMaxMS = sim.Percentiles(waits[q])
 		if q == "root" {
 			qr.AppsSubmitted, qr.AppsFinished, qr.AppsRejected = res.Summary.AppsSubmitted, res.Summary.AppsFinished, res.Summary.AppsRejected
 		} else {
