@@ -36,7 +36,7 @@ func loadPreviewConfigs(o previewOptions, oldArg, newArg string, s *streams) (*p
 		Version: in.version, Lint: validate.Options{File: in.newName},
 	})
 	return &previewConfigs{old: in.old.Model, new: in.new.Model, oldName: in.oldName, newName: in.newName,
-		refresh: res, unified: unifiedDiff(in.oldName, in.newName, in.oldData, in.newData)}, nil
+		refresh: res, unified: validate.UnifiedDiff(in.oldName, in.newName, in.oldData, in.newData)}, nil
 }
 
 // loadHadoop1Configs reads the Hadoop 1 configuration: the old side runs
@@ -82,7 +82,7 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 		h1: &preview.Hadoop1Pair{Old: h1cfg, Profile: prof, New: m.New}}
 	if groups != "" {
 		cfg.refresh, cfg.context = m.Refresh, preview.Hadoop1Context
-		cfg.unified = unifiedDiff(flatName, newName, m.OldXML, m.NewXML)
+		cfg.unified = validate.UnifiedDiff(flatName, newName, m.OldXML, m.NewXML)
 	}
 	return cfg, nil
 }

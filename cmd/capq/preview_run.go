@@ -26,44 +26,24 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		return nil, err
 	}
 	if o.sample == "" {
-		opts.SampleMS = autoSample(w)
+		opts.SampleMS = preview.AutoSampleMS(w)
 	}
 	for _, warn := range w.Warnings {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
-	opts.LoadConfig = so.refreshLoader(s)
+	if opts, err = so.refreshes(opts, s); err != nil {
+		return nil, err
+	}
+	var oldRun, newRun *preview.Run
+	var notes []string
 	if cfg.h1 != nil {
-		return simulateHadoop1Preview(o, cfg, w, opts, gates)
+		oldRun, newRun, notes, err = simulateHadoop1Pair(cfg, w, opts)
+	} else {
+		oldRun, newRun, err = simulatePair(cfg, w, opts, s)
 	}
-	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
-	if s.errTerminal {
-		p := &pairProgress{s: s}
-		pair.OldOpts.Progress = p.side(0)
-		pair.NewOpts.Progress = p.side(1)
-		defer p.clear()
-	}
-	oldRes, newRes, err := preview.Simulate(pair)
 	if err != nil {
 		return nil, err
 	}
-	return buildPreview(o, cfg, w, preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), gates, nil)
-}
-
-// simulateHadoop1Preview runs the old side on the Hadoop 1 engine and the
-// new on YARN (preview.SimulateHadoop1).
-func simulateHadoop1Preview(o previewOptions, cfg *previewConfigs, w *sim.Workload, opts sim.Options, gates []preview.Gate) (*preview.Report, error) {
-	p := *cfg.h1
-	p.Workload, p.Opts = w, opts
-	oldRes, newRes, notes, err := preview.SimulateHadoop1(p)
-	if err != nil {
-		return nil, err
-	}
-	oldRun, newRun := preview.FromSim(oldRes, nil), preview.FromSim(newRes, cfg.new)
-	preview.AlignLeaves(oldRun, newRun)
-	return buildPreview(o, cfg, w, oldRun, newRun, gates, notes)
-}
-
-func buildPreview(o previewOptions, cfg *previewConfigs, w *sim.Workload, oldRun, newRun *preview.Run, gates []preview.Gate, notes []string) (*preview.Report, error) {
 	rep, errs := preview.Build(preview.Input{OldName: cfg.oldName, NewName: cfg.newName, Workload: w.Name, Seed: o.seed,
 		Old: oldRun, New: newRun, Gates: gates, Refresh: cfg.refresh, Unified: cfg.unified, RefreshContext: cfg.context,
 		Notes: notes, Options: preview.Options{Stats: preview.StatsOptions{StarvationMS: o.starvation.Milliseconds()}}})
@@ -73,25 +53,35 @@ func buildPreview(o previewOptions, cfg *previewConfigs, w *sim.Workload, oldRun
 	return rep, nil
 }
 
-// autoSample picks the series step from the workload's length: about
-// 720 samples over the time its last app needs at least (its submission
-// plus each phase's longest task), between 1 s and 1 min, so a short
-// trace still shows its use and a day stays small.
-func autoSample(w *sim.Workload) int64 {
-	var end int64
-	for _, a := range w.Apps {
-		phases := map[int]int64{}
-		for _, t := range a.Tasks {
-			phases[t.Phase] = max(phases[t.Phase], t.DurationMS)
-		}
-		t := a.SubmitMS
-		for _, d := range phases {
-			t += d
-		}
-		end = max(end, t)
+// simulatePair runs both configurations at once, with one progress line
+// for both on a terminal.
+func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, err error) {
+	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
+	if s.errTerminal {
+		p := &pairProgress{s: s}
+		pair.OldOpts.Progress = p.side(0)
+		pair.NewOpts.Progress = p.side(1)
+		defer p.clear()
 	}
-	step := end / 720 / 1000 * 1000
-	return min(max(step, 1000), sim.DefaultSampleMS)
+	oldRes, newRes, err := preview.Simulate(pair)
+	if err != nil {
+		return nil, nil, err
+	}
+	return preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), nil
+}
+
+// simulateHadoop1Pair runs the old side on the Hadoop 1 engine and the new
+// on YARN (preview.SimulateHadoop1); moved leaves compare with themselves.
+func simulateHadoop1Pair(cfg *previewConfigs, w *sim.Workload, opts sim.Options) (oldRun, newRun *preview.Run, notes []string, err error) {
+	p := *cfg.h1
+	p.Workload, p.Opts = w, opts
+	oldRes, newRes, notes, err := preview.SimulateHadoop1(p)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	oldRun, newRun = preview.FromSim(oldRes, nil), preview.FromSim(newRes, cfg.new)
+	preview.AlignLeaves(oldRun, newRun)
+	return oldRun, newRun, notes, nil
 }
 
 // pairProgress draws one progress line for both runs on a terminal's
