@@ -458,7 +458,11 @@ func (r *runner) refresh(s *Step, res *StepResult) {
 	}
 	ok := err == nil
 	res.Accepted = &ok
-	if err != nil {
+	var se *h1.StartupError
+	switch {
+	case errors.As(err, &se):
+		res.Reason = strings.Join(se.Messages, "; ")
+	case err != nil:
 		res.Reason = err.Error()
 	}
 	r.checkAccepted(s, res, ok, res.Reason)
