@@ -102,9 +102,9 @@ func FromModel(m *xmlconf.H1Model) (Config, error) {
 	c.HeartbeatIntervalMS = 3000
 	c.Memory = memoryConf(m.JT)
 	for _, q := range m.Leaves() {
-		qc, err := queueConf(m, q)
-		if err != nil {
-			return Config{}, &StartupError{Messages: []string{err.Error()}}
+		qc, refusal := queueConf(m, q)
+		if refusal != "" {
+			return Config{}, &StartupError{Messages: []string{refusal}}
 		}
 		c.Queues = append(c.Queues, qc)
 	}
@@ -115,7 +115,9 @@ func FromModel(m *xmlconf.H1Model) (Config, error) {
 	return c, nil
 }
 
-func queueConf(m *xmlconf.H1Model, q *xmlconf.H1Queue) (QueueConf, error) {
+// queueConf resolves one queue; the string is CapacitySchedulerQueue's
+// refusal, in Hadoop's words, or "".
+func queueConf(m *xmlconf.H1Model, q *xmlconf.H1Queue) (QueueConf, string) {
 	lim, _ := m.JobLimits(q)
 	qc := QueueConf{
 		Name:                   q.Name,
@@ -135,9 +137,9 @@ func queueConf(m *xmlconf.H1Model, q *xmlconf.H1Queue) (QueueConf, error) {
 	}
 	if qc.MaxActiveTasks < qc.MaxActiveTasksPerUser || qc.MaxJobsToInit < qc.MaxJobsPerUserToInit ||
 		qc.MaxJobsToAccept < qc.MaxJobsPerUserToAccept {
-		return qc, fmt.Errorf("Illegal queue configuration for queue '%s'", q.Name)
+		return qc, fmt.Sprintf("Illegal queue configuration for queue '%s'", q.Name)
 	}
-	return qc, nil
+	return qc, ""
 }
 
 // memoryConf is CapacityTaskScheduler.initializeMemoryRelatedConf.

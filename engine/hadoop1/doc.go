@@ -25,5 +25,5 @@
 //
 // Not modelled (hadoop1-engine.md §9): speculative execution, setup and
 // cleanup tasks, task failures and retries, blacklisting, disk checks,
-// metrics. Hadoop 1 has no preemption.
+// metrics, the 1.1+ JobTracker safe mode. Hadoop 1 has no preemption.
 package hadoop1

@@ -205,6 +205,12 @@ func (e *Engine) SetPriority(name string, p Priority) error {
 	return nil
 }
 
+// RefreshError is CapacityTaskScheduler.refresh refusing a new
+// configuration, in Hadoop's words.
+type RefreshError struct{ Message string }
+
+func (e *RefreshError) Error() string { return e.Message }
+
 // Refresh is mradmin -refreshQueues (CapacityTaskScheduler.refresh): new
 // values for the existing queues, new queues added; a queue missing from
 // the new configuration is refused. supports-priority keeps its value.
@@ -221,7 +227,7 @@ func (e *Engine) Refresh(cfg Config) error {
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		return fmt.Errorf("Couldn't find queue '%s' during refresh!", missing[0])
+		return &RefreshError{Message: fmt.Sprintf("Couldn't find queue '%s' during refresh!", missing[0])}
 	}
 	for _, qc := range cfg.Queues {
 		if q, ok := e.queue[qc.Name]; ok {

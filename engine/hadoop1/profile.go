@@ -15,7 +15,8 @@ const (
 	// rule, reservations on trackers too small for the task, no safe mode.
 	Profile10 Profile = iota
 	// Profile11 is 1.1.0–1.2.0: MAPREDUCE-4001 (no reservation on a tracker
-	// with fewer slots than the task needs) and JobTracker safe mode.
+	// with fewer slots than the task needs). Its JobTracker safe mode
+	// (MAPREDUCE-4328) is not modelled: nothing enters safe mode.
 	Profile11
 	// Profile121 is 1.2.1: MAPREDUCE-3859 runtime queue limits for high-RAM
 	// jobs (the user limit's current capacity counts the asked slots).
@@ -59,6 +60,3 @@ func ParseProfile(s string) (Profile, error) {
 
 // reservesOnlyFittingTrackers is MAPREDUCE-4001 (1.1+).
 func (p Profile) reservesOnlyFittingTrackers() bool { return p >= Profile11 }
-
-// hasSafeMode is MAPREDUCE-4328 (1.1+).
-func (p Profile) hasSafeMode() bool { return p >= Profile11 }

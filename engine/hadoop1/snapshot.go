@@ -140,8 +140,7 @@ func (e *Engine) Snapshot() State {
 	for _, q := range e.order[Reduce] {
 		st.QueueOrder.Reduce = append(st.QueueOrder.Reduce, q.Conf.Name)
 	}
-	m := e.cfg.Memory
-	st.Memory = MemoryState{Enabled: m.Enabled, MapSlotMB: m.MapSlotMB, ReduceSlotMB: m.ReduceSlotMB, MaxMapMB: m.MaxMapMB, MaxReduceMB: m.MaxReduceMB}
+	st.Memory = MemoryState(e.cfg.Memory)
 	st.Cluster = ClusterState{Trackers: len(e.trackers), UniqueHosts: e.uniqueHosts(), MapSlots: e.clusterSlots(Map), ReduceSlots: e.clusterSlots(Reduce)}
 	return st
 }
