@@ -124,9 +124,10 @@ func (e *Engine) RemoveTrackers(names ...string) error {
 			return fmt.Errorf("hadoop1: no tracker %q", n)
 		}
 		for _, a := range t.attempts {
-			j := a.Job
-			j.status[a.Type][a.Index-1] = taskPending
-			j.running[a.Type]--
+			if j := a.Job; !j.State.Done() {
+				j.status[a.Type][a.Index-1] = taskPending
+				j.running[a.Type]--
+			}
 		}
 		t.attempts = nil
 		for _, tt := range taskTypes {
