@@ -82,6 +82,9 @@ type jobRun struct {
 	state     string
 	reason    string
 	tasks     int64
+	// shuffling are reduces launched before the last map finished: they
+	// hold their slot and start their work when the maps are done.
+	shuffling []*h1.Attempt
 }
 
 type run struct {
@@ -156,7 +159,7 @@ func (r *run) trackers(nodes []sim.NodeSpec) []h1.TrackerSpec {
 			len(nodes), m, red, r.mp.SlotMB, nodes[0].MemoryMB),
 		"Hadoop 1 keeps map and reduce slots apart: reduce slots stay idle while only maps run, where YARN gives the whole node to whichever tasks wait",
 		"jobs have no ApplicationMaster: the JobTracker schedules their tasks, so there is no AM container and no maximum-am-resource-percent; jobs instead wait for the initialization poller (maximum-system-jobs × capacity, maximum-initialized-active-tasks)",
-		fmt.Sprintf("TaskTrackers heartbeat every %d ms (JobTracker: max(3000, trackers × 1000 / mapred.heartbeats.in.second 100)); reduces start after mapred.reduce.slowstart.completed.maps of the maps, not after the last map", r.mp.HeartbeatMS))
+		fmt.Sprintf("TaskTrackers heartbeat every %d ms (JobTracker: max(3000, trackers × 1000 / mapred.heartbeats.in.second 100)); reduces take their slots once mapred.reduce.slowstart.completed.maps of the maps are done (default 5%%) and hold them, shuffling, until the last map ends; their duration counts from then", r.mp.HeartbeatMS))
 	if reduces := countReduces(r.w); reduces == 0 && red > 0 {
 		r.mp.Notes = append(r.mp.Notes, fmt.Sprintf("the workload has no reduces: on Hadoop 1 its tasks can use only the %d map slots of each tracker, %d%% of the cluster, and the %d reduce slots stay idle",
 			m, (200*m/(m+red)+1)/2, red))
@@ -329,6 +332,10 @@ func (r *run) beat(i int) {
 		}
 		j.tasks++
 		r.stats.launched(a)
+		if a.Type == h1.Reduce && (a.Job.Pending(h1.Map) > 0 || a.Job.Running(h1.Map) > 0) {
+			j.shuffling = append(j.shuffling, a) // slow-start: waits for the maps
+			continue
+		}
 		r.push(event{at: r.now + j.durations[a.Type][a.Index-1], kind: evTaskDone, a: a})
 	}
 }
@@ -339,6 +346,12 @@ func (r *run) taskDone(a *h1.Attempt) {
 	}
 	r.stats.finished(a)
 	jb := a.Job
+	if j := r.jobs[r.byName[jb.Name]]; a.Type == h1.Map && jb.Pending(h1.Map) == 0 && jb.Running(h1.Map) == 0 {
+		for _, red := range j.shuffling {
+			r.push(event{at: r.now + j.durations[h1.Reduce][red.Index-1], kind: evTaskDone, a: red})
+		}
+		j.shuffling = nil
+	}
 	if jb.Pending(h1.Map)+jb.Running(h1.Map)+jb.Pending(h1.Reduce)+jb.Running(h1.Reduce) == 0 {
 		_ = r.e.EndJob(jb.Name, h1.Succeeded, true)
 		j := r.jobs[r.byName[jb.Name]]
