@@ -144,32 +144,49 @@ func groups(w *sim.Workload) map[string][]string {
 	return g
 }
 
-// trackers maps NodeManagers to TaskTrackers (package doc, Mapping).
+// trackers maps NodeManagers to TaskTrackers (package doc, Mapping): a
+// node group's map_slots / reduce_slots when the workload gives them, else
+// mapred-site.xml's slots for every tracker.
 func (r *run) trackers(nodes []sim.NodeSpec) []h1.TrackerSpec {
-	m := int(jtInt(r.cfg, "mapred.tasktracker.map.tasks.maximum", 2))
-	red := int(jtInt(r.cfg, "mapred.tasktracker.reduce.tasks.maximum", 2))
-	m, red = max(m, 0), max(red, 0)
-	r.mp.MapSlots, r.mp.ReduceSlots = m, red
-	if m+red > 0 {
-		r.mp.SlotMB = nodes[0].MemoryMB / int64(m+red)
+	m := max(int(jtInt(r.cfg, "mapred.tasktracker.map.tasks.maximum", 2)), 0)
+	red := max(int(jtInt(r.cfg, "mapred.tasktracker.reduce.tasks.maximum", 2)), 0)
+	slots := func(n sim.NodeSpec) (int, int) {
+		mm, rr := m, red
+		if n.MapSlots != nil {
+			mm = *n.MapSlots
+		}
+		if n.ReduceSlots != nil {
+			rr = *n.ReduceSlots
+		}
+		return mm, rr
+	}
+	m0, r0 := slots(nodes[0])
+	r.mp.MapSlots, r.mp.ReduceSlots = m0, r0
+	if m0+r0 > 0 {
+		r.mp.SlotMB = nodes[0].MemoryMB / int64(m0+r0)
 	}
 	r.mp.HeartbeatMS = heartbeatMS(len(nodes))
+	from := "mapred.tasktracker.{map,reduce}.tasks.maximum"
+	if nodes[0].MapSlots != nil || nodes[0].ReduceSlots != nil {
+		from = "the workload's map_slots and reduce_slots"
+	}
 	r.mp.Notes = append(r.mp.Notes,
-		fmt.Sprintf("each of the %d NodeManagers runs as a TaskTracker with %d map and %d reduce slots (mapred.tasktracker.{map,reduce}.tasks.maximum); a slot stands for %d MB of the node's %d MB",
-			len(nodes), m, red, r.mp.SlotMB, nodes[0].MemoryMB),
+		fmt.Sprintf("each of the %d NodeManagers runs as a TaskTracker; the first has %d map and %d reduce slots (%s), a slot standing for %d MB of its %d MB",
+			len(nodes), m0, r0, from, r.mp.SlotMB, nodes[0].MemoryMB),
 		"Hadoop 1 keeps map and reduce slots apart: reduce slots stay idle while only maps run, where YARN gives the whole node to whichever tasks wait",
 		"jobs have no ApplicationMaster: the JobTracker schedules their tasks, so there is no AM container and no maximum-am-resource-percent; jobs instead wait for the initialization poller (maximum-system-jobs × capacity, maximum-initialized-active-tasks)",
 		fmt.Sprintf("TaskTrackers heartbeat every %d ms (JobTracker: max(3000, trackers × 1000 / mapred.heartbeats.in.second 100)); reduces take their slots once mapred.reduce.slowstart.completed.maps of the maps are done (default 5%%) and hold them, shuffling, until the last map ends; their duration counts from then", r.mp.HeartbeatMS))
-	if reduces := countReduces(r.w); reduces == 0 && red > 0 {
+	if reduces := countReduces(r.w); reduces == 0 && r0 > 0 {
 		r.mp.Notes = append(r.mp.Notes, fmt.Sprintf("the workload has no reduces: on Hadoop 1 its tasks can use only the %d map slots of each tracker, %d%% of the cluster, and the %d reduce slots stay idle",
-			m, (200*m/(m+red)+1)/2, red))
+			m0, (200*m0/(m0+r0)+1)/2, r0))
 	}
 	if len(r.w.Events) > 0 {
 		r.mp.Notes = append(r.mp.Notes, fmt.Sprintf("the workload's %d timed events (refreshes, nodes added or lost) are not replayed on the Hadoop 1 cluster", len(r.w.Events)))
 	}
 	var out []h1.TrackerSpec
 	for _, n := range nodes {
-		out = append(out, h1.TrackerSpec{Name: n.ID, Host: n.ID, Rack: n.Rack, MapSlots: m, ReduceSlots: red})
+		mm, rr := slots(n)
+		out = append(out, h1.TrackerSpec{Name: n.ID, Host: n.ID, Rack: n.Rack, MapSlots: mm, ReduceSlots: rr})
 		r.trk = append(r.trk, n.ID)
 	}
 	return out

@@ -51,3 +51,26 @@ func TestRunSample(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, res, again, "runs are deterministic")
 }
+
+// A node group's map_slots and reduce_slots make its TaskTrackers; a
+// map-only workload leaves reduce slots idle and the reduce phase of a job
+// waits for its maps.
+func TestRunTrackerSlotsFromWorkload(t *testing.T) {
+	cfg := loadSample(t)
+	w, err := sim.ReadNative("w.json", []byte(`{"cluster":{"nodes":[{"count":2,"memory_mb":4096,"vcores":4,"map_slots":3,"reduce_slots":1}]},
+ "apps":[{"id":"a","queue":"default","user":"u","submit_ms":0,"am":{"memory_mb":512,"vcores":1},
+  "tasks":[{"count":6,"memory_mb":1024,"vcores":1,"duration_ms":60000,"priority":20,"type":"map"},
+           {"count":2,"memory_mb":1024,"vcores":1,"duration_ms":30000,"priority":10,"phase":1,"type":"reduce"}]}]}`))
+	require.NoError(t, err)
+	res, mp, err := Run(cfg, w, Options{SampleMS: 10000})
+	require.NoError(t, err)
+	assert.Equal(t, 3, mp.MapSlots)
+	assert.Equal(t, 1, mp.ReduceSlots)
+	assert.Equal(t, int64(1024), mp.SlotMB)
+	require.Len(t, res.Apps, 1)
+	assert.Equal(t, sim.AppFinished, res.Apps[0].State)
+	// 6 maps on 6 map slots take one minute; the reduces, launched at
+	// slow-start, start their 30 s once the last map is done.
+	assert.InDelta(t, 90000, res.Apps[0].FinishMS, 3000)
+	assert.Equal(t, int64(8), res.Apps[0].Containers)
+}
