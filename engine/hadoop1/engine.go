@@ -12,6 +12,9 @@ type Options struct {
 	JobTrackerUser string
 	// UserGroups gives each user's groups, for the ACLs.
 	UserGroups map[string][]string
+	// Explain records why each job was passed by, for WhyNot (scenarios);
+	// a long simulation leaves it off.
+	Explain bool
 }
 
 // Engine is one JobTracker running the CapacityTaskScheduler.
@@ -125,9 +128,10 @@ func (e *Engine) RemoveTrackers(names ...string) error {
 		}
 		for _, a := range t.attempts {
 			if j := a.Job; !j.State.Done() {
-				j.status[a.Type][a.Index-1] = taskPending
+				j.repend(a.Type, a.Index-1)
 				j.running[a.Type]--
 			}
+			delete(a.Job.live[a.Type], a.Index)
 		}
 		t.attempts = nil
 		for _, tt := range taskTypes {

@@ -46,7 +46,7 @@ func fuzzEngine(b []byte) (*Engine, []byte) {
 		ts = append(ts, TrackerSpec{Name: fmt.Sprintf("tt%d", i), Host: fmt.Sprintf("h%d", i%3), Rack: fmt.Sprintf("/r%d", i%2),
 			MapSlots: next() % 5, ReduceSlots: next() % 3})
 	}
-	e, err := New(cfg, ts, Options{Profile: Profile(next() % 3)})
+	e, err := New(cfg, ts, Options{Profile: Profile(next() % 3), Explain: next()%2 == 0})
 	if err != nil {
 		panic(err)
 	}

@@ -104,13 +104,13 @@ func (e *Engine) assignTasks(t TaskType, tt *Tracker, available int, assignOffSw
 			}
 			return e.obtainNewTask(t, tt, j, true)
 		}
-		e.note(j, t, fmt.Sprintf("tracker %q is reserved for it but has %d free %s slots of the %d a task needs", tt.Name, available, t, j.SlotsPerTask[t]))
+		e.notef(j, t, "tracker %q is reserved for it but has %d free %s slots of the %d a task needs", tt.Name, available, t, j.SlotsPerTask[t])
 		return lookup{status: memFailed}
 	}
 	for _, q := range e.order[t] {
 		if !q.assignSlotsToQueue(t, 1) {
 			for _, j := range q.running {
-				e.note(j, t, fmt.Sprintf("queue %q is at its maximum capacity of %d %s slots", q.Conf.Name, q.slots[t].maxCapacity, t))
+				e.notef(j, t, "queue %q is at its maximum capacity of %d %s slots", q.Conf.Name, q.slots[t].maxCapacity, t)
 			}
 			continue
 		}
@@ -141,13 +141,16 @@ func (e *Engine) getTaskFromQueue(t TaskType, tt *Tracker, available int, q *Que
 		tooBig := e.opts.Profile.reservesOnlyFittingTrackers() && j.SlotsPerTask[t] > tt.MaxSlots[t]
 		if pending != 0 && len(j.reserved[t]) < pending && !tooBig {
 			e.reserve(tt, t, j)
-			e.note(j, t, fmt.Sprintf("a %s needs %d slots and tracker %q has %d free: the tracker is reserved for the job", t, j.SlotsPerTask[t], tt.Name, available))
+			e.notef(j, t, "a %s needs %d slots and tracker %q has %d free: the tracker is reserved for the job", t, j.SlotsPerTask[t], tt.Name, available)
 			return lookup{status: memFailed}
 		}
-		e.note(j, t, fmt.Sprintf("a %s needs %d slots and tracker %q has %d free", t, j.SlotsPerTask[t], tt.Name, available))
+		e.notef(j, t, "a %s needs %d slots and tracker %q has %d free", t, j.SlotsPerTask[t], tt.Name, available)
 	}
 	return lookup{status: noTask}
 }
+
+// refused stands for a reason not spelled out (Options.Explain off).
+const refused = "refused"
 
 // assignSlotsToJob is CapacitySchedulerQueue.assignSlotsToJob: the queue's
 // maximum capacity for the job's slots per task, then the user limit.
@@ -155,10 +158,16 @@ func (e *Engine) getTaskFromQueue(t TaskType, tt *Tracker, available int, q *Que
 func (e *Engine) assignSlotsToJob(t TaskType, q *Queue, j *Job) string {
 	r := j.SlotsPerTask[t]
 	if !q.assignSlotsToQueue(t, r) {
+		if !e.opts.Explain {
+			return refused
+		}
 		return fmt.Sprintf("queue %q has %d of its maximum %d %s slots occupied; a task needs %d", q.Conf.Name, q.slots[t].occupied, q.slots[t].maxCapacity, t, r)
 	}
 	limit := q.userLimit(t, r, e.opts.Profile)
 	if used := q.slots[t].userOccupied[j.User]; used+r > limit {
+		if !e.opts.Explain {
+			return refused
+		}
 		return fmt.Sprintf("user %q occupies %d %s slots in queue %q; %d more would exceed the user limit of %d (minimum-user-limit-percent %d, %d active users, user-limit-factor %s)",
 			j.User, used, t, q.Conf.Name, r, limit, q.Conf.MinUserLimitPercent, len(q.slots[t].activeUsers), formatFloat(q.Conf.UserLimitFactor))
 	}
@@ -199,6 +208,15 @@ func (e *Engine) unreserve(tt *Tracker, t TaskType) {
 			j.reserved[t] = append(j.reserved[t][:i], j.reserved[t][i+1:]...)
 			break
 		}
+	}
+}
+
+// notef remembers why the job was passed by, for WhyNot; only with
+// Options.Explain, since formatting every skip would dominate a long
+// simulation.
+func (e *Engine) notef(j *Job, t TaskType, format string, args ...any) {
+	if e.opts.Explain {
+		e.note(j, t, fmt.Sprintf(format, args...))
 	}
 }
 

@@ -6,7 +6,7 @@ import "fmt"
 func (e *Engine) obtainNewTask(t TaskType, tt *Tracker, j *Job, assignOffSwitch bool) lookup {
 	if t == Reduce {
 		if !j.scheduleReduces() {
-			e.note(j, t, fmt.Sprintf("reduces wait for reduce slow-start: %d of %d maps finished", j.finished[Map], j.slowstartCount))
+			e.notef(j, t, "reduces wait for reduce slow-start: %d of %d maps finished", j.finished[Map], j.slowstartCount)
 			return lookup{status: noTask}
 		}
 		if i := j.firstPending(Reduce, func(int) bool { return true }); i >= 0 {
@@ -25,9 +25,9 @@ func (e *Engine) obtainNewTask(t TaskType, tt *Tracker, j *Job, assignOffSwitch 
 		}
 	} else if j.Pending(Map) > 0 {
 		if !assignOffSwitch {
-			e.note(j, Map, "only node- or rack-local maps are left to it and this heartbeat already handed out an off-switch map")
+			e.notef(j, Map, "only node- or rack-local maps are left to it and this heartbeat already handed out an off-switch map")
 		} else {
-			e.note(j, Map, fmt.Sprintf("no map local to tracker %q; off-switch maps wait for %s scheduling opportunities (missed %d)", tt.Name, formatFloat(e.offSwitchThreshold(j)), j.opportunities))
+			e.notef(j, Map, "no map local to tracker %q; off-switch maps wait for %s scheduling opportunities (missed %d)", tt.Name, formatFloat(e.offSwitchThreshold(j)), j.opportunities)
 		}
 	}
 	return lookup{status: noTask}
@@ -44,12 +44,22 @@ func (e *Engine) offSwitchThreshold(j *Job) float32 {
 }
 
 func (j *Job) firstPending(t TaskType, ok func(int) bool) int {
-	for i, s := range j.status[t] {
-		if s == taskPending && ok(i) {
+	st := j.status[t]
+	for j.low[t] < len(st) && st[j.low[t]] != taskPending {
+		j.low[t]++
+	}
+	for i := j.low[t]; i < len(st); i++ {
+		if st[i] == taskPending && ok(i) {
 			return i
 		}
 	}
 	return -1
+}
+
+// repend returns task i of type t to pending (its tracker was lost).
+func (j *Job) repend(t TaskType, i int) {
+	j.status[t][i] = taskPending
+	j.low[t] = min(j.low[t], i)
 }
 
 // localMap is obtainNewNodeOrRackLocalMapTask: a pending map with a split
@@ -95,6 +105,10 @@ func (e *Engine) launch(tt *Tracker, j *Job, t TaskType, i int, loc Locality) *A
 	a := &Attempt{Job: j, Type: t, Index: i + 1, Slots: j.SlotsPerTask[t], Locality: loc, Tracker: tt}
 	j.status[t][i] = taskRunning
 	j.running[t]++
+	if j.live[t] == nil {
+		j.live[t] = map[int]*Attempt{}
+	}
+	j.live[t][i+1] = a
 	tt.occupied[t] += a.Slots
 	tt.attempts = append(tt.attempts, a)
 	if w := e.why[j]; w != nil {
@@ -143,18 +157,12 @@ func (e *Engine) CompleteTasks(job string, t TaskType, tasks []int, count int) (
 
 // attemptOf finds the running attempt of task n.
 func (e *Engine) attemptOf(j *Job, t TaskType, n int) *Attempt {
-	for _, tt := range e.trackers {
-		for _, a := range tt.attempts {
-			if a.Job == j && a.Type == t && a.Index == n {
-				return a
-			}
-		}
-	}
-	return nil
+	return j.live[t][n]
 }
 
 // free takes an attempt off its tracker.
 func (e *Engine) free(a *Attempt) {
+	delete(a.Job.live[a.Type], a.Index)
 	tt := a.Tracker
 	tt.occupied[a.Type] -= a.Slots
 	for i, x := range tt.attempts {

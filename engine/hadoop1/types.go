@@ -184,7 +184,12 @@ type Job struct {
 	MemoryMB     [2]int64
 	RejectReason string
 
-	status   [2][]taskStatus
+	status [2][]taskStatus
+	// low is, per type, the lowest task index that may be pending: tasks
+	// are handed out in order, so the scan for the next one starts there.
+	low [2]int
+	// live holds the running attempts by type and task index.
+	live     [2]map[int]*Attempt
 	running  [2]int
 	finished [2]int
 	reserved [2][]*Tracker

@@ -119,7 +119,7 @@ func (r *runner) startup() bool {
 		if terr != nil {
 			err = terr
 		} else {
-			r.e, err = h1.New(cfg, trackers, h1.Options{Profile: f.profile, JobTrackerUser: f.JobTrackerUser, UserGroups: f.UserGroups})
+			r.e, err = h1.New(cfg, trackers, h1.Options{Profile: f.profile, JobTrackerUser: f.JobTrackerUser, UserGroups: f.UserGroups, Explain: true})
 		}
 	}
 	if err != nil {
