@@ -14,5 +14,12 @@
 // becomes a job: its phase-0 (or "map") task groups are maps, later ones
 // reduces; the ApplicationMaster container is dropped (the JobTracker has
 // none); tasks keep their durations; task memory becomes the job's
-// per-task memory, which matters only with memory-based scheduling.
+// per-task memory, which matters only with memory-based scheduling. A node
+// group may give its own map_slots and reduce_slots (FORMAT.md).
+//
+// Approximations, named in the run's notes: a slot counts as the first
+// node's slot memory in the result's MB figures; the workload's timed
+// events are not replayed; reduces launched at slow-start hold their slot
+// and start their duration when the job's last map ends; TaskTrackers
+// report finished tasks at once rather than at their next heartbeat.
 package hadoop1
