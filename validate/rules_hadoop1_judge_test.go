@@ -50,3 +50,15 @@ func TestLoaderRulesJudgeFacts(t *testing.T) {
 	assert.Equal(t, xmlconf.SeverityWarning, got["XML002 final"])
 	assert.Equal(t, xmlconf.SeverityInfo, got["XML005 fallback"])
 }
+
+// TestH1RefusalsAreErrors keeps validate's H1 severities in step with the
+// reader's fact of which configurations the JobTracker refuses (the
+// Hadoop 1 engine reads that fact directly, below validate).
+func TestH1RefusalsAreErrors(t *testing.T) {
+	for _, r := range Rules() {
+		if r.Category != CatHadoop1 || r.ID[:3] == "H1M" {
+			continue
+		}
+		assert.Equal(t, xmlconf.IsH1Refusal(r.ID), r.Severity == xmlconf.SeverityError, r.ID)
+	}
+}

@@ -34,3 +34,25 @@ const (
 	RuleH1ACLsDisabled      = "H1024" // ACLs configured while mapred.acls.enabled is false
 	RuleH1DialectMismatched = "H1025" // keys of another dialect, ignored by this one
 )
+
+// h1StartupRefusals are the rules whose facts are configurations the
+// JobTracker does not start with (CapacityTaskScheduler.start,
+// QueueManager, QueueConfigurationParser): a fact about Hadoop that the
+// Hadoop 1 engine needs without going through validate. validate's H1
+// rules report exactly these at error (TestH1RefusalsAreErrors).
+var h1StartupRefusals = map[string]bool{
+	RuleH1NoQueues: true, RuleH1CapacityMissing: true, RuleH1CapacityIllegal: true, RuleH1CapacitySum: true,
+	RuleH1MaxCapacity: true, RuleH1UserLimit: true, RuleH1TaskLimits: true, RuleH1AcceptFactor: true,
+	RuleH1GlobalIllegal: true, RuleH1State: true, RuleH1Scheduler: true, RuleH1QueuesXML: true,
+	RuleH1ShareOverMax: true,
+}
+
+// H1Refuses reports whether fact f makes the JobTracker refuse to start:
+// a refusal rule's fact, unless the reader marked it a softer variant
+// (a 0.21 lower-case state the JobTracker accepts).
+func H1Refuses(f Finding) bool {
+	return h1StartupRefusals[f.Rule] && (f.Severity == 0 || f.Severity == SeverityError)
+}
+
+// IsH1Refusal reports whether rule's facts are startup refusals.
+func IsH1Refusal(rule string) bool { return h1StartupRefusals[rule] }
