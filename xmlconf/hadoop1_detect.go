@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/hashicorp/go-multierror"
@@ -87,7 +86,8 @@ func IsMapredQueuesXML(data []byte) bool {
 func IsHadoop1Set(paths []string, opts ReadOptions) bool {
 	found := false
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		// Bounded like every read: detection runs before the real load.
+		data, err := readLimited(p, opts.withDefaults())
 		if err != nil {
 			return false
 		}
@@ -118,9 +118,9 @@ func LoadHadoop1Set(paths []string, opts ReadOptions) (*H1Model, error) {
 		errs = multierror.Append(errs, fmt.Errorf("xmlconf: %s and another file are both a %s", path, name))
 	}
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := readLimited(p, opts.withDefaults())
 		if err != nil {
-			errs = multierror.Append(errs, fmt.Errorf("xmlconf: read %s: %w", p, err))
+			errs = multierror.Append(errs, err)
 			continue
 		}
 		if IsMapredQueuesXML(data) {

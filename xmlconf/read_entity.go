@@ -117,7 +117,7 @@ func (p *parser) systemEntity(name, system string, pos Pos) (string, error) {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		return "", p.errAt(pos, fmt.Sprintf("entity %q: %s is not a regular file", name, system), "")
 	}
-	data, err := readLimited(path, p.res.opts.MaxBytes)
+	data, err := readLimited(path, p.res.opts)
 	if err != nil {
 		return "", p.wrapIncluded(err, pos)
 	}

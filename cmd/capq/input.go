@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -21,12 +22,15 @@ type configFlags struct {
 	version     string
 	cluster     string
 	maxFileSize int64
+	// allowSpecial lets inputs be FIFOs or devices (still bounded).
+	allowSpecial bool
 }
 
 func (f *configFlags) bind(cmd *cobra.Command, withCluster bool) {
 	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
 	cmd.Flags().StringVar(&f.version, "hadoop-version", xmlconf.DefaultVersion.String(), "Hadoop version profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
-	cmd.Flags().Int64Var(&f.maxFileSize, "max-file-size", xmlconf.DefaultMaxBytes, "largest input file accepted, in bytes")
+	cmd.Flags().Int64Var(&f.maxFileSize, "max-file-size", xmlconf.DefaultMaxBytes, "largest input file (or standard input) accepted, in bytes")
+	cmd.Flags().BoolVar(&f.allowSpecial, "allow-special-files", false, "accept FIFOs and devices as input files (still bounded by --max-file-size)")
 	if withCluster {
 		cmd.Flags().StringVar(&f.cluster, "cluster", "", "cluster size for absolute resources, e.g. memory=1000g,vcores=1000")
 	}
@@ -51,8 +55,9 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 		return opts, fmt.Errorf("--max-file-size must be positive, got %d", f.maxFileSize)
 	}
 	opts.Read.MaxBytes = f.maxFileSize
+	opts.Read.AllowSpecial = f.allowSpecial
 	for _, y := range f.yarnSite {
-		src, err := resolveSource(y, s)
+		src, err := resolveSource(y, s, opts.Read)
 		if err != nil {
 			return opts, fmt.Errorf("--yarn-site: %w", err)
 		}
@@ -69,7 +74,7 @@ func (f *configFlags) load(arg string, s *streams) (*xmlconf.Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := resolveSource(arg, s)
+	src, err := resolveSource(arg, s, opts.Read)
 	if err != nil {
 		return nil, err
 	}
@@ -99,16 +104,22 @@ func addConfDirYarnSite(opts *xmlconf.LoadOptions, arg string) {
 //   - "git:REV:PATH" reads PATH at REV with `git show` (for pull-request jobs);
 //   - a directory means its capacity-scheduler.xml;
 //   - anything else is a file read by xmlconf (which reports its errors).
-func resolveSource(arg string, s *streams) (xmlconf.Source, error) {
+//
+// Standard input and git objects are bounded by rd.MaxBytes, like files.
+func resolveSource(arg string, s *streams, rd xmlconf.ReadOptions) (xmlconf.Source, error) {
+	max := rd.MaxBytes
+	if max <= 0 {
+		max = xmlconf.DefaultMaxBytes
+	}
 	switch {
 	case arg == "-":
-		data, err := io.ReadAll(io.LimitReader(s.in, xmlconf.DefaultMaxBytes+1))
+		data, err := safeio.ReadAll("standard input", s.in, max)
 		if err != nil {
-			return xmlconf.Source{}, fmt.Errorf("read standard input: %w", err)
+			return xmlconf.Source{}, err
 		}
 		return xmlconf.Source{Name: "<stdin>", Data: nonNil(data)}, nil
 	case strings.HasPrefix(arg, "git:"):
-		return gitSource(arg)
+		return gitSource(arg, max)
 	}
 	if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
 		cs := filepath.Join(arg, "capacity-scheduler.xml")
@@ -120,27 +131,62 @@ func resolveSource(arg string, s *streams) (xmlconf.Source, error) {
 	return xmlconf.Source{Name: arg}, nil
 }
 
-// gitSource reads git:REV:PATH through `git show REV:PATH` in the current
-// repository. The display name keeps the git: form so findings say which
-// revision they refer to.
-func gitSource(arg string) (xmlconf.Source, error) {
+// gitSource reads git:REV:PATH with `git cat-file blob --end-of-options
+// REV:PATH` in the current repository. The argument may come from a pull
+// request (a workload's refresh event), so it must never reach git as an
+// option: a revision or path that begins with "-" is refused outright, and
+// --end-of-options makes git read the object name as an object name even
+// if that check were bypassed (`git show` once wrote --output=FILE). The
+// object is read raw, without textconv or pager, and bounded by max. The
+// display name keeps the git: form so findings say which revision they
+// refer to.
+func gitSource(arg string, max int64) (xmlconf.Source, error) {
 	rest := strings.TrimPrefix(arg, "git:")
 	rev, path, ok := strings.Cut(rest, ":")
 	if !ok || rev == "" || path == "" {
 		return xmlconf.Source{}, fmt.Errorf("%q: want git:REV:PATH, e.g. git:main:conf/capacity-scheduler.xml", arg)
 	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command("git", "show", rev+":"+path)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
+	if strings.HasPrefix(rev, "-") || strings.HasPrefix(path, "-") {
+		return xmlconf.Source{}, fmt.Errorf("%q: a revision or path may not begin with \"-\" (it would be read as a git option)", arg)
+	}
+	if strings.ContainsAny(rest, "\x00\n") {
+		return xmlconf.Source{}, fmt.Errorf("%q: a revision or path may not contain NUL or newline", arg)
+	}
+	stdout := &limitedBuffer{max: max}
+	var stderr bytes.Buffer
+	cmd := exec.Command("git", "cat-file", "blob", "--end-of-options", rev+":"+path)
+	cmd.Stdout, cmd.Stderr = stdout, &limitedBuffer{buf: stderr, max: 4096}
+	err := cmd.Run()
+	if stdout.over {
+		return xmlconf.Source{}, fmt.Errorf("%s: larger than the limit of %d bytes (raise it with --max-file-size)", arg, max)
+	}
+	if err != nil {
+		msg := strings.TrimSpace(cmd.Stderr.(*limitedBuffer).buf.String())
 		if msg == "" {
 			msg = err.Error()
 		}
-		return xmlconf.Source{}, fmt.Errorf("%s: git show %s:%s failed: %s", arg, rev, path, msg)
+		return xmlconf.Source{}, fmt.Errorf("%s: git cat-file blob %s:%s failed: %s", arg, rev, path, msg)
 	}
-	return xmlconf.Source{Name: arg, Data: nonNil(stdout.Bytes())}, nil
+	return xmlconf.Source{Name: arg, Data: nonNil(stdout.buf.Bytes())}, nil
 }
+
+// limitedBuffer keeps at most max bytes and notes that more came; a
+// write past the limit fails so the writing process stops early.
+type limitedBuffer struct {
+	buf  bytes.Buffer
+	max  int64
+	over bool
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if int64(b.buf.Len())+int64(len(p)) > b.max {
+		b.over = true
+		return 0, errTooLarge
+	}
+	return b.buf.Write(p)
+}
+
+var errTooLarge = errors.New("input larger than the limit")
 
 // nonNil keeps an empty input distinguishable from "read the file".
 func nonNil(b []byte) []byte {

@@ -105,7 +105,7 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	if err != nil {
 		return validate.Result{}, "", err
 	}
-	src, err := resolveSource(arg, s)
+	src, err := resolveSource(arg, s, lo.Read)
 	if err != nil {
 		return validate.Result{}, "", err
 	}
