@@ -23,6 +23,7 @@ type simulateOptions struct {
 	sample        string
 	format        string
 	events        string
+	force         bool
 	rejectUnknown bool
 }
 
@@ -66,6 +67,7 @@ per allocation, reservation, release and preemption.`,
 	f.StringVar(&o.sample, "sample", "1m", "step of the per-queue series in JSON output")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
+	f.BoolVar(&o.force, "force", false, "overwrite an existing --events file")
 	f.BoolVar(&o.rejectUnknown, "reject-unknown-queues", false, "submit apps of unknown queues so they are rejected like Hadoop does (default: refuse the workload)")
 	return cmd
 }
@@ -77,6 +79,9 @@ func runSimulate(o simulateOptions, s *streams) error {
 	}
 	if o.configFile == "" || o.workload == "" {
 		return cannotRun(fmt.Errorf("--config and --workload are required"))
+	}
+	if err := checkOutputs(o.force, o.inputs(), stdoutReport, outputFlag{"--events", o.events}); err != nil {
+		return cannotRun(err)
 	}
 	loaded, err := o.config.load(o.configFile, s)
 	if err != nil {
@@ -94,7 +99,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if s.errTerminal {
 		opts.Progress = progressBar(s)
 	}
-	res, err := runWithEvents(o.events, func() (*sim.Result, error) {
+	res, err := runWithEvents(o.events, o.force, s.out, func() (*sim.Result, error) {
 		return sim.Run(loaded.Model, w, opts)
 	}, &opts)
 	if s.errTerminal {
@@ -149,4 +154,9 @@ func parseSimDuration(s string) (int64, error) {
 		return 0, err
 	}
 	return d.Milliseconds(), nil
+}
+
+// inputs are the files a simulation reads, which --events may not replace.
+func (o simulateOptions) inputs() []string {
+	return append([]string{o.configFile, o.workload, o.slsNodes, o.slsRunner}, o.config.yarnSite...)
 }
