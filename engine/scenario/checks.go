@@ -1,4 +1,4 @@
-package main
+package scenario
 
 // Load and refresh checks for `capq scenario`, delegated to the validate
 // package (the same rules as `capq lint` and `capq diff`), with the
@@ -48,4 +48,21 @@ func toVerdict(r *validate.RefreshResult) verdict {
 		v.errs = append(v.errs, checkError{Code: v.code, Msg: msg})
 	}
 	return v
+}
+
+// refusal is a verdict with one refusal.
+func refusal(code, msg string) verdict {
+	return verdict{errs: []checkError{{code, msg}}, code: code, codes: []string{code}}
+}
+
+// engineVerdict is a refusal by the engine itself (a configuration the
+// rules accept but the engine cannot run).
+func engineVerdict(msg string) verdict { return refusal("ENGINE", msg) }
+
+func messages(errs []checkError) []string {
+	out := make([]string, len(errs))
+	for i, e := range errs {
+		out[i] = e.Msg
+	}
+	return out
 }
