@@ -61,6 +61,7 @@ the source (error findings); 2 could not convert.`,
 	f.StringVar(&o.format, "format", "text", "report format: text or json")
 	f.BoolVar(&o.force, "force", false, "overwrite existing output files")
 	f.BoolVar(&o.maxParallelApps, "max-parallel-apps", false, "emit max-parallel-apps from Hadoop 1's jobs-initialized limits (YARN 3.3+)")
+	o.readFlags.bind(cmd)
 	f.BoolVar(&o.ignoreScheduler, "ignore-scheduler", false, "convert even if the JobTracker did not run the CapacityTaskScheduler")
 	return cmd
 }

@@ -106,7 +106,7 @@ func runPreview(o previewOptions, args []string, s *streams) error {
 	if err := checkOutputs(o.force, o.inputs(args), stdoutReport, outputFlag{"--html", o.html}); err != nil {
 		return cannotRun(err)
 	}
-	gates, err := loadGates(o.asserts, o.gateFile)
+	gates, err := loadGates(o.asserts, o.gateFile, o.config.readFlags, s)
 	if err != nil {
 		return cannotRun(err)
 	}

@@ -9,6 +9,7 @@ import (
 )
 
 type scenarioOptions struct {
+	readFlags
 	format string
 }
 
@@ -31,6 +32,7 @@ user limit, headroom, locality delay, node size, AM limits).`,
 		RunE: func(_ *cobra.Command, args []string) error { return runScenarioCmd(o, args[0], s) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	o.readFlags.bind(cmd)
 	return cmd
 }
 
@@ -38,7 +40,7 @@ func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
 	}
-	sc, err := scenario.Load(path)
+	sc, err := scenario.LoadWith(path, o.readOptions())
 	if err != nil {
 		return cannotRun(err)
 	}

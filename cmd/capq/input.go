@@ -18,19 +18,52 @@ import (
 // configFlags are the flags every command that reads a Capacity Scheduler
 // configuration shares.
 type configFlags struct {
-	yarnSite    []string
-	version     string
-	cluster     string
+	readFlags
+	yarnSite []string
+	version  string
+	cluster  string
+}
+
+// readFlags bound every input a command reads: configurations, workloads,
+// scenarios, gate and policy files, standard input and git objects.
+type readFlags struct {
 	maxFileSize int64
 	// allowSpecial lets inputs be FIFOs or devices (still bounded).
 	allowSpecial bool
 }
 
+func (f *readFlags) bind(cmd *cobra.Command) {
+	cmd.Flags().Int64Var(&f.maxFileSize, "max-file-size", xmlconf.DefaultMaxBytes, "largest input file (or standard input) accepted, in bytes")
+	cmd.Flags().BoolVar(&f.allowSpecial, "allow-special-files", false, "accept FIFOs and devices as input files (still bounded by --max-file-size)")
+}
+
+// limits checks --max-file-size and returns the read limits.
+func (f readFlags) limits() (safeio.Limits, error) {
+	if f.maxFileSize <= 0 {
+		return safeio.Limits{}, fmt.Errorf("--max-file-size must be positive, got %d", f.maxFileSize)
+	}
+	return safeio.Limits{MaxBytes: f.maxFileSize, AllowSpecial: f.allowSpecial}, nil
+}
+
+// readArg reads a non-configuration input named by arg (a file, or "-"
+// for standard input) within the limits; name is what messages call it.
+func (f readFlags) readArg(arg string, s *streams) (name string, data []byte, err error) {
+	lim, err := f.limits()
+	if err != nil {
+		return "", nil, err
+	}
+	if arg == safeio.Stdout {
+		data, err = safeio.ReadAll("standard input", s.in, lim.MaxBytes)
+		return "<stdin>", data, err
+	}
+	data, err = safeio.ReadFile(arg, lim)
+	return arg, data, err
+}
+
 func (f *configFlags) bind(cmd *cobra.Command, withCluster bool) {
 	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
 	cmd.Flags().StringVar(&f.version, "hadoop-version", xmlconf.DefaultVersion.String(), "Hadoop version profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
-	cmd.Flags().Int64Var(&f.maxFileSize, "max-file-size", xmlconf.DefaultMaxBytes, "largest input file (or standard input) accepted, in bytes")
-	cmd.Flags().BoolVar(&f.allowSpecial, "allow-special-files", false, "accept FIFOs and devices as input files (still bounded by --max-file-size)")
+	f.readFlags.bind(cmd)
 	if withCluster {
 		cmd.Flags().StringVar(&f.cluster, "cluster", "", "cluster size for absolute resources, e.g. memory=1000g,vcores=1000")
 	}
@@ -51,11 +84,11 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 		}
 		opts.Build.Cluster = r
 	}
-	if f.maxFileSize <= 0 {
-		return opts, fmt.Errorf("--max-file-size must be positive, got %d", f.maxFileSize)
+	lim, err := f.limits()
+	if err != nil {
+		return opts, err
 	}
-	opts.Read.MaxBytes = f.maxFileSize
-	opts.Read.AllowSpecial = f.allowSpecial
+	opts.Read.MaxBytes, opts.Read.AllowSpecial = lim.MaxBytes, lim.AllowSpecial
 	for _, y := range f.yarnSite {
 		src, err := resolveSource(y, s, opts.Read)
 		if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -18,11 +19,14 @@ type lintPlan struct {
 	format validate.Format
 	failOn xmlconf.Severity
 	opts   validate.Options
+	// read bounds the Hadoop 1 files, which are read outside Load.
+	read xmlconf.ReadOptions
 }
 
-func (o lintOptions) plan() (lintPlan, error) {
+func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	var p lintPlan
 	var err error
+	p.read = o.config.readOptions()
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
 		return p, fmt.Errorf("--format: %w", err)
 	}
@@ -37,12 +41,11 @@ func (o lintOptions) plan() (lintPlan, error) {
 	}
 	p.opts.Enable, p.opts.Disable = o.enable, o.disable
 	if o.policy != "" {
-		f, err := os.Open(o.policy)
+		_, data, err := o.config.readArg(o.policy, s)
 		if err != nil {
 			return p, fmt.Errorf("--policy: %w", err)
 		}
-		defer f.Close()
-		if p.opts.Policy, err = validate.ParsePolicy(o.policy, f); err != nil {
+		if p.opts.Policy, err = validate.ParsePolicy(o.policy, bytes.NewReader(data)); err != nil {
 			return p, err
 		}
 	}
@@ -53,7 +56,7 @@ func (o lintOptions) plan() (lintPlan, error) {
 // code. Inputs that cannot be read are reported on stderr (exit 2) after
 // the others have been linted, so one bad path does not hide findings.
 func runLint(o lintOptions, args []string, s *streams) error {
-	p, err := o.plan()
+	p, err := o.plan(s)
 	if err != nil {
 		return cannotRun(err)
 	}

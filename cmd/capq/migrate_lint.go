@@ -20,7 +20,7 @@ var hadoop1Files = []string{"mapred-site.xml", "capacity-scheduler.xml", "mapred
 //
 //	if res, name, ok, err := lintHadoop1Arg(p, arg); ok { return res, name, err }
 func lintHadoop1Arg(p lintPlan, arg string) (validate.Result, string, bool, error) {
-	paths := hadoop1Paths(arg)
+	paths := hadoop1Paths(arg, p.read)
 	if len(paths) == 0 {
 		return validate.Result{}, "", false, nil
 	}
@@ -29,9 +29,9 @@ func lintHadoop1Arg(p lintPlan, arg string) (validate.Result, string, bool, erro
 	if isDir(arg) {
 		// In a conf dir the file names say the roles (mapred.queue.names
 		// may legally sit in mapred-queue-acls.xml, so content cannot).
-		m, err = xmlconf.LoadHadoop1(dirPaths(arg), xmlconf.ReadOptions{})
+		m, err = xmlconf.LoadHadoop1(dirPaths(arg), p.read)
 	} else {
-		m, err = xmlconf.LoadHadoop1Set(paths, xmlconf.ReadOptions{})
+		m, err = xmlconf.LoadHadoop1Set(paths, p.read)
 	}
 	if err != nil {
 		return validate.Result{}, "", true, err
@@ -40,7 +40,7 @@ func lintHadoop1Arg(p lintPlan, arg string) (validate.Result, string, bool, erro
 }
 
 // hadoop1Paths returns the files of arg if they form a Hadoop 1 set.
-func hadoop1Paths(arg string) []string {
+func hadoop1Paths(arg string, rd xmlconf.ReadOptions) []string {
 	var paths []string
 	if isDir(arg) {
 		if !fileExists(filepath.Join(arg, "mapred-site.xml")) && !fileExists(filepath.Join(arg, "mapred-queues.xml")) {
@@ -54,7 +54,7 @@ func hadoop1Paths(arg string) []string {
 	} else if _, err := os.Stat(arg); err == nil {
 		paths = []string{arg}
 	}
-	if len(paths) == 0 || !xmlconf.IsHadoop1Set(paths, xmlconf.ReadOptions{}) {
+	if len(paths) == 0 || !xmlconf.IsHadoop1Set(paths, rd) {
 		return nil
 	}
 	return paths

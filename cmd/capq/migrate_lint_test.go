@@ -18,7 +18,7 @@ func TestLintHadoop1Arg(t *testing.T) {
 	wd, _ := os.Getwd()
 	require.NoError(t, os.Chdir(root))
 	defer os.Chdir(wd)
-	p, err := lintOptions{format: "text", failOn: "error"}.plan()
+	p, err := lintOptions{format: "text", failOn: "error"}.plan(nil)
 	require.NoError(t, err)
 
 	res, name, ok, err := lintHadoop1Arg(p, "testdata/hadoop1/08-sum-99.9-rejected")

@@ -12,6 +12,7 @@ import (
 
 // migrateOptions are the flags of capq migrate hadoop1.
 type migrateOptions struct {
+	readFlags
 	mapredSite, capacityScheduler, queueACLs, mapredQueues string
 	groups                                                 []string
 	hadoopVersion, sourceDialect                           string
@@ -64,7 +65,7 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 	if err := o.checkTargets(); err != nil {
 		return cannotRun(err)
 	}
-	model, err := xmlconf.LoadHadoop1(paths, xmlconf.ReadOptions{})
+	model, err := xmlconf.LoadHadoop1(paths, o.readOptions())
 	if err != nil {
 		return cannotRun(errors.New(describeError(err)))
 	}
@@ -175,4 +176,9 @@ func (o migrateOptions) parseHadoopVersion(paths *xmlconf.H1Paths, opts *migrate
 	}
 	paths.Dialect = d
 	return nil
+}
+
+// readOptions bounds the Hadoop 1 files as every input is bounded.
+func (f readFlags) readOptions() xmlconf.ReadOptions {
+	return xmlconf.ReadOptions{MaxBytes: f.maxFileSize, AllowSpecial: f.allowSpecial}
 }

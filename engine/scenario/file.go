@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -103,18 +103,32 @@ type RefreshExpect struct {
 	QueuesAbsent     []string            `json:"queues_absent"`
 }
 
-// Load reads and checks a scenario file.
+// Load reads and checks a scenario file with the default read limits.
 func Load(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	return LoadWith(path, xmlconf.ReadOptions{})
+}
+
+// LoadWith reads and checks a scenario file within rd's limits (its size,
+// no FIFOs or devices unless allowed), which also bound its config_file.
+func LoadWith(path string, rd xmlconf.ReadOptions) (*Scenario, error) {
+	max := rd.MaxBytes
+	if max <= 0 {
+		max = xmlconf.DefaultMaxBytes
+	}
+	data, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: max, AllowSpecial: rd.AllowSpecial})
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
-	return Parse(path, data)
+	return parse(path, data, rd)
 }
 
 // Parse decodes and checks a scenario; path names it in errors and
 // anchors config_file.
 func Parse(path string, data []byte) (*Scenario, error) {
+	return parse(path, data, xmlconf.ReadOptions{})
+}
+
+func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) {
 	var sc Scenario
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.UseNumber()
@@ -130,7 +144,7 @@ func Parse(path string, data []byte) (*Scenario, error) {
 		}
 		sc.version = v
 	}
-	if err := sc.mergeConfigFile(); err != nil {
+	if err := sc.mergeConfigFile(rd); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", path, err)
 	}
 	if err := sc.checkBounds(); err != nil {
@@ -139,13 +153,17 @@ func Parse(path string, data []byte) (*Scenario, error) {
 	return &sc, nil
 }
 
-// mergeConfigFile reads config_file (relative to the scenario) under the
-// inline config: an inline key wins.
-func (sc *Scenario) mergeConfigFile() error {
+// mergeConfigFile reads config_file (relative to the scenario unless
+// absolute) under the inline config: an inline key wins.
+func (sc *Scenario) mergeConfigFile(rd xmlconf.ReadOptions) error {
 	if sc.ConfigFile == "" {
 		return nil
 	}
-	m, err := readConfigMap(filepath.Join(sc.dir, sc.ConfigFile))
+	path := sc.ConfigFile
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(sc.dir, path)
+	}
+	m, err := readConfigMap(path, rd)
 	if err != nil {
 		return err
 	}
