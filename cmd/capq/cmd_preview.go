@@ -26,6 +26,7 @@ type previewOptions struct {
 	format     string
 	html       string
 	force      bool
+	maxCont    int
 	starvation time.Duration
 	hadoop1    bool
 	h1         migrateOptions
@@ -88,6 +89,7 @@ unreadable input, a gate naming a queue or user in neither run).`,
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
 	f.StringVar(&o.html, "html", "", "also write a self-contained HTML report to FILE")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --html file")
+	bindMaxContainers(cmd, &o.maxCont)
 	f.DurationVar(&o.starvation, "starvation", preview.DefaultStarvationMS*time.Millisecond, "how long owed demand may go unserved before it counts as starvation")
 	f.BoolVar(&o.hadoop1, "hadoop1", false, "preview a Hadoop 1 migration: queues flat versus with --group")
 	f.StringVar(&o.h1.mapredSite, "mapred-site", "", "--hadoop1: the JobTracker's mapred-site.xml")

@@ -25,6 +25,7 @@ type simulateOptions struct {
 	events        string
 	force         bool
 	rejectUnknown bool
+	maxContainers int
 }
 
 func newSimulateCmd(s *streams) *cobra.Command {
@@ -68,6 +69,7 @@ per allocation, reservation, release and preemption.`,
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --events file")
+	bindMaxContainers(cmd, &o.maxContainers)
 	f.BoolVar(&o.rejectUnknown, "reject-unknown-queues", false, "submit apps of unknown queues so they are rejected like Hadoop does (default: refuse the workload)")
 	return cmd
 }
@@ -131,6 +133,10 @@ func (o simulateOptions) simOptions() (sim.Options, error) {
 	}
 	opts.Seed = o.seed
 	opts.RejectUnknownQueues = o.rejectUnknown
+	if o.maxContainers <= 0 {
+		return opts, fmt.Errorf("--max-containers must be positive, got %d", o.maxContainers)
+	}
+	opts.MaxContainers = o.maxContainers
 	var err error
 	if o.until != "" {
 		if opts.Until, err = parseSimDuration(o.until); err != nil || opts.Until <= 0 {
@@ -159,4 +165,10 @@ func parseSimDuration(s string) (int64, error) {
 // inputs are the files a simulation reads, which --events may not replace.
 func (o simulateOptions) inputs() []string {
 	return append([]string{o.configFile, o.workload, o.slsNodes, o.slsRunner}, o.config.yarnSite...)
+}
+
+// bindMaxContainers adds --max-containers, the cap that keeps a workload
+// from exhausting memory (sim.Options.MaxContainers).
+func bindMaxContainers(cmd *cobra.Command, v *int) {
+	cmd.Flags().IntVar(v, "max-containers", sim.DefaultMaxContainers, "most containers (AMs and tasks) a workload may ask for; memory grows with it")
 }

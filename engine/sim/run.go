@@ -26,8 +26,11 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if model == nil || model.Root == nil {
 		return nil, fmt.Errorf("sim: the configuration has no queue tree")
 	}
-	if n := w.Cluster.count(); n > MaxNodes {
-		return nil, fmt.Errorf("the workload has %d nodes; at most %d are supported", n, MaxNodes)
+	if err := w.checkSizes(); err != nil {
+		return nil, err
+	}
+	if err := checkContainerCap(w, opts.MaxContainers); err != nil {
+		return nil, err
 	}
 	nodes := w.Cluster.Expand()
 	if err := w.validate(nodes); err != nil {
@@ -254,4 +257,22 @@ func (r *run) dispatch(ev event) {
 	case evPreempt:
 		r.preemptRound()
 	}
+}
+
+// checkContainerCap refuses a workload asking for more containers (tasks
+// and AMs) than max (0: DefaultMaxContainers) before the run allocates
+// anything for them: the simulator keeps state per container, so a task
+// count at MaxContainers would exhaust memory.
+func checkContainerCap(w *Workload, max int) error {
+	if max <= 0 {
+		max = DefaultMaxContainers
+	}
+	total := 0
+	for i := range w.Apps {
+		total += 1 + w.Apps[i].Containers()
+		if total > max {
+			return posErr(w.Apps[i].Pos, "the workload asks for more than %d containers by application %q (raise the cap with --max-containers)", max, w.Apps[i].ID)
+		}
+	}
+	return nil
 }
