@@ -33,6 +33,11 @@ func (p *parser) startInclude(t xml.StartElement, pos Pos) error {
 	if err != nil {
 		return err
 	}
+	if !p.includeAllowed(path) {
+		// Skipped whole: neither the file nor the fallback is used.
+		p.refuseExternal(pos, untrustedIncludeMsg(p.confInclude))
+		return nil
+	}
 	st, statErr := os.Stat(path)
 	if statErr != nil {
 		if errors.Is(statErr, fs.ErrNotExist) {

@@ -22,6 +22,10 @@ type configFlags struct {
 	yarnSite []string
 	version  string
 	cluster  string
+	// untrusted is --untrusted; untrustedSet says whether it was given,
+	// since its default depends on the environment (CI).
+	untrusted    bool
+	untrustedSet func() bool
 }
 
 // readFlags bound every input a command reads: configurations, workloads,
@@ -64,6 +68,8 @@ func (f *configFlags) bind(cmd *cobra.Command, withCluster bool) {
 	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
 	cmd.Flags().StringVar(&f.version, "hadoop-version", xmlconf.DefaultVersion.String(), "Hadoop version profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
 	f.readFlags.bind(cmd)
+	cmd.Flags().BoolVar(&f.untrusted, "untrusted", false, "treat configurations as input from anyone: no external entities, no xi:include outside their directory, no ${env.*} (default: on when CI is set; git: inputs always)")
+	f.untrustedSet = func() bool { return cmd.Flags().Changed("untrusted") }
 	if withCluster {
 		cmd.Flags().StringVar(&f.cluster, "cluster", "", "cluster size for absolute resources, e.g. memory=1000g,vcores=1000")
 	}
@@ -89,6 +95,7 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 		return opts, err
 	}
 	opts.Read.MaxBytes, opts.Read.AllowSpecial = lim.MaxBytes, lim.AllowSpecial
+	opts.Read.Untrusted = f.isUntrusted(s)
 	for _, y := range f.yarnSite {
 		src, err := resolveSource(y, s, opts.Read)
 		if err != nil {
@@ -98,6 +105,21 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 	}
 	opts.Env = s.lookupEnv
 	return opts, nil
+}
+
+// isUntrusted is --untrusted, which defaults to on when the CI variable is
+// set (GitHub Actions, GitLab CI, Jenkins' plugins and most others set it):
+// there the configuration usually comes from a pull request.
+func (f *configFlags) isUntrusted(s *streams) bool {
+	if f.untrustedGiven() {
+		return f.untrusted
+	}
+	return s != nil && s.getenv != nil && s.getenv("CI") != ""
+}
+
+// untrustedGiven says whether --untrusted was on the command line.
+func (f *configFlags) untrustedGiven() bool {
+	return f.untrustedSet != nil && f.untrustedSet()
 }
 
 // load reads one configuration named by arg (file, directory, "-" or
@@ -200,7 +222,8 @@ func gitSource(arg string, max int64) (xmlconf.Source, error) {
 		}
 		return xmlconf.Source{}, fmt.Errorf("%s: git cat-file blob %s:%s failed: %s", arg, rev, path, msg)
 	}
-	return xmlconf.Source{Name: arg, Data: nonNil(stdout.buf.Bytes())}, nil
+	// A revision is what a pull request proposes: always untrusted.
+	return xmlconf.Source{Name: arg, Data: nonNil(stdout.buf.Bytes()), Untrusted: true}, nil
 }
 
 // limitedBuffer keeps at most max bytes and notes that more came; a

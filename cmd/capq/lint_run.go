@@ -30,6 +30,7 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
 		return p, fmt.Errorf("--format: %w", err)
 	}
+	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && publicFormat(p.format))
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
 		return p, fmt.Errorf("--fail-on: %w", err)
 	}
@@ -108,6 +109,7 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	if err != nil {
 		return validate.Result{}, "", err
 	}
+	lo.Read.Untrusted = p.read.Untrusted
 	src, err := resolveSource(arg, s, lo.Read)
 	if err != nil {
 		return validate.Result{}, "", err
@@ -155,4 +157,11 @@ func relPath(p string) string {
 		return p
 	}
 	return rel
+}
+
+// publicFormat reports whether findings in format f usually end up public
+// (SARIF uploads, GitHub annotations): there the input is untrusted unless
+// --untrusted=false says otherwise.
+func publicFormat(f validate.Format) bool {
+	return f == validate.FormatSARIF || f == validate.FormatGitHub
 }
