@@ -6,7 +6,6 @@ package scenario
 // removed, as in the ResourceManager.
 
 import (
-	"github.com/capq/capq/engine"
 	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
@@ -35,7 +34,7 @@ func loadVerdict(m *xmlconf.Model, ver xmlconf.Version) verdict {
 
 // refreshVerdict judges `yarn rmadmin -refreshQueues` from old to new
 // while the engine runs old.
-func refreshVerdict(old, nw *xmlconf.Model, live engine.LiveState, ver xmlconf.Version) verdict {
+func refreshVerdict(old, nw *xmlconf.Model, live validate.LiveState, ver xmlconf.Version) verdict {
 	return toVerdict(validate.Refresh(old, nw, validate.RefreshOptions{Version: ver, Live: live}))
 }
 
