@@ -53,16 +53,17 @@ func (g *Guard) Output(flag, path string) error {
 	}
 	o := output{flag: flag, path: path, key: pathKey(path)}
 	if path != Stdout {
-		if err := CheckTarget(path, g.force); err != nil {
-			return fmt.Errorf("%s: %w", flag, err)
-		}
 		if fi, err := os.Stat(path); err == nil {
 			o.fi = fi
 		}
+		// The input check first: --force does not make it right.
 		for _, in := range g.inputs {
 			if o.fi != nil && os.SameFile(o.fi, in.fi) {
 				return fmt.Errorf("%s %s is one of this command's inputs (%s); name another file", flag, path, in.name)
 			}
+		}
+		if err := CheckTarget(path, g.force); err != nil {
+			return fmt.Errorf("%s: %w", flag, err)
 		}
 	}
 	for _, prev := range g.outputs {

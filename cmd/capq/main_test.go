@@ -24,6 +24,14 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	capqBin = filepath.Join(dir, "capq")
+	if bin := os.Getenv("CAPQ_E2E_BIN"); bin != "" {
+		// Run the end-to-end tests against another build (an older
+		// release, to show that a test fails there).
+		capqBin = bin
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
 	build := exec.Command("go", "build", "-o", capqBin, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
