@@ -179,19 +179,29 @@ func (sc *Scenario) mergeConfigFile(rd xmlconf.ReadOptions) error {
 }
 
 // checkBounds refuses steps without an op and sizes beyond the bounds.
+// Repeats and nodes are bounded over the whole scenario, not per step: a
+// file of many steps each at the bound would otherwise run for hours or
+// hold millions of nodes per step.
 func (sc *Scenario) checkBounds() error {
+	repeats := 0
+	groups := append([]NodeGroup(nil), sc.Cluster.NodeGroups...)
 	for i, st := range sc.Steps {
 		if st.Op == "" {
 			return fmt.Errorf("step %d has no op", i)
 		}
-		if st.Repeat > maxRepeat {
+		if st.Repeat < 0 || st.Repeat > maxRepeat {
 			return fmt.Errorf("step %d repeats %d times, at most %d", i, st.Repeat, maxRepeat)
 		}
-		if err := checkGroups(st.NodeGroups); err != nil {
+		repeats += max(st.Repeat, 1)
+		if repeats > maxRepeat {
+			return fmt.Errorf("step %d: the steps repeat more than %d times in all", i, maxRepeat)
+		}
+		groups = append(groups, st.NodeGroups...)
+		if err := checkGroups(groups); err != nil {
 			return fmt.Errorf("step %d: %w", i, err)
 		}
 	}
-	return checkGroups(sc.Cluster.NodeGroups)
+	return checkGroups(groups)
 }
 
 // Bounds on hostile inputs: a scenario is a step-by-step script, not a
