@@ -40,7 +40,7 @@ func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
 	}
-	sc, err := scenario.LoadWith(path, o.readOptions())
+	sc, err := scenario.LoadWith(path, o.readOptions(s))
 	if err != nil {
 		return cannotRun(err)
 	}

@@ -22,10 +22,6 @@ type configFlags struct {
 	yarnSite []string
 	version  string
 	cluster  string
-	// untrusted is --untrusted; untrustedSet says whether it was given,
-	// since its default depends on the environment (CI).
-	untrusted    bool
-	untrustedSet func() bool
 }
 
 // readFlags bound every input a command reads: configurations, workloads,
@@ -34,11 +30,23 @@ type readFlags struct {
 	maxFileSize int64
 	// allowSpecial lets inputs be FIFOs or devices (still bounded).
 	allowSpecial bool
+	// untrusted is --untrusted; untrustedSet says whether it was given,
+	// since its default depends on the environment (CI).
+	untrusted    bool
+	untrustedSet func() bool
 }
 
 func (f *readFlags) bind(cmd *cobra.Command) {
 	cmd.Flags().Int64Var(&f.maxFileSize, "max-file-size", xmlconf.DefaultMaxBytes, "largest input file (or standard input) accepted, in bytes")
 	cmd.Flags().BoolVar(&f.allowSpecial, "allow-special-files", false, "accept FIFOs and devices as input files (still bounded by --max-file-size)")
+	cmd.Flags().BoolVar(&f.untrusted, "untrusted", false, "treat configurations as input from anyone: no external entities, no xi:include outside their directory, no ${env.*} (default: on when CI is set; git: inputs always)")
+	f.untrustedSet = func() bool { return cmd.Flags().Changed("untrusted") }
+}
+
+// readOptions are the XML read options of the flags: size, special
+// files and trust (s gives the environment for the CI default).
+func (f readFlags) readOptions(s *streams) xmlconf.ReadOptions {
+	return xmlconf.ReadOptions{MaxBytes: f.maxFileSize, AllowSpecial: f.allowSpecial, Untrusted: f.isUntrusted(s)}
 }
 
 // limits checks --max-file-size and returns the read limits.
@@ -68,8 +76,6 @@ func (f *configFlags) bind(cmd *cobra.Command, withCluster bool) {
 	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
 	cmd.Flags().StringVar(&f.version, "hadoop-version", xmlconf.DefaultVersion.String(), "Hadoop version profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
 	f.readFlags.bind(cmd)
-	cmd.Flags().BoolVar(&f.untrusted, "untrusted", false, "treat configurations as input from anyone: no external entities, no xi:include outside their directory, no ${env.*} (default: on when CI is set; git: inputs always)")
-	f.untrustedSet = func() bool { return cmd.Flags().Changed("untrusted") }
 	if withCluster {
 		cmd.Flags().StringVar(&f.cluster, "cluster", "", "cluster size for absolute resources, e.g. memory=1000g,vcores=1000")
 	}
@@ -110,7 +116,7 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 // isUntrusted is --untrusted, which defaults to on when the CI variable is
 // set (GitHub Actions, GitLab CI, Jenkins' plugins and most others set it):
 // there the configuration usually comes from a pull request.
-func (f *configFlags) isUntrusted(s *streams) bool {
+func (f readFlags) isUntrusted(s *streams) bool {
 	if f.untrustedGiven() {
 		return f.untrusted
 	}
@@ -118,7 +124,7 @@ func (f *configFlags) isUntrusted(s *streams) bool {
 }
 
 // untrustedGiven says whether --untrusted was on the command line.
-func (f *configFlags) untrustedGiven() bool {
+func (f readFlags) untrustedGiven() bool {
 	return f.untrustedSet != nil && f.untrustedSet()
 }
 

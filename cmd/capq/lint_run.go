@@ -26,7 +26,7 @@ type lintPlan struct {
 func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	var p lintPlan
 	var err error
-	p.read = o.config.readOptions()
+	p.read = o.config.readOptions(s)
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
 		return p, fmt.Errorf("--format: %w", err)
 	}

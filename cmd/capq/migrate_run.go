@@ -65,7 +65,7 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 	if err := o.checkTargets(); err != nil {
 		return cannotRun(err)
 	}
-	model, err := xmlconf.LoadHadoop1(paths, o.readOptions())
+	model, err := xmlconf.LoadHadoop1(paths, o.readOptions(s))
 	if err != nil {
 		return cannotRun(errors.New(describeError(err)))
 	}
@@ -176,9 +176,4 @@ func (o migrateOptions) parseHadoopVersion(paths *xmlconf.H1Paths, opts *migrate
 	}
 	paths.Dialect = d
 	return nil
-}
-
-// readOptions bounds the Hadoop 1 files as every input is bounded.
-func (f readFlags) readOptions() xmlconf.ReadOptions {
-	return xmlconf.ReadOptions{MaxBytes: f.maxFileSize, AllowSpecial: f.allowSpecial}
 }

@@ -51,7 +51,7 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 	if err != nil {
 		return nil, err
 	}
-	h1, err := xmlconf.LoadHadoop1(paths, mo.readOptions())
+	h1, err := xmlconf.LoadHadoop1(paths, mo.readOptions(s))
 	if err != nil {
 		return nil, errors.New(describeError(err))
 	}

@@ -27,7 +27,7 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	}
 	set := sim.DefaultSLSSettings()
 	if o.slsRunner != "" {
-		doc, err := xmlconf.ReadFile(o.slsRunner, o.config.readOptions())
+		doc, err := xmlconf.ReadFile(o.slsRunner, o.config.readOptions(s))
 		if err != nil {
 			return nil, fmt.Errorf("--sls-runner: %w", err)
 		}
