@@ -64,6 +64,9 @@ type File struct {
 // so a refused target costs no work.
 func Create(path string, force bool, stdout io.Writer) (*File, error) {
 	if path == Stdout {
+		if stdout == nil {
+			return nil, errors.New("write -: standard output is not available here")
+		}
 		return &File{path: path, w: stdout}, nil
 	}
 	if err := CheckTarget(path, force); err != nil {
