@@ -122,6 +122,8 @@ func TestGuard(t *testing.T) {
 	require.NoError(t, os.WriteFile(in, []byte("x"), 0o644))
 	hard := filepath.Join(dir, "hard.xml")
 	require.NoError(t, os.Link(in, hard))
+	other := filepath.Join(dir, "other.html")
+	require.NoError(t, os.WriteFile(other, []byte("x"), 0o644))
 
 	cases := []struct {
 		name    string
@@ -134,7 +136,8 @@ func TestGuard(t *testing.T) {
 		{"stdout twice", false, [][2]string{{"-o", "-"}, {"--report", "-"}}, "both write standard output"},
 		{"input as output", true, [][2]string{{"--html", in}}, "inputs"},
 		{"hard link to input", true, [][2]string{{"--html", hard}}, "inputs"},
-		{"existing without force", false, [][2]string{{"--html", hard}}, "use --force"},
+		{"existing without force", false, [][2]string{{"--html", other}}, "use --force"},
+		{"input without force says input", false, [][2]string{{"--html", hard}}, "inputs"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
