@@ -129,6 +129,13 @@ func Parse(path string, data []byte) (*Scenario, error) {
 }
 
 func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) {
+	kind, err := Detect(data)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	if kind == KindHadoop1 {
+		return nil, fmt.Errorf("scenario %s: a Hadoop 1 scenario (hadoop1-scenario-format.md); this capq runs only YARN scenarios", path)
+	}
 	var sc Scenario
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.UseNumber()
