@@ -135,6 +135,8 @@ func TestHostileUnboundedReads(t *testing.T) {
 		{"gate 100 MB", preview("--gate", big), "larger than the limit"},
 		{"policy FIFO", []string{"lint", "--policy", fifo, cs}, "named pipe"},
 		{"policy /dev/zero", []string{"lint", "--policy", "/dev/zero", cs}, "character device"},
+		{"baseline FIFO", []string{"lint", "--baseline", fifo, cs}, "named pipe"},
+		{"write-baseline onto a FIFO", []string{"lint", "--write-baseline", fifo, cs}, "named pipe"},
 		{"configuration FIFO (Hadoop 1 detection)", []string{"lint", fifo}, "FIFO"},
 		{"configuration /dev/zero", []string{"tree", "/dev/zero"}, "FIFO, socket or device"},
 		{"migrate FIFO", []string{"migrate", "hadoop1", "--mapred-site", fifo}, "FIFO"},
