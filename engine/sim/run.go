@@ -42,7 +42,11 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 		return nil, err
 	}
 	r.loop()
-	return r.finish(), nil
+	res := r.finish()
+	if r.outErr != nil {
+		return nil, fmt.Errorf("sim: write events: %w", r.outErr)
+	}
+	return res, nil
 }
 
 func (r *run) setup(specs []NodeSpec) error {
@@ -217,6 +221,9 @@ func (r *run) loop() {
 		r.sampleUntil(ev.t)
 		r.now = ev.t
 		r.dispatch(ev)
+		if r.outErr != nil {
+			return // a full disk: the log is lost, stop now rather than at the end
+		}
 		r.evCount++
 		if r.opts.Progress != nil && r.evCount&0xffff == 0 {
 			r.progress()
