@@ -105,8 +105,9 @@ func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
 		return DefaultHeartbeatMS, nil
 	}
 	n, perr := xmlconf.HadoopGetLong(v)
-	if perr != nil || n <= 0 {
-		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds", HeartbeatKey, v)
+	if perr != nil || n <= 0 || n > MaxHeartbeatMS {
+		// Past a day, simulated time would overflow before a heartbeat.
+		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds, at most %d", HeartbeatKey, v, MaxHeartbeatMS)
 	}
 	return n, nil
 }
