@@ -33,6 +33,9 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	if err != nil {
 		return nil, err
 	}
+	if f, ferr := diffFormat(o.format); ferr == nil && publicFormat(f) && !o.config.untrustedGiven() {
+		opts.Read.Untrusted = true // findings go to annotations or SARIF
+	}
 	in := &diffInputs{version: opts.Build.Version}
 	// The two sides are independent; reading and building a large file is
 	// most of a diff's time, so they load side by side.

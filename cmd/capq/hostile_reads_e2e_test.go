@@ -54,7 +54,8 @@ func TestHostileSecretsStayOut(t *testing.T) {
 		{"sarif", token, []string{"lint", "--format", "sarif", cfg}},
 		{"text in CI", append(token, "CI=true"), []string{"lint", cfg}},
 		{"json with --untrusted", token, []string{"lint", "--format", "json", "--untrusted", cfg}},
-		{"diff in CI", append(token, "CI=true"), []string{"diff", cfg, cfg}},
+		{"diff in CI", append(token, "CI=true"), []string{"diff", seedsConfig(), cfg}},
+		{"diff annotations", token, []string{"diff", "--format", "github", seedsConfig(), cfg}},
 		{"tree in CI", append(token, "CI=true"), []string{"tree", cfg}},
 	}
 	for _, c := range cases {
