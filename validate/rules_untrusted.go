@@ -19,9 +19,10 @@ var ruleUntrustedExternal = &Rule{
 		Why: "In CI (CI set, --untrusted, or a git: input) the configuration may come from anyone's pull request. " +
 			"Reading `<!ENTITY x SYSTEM \"file:///etc/passwd\">` or an include of a secrets file would copy that file " +
 			"into lint messages, SARIF and public annotations. capq reads neither and lints the rest.",
-		Bad:      `<!DOCTYPE configuration [<!ENTITY x SYSTEM "file:///etc/passwd">]> ... <value>&x;</value>`,
-		Good:     "write the value in the file, or include a file next to it (xi:include href=\"queues.xml\")",
-		Source:   "capq (Hadoop's Configuration reads both: StAX external entities and XInclude in Configuration#handleInclude)",
+		Bad:  `<!DOCTYPE configuration [<!ENTITY x SYSTEM "file:///etc/passwd">]> ... <value>&x;</value>`,
+		Good: "write the value in the file, or include a file next to it (xi:include href=\"queues.xml\")",
+		Source: "org.apache.hadoop.conf.Configuration: a restricted Resource (restrictParser) reads no DTD and fails on any xi:include " +
+			"(Parser#handleInclude: \"XInclude is not supported for restricted resources\"); capq keeps includes inside the input's directory and reports instead of failing",
 		Versions: "all",
 	},
 }
@@ -35,7 +36,7 @@ var ruleUntrustedEnv = &Rule{
 			"so checks of that value see the literal text.",
 		Bad:      "<value>${env.GITHUB_TOKEN}</value>",
 		Good:     "write the value, or lint trusted input with --untrusted=false",
-		Source:   "org.apache.hadoop.conf.Configuration#substituteVars (getenv branch)",
+		Source:   "org.apache.hadoop.conf.Configuration#substituteVars: with restrictSystemProps (setRestrictSystemProps) env.* and system properties are not substituted",
 		Versions: "all",
 	},
 	Check: checkUntrustedEnv,
