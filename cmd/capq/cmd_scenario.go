@@ -6,6 +6,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/engine/scenario"
+	h1scenario "github.com/capq/capq/engine/scenario/hadoop1"
+	"github.com/capq/capq/safeio"
 )
 
 type scenarioOptions struct {
@@ -39,6 +41,18 @@ user limit, headroom, locality delay, node size, AM limits).`,
 func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
+	}
+	lim, err := o.limits()
+	if err != nil {
+		return cannotRun(err)
+	}
+	// Bounded, and a FIFO or device is refused rather than read.
+	data, err := safeio.ReadFile(path, lim)
+	if err != nil {
+		return cannotRun(fmt.Errorf("scenario: %w", err))
+	}
+	if h1scenario.Detect(data) {
+		return runHadoop1ScenarioCmd(o, path, data, s)
 	}
 	sc, err := scenario.LoadWith(path, o.readOptions(s))
 	if err != nil {

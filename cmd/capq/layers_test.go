@@ -27,17 +27,21 @@ const module = "github.com/capq/capq/"
 // golden. safeio (bounded reads, safe outputs; standard library only) sits
 // under everything.
 var layers = map[string][]string{
-	"cmd/capq":        {"engine/scenario", "engine/preview", "engine/sim", "engine", "migrate", "validate", "xmlconf/tree", "xmlconf", "safeio"},
-	"engine/scenario": {"engine/sim", "engine", "migrate", "validate", "xmlconf", "safeio"},
-	"engine/preview":  {"engine/sim", "engine", "migrate", "validate", "xmlconf", "safeio"},
-	"engine/sim":      {"engine", "xmlconf", "safeio"},
-	"engine":          {"xmlconf", "safeio"},
-	"migrate":         {"validate", "xmlconf", "safeio"},
-	"validate":        {"xmlconf", "safeio"},
-	"xmlconf/tree":    {"xmlconf", "safeio"},
-	"xmlconf":         {"safeio"},
-	"golden":          {},
-	"safeio":          {},
+	"cmd/capq": {"engine/scenario", "engine/scenario/hadoop1", "engine/preview", "engine/sim", "engine/sim/hadoop1",
+		"engine", "engine/hadoop1", "migrate", "validate", "xmlconf/tree", "xmlconf", "safeio"},
+	"engine/scenario":         {"engine/sim", "engine", "migrate", "validate", "xmlconf", "safeio"},
+	"engine/scenario/hadoop1": {"engine/hadoop1", "xmlconf", "safeio"},
+	"engine/preview":          {"engine/sim", "engine/sim/hadoop1", "engine", "engine/hadoop1", "migrate", "validate", "xmlconf", "safeio"},
+	"engine/sim":              {"engine", "xmlconf", "safeio"},
+	"engine/sim/hadoop1":      {"engine/sim", "engine/hadoop1", "xmlconf", "safeio"},
+	"engine":                  {"xmlconf", "safeio"},
+	"engine/hadoop1":          {"xmlconf", "safeio"},
+	"migrate":                 {"validate", "xmlconf", "safeio"},
+	"validate":                {"xmlconf", "safeio"},
+	"xmlconf/tree":            {"xmlconf", "safeio"},
+	"xmlconf":                 {"safeio"},
+	"golden":                  {},
+	"safeio":                  {},
 }
 
 // TestLayers reads every package's imports (tests included) and checks
