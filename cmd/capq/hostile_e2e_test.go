@@ -149,6 +149,19 @@ func TestHostileOutputTargets(t *testing.T) {
 		assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link was replaced by a file")
 		assert.Equal(t, "keep", readString(t, target))
 	})
+	t.Run("--events never turns a link into a file", func(t *testing.T) {
+		dir := t.TempDir()
+		target := filepath.Join(dir, "target")
+		require.NoError(t, os.WriteFile(target, []byte("keep"), 0o644))
+		require.NoError(t, os.Symlink(target, filepath.Join(dir, "events.jsonl")))
+		res := hostileRun(t, dir, nil, "", "simulate", "--config", seedsConfig(),
+			"--workload", repoFile("testdata", "workloads", "seeds-example.json"), "--events", "events.jsonl")
+		assert.Equal(t, exitCannotRun, res.code, res.stderr)
+		fi, err := os.Lstat(filepath.Join(dir, "events.jsonl"))
+		require.NoError(t, err)
+		assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link was replaced by a file")
+		assert.Equal(t, "keep", readString(t, target))
+	})
 	t.Run("a FIFO is never replaced, even with --force", func(t *testing.T) {
 		dir := t.TempDir()
 		require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o600))
