@@ -213,16 +213,15 @@ func gitSource(arg string, max int64) (xmlconf.Source, error) {
 	if strings.ContainsAny(rest, "\x00\n") {
 		return xmlconf.Source{}, fmt.Errorf("%q: a revision or path may not contain NUL or newline", arg)
 	}
-	stdout := &limitedBuffer{max: max}
-	var stderr bytes.Buffer
+	stdout, stderr := &limitedBuffer{max: max}, &limitedBuffer{max: 4096}
 	cmd := exec.Command("git", "cat-file", "blob", "--end-of-options", rev+":"+path)
-	cmd.Stdout, cmd.Stderr = stdout, &limitedBuffer{buf: stderr, max: 4096}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	err := cmd.Run()
 	if stdout.over {
 		return xmlconf.Source{}, fmt.Errorf("%s: larger than the limit of %d bytes (raise it with --max-file-size)", arg, max)
 	}
 	if err != nil {
-		msg := strings.TrimSpace(cmd.Stderr.(*limitedBuffer).buf.String())
+		msg := strings.TrimSpace(stderr.buf.String())
 		if msg == "" {
 			msg = err.Error()
 		}
