@@ -119,6 +119,11 @@ func TestHostileGitOptionInjection(t *testing.T) {
 		res := hostileRun(t, dir, nil, "", "lint", "git:HEAD:cs.xml")
 		assert.Equal(t, exitOK, res.code, res.stderr)
 	})
+	t.Run("a git object is bounded by --max-file-size", func(t *testing.T) {
+		res := hostileRun(t, dir, nil, "", "lint", "--max-file-size", "100", "git:HEAD:cs.xml")
+		assert.Equal(t, exitCannotRun, res.code, res.stderr)
+		assert.Contains(t, res.stderr, "larger than the limit of 100 bytes")
+	})
 	t.Run("a workload's refresh event", func(t *testing.T) {
 		require.NoError(t, os.WriteFile(victim, []byte("keep"), 0o644))
 		w := readString(t, repoFile("testdata", "hostile", "workload-refresh-git-injection.json"))
