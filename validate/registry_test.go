@@ -21,6 +21,7 @@ import (
 type lintCase struct {
 	name, dir string
 	version   xmlconf.Version
+	untrusted bool              // "untrusted": read as input from a pull request
 	fail      map[string]string // rule -> severity ("" any)
 	pass      []string
 	// quiet, when set ("quiet warning"), forbids any finding at or above
@@ -44,6 +45,10 @@ func readCases(t *testing.T) []lintCase {
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for sc.Scan() {
 			f := strings.Fields(sc.Text())
+			if len(f) == 1 && f[0] == "untrusted" {
+				c.untrusted = true
+				continue
+			}
 			if len(f) < 2 || strings.HasPrefix(f[0], "#") {
 				continue
 			}
@@ -72,7 +77,7 @@ func readCases(t *testing.T) []lintCase {
 func TestLintCases(t *testing.T) {
 	for _, c := range readCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := loadDir(t, c.dir, c.version)
+			m := loadDirWith(t, c.dir, c.version, c.untrusted)
 			rel, _ := filepath.Rel(golden.RepoRoot(), c.dir)
 			res := Run(m, Options{Version: c.version, File: filepath.ToSlash(filepath.Join(rel, "capacity-scheduler.xml"))})
 			got := map[string][]xmlconf.Severity{}

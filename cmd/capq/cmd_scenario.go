@@ -2,15 +2,16 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/engine/scenario"
 	h1scenario "github.com/capq/capq/engine/scenario/hadoop1"
+	"github.com/capq/capq/safeio"
 )
 
 type scenarioOptions struct {
+	readFlags
 	format string
 }
 
@@ -33,6 +34,7 @@ user limit, headroom, locality delay, node size, AM limits).`,
 		RunE: func(_ *cobra.Command, args []string) error { return runScenarioCmd(o, args[0], s) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	o.readFlags.bind(cmd)
 	return cmd
 }
 
@@ -40,10 +42,19 @@ func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
 	}
-	if data, err := os.ReadFile(path); err == nil && h1scenario.Detect(data) {
+	lim, err := o.limits()
+	if err != nil {
+		return cannotRun(err)
+	}
+	// Bounded, and a FIFO or device is refused rather than read.
+	data, err := safeio.ReadFile(path, lim)
+	if err != nil {
+		return cannotRun(fmt.Errorf("scenario: %w", err))
+	}
+	if h1scenario.Detect(data) {
 		return runHadoop1ScenarioCmd(o, path, data, s)
 	}
-	sc, err := scenario.Load(path)
+	sc, err := scenario.LoadWith(path, o.readOptions(s))
 	if err != nil {
 		return cannotRun(err)
 	}

@@ -24,7 +24,9 @@ type simulateOptions struct {
 	sample        string
 	format        string
 	events        string
+	force         bool
 	rejectUnknown bool
+	maxContainers int
 	// hadoop1 is a Hadoop 1 conf directory to simulate instead of --config.
 	hadoop1, hadoop1Version string
 }
@@ -80,6 +82,8 @@ func newSimulateCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.sample, "sample", "1m", "step of the per-queue series in JSON output")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
+	f.BoolVar(&o.force, "force", false, "overwrite an existing --events file")
+	bindMaxContainers(cmd, &o.maxContainers)
 	f.StringVar(&o.hadoop1, "hadoop1", "", "simulate a Hadoop 1 JobTracker instead: its conf DIR (mapred-site.xml, capacity-scheduler.xml, mapred-queue-acls.xml)")
 	f.StringVar(&o.hadoop1Version, "hadoop1-version", "1.2.1", "--hadoop1: the Hadoop 1 release (1.0, 1.1, 1.2.1)")
 	f.BoolVar(&o.rejectUnknown, "reject-unknown-queues", false, "submit apps of unknown queues so they are rejected like Hadoop does (default: refuse the workload)")
@@ -96,6 +100,9 @@ func runSimulate(o simulateOptions, s *streams) error {
 	}
 	if o.configFile == "" || o.workload == "" {
 		return cannotRun(fmt.Errorf("--config and --workload are required"))
+	}
+	if err := checkOutputs(o.force, o.inputs(), stdoutReport, outputFlag{"--events", o.events}); err != nil {
+		return cannotRun(err)
 	}
 	loaded, err := o.config.load(o.configFile, s)
 	if err != nil {
@@ -124,7 +131,7 @@ func (o simulateOptions) simulate(m *xmlconf.Model, w *sim.Workload, opts sim.Op
 	if s.errTerminal {
 		opts.Progress = progressBar(s)
 	}
-	res, err := runWithEvents(o.events, func() (*sim.Result, error) {
+	res, err := runWithEvents(o.events, o.force, s.out, func() (*sim.Result, error) {
 		return sim.Run(m, w, opts)
 	}, &opts)
 	if s.errTerminal {
@@ -159,6 +166,10 @@ func (o simulateOptions) simOptions() (sim.Options, error) {
 	}
 	opts.Seed = o.seed
 	opts.RejectUnknownQueues = o.rejectUnknown
+	if o.maxContainers <= 0 {
+		return opts, fmt.Errorf("--max-containers must be positive, got %d", o.maxContainers)
+	}
+	opts.MaxContainers = o.maxContainers
 	var err error
 	if o.until != "" {
 		if opts.Until, err = parseSimDuration(o.until); err != nil || opts.Until <= 0 {
@@ -182,4 +193,15 @@ func parseSimDuration(s string) (int64, error) {
 		return 0, err
 	}
 	return d.Milliseconds(), nil
+}
+
+// inputs are the files a simulation reads, which --events may not replace.
+func (o simulateOptions) inputs() []string {
+	return append([]string{o.configFile, o.workload, o.slsNodes, o.slsRunner}, o.config.yarnSite...)
+}
+
+// bindMaxContainers adds --max-containers, the cap that keeps a workload
+// from exhausting memory (sim.Options.MaxContainers).
+func bindMaxContainers(cmd *cobra.Command, v *int) {
+	cmd.Flags().IntVar(v, "max-containers", sim.DefaultMaxContainers, "most containers (AMs and tasks) a workload may ask for; memory grows with it")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -18,14 +19,18 @@ type lintPlan struct {
 	format validate.Format
 	failOn xmlconf.Severity
 	opts   validate.Options
+	// read bounds the Hadoop 1 files, which are read outside Load.
+	read xmlconf.ReadOptions
 }
 
-func (o lintOptions) plan() (lintPlan, error) {
+func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	var p lintPlan
 	var err error
+	p.read = o.config.readOptions(s)
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
 		return p, fmt.Errorf("--format: %w", err)
 	}
+	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && publicFormat(p.format))
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
 		return p, fmt.Errorf("--fail-on: %w", err)
 	}
@@ -37,12 +42,11 @@ func (o lintOptions) plan() (lintPlan, error) {
 	}
 	p.opts.Enable, p.opts.Disable = o.enable, o.disable
 	if o.policy != "" {
-		f, err := os.Open(o.policy)
+		_, data, err := o.config.readArg(o.policy, s)
 		if err != nil {
 			return p, fmt.Errorf("--policy: %w", err)
 		}
-		defer f.Close()
-		if p.opts.Policy, err = validate.ParsePolicy(o.policy, f); err != nil {
+		if p.opts.Policy, err = validate.ParsePolicy(o.policy, bytes.NewReader(data)); err != nil {
 			return p, err
 		}
 	}
@@ -53,7 +57,7 @@ func (o lintOptions) plan() (lintPlan, error) {
 // code. Inputs that cannot be read are reported on stderr (exit 2) after
 // the others have been linted, so one bad path does not hide findings.
 func runLint(o lintOptions, args []string, s *streams) error {
-	p, err := o.plan()
+	p, err := o.plan(s)
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -115,11 +119,12 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	if err != nil {
 		return validate.Result{}, "", err
 	}
+	lo.Read.Untrusted = p.read.Untrusted
 	res, name, ok, read, err := lintHadoop1Arg(p, arg, lo.Read)
 	if ok {
 		return res, name, err
 	}
-	src, err := resolveSource(arg, s)
+	src, err := resolveSource(arg, s, lo.Read)
 	if err != nil {
 		return validate.Result{}, "", err
 	}
@@ -174,4 +179,11 @@ func relPath(p string) string {
 		return p
 	}
 	return rel
+}
+
+// publicFormat reports whether findings in format f usually end up public
+// (SARIF uploads, GitHub annotations): there the input is untrusted unless
+// --untrusted=false says otherwise.
+func publicFormat(f validate.Format) bool {
+	return f == validate.FormatSARIF || f == validate.FormatGitHub
 }

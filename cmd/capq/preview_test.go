@@ -198,8 +198,13 @@ func TestPreviewHTMLFile(t *testing.T) {
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), "*"))
 	assert.Len(t, matches, 1, "no temporary file left behind")
 
+	// An existing report is replaced only with --force (issue 12).
+	refused := runBinary(t, "", previewArgs("--html", out)...)
+	require.Equal(t, 2, refused.code, refused.stderr)
+	assert.Contains(t, refused.stderr, "use --force")
+
 	// Same inputs, same page: the report is fit for a golden diff or cache.
-	again := runBinary(t, "", previewArgs("--html", out)...)
+	again := runBinary(t, "", previewArgs("--html", out, "--force")...)
 	require.Equal(t, 0, again.code, again.stderr)
 	page2, err := os.ReadFile(out)
 	require.NoError(t, err)

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"sort"
+
 	"github.com/capq/capq/engine"
 )
 
@@ -69,23 +71,24 @@ func (r *run) amReady(i int32) {
 	r.startPhase(i)
 }
 
-// phases groups the app's task groups by phase, skipping empty ones.
+// phases groups the app's task groups by phase, skipping empty ones, in
+// phase order. It sorts the groups rather than indexing by phase number:
+// a hostile "phase": 2147483648 once made a slice that large.
 func (r *run) phases(a *appState) {
-	maxP := 0
-	for _, t := range a.spec.Tasks {
-		maxP = max(maxP, t.Phase)
-	}
-	ps := make([][]int, maxP+1)
+	idx := make([]int, 0, len(a.spec.Tasks))
 	for j, t := range a.spec.Tasks {
 		if t.Count > 0 {
-			ps[t.Phase] = append(ps[t.Phase], j)
+			idx = append(idx, j)
 		}
 	}
+	sort.SliceStable(idx, func(x, y int) bool { return a.spec.Tasks[idx[x]].Phase < a.spec.Tasks[idx[y]].Phase })
 	a.phases = a.phases[:0]
-	for _, p := range ps {
-		if len(p) > 0 {
-			a.phases = append(a.phases, p)
+	for k, j := range idx {
+		if k == 0 || a.spec.Tasks[j].Phase != a.spec.Tasks[idx[k-1]].Phase {
+			a.phases = append(a.phases, nil)
 		}
+		last := len(a.phases) - 1
+		a.phases[last] = append(a.phases[last], j)
 	}
 	a.phase = -1
 }

@@ -176,6 +176,7 @@ type run struct {
 	preemptOn  bool // a preemption round is queued
 	lastRound  int64
 	out        *bufio.Writer
+	outErr     error // the first failed write of the event log; stops the run
 	lineBuf    []byte
 	lastChange int64
 	done       int

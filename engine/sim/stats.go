@@ -118,7 +118,9 @@ func (r *run) sampleUntil(t int64) {
 // finish closes the integrals at the end time and builds the Result.
 func (r *run) finish() *Result {
 	if r.out != nil {
-		_ = r.out.Flush()
+		if err := r.out.Flush(); err != nil && r.outErr == nil {
+			r.outErr = err
+		}
 	}
 	end := r.now
 	res := &r.res
