@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -62,11 +64,29 @@ type sarifProperties struct {
 }
 
 type sarifResult struct {
-	RuleID    string          `json:"ruleId"`
-	RuleIndex int             `json:"ruleIndex"`
-	Level     string          `json:"level"`
-	Message   sarifText       `json:"message"`
-	Locations []sarifLocation `json:"locations"`
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+}
+
+// fingerprintKey names capq's partial fingerprint. The /v1 suffix is
+// SARIF's convention for changing the recipe without matching old hashes.
+const fingerprintKey = "capqFinding/v1"
+
+// fingerprint identifies a finding across runs without its line, so GitHub
+// code scanning keeps tracking an alert when lines above it move: the
+// rule, the file, the queue and property it is about, and the message
+// (which quotes the offending values, so a new value is a new alert).
+func fingerprint(f xmlconf.Finding) string {
+	h := sha256.New()
+	for _, part := range []string{f.Rule, sarifURI(f.File), f.Queue, f.Property, f.Message} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
 type sarifLocation struct {
@@ -161,7 +181,8 @@ func sarifResultOf(f xmlconf.Finding, idx int) sarifResult {
 	if f.Queue != "" {
 		loc.LogicalLocations = []sarifLogical{{Name: f.Queue[strings.LastIndexByte(f.Queue, '.')+1:], FullyQualifiedName: f.Queue, Kind: "namespace"}}
 	}
-	return sarifResult{RuleID: f.Rule, RuleIndex: idx, Level: sarifLevel(f.Severity), Message: sarifText{Text: msg}, Locations: []sarifLocation{loc}}
+	return sarifResult{RuleID: f.Rule, RuleIndex: idx, Level: sarifLevel(f.Severity), Message: sarifText{Text: msg}, Locations: []sarifLocation{loc},
+		PartialFingerprints: map[string]string{fingerprintKey: fingerprint(f)}}
 }
 
 // sarifURI turns a file name into a relative URI reference.

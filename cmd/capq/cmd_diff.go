@@ -13,6 +13,7 @@ type diffOptions struct {
 	liveState string
 	format    string
 	unified   bool
+	root      string
 }
 
 func newDiffCmd(s *streams) *cobra.Command {
@@ -49,6 +50,7 @@ lint errors); 2 could not run.`,
 	o.config.bind(cmd, true)
 	cmd.Flags().StringVar(&o.liveState, "live-state", "", "the ResourceManager's /ws/v1/cluster/scheduler JSON (file or -) for live queue states and applications")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json, sarif or github")
+	bindRoot(cmd.Flags(), &o.root)
 	cmd.Flags().BoolVar(&o.unified, "unified", false, "also print a unified diff of the two files (text and json)")
 	return cmd
 }
@@ -65,7 +67,7 @@ func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 	res := validate.Refresh(in.old.Model, in.new.Model, validate.RefreshOptions{
 		Version: in.version, Live: in.live, Lint: validate.Options{File: in.newName},
 	})
-	if err := writeDiff(s, format, in, res, o.unified); err != nil {
+	if err := writeDiff(s, format, in, res, o); err != nil {
 		return cannotRun(fmt.Errorf("write output: %w", err))
 	}
 	if !res.Accepted {

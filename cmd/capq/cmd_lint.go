@@ -12,6 +12,7 @@ type lintOptions struct {
 	enable  []string
 	disable []string
 	policy  string
+	root    string
 }
 
 func newLintCmd(s *streams) *cobra.Command {
@@ -47,6 +48,7 @@ Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it;
 	f.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a finding is at or above this level: error, warning or info")
 	f.StringSliceVar(&o.enable, "enable", nil, "run only these rules (IDs, names or categories, comma separated)")
 	f.StringSliceVar(&o.disable, "disable", nil, "do not run these rules (IDs, names or categories, comma separated)")
-	f.StringVar(&o.policy, "policy", "", "policy file: per-rule level, one `RULE error|warning|info|off` per line")
+	f.StringVar(&o.policy, "policy", "", "policy `FILE`: per-rule levels, one \"RULE LEVEL\" per line (LEVEL error, warning, info or off)")
+	bindRoot(f, &o.root)
 	return cmd
 }

@@ -91,13 +91,13 @@ func runSimulate(o simulateOptions, s *streams) error {
 	}
 	opts.LoadConfig = o.refreshLoader(s)
 	opts.RefreshCheck = refreshCheck
-	if s.errTerminal {
+	if s.progress() {
 		opts.Progress = progressBar(s)
 	}
 	res, err := runWithEvents(o.events, func() (*sim.Result, error) {
 		return sim.Run(loaded.Model, w, opts)
 	}, &opts)
-	if s.errTerminal {
+	if s.progress() {
 		fmt.Fprint(s.errOut, "\r\033[K")
 	}
 	if err != nil {

@@ -13,8 +13,13 @@ import (
 )
 
 // writeDiff renders the result in the chosen format.
-func writeDiff(s *streams, f validate.Format, in *diffInputs, res *validate.RefreshResult, unified bool) error {
-	rep := validate.Report{Tool: "capq diff", Files: []string{in.oldName, in.newName}, Findings: res.Findings}
+func writeDiff(s *streams, f validate.Format, in *diffInputs, res *validate.RefreshResult, o diffOptions) error {
+	unified := o.unified
+	rep := validate.Report{Tool: "capq diff", Version: toolVersion(), Files: []string{in.oldName, in.newName}, Findings: res.Findings}
+	rep, err := ciReport(s, f, rep, o.root)
+	if err != nil {
+		return err
+	}
 	switch f {
 	case validate.FormatJSON:
 		return writeDiffJSON(s.out, in, res, rep, unified)

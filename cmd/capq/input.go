@@ -106,7 +106,7 @@ func resolveSource(arg string, s *streams) (xmlconf.Source, error) {
 		if err != nil {
 			return xmlconf.Source{}, fmt.Errorf("read standard input: %w", err)
 		}
-		return xmlconf.Source{Name: "<stdin>", Data: nonNil(data)}, nil
+		return xmlconf.Source{Name: s.stdinDisplayName(), Data: nonNil(data)}, nil
 	case strings.HasPrefix(arg, "git:"):
 		return gitSource(arg)
 	}

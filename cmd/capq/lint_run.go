@@ -60,7 +60,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	if len(args) == 0 {
 		args = []string{"."}
 	}
-	rep := validate.Report{Tool: "capq lint", FailOn: p.failOn}
+	rep := validate.Report{Tool: "capq lint", Version: toolVersion(), FailOn: p.failOn}
 	var errs *multierror.Error
 	ran := map[string]bool{}
 	for _, arg := range args {
@@ -81,6 +81,9 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	}
 	relativize(rep.Findings)
 	rep.Findings = xmlconf.SortFindings(rep.Findings)
+	if rep, err = ciReport(s, p.format, rep, o.root); err != nil {
+		return cannotRun(err)
+	}
 	if len(rep.Files) > 0 || errs == nil {
 		colour := p.format == validate.FormatText && s.colour()
 		if err := validate.Write(s.out, p.format, rep, validate.RenderOptions{Colour: colour}); err != nil {

@@ -24,7 +24,9 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	capqBin = filepath.Join(dir, "capq")
-	build := exec.Command("go", "build", "-o", capqBin, ".")
+	// -buildvcs=false: go build would otherwise stamp a VCS-derived
+	// version, and SARIF goldens carry driver.version ("dev" here).
+	build := exec.Command("go", "build", "-buildvcs=false", "-o", capqBin, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building capq for end-to-end tests:", err)

@@ -34,7 +34,7 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 	opts.LoadConfig = so.refreshLoader(s)
 	opts.RefreshCheck = refreshCheck
 	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
-	if s.errTerminal {
+	if s.progress() {
 		p := &pairProgress{s: s}
 		pair.OldOpts.Progress = p.side(0)
 		pair.NewOpts.Progress = p.side(1)

@@ -41,7 +41,12 @@ Exit codes: 0 clean; 1 findings at or above --fail-on, a refused refresh or a
 failed gate; 2 could not run (bad flag, unreadable input).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       versionLine(),
 	}
+	// --version prints the same line as `capq version`.
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.PersistentFlags().StringVar(&s.stdinName, "stdin-filename", "",
+		"the path standard input (-) stands for in findings and annotations, e.g. conf/capacity-scheduler.xml")
 	root.AddCommand(
 		newTreeCmd(s),
 		newLintCmd(s),
@@ -53,6 +58,7 @@ failed gate; 2 could not run (bad flag, unreadable input).`,
 		newSimulateCmd(s),
 		newGenCmd(s),
 		newPreviewCmd(s),
+		newVersionCmd(s),
 	)
 	return root
 }
