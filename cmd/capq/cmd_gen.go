@@ -81,6 +81,9 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if o.configFile == "" {
 		return cannotRun(fmt.Errorf("--config is required"))
 	}
+	if err := checkOutputDir("-o", o.output); err != nil {
+		return cannotRun(err)
+	}
 	loaded, err := o.config.load(o.configFile, s)
 	if err != nil {
 		return cannotRun(err)

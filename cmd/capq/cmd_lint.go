@@ -50,5 +50,9 @@ Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it;
 	f.StringSliceVar(&o.disable, "disable", nil, "do not run these rules (IDs, names or categories, comma separated)")
 	f.StringVar(&o.policy, "policy", "", "policy `FILE`: per-rule levels, one \"RULE LEVEL\" per line (LEVEL error, warning, info or off)")
 	bindRoot(f, &o.root)
+	completeValues(cmd, "format", fixed(lintFormats))
+	completeValues(cmd, "fail-on", fixed(failOnLevels))
+	completeValues(cmd, "enable", ruleSelectors)
+	completeValues(cmd, "disable", ruleSelectors)
 	return cmd
 }

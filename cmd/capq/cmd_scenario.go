@@ -25,16 +25,17 @@ ProportionalCapacityPreemptionPolicy at that simulated time.
 The text format explains decisions: for a pass that placed nothing, or
 skipped apps on the way, it says which limit blocked them (queue limit,
 user limit, headroom, locality delay, node size, AM limits).`,
-		Args: cobra.ExactArgs(1),
+		Args: exactArgs(1, "one scenario file"),
 		RunE: func(_ *cobra.Command, args []string) error { return runScenarioCmd(o, args[0], s) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
 	return cmd
 }
 
 func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
-		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
+		return cannotRun(badValue("format", o.format, textJSON))
 	}
 	sc, err := loadScenario(path)
 	if err != nil {

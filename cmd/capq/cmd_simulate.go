@@ -65,6 +65,7 @@ per allocation, reservation, release and preemption.`,
 	f.StringVar(&o.until, "until", "", "stop at this simulated time (e.g. 90m, 24h or milliseconds)")
 	f.StringVar(&o.sample, "sample", "1m", "step of the per-queue series in JSON output")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
 	f.BoolVar(&o.rejectUnknown, "reject-unknown-queues", false, "submit apps of unknown queues so they are rejected like Hadoop does (default: refuse the workload)")
 	return cmd
@@ -122,7 +123,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 func (o simulateOptions) simOptions() (sim.Options, error) {
 	var opts sim.Options
 	if o.format != "text" && o.format != "json" {
-		return opts, fmt.Errorf("--format %q: want text or json", o.format)
+		return opts, badValue("format", o.format, textJSON)
 	}
 	opts.Seed = o.seed
 	opts.RejectUnknownQueues = o.rejectUnknown

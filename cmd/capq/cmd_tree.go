@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 )
 
@@ -24,19 +22,20 @@ Absolute maximum is maximum-capacity times the parent's absolute MAXIMUM
 (CSQueueUtils.computeAbsoluteMaximumCapacity), not times the parent's
 capacity as some guides say; tree points out where the two readings differ.`,
 		Example: "  capq tree capacity-scheduler.xml --cluster memory=1000g,vcores=1000\n  capq tree conf/ --format json",
-		Args:    cobra.ExactArgs(1),
+		Args:    exactArgs(1, "one configuration (FILE, DIR, - or git:REV:PATH)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTree(o, args[0], s)
 		},
 	}
 	o.config.bind(cmd, true)
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
 	return cmd
 }
 
 func runTree(o treeOptions, arg string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
-		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
+		return cannotRun(badValue("format", o.format, textJSON))
 	}
 	loaded, err := o.config.load(arg, s)
 	if err != nil {

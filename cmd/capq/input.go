@@ -27,6 +27,7 @@ func (f *configFlags) bind(cmd *cobra.Command, withCluster bool) {
 	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
 	cmd.Flags().StringVar(&f.version, "hadoop-version", xmlconf.DefaultVersion.String(), "Hadoop version profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
 	cmd.Flags().Int64Var(&f.maxFileSize, "max-file-size", xmlconf.DefaultMaxBytes, "largest input file accepted, in bytes")
+	completeValues(cmd, "hadoop-version", hadoopVersions)
 	if withCluster {
 		cmd.Flags().StringVar(&f.cluster, "cluster", "", "cluster size for absolute resources, e.g. memory=1000g,vcores=1000")
 	}
@@ -37,7 +38,7 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 	var opts xmlconf.LoadOptions
 	v, err := xmlconf.ParseVersion(f.version)
 	if err != nil {
-		return opts, fmt.Errorf("--hadoop-version: %w", err)
+		return opts, badValue("hadoop-version", f.version, hadoopVersions())
 	}
 	opts.Build.Version = v
 	if f.cluster != "" {

@@ -24,10 +24,10 @@ func (o lintOptions) plan() (lintPlan, error) {
 	var p lintPlan
 	var err error
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
-		return p, fmt.Errorf("--format: %w", err)
+		return p, badValue("format", o.format, lintFormats)
 	}
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
-		return p, fmt.Errorf("--fail-on: %w", err)
+		return p, badValue("fail-on", o.failOn, failOnLevels)
 	}
 	if err := validate.CheckSelectors(o.enable); err != nil {
 		return p, fmt.Errorf("--enable: %w", err)

@@ -30,7 +30,12 @@ func (o migrateOptions) toLibrary() (xmlconf.H1Paths, migrate.Options, error) {
 		return paths, opts, errors.New("--mapred-site is required")
 	}
 	if o.format != "text" && o.format != "json" {
-		return paths, opts, fmt.Errorf("--format %q: want text or json", o.format)
+		return paths, opts, badValue("format", o.format, textJSON)
+	}
+	for _, out := range []struct{ flag, path string }{{"-o", o.output}, {"--report", o.report}, {"--yarn-site", o.yarnSite}} {
+		if err := checkOutputDir(out.flag, out.path); err != nil {
+			return paths, opts, err
+		}
 	}
 	paths = xmlconf.H1Paths{MapredSite: o.mapredSite, CapacityScheduler: o.capacityScheduler,
 		QueueACLs: o.queueACLs, MapredQueues: o.mapredQueues}

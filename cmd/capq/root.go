@@ -14,7 +14,7 @@ func execute(args []string, s *streams) int {
 	root.SetIn(s.in)
 	root.SetOut(s.out)
 	root.SetErr(s.errOut)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
 	}
@@ -25,8 +25,10 @@ func execute(args []string, s *streams) int {
 		}
 		return ee.code
 	}
-	// Cobra's own errors (unknown flag, wrong arguments) are usage errors.
-	fmt.Fprintf(s.errOut, "capq: %v\nRun 'capq --help' for usage.\n", err)
+	// Cobra's own errors (unknown flag, wrong arguments) are usage errors:
+	// say what was meant if it is close, and point at the help of the
+	// command that was run, not at the root's.
+	fmt.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", usageError(cmd, err), cmd.CommandPath())
 	return exitCannotRun
 }
 
@@ -41,7 +43,9 @@ Exit codes: 0 clean; 1 findings at or above --fail-on, a refused refresh or a
 failed gate; 2 could not run (bad flag, unreadable input).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       versionLine(),
+		// Typoed commands get cobra's "did you mean" at this distance.
+		SuggestionsMinimumDistance: 2,
+		Version:                    versionLine(),
 	}
 	// --version prints the same line as `capq version`.
 	root.SetVersionTemplate("{{.Version}}\n")
