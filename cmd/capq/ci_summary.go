@@ -46,3 +46,16 @@ func ciReport(s *streams, f validate.Format, rep validate.Report, root string) (
 	}
 	return rep, nil
 }
+
+// writeDiff prints a refresh result; SARIF and GitHub output go through
+// ciReport first, like lint's.
+func writeDiff(s *streams, f validate.Format, res *validate.RefreshResult, do validate.DiffOptions, root string) error {
+	if f != validate.FormatSARIF && f != validate.FormatGitHub {
+		return validate.WriteDiff(s.out, f, res, do)
+	}
+	rep, err := ciReport(s, f, validate.DiffReport(res, do), root)
+	if err != nil {
+		return err
+	}
+	return validate.Write(s.out, f, rep, validate.RenderOptions{})
+}

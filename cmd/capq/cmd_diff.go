@@ -68,7 +68,9 @@ func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 	res := validate.Refresh(in.old.Model, in.new.Model, validate.RefreshOptions{
 		Version: in.version, Live: in.live, Lint: validate.Options{File: in.newName},
 	})
-	if err := writeDiff(s, format, in, res, o); err != nil {
+	do := validate.DiffOptions{OldName: in.oldName, NewName: in.newName, OldData: in.oldData, NewData: in.newData,
+		Unified: o.unified, Colour: s.colour(), Version: toolVersion()}
+	if err := writeDiff(s, format, res, do, o.root); err != nil {
 		return cannotRun(fmt.Errorf("write output: %w", err))
 	}
 	if !res.Accepted {
