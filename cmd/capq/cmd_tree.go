@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
+	"github.com/capq/capq/xmlconf"
 	"github.com/capq/capq/xmlconf/tree"
 )
 
@@ -39,6 +42,9 @@ func runTree(o treeOptions, arg string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(badValue("format", o.format, textJSON))
 	}
+	if err := refuseHadoop1(arg); err != nil {
+		return cannotRun(err)
+	}
 	loaded, err := o.config.load(arg, s)
 	if err != nil {
 		return cannotRun(err)
@@ -47,4 +53,19 @@ func runTree(o treeOptions, arg string, s *streams) error {
 		return tree.WriteJSON(s.out, loaded.Model)
 	}
 	return tree.WriteText(s.out, loaded.Model)
+}
+
+// refuseHadoop1 stops tree on a Hadoop 1 (MRv1) file set: read as YARN it
+// has no yarn.scheduler.capacity keys, so tree would print a lone root
+// queue as if that were the configuration.
+func refuseHadoop1(arg string) error {
+	paths, dir := hadoop1Candidates(arg)
+	if len(paths) == 0 {
+		return nil
+	}
+	if in := xmlconf.DetectHadoop1(paths, dir, xmlconf.ReadOptions{}); !in.IsHadoop1 {
+		return nil
+	}
+	return fmt.Errorf("%s is a Hadoop 1 (MRv1) queue configuration, not a YARN Capacity Scheduler one; "+
+		"capq lint %s checks it, and capq migrate hadoop1 converts it to a capacity-scheduler.xml that tree can show", arg, arg)
 }

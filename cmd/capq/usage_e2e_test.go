@@ -118,3 +118,26 @@ func TestCompletion(t *testing.T) {
 		})
 	}
 }
+
+// TestTreeHadoop1: tree on a Hadoop 1 file set says what it is and what
+// to run instead of printing a lone root queue.
+func TestTreeHadoop1(t *testing.T) {
+	for _, arg := range []string{"testdata/hadoop1/01-flat-basic", "testdata/hadoop1/01-flat-basic/capacity-scheduler.xml", "testdata/hadoop1/05-hierarchical-0.21"} {
+		r := runBinary(t, "", "tree", arg)
+		assert.Equal(t, 2, r.code, arg)
+		assert.Empty(t, r.stdout)
+		assert.Contains(t, r.stderr, arg+" is a Hadoop 1 (MRv1) queue configuration")
+		assert.Contains(t, r.stderr, "capq migrate hadoop1")
+	}
+	r := runBinary(t, "", "tree", "testdata/seeds-example")
+	assert.Equal(t, 0, r.code, r.stderr)
+}
+
+// TestLintCountsEveryFile: findings in a yarn-site.xml read beside the
+// capacity-scheduler.xml make "2 files".
+func TestLintCountsEveryFile(t *testing.T) {
+	r := runBinary(t, "", "lint", "testdata/lint/cs051-min-over-max-allocation")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stdout, "yarn-site.xml:3:13: error CS051")
+	assert.Contains(t, r.stdout, "2 files: 1 error")
+}
