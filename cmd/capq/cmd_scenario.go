@@ -17,7 +17,8 @@ func newScenarioCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "scenario FILE.json",
 		Short: "Run a step-by-step scheduler scenario",
-		Long: `Run a scenario (scenario-format.md): submit apps, update asks, run scheduling
+		Long: `Run a scenario (format: docs/scenario-format.md in the capq repository):
+submit apps, update asks, run scheduling
 passes and heartbeats, complete containers, refresh the configuration, and
 print each step's outcome and each snapshot. Expect steps check the listed
 fields; any unmet expectation exits 1 and names the field. Beyond the
