@@ -78,11 +78,12 @@ const fingerprintKey = "capqFinding/v1"
 
 // fingerprint identifies a finding across runs without its line, so GitHub
 // code scanning keeps tracking an alert when lines above it move: the
-// rule, the file, the queue and property it is about, and the message
-// (which quotes the offending values, so a new value is a new alert).
+// baseline's identity of a finding (rule, file, queue, property and the
+// message without positions, see Fingerprint), so a new value the message
+// quotes is a new alert, as it is a new finding for --baseline.
 func fingerprint(f xmlconf.Finding) string {
 	h := sha256.New()
-	for _, part := range []string{f.Rule, sarifURI(f.File), f.Queue, f.Property, f.Message} {
+	for _, part := range []string{f.Rule, sarifURI(f.File), f.Queue, f.Property, Fingerprint(f)} {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
