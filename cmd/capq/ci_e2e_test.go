@@ -192,3 +192,24 @@ func TestGitHubErrorsFirstAndStepSummary(t *testing.T) {
 	assert.Contains(t, got, "| error | CS024 capacity-sum | `"+sample+"/capacity-scheduler.xml:3` |")
 	assert.Equal(t, len(kinds), strings.Count(got, "\n| ")-2, "one row per finding (after the header and its rule)")
 }
+
+// TestDiffCIOutput: diff's SARIF and annotations follow the same path
+// rules as lint's, and its GitHub output writes the step summary too.
+func TestDiffCIOutput(t *testing.T) {
+	root := golden.RepoRoot()
+	dir := filepath.Join(root, "testdata", "diff", "delete-running-queue")
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	r := runBinaryIn(t, dir, []string{"GITHUB_STEP_SUMMARY=" + summary}, "", "diff", "--format", "github", "old.xml", "new.xml")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "file=testdata/diff/delete-running-queue/new.xml")
+	md, err := os.ReadFile(summary)
+	require.NoError(t, err)
+	assert.Contains(t, string(md), "### capq diff")
+	r = runBinaryIn(t, dir, nil, "", "diff", "--format", "sarif", "old.xml", "new.xml")
+	uris, _, ver := sarifURIs(t, r.stdout)
+	assert.Equal(t, "dev", ver)
+	require.NotEmpty(t, uris)
+	for _, u := range uris {
+		assert.Equal(t, "testdata/diff/delete-running-queue/new.xml", u)
+	}
+}

@@ -69,7 +69,7 @@ func readInput(arg string, s *streams) (string, []byte, error) {
 	}
 	fi, err := os.Stat(arg)
 	if err != nil {
-		return "", nil, fmt.Errorf("read %s: %w", arg, err)
+		return "", nil, err // a *fs.PathError naming arg; describeError words it
 	}
 	if fi.IsDir() {
 		return "", nil, fmt.Errorf("%s is a directory; name the workload file", arg)
@@ -79,7 +79,7 @@ func readInput(arg string, s *streams) (string, []byte, error) {
 	}
 	data, err := os.ReadFile(arg)
 	if err != nil {
-		return "", nil, fmt.Errorf("read %s: %w", arg, err)
+		return "", nil, err
 	}
 	return arg, data, nil
 }

@@ -57,6 +57,11 @@ func TestMissingFileWordedOnce(t *testing.T) {
 		{"scenario", "nope.xml"},
 		{"lint", "--policy", "nope.xml", sample},
 		{"simulate", "--config", "nope.xml", "--workload", "nope.xml"},
+		{"simulate", "--config", "testdata/seeds-example", "--workload", "nope.xml"},
+		{"preview", "testdata/seeds-example", "testdata/seeds-example", "--workload", "nope.xml"},
+		{"diff", "--live-state", "nope.xml", sample, sample},
+		{"lint", "--baseline", "nope.xml", sample},
+		{"lint", "--yarn-site", "nope.xml", sample},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			r := runBinary(t, "", args...)
@@ -65,6 +70,8 @@ func TestMissingFileWordedOnce(t *testing.T) {
 			assert.NotContains(t, r.stderr, "open nope.xml")
 			assert.NotContains(t, r.stderr, "no such file or directory")
 			assert.NotContains(t, r.stderr, "stat ")
+			assert.NotContains(t, r.stderr, "read nope.xml")
+			assert.Equal(t, 1, strings.Count(r.stderr, "nope.xml"), "the path is named once")
 		})
 	}
 }
