@@ -213,3 +213,20 @@ func TestDiffCIOutput(t *testing.T) {
 		assert.Equal(t, "testdata/diff/delete-running-queue/new.xml", u)
 	}
 }
+
+// TestCIFlagsHostile: a bad --root or --stdin-filename is exit 2 with a
+// message; a step summary that cannot be written does not lose the
+// annotations.
+func TestCIFlagsHostile(t *testing.T) {
+	r := runBinary(t, "", "lint", "--format", "sarif", "--root", "no/such/dir", sample)
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "--root no/such/dir: no such directory")
+	r = runBinary(t, "<configuration/>", "lint", "-", "--stdin-filename", "a.xml\n::error file=x::forged")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "must not contain control characters")
+	assert.Empty(t, r.stdout)
+	r = runBinaryIn(t, golden.RepoRoot(), []string{"GITHUB_STEP_SUMMARY=" + filepath.Join(t.TempDir(), "no", "dir", "s.md")}, "", "lint", "--format", "github", sample)
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stdout, "::error file=")
+	assert.Contains(t, r.stderr, "capq: warning: GITHUB_STEP_SUMMARY: ")
+}

@@ -38,10 +38,17 @@ func ciReport(s *streams, f validate.Format, rep validate.Report, root string) (
 	if f != validate.FormatSARIF && f != validate.FormatGitHub {
 		return rep, nil
 	}
+	if root != "" {
+		if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+			return rep, fmt.Errorf("--root %s: no such directory", root)
+		}
+	}
 	rootRelative(&rep, repoRoot(root))
 	if f == validate.FormatGitHub {
+		// The annotations matter more than the summary: a summary that
+		// cannot be written is a warning, not a failed run.
 		if err := writeStepSummary(s, rep); err != nil {
-			return rep, err
+			fmt.Fprintf(s.errOut, "capq: warning: %s\n", describeError(err))
 		}
 	}
 	return rep, nil

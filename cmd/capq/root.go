@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
 )
@@ -49,6 +51,14 @@ failed gate; 2 could not run (bad flag, unreadable input).`,
 	}
 	// --version prints the same line as `capq version`.
 	root.SetVersionTemplate("{{.Version}}\n")
+	// A name with control characters would forge lines in text output and
+	// workflow commands; refuse it before anything runs.
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if strings.ContainsFunc(s.stdinName, unicode.IsControl) {
+			return cannotRun(fmt.Errorf("--stdin-filename %q: must not contain control characters", s.stdinName))
+		}
+		return nil
+	}
 	root.PersistentFlags().StringVar(&s.stdinName, "stdin-filename", "",
 		"the path standard input (-) stands for in findings and annotations, e.g. conf/capacity-scheduler.xml")
 	root.AddCommand(
