@@ -41,16 +41,6 @@ func badValue(flag, value string, choices []string) error {
 	return fmt.Errorf("--%s %q: want %s", flag, value, orList(choices))
 }
 
-// checkChoice returns badValue unless value is one of choices.
-func checkChoice(flag, value string, choices []string) error {
-	for _, c := range choices {
-		if value == c {
-			return nil
-		}
-	}
-	return badValue(flag, value, choices)
-}
-
 // orList joins "a, b or c".
 func orList(s []string) string {
 	if len(s) < 2 {
