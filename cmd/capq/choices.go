@@ -70,6 +70,18 @@ func ruleCompletions() []string {
 	return out
 }
 
+// withPrefix keeps the completions that start with prefix, ignoring
+// case (rule IDs are upper case; people type "cs02").
+func withPrefix(cs []string, prefix string) []string {
+	var out []string
+	for _, c := range cs {
+		if strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // ruleSelectors completes --enable/--disable: IDs, then categories.
 func ruleSelectors() []string {
 	out := ruleCompletions()

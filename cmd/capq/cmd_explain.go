@@ -18,11 +18,11 @@ func newExplainCmd(s *streams) *cobra.Command {
 		Long:    "explain prints a rule's documentation: what it checks, why, a bad and a good example,\nthe Hadoop source it mirrors and the versions it applies to. ID may also be the rule's name.",
 		Example: "  capq explain CS024\n  capq explain capacity-sum --format markdown",
 		Args:    exactArgs(1, "one rule ID or name, e.g. capq explain CS024 (capq rules lists them)"),
-		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		ValidArgsFunction: func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return ruleCompletions(), cobra.ShellCompDirectiveNoFileComp
+			return withPrefix(ruleCompletions(), prefix), cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runExplain(args[0], format, s.out)

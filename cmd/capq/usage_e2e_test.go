@@ -112,6 +112,7 @@ func TestCompletion(t *testing.T) {
 		{[]string{"lint", "--hadoop-version", ""}, hadoopVersions()},
 		{[]string{"tree", "x", "--hadoop-version", ""}, hadoopVersions()},
 		{[]string{"explain", ""}, []string{"CS024\t", "CS001\t"}},
+		{[]string{"explain", "cs02"}, []string{"CS024\t", "CS020\t"}},
 		{[]string{"lint", "--disable", ""}, []string{"CS024\t", "capacity\tcategory"}},
 	}
 	for _, tc := range tests {
@@ -122,6 +123,9 @@ func TestCompletion(t *testing.T) {
 				assert.Contains(t, r.stdout, w)
 			}
 			assert.Contains(t, r.stdout, ":4\n", "no file completion for values")
+			if tc.args[0] == "explain" && tc.args[1] != "" {
+				assert.NotContains(t, r.stdout, "CS001\t", "filtered by what was typed")
+			}
 		})
 	}
 }
