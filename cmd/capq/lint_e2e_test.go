@@ -42,7 +42,8 @@ func TestLintFormatsParse(t *testing.T) {
 	for _, k := range []string{"rule", "severity", "file", "line", "column", "queue", "property", "message", "hint"} {
 		assert.Contains(t, doc.Findings[0], k)
 	}
-	assert.Equal(t, map[string]int{"files": 1, "errors": 1, "warnings": 2, "infos": 1}, doc.Summary)
+	// files: capacity-scheduler.xml and the yarn-site.xml read under it.
+	assert.Equal(t, map[string]int{"files": 2, "errors": 1, "warnings": 2, "infos": 1}, doc.Summary)
 
 	r = runBinary(t, "", "lint", sample, "--format", "sarif")
 	var sarif struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/go-multierror"
@@ -94,12 +95,16 @@ func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Rep
 	var errs *multierror.Error
 	ran := map[string]bool{}
 	for _, arg := range args {
-		res, name, err := lintOne(o, p, arg, s)
+		res, names, err := lintOne(o, p, arg, s)
 		if err != nil {
 			errs = multierror.Append(errs, err)
 			continue
 		}
-		rep.Files = append(rep.Files, name)
+		for _, n := range names {
+			if !slices.Contains(rep.Files, n) { // a --yarn-site shared by every input
+				rep.Files = append(rep.Files, n)
+			}
+		}
 		rep.Findings = append(rep.Findings, res.Findings...)
 		rep.Suppressed += len(res.Suppressed)
 		for _, r := range res.Rules {
@@ -112,19 +117,21 @@ func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Rep
 	return rep, errs
 }
 
-// lintOne loads and lints one argument; name is how findings name it.
-func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, string, error) {
+// lintOne loads and lints one argument; names are the files it read, as
+// findings name them (a conf dir's yarn-site.xml, a Hadoop 1 file set's
+// files), so the summary counts every file and JUnit has a suite for each.
+func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, []string, error) {
 	lo, err := o.config.options(s)
 	if err != nil {
-		return validate.Result{}, "", err
+		return validate.Result{}, nil, err
 	}
 	res, name, ok, read, err := lintHadoop1Arg(p, arg, lo.Read)
 	if ok {
-		return res, name, err
+		return res, hadoop1Names(arg, name), err
 	}
 	src, err := resolveSource(arg, s)
 	if err != nil {
-		return validate.Result{}, "", err
+		return validate.Result{}, nil, err
 	}
 	if data, ok := read[src.Name]; ok && src.Data == nil {
 		src.Data = data // read once, by the Hadoop 1 detection
@@ -133,12 +140,33 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	lo.CapacityScheduler = []xmlconf.Source{src}
 	loaded, err := xmlconf.Load(lo)
 	if err != nil {
-		return validate.Result{}, "", err
+		return validate.Result{}, nil, err
 	}
 	opts := p.opts
 	opts.Version = lo.Build.Version
 	opts.File = src.Name
-	return validate.Run(loaded.Model, opts), relPath(src.Name), nil
+	names := []string{relPath(src.Name)}
+	for _, y := range lo.YarnSite {
+		names = append(names, relPath(y.Name))
+	}
+	return validate.Run(loaded.Model, opts), names, nil
+}
+
+// hadoop1Names lists the files of a Hadoop 1 set: a directory's role
+// files, else the argument itself.
+func hadoop1Names(arg, name string) []string {
+	if !isDir(arg) {
+		return []string{name}
+	}
+	paths, _ := hadoop1Candidates(arg)
+	if len(paths) == 0 {
+		return []string{name}
+	}
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = relPath(p)
+	}
+	return names
 }
 
 func isDir(p string) bool {
