@@ -44,6 +44,8 @@ type junitSuite struct {
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
+	File      string        `xml:"file,attr,omitempty"`
+	Line      int           `xml:"line,attr,omitempty"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
 }
@@ -98,7 +100,9 @@ func WriteJUnit(w io.Writer, r Report) error {
 }
 
 func junitCaseFor(r Report, file string, rule *Rule, fs []xmlconf.Finding) junitCase {
-	c := junitCase{Name: rule.ID + " " + rule.Name, Classname: junitClass(file)}
+	// file and line (junit-10.xsd allows both) let GitLab and others link
+	// a failure to the file; line is the first failing finding's.
+	c := junitCase{Name: rule.ID + " " + rule.Name, Classname: junitClass(file), File: file}
 	var fail, other []string
 	worst := xmlconf.Severity(0)
 	for _, f := range fs {
@@ -110,6 +114,9 @@ func junitCaseFor(r Report, file string, rule *Rule, fs []xmlconf.Finding) junit
 			line += "\n    hint: " + f.Hint
 		}
 		if f.Severity >= r.failOn() {
+			if len(fail) == 0 && f.Line > 0 {
+				c.Line = f.Line
+			}
 			fail = append(fail, line)
 			worst = max(worst, f.Severity)
 			continue
