@@ -14,6 +14,10 @@
 # Exit code: the worst of the capq runs (2 could not run, 1 findings or a
 # refused refresh, 0 clean).
 set -uo pipefail
+# No pathname expansion: INPUT_PATHS holds patterns matched against the
+# changed files, and expanding "**/capacity-scheduler.xml" against the
+# working tree would replace it with the files that happen to exist.
+set -f
 
 capq=${CAPQ:-capq}
 version=${INPUT_HADOOP_VERSION:-3.4}

@@ -195,3 +195,26 @@ func TestPreCommitHook(t *testing.T) {
 		assert.Equal(t, code, r.code, "%s: %s%s", file, r.stdout, r.stderr)
 	}
 }
+
+// TestActionScriptNestedPaths: the default pattern finds a changed file
+// two directories down even when another capacity-scheduler.xml exists
+// nearer the root (the pattern is matched, never expanded by the shell).
+func TestActionScriptNestedPaths(t *testing.T) {
+	dir := actionRepo(t)
+	bad, err := os.ReadFile(filepath.Join(dir, "conf", "capacity-scheduler.xml"))
+	require.NoError(t, err)
+	deep := filepath.Join(dir, "clusters", "east", "capacity-scheduler.xml")
+	require.NoError(t, os.MkdirAll(filepath.Dir(deep), 0o755))
+	require.NoError(t, os.WriteFile(deep, bad, 0o644))
+	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", "deep"}} {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, string(out))
+	}
+	out, code, _, outputs := runAction(t, dir, "INPUT_BASE=HEAD~1")
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, "::error file=clusters/east/capacity-scheduler.xml,")
+	assert.Contains(t, out, "is new in this change; nothing to diff")
+	assert.Contains(t, outputs, "files=1\n")
+}
