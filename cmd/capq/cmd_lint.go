@@ -58,7 +58,7 @@ func newLintCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a finding is at or above this level: error, warning or info")
 	f.StringSliceVar(&o.enable, "enable", nil, "run only these rules (IDs, names or categories, comma separated)")
 	f.StringSliceVar(&o.disable, "disable", nil, "do not run these rules (IDs, names or categories, comma separated)")
-	f.StringVar(&o.policy, "policy", "", "policy `FILE`: per-rule levels, one \"RULE LEVEL\" per line (LEVEL error, warning, info or off)")
+	f.StringVar(&o.policy, "policy", "", "per-rule levels from `FILE`, one \"RULE LEVEL\" per line (LEVEL error, warning, info or off)")
 	f.StringVar(&o.baseline, "baseline", "", "leave out findings recorded in this baseline file; new findings still fail")
 	f.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding of this run in a baseline file (replaces only a capq baseline)")
 	bindRoot(f, &o.root)

@@ -60,7 +60,8 @@ failed gate; 2 could not run (bad flag, unreadable input).`,
 		return nil
 	}
 	root.PersistentFlags().StringVar(&s.stdinName, "stdin-filename", "",
-		"the path standard input (-) stands for in findings and annotations, e.g. conf/capacity-scheduler.xml")
+		"the `PATH` standard input (-) stands for in findings and annotations, e.g. conf/capacity-scheduler.xml")
+	root.Flags().BoolP("version", "v", false, "print capq's version (as capq version does)")
 	root.AddCommand(
 		newTreeCmd(s),
 		newLintCmd(s),
