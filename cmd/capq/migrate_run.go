@@ -167,11 +167,17 @@ func (o migrateOptions) parseHadoopVersion(paths *xmlconf.H1Paths, opts *migrate
 	}
 	d, derr := xmlconf.ParseH1Dialect(o.hadoopVersion)
 	if derr != nil {
-		return fmt.Errorf("--hadoop-version: %w (or a Hadoop 1 release: 0.20, 1.x, 0.21)", err)
+		return badValue("hadoop-version", o.hadoopVersion, migrateVersions())
 	}
 	if paths.Dialect != xmlconf.H1DialectUnknown && paths.Dialect != d {
 		return fmt.Errorf("--hadoop-version %s contradicts --source-dialect %s", o.hadoopVersion, paths.Dialect)
 	}
 	paths.Dialect = d
 	return nil
+}
+
+// migrateVersions are what migrate's --hadoop-version takes: a YARN target
+// profile, or the Hadoop 1 release the files come from.
+func migrateVersions() []string {
+	return append(hadoopVersions(), "0.20", "1.x", "0.21")
 }

@@ -33,6 +33,8 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown tree format", []string{"tree", "--format", "yaml", sample}, []string{`--format "yaml": want text or json`}},
 		{"unknown fail-on", []string{"lint", "--fail-on", "fatal", sample}, []string{`--fail-on "fatal": want error, warning or info`}},
 		{"unknown version", []string{"lint", "--hadoop-version", "4.0", sample}, []string{`--hadoop-version "4.0": want 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4`}},
+		{"unknown migrate version", []string{"migrate", "hadoop1", "--mapred-site", "x.xml", "--hadoop-version", "9"},
+			[]string{`--hadoop-version "9": want 2.7, 2.10, 3.1, 3.2, 3.3, 3.4, 0.20, 1.x or 0.21`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,6 +115,7 @@ func TestCompletion(t *testing.T) {
 		{[]string{"tree", "x", "--hadoop-version", ""}, hadoopVersions()},
 		{[]string{"explain", ""}, []string{"CS024\t", "CS001\t"}},
 		{[]string{"explain", "cs02"}, []string{"CS024\t", "CS020\t"}},
+		{[]string{"migrate", "hadoop1", "--hadoop-version", ""}, migrateVersions()},
 		{[]string{"lint", "--disable", ""}, []string{"CS024\t", "capacity\tcategory"}},
 	}
 	for _, tc := range tests {
