@@ -19,9 +19,9 @@ func newScenarioCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "scenario FILE.json",
 		Short: "Run a step-by-step scheduler scenario",
-		Long: `Run a scenario (format: docs/scenario-format.md in the capq repository):
-submit apps, update asks, run scheduling
-passes and heartbeats, complete containers, refresh the configuration, and
+		Long: `Run a scenario (format: docs/scenario-format.md in the capq repository,
+docs/hadoop1-scenario-format.md for the Hadoop 1 engine): submit apps, update
+asks, run scheduling passes and heartbeats, complete containers, refresh the configuration, and
 print each step's outcome and each snapshot. Expect steps check the listed
 fields; any unmet expectation exits 1 and names the field. Beyond the
 format, a "preempt" step with "now_ms" runs one round of the
