@@ -84,3 +84,22 @@ func FuzzCIRenderers(f *testing.F) {
 		}
 	})
 }
+
+// TestSARIFArtifacts: relative names are relative to %SRCROOT%; an
+// absolute one (a file outside the repository) is a file:// URI.
+func TestSARIFArtifacts(t *testing.T) {
+	tests := []struct {
+		file string
+		want sarifArtifact
+	}{
+		{"conf/capacity-scheduler.xml", sarifArtifact{URI: "conf/capacity-scheduler.xml", URIBaseID: "%SRCROOT%"}},
+		{"./a b.xml", sarifArtifact{URI: "a%20b.xml", URIBaseID: "%SRCROOT%"}},
+		{"/etc/hadoop/capacity-scheduler.xml", sarifArtifact{URI: "file:///etc/hadoop/capacity-scheduler.xml"}},
+		{"<stdin>", sarifArtifact{URI: "stdin", URIBaseID: "%SRCROOT%"}},
+	}
+	for _, tc := range tests {
+		if got := sarifArtifactOf(tc.file); got != tc.want {
+			t.Errorf("%q: got %+v, want %+v", tc.file, got, tc.want)
+		}
+	}
+}

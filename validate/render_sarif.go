@@ -102,7 +102,7 @@ type sarifPhysical struct {
 
 type sarifArtifact struct {
 	URI       string `json:"uri"`
-	URIBaseID string `json:"uriBaseId"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
 }
 
 type sarifRegion struct {
@@ -176,7 +176,7 @@ func sarifResultOf(f xmlconf.Finding, idx int) sarifResult {
 		line = 1 // GitHub requires a region; findings without a line point at the file
 	}
 	loc := sarifLocation{PhysicalLocation: sarifPhysical{
-		ArtifactLocation: sarifArtifact{URI: sarifURI(f.File), URIBaseID: "%SRCROOT%"},
+		ArtifactLocation: sarifArtifactOf(f.File),
 		Region:           sarifRegion{StartLine: line, StartColumn: f.Col},
 	}}
 	if f.Queue != "" {
@@ -184,6 +184,18 @@ func sarifResultOf(f xmlconf.Finding, idx int) sarifResult {
 	}
 	return sarifResult{RuleID: f.Rule, RuleIndex: idx, Level: sarifLevel(f.Severity), Message: sarifText{Text: msg}, Locations: []sarifLocation{loc},
 		PartialFingerprints: map[string]string{fingerprintKey: fingerprint(f)}}
+}
+
+// sarifArtifactOf locates a file: relative to %SRCROOT% (the repository
+// root capq's caller made the names relative to), or, for a file outside
+// it that kept its absolute path, as a file:// URI with no base.
+func sarifArtifactOf(file string) sarifArtifact {
+	p := filepath.ToSlash(file)
+	if strings.HasPrefix(p, "/") {
+		u := url.URL{Scheme: "file", Path: p}
+		return sarifArtifact{URI: u.String()}
+	}
+	return sarifArtifact{URI: sarifURI(file), URIBaseID: "%SRCROOT%"}
 }
 
 // sarifURI turns a file name into a relative URI reference.

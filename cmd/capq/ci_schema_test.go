@@ -86,6 +86,12 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 		runs["lint "+name] = append([]string{"lint", "--format", "sarif"}, args...)
 	}
 	runs["diff"] = []string{"diff", "--format", "sarif", "testdata/diff/seeds-new-team/old.xml", "testdata/diff/seeds-new-team/new.xml"}
+	// A file outside the repository keeps its absolute path, as a file:// URI.
+	outside := filepath.Join(t.TempDir(), "capacity-scheduler.xml")
+	data, err := os.ReadFile(filepath.Join(golden.RepoRoot(), sample, "capacity-scheduler.xml"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(outside, data, 0o644))
+	runs["lint outside the repository"] = []string{"lint", "--format", "sarif", outside}
 	for name, args := range runs {
 		t.Run(name, func(t *testing.T) {
 			r := runBinary(t, "", args...)
@@ -93,6 +99,9 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(r.stdout)))
 			require.NoError(t, err)
 			assert.NoError(t, schema.Validate(doc), r.stdout)
+			if name == "lint outside the repository" {
+				assert.Contains(t, r.stdout, `"uri": "file://`+filepath.ToSlash(outside)+`"`)
+			}
 		})
 	}
 }
