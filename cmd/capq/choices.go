@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,9 +37,22 @@ func hadoopVersions() []string {
 	return out
 }
 
-// badValue is the error for a flag value outside choices.
+// badValue is the error for a flag value outside choices, with the
+// nearest choice when one is a typo away ("sarfi" → "sarif").
 func badValue(flag, value string, choices []string) error {
-	return fmt.Errorf("--%s %q: want %s", flag, value, orList(choices))
+	msg := fmt.Sprintf("--%s %q: want %s", flag, value, orList(choices))
+	best, bestD := "", 3
+	for _, c := range choices {
+		if d := levenshtein(strings.ToLower(value), c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	// Short values are all a few edits from each other ("4.0" is two from
+	// "3.4"): suggest only when fewer than half the characters change.
+	if best != "" && bestD > 0 && 2*bestD < len(value) {
+		msg += fmt.Sprintf("; did you mean %q?", best)
+	}
+	return errors.New(msg)
 }
 
 // orList joins "a, b or c".

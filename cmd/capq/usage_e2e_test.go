@@ -29,10 +29,12 @@ func TestUsageErrors(t *testing.T) {
 		{"explain with none", []string{"explain"},
 			[]string{"explain takes one rule ID or name, e.g. capq explain CS024", "got 0 arguments", "Run 'capq explain --help'"}},
 		{"unknown lint format", []string{"lint", "--format", "yaml", sample}, []string{`--format "yaml": want text, json, sarif, github or junit`}},
+		{"typoed format", []string{"lint", "--format", "sarfi", sample}, []string{`--format "sarfi": want text, json, sarif, github or junit; did you mean "sarif"?`}},
+		{"typoed level", []string{"lint", "--fail-on", "warn1ng", sample}, []string{`did you mean "warning"?`}},
 		{"unknown diff format", []string{"diff", "--format", "junit", "a", "b"}, []string{`--format "junit": want text, json, sarif or github`}},
 		{"unknown tree format", []string{"tree", "--format", "yaml", sample}, []string{`--format "yaml": want text or json`}},
 		{"unknown fail-on", []string{"lint", "--fail-on", "fatal", sample}, []string{`--fail-on "fatal": want error, warning or info`}},
-		{"unknown version", []string{"lint", "--hadoop-version", "4.0", sample}, []string{`--hadoop-version "4.0": want 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4`}},
+		{"unknown version", []string{"lint", "--hadoop-version", "4.0", sample}, []string{`--hadoop-version "4.0": want 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4` + "\n"}},
 		{"unknown migrate version", []string{"migrate", "hadoop1", "--mapred-site", "x.xml", "--hadoop-version", "9"},
 			[]string{`--hadoop-version "9": want 2.7, 2.10, 3.1, 3.2, 3.3, 3.4, 0.20, 1.x or 0.21`}},
 	}
