@@ -94,6 +94,7 @@ func newPreviewCmd(s *streams) *cobra.Command {
 	f.StringArrayVar(&o.asserts, "assert", nil, "gate rule, e.g. 'root.eng.qa wait.p95 <= 10m' (repeatable)")
 	f.StringVar(&o.gateFile, "gate", "", "file of gate rules, one per line, # comments")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
 	f.StringVar(&o.html, "html", "", "also write a self-contained HTML report to FILE")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --html file")
 	bindMaxContainers(cmd, &o.maxCont)
@@ -145,9 +146,11 @@ func runPreview(o previewOptions, args []string, s *streams) error {
 func (o previewOptions) check(args []string) error {
 	switch {
 	case o.format != "text" && o.format != "json":
-		return fmt.Errorf("--format %q: want text or json", o.format)
+		return badValue("format", o.format, textJSON)
 	case o.workload == "":
 		return errors.New("--workload is required")
+	case checkOutputDir("--html", o.html) != nil:
+		return checkOutputDir("--html", o.html)
 	case o.hadoop1 && len(args) != 0:
 		return fmt.Errorf("--hadoop1 takes no OLD NEW arguments (got %d); the two configurations are the migration without and with --group", len(args))
 	case !o.hadoop1 && len(args) != 2:

@@ -81,6 +81,7 @@ func newSimulateCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.until, "until", "", "stop at this simulated time (e.g. 90m, 24h or milliseconds)")
 	f.StringVar(&o.sample, "sample", "1m", "step of the per-queue series in JSON output")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --events file")
 	bindMaxContainers(cmd, &o.maxContainers)
@@ -128,13 +129,13 @@ func runSimulate(o simulateOptions, s *streams) error {
 // simulate runs the simulation with a progress bar on a terminal and
 // --events written as the run goes.
 func (o simulateOptions) simulate(m *xmlconf.Model, w *sim.Workload, opts sim.Options, s *streams) (*sim.Result, error) {
-	if s.errTerminal {
+	if s.progress() {
 		opts.Progress = progressBar(s)
 	}
 	res, err := runWithEvents(o.events, o.force, s.out, func() (*sim.Result, error) {
 		return sim.Run(m, w, opts)
 	}, &opts)
-	if s.errTerminal {
+	if s.progress() {
 		fmt.Fprint(s.errOut, "\r\033[K")
 	}
 	return res, err
@@ -162,7 +163,7 @@ func writeSimulation(format string, res *sim.Result, s *streams) error {
 func (o simulateOptions) simOptions() (sim.Options, error) {
 	var opts sim.Options
 	if o.format != "text" && o.format != "json" {
-		return opts, fmt.Errorf("--format %q: want text or json", o.format)
+		return opts, badValue("format", o.format, textJSON)
 	}
 	opts.Seed = o.seed
 	opts.RejectUnknownQueues = o.rejectUnknown

@@ -76,6 +76,7 @@ func (f *configFlags) bind(cmd *cobra.Command, withCluster bool) {
 	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
 	cmd.Flags().StringVar(&f.version, "hadoop-version", xmlconf.DefaultVersion.String(), "Hadoop version profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
 	f.readFlags.bind(cmd)
+	completeValues(cmd, "hadoop-version", hadoopVersions)
 	if withCluster {
 		cmd.Flags().StringVar(&f.cluster, "cluster", "", "cluster size for absolute resources, e.g. memory=1000g,vcores=1000")
 	}
@@ -86,7 +87,7 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 	var opts xmlconf.LoadOptions
 	v, err := xmlconf.ParseVersion(f.version)
 	if err != nil {
-		return opts, fmt.Errorf("--hadoop-version: %w", err)
+		return opts, badValue("hadoop-version", f.version, hadoopVersions())
 	}
 	opts.Build.Version = v
 	if f.cluster != "" {
@@ -178,7 +179,7 @@ func resolveSource(arg string, s *streams, rd xmlconf.ReadOptions) (xmlconf.Sour
 		if err != nil {
 			return xmlconf.Source{}, err
 		}
-		return xmlconf.Source{Name: "<stdin>", Data: nonNil(data)}, nil
+		return xmlconf.Source{Name: s.stdinDisplayName(), Data: nonNil(data)}, nil
 	case strings.HasPrefix(arg, "git:"):
 		return gitSource(arg, max)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/go-multierror"
@@ -28,11 +29,11 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	var err error
 	p.read = o.config.readOptions(s)
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
-		return p, fmt.Errorf("--format: %w", err)
+		return p, badValue("format", o.format, lintFormats)
 	}
 	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && publicFormat(p.format))
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
-		return p, fmt.Errorf("--fail-on: %w", err)
+		return p, badValue("fail-on", o.failOn, failOnLevels)
 	}
 	if err := validate.CheckSelectors(o.enable); err != nil {
 		return p, fmt.Errorf("--enable: %w", err)
@@ -73,6 +74,9 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	if err := applyBaseline(o, &rep); err != nil {
 		return cannotRun(err)
 	}
+	if rep, err = ciReport(s, p.format, rep, o.root); err != nil {
+		return cannotRun(err)
+	}
 	if len(rep.Files) > 0 || errs == nil {
 		colour := p.format == validate.FormatText && s.colour()
 		if err := validate.Write(s.out, p.format, rep, validate.RenderOptions{Colour: colour}); err != nil {
@@ -91,16 +95,20 @@ func runLint(o lintOptions, args []string, s *streams) error {
 // lintAll lints each argument into one report; the arguments that could
 // not be read come back as errors.
 func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Report, *multierror.Error) {
-	rep := validate.Report{Tool: "capq lint", FailOn: p.failOn}
+	rep := validate.Report{Tool: "capq lint", Version: toolVersion(), FailOn: p.failOn}
 	var errs *multierror.Error
 	ran := map[string]bool{}
 	for _, arg := range args {
-		res, name, err := lintOne(o, p, arg, s)
+		res, names, err := lintOne(o, p, arg, s)
 		if err != nil {
 			errs = multierror.Append(errs, err)
 			continue
 		}
-		rep.Files = append(rep.Files, name)
+		for _, n := range names {
+			if !slices.Contains(rep.Files, n) { // a --yarn-site shared by every input
+				rep.Files = append(rep.Files, n)
+			}
+		}
 		rep.Findings = append(rep.Findings, res.Findings...)
 		rep.Suppressed += len(res.Suppressed)
 		for _, r := range res.Rules {
@@ -113,20 +121,22 @@ func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Rep
 	return rep, errs
 }
 
-// lintOne loads and lints one argument; name is how findings name it.
-func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, string, error) {
+// lintOne loads and lints one argument; names are the files it read, as
+// findings name them (a conf dir's yarn-site.xml, a Hadoop 1 file set's
+// files), so the summary counts every file and JUnit has a suite for each.
+func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, []string, error) {
 	lo, err := o.config.options(s)
 	if err != nil {
-		return validate.Result{}, "", err
+		return validate.Result{}, nil, err
 	}
 	lo.Read.Untrusted = p.read.Untrusted
 	res, name, ok, read, err := lintHadoop1Arg(p, arg, lo.Read)
 	if ok {
-		return res, name, err
+		return res, hadoop1Names(arg, name), err
 	}
 	src, err := resolveSource(arg, s, lo.Read)
 	if err != nil {
-		return validate.Result{}, "", err
+		return validate.Result{}, nil, err
 	}
 	if data, ok := read[src.Name]; ok && src.Data == nil {
 		src.Data = data // read once, by the Hadoop 1 detection
@@ -135,12 +145,33 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	lo.CapacityScheduler = []xmlconf.Source{src}
 	loaded, err := xmlconf.Load(lo)
 	if err != nil {
-		return validate.Result{}, "", err
+		return validate.Result{}, nil, err
 	}
 	opts := p.opts
 	opts.Version = lo.Build.Version
 	opts.File = src.Name
-	return validate.Run(loaded.Model, opts), relPath(src.Name), nil
+	names := []string{relPath(src.Name)}
+	for _, y := range lo.YarnSite {
+		names = append(names, relPath(y.Name))
+	}
+	return validate.Run(loaded.Model, opts), names, nil
+}
+
+// hadoop1Names lists the files of a Hadoop 1 set: a directory's role
+// files, else the argument itself.
+func hadoop1Names(arg, name string) []string {
+	if !isDir(arg) {
+		return []string{name}
+	}
+	paths, _ := hadoop1Candidates(arg)
+	if len(paths) == 0 {
+		return []string{name}
+	}
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = relPath(p)
+	}
+	return names
 }
 
 func isDir(p string) bool {

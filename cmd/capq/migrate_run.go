@@ -30,7 +30,12 @@ func (o migrateOptions) toLibrary() (xmlconf.H1Paths, migrate.Options, error) {
 		return paths, opts, errors.New("--mapred-site is required")
 	}
 	if o.format != "text" && o.format != "json" {
-		return paths, opts, fmt.Errorf("--format %q: want text or json", o.format)
+		return paths, opts, badValue("format", o.format, textJSON)
+	}
+	for _, out := range []struct{ flag, path string }{{"-o", o.output}, {"--report", o.report}, {"--yarn-site", o.yarnSite}} {
+		if err := checkOutputDir(out.flag, out.path); err != nil {
+			return paths, opts, err
+		}
 	}
 	paths = xmlconf.H1Paths{MapredSite: o.mapredSite, CapacityScheduler: o.capacityScheduler,
 		QueueACLs: o.queueACLs, MapredQueues: o.mapredQueues}
@@ -169,11 +174,17 @@ func (o migrateOptions) parseHadoopVersion(paths *xmlconf.H1Paths, opts *migrate
 	}
 	d, derr := xmlconf.ParseH1Dialect(o.hadoopVersion)
 	if derr != nil {
-		return fmt.Errorf("--hadoop-version: %w (or a Hadoop 1 release: 0.20, 1.x, 0.21)", err)
+		return badValue("hadoop-version", o.hadoopVersion, migrateVersions())
 	}
 	if paths.Dialect != xmlconf.H1DialectUnknown && paths.Dialect != d {
 		return fmt.Errorf("--hadoop-version %s contradicts --source-dialect %s", o.hadoopVersion, paths.Dialect)
 	}
 	paths.Dialect = d
 	return nil
+}
+
+// migrateVersions are what migrate's --hadoop-version takes: a YARN target
+// profile, or the Hadoop 1 release the files come from.
+func migrateVersions() []string {
+	return append(hadoopVersions(), "0.20", "1.x", "0.21")
 }

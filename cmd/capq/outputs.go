@@ -35,6 +35,9 @@ func checkOutputs(force bool, inputs []string, outputs ...outputFlag) error {
 		g.Input(in)
 	}
 	for _, o := range outputs {
+		if err := checkOutputDir(o.flag, o.path); err != nil {
+			return err
+		}
 		if err := g.Output(o.flag, o.path); err != nil {
 			return err
 		}

@@ -57,7 +57,7 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 // for both on a terminal.
 func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, err error) {
 	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
-	if s.errTerminal {
+	if s.progress() {
 		p := &pairProgress{s: s}
 		pair.OldOpts.Progress = p.side(0)
 		pair.NewOpts.Progress = p.side(1)

@@ -230,3 +230,20 @@ func TestPreviewProgressOnTerminal(t *testing.T) {
 	assert.Equal(t, plain.stdout, out.String())
 	assert.Empty(t, plain.stderr)
 }
+
+// TestPreviewNoProgressOnDumbTerminal: TERM=dumb cannot redraw a line, so
+// no \r progress line is drawn even on a terminal.
+func TestPreviewNoProgressOnDumbTerminal(t *testing.T) {
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	require.NoError(t, os.Chdir(golden.RepoRoot()))
+	defer os.Chdir(wd)
+	var out, errOut strings.Builder
+	env := map[string]string{"TERM": "dumb"}
+	s := &streams{in: strings.NewReader(""), out: &out, errOut: &errOut, errTerminal: true, outTerminal: true,
+		getenv: func(k string) string { return env[k] }, lookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
+	code := execute(previewArgs(), s)
+	require.Equal(t, 0, code, errOut.String())
+	assert.NotContains(t, errOut.String(), "\r")
+	assert.NotContains(t, out.String(), "\x1b[")
+}
