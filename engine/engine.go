@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/capq/capq/placement"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -52,11 +53,27 @@ type Engine struct {
 	nodesAlive int
 	cluster    Resource
 
-	apps     []*app
-	appByID  map[string]*app
-	failed   []failedApp
+	apps    []*app
+	appByID map[string]*app
+	failed  []failedApp
+
 	appSeq   int64
 	liveApps int
+	// userRunnable counts runnable apps per user across queues;
+	// nonRunnable lists apps held back by max-parallel-apps in
+	// submission order.
+	userRunnable map[string]int
+	nonRunnable  []*app
+	// parallelOn and autoOn say whether max-parallel-apps and
+	// auto-created queues are configured (snapshots show their fields).
+	parallelOn, autoOn bool
+	// dynamicPaths lists auto-created queues in creation order (a refresh
+	// keeps them); nowMS is the simulated time the caller last set.
+	dynamicPaths []string
+	nowMS        int64
+	// rules are the placement rules of the configuration in force.
+	rules        *placement.Set
+	ruleProblems []placement.Problem
 
 	containers map[int64]*container
 	nextID     int64
@@ -74,7 +91,7 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 	if m == nil || m.Root == nil {
 		return nil, fmt.Errorf("engine: the configuration has no queue tree")
 	}
-	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, containers: map[int64]*container{}}
+	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, containers: map[int64]*container{}, userRunnable: map[string]int{}}
 	e.setModel(m)
 	if err := e.AddNodes(nodes...); err != nil {
 		return nil, err
@@ -86,6 +103,9 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 // path (used by New and Refresh).
 func (e *Engine) setModel(m *xmlconf.Model) {
 	e.model = m
+	e.parallelOn = parallelConfigured(m)
+	e.autoOn = autoConfigured(m)
+	e.rules, e.ruleProblems = loadRules(m)
 	e.g = compileGlobals(m, e.g.rc.cluster)
 	old := e.byPath
 	e.byPath = map[string]*queue{}

@@ -1,0 +1,160 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// SetTime tells the engine the simulated time (ms); it stamps queue use
+// for the expiry of dynamic queues.
+func (e *Engine) SetTime(ms int64) { e.nowMS = ms }
+
+// DynamicQueues returns the auto-created queues that exist, in creation
+// order.
+func (e *Engine) DynamicQueues() []string {
+	var out []string
+	for _, p := range e.dynamicPaths {
+		if q := e.byPath[p]; q != nil && q.dynamic {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ExpireQueues is AutoCreatedQueueDeletionPolicy: flexible (v2) dynamic
+// queues with no applications for auto-queue-creation-v2.
+// queue-expiration-time seconds (300 by default) are removed, leaves
+// first, then dynamic parents left without children. Queues whose
+// queue-auto-removal.enable is false stay. It returns the removed paths.
+func (e *Engine) ExpireQueues(nowMS int64) []string {
+	if len(e.dynamicPaths) == 0 {
+		return nil
+	}
+	e.nowMS = nowMS
+	expiry := int64(defaultExpirySeconds)
+	if v, ok, _ := e.model.Conf.Get(keyV2Expiry); ok {
+		if n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil {
+			expiry = n
+		}
+	}
+	var removed []string
+	for changed := true; changed; {
+		changed = false
+		for i := len(e.dynamicPaths) - 1; i >= 0; i-- {
+			q := e.byPath[e.dynamicPaths[i]]
+			if q == nil || !q.dynamic || q.apps > 0 || len(q.children) > 0 || contains(removed, q.path) {
+				continue
+			}
+			if !e.autoRemoval(q) || nowMS-q.lastUsedMS < expiry*1000 {
+				continue
+			}
+			removed = append(removed, q.path)
+			if q.parent != nil {
+				q.parent.children = removeQueue(q.parent.children, q)
+				q.parent.lastUsedMS = max(q.parent.lastUsedMS, q.lastUsedMS)
+				changed = true
+			}
+		}
+	}
+	if len(removed) == 0 {
+		return nil
+	}
+	e.dropQueues(removed)
+	return removed
+}
+
+// autoRemoval is queue-auto-removal.enable of the queue (true unless set
+// false on it or its parent).
+func (e *Engine) autoRemoval(q *queue) bool {
+	for _, p := range []string{q.path, parentPath(q.path)} {
+		if v, ok, _ := e.model.Conf.Get(xmlconf.Prefix + p + "." + keyV2AutoRemoval); ok {
+			b, _ := xmlconf.HadoopGetBool(v, true)
+			return b
+		}
+	}
+	return true
+}
+
+func removeQueue(s []*queue, q *queue) []*queue {
+	for i, x := range s {
+		if x == q {
+			return append(s[:i:i], s[i+1:]...)
+		}
+	}
+	return s
+}
+
+// dropQueues removes queues from the working configuration and rebuilds.
+func (e *Engine) dropQueues(paths []string) {
+	c := e.model.Conf.Clone()
+	for _, p := range paths {
+		parent, name := parentPath(p), p[len(parentPath(p))+1:]
+		key := xmlconf.Prefix + parent + ".queues"
+		cur, _, _ := c.Get(key)
+		var keep []string
+		for _, n := range strings.Split(cur, ",") {
+			if strings.TrimSpace(n) != name && strings.TrimSpace(n) != "" {
+				keep = append(keep, strings.TrimSpace(n))
+			}
+		}
+		c.Set(key, strings.Join(keep, ","))
+		for _, k := range c.Keys() {
+			if strings.HasPrefix(k, xmlconf.Prefix+p+".") {
+				c.Unset(k)
+			}
+		}
+	}
+	var left []string
+	for _, p := range e.dynamicPaths {
+		if !contains(paths, p) {
+			left = append(left, p)
+		}
+	}
+	e.dynamicPaths = left
+	m := xmlconf.Build(c, xmlconf.BuildOptions{Version: e.model.Version, Cluster: e.model.Cluster})
+	drf := e.g.rc.drf
+	e.setModel(m)
+	e.g.rc.drf = drf
+	e.clusterChanged()
+}
+
+// keepDynamic carries the auto-created queues into a refreshed
+// configuration, as reinitialize keeps dynamic queues: each one the new
+// file does not list is re-added with the settings it was created with.
+// A dynamic queue the new file lists becomes static.
+func (e *Engine) keepDynamic(m *xmlconf.Model) (*xmlconf.Model, []string) {
+	if len(e.dynamicPaths) == 0 || m.Conf == nil {
+		return m, e.dynamicPaths
+	}
+	c := m.Conf.Clone()
+	var left []string
+	for _, p := range e.dynamicPaths {
+		q := e.byPath[p]
+		if q == nil {
+			continue
+		}
+		if m.Queue(p) != nil {
+			continue
+		}
+		left = append(left, p)
+		e.addChild(c, parentPath(p), q.name)
+		for _, k := range e.model.Conf.Keys() {
+			if strings.HasPrefix(k, xmlconf.Prefix+p+".") {
+				v, _, _ := e.model.Conf.Get(k)
+				c.Set(k, v)
+			}
+		}
+	}
+	return xmlconf.Build(c, xmlconf.BuildOptions{Version: m.Version, Cluster: m.Cluster}), left
+}
+
+func contains(s []string, x string) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

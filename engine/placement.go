@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/capq/capq/placement"
+	"github.com/capq/capq/xmlconf"
+)
+
+// Placed says where a submission went.
+type Placed struct {
+	// Queue is the full path of the leaf the app was submitted to.
+	Queue string
+	// AutoCreated lists the queues this submission created, in order.
+	AutoCreated []string
+	// Rule is the mapping rule that decided ("" when none applied).
+	Rule string
+}
+
+// loadRules reads the configuration's mapping rules. A rule file
+// (mapping-rule-json-file) is not read by the engine: the problem is kept
+// for Notes.
+func loadRules(m *xmlconf.Model) (*placement.Set, []placement.Problem) {
+	if m.Conf == nil {
+		return nil, nil
+	}
+	return placement.Load(m.Conf, m.Version, placement.LoadOptions{})
+}
+
+// autoConfigured reports whether any queue enables auto-creation.
+func autoConfigured(m *xmlconf.Model) bool {
+	for _, q := range m.Queues {
+		if q.AutoCreate.Legacy.V || q.AutoCreate.V2.V {
+			return true
+		}
+	}
+	return false
+}
+
+// Notes lists what the engine does not model for this configuration, for
+// the caller to show (never silence).
+func (e *Engine) Notes() []string {
+	var out []string
+	for _, p := range e.ruleProblems {
+		out = append(out, "placement: "+p.Msg)
+	}
+	if e.model.Version.Less(xmlconf.V3_4) && e.rules != nil && len(e.rules.Rules) > 0 {
+		out = append(out, "placement: mapping rules are evaluated as Hadoop 3.4's CSMappingPlacementRule; before 3.4 UserGroupMappingPlacementRule differs in fallbacks (a failed mapping there leaves the submitted queue)")
+	}
+	for _, q := range e.model.Queues {
+		if q.AutoCreate.Legacy.V && q.AutoCreate.ManagementPolicy.Set() {
+			out = append(out, "auto-create: "+q.Path+" names a management policy; capq applies GuaranteedOrZeroCapacityOverTimePolicy at creation time only (guarantees are not re-balanced when queues become idle)")
+		}
+	}
+	return out
+}
+
+// placeIndex is the live queue index placement resolves names against.
+func (e *Engine) placeIndex() placement.Queues {
+	ix := placement.NewIndex()
+	for _, q := range e.queues {
+		ix.Add(q.path, placement.KindOf(e.model.Queue(q.path), e.model.Version))
+	}
+	return ix
+}
+
+// resolveTarget runs placement (when asked) and returns the queue name to
+// submit to.
+func (e *Engine) resolveTarget(s AppSpec) (string, string, error) {
+	target := s.Queue
+	if target == "" {
+		target = "default"
+	}
+	if !s.Placement || e.rules == nil || len(e.rules.Rules) == 0 {
+		return target, "", nil
+	}
+	out := e.rules.Place(e.placeIndex(), placement.Request{User: s.User, Queue: s.Queue, AppName: s.AppName, Groups: s.Groups})
+	switch {
+	case out.Rejected:
+		return "", out.Rule, submitErr(ReasonPlacementRejected, "%s", placement.RejectMessage)
+	case out.Decided:
+		return out.Queue, out.Rule, nil
+	}
+	return target, "", nil
+}
+
+// lookupOrCreate finds the leaf for a name, creating missing queues of a
+// full path under an auto-create parent.
+func (e *Engine) lookupOrCreate(name string) (*queue, []string, error) {
+	if q := e.byPath[name]; q != nil {
+		return q, nil, nil
+	}
+	if leaves := e.model.Leaves[name]; len(leaves) == 1 {
+		return e.byPath[leaves[0].Path], nil, nil
+	}
+	if !strings.Contains(name, ".") || !e.autoOn {
+		return nil, nil, nil
+	}
+	created, err := e.createQueues(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e.byPath[name], created, nil
+}
