@@ -49,6 +49,11 @@ type StepResult struct {
 	State       map[string]any `json:"state,omitempty"`
 	Passed      *bool          `json:"passed,omitempty"`
 	Failures    []string       `json:"failures,omitempty"`
+	// Queue and AutoCreated say where submit_app put the app and which
+	// queues it created; Removed lists queues expire_queues removed.
+	Queue       string   `json:"queue,omitempty"`
+	AutoCreated []string `json:"auto_created,omitempty"`
+	Removed     []string `json:"removed,omitempty"`
 
 	why  []string
 	snap *engine.State

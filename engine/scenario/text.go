@@ -64,8 +64,19 @@ func writeWhy(b *bytes.Buffer, res *StepResult) {
 }
 
 func submitText(b *bytes.Buffer, s *Step, res *StepResult) {
-	fmt.Fprintf(b, " %s to %s as %s: %s\n", s.App, s.Queue, s.User, stepVerdict(res))
+	fmt.Fprintf(b, " %s to %s as %s: %s", s.App, s.Queue, s.User, stepVerdict(res))
+	if res.Queue != "" && res.Queue != s.Queue {
+		fmt.Fprintf(b, " (in %s)", res.Queue)
+	}
+	if len(res.AutoCreated) > 0 {
+		fmt.Fprintf(b, " created %s", strings.Join(res.AutoCreated, ", "))
+	}
+	b.WriteString("\n")
 	writeWhy(b, res)
+}
+
+func expireText(b *bytes.Buffer, s *Step, res *StepResult) {
+	fmt.Fprintf(b, " at %d ms: removed %d queue(s) %s\n", s.NowMS, len(res.Removed), strings.Join(res.Removed, ", "))
 }
 
 func appVerdictText(b *bytes.Buffer, s *Step, res *StepResult) {
