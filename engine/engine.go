@@ -103,8 +103,9 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 // path (used by New and Refresh).
 func (e *Engine) setModel(m *xmlconf.Model) {
 	e.model = m
-	e.parallelOn = parallelConfigured(m)
-	e.autoOn = autoConfigured(m)
+	// Once shown, the fields stay for the rest of the run.
+	e.parallelOn = e.parallelOn || parallelConfigured(m)
+	e.autoOn = e.autoOn || autoConfigured(m)
 	e.rules, e.ruleProblems = loadRules(m)
 	e.g = compileGlobals(m, e.g.rc.cluster)
 	old := e.byPath

@@ -58,6 +58,9 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 		q.ul.invalidate()
 	}
 	e.clusterChanged()
+	// reinitialize re-reads max-parallel-apps: apps the new limits allow
+	// become runnable (CSMaxRunningAppsEnforcer).
+	e.promoteRunnable()
 	return nil
 }
 
