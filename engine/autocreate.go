@@ -72,14 +72,14 @@ func (e *Engine) createQueues(path string) ([]string, error) {
 	mq := e.model.Queue(existing.path)
 	switch {
 	case existing.leaf && !mq.DynamicParent:
-		return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create queue %s: %s is a leaf queue, which can have no other queues under it", path, existing.path)
+		return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create hierarchy of %s. Queue %s is not a ParentQueue.", path, existing.path)
 	case mq.AutoCreate.Legacy.V && e.model.Version.AtLeast(xmlconf.V3_1) && len(mq.Children) == 0:
 		if len(missing) > 1 {
 			return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create queue %s: a managed parent %s creates leaf queues directly under it only", path, existing.path)
 		}
 		return e.createLegacyLeaf(existing, mq, missing[0])
 	case !mq.AutoCreate.V2.V || e.model.Version.Less(xmlconf.V3_4):
-		return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create queue %s: auto queue creation is not enabled under parent %s", path, existing.path)
+		return nil, submitErr(ReasonAutoCreateDenied, "Auto creation of queue %s is not enabled under parent %s", path, existing.path)
 	}
 	return e.createFlexible(existing, missing)
 }
@@ -107,9 +107,9 @@ func (e *Engine) createFlexible(existing *queue, missing []string) ([]string, er
 	depth := e.maxDepth(static.path)
 	full := existing.path + "." + strings.Join(missing, ".")
 	if levels > depth {
-		return nil, submitErr(ReasonAutoCreateDepth, "Could not auto create queue %s: it is %d levels below the static queue %s, maximum-queue-depth is %d", full, levels, static.path, depth)
+		return nil, submitErr(ReasonAutoCreateDepth, "Could not auto create queue %s. The distance of the LeafQueue from the first static ParentQueue is %d, which is above the limit.", full, levels)
 	}
-	if err := e.checkWeights(existing, full); err != nil {
+	if err := e.checkWeights(existing, existing.path+"."+missing[0]); err != nil {
 		return nil, err
 	}
 	if max := e.model.Queue(existing.path).AutoCreate.MaxQueues.V; int32(e.dynamicChildren(existing)) >= max {
@@ -143,7 +143,7 @@ func (e *Engine) checkWeights(parent *queue, full string) error {
 	}
 	for _, c := range parent.children {
 		if c.capMode != xmlconf.ModeWeight.String() && c.capMode != xmlconf.ModeUnset.String() {
-			return submitErr(ReasonAutoCreateDenied, "Could not auto create queue %s: parent %s has children in %s mode; in legacy queue mode dynamic queues need weight siblings", full, parent.path, c.capMode)
+			return submitErr(ReasonAutoCreateDenied, "Trying to create new queue=%s but not all the queues under parent=%s are using weight-based capacity. Failed to created queue", full, parent.path)
 		}
 	}
 	return nil

@@ -120,6 +120,14 @@ func (e *Engine) dropQueues(paths []string) {
 	e.clusterChanged()
 }
 
+// WithDynamic returns m with the engine's auto-created queues added, as
+// the scheduler will run it after a refresh: refresh rules compare the
+// running tree with this one (dynamic queues are never "removed").
+func (e *Engine) WithDynamic(m *xmlconf.Model) *xmlconf.Model {
+	nm, _ := e.keepDynamic(m)
+	return nm
+}
+
 // keepDynamic carries the auto-created queues into a refreshed
 // configuration, as reinitialize keeps dynamic queues: each one the new
 // file does not list is re-added with the settings it was created with.

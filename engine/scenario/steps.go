@@ -152,7 +152,7 @@ func (r *runner) finishApp(s *Step, res *StepResult) {
 func (r *runner) refresh(s *Step, res *StepResult) {
 	yarn, conf := r.changedConfig(s)
 	nm := buildModel(yarn, conf, r.sc.version, r.eng.Cluster())
-	v := refreshVerdict(r.eng.Model(), nm, r.eng, r.sc.version)
+	v := refreshVerdict(r.eng.Model(), r.eng.WithDynamic(nm), r.eng, r.sc.version)
 	if v.accepted() && s.Op == "refresh" {
 		for _, msg := range r.eng.Refresh(nm, nil) {
 			v.errs = append(v.errs, checkError{"ENGINE", msg})
