@@ -134,7 +134,7 @@ func (s *Set) Check(qs Queues) []RuleIssue {
 	for i := range s.Rules {
 		r := &s.Rules[i]
 		if terminal >= 0 {
-			out = append(out, RuleIssue{r, "unreachable", fmt.Sprintf("%s can never match: %s before it decides every submission", r.Origin, s.Rules[terminal].Origin)})
+			out = append(out, RuleIssue{r, "unreachable", fmt.Sprintf("%s never runs: %s before it decides every submission", r.Origin, s.Rules[terminal].Origin)})
 		}
 		path := r.Target()
 		if r.Policy == "setDefaultQueue" {

@@ -148,6 +148,6 @@ func TestCheck(t *testing.T) {
 		"target: Queue path 'root.unman.a.%user' is invalid because 'root.unman.a' is a leaf queue, which can have no other queues under it.",
 		"variable: rule #3: '%usr' is not a variable (known: %user, %primary_group, %secondary_group, %application, %specified, %default); Hadoop takes it as a queue name",
 		"target: Mapping rule specified a parent queue 'root', but it is not a dynamic parent queue, and no queue exists with name '%usr' under it.",
-		"unreachable: rule #6 can never match: rule #5 before it decides every submission",
+		"unreachable: rule #6 never runs: rule #5 before it decides every submission",
 	}, got)
 }
