@@ -139,3 +139,15 @@ func TestGenWorkloadIsSeededAndRuns(t *testing.T) {
 	assert.Equal(t, 2, bad.code)
 	assert.Contains(t, bad.stderr, "--task-memory")
 }
+
+// TestSimulateUsersDynamic: a root.users.%user cluster with 50 users; the
+// u:%user mapping places each user's apps into a queue created under
+// root.users with weight 1 (abs capacity shrinking as siblings appear),
+// and idle queues expire after queue-expiration-time (600 s).
+func TestSimulateUsersDynamic(t *testing.T) {
+	r := runBinary(t, "", "simulate", "--config", "testdata/users-dynamic", "--workload", "testdata/workloads/users-dynamic.json")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "dynamic queues: 67 created, 67 expired")
+	assert.Contains(t, r.stdout, "root.users.user49")
+	golden.Assert(t, "simulate/users-dynamic.txt", []byte(r.stdout))
+}

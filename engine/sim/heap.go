@@ -10,6 +10,7 @@ const (
 	evWorkload evKind = iota
 	evDone
 	evPreempt
+	evExpire
 	evSubmit
 	evAMReady
 	evHeartbeat

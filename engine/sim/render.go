@@ -51,6 +51,7 @@ func RenderText(w io.Writer, r *Result) error {
 			fmt.Fprintf(bw, "  %s at %s (queue %s, user %s): %s\n", x.App, fmtMS(x.AtMS), x.Queue, x.User, x.Reason)
 		}
 	}
+	dynamicTable(bw, r)
 	for _, x := range r.Refreshes {
 		verdict := "accepted"
 		if !x.Accepted {
@@ -177,4 +178,37 @@ func (t *table) Flush() error {
 	}
 	t.buf.Reset()
 	return nil
+}
+
+// dynamicTable lists the queues auto-created during the run.
+func dynamicTable(w io.Writer, r *Result) {
+	if len(r.DynamicQueues) == 0 {
+		return
+	}
+	expired := 0
+	for _, d := range r.DynamicQueues {
+		if d.RemovedMS >= 0 {
+			expired++
+		}
+	}
+	fmt.Fprintf(w, "\ndynamic queues: %d created, %d expired\n", len(r.DynamicQueues), expired)
+	tw := newTable(w)
+	left := leftAligner(append([]string{"QUEUE"}, dynPaths(r)...))
+	fmt.Fprintln(tw, left("QUEUE")+"\tCREATED\tWEIGHT\tABS CAP AT CREATION\tEXPIRED\t")
+	for _, d := range r.DynamicQueues {
+		removed := "-"
+		if d.RemovedMS >= 0 {
+			removed = fmtMS(d.RemovedMS)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%.2f%%\t%s\t\n", left(d.Path), fmtMS(d.CreatedMS), d.Weight, d.AbsoluteCapacity*100, removed)
+	}
+	_ = tw.Flush()
+}
+
+func dynPaths(r *Result) []string {
+	out := make([]string, len(r.DynamicQueues))
+	for i, d := range r.DynamicQueues {
+		out[i] = d.Path
+	}
+	return out
 }

@@ -27,6 +27,9 @@ type Result struct {
 	Preemptions []Preemption `json:"preemptions"`
 	// Refreshes are the configuration refreshes with their outcome.
 	Refreshes []RefreshResult `json:"refreshes"`
+	// DynamicQueues are the queues auto-created on submission, in order
+	// (absent when none was).
+	DynamicQueues []DynamicQueue `json:"dynamic_queues,omitempty"`
 	// Series samples every queue every SampleMS.
 	Series Series `json:"series"`
 }
