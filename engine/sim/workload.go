@@ -73,7 +73,7 @@ type App struct {
 	Groups []string `json:"groups,omitempty"`
 	// AppName is the application name (application mapping rules).
 	AppName  string `json:"app_name,omitempty"`
-	SubmitMS int64    `json:"submit_ms"`
+	SubmitMS int64  `json:"submit_ms"`
 	// Priority is the application priority (higher first).
 	Priority int32       `json:"priority,omitempty"`
 	AM       Res         `json:"am"`
