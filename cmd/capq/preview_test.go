@@ -199,3 +199,16 @@ func TestPreviewProgressOnTerminal(t *testing.T) {
 	assert.Equal(t, plain.stdout, out.String())
 	assert.Empty(t, plain.stderr)
 }
+
+// TestPreviewRemovedQueue: the new configuration removes root.adhoc and
+// maps analysts to etl. The preview runs instead of refusing the
+// workload: apps naming adhoc are rejected with the RM's message, ann's
+// apps to default move to etl, both listed per old queue.
+func TestPreviewRemovedQueue(t *testing.T) {
+	r := runBinary(t, "", "preview", "testdata/preview-remove-queue/old", "testdata/preview-remove-queue/new",
+		"--workload", "testdata/preview-remove-queue/workload.json")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "root.adhoc: 4 rejected: Application <app> submitted by user bob to unknown queue: adhoc")
+	assert.Contains(t, r.stdout, "root.default → root.etl: 2 moved")
+	golden.Assert(t, "preview/remove-queue.txt", []byte(r.stdout))
+}
