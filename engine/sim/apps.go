@@ -25,6 +25,7 @@ func (r *run) submit(i int32) {
 	if err == nil && pl.Queue != "" {
 		r.created(pl.AutoCreated)
 		a.leaf = r.qIdx[pl.Queue]
+		r.scheduleLifetime(i, pl.Queue)
 	}
 	if err != nil {
 		a.state, a.reason = AppRejected, err.Error()

@@ -11,6 +11,7 @@ const (
 	evDone
 	evPreempt
 	evExpire
+	evLifetime
 	evSubmit
 	evAMReady
 	evHeartbeat

@@ -36,6 +36,9 @@ func RenderText(w io.Writer, r *Result) error {
 	if s.AppsFailed > 0 {
 		failed = fmt.Sprintf(", %d failed", s.AppsFailed)
 	}
+	if s.AppsKilled > 0 {
+		failed += fmt.Sprintf(", %d killed at their lifetime", s.AppsKilled)
+	}
 	fmt.Fprintf(bw, "simulated %s%s: %d apps submitted, %d finished, %d rejected%s, %d unfinished; %d containers allocated (%d AMs), %d reservations, %d preempted\n\n",
 		fmtMS(s.SimulatedMS), until, s.AppsSubmitted, s.AppsFinished, s.AppsRejected, failed, s.AppsUnfinished,
 		s.ContainersAllocated, s.AMContainers, s.Reservations, s.Preempted)

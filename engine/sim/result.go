@@ -53,6 +53,9 @@ type Summary struct {
 	// AppsFailed were accepted but failed (an ask above the maximum
 	// allocation, a lost AM).
 	AppsFailed int `json:"apps_failed"`
+	// AppsKilled were killed at their lifetime (maximum- or
+	// default-application-lifetime, or the lifetime they asked for).
+	AppsKilled int `json:"apps_killed,omitempty"`
 	// AppsUnfinished were accepted but had not finished when the run
 	// ended (at Until, or stuck when nothing could change any more).
 	AppsUnfinished int   `json:"apps_unfinished"`
@@ -125,6 +128,8 @@ const (
 	AppAccepted   = "ACCEPTED" // submitted, AM not yet allocated
 	AppNotArrived = "NOT_SUBMITTED"
 	AppFailed     = "FAILED"
+	// AppKilled: the ResourceManager killed the app at its lifetime.
+	AppKilled = "KILLED"
 )
 
 // Rejection is a refused submission.

@@ -255,5 +255,7 @@ func (r *run) dispatch(ev event) {
 		r.preemptRound()
 	case evExpire:
 		r.expireRound()
+	case evLifetime:
+		r.lifetimeReached(ev.ref)
 	}
 }

@@ -133,6 +133,8 @@ func (r *run) finish() *Result {
 			res.Summary.AppsRejected++
 		case AppFailed:
 			res.Summary.AppsFailed++
+		case AppKilled:
+			res.Summary.AppsKilled++
 		case AppNotArrived:
 			res.Summary.AppsSubmitted--
 		default:

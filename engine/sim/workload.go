@@ -71,6 +71,9 @@ type App struct {
 	// Groups are the user's groups (submit ACLs, placement rules); when
 	// absent, the workload's users entry for the user.
 	Groups []string `json:"groups,omitempty"`
+	// LifetimeS is the lifetime the app asks for in seconds (0: none);
+	// the queue's default and maximum lifetimes apply.
+	LifetimeS int64 `json:"lifetime_s,omitempty"`
 	// AppName is the application name (application mapping rules).
 	AppName  string `json:"app_name,omitempty"`
 	SubmitMS int64  `json:"submit_ms"`
