@@ -30,6 +30,9 @@ type Result struct {
 	// DynamicQueues are the queues auto-created on submission, in order
 	// (absent when none was).
 	DynamicQueues []DynamicQueue `json:"dynamic_queues,omitempty"`
+	// Notes say what the engine does not model for this configuration
+	// (engine.Notes), so it is never silent.
+	Notes []string `json:"notes,omitempty"`
 	// Series samples every queue every SampleMS.
 	Series Series `json:"series"`
 }

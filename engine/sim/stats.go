@@ -141,6 +141,7 @@ func (r *run) finish() *Result {
 			res.Summary.AppsUnfinished++
 		}
 	}
+	res.Notes = r.e.Notes()
 	res.Queues = r.queueResults(end)
 	res.Users = r.userResults(end)
 	res.Apps = r.appResults()
