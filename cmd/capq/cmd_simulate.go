@@ -11,6 +11,7 @@ import (
 
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/xmlconf"
+	"github.com/capq/capq/xmlconf/tree"
 )
 
 type simulateOptions struct {
@@ -25,6 +26,7 @@ type simulateOptions struct {
 	format        string
 	events        string
 	rejectUnknown bool
+	endTree       bool
 }
 
 // simulateLong is the long help of capq simulate.
@@ -70,6 +72,7 @@ func newSimulateCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.sample, "sample", "1m", "step of the per-queue series in JSON output")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
+	f.BoolVar(&o.endTree, "end-tree", false, "after the report, print the queue tree as the run left it (auto-created queues that have not expired)")
 	f.BoolVar(&o.rejectUnknown, "reject-unknown-queues", false, "submit apps of unknown queues so they are rejected like Hadoop does (default: refuse the workload)")
 	return cmd
 }
@@ -100,7 +103,29 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	return writeSimulation(o.format, res, s)
+	if err := writeSimulation(o.format, res, s); err != nil {
+		return err
+	}
+	if o.endTree && o.format != "json" {
+		return writeEndTree(res, s)
+	}
+	return nil
+}
+
+// writeEndTree prints `capq tree` of the run's end state, sized to the
+// simulated cluster.
+func writeEndTree(res *sim.Result, s *streams) error {
+	m := res.EndModel()
+	if m == nil {
+		return nil
+	}
+	sized := *m
+	sized.Cluster = xmlconf.Resource{MemoryMB: res.Cluster.MemoryMB, VCores: res.Cluster.VCores}
+	fmt.Fprintf(s.out, "\nqueue tree at the end of the run:\n")
+	if err := tree.WriteText(s.out, &sized); err != nil {
+		return cannotRun(fmt.Errorf("write output: %w", err))
+	}
+	return nil
 }
 
 // simulate runs the simulation with a progress bar on a terminal and

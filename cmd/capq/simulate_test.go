@@ -195,3 +195,16 @@ func TestSimulateRefreshEvents(t *testing.T) {
 	require.NotEmpty(t, out.Refreshes[2].Errors)
 	assert.Contains(t, out.Refreshes[2].Errors[0], "cannot load missing.xml")
 }
+
+// TestSimulateEndTree: --end-tree prints capq tree of the run's end state;
+// at 12 minutes the users' dynamic queues created in the last 10 minutes
+// are still there, each weight 1 of root.users' ten children.
+func TestSimulateEndTree(t *testing.T) {
+	r := runBinary(t, "", "simulate", "--config", "testdata/users-dynamic", "--workload", "testdata/workloads/users-dynamic.json",
+		"--until", "12m", "--end-tree")
+	require.Equal(t, 0, r.code, r.stderr)
+	tree := r.stdout[strings.Index(r.stdout, "queue tree at the end of the run:"):]
+	assert.Contains(t, tree, "└─ user12  RUNNING  1.0w=10%")
+	assert.NotContains(t, tree, "user02", "expired at 12m")
+	golden.Assert(t, "simulate/users-dynamic-end-tree.txt", []byte(r.stdout))
+}

@@ -1,5 +1,7 @@
 package sim
 
+import "github.com/capq/capq/xmlconf"
+
 // Result is everything a simulation measured. It is self-describing (it
 // names its inputs and units) and deterministic: the same model, workload
 // and options give an equal Result, so two runs (old and new
@@ -33,6 +35,8 @@ type Result struct {
 	// Notes say what the engine does not model for this configuration
 	// (engine.Notes), so it is never silent.
 	Notes []string `json:"notes,omitempty"`
+
+	endModel *xmlconf.Model
 	// Series samples every queue every SampleMS.
 	Series Series `json:"series"`
 }
@@ -200,3 +204,8 @@ func (r *Result) QueueSeries(path string) *QueueSeries {
 	}
 	return nil
 }
+
+// EndModel is the configuration the scheduler ran at the end: the file's
+// queues after any refresh, plus the queues auto-created and not yet
+// expired (capq simulate --end-tree prints it).
+func (r *Result) EndModel() *xmlconf.Model { return r.endModel }

@@ -142,6 +142,7 @@ func (r *run) finish() *Result {
 		}
 	}
 	res.Notes = r.e.Notes()
+	res.endModel = r.e.Model()
 	res.Queues = r.queueResults(end)
 	res.Users = r.userResults(end)
 	res.Apps = r.appResults()
