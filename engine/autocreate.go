@@ -276,6 +276,11 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 		c.Set(pre+"capacity", strconv.FormatFloat(capPct, 'g', -1, 64))
 	}
 	e.rebuild(c, []string{full})
+	if q := e.byPath[full]; q != nil {
+		q.legacyAuto = true
+		q.absMaxCap = q.maxCapacity * parent.absCap
+		e.root.updateResources(e.cluster, &e.g)
+	}
 	return []string{full}, nil
 }
 

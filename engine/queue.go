@@ -71,6 +71,10 @@ type queue struct {
 	// had apps (for v2 expiry).
 	dynamic    bool
 	lastUsedMS int64
+	// legacyAuto marks an AutoCreatedLeafQueue (legacy managed parent):
+	// its absolute maximum is the template maximum × the parent's
+	// absolute *capacity* (GuaranteedOrZeroCapacityOverTimePolicy).
+	legacyAuto bool
 	// capMode and weight are the capacity mode and weight (snapshots).
 	capMode string
 	weight  float32
