@@ -148,11 +148,26 @@ func (e *Engine) keepDynamic(m *xmlconf.Model) (*xmlconf.Model, []string) {
 		}
 		left = append(left, p)
 		e.addChild(c, parentPath(p), q.name)
-		for _, k := range e.model.Conf.Keys() {
+		if q.legacyAuto {
+			// An AutoCreatedLeafQueue keeps the entitlement it was given.
+			e.copyQueueKeys(e.model.Conf, c, p)
+			continue
+		}
+		// Flexible queues are configured afresh from the new file's
+		// templates (reinitialize re-applies AutoCreatedQueueTemplate);
+		// keys the new file sets on the queue itself win.
+		own := map[string]string{}
+		for _, k := range c.Keys() {
 			if strings.HasPrefix(k, xmlconf.Prefix+p+".") {
-				v, _, _ := e.model.Conf.Get(k)
-				c.Set(k, v)
+				own[k], _, _ = c.Get(k)
 			}
+		}
+		e.applyV2Template(c, parentPath(p), p, q.leaf)
+		if !q.leaf {
+			c.Set(xmlconf.Prefix+p+"."+v2EnabledSuffix, "true")
+		}
+		for k, v := range own {
+			c.Set(k, v)
 		}
 	}
 	return xmlconf.Build(c, xmlconf.BuildOptions{Version: m.Version, Cluster: m.Cluster}), left
@@ -165,4 +180,15 @@ func contains(s []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// copyQueueKeys copies every key of a queue path from one configuration
+// to another.
+func (e *Engine) copyQueueKeys(from, to *xmlconf.Conf, path string) {
+	for _, k := range from.Keys() {
+		if strings.HasPrefix(k, xmlconf.Prefix+path+".") {
+			v, _, _ := from.Get(k)
+			to.Set(k, v)
+		}
+	}
 }
