@@ -139,3 +139,27 @@ func TestMaxParallelApps(t *testing.T) {
 	require.NoError(t, e.FinishApp("app_4"))
 	assert.True(t, *e.Snapshot().Apps["app_5"].Runnable)
 }
+
+// Before 3.3 there is no max-parallel-apps and before 3.4 no flexible
+// auto-creation: the engine ignores the keys and says so in Notes.
+func TestOlderLinesIgnoreNewFeatures(t *testing.T) {
+	m := xmlconf.Build(xmlconf.FromMap(map[string]string{
+		p + "root.queues":                           "a,b",
+		p + "root.a.capacity":                       "50",
+		p + "root.b.capacity":                       "50",
+		p + "root.a.max-parallel-apps":              "1",
+		p + "root.b.auto-queue-creation-v2.enabled": "true",
+	}, "test"), xmlconf.BuildOptions{Version: xmlconf.V3_2})
+	e, err := New(m, []NodeSpec{{ID: "h1", MemoryMB: 8192, VCores: 8}}, Options{})
+	require.NoError(t, err)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app_1", Queue: "a", User: "u"}))
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app_2", Queue: "a", User: "u"}))
+	assert.Nil(t, e.Snapshot().Apps["app_2"].Runnable, "no max-parallel-apps fields before 3.3")
+	assert.Equal(t, StateRunning, e.Snapshot().Apps["app_2"].State)
+	_, err = e.Submit(AppSpec{ID: "app_3", Queue: "root.b.x", User: "u"})
+	assert.Error(t, err)
+	notes := e.Notes()
+	require.Len(t, notes, 2)
+	assert.Contains(t, notes[0], "max-parallel-apps")
+	assert.Contains(t, notes[1], "auto-queue-creation-v2")
+}

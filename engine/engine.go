@@ -22,6 +22,9 @@ type globals struct {
 	maxSystemApps       int32
 	maxAppPriority      int32
 	preempt             preemptConf
+	// parallelApps: max-parallel-apps exists (Hadoop 3.3+,
+	// CSMaxRunningAppsEnforcer).
+	parallelApps bool
 }
 
 // node is one node manager.
@@ -157,6 +160,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		maxSystemApps:       gl.MaxApplications.V,
 		maxAppPriority:      gl.MaxAppPriority.V,
 		preempt:             compilePreempt(gl.Preemption),
+		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
 	}
 	if g.maxOffSwitch < 1 {
 		g.maxOffSwitch = 1 // CapacitySchedulerConfiguration warns and uses 1

@@ -28,6 +28,9 @@ func (e *Engine) runnableOK(q *queue, user string) bool {
 // userMaxParallel is user.<u>.max-parallel-apps, else
 // user.max-parallel-apps, else unlimited.
 func (e *Engine) userMaxParallel(user string) int32 {
+	if !e.g.parallelApps {
+		return maxParallelOf(-1)
+	}
 	if v, ok := e.model.Root.UserMaxParallelApps[user]; ok {
 		return maxParallelOf(v.V)
 	}
@@ -99,6 +102,9 @@ func (e *Engine) parallelState(q *queue, s *QueueState) {
 
 // parallelConfigured reports whether any max-parallel-apps key is set.
 func parallelConfigured(m *xmlconf.Model) bool {
+	if m.Version.Less(xmlconf.V3_3) {
+		return false
+	}
 	if m.Global.MaxParallelApps.Set() || m.Global.UserMaxParallelApps.Set() || len(m.Root.UserMaxParallelApps) > 0 {
 		return true
 	}

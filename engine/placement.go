@@ -47,7 +47,13 @@ func (e *Engine) Notes() []string {
 	if e.model.Version.Less(xmlconf.V3_4) && e.rules != nil && len(e.rules.Rules) > 0 {
 		out = append(out, "placement: mapping rules are evaluated as Hadoop 3.4's CSMappingPlacementRule; before 3.4 UserGroupMappingPlacementRule differs in fallbacks (a failed mapping there leaves the submitted queue)")
 	}
+	if e.model.Version.Less(xmlconf.V3_3) && (e.model.Global.MaxParallelApps.Set() || e.model.Global.UserMaxParallelApps.Set() || anyQueueParallel(e.model)) {
+		out = append(out, "max-parallel-apps: Hadoop "+e.model.Version.String()+" has no max-parallel-apps (3.3+, CSMaxRunningAppsEnforcer); the keys are ignored")
+	}
 	for _, q := range e.model.Queues {
+		if q.AutoCreate.V2.V && e.model.Version.Less(xmlconf.V3_4) {
+			out = append(out, "auto-create: "+q.Path+" enables auto-queue-creation-v2, which Hadoop "+e.model.Version.String()+" does not have (3.4+); no queues are created under it")
+		}
 		if q.AutoCreate.Legacy.V && q.AutoCreate.ManagementPolicy.Set() {
 			out = append(out, "auto-create: "+q.Path+" names a management policy; capq applies GuaranteedOrZeroCapacityOverTimePolicy at creation time only (guarantees are not re-balanced when queues become idle)")
 		}
@@ -101,4 +107,13 @@ func (e *Engine) lookupOrCreate(name string) (*queue, []string, error) {
 		return nil, nil, err
 	}
 	return e.byPath[name], created, nil
+}
+
+func anyQueueParallel(m *xmlconf.Model) bool {
+	for _, q := range m.Queues {
+		if q.MaxParallelApps.Set() {
+			return true
+		}
+	}
+	return false
 }

@@ -154,6 +154,9 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.amPercent = mq.MaxAMResourcePercent.V
 	q.maxApps = mq.EffectiveMaxApplications
 	q.maxParallel = maxParallelOf(mq.MaxParallelApps.V)
+	if !g.parallelApps {
+		q.maxParallel = maxParallelOf(-1) // before 3.3 there is no such limit
+	}
 	q.maxAppsUser = mq.MaxApplicationsPerUser
 	q.priority = mq.Priority.V
 	q.fair = mq.OrderingPolicy.V == "fair"
