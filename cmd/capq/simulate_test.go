@@ -208,3 +208,12 @@ func TestSimulateEndTree(t *testing.T) {
 	assert.NotContains(t, tree, "user02", "expired at 12m")
 	golden.Assert(t, "simulate/users-dynamic-end-tree.txt", []byte(r.stdout))
 }
+
+// With several bad counts, gen names the first in flag order every time.
+func TestGenWorkloadBadCountsDeterministic(t *testing.T) {
+	for i := 0; i < 5; i++ {
+		r := runCapq(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--apps", "0", "--nodes", "0", "--max-tasks", "0")
+		require.Equal(t, 2, r.code)
+		assert.Contains(t, r.stderr, "--apps must be positive, got 0")
+	}
+}
