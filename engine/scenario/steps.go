@@ -32,7 +32,7 @@ func (r *runner) submitApp(s *Step, res *StepResult) {
 		res.why = append(res.why, "waiting for activation: "+diag)
 	}
 	if pl.Rule != "" {
-		res.why = append(res.why, "placed by mapping rule "+pl.Rule)
+		res.why = append(res.why, "decided by mapping rule "+pl.Rule)
 	}
 	if s.Expect != nil {
 		var v verdict
