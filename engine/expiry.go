@@ -26,7 +26,8 @@ func (e *Engine) DynamicQueues() []string {
 // ExpireQueues is AutoCreatedQueueDeletionPolicy: flexible (v2) dynamic
 // queues with no applications for auto-queue-creation-v2.
 // queue-expiration-time seconds (300 by default) are removed, leaves
-// first, then dynamic parents left without children. Queues whose
+// with no children; a dynamic parent left childless goes in a later round,
+// as the policy removes one level per run. Queues whose
 // queue-auto-removal.enable is false stay. It returns the removed paths.
 func (e *Engine) ExpireQueues(nowMS int64) []string {
 	if len(e.dynamicPaths) == 0 {
@@ -40,22 +41,17 @@ func (e *Engine) ExpireQueues(nowMS int64) []string {
 		}
 	}
 	var removed []string
-	for changed := true; changed; {
-		changed = false
-		for i := len(e.dynamicPaths) - 1; i >= 0; i-- {
-			q := e.byPath[e.dynamicPaths[i]]
-			if q == nil || !q.dynamic || q.apps > 0 || len(q.children) > 0 || contains(removed, q.path) {
-				continue
-			}
-			if !e.autoRemoval(q) || nowMS-q.lastUsedMS < expiry*1000 {
-				continue
-			}
-			removed = append(removed, q.path)
-			if q.parent != nil {
-				q.parent.children = removeQueue(q.parent.children, q)
-				q.parent.lastUsedMS = max(q.parent.lastUsedMS, q.lastUsedMS)
-				changed = true
-			}
+	for i := len(e.dynamicPaths) - 1; i >= 0; i-- {
+		q := e.byPath[e.dynamicPaths[i]]
+		if q == nil || !q.dynamic || q.apps > 0 || len(q.children) > 0 {
+			continue
+		}
+		if !e.autoRemoval(q) || nowMS-q.lastUsedMS < expiry*1000 {
+			continue
+		}
+		removed = append(removed, q.path)
+		if q.parent != nil {
+			q.parent.lastUsedMS = max(q.parent.lastUsedMS, q.lastUsedMS)
 		}
 	}
 	if len(removed) == 0 {

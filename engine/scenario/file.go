@@ -109,6 +109,8 @@ type RefreshExpect struct {
 	// went to and the queues its submission created.
 	Queue       string   `json:"queue"`
 	AutoCreated []string `json:"auto_created"`
+	// Removed checks an expire_queues step: the queues it removed.
+	Removed []string `json:"removed"`
 }
 
 // Load reads and checks a scenario file.

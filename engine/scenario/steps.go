@@ -66,6 +66,12 @@ func (r *runner) expireQueues(s *Step, res *StepResult) {
 	if res.Removed == nil {
 		res.Removed = []string{}
 	}
+	if s.Expect != nil {
+		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, verdict{}, r.eng.Model())...)
+		if x := s.Expect.Removed; x != nil && strings.Join(x, ",") != strings.Join(res.Removed, ",") {
+			res.Failures = append(res.Failures, fmt.Sprintf("removed = %v, want %v", res.Removed, x))
+		}
+	}
 }
 
 func (r *runner) updateAsks(s *Step, res *StepResult) {
