@@ -288,9 +288,7 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 // dynamic; live queues keep their usage (setModel reuses them by path).
 func (e *Engine) rebuild(c *xmlconf.Conf, created []string) {
 	m := xmlconf.Build(c, xmlconf.BuildOptions{Version: e.model.Version, Cluster: e.model.Cluster})
-	for _, p := range created {
-		e.dynamicPaths = append(e.dynamicPaths, p)
-	}
+	e.dynamicPaths = append(e.dynamicPaths, created...)
 	drf := e.g.rc.drf
 	e.setModel(m)
 	e.g.rc.drf = drf

@@ -73,15 +73,6 @@ func (e *Engine) autoRemoval(q *queue) bool {
 	return true
 }
 
-func removeQueue(s []*queue, q *queue) []*queue {
-	for i, x := range s {
-		if x == q {
-			return append(s[:i:i], s[i+1:]...)
-		}
-	}
-	return s
-}
-
 // dropQueues removes queues from the working configuration and rebuilds.
 func (e *Engine) dropQueues(paths []string) {
 	c := e.model.Conf.Clone()

@@ -15,13 +15,13 @@ var Variables = []string{"%user", "%primary_group", "%secondary_group", "%applic
 // parent's child. It returns Hadoop's message, or nil.
 func ValidateTarget(qs Queues, path string) error {
 	if path == "" {
-		return fmt.Errorf("Queue path is empty.")
+		return hadoopErr("Queue path is empty.")
 	}
 	parts := strings.Split(path, ".")
 	static := true
 	for _, p := range parts {
 		if p == "" {
-			return fmt.Errorf("Path segment cannot be empty '%s'.", path)
+			return hadoopErr("Path segment cannot be empty '%s'.", path)
 		}
 		if contains(Variables, p) {
 			static = false
@@ -41,16 +41,16 @@ func validateStatic(qs Queues, path string) error {
 	parent, leaf := splitPath(path)
 	switch autoCreation(qs, norm) {
 	case ambiguousParent:
-		return fmt.Errorf("Target queue path '%s' contains an ambiguous parent queue '%s' reference.", path, parent)
+		return hadoopErr("Target queue path '%s' contains an ambiguous parent queue '%s' reference.", path, parent)
 	case ambiguousQueue:
-		return fmt.Errorf("Target queue is an ambiguous leaf queue '%s'.", path)
+		return hadoopErr("Target queue is an ambiguous leaf queue '%s'.", path)
 	case noParentProvided:
-		return fmt.Errorf("Target queue does not exist and has no parent defined '%s'.", path)
+		return hadoopErr("Target queue does not exist and has no parent defined '%s'.", path)
 	case noDynamicParent:
-		return fmt.Errorf("Mapping rule specified a parent queue '%s', but it is not a dynamic parent queue, and no queue exists with name '%s' under it.", parent, leaf)
+		return hadoopErr("Mapping rule specified a parent queue '%s', but it is not a dynamic parent queue, and no queue exists with name '%s' under it.", parent, leaf)
 	case queueExists:
 		if _, k, _ := qs.Get(norm); k != KindLeaf {
-			return fmt.Errorf("Target queue '%s' but it's not a leaf queue.", path)
+			return hadoopErr("Target queue '%s' but it's not a leaf queue.", path)
 		}
 	}
 	return nil
@@ -74,7 +74,7 @@ func validateDynamic(qs Queues, parts []string, path string) error {
 	}
 	if _, k, ok := qs.Get(norm); ok {
 		if k == KindLeaf {
-			return fmt.Errorf("Queue path '%s' is invalid because '%s' is a leaf queue, which can have no other queues under it.", path, norm)
+			return hadoopErr("Queue path '%s' is invalid because '%s' is a leaf queue, which can have no other queues under it.", path, norm)
 		}
 		return nil
 	}
@@ -87,7 +87,7 @@ func validateDynamic(qs Queues, parts []string, path string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("No eligible parent found on path '%s'.", path)
+	return hadoopErr("No eligible parent found on path '%s'.", path)
 }
 
 // UnknownVariables lists the %words of a path that are not variables:

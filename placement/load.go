@@ -107,14 +107,14 @@ func ParseJSON(data []byte) ([]Rule, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&desc); err != nil {
-		return nil, fmt.Errorf("mapping rules are not valid JSON: %v", err)
+		return nil, hadoopErr("mapping rules are not valid JSON: %v", err)
 	}
 	if dec.More() {
-		return nil, fmt.Errorf("mapping rules are not valid JSON: data after the top-level object")
+		return nil, hadoopErr("mapping rules are not valid JSON: data after the top-level object")
 	}
 	for i := range desc.Rules {
 		if err := checkRule(&desc.Rules[i]); err != nil {
-			return nil, fmt.Errorf("mapping rule #%d: %v", i+1, err)
+			return nil, hadoopErr("mapping rule #%d: %v", i+1, err)
 		}
 	}
 	return desc.Rules, nil
@@ -123,23 +123,23 @@ func ParseJSON(data []byte) ([]Rule, error) {
 func checkRule(r *Rule) error {
 	switch {
 	case r.Policy == "":
-		return fmt.Errorf("Rule policy is undefined")
+		return hadoopErr("Rule policy is undefined")
 	case !contains(Policies, r.Policy):
-		return fmt.Errorf("policy %q is not one of %s", r.Policy, strings.Join(Policies, ", "))
+		return hadoopErr("policy %q is not one of %s", r.Policy, strings.Join(Policies, ", "))
 	case r.Type == "":
-		return fmt.Errorf("Rule type is undefined")
+		return hadoopErr("Rule type is undefined")
 	case !contains(Types, r.Type):
-		return fmt.Errorf("type %q is not one of %s", r.Type, strings.Join(Types, ", "))
+		return hadoopErr("type %q is not one of %s", r.Type, strings.Join(Types, ", "))
 	case r.Matches == "":
-		return fmt.Errorf("Match string is empty")
+		return hadoopErr("Match string is empty")
 	case r.FallbackResult != "" && !contains(Fallbacks, r.FallbackResult):
-		return fmt.Errorf("fallbackResult %q is not one of %s", r.FallbackResult, strings.Join(Fallbacks, ", "))
+		return hadoopErr("fallbackResult %q is not one of %s", r.FallbackResult, strings.Join(Fallbacks, ", "))
 	case r.Type == "group" && r.Matches == "*":
-		return fmt.Errorf("Cannot match '*' for groups")
+		return hadoopErr("Cannot match '*' for groups")
 	case r.Policy == "custom" && r.CustomPlacement == "":
-		return fmt.Errorf("custom queue is undefined")
+		return hadoopErr("custom queue is undefined")
 	case r.Policy == "setDefaultQueue" && r.Value == "":
-		return fmt.Errorf("default queue is undefined")
+		return hadoopErr("default queue is undefined")
 	}
 	return nil
 }

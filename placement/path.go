@@ -1,7 +1,6 @@
 package placement
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -25,9 +24,9 @@ func normalizeRoot(qs Queues, full string) (string, error) {
 	p, _, ok := qs.Get(first)
 	if !ok {
 		if qs.Ambiguous(first) {
-			return "", fmt.Errorf("Path root '%s' is ambiguous. Path '%s' is invalid", first, full)
+			return "", hadoopErr("Path root '%s' is ambiguous. Path '%s' is invalid", first, full)
 		}
-		return "", fmt.Errorf("Path root '%s' does not exist. Path '%s' is invalid", first, full)
+		return "", hadoopErr("Path root '%s' does not exist. Path '%s' is invalid", first, full)
 	}
 	if rest == "" && !strings.Contains(full, ".") {
 		return p, nil
@@ -89,7 +88,7 @@ func hasEmptyPart(p string) bool {
 // be used.
 func normalize(qs Queues, queue string, allowCreate bool) (string, bool, error) {
 	if hasEmptyPart(queue) {
-		return "", false, fmt.Errorf("Invalid path returned by rule: '%s'", queue)
+		return "", false, hadoopErr("Invalid path returned by rule: '%s'", queue)
 	}
 	parent, leaf := splitPath(queue)
 	var full string
@@ -101,18 +100,18 @@ func normalize(qs Queues, queue string, allowCreate bool) (string, bool, error) 
 		}
 		switch autoCreation(qs, norm) {
 		case ambiguousParent:
-			return "", false, fmt.Errorf("Mapping rule specified a parent queue '%s', but it is ambiguous.", parent)
+			return "", false, hadoopErr("Mapping rule specified a parent queue '%s', but it is ambiguous.", parent)
 		case ambiguousQueue:
-			return "", false, fmt.Errorf("Mapping rule specified a target queue '%s', but it is ambiguous.", norm)
+			return "", false, hadoopErr("Mapping rule specified a target queue '%s', but it is ambiguous.", norm)
 		case emptyPath:
-			return "", false, fmt.Errorf("Mapping rule did not specify a target queue.")
+			return "", false, hadoopErr("Mapping rule did not specify a target queue.")
 		case noParentProvided:
-			return "", false, fmt.Errorf("Mapping rule did not specify an existing queue nor a dynamic parent queue.")
+			return "", false, hadoopErr("Mapping rule did not specify an existing queue nor a dynamic parent queue.")
 		case noDynamicParent:
-			return "", false, fmt.Errorf("Mapping rule specified a parent queue '%s', but it is not a dynamic parent queue, and no queue exists with name '%s' under it.", parent, leaf)
+			return "", false, hadoopErr("Mapping rule specified a parent queue '%s', but it is not a dynamic parent queue, and no queue exists with name '%s' under it.", parent, leaf)
 		case creatable:
 			if !allowCreate {
-				return "", false, fmt.Errorf("Mapping rule doesn't allow auto-creation of the queue '%s'.", norm)
+				return "", false, hadoopErr("Mapping rule doesn't allow auto-creation of the queue '%s'.", norm)
 			}
 			create = true
 		}
@@ -121,14 +120,14 @@ func normalize(qs Queues, queue string, allowCreate bool) (string, bool, error) 
 		p, _, ok := qs.Get(leaf)
 		if !ok {
 			if qs.Ambiguous(leaf) {
-				return "", false, fmt.Errorf("Queue '%s' specified in mapping rule is ambiguous", leaf)
+				return "", false, hadoopErr("Queue '%s' specified in mapping rule is ambiguous", leaf)
 			}
-			return "", false, fmt.Errorf("Queue '%s' specified in mapping rule does not exist.", leaf)
+			return "", false, hadoopErr("Queue '%s' specified in mapping rule does not exist.", leaf)
 		}
 		full = p
 	}
 	if p, k, ok := qs.Get(full); ok && k != KindLeaf {
-		return "", false, fmt.Errorf("Mapping rule returned a non-leaf queue '%s', cannot place application in it.", p)
+		return "", false, hadoopErr("Mapping rule returned a non-leaf queue '%s', cannot place application in it.", p)
 	}
 	return full, create, nil
 }

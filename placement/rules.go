@@ -1,5 +1,7 @@
 package placement
 
+import "fmt"
+
 // Rule is one mapping rule (schema.Rule of MappingRulesDescription): a
 // matcher (Type, Matches), an action (Policy with its queue fields) and
 // a fallback used when the action's target cannot be used.
@@ -106,3 +108,11 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// hadoopError carries Hadoop's exact message (capitalized, with its
+// punctuation): users search for it, so it is kept verbatim.
+type hadoopError string
+
+func (e hadoopError) Error() string { return string(e) }
+
+func hadoopErr(format string, args ...any) error { return hadoopError(fmt.Sprintf(format, args...)) }
