@@ -211,4 +211,12 @@ func TestPreviewRemovedQueue(t *testing.T) {
 	assert.Contains(t, r.stdout, "root.adhoc: 4 rejected: Application <app> submitted by user bob to unknown queue: adhoc")
 	assert.Contains(t, r.stdout, "root.default → root.etl: 2 moved")
 	golden.Assert(t, "preview/remove-queue.txt", []byte(r.stdout))
+
+	html := filepath.Join(t.TempDir(), "p.html")
+	r = runBinary(t, "", "preview", "testdata/preview-remove-queue/old", "testdata/preview-remove-queue/new",
+		"--workload", "testdata/preview-remove-queue/workload.json", "--html", html)
+	require.Equal(t, 0, r.code, r.stderr)
+	page, err := os.ReadFile(html)
+	require.NoError(t, err)
+	assert.Contains(t, string(page), `<tr class="fail" data-queue="root.adhoc"><td>root.adhoc</td>`)
 }
