@@ -77,6 +77,9 @@ type Engine struct {
 	// rules are the placement rules of the configuration in force.
 	rules        *placement.Set
 	ruleProblems []placement.Problem
+	// pidx is the queue index placement resolves names against, built on
+	// first use after each model change.
+	pidx placement.Queues
 
 	containers map[int64]*container
 	nextID     int64
@@ -110,6 +113,7 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 	e.parallelOn = e.parallelOn || parallelConfigured(m)
 	e.autoOn = e.autoOn || autoConfigured(m)
 	e.rules, e.ruleProblems = loadRules(m)
+	e.pidx = nil
 	e.g = compileGlobals(m, e.g.rc.cluster)
 	old := e.byPath
 	e.byPath = map[string]*queue{}

@@ -63,10 +63,14 @@ func (e *Engine) Notes() []string {
 
 // placeIndex is the live queue index placement resolves names against.
 func (e *Engine) placeIndex() placement.Queues {
+	if e.pidx != nil {
+		return e.pidx
+	}
 	ix := placement.NewIndex()
 	for _, q := range e.queues {
 		ix.Add(q.path, placement.KindOf(e.model.Queue(q.path), e.model.Version))
 	}
+	e.pidx = ix
 	return ix
 }
 
