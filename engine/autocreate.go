@@ -69,6 +69,13 @@ func (e *Engine) createQueues(path string) ([]string, error) {
 	}
 	existing := e.byPath[strings.Join(parts[:i], ".")]
 	missing := parts[i:]
+	for _, name := range missing {
+		// The name goes into a comma-separated queues list: a comma, or
+		// whitespace the list reader trims, would make other queues.
+		if strings.ContainsAny(name, ",") || strings.TrimSpace(name) != name {
+			return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create queue %s: illegal queue name %q", path, name)
+		}
+	}
 	mq := e.model.Queue(existing.path)
 	switch {
 	case existing.leaf && !mq.DynamicParent:

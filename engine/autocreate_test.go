@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -164,4 +166,50 @@ func TestOlderLinesIgnoreNewFeatures(t *testing.T) {
 	require.Len(t, notes, 2)
 	assert.Contains(t, notes[0], "max-parallel-apps")
 	assert.Contains(t, notes[1], "auto-queue-creation-v2")
+}
+
+// A name that would change the queues list (a comma, surrounding spaces)
+// is refused and creates nothing.
+func TestAutoCreateHostileNames(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                               "users",
+		p + "root.users.capacity":                       "1w",
+		p + "root.users.auto-queue-creation-v2.enabled": "true",
+	})
+	for i, name := range []string{"root.users.a,b", "root.users. x", "root.users..y", "root.users.x.", "users.z"} {
+		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: name, User: "u"})
+		assert.Error(t, err, name)
+	}
+	assert.Equal(t, []string{"root", "root.users"}, e.QueuePaths())
+}
+
+// FuzzSubmitPlacement: any queue name and user, through mapping rules and
+// auto-creation, is placed or refused; never a panic, and the tree stays
+// consistent (every queue's parent exists).
+func FuzzSubmitPlacement(f *testing.F) {
+	for _, s := range [][2]string{{"default", "alice"}, {"root.users.x.y", "bob"}, {"root.users.a,b", "c"}, {"", "a.b"}, {"root..", "%user"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, queue, user string) {
+		e := newTestEngine(t, map[string]string{
+			p + "root.queues":                               "default,users",
+			p + "root.default.capacity":                     "1w",
+			p + "root.users.capacity":                       "1w",
+			p + "root.users.auto-queue-creation-v2.enabled": "true",
+			p + "queue-mappings":                            "u:%user:root.users.%user",
+		})
+		for i := 0; i < 2; i++ {
+			_, _ = e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: queue, User: user, Placement: i == 0, Groups: []string{user}})
+		}
+		paths := map[string]bool{}
+		for _, q := range e.QueuePaths() {
+			paths[q] = true
+		}
+		for q := range paths {
+			if i := strings.LastIndexByte(q, '.'); i >= 0 && !paths[q[:i]] {
+				t.Fatalf("queue %q without its parent", q)
+			}
+		}
+		e.ExpireQueues(1 << 40)
+	})
 }
