@@ -91,14 +91,9 @@ func userRule(match, target, entry string) Rule {
 	default:
 		r.Policy, r.CustomPlacement = "custom", target
 	}
-	if r.Policy != "custom" {
-		r.ParentQueue = parent
-	}
-	if r.Policy == "custom" {
-		// LegacyMappingRuleToJson also writes parentQueue for custom
-		// targets; it is unused by the custom policy.
-		r.ParentQueue = parent
-	}
+	// LegacyMappingRuleToJson writes parentQueue whenever the target has
+	// one; the custom policy does not use it.
+	r.ParentQueue = parent
 	return r
 }
 
