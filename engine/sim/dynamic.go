@@ -1,11 +1,5 @@
 package sim
 
-import (
-	"github.com/capq/capq/engine"
-	"github.com/capq/capq/placement"
-	"github.com/capq/capq/xmlconf"
-)
-
 // expireIntervalMS is how often AutoCreatedQueueDeletionPolicy runs in
 // the simulation (the scheduling monitors' default interval).
 const expireIntervalMS = 3000
@@ -86,57 +80,4 @@ func (r *run) expireRound() {
 // pendingExpiry reports whether an idle dynamic queue may still expire.
 func (r *run) pendingExpiry() bool {
 	return len(r.e.DynamicQueues()) > 0
-}
-
-// placementSpec is the engine submission of an app: the RM runs the
-// placement rules on every submission.
-func placementSpec(s *App) engine.AppSpec {
-	return engine.AppSpec{ID: s.ID, Queue: s.Queue, User: s.User, Groups: s.Groups, AppName: s.AppName, Placement: true,
-		AM: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Priority: s.Priority}
-}
-
-// placesDynamically reports whether submissions may land in queues the
-// file does not list: mapping rules or auto-creation are configured. An
-// app naming an unknown queue is then placed (or rejected) at run time,
-// as the RM does, instead of being an input error.
-func placesDynamically(m *xmlconf.Model) bool {
-	for _, q := range m.Queues {
-		if q.AutoCreate.Legacy.V || q.AutoCreate.V2.V {
-			return true
-		}
-	}
-	if m.Conf == nil {
-		return false
-	}
-	s, _ := placement.Load(m.Conf, m.Version, placement.LoadOptions{})
-	return len(s.Rules) > 0
-}
-
-// lifetimeMonitorMS is RMAppLifetimeMonitor's default check interval
-// (yarn.resourcemanager.application-timeouts.monitor.interval-ms).
-const lifetimeMonitorMS = 3000
-
-// LifetimeKilled is the diagnostics of an app killed at its lifetime
-// (RMAppLifetimeMonitor).
-const LifetimeKilled = "Application is killed by ResourceManager as it has exceeded the lifetime period."
-
-// scheduleLifetime arms the lifetime monitor for an accepted app: it is
-// killed at the first monitor check after submission + lifetime.
-func (r *run) scheduleLifetime(i int32, leaf string) {
-	lt := r.e.AppLifetime(leaf, r.apps[i].spec.LifetimeS)
-	if lt <= 0 {
-		return
-	}
-	at := r.now + lt*1000
-	at = (at + lifetimeMonitorMS - 1) / lifetimeMonitorMS * lifetimeMonitorMS
-	r.q.push(event{t: at, kind: evLifetime, ref: i})
-}
-
-// lifetimeReached kills an app still running at its lifetime.
-func (r *run) lifetimeReached(i int32) {
-	switch r.apps[i].state {
-	case AppFinished, AppRejected, AppFailed, AppKilled:
-		return
-	}
-	r.finishApp(i, AppKilled, LifetimeKilled)
 }
