@@ -453,6 +453,9 @@ func (e *Engine) FinishApp(appID string) error {
 	if a.runnable {
 		e.promoteRunnable()
 	}
+	if q.legacyAuto && q.apps == 0 && q.parent != nil {
+		e.rebalanceLegacy(q.parent)
+	}
 	return nil
 }
 

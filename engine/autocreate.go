@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -80,7 +81,7 @@ func (e *Engine) createQueues(path string) ([]string, error) {
 	switch {
 	case existing.leaf && !mq.DynamicParent:
 		return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create hierarchy of %s. Queue %s is not a ParentQueue.", path, existing.path)
-	case mq.AutoCreate.Legacy.V && e.model.Version.AtLeast(xmlconf.V3_1) && len(mq.Children) == 0:
+	case mq.AutoCreate.Legacy.V && e.model.Version.AtLeast(xmlconf.V3_1):
 		if len(missing) > 1 {
 			return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create queue %s: a managed parent %s creates leaf queues directly under it only", path, existing.path)
 		}
@@ -277,6 +278,13 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 			used += float64(ch.capacity) * 100
 		}
 	}
+	if _, ok, _ := c.Get(pre + "maximum-applications"); !ok {
+		// The leaf template's limit (ManagedParentQueue's template
+		// config): from the template capacity, so a queue the policy
+		// gives no guarantee still accepts applications.
+		abs := float64(parent.absCap) * capPct / 100
+		c.Set(pre+"maximum-applications", strconv.Itoa(int(float64(e.g.maxSystemApps)*abs)))
+	}
 	if used+capPct > 100+1e-3 {
 		c.Set(pre+"capacity", "0")
 	} else {
@@ -313,4 +321,51 @@ func parentPath(p string) string {
 		return p[:i]
 	}
 	return ""
+}
+
+// rebalanceLegacy is GuaranteedOrZeroCapacityOverTimePolicy's step when
+// an AutoCreatedLeafQueue becomes idle: the idle queue's guarantee goes
+// to 0 and queues with applications but no guarantee get the template
+// capacity, oldest first, while the parent's guarantee has room. Queues
+// that hold a guarantee and still have applications keep it.
+func (e *Engine) rebalanceLegacy(parent *queue) {
+	tmpl, _, _ := e.model.Conf.Get(xmlconf.Prefix + parent.path + "." + legacyTemplatePrefix + "capacity")
+	capPct, err := strconv.ParseFloat(strings.TrimSpace(tmpl), 64)
+	if err != nil || capPct <= 0 {
+		return
+	}
+	var kids []*queue
+	used := 0.0
+	for _, p := range e.dynamicPaths {
+		if q := e.byPath[p]; q != nil && q.parent == parent && q.legacyAuto {
+			kids = append(kids, q)
+			if q.apps > 0 && q.capacity > 0 {
+				used += float64(q.capacity) * 100
+			}
+		}
+	}
+	want := map[*queue]float64{}
+	for _, q := range kids {
+		switch {
+		case q.apps > 0 && q.capacity > 0:
+			want[q] = float64(q.capacity) * 100
+		case q.apps > 0 && used+capPct <= 100+1e-3:
+			want[q] = capPct
+			used += capPct
+		default:
+			want[q] = 0
+		}
+	}
+	var c *xmlconf.Conf
+	for _, q := range kids {
+		if math.Abs(float64(q.capacity)*100-want[q]) > 1e-3 {
+			if c == nil {
+				c = e.workConf()
+			}
+			c.Set(xmlconf.Prefix+q.path+".capacity", strconv.FormatFloat(want[q], 'g', -1, 64))
+		}
+	}
+	if c != nil {
+		e.rebuild(c, nil)
+	}
 }

@@ -213,3 +213,29 @@ func FuzzSubmitPlacement(f *testing.F) {
 		e.ExpireQueues(1 << 40)
 	})
 }
+
+// GuaranteedOrZeroCapacityOverTimePolicy: with a 50% template the third
+// AutoCreatedLeafQueue gets no guarantee; when the first becomes idle its
+// guarantee goes to the third.
+func TestLegacyGuaranteedOrZero(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                                 "c",
+		p + "root.c.capacity":                             "100",
+		p + "root.c.auto-create-child-queue.enabled":      "true",
+		p + "root.c.leaf-queue-template.capacity":         "50",
+		p + "root.c.leaf-queue-template.maximum-capacity": "100",
+	})
+	for i, u := range []string{"u1", "u2", "u3"} {
+		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: "root.c." + u, User: u})
+		require.NoError(t, err)
+	}
+	st := e.Snapshot()
+	assert.InDelta(t, 0.5, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6)
+	assert.InDelta(t, 0.5, st.Queues["root.c.u2"].AbsoluteCapacity, 1e-6)
+	assert.InDelta(t, 0, st.Queues["root.c.u3"].AbsoluteCapacity, 1e-6)
+	require.NoError(t, e.FinishApp("app_0"))
+	st = e.Snapshot()
+	assert.InDelta(t, 0, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6)
+	assert.InDelta(t, 0.5, st.Queues["root.c.u2"].AbsoluteCapacity, 1e-6)
+	assert.InDelta(t, 0.5, st.Queues["root.c.u3"].AbsoluteCapacity, 1e-6)
+}

@@ -55,7 +55,7 @@ func (e *Engine) Notes() []string {
 			out = append(out, "auto-create: "+q.Path+" enables auto-queue-creation-v2, which Hadoop "+e.model.Version.String()+" does not have (3.4+); no queues are created under it")
 		}
 		if q.AutoCreate.Legacy.V && q.AutoCreate.ManagementPolicy.Set() {
-			out = append(out, "auto-create: "+q.Path+" names a management policy; capq applies GuaranteedOrZeroCapacityOverTimePolicy at creation time only (guarantees are not re-balanced when queues become idle)")
+			out = append(out, "auto-create: "+q.Path+" names a management policy; capq applies GuaranteedOrZeroCapacityOverTimePolicy (guarantees at creation while the parent has room, handed on when a queue becomes idle), evaluated on each change rather than every monitoring interval")
 		}
 	}
 	return out

@@ -39,7 +39,8 @@ func ModelQueues(m *xmlconf.Model) Queues {
 // KindOf classifies a configured queue.
 func KindOf(q *xmlconf.Queue, v xmlconf.Version) Kind {
 	switch {
-	case q.AutoCreate.Legacy.V && len(q.Children) == 0 && v.AtLeast(xmlconf.V3_1):
+	case q.AutoCreate.Legacy.V && v.AtLeast(xmlconf.V3_1):
+		// A ManagedParentQueue (its children are the queues it created).
 		return KindManagedParent
 	case q.AutoCreate.V2.V && v.AtLeast(xmlconf.V3_4):
 		return KindDynamicParent
