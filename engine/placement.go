@@ -17,14 +17,14 @@ type Placed struct {
 	Rule string
 }
 
-// loadRules reads the configuration's mapping rules. A rule file
-// (mapping-rule-json-file) is not read by the engine: the problem is kept
-// for Notes.
+// loadRules reads the configuration's mapping rules, with a rule file
+// (mapping-rule-json-file) next to the configuration; a file capq cannot
+// read is a note, and the run has no mapping rules, as the RM says.
 func loadRules(m *xmlconf.Model) (*placement.Set, []placement.Problem) {
 	if m.Conf == nil {
 		return nil, nil
 	}
-	return placement.Load(m.Conf, m.Version, placement.LoadOptions{})
+	return placement.Load(m.Conf, m.Version, placement.LoadOptions{ReadFile: placement.ConfFileReader(m.Conf)})
 }
 
 // autoConfigured reports whether any queue enables auto-creation.

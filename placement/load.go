@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -76,7 +77,9 @@ func (s *Set) loadJSON(c *xmlconf.Conf, opts LoadOptions) []Problem {
 		}
 		data, err := opts.ReadFile(strings.TrimSpace(path))
 		if err != nil {
-			return []Problem{{Key: KeyJSONFile, Msg: fmt.Sprintf("cannot read mapping rule file %q: %v", strings.TrimSpace(path), err)}}
+			// The RM reads the file on its own host: not finding it here
+			// is not a refusal, but its rules go unchecked.
+			return []Problem{{Key: KeyJSONFile, Warning: true, Msg: fmt.Sprintf("cannot read mapping rule file %q (%v); capq runs with no mapping rules", strings.TrimSpace(path), errText(err))}}
 		}
 		rules, err := ParseJSON(data)
 		if err != nil {
@@ -142,4 +145,13 @@ func checkRule(r *Rule) error {
 		return hadoopErr("default queue is undefined")
 	}
 	return nil
+}
+
+// errText is an error without the file system's wording of the path
+// (already in the message).
+func errText(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }

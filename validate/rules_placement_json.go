@@ -10,7 +10,7 @@ import (
 // both formats, unknown variables and rules that can never match.
 
 func mappingRules(p *Pass) (*placement.Set, []placement.Problem) {
-	return placement.Load(p.Model.Conf, p.Version, placement.LoadOptions{})
+	return placement.Load(p.Model.Conf, p.Version, placement.LoadOptions{ReadFile: placement.ConfFileReader(p.Model.Conf)})
 }
 
 var ruleMappingJSON = &Rule{
