@@ -126,10 +126,11 @@ var ruleMappingJSONMissing = &Rule{
 	ID: "CS078", Name: "mapping-rule-json-missing", Category: CatPlacement, Severity: xmlconf.SeverityWarning,
 	Since: xmlconf.V3_4,
 	Docs: Docs{
-		Summary: "mapping-rule-format is json but no rules are given, or they are in a file capq does not read",
+		Summary: "mapping-rule-format is json but no rules are given, or their file cannot be read here",
 		Why: "Without mapping-rule-json or mapping-rule-json-file the ResourceManager logs `Mapping rule is set to JSON, but no inline " +
-			"JSON nor a JSON file was provided! Starting with no mapping rules!` and places nothing. A rule file is read by the " +
-			"ResourceManager on its own host; capq does not follow the path, so those rules are not checked.",
+			"JSON nor a JSON file was provided! Starting with no mapping rules!` and places nothing. capq reads " +
+			"mapping-rule-json-file at its absolute path or next to the configuration (a regular file up to 16 MiB); the " +
+			"ResourceManager reads it on its own host, so a file missing here is a warning and its rules go unchecked.",
 		Bad:      "mapping-rule-format=json   (and nothing else)",
 		Good:     `mapping-rule-format=json, mapping-rule-json={"rules":[...]}`,
 		Source:   "CapacitySchedulerConfiguration#getMappingRules",
