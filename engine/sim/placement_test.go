@@ -47,3 +47,27 @@ func TestSimulatePlacementRules(t *testing.T) {
 	require.Len(t, res.DynamicQueues, 2)
 	assert.Equal(t, "root.users.eng", res.DynamicQueues[0].Path)
 }
+
+// TestSimulateMaxParallelApps: with max-parallel-apps 1 the second app
+// waits, non-runnable, until the first finishes, then runs.
+func TestSimulateMaxParallelApps(t *testing.T) {
+	m := modelFrom(t, []byte(`<configuration>
+  <property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+  <property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>
+  <property><name>yarn.scheduler.capacity.root.a.max-parallel-apps</name><value>1</value></property>
+</configuration>`))
+	task := []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 60000, Priority: 20}}
+	w := &Workload{Name: "parallel", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 16384, VCores: 16}}},
+		Apps: []App{
+			{ID: "first", Queue: "a", User: "u", SubmitMS: 0, AM: Res{1024, 1}, Tasks: task},
+			{ID: "second", Queue: "a", User: "u", SubmitMS: 1000, AM: Res{1024, 1}, Tasks: task},
+		}}
+	res, err := Run(m, w, Options{Seed: 1})
+	require.NoError(t, err)
+	byID := map[string]AppResult{}
+	for _, a := range res.Apps {
+		byID[a.ID] = a
+	}
+	require.Equal(t, AppFinished, byID["second"].State)
+	assert.GreaterOrEqual(t, byID["second"].FirstContainerMS, byID["first"].FinishMS)
+}
