@@ -130,10 +130,7 @@ func (e *Engine) createFlexible(existing *queue, missing []string) ([]string, er
 		p := parent + "." + name
 		leaf := n == len(missing)-1
 		e.addChild(c, parent, name)
-		e.applyV2Template(c, parent, p, leaf)
-		if !leaf {
-			c.Set(xmlconf.Prefix+p+"."+v2EnabledSuffix, "true")
-		}
+		e.configureFlexible(c, p, leaf)
 		created = append(created, p)
 		parent = p
 	}

@@ -40,21 +40,8 @@ func (e *Engine) keepDynamic(m *xmlconf.Model) (*xmlconf.Model, []string) {
 			continue
 		}
 		// Flexible queues are configured afresh from the new file's
-		// templates (reinitialize re-applies AutoCreatedQueueTemplate);
-		// keys the new file sets on the queue itself win.
-		own := map[string]string{}
-		for _, k := range c.Keys() {
-			if strings.HasPrefix(k, xmlconf.Prefix+p+".") {
-				own[k], _, _ = c.Get(k)
-			}
-		}
-		e.applyV2Template(c, parentPath(p), p, q.leaf)
-		if !q.leaf {
-			c.Set(xmlconf.Prefix+p+"."+v2EnabledSuffix, "true")
-		}
-		for k, v := range own {
-			c.Set(k, v)
-		}
+		// templates (reinitialize re-applies AutoCreatedQueueTemplate).
+		e.configureFlexible(c, p, q.leaf)
 	}
 	return xmlconf.Build(c, xmlconf.BuildOptions{Version: m.Version, Cluster: m.Cluster}), left
 }
@@ -66,6 +53,36 @@ func (e *Engine) copyQueueKeys(from, to *xmlconf.Conf, path string) {
 		if strings.HasPrefix(k, xmlconf.Prefix+path+".") {
 			v, _, _ := from.Get(k)
 			to.Set(k, v)
+		}
+	}
+}
+
+// explicitDynamic are the settings a file may give a flexible dynamic
+// queue by its own path; every other key there is ignored in favour of
+// the dynamic defaults and templates (TestCapacitySchedulerNewQueue-
+// AutoCreation#testExplicitSettingsOfDynamicLeafQueue: "ignored, except
+// for its priority"; its weight and state are honoured too).
+var explicitDynamic = map[string]bool{"capacity": true, "priority": true, "state": true}
+
+// configureFlexible writes a flexible dynamic queue's settings into c:
+// the dynamic defaults and the parent's templates, then the explicit
+// settings the file may give it; a dynamic parent keeps auto-creation on.
+func (e *Engine) configureFlexible(c *xmlconf.Conf, path string, leaf bool) {
+	pre := xmlconf.Prefix + path + "."
+	own := map[string]string{}
+	for _, k := range c.Keys() {
+		if suffix, ok := strings.CutPrefix(k, pre); ok && !strings.Contains(suffix, ".") {
+			own[suffix], _, _ = c.Get(k)
+			c.Unset(k)
+		}
+	}
+	e.applyV2Template(c, parentPath(path), path, leaf)
+	if !leaf {
+		c.Set(pre+v2EnabledSuffix, "true")
+	}
+	for suffix, v := range own {
+		if explicitDynamic[suffix] {
+			c.Set(pre+suffix, v)
 		}
 	}
 }
