@@ -102,8 +102,8 @@ var ruleMappingUnreachable = &Rule{
 	Docs: Docs{
 		Summary: "a mapping rule comes after a rule that decides every submission, so it never runs",
 		Why: "Rules are evaluated in order and the first that places, places to default or rejects wins " +
-			"(CSMappingPlacementRule#getPlacementForApp). A rule matching every user whose target always resolves or whose " +
-			"fallback is placeDefault or reject (every legacy u:%user:... mapping) ends the evaluation for everyone.",
+			"(CSMappingPlacementRule#getPlacementForApp). A rule matching every user that rejects, places to default, or places " +
+			"with a placeDefault or reject fallback (every legacy u:%user:... mapping) ends the evaluation for everyone.",
 		Bad:      "queue-mappings=u:%user:root.users.%user,u:alice:root.adhoc",
 		Good:     "queue-mappings=u:alice:root.adhoc,u:%user:root.users.%user",
 		Source:   "CSMappingPlacementRule#getPlacementForApp; LegacyMappingRuleToJson (legacy rules fall back to placeDefault)",
