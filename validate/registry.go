@@ -26,6 +26,7 @@ var registry = []*Rule{
 	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict,
 	// Placement
 	ruleMappingSyntax, ruleMappingFormat, ruleMappingTarget, rulePlacementRules,
+	ruleMappingJSON, ruleMappingJSONTarget, ruleMappingVariable, ruleMappingUnreachable, ruleMappingJSONMissing,
 	// Accepted by Hadoop, almost surely wrong
 	ruleAMPercent, ruleLeafOnlyOnParent, ruleRootCapacity, ruleIneffectiveACL, ruleDeadQueue, ruleLowCapacity,
 	// Information

@@ -11,6 +11,7 @@ import (
 
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/xmlconf"
+	"github.com/capq/capq/xmlconf/tree"
 )
 
 type simulateOptions struct {
@@ -27,6 +28,7 @@ type simulateOptions struct {
 	force         bool
 	rejectUnknown bool
 	maxContainers int
+	endTree       bool
 	// hadoop1 is a Hadoop 1 conf directory to simulate instead of --config.
 	hadoop1, hadoop1Version string
 }
@@ -85,6 +87,7 @@ func newSimulateCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --events file")
 	bindMaxContainers(cmd, &o.maxContainers)
+	f.BoolVar(&o.endTree, "end-tree", false, "after the report, print the queue tree as the run left it (auto-created queues that have not expired)")
 	f.StringVar(&o.hadoop1, "hadoop1", "", "simulate a Hadoop 1 JobTracker instead: its conf DIR (mapred-site.xml, capacity-scheduler.xml, mapred-queue-acls.xml)")
 	f.StringVar(&o.hadoop1Version, "hadoop1-version", "1.2.1", "--hadoop1: the Hadoop 1 release (1.0, 1.1, 1.2.1)")
 	f.BoolVar(&o.rejectUnknown, "reject-unknown-queues", false, "submit apps of unknown queues so they are rejected like Hadoop does (default: refuse the workload)")
@@ -123,7 +126,29 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	return writeSimulation(o.format, res, s)
+	if err := writeSimulation(o.format, res, s); err != nil {
+		return err
+	}
+	if o.endTree && o.format != "json" {
+		return writeEndTree(res, s)
+	}
+	return nil
+}
+
+// writeEndTree prints `capq tree` of the run's end state, sized to the
+// simulated cluster.
+func writeEndTree(res *sim.Result, s *streams) error {
+	m := res.EndModel()
+	if m == nil {
+		return nil
+	}
+	sized := *m
+	sized.Cluster = xmlconf.Resource{MemoryMB: res.Cluster.MemoryMB, VCores: res.Cluster.VCores}
+	fmt.Fprintf(s.out, "\nqueue tree at the end of the run:\n")
+	if err := tree.WriteText(s.out, &sized); err != nil {
+		return cannotRun(fmt.Errorf("write output: %w", err))
+	}
+	return nil
 }
 
 // simulate runs the simulation with a progress bar on a terminal and

@@ -181,3 +181,14 @@ func TestRulesAndExplain(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "unknown rule")
 }
+
+// TestLintMappingRuleFile: mapping-rule-json-file next to the
+// configuration is read and its rules checked (the second places under
+// the leaf root.default: CS075); the file name is relative to the
+// configuration file.
+func TestLintMappingRuleFile(t *testing.T) {
+	r := runBinary(t, "", "lint", "testdata/mapping-json-file")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "error CS075: rule #2: Queue path 'root.default.%user' is invalid because 'root.default' is a leaf queue")
+	assert.NotContains(t, r.stdout, "CS078")
+}

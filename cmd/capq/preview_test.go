@@ -247,3 +247,24 @@ func TestPreviewNoProgressOnDumbTerminal(t *testing.T) {
 	assert.NotContains(t, errOut.String(), "\r")
 	assert.NotContains(t, out.String(), "\x1b[")
 }
+
+// TestPreviewRemovedQueue: the new configuration removes root.adhoc and
+// maps analysts to etl. The preview runs instead of refusing the
+// workload: apps naming adhoc are rejected with the RM's message, ann's
+// apps to default move to etl, both listed per old queue.
+func TestPreviewRemovedQueue(t *testing.T) {
+	r := runBinary(t, "", "preview", "testdata/preview-remove-queue/old", "testdata/preview-remove-queue/new",
+		"--workload", "testdata/preview-remove-queue/workload.json")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "root.adhoc: 4 rejected: Application <app> submitted by user bob to unknown queue: adhoc")
+	assert.Contains(t, r.stdout, "root.default → root.etl: 2 moved")
+	golden.Assert(t, "preview/remove-queue.txt", []byte(r.stdout))
+
+	html := filepath.Join(t.TempDir(), "p.html")
+	r = runBinary(t, "", "preview", "testdata/preview-remove-queue/old", "testdata/preview-remove-queue/new",
+		"--workload", "testdata/preview-remove-queue/workload.json", "--html", html)
+	require.Equal(t, 0, r.code, r.stderr)
+	page, err := os.ReadFile(html)
+	require.NoError(t, err)
+	assert.Contains(t, string(page), `<tr class="fail" data-queue="root.adhoc"><td>root.adhoc</td>`)
+}

@@ -92,6 +92,10 @@ type Step struct {
 	Users       map[string]map[string]any `json:"users"`
 	LastAssign  json.RawMessage           `json:"last_assignment"`
 	NowMS       int64                     `json:"now_ms"`
+	// AppName and Placement: submit_app runs the mapping rules
+	// (scenario-format-extensions.md).
+	AppName   string `json:"app_name"`
+	Placement bool   `json:"placement"`
 }
 
 // RefreshExpect is the expected outcome of loading or refreshing.
@@ -101,6 +105,12 @@ type RefreshExpect struct {
 	ErrorContainsAny []string            `json:"error_contains_any"`
 	Children         map[string][]string `json:"children"`
 	QueuesAbsent     []string            `json:"queues_absent"`
+	// Queue and AutoCreated check a submit_app: the full path the app
+	// went to and the queues its submission created.
+	Queue       string   `json:"queue"`
+	AutoCreated []string `json:"auto_created"`
+	// Removed checks an expire_queues step: the queues it removed.
+	Removed []string `json:"removed"`
 }
 
 // Load reads and checks a scenario file with the default read limits.

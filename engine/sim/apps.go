@@ -18,9 +18,17 @@ func (r *run) submit(i int32) {
 	if ok {
 		a.leaf = r.qIdx[leafPath]
 	}
-	err := r.e.SubmitApp(engine.AppSpec{ID: s.ID, Queue: s.Queue, User: s.User, Groups: s.Groups,
-		AM: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Priority: s.Priority})
+	spec := placementSpec(s)
+	if spec.Groups == nil {
+		spec.Groups = r.w.Users[s.User]
+	}
+	pl, err := r.e.Submit(spec)
 	r.touch()
+	if err == nil && pl.Queue != "" {
+		r.created(pl.AutoCreated)
+		a.leaf = r.qIdx[pl.Queue]
+		r.scheduleLifetime(i, pl.Queue)
+	}
 	if err != nil {
 		a.state, a.reason = AppRejected, err.Error()
 		if a.leaf >= 0 {

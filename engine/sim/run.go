@@ -37,7 +37,7 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 		return nil, err
 	}
 	r := &run{opts: opts, w: w, model: model, appIdx: make(map[string]int32, len(w.Apps)), nodeIdx: make(map[string]int32, len(nodes)),
-		qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1}
+		qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1, dynIdx: map[string]int{}}
 	if err := r.setup(nodes); err != nil {
 		return nil, err
 	}
@@ -119,7 +119,7 @@ func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
 func (r *run) checkApps() error {
 	for i := range r.w.Apps {
 		a := &r.w.Apps[i]
-		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues {
+		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues && !placesDynamically(r.model) {
 			return posErr(a.Pos, "application %q: unknown queue %q (leaf queues: %s)", a.ID, a.Queue, leafList(r.model))
 		}
 		sizes := map[[2]int64]Res{}
@@ -264,6 +264,10 @@ func (r *run) dispatch(ev event) {
 		r.workloadEvent(ev.ref)
 	case evPreempt:
 		r.preemptRound()
+	case evExpire:
+		r.expireRound()
+	case evLifetime:
+		r.lifetimeReached(ev.ref)
 	}
 }
 

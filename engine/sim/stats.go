@@ -135,12 +135,16 @@ func (r *run) finish() *Result {
 			res.Summary.AppsRejected++
 		case AppFailed:
 			res.Summary.AppsFailed++
+		case AppKilled:
+			res.Summary.AppsKilled++
 		case AppNotArrived:
 			res.Summary.AppsSubmitted--
 		default:
 			res.Summary.AppsUnfinished++
 		}
 	}
+	res.Notes = r.e.Notes()
+	res.endModel = r.e.Model()
 	res.Queues = r.queueResults(end)
 	res.Users = r.userResults(end)
 	res.Apps = r.appResults()

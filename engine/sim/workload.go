@@ -20,6 +20,9 @@ type Workload struct {
 	// Events are timed changes: configuration refreshes, nodes added or
 	// lost.
 	Events []Event `json:"events,omitempty"`
+	// Users declares each user's groups in the group provider's order
+	// (the first is the primary group); capq never looks groups up.
+	Users map[string][]string `json:"users,omitempty"`
 	// AMHeartbeatMS is how long after its container is allocated an AM
 	// sends its first requests (SLS: yarn.sls.am.heartbeat.interval.ms);
 	// 0 means DefaultAMHeartbeatMS.
@@ -71,9 +74,15 @@ type App struct {
 	ID    string `json:"id"`
 	Queue string `json:"queue"`
 	User  string `json:"user"`
-	// Groups are the user's groups for submit ACLs.
-	Groups   []string `json:"groups,omitempty"`
-	SubmitMS int64    `json:"submit_ms"`
+	// Groups are the user's groups (submit ACLs, placement rules); when
+	// absent, the workload's users entry for the user.
+	Groups []string `json:"groups,omitempty"`
+	// LifetimeS is the lifetime the app asks for in seconds (0: none);
+	// the queue's default and maximum lifetimes apply.
+	LifetimeS int64 `json:"lifetime_s,omitempty"`
+	// AppName is the application name (application mapping rules).
+	AppName  string `json:"app_name,omitempty"`
+	SubmitMS int64  `json:"submit_ms"`
 	// Priority is the application priority (higher first).
 	Priority int32       `json:"priority,omitempty"`
 	AM       Res         `json:"am"`
