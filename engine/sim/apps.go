@@ -109,7 +109,7 @@ func (r *run) startPhase(i int32) {
 		t := &a.spec.Tasks[j]
 		f := a.fifo[t.Priority]
 		if f == nil {
-			f = &durFIFO{size: Res{t.MemoryMB, t.VCores}}
+			f = &durFIFO{size: engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}}
 			a.fifo[t.Priority] = f
 			prios = append(prios, t.Priority)
 			hosts[t.Priority], racks[t.Priority] = map[string]int{}, map[string]int{}

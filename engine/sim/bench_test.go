@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
+	"github.com/stretchr/testify/require"
 )
 
 // twoQueues is the configuration of YuniKorn's BenchmarkScheduling: two
@@ -35,7 +35,7 @@ func modelFrom(t testing.TB, xml []byte) *xmlconf.Model {
 func schedulingWorkload(nodes, containers int) *Workload {
 	w := &Workload{Name: "bench", Cluster: Cluster{Nodes: []NodeGroup{{Count: nodes, MemoryMB: 128 * 1024, VCores: 128}}}}
 	for i, q := range []string{"a", "b"} {
-		w.Apps = append(w.Apps, App{ID: fmt.Sprintf("app-%d", i), Queue: q, User: "u", AM: Res{10, 1},
+		w.Apps = append(w.Apps, App{ID: fmt.Sprintf("app-%d", i), Queue: q, User: "u", AM: engine.Resource{MemoryMB: 10, VCores: 1},
 			Tasks: []TaskGroup{{Count: containers / 2, MemoryMB: 10, VCores: 1, DurationMS: 1 << 40, Priority: 1}}})
 	}
 	return w

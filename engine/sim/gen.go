@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"sort"
 
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -42,7 +43,7 @@ type GenOptions struct {
 	// (a tenth of the maps, twice as long) [0.3].
 	ReduceShare float64
 	// AM is the AM container [1024 MB, 1 vcore].
-	AM Res
+	AM engine.Resource
 }
 
 func (o GenOptions) withDefaults() GenOptions {
@@ -87,7 +88,7 @@ func (o GenOptions) withDefaults() GenOptions {
 		o.ReduceShare = 0
 	}
 	if o.AM.MemoryMB <= 0 {
-		o.AM = Res{1024, 1}
+		o.AM = engine.Resource{MemoryMB: 1024, VCores: 1}
 	}
 	return o
 }

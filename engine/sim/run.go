@@ -114,14 +114,14 @@ func (r *run) checkApps() error {
 		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues {
 			return posErr(a.Pos, "application %q: unknown queue %q (leaf queues: %s)", a.ID, a.Queue, leafList(r.model))
 		}
-		sizes := map[[2]int64]Res{}
+		sizes := map[[2]int64]engine.Resource{}
 		for _, t := range a.Tasks {
 			k := [2]int64{int64(t.Phase), int64(t.Priority)}
 			s, seen := sizes[k]
 			if seen && (s.MemoryMB != t.MemoryMB || s.VCores != t.VCores) {
 				return posErr(a.Pos, "application %q: phase %d asks two sizes at priority %d (%d MB and %d MB); YARN takes one size per request priority", a.ID, t.Phase, t.Priority, s.MemoryMB, t.MemoryMB)
 			}
-			sizes[k] = Res{t.MemoryMB, t.VCores}
+			sizes[k] = engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}
 		}
 	}
 	return nil
@@ -169,7 +169,7 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 		for len(r.nodes) <= idx {
 			r.nodes = append(r.nodes, nodeState{lastHB: -1})
 		}
-		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), freeMem: s.MemoryMB, freeVC: s.VCores, lastHB: -1, alive: true, total: Res{s.MemoryMB, s.VCores}}
+		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), freeMem: s.MemoryMB, freeVC: s.VCores, lastHB: -1, alive: true, total: engine.Resource{MemoryMB: s.MemoryMB, VCores: s.VCores}}
 		r.nodeIdx[s.ID] = int32(idx)
 	}
 	r.park.rebuild(r.nodes)

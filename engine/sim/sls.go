@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/capq/capq/engine"
 )
 
 // Keys SLS reads from a job object and from a task object.
@@ -186,8 +188,8 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	return a, int(max(count, 1)), nil
 }
 
-func (sr *slsReader) amResource(obj map[string]any, pos string) (Res, error) {
-	r := Res{sr.set.AMMemoryMB, sr.set.AMVCores}
+func (sr *slsReader) amResource(obj map[string]any, pos string) (engine.Resource, error) {
+	r := engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}
 	var err error
 	for _, k := range []string{"am.memory", "am.memory-mb"} {
 		if r.MemoryMB, err = javaLong(obj, k, r.MemoryMB, pos); err != nil {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/capq/capq/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -32,7 +33,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	require.Len(t, w.Apps, 4)
 	j1 := w.Apps[0]
 	assert.Equal(t, "job_1", j1.ID)
-	assert.Equal(t, Res{1024, 1}, j1.AM)
+	assert.Equal(t, engine.Resource{MemoryMB: 1024, VCores: 1}, j1.AM)
 	// The MapReduce AM asks maps at priority 20, then reduces at 10.
 	require.Len(t, j1.Tasks, 3)
 	assert.Equal(t, TaskGroup{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 20000, Priority: 20, Type: "map",
@@ -43,7 +44,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 
 	j2 := w.Apps[1]
 	assert.Equal(t, "alice", j2.User)
-	assert.Equal(t, Res{2048, 2}, j2.AM)
+	assert.Equal(t, engine.Resource{MemoryMB: 2048, VCores: 2}, j2.AM)
 	assert.Equal(t, []TaskGroup{{Count: 6, MemoryMB: 4096, VCores: 2, DurationMS: 30000, Priority: 5, Type: "map"}}, j2.Tasks)
 
 	// job.count 2: SLS names the instances by AM number.

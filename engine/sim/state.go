@@ -39,7 +39,7 @@ type appState struct {
 type durFIFO struct {
 	runs []durRun
 	head int
-	size Res
+	size engine.Resource
 }
 
 type durRun struct {
@@ -90,7 +90,7 @@ type nodeState struct {
 	lastHB    int64
 	scheduled bool
 	parked    bool
-	total     Res
+	total     engine.Resource
 	reserved  bool
 	alive     bool
 }
