@@ -212,7 +212,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 		}
 	}
 	r.setLive(ev.ContainerID, l)
-	r.use(a, l.node, mem, ev.Resource.VCores, 1)
+	r.use(a, l.node, mem, 1)
 	for q := a.leaf; q >= 0; q = r.queues[q].parent {
 		r.queues[q].containers++
 	}
@@ -271,7 +271,7 @@ func (r *run) released(ev *engine.Event, preempted bool) {
 	}
 	r.lives[ev.ContainerID].ok = false
 	a := &r.apps[l.app]
-	r.use(a, l.node, -l.mem, -ev.Resource.VCores, -1)
+	r.use(a, l.node, -l.mem, -1)
 	if preempted {
 		a.preempted++
 		r.res.Summary.Preempted++

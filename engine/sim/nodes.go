@@ -17,17 +17,19 @@ func (r *run) nextBeat(n *nodeState, t int64) int64 {
 // hasRoom reports whether a heartbeat could change anything on the
 // node: it has room for the minimum allocation or holds a reservation
 // (CapacityScheduler.allocateContainersToNode returns at once otherwise).
-func (r *run) hasRoom(n *nodeState) bool {
+func (r *run) hasRoom(i int32) bool {
+	n := &r.nodes[i]
 	if !n.alive {
 		return false
 	}
 	if n.reserved {
 		return true
 	}
-	if n.freeMem < r.minMem {
+	free := r.e.NodeFree(int(i))
+	if free.MemoryMB < r.minMem {
 		return false
 	}
-	return !r.drf || n.freeVC >= r.minVC
+	return !r.drf || free.VCores >= r.minVC
 }
 
 // schedule queues the node's next heartbeat if it has room and something
@@ -42,7 +44,7 @@ func (r *run) schedule(i int32) {
 		}
 		return
 	}
-	if n.scheduled || !r.hasRoom(n) {
+	if n.scheduled || !r.hasRoom(i) {
 		return
 	}
 	if !n.reserved && (r.quiet || r.outstanding <= 0) {
@@ -179,7 +181,7 @@ func (r *run) heartbeat(i int32) {
 		r.touch()
 		r.wakeAll()
 	case r.simple():
-		if n := &r.nodes[i]; r.hasRoom(n) && !n.reserved && !r.opts.exhaustive {
+		if n := &r.nodes[i]; r.hasRoom(i) && !n.reserved && !r.opts.exhaustive {
 			r.parkNode(i)
 			return
 		}
@@ -239,15 +241,12 @@ func (r *run) onEvent(ev engine.Event) {
 	}
 }
 
-// use books mem MB on the node, the app's queues and its user.
-func (r *run) use(a *appState, node int32, mem, vc int64, sign int) {
-	if node >= 0 && int(node) < len(r.nodes) {
-		n := &r.nodes[node]
-		n.freeMem -= mem
-		n.freeVC -= vc
-		if sign < 0 {
-			r.schedule(node)
-		}
+// use follows a change of mem MB on the node (the engine has booked it):
+// a node a release freed may beat again, and the app's queues and user
+// integrate their usage.
+func (r *run) use(a *appState, node int32, mem int64, sign int) {
+	if sign < 0 && node >= 0 && int(node) < len(r.nodes) {
+		r.schedule(node)
 	}
 	r.addUsed(a.leaf, a.user, mem)
 }

@@ -169,13 +169,13 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 		for len(r.nodes) <= idx {
 			r.nodes = append(r.nodes, nodeState{lastHB: -1})
 		}
-		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), freeMem: s.MemoryMB, freeVC: s.VCores, lastHB: -1, alive: true, total: engine.Resource{MemoryMB: s.MemoryMB, VCores: s.VCores}}
+		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), lastHB: -1, alive: true}
 		r.nodeIdx[s.ID] = int32(idx)
 	}
 	r.park.rebuild(r.nodes)
 	r.uniform = true
 	for k := range r.nodes {
-		if r.nodes[k].alive && (r.nodes[k].total != r.nodes[0].total) {
+		if r.nodes[k].alive && (r.e.NodeTotal(k) != r.e.NodeTotal(0)) {
 			r.uniform = false
 		}
 	}
