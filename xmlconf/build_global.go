@@ -5,6 +5,10 @@ package xmlconf
 const (
 	DefaultResourceCalculator  = "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator"
 	DominantResourceCalculator = "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
+	// NodeHeartbeatKey is the ResourceManager's node heartbeat interval.
+	NodeHeartbeatKey = "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms"
+	// DefaultNodeHeartbeatMS is YarnConfiguration.DEFAULT_RM_NM_HEARTBEAT_INTERVAL_MS.
+	DefaultNodeHeartbeatMS = 1000
 )
 
 func (b *builder) global() {
@@ -37,6 +41,7 @@ func (b *builder) global() {
 	g.MaxAllocation = b.allocation("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores", 8192, 4)
 	g.ACLEnable, _ = b.boolAt("yarn.acl.enable", FromGlobal, false)
 	g.MaxAppPriority, _ = b.intAt("yarn.cluster.max-application-priority", FromGlobal, 0)
+	g.NodeHeartbeatMS, _ = b.longAt(NodeHeartbeatKey, FromGlobal, DefaultNodeHeartbeatMS)
 	b.preemption()
 }
 

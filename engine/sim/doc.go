@@ -23,8 +23,8 @@
 //
 // Workloads come from ReadNative (the native JSON format, FORMAT.md),
 // ReadSLS (SLS traces exactly as SLS's AMRunner reads them, with
-// ReadSLSNodes for --nodes topologies and SLSSettingsFromConf for
-// sls-runner.xml) and Generate (seeded synthetic workloads); Detect tells
+// ReadSLSNodes for --nodes topologies and the typed sls-runner.xml
+// settings of xmlconf.SLSSettingsFromConf) and Generate (seeded synthetic workloads); Detect tells
 // the formats apart. Results (Result) are deterministic and
 // self-describing so two runs of one workload on two configurations can
 // be compared queue by queue, user by user and app by app; RenderText and

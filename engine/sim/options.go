@@ -53,7 +53,4 @@ type Progress struct {
 const DefaultSampleMS = 60000
 
 // DefaultHeartbeatMS is yarn.resourcemanager.nodemanagers.heartbeat-interval-ms's default.
-const DefaultHeartbeatMS = 1000
-
-// HeartbeatKey is the ResourceManager's node heartbeat interval property.
-const HeartbeatKey = "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms"
+const DefaultHeartbeatMS = xmlconf.DefaultNodeHeartbeatMS

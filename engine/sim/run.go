@@ -85,23 +85,20 @@ func (r *run) setup(specs []NodeSpec) error {
 }
 
 // heartbeatMS is the node heartbeat interval: the workload's override,
-// else the configuration's (yarn-site.xml merged in), else 1000.
+// else the configuration's typed setting (yarn-site.xml merged in, 1000
+// by default).
 func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
 	if w.NMHeartbeatMS > 0 {
 		return w.NMHeartbeatMS, nil
 	}
-	if m.Conf == nil {
-		return DefaultHeartbeatMS, nil
+	v := m.Global.NodeHeartbeatMS
+	switch {
+	case v.Set() && (v.Err != "" || v.V <= 0):
+		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds", xmlconf.NodeHeartbeatKey, v.Raw)
+	case v.V > 0:
+		return v.V, nil
 	}
-	v, ok, err := m.Conf.Get(HeartbeatKey)
-	if !ok || err != nil {
-		return DefaultHeartbeatMS, nil
-	}
-	n, perr := xmlconf.HadoopGetLong(v)
-	if perr != nil || n <= 0 {
-		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds", HeartbeatKey, v)
-	}
-	return n, nil
+	return DefaultHeartbeatMS, nil // a model not built by xmlconf.Build
 }
 
 // checkApps resolves every app's queue to a leaf (refusing unknown

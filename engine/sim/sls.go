@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 )
 
 // Keys SLS reads from a job object and from a task object.
@@ -41,7 +42,7 @@ const (
 // slsReader holds the state of one trace read.
 type slsReader struct {
 	r        *posReader
-	set      SLSSettings
+	set      xmlconf.SLSSettings
 	w        *Workload
 	amID     int // SLS's AM_ID: one per AM started, names jobs without ids
 	jobIndex int
@@ -56,7 +57,7 @@ type slsReader struct {
 // JSON objects, each a job (or a header with num.nodes/num.racks). Node
 // managers come from nodes (an --sls-nodes topology) when given, else from
 // the trace (num.nodes plus every container.host), all sized by set.
-func ReadSLS(name string, data []byte, set SLSSettings, nodes *Cluster) (*Workload, error) {
+func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster) (*Workload, error) {
 	sr := &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{},
 		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS}}
 	dec := json.NewDecoder(bytes.NewReader(data))

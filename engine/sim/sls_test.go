@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -21,7 +22,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	f, err := Detect(data)
 	require.NoError(t, err)
 	assert.Equal(t, FormatSLSTrace, f)
-	w, err := ReadSLS("trace.json", data, DefaultSLSSettings(), nil)
+	w, err := ReadSLS("trace.json", data, xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 
 	// Nodes: num.nodes 4 over 2 racks ("/rack<i%2>/node<i>") plus the
@@ -63,7 +64,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 
 func TestSLSNodesAndRunner(t *testing.T) {
 	conf := map[string]string{"yarn.sls.nm.memory.mb": "16384", "yarn.sls.nm.vcores": "16", "yarn.sls.am.type.dag": "x"}
-	set, err := SLSSettingsFromConf(conf)
+	set, err := xmlconf.SLSSettingsFromConf(conf)
 	require.NoError(t, err)
 	assert.Equal(t, int64(16384), set.NMMemoryMB)
 	c, err := ReadSLSNodes("nodes.json", readFile(t, "testdata", "workloads", "sls", "nodes.json"), set)
@@ -102,7 +103,7 @@ func TestBadInputs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var err error
 			if c.sls {
-				_, err = ReadSLS("t.json", []byte(c.data), DefaultSLSSettings(), nil)
+				_, err = ReadSLS("t.json", []byte(c.data), xmlconf.DefaultSLSSettings(), nil)
 			} else {
 				_, err = ReadNative("t.json", []byte(c.data))
 			}
@@ -140,7 +141,7 @@ func TestSLSTraceAsArray(t *testing.T) {
 	f, err := Detect(data)
 	require.NoError(t, err)
 	assert.Equal(t, FormatSLSTrace, f)
-	w, err := ReadSLS("a.json", append(data, []byte("\n{\"num.nodes\": 2}")...), DefaultSLSSettings(), nil)
+	w, err := ReadSLS("a.json", append(data, []byte("\n{\"num.nodes\": 2}")...), xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 2)
 	assert.Equal(t, 2, w.Apps[1].Containers())
