@@ -6,9 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/capq/capq/engine"
+	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
-	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -85,38 +84,17 @@ func readInput(arg string, s *streams) (string, []byte, error) {
 	return arg, data, nil
 }
 
-// refreshLoader loads the configuration a refresh event names, relative
-// to the workload file, with the same flags as --config.
-func (o simulateOptions) refreshLoader(s *streams) func(string) (*xmlconf.Model, error) {
-	base := "."
+// refreshes lets the simulation load and judge the configurations the
+// workload's refresh events name, relative to the workload file, with the
+// same flags as --config.
+func (o simulateOptions) refreshes(opts sim.Options, s *streams) (sim.Options, error) {
+	dir := "."
 	if o.workload != "-" {
-		base = filepath.Dir(o.workload)
+		dir = filepath.Dir(o.workload)
 	}
-	return func(name string) (*xmlconf.Model, error) {
-		path := name
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(base, name)
-		}
-		l, err := o.config.load(path, s)
-		if err != nil {
-			return nil, err
-		}
-		return l.Model, nil
+	lopts, err := o.config.options(s)
+	if err != nil {
+		return opts, err
 	}
-}
-
-// refreshCheck applies capq's refresh rules (the ones `capq diff` uses)
-// to a refresh during a simulation, with the engine's live queue states.
-func refreshCheck(old, new *xmlconf.Model, live engine.LiveState) []string {
-	res := validate.Refresh(old, new, validate.RefreshOptions{Live: live})
-	if res.Accepted {
-		return nil
-	}
-	var errs []string
-	for _, f := range res.Findings {
-		if f.Severity == xmlconf.SeverityError {
-			errs = append(errs, fmt.Sprintf("%s: %s", f.Rule, f.Message))
-		}
-	}
-	return errs
+	return preview.WithRefreshes(opts, dir, lopts), nil
 }

@@ -1,0 +1,26 @@
+package scenario
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A broken scenario file names the line and column of the problem.
+func TestParseScenarioErrorsNameThePlace(t *testing.T) {
+	cases := []struct {
+		name, data, want string
+	}{
+		{"truncated", "{\n \"steps\": [\n", "s.json:3:1: unexpected EOF"},
+		{"syntax", "{\n \"steps\": [\n  {\"op\" \"x\"}\n ]\n}\n", `s.json:3:10: invalid character '"' after object key`},
+		{"wrong type", "{\n \"steps\": [\n  {\"op\": \"submit_app\", \"app\": 5}\n ]\n}\n", "s.json:3:32: json: cannot unmarshal number"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("s.json", []byte(tc.data))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}

@@ -1,0 +1,231 @@
+package scenario
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Scenario is a step-by-step scheduler script (scenario-format.md): a
+// cluster, a configuration and the steps to run on it.
+type Scenario struct {
+	ID             string            `json:"id"`
+	Title          string            `json:"title"`
+	YarnSite       map[string]string `json:"yarn_site"`
+	HadoopVersion  string            `json:"hadoop_version"`
+	Cluster        Cluster           `json:"cluster"`
+	Config         map[string]string `json:"config"`
+	ConfigFile     string            `json:"config_file"`
+	ExpectStartup  *RefreshExpect    `json:"expect_startup"`
+	Steps          []Step            `json:"steps"`
+	FloatTolerance *float64          `json:"float_tolerance"`
+
+	version xmlconf.Version
+	dir     string
+}
+
+// Cluster is the scenario's starting cluster: single nodes and groups of
+// identical ones.
+type Cluster struct {
+	Nodes      []Node      `json:"nodes"`
+	NodeGroups []NodeGroup `json:"node_groups"`
+}
+
+// Node is one NodeManager.
+type Node struct {
+	ID       string `json:"id"`
+	Host     string `json:"host"`
+	Rack     string `json:"rack"`
+	MemoryMB int64  `json:"memory_mb"`
+	VCores   int64  `json:"vcores"`
+}
+
+// NodeGroup is Count identical nodes named IDPrefix0, IDPrefix1, ...
+type NodeGroup struct {
+	Count    int    `json:"count"`
+	IDPrefix string `json:"id_prefix"`
+	MemoryMB int64  `json:"memory_mb"`
+	VCores   int64  `json:"vcores"`
+	Rack     string `json:"rack"`
+}
+
+// Ask is one ResourceRequest of an update_asks step.
+type Ask struct {
+	Priority      int32  `json:"priority"`
+	ResourceName  string `json:"resource_name"`
+	MemoryMB      int64  `json:"memory_mb"`
+	VCores        int64  `json:"vcores"`
+	Count         int    `json:"count"`
+	RelaxLocality *bool  `json:"relax_locality"`
+}
+
+// Step holds every field any op uses; fields whose JSON shape
+// depends on the op stay raw and are decoded by the op.
+type Step struct {
+	Op          string                    `json:"op"`
+	App         string                    `json:"app"`
+	Queue       string                    `json:"queue"`
+	User        string                    `json:"user"`
+	Groups      []string                  `json:"groups"`
+	AMMemoryMB  int64                     `json:"am_memory_mb"`
+	AMVCores    int64                     `json:"am_vcores"`
+	AppPriority int32                     `json:"app_priority"`
+	Asks        []Ask                     `json:"asks"`
+	Node        json.RawMessage           `json:"node"`
+	Repeat      int                       `json:"repeat"`
+	Count       json.RawMessage           `json:"count"`
+	Set         map[string]string         `json:"set"`
+	Unset       []string                  `json:"unset"`
+	YarnSiteSet map[string]string         `json:"yarn_site_set"`
+	Replace     map[string]string         `json:"replace"`
+	Nodes       json.RawMessage           `json:"nodes"`
+	NodeGroups  []NodeGroup               `json:"node_groups"`
+	Expect      *RefreshExpect            `json:"expect"`
+	Queues      map[string]map[string]any `json:"queues"`
+	Apps        map[string]map[string]any `json:"apps"`
+	Users       map[string]map[string]any `json:"users"`
+	LastAssign  json.RawMessage           `json:"last_assignment"`
+	NowMS       int64                     `json:"now_ms"`
+}
+
+// RefreshExpect is the expected outcome of loading or refreshing.
+type RefreshExpect struct {
+	Accepted         *bool               `json:"accepted"`
+	ReasonCode       string              `json:"reason_code"`
+	ErrorContainsAny []string            `json:"error_contains_any"`
+	Children         map[string][]string `json:"children"`
+	QueuesAbsent     []string            `json:"queues_absent"`
+}
+
+// Load reads and checks a scenario file.
+func Load(path string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse decodes and checks a scenario; path names it in errors and
+// anchors config_file.
+func Parse(path string, data []byte) (*Scenario, error) {
+	kind, err := Detect(data)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	if kind == KindHadoop1 {
+		return nil, fmt.Errorf("scenario %s: a Hadoop 1 scenario (hadoop1-scenario-format.md); this capq runs only YARN scenarios", path)
+	}
+	var sc Scenario
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.UseNumber()
+	if err := dec.Decode(&sc); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", jsonErrorPlace(path, data, dec.InputOffset(), err), err)
+	}
+	sc.dir = filepath.Dir(path)
+	sc.version = xmlconf.DefaultVersion
+	if sc.HadoopVersion != "" {
+		v, err := xmlconf.ParseVersion(sc.HadoopVersion)
+		if err != nil {
+			return nil, fmt.Errorf("scenario %s: %w", path, err)
+		}
+		sc.version = v
+	}
+	if err := sc.mergeConfigFile(); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	if err := sc.checkBounds(); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	return &sc, nil
+}
+
+// mergeConfigFile reads config_file (relative to the scenario) under the
+// inline config: an inline key wins.
+func (sc *Scenario) mergeConfigFile() error {
+	if sc.ConfigFile == "" {
+		return nil
+	}
+	m, err := readConfigMap(filepath.Join(sc.dir, sc.ConfigFile))
+	if err != nil {
+		return err
+	}
+	if sc.Config == nil {
+		sc.Config = map[string]string{}
+	}
+	for k, v := range m {
+		if _, set := sc.Config[k]; !set {
+			sc.Config[k] = v
+		}
+	}
+	return nil
+}
+
+// checkBounds refuses steps without an op and sizes beyond the bounds.
+func (sc *Scenario) checkBounds() error {
+	for i, st := range sc.Steps {
+		if st.Op == "" {
+			return fmt.Errorf("step %d has no op", i)
+		}
+		if st.Repeat > maxRepeat {
+			return fmt.Errorf("step %d repeats %d times, at most %d", i, st.Repeat, maxRepeat)
+		}
+		if err := checkGroups(st.NodeGroups); err != nil {
+			return fmt.Errorf("step %d: %w", i, err)
+		}
+	}
+	return checkGroups(sc.Cluster.NodeGroups)
+}
+
+// Bounds on hostile inputs: a scenario is a step-by-step script, not a
+// load test.
+const (
+	maxRepeat = 1_000_000
+	maxNodes  = 1_000_000
+)
+
+func checkGroups(gs []NodeGroup) error {
+	total := 0
+	for _, g := range gs {
+		if g.Count < 0 || g.Count > maxNodes || total+g.Count > maxNodes {
+			return fmt.Errorf("node_groups: %d nodes, at most %d", total+g.Count, maxNodes)
+		}
+		total += g.Count
+	}
+	return nil
+}
+
+// jsonErrorPlace names where a JSON decoding error is: path:line:col from
+// the error's offset (syntax and type errors carry one) or, failing that,
+// from how far the decoder got (the end of a truncated file).
+func jsonErrorPlace(path string, data []byte, decoded int64, err error) string {
+	off := decoded
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		off = syn.Offset
+	case errors.As(err, &typ):
+		off = typ.Offset
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		off = int64(len(data))
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Sprintf("%s:%d:%d", path, line, col)
+}

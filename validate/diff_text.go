@@ -1,0 +1,187 @@
+package validate
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// DiffOptions say what `capq diff` prints beside the refresh result.
+type DiffOptions struct {
+	// OldName and NewName name the two configurations.
+	OldName, NewName string
+	// OldData and NewData are their bytes, for the unified diff.
+	OldData, NewData []byte
+	// Unified adds a unified diff of the two files (text and JSON).
+	Unified bool
+	// Colour colours the findings in text output.
+	Colour bool
+}
+
+// WriteDiff renders a refresh result in format f (text, JSON, SARIF or
+// GitHub annotations); the text ends with the verdict, where a CI log
+// shows it.
+func WriteDiff(w io.Writer, f Format, res *RefreshResult, o DiffOptions) error {
+	rep := Report{Tool: "capq diff", Files: []string{o.OldName, o.NewName}, Findings: res.Findings}
+	switch f {
+	case FormatJSON:
+		return writeDiffJSON(w, res, rep, o)
+	case FormatSARIF, FormatGitHub:
+		return Write(w, f, rep, RenderOptions{})
+	}
+	return writeDiffText(w, res, rep, o)
+}
+
+// writeDiffText prints each changed queue with its property diff next to
+// it, the global changes, the findings, an optional unified diff and the
+// verdict last.
+func writeDiffText(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "capq diff %s → %s (Hadoop %s profile)\n\n", o.OldName, o.NewName, res.Version)
+	writeQueueSummary(bw, res)
+	for _, q := range res.Queues {
+		if q.Changed() {
+			writeQueueChange(bw, q)
+		}
+	}
+	if len(res.Global) > 0 {
+		fmt.Fprintln(bw, "\nscheduler-wide settings:")
+		for _, p := range res.Global {
+			fmt.Fprintf(bw, "    %s: %s → %s\n", p.Name, rawOrUnset(p.Old), rawOrUnset(p.New))
+		}
+	}
+	fmt.Fprintln(bw)
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if err := WriteText(w, rep, RenderOptions{Colour: o.Colour}); err != nil {
+		return err
+	}
+	if o.Unified {
+		if u := UnifiedDiff(o.OldName, o.NewName, o.OldData, o.NewData); u != "" {
+			fmt.Fprintf(w, "\n%s", u)
+		}
+	}
+	return writeVerdict(w, res)
+}
+
+func writeQueueSummary(w io.Writer, res *RefreshResult) {
+	counts := map[string]int{}
+	changed := 0
+	for _, q := range res.Queues {
+		kind := q.Change
+		if strings.Contains(kind, "-to-") {
+			kind = "converted"
+		}
+		counts[kind]++
+		if q.Changed() {
+			changed++
+		}
+	}
+	var parts []string
+	for _, k := range []string{"added", "removed", "moved", "converted", "modified", "unchanged"} {
+		if counts[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
+		}
+	}
+	fmt.Fprintf(w, "queues: %s\n", strings.Join(parts, ", "))
+}
+
+// changeMark is the one-character marker of a change kind.
+func changeMark(change string) string {
+	switch change {
+	case ChangeAdded:
+		return "+"
+	case ChangeRemoved:
+		return "-"
+	case ChangeMoved:
+		return ">"
+	case ChangeModified:
+		return "~"
+	}
+	return "*"
+}
+
+func writeQueueChange(w io.Writer, q QueueChange) {
+	head := fmt.Sprintf("\n%s %s  %s", changeMark(q.Change), q.Path, q.Change)
+	if q.From != "" {
+		head += " from " + q.From
+	}
+	fmt.Fprintf(w, "%s  [%s]\n", head, q.Action)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	prefix := xmlconf.Prefix + q.Path + "."
+	for _, p := range q.Properties {
+		fmt.Fprintf(tw, "    %s\t%s → %s\n", strings.TrimPrefix(p.Name, prefix), rawOrUnset(p.Old), rawOrUnset(p.New))
+	}
+	for _, p := range q.Effective {
+		fmt.Fprintf(tw, "    %s (effective)\t%s → %s\n", p.Name, rawOrUnset(p.Old), rawOrUnset(p.New))
+	}
+	if q.State != nil {
+		fmt.Fprintf(tw, "    live state\t%s → %s\n", q.State.Old, q.State.New)
+	}
+	writeAbsolute(tw, "absolute capacity", q.AbsoluteCapacity)
+	writeAbsolute(tw, "absolute maximum", q.AbsoluteMaximumCapacity)
+	if r := q.AbsoluteResources; r != nil {
+		writeResources(tw, "guaranteed resources", r.Capacity)
+		writeResources(tw, "maximum resources", r.Maximum)
+	}
+	tw.Flush()
+	for _, n := range q.Notes {
+		fmt.Fprintf(w, "    note: %s\n", n)
+	}
+	for i, step := range q.Procedure {
+		fmt.Fprintf(w, "    %d. %s\n", i+1, step)
+	}
+}
+
+// writeAbsolute prints a percentage pair when it changes (or on one side).
+func writeAbsolute(w io.Writer, label string, c FloatChange) {
+	if c.Old != nil && c.New != nil && *c.Old == *c.New {
+		return
+	}
+	fmt.Fprintf(w, "    %s\t%s → %s\n", label, pctOrNone(c.Old), pctOrNone(c.New))
+}
+
+func writeResources(w io.Writer, label string, c ResourceChange) {
+	if c.Old != nil && c.New != nil && c.Old.String() == c.New.String() {
+		return
+	}
+	fmt.Fprintf(w, "    %s\t%s → %s\n", label, resOrNone(c.Old), resOrNone(c.New))
+}
+
+func pctOrNone(f *float64) string {
+	if f == nil {
+		return "-"
+	}
+	return strconv.FormatFloat(*f, 'f', -1, 64) + "%"
+}
+
+func resOrNone(r *xmlconf.Resource) string {
+	if r == nil {
+		return "-"
+	}
+	return r.String()
+}
+
+func rawOrUnset(s *string) string {
+	if s == nil {
+		return "(unset)"
+	}
+	return strconv.Quote(*s)
+}
+
+func writeVerdict(w io.Writer, res *RefreshResult) error {
+	var err error
+	if res.Accepted {
+		_, err = fmt.Fprintf(w, "\nrefresh: accepted by Hadoop %s\n", res.Version)
+		return err
+	}
+	_, err = fmt.Fprintf(w, "\nrefresh: REFUSED by Hadoop %s (%s)\n    %s\n", res.Version,
+		strings.Join(res.ReasonCodes(), ", "), res.HadoopError)
+	return err
+}

@@ -1,0 +1,215 @@
+package xmlconf
+
+import (
+	"fmt"
+	"math"
+)
+
+// absoluteCapacities computes each queue's share of its parent and of the
+// cluster in Java float precision, as CSQueueUtils / the capacity
+// calculators store them: absolute capacity = normalized capacity ×
+// parent's absolute capacity; absolute maximum = maximum-capacity ×
+// parent's absolute *maximum* (computeAbsoluteMaximumCapacity).
+func (b *builder) absoluteCapacities() {
+	root := b.m.Root
+	root.NormalizedCapacity, root.NormalizedMaxCapacity = 1, 1
+	root.AbsCapacity, root.AbsMaxCapacity = 1, 1
+	for _, q := range b.m.Queues {
+		if len(q.Children) > 0 {
+			b.childShares(q)
+		}
+		b.labelAbsolutes(q)
+	}
+}
+
+// childShares fills the children of parent; parent's values are final.
+func (b *builder) childShares(parent *Queue) {
+	pAbs, pMax := float32(parent.AbsCapacity), float32(parent.AbsMaxCapacity)
+	var weightSum float32
+	var absSum int64
+	for _, c := range parent.Children {
+		switch c.Capacity.Mode {
+		case ModeWeight:
+			weightSum += c.Capacity.Weight
+		case ModeAbsolute:
+			absSum += c.Capacity.Absolute.MemoryMB
+		}
+	}
+	clusterMem := b.m.Cluster.MemoryMB
+	parentMem := float64(pAbs) * float64(clusterMem)
+	scale := 1.0
+	if absSum > 0 && float64(absSum) > parentMem && parentMem > 0 {
+		// Hadoop scales children down when they do not fit the parent.
+		scale = parentMem / float64(absSum)
+	}
+	for _, c := range parent.Children {
+		var frac float32
+		switch c.Capacity.Mode {
+		case ModePercent:
+			frac = c.Capacity.Fraction()
+		case ModeWeight:
+			if weightSum > 0 {
+				frac = c.Capacity.Weight / weightSum
+			}
+		case ModeAbsolute:
+			if clusterMem > 0 && pAbs > 0 {
+				abs := float32(float64(c.Capacity.Absolute.MemoryMB) * scale / float64(clusterMem))
+				frac = abs / pAbs
+			}
+		case ModeVector:
+			frac = vectorMemoryShare(c.Capacity, weightSum, clusterMem, pAbs)
+		}
+		c.NormalizedCapacity = float64(frac)
+		c.AbsCapacity = float64(frac * pAbs)
+		maxFrac := b.maxFraction(c, pMax)
+		c.NormalizedMaxCapacity = float64(maxFrac)
+		c.AbsMaxCapacity = float64(maxFrac * pMax)
+	}
+}
+
+// maxFraction is the maximum as a fraction of the parent's maximum.
+func (b *builder) maxFraction(c *Queue, parentMax float32) float32 {
+	switch c.MaxCapacity.Mode {
+	case ModePercent:
+		if c.MaxCapacity.Percent == -1 {
+			return 1 // -1 means 100
+		}
+		return c.MaxCapacity.Fraction()
+	case ModeAbsolute:
+		cm := b.m.Cluster.MemoryMB
+		if cm > 0 && parentMax > 0 {
+			f := float32(float64(c.MaxCapacity.Absolute.MemoryMB)/float64(cm)) / parentMax
+			return float32(math.Min(float64(f), 1))
+		}
+	}
+	return 1
+}
+
+// vectorMemoryShare reads the memory entry of a capacity vector.
+func vectorMemoryShare(c Capacity, weightSum float32, clusterMem int64, pAbs float32) float32 {
+	for _, e := range c.Vector {
+		if e.Resource != "memory" && e.Resource != "memory-mb" {
+			continue
+		}
+		switch e.Mode {
+		case ModePercent:
+			return float32(e.Value) / 100
+		case ModeWeight:
+			if weightSum > 0 {
+				return float32(e.Value) / weightSum
+			}
+		case ModeAbsolute:
+			if clusterMem > 0 && pAbs > 0 {
+				return float32(e.Value/float64(clusterMem)) / pAbs
+			}
+		}
+	}
+	return 0
+}
+
+// labelAbsolutes computes per-label absolute capacities (percentage mode).
+// Root's labeled capacities are always 100% (3.4 forces them).
+func (b *builder) labelAbsolutes(q *Queue) {
+	for _, ls := range q.Labels {
+		pAbs, pMax := float32(1), float32(1)
+		if q.Parent != nil {
+			pAbs, pMax = parentLabelAbs(q.Parent, ls.Label)
+		}
+		if q.IsRoot() {
+			ls.AbsCapacity, ls.AbsMaxCapacity = 1, 1
+			continue
+		}
+		frac := float32(0)
+		if ls.Capacity.Mode == ModePercent {
+			frac = ls.Capacity.Fraction()
+		}
+		maxFrac := float32(1)
+		if ls.MaxCapacity.Mode == ModePercent {
+			maxFrac = ls.MaxCapacity.Fraction()
+		}
+		ls.AbsCapacity = float64(frac * pAbs)
+		ls.AbsMaxCapacity = float64(maxFrac * pMax)
+	}
+}
+
+func parentLabelAbs(p *Queue, label string) (float32, float32) {
+	if p.IsRoot() {
+		return 1, 1
+	}
+	for _, ls := range p.Labels {
+		if ls.Label == label {
+			return float32(ls.AbsCapacity), float32(ls.AbsMaxCapacity)
+		}
+	}
+	return 0, float32(p.AbsMaxCapacity)
+}
+
+// maxApplications mirrors AbstractLeafQueue's maximum-applications
+// formula. The 3.3 line does not cap global-queue-max-application by
+// maximum-applications; 3.4 does (engine-semantics.md, version caveat).
+func (b *builder) maxApplications(q *Queue) {
+	g := b.m.Global
+	abs := float32(q.AbsCapacity)
+	maxApps := q.MaxApplications.V
+	if maxApps < 0 {
+		absolute := q.Capacity.Mode == ModeAbsolute
+		if gq := g.GlobalQueueMaxApps.V; gq > 0 {
+			base := gq
+			if b.v.AtLeast(V3_4) && g.MaxApplications.V < base {
+				base = g.MaxApplications.V
+			}
+			maxApps = base
+			if absolute {
+				maxApps = JavaFloatToInt(float32(base) * abs)
+			}
+		} else {
+			maxApps = JavaFloatToInt(float32(g.MaxApplications.V) * abs)
+		}
+	}
+	q.EffectiveMaxApplications = maxApps
+	ulf := q.UserLimitFactor.V
+	perUser := JavaFloatToInt(float32(maxApps) * (q.MinUserLimitPercent.V / 100) * ulf)
+	if perUser > maxApps {
+		perUser = maxApps
+	}
+	if ulf == -1 {
+		perUser = maxApps
+	}
+	q.MaxApplicationsPerUser = perUser
+}
+
+// JavaFloatToInt is Java's (int) cast of a float: truncation toward zero,
+// NaN to 0, saturating at the int range.
+func JavaFloatToInt(f float32) int32 {
+	switch {
+	case f != f:
+		return 0
+	case f >= math.MaxInt32:
+		return math.MaxInt32
+	case f <= math.MinInt32:
+		return math.MinInt32
+	}
+	return int32(f)
+}
+
+// MaxCapacityReadings returns the two readings of q's maximum-capacity,
+// as fractions of the cluster: Hadoop's (maximum-capacity × the parent's
+// absolute MAXIMUM, CSQueueUtils.computeAbsoluteMaximumCapacity) and the
+// one HDP/Cloudera guides describe (× the parent's absolute capacity).
+// ok is false when no note is due: the maximum is not a percentage below
+// 100, the parent is root, or both readings give the same number as
+// printed (two decimals of a percent). `capq lint` (CS107) and `capq tree`
+// both decide from here.
+func MaxCapacityReadings(q *Queue) (hadoop, guide float32, ok bool) {
+	p := q.Parent
+	m := q.MaxCapacity
+	if p == nil || p.IsRoot() || m.Mode != ModePercent || m.Percent >= 100 || m.Percent < 0 {
+		return 0, 0, false
+	}
+	frac := m.Fraction()
+	hadoop, guide = frac*float32(p.AbsMaxCapacity), frac*float32(p.AbsCapacity)
+	if fmt.Sprintf("%.2f", float64(hadoop)*100) == fmt.Sprintf("%.2f", float64(guide)*100) {
+		return hadoop, guide, false
+	}
+	return hadoop, guide, true
+}
