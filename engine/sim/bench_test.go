@@ -84,7 +84,9 @@ func TestScaleTable(t *testing.T) {
 	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated |")
 	for _, s := range sizes {
 		m := modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(s.leaves), FanOut: 10, Seed: 1}))
-		w, err := Generate(m, GenOptions{Seed: 1, Apps: s.apps, Nodes: s.nodes})
+		o := DefaultGenOptions()
+		o.Apps, o.Nodes = s.apps, s.nodes
+		w, err := Generate(m, o)
 		require.NoError(t, err)
 		start, cpu0 := time.Now(), cpuTime()
 		res, err := Run(m, w, Options{Seed: 1})

@@ -124,3 +124,16 @@ func TestSkippingWithReservationsIsClose(t *testing.T) {
 		assert.InEpsilon(t, slow.Queues[i].AvgUsedMB, fast.Queues[i].AvgUsedMB, 0.05, slow.Queues[i].Path)
 	}
 }
+
+// DefaultGenOptions is complete (filling defaults changes nothing), and a
+// zero ReduceShare keeps its meaning (no reduce phase) instead of taking
+// the default.
+func TestDefaultGenOptions(t *testing.T) {
+	d := DefaultGenOptions()
+	assert.Equal(t, d, d.withDefaults())
+	assert.Equal(t, 0.3, d.ReduceShare)
+	assert.Zero(t, GenOptions{}.withDefaults().ReduceShare)
+	o := GenOptions{}.withDefaults()
+	o.ReduceShare, o.Seed = d.ReduceShare, d.Seed
+	assert.Equal(t, d, o, "zero fields take DefaultGenOptions' values")
+}
