@@ -146,6 +146,10 @@ func (e *Engine) assignParent(q *queue, n *node, handed Resource) (result, Resou
 			continue
 		}
 		cl := e.g.rc.roundDown(pl.Sub(blocked).Sub(q.used).Add(c.used), e.g.minAlloc)
+		if c.leaf && e.userBlocked(c) {
+			c.curLimit = e.currentLimit(c, cl) // as assignLeaf would record it
+			continue
+		}
 		var r result
 		var childBlocked Resource
 		if c.leaf {

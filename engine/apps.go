@@ -347,6 +347,7 @@ func (a *app) recountPending() {
 // step with an app's outstanding requests (AppSchedulingInfo activating
 // and deactivating the app in UsersManager).
 func (e *Engine) pendingChanged(a *app, before int64) {
+	a.q.asksSeq++
 	if a.activated {
 		a.q.addPending(a.pending - before)
 	}
@@ -396,6 +397,7 @@ func (e *Engine) FinishApp(appID string) error {
 	q, u := a.q, a.u
 	if a.activated {
 		q.active = removeApp(q.active, a)
+		q.asksSeq++
 		q.amUsed = q.amUsed.Sub(a.am)
 		u.amUsed = u.amUsed.Sub(a.am)
 		u.activeApps--

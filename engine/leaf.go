@@ -17,6 +17,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 		e.sortFair(q)
 	}
 	needQueueCheck := true
+	allUserBlocked := true
 	for _, a := range q.active {
 		if needQueueCheck {
 			if !e.canAssignToQueue(q, &lim, a.reserved) {
@@ -33,6 +34,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 			a.diag = "User capacity has reached its maximum limit."
 			continue
 		}
+		allUserBlocked = false
 		r := e.assignApp(a, n, &lim)
 		switch {
 		case r.assigned():
@@ -45,7 +47,24 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 			return r, lim.headroom
 		}
 	}
+	if allUserBlocked {
+		q.blocked = blockStamp{ok: true, version: q.ul.version, asksSeq: q.asksSeq}
+	}
 	return result{}, Resource{}
+}
+
+// userBlocked reports whether a pass over leaf q would certainly assign
+// nothing: the last pass found every app that asks refused by its user's
+// limit (canAssignToUser), and since then no user's usage or limit
+// changed (the user-limit cache's version) and no app started, finished
+// or changed its asks. A user's limit and usage do not depend on the
+// limit the parent hands down, so the refusals stand on any node, and
+// the skipped pass would have blocked no headroom. Hadoop walks such
+// leaves every time; skipping them changes no decision (the engine's
+// invariant tests and the simulator's event-log comparison check it).
+func (e *Engine) userBlocked(q *queue) bool {
+	b := q.blocked
+	return b.ok && e.why == nil && !e.opts.WalkEveryLeaf && b.version == q.ul.version && b.asksSeq == q.asksSeq
 }
 
 // userAssignable applies AbstractLeafQueue's CachedUserLimit (kept until

@@ -92,6 +92,7 @@ func (e *Engine) startApp(q *queue, a *app) {
 	q.amUsed = q.amUsed.Add(a.am)
 	a.u.amUsed = a.u.amUsed.Add(a.am)
 	q.active = insertOrdered(q.active, a)
+	q.asksSeq++
 	q.addPending(a.pending)
 }
 

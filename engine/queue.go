@@ -68,6 +68,19 @@ type queue struct {
 	byUser   map[string]*user
 	ul       userLimitCache
 	curLimit Resource // last limit handed down (cachedResourceLimitsForHeadroom)
+	// asksSeq counts changes of the leaf's apps (activation, finish, any
+	// change of an app's outstanding asks); blocked records the user-limit
+	// version and asksSeq of the last pass in which every app that asked
+	// was refused by its user's limit (see userBlocked).
+	asksSeq uint64
+	blocked blockStamp
+}
+
+// blockStamp is the state a user-limit-blocked pass saw.
+type blockStamp struct {
+	ok      bool
+	version uint64
+	asksSeq uint64
 }
 
 // userLimitCache holds UsersManager's shared state for one leaf.

@@ -17,9 +17,10 @@
 // allocation (and without a reservation) is never woken; a node with room
 // is parked as soon as a heartbeat achieves nothing, and a change (arrival,
 // release, refresh, node change) wakes only the parked node that beats
-// next. Without locality requests and reservations this gives exactly the
-// result of beating every node every interval (the tests check it); see
-// run.simple for the approximation with reservations.
+// next when that is exact (run.simple: no locality requests, no
+// reservation, nodes of one size), else every parked node. Either way the
+// result is exactly that of beating every node every interval:
+// TestShortcutsKeepTheEventLog compares the event logs byte for byte.
 //
 // Workloads come from ReadNative (the native JSON format, FORMAT.md),
 // ReadSLS (SLS traces exactly as SLS's AMRunner reads them, with

@@ -72,17 +72,17 @@ func (r *run) parkNode(i int32) {
 // the other parked nodes' would achieve nothing too until the next
 // change, so only one parked node (the next in heartbeat order, the one
 // that would have beaten first) needs to beat after a change: no
-// locality asks (their delay counters grow with every pass) and all
-// nodes the same size (a request too big for one is too big for all).
+// locality asks (their delay counters grow with every pass), all nodes
+// the same size (a request too big for one is too big for all) and no
+// reservation: with one, a parked node with more room than the probe
+// could take a container the probe could not by giving up the app's
+// reservation elsewhere (continue-looking), so every parked node beats
+// after a change, as without simple.
 //
-// This is exact without reservations (tests compare it with beating
-// every node every interval). With reservations it is a close
-// approximation: nodes holding one still beat every interval, but a
-// parked node with more room than the probe could take a container the
-// probe could not by giving up the app's reservation elsewhere
-// (continue-looking), and it is only tried at the next change.
+// TestShortcutsKeepTheEventLog compares the event log with beating every
+// node every interval, on busy days with thousands of reservations.
 func (r *run) simple() bool {
-	return r.localApps == 0 && r.uniform
+	return r.localApps == 0 && r.uniform && r.reservedNodes == 0
 }
 
 // wakeAll ends a quiet spell after a change (an app, a release, a node):

@@ -38,6 +38,8 @@ type Options struct {
 	// unfinished, like the ResourceManager does; tests use it to show
 	// that skipping idle heartbeats changes no result.
 	exhaustive bool
+	// walkEveryLeaf sets engine.Options.WalkEveryLeaf (tests).
+	walkEveryLeaf bool
 }
 
 // Progress reports how far a run is.

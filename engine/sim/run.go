@@ -62,7 +62,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	if err := r.checkApps(); err != nil {
 		return err
 	}
-	e, err := engine.New(r.model, toEngineNodes(specs), engine.Options{OnEvent: r.onEvent})
+	e, err := engine.New(r.model, toEngineNodes(specs), engine.Options{OnEvent: r.onEvent, WalkEveryLeaf: r.opts.walkEveryLeaf})
 	if err != nil {
 		return fmt.Errorf("sim: %w", err)
 	}
