@@ -33,6 +33,10 @@ type Options struct {
 	// lacks, so they are rejected with Hadoop's message; by default such
 	// a workload is refused before the run with the app's position.
 	RejectUnknownQueues bool
+	// SkipSeries records no per-queue time series (Result.Series is then
+	// empty) for callers that never print it: at 10,000 leaves the series
+	// were most of a run's allocated bytes. Nothing else changes.
+	SkipSeries bool
 
 	// exhaustive beats every live node every interval while any app is
 	// unfinished, like the ResourceManager does; tests use it to show

@@ -46,3 +46,24 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		t.Logf("%s seed %d: %d containers, %d reservations", c.cfg, c.gen.Seed, all.Summary.ContainersAllocated, all.Summary.Reservations)
 	}
 }
+
+// SkipSeries drops the series and nothing else.
+func TestSkipSeriesChangesNothingElse(t *testing.T) {
+	m := loadModel(t, "seeds-example")
+	o := DefaultGenOptions()
+	o.Apps, o.Nodes, o.DurationMS = 200, 10, 3600*1000
+	w, err := Generate(m, o)
+	require.NoError(t, err)
+	with, err := Run(m, w, Options{Seed: 2})
+	require.NoError(t, err)
+	without, err := Run(m, w, Options{Seed: 2, SkipSeries: true})
+	require.NoError(t, err)
+	require.NotEmpty(t, with.Series.TimesMS)
+	assert.Empty(t, without.Series.TimesMS)
+	for _, q := range without.Series.Queues {
+		assert.Empty(t, q.UsedMB, q.Path)
+	}
+	with.Series, without.Series = Series{}, Series{}
+	assert.Equal(t, render(t, with, true), render(t, without, true))
+	assert.Equal(t, render(t, with, false), render(t, without, false))
+}

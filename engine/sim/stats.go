@@ -116,6 +116,9 @@ func (r *run) addPending(leaf int32, mem int64) {
 
 // sampleUntil records the series for every sample time before t.
 func (r *run) sampleUntil(t int64) {
+	if r.opts.SkipSeries {
+		return
+	}
 	for r.nextSample < t {
 		r.samples = append(r.samples, r.nextSample)
 		for i := range r.queues {
