@@ -123,3 +123,48 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// busyIdleDay is the workload of BenchmarkBusyVsIdle: DefaultGenOptions
+// with 2,000 apps (about 100,000 containers) over 100 leaf queues; only
+// the node count differs between the two runs.
+func busyIdleDay(b *testing.B, nodes int) (*xmlconf.Model, *Workload) {
+	m := modelFrom(b, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1}))
+	o := DefaultGenOptions()
+	o.Apps, o.Nodes = 2000, nodes
+	w, err := Generate(m, o)
+	require.NoError(b, err)
+	return m, w
+}
+
+// BenchmarkBusyVsIdle times whole Run calls (engine construction,
+// heartbeats and bookkeeping; not generating the workload) of the same
+// apps on a cluster too big to contend (idle: 2,000 nodes) and on one
+// that is short of memory all day (busy: 4 nodes, about half the memory
+// in use on average under queue maximums and user limits: reservations,
+// user and queue limits binding, apps waiting). Both place every
+// container. ns/container is the figure #19 compares (busy at most 2x
+// idle); use% is the root queue's average used share of the cluster and
+// resv/op the reservations made, to show which path ran.
+func BenchmarkBusyVsIdle(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		nodes int
+	}{{"idle", 2000}, {"busy", 4}} {
+		b.Run(c.name, func(b *testing.B) {
+			m, w := busyIdleDay(b, c.nodes)
+			var res *Result
+			for b.Loop() {
+				var err error
+				if res, err = Run(m, w, Options{Seed: 1, SkipSeries: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if res.Summary.AppsFinished != len(w.Apps) {
+				b.Fatalf("%d of %d apps finished", res.Summary.AppsFinished, len(w.Apps))
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(res.Summary.ContainersAllocated), "ns/container")
+			b.ReportMetric(100*float64(res.Queue("root").AvgUsedMB)/float64(res.Cluster.MemoryMB), "use%")
+			b.ReportMetric(float64(res.Summary.Reservations), "resv/op")
+		})
+	}
+}
