@@ -16,12 +16,8 @@ type lintOptions struct {
 	baseline, writeBaseline string
 }
 
-func newLintCmd(s *streams) *cobra.Command {
-	var o lintOptions
-	cmd := &cobra.Command{
-		Use:   "lint [FILE|DIR|-]...",
-		Short: "Check configurations against every Capacity Scheduler rule",
-		Long: `lint reads each capacity-scheduler.xml the way the ResourceManager does and
+// lintLong is the long help of capq lint.
+const lintLong = `lint reads each capacity-scheduler.xml the way the ResourceManager does and
 reports everything Hadoop would reject (errors, with Hadoop's own message),
 what it accepts silently but is almost surely wrong (warnings), and settings
 that refreshQueues does not apply (info).
@@ -42,7 +38,14 @@ validate/FORMAT.md.
 error, warning, info or off; RULE an ID, name or category; # comments).
 
 Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it;
-2 could not run (bad flag, unreadable input).`,
+2 could not run (bad flag, unreadable input).`
+
+func newLintCmd(s *streams) *cobra.Command {
+	var o lintOptions
+	cmd := &cobra.Command{
+		Use:     "lint [FILE|DIR|-]...",
+		Short:   "Check configurations against every Capacity Scheduler rule",
+		Long:    lintLong,
 		Example: "  capq lint conf/\n  capq lint capacity-scheduler.xml --hadoop-version 3.3 --fail-on warning\n  capq lint conf/ --format sarif > capq.sarif",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLint(o, args, s)
