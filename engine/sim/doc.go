@@ -32,8 +32,14 @@
 // RenderJSON print them.
 //
 // The package never reads XML (the caller loads configurations, including
-// those refresh events name, through Options.LoadConfig) and never prints
-// except to the writers it is given.
+// those refresh events name, through Options.LoadConfig) nor configuration
+// keys (it takes typed settings: xmlconf.Global.NodeHeartbeatMS,
+// xmlconf.SLSSettings), and never prints except to the writers it is
+// given. It keeps no parallel books: queue usage and free node resources
+// are read from the engine (Engine.QueueAllocated, NodeFree, NodeTotal);
+// what it keeps itself is what the engine does not: time integrals and
+// peaks, waits, and per-user allocated memory (the engine's per-user
+// figure includes reservations).
 //
 // What lives here: simulated time, workloads and their formats, results
 // and their rendering. What does not: scheduling decisions (engine),
