@@ -206,6 +206,7 @@ func (r *run) nodeOf(id string) int32 {
 // onEvent is the engine's event callback: it books usage and writes the
 // event log. It never calls back into the engine.
 func (r *run) onEvent(ev engine.Event) {
+	r.engineEvs++
 	switch ev.Kind {
 	case engine.EvAllocated:
 		node := r.hbNode

@@ -21,6 +21,8 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		{"seeds-example", GenOptions{Seed: 5, Apps: 300, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
 		{"seeds-dev-max40-eng-max60", GenOptions{Seed: 6, Apps: 400, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
 		{"seeds-example", GenOptions{Seed: 7, Apps: 300, Nodes: 20, NodeMemoryMB: 8192, NodeVCores: 8, TaskMemoryMB: []int64{1024}, DurationMS: 2 * 3600 * 1000}},
+		// Preemption on (ProportionalCapacityPreemptionPolicy).
+		{"workloads/seeds-preemption", GenOptions{Seed: 8, Apps: 300, Nodes: 10, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
 	} {
 		m := loadModel(t, c.cfg)
 		w, err := Generate(m, c.gen)
@@ -43,7 +45,8 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 			assert.True(t, bytes.Equal(want, got), "%s %d: %s changes the event log (%d vs %d containers)",
 				c.cfg, c.gen.Seed, name, all.Summary.ContainersAllocated, res.Summary.ContainersAllocated)
 		}
-		t.Logf("%s seed %d: %d containers, %d reservations", c.cfg, c.gen.Seed, all.Summary.ContainersAllocated, all.Summary.Reservations)
+		t.Logf("%s seed %d: %d containers, %d reservations, %d preempted", c.cfg, c.gen.Seed,
+			all.Summary.ContainersAllocated, all.Summary.Reservations, all.Summary.Preempted)
 	}
 }
 

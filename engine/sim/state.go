@@ -179,6 +179,7 @@ type run struct {
 	lastChange int64
 	done       int
 	evCount    uint64
+	engineEvs  uint64 // engine events seen (onEvent)
 	rng        *rand.Rand
 }
 
