@@ -87,6 +87,8 @@ func TestScaleTable(t *testing.T) {
 	case "":
 	case "10k":
 		sizes = []size{{10000, 10000, 100000}} // #19's wide tree
+	case "wide":
+		sizes = []size{{1000, 1000, 10000}, {100, 1000, 10000}} // idle and busy
 	default:
 		sizes = []size{{10000, 1000, 100000}}
 	}
