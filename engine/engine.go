@@ -226,7 +226,7 @@ func (e *Engine) clusterChanged() {
 	for _, q := range e.queues {
 		if q.leaf {
 			q.recomputeUsageRatio(e)
-			q.ul.invalidate()
+			q.invalidateUsers()
 		}
 	}
 	e.activateAll()

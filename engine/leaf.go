@@ -48,23 +48,24 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 		}
 	}
 	if allUserBlocked {
-		q.blocked = blockStamp{ok: true, version: q.ul.version, asksSeq: q.asksSeq}
+		q.blocked = blockStamp{ok: true, changes: q.changes}
 	}
 	return result{}, Resource{}
 }
 
-// userBlocked reports whether a pass over leaf q would certainly assign
-// nothing: the last pass found every app that asks refused by its user's
-// limit (canAssignToUser), and since then no user's usage or limit
-// changed (the user-limit cache's version) and no app started, finished
-// or changed its asks. A user's limit and usage do not depend on the
-// limit the parent hands down, so the refusals stand on any node, and
-// the skipped pass would have blocked no headroom. Hadoop walks such
-// leaves every time; skipping them changes no decision (the engine's
-// invariant tests and the simulator's event-log comparison check it).
+// userBlocked reports whether a pass over q would certainly assign
+// nothing: the last pass found every app that asks in q's subtree refused
+// by its user's limit (canAssignToUser; a parent records it when every
+// asking child was so blocked), and since then no user's usage or limit
+// changed and no app started, finished or changed its asks there
+// (queue.changes). A user's limit and usage do not depend on the limit
+// the parent hands down, so the refusals stand on any node, and the
+// skipped pass would have blocked no headroom. Hadoop walks such queues
+// every time; skipping them changes no decision (the simulator's
+// TestShortcutsKeepTheEventLog compares event logs to check it).
 func (e *Engine) userBlocked(q *queue) bool {
 	b := q.blocked
-	return b.ok && e.why == nil && !e.opts.WalkEveryLeaf && b.version == q.ul.version && b.asksSeq == q.asksSeq
+	return b.ok && e.why == nil && !e.opts.WalkEveryLeaf && b.changes == q.changes
 }
 
 // userAssignable applies AbstractLeafQueue's CachedUserLimit (kept until

@@ -48,7 +48,7 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 	e.setModel(m)
 	e.g.rc.drf = drf
 	for _, q := range e.queues {
-		q.ul.invalidate()
+		q.invalidateUsers()
 	}
 	e.clusterChanged()
 	return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/capq/capq/xmlconf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,8 +24,16 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		{"seeds-example", GenOptions{Seed: 7, Apps: 300, Nodes: 20, NodeMemoryMB: 8192, NodeVCores: 8, TaskMemoryMB: []int64{1024}, DurationMS: 2 * 3600 * 1000}},
 		// Preemption on (ProportionalCapacityPreemptionPolicy).
 		{"workloads/seeds-preemption", GenOptions{Seed: 8, Apps: 300, Nodes: 10, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
+		// A generated tree of 10 parents of 10 leaves: whole parents are
+		// skipped when every asking leaf under them is user-blocked.
+		{"generated-100-leaves", GenOptions{Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
 	} {
-		m := loadModel(t, c.cfg)
+		var m *xmlconf.Model
+		if c.cfg == "generated-100-leaves" {
+			m = modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1}))
+		} else {
+			m = loadModel(t, c.cfg)
+		}
 		w, err := Generate(m, c.gen)
 		require.NoError(t, err)
 		run := func(o Options) ([]byte, *Result) {
