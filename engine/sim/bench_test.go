@@ -87,12 +87,16 @@ func TestScaleTable(t *testing.T) {
 	case "":
 	case "10k":
 		sizes = []size{{10000, 10000, 100000}} // #19's wide tree
+	case "busy":
+		// Contended clusters: about 5 to 20 times too few nodes for the
+		// idle rows' apps, so limits bind and apps wait.
+		sizes = []size{{25, 100, 10000}, {100, 100, 30000}, {100, 1000, 10000}, {250, 1000, 30000}}
 	case "wide":
 		sizes = []size{{1000, 1000, 10000}, {100, 1000, 10000}} // idle and busy
 	default:
 		sizes = []size{{10000, 1000, 100000}}
 	}
-	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated |")
+	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated | use% | reservations |")
 	for _, s := range sizes {
 		m := modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(s.leaves), FanOut: 10, Seed: 1}))
 		o := DefaultGenOptions()
@@ -103,9 +107,10 @@ func TestScaleTable(t *testing.T) {
 		res, err := Run(m, w, Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == ""})
 		require.NoError(t, err)
 		el, cpu := time.Since(start), cpuTime()-cpu0
-		t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s |",
+		t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d |",
 			s.nodes, s.leaves, s.apps, res.Summary.ContainersAllocated, res.Summary.Heartbeats,
-			cpu.Seconds(), el.Seconds(), fmtMS(res.Summary.SimulatedMS))
+			cpu.Seconds(), el.Seconds(), fmtMS(res.Summary.SimulatedMS),
+			100*float64(res.Queue("root").AvgUsedMB)/float64(res.Cluster.MemoryMB), res.Summary.Reservations)
 	}
 }
 
