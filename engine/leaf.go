@@ -17,6 +17,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 		e.sortFair(q)
 	}
 	needQueueCheck := true
+	allUserBlocked := true
 	for _, a := range q.active {
 		if needQueueCheck {
 			if !e.canAssignToQueue(q, &lim, a.reserved) {
@@ -33,6 +34,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 			a.diag = "User capacity has reached its maximum limit."
 			continue
 		}
+		allUserBlocked = false
 		r := e.assignApp(a, n, &lim)
 		switch {
 		case r.assigned():
@@ -45,7 +47,25 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 			return r, lim.headroom
 		}
 	}
+	if allUserBlocked {
+		q.blocked = blockStamp{ok: true, changes: q.changes}
+	}
 	return result{}, Resource{}
+}
+
+// userBlocked reports whether a pass over q would certainly assign
+// nothing: the last pass found every app that asks in q's subtree refused
+// by its user's limit (canAssignToUser; a parent records it when every
+// asking child was so blocked), and since then no user's usage or limit
+// changed and no app started, finished or changed its asks there
+// (queue.changes). A user's limit and usage do not depend on the limit
+// the parent hands down, so the refusals stand on any node, and the
+// skipped pass would have blocked no headroom. Hadoop walks such queues
+// every time; skipping them changes no decision (the simulator's
+// TestShortcutsKeepTheEventLog compares event logs to check it).
+func (e *Engine) userBlocked(q *queue) bool {
+	b := q.blocked
+	return b.ok && e.why == nil && !e.opts.WalkEveryLeaf && b.changes == q.changes
 }
 
 // userAssignable applies AbstractLeafQueue's CachedUserLimit (kept until

@@ -92,6 +92,7 @@ func (e *Engine) startApp(q *queue, a *app) {
 	q.amUsed = q.amUsed.Add(a.am)
 	a.u.amUsed = a.u.amUsed.Add(a.am)
 	q.active = insertOrdered(q.active, a)
+	q.changed()
 	q.addPending(a.pending)
 }
 
@@ -164,7 +165,7 @@ func (e *Engine) updateUserUsage(u *user, r Resource, sign int64) {
 	nr := e.g.rc.ratio(u.used, e.cluster)
 	u.q.ul.usageRatio += nr - u.ratio
 	u.ratio = nr
-	u.q.ul.invalidate()
+	u.q.invalidateUsers()
 }
 
 // recomputeUsageRatio is UsersManager.updateUsageRatio on cluster change.

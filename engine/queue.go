@@ -86,6 +86,34 @@ type queue struct {
 	byUser   map[string]*user
 	ul       userLimitCache
 	curLimit Resource // last limit handed down (cachedResourceLimitsForHeadroom)
+	// changes counts, for the queue and each ancestor, every change in
+	// the subtree that can alter a user-limit refusal: a user's usage or
+	// limit (each invalidation of a leaf's user-limit cache), an app
+	// starting or finishing, any change of an app's asks. blocked records
+	// changes at the last pass that found every asking app of the subtree
+	// refused by its user's limit (see userBlocked).
+	changes uint64
+	blocked blockStamp
+}
+
+// blockStamp is the state a user-limit-blocked pass saw.
+type blockStamp struct {
+	ok      bool
+	changes uint64
+}
+
+// changed counts a change in q's subtree on q and its ancestors.
+func (q *queue) changed() {
+	for p := q; p != nil; p = p.parent {
+		p.changes++
+	}
+}
+
+// invalidateUsers drops the leaf's cached user limit (its users' usage,
+// activity or the cluster changed).
+func (q *queue) invalidateUsers() {
+	q.ul.invalidate()
+	q.changed()
 }
 
 // userLimitCache holds UsersManager's shared state for one leaf.
@@ -178,7 +206,7 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 		u.weight = q.weightOf(u.name)
 	}
 	q.recountWeights()
-	q.ul.invalidate()
+	q.invalidateUsers()
 }
 
 func fromModelRes(r xmlconf.Resource) Resource { return Resource{r.MemoryMB, r.VCores} }

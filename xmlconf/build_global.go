@@ -7,6 +7,10 @@ import "strconv"
 const (
 	DefaultResourceCalculator  = "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator"
 	DominantResourceCalculator = "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
+	// NodeHeartbeatKey is the ResourceManager's node heartbeat interval.
+	NodeHeartbeatKey = "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms"
+	// DefaultNodeHeartbeatMS is YarnConfiguration.DEFAULT_RM_NM_HEARTBEAT_INTERVAL_MS.
+	DefaultNodeHeartbeatMS = 1000
 )
 
 func (b *builder) global() {
@@ -39,6 +43,7 @@ func (b *builder) global() {
 	g.MaxAllocation = b.allocation("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores", 8192, 4)
 	g.ACLEnable, _ = b.boolAt("yarn.acl.enable", FromGlobal, b.hadoopDefault("yarn.acl.enable") == "true")
 	g.MaxAppPriority, _ = b.intAt("yarn.cluster.max-application-priority", FromGlobal, 0)
+	g.NodeHeartbeatMS, _ = b.longAt(NodeHeartbeatKey, FromGlobal, DefaultNodeHeartbeatMS)
 	b.preemption()
 }
 

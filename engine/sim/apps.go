@@ -120,7 +120,7 @@ func (r *run) startPhase(i int32) {
 		t := &a.spec.Tasks[j]
 		f := a.fifo[t.Priority]
 		if f == nil {
-			f = &durFIFO{size: Res{t.MemoryMB, t.VCores}}
+			f = &durFIFO{size: engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}}
 			a.fifo[t.Priority] = f
 			prios = append(prios, t.Priority)
 			hosts[t.Priority], racks[t.Priority] = map[string]int{}, map[string]int{}
@@ -223,7 +223,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 		}
 	}
 	r.setLive(ev.ContainerID, l)
-	r.use(a, l.node, mem, ev.Resource.VCores, 1)
+	r.use(a, l.node, mem, 1)
 	for q := a.leaf; q >= 0; q = r.queues[q].parent {
 		r.queues[q].containers++
 	}
@@ -282,7 +282,7 @@ func (r *run) released(ev *engine.Event, preempted bool) {
 	}
 	r.lives[ev.ContainerID].ok = false
 	a := &r.apps[l.app]
-	r.use(a, l.node, -l.mem, -ev.Resource.VCores, -1)
+	r.use(a, l.node, -l.mem, -1)
 	if preempted {
 		a.preempted++
 		r.res.Summary.Preempted++

@@ -13,7 +13,7 @@ func FuzzReadSLS(f *testing.F) {
 	f.Add([]byte(`{"am.type": "stream", "job.queue.name": "a", "job.tasks": [{"container.start.ms": 1, "container.end.ms": 9, "container.memory": "12"}]}`))
 	f.Add([]byte(`{"job.tasks": [1, "x", null]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := ReadSLS("f.json", data, DefaultSLSSettings(), nil)
+		w, err := ReadSLS("f.json", data, xmlconf.DefaultSLSSettings(), nil)
 		if err == nil && w == nil {
 			t.Fatal("nil workload without error")
 		}
@@ -33,7 +33,7 @@ func FuzzReadNative(f *testing.F) {
 func FuzzReadSLSNodes(f *testing.F) {
 	f.Add([]byte(`{"rack": "r1", "nodes": [{"node": "n1", "memory-mb": 2048, "vcores": 2}, {}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = ReadSLSNodes("n.json", data, DefaultSLSSettings())
+		_, _ = ReadSLSNodes("n.json", data, xmlconf.DefaultSLSSettings())
 	})
 }
 

@@ -4,6 +4,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,7 +22,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	f, err := Detect(data)
 	require.NoError(t, err)
 	assert.Equal(t, FormatSLSTrace, f)
-	w, err := ReadSLS("trace.json", data, DefaultSLSSettings(), nil)
+	w, err := ReadSLS("trace.json", data, xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 
 	// Nodes: num.nodes 4 over 2 racks ("/rack<i%2>/node<i>") plus the
@@ -32,7 +34,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	require.Len(t, w.Apps, 4)
 	j1 := w.Apps[0]
 	assert.Equal(t, "job_1", j1.ID)
-	assert.Equal(t, Res{1024, 1}, j1.AM)
+	assert.Equal(t, engine.Resource{MemoryMB: 1024, VCores: 1}, j1.AM)
 	// The MapReduce AM asks maps at priority 20, then reduces at 10.
 	require.Len(t, j1.Tasks, 3)
 	assert.Equal(t, TaskGroup{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 20000, Priority: 20, Type: "map",
@@ -43,7 +45,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 
 	j2 := w.Apps[1]
 	assert.Equal(t, "alice", j2.User)
-	assert.Equal(t, Res{2048, 2}, j2.AM)
+	assert.Equal(t, engine.Resource{MemoryMB: 2048, VCores: 2}, j2.AM)
 	assert.Equal(t, []TaskGroup{{Count: 6, MemoryMB: 4096, VCores: 2, DurationMS: 30000, Priority: 5, Type: "map"}}, j2.Tasks)
 
 	// job.count 2: SLS names the instances by AM number.
@@ -62,7 +64,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 
 func TestSLSNodesAndRunner(t *testing.T) {
 	conf := map[string]string{"yarn.sls.nm.memory.mb": "16384", "yarn.sls.nm.vcores": "16", "yarn.sls.am.type.dag": "x"}
-	set, err := SLSSettingsFromConf(conf)
+	set, err := xmlconf.SLSSettingsFromConf(conf)
 	require.NoError(t, err)
 	assert.Equal(t, int64(16384), set.NMMemoryMB)
 	c, err := ReadSLSNodes("nodes.json", readFile(t, "testdata", "workloads", "sls", "nodes.json"), set)
@@ -101,7 +103,7 @@ func TestBadInputs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var err error
 			if c.sls {
-				_, err = ReadSLS("t.json", []byte(c.data), DefaultSLSSettings(), nil)
+				_, err = ReadSLS("t.json", []byte(c.data), xmlconf.DefaultSLSSettings(), nil)
 			} else {
 				_, err = ReadNative("t.json", []byte(c.data))
 			}
@@ -139,7 +141,7 @@ func TestSLSTraceAsArray(t *testing.T) {
 	f, err := Detect(data)
 	require.NoError(t, err)
 	assert.Equal(t, FormatSLSTrace, f)
-	w, err := ReadSLS("a.json", append(data, []byte("\n{\"num.nodes\": 2}")...), DefaultSLSSettings(), nil)
+	w, err := ReadSLS("a.json", append(data, []byte("\n{\"num.nodes\": 2}")...), xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 2)
 	assert.Equal(t, 2, w.Apps[1].Containers())

@@ -39,7 +39,7 @@ type appState struct {
 type durFIFO struct {
 	runs []durRun
 	head int
-	size Res
+	size engine.Resource
 }
 
 type durRun struct {
@@ -85,12 +85,9 @@ type nodeState struct {
 	id        string
 	rack      string
 	phase     int64
-	freeMem   int64
-	freeVC    int64
 	lastHB    int64
 	scheduled bool
 	parked    bool
-	total     Res
 	reserved  bool
 	alive     bool
 }
@@ -104,7 +101,9 @@ type queueStat struct {
 	max        int64
 	guarantee0 int64
 	max0       int64
-	used       int64
+	// eq is the queue's index in the engine (QueuePaths order), -1 once a
+	// refresh removed it; its usage is read from the engine's books.
+	eq         int32
 	pending    int64
 	peak       int64
 	peakPend   int64
@@ -185,6 +184,7 @@ type run struct {
 	lastChange int64
 	done       int
 	evCount    uint64
+	engineEvs  uint64 // engine events seen (onEvent)
 	rng        *rand.Rand
 }
 
