@@ -41,17 +41,22 @@ func TestPreemptionRounds(t *testing.T) {
 		}
 	}
 	r := e.Preempt(0)
-	// Ideal for a = 30% of 40 GB = 12 GB; excess 28 GB x natural
-	// termination 0.2 = 5.6 GB, under the 10% per-round cap of 4 GB -> 4 GB.
-	assert.Equal(t, int64(4096), r.ToObtain["root.a"].MemoryMB)
-	assert.Len(t, r.Selected, 4)
+	// Ideal for a = its 12 GB guarantee, b takes 28 GB (its pending within
+	// its user limit). a's 28 GB excess is scaled to the 10% per-round cap
+	// (4096 MB: scaling float 4096/28672), then times the natural
+	// termination factor 0.2, rounded half up: (long)(4096*0.2+0.5) = 819.
+	assert.Equal(t, int64(819), r.ToObtain["root.a"].MemoryMB)
+	assert.Len(t, r.Selected, 1, "one 1 GB container covers 819 MB")
+	assert.Len(t, r.Marked, 1)
+	assert.Equal(t, map[string]int{"a1": 1}, r.MarkedByApp)
 	assert.Empty(t, r.Killed, "nothing is killed before max_wait_before_kill")
 	r = e.Preempt(14999)
 	assert.Empty(t, r.Killed)
+	assert.Empty(t, r.Marked, "already marked")
 	r = e.Preempt(15000)
-	assert.Len(t, r.Killed, 4)
-	assert.Len(t, killed, 4)
-	assert.Equal(t, int64(36*gb), e.byPath["root.a"].used.MemoryMB)
+	assert.Len(t, r.Killed, 1)
+	assert.Len(t, killed, 1)
+	assert.Equal(t, int64(39*gb), e.byPath["root.a"].used.MemoryMB)
 	require.NoError(t, checkInvariants(e))
 }
 
@@ -82,7 +87,7 @@ func TestPreemptionSparesAMContainers(t *testing.T) {
 	// Only AMs in the queue (40 of 1 GB): the round must take some, and may,
 	// because 40 GB of AMs exceed the queue's AM capacity (40 GB × 30% × 100%).
 	e, owner = amEngine(t, "1", 0, 0, 40)
-	assert.Equal(t, 4, selectedAMs(e, owner))
+	assert.Equal(t, 1, selectedAMs(e, owner))
 }
 
 // amEngine fills root.a (30% of 40 GB) with tasks of the first app and
