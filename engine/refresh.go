@@ -9,7 +9,7 @@ import (
 // Model returns the configuration in force.
 func (e *Engine) Model() *xmlconf.Model { return e.model }
 
-// QueueState implements LiveState: RUNNING, STOPPED or DRAINING (a
+// QueueState implements validate.LiveState: RUNNING, STOPPED or DRAINING (a
 // STOPPED queue that still has apps).
 func (e *Engine) QueueState(path string) string {
 	q := e.byPath[path]
@@ -19,7 +19,7 @@ func (e *Engine) QueueState(path string) string {
 	return e.liveState(q)
 }
 
-// QueueApps implements LiveState: unfinished apps in the subtree.
+// QueueApps implements validate.LiveState: unfinished apps in the subtree.
 func (e *Engine) QueueApps(path string) int {
 	if q := e.byPath[path]; q != nil {
 		return q.apps

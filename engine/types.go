@@ -119,19 +119,12 @@ type Event struct {
 	Locality    Locality
 }
 
-// RefreshCheck decides whether a refresh from old to new is allowed (the
-// validate package's rules, passed in so engine does not import it). It
-// returns the errors that refuse it.
-type RefreshCheck func(old, new *xmlconf.Model, live LiveState) []string
-
-// LiveState is what refresh rules need from the running scheduler.
-type LiveState interface {
-	// QueueState returns the live state (RUNNING, STOPPED, DRAINING) of a
-	// queue path, or "" when unknown.
-	QueueState(path string) string
-	// QueueApps returns the number of unfinished apps in a queue subtree.
-	QueueApps(path string) int
-}
+// RefreshCheck decides whether a refresh from old to new is allowed while
+// live runs old (the validate package's rules, passed in so engine does
+// not import it; preview.RefreshCheck is the one capq uses). It returns
+// the errors that refuse it. live answers validate.LiveState's questions
+// (QueueState, QueueApps); that interface is declared once, in validate.
+type RefreshCheck func(old, new *xmlconf.Model, live *Engine) []string
 
 // Options tune the engine.
 type Options struct {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/capq/capq/engine/scenario"
 )
 
 type scenarioOptions struct {
@@ -36,25 +38,22 @@ func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
 	}
-	sc, err := loadScenario(path)
+	sc, err := scenario.Load(path)
 	if err != nil {
 		return cannotRun(err)
 	}
-	out := runScenario(sc, o.format == "text")
-	var b []byte
+	out := scenario.Run(sc, scenario.Options{Explain: o.format == "text"})
 	if o.format == "json" {
-		if b, err = encodeJSON(out); err != nil {
-			return cannotRun(err)
-		}
+		err = scenario.WriteJSON(s.out, out)
 	} else {
-		b = renderScenarioText(sc, out)
+		err = scenario.WriteText(s.out, sc, out)
 	}
-	if _, err := s.out.Write(b); err != nil {
+	if err != nil {
 		return cannotRun(err)
 	}
-	if len(out.failures) > 0 {
-		fmt.Fprintf(s.errOut, "capq: scenario %s: %d expectation(s) not met\n", sc.ID, len(out.failures))
-		for _, f := range out.failures {
+	if len(out.Failures) > 0 {
+		fmt.Fprintf(s.errOut, "capq: scenario %s: %d expectation(s) not met\n", sc.ID, len(out.Failures))
+		for _, f := range out.Failures {
 			fmt.Fprintf(s.errOut, "  %s\n", f)
 		}
 		return exitWith(exitFindings)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
 )
 
@@ -90,7 +91,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
 	opts.LoadConfig = o.refreshLoader(s)
-	opts.RefreshCheck = refreshCheck
+	opts.RefreshCheck = preview.RefreshCheck
 	if s.errTerminal {
 		opts.Progress = progressBar(s)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/go-multierror"
 
 	"github.com/capq/capq/engine/preview"
-	"github.com/capq/capq/migrate"
 	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
@@ -19,7 +18,8 @@ import (
 type previewConfigs struct {
 	old, new         *xmlconf.Model
 	oldName, newName string
-	refresh          *preview.Refresh
+	refresh          *validate.RefreshResult
+	unified, context string
 }
 
 // loadPreviewConfigs reads OLD and NEW like capq diff does and takes
@@ -33,12 +33,11 @@ func loadPreviewConfigs(o previewOptions, oldArg, newArg string, s *streams) (*p
 		Version: in.version, Lint: validate.Options{File: in.newName},
 	})
 	return &previewConfigs{old: in.old.Model, new: in.new.Model, oldName: in.oldName, newName: in.newName,
-		refresh: previewRefresh(res, unifiedDiff(in.oldName, in.newName, in.oldData, in.newData))}, nil
+		refresh: res, unified: unifiedDiff(in.oldName, in.newName, in.oldData, in.newData)}, nil
 }
 
-// loadHadoop1Configs migrates the Hadoop 1 configuration twice: as YARN
-// runs its queues unchanged (flat under root) and with --group applied,
-// which is the change a migration makes to how teams share the cluster.
+// loadHadoop1Configs reads the Hadoop 1 configuration and lets
+// preview.MigrateHadoop1 migrate it without and with --group.
 func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 	if len(o.h1.groups) == 0 {
 		return nil, errors.New("--hadoop1 previews --group: give at least one --group PARENT=q1,q2")
@@ -56,51 +55,18 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 	if err != nil {
 		return nil, errors.New(describeError(err))
 	}
-	flatOpts := opts
-	flatOpts.Groups = nil
-	oldXML, err := migrateXML(h1, flatOpts)
-	if err != nil {
-		return nil, fmt.Errorf("migrating without --group: %w", err)
-	}
-	newXML, err := migrateXML(h1, opts)
-	if err != nil {
-		return nil, fmt.Errorf("migrating with --group: %w", err)
-	}
-	groups := strings.Join(o.h1.groups, " ")
-	oldName, newName := "hadoop1 "+o.h1.mapredSite+" (flat)", "hadoop1 "+o.h1.mapredSite+" (--group "+groups+")"
 	lopts, err := o.config.options(s)
 	if err != nil {
 		return nil, err
 	}
-	var errs *multierror.Error
-	lopts.CapacityScheduler = []xmlconf.Source{{Name: oldName, Data: oldXML}}
-	oldL, err := xmlconf.Load(lopts)
-	errs = multierror.Append(errs, err)
-	lopts.CapacityScheduler = []xmlconf.Source{{Name: newName, Data: newXML}}
-	newL, err := xmlconf.Load(lopts)
-	errs = multierror.Append(errs, err)
-	if err := errs.ErrorOrNil(); err != nil {
-		return nil, err
-	}
-	res := validate.Refresh(oldL.Model, newL.Model, validate.RefreshOptions{Version: lopts.Build.Version})
-	rf := previewRefresh(res, unifiedDiff(oldName, newName, oldXML, newXML))
-	rf.Context = "as if the flat migration were running; a migration is usually applied with a restart"
-	return &previewConfigs{old: oldL.Model, new: newL.Model, oldName: oldName, newName: newName, refresh: rf}, nil
-}
-
-func migrateXML(h1 *xmlconf.H1Model, opts migrate.Options) ([]byte, error) {
-	res, err := migrate.Hadoop1(h1, opts)
+	groups := strings.Join(o.h1.groups, " ")
+	oldName, newName := "hadoop1 "+o.h1.mapredSite+" (flat)", "hadoop1 "+o.h1.mapredSite+" (--group "+groups+")"
+	m, err := preview.MigrateHadoop1(h1, opts, lopts, oldName, newName)
 	if err != nil {
 		return nil, err
 	}
-	out, err := migrate.Render(res)
-	if err != nil {
-		return nil, err
-	}
-	if len(out.LintErrors) > 0 {
-		return nil, fmt.Errorf("the migrated configuration does not pass lint: %s", out.LintErrors[0])
-	}
-	return out.CapacityScheduler, nil
+	return &previewConfigs{old: m.Old, new: m.New, oldName: oldName, newName: newName, refresh: m.Refresh,
+		unified: unifiedDiff(oldName, newName, m.OldXML, m.NewXML), context: preview.Hadoop1Context}, nil
 }
 
 // loadGates parses every --assert and the --gate file; all parse errors

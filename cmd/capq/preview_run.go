@@ -32,7 +32,6 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
 	opts.LoadConfig = so.refreshLoader(s)
-	opts.RefreshCheck = refreshCheck
 	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
 	if s.errTerminal {
 		p := &pairProgress{s: s}
@@ -49,7 +48,7 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		preview.AlignLeaves(oldRun, newRun)
 	}
 	rep, errs := preview.Build(preview.Input{OldName: cfg.oldName, NewName: cfg.newName, Workload: w.Name, Seed: o.seed,
-		Old: oldRun, New: newRun, Gates: gates, Refresh: cfg.refresh,
+		Old: oldRun, New: newRun, Gates: gates, Refresh: cfg.refresh, Unified: cfg.unified, RefreshContext: cfg.context,
 		Options: preview.Options{Stats: preview.StatsOptions{StarvationMS: o.starvation.Milliseconds()}}})
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", joinErrors(errs))

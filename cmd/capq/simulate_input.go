@@ -6,9 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/capq/capq/engine"
 	"github.com/capq/capq/engine/sim"
-	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -103,20 +101,4 @@ func (o simulateOptions) refreshLoader(s *streams) func(string) (*xmlconf.Model,
 		}
 		return l.Model, nil
 	}
-}
-
-// refreshCheck applies capq's refresh rules (the ones `capq diff` uses)
-// to a refresh during a simulation, with the engine's live queue states.
-func refreshCheck(old, new *xmlconf.Model, live engine.LiveState) []string {
-	res := validate.Refresh(old, new, validate.RefreshOptions{Live: live})
-	if res.Accepted {
-		return nil
-	}
-	var errs []string
-	for _, f := range res.Findings {
-		if f.Severity == xmlconf.SeverityError {
-			errs = append(errs, fmt.Sprintf("%s: %s", f.Rule, f.Message))
-		}
-	}
-	return errs
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/golden"
+	"github.com/capq/capq/validate"
+	"github.com/capq/capq/xmlconf"
 )
 
 func TestStatsSeries(t *testing.T) {
@@ -68,9 +70,7 @@ func syntheticReport(t *testing.T, rules ...string) *Report {
 		gates = append(gates, g)
 	}
 	rep, errs := Build(Input{OldName: "old.xml", NewName: "new.xml", Workload: "synthetic", Seed: 1,
-		Old: old, New: new, Gates: gates, Refresh: &Refresh{Accepted: true, HadoopVersion: "3.4", Findings: []RefreshFinding{},
-			Queues: []ConfigChange{{Path: "root.engineering.development", Change: "modified", Action: "refresh",
-				Properties: []PropChange{{Name: "maximum-capacity", Old: "", New: "24"}}}}}})
+		Old: old, New: new, Gates: gates, Refresh: syntheticRefresh()})
 	require.Empty(t, errs)
 	return rep
 }
@@ -102,4 +102,14 @@ func TestCompareSynthetic(t *testing.T) {
 func TestUnionOrder(t *testing.T) {
 	assert.Equal(t, []string{"root", "root.a", "root.x", "root.b", "root.c"},
 		unionOrder([]string{"root", "root.a", "root.x", "root.b"}, []string{"root", "root.a", "root.b", "root.c"}))
+}
+
+// syntheticRefresh is an accepted refresh that raises one queue's
+// maximum-capacity.
+func syntheticRefresh() *validate.RefreshResult {
+	v, _ := xmlconf.ParseVersion("3.4")
+	max := "24"
+	return &validate.RefreshResult{Version: v, Accepted: true, Findings: []xmlconf.Finding{},
+		Queues: []validate.QueueChange{{Path: "root.engineering.development", Change: "modified", Action: validate.ActionRefresh,
+			Properties: []validate.PropChange{{Name: "maximum-capacity", New: &max}}}}}
 }

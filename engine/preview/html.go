@@ -71,6 +71,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 	var buf bytes.Buffer
 	err = t.Execute(&buf, map[string]any{
 		"R":        r,
+		"Refresh":  refreshOf(r),
 		"Tree":     r.tree(),
 		"Regs":     r.Regressions(),
 		"Imps":     r.Improvements(),

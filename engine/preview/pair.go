@@ -22,7 +22,14 @@ type Pair struct {
 // Simulate runs both simulations at once, one goroutine each: they share
 // only the workload, which sim.Run reads and never writes. On a machine
 // with two cores a preview takes about as long as one simulation.
+// A side without a RefreshCheck gets RefreshCheck, so a refresh event
+// in the workload is judged by capq diff's rules.
 func Simulate(p Pair) (old, new *sim.Result, err error) {
+	for _, o := range []*sim.Options{&p.OldOpts, &p.NewOpts} {
+		if o.RefreshCheck == nil {
+			o.RefreshCheck = RefreshCheck
+		}
+	}
 	var wg sync.WaitGroup
 	var oldErr, newErr error
 	wg.Add(2)

@@ -1,5 +1,7 @@
 package preview
 
+import "github.com/capq/capq/validate"
+
 // Report is a whole preview: the two runs, the comparison, the gates and
 // the refresh verdict. Its JSON form is documented in README.md
 // ("capq preview JSON").
@@ -15,8 +17,14 @@ type Report struct {
 	Gates []GateResult `json:"gates"`
 	// GatesFailed counts failing gates; a preview exits 1 when positive.
 	GatesFailed int `json:"gates_failed"`
-	// Refresh is `capq diff`'s verdict and change set, when computed.
-	Refresh *Refresh `json:"refresh,omitempty"`
+	// Refresh is `capq diff`'s verdict and change set, when computed; the
+	// JSON shows the queues that changed (see MarshalJSON).
+	Refresh *validate.RefreshResult `json:"-"`
+	// Unified is a unified text diff of the two files.
+	Unified string `json:"-"`
+	// RefreshContext qualifies the verdict (a Hadoop 1 preview compares
+	// two derived configurations).
+	RefreshContext string `json:"-"`
 
 	// OldRun and NewRun keep the series for the HTML report.
 	OldRun, NewRun *Run `json:"-"`
@@ -37,50 +45,6 @@ type Side struct {
 	SimulatedMS         int64  `json:"simulated_ms"`
 }
 
-// Refresh is what `yarn rmadmin -refreshQueues` would make of the change
-// (from the validate package, converted by the caller so this package
-// stays below validate).
-type Refresh struct {
-	Accepted      bool             `json:"accepted"`
-	HadoopVersion string           `json:"hadoop_version"`
-	HadoopError   string           `json:"hadoop_error,omitempty"`
-	Findings      []RefreshFinding `json:"findings"`
-	// Queues lists the queues that changed, in tree order.
-	Queues []ConfigChange `json:"queues"`
-	// Unified is a unified text diff of the two files.
-	Unified string `json:"unified,omitempty"`
-	// Context qualifies the verdict (a Hadoop 1 preview compares two
-	// derived configurations).
-	Context string `json:"context,omitempty"`
-}
-
-// RefreshFinding is one finding behind the verdict.
-type RefreshFinding struct {
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"`
-	File     string `json:"file,omitempty"`
-	Line     int    `json:"line,omitempty"`
-	Queue    string `json:"queue,omitempty"`
-	Message  string `json:"message"`
-}
-
-// ConfigChange is one queue's change between the two files.
-type ConfigChange struct {
-	Path string `json:"path"`
-	// Change is added, removed, modified, moved, leaf-to-parent, ...
-	Change string `json:"change"`
-	// Action is refresh, stop-first, restart or rejected.
-	Action     string       `json:"action"`
-	Properties []PropChange `json:"properties"`
-}
-
-// PropChange is one property's raw old and new value ("" when unset).
-type PropChange struct {
-	Name string `json:"name"`
-	Old  string `json:"old"`
-	New  string `json:"new"`
-}
-
 // Input is what a report is built from.
 type Input struct {
 	OldName, NewName string
@@ -88,8 +52,11 @@ type Input struct {
 	Seed             int64
 	Old, New         *Run
 	Gates            []Gate
-	Refresh          *Refresh
-	Options          Options
+	// Refresh, Unified and RefreshContext are copied to the report.
+	Refresh        *validate.RefreshResult
+	Unified        string
+	RefreshContext string
+	Options        Options
 }
 
 // Build compares the runs and evaluates the gates. Errors are gates that
@@ -100,7 +67,7 @@ func Build(in Input) (*Report, []error) {
 	r := &Report{
 		Old: summarise(in.OldName, in.Old), New: summarise(in.NewName, in.New),
 		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(),
-		Comparison: *Compare(olds, news, o), Refresh: in.Refresh,
+		Comparison: *Compare(olds, news, o), Refresh: in.Refresh, Unified: in.Unified, RefreshContext: in.RefreshContext,
 		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news,
 	}
 	var errs []error

@@ -39,7 +39,7 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 		ew.printf("\n")
 	}
-	writeRefresh(ew, r.Refresh)
+	writeRefresh(ew, refreshOf(r))
 	for i, cols := range textColumns {
 		ew.printf("Queues: %s\n", strings.ToLower(tableTitles[i][:1])+tableTitles[i][1:])
 		writeTable(ew, "QUEUE", r.Queues, cols)
@@ -57,7 +57,7 @@ func sideLine(s Side) string {
 		s.AppsSubmitted, s.AppsFinished, s.AppsRejected, s.ContainersAllocated, formatDuration(s.SimulatedMS))
 }
 
-func writeRefresh(ew *errWriter, rf *Refresh) {
+func writeRefresh(ew *errWriter, rf *refreshView) {
 	if rf == nil {
 		return
 	}

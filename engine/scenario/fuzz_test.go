@@ -1,6 +1,7 @@
-package main
+package scenario
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -22,7 +23,7 @@ func FuzzScenarioFile(f *testing.F) {
 	}
 	f.Add([]byte(`{"cluster":{"nodes":[{"id":"n","memory_mb":1}]},"config":{"yarn.scheduler.capacity.root.queues":"a","yarn.scheduler.capacity.root.a.capacity":"100"},"steps":[{"op":"heartbeat","node":"n"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sc, err := parseScenario("fuzz.json", data)
+		sc, err := Parse("fuzz.json", data)
 		if err != nil {
 			return
 		}
@@ -34,10 +35,12 @@ func FuzzScenarioFile(f *testing.F) {
 				return
 			}
 		}
-		out := runScenario(sc, true)
-		if _, err := encodeJSON(out); err != nil {
+		out := Run(sc, Options{Explain: true})
+		if err := WriteJSON(io.Discard, out); err != nil {
 			t.Fatalf("output does not encode: %v", err)
 		}
-		_ = renderScenarioText(sc, out)
+		if err := WriteText(io.Discard, sc, out); err != nil {
+			t.Fatalf("text report: %v", err)
+		}
 	})
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -12,25 +11,6 @@ import (
 
 	"github.com/capq/capq/golden"
 )
-
-// TestScenarios runs every scenario under testdata/scenarios and fails on
-// any unmet expectation; the text report of each is a golden file.
-func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(golden.RepoRoot(), "testdata", "scenarios", "*.json"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	sort.Strings(files)
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".json")
-		t.Run(name, func(t *testing.T) {
-			sc, err := loadScenario(f)
-			require.NoError(t, err)
-			out := runScenario(sc, true)
-			assert.Empty(t, out.failures, "unmet expectations")
-			golden.Assert(t, "scenario/"+name+".txt", renderScenarioText(sc, out))
-		})
-	}
-}
 
 // TestScenarioJSONGolden pins the JSON shape of the shared examples.
 func TestScenarioJSONGolden(t *testing.T) {

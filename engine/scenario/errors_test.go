@@ -1,4 +1,4 @@
-package main
+package scenario
 
 import (
 	"testing"
@@ -18,7 +18,7 @@ func TestParseScenarioErrorsNameThePlace(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := parseScenario("s.json", []byte(tc.data))
+			_, err := Parse("s.json", []byte(tc.data))
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tc.want)
 		})

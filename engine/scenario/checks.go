@@ -1,4 +1,4 @@
-package main
+package scenario
 
 // Load and refresh checks for `capq scenario`, delegated to the validate
 // package (the same rules as `capq lint` and `capq diff`), with the
@@ -6,7 +6,6 @@ package main
 // removed, as in the ResourceManager.
 
 import (
-	"github.com/capq/capq/engine"
 	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
@@ -35,7 +34,7 @@ func loadVerdict(m *xmlconf.Model, ver xmlconf.Version) verdict {
 
 // refreshVerdict judges `yarn rmadmin -refreshQueues` from old to new
 // while the engine runs old.
-func refreshVerdict(old, nw *xmlconf.Model, live engine.LiveState, ver xmlconf.Version) verdict {
+func refreshVerdict(old, nw *xmlconf.Model, live validate.LiveState, ver xmlconf.Version) verdict {
 	return toVerdict(validate.Refresh(old, nw, validate.RefreshOptions{Version: ver, Live: live}))
 }
 
@@ -48,4 +47,21 @@ func toVerdict(r *validate.RefreshResult) verdict {
 		v.errs = append(v.errs, checkError{Code: v.code, Msg: msg})
 	}
 	return v
+}
+
+// refusal is a verdict with one refusal.
+func refusal(code, msg string) verdict {
+	return verdict{errs: []checkError{{code, msg}}, code: code, codes: []string{code}}
+}
+
+// engineVerdict is a refusal by the engine itself (a configuration the
+// rules accept but the engine cannot run).
+func engineVerdict(msg string) verdict { return refusal("ENGINE", msg) }
+
+func messages(errs []checkError) []string {
+	out := make([]string, len(errs))
+	for i, e := range errs {
+		out[i] = e.Msg
+	}
+	return out
 }

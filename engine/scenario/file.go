@@ -1,4 +1,4 @@
-package main
+package scenario
 
 import (
 	"encoding/json"
@@ -9,33 +9,36 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
 )
 
-// scenarioFile is the input of `capq scenario` (scenario-format.md).
-type scenarioFile struct {
+// Scenario is a step-by-step scheduler script (scenario-format.md): a
+// cluster, a configuration and the steps to run on it.
+type Scenario struct {
 	ID             string            `json:"id"`
 	Title          string            `json:"title"`
 	YarnSite       map[string]string `json:"yarn_site"`
 	HadoopVersion  string            `json:"hadoop_version"`
-	Cluster        scenarioCluster   `json:"cluster"`
+	Cluster        Cluster           `json:"cluster"`
 	Config         map[string]string `json:"config"`
 	ConfigFile     string            `json:"config_file"`
-	ExpectStartup  *refreshExpect    `json:"expect_startup"`
-	Steps          []scenarioStep    `json:"steps"`
+	ExpectStartup  *RefreshExpect    `json:"expect_startup"`
+	Steps          []Step            `json:"steps"`
 	FloatTolerance *float64          `json:"float_tolerance"`
 
 	version xmlconf.Version
 	dir     string
 }
 
-type scenarioCluster struct {
-	Nodes      []scenarioNode  `json:"nodes"`
-	NodeGroups []scenarioGroup `json:"node_groups"`
+// Cluster is the scenario's starting cluster: single nodes and groups of
+// identical ones.
+type Cluster struct {
+	Nodes      []Node      `json:"nodes"`
+	NodeGroups []NodeGroup `json:"node_groups"`
 }
 
-type scenarioNode struct {
+// Node is one NodeManager.
+type Node struct {
 	ID       string `json:"id"`
 	Host     string `json:"host"`
 	Rack     string `json:"rack"`
@@ -43,7 +46,8 @@ type scenarioNode struct {
 	VCores   int64  `json:"vcores"`
 }
 
-type scenarioGroup struct {
+// NodeGroup is Count identical nodes named IDPrefix0, IDPrefix1, ...
+type NodeGroup struct {
 	Count    int    `json:"count"`
 	IDPrefix string `json:"id_prefix"`
 	MemoryMB int64  `json:"memory_mb"`
@@ -51,7 +55,8 @@ type scenarioGroup struct {
 	Rack     string `json:"rack"`
 }
 
-type scenarioAsk struct {
+// Ask is one ResourceRequest of an update_asks step.
+type Ask struct {
 	Priority      int32  `json:"priority"`
 	ResourceName  string `json:"resource_name"`
 	MemoryMB      int64  `json:"memory_mb"`
@@ -60,9 +65,9 @@ type scenarioAsk struct {
 	RelaxLocality *bool  `json:"relax_locality"`
 }
 
-// scenarioStep holds every field any op uses; fields whose JSON shape
+// Step holds every field any op uses; fields whose JSON shape
 // depends on the op stay raw and are decoded by the op.
-type scenarioStep struct {
+type Step struct {
 	Op          string                    `json:"op"`
 	App         string                    `json:"app"`
 	Queue       string                    `json:"queue"`
@@ -71,7 +76,7 @@ type scenarioStep struct {
 	AMMemoryMB  int64                     `json:"am_memory_mb"`
 	AMVCores    int64                     `json:"am_vcores"`
 	AppPriority int32                     `json:"app_priority"`
-	Asks        []scenarioAsk             `json:"asks"`
+	Asks        []Ask                     `json:"asks"`
 	Node        json.RawMessage           `json:"node"`
 	Repeat      int                       `json:"repeat"`
 	Count       json.RawMessage           `json:"count"`
@@ -80,8 +85,8 @@ type scenarioStep struct {
 	YarnSiteSet map[string]string         `json:"yarn_site_set"`
 	Replace     map[string]string         `json:"replace"`
 	Nodes       json.RawMessage           `json:"nodes"`
-	NodeGroups  []scenarioGroup           `json:"node_groups"`
-	Expect      *refreshExpect            `json:"expect"`
+	NodeGroups  []NodeGroup               `json:"node_groups"`
+	Expect      *RefreshExpect            `json:"expect"`
 	Queues      map[string]map[string]any `json:"queues"`
 	Apps        map[string]map[string]any `json:"apps"`
 	Users       map[string]map[string]any `json:"users"`
@@ -89,8 +94,8 @@ type scenarioStep struct {
 	NowMS       int64                     `json:"now_ms"`
 }
 
-// refreshExpect is the expected outcome of loading or refreshing.
-type refreshExpect struct {
+// RefreshExpect is the expected outcome of loading or refreshing.
+type RefreshExpect struct {
 	Accepted         *bool               `json:"accepted"`
 	ReasonCode       string              `json:"reason_code"`
 	ErrorContainsAny []string            `json:"error_contains_any"`
@@ -98,19 +103,19 @@ type refreshExpect struct {
 	QueuesAbsent     []string            `json:"queues_absent"`
 }
 
-// loadScenario reads and checks a scenario file.
-func loadScenario(path string) (*scenarioFile, error) {
+// Load reads and checks a scenario file.
+func Load(path string) (*Scenario, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
-	return parseScenario(path, data)
+	return Parse(path, data)
 }
 
-// parseScenario decodes and checks a scenario; path names it in errors
-// and anchors config_file.
-func parseScenario(path string, data []byte) (*scenarioFile, error) {
-	var sc scenarioFile
+// Parse decodes and checks a scenario; path names it in errors and
+// anchors config_file.
+func Parse(path string, data []byte) (*Scenario, error) {
+	var sc Scenario
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.UseNumber()
 	if err := dec.Decode(&sc); err != nil {
@@ -125,35 +130,50 @@ func parseScenario(path string, data []byte) (*scenarioFile, error) {
 		}
 		sc.version = v
 	}
-	if sc.ConfigFile != "" {
-		m, err := readConfigMap(filepath.Join(sc.dir, sc.ConfigFile))
-		if err != nil {
-			return nil, fmt.Errorf("scenario %s: %w", path, err)
-		}
-		if sc.Config == nil {
-			sc.Config = map[string]string{}
-		}
-		for k, v := range m {
-			if _, set := sc.Config[k]; !set {
-				sc.Config[k] = v
-			}
-		}
+	if err := sc.mergeConfigFile(); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
 	}
-	for i, st := range sc.Steps {
-		if st.Op == "" {
-			return nil, fmt.Errorf("scenario %s: step %d has no op", path, i)
-		}
-		if st.Repeat > maxRepeat {
-			return nil, fmt.Errorf("scenario %s: step %d repeats %d times, at most %d", path, i, st.Repeat, maxRepeat)
-		}
-		if err := checkGroups(st.NodeGroups); err != nil {
-			return nil, fmt.Errorf("scenario %s: step %d: %w", path, i, err)
-		}
-	}
-	if err := checkGroups(sc.Cluster.NodeGroups); err != nil {
+	if err := sc.checkBounds(); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", path, err)
 	}
 	return &sc, nil
+}
+
+// mergeConfigFile reads config_file (relative to the scenario) under the
+// inline config: an inline key wins.
+func (sc *Scenario) mergeConfigFile() error {
+	if sc.ConfigFile == "" {
+		return nil
+	}
+	m, err := readConfigMap(filepath.Join(sc.dir, sc.ConfigFile))
+	if err != nil {
+		return err
+	}
+	if sc.Config == nil {
+		sc.Config = map[string]string{}
+	}
+	for k, v := range m {
+		if _, set := sc.Config[k]; !set {
+			sc.Config[k] = v
+		}
+	}
+	return nil
+}
+
+// checkBounds refuses steps without an op and sizes beyond the bounds.
+func (sc *Scenario) checkBounds() error {
+	for i, st := range sc.Steps {
+		if st.Op == "" {
+			return fmt.Errorf("step %d has no op", i)
+		}
+		if st.Repeat > maxRepeat {
+			return fmt.Errorf("step %d repeats %d times, at most %d", i, st.Repeat, maxRepeat)
+		}
+		if err := checkGroups(st.NodeGroups); err != nil {
+			return fmt.Errorf("step %d: %w", i, err)
+		}
+	}
+	return checkGroups(sc.Cluster.NodeGroups)
 }
 
 // Bounds on hostile inputs: a scenario is a step-by-step script, not a
@@ -163,7 +183,7 @@ const (
 	maxNodes  = 1_000_000
 )
 
-func checkGroups(gs []scenarioGroup) error {
+func checkGroups(gs []NodeGroup) error {
 	total := 0
 	for _, g := range gs {
 		if g.Count < 0 || g.Count > maxNodes || total+g.Count > maxNodes {
@@ -172,60 +192,6 @@ func checkGroups(gs []scenarioGroup) error {
 		total += g.Count
 	}
 	return nil
-}
-
-// readConfigMap reads capacity-scheduler.xml into a key→value map.
-func readConfigMap(path string) (map[string]string, error) {
-	doc, err := xmlconf.ReadFile(path, xmlconf.ReadOptions{})
-	if err != nil {
-		return nil, err
-	}
-	return xmlconf.NewConf(doc).Map(), nil
-}
-
-// clusterNodes expands nodes and node groups into node specs.
-func clusterNodes(nodes []scenarioNode, groups []scenarioGroup) []engine.NodeSpec {
-	var out []engine.NodeSpec
-	for _, n := range nodes {
-		out = append(out, engine.NodeSpec{ID: n.ID, Host: n.Host, Rack: n.Rack, MemoryMB: n.MemoryMB, VCores: n.VCores})
-	}
-	for _, g := range groups {
-		for i := 0; i < g.Count; i++ {
-			id := fmt.Sprintf("%s%d", g.IDPrefix, i)
-			out = append(out, engine.NodeSpec{ID: id, Host: id, Rack: g.Rack, MemoryMB: g.MemoryMB, VCores: g.VCores})
-		}
-	}
-	return out
-}
-
-// buildModel merges yarn-site under the scheduler configuration (the RM
-// layers capacity-scheduler.xml over yarn-site.xml) and builds the model.
-func buildModel(yarnSite, config map[string]string, v xmlconf.Version, cluster engine.Resource) *xmlconf.Model {
-	m := make(map[string]string, len(yarnSite)+len(config))
-	for k, val := range yarnSite {
-		m[k] = val
-	}
-	for k, val := range config {
-		m[k] = val
-	}
-	conf := xmlconf.FromMap(m, "scenario")
-	return xmlconf.Build(conf, xmlconf.BuildOptions{Version: v, Cluster: xmlconf.Resource{MemoryMB: cluster.MemoryMB, VCores: cluster.VCores}})
-}
-
-func sumNodes(ns []engine.NodeSpec) engine.Resource {
-	var r engine.Resource
-	for _, n := range ns {
-		r = r.Add(engine.Resource{MemoryMB: n.MemoryMB, VCores: n.VCores})
-	}
-	return r
-}
-
-func copyMap(m map[string]string) map[string]string {
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // jsonErrorPlace names where a JSON decoding error is: path:line:col from

@@ -1,0 +1,30 @@
+package scenario
+
+import "bytes"
+
+// op is one kind of step: how it runs and how the text report prints it.
+type op struct {
+	run  func(r *runner, s *Step, res *StepResult)
+	text func(b *bytes.Buffer, s *Step, res *StepResult)
+}
+
+// ops is every step kind of scenario-format.md plus capq's extensions
+// (preempt). A new op is one line here, its run function in steps.go and,
+// when the generic "APP: verdict" line will not do, a text function in
+// text.go.
+var ops = map[string]op{
+	"submit_app":          {(*runner).submitApp, submitText},
+	"update_asks":         {(*runner).updateAsks, appVerdictText},
+	"assign_once":         {(*runner).assignOnce, assignText},
+	"heartbeat":           {(*runner).heartbeat, assignText},
+	"complete_containers": {(*runner).complete, completeText},
+	"finish_app":          {(*runner).finishApp, defaultText},
+	"refresh":             {(*runner).refresh, refreshText},
+	"validate":            {(*runner).refresh, refreshText},
+	"add_nodes":           {(*runner).addNodes, defaultText},
+	"remove_nodes":        {(*runner).removeNodes, defaultText},
+	"replace_node":        {(*runner).replaceNode, defaultText},
+	"preempt":             {(*runner).preempt, preemptText},
+	"snapshot":            {(*runner).snapshot, snapshotText},
+	"expect":              {(*runner).expect, snapshotText},
+}

@@ -1,0 +1,142 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capq/capq/engine"
+)
+
+// Options tune a run.
+type Options struct {
+	// Explain makes the engine say why a pass placed nothing or skipped
+	// apps; the text report prints it, the JSON leaves it out.
+	Explain bool
+}
+
+// Output is a scenario run: the JSON document `capq scenario --format
+// json` prints, plus the unmet expectations.
+type Output struct {
+	Startup StartupResult `json:"startup"`
+	Steps   []*StepResult `json:"steps"`
+
+	// Failures are the unmet expectations, each naming its step and
+	// field; empty when the scenario passed.
+	Failures []string `json:"-"`
+}
+
+// StartupResult is whether the ResourceManager accepted the initial
+// configuration.
+type StartupResult struct {
+	Accepted   bool     `json:"accepted"`
+	Errors     []string `json:"errors"`
+	ReasonCode string   `json:"reason_code,omitempty"`
+}
+
+// StepResult is one step's outcome; fields irrelevant to the op are left
+// out of the JSON.
+type StepResult struct {
+	Index       int            `json:"index"`
+	Op          string         `json:"op"`
+	Accepted    *bool          `json:"accepted,omitempty"`
+	Reason      string         `json:"reason,omitempty"`
+	ReasonCode  string         `json:"reason_code,omitempty"`
+	Errors      []string       `json:"errors,omitempty"`
+	Assignment  any            `json:"assignment,omitempty"`
+	Assignments []any          `json:"assignments,omitempty"`
+	Released    *int           `json:"released,omitempty"`
+	Preemption  *PreemptResult `json:"preemption,omitempty"`
+	State       map[string]any `json:"state,omitempty"`
+	Passed      *bool          `json:"passed,omitempty"`
+	Failures    []string       `json:"failures,omitempty"`
+
+	why  []string
+	snap *engine.State
+}
+
+// runner executes a scenario step by step.
+type runner struct {
+	sc      *Scenario
+	yarn    map[string]string
+	conf    map[string]string
+	eng     *engine.Engine
+	out     *Output
+	last    any // last assignment JSON (Assignment or "none"); nil before any
+	tol     float64
+	cluster engine.Resource
+	explain bool
+}
+
+// Run executes sc on a fresh engine. A refused startup configuration ends
+// the run before the first step; every other problem is a step's failure
+// in the output, never an error.
+func Run(sc *Scenario, opts Options) *Output {
+	r := &runner{sc: sc, yarn: copyMap(sc.YarnSite), conf: copyMap(sc.Config), out: &Output{Steps: []*StepResult{}}, tol: 1e-6, explain: opts.Explain}
+	if sc.FloatTolerance != nil {
+		r.tol = *sc.FloatTolerance
+	}
+	if !r.startup() {
+		return r.out
+	}
+	for i := range sc.Steps {
+		res := &StepResult{Index: i, Op: sc.Steps[i].Op}
+		r.step(&sc.Steps[i], res)
+		r.out.Steps = append(r.out.Steps, res)
+		for _, f := range res.Failures {
+			r.out.Failures = append(r.out.Failures, fmt.Sprintf("step %d (%s): %s", i, res.Op, f))
+		}
+	}
+	return r.out
+}
+
+func (r *runner) startup() bool {
+	nodes := clusterNodes(r.sc.Cluster.Nodes, r.sc.Cluster.NodeGroups)
+	r.cluster = sumNodes(nodes)
+	m := buildModel(r.yarn, r.conf, r.sc.version, r.cluster)
+	v := loadVerdict(m, r.sc.version)
+	var eng *engine.Engine
+	if v.accepted() {
+		var err error
+		eng, err = engine.New(m, nodes, engine.Options{Explain: r.explain})
+		if err != nil {
+			v = engineVerdict(err.Error())
+		}
+	}
+	st := &r.out.Startup
+	st.Accepted, st.Errors, st.ReasonCode = v.accepted(), messages(v.errs), v.code
+	if st.Errors == nil {
+		st.Errors = []string{}
+	}
+	if x := r.sc.ExpectStartup; x != nil {
+		for _, f := range checkRefreshExpect(x, v, nil) {
+			r.out.Failures = append(r.out.Failures, "startup: "+f)
+		}
+	} else if !st.Accepted {
+		r.out.Failures = append(r.out.Failures, "startup: configuration refused: "+strings.Join(st.Errors, "; "))
+	}
+	r.eng = eng
+	return eng != nil
+}
+
+// step runs one step through the op table; an unknown op is the step's
+// failure.
+func (r *runner) step(s *Step, res *StepResult) {
+	o, ok := ops[s.Op]
+	if !ok {
+		res.Accepted = boolp(false)
+		res.Reason = fmt.Sprintf("unknown op %q", s.Op)
+		res.Failures = append(res.Failures, res.Reason)
+		return
+	}
+	o.run(r, s, res)
+}
+
+func (r *runner) errorResult(res *StepResult, err error) {
+	res.Accepted = boolp(err == nil)
+	if err != nil {
+		res.Reason = err.Error()
+		res.Failures = append(res.Failures, err.Error())
+	}
+}
+
+func boolp(b bool) *bool { return &b }

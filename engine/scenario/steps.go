@@ -1,0 +1,215 @@
+package scenario
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/capq/capq/engine"
+)
+
+// The run function of each op in the table (ops.go), in the order of
+// scenario-format.md.
+
+func (r *runner) submitApp(s *Step, res *StepResult) {
+	err := r.eng.SubmitApp(engine.AppSpec{ID: s.App, Queue: s.Queue, User: s.User, Groups: s.Groups,
+		AM: engine.Resource{MemoryMB: s.AMMemoryMB, VCores: s.AMVCores}, Priority: s.AppPriority})
+	res.Accepted = boolp(err == nil)
+	if err != nil {
+		res.Reason = err.Error()
+	} else if st, diag, _ := r.eng.AppStatus(s.App); st == engine.StateAccepted {
+		res.why = append(res.why, "waiting for activation: "+diag)
+	}
+	if s.Expect != nil {
+		var v verdict
+		if err != nil {
+			v = refusal("SUBMIT_REJECTED", err.Error())
+		}
+		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, v, nil)...)
+	}
+}
+
+func (r *runner) updateAsks(s *Step, res *StepResult) {
+	asks := make([]engine.Ask, len(s.Asks))
+	for i, a := range s.Asks {
+		asks[i] = engine.Ask{Priority: a.Priority, ResourceName: a.ResourceName, Resource: engine.Resource{MemoryMB: a.MemoryMB, VCores: a.VCores},
+			Count: a.Count, NoRelax: a.RelaxLocality != nil && !*a.RelaxLocality}
+	}
+	r.errorResult(res, r.eng.UpdateAsks(s.App, asks))
+}
+
+func (r *runner) nodeIndex(s *Step, res *StepResult) (int, bool) {
+	var id string
+	if err := json.Unmarshal(s.Node, &id); err != nil {
+		res.Failures = append(res.Failures, "node must be a node id")
+		return 0, false
+	}
+	idx, ok := r.eng.NodeIndex(id)
+	if !ok {
+		res.Failures = append(res.Failures, fmt.Sprintf("unknown node %q", id))
+	}
+	return idx, ok
+}
+
+func (r *runner) assignOnce(s *Step, res *StepResult) {
+	idx, ok := r.nodeIndex(s, res)
+	if !ok {
+		return
+	}
+	n := max(s.Repeat, 1)
+	for i := 0; i < n; i++ {
+		a := r.eng.AssignOnce(idx)
+		out := assignmentOut(a)
+		res.Assignment, r.last = out, out
+		res.why = append(res.why, a.Why...)
+		if n > 1 {
+			res.Assignments = append(res.Assignments, out)
+		}
+	}
+}
+
+func (r *runner) heartbeat(s *Step, res *StepResult) {
+	idx, ok := r.nodeIndex(s, res)
+	if !ok {
+		return
+	}
+	var last any = "none"
+	for _, a := range r.eng.Heartbeat(idx) {
+		out := assignmentOut(a)
+		res.why = append(res.why, a.Why...)
+		if out != "none" {
+			res.Assignments = append(res.Assignments, out)
+			last = out
+		}
+	}
+	if res.Assignments == nil {
+		res.Assignments = []any{}
+	}
+	res.Assignment, r.last = last, last
+}
+
+func (r *runner) complete(s *Step, res *StepResult) {
+	n := -1
+	raw := strings.TrimSpace(string(s.Count))
+	if raw != "" && raw != `"all"` {
+		v, err := strconv.Atoi(strings.Trim(raw, `"`))
+		if err != nil {
+			r.errorResult(res, fmt.Errorf("count must be a number or \"all\""))
+			return
+		}
+		n = v
+	}
+	got, err := r.eng.CompleteContainers(s.App, n)
+	r.errorResult(res, err)
+	res.Released = &got
+}
+
+func (r *runner) finishApp(s *Step, res *StepResult) {
+	r.errorResult(res, r.eng.FinishApp(s.App))
+}
+
+// refresh builds the modified configuration, checks it and applies it
+// (op refresh) or only reports the verdict (op validate).
+func (r *runner) refresh(s *Step, res *StepResult) {
+	yarn, conf := r.changedConfig(s)
+	nm := buildModel(yarn, conf, r.sc.version, r.eng.Cluster())
+	v := refreshVerdict(r.eng.Model(), nm, r.eng, r.sc.version)
+	if v.accepted() && s.Op == "refresh" {
+		for _, msg := range r.eng.Refresh(nm, nil) {
+			v.errs = append(v.errs, checkError{"ENGINE", msg})
+			v.code, v.codes = "ENGINE", []string{"ENGINE"}
+		}
+		if v.accepted() {
+			r.yarn, r.conf = yarn, conf
+		}
+	}
+	res.Accepted = boolp(v.accepted())
+	res.ReasonCode = v.code
+	res.Errors = messages(v.errs)
+	if s.Expect != nil {
+		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, v, r.eng.Model())...)
+	}
+}
+
+// changedConfig is the yarn-site and scheduler configuration a refresh
+// step asks for: replace, then set, unset and yarn_site_set.
+func (r *runner) changedConfig(s *Step) (yarn, conf map[string]string) {
+	yarn, conf = copyMap(r.yarn), copyMap(r.conf)
+	if s.Replace != nil {
+		conf = copyMap(s.Replace)
+	}
+	for k, v := range s.Set {
+		conf[k] = v
+	}
+	for _, k := range s.Unset {
+		delete(conf, k)
+	}
+	for k, v := range s.YarnSiteSet {
+		yarn[k] = v
+	}
+	return yarn, conf
+}
+
+func (r *runner) addNodes(s *Step, res *StepResult) {
+	var ns []Node
+	var err error
+	if len(s.Nodes) > 0 {
+		err = json.Unmarshal(s.Nodes, &ns)
+	}
+	if err == nil {
+		err = r.eng.AddNodes(clusterNodes(ns, s.NodeGroups)...)
+	}
+	r.errorResult(res, err)
+}
+
+// removeNodes takes node ids or node objects (only their ids count).
+func (r *runner) removeNodes(s *Step, res *StepResult) {
+	var ids []string
+	err := json.Unmarshal(s.Nodes, &ids)
+	if err != nil {
+		var ns []Node
+		if err = json.Unmarshal(s.Nodes, &ns); err == nil {
+			for _, n := range ns {
+				ids = append(ids, n.ID)
+			}
+		}
+	}
+	if err == nil {
+		err = r.eng.RemoveNodes(ids...)
+	}
+	r.errorResult(res, err)
+}
+
+func (r *runner) replaceNode(s *Step, res *StepResult) {
+	var n Node
+	err := json.Unmarshal(s.Node, &n)
+	if err == nil {
+		if err = r.eng.RemoveNodes(n.ID); err == nil {
+			err = r.eng.AddNodes(clusterNodes([]Node{n}, nil)...)
+		}
+	}
+	r.errorResult(res, err)
+}
+
+// preempt is capq's extension: one ProportionalCapacityPreemptionPolicy
+// round at simulated time now_ms.
+func (r *runner) preempt(s *Step, res *StepResult) {
+	p := r.eng.Preempt(s.NowMS)
+	res.Preemption = &PreemptResult{Selected: ids(p.Selected), Killed: ids(p.Killed), ToObtainMB: map[string]int64{}}
+	for q, v := range p.ToObtain {
+		res.Preemption.ToObtainMB[q] = v.MemoryMB
+	}
+}
+
+func (r *runner) snapshot(_ *Step, res *StepResult) {
+	st := r.eng.Snapshot()
+	res.State, res.snap = sortedState(&st), &st
+}
+
+func (r *runner) expect(s *Step, res *StepResult) {
+	st := r.eng.Snapshot()
+	res.State, res.snap = sortedState(&st), &st
+	res.Failures = r.checkExpect(s, &st)
+	res.Passed = boolp(len(res.Failures) == 0)
+}

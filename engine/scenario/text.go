@@ -1,0 +1,187 @@
+package scenario
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/engine"
+)
+
+// WriteText writes a scenario run for a person: each step's decision,
+// and for passes that assigned nothing (or skipped apps) the limit that
+// blocked them.
+func WriteText(w io.Writer, sc *Scenario, out *Output) error {
+	var b bytes.Buffer
+	title := sc.ID
+	if sc.Title != "" {
+		title += ": " + sc.Title
+	}
+	fmt.Fprintf(&b, "scenario %s\n", title)
+	if out.Startup.Accepted {
+		b.WriteString("startup: configuration accepted\n")
+	} else {
+		fmt.Fprintf(&b, "startup: configuration refused (%s)\n", out.Startup.ReasonCode)
+		for _, e := range out.Startup.Errors {
+			fmt.Fprintf(&b, "  error: %s\n", e)
+		}
+	}
+	for i, res := range out.Steps {
+		writeStepText(&b, &sc.Steps[i], res)
+	}
+	if len(out.Failures) == 0 {
+		b.WriteString("result: every expectation met\n")
+	} else {
+		fmt.Fprintf(&b, "result: %d expectation(s) not met\n", len(out.Failures))
+		for _, f := range out.Failures {
+			fmt.Fprintf(&b, "  %s\n", f)
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// writeStepText prints one step through its op's text function, then
+// the step's failures.
+func writeStepText(b *bytes.Buffer, s *Step, res *StepResult) {
+	fmt.Fprintf(b, "[%d] %s", res.Index, res.Op)
+	text := defaultText
+	if o, ok := ops[s.Op]; ok {
+		text = o.text
+	}
+	text(b, s, res)
+	for _, f := range res.Failures {
+		fmt.Fprintf(b, "      FAIL %s\n", f)
+	}
+}
+
+func writeWhy(b *bytes.Buffer, res *StepResult) {
+	for _, w := range res.why {
+		fmt.Fprintf(b, "      why: %s\n", w)
+	}
+}
+
+func submitText(b *bytes.Buffer, s *Step, res *StepResult) {
+	fmt.Fprintf(b, " %s to %s as %s: %s\n", s.App, s.Queue, s.User, stepVerdict(res))
+	writeWhy(b, res)
+}
+
+func appVerdictText(b *bytes.Buffer, s *Step, res *StepResult) {
+	fmt.Fprintf(b, " %s: %s\n", s.App, stepVerdict(res))
+}
+
+func assignText(b *bytes.Buffer, s *Step, res *StepResult) {
+	fmt.Fprintf(b, " %s:", strings.Trim(string(s.Node), `"`))
+	as := res.Assignments
+	if len(as) == 0 && res.Assignment != nil {
+		as = []any{res.Assignment}
+	}
+	if len(as) == 0 {
+		as = []any{"none"}
+	}
+	texts := make([]string, len(as))
+	for i, a := range as {
+		texts[i] = assignmentText(a)
+	}
+	b.WriteString(" " + strings.Join(texts, "; ") + "\n")
+	writeWhy(b, res)
+}
+
+func completeText(b *bytes.Buffer, s *Step, res *StepResult) {
+	n := 0
+	if res.Released != nil {
+		n = *res.Released
+	}
+	fmt.Fprintf(b, " %s: %d container(s) released\n", s.App, n)
+}
+
+func preemptText(b *bytes.Buffer, s *Step, res *StepResult) {
+	if p := res.Preemption; p != nil {
+		fmt.Fprintf(b, " at %d ms: %d container(s) selected, %d killed", s.NowMS, len(p.Selected), len(p.Killed))
+		for _, q := range sortedKeys(p.ToObtainMB) {
+			fmt.Fprintf(b, "; %s gives back %d MB", q, p.ToObtainMB[q])
+		}
+	}
+	b.WriteString("\n")
+}
+
+func refreshText(b *bytes.Buffer, _ *Step, res *StepResult) {
+	fmt.Fprintf(b, ": %s\n", stepVerdict(res))
+	for _, e := range res.Errors {
+		fmt.Fprintf(b, "      error: %s\n", e)
+	}
+}
+
+// snapshotText prints an expect step's outcome, and a snapshot's state.
+func snapshotText(b *bytes.Buffer, s *Step, res *StepResult) {
+	if res.Passed != nil {
+		if *res.Passed {
+			b.WriteString(": ok")
+		} else {
+			b.WriteString(": NOT MET")
+		}
+	}
+	b.WriteString("\n")
+	if res.snap != nil && s.Op == "snapshot" {
+		writeStateText(b, res.snap)
+	}
+}
+
+// defaultText is "APP: verdict" (or ": verdict" for a step without app),
+// also for unknown ops.
+func defaultText(b *bytes.Buffer, s *Step, res *StepResult) {
+	if s.App != "" {
+		b.WriteString(" " + s.App)
+	}
+	fmt.Fprintf(b, ": %s\n", stepVerdict(res))
+}
+
+func stepVerdict(res *StepResult) string {
+	switch {
+	case res.Accepted == nil:
+		return "done"
+	case *res.Accepted:
+		return "accepted"
+	case res.Reason != "":
+		return "refused: " + res.Reason
+	}
+	return "refused (" + res.ReasonCode + ")"
+}
+
+func assignmentText(a any) string {
+	j, ok := a.(assignmentJSON)
+	if !ok {
+		return "nothing assigned"
+	}
+	return fmt.Sprintf("%s %s (%s) %d MB/%d vcores priority %d %s on %s", j.App, j.Kind, j.Queue, j.MemoryMB, j.VCores, j.Priority, j.Locality, j.Node)
+}
+
+func writeStateText(b *bytes.Buffer, st *engine.State) {
+	for _, p := range sortedKeys(st.Queues) {
+		q := st.Queues[p]
+		fmt.Fprintf(b, "      queue %-24s %-6s used %6d MB (reserved %d) used-capacity %.4f abs-used %.4f", p, q.Type, q.UsedMB, q.ReservedMB, q.UsedCapacity, q.AbsoluteUsedCapacity)
+		if q.Type == "leaf" {
+			fmt.Fprintf(b, " apps %d active/%d pending, AM limit %d MB, active users %d", q.NumActiveApps, q.NumPendingApps, q.AMLimitMB, q.ActiveUsers)
+		}
+		b.WriteString("\n")
+	}
+	ids := make([]string, 0, len(st.Apps))
+	for id := range st.Apps {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		a := st.Apps[id]
+		fmt.Fprintf(b, "      app %-10s %-20s %-10s %-8s allocated %6d MB reserved %d headroom %d pending %d", id, a.Queue, a.User, a.State, a.AllocatedMB, a.ReservedMB, a.HeadroomMB, a.PendingMB)
+		if a.Diagnostics != "" {
+			fmt.Fprintf(b, " (%s)", a.Diagnostics)
+		}
+		b.WriteString("\n")
+	}
+	for _, k := range sortedKeys(st.Users) {
+		u := st.Users[k]
+		fmt.Fprintf(b, "      user %-30s limit %6d MB used %6d MB\n", k, u.UserLimitMB, u.UsedMB)
+	}
+}
