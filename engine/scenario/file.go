@@ -92,6 +92,11 @@ type Step struct {
 	Users       map[string]map[string]any `json:"users"`
 	LastAssign  json.RawMessage           `json:"last_assignment"`
 	NowMS       int64                     `json:"now_ms"`
+	// Marked and Killed, on a preempt step, are the expected numbers of
+	// containers marked (first selected) and killed per application in that
+	// round; an application left out must have none (Hadoop's never()).
+	Marked map[string]int `json:"marked"`
+	Killed map[string]int `json:"killed"`
 }
 
 // RefreshExpect is the expected outcome of loading or refreshing.
