@@ -31,6 +31,9 @@ type StartupResult struct {
 	Accepted   bool     `json:"accepted"`
 	Errors     []string `json:"errors"`
 	ReasonCode string   `json:"reason_code,omitempty"`
+	// Warnings name what the configuration enables that the engine does
+	// not model (engine.Unmodelled).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // StepResult is one step's outcome; fields irrelevant to the op are left
@@ -106,6 +109,9 @@ func (r *runner) startup() bool {
 	st.Accepted, st.Errors, st.ReasonCode = v.accepted(), messages(v.errs), v.code
 	if st.Errors == nil {
 		st.Errors = []string{}
+	}
+	for _, w := range engine.Unmodelled(m) {
+		st.Warnings = append(st.Warnings, w.String())
 	}
 	if x := r.sc.ExpectStartup; x != nil {
 		for _, f := range checkRefreshExpect(x, v, nil) {

@@ -28,6 +28,9 @@ func WriteText(w io.Writer, sc *Scenario, out *Output) error {
 			fmt.Fprintf(&b, "  error: %s\n", e)
 		}
 	}
+	for _, w := range out.Startup.Warnings {
+		fmt.Fprintf(&b, "  warning: %s\n", w)
+	}
 	for i, res := range out.Steps {
 		writeStepText(&b, &sc.Steps[i], res)
 	}

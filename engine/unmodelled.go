@@ -1,0 +1,132 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Warning is a setting the configuration turns on that the engine reads
+// but does not model: the dry run behaves as if it were off, and says so.
+type Warning struct {
+	// Key is the property (for a queue setting, its full key on the first
+	// queue that sets it); Queues counts the queues that set it.
+	Key    string
+	Pos    xmlconf.Pos
+	Queues int
+	// Feature names what Hadoop does with it; Effect what capq does instead.
+	Feature, Effect string
+}
+
+// String renders the warning on one line.
+func (w Warning) String() string {
+	where := w.Key
+	if w.Queues > 1 {
+		where += fmt.Sprintf(" (and %d more queue(s))", w.Queues-1)
+	}
+	return fmt.Sprintf("not modelled: %s: %s; %s", where, w.Feature, w.Effect)
+}
+
+// globalUnmodelled are scheduler-wide keys the engine ignores: each enables
+// a Hadoop behaviour when its value is other than the default.
+var globalUnmodelled = []struct {
+	key, off, feature, effect string
+}{
+	{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled", "false",
+		"intra-queue preemption (IntraQueueCandidatesSelector: application priority and user limit)", "only inter-queue preemption runs"},
+	{"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers", "false",
+		"ReservedContainerCandidatesSelector (preempt on the nodes of reserved containers)", "only the FIFO selector runs"},
+	{"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers", "false",
+		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted"},
+	{"yarn.resourcemanager.monitor.capacity.preemption.preemption-to-balance-queue-after-satisfied.enabled", "false",
+		"preemption to balance queues beyond their guarantee", "queues at or above their guarantee are never balanced"},
+	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.enabled", "false",
+		"QueuePriorityContainerCandidateSelector (under-utilized high-priority queues preempt on reserved nodes)", "queue priority only orders the ideal assignment"},
+	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
+		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill"},
+	{"yarn.resourcemanager.monitor.capacity.preemption.conservative-drf", "false",
+		"conservative DRF for cross-queue preemption", "the FIFO selector's plain check is used"},
+	{"yarn.scheduler.capacity.max-parallel-apps", "",
+		"maximum parallel applications (the app stays ACCEPTED until others finish)", "every activated app runs"},
+	{"yarn.scheduler.capacity.user.max-parallel-apps", "",
+		"maximum parallel applications per user", "every activated app runs"},
+}
+
+// queueUnmodelled are per-queue settings the engine ignores, with the
+// test that says whether a queue turns them on.
+var queueUnmodelled = []struct {
+	suffix, feature, effect string
+	on                      func(q *xmlconf.Queue) (xmlconf.Pos, bool)
+}{
+	{"accessible-node-labels", "node labels (partitions)", "every node is in the default partition",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			v := q.AccessibleLabels
+			return v.Pos(), !q.IsRoot() && v.Set() && len(v.V) > 0 && !(len(v.V) == 1 && strings.TrimSpace(v.V[0]) == "")
+		}},
+	{"default-node-label-expression", "default node label expression", "apps run in the default partition",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.DefaultLabelExpr.Pos(), q.DefaultLabelExpr.Set() && strings.TrimSpace(q.DefaultLabelExpr.V) != ""
+		}},
+	{"max-parallel-apps", "maximum parallel applications", "every activated app runs",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.MaxParallelApps.Pos(), q.MaxParallelApps.Origin == xmlconf.FromQueue
+		}},
+	{"default-application-priority", "the queue's default application priority", "apps submitted without a priority get 0",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.DefaultApplicationPriority.Pos(), q.DefaultApplicationPriority.Origin == xmlconf.FromQueue && q.DefaultApplicationPriority.V != 0
+		}},
+	{"ordering-policy.fair.enable-size-based-weight", "size-based weight of the fair ordering policy", "fair ordering ignores demand size",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.FairSizeBasedWeight.Pos(), q.FairSizeBasedWeight.Set() && q.FairSizeBasedWeight.V
+		}},
+	{"maximum-application-lifetime", "application lifetime (apps killed after it)", "apps run until they finish",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) { return q.MaxLifetime.Pos(), q.MaxLifetime.Set() && q.MaxLifetime.V > 0 }},
+	{"reservable", "the reservation system (ReservationQueue)", "no reservation queues are created",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) { return q.Reservable.Pos(), q.Reservable.Set() && q.Reservable.V }},
+	{"auto-create-child-queue.enabled", "auto-created leaf queues (ManagedParentQueue)", "apps for queues that do not exist are rejected",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.AutoCreate.Legacy.Pos(), q.AutoCreate.Legacy.Set() && q.AutoCreate.Legacy.V
+		}},
+	{"auto-queue-creation-v2.enabled", "flexible auto queue creation", "apps for queues that do not exist are rejected",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) { return q.AutoCreate.V2.Pos(), q.AutoCreate.V2.Set() && q.AutoCreate.V2.V }},
+}
+
+// Unmodelled lists what the configuration enables that the engine does
+// not model (the honest-engine rule: never silence). Scheduler-wide keys
+// come first in the table's order, then queue settings, each once with
+// the first queue (in tree order) that sets it and how many do.
+func Unmodelled(m *xmlconf.Model) []Warning {
+	var out []Warning
+	if m == nil {
+		return out
+	}
+	if m.Conf != nil {
+		for _, g := range globalUnmodelled {
+			p, ok := m.Conf.Lookup(g.key)
+			if !ok || strings.EqualFold(strings.TrimSpace(p.Value), g.off) || (g.off == "" && strings.TrimSpace(p.Value) == "") {
+				continue
+			}
+			out = append(out, Warning{Key: g.key, Pos: p.ValuePos, Queues: 0, Feature: g.feature, Effect: g.effect})
+		}
+	}
+	for _, u := range queueUnmodelled {
+		var w *Warning
+		for _, q := range m.Queues {
+			pos, on := u.on(q)
+			if !on {
+				continue
+			}
+			if w == nil {
+				w = &Warning{Key: q.Key(u.suffix), Pos: pos, Feature: u.feature, Effect: u.effect}
+			}
+			w.Queues++
+		}
+		if w != nil {
+			out = append(out, *w)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Queues == 0 && out[j].Queues != 0 })
+	return out
+}
