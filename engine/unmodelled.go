@@ -82,15 +82,21 @@ var queueUnmodelled = []struct {
 			return q.FairSizeBasedWeight.Pos(), q.FairSizeBasedWeight.Set() && q.FairSizeBasedWeight.V
 		}},
 	{"maximum-application-lifetime", "application lifetime (apps killed after it)", "apps run until they finish",
-		func(q *xmlconf.Queue) (xmlconf.Pos, bool) { return q.MaxLifetime.Pos(), q.MaxLifetime.Set() && q.MaxLifetime.V > 0 }},
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.MaxLifetime.Pos(), q.MaxLifetime.Set() && q.MaxLifetime.V > 0
+		}},
 	{"reservable", "the reservation system (ReservationQueue)", "no reservation queues are created",
-		func(q *xmlconf.Queue) (xmlconf.Pos, bool) { return q.Reservable.Pos(), q.Reservable.Set() && q.Reservable.V }},
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.Reservable.Pos(), q.Reservable.Set() && q.Reservable.V
+		}},
 	{"auto-create-child-queue.enabled", "auto-created leaf queues (ManagedParentQueue)", "apps for queues that do not exist are rejected",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			return q.AutoCreate.Legacy.Pos(), q.AutoCreate.Legacy.Set() && q.AutoCreate.Legacy.V
 		}},
 	{"auto-queue-creation-v2.enabled", "flexible auto queue creation", "apps for queues that do not exist are rejected",
-		func(q *xmlconf.Queue) (xmlconf.Pos, bool) { return q.AutoCreate.V2.Pos(), q.AutoCreate.V2.Set() && q.AutoCreate.V2.V }},
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.AutoCreate.V2.Pos(), q.AutoCreate.V2.Set() && q.AutoCreate.V2.V
+		}},
 }
 
 // Unmodelled lists what the configuration enables that the engine does

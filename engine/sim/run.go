@@ -80,6 +80,9 @@ func (r *run) setup(specs []NodeSpec) error {
 	r.res = Result{Workload: r.w.Name, HeartbeatMS: r.hb, SampleMS: o.SampleMS, Seed: o.Seed,
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
+	for _, w := range engine.Unmodelled(r.model) {
+		r.res.Warnings = append(r.res.Warnings, w.String())
+	}
 	r.rng = rng
 	return nil
 }
