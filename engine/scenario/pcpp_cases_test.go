@@ -99,6 +99,54 @@ var pcppCases = []pcppCase{
 		rounds: []pcppRound{{nowMS: 0, marked: map[string]int{"appC": 9}}}},
 }
 
+// queuePriorityCases are TestPreemptionForQueueWithPriorities (the mock
+// framework: "-a(=[guaranteed max used pending]){priority=N}", one app per
+// queue named app1, app2, ... in order, here appA, appB, ...).
+var queuePriorityCases = []pcppCase{
+	{id: "pcpp-queue-priority-highest-underutilized-01", class: qpClass, method: "testPreemptionForHighestPriorityUnderutilizedQueue",
+		title: "c (priority 2) takes from a (priority 1) down to its guarantee, and from b",
+		state: flatPrio([]int{30, 30, 40}, []int{40, 59, 1}, []int{50, 50, 25}, []int{1, 1, 1}, []int{1, 2, 2}),
+		rounds: []pcppRound{{nowMS: 0, marked: map[string]int{"appA": 10, "appB": 15}}}},
+	{id: "pcpp-queue-priority-lowest-underutilized-01", class: qpClass, method: "testPreemptionForLowestPriorityUnderutilizedQueue",
+		title: "The least used queue is served first whatever its priority",
+		state: flatPrio([]int{30, 30, 40}, []int{40, 59, 1}, []int{50, 50, 25}, []int{1, 1, 1}, []int{1, 2, 0}),
+		rounds: []pcppRound{{nowMS: 0, marked: map[string]int{"appA": 10, "appB": 15}}}},
+	{id: "pcpp-queue-priority-satisfied-queues-01", class: qpClass, method: "testPreemptionWontHappenBetweenSatisfiedQueues",
+		title: "A satisfied high-priority queue preempts nothing",
+		state: flatPrio([]int{30, 30, 40}, []int{0, 40, 60}, []int{0, 50, 25}, []int{0, 1, 1}, []int{1, 1, 2}),
+		rounds: []pcppRound{{nowMS: 0}}},
+	{id: "pcpp-queue-priority-same-bucket-01", class: qpClass, method: "testPreemptionForMultipleQueuesInTheSamePriorityBuckets",
+		title: "Queues of one priority are balanced by guarantee: a gives 23, b 6",
+		state: flatPrio([]int{10, 15, 20, 25, 30}, []int{35, 25, 39, 0, 1}, []int{50, 50, 50, 0, 99}, []int{1, 1, 1, 0, 1}, []int{1, 1, 2, 2, 2}),
+		rounds: []pcppRound{{nowMS: 0, marked: map[string]int{"appA": 23, "appB": 6}}}},
+	{id: "pcpp-queue-priority-disable-preemption-01", class: qpClass, method: "testPreemptionForPriorityAndDisablePreemption",
+		title: "a is not preemptable: b gives 9 and c 19 despite c's higher priority",
+		state: flatPrio([]int{10, 15, 20, 25, 30}, []int{35, 25, 39, 0, 1}, []int{50, 50, 50, 0, 99}, []int{1, 1, 1, 0, 1}, []int{1, 1, 2, 2, 2}),
+		disabled: []string{"root.queueA"},
+		rounds:   []pcppRound{{nowMS: 0, marked: map[string]int{"appB": 9, "appC": 19}}}},
+	{id: "pcpp-queue-priority-hierarchical-01", class: qpClass, method: "testPriorityPreemptionForHierarchicalOfQueues",
+		title: "Divided between a and b first; b2 (priority 2) gives less than b1",
+		state: pcppState{abs: []int{100, 29, 12, 17, 31, 16, 15, 40}, maxCap: []int{100, 100, 100, 100, 100, 100, 100, 100},
+			used: []int{100, 40, 20, 20, 59, 30, 29, 1}, pending: []int{100, 50, 50, 50, 50, 50, 50, 30},
+			apps: []int{5, 2, 1, 1, 2, 1, 1, 1}, gran: []int{-1, -1, 1, 1, -1, 1, 1, 1}, subqueues: []int{3, 2, 0, 0, 2, 0, 0, 0},
+			priority: []int{0, 1, 1, 1, 1, 1, 2, 1}},
+		rounds: []pcppRound{{nowMS: 0, marked: map[string]int{"appA": 6, "appB": 1, "appC": 13, "appD": 10}}}},
+}
+
+const qpClass = "TestPreemptionForQueueWithPriorities"
+
+// flatPrio is root with one level of leaves, max 100 each.
+func flatPrio(abs, used, pending, apps, prio []int) pcppState {
+	s := pcppState{abs: []int{100}, maxCap: []int{100}, used: []int{100}, pending: []int{0}, apps: []int{0}, gran: []int{-1},
+		subqueues: []int{len(abs)}, priority: []int{0}}
+	for i := range abs {
+		s.abs, s.maxCap, s.used = append(s.abs, abs[i]), append(s.maxCap, 100), append(s.used, used[i])
+		s.pending, s.apps, s.gran = append(s.pending, pending[i]), append(s.apps, apps[i]), append(s.gran, 1)
+		s.subqueues, s.priority = append(s.subqueues, 0), append(s.priority, prio[i])
+	}
+	return s
+}
+
 // q3 is the common root/A/B/C state with guarantees 40/40/20.
 func q3(root, a, b, c, pRoot, pa, pb, pc int) pcppState {
 	return pcppState{abs: []int{100, 40, 40, 20}, maxCap: []int{100, 100, 100, 100}, used: []int{root, a, b, c},

@@ -22,6 +22,10 @@ import (
 // arithmetic and rounding apply unchanged.
 type pcppState struct {
 	abs, maxCap, used, pending, apps, gran, subqueues []int
+	// priority, when set, gives each queue its priority under parents that
+	// order children by priority-utilization (the mock framework's
+	// "{priority=N}").
+	priority []int
 }
 
 // pcppRound is one editSchedule call and what the test verifies: the
@@ -38,6 +42,7 @@ type pcppRound struct {
 // demand, then running the policy rounds.
 type pcppCase struct {
 	id, method, title string
+	class             string // test class file name; TestProportionalCapacityPreemptionPolicy when empty
 	state             pcppState
 	disabled          []string // queue paths with disable_preemption
 	yarn              map[string]string
@@ -46,7 +51,7 @@ type pcppCase struct {
 	rounds            []pcppRound
 }
 
-const pcppClass = "hadoop-yarn-project/hadoop-yarn/hadoop-yarn-server/hadoop-yarn-server-resourcemanager/src/test/java/org/apache/hadoop/yarn/server/resourcemanager/monitor/capacity/TestProportionalCapacityPreemptionPolicy.java"
+const pcppDir = "hadoop-yarn-project/hadoop-yarn/hadoop-yarn-server/hadoop-yarn-server-resourcemanager/src/test/java/org/apache/hadoop/yarn/server/resourcemanager/monitor/capacity/"
 
 // mockQueue is one queue of the mock tree.
 type mockQueue struct {
@@ -135,6 +140,12 @@ func (c pcppCase) scenario() map[string]any {
 				names = append(names, ch.path[len(q.path)+1:])
 			}
 			conf["yarn.scheduler.capacity."+q.path+".queues"] = strings.Join(names, ",")
+			if s.priority != nil {
+				conf["yarn.scheduler.capacity."+q.path+".ordering-policy"] = "priority-utilization"
+			}
+		}
+		if s.priority != nil && q != root {
+			conf["yarn.scheduler.capacity."+q.path+".priority"] = fmt.Sprint(s.priority[q.i])
 		}
 		if q == root {
 			continue
@@ -210,11 +221,15 @@ func (c pcppCase) scenario() map[string]any {
 		}
 		steps = append(steps, st)
 	}
+	class := c.class
+	if class == "" {
+		class = "TestProportionalCapacityPreemptionPolicy"
+	}
 	return map[string]any{
 		"id":        c.id,
 		"title":     c.title,
 		"category":  "preemption",
-		"source":    map[string]string{"repo": "apache/hadoop", "file": pcppClass, "method": c.method},
+		"source":    map[string]string{"repo": "apache/hadoop", "file": pcppDir + class + ".java", "method": c.method},
 		"yarn_site": yarn,
 		"cluster":   map[string]any{"node_groups": []map[string]any{{"count": 1, "id_prefix": "n", "memory_mb": cluster, "vcores": cluster, "rack": "/r1"}}},
 		"config":    conf,
@@ -240,7 +255,7 @@ func nonNil(m map[string]int) map[string]int {
 // with pcppCases (rewrite them with CAPQ_UPDATE_GOLDEN=1); TestScenarios
 // runs them.
 func TestPCPPScenariosGenerated(t *testing.T) {
-	for _, c := range pcppCases {
+	for _, c := range append(append([]pcppCase(nil), pcppCases...), queuePriorityCases...) {
 		b, err := json.MarshalIndent(c.scenario(), "", "  ")
 		require.NoError(t, err)
 		b = append(b, '\n')
