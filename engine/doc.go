@@ -47,4 +47,13 @@
 // only when Options.Explain is set. BenchmarkAllocation (2 queues, 2 apps,
 // 500-5,000 nodes, 10,000-50,000 containers) runs at well over a million
 // allocations a second; BenchmarkWideTree shows a pass over 1,000 queues.
+//
+// # Layers
+//
+// What lives here: the core scheduler and its state. What does not:
+// simulated time and workloads (engine/sim), step-by-step scenarios
+// (engine/scenario), comparisons and previews (engine/preview), reading
+// configurations (xmlconf) and the refresh rules (validate, passed in as a
+// RefreshCheck). The core imports xmlconf only; README.md's Development
+// section shows the layers and cmd/capq/layers_test.go checks them.
 package engine

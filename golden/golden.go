@@ -1,6 +1,3 @@
-// Package golden compares test output with expected files under this
-// directory. Run tests with -update (in packages that import this one) or
-// with CAPQ_UPDATE_GOLDEN=1 (everywhere, e.g. `make golden`) to rewrite them.
 package golden
 
 import (

@@ -128,8 +128,6 @@ func (c *refreshCheck) absResources(oq, nq *xmlconf.Queue) *AbsoluteResources {
 }
 
 func shareOf(cluster xmlconf.Resource, abs float64) *xmlconf.Resource {
-	return &xmlconf.Resource{
-		MemoryMB: int64(float32(cluster.MemoryMB) * float32(abs)),
-		VCores:   int64(float32(cluster.VCores) * float32(abs)),
-	}
+	r := cluster.Share(abs)
+	return &r
 }

@@ -65,7 +65,9 @@ func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 	res := validate.Refresh(in.old.Model, in.new.Model, validate.RefreshOptions{
 		Version: in.version, Live: in.live, Lint: validate.Options{File: in.newName},
 	})
-	if err := writeDiff(s, format, in, res, o.unified); err != nil {
+	do := validate.DiffOptions{OldName: in.oldName, NewName: in.newName, OldData: in.oldData, NewData: in.newData,
+		Unified: o.unified, Colour: s.colour()}
+	if err := validate.WriteDiff(s.out, format, res, do); err != nil {
 		return cannotRun(fmt.Errorf("write output: %w", err))
 	}
 	if !res.Accepted {

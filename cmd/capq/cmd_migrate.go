@@ -13,12 +13,8 @@ func newMigrateCmd(s *streams) *cobra.Command {
 	return cmd
 }
 
-func newMigrateHadoop1Cmd(s *streams) *cobra.Command {
-	var o migrateOptions
-	cmd := &cobra.Command{
-		Use:   "hadoop1 --mapred-site FILE [flags]",
-		Short: "Convert a Hadoop 1 (MRv1) queue configuration to YARN capacity-scheduler.xml",
-		Long: `hadoop1 reads a Hadoop 1 JobTracker's queue configuration the way the
+// migrateHadoop1Long is the long help of capq migrate hadoop1.
+const migrateHadoop1Long = `hadoop1 reads a Hadoop 1 JobTracker's queue configuration the way the
 JobTracker did (0.20.x, 1.x flat queues or the 0.21 mapred-queues.xml tree,
 detected from the keys present), reproducing its lenient parsing, and writes an
 equivalent YARN capacity-scheduler.xml with a comment on each property naming
@@ -37,7 +33,14 @@ file without --force) or stdout; the report goes to --report FILE, else to
 stdout when -o is given, else to stderr.
 
 Exit codes: 0 converted; 1 converted, but the JobTracker would have refused
-the source (error findings); 2 could not convert.`,
+the source (error findings); 2 could not convert.`
+
+func newMigrateHadoop1Cmd(s *streams) *cobra.Command {
+	var o migrateOptions
+	cmd := &cobra.Command{
+		Use:   "hadoop1 --mapred-site FILE [flags]",
+		Short: "Convert a Hadoop 1 (MRv1) queue configuration to YARN capacity-scheduler.xml",
+		Long:  migrateHadoop1Long,
 		Example: `  capq migrate hadoop1 --mapred-site mapred-site.xml --capacity-scheduler capacity-scheduler.xml \
       --queue-acls mapred-queue-acls.xml -o yarn/capacity-scheduler.xml
   capq migrate hadoop1 --mapred-site mapred-site.xml --mapred-queues mapred-queues.xml --format json

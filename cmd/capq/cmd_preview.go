@@ -30,12 +30,8 @@ type previewOptions struct {
 	h1         migrateOptions
 }
 
-func newPreviewCmd(s *streams) *cobra.Command {
-	var o previewOptions
-	cmd := &cobra.Command{
-		Use:   "preview OLD NEW --workload W",
-		Short: "Dry-run a config change on a workload: what it does to each team, with CI gates",
-		Long: `preview runs the same workload through the OLD and the NEW configuration
+// previewLong is the long help of capq preview.
+const previewLong = `preview runs the same workload through the OLD and the NEW configuration
 (both simulations at once) and compares them queue by queue and user by user:
 average and peak use against the guarantee, time to first container, wait and
 completion p50/p95/max, apps rejected, containers preempted and starvation
@@ -67,7 +63,14 @@ numbers and percentages, guarantee, max and old, with + - * / and brackets.
 CI artifact or a capacity planner.
 
 Exit codes: 0 every gate passed; 1 a gate failed; 2 could not run (bad rule,
-unreadable input, a gate naming a queue or user in neither run).`,
+unreadable input, a gate naming a queue or user in neither run).`
+
+func newPreviewCmd(s *streams) *cobra.Command {
+	var o previewOptions
+	cmd := &cobra.Command{
+		Use:   "preview OLD NEW --workload W",
+		Short: "Dry-run a config change on a workload: what it does to each team, with CI gates",
+		Long:  previewLong,
 		Example: "  capq preview conf/old.xml conf/new.xml --workload day.json --html preview.html\n" +
 			"  capq preview git:main:conf/capacity-scheduler.xml conf/capacity-scheduler.xml --workload day.json \\\n" +
 			"      --assert 'root.eng.qa wait.p95 <= 10m' --gate conf/gates.txt --format json\n" +

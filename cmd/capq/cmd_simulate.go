@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/xmlconf"
 )
 
 type simulateOptions struct {
@@ -27,12 +27,8 @@ type simulateOptions struct {
 	rejectUnknown bool
 }
 
-func newSimulateCmd(s *streams) *cobra.Command {
-	var o simulateOptions
-	cmd := &cobra.Command{
-		Use:   "simulate --config FILE --workload FILE",
-		Short: "Run a workload through the scheduler engine in simulated time",
-		Long: `simulate runs a workload through capq's Capacity Scheduler engine with
+// simulateLong is the long help of capq simulate.
+const simulateLong = `simulate runs a workload through capq's Capacity Scheduler engine with
 simulated time: node heartbeats every
 yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (default 1000), apps
 arriving at their submit time with their AM container first, tasks released
@@ -49,7 +45,14 @@ The text output is a table per queue: guarantee, maximum, average and peak
 use, p50/p95 wait of applications for their first container, apps finished
 and rejected (with Hadoop's reason below). --format json adds the full
 per-queue series, every app and every user. --events writes one JSON line
-per allocation, reservation, release and preemption.`,
+per allocation, reservation, release and preemption.`
+
+func newSimulateCmd(s *streams) *cobra.Command {
+	var o simulateOptions
+	cmd := &cobra.Command{
+		Use:   "simulate --config FILE --workload FILE",
+		Short: "Run a workload through the scheduler engine in simulated time",
+		Long:  simulateLong,
 		Example: "  capq simulate --config conf/capacity-scheduler.xml --workload day.json\n" +
 			"  capq simulate --config cs.xml --workload sls-jobs.json --sls-nodes sls-nodes.json --format json\n" +
 			"  capq gen workload --config cs.xml --apps 1000 | capq simulate --config cs.xml --workload -",
@@ -90,22 +93,36 @@ func runSimulate(o simulateOptions, s *streams) error {
 	for _, warn := range w.Warnings {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
-	opts.LoadConfig = o.refreshLoader(s)
-	opts.RefreshCheck = preview.RefreshCheck
+	if opts, err = o.refreshes(opts, s); err != nil {
+		return cannotRun(err)
+	}
+	res, err := o.simulate(loaded.Model, w, opts, s)
+	if err != nil {
+		return cannotRun(err)
+	}
+	return writeSimulation(o.format, res, s)
+}
+
+// simulate runs the simulation with a progress bar on a terminal and
+// --events written as the run goes.
+func (o simulateOptions) simulate(m *xmlconf.Model, w *sim.Workload, opts sim.Options, s *streams) (*sim.Result, error) {
 	if s.errTerminal {
 		opts.Progress = progressBar(s)
 	}
 	res, err := runWithEvents(o.events, func() (*sim.Result, error) {
-		return sim.Run(loaded.Model, w, opts)
+		return sim.Run(m, w, opts)
 	}, &opts)
 	if s.errTerminal {
 		fmt.Fprint(s.errOut, "\r\033[K")
 	}
-	if err != nil {
-		return cannotRun(err)
-	}
+	return res, err
+}
+
+// writeSimulation renders the result as text or JSON on stdout.
+func writeSimulation(format string, res *sim.Result, s *streams) error {
 	var out bytes.Buffer
-	if o.format == "json" {
+	var err error
+	if format == "json" {
 		err = sim.RenderJSON(&out, res)
 	} else {
 		err = sim.RenderText(&out, res)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/capq/capq/xmlconf/tree"
 )
 
 type treeOptions struct {
@@ -43,7 +45,7 @@ func runTree(o treeOptions, arg string, s *streams) error {
 		return cannotRun(err)
 	}
 	if o.format == "json" {
-		return renderTreeJSON(s.out, loaded.Model)
+		return tree.WriteJSON(s.out, loaded.Model)
 	}
-	return renderTreeText(s.out, loaded.Model)
+	return tree.WriteText(s.out, loaded.Model)
 }

@@ -60,6 +60,27 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	if len(args) == 0 {
 		args = []string{"."}
 	}
+	rep, errs := lintAll(o, p, args, s)
+	relativize(rep.Findings)
+	rep.Findings = xmlconf.SortFindings(rep.Findings)
+	if len(rep.Files) > 0 || errs == nil {
+		colour := p.format == validate.FormatText && s.colour()
+		if err := validate.Write(s.out, p.format, rep, validate.RenderOptions{Colour: colour}); err != nil {
+			return cannotRun(err)
+		}
+	}
+	if errs != nil {
+		return cannotRun(errors.New(describeError(errs)))
+	}
+	if rep.Failed() {
+		return exitWith(exitFindings)
+	}
+	return nil
+}
+
+// lintAll lints each argument into one report; the arguments that could
+// not be read come back as errors.
+func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Report, *multierror.Error) {
 	rep := validate.Report{Tool: "capq lint", FailOn: p.failOn}
 	var errs *multierror.Error
 	ran := map[string]bool{}
@@ -79,21 +100,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 			}
 		}
 	}
-	relativize(rep.Findings)
-	rep.Findings = xmlconf.SortFindings(rep.Findings)
-	if len(rep.Files) > 0 || errs == nil {
-		colour := p.format == validate.FormatText && s.colour()
-		if err := validate.Write(s.out, p.format, rep, validate.RenderOptions{Colour: colour}); err != nil {
-			return cannotRun(err)
-		}
-	}
-	if errs != nil {
-		return cannotRun(errors.New(describeError(errs)))
-	}
-	if rep.Failed() {
-		return exitWith(exitFindings)
-	}
-	return nil
+	return rep, errs
 }
 
 // lintOne loads and lints one argument; name is how findings name it.

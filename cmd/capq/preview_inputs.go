@@ -33,7 +33,7 @@ func loadPreviewConfigs(o previewOptions, oldArg, newArg string, s *streams) (*p
 		Version: in.version, Lint: validate.Options{File: in.newName},
 	})
 	return &previewConfigs{old: in.old.Model, new: in.new.Model, oldName: in.oldName, newName: in.newName,
-		refresh: res, unified: unifiedDiff(in.oldName, in.newName, in.oldData, in.newData)}, nil
+		refresh: res, unified: validate.UnifiedDiff(in.oldName, in.newName, in.oldData, in.newData)}, nil
 }
 
 // loadHadoop1Configs reads the Hadoop 1 configuration and lets
@@ -66,7 +66,7 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 		return nil, err
 	}
 	return &previewConfigs{old: m.Old, new: m.New, oldName: oldName, newName: newName, refresh: m.Refresh,
-		unified: unifiedDiff(oldName, newName, m.OldXML, m.NewXML), context: preview.Hadoop1Context}, nil
+		unified: validate.UnifiedDiff(oldName, newName, m.OldXML, m.NewXML), context: preview.Hadoop1Context}, nil
 }
 
 // loadGates parses every --assert and the --gate file; all parse errors

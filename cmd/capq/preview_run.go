@@ -26,24 +26,18 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		return nil, err
 	}
 	if o.sample == "" {
-		opts.SampleMS = autoSample(w)
+		opts.SampleMS = preview.AutoSampleMS(w)
 	}
 	for _, warn := range w.Warnings {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
-	opts.LoadConfig = so.refreshLoader(s)
-	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
-	if s.errTerminal {
-		p := &pairProgress{s: s}
-		pair.OldOpts.Progress = p.side(0)
-		pair.NewOpts.Progress = p.side(1)
-		defer p.clear()
+	if opts, err = so.refreshes(opts, s); err != nil {
+		return nil, err
 	}
-	oldRes, newRes, err := preview.Simulate(pair)
+	oldRun, newRun, err := simulatePair(cfg, w, opts, s)
 	if err != nil {
 		return nil, err
 	}
-	oldRun, newRun := preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new)
 	if o.hadoop1 {
 		preview.AlignLeaves(oldRun, newRun)
 	}
@@ -56,25 +50,21 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 	return rep, nil
 }
 
-// autoSample picks the series step from the workload's length: about
-// 720 samples over the time its last app needs at least (its submission
-// plus each phase's longest task), between 1 s and 1 min, so a short
-// trace still shows its use and a day stays small.
-func autoSample(w *sim.Workload) int64 {
-	var end int64
-	for _, a := range w.Apps {
-		phases := map[int]int64{}
-		for _, t := range a.Tasks {
-			phases[t.Phase] = max(phases[t.Phase], t.DurationMS)
-		}
-		t := a.SubmitMS
-		for _, d := range phases {
-			t += d
-		}
-		end = max(end, t)
+// simulatePair runs both configurations at once, with one progress line
+// for both on a terminal.
+func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, err error) {
+	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
+	if s.errTerminal {
+		p := &pairProgress{s: s}
+		pair.OldOpts.Progress = p.side(0)
+		pair.NewOpts.Progress = p.side(1)
+		defer p.clear()
 	}
-	step := end / 720 / 1000 * 1000
-	return min(max(step, 1000), sim.DefaultSampleMS)
+	oldRes, newRes, err := preview.Simulate(pair)
+	if err != nil {
+		return nil, nil, err
+	}
+	return preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), nil
 }
 
 // pairProgress draws one progress line for both runs on a terminal's

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/xmlconf"
 )
@@ -83,22 +84,17 @@ func readInput(arg string, s *streams) (string, []byte, error) {
 	return arg, data, nil
 }
 
-// refreshLoader loads the configuration a refresh event names, relative
-// to the workload file, with the same flags as --config.
-func (o simulateOptions) refreshLoader(s *streams) func(string) (*xmlconf.Model, error) {
-	base := "."
+// refreshes lets the simulation load and judge the configurations the
+// workload's refresh events name, relative to the workload file, with the
+// same flags as --config.
+func (o simulateOptions) refreshes(opts sim.Options, s *streams) (sim.Options, error) {
+	dir := "."
 	if o.workload != "-" {
-		base = filepath.Dir(o.workload)
+		dir = filepath.Dir(o.workload)
 	}
-	return func(name string) (*xmlconf.Model, error) {
-		path := name
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(base, name)
-		}
-		l, err := o.config.load(path, s)
-		if err != nil {
-			return nil, err
-		}
-		return l.Model, nil
+	lopts, err := o.config.options(s)
+	if err != nil {
+		return opts, err
 	}
+	return preview.WithRefreshes(opts, dir, lopts), nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -138,4 +139,47 @@ func TestGenWorkloadIsSeededAndRuns(t *testing.T) {
 	bad := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--task-memory", "1g")
 	assert.Equal(t, 2, bad.code)
 	assert.Contains(t, bad.stderr, "--task-memory")
+}
+
+// Refresh events load their configuration relative to the workload (a
+// Hadoop conf directory means its capacity-scheduler.xml) and are judged
+// by capq diff's rules (preview.WithRefreshes): a bad sum refuses the
+// refresh with the rule's ID, a missing file says it cannot be loaded.
+func TestSimulateRefreshEvents(t *testing.T) {
+	dir := t.TempDir()
+	seeds := filepath.Join(golden.RepoRoot(), "testdata", "seeds-example", "capacity-scheduler.xml")
+	data, err := os.ReadFile(seeds)
+	require.NoError(t, err)
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "confdir"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "confdir", "capacity-scheduler.xml"), data, 0o644))
+	bad := strings.Replace(string(data), "development.capacity</name>\n    <value>20<", "development.capacity</name>\n    <value>30<", 1)
+	require.NotEqual(t, string(data), bad)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.xml"), []byte(bad), 0o644))
+	workload := `{"format": "capq-workload/v1", "name": "refreshes",
+  "cluster": {"nodes": [{"count": 2, "memory_mb": 10240, "vcores": 10}]},
+  "apps": [{"id": "a", "queue": "development", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
+            "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 600000, "priority": 20}]}],
+  "events": [{"at_ms": 1000, "kind": "refresh", "config": "confdir"},
+             {"at_ms": 2000, "kind": "refresh", "config": "bad.xml"},
+             {"at_ms": 3000, "kind": "refresh", "config": "missing.xml"}]}`
+	wpath := filepath.Join(dir, "w.json")
+	require.NoError(t, os.WriteFile(wpath, []byte(workload), 0o644))
+	r := runBinary(t, "", "simulate", "--config", seeds, "--workload", wpath, "--format", "json")
+	require.Equal(t, 0, r.code, r.stderr)
+	var out struct {
+		Refreshes []struct {
+			Config   string   `json:"config"`
+			Accepted bool     `json:"accepted"`
+			Errors   []string `json:"errors"`
+		} `json:"refreshes"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	require.Len(t, out.Refreshes, 3)
+	assert.True(t, out.Refreshes[0].Accepted, "%v", out.Refreshes[0].Errors)
+	assert.False(t, out.Refreshes[1].Accepted)
+	require.NotEmpty(t, out.Refreshes[1].Errors)
+	assert.Regexp(t, `^[A-Z]+[0-9]+: `, out.Refreshes[1].Errors[0])
+	assert.False(t, out.Refreshes[2].Accepted)
+	require.NotEmpty(t, out.Refreshes[2].Errors)
+	assert.Contains(t, out.Refreshes[2].Errors[0], "cannot load missing.xml")
 }

@@ -7,5 +7,15 @@
 // The package works on its own small Run type rather than on the
 // simulator's result, so comparison, gates and reports can be tested on
 // synthetic runs; sim_adapter.go is the one place that converts.
-// It never reads XML or prints; cmd/capq wires flags and output.
+//
+// What lives here: running the pair (Simulate), comparison, statistics,
+// gates, the reports, the refresh verdict the report shows (held as
+// validate's RefreshResult), RefreshCheck (the one reduction of that
+// verdict to the engine's refusals during a simulation), WithRefreshes
+// (how a simulation loads and judges its workload's refresh events) and
+// MigrateHadoop1 (the Hadoop 1 configuration migrated without and with
+// grouping, for `capq preview --hadoop1`). What does not: simulation
+// (engine/sim), refresh rules and diff rendering (validate), migration
+// itself (migrate), reading files named on the command line, flags and
+// output streams (cmd/capq). It never reads XML or prints.
 package preview

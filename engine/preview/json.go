@@ -11,5 +11,5 @@ import (
 func WriteJSON(w io.Writer, r *Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return enc.Encode(reportJSON{(*plainReport)(r), refreshOf(r)})
 }

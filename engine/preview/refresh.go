@@ -1,7 +1,6 @@
 package preview
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/capq/capq/engine"
@@ -101,12 +100,15 @@ func strOr(s *string) string {
 	return *s
 }
 
-// MarshalJSON writes the report with its refresh verdict in the report's
-// form (README.md, "capq preview JSON"), last.
-func (r *Report) MarshalJSON() ([]byte, error) {
-	type plain Report
-	return json.Marshal(struct {
-		*plain
-		Refresh *refreshView `json:"refresh,omitempty"`
-	}{(*plain)(r), refreshOf(r)})
+// reportJSON is the report as WriteJSON writes it: the report's own
+// fields, then the refresh verdict in the report's form (README.md, "capq
+// preview JSON"). Encoding it directly, rather than through a MarshalJSON
+// method, spares a copy and a re-scan of a day-sized report.
+type reportJSON struct {
+	*plainReport
+	Refresh *refreshView `json:"refresh,omitempty"`
 }
+
+// plainReport is Report without methods, so embedding it keeps the
+// field order of Report.
+type plainReport Report

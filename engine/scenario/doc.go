@@ -8,7 +8,8 @@
 //	err = scenario.WriteText(w, sc, out) // or WriteJSON(w, out)
 //	len(out.Failures) > 0                 // an unmet expectation
 //
-// What lives here: the scenario file format and its bounds (file.go), the
+// What lives here: the scenario file format and its bounds (file.go),
+// telling YARN scenarios from Hadoop 1 ones (detect.go), the
 // op table (ops.go) with each op's run function (steps.go) and text
 // (text.go), the expectation checks (expect.go), and the load/refresh
 // verdicts, delegated to validate with the running engine as live state

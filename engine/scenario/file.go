@@ -120,6 +120,13 @@ func Load(path string) (*Scenario, error) {
 // Parse decodes and checks a scenario; path names it in errors and
 // anchors config_file.
 func Parse(path string, data []byte) (*Scenario, error) {
+	kind, err := Detect(data)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	if kind == KindHadoop1 {
+		return nil, fmt.Errorf("scenario %s: a Hadoop 1 scenario (hadoop1-scenario-format.md); this capq runs only YARN scenarios", path)
+	}
 	var sc Scenario
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.UseNumber()

@@ -33,4 +33,10 @@
 // The package never reads XML (the caller loads configurations, including
 // those refresh events name, through Options.LoadConfig) and never prints
 // except to the writers it is given.
+//
+// What lives here: simulated time, workloads and their formats, results
+// and their rendering. What does not: scheduling decisions (engine),
+// scenarios and previews (engine/scenario, engine/preview), refresh rules
+// (validate, reached through Options.RefreshCheck). sim imports engine and
+// xmlconf only.
 package sim

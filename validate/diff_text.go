@@ -1,4 +1,4 @@
-package main
+package validate
 
 import (
 	"bufio"
@@ -8,28 +8,41 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
 
-// writeDiff renders the result in the chosen format.
-func writeDiff(s *streams, f validate.Format, in *diffInputs, res *validate.RefreshResult, unified bool) error {
-	rep := validate.Report{Tool: "capq diff", Files: []string{in.oldName, in.newName}, Findings: res.Findings}
+// DiffOptions say what `capq diff` prints beside the refresh result.
+type DiffOptions struct {
+	// OldName and NewName name the two configurations.
+	OldName, NewName string
+	// OldData and NewData are their bytes, for the unified diff.
+	OldData, NewData []byte
+	// Unified adds a unified diff of the two files (text and JSON).
+	Unified bool
+	// Colour colours the findings in text output.
+	Colour bool
+}
+
+// WriteDiff renders a refresh result in format f (text, JSON, SARIF or
+// GitHub annotations); the text ends with the verdict, where a CI log
+// shows it.
+func WriteDiff(w io.Writer, f Format, res *RefreshResult, o DiffOptions) error {
+	rep := Report{Tool: "capq diff", Files: []string{o.OldName, o.NewName}, Findings: res.Findings}
 	switch f {
-	case validate.FormatJSON:
-		return writeDiffJSON(s.out, in, res, rep, unified)
-	case validate.FormatSARIF, validate.FormatGitHub:
-		return validate.Write(s.out, f, rep, validate.RenderOptions{})
+	case FormatJSON:
+		return writeDiffJSON(w, res, rep, o)
+	case FormatSARIF, FormatGitHub:
+		return Write(w, f, rep, RenderOptions{})
 	}
-	return writeDiffText(s.out, in, res, rep, unified, s.colour())
+	return writeDiffText(w, res, rep, o)
 }
 
 // writeDiffText prints each changed queue with its property diff next to
 // it, the global changes, the findings, an optional unified diff and the
-// verdict last, where a CI log shows it.
-func writeDiffText(w io.Writer, in *diffInputs, res *validate.RefreshResult, rep validate.Report, unified, colour bool) error {
+// verdict last.
+func writeDiffText(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "capq diff %s → %s (Hadoop %s profile)\n\n", in.oldName, in.newName, res.Version)
+	fmt.Fprintf(bw, "capq diff %s → %s (Hadoop %s profile)\n\n", o.OldName, o.NewName, res.Version)
 	writeQueueSummary(bw, res)
 	for _, q := range res.Queues {
 		if q.Changed() {
@@ -46,18 +59,18 @@ func writeDiffText(w io.Writer, in *diffInputs, res *validate.RefreshResult, rep
 	if err := bw.Flush(); err != nil {
 		return err
 	}
-	if err := validate.WriteText(w, rep, validate.RenderOptions{Colour: colour}); err != nil {
+	if err := WriteText(w, rep, RenderOptions{Colour: o.Colour}); err != nil {
 		return err
 	}
-	if unified {
-		if u := unifiedDiff(in.oldName, in.newName, in.oldData, in.newData); u != "" {
+	if o.Unified {
+		if u := UnifiedDiff(o.OldName, o.NewName, o.OldData, o.NewData); u != "" {
 			fmt.Fprintf(w, "\n%s", u)
 		}
 	}
 	return writeVerdict(w, res)
 }
 
-func writeQueueSummary(w io.Writer, res *validate.RefreshResult) {
+func writeQueueSummary(w io.Writer, res *RefreshResult) {
 	counts := map[string]int{}
 	changed := 0
 	for _, q := range res.Queues {
@@ -82,19 +95,19 @@ func writeQueueSummary(w io.Writer, res *validate.RefreshResult) {
 // changeMark is the one-character marker of a change kind.
 func changeMark(change string) string {
 	switch change {
-	case validate.ChangeAdded:
+	case ChangeAdded:
 		return "+"
-	case validate.ChangeRemoved:
+	case ChangeRemoved:
 		return "-"
-	case validate.ChangeMoved:
+	case ChangeMoved:
 		return ">"
-	case validate.ChangeModified:
+	case ChangeModified:
 		return "~"
 	}
 	return "*"
 }
 
-func writeQueueChange(w io.Writer, q validate.QueueChange) {
+func writeQueueChange(w io.Writer, q QueueChange) {
 	head := fmt.Sprintf("\n%s %s  %s", changeMark(q.Change), q.Path, q.Change)
 	if q.From != "" {
 		head += " from " + q.From
@@ -127,14 +140,14 @@ func writeQueueChange(w io.Writer, q validate.QueueChange) {
 }
 
 // writeAbsolute prints a percentage pair when it changes (or on one side).
-func writeAbsolute(w io.Writer, label string, c validate.FloatChange) {
+func writeAbsolute(w io.Writer, label string, c FloatChange) {
 	if c.Old != nil && c.New != nil && *c.Old == *c.New {
 		return
 	}
 	fmt.Fprintf(w, "    %s\t%s → %s\n", label, pctOrNone(c.Old), pctOrNone(c.New))
 }
 
-func writeResources(w io.Writer, label string, c validate.ResourceChange) {
+func writeResources(w io.Writer, label string, c ResourceChange) {
 	if c.Old != nil && c.New != nil && c.Old.String() == c.New.String() {
 		return
 	}
@@ -162,7 +175,7 @@ func rawOrUnset(s *string) string {
 	return strconv.Quote(*s)
 }
 
-func writeVerdict(w io.Writer, res *validate.RefreshResult) error {
+func writeVerdict(w io.Writer, res *RefreshResult) error {
 	var err error
 	if res.Accepted {
 		_, err = fmt.Fprintf(w, "\nrefresh: accepted by Hadoop %s\n", res.Version)

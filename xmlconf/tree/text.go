@@ -1,7 +1,6 @@
-package main
+package tree
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -12,116 +11,10 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// treeJSON is the `capq tree --format json` contract. Capacities are
-// percentages: capacity and maximum_capacity of the parent, absolute_* of
-// the cluster. Resource fields appear only with --cluster.
-type treeJSON struct {
-	HadoopVersion string            `json:"hadoop_version"`
-	Cluster       *xmlconf.Resource `json:"cluster,omitempty"`
-	Queues        []treeQueueJSON   `json:"queues"`
-	Notes         []string          `json:"notes,omitempty"`
-}
-
-type treeQueueJSON struct {
-	Path                    string   `json:"path"`
-	Parent                  string   `json:"parent"`
-	Leaf                    bool     `json:"leaf"`
-	State                   string   `json:"state"`
-	CapacityMode            string   `json:"capacity_mode"`
-	ConfiguredCapacity      string   `json:"configured_capacity,omitempty"`
-	ConfiguredMaxCapacity   string   `json:"configured_maximum_capacity,omitempty"`
-	Capacity                float64  `json:"capacity"`
-	MaximumCapacity         float64  `json:"maximum_capacity"`
-	AbsoluteCapacity        float64  `json:"absolute_capacity"`
-	AbsoluteMaximumCapacity float64  `json:"absolute_maximum_capacity"`
-	MemoryMB                *int64   `json:"memory_mb,omitempty"`
-	MaxMemoryMB             *int64   `json:"max_memory_mb,omitempty"`
-	VCores                  *int64   `json:"vcores,omitempty"`
-	MaxVCores               *int64   `json:"max_vcores,omitempty"`
-	MinimumUserLimitPercent *float64 `json:"minimum_user_limit_percent,omitempty"`
-	UserLimitFactor         *float64 `json:"user_limit_factor,omitempty"`
-	MaxApplications         *int32   `json:"max_applications,omitempty"`
-	MaxApplicationsPerUser  *int32   `json:"max_applications_per_user,omitempty"`
-	MaxAMResourcePercent    *float64 `json:"max_am_resource_percent,omitempty"`
-}
-
-func renderTreeJSON(w io.Writer, m *xmlconf.Model) error {
-	out := treeJSON{HadoopVersion: m.Version.String(), Queues: []treeQueueJSON{}, Notes: append(absoluteNote(m), maxCapacityNotes(m)...)}
-	if !m.Cluster.IsZero() {
-		c := m.Cluster
-		out.Cluster = &c
-	}
-	for _, q := range m.Queues {
-		out.Queues = append(out.Queues, treeQueue(m, q))
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
-func treeQueue(m *xmlconf.Model, q *xmlconf.Queue) treeQueueJSON {
-	j := treeQueueJSON{
-		Path: q.Path, Leaf: q.IsLeaf(), State: string(q.State.V),
-		CapacityMode:            capacityMode(q),
-		ConfiguredCapacity:      q.Capacity.Raw,
-		ConfiguredMaxCapacity:   q.MaxCapacity.Raw,
-		Capacity:                pct(q.NormalizedCapacity),
-		MaximumCapacity:         pct(q.NormalizedMaxCapacity),
-		AbsoluteCapacity:        pct(q.AbsCapacity),
-		AbsoluteMaximumCapacity: pct(q.AbsMaxCapacity),
-	}
-	if q.Parent != nil {
-		j.Parent = q.Parent.Path
-	}
-	if !m.Cluster.IsZero() {
-		mem, maxMem := share(m.Cluster.MemoryMB, q.AbsCapacity), share(m.Cluster.MemoryMB, q.AbsMaxCapacity)
-		vc, maxVc := share(m.Cluster.VCores, q.AbsCapacity), share(m.Cluster.VCores, q.AbsMaxCapacity)
-		j.MemoryMB, j.MaxMemoryMB, j.VCores, j.MaxVCores = &mem, &maxMem, &vc, &maxVc
-	}
-	if q.IsLeaf() {
-		mulp, ulf, am := round6(float64(q.MinUserLimitPercent.V)), round6(float64(q.UserLimitFactor.V)), round6(float64(q.MaxAMResourcePercent.V))
-		j.MinimumUserLimitPercent, j.UserLimitFactor, j.MaxAMResourcePercent = &mulp, &ulf, &am
-		j.MaxApplications, j.MaxApplicationsPerUser = &q.EffectiveMaxApplications, &q.MaxApplicationsPerUser
-	}
-	return j
-}
-
-func capacityMode(q *xmlconf.Queue) string {
-	if q.IsRoot() {
-		return "root"
-	}
-	if q.Capacity.Mode == xmlconf.ModeUnset {
-		return "percentage"
-	}
-	return q.Capacity.Mode.String()
-}
-
-// share is a queue's part of a cluster quantity, multiplied in Java float
-// and truncated as Hadoop's (long)(resource * absoluteCapacity) does.
-func share(total int64, abs float64) int64 {
-	return int64(float32(total) * float32(abs))
-}
-
-// pct renders a float32-derived fraction as a percentage without float32
-// noise: 0.6f is 0.60000002384 in float64, but its shortest float32
-// decimal form is "0.6", which is what Java prints and admins wrote.
-func pct(f float64) float64 {
-	short, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', -1, 32), 64)
-	if err != nil {
-		return 0
-	}
-	return round6(short * 100)
-}
-
-// round6 hides float32 noise (12.000000476837158 → 12) in output.
-func round6(f float64) float64 {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0
-	}
-	return math.Round(f*1e6) / 1e6
-}
-
-func renderTreeText(w io.Writer, m *xmlconf.Model) error {
+// WriteText writes the queue hierarchy for people: one row per queue
+// with configured and absolute capacities, state and user limits, then the
+// notes.
+func WriteText(w io.Writer, m *xmlconf.Model) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	withCluster := !m.Cluster.IsZero()
 	header := "QUEUE\tSTATE\tCAPACITY\tMAX\tABS CAP\tABS MAX\tUSER LIMIT\tULF"
@@ -171,9 +64,9 @@ func treeRow(m *xmlconf.Model, q *xmlconf.Queue, prefix string, withCluster bool
 		cols[7] = shortFloat(q.UserLimitFactor.V)
 	}
 	if withCluster {
-		cols = append(cols, formatMB(share(m.Cluster.MemoryMB, q.AbsCapacity)), formatMB(share(m.Cluster.MemoryMB, q.AbsMaxCapacity)))
+		cols = append(cols, formatMB(xmlconf.Share(m.Cluster.MemoryMB, q.AbsCapacity)), formatMB(xmlconf.Share(m.Cluster.MemoryMB, q.AbsMaxCapacity)))
 		if m.Cluster.VCores > 0 {
-			cols = append(cols, fmt.Sprint(share(m.Cluster.VCores, q.AbsCapacity)), fmt.Sprint(share(m.Cluster.VCores, q.AbsMaxCapacity)))
+			cols = append(cols, fmt.Sprint(xmlconf.Share(m.Cluster.VCores, q.AbsCapacity)), fmt.Sprint(xmlconf.Share(m.Cluster.VCores, q.AbsMaxCapacity)))
 		}
 	}
 	return strings.Join(cols, "\t")
@@ -320,8 +213,8 @@ func maxCapacityNotes(m *xmlconf.Model) []string {
 		docReading := float64(q.MaxCapacity.Fraction()) * p.AbsCapacity
 		grow, doc := fmtPct(q.AbsMaxCapacity), fmtPct(docReading)
 		if !m.Cluster.IsZero() {
-			grow += " (" + formatMB(share(m.Cluster.MemoryMB, q.AbsMaxCapacity)) + ")"
-			doc += " (" + formatMB(share(m.Cluster.MemoryMB, docReading)) + ")"
+			grow += " (" + formatMB(xmlconf.Share(m.Cluster.MemoryMB, q.AbsMaxCapacity)) + ")"
+			doc += " (" + formatMB(xmlconf.Share(m.Cluster.MemoryMB, docReading)) + ")"
 		}
 		n := fmt.Sprintf("%s may grow to %s of the cluster: Hadoop applies maximum-capacity %s to the parent's absolute maximum (%s for %s, CSQueueUtils.computeAbsoluteMaximumCapacity), not to its capacity (%s) as some guides describe, which would give %s; to cap it there, also set %s.maximum-capacity to %s",
 			q.Path, grow, shortFloat(q.MaxCapacity.Percent)+"%", fmtPct(p.AbsMaxCapacity), p.Path, fmtPct(p.AbsCapacity), doc, p.Path, shortFloat(float32(p.NormalizedCapacity*100)))

@@ -1,12 +1,10 @@
-package main
+package validate
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-
-	"github.com/capq/capq/validate"
 )
 
 // diffJSON is the `capq diff --format json` contract. Keys are never
@@ -39,15 +37,15 @@ import (
 //	}
 //
 // Every queue of OLD and NEW appears once, in tree order; "findings" is
-// the lint JSON renderer's finding shape (validate.WriteJSON).
+// the lint JSON renderer's finding shape (WriteJSON).
 type diffJSON struct {
-	Old           string                 `json:"old"`
-	New           string                 `json:"new"`
-	HadoopVersion string                 `json:"hadoop_version"`
-	Refresh       diffRefreshJSON        `json:"refresh"`
-	Queues        []validate.QueueChange `json:"queues"`
-	Global        []validate.PropChange  `json:"global"`
-	Unified       *string                `json:"unified,omitempty"`
+	Old           string          `json:"old"`
+	New           string          `json:"new"`
+	HadoopVersion string          `json:"hadoop_version"`
+	Refresh       diffRefreshJSON `json:"refresh"`
+	Queues        []QueueChange   `json:"queues"`
+	Global        []PropChange    `json:"global"`
+	Unified       *string         `json:"unified,omitempty"`
 }
 
 type diffRefreshJSON struct {
@@ -58,9 +56,9 @@ type diffRefreshJSON struct {
 	Summary     json.RawMessage `json:"summary"`
 }
 
-func writeDiffJSON(w io.Writer, in *diffInputs, res *validate.RefreshResult, rep validate.Report, unified bool) error {
+func writeDiffJSON(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) error {
 	var lint bytes.Buffer
-	if err := validate.WriteJSON(&lint, rep); err != nil {
+	if err := WriteJSON(&lint, rep); err != nil {
 		return err
 	}
 	var parts struct {
@@ -71,7 +69,7 @@ func writeDiffJSON(w io.Writer, in *diffInputs, res *validate.RefreshResult, rep
 		return fmt.Errorf("findings JSON: %w", err)
 	}
 	out := diffJSON{
-		Old: in.oldName, New: in.newName, HadoopVersion: res.Version.String(),
+		Old: o.OldName, New: o.NewName, HadoopVersion: res.Version.String(),
 		Refresh: diffRefreshJSON{
 			Accepted: res.Accepted, HadoopError: res.HadoopError, ReasonCodes: nonNilStrings(res.ReasonCodes()),
 			Findings: parts.Findings, Summary: parts.Summary,
@@ -79,10 +77,10 @@ func writeDiffJSON(w io.Writer, in *diffInputs, res *validate.RefreshResult, rep
 		Queues: res.Queues, Global: res.Global,
 	}
 	if out.Global == nil {
-		out.Global = []validate.PropChange{}
+		out.Global = []PropChange{}
 	}
-	if unified {
-		u := unifiedDiff(in.oldName, in.newName, in.oldData, in.newData)
+	if o.Unified {
+		u := UnifiedDiff(o.OldName, o.NewName, o.OldData, o.NewData)
 		out.Unified = &u
 	}
 	enc := json.NewEncoder(w)

@@ -1,4 +1,4 @@
-package main
+package validate
 
 import (
 	"fmt"
@@ -14,9 +14,9 @@ type diffLine struct {
 	text string
 }
 
-// unifiedDiff renders a classic unified diff (3 lines of context) of two
+// UnifiedDiff renders a classic unified diff (3 lines of context) of two
 // texts, computed line by line with go-diff. Empty when they are equal.
-func unifiedDiff(oldName, newName string, a, b []byte) string {
+func UnifiedDiff(oldName, newName string, a, b []byte) string {
 	if string(a) == string(b) {
 		return ""
 	}

@@ -1,0 +1,52 @@
+package preview
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/xmlconf"
+)
+
+// WithRefreshes makes a simulation handle its workload's refresh events
+// as capq does (FORMAT.md): the configuration an event names is read
+// relative to dir (the workload file's directory) with load's options
+// (yarn-site, version, cluster, size bound, environment; its
+// CapacityScheduler is ignored), and the refresh is judged by
+// RefreshCheck. A directory means its capacity-scheduler.xml, with its
+// yarn-site.xml when load names none, as for a configuration on the
+// command line.
+func WithRefreshes(opts sim.Options, dir string, load xmlconf.LoadOptions) sim.Options {
+	opts.RefreshCheck = RefreshCheck
+	opts.LoadConfig = func(name string) (*xmlconf.Model, error) {
+		path := name
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, name)
+		}
+		l, err := loadConfig(path, load)
+		if err != nil {
+			return nil, err
+		}
+		return l.Model, nil
+	}
+	return opts
+}
+
+// loadConfig reads the configuration at path (a file or a Hadoop conf
+// directory) with load's other options.
+func loadConfig(path string, load xmlconf.LoadOptions) (*xmlconf.Loaded, error) {
+	cs := path
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		cs = filepath.Join(path, "capacity-scheduler.xml")
+		if _, err := os.Stat(cs); err != nil {
+			return nil, fmt.Errorf("%s is a directory without a capacity-scheduler.xml; name the file to read", path)
+		}
+		ys := filepath.Join(path, "yarn-site.xml")
+		if fi, err := os.Stat(ys); err == nil && fi.Mode().IsRegular() && len(load.YarnSite) == 0 {
+			load.YarnSite = []xmlconf.Source{{Name: ys}}
+		}
+	}
+	load.CapacityScheduler = []xmlconf.Source{{Name: cs}}
+	return xmlconf.Load(load)
+}

@@ -1,0 +1,16 @@
+// Package validate judges a Capacity Scheduler configuration the way the
+// ResourceManager does, per Hadoop version: lint (Lint, every rule in one
+// explicit registry with its docs, severity and check), refresh
+// (Refresh: would `yarn rmadmin -refreshQueues` accept NEW while OLD runs,
+// and what changes queue by queue), and the renderers of both (text, JSON,
+// SARIF, GitHub annotations, JUnit; WriteDiff and UnifiedDiff for a
+// refresh).
+//
+// What lives here: rules, their IDs, severities and documentation,
+// suppressions, refresh rules and reason codes, the change set, and how
+// findings and change sets are rendered. What does not: reading XML and
+// building the typed model, which only reports facts (xmlconf); running a
+// scheduler (engine), which takes validate's refresh check through
+// engine/preview.RefreshCheck; flags, files and exit codes (cmd/capq).
+// validate imports xmlconf only.
+package validate

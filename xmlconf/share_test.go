@@ -1,0 +1,27 @@
+package xmlconf
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Share truncates like Hadoop's (long)(resource * absoluteCapacity) with
+// a float capacity: 12% of 1000 GB is 122880 MB, and 49.99% of 1000 MB
+// is 499 MB, not 500.
+func TestShare(t *testing.T) {
+	cases := []struct {
+		total int64
+		abs   float64
+		want  int64
+	}{
+		{1024000, 0.12, 122880},
+		{1000, 0.4999, 499},
+		{1000, 0, 0},
+		{1000, 1, 1000},
+	}
+	for _, tc := range cases {
+		assert.Equal(t, tc.want, Share(tc.total, tc.abs), "%d × %v", tc.total, tc.abs)
+	}
+	assert.Equal(t, Resource{MemoryMB: 512, VCores: 5}, Resource{MemoryMB: 1024, VCores: 10}.Share(0.5))
+}

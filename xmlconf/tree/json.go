@@ -1,0 +1,117 @@
+package tree
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// treeJSON is the `capq tree --format json` contract. Capacities are
+// percentages: capacity and maximum_capacity of the parent, absolute_* of
+// the cluster. Resource fields appear only with --cluster.
+type treeJSON struct {
+	HadoopVersion string            `json:"hadoop_version"`
+	Cluster       *xmlconf.Resource `json:"cluster,omitempty"`
+	Queues        []treeQueueJSON   `json:"queues"`
+	Notes         []string          `json:"notes,omitempty"`
+}
+
+type treeQueueJSON struct {
+	Path                    string   `json:"path"`
+	Parent                  string   `json:"parent"`
+	Leaf                    bool     `json:"leaf"`
+	State                   string   `json:"state"`
+	CapacityMode            string   `json:"capacity_mode"`
+	ConfiguredCapacity      string   `json:"configured_capacity,omitempty"`
+	ConfiguredMaxCapacity   string   `json:"configured_maximum_capacity,omitempty"`
+	Capacity                float64  `json:"capacity"`
+	MaximumCapacity         float64  `json:"maximum_capacity"`
+	AbsoluteCapacity        float64  `json:"absolute_capacity"`
+	AbsoluteMaximumCapacity float64  `json:"absolute_maximum_capacity"`
+	MemoryMB                *int64   `json:"memory_mb,omitempty"`
+	MaxMemoryMB             *int64   `json:"max_memory_mb,omitempty"`
+	VCores                  *int64   `json:"vcores,omitempty"`
+	MaxVCores               *int64   `json:"max_vcores,omitempty"`
+	MinimumUserLimitPercent *float64 `json:"minimum_user_limit_percent,omitempty"`
+	UserLimitFactor         *float64 `json:"user_limit_factor,omitempty"`
+	MaxApplications         *int32   `json:"max_applications,omitempty"`
+	MaxApplicationsPerUser  *int32   `json:"max_applications_per_user,omitempty"`
+	MaxAMResourcePercent    *float64 `json:"max_am_resource_percent,omitempty"`
+}
+
+// WriteJSON writes the `capq tree --format json` document (treeJSON).
+func WriteJSON(w io.Writer, m *xmlconf.Model) error {
+	out := treeJSON{HadoopVersion: m.Version.String(), Queues: []treeQueueJSON{}, Notes: append(absoluteNote(m), maxCapacityNotes(m)...)}
+	if !m.Cluster.IsZero() {
+		c := m.Cluster
+		out.Cluster = &c
+	}
+	for _, q := range m.Queues {
+		out.Queues = append(out.Queues, treeQueue(m, q))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func treeQueue(m *xmlconf.Model, q *xmlconf.Queue) treeQueueJSON {
+	j := treeQueueJSON{
+		Path: q.Path, Leaf: q.IsLeaf(), State: string(q.State.V),
+		CapacityMode:            capacityMode(q),
+		ConfiguredCapacity:      q.Capacity.Raw,
+		ConfiguredMaxCapacity:   q.MaxCapacity.Raw,
+		Capacity:                pct(q.NormalizedCapacity),
+		MaximumCapacity:         pct(q.NormalizedMaxCapacity),
+		AbsoluteCapacity:        pct(q.AbsCapacity),
+		AbsoluteMaximumCapacity: pct(q.AbsMaxCapacity),
+	}
+	if q.Parent != nil {
+		j.Parent = q.Parent.Path
+	}
+	if !m.Cluster.IsZero() {
+		mem, maxMem := xmlconf.Share(m.Cluster.MemoryMB, q.AbsCapacity), xmlconf.Share(m.Cluster.MemoryMB, q.AbsMaxCapacity)
+		vc, maxVc := xmlconf.Share(m.Cluster.VCores, q.AbsCapacity), xmlconf.Share(m.Cluster.VCores, q.AbsMaxCapacity)
+		j.MemoryMB, j.MaxMemoryMB, j.VCores, j.MaxVCores = &mem, &maxMem, &vc, &maxVc
+	}
+	if q.IsLeaf() {
+		mulp, ulf, am := round6(float64(q.MinUserLimitPercent.V)), round6(float64(q.UserLimitFactor.V)), round6(float64(q.MaxAMResourcePercent.V))
+		j.MinimumUserLimitPercent, j.UserLimitFactor, j.MaxAMResourcePercent = &mulp, &ulf, &am
+		j.MaxApplications, j.MaxApplicationsPerUser = &q.EffectiveMaxApplications, &q.MaxApplicationsPerUser
+	}
+	return j
+}
+
+func capacityMode(q *xmlconf.Queue) string {
+	if q.IsRoot() {
+		return "root"
+	}
+	if q.Capacity.Mode == xmlconf.ModeUnset {
+		return "percentage"
+	}
+	return q.Capacity.Mode.String()
+}
+
+// share is a queue's part of a cluster quantity, multiplied in Java float
+// and truncated as Hadoop's (long)(resource * absoluteCapacity) does.
+
+// pct renders a float32-derived fraction as a percentage without float32
+// noise: 0.6f is 0.60000002384 in float64, but its shortest float32
+// decimal form is "0.6", which is what Java prints and admins wrote.
+func pct(f float64) float64 {
+	short, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', -1, 32), 64)
+	if err != nil {
+		return 0
+	}
+	return round6(short * 100)
+}
+
+// round6 hides float32 noise (12.000000476837158 → 12) in output.
+func round6(f float64) float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	return math.Round(f*1e6) / 1e6
+}

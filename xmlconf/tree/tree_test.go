@@ -1,0 +1,75 @@
+package tree
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// model builds root.eng (60%, max 100%) with eng.dev (20%, max 40%):
+// dev's absolute maximum is 40% of eng's absolute MAXIMUM (100%), i.e.
+// 40% of the cluster, not 40% of eng's 60% capacity.
+func model(cluster xmlconf.Resource) *xmlconf.Model {
+	conf := xmlconf.FromMap(map[string]string{
+		"yarn.scheduler.capacity.root.queues":                   "eng,ops",
+		"yarn.scheduler.capacity.root.eng.capacity":             "60",
+		"yarn.scheduler.capacity.root.ops.capacity":             "40",
+		"yarn.scheduler.capacity.root.eng.queues":               "dev,qa",
+		"yarn.scheduler.capacity.root.eng.dev.capacity":         "20",
+		"yarn.scheduler.capacity.root.eng.dev.maximum-capacity": "40",
+		"yarn.scheduler.capacity.root.eng.qa.capacity":          "80",
+	}, "t.xml")
+	return xmlconf.Build(conf, xmlconf.BuildOptions{Version: xmlconf.DefaultVersion, Cluster: cluster})
+}
+
+func TestWriteText(t *testing.T) {
+	cases := []struct {
+		name    string
+		cluster xmlconf.Resource
+		want    []string
+	}{
+		{"without cluster", xmlconf.Resource{}, []string{
+			"5 queues (3 leaves)",
+			"root.eng.dev may grow to 40% of the cluster",
+			"which would give 24%",
+		}},
+		{"with cluster", xmlconf.Resource{MemoryMB: 1000 * 1024}, []string{
+			"MAX MEMORY",
+			"cluster 1000.0 GB",
+			"root.eng.dev may grow to 40% (400.0 GB) of the cluster",
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			require.NoError(t, WriteText(&b, model(tc.cluster)))
+			for _, w := range tc.want {
+				assert.Contains(t, b.String(), w)
+			}
+		})
+	}
+}
+
+func TestWriteJSON(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, WriteJSON(&b, model(xmlconf.Resource{})))
+	var out struct {
+		Queues []struct {
+			Path                    string  `json:"path"`
+			AbsoluteMaximumCapacity float64 `json:"absolute_maximum_capacity"`
+		} `json:"queues"`
+		Notes []string `json:"notes"`
+	}
+	require.NoError(t, json.Unmarshal(b.Bytes(), &out))
+	abs := map[string]float64{}
+	for _, q := range out.Queues {
+		abs[q.Path] = q.AbsoluteMaximumCapacity
+	}
+	assert.InDelta(t, 40.0, abs["root.eng.dev"], 1e-9)
+	assert.Len(t, out.Notes, 1)
+}
