@@ -141,7 +141,9 @@ func (e *Engine) SubmitApp(s AppSpec) error {
 	for p := q; p != nil; p = p.parent {
 		p.apps++
 	}
-	q.waiting = append(q.waiting, a)
+	// FifoOrderingPolicyForPendingApps: higher application priority
+	// first, then submission order.
+	q.waiting = insertOrdered(q.waiting, a)
 	if e.cluster.MemoryMB > 0 {
 		e.activate(q)
 	}

@@ -132,3 +132,22 @@ func selectedAMs(e *Engine, owner map[int64]string) int {
 	}
 	return n
 }
+
+// Pending applications activate in FifoOrderingPolicyForPendingApps order:
+// a later app of higher priority starts before an earlier one.
+func TestPendingAppsActivateByPriority(t *testing.T) {
+	e, err := New(build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100", "root.a.maximum-am-resource-percent": "0.1",
+		"yarn.cluster.max-application-priority": "10"}, xmlconf.V3_4), nodesOf(1, 10*gb), Options{})
+	require.NoError(t, err)
+	for _, s := range []AppSpec{{ID: "first", Priority: 0}, {ID: "low", Priority: 1}, {ID: "high", Priority: 5}} {
+		s.Queue, s.User, s.AM = "root.a", "u", Resource{gb, 1}
+		require.NoError(t, e.SubmitApp(s))
+	}
+	q := e.byPath["root.a"]
+	require.Len(t, q.active, 1, "a 1 GB AM limit: one app runs")
+	require.Len(t, q.waiting, 2)
+	assert.Equal(t, "high", q.waiting[0].id)
+	require.NoError(t, e.FinishApp("first"))
+	require.Len(t, q.active, 1)
+	assert.Equal(t, "high", q.active[0].id, "the higher priority waiting app starts first")
+}
