@@ -152,3 +152,14 @@ func TestLeafOrderIsJavaHashSetOrder(t *testing.T) {
 		assert.LessOrEqual(t, (hi^hi>>16)&15, (hj^hj>>16)&15)
 	}
 }
+
+// FairOrderingPolicy with enable-size-based-weight: usage / log2(1 +
+// demand), demand = used + pending memory; an app with neither compares
+// equal (Java's (int) NaN).
+func TestFairSizeBasedWeight(t *testing.T) {
+	small := &app{allocated: Resource{1024, 1}, keys: []*schedKey{{capability: Resource{1024, 1}, any: 1}}}
+	big := &app{allocated: Resource{2048, 2}, keys: []*schedKey{{capability: Resource{1024, 1}, any: 10000}}}
+	assert.InDelta(t, 1024/11.000704, fairMagnitude(small), 1e-3, "1024 / log2(2049)")
+	assert.Equal(t, -1, sizeWeightedCompare(big, small), "twice the usage, but ~5000x the demand: big goes first")
+	assert.Equal(t, 0, sizeWeightedCompare(&app{}, small), "0/0 is NaN: no order")
+}

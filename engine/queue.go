@@ -37,6 +37,7 @@ type queue struct {
 	maxApps, maxAppsUser  int32
 	priority              int32
 	fair                  bool
+	fairSizeWeight        bool // ordering-policy.fair.enable-size-based-weight
 	respectPriority       bool // parent: priority-utilization
 	maxAlloc              Resource
 	userWeights           map[string]float32
@@ -136,6 +137,7 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.maxAppsUser = mq.MaxApplicationsPerUser
 	q.priority = mq.Priority.V
 	q.fair = mq.OrderingPolicy.V == "fair"
+	q.fairSizeWeight = q.fair && mq.FairSizeBasedWeight.V
 	q.respectPriority = mq.OrderingPolicy.V == "priority-utilization"
 	q.maxAlloc = fromModelRes(mq.MaxAllocation.V)
 	if q.maxAlloc.IsZero() {

@@ -77,10 +77,6 @@ var queueUnmodelled = []struct {
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			return q.DefaultApplicationPriority.Pos(), q.DefaultApplicationPriority.Origin == xmlconf.FromQueue && q.DefaultApplicationPriority.V != 0
 		}},
-	{"ordering-policy.fair.enable-size-based-weight", "size-based weight of the fair ordering policy", "fair ordering ignores demand size",
-		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
-			return q.FairSizeBasedWeight.Pos(), q.FairSizeBasedWeight.Set() && q.FairSizeBasedWeight.V
-		}},
 	{"maximum-application-lifetime", "application lifetime (apps killed after it)", "apps run until they finish",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			return q.MaxLifetime.Pos(), q.MaxLifetime.Set() && q.MaxLifetime.V > 0
