@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // Each formula of the preemption policy on its own, on hand-built
@@ -163,3 +166,38 @@ func TestFairSizeBasedWeight(t *testing.T) {
 	assert.Equal(t, -1, sizeWeightedCompare(big, small), "twice the usage, but ~5000x the demand: big goes first")
 	assert.Equal(t, 0, sizeWeightedCompare(&app{}, small), "0/0 is NaN: no order")
 }
+
+// AbstractParentQueue.getEffectiveMinRatio: absolute children of a parent
+// whose effective minimum is below their configured sum (under the
+// scheduler's calculator) are scaled per resource type by (float)
+// parent / sum, each value multiplied in Java float and truncated.
+func TestAbsoluteMinimumsScaleDown(t *testing.T) {
+	abs := func(mem, vc int) string { return "[memory=" + itoa(mem) + ",vcores=" + itoa(vc) + "]" }
+	tests := []struct {
+		name  string
+		kv    map[string]string
+		wantA Resource
+	}{
+		{"cluster smaller than both types", map[string]string{"root.a.capacity": abs(60000, 60), "root.b.capacity": abs(60000, 60)},
+			Resource{int64(float32(60000) * (float32(40960) / float32(120000))), int64(float32(60) * (float32(64) / float32(120)))}},
+		{"memory fits: the default calculator does not scale", map[string]string{"root.a.capacity": abs(10000, 60), "root.b.capacity": abs(10000, 60)},
+			Resource{10000, 60}},
+		{"DRF: vcores do not fit, every type takes its ratio", map[string]string{"root.a.capacity": abs(10000, 60), "root.b.capacity": abs(10000, 60),
+			"resource-calculator": "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"},
+			Resource{int64(float32(10000) * (float32(40960) / float32(20000))), int64(float32(60) * (float32(64) / float32(120)))}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			kv := map[string]string{"root.queues": "a,b"}
+			for k, v := range tc.kv {
+				kv[k] = v
+			}
+			e, err := New(build(t, kv, xmlconf.V3_4), nodesOf(4, 10*gb), Options{})
+			assert.NoError(t, err)
+			assert.Equal(t, Resource{40960, 64}, e.cluster)
+			assert.Equal(t, tc.wantA, e.byPath["root.a"].guarantee)
+		})
+	}
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }
