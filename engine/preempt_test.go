@@ -12,7 +12,7 @@ import (
 )
 
 // preemptEngine: a (30%) fills the 40 GB cluster, then b (70%) asks.
-func preemptEngine(t *testing.T, extra map[string]string) *Engine {
+func preemptEngine(t testing.TB, extra map[string]string) *Engine {
 	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "30", "root.b.capacity": "70", "root.a.user-limit-factor": "10",
 		"yarn.resourcemanager.scheduler.monitor.enable":   "true",
 		"yarn.resourcemanager.scheduler.monitor.policies": "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy"}
@@ -150,4 +150,16 @@ func TestPendingAppsActivateByPriority(t *testing.T) {
 	require.NoError(t, e.FinishApp("first"))
 	require.Len(t, q.active, 1)
 	assert.Equal(t, "high", q.active[0].id, "the higher priority waiting app starts first")
+}
+
+// BenchmarkPreemptRound measures one policy round on a full cluster
+// (40 GB of 1 GB containers in the over-served queue), the cost the
+// simulator pays every monitoring interval.
+func BenchmarkPreemptRound(b *testing.B) {
+	e := preemptEngine(b, nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.Preempt(0)
+	}
 }
