@@ -11,6 +11,9 @@ type preemptConf struct {
 	perRound           float32
 	maxIgnoredOver     float32
 	naturalTermination float32
+	// onReserved runs the ReservedContainerCandidatesSelector before the
+	// FIFO one.
+	onReserved bool
 }
 
 // preemptState remembers when each container was first selected, so it
@@ -25,7 +28,7 @@ func compilePreempt(p xmlconf.Preemption) preemptConf {
 		enabled: p.Enabled.V, observeOnly: p.ObserveOnly.V,
 		intervalMS: p.MonitoringIntervalMS.V, maxWaitMS: p.MaxWaitBeforeKillMS.V,
 		perRound: p.TotalPreemptionPerRound.V, maxIgnoredOver: p.MaxIgnoredOverCapacity.V,
-		naturalTermination: p.NaturalTerminationFactor.V,
+		naturalTermination: p.NaturalTerminationFactor.V, onReserved: p.SelectOnReservedContainers.V,
 	}
 }
 
@@ -65,19 +68,18 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 		return res
 	}
 	rc := &e.g.rc
-	root := e.snapshotQueues(e.root)
 	allowed := multiplyTrunc(e.cluster, float64(pc.perRound))
-	rc.updatePreemptableExtras(root)
-	root.ideal = root.guaranteed
-	rc.idealAssignment(root, allowed)
-	leaves := leafOrder(root)
+	var selected []*container
+	if pc.onReserved {
+		selected = e.selectOnReserved(e.computeIdeal(allowed, true), &allowed)
+	}
+	leaves := e.computeIdeal(allowed, false)
 	for _, t := range leaves {
-		e.resToObtain(t)
 		if rc.positive(t.toObtain) {
 			res.ToObtain[t.q.path] = t.toObtain
 		}
 	}
-	selected := e.selectFifo(leaves, allowed, !pc.observeOnly)
+	selected = append(selected, e.selectFifo(leaves, allowed, selected, !pc.observeOnly)...)
 	for _, c := range selected {
 		res.Selected = append(res.Selected, c.id)
 	}
@@ -88,18 +90,35 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	return res
 }
 
+// computeIdeal is PreemptableResourceCalculator.computeIdealAllocation on
+// a fresh snapshot of the queues: it returns the leaves in the policy's
+// order with what each should give back.
+func (e *Engine) computeIdeal(allowed Resource, onReserved bool) []*tq {
+	rc := &e.g.rc
+	root := e.snapshotQueues(e.root)
+	rc.updatePreemptableExtras(root)
+	root.ideal = root.guaranteed
+	rc.idealAssignment(root, allowed, onReserved)
+	leaves := leafOrder(root)
+	for _, t := range leaves {
+		e.resToObtain(t, onReserved)
+	}
+	return leaves
+}
+
 // resToObtain is calculateResToObtainByPartitionForLeafQueues: a leaf that
 // allows preemption and uses more than guaranteed × (1 +
-// max_ignored_over_capacity) gives back toBePreempted ×
-// natural_termination_factor, rounded half up.
-func (e *Engine) resToObtain(t *tq) {
+// max_ignored_over_capacity) gives back toBePreempted, times
+// natural_termination_factor rounded half up except for the reserved
+// selector (YARN-4390: a fraction of one big container frees nothing).
+func (e *Engine) resToObtain(t *tq, onReserved bool) {
 	pc, rc := e.g.preempt, &e.g.rc
 	t.toObtain = Resource{}
 	if t.disabled || !rc.greater(t.used, multiplyTrunc(t.guaranteed, 1+float64(pc.maxIgnoredOver))) {
 		return
 	}
 	t.toObtain = t.toBePreempted
-	if rc.positive(t.toObtain) {
+	if !onReserved && rc.positive(t.toObtain) {
 		t.toObtain = rc.multiplyAndNormalizeUp(t.toBePreempted, float64(pc.naturalTermination), Resource{1, 1})
 	}
 }

@@ -26,7 +26,7 @@ func TestFixpointAllocation(t *testing.T) {
 	rc := &calc{}
 	// testPreemptCycle: A 40 (0 used, 10 pending), B 40 (60 used), C 20 (40 used).
 	a, b, c := leafTQ("root.a", 40, 100, 0, 10), leafTQ("root.b", 40, 100, 60, 0), leafTQ("root.c", 20, 100, 40, 0)
-	left := rc.fixpoint([]*tq{a, b, c}, mb(100), false)
+	left := rc.fixpoint([]*tq{a, b, c}, mb(100), false, false)
 	// A (0% of guarantee) is served first and takes its 10; B and C start
 	// at their guarantees (40, 20), equally served (100%), and share the
 	// last 30 by guarantee: B +20 (back to its 60 used), C +10.
@@ -37,13 +37,13 @@ func TestFixpointAllocation(t *testing.T) {
 
 	// A leaf never gets above max(used, guaranteed), even with demand.
 	d, e := leafTQ("root.d", 50, 100, 0, 100), leafTQ("root.e", 50, 100, 100, 0)
-	rc.fixpoint([]*tq{d, e}, mb(100), false)
+	rc.fixpoint([]*tq{d, e}, mb(100), false, false)
 	assert.Equal(t, int64(50), d.ideal.MemoryMB)
 	assert.Equal(t, int64(50), e.ideal.MemoryMB)
 
 	// The offer is capped by maximum capacity.
 	f, g := leafTQ("root.f", 50, 45, 0, 100), leafTQ("root.g", 50, 100, 100, 0)
-	rc.fixpoint([]*tq{f, g}, mb(100), false)
+	rc.fixpoint([]*tq{f, g}, mb(100), false, false)
 	assert.Equal(t, int64(45), f.ideal.MemoryMB)
 }
 
@@ -91,7 +91,7 @@ func TestAssignPreemption(t *testing.T) {
 func TestDistributeScalesToAllowance(t *testing.T) {
 	rc := &calc{}
 	a, b := leafTQ("root.a", 50, 100, 100, 0), leafTQ("root.b", 50, 100, 0, 100)
-	rc.distribute([]*tq{a, b}, mb(10), mb(100))
+	rc.distribute([]*tq{a, b}, mb(10), mb(100), false)
 	assert.Equal(t, int64(50), a.ideal.MemoryMB)
 	assert.Equal(t, int64(10), a.toBePreempted.MemoryMB, "50 over, scaled to the 10 allowed")
 }
@@ -121,13 +121,13 @@ func TestResToObtain(t *testing.T) {
 	e.g.preempt = preemptConf{maxIgnoredOver: 0.1, naturalTermination: 0.2}
 	q := leafTQ("root.a", 40, 100, 44, 0)
 	q.toBePreempted = mb(4)
-	e.resToObtain(q)
+	e.resToObtain(q, false)
 	assert.Zero(t, q.toObtain.MemoryMB, "44 is not above 40 x 1.1")
 	q.used, q.toBePreempted = mb(45), mb(5)
-	e.resToObtain(q)
+	e.resToObtain(q, false)
 	assert.Equal(t, int64(1), q.toObtain.MemoryMB, "(long)(5 x 0.2 + 0.5)")
 	q.disabled = true
-	e.resToObtain(q)
+	e.resToObtain(q, false)
 	assert.Zero(t, q.toObtain.MemoryMB, "disable_preemption")
 }
 

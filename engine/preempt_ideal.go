@@ -109,13 +109,15 @@ func (c *calc) updatePreemptableExtras(t *tq) {
 
 // idealAssignment is PreemptableResourceCalculator.recursivelyComputeIdealAssignment:
 // each parent's ideal is split among its children, level by level.
-func (c *calc) idealAssignment(t *tq, allowed Resource) {
+// With onReserved (the ReservedContainerCandidatesSelector's calculator)
+// offers count the whole pending demand, reservations included.
+func (c *calc) idealAssignment(t *tq, allowed Resource, onReserved bool) {
 	if len(t.children) == 0 {
 		return
 	}
-	c.distribute(t.children, allowed, t.ideal)
+	c.distribute(t.children, allowed, t.ideal, onReserved)
 	for _, ch := range t.children {
-		c.idealAssignment(ch, allowed)
+		c.idealAssignment(ch, allowed, onReserved)
 	}
 }
 
@@ -124,7 +126,7 @@ func (c *calc) idealAssignment(t *tq, allowed Resource) {
 // share what is left evenly; each queue's toBePreempted is its usage above
 // max(ideal, min(used+pending, guaranteed)), scaled down so the level
 // asks for at most the round's allowance.
-func (c *calc) distribute(qs []*tq, allowed, total Resource) {
+func (c *calc) distribute(qs []*tq, allowed, total Resource, onReserved bool) {
 	unassigned := total
 	var nonZero, zero []*tq
 	for _, q := range qs {
@@ -134,9 +136,9 @@ func (c *calc) distribute(qs []*tq, allowed, total Resource) {
 			zero = append(zero, q)
 		}
 	}
-	unassigned = c.fixpoint(nonZero, unassigned, false)
+	unassigned = c.fixpoint(nonZero, unassigned, false, onReserved)
 	if len(zero) > 0 && c.positive(unassigned) {
-		c.fixpoint(zero, unassigned, true)
+		c.fixpoint(zero, unassigned, true, onReserved)
 	}
 	var needed Resource
 	for _, q := range qs {
@@ -173,7 +175,7 @@ const maxFixpointRounds = 1 << 20
 // guarantee, priority first under priority-utilization: TQComparator) are
 // offered unassigned × their share of the active guarantees, rounded half
 // up, until demand or resources run out. It returns what is left.
-func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool) Resource {
+func (c *calc) fixpoint(qs []*tq, unassigned Resource, even, onReserved bool) Resource {
 	var need []*tq
 	for _, q := range qs {
 		if c.greater(q.used, q.guaranteed) {
@@ -197,7 +199,7 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool) Resource {
 		var again []*tq
 		for _, q := range need[:n] {
 			avail := c.multiplyNormUp(unassigned, q.norm)
-			done := avail.Sub(c.offer(q, avail))
+			done := avail.Sub(c.offer(q, avail, onReserved))
 			if c.positive(done) {
 				again = append(again, q)
 			}
@@ -253,14 +255,18 @@ func (c *calc) pctOfGuaranteed(q *tq) float64 {
 	return float64(c.divide(q.ideal, q.guaranteed))
 }
 
-// offer is TempQueuePerPartition.offer for the FIFO selector (reserved
-// resource deducted from pending): a queue accepts at most its room under
+// offer is TempQueuePerPartition.offer: for the FIFO selector reserved
+// resource is deducted from pending (considersReservedResource false); a queue accepts at most its room under
 // maximum capacity and its unmet demand, and a leaf at most up to
 // max(used, guaranteed) (filterByMaxDeductAssigned). It returns what it
 // does not take.
-func (c *calc) offer(q *tq, avail Resource) Resource {
+func (c *calc) offer(q *tq, avail Resource, onReserved bool) Resource {
 	room := Resource{max(q.max.MemoryMB-q.ideal.MemoryMB, 0), max(q.max.VCores-q.ideal.VCores, 0)}
-	demand := q.used.Add(q.pendingDR).Sub(q.ideal)
+	pending := q.pendingDR
+	if onReserved {
+		pending = q.pending
+	}
+	demand := q.used.Add(pending).Sub(q.ideal)
 	accepted := c.min(room, c.min(avail, demand))
 	if len(q.children) == 0 {
 		cap := c.max(c.max(q.used, q.guaranteed).Sub(q.ideal), Resource{})

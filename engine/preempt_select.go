@@ -57,6 +57,7 @@ type selection struct {
 	allowed Resource // totalPreemptionAllowed, deducted as containers are chosen
 	out     []*container
 	kill    bool // send KILL_RESERVED_CONTAINER (not observe_only)
+	already map[*container]bool
 }
 
 // selectFifo is FifoCandidatesSelector.selectCandidates: for each leaf
@@ -65,8 +66,22 @@ type selection struct {
 // containers from the lowest request priority and newest; AM containers
 // are skipped and taken last, only while the skipped AMs exceed the
 // queue's AM share (preemptAMContainers).
-func (e *Engine) selectFifo(leaves []*tq, allowed Resource, kill bool) []*container {
-	s := &selection{e: e, allowed: allowed, kill: kill}
+//
+// Containers an earlier selector chose are skipped, and their resources
+// come off their leaf's need first
+// (deductPreemptableResourcesBasedSelectedCandidates).
+func (e *Engine) selectFifo(leaves []*tq, allowed Resource, earlier []*container, kill bool) []*container {
+	s := &selection{e: e, allowed: allowed, kill: kill, already: map[*container]bool{}}
+	for _, c := range earlier {
+		s.already[c] = true
+		// TempQueuePerPartition.deductActuallyToBePreempted: only a
+		// larger need shrinks; a smaller one is left as it is.
+		for _, t := range leaves {
+			if t.q == c.a.q && e.g.rc.greater(t.toObtain, c.res) {
+				t.toObtain = t.toObtain.Sub(c.res)
+			}
+		}
+	}
 	for _, t := range leaves {
 		if t.disabled || !e.g.rc.positive(t.toObtain) {
 			continue
@@ -98,6 +113,9 @@ func (s *selection) wants(need Resource) bool { return s.e.g.rc.positive(need) }
 // preemptFrom is FifoCandidatesSelector.preemptFrom for one app.
 func (s *selection) preemptFrom(a *app, need *Resource, skipped []*container, size Resource) ([]*container, Resource) {
 	for _, c := range append([]*container(nil), a.resv...) {
+		if s.already[c] {
+			continue
+		}
 		if !s.wants(*need) {
 			return skipped, size
 		}
@@ -122,6 +140,9 @@ func (s *selection) preemptFrom(a *app, need *Resource, skipped []*container, si
 	for _, c := range live {
 		if !s.wants(*need) {
 			return skipped, size
+		}
+		if s.already[c] {
+			continue
 		}
 		if c.priority == AMPriority {
 			skipped = append(skipped, c)

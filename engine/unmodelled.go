@@ -36,8 +36,6 @@ var globalUnmodelled = []struct {
 }{
 	{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled", "false",
 		"intra-queue preemption (IntraQueueCandidatesSelector: application priority and user limit)", "only inter-queue preemption runs"},
-	{"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers", "false",
-		"ReservedContainerCandidatesSelector (preempt on the nodes of reserved containers)", "only the FIFO selector runs"},
 	{"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers", "false",
 		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted"},
 	{"yarn.resourcemanager.monitor.capacity.preemption.preemption-to-balance-queue-after-satisfied.enabled", "false",

@@ -313,6 +313,9 @@ type Preemption struct {
 	MaxIgnoredOverCapacity     Value[float32]
 	NaturalTerminationFactor   Value[float32]
 	IntraQueuePreemptionEnable Value[bool]
+	// SelectOnReservedContainers is select_based_on_reserved_containers
+	// (ReservedContainerCandidatesSelector).
+	SelectOnReservedContainers Value[bool]
 }
 
 // Model is the typed view of a Capacity Scheduler configuration. Build
