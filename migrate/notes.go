@@ -97,12 +97,7 @@ func (mg *migration) noteCeilings() {
 func (mg *migration) emitYarnSite() {
 	m := mg.m
 	add := func(k, v, why string) { mg.yarnSite = append(mg.yarnSite, Setting{Key: k, Value: v, Reason: why}) }
-	schedSrc := "the JobTracker ran " + xmlconf.H1CapacityTaskSchd
-	if m.Scheduler.Prop != nil {
-		mg.use(m.Scheduler.Prop, Mapped, "yarn-site.xml yarn.resourcemanager.scheduler.class", "")
-		schedSrc = "from " + source(m.Scheduler.Prop)
-	}
-	add("yarn.resourcemanager.scheduler.class", "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler", schedSrc)
+	add("yarn.resourcemanager.scheduler.class", "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler", mg.schedulerReason())
 	add("yarn.acl.enable", fmt.Sprint(m.ACLsEnabled.V), "Hadoop 1 ACL enforcement: "+aclEnforcement(m))
 	if m.ACLsEnabled.V {
 		admins := m.Admins.Raw
@@ -122,6 +117,27 @@ func (mg *migration) emitYarnSite() {
 	}
 	mg.finding(RuleYarnSite, xmlconf.SeverityInfo, xmlconf.Pos{}, "", "",
 		fmt.Sprintf("set in yarn-site.xml: %s", yarnSiteSummary(mg.yarnSite)), "")
+}
+
+// schedulerReason says why yarn-site.xml names the CapacityScheduler. With
+// --ignore-scheduler the JobTracker ran another scheduler (H1011 says so
+// in the same report), so the reason must not claim it ran the
+// CapacityTaskScheduler (issue 20).
+func (mg *migration) schedulerReason() string {
+	s := mg.m.Scheduler
+	if s.V != xmlconf.H1CapacityTaskSchd {
+		why := fmt.Sprintf("the JobTracker ran %s, not %s; converted anyway (--ignore-scheduler)", s.V, xmlconf.H1CapacityTaskSchd)
+		if s.Prop != nil {
+			mg.use(s.Prop, Approximated, "yarn-site.xml yarn.resourcemanager.scheduler.class", "replaced by YARN's CapacityScheduler (--ignore-scheduler)")
+			why = "from " + source(s.Prop) + ": " + why
+		}
+		return why
+	}
+	if s.Prop != nil {
+		mg.use(s.Prop, Mapped, "yarn-site.xml yarn.resourcemanager.scheduler.class", "")
+		return "from " + source(s.Prop)
+	}
+	return "the JobTracker ran " + xmlconf.H1CapacityTaskSchd
 }
 
 func aclEnforcement(m *xmlconf.H1Model) string {

@@ -66,11 +66,13 @@ func Run(m *xmlconf.Model, opts Options) Result {
 		}
 	}
 	raw = append(raw, loaderFindings(m, opts)...)
+	// The one sort of the run (issue 11): suppressions and the policy keep
+	// the order, and the few unused-suppression findings are merged in.
 	raw = xmlconf.SortFindings(raw)
 	kept, supp, unused := applySuppressions(m, sh, raw, res.Rules)
 	res.Suppressed = supp
-	kept = append(kept, unused...)
-	res.Findings = xmlconf.SortFindings(applyPolicy(kept, opts.Policy))
+	kept = xmlconf.MergeFindings(kept, xmlconf.SortFindings(unused))
+	res.Findings = applyPolicy(kept, opts.Policy)
 	return res
 }
 

@@ -118,6 +118,13 @@ func (p *Pass) Accepted(at Loc, hint, format string, args ...any) {
 	p.add(sev, at, hint, format, args...)
 }
 
+// Refused records a finding at error: the rule's own problem is harmless
+// elsewhere, but here it is what makes Hadoop refuse the configuration
+// (the hint says how). Used where another rule's error would only restate it.
+func (p *Pass) Refused(at Loc, hint, format string, args ...any) {
+	p.add(xmlconf.SeverityError, at, hint, format, args...)
+}
+
 func (p *Pass) add(sev xmlconf.Severity, at Loc, hint, format string, args ...any) {
 	pos := at.Pos
 	if pos.File == "" {

@@ -60,5 +60,8 @@ func textSummary(r Report) string {
 	if r.Suppressed > 0 {
 		s += fmt.Sprintf(" (%d suppressed)", r.Suppressed)
 	}
+	if r.Baselined > 0 {
+		s += fmt.Sprintf(" (%d in baseline)", r.Baselined)
+	}
 	return s
 }

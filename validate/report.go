@@ -24,6 +24,8 @@ type Report struct {
 	Rules []*Rule
 	// Suppressed counts findings silenced by capq:ignore.
 	Suppressed int
+	// Baselined counts findings left out because --baseline records them.
+	Baselined int
 	// FailOn is the level at or above which findings fail the run (JUnit
 	// failures); zero means error.
 	FailOn xmlconf.Severity

@@ -12,7 +12,8 @@ var ruleLeafOnlyOnParent = &Rule{
 	Docs: Docs{
 		Summary: "a property that Hadoop reads on leaf queues only is set on a parent",
 		Why: "User limits, application limits, AM share, application priority and reservation settings apply to leaf " +
-			"queues; children do not inherit them from a parent. Set on a parent they do nothing.",
+			"queues; children do not inherit them from a parent. Set on a parent they do nothing. capq stays quiet when the " +
+			"parent's value is Hadoop's default or what every leaf below already has (Ambari writes defaults on every queue).",
 		Bad:      "root.eng.user-limit-factor=2   (root.eng has children)",
 		Good:     "root.eng.dev.user-limit-factor=2",
 		Source:   "lint (AbstractLeafQueue#setupQueueConfigs reads them)",
@@ -27,11 +28,72 @@ var ruleLeafOnlyOnParent = &Rule{
 				if suffix == "maximum-applications" && p.Version.AtLeast(xmlconf.V3_4) {
 					return
 				}
+				if parentValueHarmless(p, q, suffix, pr.Value) {
+					return
+				}
 				p.ReportHint(p.AtProperty(q, pr), "set it on each leaf queue below "+q.Path,
 					"%s is read on leaf queues only; %q is a parent, so Hadoop ignores it", suffix, q.Path)
 			})
 		})
 	},
+}
+
+// leafOnlyDefaults are Hadoop's defaults for leaf-only settings whose
+// default is a constant (CapacitySchedulerConfiguration); the AM share
+// defaults to the scheduler-wide value and is handled apart.
+var leafOnlyDefaults = map[string]string{
+	"minimum-user-limit-percent":   "100",
+	"user-limit-factor":            "1",
+	"acl_application_max_priority": "*",
+	"default-application-priority": "0",
+	"reservable":                   "false",
+}
+
+// parentValueHarmless reports whether a leaf-only setting on parent q
+// changes nothing a reader could expect: its value is Hadoop's default, or
+// every leaf below q already has that value (issue 20: Ambari-style files
+// repeat the default on every queue).
+func parentValueHarmless(p *Pass, q *xmlconf.Queue, suffix, value string) bool {
+	def, hasDef := leafOnlyDefaults[suffix]
+	if suffix == "maximum-am-resource-percent" {
+		def, hasDef = xmlconf.FormatJavaFloat(p.Model.Global.MaxAMResourcePercent.V), true
+	}
+	if hasDef && sameSetting(value, def) {
+		return true
+	}
+	harmless := true
+	eachLeafBelow(q, func(l *xmlconf.Queue) {
+		own := def
+		ok := hasDef
+		if pr := l.Props[suffix]; pr != nil && !pr.Unset {
+			own, ok = pr.Value, true
+		}
+		harmless = harmless && ok && sameSetting(value, own)
+	})
+	return harmless
+}
+
+// sameSetting compares two values as Hadoop would read them: numbers by
+// value ("1" and "1.0"), anything else by its trimmed text.
+func sameSetting(a, b string) bool {
+	a, b = xmlconf.JavaTrim(a), xmlconf.JavaTrim(b)
+	if a == b {
+		return true
+	}
+	fa, errA := xmlconf.ParseJavaFloat(a)
+	fb, errB := xmlconf.ParseJavaFloat(b)
+	return errA == nil && errB == nil && fa == fb
+}
+
+// eachLeafBelow calls fn for every leaf under q.
+func eachLeafBelow(q *xmlconf.Queue, fn func(*xmlconf.Queue)) {
+	for _, c := range q.Children {
+		if len(c.Children) == 0 {
+			fn(c)
+			continue
+		}
+		eachLeafBelow(c, fn)
+	}
 }
 
 var ruleRootCapacity = &Rule{
@@ -159,7 +221,8 @@ var ruleLowCapacity = &Rule{
 		Summary: "a queue's capacity is below 1%",
 		Why: "Hadoop accepts any capacity from 0, but the HDP/Cloudera Capacity Scheduler guides require every queue to " +
 			"have at least 1% (\"you cannot set a capacity to a value of 0\"): a queue below that has no meaningful " +
-			"guarantee and starves whenever the cluster is busy.",
+			"guarantee and starves whenever the cluster is busy. A STOPPED queue (retired on purpose) and a dead queue " +
+			"(CS105 says more) are not reported.",
 		Bad:      "root.queues=a,b; root.a.capacity=99.5; root.b.capacity=0.5",
 		Good:     "root.a.capacity=99; root.b.capacity=1",
 		Source:   "lint (HDP Capacity Scheduler guide)",
@@ -171,10 +234,31 @@ var ruleLowCapacity = &Rule{
 			if c.Mode != xmlconf.ModePercent || !(c.Percent >= 0 && c.Percent < 1) || allSiblingsZero(q) {
 				return
 			}
+			if stoppedUpTree(q) || deadQueue(q, p.Version) {
+				return // retired on purpose, or CS105's finding says more (issue 20: one finding per cause)
+			}
 			p.ReportHint(p.AtProperty(q, c.Prop), "give every queue at least 1%, or stop queues that should get nothing",
 				"capacity of %q is %s, below 1%%", q.Path, xmlconf.FormatJavaFloat(c.Percent))
 		})
 	},
+}
+
+// stoppedUpTree reports whether q or an ancestor is STOPPED: a queue below
+// a stopped parent is stopped too (AbstractCSQueue#getState).
+func stoppedUpTree(q *xmlconf.Queue) bool {
+	for ; q != nil; q = q.Parent {
+		if q.State.V == xmlconf.StateStopped {
+			return true
+		}
+	}
+	return false
+}
+
+// deadQueue reports whether q can never get a container (absolute
+// capacity and maximum 0), which CS105 reports on q or an ancestor.
+func deadQueue(q *xmlconf.Queue, v xmlconf.Version) bool {
+	c, m, ok := absFractions(q, "", v)
+	return ok && c == 0 && m == 0
 }
 
 // allSiblingsZero reports whether q and all its siblings have capacity 0
@@ -206,18 +290,16 @@ var ruleMaxOfParentMax = &Rule{
 	},
 	Check: func(p *Pass) {
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
+			real, guide, ok := xmlconf.MaxCapacityReadings(q)
+			if !ok {
+				return
+			}
 			m := q.MaxCapacity
-			if m.Mode != xmlconf.ModePercent || m.Percent >= 100 || m.Percent < 0 || q.Parent.IsRoot() {
-				return
-			}
-			pc, pm, ok := absFractions(q.Parent, "", p.Version)
-			if !ok || pc == pm {
-				return
-			}
-			p.ReportHint(p.AtProperty(q, m.Prop), cluster(p.Model, m.Percent/100*pm, m.Percent/100*pc),
+			pc, pm := float32(q.Parent.AbsCapacity), float32(q.Parent.AbsMaxCapacity)
+			p.ReportHint(p.AtProperty(q, m.Prop), cluster(p.Model, real, guide),
 				"maximum-capacity %s of %q is %s%% of the cluster (%s%% of parent %q's absolute maximum %s%%), not %s%% (of its capacity %s%%)",
-				pct(m.Percent/100), q.Path, pct(m.Percent/100*pm), pct(m.Percent/100),
-				q.Parent.Path, pct(pm), pct(m.Percent/100*pc), pct(pc))
+				pct(m.Fraction()), q.Path, pct(real), pct(m.Fraction()),
+				q.Parent.Path, pct(pm), pct(guide), pct(pc))
 		})
 	},
 }

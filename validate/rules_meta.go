@@ -40,7 +40,7 @@ var ruleDuplicate = &Rule{
 	Docs: Docs{
 		Summary: "a property is defined more than once; the last definition wins",
 		Why: "Hadoop's Configuration keeps the last definition (file order, then yarn-site.xml before capacity-scheduler.xml) " +
-			"without a word. Whoever edits the first copy changes nothing.",
+			"without a word. Whoever edits the first copy changes nothing. A repeat with the same value is only info.",
 		Bad:      "root.a.capacity=40 ... root.a.capacity=60 (later in the file)",
 		Good:     "root.a.capacity=60 (once)",
 		Source:   "org.apache.hadoop.conf.Configuration#loadProperty",
@@ -104,7 +104,7 @@ func checkVariables(p *Pass, depth bool) {
 		switch {
 		case err != nil && depth:
 			p.Report(at, "%s", err.Error())
-		case err == nil && !depth && xmlconf.HasVariable(v):
+		case err == nil && !depth && xmlconf.HasVariable(v) && !xmlconf.JVMAlwaysSets(v):
 			p.ReportHint(at, "define the variable as a property (capq does not see JVM system properties)",
 				"%s: %q is left unexpanded", key, v)
 		}

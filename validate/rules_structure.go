@@ -99,7 +99,8 @@ var ruleChildNames = &Rule{
 		Summary: "a child queue name is empty, repeated, or contains a dot or whitespace",
 		Why: "Hadoop splits `queues` on commas, drops empty tokens and trims each name, and checks nothing else. " +
 			"A whitespace-only entry makes a queue with an empty name; a dot makes an unintended path; a repeated " +
-			"name is parsed twice (3.3+ counts its capacity twice in the sum).",
+			"name is parsed twice (3.3+ counts its capacity twice in the sum); when that alone breaks the parent's sum, " +
+			"this finding is an error carrying Hadoop's sum message and CS024 does not repeat it.",
 		Bad:      "root.queues=a, ,b.c,a",
 		Good:     "root.queues=a,b,c",
 		Source:   "lint (CapacitySchedulerConfiguration#getQueues does not check)",
@@ -130,6 +131,10 @@ func checkChildNames(p *Pass, q *xmlconf.Queue) {
 		case strings.IndexFunc(name, isSpace) >= 0:
 			p.ReportHint(at, "remove the whitespace", "child name %q of %q contains whitespace", name, q.Path)
 		case seen[name]:
+			if sc := restatedSum(p, q); sc != nil && sc.duplicates {
+				p.Refused(at, sc.consequence("list each child once"), "child %q of %q is listed more than once", name, q.Path)
+				break
+			}
 			p.ReportHint(at, "list each child once", "child %q of %q is listed more than once", name, q.Path)
 		}
 		seen[name] = true

@@ -9,7 +9,7 @@ import (
 func reportChildCheck(p *Pass, id, hint string) {
 	eachParent(p.Model, func(q *xmlconf.Queue) {
 		c := checkChildren(p.Model, q, p.Version)
-		if c == nil || c.rule != id {
+		if c == nil || c.rule != id || (id == "CS024" && restatedSum(p, q) != nil) {
 			return
 		}
 		at := p.AtQueue(c.at)
@@ -112,7 +112,8 @@ var ruleCapacitySum = &Rule{
 			"capacity 0 needs children summing to 0 unless allow-zero-capacity-sum is set. Messages: 3.4 `Illegal capacity " +
 			"sum of <Σ> for children of queue <name> for label=<l>. It should be either 0 or 1.0` (and two variants for " +
 			"zero sums); 2.x–3.3 `Illegal capacity of <Σ> for children of queue <name>`. Where Hadoop accepts a sum of 0, " +
-			"capq still warns: the children get no guarantee.",
+			"capq still warns: the children get no guarantee. When the sum is off only because a child is listed twice " +
+			"(CS004) or has a capacity vector legacy mode ignores (CS027), that finding reports it at error instead.",
 		Bad:      "root.queues=a,b,c; a=33.3; b=33.3; c=33.3",
 		Good:     "a=33.4; b=33.3; c=33.3",
 		Source:   "AbstractParentQueue#setChildQueues (2.x–3.3 ParentQueue#setChildQueues)",
@@ -221,8 +222,7 @@ var ruleAbsoluteSyntax = &Rule{
 				c, m := capacityFor(q, l)
 				for _, x := range []xmlconf.Capacity{c, m} {
 					if x.Mode == xmlconf.ModeVector && p.Model.Global.LegacyQueueMode.V {
-						p.ReportHint(p.AtProperty(q, x.Prop), "set yarn.scheduler.capacity.legacy-queue-mode.enabled=false to use capacity vectors",
-							"%s of %q is a capacity vector, which legacy queue mode (the default) reads as not set", propName(x.Prop), q.Path)
+						reportVectorIgnored(p, q, x)
 					}
 					if x.Mode == xmlconf.ModeAbsolute && x.Err != "" {
 						p.ReportHint(p.AtProperty(q, x.Prop), "write memory (MiB, or with a unit like 4Gi) and vcores",
@@ -232,6 +232,18 @@ var ruleAbsoluteSyntax = &Rule{
 			}
 		})
 	},
+}
+
+// reportVectorIgnored is CS027 for a capacity vector in legacy mode; at
+// error when it alone breaks the parent's sum (CS024 then stays quiet).
+func reportVectorIgnored(p *Pass, q *xmlconf.Queue, x xmlconf.Capacity) {
+	hint := "set yarn.scheduler.capacity.legacy-queue-mode.enabled=false to use capacity vectors"
+	at, msg := p.AtProperty(q, x.Prop), "%s of %q is a capacity vector, which legacy queue mode (the default) reads as not set"
+	if sc := restatedSum(p, q.Parent); sc != nil && sc.vectors[q] && x.Prop == q.Capacity.Prop {
+		p.Refused(at, sc.consequence(hint), msg, propName(x.Prop), q.Path)
+		return
+	}
+	p.ReportHint(at, hint, msg, propName(x.Prop), q.Path)
 }
 
 func propName(pr *xmlconf.Property) string {

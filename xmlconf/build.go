@@ -21,6 +21,9 @@ func Build(c *Conf, opts BuildOptions) *Model {
 	if opts.Version == (Version{}) {
 		opts.Version = DefaultVersion
 	}
+	if c.Defaults == nil {
+		c.Defaults = HadoopDefaults(opts.Version)
+	}
 	m := &Model{
 		Version: opts.Version, Conf: c, Cluster: opts.Cluster,
 		byPath: map[string]*Queue{}, Leaves: map[string][]*Queue{},

@@ -1,5 +1,7 @@
 package xmlconf
 
+import "strconv"
+
 // Defaults of scheduler-wide settings (CapacitySchedulerConfiguration,
 // YarnConfiguration).
 const (
@@ -35,15 +37,37 @@ func (b *builder) global() {
 	}
 	g.MinAllocation = b.allocation("yarn.scheduler.minimum-allocation-mb", "yarn.scheduler.minimum-allocation-vcores", 1024, 1)
 	g.MaxAllocation = b.allocation("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores", 8192, 4)
-	g.ACLEnable, _ = b.boolAt("yarn.acl.enable", FromGlobal, false)
+	g.ACLEnable, _ = b.boolAt("yarn.acl.enable", FromGlobal, b.hadoopDefault("yarn.acl.enable") == "true")
 	g.MaxAppPriority, _ = b.intAt("yarn.cluster.max-application-priority", FromGlobal, 0)
 	b.preemption()
 }
 
-// allocation reads a memory/vcores pair of yarn-site keys.
-func (b *builder) allocation(memKey, vcoreKey string, defMem, defVcores int32) Value[Resource] {
-	mem, memSet := b.intAt(memKey, FromGlobal, defMem)
-	vc, vcSet := b.intAt(vcoreKey, FromGlobal, defVcores)
+// hadoopDefault is key's value in the default resources of the build's
+// version (yarn-default.xml, which the ResourceManager loads under
+// yarn-site.xml, so its value beats YarnConfiguration's constant).
+func (b *builder) hadoopDefault(key string) string {
+	if v, ok := b.c.Defaults[key]; ok {
+		return v
+	}
+	v, _ := HadoopDefault(b.v, key)
+	return v
+}
+
+// hadoopDefaultInt is hadoopDefault as an int, or java (YarnConfiguration's
+// constant) when the table has no usable value.
+func (b *builder) hadoopDefaultInt(key string, java int32) int32 {
+	n, err := strconv.ParseInt(b.hadoopDefault(key), 10, 32)
+	if err != nil {
+		return java
+	}
+	return int32(n)
+}
+
+// allocation reads a memory/vcores pair of yarn-site keys, defaulting to
+// yarn-default.xml's values.
+func (b *builder) allocation(memKey, vcoreKey string, javaMem, javaVcores int32) Value[Resource] {
+	mem, memSet := b.intAt(memKey, FromGlobal, b.hadoopDefaultInt(memKey, javaMem))
+	vc, vcSet := b.intAt(vcoreKey, FromGlobal, b.hadoopDefaultInt(vcoreKey, javaVcores))
 	v := Value[Resource]{V: Resource{MemoryMB: int64(mem.V), VCores: int64(vc.V)}}
 	switch {
 	case memSet:

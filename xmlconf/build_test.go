@@ -215,3 +215,27 @@ func TestBuildOddAutoCreateKeys(t *testing.T) {
 	assert.True(t, m.Queue("root.a").IsLeaf())
 	assert.Len(t, m.Orphans, 2)
 }
+
+// TestMaxCapacityReadings: the note (CS107, capq tree) is due only when
+// the two readings print differently.
+func TestMaxCapacityReadings(t *testing.T) {
+	for _, tc := range []struct {
+		name, engMax string
+		due          bool
+	}{
+		{"parent max above capacity", "100", true},
+		{"parent max equals capacity", "50", false},
+		{"readings round the same", "50.001", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := FromMap(map[string]string{
+				Prefix + "root.queues": "eng,ops", Prefix + "root.eng.capacity": "50", Prefix + "root.ops.capacity": "50",
+				Prefix + "root.eng.maximum-capacity": tc.engMax, Prefix + "root.eng.queues": "dev",
+				Prefix + "root.eng.dev.capacity": "100", Prefix + "root.eng.dev.maximum-capacity": "10",
+			}, "x")
+			m := Build(c, BuildOptions{Version: V3_4})
+			_, _, due := MaxCapacityReadings(m.Queue("root.eng.dev"))
+			assert.Equal(t, tc.due, due)
+		})
+	}
+}

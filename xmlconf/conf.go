@@ -41,6 +41,11 @@ type Conf struct {
 	// Env resolves ${env.NAME}; nil means "no environment" (every lookup
 	// misses), which keeps results independent of the machine.
 	Env func(string) (string, bool)
+	// Defaults are the values of Hadoop's default resources
+	// (HadoopDefaults), underneath every document: ${var} resolves to
+	// them when no document sets var. Build fills them for its version
+	// when nil.
+	Defaults map[string]string
 	// Findings are merge problems: duplicates and refused final overrides.
 	Findings []Finding
 
@@ -126,11 +131,7 @@ func (c *Conf) add(p *Property) {
 	case !p.Unset:
 		if e.Prop != nil {
 			e.Earlier = append(e.Earlier, e.Prop)
-			c.Findings = append(c.Findings, Finding{
-				Rule: RuleDuplicate, Severity: SeverityWarning, Pos: p.NamePos, Property: p.Name,
-				Message: fmt.Sprintf("%q is also defined at %s; this later definition wins", p.Name, e.Prop.NamePos),
-				Hint:    "keep one definition of each property",
-			})
+			c.Findings = append(c.Findings, duplicateFinding(e.Prop, p))
 		}
 		e.Prop = p
 	}
@@ -141,6 +142,22 @@ func (c *Conf) add(p *Property) {
 			e.Earlier = append(e.Earlier, p)
 		}
 	}
+}
+
+// duplicateFinding is XML001 for p redefining earlier. Redefining a key
+// with the same value changes nothing, so it is only info (issue 20:
+// Ambari-generated files repeat keys with identical values).
+func duplicateFinding(earlier, p *Property) Finding {
+	f := Finding{
+		Rule: RuleDuplicate, Severity: SeverityWarning, Pos: p.NamePos, Property: p.Name,
+		Message: fmt.Sprintf("%q is also defined at %s; this later definition wins", p.Name, earlier.NamePos),
+		Hint:    "keep one definition of each property",
+	}
+	if earlier.Value == p.Value {
+		f.Severity = SeverityInfo
+		f.Message = fmt.Sprintf("%q is also defined at %s with the same value", p.Name, earlier.NamePos)
+	}
+	return f
 }
 
 func finalPos(e *Entry) Pos {
@@ -274,7 +291,7 @@ func (c *Conf) Unset(key string) {
 // Clone returns an independent copy whose entries can be changed without
 // touching c. Properties themselves are shared (they are never mutated).
 func (c *Conf) Clone() *Conf {
-	n := &Conf{entries: make(map[string]*Entry, len(c.entries)), Env: c.Env}
+	n := &Conf{entries: make(map[string]*Entry, len(c.entries)), Env: c.Env, Defaults: c.Defaults}
 	for k, e := range c.entries {
 		ce := *e
 		n.entries[k] = &ce

@@ -10,7 +10,8 @@ const maxSubst = 20
 
 // Expand substitutes ${var} references in expr the way Hadoop 3's
 // Configuration.substituteVars does: ${env.NAME} (with ":-" and "-"
-// defaults) from c.Env, then other keys of c (raw values). The first
+// defaults) from c.Env, then other keys of c (raw values), then
+// c.Defaults (Hadoop's default resources). The first
 // unresolvable reference stops expansion and the text is returned as it
 // stands; a value that refers back to itself returns the original
 // expression; more than 20 rounds is Hadoop's IllegalStateException.
@@ -71,7 +72,12 @@ func (c *Conf) resolveVar(name string) (string, bool) {
 			return v, true
 		}
 	}
-	return c.Raw(name)
+	if v, ok := c.Raw(name); ok {
+		return v, true
+	}
+	// Hadoop's getRaw also sees yarn-default.xml and core-default.xml.
+	v, ok := c.Defaults[name]
+	return v, ok
 }
 
 // resolveEnv mirrors the env.NAME branch, including its two default forms:
@@ -99,4 +105,21 @@ func (c *Conf) resolveEnv(v string) (string, bool) {
 		}
 	}
 	return getenv(v)
+}
+
+// jvmProperties are system properties every JVM defines: Configuration.
+// substituteVars reads System.getProperty before the configuration, so a
+// ${user.name} (core-default.xml's hadoop.tmp.dir) always resolves on the
+// ResourceManager even though capq cannot know its value.
+var jvmProperties = map[string]bool{
+	"user.name": true, "user.home": true, "user.dir": true, "java.io.tmpdir": true,
+	"java.home": true, "java.version": true, "os.name": true, "os.arch": true,
+	"file.separator": true, "path.separator": true, "line.separator": true,
+}
+
+// JVMAlwaysSets reports whether the first ${var} left in s (where Expand
+// stopped) names a system property every JVM defines.
+func JVMAlwaysSets(s string) bool {
+	start, end := findSubVariable(s)
+	return start >= 0 && jvmProperties[s[start:end]]
 }

@@ -76,6 +76,30 @@ func SortFindings(fs []Finding) []Finding {
 	return out
 }
 
+// MergeFindings merges two sorted, de-duplicated lists into one, so a
+// caller that adds a few findings to a sorted list does not sort it again.
+func MergeFindings(a, b []Finding) []Finding {
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]Finding, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			j++
+		case lessFinding(b[j], a[i]):
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
+}
+
 func lessFinding(a, b Finding) bool {
 	if a.File != b.File {
 		return a.File < b.File

@@ -3,11 +3,7 @@ package xmlconf
 import (
 	"bytes"
 	"encoding/xml"
-	"fmt"
-	"os"
 	"strings"
-
-	"github.com/hashicorp/go-multierror"
 )
 
 // H1Kind says which file of a Hadoop 1 set a configuration document is.
@@ -83,28 +79,10 @@ func IsMapredQueuesXML(data []byte) bool {
 // configuration (what capq lint should hand to LoadHadoop1Set): one of
 // them is a mapred-queues.xml, or every configuration among them is a
 // Hadoop 1 file and at least one has Hadoop 1 keys. Unreadable files
-// make it false; the caller's normal path reports them.
+// make it false; DetectHadoop1 says more.
 func IsHadoop1Set(paths []string, opts ReadOptions) bool {
-	found := false
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return false
-		}
-		if IsMapredQueuesXML(data) {
-			found = true
-			continue
-		}
-		d, err := ReadBytes(p, data, opts)
-		if err != nil {
-			return false
-		}
-		if ClassifyH1Document(d) == H1NotHadoop1 && len(d.Props) > 0 {
-			return false
-		}
-		found = found || hasH1Keys(d)
-	}
-	return found
+	r := readH1(paths, opts)
+	return len(r.failed) == 0 && !r.yarn && r.h1
 }
 
 // LoadHadoop1Set reads files of a Hadoop 1 set given in any order and
@@ -112,64 +90,11 @@ func IsHadoop1Set(paths []string, opts ReadOptions) bool {
 // then parses the set. Two files of one role, or a file that is not a
 // Hadoop 1 configuration, is an error.
 func LoadHadoop1Set(paths []string, opts ReadOptions) (*H1Model, error) {
-	var files H1Files
-	var errs *multierror.Error
-	role := func(name, path string) {
-		errs = multierror.Append(errs, fmt.Errorf("xmlconf: %s and another file are both a %s", path, name))
-	}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			errs = multierror.Append(errs, fmt.Errorf("xmlconf: read %s: %w", p, err))
-			continue
-		}
-		if IsMapredQueuesXML(data) {
-			d, err := ReadMapredQueues(p, data, opts)
-			switch {
-			case err != nil:
-				errs = multierror.Append(errs, err)
-			case files.MapredQueues != nil:
-				role("mapred-queues.xml", p)
-			default:
-				files.MapredQueues = d
-			}
-			continue
-		}
-		d, err := ReadBytes(p, data, opts)
-		if err != nil {
-			errs = multierror.Append(errs, err)
-			continue
-		}
-		slot, name := h1Slot(&files, ClassifyH1Document(d))
-		switch {
-		case slot == nil:
-			errs = multierror.Append(errs, fmt.Errorf("xmlconf: %s is not a Hadoop 1 queue configuration file", p))
-		case *slot != nil:
-			role(name, p)
-		default:
-			*slot = d
-		}
-	}
-	if err := errs.ErrorOrNil(); err != nil {
+	r := readH1(paths, opts)
+	if err := r.errs.ErrorOrNil(); err != nil {
 		return nil, err
 	}
-	noSite := files.MapredSite == nil
-	if noSite {
-		// QueueManager still runs with defaults: an empty mapred-site.
-		files.MapredSite = &Document{File: "mapred-site.xml"}
-	}
-	m := ParseHadoop1(files)
-	if noSite {
-		// Without mapred-site.xml the scheduler class is unknown, not FIFO.
-		kept := m.Findings[:0]
-		for _, f := range m.Findings {
-			if f.Rule != RuleH1Scheduler {
-				kept = append(kept, f)
-			}
-		}
-		m.Findings = kept
-	}
-	return m, nil
+	return r.byContent(paths)
 }
 
 func h1Slot(f *H1Files, k H1Kind) (**Document, string) {

@@ -125,9 +125,14 @@ func (o *genWorkloadOptions) parse() error {
 		}
 		o.gen.TaskMemoryMB = append(o.gen.TaskMemoryMB, v)
 	}
-	for name, v := range map[string]int{"--apps": o.gen.Apps, "--nodes": o.gen.Nodes, "--users-per-queue": o.gen.UsersPerQueue, "--max-tasks": o.gen.MaxTasks, "--nodes-per-rack": o.gen.NodesPerRack} {
-		if v <= 0 {
-			return fmt.Errorf("%s must be positive, got %d", name, v)
+	// A list, not a map: with several bad flags the message names the
+	// same one every run.
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"--apps", o.gen.Apps}, {"--nodes", o.gen.Nodes}, {"--users-per-queue", o.gen.UsersPerQueue}, {"--max-tasks", o.gen.MaxTasks}, {"--nodes-per-rack", o.gen.NodesPerRack}} {
+		if f.v <= 0 {
+			return fmt.Errorf("%s must be positive, got %d", f.name, f.v)
 		}
 	}
 	if o.gen.NodeMemoryMB <= 0 || o.gen.NodeVCores <= 0 || o.gen.TaskVCores <= 0 || o.gen.TasksMean <= 0 {

@@ -61,8 +61,14 @@ func runLint(o lintOptions, args []string, s *streams) error {
 		args = []string{"."}
 	}
 	rep, errs := lintAll(o, p, args, s)
-	relativize(rep.Findings)
-	rep.Findings = xmlconf.SortFindings(rep.Findings)
+	if relativize(rep.Findings) || len(rep.Files) > 1 {
+		// Each input's findings come sorted from validate.Run; only
+		// several inputs, or renamed files, need sorting again.
+		rep.Findings = xmlconf.SortFindings(rep.Findings)
+	}
+	if err := applyBaseline(o, &rep); err != nil {
+		return cannotRun(err)
+	}
 	if len(rep.Files) > 0 || errs == nil {
 		colour := p.format == validate.FormatText && s.colour()
 		if err := validate.Write(s.out, p.format, rep, validate.RenderOptions{Colour: colour}); err != nil {
@@ -105,16 +111,20 @@ func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Rep
 
 // lintOne loads and lints one argument; name is how findings name it.
 func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, string, error) {
-	if res, name, ok, err := lintHadoop1Arg(p, arg); ok {
-		return res, name, err
-	}
 	lo, err := o.config.options(s)
 	if err != nil {
 		return validate.Result{}, "", err
 	}
+	res, name, ok, read, err := lintHadoop1Arg(p, arg, lo.Read)
+	if ok {
+		return res, name, err
+	}
 	src, err := resolveSource(arg, s)
 	if err != nil {
 		return validate.Result{}, "", err
+	}
+	if data, ok := read[src.Name]; ok && src.Data == nil {
+		src.Data = data // read once, by the Hadoop 1 detection
 	}
 	addConfDirYarnSite(&lo, arg)
 	lo.CapacityScheduler = []xmlconf.Source{src}
@@ -139,11 +149,16 @@ func fileExists(p string) bool {
 }
 
 // relativize rewrites absolute file names under the working directory as
-// relative ones, so output is portable (SARIF needs relative URIs).
-func relativize(fs []xmlconf.Finding) {
+// relative ones, so output is portable (SARIF needs relative URIs). It
+// reports whether it renamed any.
+func relativize(fs []xmlconf.Finding) bool {
+	changed := false
 	for i := range fs {
-		fs[i].File = relPath(fs[i].File)
+		if rel := relPath(fs[i].File); rel != fs[i].File {
+			fs[i].File, changed = rel, true
+		}
 	}
+	return changed
 }
 
 func relPath(p string) string {

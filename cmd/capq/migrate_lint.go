@@ -14,50 +14,46 @@ var hadoop1Files = []string{"mapred-site.xml", "capacity-scheduler.xml", "mapred
 // lintHadoop1Arg lints arg as a Hadoop 1 file set when it is one: a DIR
 // holding mapred-site.xml or mapred-queues.xml (with whichever of
 // capacity-scheduler.xml and mapred-queue-acls.xml are there), or a FILE
-// whose keys are Hadoop 1 keys (xmlconf.IsHadoop1Set). ok is false when
-// arg is not Hadoop 1, and the caller lints it as YARN. capq lint calls
-// it first in lintOne:
-//
-//	if res, name, ok, err := lintHadoop1Arg(p, arg); ok { return res, name, err }
-func lintHadoop1Arg(p lintPlan, arg string) (validate.Result, string, bool, error) {
-	paths := hadoop1Paths(arg)
+// whose keys are Hadoop 1 keys. Each file is read once, within
+// --max-file-size (xmlconf.DetectHadoop1); ok is false when arg is not
+// Hadoop 1, and the caller lints it as YARN with the bytes already read
+// (data). A broken file of a Hadoop 1 set is an error, not a YARN lint.
+func lintHadoop1Arg(p lintPlan, arg string, ro xmlconf.ReadOptions) (res validate.Result, name string, ok bool, data map[string][]byte, err error) {
+	paths, dir := hadoop1Candidates(arg)
 	if len(paths) == 0 {
-		return validate.Result{}, "", false, nil
+		return res, "", false, nil, nil
 	}
-	var m *xmlconf.H1Model
-	var err error
-	if isDir(arg) {
-		// In a conf dir the file names say the roles (mapred.queue.names
-		// may legally sit in mapred-queue-acls.xml, so content cannot).
-		m, err = xmlconf.LoadHadoop1(dirPaths(arg), xmlconf.ReadOptions{})
-	} else {
-		m, err = xmlconf.LoadHadoop1Set(paths, xmlconf.ReadOptions{})
+	in := xmlconf.DetectHadoop1(paths, dir, ro)
+	switch {
+	case !in.IsHadoop1:
+		return res, "", false, in.Data, nil
+	case in.Err != nil:
+		return res, "", true, nil, in.Err
 	}
-	if err != nil {
-		return validate.Result{}, "", true, err
-	}
-	return validate.LintHadoop1(m, p.opts), relPath(arg), true, nil
+	return validate.LintHadoop1(in.Model, p.opts), relPath(arg), true, nil, nil
 }
 
-// hadoop1Paths returns the files of arg if they form a Hadoop 1 set.
-func hadoop1Paths(arg string) []string {
+// hadoop1Candidates returns the files of arg that may form a Hadoop 1 set,
+// with their roles by name when arg is a conf dir (mapred.queue.names may
+// legally sit in mapred-queue-acls.xml, so content cannot say there).
+func hadoop1Candidates(arg string) ([]string, *xmlconf.H1Paths) {
+	if !isDir(arg) {
+		if _, err := os.Stat(arg); err != nil {
+			return nil, nil
+		}
+		return []string{arg}, nil
+	}
+	if !fileExists(filepath.Join(arg, "mapred-site.xml")) && !fileExists(filepath.Join(arg, "mapred-queues.xml")) {
+		return nil, nil
+	}
 	var paths []string
-	if isDir(arg) {
-		if !fileExists(filepath.Join(arg, "mapred-site.xml")) && !fileExists(filepath.Join(arg, "mapred-queues.xml")) {
-			return nil
+	for _, f := range hadoop1Files {
+		if p := filepath.Join(arg, f); fileExists(p) {
+			paths = append(paths, p)
 		}
-		for _, f := range hadoop1Files {
-			if p := filepath.Join(arg, f); fileExists(p) {
-				paths = append(paths, p)
-			}
-		}
-	} else if _, err := os.Stat(arg); err == nil {
-		paths = []string{arg}
 	}
-	if len(paths) == 0 || !xmlconf.IsHadoop1Set(paths, xmlconf.ReadOptions{}) {
-		return nil
-	}
-	return paths
+	dir := dirPaths(arg)
+	return paths, &dir
 }
 
 // dirPaths names the files of a Hadoop 1 conf dir by role.

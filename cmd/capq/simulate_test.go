@@ -183,3 +183,12 @@ func TestSimulateRefreshEvents(t *testing.T) {
 	require.NotEmpty(t, out.Refreshes[2].Errors)
 	assert.Contains(t, out.Refreshes[2].Errors[0], "cannot load missing.xml")
 }
+
+// With several bad counts, gen names the first in flag order every time.
+func TestGenWorkloadBadCountsDeterministic(t *testing.T) {
+	for i := 0; i < 5; i++ {
+		r := runCapq(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--apps", "0", "--nodes", "0", "--max-tasks", "0")
+		require.Equal(t, 2, r.code)
+		assert.Contains(t, r.stderr, "--apps must be positive, got 0")
+	}
+}

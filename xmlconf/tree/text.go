@@ -3,7 +3,6 @@ package tree
 import (
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -203,13 +202,10 @@ func absoluteNote(m *xmlconf.Model) []string {
 func maxCapacityNotes(m *xmlconf.Model) []string {
 	var notes []string
 	for _, q := range m.Queues {
+		if _, _, ok := xmlconf.MaxCapacityReadings(q); !ok {
+			continue // xmlconf decides when the note is due, for lint's CS107 too
+		}
 		p := q.Parent
-		if p == nil || p.IsRoot() || q.MaxCapacity.Mode != xmlconf.ModePercent || q.MaxCapacity.Percent >= 100 || q.MaxCapacity.Percent < 0 {
-			continue
-		}
-		if math.Abs(p.AbsMaxCapacity-p.AbsCapacity) < 1e-9 {
-			continue
-		}
 		docReading := float64(q.MaxCapacity.Fraction()) * p.AbsCapacity
 		grow, doc := fmtPct(q.AbsMaxCapacity), fmtPct(docReading)
 		if !m.Cluster.IsZero() {

@@ -1,6 +1,9 @@
 package xmlconf
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // absoluteCapacities computes each queue's share of its parent and of the
 // cluster in Java float precision, as CSQueueUtils / the capacity
@@ -187,4 +190,26 @@ func JavaFloatToInt(f float32) int32 {
 		return math.MinInt32
 	}
 	return int32(f)
+}
+
+// MaxCapacityReadings returns the two readings of q's maximum-capacity,
+// as fractions of the cluster: Hadoop's (maximum-capacity × the parent's
+// absolute MAXIMUM, CSQueueUtils.computeAbsoluteMaximumCapacity) and the
+// one HDP/Cloudera guides describe (× the parent's absolute capacity).
+// ok is false when no note is due: the maximum is not a percentage below
+// 100, the parent is root, or both readings give the same number as
+// printed (two decimals of a percent). `capq lint` (CS107) and `capq tree`
+// both decide from here.
+func MaxCapacityReadings(q *Queue) (hadoop, guide float32, ok bool) {
+	p := q.Parent
+	m := q.MaxCapacity
+	if p == nil || p.IsRoot() || m.Mode != ModePercent || m.Percent >= 100 || m.Percent < 0 {
+		return 0, 0, false
+	}
+	frac := m.Fraction()
+	hadoop, guide = frac*float32(p.AbsMaxCapacity), frac*float32(p.AbsCapacity)
+	if fmt.Sprintf("%.2f", float64(hadoop)*100) == fmt.Sprintf("%.2f", float64(guide)*100) {
+		return hadoop, guide, false
+	}
+	return hadoop, guide, true
 }

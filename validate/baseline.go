@@ -1,0 +1,150 @@
+package validate
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// BaselineHeader is the first line of every baseline file; capq refuses
+// to overwrite a file that does not start with it.
+const BaselineHeader = "# capq lint baseline v1"
+
+// Baseline is a set of accepted findings (`capq lint --baseline FILE`):
+// findings it records are left out of the report, new ones still fail.
+// Each entry may match as many findings as it was recorded times.
+type Baseline struct {
+	counts map[baselineKey]int
+}
+
+// baselineKey identifies a finding across edits that move lines: rule,
+// file, queue, property and a fingerprint of the message with positions
+// removed (messages quote other positions, "also defined at f.xml:4:13").
+type baselineKey struct {
+	rule, file, queue, property, print string
+}
+
+// positionRE matches ":line:col" and ":line" inside messages.
+var positionRE = regexp.MustCompile(`:[0-9]+(:[0-9]+)?\b`)
+
+// Fingerprint is the message part of a finding's baseline identity: 16 hex
+// digits of SHA-256 over the rule and the message without positions.
+func Fingerprint(f xmlconf.Finding) string {
+	sum := sha256.Sum256([]byte(f.Rule + "\x00" + positionRE.ReplaceAllString(f.Message, "")))
+	return hex.EncodeToString(sum[:8])
+}
+
+func keyOf(f xmlconf.Finding) baselineKey {
+	return baselineKey{rule: f.Rule, file: f.File, queue: f.Queue, property: f.Property, print: Fingerprint(f)}
+}
+
+// WriteBaseline writes fs as a baseline (validate/FORMAT.md), sorted, so
+// the file is stable under line moves and diffs well in review.
+func WriteBaseline(w io.Writer, fs []xmlconf.Finding) error {
+	lines := make([]string, 0, len(fs))
+	for _, f := range fs {
+		k := keyOf(f)
+		lines = append(lines, strings.Join([]string{k.rule, field(k.file), field(k.queue), field(k.property), k.print}, "\t"))
+	}
+	sort.Strings(lines)
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, BaselineHeader)
+	fmt.Fprintln(bw, "# rule\tfile\tqueue\tproperty\tfingerprint (- for none); written by capq lint --write-baseline")
+	for _, l := range lines {
+		fmt.Fprintln(bw, l)
+	}
+	return bw.Flush()
+}
+
+// field writes "" as "-" and refuses tabs and newlines inside a field
+// (a queue or file name cannot carry them into the format).
+func field(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
+}
+
+func unfield(s string) string {
+	if s == "-" {
+		return ""
+	}
+	return s
+}
+
+// ParseBaseline reads a baseline written by WriteBaseline. name is used
+// in errors; a malformed line is an error that names it.
+func ParseBaseline(name string, r io.Reader) (*Baseline, error) {
+	b := &Baseline{counts: map[baselineKey]int{}}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), "\r")
+		if n == 1 && line != BaselineHeader {
+			return nil, fmt.Errorf("%s:1: not a capq baseline (want %q as the first line)", name, BaselineHeader)
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 5 || f[0] == "" || !isFingerprint(f[4]) {
+			return nil, fmt.Errorf("%s:%d: want rule, file, queue, property and a 16-digit fingerprint separated by tabs", name, n)
+		}
+		b.counts[baselineKey{rule: f[0], file: unfield(f[1]), queue: unfield(f[2]), property: unfield(f[3]), print: f[4]}]++
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("%s: empty file, not a capq baseline", name)
+	}
+	return b, nil
+}
+
+func isFingerprint(s string) bool {
+	if len(s) != 16 {
+		return false
+	}
+	_, err := hex.DecodeString(s)
+	return err == nil
+}
+
+// Filter returns the findings the baseline does not record and how many
+// it left out. Each entry absorbs as many findings as it was recorded for.
+func (b *Baseline) Filter(fs []xmlconf.Finding) ([]xmlconf.Finding, int) {
+	if b == nil {
+		return fs, 0
+	}
+	left := make(map[baselineKey]int, len(b.counts))
+	for k, n := range b.counts {
+		left[k] = n
+	}
+	kept := fs[:0:0]
+	for _, f := range fs {
+		k := keyOf(f)
+		if left[k] > 0 {
+			left[k]--
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept, len(fs) - len(kept)
+}
+
+// Len is the number of findings the baseline records.
+func (b *Baseline) Len() int {
+	n := 0
+	for _, c := range b.counts {
+		n += c
+	}
+	return n
+}

@@ -1,0 +1,178 @@
+package xmlconf
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/hashicorp/go-multierror"
+)
+
+// H1Input is what DetectHadoop1 learned from reading candidate files once.
+type H1Input struct {
+	// IsHadoop1 says the files form a Hadoop 1 queue configuration; the
+	// caller lints Model (or reports Err) instead of linting them as YARN.
+	IsHadoop1 bool
+	// Model is the parsed set when IsHadoop1 and every file could be read.
+	Model *H1Model
+	// Err names the files of a Hadoop 1 set that could not be read or
+	// parsed (issue 20: a malformed mapred-site.xml beside a Hadoop 1
+	// capacity-scheduler.xml is reported, not linted as YARN with CS001).
+	Err error
+	// Data holds the bytes read per path, so a caller that goes on to
+	// lint a file as YARN does not read it a second time.
+	Data map[string][]byte
+}
+
+// h1Read is every candidate file read once, with the caller's limits.
+type h1Read struct {
+	data   map[string][]byte
+	docs   map[string]*Document
+	queues map[string]*H1QueuesDoc
+	errs   *multierror.Error
+	failed []string // paths that could not be read or parsed
+	// h1 is set when a file has keys only a Hadoop 1 JobTracker reads or
+	// is a mapred-queues.xml; yarn when a file is a YARN configuration.
+	h1, yarn bool
+}
+
+func readH1(paths []string, opts ReadOptions) *h1Read {
+	opts = opts.withDefaults()
+	r := &h1Read{data: map[string][]byte{}, docs: map[string]*Document{}, queues: map[string]*H1QueuesDoc{}}
+	fail := func(p string, err error) {
+		r.errs = multierror.Append(r.errs, err)
+		r.failed = append(r.failed, p)
+	}
+	for _, p := range paths {
+		data, err := readLimited(p, opts.MaxBytes)
+		if err != nil {
+			fail(p, unwrapPath(err))
+			continue
+		}
+		r.data[p] = data
+		if IsMapredQueuesXML(data) {
+			r.h1 = true
+			if q, err := ReadMapredQueues(p, data, opts); err != nil {
+				fail(p, err)
+			} else {
+				r.queues[p] = q
+			}
+			continue
+		}
+		d, err := ReadBytes(p, data, opts)
+		if err != nil {
+			fail(p, err)
+			continue
+		}
+		r.docs[p] = d
+		r.h1 = r.h1 || hasH1Keys(d)
+		r.yarn = r.yarn || (ClassifyH1Document(d) == H1NotHadoop1 && len(d.Props) > 0)
+	}
+	return r
+}
+
+// DetectHadoop1 reads each path once (bounded by opts.MaxBytes, as every
+// other input) and decides whether they are a Hadoop 1 set. dir names the
+// files' roles (a conf dir: by file name); nil assigns roles by content.
+// A file that cannot be read makes the set Hadoop 1 with an error when
+// the other files say Hadoop 1 or the broken file is named as a Hadoop 1
+// role file in a conf dir without YARN files; otherwise the caller's YARN
+// path reads and reports it.
+func DetectHadoop1(paths []string, dir *H1Paths, opts ReadOptions) H1Input {
+	r := readH1(paths, opts)
+	in := H1Input{Data: r.data}
+	if r.yarn {
+		return in
+	}
+	if len(r.failed) > 0 {
+		if r.h1 || (dir != nil && failedRoleFile(r.failed)) {
+			r.errs.ErrorFormat = errorLines
+			in.IsHadoop1, in.Err = true, r.errs
+		}
+		return in
+	}
+	if !r.h1 {
+		return in
+	}
+	in.IsHadoop1 = true
+	if dir != nil {
+		in.Model = r.byName(*dir)
+		return in
+	}
+	in.Model, in.Err = r.byContent(paths)
+	return in
+}
+
+// failedRoleFile reports whether a broken file is a Hadoop 1 role file by
+// name (mapred-site.xml, mapred-queue-acls.xml, mapred-queues.xml).
+func failedRoleFile(paths []string) bool {
+	for _, p := range paths {
+		switch filepath.Base(p) {
+		case "mapred-site.xml", "mapred-queue-acls.xml", "mapred-queues.xml":
+			return true
+		}
+	}
+	return false
+}
+
+// byName parses a conf dir's files by their role names.
+func (r *h1Read) byName(p H1Paths) *H1Model {
+	files := H1Files{Dialect: p.Dialect, MapredSite: r.docs[p.MapredSite], CapacityScheduler: r.docs[p.CapacityScheduler],
+		QueueACLs: r.docs[p.QueueACLs], MapredQueues: r.queues[p.MapredQueues]}
+	if files.MapredSite == nil {
+		// A 0.21 conf dir may hold only mapred-queues.xml.
+		files.MapredSite = &Document{File: "mapred-site.xml"}
+	}
+	return ParseHadoop1(files)
+}
+
+// byContent assigns each file its role by content (ClassifyH1Document,
+// IsMapredQueuesXML); two files of one role, or a file that is not a
+// Hadoop 1 configuration, is an error.
+func (r *h1Read) byContent(paths []string) (*H1Model, error) {
+	var files H1Files
+	var errs *multierror.Error
+	role := func(name, path string) {
+		errs = multierror.Append(errs, fmt.Errorf("xmlconf: %s and another file are both a %s", path, name))
+	}
+	for _, p := range paths {
+		if q := r.queues[p]; q != nil {
+			if files.MapredQueues != nil {
+				role("mapred-queues.xml", p)
+				continue
+			}
+			files.MapredQueues = q
+			continue
+		}
+		d := r.docs[p]
+		slot, name := h1Slot(&files, ClassifyH1Document(d))
+		switch {
+		case slot == nil:
+			errs = multierror.Append(errs, fmt.Errorf("xmlconf: %s is not a Hadoop 1 queue configuration file", p))
+		case *slot != nil:
+			role(name, p)
+		default:
+			*slot = d
+		}
+	}
+	if err := errs.ErrorOrNil(); err != nil {
+		errs.ErrorFormat = errorLines
+		return nil, errs
+	}
+	noSite := files.MapredSite == nil
+	if noSite {
+		// QueueManager still runs with defaults: an empty mapred-site.
+		files.MapredSite = &Document{File: "mapred-site.xml"}
+	}
+	m := ParseHadoop1(files)
+	if noSite {
+		// Without mapred-site.xml the scheduler class is unknown, not FIFO.
+		kept := m.Findings[:0]
+		for _, f := range m.Findings {
+			if f.Rule != RuleH1Scheduler {
+				kept = append(kept, f)
+			}
+		}
+		m.Findings = kept
+	}
+	return m, nil
+}
