@@ -200,7 +200,7 @@ func (r *run) initApps() {
 	})
 	for _, i := range r.order {
 		a := &r.w.Apps[i]
-		r.apps[i] = appState{spec: a, leaf: -1, user: -1, submitMS: a.SubmitMS, firstMS: -1, finishMS: -1, state: AppNotArrived}
+		r.apps[i] = appState{spec: a, leaf: -1, user: -1, submitMS: a.SubmitMS, firstMS: -1, finishMS: -1, amReadyAt: -1, state: AppNotArrived}
 		r.appIdx[a.ID] = i
 		r.q.push(event{t: a.SubmitMS, kind: evSubmit, ref: i})
 	}
