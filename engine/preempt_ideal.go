@@ -174,12 +174,14 @@ const maxFixpointRounds = 1 << 20
 // above its guarantee; then the most under-served queues (lowest ideal /
 // guarantee, priority first under priority-utilization: TQComparator) are
 // offered unassigned × their share of the active guarantees, rounded half
-// up, until demand or resources run out. It returns what is left.
+// up and capped by what is still unassigned, until demand or resources
+// run out. It returns what is left. (Hadoop serves equally under-served
+// queues in its PriorityQueue's order; capq in configuration order.)
 func (c *calc) fixpoint(qs []*tq, unassigned Resource, even, onReserved bool) Resource {
 	var need []*tq
 	for _, q := range qs {
 		if c.greater(q.used, q.guaranteed) {
-			q.ideal = q.guaranteed.Add(q.untouchable)
+			q.ideal = componentwiseMin(q.guaranteed, q.used).Add(q.untouchable)
 		} else {
 			q.ideal = q.used
 		}
@@ -195,18 +197,20 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even, onReserved bool) Re
 		for n < len(need) && c.compareNeed(need[0], need[n]) >= 0 {
 			n++
 		}
-		var assigned Resource
+		round := unassigned // dupUnassignedForTheRound
 		var again []*tq
 		for _, q := range need[:n] {
-			avail := c.multiplyNormUp(unassigned, q.norm)
+			if !c.anyMajorAboveZero(unassigned) {
+				break
+			}
+			avail := componentwiseMin(c.multiplyNormUp(round, q.norm), unassigned)
 			done := avail.Sub(c.offer(q, avail, onReserved))
 			if c.positive(done) {
 				again = append(again, q)
 			}
-			assigned = assigned.Add(done)
+			unassigned = componentwiseMax(unassigned.Sub(done), Resource{})
 		}
 		need = append(again, need[n:]...)
-		unassigned = unassigned.Sub(assigned)
 	}
 	return unassigned
 }
@@ -267,11 +271,13 @@ func (c *calc) offer(q *tq, avail Resource, onReserved bool) Resource {
 		pending = q.pending
 	}
 	demand := q.used.Add(pending).Sub(q.ideal)
-	accepted := c.min(room, c.min(avail, demand))
+	accepted := componentwiseMin(room, c.min(avail, demand))
 	if len(q.children) == 0 {
 		cap := c.max(c.max(q.used, q.guaranteed).Sub(q.ideal), Resource{})
 		accepted = c.min(accepted, cap)
 	}
+	// never below zero, never more than offered
+	accepted = componentwiseMin(componentwiseMax(accepted, Resource{}), avail)
 	q.ideal = q.ideal.Add(accepted)
 	return avail.Sub(accepted)
 }
