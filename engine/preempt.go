@@ -14,6 +14,11 @@ type preemptConf struct {
 	// onReserved runs the ReservedContainerCandidatesSelector before the
 	// FIFO one.
 	onReserved bool
+	// balance adds the FIFO selector that balances queues beyond their
+	// guarantees (preemption-to-balance-queue-after-satisfied), whose
+	// containers wait balanceWaitMS before they are killed.
+	balance       bool
+	balanceWaitMS int64
 }
 
 // preemptState remembers when each container was first selected, so it
@@ -29,6 +34,7 @@ func compilePreempt(p xmlconf.Preemption) preemptConf {
 		intervalMS: p.MonitoringIntervalMS.V, maxWaitMS: p.MaxWaitBeforeKillMS.V,
 		perRound: p.TotalPreemptionPerRound.V, maxIgnoredOver: p.MaxIgnoredOverCapacity.V,
 		naturalTermination: p.NaturalTerminationFactor.V, onReserved: p.SelectOnReservedContainers.V,
+		balance: p.BalanceAfterSatisfied.V, balanceWaitMS: p.BalanceMaxWaitMS.V,
 	}
 }
 
@@ -69,39 +75,49 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	}
 	rc := &e.g.rc
 	allowed := multiplyTrunc(e.cluster, float64(pc.perRound))
+	// The selectors in ProportionalCapacityPreemptionPolicy.init's order,
+	// sharing the round's allowance and skipping what an earlier one chose.
 	var selected []*container
 	if pc.onReserved {
-		selected = e.selectOnReserved(e.computeIdeal(allowed, true), &allowed)
+		selected = e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed)
 	}
-	leaves := e.computeIdeal(allowed, false)
+	leaves := e.computeIdeal(allowed, idealMode{})
 	for _, t := range leaves {
 		if rc.positive(t.toObtain) {
 			res.ToObtain[t.q.path] = t.toObtain
 		}
 	}
-	selected = append(selected, e.selectFifo(leaves, allowed, selected, !pc.observeOnly)...)
+	selected = append(selected, e.selectFifo(leaves, &allowed, selected, !pc.observeOnly)...)
+	wait := map[*container]int64{}
+	if pc.balance {
+		// A second FifoCandidatesSelector with its own kill wait.
+		for _, c := range e.selectFifo(e.computeIdeal(allowed, idealMode{balance: true}), &allowed, selected, !pc.observeOnly) {
+			selected = append(selected, c)
+			wait[c] = pc.balanceWaitMS
+		}
+	}
 	for _, c := range selected {
 		res.Selected = append(res.Selected, c.id)
 	}
 	if pc.observeOnly {
 		return res
 	}
-	e.markOrKill(selected, nowMS, &res)
+	e.markOrKill(selected, wait, nowMS, &res)
 	return res
 }
 
 // computeIdeal is PreemptableResourceCalculator.computeIdealAllocation on
 // a fresh snapshot of the queues: it returns the leaves in the policy's
 // order with what each should give back.
-func (e *Engine) computeIdeal(allowed Resource, onReserved bool) []*tq {
+func (e *Engine) computeIdeal(allowed Resource, m idealMode) []*tq {
 	rc := &e.g.rc
 	root := e.snapshotQueues(e.root)
 	rc.updatePreemptableExtras(root)
 	root.ideal = root.guaranteed
-	rc.idealAssignment(root, allowed, onReserved)
+	rc.idealAssignment(root, allowed, m)
 	leaves := leafOrder(root)
 	for _, t := range leaves {
-		e.resToObtain(t, onReserved)
+		e.resToObtain(t, m.onReserved)
 	}
 	return leaves
 }
@@ -125,8 +141,10 @@ func (e *Engine) resToObtain(t *tq, onReserved bool) {
 
 // markOrKill is preemptOrkillSelectedContainerAfterWait followed by
 // cleanupStaledPreemptionCandidates: marks survive rounds that do not
-// select the container until they are older than twice the wait.
-func (e *Engine) markOrKill(selected []*container, nowMS int64, res *PreemptionResult) {
+// select the container until they are older than twice the wait. A
+// container chosen by the queue-balance selector waits that selector's
+// time (wait); the others max_wait_before_kill.
+func (e *Engine) markOrKill(selected []*container, wait map[*container]int64, nowMS int64, res *PreemptionResult) {
 	pc := e.g.preempt
 	if e.pre.marked == nil {
 		e.pre.marked = map[int64]int64{}
@@ -140,8 +158,12 @@ func (e *Engine) markOrKill(selected []*container, nowMS int64, res *PreemptionR
 			continue
 		}
 		at, seen := e.pre.marked[c.id]
+		w, ok := wait[c]
+		if !ok {
+			w = pc.maxWaitMS
+		}
 		switch {
-		case seen && at+pc.maxWaitMS <= nowMS:
+		case seen && at+w <= nowMS:
 			delete(e.pre.marked, c.id)
 			res.Killed = append(res.Killed, c.id)
 			res.KilledByApp[c.a.id]++

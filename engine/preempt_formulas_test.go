@@ -26,7 +26,7 @@ func TestFixpointAllocation(t *testing.T) {
 	rc := &calc{}
 	// testPreemptCycle: A 40 (0 used, 10 pending), B 40 (60 used), C 20 (40 used).
 	a, b, c := leafTQ("root.a", 40, 100, 0, 10), leafTQ("root.b", 40, 100, 60, 0), leafTQ("root.c", 20, 100, 40, 0)
-	left := rc.fixpoint([]*tq{a, b, c}, mb(100), false, false)
+	left := rc.fixpoint([]*tq{a, b, c}, mb(100), false, idealMode{})
 	// A (0% of guarantee) is served first and takes its 10; B and C start
 	// at their guarantees (40, 20), equally served (100%), and share the
 	// last 30 by guarantee: B +20 (back to its 60 used), C +10.
@@ -37,13 +37,13 @@ func TestFixpointAllocation(t *testing.T) {
 
 	// A leaf never gets above max(used, guaranteed), even with demand.
 	d, e := leafTQ("root.d", 50, 100, 0, 100), leafTQ("root.e", 50, 100, 100, 0)
-	rc.fixpoint([]*tq{d, e}, mb(100), false, false)
+	rc.fixpoint([]*tq{d, e}, mb(100), false, idealMode{})
 	assert.Equal(t, int64(50), d.ideal.MemoryMB)
 	assert.Equal(t, int64(50), e.ideal.MemoryMB)
 
 	// The offer is capped by maximum capacity.
 	f, g := leafTQ("root.f", 50, 45, 0, 100), leafTQ("root.g", 50, 100, 100, 0)
-	rc.fixpoint([]*tq{f, g}, mb(100), false, false)
+	rc.fixpoint([]*tq{f, g}, mb(100), false, idealMode{})
 	assert.Equal(t, int64(45), f.ideal.MemoryMB)
 }
 
@@ -91,7 +91,7 @@ func TestAssignPreemption(t *testing.T) {
 func TestDistributeScalesToAllowance(t *testing.T) {
 	rc := &calc{}
 	a, b := leafTQ("root.a", 50, 100, 100, 0), leafTQ("root.b", 50, 100, 0, 100)
-	rc.distribute([]*tq{a, b}, mb(10), mb(100), false)
+	rc.distribute([]*tq{a, b}, mb(10), mb(100), idealMode{})
 	assert.Equal(t, int64(50), a.ideal.MemoryMB)
 	assert.Equal(t, int64(10), a.toBePreempted.MemoryMB, "50 over, scaled to the 10 allowed")
 }

@@ -109,15 +109,20 @@ func (c *calc) updatePreemptableExtras(t *tq) {
 
 // idealAssignment is PreemptableResourceCalculator.recursivelyComputeIdealAssignment:
 // each parent's ideal is split among its children, level by level.
-// With onReserved (the ReservedContainerCandidatesSelector's calculator)
-// offers count the whole pending demand, reservations included.
-func (c *calc) idealAssignment(t *tq, allowed Resource, onReserved bool) {
+// idealMode says which selector's calculator runs: the
+// ReservedContainerCandidatesSelector's offers count the whole pending
+// demand, reservations included (onReserved); the queue-balance FIFO
+// selector lets leaves grow past max(used, guaranteed) (balance,
+// allowQueuesBalanceAfterAllQueuesSatisfied).
+type idealMode struct{ onReserved, balance bool }
+
+func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
 	if len(t.children) == 0 {
 		return
 	}
-	c.distribute(t.children, allowed, t.ideal, onReserved)
+	c.distribute(t.children, allowed, t.ideal, m)
 	for _, ch := range t.children {
-		c.idealAssignment(ch, allowed, onReserved)
+		c.idealAssignment(ch, allowed, m)
 	}
 }
 
@@ -126,7 +131,7 @@ func (c *calc) idealAssignment(t *tq, allowed Resource, onReserved bool) {
 // share what is left evenly; each queue's toBePreempted is its usage above
 // max(ideal, min(used+pending, guaranteed)), scaled down so the level
 // asks for at most the round's allowance.
-func (c *calc) distribute(qs []*tq, allowed, total Resource, onReserved bool) {
+func (c *calc) distribute(qs []*tq, allowed, total Resource, m idealMode) {
 	unassigned := total
 	var nonZero, zero []*tq
 	for _, q := range qs {
@@ -136,9 +141,9 @@ func (c *calc) distribute(qs []*tq, allowed, total Resource, onReserved bool) {
 			zero = append(zero, q)
 		}
 	}
-	unassigned = c.fixpoint(nonZero, unassigned, false, onReserved)
+	unassigned = c.fixpoint(nonZero, unassigned, false, m)
 	if len(zero) > 0 && c.positive(unassigned) {
-		c.fixpoint(zero, unassigned, true, onReserved)
+		c.fixpoint(zero, unassigned, true, m)
 	}
 	var needed Resource
 	for _, q := range qs {
@@ -177,7 +182,7 @@ const maxFixpointRounds = 1 << 20
 // up and capped by what is still unassigned, until demand or resources
 // run out. It returns what is left. (Hadoop serves equally under-served
 // queues in its PriorityQueue's order; capq in configuration order.)
-func (c *calc) fixpoint(qs []*tq, unassigned Resource, even, onReserved bool) Resource {
+func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) Resource {
 	var need []*tq
 	for _, q := range qs {
 		if c.greater(q.used, q.guaranteed) {
@@ -204,7 +209,7 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even, onReserved bool) Re
 				break
 			}
 			avail := componentwiseMin(c.multiplyNormUp(round, q.norm), unassigned)
-			done := avail.Sub(c.offer(q, avail, onReserved))
+			done := avail.Sub(c.offer(q, avail, m))
 			if c.positive(done) {
 				again = append(again, q)
 			}
@@ -264,15 +269,15 @@ func (c *calc) pctOfGuaranteed(q *tq) float64 {
 // maximum capacity and its unmet demand, and a leaf at most up to
 // max(used, guaranteed) (filterByMaxDeductAssigned). It returns what it
 // does not take.
-func (c *calc) offer(q *tq, avail Resource, onReserved bool) Resource {
+func (c *calc) offer(q *tq, avail Resource, m idealMode) Resource {
 	room := Resource{max(q.max.MemoryMB-q.ideal.MemoryMB, 0), max(q.max.VCores-q.ideal.VCores, 0)}
 	pending := q.pendingDR
-	if onReserved {
+	if m.onReserved {
 		pending = q.pending
 	}
 	demand := q.used.Add(pending).Sub(q.ideal)
 	accepted := componentwiseMin(room, c.min(avail, demand))
-	if len(q.children) == 0 {
+	if len(q.children) == 0 && !m.balance {
 		cap := c.max(c.max(q.used, q.guaranteed).Sub(q.ideal), Resource{})
 		accepted = c.min(accepted, cap)
 	}

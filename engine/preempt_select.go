@@ -70,8 +70,9 @@ type selection struct {
 // Containers an earlier selector chose are skipped, and their resources
 // come off their leaf's need first
 // (deductPreemptableResourcesBasedSelectedCandidates).
-func (e *Engine) selectFifo(leaves []*tq, allowed Resource, earlier []*container, kill bool) []*container {
-	s := &selection{e: e, allowed: allowed, kill: kill, already: map[*container]bool{}}
+func (e *Engine) selectFifo(leaves []*tq, allowed *Resource, earlier []*container, kill bool) []*container {
+	s := &selection{e: e, allowed: *allowed, kill: kill, already: map[*container]bool{}}
+	defer func() { *allowed = s.allowed }()
 	for _, c := range earlier {
 		s.already[c] = true
 		// TempQueuePerPartition.deductActuallyToBePreempted: only a

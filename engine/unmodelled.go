@@ -38,8 +38,6 @@ var globalUnmodelled = []struct {
 		"intra-queue preemption (IntraQueueCandidatesSelector: application priority and user limit)", "only inter-queue preemption runs"},
 	{"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers", "false",
 		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted"},
-	{"yarn.resourcemanager.monitor.capacity.preemption.preemption-to-balance-queue-after-satisfied.enabled", "false",
-		"preemption to balance queues beyond their guarantee", "queues at or above their guarantee are never balanced"},
 	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.enabled", "false",
 		"QueuePriorityContainerCandidateSelector (under-utilized high-priority queues preempt on reserved nodes)", "queue priority only orders the ideal assignment"},
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",

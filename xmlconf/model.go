@@ -316,6 +316,10 @@ type Preemption struct {
 	// SelectOnReservedContainers is select_based_on_reserved_containers
 	// (ReservedContainerCandidatesSelector).
 	SelectOnReservedContainers Value[bool]
+	// BalanceAfterSatisfied and BalanceMaxWaitMS are
+	// preemption-to-balance-queue-after-satisfied.{enabled,max-wait-before-kill}.
+	BalanceAfterSatisfied Value[bool]
+	BalanceMaxWaitMS      Value[int64]
 }
 
 // Model is the typed view of a Capacity Scheduler configuration. Build
