@@ -56,6 +56,12 @@ func WriteText(w io.Writer, r *Report) error {
 		ew.printf("Users\n")
 		writeTable(ew, "USER", r.Users, []string{"wait.p50", "wait.p95", "wait.max", "completion.p95", "apps.finished", "apps.rejected"})
 	}
+	if len(r.Notes) > 0 {
+		ew.printf("\nNotes: what differs between the two schedulers\n")
+		for _, n := range r.Notes {
+			ew.printf("  - %s\n", n)
+		}
+	}
 	return ew.err
 }
 
