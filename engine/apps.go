@@ -175,7 +175,9 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	a.runnable = true
 	e.trackRunnable(a, 1)
 	u.pendingApps++
-	q.waiting = append(q.waiting, a)
+	// FifoOrderingPolicyForPendingApps: higher application priority
+	// first, then submission order.
+	q.waiting = insertOrdered(q.waiting, a)
 	if e.cluster.MemoryMB > 0 {
 		e.activate(q)
 	}

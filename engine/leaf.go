@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // assignLeaf is AbstractLeafQueue.assignContainers for one pass: apps in
 // ordering-policy order, each checked against the queue limit and its
@@ -110,13 +113,40 @@ func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 }
 
 // sortFair orders active apps for the fair policy: less current usage
-// first, ties by submission order.
+// first, ties by submission order. With enable-size-based-weight the
+// usage is divided by log2(1 + demand in MB), demand being used plus
+// pending (FairOrderingPolicy.getMagnitude), so bigger apps go first.
 func (e *Engine) sortFair(q *queue) {
 	sort.SliceStable(q.active, func(i, j int) bool {
 		a, b := q.active[i], q.active[j]
+		if q.fairSizeWeight {
+			if c := sizeWeightedCompare(a, b); c != 0 {
+				return c < 0
+			}
+		}
 		if c := e.g.rc.compare(a.allocated, b.allocated); c != 0 {
 			return c < 0
 		}
 		return a.seq < b.seq
 	})
+}
+
+// sizeWeightedCompare is Math.signum(getMagnitude(a) - getMagnitude(b))
+// with sizeBasedWeight; Java's (int) of a NaN difference (0/0 for an app
+// with neither usage nor demand) is 0.
+func sizeWeightedCompare(a, b *app) int {
+	d := fairMagnitude(a) - fairMagnitude(b)
+	switch {
+	case d < 0:
+		return -1
+	case d > 0:
+		return 1
+	}
+	return 0
+}
+
+func fairMagnitude(a *app) float64 {
+	used := float64(a.allocated.MemoryMB)
+	demand := float64(a.allocated.MemoryMB + a.pendingResource().MemoryMB)
+	return used / (math.Log1p(demand) / math.Ln2)
 }

@@ -51,7 +51,7 @@ func (e *Engine) userAMLimit(q *queue, weight float32) Resource {
 }
 
 // activate is AbstractLeafQueue.activateApplications: waiting apps in
-// FIFO order start while the queue and user AM limits allow; a blocked app
+// FifoOrderingPolicyForPendingApps order (priority, then submission) start while the queue and user AM limits allow; a blocked app
 // is skipped; with no active app (or no AM used) one always starts.
 func (e *Engine) activate(q *queue) {
 	if !q.leaf || e.cluster.MemoryMB <= 0 && e.cluster.VCores <= 0 {

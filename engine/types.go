@@ -102,11 +102,15 @@ const (
 	EvUnreserved
 	EvReleased
 	EvPreempted
+	// EvMarked: the preemption policy selected a running container for the
+	// first time (MARK_CONTAINER_FOR_PREEMPTION); it is killed
+	// (EvPreempted) if still selected after max_wait_before_kill.
+	EvMarked
 )
 
 // String names the event kind.
 func (k EventKind) String() string {
-	return [...]string{"allocated", "reserved", "unreserved", "released", "preempted"}[k]
+	return [...]string{"allocated", "reserved", "unreserved", "released", "preempted", "marked"}[k]
 }
 
 // Event reports one container state change to Options.OnEvent.

@@ -103,6 +103,9 @@ func (b *builder) preemption() {
 	p.MaxIgnoredOverCapacity, _ = b.floatAt(preemptionPrefix+"max_ignored_over_capacity", FromGlobal, 0.1)
 	p.NaturalTerminationFactor, _ = b.floatAt(preemptionPrefix+"natural_termination_factor", FromGlobal, 0.2)
 	p.IntraQueuePreemptionEnable, _ = b.boolAt(preemptionPrefix+"intra-queue-preemption.enabled", FromGlobal, false)
+	p.SelectOnReservedContainers, _ = b.boolAt(preemptionPrefix+"select_based_on_reserved_containers", FromGlobal, false)
+	p.BalanceAfterSatisfied, _ = b.boolAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.enabled", FromGlobal, false)
+	p.BalanceMaxWaitMS, _ = b.longAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.max-wait-before-kill", FromGlobal, 300000)
 }
 
 func containsWord(s, w string) bool {

@@ -317,6 +317,13 @@ type Preemption struct {
 	MaxIgnoredOverCapacity     Value[float32]
 	NaturalTerminationFactor   Value[float32]
 	IntraQueuePreemptionEnable Value[bool]
+	// SelectOnReservedContainers is select_based_on_reserved_containers
+	// (ReservedContainerCandidatesSelector).
+	SelectOnReservedContainers Value[bool]
+	// BalanceAfterSatisfied and BalanceMaxWaitMS are
+	// preemption-to-balance-queue-after-satisfied.{enabled,max-wait-before-kill}.
+	BalanceAfterSatisfied Value[bool]
+	BalanceMaxWaitMS      Value[int64]
 }
 
 // Model is the typed view of a Capacity Scheduler configuration. Build

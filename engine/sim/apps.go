@@ -72,8 +72,12 @@ func (r *run) ask(i int32, asks []engine.Ask, n int, mem int64) bool {
 // asks for phase 0.
 func (r *run) amReady(i int32) {
 	a := &r.apps[i]
-	if a.state != AppRunning || a.phases != nil {
-		return // finished, or a new attempt whose tasks are already asked for
+	if a.state != AppAccepted || a.amReadyAt != r.now {
+		return // finished, or the AM this event was for is gone
+	}
+	a.state = AppRunning
+	if a.phases != nil {
+		return // a new attempt: its tasks are already asked for
 	}
 	r.phases(a)
 	r.startPhase(i)
@@ -206,7 +210,9 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	if ev.Priority == amPriority {
 		l.am = true
 		a.amID = ev.ContainerID
-		a.state = AppRunning
+		// RMAppImpl stays ACCEPTED until the attempt registers
+		// (ATTEMPT_REGISTERED), one AM heartbeat after its container starts.
+		a.amReadyAt = r.now + r.amHB
 		r.res.Summary.AMContainers++
 		if a.firstMS < 0 {
 			a.firstMS = r.now
@@ -329,6 +335,7 @@ func (r *run) afterEngine() {
 func (r *run) restartAM(i int32) {
 	a := &r.apps[i]
 	a.state = AppAccepted
+	a.amReadyAt = -1
 	a.restarts++
 	s := a.spec
 	r.ask(i, []engine.Ask{{Priority: amPriority, ResourceName: engine.AnyResource,

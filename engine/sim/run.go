@@ -87,6 +87,9 @@ func (r *run) setup(specs []NodeSpec) error {
 	r.res = Result{Workload: r.w.Name, HeartbeatMS: r.hb, SampleMS: o.SampleMS, Seed: o.Seed,
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
+	for _, w := range engine.Unmodelled(r.model) {
+		r.res.Warnings = append(r.res.Warnings, w.String())
+	}
 	r.rng = rng
 	return nil
 }
@@ -202,7 +205,7 @@ func (r *run) initApps() {
 	})
 	for _, i := range r.order {
 		a := &r.w.Apps[i]
-		r.apps[i] = appState{spec: a, leaf: -1, user: -1, submitMS: a.SubmitMS, firstMS: -1, finishMS: -1, state: AppNotArrived}
+		r.apps[i] = appState{spec: a, leaf: -1, user: -1, submitMS: a.SubmitMS, firstMS: -1, finishMS: -1, amReadyAt: -1, state: AppNotArrived}
 		r.appIdx[a.ID] = i
 		r.q.push(event{t: a.SubmitMS, kind: evSubmit, ref: i})
 	}

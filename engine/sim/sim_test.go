@@ -135,3 +135,42 @@ func TestDefaultGenOptions(t *testing.T) {
 	o.ReduceShare, o.Seed = d.ReduceShare, d.Seed
 	assert.Equal(t, d, o, "zero fields take DefaultGenOptions' values")
 }
+
+// A configuration that turns on something the engine does not model says
+// so at the top of the report, in text and JSON.
+func TestUnmodelledWarnings(t *testing.T) {
+	m := loadModel(t, "seeds-example")
+	m.Conf.Set("yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled", "true")
+	res, err := Run(m, loadWorkload(t, "seeds-example.json"), Options{Seed: 1})
+	require.NoError(t, err)
+	require.Len(t, res.Warnings, 1)
+	assert.Contains(t, string(render(t, res, false)), "\nwarning: not modelled: yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled: intra-queue preemption")
+	assert.Contains(t, string(render(t, res, true)), `"warnings": [`)
+}
+
+// RMAppImpl: an application is ACCEPTED until its AM registers
+// (ATTEMPT_REGISTERED), one AM heartbeat after the AM container is
+// allocated, and RUNNING from then on.
+func TestAppAcceptedUntilAMRegisters(t *testing.T) {
+	full := simulate(t, "seeds-example", "seeds-example.json", Options{Seed: 1})
+	var first *AppResult
+	for i := range full.Apps {
+		if full.Apps[i].FirstContainerMS >= 0 {
+			first = &full.Apps[i]
+			break
+		}
+	}
+	require.NotNil(t, first)
+	at := func(until int64) string {
+		res := simulate(t, "seeds-example", "seeds-example.json", Options{Seed: 1, Until: until})
+		for _, a := range res.Apps {
+			if a.ID == first.ID {
+				require.Equal(t, first.FirstContainerMS, a.FirstContainerMS, "the AM container is allocated by then")
+				return a.State
+			}
+		}
+		return ""
+	}
+	assert.Equal(t, AppAccepted, at(first.FirstContainerMS), "AM allocated, not yet registered")
+	assert.Equal(t, AppRunning, at(first.FirstContainerMS+DefaultAMHeartbeatMS), "registered one AM heartbeat later")
+}

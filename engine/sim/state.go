@@ -20,12 +20,15 @@ type appState struct {
 	phaseLeft int // containers of the current phase not yet finished
 	// fifo holds, per request priority, the durations still to place in
 	// the order SLS hands them out (scheduledMaps.remove()).
-	fifo       map[int32]*durFIFO
-	pending    int           // asks outstanding in the engine (incl. the AM's)
-	resv       map[int32]int // reservations held, by request priority
-	pendingMB  int64         // their memory
-	localAsks  bool          // the current phase asks for hosts or racks
-	amID       int64
+	fifo      map[int32]*durFIFO
+	pending   int           // asks outstanding in the engine (incl. the AM's)
+	resv      map[int32]int // reservations held, by request priority
+	pendingMB int64         // their memory
+	localAsks bool          // the current phase asks for hosts or racks
+	amID      int64
+	// amReadyAt is when the current attempt's AM registers (-1: no AM
+	// container running); the app is ACCEPTED until then.
+	amReadyAt  int64
 	submitMS   int64
 	firstMS    int64
 	finishMS   int64
