@@ -13,6 +13,9 @@ type Report struct {
 	Seed     int64  `json:"seed"`
 	// StarvationMS is the starvation threshold used.
 	StarvationMS int64 `json:"starvation_threshold_ms"`
+	// WindowMS is the common window both runs' usage averages are taken
+	// over: [0, the longer run's end].
+	WindowMS int64 `json:"window_ms"`
 	Comparison
 	Gates []GateResult `json:"gates"`
 	// GatesFailed counts failing gates; a preview exits 1 when positive.
@@ -63,10 +66,11 @@ type Input struct {
 // name a queue or user found in neither run.
 func Build(in Input) (*Report, []error) {
 	o := in.Options.withDefaults()
+	o.Stats.WindowMS = CommonWindow(in.Old, in.New)
 	olds, news := Compute(in.Old, o.Stats), Compute(in.New, o.Stats)
 	r := &Report{
 		Old: summarise(in.OldName, in.Old), New: summarise(in.NewName, in.New),
-		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(),
+		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(), WindowMS: o.Stats.WindowMS,
 		Comparison: *Compare(olds, news, o), Refresh: in.Refresh, Unified: in.Unified, RefreshContext: in.RefreshContext,
 		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news,
 	}
@@ -77,6 +81,14 @@ func Build(in Input) (*Report, []error) {
 	}
 	r.GatesFailed = Failed(r.Gates)
 	return r, errs
+}
+
+// CommonWindow is the window a comparison averages both runs over: from
+// the start to the end of the longer run. Averaging each run over its own
+// length would make every queue of the shorter run look busier, changed
+// by the configuration or not.
+func CommonWindow(old, new *Run) int64 {
+	return max(old.EndMS, new.EndMS)
 }
 
 func summarise(name string, r *Run) Side {

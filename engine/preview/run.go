@@ -4,8 +4,8 @@ package preview
 // series and per-application records. Times are simulated milliseconds
 // from the start of the run, memory is in MB.
 type Run struct {
-	// EndMS is when the simulation stopped; averages are taken over
-	// [0, EndMS].
+	// EndMS is when the simulation stopped. A comparison averages both
+	// runs over [0, the later EndMS] (CommonWindow).
 	EndMS  int64
 	Queues []QueueRun
 	// Users holds per-user usage series when the simulator records them;

@@ -23,7 +23,8 @@ var tableTitles = []string{"Use against guarantee", "Time to first container, wa
 func WriteText(w io.Writer, r *Report) error {
 	ew := &errWriter{w: w}
 	ew.printf("capq preview: %s → %s\n", r.Old.Config, r.New.Config)
-	ew.printf("workload %s, seed %d: old %s; new %s\n\n", r.Workload, r.Seed, sideLine(r.Old), sideLine(r.New))
+	ew.printf("workload %s, seed %d: old %s; new %s\n", r.Workload, r.Seed, sideLine(r.Old), sideLine(r.New))
+	ew.printf("averages over the common window 0 to %s (the longer run; a run counts as idle after its end)\n\n", formatDuration(r.WindowMS))
 	writeCallouts(ew, "Regressions", r.Regressions())
 	writeCallouts(ew, "Improvements", r.Improvements())
 	if len(r.Gates) > 0 {
