@@ -6,7 +6,10 @@ import "github.com/capq/capq/validate"
 // the refresh verdict. Its JSON form is documented in README.md
 // ("capq preview JSON").
 type Report struct {
-	Old Side `json:"old"`
+	// Teams is the verdict, first in every output: what the change does
+	// to each team (leaf queue) whose configuration or results changed.
+	Teams []TeamVerdict `json:"teams"`
+	Old   Side          `json:"old"`
 	New Side `json:"new"`
 	// Workload names the workload; Seed is the simulation seed.
 	Workload string `json:"workload"`
@@ -74,6 +77,7 @@ func Build(in Input) (*Report, []error) {
 		Comparison: *Compare(olds, news, o), Refresh: in.Refresh, Unified: in.Unified, RefreshContext: in.RefreshContext,
 		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news,
 	}
+	r.Teams = r.teams()
 	var errs []error
 	r.Gates, errs = EvalGates(in.Gates, olds, news)
 	if r.Gates == nil {

@@ -25,6 +25,7 @@ func WriteText(w io.Writer, r *Report) error {
 	ew.printf("capq preview: %s → %s\n", r.Old.Config, r.New.Config)
 	ew.printf("workload %s, seed %d: old %s; new %s\n", r.Workload, r.Seed, sideLine(r.Old), sideLine(r.New))
 	ew.printf("averages over the common window 0 to %s (the longer run; a run counts as idle after its end)\n\n", formatDuration(r.WindowMS))
+	writeTeams(ew, r.Teams)
 	writeCallouts(ew, "Regressions", r.Regressions())
 	writeCallouts(ew, "Improvements", r.Improvements())
 	if len(r.Gates) > 0 {
@@ -102,7 +103,7 @@ func writeCallouts(ew *errWriter, title string, cs []Callout) {
 	tw := newTable(ew)
 	for _, c := range cs {
 		rel := ""
-		if c.Relative != nil {
+		if c.Relative != nil && relative(*c.Relative) != "" {
 			rel = "(" + relative(*c.Relative) + ")"
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", c.Subject, c.Metric,
@@ -112,9 +113,13 @@ func writeCallouts(ew *errWriter, title string, cs []Callout) {
 	ew.printf("\n")
 }
 
-// relative renders a change as +25% or, past ten-fold, as a factor.
+// relative renders a change as +25% or, past ten-fold, as a factor up to
+// ×100; beyond that (18 ms → 36 m) a ratio says nothing the values do not.
 func relative(r float64) string {
-	if r >= 9 {
+	switch {
+	case r >= 99:
+		return ""
+	case r >= 9:
 		return fmt.Sprintf("×%.0f", r+1)
 	}
 	return fmt.Sprintf("%+.0f%%", r*100)
@@ -152,7 +157,7 @@ func cell(e Entity, metric string) string {
 		}
 		o := FormatValue(d.kind, deref(d.Old), d.Old != nil)
 		n := FormatValue(d.kind, deref(d.New), d.New != nil)
-		mark := map[Verdict]string{Regression: " !", Improvement: " +"}[d.Verdict]
+		mark := map[Verdict]string{Regression: " !", Improvement: " +", Intended: " =", Same: ""}[d.Verdict]
 		if o == n {
 			return o
 		}

@@ -1,0 +1,341 @@
+package preview
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// TeamVerdict is the report's first answer: what the change does to one
+// leaf queue (a team) and to the users who submitted to it, in absolute
+// terms ("p95 wait 18ms → 36m2s (5 of 5 apps slower)").
+type TeamVerdict struct {
+	Queue string `json:"queue"`
+	// Name is the queue's short name when unique among leaves, else its path.
+	Name string `json:"name"`
+	// Outcome is "worse", "better", "mixed", "intended" (only the change's
+	// own effects, such as a lowered ceiling) or "changed" (configuration
+	// only), "added" or "removed".
+	Outcome string        `json:"outcome"`
+	Text    string        `json:"text"`
+	Items   []VerdictItem `json:"items"`
+	// Users are the users of the queue whose own results changed.
+	Users []UserVerdict `json:"users"`
+}
+
+// UserVerdict is one user's line under their team.
+type UserVerdict struct {
+	User    string        `json:"user"`
+	Outcome string        `json:"outcome"`
+	Text    string        `json:"text"`
+	Items   []VerdictItem `json:"items"`
+}
+
+// VerdictItem is one phrase of a verdict line.
+type VerdictItem struct {
+	Metric  string   `json:"metric"`
+	Unit    string   `json:"unit"`
+	Old     *float64 `json:"old"`
+	New     *float64 `json:"new"`
+	Verdict Verdict  `json:"verdict"`
+	// Note qualifies the change: "5 of 5 apps slower", "+12%", "intended".
+	Note string `json:"note,omitempty"`
+	Text string `json:"text"`
+}
+
+// verdictMetrics are the phrases of a verdict line, in order, with the
+// words a planner uses for them.
+var verdictMetrics = []struct{ metric, label string }{
+	{"max", "ceiling"},
+	{"guarantee", "guarantee"},
+	{"usage.peak", "peak use"},
+	{"usage.avg", "average use"},
+	{"wait.p95", "p95 wait"},
+	{"completion.p95", "p95 completion"},
+	{"apps.finished", "apps finished"},
+	{"apps.rejected", "apps rejected"},
+	{"containers.preempted", "containers preempted"},
+	{"starvation", "starved periods"},
+	{"starvation.max", "longest starvation"},
+}
+
+// teams builds the verdict: one entry per leaf queue whose configuration
+// or results changed, in tree order, users grouped under their queue.
+func (r *Report) teams() []TeamVerdict {
+	names := shortNames(r.Queues)
+	out := []TeamVerdict{}
+	for i := range r.Queues {
+		e := &r.Queues[i]
+		if !e.Leaf {
+			continue
+		}
+		tv := TeamVerdict{Queue: e.Name, Name: names[e.Name], Items: r.items(e, "queue"), Users: []UserVerdict{}}
+		switch {
+		case !e.InNew:
+			tv.Outcome = "removed"
+		case !e.InOld:
+			tv.Outcome = "added"
+		default:
+			tv.Outcome = outcome(tv.Items)
+		}
+		for _, u := range r.usersOf(e.Name) {
+			ue := r.user(u)
+			if ue == nil {
+				continue
+			}
+			items := r.items(ue, u)
+			if len(items) == 0 || r.soleUser(e.Name, u) && sameItems(items, tv.Items) {
+				continue
+			}
+			uv := UserVerdict{User: u, Outcome: outcome(items), Items: items}
+			uv.Text = u + ": " + joinItems(items)
+			tv.Users = append(tv.Users, uv)
+		}
+		if len(tv.Items) == 0 && len(tv.Users) == 0 && tv.Outcome != "added" && tv.Outcome != "removed" {
+			continue
+		}
+		tv.Text = tv.Name + ": " + joinItems(tv.Items)
+		if len(tv.Items) == 0 {
+			tv.Text = tv.Name + ": " + tv.Outcome
+		}
+		out = append(out, tv)
+	}
+	return out
+}
+
+// items are the changed metrics of e worth a phrase.
+func (r *Report) items(e *Entity, who string) []VerdictItem {
+	var out []VerdictItem
+	for _, vm := range verdictMetrics {
+		d := e.delta(vm.metric)
+		if d == nil || d.Old == nil || d.New == nil {
+			continue
+		}
+		switch d.Verdict {
+		case Regression, Improvement, Intended:
+		case Changed:
+			if vm.metric != "max" && vm.metric != "guarantee" {
+				continue
+			}
+		default:
+			continue
+		}
+		it := VerdictItem{Metric: d.Metric, Unit: d.Unit, Old: d.Old, New: d.New, Verdict: d.Verdict}
+		it.Note = r.note(e, d, who)
+		it.Text = fmt.Sprintf("%s %s", vm.label, fromTo(d.kind, *d.Old, *d.New))
+		if it.Note != "" {
+			it.Text += " (" + it.Note + ")"
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// note qualifies a change: how many apps it touched for waits, whether
+// it is the change's intent, or a ratio where one reads naturally.
+func (r *Report) note(e *Entity, d *Delta, who string) string {
+	switch {
+	case d.Verdict == Intended:
+		return "intended"
+	case d.Metric == "max" || d.Metric == "guarantee":
+		return ""
+	case who == "queue" && (d.Metric == "wait.p95" || d.Metric == "completion.p95"):
+		if n, of, word := r.appsMoved(e.Name, d.Metric); of > 0 && n > 0 {
+			return fmt.Sprintf("%d of %d %s %s", n, of, plural(of, "app", "apps"), word)
+		}
+	}
+	return naturalRatio(d.kind, *d.Old, *d.New)
+}
+
+// naturalRatio is "+12%" for changes between -90% and +200% of a value
+// that is not tiny; a 18 ms wait becoming 36 minutes has no useful ratio.
+func naturalRatio(k Kind, o, n float64) string {
+	if o == 0 || k == KindCount || (k == KindDuration && o < 1000) {
+		return ""
+	}
+	rel := (n - o) / math.Abs(o)
+	if rel < -0.9 || rel > 2 {
+		return ""
+	}
+	return fmt.Sprintf("%+.0f%%", rel*100)
+}
+
+// appsMoved counts the apps of a queue that exist in both runs
+// and whose wait (or completion) changed by more than the duration floor
+// in the direction of the p95's change.
+func (r *Report) appsMoved(queue, metric string) (n, of int, word string) {
+	if r.OldRun == nil || r.NewRun == nil {
+		return 0, 0, ""
+	}
+	olds := map[string]*AppRun{}
+	for i := range r.OldRun.Apps {
+		olds[r.OldRun.Apps[i].ID] = &r.OldRun.Apps[i]
+	}
+	var slower, faster int
+	for i := range r.NewRun.Apps {
+		a := &r.NewRun.Apps[i]
+		if a.Queue != queue {
+			continue
+		}
+		o := olds[a.ID]
+		if o == nil {
+			continue
+		}
+		ov, ook := appTime(o, metric)
+		nv, nok := appTime(a, metric)
+		if !ook || !nok {
+			continue
+		}
+		of++
+		switch d := nv - ov; {
+		case d > r.floorMS():
+			slower++
+		case d < -r.floorMS():
+			faster++
+		}
+	}
+	if slower >= faster {
+		return slower, of, "slower"
+	}
+	return faster, of, "faster"
+}
+
+func (r *Report) floorMS() int64 { return Options{}.withDefaults().DurationFloorMS }
+
+// appTime is an app's wait or completion time, if it has one.
+func appTime(a *AppRun, metric string) (int64, bool) {
+	if a.Rejected || a.FirstMS < 0 {
+		return 0, false
+	}
+	if strings.HasPrefix(metric, "completion") {
+		return a.FinishMS - a.SubmitMS, a.FinishMS >= 0
+	}
+	if a.WaitMS >= 0 {
+		return a.WaitMS, true
+	}
+	return a.FirstMS - a.SubmitMS, true
+}
+
+// fromTo renders "old → new" in the metric's unit: memory in whole GB
+// when both are whole ("1000 → 240 GB").
+func fromTo(k Kind, o, n float64) string {
+	if k == KindMemory && math.Mod(o, 1024) == 0 && math.Mod(n, 1024) == 0 {
+		return fmt.Sprintf("%.0f → %.0f GB", o/1024, n/1024)
+	}
+	return FormatValue(k, o, true) + " → " + FormatValue(k, n, true)
+}
+
+// outcome sums up a team's items.
+func outcome(items []VerdictItem) string {
+	var worse, better, intended bool
+	for _, it := range items {
+		switch it.Verdict {
+		case Regression:
+			worse = true
+		case Improvement:
+			better = true
+		case Intended:
+			intended = true
+		}
+	}
+	switch {
+	case worse && better:
+		return "mixed"
+	case worse:
+		return "worse"
+	case better:
+		return "better"
+	case intended:
+		return "intended"
+	}
+	return "changed"
+}
+
+func joinItems(items []VerdictItem) string {
+	parts := make([]string, len(items))
+	for i, it := range items {
+		parts[i] = it.Text
+	}
+	return strings.Join(parts, "; ")
+}
+
+// sameItems reports whether a user's items repeat the team's (a team of
+// one user), so the user line would say nothing new.
+func sameItems(u, q []VerdictItem) bool {
+	for _, it := range u {
+		found := false
+		for _, qi := range q {
+			if qi.Metric == it.Metric && eqPtr(qi.Old, it.Old) && eqPtr(qi.New, it.New) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// usersOf lists, sorted, the users who submitted to queue in either run.
+func (r *Report) usersOf(queue string) []string {
+	seen := map[string]bool{}
+	for _, run := range []*Run{r.OldRun, r.NewRun} {
+		if run == nil {
+			continue
+		}
+		for _, a := range run.Apps {
+			if a.Queue == queue {
+				seen[a.User] = true
+			}
+		}
+	}
+	var out []string
+	for _, u := range r.Users {
+		if seen[u.Name] {
+			out = append(out, u.Name)
+		}
+	}
+	return out
+}
+
+// soleUser reports whether u is the only user who submitted to queue.
+func (r *Report) soleUser(queue, u string) bool {
+	us := r.usersOf(queue)
+	return len(us) == 1 && us[0] == u
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func (r *Report) user(name string) *Entity {
+	for i := range r.Users {
+		if r.Users[i].Name == name {
+			return &r.Users[i]
+		}
+	}
+	return nil
+}
+
+// shortNames maps each queue path to its last component when no other
+// leaf shares it, else to the path.
+func shortNames(es []Entity) map[string]string {
+	count := map[string]int{}
+	for _, e := range es {
+		count[e.Name[lastDot(e.Name)+1:]]++
+	}
+	out := map[string]string{}
+	for _, e := range es {
+		short := e.Name[lastDot(e.Name)+1:]
+		if count[short] == 1 {
+			out[e.Name] = short
+		} else {
+			out[e.Name] = e.Name
+		}
+	}
+	return out
+}
