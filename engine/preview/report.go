@@ -10,7 +10,7 @@ type Report struct {
 	// to each team (leaf queue) whose configuration or results changed.
 	Teams []TeamVerdict `json:"teams"`
 	Old   Side          `json:"old"`
-	New Side `json:"new"`
+	New   Side          `json:"new"`
 	// Workload names the workload; Seed is the simulation seed.
 	Workload string `json:"workload"`
 	Seed     int64  `json:"seed"`
