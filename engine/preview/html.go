@@ -48,6 +48,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 		"abs":    func(f float64) string { return fmt.Sprintf("%.4g%%", f*100) },
 		"gb":     func(mb int64) string { return FormatValue(KindMemory, float64(mb), true) },
 		"dur":    formatDuration,
+		"mark":   func(o string) string { return outcomeMarks[o] },
 		"rel":    relText,
 		"lower":  strings.ToLower,
 		"delta":  findDelta,
