@@ -27,6 +27,8 @@ type Result struct {
 	Preemptions []Preemption `json:"preemptions"`
 	// Refreshes are the configuration refreshes with their outcome.
 	Refreshes []RefreshResult `json:"refreshes"`
+	// Held is why apps waited: time held back per queue, user and reason.
+	Held []HeldResult `json:"held"`
 	// Series samples every queue every SampleMS.
 	Series Series `json:"series"`
 }

@@ -99,6 +99,9 @@ func (r *run) addPending(leaf int32, mem int64) {
 
 // sampleUntil records the series for every sample time before t.
 func (r *run) sampleUntil(t int64) {
+	if r.nextSample < t {
+		r.sampleHeld((t-1-r.nextSample)/r.opts.SampleMS + 1)
+	}
 	for r.nextSample < t {
 		r.samples = append(r.samples, r.nextSample)
 		for i := range r.queues {
@@ -142,6 +145,7 @@ func (r *run) finish() *Result {
 	res.Queues = r.queueResults(end)
 	res.Users = r.userResults(end)
 	res.Apps = r.appResults()
+	res.Held = r.heldResults()
 	res.Series.TimesMS = r.samples
 	if res.Series.TimesMS == nil {
 		res.Series.TimesMS = []int64{}
