@@ -71,17 +71,18 @@ func WriteHTML(w io.Writer, r *Report) error {
 	}
 	var buf bytes.Buffer
 	err = t.Execute(&buf, map[string]any{
-		"R":        r,
-		"Refresh":  refreshOf(r),
-		"Tree":     r.tree(),
-		"Regs":     r.Regressions(),
-		"Imps":     r.Improvements(),
-		"Data":     template.JS(data),
-		"ChartJS":  template.JS(chartJS),
-		"ReportJS": template.JS(reportJS),
-		"CSS":      template.CSS(reportCSS),
-		"Columns":  textColumns,
-		"Titles":   tableTitles,
+		"R":           r,
+		"Refresh":     refreshOf(r),
+		"Tree":        r.tree(),
+		"Regs":        r.Regressions(),
+		"Imps":        r.Improvements(),
+		"Data":        template.JS(data),
+		"ChartJS":     template.JS(chartJS),
+		"ReportJS":    template.JS(reportJS),
+		"CSS":         template.CSS(reportCSS),
+		"Columns":     textColumns,
+		"Titles":      tableTitles,
+		"UserColumns": userColumns,
 	})
 	if err != nil {
 		return fmt.Errorf("preview: render report: %w", err)

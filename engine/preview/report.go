@@ -20,6 +20,8 @@ type Report struct {
 	// over: [0, the longer run's end].
 	WindowMS int64 `json:"window_ms"`
 	Comparison
+	// Why is what held apps back in each run, per leaf queue and user.
+	Why   []WhyRow     `json:"why"`
 	Gates []GateResult `json:"gates"`
 	// GatesFailed counts failing gates; a preview exits 1 when positive.
 	GatesFailed int `json:"gates_failed"`
@@ -78,6 +80,7 @@ func Build(in Input) (*Report, []error) {
 		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news,
 	}
 	r.Teams = r.teams()
+	r.Why = r.why()
 	var errs []error
 	r.Gates, errs = EvalGates(in.Gates, olds, news)
 	if r.Gates == nil {

@@ -12,6 +12,8 @@ type Run struct {
 	// application statistics per user come from Apps either way.
 	Users []UserRun
 	Apps  []AppRun
+	// Held is why apps waited, per queue, user and reason.
+	Held []HeldRun
 	// ContainersAllocated counts every container the run allocated.
 	ContainersAllocated int64
 }

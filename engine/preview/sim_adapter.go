@@ -29,6 +29,9 @@ func FromSim(res *sim.Result, m *xmlconf.Model) *Run {
 		r.Queues = append(r.Queues, qr)
 	}
 	r.Users = users(res.Users)
+	for _, h := range res.Held {
+		r.Held = append(r.Held, HeldRun{Queue: h.Queue, User: h.User, Reason: h.Reason, AppMS: h.AppMS, Apps: h.Apps})
+	}
 	for _, a := range res.Apps {
 		if a.State == sim.AppNotArrived {
 			continue

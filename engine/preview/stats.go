@@ -38,6 +38,10 @@ type Stats struct {
 	AppsRejected        int
 	Preempted           int
 	Starvation          Starvation
+	// HeldMS is the app time held back with demand left (sampled by the
+	// simulator); HeldBy splits it by engine.WaitReason.
+	HeldMS int64
+	HeldBy map[string]int64
 	// HasSeries is false when no usage series was recorded (users of a
 	// simulator that keeps none); usage is then 0.
 	HasSeries bool
@@ -111,6 +115,7 @@ func Compute(r *Run, o StatsOptions) *RunStats {
 		rs.Users[u.Name] = s
 	}
 	appStats(rs, r.Apps)
+	heldStats(rs, r.Held)
 	return rs
 }
 

@@ -12,10 +12,14 @@ import (
 var textColumns = [][]string{
 	{"guarantee", "max", "usage.avg", "usage.peak"},
 	{"first_container.p95", "wait.p50", "wait.p95", "wait.max", "completion.p50", "completion.p95", "completion.max"},
-	{"apps.finished", "apps.rejected", "containers.preempted", "starvation", "starvation.max"},
+	{"apps.finished", "apps.rejected", "containers.preempted", "starvation", "starvation.max", "held"},
 }
 
-var tableTitles = []string{"Use against guarantee", "Time to first container, wait and completion", "Finished, rejected, preempted, starved"}
+// userColumns are the metrics of the users' tables: waits and the time
+// held back, per user, so a user waiting inside a busy queue shows.
+var userColumns = []string{"wait.p50", "wait.p95", "wait.max", "completion.p95", "apps.finished", "apps.rejected", "held"}
+
+var tableTitles = []string{"Use against guarantee", "Time to first container, wait and completion", "Finished, rejected, preempted, starved, held back"}
 
 // WriteText writes the report for people: regressions and improvements
 // first, then the gates, the refresh verdict with the change set, and the
@@ -49,7 +53,7 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	if len(r.Users) > 0 {
 		ew.printf("Users\n")
-		writeTable(ew, "USER", r.Users, []string{"wait.p50", "wait.p95", "wait.max", "completion.p95", "apps.finished", "apps.rejected"})
+		writeTable(ew, "USER", r.Users, userColumns)
 	}
 	return ew.err
 }

@@ -21,6 +21,10 @@ type TeamVerdict struct {
 	Items   []VerdictItem `json:"items"`
 	// Users are the users of the queue whose own results changed.
 	Users []UserVerdict `json:"users"`
+	// Why is what held the queue's apps back, where it changed; WhyText
+	// says it in words ("held back by queue at maximum 0s → 3h10m").
+	Why     []WhyRow `json:"why"`
+	WhyText string   `json:"why_text,omitempty"`
 }
 
 // UserVerdict is one user's line under their team.
@@ -29,6 +33,7 @@ type UserVerdict struct {
 	Outcome string        `json:"outcome"`
 	Text    string        `json:"text"`
 	Items   []VerdictItem `json:"items"`
+	Why     []WhyRow      `json:"why"`
 }
 
 // VerdictItem is one phrase of a verdict line.
@@ -63,13 +68,15 @@ var verdictMetrics = []struct{ metric, label string }{
 // or results changed, in tree order, users grouped under their queue.
 func (r *Report) teams() []TeamVerdict {
 	names := shortNames(r.Queues)
+	why := changedWhy(r.why())
 	out := []TeamVerdict{}
 	for i := range r.Queues {
 		e := &r.Queues[i]
 		if !e.Leaf {
 			continue
 		}
-		tv := TeamVerdict{Queue: e.Name, Name: names[e.Name], Items: r.items(e, "queue"), Users: []UserVerdict{}}
+		tv := TeamVerdict{Queue: e.Name, Name: names[e.Name], Items: r.items(e, "queue"), Users: []UserVerdict{}, Why: why[[2]string{e.Name, ""}]}
+		tv.WhyText = whyText(tv.Why)
 		switch {
 		case !e.InNew:
 			tv.Outcome = "removed"
@@ -87,8 +94,11 @@ func (r *Report) teams() []TeamVerdict {
 			if len(items) == 0 || r.soleUser(e.Name, u) && sameItems(items, tv.Items) {
 				continue
 			}
-			uv := UserVerdict{User: u, Outcome: outcome(items), Items: items}
+			uv := UserVerdict{User: u, Outcome: outcome(items), Items: items, Why: why[[2]string{e.Name, u}]}
 			uv.Text = u + ": " + joinItems(items)
+			if w := whyText(uv.Why); w != "" {
+				uv.Text += "; " + w
+			}
 			tv.Users = append(tv.Users, uv)
 		}
 		if len(tv.Items) == 0 && len(tv.Users) == 0 && tv.Outcome != "added" && tv.Outcome != "removed" {
@@ -338,4 +348,29 @@ func shortNames(es []Entity) map[string]string {
 		}
 	}
 	return out
+}
+
+// changedWhy keeps the reasons whose held time changed, by queue and user.
+func changedWhy(rows []WhyRow) map[[2]string][]WhyRow {
+	out := map[[2]string][]WhyRow{}
+	for _, w := range rows {
+		if w.OldMS != w.NewMS {
+			k := [2]string{w.Queue, w.User}
+			out[k] = append(out[k], w)
+		}
+	}
+	return out
+}
+
+// whyText says what held apps back: "held back by queue at maximum 0s →
+// 3h10m, user limit 10m → 6m".
+func whyText(ws []WhyRow) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = fmt.Sprintf("%s %s → %s", w.Describe, formatDuration(w.OldMS), formatDuration(w.NewMS))
+	}
+	return "held back by " + strings.Join(parts, ", ")
 }

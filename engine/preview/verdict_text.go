@@ -16,6 +16,9 @@ func writeTeams(ew *errWriter, ts []TeamVerdict) {
 	ew.printf("Verdict: what happens to your teams\n")
 	for _, t := range ts {
 		ew.printf("  %s %s %s\n", outcomeMarks[t.Outcome], t.Outcome, t.Text)
+		if t.WhyText != "" {
+			ew.printf("      why: %s\n", t.WhyText)
+		}
 		for _, u := range t.Users {
 			ew.printf("      %s %s\n", outcomeMarks[u.Outcome], u.Text)
 		}

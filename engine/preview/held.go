@@ -1,0 +1,112 @@
+package preview
+
+import (
+	"sort"
+
+	"github.com/capq/capq/engine"
+)
+
+// HeldRun is how long one user's apps in one leaf queue waited with
+// demand left, by what held them back (engine.WaitReason); see
+// sim.HeldResult.
+type HeldRun struct {
+	Queue, User, Reason string
+	AppMS               int64
+	Apps                int
+}
+
+// WhyRow is one reason apps of a queue (and user) were held back, old
+// against new. User is "" for the queue's total.
+type WhyRow struct {
+	Queue  string `json:"queue"`
+	User   string `json:"user,omitempty"`
+	Reason string `json:"reason"`
+	// Describe is the reason in words ("user limit", "queue at maximum").
+	Describe string `json:"describe"`
+	OldMS    int64  `json:"old_ms"`
+	NewMS    int64  `json:"new_ms"`
+	OldApps  int    `json:"old_apps"`
+	NewApps  int    `json:"new_apps"`
+}
+
+// heldStats folds the held time into each queue (and its ancestors) and
+// each user: the total behind the "held" metric, and by reason.
+func heldStats(rs *RunStats, held []HeldRun) {
+	for _, h := range held {
+		for _, p := range ancestry(h.Queue) {
+			if s := rs.Queues[p]; s != nil {
+				s.addHeld(h)
+			}
+		}
+		u := rs.Users[h.User]
+		if u == nil {
+			u = &Stats{}
+			rs.Users[h.User] = u
+		}
+		u.addHeld(h)
+	}
+}
+
+func (s *Stats) addHeld(h HeldRun) {
+	if s.HeldBy == nil {
+		s.HeldBy = map[string]int64{}
+	}
+	s.HeldMS += h.AppMS
+	s.HeldBy[h.Reason] += h.AppMS
+}
+
+// why lists, per leaf queue and then per user of it, every reason with
+// held time in either run, in engine.WaitReasons order.
+func (r *Report) why() []WhyRow {
+	type key struct{ queue, user, reason string }
+	rows := map[key]*WhyRow{}
+	add := func(run *Run, old bool) {
+		if run == nil {
+			return
+		}
+		for _, h := range run.Held {
+			for _, k := range []key{{h.Queue, "", h.Reason}, {h.Queue, h.User, h.Reason}} {
+				w := rows[k]
+				if w == nil {
+					w = &WhyRow{Queue: k.queue, User: k.user, Reason: k.reason, Describe: engine.WaitReason(k.reason).Describe()}
+					rows[k] = w
+				}
+				if old {
+					w.OldMS += h.AppMS
+					w.OldApps += h.Apps
+				} else {
+					w.NewMS += h.AppMS
+					w.NewApps += h.Apps
+				}
+			}
+		}
+	}
+	add(r.OldRun, true)
+	add(r.NewRun, false)
+	order := map[string]int{}
+	for i, w := range engine.WaitReasons {
+		order[string(w)] = i
+	}
+	qorder := map[string]int{}
+	for i, e := range r.Queues {
+		qorder[e.Name] = i
+	}
+	out := make([]WhyRow, 0, len(rows))
+	for _, w := range rows {
+		out = append(out, *w)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Queue != b.Queue {
+			if qorder[a.Queue] != qorder[b.Queue] {
+				return qorder[a.Queue] < qorder[b.Queue]
+			}
+			return a.Queue < b.Queue
+		}
+		if a.User != b.User {
+			return a.User < b.User
+		}
+		return order[a.Reason] < order[b.Reason]
+	})
+	return out
+}
