@@ -28,6 +28,7 @@ type previewOptions struct {
 	starvation time.Duration
 	hadoop1    bool
 	h1         migrateOptions
+	h1Version  string
 }
 
 // previewLong is the long help of capq preview.
@@ -41,9 +42,12 @@ capq diff's refresh verdict and the change set, then every queue.
 
 OLD and NEW are what capq diff takes: files, directories, - or git:REV:PATH.
 The workload flags are capq simulate's. With --hadoop1 there are no OLD and
-NEW: the Hadoop 1 configuration (--mapred-site and friends, as capq migrate
-hadoop1 takes them) is migrated without and with --group, and the preview
-shows what grouping the queues does.
+NEW: OLD is the Hadoop 1 configuration (--mapred-site and friends, as capq
+migrate hadoop1 takes them) run on the JobTracker's CapacityTaskScheduler
+(slots, the initialization poller; --hadoop1-version), NEW is its migration
+(with --group when given) run on YARN, the same workload on both (capq
+simulate --hadoop1 says how nodes become TaskTrackers). A notes section says
+what differs between the two schedulers, queue by queue.
 
 Gates (--assert RULE, repeatable, or --gate FILE with one rule per line and #
 comments) are checked on the new run; each is listed with its old and new
@@ -97,6 +101,7 @@ func newPreviewCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.h1.mapredQueues, "mapred-queues", "", "--hadoop1: 0.21 mapred-queues.xml")
 	f.StringVar(&o.h1.sourceDialect, "source-dialect", "", "--hadoop1: force the dialect (0.20, 1.x, 0.21)")
 	f.StringArrayVar(&o.h1.groups, "group", nil, "--hadoop1: PARENT=q1,q2 (repeatable), as capq migrate hadoop1 takes it")
+	f.StringVar(&o.h1Version, "hadoop1-version", "1.2.1", "--hadoop1: the Hadoop 1 release the old side runs (1.0, 1.1, 1.2.1)")
 	return cmd
 }
 

@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/engine/scenario"
+	h1scenario "github.com/capq/capq/engine/scenario/hadoop1"
 )
 
 type scenarioOptions struct {
@@ -37,6 +39,9 @@ user limit, headroom, locality delay, node size, AM limits).`,
 func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
+	}
+	if data, err := os.ReadFile(path); err == nil && h1scenario.Detect(data) {
+		return runHadoop1ScenarioCmd(o, path, data, s)
 	}
 	sc, err := scenario.Load(path)
 	if err != nil {

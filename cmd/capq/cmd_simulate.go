@@ -25,6 +25,8 @@ type simulateOptions struct {
 	format        string
 	events        string
 	rejectUnknown bool
+	// hadoop1 is a Hadoop 1 conf directory to simulate instead of --config.
+	hadoop1, hadoop1Version string
 }
 
 // simulateLong is the long help of capq simulate.
@@ -45,7 +47,14 @@ The text output is a table per queue: guarantee, maximum, average and peak
 use, p50/p95 wait of applications for their first container, apps finished
 and rejected (with Hadoop's reason below). --format json adds the full
 per-queue series, every app and every user. --events writes one JSON line
-per allocation, reservation, release and preemption.`
+per allocation, reservation, release and preemption.
+
+--hadoop1 DIR runs the workload on a Hadoop 1 cluster instead: the
+JobTracker's CapacityTaskScheduler with map and reduce slots, TaskTracker
+heartbeats, the initialization poller and reduce slow-start. Each
+NodeManager becomes a TaskTracker with mapred-site.xml's slots, a slot
+standing for its share of the node's memory; the summary has the same
+shape, and notes say what differs from a YARN run.`
 
 func newSimulateCmd(s *streams) *cobra.Command {
 	var o simulateOptions
@@ -55,7 +64,8 @@ func newSimulateCmd(s *streams) *cobra.Command {
 		Long:  simulateLong,
 		Example: "  capq simulate --config conf/capacity-scheduler.xml --workload day.json\n" +
 			"  capq simulate --config cs.xml --workload sls-jobs.json --sls-nodes sls-nodes.json --format json\n" +
-			"  capq gen workload --config cs.xml --apps 1000 | capq simulate --config cs.xml --workload -",
+			"  capq gen workload --config cs.xml --apps 1000 | capq simulate --config cs.xml --workload -\n" +
+			"  capq simulate --hadoop1 conf/ --workload day.json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulate(o, s) },
 	}
@@ -70,11 +80,16 @@ func newSimulateCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.sample, "sample", "1m", "step of the per-queue series in JSON output")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
+	f.StringVar(&o.hadoop1, "hadoop1", "", "simulate a Hadoop 1 JobTracker instead: its conf DIR (mapred-site.xml, capacity-scheduler.xml, mapred-queue-acls.xml)")
+	f.StringVar(&o.hadoop1Version, "hadoop1-version", "1.2.1", "--hadoop1: the Hadoop 1 release (1.0, 1.1, 1.2.1)")
 	f.BoolVar(&o.rejectUnknown, "reject-unknown-queues", false, "submit apps of unknown queues so they are rejected like Hadoop does (default: refuse the workload)")
 	return cmd
 }
 
 func runSimulate(o simulateOptions, s *streams) error {
+	if o.hadoop1 != "" {
+		return runSimulateHadoop1(o, s)
+	}
 	opts, err := o.simOptions()
 	if err != nil {
 		return cannotRun(err)

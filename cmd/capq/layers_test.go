@@ -26,16 +26,20 @@ const module = "github.com/capq/capq/"
 // here; a test that finds an unlisted package fails. Tests may also import
 // golden.
 var layers = map[string][]string{
-	"cmd/capq":        {"engine/scenario", "engine/preview", "engine/sim", "engine", "migrate", "validate", "xmlconf/tree", "xmlconf"},
-	"engine/scenario": {"engine/sim", "engine", "migrate", "validate", "xmlconf"},
-	"engine/preview":  {"engine/sim", "engine", "migrate", "validate", "xmlconf"},
-	"engine/sim":      {"engine", "xmlconf"},
-	"engine":          {"xmlconf"},
-	"migrate":         {"validate", "xmlconf"},
-	"validate":        {"xmlconf"},
-	"xmlconf/tree":    {"xmlconf"},
-	"xmlconf":         {},
-	"golden":          {},
+	"cmd/capq": {"engine/scenario", "engine/scenario/hadoop1", "engine/preview", "engine/sim", "engine/sim/hadoop1",
+		"engine", "engine/hadoop1", "migrate", "validate", "xmlconf/tree", "xmlconf"},
+	"engine/scenario":         {"engine/sim", "engine", "migrate", "validate", "xmlconf"},
+	"engine/scenario/hadoop1": {"engine/hadoop1", "xmlconf"},
+	"engine/preview":          {"engine/sim", "engine/sim/hadoop1", "engine", "engine/hadoop1", "migrate", "validate", "xmlconf"},
+	"engine/sim":              {"engine", "xmlconf"},
+	"engine/sim/hadoop1":      {"engine/sim", "engine/hadoop1", "xmlconf"},
+	"engine":                  {"xmlconf"},
+	"engine/hadoop1":          {"xmlconf"},
+	"migrate":                 {"validate", "xmlconf"},
+	"validate":                {"xmlconf"},
+	"xmlconf/tree":            {"xmlconf"},
+	"xmlconf":                 {},
+	"golden":                  {},
 }
 
 // TestLayers reads every package's imports (tests included) and checks

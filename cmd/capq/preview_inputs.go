@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/go-multierror"
 
+	h1 "github.com/capq/capq/engine/hadoop1"
 	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
@@ -20,6 +21,8 @@ type previewConfigs struct {
 	oldName, newName string
 	refresh          *validate.RefreshResult
 	unified, context string
+	// h1 is set by --hadoop1: the old side runs on the Hadoop 1 engine.
+	h1 *preview.Hadoop1Pair
 }
 
 // loadPreviewConfigs reads OLD and NEW like capq diff does and takes
@@ -36,11 +39,13 @@ func loadPreviewConfigs(o previewOptions, oldArg, newArg string, s *streams) (*p
 		refresh: res, unified: validate.UnifiedDiff(in.oldName, in.newName, in.oldData, in.newData)}, nil
 }
 
-// loadHadoop1Configs reads the Hadoop 1 configuration and lets
-// preview.MigrateHadoop1 migrate it without and with --group.
+// loadHadoop1Configs reads the Hadoop 1 configuration: the old side runs
+// it on the Hadoop 1 engine, the new side its migration (with --group when
+// given, migrated by preview.MigrateHadoop1) on YARN.
 func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
-	if len(o.h1.groups) == 0 {
-		return nil, errors.New("--hadoop1 previews --group: give at least one --group PARENT=q1,q2")
+	prof, err := h1.ParseProfile(o.h1Version)
+	if err != nil {
+		return nil, err
 	}
 	mo := o.h1
 	mo.format = "text"
@@ -51,22 +56,35 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 	if err != nil {
 		return nil, err
 	}
-	h1, err := xmlconf.LoadHadoop1(paths, xmlconf.ReadOptions{})
+	h1m, err := xmlconf.LoadHadoop1(paths, xmlconf.ReadOptions{})
 	if err != nil {
 		return nil, errors.New(describeError(err))
+	}
+	h1cfg, err := h1.FromModel(h1m)
+	if err != nil {
+		return nil, err
 	}
 	lopts, err := o.config.options(s)
 	if err != nil {
 		return nil, err
 	}
 	groups := strings.Join(o.h1.groups, " ")
-	oldName, newName := "hadoop1 "+o.h1.mapredSite+" (flat)", "hadoop1 "+o.h1.mapredSite+" (--group "+groups+")"
-	m, err := preview.MigrateHadoop1(h1, opts, lopts, oldName, newName)
+	oldName := "hadoop1 " + o.h1.mapredSite + " (JobTracker, Hadoop " + prof.String() + ")"
+	flatName, newName := "yarn (migrated)", "yarn (migrated)"
+	if groups != "" {
+		newName = "yarn (migrated, --group " + groups + ")"
+	}
+	m, err := preview.MigrateHadoop1(h1m, opts, lopts, flatName, newName)
 	if err != nil {
 		return nil, err
 	}
-	return &previewConfigs{old: m.Old, new: m.New, oldName: oldName, newName: newName, refresh: m.Refresh,
-		unified: validate.UnifiedDiff(oldName, newName, m.OldXML, m.NewXML), context: preview.Hadoop1Context}, nil
+	cfg := &previewConfigs{new: m.New, oldName: oldName, newName: newName,
+		h1: &preview.Hadoop1Pair{Old: h1cfg, Profile: prof, New: m.New}}
+	if groups != "" {
+		cfg.refresh, cfg.context = m.Refresh, preview.Hadoop1Context
+		cfg.unified = validate.UnifiedDiff(flatName, newName, m.OldXML, m.NewXML)
+	}
+	return cfg, nil
 }
 
 // loadGates parses every --assert and the --gate file; all parse errors

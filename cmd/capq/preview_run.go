@@ -34,16 +34,19 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 	if opts, err = so.refreshes(opts, s); err != nil {
 		return nil, err
 	}
-	oldRun, newRun, err := simulatePair(cfg, w, opts, s)
+	var oldRun, newRun *preview.Run
+	var notes []string
+	if cfg.h1 != nil {
+		oldRun, newRun, notes, err = simulateHadoop1Pair(cfg, w, opts)
+	} else {
+		oldRun, newRun, err = simulatePair(cfg, w, opts, s)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if o.hadoop1 {
-		preview.AlignLeaves(oldRun, newRun)
-	}
 	rep, errs := preview.Build(preview.Input{OldName: cfg.oldName, NewName: cfg.newName, Workload: w.Name, Seed: o.seed,
 		Old: oldRun, New: newRun, Gates: gates, Refresh: cfg.refresh, Unified: cfg.unified, RefreshContext: cfg.context,
-		Options: preview.Options{Stats: preview.StatsOptions{StarvationMS: o.starvation.Milliseconds()}}})
+		Notes: notes, Options: preview.Options{Stats: preview.StatsOptions{StarvationMS: o.starvation.Milliseconds()}}})
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", joinErrors(errs))
 	}
@@ -65,6 +68,20 @@ func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *str
 		return nil, nil, err
 	}
 	return preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), nil
+}
+
+// simulateHadoop1Pair runs the old side on the Hadoop 1 engine and the new
+// on YARN (preview.SimulateHadoop1); moved leaves compare with themselves.
+func simulateHadoop1Pair(cfg *previewConfigs, w *sim.Workload, opts sim.Options) (oldRun, newRun *preview.Run, notes []string, err error) {
+	p := *cfg.h1
+	p.Workload, p.Opts = w, opts
+	oldRes, newRes, notes, err := preview.SimulateHadoop1(p)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	oldRun, newRun = preview.FromSim(oldRes, nil), preview.FromSim(newRes, cfg.new)
+	preview.AlignLeaves(oldRun, newRun)
+	return oldRun, newRun, notes, nil
 }
 
 // pairProgress draws one progress line for both runs on a terminal's

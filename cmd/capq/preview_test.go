@@ -159,8 +159,9 @@ func TestPreviewBadInput(t *testing.T) {
 	assert.Contains(t, res.stderr, "gates.txt:4:22: unexpected \"m\" after the expression")
 }
 
-// A Hadoop 1 migration previewed: the queues flat under root as YARN
-// runs them, against --group analytics=etl,adhoc.
+// A Hadoop 1 migration previewed: the old configuration on the Hadoop 1
+// engine (slots, the JobTracker) against its migration with --group
+// analytics=etl,adhoc on YARN.
 func TestPreviewHadoop1Golden(t *testing.T) {
 	dir := "testdata/hadoop1/01-flat-basic/"
 	res := runBinary(t, "", "preview", "--hadoop1", "--mapred-site", dir+"mapred-site.xml",
@@ -168,8 +169,33 @@ func TestPreviewHadoop1Golden(t *testing.T) {
 		"--group", "analytics=etl,adhoc", "--workload", "testdata/preview/hadoop1-group/workload.json")
 	require.Equal(t, 0, res.code, res.stderr)
 	golden.Assert(t, "preview/hadoop1-group.txt", []byte(res.stdout))
-	assert.Contains(t, res.stdout, "root.analytics.etl  usage.peak      429.0 GB → 500.0 GB")
+	assert.Contains(t, res.stdout, "(JobTracker, Hadoop 1.2.1) → yarn (migrated, --group analytics=etl,adhoc)")
+	assert.Contains(t, res.stdout, "the workload has no reduces: on Hadoop 1 its tasks can use only the 8 map slots of each tracker, 67% of the cluster")
 	assert.NotContains(t, res.stdout, "root.etl (removed)", "moved leaves compare with themselves")
+}
+
+// The shared samples previewed without --group: what moving from the
+// JobTracker to YARN alone does, per queue, with the notes that explain it.
+func TestPreviewHadoop1SamplesGolden(t *testing.T) {
+	for _, tc := range []struct{ sample, workload, golden, version string }{
+		{"01-flat-basic", "hadoop1-group", "preview/hadoop1-01-flat-basic.txt", "1.2.1"},
+		{"02-acls-stopped", "hadoop1-acls", "preview/hadoop1-02-acls-stopped.txt", "1.0"},
+	} {
+		t.Run(tc.sample, func(t *testing.T) {
+			dir := "testdata/hadoop1/" + tc.sample + "/"
+			res := runBinary(t, "", "preview", "--hadoop1", "--mapred-site", dir+"mapred-site.xml",
+				"--capacity-scheduler", dir+"capacity-scheduler.xml", "--queue-acls", dir+"mapred-queue-acls.xml",
+				"--hadoop1-version", tc.version, "--workload", "testdata/preview/"+tc.workload+"/workload.json")
+			require.Equal(t, 0, res.code, res.stderr)
+			golden.Assert(t, tc.golden, []byte(res.stdout))
+			assert.Contains(t, res.stdout, "Notes: what differs between the two schedulers")
+			assert.Contains(t, res.stdout, "Hadoop 1 guarantees")
+		})
+	}
+	res := runBinary(t, "", "preview", "--hadoop1", "--mapred-site", "testdata/hadoop1/01-flat-basic/mapred-site.xml",
+		"--hadoop1-version", "0.21", "--workload", "testdata/preview/hadoop1-group/workload.json")
+	assert.Equal(t, 2, res.code)
+	assert.Contains(t, res.stderr, "0.21/0.22 schedule differently")
 }
 
 func TestPreviewHTMLFile(t *testing.T) {

@@ -40,7 +40,7 @@ func heldStats(rs *RunStats, held []HeldRun) {
 		}
 		u := rs.Users[h.User]
 		if u == nil {
-			u = &Stats{}
+			u = &Stats{heldKnown: true}
 			rs.Users[h.User] = u
 		}
 		u.addHeld(h)
@@ -56,8 +56,12 @@ func (s *Stats) addHeld(h HeldRun) {
 }
 
 // why lists, per leaf queue and then per user of it, every reason with
-// held time in either run, in engine.WaitReasons order.
+// held time in either run, in engine.WaitReasons order; nothing when a
+// run did not measure it (a Hadoop 1 simulation).
 func (r *Report) why() []WhyRow {
+	if r.OldRun == nil || r.NewRun == nil || !r.OldRun.HeldKnown || !r.NewRun.HeldKnown {
+		return []WhyRow{}
+	}
 	type key struct{ queue, user, reason string }
 	rows := map[key]*WhyRow{}
 	add := func(run *Run, old bool) {

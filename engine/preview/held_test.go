@@ -13,6 +13,7 @@ import (
 func TestWhyOldAgainstNew(t *testing.T) {
 	old, new := syntheticRuns()
 	old.Held = []HeldRun{{Queue: "root.engineering.qa", User: "quinn", Reason: "queue_guarantee", AppMS: 1_200_000, Apps: 2}}
+	old.HeldKnown, new.HeldKnown = true, true
 	new.Held = []HeldRun{
 		{Queue: "root.engineering.development", User: "dana", Reason: "queue_max", AppMS: 3_000_000, Apps: 2},
 		{Queue: "root.engineering.development", User: "dana", Reason: "user_limit", AppMS: 900_000, Apps: 1},

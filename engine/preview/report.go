@@ -33,6 +33,8 @@ type Report struct {
 	// RefreshContext qualifies the verdict (a Hadoop 1 preview compares
 	// two derived configurations).
 	RefreshContext string `json:"-"`
+	// Notes explain what differs between the two schedulers.
+	Notes []string `json:"notes,omitempty"`
 
 	// OldRun and NewRun keep the series for the HTML report.
 	OldRun, NewRun *Run `json:"-"`
@@ -64,7 +66,10 @@ type Input struct {
 	Refresh        *validate.RefreshResult
 	Unified        string
 	RefreshContext string
-	Options        Options
+	// Notes explain differences the tables cannot (a Hadoop 1 preview
+	// compares two schedulers).
+	Notes   []string
+	Options Options
 }
 
 // Build compares the runs and evaluates the gates. Errors are gates that
@@ -76,7 +81,7 @@ func Build(in Input) (*Report, []error) {
 	r := &Report{
 		Old: summarise(in.OldName, in.Old), New: summarise(in.NewName, in.New),
 		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(), WindowMS: o.Stats.WindowMS,
-		Comparison: *Compare(olds, news, o), Refresh: in.Refresh, Unified: in.Unified, RefreshContext: in.RefreshContext,
+		Comparison: *Compare(olds, news, o), Refresh: in.Refresh, Unified: in.Unified, RefreshContext: in.RefreshContext, Notes: in.Notes,
 		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news,
 	}
 	r.Teams = r.teams()

@@ -12,8 +12,11 @@ type Run struct {
 	// application statistics per user come from Apps either way.
 	Users []UserRun
 	Apps  []AppRun
-	// Held is why apps waited, per queue, user and reason.
-	Held []HeldRun
+	// Held is why apps waited, per queue, user and reason; HeldKnown says
+	// the simulator measured it (the Hadoop 1 simulator does not), so no
+	// data is not mistaken for "never held".
+	Held      []HeldRun
+	HeldKnown bool
 	// ContainersAllocated counts every container the run allocated.
 	ContainersAllocated int64
 }

@@ -40,8 +40,9 @@ type Stats struct {
 	Starvation          Starvation
 	// HeldMS is the app time held back with demand left (sampled by the
 	// simulator); HeldBy splits it by engine.WaitReason.
-	HeldMS int64
-	HeldBy map[string]int64
+	HeldMS    int64
+	HeldBy    map[string]int64
+	heldKnown bool
 	// HasSeries is false when no usage series was recorded (users of a
 	// simulator that keeps none); usage is then 0.
 	HasSeries bool
@@ -115,7 +116,15 @@ func Compute(r *Run, o StatsOptions) *RunStats {
 		rs.Users[u.Name] = s
 	}
 	appStats(rs, r.Apps)
-	heldStats(rs, r.Held)
+	if r.HeldKnown {
+		for _, s := range rs.Queues {
+			s.heldKnown = true
+		}
+		for _, s := range rs.Users {
+			s.heldKnown = true
+		}
+		heldStats(rs, r.Held)
+	}
 	return rs
 }
 

@@ -55,6 +55,12 @@ func WriteText(w io.Writer, r *Report) error {
 		ew.printf("Users\n")
 		writeTable(ew, "USER", r.Users, userColumns)
 	}
+	if len(r.Notes) > 0 {
+		ew.printf("\nNotes: what differs between the two schedulers\n")
+		for _, n := range r.Notes {
+			ew.printf("  - %s\n", n)
+		}
+	}
 	return ew.err
 }
 

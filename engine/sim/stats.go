@@ -186,6 +186,11 @@ func (r *run) queueResults(end int64) []QueueResult {
 
 // percentiles returns the nearest-rank 50th and 95th percentiles and the
 // maximum (0 for no values).
+// Percentiles returns the nearest-rank p50, p95 and maximum of v (0 when
+// empty), as every queue's waits in a Result; the Hadoop 1 simulator
+// computes its waits with it too.
+func Percentiles(v []int64) (p50, p95, top int64) { return percentiles(v) }
+
 func percentiles(v []int64) (p50, p95, top int64) {
 	if len(v) == 0 {
 		return 0, 0, 0

@@ -51,6 +51,12 @@ type NodeGroup struct {
 	RackPrefix string   `json:"rack_prefix,omitempty"`
 	MemoryMB   int64    `json:"memory_mb"`
 	VCores     int64    `json:"vcores"`
+	// MapSlots and ReduceSlots make the nodes TaskTrackers with these
+	// slots when the workload runs on Hadoop 1 (engine/sim/hadoop1); unset,
+	// mapred-site.xml's mapred.tasktracker.*.tasks.maximum apply. The YARN
+	// engine ignores them.
+	MapSlots    *int `json:"map_slots,omitempty"`
+	ReduceSlots *int `json:"reduce_slots,omitempty"`
 }
 
 // Res is a container size.
@@ -124,6 +130,8 @@ const DefaultAMHeartbeatMS = 1000
 type NodeSpec struct {
 	ID, Rack         string
 	MemoryMB, VCores int64
+	// MapSlots and ReduceSlots are the group's Hadoop 1 slots (nil: unset).
+	MapSlots, ReduceSlots *int
 }
 
 // Expand returns the nodes of a group in order.
@@ -146,14 +154,14 @@ func (g NodeGroup) Expand() []NodeSpec {
 		}
 	}
 	for i, n := range g.Names {
-		out = append(out, NodeSpec{ID: n, Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores})
+		out = append(out, NodeSpec{ID: n, Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores, MapSlots: g.MapSlots, ReduceSlots: g.ReduceSlots})
 	}
 	prefix := g.Prefix
 	if prefix == "" {
 		prefix = "node"
 	}
 	for i := 0; i < g.Count; i++ {
-		out = append(out, NodeSpec{ID: prefix + strconv.Itoa(i), Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores})
+		out = append(out, NodeSpec{ID: prefix + strconv.Itoa(i), Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores, MapSlots: g.MapSlots, ReduceSlots: g.ReduceSlots})
 	}
 	return out
 }
@@ -203,6 +211,9 @@ func (w *Workload) validate(nodes []NodeSpec) error {
 	for _, n := range nodes {
 		if n.MemoryMB < 0 || n.VCores < 0 {
 			return fmt.Errorf("node %q has a negative size (%d MB, %d vcores)", n.ID, n.MemoryMB, n.VCores)
+		}
+		if (n.MapSlots != nil && (*n.MapSlots < 0 || *n.MapSlots > 1<<16)) || (n.ReduceSlots != nil && (*n.ReduceSlots < 0 || *n.ReduceSlots > 1<<16)) {
+			return fmt.Errorf("node %q: map_slots and reduce_slots must be 0..%d", n.ID, 1<<16)
 		}
 		if seen[n.ID] {
 			return fmt.Errorf("node %q is listed twice", n.ID)

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"fmt"
+
+	h1scenario "github.com/capq/capq/engine/scenario/hadoop1"
+)
+
+// runHadoop1ScenarioCmd runs a Hadoop 1 scenario (hadoop1-scenario-format.md)
+// on the slot-mode engine; the file was detected as one by its keys.
+func runHadoop1ScenarioCmd(o scenarioOptions, path string, data []byte, s *streams) error {
+	sc, err := h1scenario.Parse(path, data)
+	if err != nil {
+		return cannotRun(err)
+	}
+	out := h1scenario.Run(sc, h1scenario.Options{})
+	if o.format == "json" {
+		err = h1scenario.WriteJSON(s.out, out)
+	} else {
+		err = h1scenario.WriteText(s.out, sc, out)
+	}
+	if err != nil {
+		return cannotRun(err)
+	}
+	if len(out.Failures) > 0 {
+		fmt.Fprintf(s.errOut, "capq: scenario %s: %d expectation(s) not met\n", sc.ID, len(out.Failures))
+		for _, f := range out.Failures {
+			fmt.Fprintf(s.errOut, "  %s\n", f)
+		}
+		return exitWith(exitFindings)
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	h1 "github.com/capq/capq/engine/hadoop1"
+	"github.com/capq/capq/engine/sim"
+	h1sim "github.com/capq/capq/engine/sim/hadoop1"
+	"github.com/capq/capq/xmlconf"
+)
+
+// loadHadoop1Dir reads a Hadoop 1 conf directory (mapred-site.xml,
+// capacity-scheduler.xml, mapred-queue-acls.xml) into the engine's Config.
+func loadHadoop1Dir(dir string) (h1.Config, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return h1.Config{}, fmt.Errorf("--hadoop1: %w", err)
+	}
+	if !st.IsDir() {
+		return h1.Config{}, fmt.Errorf("--hadoop1 %s: want the JobTracker's conf directory (mapred-site.xml, capacity-scheduler.xml, mapred-queue-acls.xml)", dir)
+	}
+	p := xmlconf.H1Paths{MapredSite: filepath.Join(dir, "mapred-site.xml")}
+	for _, f := range []struct {
+		name string
+		to   *string
+	}{{"capacity-scheduler.xml", &p.CapacityScheduler}, {"mapred-queue-acls.xml", &p.QueueACLs}} {
+		if _, err := os.Stat(filepath.Join(dir, f.name)); err == nil {
+			*f.to = filepath.Join(dir, f.name)
+		}
+	}
+	m, err := xmlconf.LoadHadoop1(p, xmlconf.ReadOptions{})
+	if err != nil {
+		return h1.Config{}, err
+	}
+	return h1.FromModel(m)
+}
+
+// runSimulateHadoop1 is `capq simulate --hadoop1 DIR`: the workload on a
+// simulated Hadoop 1 cluster, with the YARN run's summary shape.
+func runSimulateHadoop1(o simulateOptions, s *streams) error {
+	if o.configFile != "" {
+		return cannotRun(fmt.Errorf("--hadoop1 and --config exclude each other: --hadoop1 names the Hadoop 1 conf directory"))
+	}
+	if o.workload == "" {
+		return cannotRun(fmt.Errorf("--workload is required"))
+	}
+	prof, err := h1.ParseProfile(o.hadoop1Version)
+	if err != nil {
+		return cannotRun(err)
+	}
+	sopts, err := o.simOptions()
+	if err != nil {
+		return cannotRun(err)
+	}
+	cfg, err := loadHadoop1Dir(o.hadoop1)
+	if err != nil {
+		return cannotRun(err)
+	}
+	w, err := o.readWorkload(s)
+	if err != nil {
+		return cannotRun(err)
+	}
+	res, mp, err := h1sim.Run(cfg, w, h1sim.Options{Profile: prof, Until: sopts.Until, SampleMS: sopts.SampleMS})
+	if err != nil {
+		return cannotRun(err)
+	}
+	var out bytes.Buffer
+	if o.format == "json" {
+		err = sim.RenderJSON(&out, res)
+	} else {
+		err = sim.RenderText(&out, res)
+		fmt.Fprintf(&out, "\nHadoop 1 engine (CapacityTaskScheduler, profile %s):\n", prof)
+		for _, n := range append(mp.Notes, cfg.Warnings...) {
+			fmt.Fprintf(&out, "  - %s\n", n)
+		}
+	}
+	if err != nil {
+		return cannotRun(err)
+	}
+	if _, err := s.out.Write(out.Bytes()); err != nil {
+		return cannotRun(fmt.Errorf("write output: %w", err))
+	}
+	return nil
+}
