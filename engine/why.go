@@ -39,12 +39,14 @@ func (r WaitReason) Describe() string {
 }
 
 // Waiting calls f for every unfinished application with demand left,
-// with the reason it waits now and the memory it waits for; an app that
+// with the reason it waits now and whether its user is starved: below the
+// user limit (so the wait is not the user's own limit at work), or with
+// the app not started at all; an app that
 // nothing holds back (a node with room will serve it at its next
 // heartbeat) is not reported. It reads the
 // scheduler's state as the next allocation pass would see it; it is a
 // classification of the moment, not a replay of each pass's decision.
-func (e *Engine) Waiting(f func(app, queue, user string, why WaitReason, pendingMB int64)) {
+func (e *Engine) Waiting(f func(app, queue, user string, why WaitReason, starved bool)) {
 	free := e.cluster
 	for _, n := range e.nodes {
 		free = free.Sub(n.allocated)
@@ -55,14 +57,14 @@ func (e *Engine) Waiting(f func(app, queue, user string, why WaitReason, pending
 			continue
 		}
 		for _, a := range q.waiting {
-			f(a.id, q.path, a.u.name, waitingReason(a), a.am.MemoryMB)
+			f(a.id, q.path, a.u.name, waitingReason(a), true)
 		}
 		for _, a := range q.active {
 			if a.pending <= 0 {
 				continue
 			}
 			if why := e.activeReason(a, clusterFull); why != "" {
-				f(a.id, q.path, a.u.name, why, a.pendingResource().MemoryMB)
+				f(a.id, q.path, a.u.name, why, why != WaitUserLimit && e.g.rc.greater(e.userLimit(a.u), a.u.used))
 			}
 		}
 	}

@@ -55,6 +55,44 @@ func (s *Stats) addHeld(h HeldRun) {
 	s.HeldBy[h.Reason] += h.AppMS
 }
 
+// userStarvation counts a user's starved periods from the stretches in
+// which they had an app held back, across their queues: a user waiting on
+// the user limit in a queue that is busy (so the queue never starves)
+// still shows. Overlapping stretches in two queues count once.
+func userStarvation(rs *RunStats, spans []HeldSpan, threshold int64) {
+	byUser := map[string][]HeldSpan{}
+	for _, sp := range spans {
+		byUser[sp.User] = append(byUser[sp.User], sp)
+	}
+	for u, ss := range byUser {
+		s := rs.Users[u]
+		if s == nil {
+			continue
+		}
+		sort.Slice(ss, func(i, j int) bool { return ss[i].FromMS < ss[j].FromMS })
+		var st Starvation
+		from, to := ss[0].FromMS, ss[0].ToMS
+		closeSpan := func() {
+			d := to - from
+			st.MaxMS = max(st.MaxMS, d)
+			if d > threshold {
+				st.Count++
+			}
+		}
+		for _, sp := range ss[1:] {
+			if sp.FromMS <= to {
+				to = max(to, sp.ToMS)
+				continue
+			}
+			closeSpan()
+			from, to = sp.FromMS, sp.ToMS
+		}
+		closeSpan()
+		s.Starvation = st
+		s.HasSeries = true
+	}
+}
+
 // why lists, per leaf queue and then per user of it, every reason with
 // held time in either run, in engine.WaitReasons order; nothing when a
 // run did not measure it (a Hadoop 1 simulation).

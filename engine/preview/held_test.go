@@ -37,3 +37,19 @@ func TestWhyOldAgainstNew(t *testing.T) {
 	assert.True(t, ok)
 	assert.Equal(t, 3_900_000.0, v, "a user's held time adds up their reasons")
 }
+
+// A user's starvation comes from the stretches in which they had an app
+// held back below their user limit; overlapping stretches in two queues
+// are one period.
+func TestUserStarvationFromSpans(t *testing.T) {
+	rs := &RunStats{Queues: map[string]*Stats{}, Users: map[string]*Stats{"ann": {}, "bob": {}}}
+	userStarvation(rs, []HeldSpan{
+		{Queue: "root.a", User: "ann", FromMS: 0, ToMS: 240_000},
+		{Queue: "root.b", User: "ann", FromMS: 120_000, ToMS: 420_000},
+		{Queue: "root.a", User: "ann", FromMS: 600_000, ToMS: 660_000},
+		{Queue: "root.a", User: "bob", FromMS: 0, ToMS: 60_000},
+	}, 300_000)
+	assert.Equal(t, Starvation{Count: 1, MaxMS: 420_000}, rs.Users["ann"].Starvation)
+	assert.Equal(t, Starvation{Count: 0, MaxMS: 60_000}, rs.Users["bob"].Starvation)
+	assert.True(t, rs.Users["ann"].HasSeries, "the starvation metrics are defined")
+}

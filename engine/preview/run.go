@@ -17,6 +17,9 @@ type Run struct {
 	// data is not mistaken for "never held".
 	Held      []HeldRun
 	HeldKnown bool
+	// HeldSpans are stretches in which a user had an app held back: a
+	// user's starvation (stats.go).
+	HeldSpans []HeldSpan
 	// ContainersAllocated counts every container the run allocated.
 	ContainersAllocated int64
 }
@@ -81,4 +84,11 @@ type AppRun struct {
 	Reason   string
 	// Preempted counts containers preempted from this app.
 	Preempted int
+}
+
+// HeldSpan is a stretch [FromMS, ToMS) in which User had at least one app
+// of Queue held back.
+type HeldSpan struct {
+	Queue, User  string
+	FromMS, ToMS int64
 }

@@ -124,6 +124,7 @@ func Compute(r *Run, o StatsOptions) *RunStats {
 			s.heldKnown = true
 		}
 		heldStats(rs, r.Held)
+		userStarvation(rs, r.HeldSpans, o.starvation())
 	}
 	return rs
 }

@@ -17,7 +17,7 @@ var textColumns = [][]string{
 
 // userColumns are the metrics of the users' tables: waits and the time
 // held back, per user, so a user waiting inside a busy queue shows.
-var userColumns = []string{"wait.p50", "wait.p95", "wait.max", "completion.p95", "apps.finished", "apps.rejected", "held"}
+var userColumns = []string{"wait.p50", "wait.p95", "wait.max", "completion.p95", "apps.finished", "apps.rejected", "starvation", "starvation.max", "held"}
 
 var tableTitles = []string{"Use against guarantee", "Time to first container, wait and completion", "Finished, rejected, preempted, starved, held back"}
 

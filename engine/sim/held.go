@@ -24,12 +24,25 @@ type HeldResult struct {
 	Apps int `json:"apps"`
 }
 
+// HeldSpan is a stretch of time, sample to sample, in which a user of a
+// leaf queue had an app held back while below its user limit (its own
+// limit at work is not starvation; see engine.Engine.Waiting): the
+// per-user starvation a queue's figures hide when the queue is busy.
+type HeldSpan struct {
+	Queue  string `json:"queue"`
+	User   string `json:"user"`
+	FromMS int64  `json:"from_ms"`
+	ToMS   int64  `json:"to_ms"`
+}
+
 type heldKey struct{ queue, user, reason string }
 
-// held accumulates HeldResult between samples.
+// held accumulates HeldResult and HeldSpan between samples.
 type held struct {
-	ms   map[heldKey]int64
-	apps map[heldKey]map[string]bool
+	ms    map[heldKey]int64
+	apps  map[heldKey]map[string]bool
+	open  map[[2]string]int64 // span start by (queue, user)
+	spans []HeldSpan
 }
 
 // sampleHeld classifies every waiting app once for n sample steps (the
@@ -39,9 +52,13 @@ func (r *run) sampleHeld(n int64) {
 		return
 	}
 	if r.held.ms == nil {
-		r.held.ms, r.held.apps = map[heldKey]int64{}, map[heldKey]map[string]bool{}
+		r.held.ms, r.held.apps, r.held.open = map[heldKey]int64{}, map[heldKey]map[string]bool{}, map[[2]string]int64{}
 	}
-	r.e.Waiting(func(app, queue, user string, why engine.WaitReason, _ int64) {
+	now := map[[2]string]bool{}
+	r.e.Waiting(func(app, queue, user string, why engine.WaitReason, starved bool) {
+		if starved {
+			now[[2]string{queue, user}] = true
+		}
 		k := heldKey{queue, user, string(why)}
 		r.held.ms[k] += n * r.opts.SampleMS
 		if r.held.apps[k] == nil {
@@ -49,6 +66,37 @@ func (r *run) sampleHeld(n int64) {
 		}
 		r.held.apps[k][app] = true
 	})
+	for k, from := range r.held.open {
+		if !now[k] {
+			r.held.spans = append(r.held.spans, HeldSpan{Queue: k[0], User: k[1], FromMS: from, ToMS: r.nextSample})
+			delete(r.held.open, k)
+		}
+	}
+	for k := range now {
+		if _, ok := r.held.open[k]; !ok {
+			r.held.open[k] = r.nextSample
+		}
+	}
+}
+
+// heldSpans closes the spans still open at end and sorts them by queue,
+// user and start.
+func (r *run) heldSpans(end int64) []HeldSpan {
+	out := append([]HeldSpan{}, r.held.spans...)
+	for k, from := range r.held.open {
+		out = append(out, HeldSpan{Queue: k[0], User: k[1], FromMS: from, ToMS: max(end, from)})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Queue != b.Queue {
+			return a.Queue < b.Queue
+		}
+		if a.User != b.User {
+			return a.User < b.User
+		}
+		return a.FromMS < b.FromMS
+	})
+	return out
 }
 
 // heldResults lists the held time sorted by queue, user and the reasons'

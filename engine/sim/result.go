@@ -29,6 +29,8 @@ type Result struct {
 	Refreshes []RefreshResult `json:"refreshes"`
 	// Held is why apps waited: time held back per queue, user and reason.
 	Held []HeldResult `json:"held"`
+	// HeldSpans are the stretches in which a user had an app held back.
+	HeldSpans []HeldSpan `json:"held_spans"`
 	// Series samples every queue every SampleMS.
 	Series Series `json:"series"`
 }

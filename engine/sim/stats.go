@@ -146,6 +146,7 @@ func (r *run) finish() *Result {
 	res.Users = r.userResults(end)
 	res.Apps = r.appResults()
 	res.Held = r.heldResults()
+	res.HeldSpans = r.heldSpans(end)
 	res.Series.TimesMS = r.samples
 	if res.Series.TimesMS == nil {
 		res.Series.TimesMS = []int64{}
