@@ -47,7 +47,9 @@ func findChromium(t *testing.T) string {
 	return ""
 }
 
-const browserWindow = "1280,3200"
+// browserWindow is tall enough that the first wait chart, below the
+// verdict, why and tree sections, is in the screenshot.
+const browserWindow = "1280,5000"
 
 // runChromium runs headless chromium on page with extra flags.
 func runChromium(t *testing.T, bin, page string, extra ...string) []byte {
