@@ -52,6 +52,22 @@ func (e *Engine) Waiting(f func(app, queue, user string, why WaitReason, starved
 		free = free.Sub(n.allocated)
 	}
 	clusterFull := !e.g.rc.fitsIn(e.g.minAlloc, free)
+	// Apps share a few request sizes: whether one fits a node is asked
+	// once per size, not once per app and node.
+	fitsCache := map[Resource]bool{}
+	fits := func(c Resource) bool {
+		ok, seen := fitsCache[c]
+		if !seen {
+			for _, n := range e.nodes {
+				if e.g.rc.fitsIn(c, n.free()) {
+					ok = true
+					break
+				}
+			}
+			fitsCache[c] = ok
+		}
+		return ok
+	}
 	for _, q := range e.queues {
 		if !q.leaf {
 			continue
@@ -63,7 +79,7 @@ func (e *Engine) Waiting(f func(app, queue, user string, why WaitReason, starved
 			if a.pending <= 0 {
 				continue
 			}
-			if why := e.activeReason(a, clusterFull); why != "" {
+			if why := e.activeReason(a, clusterFull, fits); why != "" {
 				f(a.id, q.path, a.u.name, why, why != WaitUserLimit && e.g.rc.greater(e.userLimit(a.u), a.u.used))
 			}
 		}
@@ -81,7 +97,7 @@ func waitingReason(a *app) WaitReason {
 	return WaitActivation
 }
 
-func (e *Engine) activeReason(a *app, clusterFull bool) WaitReason {
+func (e *Engine) activeReason(a *app, clusterFull bool, fitsNode func(Resource) bool) WaitReason {
 	rc := &e.g.rc
 	// Root at its maximum is the cluster being full, said below.
 	for q := a.q; q.parent != nil; q = q.parent {
@@ -109,12 +125,7 @@ func (e *Engine) activeReason(a *app, clusterFull bool) WaitReason {
 		if k.missed > 0 {
 			return WaitLocality
 		}
-		for _, n := range e.nodes {
-			if e.g.rc.fitsIn(k.capability, n.free()) {
-				fits = true
-				break
-			}
-		}
+		fits = fits || fitsNode(k.capability)
 	}
 	if fits {
 		// Nothing holds it back: it is served at the next heartbeat of a
