@@ -46,6 +46,7 @@ func WriteText(w io.Writer, r *Report) error {
 		ew.printf("\n")
 	}
 	writeRefresh(ew, refreshOf(r))
+	ew.printf("In the tables: old → new; ! worse, + better, = intended (the change lowered that queue's ceiling or guarantee)\n\n")
 	for i, cols := range textColumns {
 		ew.printf("Queues: %s\n", strings.ToLower(tableTitles[i][:1])+tableTitles[i][1:])
 		writeTable(ew, "QUEUE", r.Queues, cols)
