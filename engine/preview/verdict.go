@@ -75,7 +75,7 @@ func (r *Report) teams() []TeamVerdict {
 		if !e.Leaf {
 			continue
 		}
-		tv := TeamVerdict{Queue: e.Name, Name: names[e.Name], Items: r.items(e, "queue"), Users: []UserVerdict{}, Why: why[[2]string{e.Name, ""}]}
+		tv := TeamVerdict{Queue: e.Name, Name: names[e.Name], Items: r.items(e, "queue"), Users: []UserVerdict{}, Why: whyOf(why, e.Name, "")}
 		tv.WhyText = whyText(tv.Why)
 		switch {
 		case !e.InNew:
@@ -94,7 +94,7 @@ func (r *Report) teams() []TeamVerdict {
 			if len(items) == 0 || r.soleUser(e.Name, u) && sameItems(items, tv.Items) {
 				continue
 			}
-			uv := UserVerdict{User: u, Outcome: outcome(items), Items: items, Why: why[[2]string{e.Name, u}]}
+			uv := UserVerdict{User: u, Outcome: outcome(items), Items: items, Why: whyOf(why, e.Name, u)}
 			uv.Text = u + ": " + joinItems(items)
 			if w := whyText(uv.Why); w != "" {
 				uv.Text += "; " + w
@@ -348,6 +348,15 @@ func shortNames(es []Entity) map[string]string {
 		}
 	}
 	return out
+}
+
+// whyOf is the changed reasons of a queue (user "") or user, never nil
+// so the JSON always has a list.
+func whyOf(m map[[2]string][]WhyRow, queue, user string) []WhyRow {
+	if w := m[[2]string{queue, user}]; w != nil {
+		return w
+	}
+	return []WhyRow{}
 }
 
 // changedWhy keeps the reasons whose held time changed, by queue and user.
