@@ -1,7 +1,9 @@
 package preview
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/capq/capq/engine"
 )
@@ -151,4 +153,38 @@ func (r *Report) why() []WhyRow {
 		return order[a.Reason] < order[b.Reason]
 	})
 	return out
+}
+
+// whyOf is the changed reasons of a queue (user "") or user, never nil
+// so the JSON always has a list.
+func whyOf(m map[[2]string][]WhyRow, queue, user string) []WhyRow {
+	if w := m[[2]string{queue, user}]; w != nil {
+		return w
+	}
+	return []WhyRow{}
+}
+
+// changedWhy keeps the reasons whose held time changed, by queue and user.
+func changedWhy(rows []WhyRow) map[[2]string][]WhyRow {
+	out := map[[2]string][]WhyRow{}
+	for _, w := range rows {
+		if w.OldMS != w.NewMS {
+			k := [2]string{w.Queue, w.User}
+			out[k] = append(out[k], w)
+		}
+	}
+	return out
+}
+
+// whyText says what held apps back: "held back by queue at maximum 0s →
+// 3h10m, user limit 10m → 6m".
+func whyText(ws []WhyRow) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = fmt.Sprintf("%s %s → %s", w.Describe, formatDuration(w.OldMS), formatDuration(w.NewMS))
+	}
+	return "held back by " + strings.Join(parts, ", ")
 }
