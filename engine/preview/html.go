@@ -126,9 +126,10 @@ func relText(p *float64) string {
 func (r *Report) tree() []treeRow {
 	var rows []treeRow
 	oldQ, newQ := queueIndex(r.OldRun), queueIndex(r.NewRun)
+	oldC, newC := clusterMB(oldQ), clusterMB(newQ)
 	for _, e := range r.Queues {
 		o, n := oldQ[e.Name], newQ[e.Name]
-		row := treeRow{Path: e.Name, Name: e.Name[strings.LastIndexByte(e.Name, '.')+1:], Depth: strings.Count(e.Name, "."), Old: o, New: n, Bars: r.bars(e.Name, o, n)}
+		row := treeRow{Path: e.Name, Name: e.Name[strings.LastIndexByte(e.Name, '.')+1:], Depth: strings.Count(e.Name, "."), Old: o, New: n, Bars: r.bars(e.Name, o, n, oldC, newC)}
 		row.Changed = o == nil || n == nil || o.Capacity != n.Capacity || o.MaxCapacity != n.MaxCapacity ||
 			o.GuaranteedMB != n.GuaranteedMB || o.MaxMB != n.MaxMB
 		rows = append(rows, row)

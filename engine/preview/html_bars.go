@@ -13,18 +13,19 @@ type queueBar struct {
 
 // bars returns the old and new bars of a queue (one when it exists in
 // one configuration only).
-func (r *Report) bars(path string, o, n *QueueRun) []queueBar {
+// oldCluster and newCluster are each run's memory (its root's maximum).
+func (r *Report) bars(path string, o, n *QueueRun, oldCluster, newCluster int64) []queueBar {
 	var out []queueBar
 	for _, side := range []struct {
-		name  string
-		q     *QueueRun
-		stats *RunStats
-		run   *Run
-	}{{"old", o, r.oldStats, r.OldRun}, {"new", n, r.newStats, r.NewRun}} {
+		name    string
+		q       *QueueRun
+		stats   *RunStats
+		cluster int64
+	}{{"old", o, r.oldStats, oldCluster}, {"new", n, r.newStats, newCluster}} {
 		if side.q == nil {
 			continue
 		}
-		cluster := clusterMB(side.run)
+		cluster := side.cluster
 		var peak int64
 		if side.stats != nil && side.stats.Queues[path] != nil {
 			peak = side.stats.Queues[path].UsagePeakMB
@@ -37,15 +38,10 @@ func (r *Report) bars(path string, o, n *QueueRun) []queueBar {
 	return out
 }
 
-// clusterMB is the run's root maximum: the cluster's memory.
-func clusterMB(r *Run) int64 {
-	if r == nil {
-		return 0
-	}
-	for _, q := range r.Queues {
-		if q.Path == "root" {
-			return q.MaxMB
-		}
+// clusterMB is the memory of a run's cluster: its root's maximum.
+func clusterMB(queues map[string]*QueueRun) int64 {
+	if q := queues["root"]; q != nil {
+		return q.MaxMB
 	}
 	return 0
 }

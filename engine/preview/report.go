@@ -38,9 +38,11 @@ type Report struct {
 
 	// OldRun and NewRun keep the series for the HTML report.
 	OldRun, NewRun *Run `json:"-"`
-	oldStats       *RunStats
-	newStats       *RunStats
-	byName         map[string]int
+	// floorMS is the comparison's duration floor (Options.DurationFloorMS).
+	floorMS  int64
+	oldStats *RunStats
+	newStats *RunStats
+	byName   map[string]int
 }
 
 // Side summarises one run.
@@ -82,7 +84,7 @@ func Build(in Input) (*Report, []error) {
 		Old: summarise(in.OldName, in.Old), New: summarise(in.NewName, in.New),
 		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(), WindowMS: o.Stats.WindowMS,
 		Comparison: *Compare(olds, news, o), Refresh: in.Refresh, Unified: in.Unified, RefreshContext: in.RefreshContext, Notes: in.Notes,
-		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news,
+		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news, floorMS: o.DurationFloorMS,
 	}
 	r.Teams = r.teams()
 	r.Why = r.why()

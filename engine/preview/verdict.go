@@ -69,13 +69,14 @@ var verdictMetrics = []struct{ metric, label string }{
 func (r *Report) teams() []TeamVerdict {
 	names := shortNames(r.Queues)
 	why := changedWhy(r.why())
+	ix := r.index()
 	out := []TeamVerdict{}
 	for i := range r.Queues {
 		e := &r.Queues[i]
 		if !e.Leaf {
 			continue
 		}
-		tv := TeamVerdict{Queue: e.Name, Name: names[e.Name], Items: r.items(e, "queue"), Users: []UserVerdict{}, Why: whyOf(why, e.Name, "")}
+		tv := TeamVerdict{Queue: e.Name, Name: names[e.Name], Items: r.items(e, "queue", ix), Why: whyOf(why, e.Name, "")}
 		tv.WhyText = whyText(tv.Why)
 		switch {
 		case !e.InNew:
@@ -85,22 +86,7 @@ func (r *Report) teams() []TeamVerdict {
 		default:
 			tv.Outcome = outcome(tv.Items)
 		}
-		for _, u := range r.usersOf(e.Name) {
-			ue := r.user(u)
-			if ue == nil {
-				continue
-			}
-			items := r.items(ue, u)
-			if len(items) == 0 || r.soleUser(e.Name, u) && sameItems(items, tv.Items) {
-				continue
-			}
-			uv := UserVerdict{User: u, Outcome: outcome(items), Items: items, Why: whyOf(why, e.Name, u)}
-			uv.Text = u + ": " + joinItems(items)
-			if w := whyText(uv.Why); w != "" {
-				uv.Text += "; " + w
-			}
-			tv.Users = append(tv.Users, uv)
-		}
+		tv.Users = r.userVerdicts(e.Name, tv.Items, why, ix)
 		if len(tv.Items) == 0 && len(tv.Users) == 0 && tv.Outcome != "added" && tv.Outcome != "removed" {
 			continue
 		}
@@ -113,8 +99,29 @@ func (r *Report) teams() []TeamVerdict {
 	return out
 }
 
+// userVerdicts are the lines of a queue's users whose own results changed;
+// a queue's only user whose line repeats the queue's is left out.
+func (r *Report) userVerdicts(queue string, teamItems []VerdictItem, why map[[2]string][]WhyRow, ix *verdictIndex) []UserVerdict {
+	out := []UserVerdict{}
+	users := ix.users[queue]
+	for _, u := range users {
+		ue := &r.Users[ix.userAt[u]]
+		items := r.items(ue, u, ix)
+		if len(items) == 0 || len(users) == 1 && sameItems(items, teamItems) {
+			continue
+		}
+		uv := UserVerdict{User: u, Outcome: outcome(items), Items: items, Why: whyOf(why, queue, u)}
+		uv.Text = u + ": " + joinItems(items)
+		if w := whyText(uv.Why); w != "" {
+			uv.Text += "; " + w
+		}
+		out = append(out, uv)
+	}
+	return out
+}
+
 // items are the changed metrics of e worth a phrase.
-func (r *Report) items(e *Entity, who string) []VerdictItem {
+func (r *Report) items(e *Entity, who string, ix *verdictIndex) []VerdictItem {
 	var out []VerdictItem
 	for _, vm := range verdictMetrics {
 		d := e.delta(vm.metric)
@@ -131,7 +138,7 @@ func (r *Report) items(e *Entity, who string) []VerdictItem {
 			continue
 		}
 		it := VerdictItem{Metric: d.Metric, Unit: d.Unit, Old: d.Old, New: d.New, Verdict: d.Verdict}
-		it.Note = r.note(e, d, who)
+		it.Note = note(e, d, who, ix)
 		it.Text = fmt.Sprintf("%s %s", vm.label, fromTo(d.kind, *d.Old, *d.New))
 		if it.Note != "" {
 			it.Text += " (" + it.Note + ")"
@@ -143,14 +150,14 @@ func (r *Report) items(e *Entity, who string) []VerdictItem {
 
 // note qualifies a change: how many apps it touched for waits, whether
 // it is the change's intent, or a ratio where one reads naturally.
-func (r *Report) note(e *Entity, d *Delta, who string) string {
+func note(e *Entity, d *Delta, who string, ix *verdictIndex) string {
 	switch {
 	case d.Verdict == Intended:
 		return "intended"
 	case d.Metric == "max" || d.Metric == "guarantee":
 		return ""
 	case who == "queue" && (d.Metric == "wait.p95" || d.Metric == "completion.p95"):
-		if n, of, word := r.appsMoved(e.Name, d.Metric); of > 0 && n > 0 {
+		if n, of, word := ix.appsMoved(e.Name, d.Metric); of > 0 && n > 0 {
 			return fmt.Sprintf("%d of %d %s %s", n, of, plural(of, "app", "apps"), word)
 		}
 	}
@@ -170,37 +177,22 @@ func naturalRatio(k Kind, o, n float64) string {
 	return fmt.Sprintf("%+.0f%%", rel*100)
 }
 
-// appsMoved counts the apps of a queue that exist in both runs
-// and whose wait (or completion) changed by more than the duration floor
-// in the direction of the p95's change.
-func (r *Report) appsMoved(queue, metric string) (n, of int, word string) {
-	if r.OldRun == nil || r.NewRun == nil {
-		return 0, 0, ""
-	}
-	olds := map[string]*AppRun{}
-	for i := range r.OldRun.Apps {
-		olds[r.OldRun.Apps[i].ID] = &r.OldRun.Apps[i]
-	}
+// appsMoved counts the apps of a queue that exist in both runs and
+// whose wait (or completion) changed by more than the duration floor, in
+// the direction most of them moved.
+func (ix *verdictIndex) appsMoved(queue, metric string) (n, of int, word string) {
 	var slower, faster int
-	for i := range r.NewRun.Apps {
-		a := &r.NewRun.Apps[i]
-		if a.Queue != queue {
-			continue
-		}
-		o := olds[a.ID]
-		if o == nil {
-			continue
-		}
-		ov, ook := appTime(o, metric)
-		nv, nok := appTime(a, metric)
+	for _, p := range ix.pairs[queue] {
+		ov, ook := appTime(p[0], metric)
+		nv, nok := appTime(p[1], metric)
 		if !ook || !nok {
 			continue
 		}
 		of++
 		switch d := nv - ov; {
-		case d > r.floorMS():
+		case d > ix.floorMS:
 			slower++
-		case d < -r.floorMS():
+		case d < -ix.floorMS:
 			faster++
 		}
 	}
@@ -209,8 +201,6 @@ func (r *Report) appsMoved(queue, metric string) (n, of int, word string) {
 	}
 	return faster, of, "faster"
 }
-
-func (r *Report) floorMS() int64 { return Options{}.withDefaults().DurationFloorMS }
 
 // appTime is an app's wait or completion time, if it has one.
 func appTime(a *AppRun, metric string) (int64, bool) {

@@ -1,6 +1,53 @@
 package preview
 
+import "sort"
+
 // Who a team verdict names: the users of a queue and short queue names.
+
+// verdictIndex is what the verdict looks up per queue, built once: a
+// preview of thousands of queues must not scan every app per queue.
+type verdictIndex struct {
+	// users lists each queue's users (either run) in the report's order.
+	users  map[string][]string
+	userAt map[string]int
+	// pairs are each queue's apps (by the new run's queue) present in
+	// both runs, old then new.
+	pairs   map[string][][2]*AppRun
+	floorMS int64
+}
+
+func (r *Report) index() *verdictIndex {
+	ix := &verdictIndex{users: map[string][]string{}, userAt: map[string]int{}, pairs: map[string][][2]*AppRun{},
+		floorMS: r.floorMS}
+	seen := map[[2]string]bool{}
+	olds := map[string]*AppRun{}
+	for _, run := range []*Run{r.OldRun, r.NewRun} {
+		if run == nil {
+			continue
+		}
+		for i := range run.Apps {
+			a := &run.Apps[i]
+			seen[[2]string{a.Queue, a.User}] = true
+			if run == r.OldRun {
+				olds[a.ID] = a
+			} else if o := olds[a.ID]; o != nil {
+				ix.pairs[a.Queue] = append(ix.pairs[a.Queue], [2]*AppRun{o, a})
+			}
+		}
+	}
+	for i, u := range r.Users {
+		ix.userAt[u.Name] = i
+	}
+	for k := range seen {
+		if _, ok := ix.userAt[k[1]]; ok {
+			ix.users[k[0]] = append(ix.users[k[0]], k[1])
+		}
+	}
+	for _, us := range ix.users {
+		sort.Slice(us, func(i, j int) bool { return ix.userAt[us[i]] < ix.userAt[us[j]] })
+	}
+	return ix
+}
 
 // sameItems reports whether a user's items repeat the team's (a team of
 // one user), so the user line would say nothing new.
@@ -20,48 +67,11 @@ func sameItems(u, q []VerdictItem) bool {
 	return true
 }
 
-// usersOf lists, sorted, the users who submitted to queue in either run.
-func (r *Report) usersOf(queue string) []string {
-	seen := map[string]bool{}
-	for _, run := range []*Run{r.OldRun, r.NewRun} {
-		if run == nil {
-			continue
-		}
-		for _, a := range run.Apps {
-			if a.Queue == queue {
-				seen[a.User] = true
-			}
-		}
-	}
-	var out []string
-	for _, u := range r.Users {
-		if seen[u.Name] {
-			out = append(out, u.Name)
-		}
-	}
-	return out
-}
-
-// soleUser reports whether u is the only user who submitted to queue.
-func (r *Report) soleUser(queue, u string) bool {
-	us := r.usersOf(queue)
-	return len(us) == 1 && us[0] == u
-}
-
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
 	return many
-}
-
-func (r *Report) user(name string) *Entity {
-	for i := range r.Users {
-		if r.Users[i].Name == name {
-			return &r.Users[i]
-		}
-	}
-	return nil
 }
 
 // shortNames maps each queue path to its last component when no other
