@@ -3,6 +3,7 @@ package preview
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 )
 
@@ -19,8 +20,10 @@ type TeamVerdict struct {
 	Outcome string        `json:"outcome"`
 	Text    string        `json:"text"`
 	Items   []VerdictItem `json:"items"`
-	// Users are the users of the queue whose own results changed.
-	Users []UserVerdict `json:"users"`
+	// Users are the users of the queue (and of no other) whose own results
+	// changed, at most maxTeamUsers, worse first; MoreUsers counts the rest.
+	Users     []UserVerdict `json:"users"`
+	MoreUsers int           `json:"more_users,omitempty"`
 	// Why is what held the queue's apps back, where it changed; WhyText
 	// says it in words ("held back by queue at maximum 0s → 3h10m").
 	Why     []WhyRow `json:"why"`
@@ -87,6 +90,9 @@ func (r *Report) teams() []TeamVerdict {
 			tv.Outcome = outcome(tv.Items)
 		}
 		tv.Users = r.userVerdicts(e.Name, tv.Items, why, ix)
+		if len(tv.Users) > maxTeamUsers {
+			tv.Users, tv.MoreUsers = tv.Users[:maxTeamUsers], len(tv.Users)-maxTeamUsers
+		}
 		if len(tv.Items) == 0 && len(tv.Users) == 0 && tv.Outcome != "added" && tv.Outcome != "removed" {
 			continue
 		}
@@ -98,6 +104,10 @@ func (r *Report) teams() []TeamVerdict {
 	}
 	return out
 }
+
+// maxTeamUsers bounds the user lines under a team: the verdict is read at
+// a glance; the Users table has everyone.
+const maxTeamUsers = 10
 
 // userVerdicts are the lines of a queue's users whose own results changed;
 // a queue's only user whose line repeats the queue's is left out.
@@ -117,8 +127,12 @@ func (r *Report) userVerdicts(queue string, teamItems []VerdictItem, why map[[2]
 		}
 		out = append(out, uv)
 	}
+	// Worse first, then better, keeping the report's user order.
+	sort.SliceStable(out, func(i, j int) bool { return outcomeRank[out[i].Outcome] < outcomeRank[out[j].Outcome] })
 	return out
 }
+
+var outcomeRank = map[string]int{"worse": 0, "mixed": 1, "better": 2}
 
 // items are the changed metrics of e worth a phrase.
 func (r *Report) items(e *Entity, who string, ix *verdictIndex) []VerdictItem {

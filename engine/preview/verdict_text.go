@@ -22,6 +22,9 @@ func writeTeams(ew *errWriter, ts []TeamVerdict) {
 		for _, u := range t.Users {
 			ew.printf("      %s %s\n", outcomeMarks[u.Outcome], u.Text)
 		}
+		if t.MoreUsers > 0 {
+			ew.printf("      ... and %d more users (see Users)\n", t.MoreUsers)
+		}
 	}
 	ew.printf("  (▼ worse, ▲ better, = only what the change intends; \"intended\" marks a lower ceiling doing its job)\n\n")
 }

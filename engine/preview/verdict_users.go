@@ -7,7 +7,9 @@ import "sort"
 // verdictIndex is what the verdict looks up per queue, built once: a
 // preview of thousands of queues must not scan every app per queue.
 type verdictIndex struct {
-	// users lists each queue's users (either run) in the report's order.
+	// users lists each queue's users (either run) in the report's order:
+	// those whose apps all went to that queue, since a user's figures
+	// span every queue they used (the Users table has the others).
 	users  map[string][]string
 	userAt map[string]int
 	// pairs are each queue's apps (by the new run's queue) present in
@@ -39,7 +41,7 @@ func (r *Report) index() *verdictIndex {
 		ix.userAt[u.Name] = i
 	}
 	for k := range seen {
-		if _, ok := ix.userAt[k[1]]; ok {
+		if _, ok := ix.userAt[k[1]]; ok && r.onlyIn(k[1], k[0]) {
 			ix.users[k[0]] = append(ix.users[k[0]], k[1])
 		}
 	}
@@ -91,4 +93,17 @@ func shortNames(es []Entity) map[string]string {
 		}
 	}
 	return out
+}
+
+// onlyIn reports whether every app of user u, in each run, went to queue.
+func (r *Report) onlyIn(u, queue string) bool {
+	for _, rs := range []*RunStats{r.oldStats, r.newStats} {
+		if rs == nil {
+			continue
+		}
+		if s := rs.Users[u]; s != nil && s.queues > 0 && (s.queues != 1 || s.onlyQueue != queue) {
+			return false
+		}
+	}
+	return true
 }
