@@ -188,3 +188,22 @@ func whyText(ws []WhyRow) string {
 	}
 	return "held back by " + strings.Join(parts, ", ")
 }
+
+// maxWhyRows bounds the report page's why table; the JSON has every row.
+const maxWhyRows = 200
+
+// changedRows keeps the rows whose held time changed, at most n, and
+// counts the changed rows left out.
+func changedRows(rows []WhyRow, n int) (shown []WhyRow, hidden int) {
+	for _, w := range rows {
+		if w.OldMS == w.NewMS {
+			continue
+		}
+		if len(shown) == n {
+			hidden++
+			continue
+		}
+		shown = append(shown, w)
+	}
+	return shown, hidden
+}

@@ -75,6 +75,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 		return fmt.Errorf("preview: report template: %w", err)
 	}
 	var buf bytes.Buffer
+	whyShown, whyHidden := changedRows(r.Why, maxWhyRows)
 	err = t.Execute(&buf, map[string]any{
 		"R":           r,
 		"Refresh":     refreshOf(r),
@@ -88,6 +89,8 @@ func WriteHTML(w io.Writer, r *Report) error {
 		"Columns":     textColumns,
 		"Titles":      tableTitles,
 		"UserColumns": userColumns,
+		"Why":         whyShown,
+		"WhyHidden":   whyHidden,
 	})
 	if err != nil {
 		return fmt.Errorf("preview: render report: %w", err)
