@@ -14,7 +14,7 @@ type WaitReason string
 const (
 	WaitAMLimit     WaitReason = "am_limit"      // queue's AM resource limit (maximum-am-resource-percent)
 	WaitUserAMLimit WaitReason = "user_am_limit" // the user's share of the AM limit
-	WaitActivation  WaitReason = "max_apps"      // not activated for another reason (max applications)
+	WaitActivation  WaitReason = "activation"    // accepted, not yet activated, for no AM-limit reason
 	WaitQueueMax    WaitReason = "queue_max"     // the queue or an ancestor is at its maximum capacity
 	WaitUserLimit   WaitReason = "user_limit"    // the user is at its user limit
 	WaitGuarantee   WaitReason = "queue_guarantee"
@@ -31,7 +31,7 @@ var WaitReasons = []WaitReason{WaitQueueMax, WaitGuarantee, WaitClusterFull, Wai
 // Describe is a reason in words for people.
 func (r WaitReason) Describe() string {
 	return map[WaitReason]string{
-		WaitAMLimit: "AM limit", WaitUserAMLimit: "user AM limit", WaitActivation: "max applications",
+		WaitAMLimit: "AM limit", WaitUserAMLimit: "user AM limit", WaitActivation: "awaiting activation",
 		WaitQueueMax: "queue at maximum", WaitUserLimit: "user limit", WaitGuarantee: "queue at guarantee, cluster busy",
 		WaitClusterFull: "cluster full (others over guarantee)", WaitReserved: "reservation elsewhere",
 		WaitLocality: "locality delay", WaitNoNodeFits: "no node fits",
