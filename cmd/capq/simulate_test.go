@@ -192,3 +192,33 @@ func TestGenWorkloadBadCountsDeterministic(t *testing.T) {
 		assert.Contains(t, r.stderr, "--apps must be positive, got 0")
 	}
 }
+
+// TestGenWorkloadDefaultsContend checks issue 16's complaint: the default
+// flags give a busy day (offered utilization printed, 0.90), and a preview
+// of the seeds' change (development's maximum-capacity 40) on such a day
+// reports regressions for development. The preview runs on a 20-node,
+// 4-hour day with every other flag at its default to keep the test quick;
+// the 100-node day of the bare defaults shows the same (655 apps of
+// development rejected, waits several times longer).
+func TestGenWorkloadDefaultsContend(t *testing.T) {
+	def := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "-o", filepath.Join(t.TempDir(), "day.json"))
+	require.Equal(t, 0, def.code, def.stderr)
+	assert.Contains(t, def.stderr, "offered utilization 0.9")
+	assert.NotContains(t, def.stderr, "mostly idle")
+
+	day := filepath.Join(t.TempDir(), "small-day.json")
+	g := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--nodes", "20", "--duration", "4h", "-o", day)
+	require.Equal(t, 0, g.code, g.stderr)
+	p := runBinary(t, "", "preview", "testdata/seeds-example", "testdata/seeds-dev-max40", "--workload", day)
+	_, regressions, found := strings.Cut(p.stdout, "Regressions (")
+	require.True(t, found, p.stdout)
+	regressions, _, _ = strings.Cut(regressions, "\n\n")
+	assert.Regexp(t, `(?m)^  root\.engineering\.development +(wait|completion|usage|apps)`, regressions)
+
+	idle := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--apps", "100", "-o", filepath.Join(t.TempDir(), "idle.json"))
+	require.Equal(t, 0, idle.code, idle.stderr)
+	assert.Contains(t, idle.stderr, "mostly idle")
+	both := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--apps", "100", "--target-utilization", "0.5")
+	assert.Equal(t, 2, both.code)
+	assert.Contains(t, both.stderr, "give one")
+}
