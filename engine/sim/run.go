@@ -111,7 +111,7 @@ func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
 func (r *run) checkApps() error {
 	for i := range r.w.Apps {
 		a := &r.w.Apps[i]
-		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues {
+		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues && !r.w.RejectUnknownQueues {
 			return posErr(a.Pos, "application %q: unknown queue %q (leaf queues: %s)", a.ID, a.Queue, leafList(r.model))
 		}
 		sizes := map[[2]int64]Res{}

@@ -31,6 +31,11 @@ type Workload struct {
 	// Warnings are things a reader accepted but dropped the way Hadoop
 	// does (for example SLS tasks of a type the MapReduce AM ignores).
 	Warnings []string `json:"-"`
+	// RejectUnknownQueues is set by readers of formats whose simulator
+	// carries on past a job of an unknown queue (SLS's AMRunner logs it
+	// and skips the job): such apps are submitted and rejected with
+	// Hadoop's message instead of failing the whole run.
+	RejectUnknownQueues bool `json:"-"`
 }
 
 // Cluster lists node groups.
