@@ -231,6 +231,7 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 	}
 	var out []TaskGroup
 	pk := packager{first: map[[2]int64]packaged{}}
+	delayed := 0
 	for i, raw := range list {
 		tpos := fmt.Sprintf("%s task %d", pos, i)
 		t, ok := raw.(map[string]any)
@@ -244,6 +245,13 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 		allocID, err := javaLong(t, "container.allocation.id", -1, tpos)
 		if err != nil {
 			return nil, err
+		}
+		delay, err := javaLong(t, "container.request.delay", 0, tpos)
+		if err != nil {
+			return nil, err
+		}
+		if delay > 0 && amType == "dag" {
+			delayed++
 		}
 		if amType == "mapreduce" {
 			switch g.Type {
@@ -260,6 +268,7 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 		out = appendGroup(out, g)
 	}
 	sr.w.Warnings = append(sr.w.Warnings, pk.warnings(pos)...)
+	sr.w.Warnings = append(sr.w.Warnings, amNotModelled(pos, amType, delayed)...)
 	if len(out) == 0 {
 		return nil, posErr(pos, "No task for the job! (no map or reduce task for the MapReduce AM)")
 	}

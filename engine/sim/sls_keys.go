@@ -50,3 +50,18 @@ func (sr *slsReader) reportIgnored() {
 		sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: key %q ignored in %d object(s): %s", ik.first, k, ik.n, why))
 	}
 }
+
+// amNotModelled names what capq leaves out of SLS's stream and DAG AMs:
+// StreamAMSimulator holds its containers for the job's whole duration,
+// asking again for each one that finishes, and DAGAMSimulator asks for a
+// container only container.request.delay ms after it starts; capq asks
+// every container of both at once and runs each once.
+func amNotModelled(pos, amType string, delayed int) []string {
+	switch {
+	case amType == "stream":
+		return []string{pos + ": the stream AM (StreamAMSimulator) asks again for every container that finishes until job.end.ms; capq runs each container once"}
+	case amType == "dag" && delayed > 0:
+		return []string{fmt.Sprintf("%s: the DAG AM (DAGAMSimulator) asks %d container(s) after their container.request.delay; capq asks them at once", pos, delayed)}
+	}
+	return nil
+}

@@ -51,7 +51,8 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	assert.Equal(t, "3", w.Apps[3].ID)
 	assert.Equal(t, "default", w.Apps[2].User)
 	assert.Equal(t, 3, w.Apps[2].Containers(), "the MapReduce AM ignores the cleanup task")
-	assert.Len(t, w.Warnings, 1)
+	require.Len(t, w.Warnings, 2)
+	assert.Contains(t, w.Warnings[0], "the stream AM (StreamAMSimulator) asks again for every container")
 
 	res, err := Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1})
 	require.NoError(t, err)
@@ -175,7 +176,7 @@ func TestSLSContainerSizesPackaged(t *testing.T) {
 	assert.Equal(t, TaskGroup{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 7000, Priority: 20, Type: "map"}, mr[1])
 	assert.Equal(t, int64(4096), mr[2].MemoryMB, "reduces are another priority (10), their own size")
 	assert.Equal(t, []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map"}}, w.Apps[1].Tasks)
-	require.Len(t, w.Warnings, 2)
+	require.Len(t, w.Warnings, 3, "two resized, one stream AM")
 	assert.Contains(t, w.Warnings[0], "2 container(s) of 2048 MB, 2 vcores asked at 1024 MB, 1 vcores, the first size at priority 20 (AMSimulator.packageRequests")
 	assert.Contains(t, w.Warnings[1], "SLS asks container.allocation.id 2 at its own size")
 	res, err := Run(loadModel(t, "workloads/sls"), renameQueue(w, "sls_queue_1"), Options{Seed: 1})
