@@ -34,6 +34,10 @@ type genWorkloadOptions struct {
 	// appsSet and targetSet say which of --apps and --target-utilization
 	// the user gave: --apps alone fixes the count (no target).
 	appsSet, targetSet bool
+	// fromRMApps, rmNodes, amMemory and rmTaskMemory build the workload
+	// from a ResourceManager's answers instead (gen_rmapps.go).
+	fromRMApps, rmNodes string
+	amMemory, rmTaskMemory int64
 }
 
 func newGenWorkloadCmd(s *streams) *cobra.Command {
@@ -70,6 +74,10 @@ cluster's memory times --duration) is printed on standard error.`,
 	f.IntVar(&o.gen.Apps, "apps", 1000, "number of applications (instead of --target-utilization)")
 	f.Float64Var(&o.gen.TargetUtilization, "target-utilization", 0.9, "draw apps until they ask for this fraction of the cluster's memory over --duration")
 	f.Float64Var(&o.gen.BurstShare, "burst-share", 0.5, "share of arrivals going to the leaf whose window it is (one window per leaf over --duration)")
+	f.StringVar(&o.fromRMApps, "from-rm-apps", "", "build the workload from FILE, the JSON of the RM's GET /ws/v1/cluster/apps (- for standard input)")
+	f.StringVar(&o.rmNodes, "rm-nodes", "", "with --from-rm-apps: the cluster from FILE, the JSON of GET /ws/v1/cluster/nodes (else --nodes x --node-memory)")
+	f.Int64Var(&o.amMemory, "am-memory", 1024, "with --from-rm-apps: the AM container's MB (the answer does not record it)")
+	f.Int64Var(&o.rmTaskMemory, "rm-task-memory", 1024, "with --from-rm-apps: the MB of the containers an app's memorySeconds are cut into")
 	f.StringVar(&o.duration, "duration", "24h", "period over which apps arrive")
 	f.IntVar(&o.gen.Nodes, "nodes", 100, "number of nodes")
 	f.Int64Var(&o.gen.NodeMemoryMB, "node-memory", 131072, "memory per node in MB")
@@ -98,11 +106,18 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	w, err := sim.Generate(loaded.Model, o.gen)
+	var w *sim.Workload
+	if o.fromRMApps != "" {
+		w, err = o.fromRM(loaded.Model, s)
+	} else {
+		w, err = sim.Generate(loaded.Model, o.gen)
+		if err == nil {
+			reportOffered(s, w, o.gen.DurationMS, "generated", "; use --target-utilization")
+		}
+	}
 	if err != nil {
 		return cannotRun(err)
 	}
-	reportOffered(s, w, o.gen.DurationMS)
 	var b bytes.Buffer
 	if err := sim.WriteNative(&b, w); err != nil {
 		return cannotRun(err)
@@ -121,11 +136,11 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 
 // reportOffered prints how busy the generated day asks the cluster to be,
 // and warns when it is too idle for a preview to show anything.
-func reportOffered(s *streams, w *sim.Workload, periodMS int64) {
+func reportOffered(s *streams, w *sim.Workload, periodMS int64, verb, hint string) {
 	u := sim.OfferedUtilization(w, periodMS)
-	fmt.Fprintf(s.errOut, "capq: generated %d apps; offered utilization %.2f (memory-time asked / cluster memory x duration)\n", len(w.Apps), u)
+	fmt.Fprintf(s.errOut, "capq: %s %d apps; offered utilization %.2f (memory-time asked / cluster memory x duration)\n", verb, len(w.Apps), u)
 	if u < 0.5 {
-		fmt.Fprintf(s.errOut, "capq: warning: the cluster will be mostly idle, so queue limits barely bind and a preview will show few differences; use --target-utilization\n")
+		fmt.Fprintf(s.errOut, "capq: warning: the cluster will be mostly idle, so queue limits barely bind and a preview will show few differences%s\n", hint)
 	}
 }
 

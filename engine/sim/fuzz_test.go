@@ -62,3 +62,23 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
+
+func FuzzReadRMApps(f *testing.F) {
+	f.Add([]byte(`{"apps": {"app": [{"id": "application_1_0001", "user": "u", "queue": "qa", "state": "FINISHED", "startedTime": 1000, "finishedTime": 9000, "elapsedTime": 8000, "memorySeconds": 151730, "vcoreSeconds": 103}]}}`))
+	f.Add([]byte(`{"apps": {"app": [{"id": "a", "queue": "qa", "startedTime": 1, "elapsedTime": 1e15, "memorySeconds": 1e300}]}}`))
+	f.Add([]byte(`{"apps": null}`))
+	m := loadModel(f, "seeds-example")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := ReadRMApps("a.json", data, m, RMAppsOptions{Cluster: Cluster{Nodes: []NodeGroup{{Count: 2, MemoryMB: 8192, VCores: 8}}}})
+		if err == nil && len(w.Apps) == 0 {
+			t.Fatal("a workload without apps and without error")
+		}
+	})
+}
+
+func FuzzReadRMNodes(f *testing.F) {
+	f.Add([]byte(`{"nodes": {"node": [{"rack": "/r", "state": "RUNNING", "id": "h1:1", "nodeHostName": "h1", "availMemoryMB": 8192, "availableVirtualCores": 8, "nodeLabels": ["gpu"]}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _, _ = ReadRMNodes("n.json", data)
+	})
+}
