@@ -36,7 +36,7 @@ type genWorkloadOptions struct {
 	appsSet, targetSet bool
 	// fromRMApps, rmNodes, amMemory and rmTaskMemory build the workload
 	// from a ResourceManager's answers instead (gen_rmapps.go).
-	fromRMApps, rmNodes string
+	fromRMApps, rmNodes    string
 	amMemory, rmTaskMemory int64
 }
 
