@@ -52,6 +52,14 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 			return nil, err
 		}
 	}
+	if format == sim.FormatSynth {
+		w, err := sim.ReadSynth(name, data, set)
+		if err == nil && nodes != nil {
+			w.Cluster = *nodes
+			err = w.Validate()
+		}
+		return w, err
+	}
 	return sim.ReadSLS(name, data, set, nodes)
 }
 

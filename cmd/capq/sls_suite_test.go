@@ -16,7 +16,9 @@ import (
 // from hadoop-sls/src/test/resources), with no conversion step, in the
 // combinations the suite uses: TestSLSRunner's SLS and OLD_SLS runs with
 // and without src/test/resources/nodes.json, and TestSLSDagAMSimulator's
-// sls_dag.json. Every run finishes both jobs (the suite's exit
+// sls_dag.json, and the SYNTH runs of TestSLSRunner, TestSLSGenericSynth
+// and TestSLSStreamAMSynth (syn.json, syn_generic.json, syn_stream.json;
+// the RUMEN runs need a Rumen reader capq does not have yet). Every run finishes both jobs (the suite's exit
 // invariants check that apps complete); the text output is golden.
 func TestSLSSuiteCapacitySchedulerRuns(t *testing.T) {
 	const dir = "testdata/sls-suite/"
@@ -29,6 +31,10 @@ func TestSLSSuiteCapacitySchedulerRuns(t *testing.T) {
 		{"TestSLSRunner SLS nodeFile", "inputsls.json", true, 20},
 		{"TestSLSDagAMSimulator", "sls_dag.json", false, 3},
 		{"TestSLSDagAMSimulator nodeFile", "sls_dag.json", true, 20},
+		{"TestSLSRunner SYNTH no nodeFile", "syn.json", false, 20},
+		{"TestSLSRunner SYNTH nodeFile", "syn.json", true, 20},
+		{"TestSLSGenericSynth", "syn_generic.json", false, 20},
+		{"TestSLSStreamAMSynth", "syn_stream.json", false, 20},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := []string{"simulate", "--config", dir + "capacity-scheduler.xml", "--workload", dir + c.trace,
@@ -55,6 +61,12 @@ func TestSLSSuiteCapacitySchedulerRuns(t *testing.T) {
 			require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
 			assert.Equal(t, c.nodesWant, out.Cluster.Nodes)
 			assert.Equal(t, int64(c.nodesWant)*100240, out.Cluster.MemoryMB, "yarn.sls.nm.memory.mb of the suite's sls-runner.xml")
+			if strings.HasPrefix(c.trace, "syn") {
+				// SYNTH: num_jobs jobs, every one finishing (the suite's
+				// exit invariants); the containers depend on the draws.
+				assert.Equal(t, map[string]int{"syn.json": 10, "syn_generic.json": 10, "syn_stream.json": 5}[c.trace], out.Summary.Finished)
+				return
+			}
 			assert.Equal(t, 2, out.Summary.Finished)
 			assert.Equal(t, int64(2+5), out.Summary.Containers, "two AMs and five tasks")
 		})

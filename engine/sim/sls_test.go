@@ -223,7 +223,7 @@ func TestUnknownQueueIsAnInputError(t *testing.T) {
 func TestDetect(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"jobID": "job_1", "mapTasks": []}`: "Rumen",
-		`{"workloads": [], "num_nodes": 3}`:  "SYNTH",
+		`{"apps": {"app": []}}`:              "--from-rm-apps",
 		`[1, 2]`:                             "does not start with a JSON object",
 		`"x"`:                                "does not start with a JSON object",
 		`{"foo": 1}`:                         "cannot tell",
