@@ -52,6 +52,13 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 			return nil, err
 		}
 	}
+	if format == sim.FormatRumen {
+		base, err := sim.ParseRumenTimeBase(o.rumenTime)
+		if err != nil {
+			return nil, err
+		}
+		return sim.ReadRumen(name, data, set, nodes, base)
+	}
 	if format == sim.FormatSynth {
 		w, err := sim.ReadSynth(name, data, set)
 		if err == nil && nodes != nil {

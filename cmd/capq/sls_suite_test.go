@@ -18,7 +18,7 @@ import (
 // and without src/test/resources/nodes.json, and TestSLSDagAMSimulator's
 // sls_dag.json, and the SYNTH runs of TestSLSRunner, TestSLSGenericSynth
 // and TestSLSStreamAMSynth (syn.json, syn_generic.json, syn_stream.json;
-// the RUMEN runs need a Rumen reader capq does not have yet). Every run finishes both jobs (the suite's exit
+// and an excerpt of the RUMEN runs' trace). Every run finishes both jobs (the suite's exit
 // invariants check that apps complete); the text output is golden.
 func TestSLSSuiteCapacitySchedulerRuns(t *testing.T) {
 	const dir = "testdata/sls-suite/"
@@ -35,6 +35,10 @@ func TestSLSSuiteCapacitySchedulerRuns(t *testing.T) {
 		{"TestSLSRunner SYNTH nodeFile", "syn.json", true, 20},
 		{"TestSLSGenericSynth", "syn_generic.json", false, 20},
 		{"TestSLSStreamAMSynth", "syn_stream.json", false, 20},
+		// An excerpt of the RUMEN runs' 2jobs2min-rumen-jh.json
+		// (testdata/rumen): its hosts are the trace's three.
+		{"TestSLSRunner RUMEN excerpt no nodeFile", "../rumen/2jobs2min-excerpt.json", false, 3},
+		{"TestSLSRunner RUMEN excerpt nodeFile", "../rumen/2jobs2min-excerpt.json", true, 20},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := []string{"simulate", "--config", dir + "capacity-scheduler.xml", "--workload", dir + c.trace,

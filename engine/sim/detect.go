@@ -16,18 +16,19 @@ const (
 	FormatNativeJSON
 	FormatSLSTrace
 	FormatSynth
+	FormatRumen
 )
 
 // String names the format.
 func (f Format) String() string {
-	return [...]string{"unknown", "native", "sls", "synth"}[f]
+	return [...]string{"unknown", "native", "sls", "synth", "rumen"}[f]
 }
 
 // Detect tells a native workload from an SLS trace by the keys of the
 // first JSON object: native files have "apps", "cluster" or "format";
 // SLS traces have job.* / num.nodes / am.* keys; SYNTH descriptions have
-// workloads / num_jobs. Rumen traces and the RM's apps answer are
-// recognised only to say what to do with them.
+// workloads / num_jobs; Rumen traces jobID / mapTasks / submitTime. The
+// RM's apps answer is recognised only to say what to do with it.
 func Detect(data []byte) (Format, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if firstByte(data) == '[' {
@@ -50,7 +51,7 @@ func Detect(data []byte) (Format, error) {
 		case strings.HasPrefix(k, "job.") || k == "num.nodes" || k == "num.racks" || strings.HasPrefix(k, "am.") || k == "yarn.sls.am.type":
 			job = true
 		case k == "jobID" || k == "mapTasks" || k == "submitTime":
-			return FormatUnknown, fmt.Errorf("this looks like a Rumen job history trace; convert it with rumen2sls.sh first")
+			return FormatRumen, nil
 		case k == "workloads" || k == "num_jobs":
 			return FormatSynth, nil
 		}

@@ -222,7 +222,6 @@ func TestUnknownQueueIsAnInputError(t *testing.T) {
 
 func TestDetect(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"jobID": "job_1", "mapTasks": []}`: "Rumen",
 		`{"apps": {"app": []}}`:              "--from-rm-apps",
 		`[1, 2]`:                             "does not start with a JSON object",
 		`"x"`:                                "does not start with a JSON object",
