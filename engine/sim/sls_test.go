@@ -222,10 +222,10 @@ func TestUnknownQueueIsAnInputError(t *testing.T) {
 
 func TestDetect(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"apps": {"app": []}}`:              "--from-rm-apps",
-		`[1, 2]`:                             "does not start with a JSON object",
-		`"x"`:                                "does not start with a JSON object",
-		`{"foo": 1}`:                         "cannot tell",
+		`{"apps": {"app": []}}`: "--from-rm-apps",
+		`[1, 2]`:                "does not start with a JSON object",
+		`"x"`:                   "does not start with a JSON object",
+		`{"foo": 1}`:            "cannot tell",
 	} {
 		_, err := Detect([]byte(in))
 		require.Error(t, err, in)
