@@ -93,15 +93,6 @@ func contains(s []string, v string) bool {
 	return false
 }
 
-func keyList(m map[string]bool) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return strings.Join(keys, ", ")
-}
-
 // jsonString is Java's toString of a JSON value.
 func jsonString(v any) string {
 	switch x := v.(type) {
