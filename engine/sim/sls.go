@@ -208,7 +208,11 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	if !contains(sr.set.AMTypes, amType) {
 		return a, 0, posErr(pos, "unknown am.type %q (known: %s; add yarn.sls.am.type.%s to sls-runner.xml)", amType, strings.Join(sr.set.AMTypes, ", "), amType)
 	}
-	if a.Tasks, err = sr.tasks(obj, pos, amType); err != nil {
+	kind := sr.set.AMKind(amType)
+	if kind == "" {
+		return a, 0, posErr(pos, "am.type %q is class %q, which capq does not simulate (MRAMSimulator, StreamAMSimulator, DAGAMSimulator)", amType, sr.set.AMClasses[amType])
+	}
+	if a.Tasks, err = sr.tasks(obj, pos, kind); err != nil {
 		return a, 0, err
 	}
 	return a, int(max(count, 1)), nil

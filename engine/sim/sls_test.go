@@ -262,3 +262,25 @@ func TestSLSUnknownQueueRejected(t *testing.T) {
 	assert.Equal(t, 1, res.Summary.AppsFinished)
 	assert.Equal(t, 1, res.Summary.AppsRejected)
 }
+
+// TestSLSAMTypesBySLSRunnerClass checks that an AM type behaves as the
+// class sls-runner.xml gives it (yarn.sls.am.type.<type>), not as its
+// name: "mr" mapped to MRAMSimulator is a MapReduce AM (maps at 20, then
+// reduces at 10), and a type of an unknown class is skipped.
+func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
+	set, err := SLSSettingsFromConf(map[string]string{
+		"yarn.sls.am.type.mr":     "org.apache.hadoop.yarn.sls.appmaster.MRAMSimulator",
+		"yarn.sls.am.type.custom": "com.example.MyAMSimulator",
+	})
+	require.NoError(t, err)
+	data := `{"num.nodes": 2}
+{"am.type": "mr", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.type": "reduce", "container.priority": 3}]}
+{"am.type": "custom", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`
+	w, err := ReadSLS("t.json", []byte(data), set, nil)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	assert.Equal(t, int32(10), w.Apps[0].Tasks[0].Priority)
+	assert.Equal(t, 1, w.Apps[0].Tasks[0].Phase)
+	require.Len(t, w.Warnings, 1)
+	assert.Contains(t, w.Warnings[0], `am.type "custom" is class "com.example.MyAMSimulator", which capq does not simulate`)
+}
