@@ -21,6 +21,9 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 		if err != nil {
 			return nil, fmt.Errorf("--rm-nodes: %w", err)
 		}
+		if data, err = rmAnswerJSON(name, "nodes", data); err != nil {
+			return nil, err
+		}
 		c, warns, err := sim.ReadRMNodes(name, data)
 		if err != nil {
 			return nil, err
@@ -33,6 +36,9 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 	name, data, err := readInput(o.fromRMApps, s)
 	if err != nil {
 		return nil, fmt.Errorf("--from-rm-apps: %w", err)
+	}
+	if data, err = rmAnswerJSON(name, "apps", data); err != nil {
+		return nil, err
 	}
 	w, err := sim.ReadRMApps(name, data, m, sim.RMAppsOptions{AM: sim.Res{MemoryMB: o.amMemory, VCores: 1}, TaskMemoryMB: o.rmTaskMemory, Cluster: cluster})
 	if err != nil {

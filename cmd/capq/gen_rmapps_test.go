@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,7 +32,7 @@ func TestGenWorkloadFromRMAppsBadInput(t *testing.T) {
 		want  string
 	}{
 		{`{"apps": {"app": [{"id": 3}]}}`, nil, "not a ResourceManager apps answer"},
-		{`<apps/>`, nil, "not a ResourceManager apps answer"},
+		{`<apps/>`, nil, "no application to simulate"},
 		{`{"apps": {"app": []}}`, nil, "no application to simulate"},
 		{`{}`, []string{"--am-memory", "0"}, "--am-memory and --rm-task-memory must be positive"},
 	} {
@@ -44,4 +45,21 @@ func TestGenWorkloadFromRMAppsBadInput(t *testing.T) {
 	r := runBinary(t, "", "gen", "workload", "--config", "testdata/rm-apps", "--from-rm-apps", "testdata/rm-apps/apps.json", "--rm-nodes", "testdata/rm-apps/apps.json")
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `no "nodes" object`)
+}
+
+// TestGenWorkloadFromRMAppsXML reads the XML forms of the same answers
+// (ResourceManagerRest.md's XML response examples): the apps come out
+// as from the JSON; the XML nodes example reports 5120 MB per node.
+func TestGenWorkloadFromRMAppsXML(t *testing.T) {
+	j := runBinary(t, "", "gen", "workload", "--config", "testdata/rm-apps", "--from-rm-apps", "testdata/rm-apps/apps.json")
+	x := runBinary(t, "", "gen", "workload", "--config", "testdata/rm-apps", "--from-rm-apps", "testdata/rm-apps/apps.xml")
+	require.Equal(t, 0, x.code, x.stderr)
+	appsOf := func(s string) string { return s[strings.Index(s, `"apps"`):] }
+	assert.Equal(t, appsOf(j.stdout), appsOf(x.stdout))
+	n := runBinary(t, "", "gen", "workload", "--config", "testdata/rm-apps", "--from-rm-apps", "testdata/rm-apps/apps.xml", "--rm-nodes", "testdata/rm-apps/nodes.xml")
+	require.Equal(t, 0, n.code, n.stderr)
+	assert.Contains(t, n.stdout, `{"names":["h1"],"rack":"/default-rack","memory_mb":5120,"vcores":8}`)
+	bad := runBinary(t, "<apps><app>", "gen", "workload", "--config", "testdata/rm-apps", "--from-rm-apps", "-")
+	assert.Equal(t, 2, bad.code)
+	assert.Contains(t, bad.stderr, "not the XML of GET /ws/v1/cluster/apps")
 }
