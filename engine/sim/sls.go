@@ -215,6 +215,16 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	if a.Tasks, err = sr.tasks(obj, pos, kind); err != nil {
 		return a, 0, err
 	}
+	if kind == "stream" {
+		end, err := javaLong(obj, "job.end.ms", 0, pos)
+		if err != nil {
+			return a, 0, err
+		}
+		if err := holdStreams(a.Tasks, end-a.SubmitMS); err != nil {
+			return a, 0, posErr(pos, "%v", err)
+		}
+		sr.w.Warnings = append(sr.w.Warnings, streamNote(pos))
+	}
 	return a, int(max(count, 1)), nil
 }
 

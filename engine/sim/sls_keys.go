@@ -52,16 +52,34 @@ func (sr *slsReader) reportIgnored() {
 }
 
 // amNotModelled names what capq leaves out of SLS's stream and DAG AMs:
-// StreamAMSimulator holds its containers for the job's whole duration,
-// asking again for each one that finishes, and DAGAMSimulator asks for a
-// container only container.request.delay ms after it starts; capq asks
-// every container of both at once and runs each once.
+// StreamAMSimulator asks again for each container that finishes, which
+// capq approximates by holding it through (holdStreams), and
+// DAGAMSimulator asks for a container only container.request.delay ms
+// after it starts, where capq asks at once.
 func amNotModelled(pos, amType string, delayed int) []string {
-	switch {
-	case amType == "stream":
-		return []string{pos + ": the stream AM (StreamAMSimulator) asks again for every container that finishes until job.end.ms; capq runs each container once"}
-	case amType == "dag" && delayed > 0:
+	if amType == "dag" && delayed > 0 {
 		return []string{fmt.Sprintf("%s: the DAG AM (DAGAMSimulator) asks %d container(s) after their container.request.delay; capq asks them at once", pos, delayed)}
+	}
+	return nil
+}
+
+// streamNote is the warning for every stream job capq runs.
+func streamNote(pos string) string {
+	return pos + ": the stream AM (StreamAMSimulator) asks again for each container that finishes until the job's end; capq holds each one for the job's duration, without the gaps between a container and its replacement"
+}
+
+// holdStreams makes a stream AM's containers last its duration (job.end.ms
+// minus job.start.ms in a trace, the duration sample of a SYNTH class):
+// StreamAMSimulator asks at priority 20 (PRIORITY_MAP) and replaces every
+// container that finishes until that time, then releases them all. With
+// no positive duration SLS's stream AM finishes at its first heartbeat and
+// runs nothing, so the job is refused (and skipped).
+func holdStreams(tasks []TaskGroup, durationMS int64) error {
+	if durationMS <= 0 || durationMS > MaxTimeMS {
+		return fmt.Errorf("the stream AM runs for job.end.ms - job.start.ms = %d ms; SLS's StreamAMSimulator finishes at once and runs no container", durationMS)
+	}
+	for i := range tasks {
+		tasks[i].DurationMS, tasks[i].Priority = durationMS, 20
 	}
 	return nil
 }

@@ -44,7 +44,9 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	j2 := w.Apps[1]
 	assert.Equal(t, "alice", j2.User)
 	assert.Equal(t, Res{2048, 2}, j2.AM)
-	assert.Equal(t, []TaskGroup{{Count: 6, MemoryMB: 4096, VCores: 2, DurationMS: 30000, Priority: 5, Type: "map"}}, j2.Tasks)
+	// The stream AM asks at priority 20 (StreamAMSimulator.PRIORITY_MAP)
+	// and holds its streams for job.end.ms - job.start.ms.
+	assert.Equal(t, []TaskGroup{{Count: 6, MemoryMB: 4096, VCores: 2, DurationMS: 30000, Priority: 20, Type: "map"}}, j2.Tasks)
 
 	// job.count 2: SLS names the instances by AM number.
 	assert.Equal(t, "2", w.Apps[2].ID)
@@ -52,7 +54,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	assert.Equal(t, "default", w.Apps[2].User)
 	assert.Equal(t, 3, w.Apps[2].Containers(), "the MapReduce AM ignores the cleanup task")
 	require.Len(t, w.Warnings, 2)
-	assert.Contains(t, w.Warnings[0], "the stream AM (StreamAMSimulator) asks again for every container")
+	assert.Contains(t, w.Warnings[0], "the stream AM (StreamAMSimulator) asks again for each container")
 
 	res, err := Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1})
 	require.NoError(t, err)
@@ -165,7 +167,7 @@ func TestSLSContainerSizesPackaged(t *testing.T) {
  {"duration.ms": 5000, "container.memory-mb": 1024, "container.type": "map"},
  {"duration.ms": 7000, "count": 2, "container.memory-mb": 2048, "container.vcores": 2, "container.type": "map"},
  {"duration.ms": 9000, "container.memory-mb": 4096, "container.type": "reduce"}]}
-{"am.type": "stream", "job.queue.name": "a", "job.tasks": [
+{"am.type": "stream", "job.queue.name": "a", "job.end.ms": 5000, "job.tasks": [
  {"duration.ms": 5000, "container.memory-mb": 1024, "container.allocation.id": 1},
  {"duration.ms": 5000, "container.memory-mb": 3072, "container.allocation.id": 2}]}`
 	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
@@ -245,6 +247,22 @@ func TestSLSTraceAsArray(t *testing.T) {
 	require.Len(t, w.Apps, 2)
 	assert.Equal(t, 2, w.Apps[1].Containers())
 	assert.Len(t, w.Cluster.Expand(), 2)
+}
+
+// TestSLSStreamAMHoldsForTheJobsDuration checks the stream AM: its
+// containers last job.end.ms - job.start.ms whatever their own duration
+// (StreamAMSimulator replaces each that finishes), and a stream job with
+// no positive duration, which SLS finishes at once, is skipped.
+func TestSLSStreamAMHoldsForTheJobsDuration(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.end.ms": 61000, "job.tasks": [{"count": 2, "duration.ms": 5000, "container.priority": 7}]}
+{"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.tasks": [{"duration.ms": 5000}]}`
+	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	assert.Equal(t, []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 60000, Priority: 20, Type: "map"}}, w.Apps[0].Tasks)
+	require.Len(t, w.Warnings, 2)
+	assert.Contains(t, w.Warnings[1], "t.json:3 (job 3): the stream AM runs for job.end.ms - job.start.ms = -1000 ms")
 }
 
 // TestSLSUnknownQueueRejected checks that a job of a queue the

@@ -145,7 +145,7 @@ func ReadSynth(name string, data []byte, set SLSSettings) (*Workload, error) {
 		w.Warnings = append(w.Warnings, name+": reservations (reservation, deadline_factor) are not modelled; every job is submitted without one")
 	}
 	if stream {
-		w.Warnings = append(w.Warnings, name+": the stream AM (StreamAMSimulator) asks again for every container that finishes until the job's duration; capq runs each container once")
+		w.Warnings = append(w.Warnings, streamNote(name))
 	}
 	return w, w.Validate()
 }
@@ -195,6 +195,18 @@ func (jc *synthJob) app(rng *rand.Rand, i int, queue string, submitSec int64, se
 	}
 	a := App{ID: fmt.Sprintf("%s_%06d", jc.Name, i), Queue: queue, User: user, SubmitMS: submitSec * 1000,
 		AM: Res{set.AMMemoryMB, set.AMVCores}, Pos: fmt.Sprintf("job %d", i)}
+	// SynthJob draws the job's duration (seconds) first.
+	var durationMS int64
+	if jc.Duration != nil {
+		d, err := jc.Duration.long(rng)
+		if err != nil {
+			return a, fmt.Errorf("duration: %w", err)
+		}
+		if d > MaxTimeMS/1000 {
+			return a, fmt.Errorf("duration %d s is out of range", d)
+		}
+		durationMS = d * 1000
+	}
 	for _, td := range jc.Tasks {
 		n, err := td.Count.long(rng)
 		if err != nil {
@@ -240,6 +252,12 @@ func (jc *synthJob) app(rng *rand.Rand, i int, queue string, submitSec int64, se
 	}
 	if len(a.Tasks) == 0 {
 		return a, fmt.Errorf("no task for the job (a %s AM runs only map and reduce tasks)", amType)
+	}
+	if amType == "stream" {
+		if err := holdStreams(a.Tasks, durationMS); err != nil {
+			return a, err
+		}
+		a.Tasks = mergeGroups(a.Tasks)
 	}
 	return a, nil
 }
@@ -326,6 +344,16 @@ func weightsOf(n int, f func(int) float64) []float64 {
 		ws[i] = f(i)
 	}
 	return ws
+}
+
+// mergeGroups merges consecutive groups made identical (stream
+// containers once their durations are the job's).
+func mergeGroups(gs []TaskGroup) []TaskGroup {
+	var out []TaskGroup
+	for _, g := range gs {
+		out = appendGroup(out, g)
+	}
+	return out
 }
 
 func firstErr(errs ...error) error {
