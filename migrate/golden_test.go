@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/capq/capq/golden"
@@ -102,6 +103,26 @@ func TestFindingRulesRegistered(t *testing.T) {
 		res := migrateCase(t, c.name, c.opts)
 		for _, f := range res.Report.Findings {
 			assert.NotNil(t, validate.Lookup(f.Rule), "%s: rule %s of %q is not registered", c.name, f.Rule, f.Message)
+		}
+	}
+}
+
+// TestMigrationSeveritiesFromRegistry: every H1M finding is at the
+// severity validate's registry declares for it, or info (a harmless
+// variant); migrate declares no severity of its own (issue 11).
+func TestMigrationSeveritiesFromRegistry(t *testing.T) {
+	for _, c := range goldenCases {
+		m := loadCase(t, c.name, xmlconf.H1DialectUnknown)
+		res, err := Hadoop1(m, c.opts)
+		if err != nil {
+			continue
+		}
+		for _, f := range res.Report.Findings {
+			r := validate.Lookup(f.Rule)
+			require.NotNil(t, r, "%s: unregistered rule %s", c.name, f.Rule)
+			if strings.HasPrefix(f.Rule, "H1M") && f.Severity != xmlconf.SeverityInfo {
+				assert.Equal(t, r.Severity, f.Severity, "%s: %s %s", c.name, f.Rule, f.Message)
+			}
 		}
 	}
 }

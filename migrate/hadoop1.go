@@ -6,13 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
 
 // migration is the state of one Hadoop1 run.
 type migration struct {
-	m        *xmlconf.H1Model
-	opts     Options
+	m    *xmlconf.H1Model
+	opts Options
+	// judged are the Hadoop 1 findings as validate's H1 rules judge them.
+	judged   []xmlconf.Finding
 	root     *node
 	findings []xmlconf.Finding
 	usage    map[*xmlconf.Property]*PropertyReport
@@ -42,7 +45,7 @@ func Hadoop1(m *xmlconf.H1Model, opts Options) (*Result, error) {
 	if len(m.Queues) == 0 {
 		return nil, errors.New("migrate: the Hadoop 1 configuration defines no queue")
 	}
-	mg := &migration{m: m, opts: opts, usage: map[*xmlconf.Property]*PropertyReport{}}
+	mg := &migration{m: m, opts: opts, usage: map[*xmlconf.Property]*PropertyReport{}, judged: validate.JudgeHadoop1(m)}
 	mg.buildTree()
 	mg.fixSums(mg.root)
 	computeAbsCap(mg.root)
@@ -61,14 +64,29 @@ func Hadoop1(m *xmlconf.H1Model, opts Options) (*Result, error) {
 	res.Report = Report{
 		Dialect: m.Dialect, DialectReason: m.DialectReason, Target: opts.Target,
 		Queues: mg.queueReports(), Properties: mg.inventory(), YarnSite: mg.yarnSite,
-		Findings: xmlconf.SortFindings(append(append([]xmlconf.Finding(nil), m.Findings...), mg.findings...)),
+		Findings: xmlconf.SortFindings(append(append([]xmlconf.Finding(nil), mg.judged...), mg.findings...)),
 	}
 	return res, nil
 }
 
 func (mg *migration) finding(rule string, sev xmlconf.Severity, pos xmlconf.Pos, queue, prop, msg, hint string) {
-	mg.findings = append(mg.findings, xmlconf.Finding{Rule: rule, Severity: sev, Pos: pos, Queue: queue,
+	mg.findings = append(mg.findings, xmlconf.Finding{Rule: rule, Severity: ruleSeverity(rule, sev), Pos: pos, Queue: queue,
 		Property: prop, Message: msg, Hint: hint})
+}
+
+// ruleSeverity is the severity validate's registry declares for rule (the
+// one place it is declared, issue 11), or info when the caller asks for a
+// note: the same case is a warning in general and info when harmless
+// (e.g. a dropped limit left at the Hadoop 1 default).
+func ruleSeverity(rule string, asked xmlconf.Severity) xmlconf.Severity {
+	r := validate.Lookup(rule)
+	if r == nil {
+		return asked
+	}
+	if asked == xmlconf.SeverityInfo {
+		return xmlconf.SeverityInfo
+	}
+	return r.Severity
 }
 
 // use records that prop fed target (or was dropped for reason).

@@ -64,7 +64,7 @@ func (mg *migration) dropReason(p *xmlconf.Property, c *xmlconf.Conf) string {
 			return fmt.Sprintf("overridden by the definition at %s", cur.NamePos)
 		}
 	}
-	for _, f := range mg.m.Findings {
+	for _, f := range mg.judged {
 		if f.Property == p.Name && strings.HasPrefix(f.Rule, "H1") && f.Rule != xmlconf.RuleH1Fallback {
 			return f.Message
 		}

@@ -7,40 +7,18 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// lintFindings checks the migrated model against the YARN rules a
-// migration could break: children's capacities sum to 100 (ParentQueue,
-// float fractions within 0.0005; 0 under a zero-capacity parent),
-// capacities within 0..100 and absolute capacity ≤ absolute maximum
-// (CSQueueUtils), plus every capq lint rule for the target version.
+// lintFindings checks the migrated model against every capq lint rule for
+// the target version (children's sums are CS024, capacities within 0..100
+// CS011: validate computes them, not migrate), plus the one YARN rule a
+// migration could break that Hadoop accepts from a hand-written file:
+// absolute capacity above absolute maximum (CSQueueUtils), read from the
+// model's absolute capacities (xmlconf/absolute.go), not recomputed here.
 func lintFindings(m *xmlconf.Model) []xmlconf.Finding {
 	out := validate.Lint(m, validate.Options{Version: m.Version, File: "capacity-scheduler.xml"})
-	bad := func(q *xmlconf.Queue, prop, msg string) {
-		out = append(out, xmlconf.Finding{Rule: RuleOutputLint, Severity: xmlconf.SeverityError, Queue: q.Path, Property: prop, Message: msg})
-	}
 	for _, q := range m.Queues {
-		if !q.IsRoot() && (q.Capacity.Percent < 0 || q.Capacity.Percent > 100) {
-			bad(q, "capacity", fmt.Sprintf("capacity %v of %q is outside 0..100", q.Capacity.Percent, q.Path))
-		}
 		if q.AbsCapacity > q.AbsMaxCapacity+1e-6 {
-			bad(q, "maximum-capacity", fmt.Sprintf("absolute capacity %v of %q exceeds its absolute maximum %v", q.AbsCapacity, q.Path, q.AbsMaxCapacity))
-		}
-		if q.IsLeaf() {
-			continue
-		}
-		var sum float32
-		for _, c := range q.Children {
-			sum += c.Capacity.Percent / 100
-		}
-		capOf := q.Capacity.Percent
-		if q.IsRoot() {
-			capOf = 100
-		}
-		d := sum - 1
-		if d < 0 {
-			d = -d
-		}
-		if (capOf > 0 && d > yarnPrecision) || (capOf == 0 && sum > 0) {
-			bad(q, "capacity", fmt.Sprintf("children of %q sum to %v, YARN refuses it", q.Path, sum*100))
+			out = append(out, xmlconf.Finding{Rule: RuleOutputLint, Severity: xmlconf.SeverityError, Queue: q.Path, Property: "maximum-capacity",
+				Message: fmt.Sprintf("absolute capacity %v of %q exceeds its absolute maximum %v", q.AbsCapacity, q.Path, q.AbsMaxCapacity)})
 		}
 	}
 	return out

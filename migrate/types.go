@@ -1,6 +1,8 @@
 package migrate
 
 import (
+	"github.com/capq/capq/validate"
+
 	"fmt"
 	"strings"
 
@@ -124,24 +126,25 @@ func (r *Result) HasErrors() bool {
 }
 
 // Migration rule IDs: what the conversion itself changed or could not
-// carry over. JobTracker-side problems keep their H1 IDs.
-const (
-	RuleRescaled       = "H1M01" // capacities rescaled to sum to 100
-	RuleRenamed        = "H1M02" // queue renamed for YARN
-	RuleAdminNotSubmit = "H1M03" // YARN queue admins may submit
-	RuleUnsetACL       = "H1M04" // unset ACL meant everyone
-	RuleACLsDisabled   = "H1M05" // ACLs were not enforced: not carried over
-	RulePriority       = "H1M06" // supports-priority has no per-queue switch
-	RuleDropped        = "H1M07" // setting with no YARN equivalent
-	RuleAppLimits      = "H1M08" // job limits vs maximum-applications
-	RuleULF            = "H1M09" // user-limit-factor synthesised
-	RuleState          = "H1M10" // state text normalised
-	RuleCeiling        = "H1M11" // ceiling semantics differ (0.21 containers)
-	RuleSlots          = "H1M12" // slots vs memory
-	RuleQueueNames     = "H1M13" // job queue names change
-	RuleMaxRaised      = "H1M14" // maximum raised to fit a rescaled capacity
-	RuleAdmins         = "H1M15" // cluster administrators
-	RuleYarnSite       = "H1M16" // yarn-site.xml settings to apply
-	RuleGroup          = "H1M17" // group parent created
-	RuleOutputLint     = "H1M18" // the output breaks a YARN rule
+// carry over. JobTracker-side problems keep their H1 IDs. Each ID and its
+// severity are declared once, in validate's registry; these name them.
+var (
+	RuleRescaled       = validate.H1MRescaled.ID       // capacities rescaled to sum to 100
+	RuleRenamed        = validate.H1MRenamed.ID        // queue renamed for YARN
+	RuleAdminNotSubmit = validate.H1MAdminNotSubmit.ID // YARN queue admins may submit
+	RuleUnsetACL       = validate.H1MUnsetACL.ID       // unset ACL meant everyone
+	RuleACLsDisabled   = validate.H1MACLsDisabled.ID   // ACLs were not enforced: not carried over
+	RulePriority       = validate.H1MPriority.ID       // supports-priority has no per-queue switch
+	RuleDropped        = validate.H1MDropped.ID        // setting with no YARN equivalent
+	RuleAppLimits      = validate.H1MAppLimits.ID      // job limits vs maximum-applications
+	RuleULF            = validate.H1MULF.ID            // user-limit-factor synthesised
+	RuleState          = validate.H1MState.ID          // state text normalised
+	RuleCeiling        = validate.H1MCeiling.ID        // ceiling semantics differ (0.21 containers)
+	RuleSlots          = validate.H1MSlots.ID          // slots vs memory
+	RuleQueueNames     = validate.H1MQueueNames.ID     // job queue names change
+	RuleMaxRaised      = validate.H1MMaxRaised.ID      // maximum raised to fit a rescaled capacity
+	RuleAdmins         = validate.H1MAdmins.ID         // cluster administrators
+	RuleYarnSite       = validate.H1MYarnSite.ID       // yarn-site.xml settings to apply
+	RuleGroup          = validate.H1MGroup.ID          // group parent created
+	RuleOutputLint     = validate.H1MOutputLint.ID     // the output breaks a YARN rule
 )

@@ -114,8 +114,8 @@ func loaderFindings(m *xmlconf.Model, opts Options) []xmlconf.Finding {
 	var out []xmlconf.Finding
 	for _, f := range src {
 		r := Lookup(f.Rule)
-		if r != nil && !selected(r, opts) {
-			continue
+		if r != nil && (!selected(r, opts) || r.Check != nil) {
+			continue // not selected, or judged by the rule's Check
 		}
 		if f.File == "" {
 			f.File = opts.File
@@ -183,7 +183,10 @@ func applyPolicy(fs []xmlconf.Finding, pol *Policy) []xmlconf.Finding {
 	return out
 }
 
-// lintRule reports whether Lint runs (or reports for) the rule: rules with
-// a Check, and the loader/runner rules. Rules without a Check in other
-// categories (refresh RF0xx, Hadoop 1) are reported by their own engines.
-func (r *Rule) lintRule() bool { return r.Check != nil || r.Category == CatLoader }
+// lintRule reports whether Lint runs (or reports for) the rule on a YARN
+// model: rules with a Check, and the loader/runner rules. Hadoop 1 rules
+// run in LintHadoop1; rules without a Check in other categories (refresh
+// RF0xx, migration H1Mxx) are reported by their own engines.
+func (r *Rule) lintRule() bool {
+	return r.Category != CatHadoop1 && (r.Check != nil || r.Category == CatLoader)
+}

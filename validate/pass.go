@@ -9,7 +9,10 @@ import (
 // Pass is what a rule sees: the model, the version profile, and the way
 // to report. One Pass exists per rule per Lint call.
 type Pass struct {
-	Model   *xmlconf.Model
+	Model *xmlconf.Model
+	// H1 is the Hadoop 1 file set being linted (nil for YARN): the
+	// Hadoop 1 rules judge its facts.
+	H1      *xmlconf.H1Model
 	Version xmlconf.Version
 	rule    *Rule
 	out     *[]xmlconf.Finding

@@ -71,45 +71,13 @@ func labelSuffix(l string) string {
 	return " for label " + strconv.Quote(l)
 }
 
-// maxFraction is the maximum-capacity as Hadoop stores it: a fraction,
-// 1 when unset or -1.
-func maxFraction(m xmlconf.Capacity) float32 {
-	if m.Mode != xmlconf.ModePercent || m.Percent == -1 {
-		return 1
-	}
-	return m.Percent / 100
-}
+// maxFraction is xmlconf's Capacity.MaxFraction (one home for the fact).
+func maxFraction(m xmlconf.Capacity) float32 { return m.MaxFraction() }
 
-// absFractions computes absolute capacity and absolute maximum capacity of
-// q for label l in float32, as CSQueueUtils does: capacity × parent's
-// absolute capacity, maximum × parent's absolute MAXIMUM. Root is 100% for
-// the default partition; for a node label before 3.4 it has the labeled
-// values configured on it (capacity 0 when unset). ok is false when a
-// queue on the path is not in percentage mode.
+// absFractions is xmlconf.PercentAbsolutes: absolute capacities have one
+// home, xmlconf/absolute.go (issue 11).
 func absFractions(q *xmlconf.Queue, l string, v xmlconf.Version) (absC, absM float32, ok bool) {
-	if q.IsRoot() {
-		if l == "" || v.AtLeast(xmlconf.V3_4) {
-			return 1, 1, true
-		}
-		c, m := capacityFor(q, l)
-		if c.Mode != xmlconf.ModePercent && c.Mode != xmlconf.ModeUnset {
-			return 0, 0, false
-		}
-		return c.Percent / 100, maxFraction(m), true
-	}
-	pc, pm, ok := absFractions(q.Parent, l, v)
-	if !ok {
-		return 0, 0, false
-	}
-	c, m := capacityFor(q, l)
-	if c.Mode != xmlconf.ModePercent && c.Mode != xmlconf.ModeUnset {
-		return 0, 0, false
-	}
-	capF := float32(0)
-	if c.Mode == xmlconf.ModePercent {
-		capF = c.Percent / 100
-	}
-	return pc * capF, pm * maxFraction(m), true
+	return xmlconf.PercentAbsolutes(q, l, v)
 }
 
 var ruleJavaNumber = &Rule{

@@ -46,6 +46,7 @@ var ruleDuplicate = &Rule{
 		Source:   "org.apache.hadoop.conf.Configuration#loadProperty",
 		Versions: "all",
 	},
+	Check: judgeLoaderFacts,
 }
 
 var ruleFinalOverride = &Rule{
@@ -59,6 +60,7 @@ var ruleFinalOverride = &Rule{
 		Source:   "org.apache.hadoop.conf.Configuration#loadProperty",
 		Versions: "all",
 	},
+	Check: judgeLoaderFacts,
 }
 
 var ruleUnresolvedVar = &Rule{
@@ -91,6 +93,9 @@ var ruleSubstDepth = &Rule{
 // Configuration.get does and reports what stays unresolved (depth=false)
 // or exceeds the substitution depth (depth=true).
 func checkVariables(p *Pass, depth bool) {
+	if p.Model == nil || p.Model.Conf == nil {
+		return // a Hadoop 1 file set: its variables are the JobTracker's business
+	}
 	c := p.Model.Conf
 	p.sh().load(p.Model)
 	for _, i := range p.sh().withVars {
@@ -111,6 +116,32 @@ func checkVariables(p *Pass, depth bool) {
 	}
 }
 
+var ruleRootElement = &Rule{
+	ID: xmlconf.RuleRootElement, Name: "root-element", Category: CatLoader, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary:  "the document element is not <configuration>",
+		Why:      "Configuration logs \"bad conf file: top-level element not <configuration>\" and reads the properties anyway; other tools may not.",
+		Bad:      "<conf><property>...</property></conf>",
+		Good:     "<configuration><property>...</property></configuration>",
+		Source:   "org.apache.hadoop.conf.Configuration#loadResource",
+		Versions: "all",
+	},
+	Check: judgeLoaderFacts,
+}
+
+var ruleNoName = &Rule{
+	ID: xmlconf.RuleNoName, Name: "property-without-name", Category: CatLoader, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary:  "a property has no <name>, or an empty one",
+		Why:      "Configuration skips a property without a name and stores an empty name under the empty key: either way the value configures nothing.",
+		Bad:      "<property><value>50</value></property>",
+		Good:     "<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>",
+		Source:   "org.apache.hadoop.conf.Configuration#loadProperty",
+		Versions: "all",
+	},
+	Check: judgeLoaderFacts,
+}
+
 var ruleIncludeFallback = &Rule{
 	ID: xmlconf.RuleIncludeFallbak, Name: "include-fallback", Category: CatLoader, Severity: xmlconf.SeverityInfo,
 	Docs: Docs{
@@ -121,4 +152,33 @@ var ruleIncludeFallback = &Rule{
 		Source:   "org.apache.hadoop.conf.Configuration#handleInclude",
 		Versions: "all",
 	},
+	Check: judgeLoaderFacts,
+}
+
+// judgeLoaderFacts reports the XML loader's facts of the rule's ID (found
+// while reading and merging resources) at the rule's severity, or at the
+// lower severity the reader gave a harmless variant (a key repeated with
+// the same value). For a Hadoop 1 file set it judges that set's facts.
+func judgeLoaderFacts(p *Pass) {
+	var facts []xmlconf.Finding
+	switch {
+	case p.H1 != nil:
+		facts = p.H1.Findings
+	case p.Model != nil:
+		facts = p.Model.Findings
+		if p.Model.Conf != nil {
+			facts = append(append([]xmlconf.Finding(nil), facts...), p.Model.Conf.Findings...)
+		}
+	}
+	for _, f := range facts {
+		if f.Rule != p.rule.ID {
+			continue
+		}
+		sev := p.rule.Severity
+		if f.Severity != 0 && f.Severity < sev {
+			sev = f.Severity
+		}
+		at := Loc{Pos: f.Pos, Queue: f.Queue, Property: f.Property}
+		p.add(sev, at, f.Hint, "%s", f.Message)
+	}
 }

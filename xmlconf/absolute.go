@@ -119,6 +119,10 @@ func (b *builder) labelAbsolutes(q *Queue) {
 			ls.AbsCapacity, ls.AbsMaxCapacity = 1, 1
 			continue
 		}
+		if c, m, ok := PercentAbsolutes(q, ls.Label, b.v); ok {
+			ls.AbsCapacity, ls.AbsMaxCapacity = float64(c), float64(m)
+			continue
+		}
 		frac := float32(0)
 		if ls.Capacity.Mode == ModePercent {
 			frac = ls.Capacity.Fraction()
@@ -212,4 +216,62 @@ func MaxCapacityReadings(q *Queue) (hadoop, guide float32, ok bool) {
 		return hadoop, guide, false
 	}
 	return hadoop, guide, true
+}
+
+// LabelCapacities returns q's capacity and maximum-capacity for node label
+// l ("" is the default partition); zero Capacities when q sets nothing for l.
+func (q *Queue) LabelCapacities(l string) (capacity, max Capacity) {
+	if l == "" {
+		return q.Capacity, q.MaxCapacity
+	}
+	for _, ls := range q.Labels {
+		if ls.Label == l {
+			return ls.Capacity, ls.MaxCapacity
+		}
+	}
+	return Capacity{}, Capacity{}
+}
+
+// MaxFraction is a maximum-capacity as Hadoop stores it: a fraction, 1
+// when unset, -1 (which means 100) or not a percentage.
+func (c Capacity) MaxFraction() float32 {
+	if c.Mode != ModePercent || c.Percent == -1 {
+		return 1
+	}
+	return c.Percent / 100
+}
+
+// PercentAbsolutes computes absolute capacity and absolute maximum
+// capacity of q for label l in float32, as CSQueueUtils does in
+// percentage mode: capacity × parent's absolute capacity, maximum ×
+// parent's absolute MAXIMUM. Root is 100% for the default partition; for
+// a node label before 3.4 it has the labeled values configured on it
+// (capacity 0 when unset). ok is false when a queue on the path is not in
+// percentage mode. This is the validation reading (every label, the
+// version's root quirk); the builder's absoluteCapacities fills the
+// model's default-partition shares for every mode from the same formula.
+func PercentAbsolutes(q *Queue, l string, v Version) (absC, absM float32, ok bool) {
+	if q.IsRoot() {
+		if l == "" || v.AtLeast(V3_4) {
+			return 1, 1, true
+		}
+		c, m := q.LabelCapacities(l)
+		if c.Mode != ModePercent && c.Mode != ModeUnset {
+			return 0, 0, false
+		}
+		return c.Percent / 100, m.MaxFraction(), true
+	}
+	pc, pm, ok := PercentAbsolutes(q.Parent, l, v)
+	if !ok {
+		return 0, 0, false
+	}
+	c, m := q.LabelCapacities(l)
+	if c.Mode != ModePercent && c.Mode != ModeUnset {
+		return 0, 0, false
+	}
+	capF := float32(0)
+	if c.Mode == ModePercent {
+		capF = c.Percent / 100
+	}
+	return pc * capF, pm * m.MaxFraction(), true
 }

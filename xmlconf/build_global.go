@@ -85,7 +85,7 @@ const preemptionPrefix = "yarn.resourcemanager.monitor.capacity.preemption."
 
 func (b *builder) preemption() {
 	p := &b.m.Global.Preemption
-	p.Enabled, _ = b.boolAt("yarn.resourcemanager.scheduler.monitor.enable", FromGlobal, false)
+	p.Enabled, _ = b.boolAt("yarn.resourcemanager.scheduler.monitor.enable", FromGlobal, b.hadoopDefault("yarn.resourcemanager.scheduler.monitor.enable") == "true")
 	if pol, ok := b.stringAt("yarn.resourcemanager.scheduler.monitor.policies", FromGlobal, ""); ok && p.Enabled.V {
 		if !containsWord(pol.V, "ProportionalCapacityPreemptionPolicy") {
 			p.Enabled.V = false

@@ -7,7 +7,9 @@ import (
 )
 
 // Loader rule IDs: problems found while merging resources. They are
-// findings (Hadoop logs a warning and carries on), not errors.
+// facts (Hadoop logs a warning and carries on), not errors; the reader
+// leaves Severity zero (or sets a lower one for a harmless variant) and
+// validate's loader rules, which declare each severity, judge them.
 const (
 	RuleDuplicate      = "XML001" // same key defined twice; the last wins
 	RuleFinalOverride  = "XML002" // a final key redefined; Hadoop ignores it
@@ -123,7 +125,7 @@ func (c *Conf) add(p *Property) {
 		if !p.Unset && (e.Prop == nil || e.Prop.Value != p.Value) {
 			e.Ignored = append(e.Ignored, p)
 			c.Findings = append(c.Findings, Finding{
-				Rule: RuleFinalOverride, Severity: SeverityWarning, Pos: p.NamePos, Property: p.Name,
+				Rule: RuleFinalOverride, Pos: p.NamePos, Property: p.Name,
 				Message: fmt.Sprintf("%q is final at %s; this definition is ignored", p.Name, finalPos(e)),
 				Hint:    "remove this definition or the <final>true</final> of the earlier one",
 			})
@@ -149,7 +151,7 @@ func (c *Conf) add(p *Property) {
 // Ambari-generated files repeat keys with identical values).
 func duplicateFinding(earlier, p *Property) Finding {
 	f := Finding{
-		Rule: RuleDuplicate, Severity: SeverityWarning, Pos: p.NamePos, Property: p.Name,
+		Rule: RuleDuplicate, Pos: p.NamePos, Property: p.Name,
 		Message: fmt.Sprintf("%q is also defined at %s; this later definition wins", p.Name, earlier.NamePos),
 		Hint:    "keep one definition of each property",
 	}

@@ -180,6 +180,10 @@ type H1Model struct {
 	// Files lists every input document, for the property inventory.
 	Files H1Files
 
+	// Findings are the reader's facts under H1xxx IDs (with Severity zero,
+	// or lower for a softer variant) plus the XML loader's findings; the
+	// Hadoop 1 rules in validate judge the facts (validate.LintHadoop1,
+	// validate.JudgeHadoop1). Read them through validate, not directly.
 	Findings []Finding
 }
 

@@ -39,17 +39,19 @@ func ParseHadoop1(files H1Files) *H1Model {
 	}
 	p.computeAbsolute()
 	p.checkNames()
-	p.checkACLsDisabled()
 	p.inventory()
 	m.Findings = SortFindings(m.Findings)
 	return m
 }
 
-// add records a finding with the rule's default severity.
+// add records a fact for rule; its severity is the rule's, which validate
+// declares and judges (Severity stays zero here).
 func (p *h1parser) add(rule string, pos Pos, queue, prop, msg, hint string) {
-	p.addSev(rule, H1RuleSeverity[rule], pos, queue, prop, msg, hint)
+	p.addSev(rule, 0, pos, queue, prop, msg, hint)
 }
 
+// addSev records a fact the reader knows to be a softer variant of its
+// rule (validate reports it at sev when that is lower than the rule's).
 func (p *h1parser) addSev(rule string, sev Severity, pos Pos, queue, prop, msg, hint string) {
 	p.m.Findings = append(p.m.Findings, Finding{Rule: rule, Severity: sev, Pos: pos,
 		Queue: queue, Property: prop, Message: msg, Hint: hint})
@@ -217,25 +219,4 @@ func h1Effective(d *Document) *Document {
 		}
 	}
 	return out
-}
-
-// checkACLsDisabled notes ACL values that look like protection but are
-// never evaluated because ACLs are off.
-func (p *h1parser) checkACLsDisabled() {
-	if p.m.ACLsEnabled.V {
-		return
-	}
-	off := H1KeyACLsEnabled + " is not \"true\""
-	if p.m.Dialect == H1Dialect021 && !p.m.Deprecated021 {
-		off = "<queues aclsEnabled> is not true"
-	}
-	for _, q := range p.m.Queues {
-		for _, v := range []Value[ACL]{q.SubmitACL, q.AdminACL} {
-			if v.Prop != nil {
-				p.add(RuleH1ACLsDisabled, v.Prop.ValuePos, q.FullName, v.Prop.Name,
-					fmt.Sprintf("ACL %q of queue %q is never evaluated: %s, so everyone may submit and administer", v.Raw, q.FullName, off),
-					"set "+H1KeyACLsEnabled+" to true if the ACLs are meant")
-			}
-		}
-	}
 }

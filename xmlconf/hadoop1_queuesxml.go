@@ -103,7 +103,7 @@ func ReadMapredQueues(name string, data []byte, opts ReadOptions) (*H1QueuesDoc,
 }
 
 func (d *H1QueuesDoc) addFinding(pos Pos, queue, msg, hint string) {
-	d.Findings = append(d.Findings, Finding{Rule: RuleH1QueuesXML, Severity: SeverityError, Pos: pos,
+	d.Findings = append(d.Findings, Finding{Rule: RuleH1QueuesXML, Pos: pos,
 		Queue: queue, Message: msg, Hint: hint})
 }
 

@@ -4,7 +4,9 @@ package xmlconf
 // CapacityTaskScheduler, CapacitySchedulerConf, 0.21
 // QueueConfigurationParser) refuses or silently changes. Errors are files
 // the JobTracker would not start with; warnings are values it changed
-// without a word. validate/rules_hadoop1.go carries their docs.
+// without a word. The reader records facts under these IDs; each rule's
+// severity is declared once, with its docs and Check, in
+// validate/rules_hadoop1.go, which judges the facts.
 const (
 	RuleH1NoQueues          = "H1001" // no queue configured
 	RuleH1CapacityMissing   = "H1002" // 1.x: a queue without capacity
@@ -33,19 +35,24 @@ const (
 	RuleH1DialectMismatched = "H1025" // keys of another dialect, ignored by this one
 )
 
-// H1RuleSeverity maps each Hadoop 1 rule ID to its severity.
-var H1RuleSeverity = map[string]Severity{
-	RuleH1NoQueues: SeverityError, RuleH1CapacityMissing: SeverityError,
-	RuleH1CapacityIllegal: SeverityError, RuleH1CapacitySum: SeverityError,
-	RuleH1MaxCapacity: SeverityError, RuleH1UserLimit: SeverityError,
-	RuleH1TaskLimits: SeverityError, RuleH1AcceptFactor: SeverityError,
-	RuleH1GlobalIllegal: SeverityError, RuleH1State: SeverityError,
-	RuleH1Scheduler: SeverityError, RuleH1QueueName: SeverityWarning,
-	RuleH1Fallback: SeverityWarning, RuleH1Orphan: SeverityWarning,
-	RuleH1Obsolete: SeverityWarning, RuleH1Unknown: SeverityWarning,
-	RuleH1ACLLocation: SeverityInfo, RuleH1ACLQuirk: SeverityWarning,
-	RuleH1QueuesXML: SeverityError, RuleH1ShareOverMax: SeverityError,
-	RuleH1UserLimitFactor: SeverityWarning, RuleH1QueuesXMLIgnored: SeverityWarning,
-	RuleH1NoDefaultQueue: SeverityWarning, RuleH1ACLsDisabled: SeverityInfo,
-	RuleH1DialectMismatched: SeverityWarning,
+// h1StartupRefusals are the rules whose facts are configurations the
+// JobTracker does not start with (CapacityTaskScheduler.start,
+// QueueManager, QueueConfigurationParser): a fact about Hadoop that the
+// Hadoop 1 engine needs without going through validate. validate's H1
+// rules report exactly these at error (TestH1RefusalsAreErrors).
+var h1StartupRefusals = map[string]bool{
+	RuleH1NoQueues: true, RuleH1CapacityMissing: true, RuleH1CapacityIllegal: true, RuleH1CapacitySum: true,
+	RuleH1MaxCapacity: true, RuleH1UserLimit: true, RuleH1TaskLimits: true, RuleH1AcceptFactor: true,
+	RuleH1GlobalIllegal: true, RuleH1State: true, RuleH1Scheduler: true, RuleH1QueuesXML: true,
+	RuleH1ShareOverMax: true,
 }
+
+// H1Refuses reports whether fact f makes the JobTracker refuse to start:
+// a refusal rule's fact, unless the reader marked it a softer variant
+// (a 0.21 lower-case state the JobTracker accepts).
+func H1Refuses(f Finding) bool {
+	return h1StartupRefusals[f.Rule] && (f.Severity == 0 || f.Severity == SeverityError)
+}
+
+// IsH1Refusal reports whether rule's facts are startup refusals.
+func IsH1Refusal(rule string) bool { return h1StartupRefusals[rule] }

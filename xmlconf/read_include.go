@@ -129,7 +129,7 @@ func (p *parser) startFallback(pos Pos) {
 	}
 	p.fallbackNoted = true
 	p.doc.Findings = append(p.doc.Findings, Finding{
-		Rule: RuleIncludeFallbak, Severity: SeverityInfo, Pos: p.includePos,
+		Rule: RuleIncludeFallbak, Pos: p.includePos,
 		Message: fmt.Sprintf("xi:include %q not found; its xi:fallback is used", p.confInclude),
 		Hint:    "create the included file or drop the include if the fallback is what you want",
 	})

@@ -198,7 +198,7 @@ func (p *parser) rootStart(t xml.StartElement, pos Pos) error {
 	p.rootSeen = true
 	if t.Name.Local != "configuration" {
 		p.doc.Findings = append(p.doc.Findings, Finding{
-			Rule: RuleRootElement, Severity: SeverityWarning, Pos: pos,
+			Rule: RuleRootElement, Pos: pos,
 			Message: fmt.Sprintf("root element is <%s>, expected <configuration>", xmlName(t.Name)),
 			Hint:    "Hadoop reads the properties anyway; rename the element to <configuration>",
 		})
@@ -277,7 +277,7 @@ func (p *parser) endProperty() {
 	}
 	if !p.hasName {
 		p.doc.Findings = append(p.doc.Findings, Finding{
-			Rule: RuleNoName, Severity: SeverityWarning, Pos: p.propPos,
+			Rule: RuleNoName, Pos: p.propPos,
 			Message: "property has no <name>; Hadoop ignores it",
 			Hint:    "add a <name> or remove the property",
 		})
@@ -285,7 +285,7 @@ func (p *parser) endProperty() {
 	}
 	if p.confName == "" {
 		p.doc.Findings = append(p.doc.Findings, Finding{
-			Rule: RuleNoName, Severity: SeverityWarning, Pos: p.namePos,
+			Rule: RuleNoName, Pos: p.namePos,
 			Message: "property name is empty; Hadoop stores it under the empty key",
 			Hint:    "fill in the <name> or remove the property",
 		})

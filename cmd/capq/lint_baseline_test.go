@@ -85,3 +85,18 @@ func TestLintHadoopShippedFilesQuiet(t *testing.T) {
 		})
 	}
 }
+
+// TestLintHadoop1MalformedSiteE2E is issue 20 through the binary: a
+// Hadoop 1 directory with a malformed mapred-site.xml is exit 2 naming
+// that file, not a YARN lint of the Hadoop 1 capacity-scheduler.xml.
+func TestLintHadoop1MalformedSiteE2E(t *testing.T) {
+	dir := t.TempDir()
+	cs, err := os.ReadFile(filepath.Join(golden.RepoRoot(), "testdata/hadoop1/08-sum-99.9-rejected/capacity-scheduler.xml"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "capacity-scheduler.xml"), cs, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "mapred-site.xml"), []byte("<configuration><property><name>mapred.queue.names"), 0o644))
+	r := runBinary(t, "", "lint", dir)
+	assert.Equal(t, 2, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stderr, "mapred-site.xml")
+	assert.NotContains(t, r.stdout, "CS001")
+}

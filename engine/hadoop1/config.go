@@ -79,9 +79,9 @@ func FromModel(m *xmlconf.H1Model) (Config, error) {
 		case f.Rule == xmlconf.RuleH1Scheduler:
 			// The engine is the CapacityTaskScheduler; say so rather than refuse.
 			warnings = append(warnings, f.Message+"; simulated as if it ran the CapacityTaskScheduler")
-		case f.Severity == xmlconf.SeverityError && f.Hint != "":
+		case xmlconf.H1Refuses(f) && f.Hint != "":
 			refusals = append(refusals, f.Message+" ("+f.Hint+")")
-		case f.Severity == xmlconf.SeverityError:
+		case xmlconf.H1Refuses(f):
 			refusals = append(refusals, f.Message)
 		}
 	}
