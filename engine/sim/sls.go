@@ -267,6 +267,11 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 		if delay > 0 && amType == "dag" {
 			delayed++
 		}
+		if amType == "dag" || amType == "stream" {
+			// DAGAMSimulator.PRIORITY and StreamAMSimulator.PRIORITY_MAP:
+			// both ask every container at 20, whatever the trace says.
+			g.Priority = 20
+		}
 		if amType == "mapreduce" {
 			switch g.Type {
 			case "map":

@@ -302,3 +302,16 @@ func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
 	require.Len(t, w.Warnings, 1)
 	assert.Contains(t, w.Warnings[0], `am.type "custom" is class "com.example.MyAMSimulator", which capq does not simulate`)
 }
+
+// TestSLSDagAMPriority checks DAGAMSimulator.PRIORITY: the DAG AM asks
+// every container at 20 whatever container.priority says, and its
+// request delays are named as not modelled (sls_dag.json's delays).
+func TestSLSDagAMPriority(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"yarn.sls.am.type": "dag", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.priority": 5, "container.request.delay": 1000}, {"duration.ms": 5, "container.priority": 30}]}`
+	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 5, Priority: 20, Type: "map"}}, w.Apps[0].Tasks)
+	require.Len(t, w.Warnings, 1)
+	assert.Contains(t, w.Warnings[0], "asks 1 container(s) after their container.request.delay")
+}
