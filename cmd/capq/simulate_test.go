@@ -222,3 +222,23 @@ func TestGenWorkloadDefaultsContend(t *testing.T) {
 	assert.Equal(t, 2, both.code)
 	assert.Contains(t, both.stderr, "give one")
 }
+
+// TestGenWorkloadBareDefaultsPreview is the issue's check with every
+// gen flag at its default (100 nodes of 128 GB, a day at 0.9): the
+// preview of development's maximum-capacity 40 reports development's
+// rejections and waits as regressions. It simulates 65,000 apps twice
+// (about 40 CPU seconds), so it runs only with CAPQ_LONG_TESTS=1;
+// TestGenWorkloadDefaultsContend checks the same on a smaller day.
+func TestGenWorkloadBareDefaultsPreview(t *testing.T) {
+	if os.Getenv("CAPQ_LONG_TESTS") != "1" {
+		t.Skip("set CAPQ_LONG_TESTS=1 to run the full-size default day")
+	}
+	day := filepath.Join(t.TempDir(), "day.json")
+	g := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "-o", day)
+	require.Equal(t, 0, g.code, g.stderr)
+	p := runBinary(t, "", "preview", "testdata/seeds-example", "testdata/seeds-dev-max40", "--workload", day)
+	_, regressions, found := strings.Cut(p.stdout, "Regressions (")
+	require.True(t, found, p.stdout)
+	regressions, _, _ = strings.Cut(regressions, "\n\n")
+	assert.Regexp(t, `(?m)^  root\.engineering\.development +apps\.rejected +0 → [1-9]`, regressions)
+}
