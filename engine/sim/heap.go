@@ -12,6 +12,7 @@ const (
 	evPreempt
 	evSubmit
 	evAMReady
+	evDelayedAsk
 	evHeartbeat
 )
 

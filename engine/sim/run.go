@@ -245,6 +245,8 @@ func (r *run) dispatch(ev event) {
 		r.submit(ev.ref)
 	case evAMReady:
 		r.amReady(ev.ref)
+	case evDelayedAsk:
+		r.delayedAsk(ev.ref, int(ev.c))
 	case evDone:
 		r.containerDone(ev.c)
 	case evHeartbeat:

@@ -245,7 +245,6 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 	}
 	var out []TaskGroup
 	pk := packager{first: map[[2]int64]packaged{}}
-	delayed := 0
 	for i, raw := range list {
 		tpos := fmt.Sprintf("%s task %d", pos, i)
 		t, ok := raw.(map[string]any)
@@ -264,8 +263,13 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 		if err != nil {
 			return nil, err
 		}
-		if delay > 0 && amType == "dag" {
-			delayed++
+		if amType == "dag" {
+			// DAGAMSimulator.getToBeScheduledContainers asks a container
+			// once its request delay has passed since the AM started.
+			if delay > MaxTimeMS {
+				return nil, posErr(tpos, "container.request.delay %d ms is out of range", delay)
+			}
+			g.DelayMS = max(delay, 0) // withRequestDelay: Math.max(delay, 0)
 		}
 		if amType == "dag" || amType == "stream" {
 			// DAGAMSimulator.PRIORITY and StreamAMSimulator.PRIORITY_MAP:
@@ -287,7 +291,6 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 		out = appendGroup(out, g)
 	}
 	sr.w.Warnings = append(sr.w.Warnings, pk.warnings(pos)...)
-	sr.w.Warnings = append(sr.w.Warnings, amNotModelled(pos, amType, delayed)...)
 	if len(out) == 0 {
 		return nil, posErr(pos, "No task for the job! (no map or reduce task for the MapReduce AM)")
 	}
@@ -299,7 +302,7 @@ func appendGroup(gs []TaskGroup, g TaskGroup) []TaskGroup {
 	if n := len(gs); n > 0 {
 		p := &gs[n-1]
 		if p.MemoryMB == g.MemoryMB && p.VCores == g.VCores && p.DurationMS == g.DurationMS &&
-			p.Priority == g.Priority && p.Phase == g.Phase && p.Type == g.Type &&
+			p.Priority == g.Priority && p.Phase == g.Phase && p.Type == g.Type && p.DelayMS == g.DelayMS &&
 			strings.Join(p.Hosts, ",") == strings.Join(g.Hosts, ",") && strings.Join(p.Racks, ",") == strings.Join(g.Racks, ",") {
 			p.Count += g.Count
 			return gs

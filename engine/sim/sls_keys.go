@@ -51,18 +51,6 @@ func (sr *slsReader) reportIgnored() {
 	}
 }
 
-// amNotModelled names what capq leaves out of SLS's stream and DAG AMs:
-// StreamAMSimulator asks again for each container that finishes, which
-// capq approximates by holding it through (holdStreams), and
-// DAGAMSimulator asks for a container only container.request.delay ms
-// after it starts, where capq asks at once.
-func amNotModelled(pos, amType string, delayed int) []string {
-	if amType == "dag" && delayed > 0 {
-		return []string{fmt.Sprintf("%s: the DAG AM (DAGAMSimulator) asks %d container(s) after their container.request.delay; capq asks them at once", pos, delayed)}
-	}
-	return nil
-}
-
 // streamNote is the warning for every stream job capq runs.
 func streamNote(pos string) string {
 	return pos + ": the stream AM (StreamAMSimulator) asks again for each container that finishes until the job's end; capq holds each one for the job's duration, without the gaps between a container and its replacement"

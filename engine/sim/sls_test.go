@@ -1,7 +1,10 @@
 package sim
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -303,15 +306,36 @@ func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
 	assert.Contains(t, w.Warnings[0], `am.type "custom" is class "com.example.MyAMSimulator", which capq does not simulate`)
 }
 
-// TestSLSDagAMPriority checks DAGAMSimulator.PRIORITY: the DAG AM asks
-// every container at 20 whatever container.priority says, and its
-// request delays are named as not modelled (sls_dag.json's delays).
-func TestSLSDagAMPriority(t *testing.T) {
+// TestSLSDagAM checks DAGAMSimulator: every container at priority 20
+// (PRIORITY) whatever container.priority says, each asked once its
+// container.request.delay has passed since the AM started
+// (getToBeScheduledContainers); the delayed container starts 10 s after
+// the other.
+func TestSLSDagAM(t *testing.T) {
 	data := `{"num.nodes": 2}
-{"yarn.sls.am.type": "dag", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.priority": 5, "container.request.delay": 1000}, {"duration.ms": 5, "container.priority": 30}]}`
+{"yarn.sls.am.type": "dag", "job.queue.name": "sls_queue_1", "job.tasks": [{"duration.ms": 5000, "container.priority": 5, "container.request.delay": 10000}, {"duration.ms": 5000, "container.priority": 30}]}`
 	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
 	require.NoError(t, err)
-	assert.Equal(t, []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 5, Priority: 20, Type: "map"}}, w.Apps[0].Tasks)
-	require.Len(t, w.Warnings, 1)
-	assert.Contains(t, w.Warnings[0], "asks 1 container(s) after their container.request.delay")
+	assert.Equal(t, []TaskGroup{
+		{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map", DelayMS: 10000},
+		{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map"}}, w.Apps[0].Tasks)
+	assert.Empty(t, w.Warnings)
+
+	var log bytes.Buffer
+	_, err = Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1, Events: &log})
+	require.NoError(t, err)
+	var allocs []int64
+	for _, line := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+		var e struct {
+			T        int64  `json:"t_ms"`
+			Kind     string `json:"kind"`
+			Priority int32  `json:"priority"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &e))
+		if e.Kind == "allocated" && e.Priority == 20 {
+			allocs = append(allocs, e.T)
+		}
+	}
+	require.Len(t, allocs, 2)
+	assert.GreaterOrEqual(t, allocs[1]-allocs[0], int64(10000-1000), "asked 10 s after the AM's first heartbeat")
 }

@@ -102,6 +102,9 @@ type TaskGroup struct {
 	Racks      []string `json:"racks,omitempty"`
 	// Type is informational (map, reduce, ...).
 	Type string `json:"type,omitempty"`
+	// DelayMS asks for the group this long after its phase starts rather
+	// than at once (SLS's DAG AM, container.request.delay).
+	DelayMS int64 `json:"delay_ms,omitempty"`
 }
 
 // EventKind is a timed workload event.
@@ -305,6 +308,8 @@ func (a *App) validate(ids map[string]bool, big Res) error {
 			return posErr(a.Pos, "application %q %s: count %d is out of range (0 to %d)", a.ID, what, t.Count, MaxContainers)
 		case t.DurationMS <= 0 || t.DurationMS > MaxTimeMS:
 			return posErr(a.Pos, "application %q %s: duration must be positive (at most %d ms), got %d ms", a.ID, what, MaxTimeMS, t.DurationMS)
+		case t.DelayMS < 0 || t.DelayMS > MaxTimeMS:
+			return posErr(a.Pos, "application %q %s: delay_ms %d is out of range (0 to %d)", a.ID, what, t.DelayMS, MaxTimeMS)
 		case t.Phase < 0:
 			return posErr(a.Pos, "application %q %s: negative phase %d", a.ID, what, t.Phase)
 		case t.Priority <= 0:
