@@ -37,6 +37,7 @@ func FuzzReadSLSNodes(f *testing.F) {
 // FuzzRun runs small fuzzed native workloads end to end on the seeds
 // configuration: no panic, and every app ends in a known state.
 func FuzzRun(f *testing.F) {
+	f.Add([]byte(`{"cluster": {"nodes": [{"count": 2, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "d", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20, "delay_ms": 5000}, {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 700, "priority": 20}, {"count": 1, "memory_mb": 2048, "vcores": 1, "duration_ms": 300, "priority": 10, "phase": 1, "delay_ms": 100}]}]}`))
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 3, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "a", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 5, "memory_mb": 2048, "vcores": 1, "duration_ms": 1000, "priority": 1, "hosts": ["node1"]}, {"count": 2, "memory_mb": 3000, "vcores": 1, "duration_ms": 500, "priority": 2, "phase": 1}]}], "events": [{"at_ms": 1500, "kind": "remove_nodes", "names": ["node0"]}, {"at_ms": 2500, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "x", "memory_mb": 8192, "vcores": 8}]}]}`))
 	m := loadModel(f, "seeds-example")
 	f.Fuzz(func(t *testing.T, data []byte) {
