@@ -4,7 +4,7 @@ BIN      := bin/capq
 PKGS     := ./...
 STATICCHECK_VERSION ?= v0.8.2
 
-.PHONY: build test check vet staticcheck fmt golden bench fuzz demo clean
+.PHONY: build test check vet staticcheck fmt golden bench fuzz demo release clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/capq
@@ -54,5 +54,21 @@ demo: build
 	@echo; echo "# a change that adds a team and removes a stopped one: would refreshQueues accept it?"
 	./$(BIN) diff testdata/diff/seeds-new-team/old.xml testdata/diff/seeds-new-team/new.xml
 
+## release: static binaries for every platform, the version stamped, and a
+## checksums file, under $(DIST). VERSION defaults to `git describe`.
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+PLATFORMS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64
+DIST      ?= dist
+release:
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	@for p in $(PLATFORMS); do \
+	  os=$${p%/*}; arch=$${p#*/}; out=$(DIST)/capq-$(VERSION)-$$os-$$arch; \
+	  echo "build $$out"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath \
+	    -ldflags "-s -w -X main.version=$(VERSION)" -o $$out ./cmd/capq || exit 1; \
+	done
+	cd $(DIST) && if command -v sha256sum >/dev/null 2>&1; then sha256sum capq-*; else shasum -a 256 capq-*; fi > SHA256SUMS
+	@cat $(DIST)/SHA256SUMS
+
 clean:
-	rm -rf bin bench.txt
+	rm -rf bin bench.txt dist

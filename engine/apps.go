@@ -15,8 +15,12 @@ const (
 
 // app is one application attempt (FiCaSchedulerApp).
 type app struct {
-	id        string
-	seq       int64
+	id   string
+	user string
+	seq  int64
+	// runnable is false while max-parallel-apps holds the app back
+	// (CSMaxRunningAppsEnforcer); it is then in q.nonRunnable.
+	runnable  bool
 	q         *queue
 	u         *user
 	priority  int32
@@ -113,18 +117,38 @@ func (k *schedKey) uniqueLocations() int {
 // checks (CapacityScheduler.addApplication, AbstractLeafQueue.
 // validateSubmitApplication). A refused submission returns Hadoop's message.
 func (e *Engine) SubmitApp(s AppSpec) error {
+	_, err := e.Submit(s)
+	return err
+}
+
+// Submit is SubmitApp that also says where the app went: the placement
+// rules' target (when AppSpec.Placement is set) and the queues created
+// for it.
+func (e *Engine) Submit(s AppSpec) (Placed, error) {
+	var pl Placed
 	if s.ID == "" {
-		return fmt.Errorf("application without id")
+		return pl, fmt.Errorf("application without id")
 	}
 	if e.appByID[s.ID] != nil {
-		return fmt.Errorf("application %s already exists", s.ID)
+		return pl, fmt.Errorf("application %s already exists", s.ID)
 	}
-	q, err := e.submitQueue(s)
+	target, rule, err := e.resolveTarget(s)
+	pl.Rule = rule
+	var q *queue
+	if err == nil {
+		s.Queue = target
+		q, pl.AutoCreated, err = e.lookupOrCreate(target)
+	}
+	if err == nil {
+		q, err = e.submitQueue(s, q)
+	}
 	if err != nil {
 		e.failed = append(e.failed, failedApp{id: s.ID, queue: s.Queue, user: s.User, diag: diagnostics(err)})
-		return err
+		return pl, err
 	}
-	a := &app{id: s.ID, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority}
+	pl.Queue = q.path
+	q.lastUsedMS = e.nowMS
+	a := &app{id: s.ID, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority}
 	if a.priority > e.g.maxAppPriority {
 		a.priority = e.g.maxAppPriority
 	}
@@ -137,24 +161,28 @@ func (e *Engine) SubmitApp(s AppSpec) error {
 	e.liveApps++
 	u := q.userFor(s.User)
 	a.u = u
-	u.pendingApps++
 	for p := q; p != nil; p = p.parent {
 		p.apps++
 	}
+	if !e.runnableOK(q, s.User) {
+		// LeafQueue.submitApplicationAttempt: addNonRunnableApp.
+		u.nonRunnable++
+		q.nonRunnable = append(q.nonRunnable, a)
+		e.nonRunnable = append(e.nonRunnable, a)
+		a.diag = "application is not runnable: max-parallel-apps reached for its queue, a parent queue or its user"
+		return pl, nil
+	}
+	a.runnable = true
+	e.trackRunnable(a, 1)
+	u.pendingApps++
 	q.waiting = append(q.waiting, a)
 	if e.cluster.MemoryMB > 0 {
 		e.activate(q)
 	}
-	return nil
+	return pl, nil
 }
 
-func (e *Engine) submitQueue(s AppSpec) (*queue, error) {
-	q := e.byPath[s.Queue]
-	if q == nil {
-		if leaves := e.model.Leaves[s.Queue]; len(leaves) == 1 {
-			q = e.byPath[leaves[0].Path]
-		}
-	}
+func (e *Engine) submitQueue(s AppSpec, q *queue) (*queue, error) {
 	if q == nil {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submitted by user %s to unknown queue: %s", s.ID, s.User, s.Queue)
@@ -282,7 +310,9 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 		}
 	}
 	a.recountPending()
-	e.pendingChanged(a, before)
+	if a.runnable {
+		e.pendingChanged(a, before)
+	}
 	return nil
 }
 
@@ -392,14 +422,22 @@ func (e *Engine) FinishApp(appID string) error {
 	}
 	before := a.pending
 	a.keys, a.pending = nil, 0
-	e.pendingChanged(a, before)
 	q, u := a.q, a.u
-	if a.activated {
+	switch {
+	case !a.runnable:
+		q.nonRunnable = removeApp(q.nonRunnable, a)
+		u.nonRunnable--
+		e.nonRunnable = removeApp(e.nonRunnable, a)
+	case a.activated:
+		e.pendingChanged(a, before)
+		e.trackRunnable(a, -1)
 		q.active = removeApp(q.active, a)
 		q.amUsed = q.amUsed.Sub(a.am)
 		u.amUsed = u.amUsed.Sub(a.am)
 		u.activeApps--
-	} else {
+	default:
+		e.pendingChanged(a, before)
+		e.trackRunnable(a, -1)
 		q.waiting = removeApp(q.waiting, a)
 		u.pendingApps--
 	}
@@ -408,10 +446,16 @@ func (e *Engine) FinishApp(appID string) error {
 	for p := q; p != nil; p = p.parent {
 		p.apps--
 	}
-	if u.totalApps() == 0 {
+	if u.totalApps() == 0 && u.nonRunnable == 0 {
 		q.removeUser(u)
 	}
 	e.activate(q)
+	if a.runnable {
+		e.promoteRunnable()
+	}
+	if q.legacyAuto && q.apps == 0 && q.parent != nil {
+		e.rebalanceLegacy(q.parent)
+	}
 	return nil
 }
 

@@ -18,6 +18,22 @@
 //	errs := e.Refresh(newModel, check) // check may be nil; the caller may run validate first
 //	res := e.Preempt(nowMS)    // one ProportionalCapacityPreemptionPolicy round
 //	st := e.Snapshot()         // queues, apps, users, nodes (scenario-format.md)
+//	pl, err := e.Submit(spec)  // SubmitApp saying where the app went (placement, auto-created queues)
+//	e.SetTime(ms); e.ExpireQueues(ms) // AutoCreatedQueueDeletionPolicy for idle dynamic queues
+//	e.AppLifetime(leaf, asked) // seconds an app may live there (0 or less: none)
+//	e.Notes()                  // what the engine does not model for this configuration
+//
+// # Where apps land and how many run
+//
+// With AppSpec.Placement the mapping rules of the configuration (package
+// placement: CSMappingPlacementRule) choose the queue; a full path under a
+// parent with auto-creation creates the missing queues (flexible v2 with
+// weights, depth, max-queues and templates; legacy managed parents with
+// leaf-queue-template) by writing them into a copy of the configuration and
+// rebuilding the model, as the RM writes templates into its configuration.
+// Dynamic queues survive refreshes (WithDynamic) until the deletion policy
+// removes them. max-parallel-apps (3.3+) keeps apps non-runnable and
+// promotes them in submission order (CSMaxRunningAppsEnforcer).
 //
 // Nodes are addressed by index (NodeIndex, NumNodes; removed nodes keep
 // their slot). Options.OnEvent receives every allocation, reservation,

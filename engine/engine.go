@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/capq/capq/placement"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -21,6 +22,9 @@ type globals struct {
 	maxSystemApps       int32
 	maxAppPriority      int32
 	preempt             preemptConf
+	// parallelApps: max-parallel-apps exists (Hadoop 3.3+,
+	// CSMaxRunningAppsEnforcer).
+	parallelApps bool
 }
 
 // node is one node manager.
@@ -52,11 +56,30 @@ type Engine struct {
 	nodesAlive int
 	cluster    Resource
 
-	apps     []*app
-	appByID  map[string]*app
-	failed   []failedApp
+	apps    []*app
+	appByID map[string]*app
+	failed  []failedApp
+
 	appSeq   int64
 	liveApps int
+	// userRunnable counts runnable apps per user across queues;
+	// nonRunnable lists apps held back by max-parallel-apps in
+	// submission order.
+	userRunnable map[string]int
+	nonRunnable  []*app
+	// parallelOn and autoOn say whether max-parallel-apps and
+	// auto-created queues are configured (snapshots show their fields).
+	parallelOn, autoOn bool
+	// dynamicPaths lists auto-created queues in creation order (a refresh
+	// keeps them); nowMS is the simulated time the caller last set.
+	dynamicPaths []string
+	nowMS        int64
+	// rules are the placement rules of the configuration in force.
+	rules        *placement.Set
+	ruleProblems []placement.Problem
+	// pidx is the queue index placement resolves names against, built on
+	// first use after each model change.
+	pidx placement.Queues
 
 	containers map[int64]*container
 	nextID     int64
@@ -74,7 +97,7 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 	if m == nil || m.Root == nil {
 		return nil, fmt.Errorf("engine: the configuration has no queue tree")
 	}
-	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, containers: map[int64]*container{}}
+	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, containers: map[int64]*container{}, userRunnable: map[string]int{}}
 	e.setModel(m)
 	if err := e.AddNodes(nodes...); err != nil {
 		return nil, err
@@ -86,6 +109,11 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 // path (used by New and Refresh).
 func (e *Engine) setModel(m *xmlconf.Model) {
 	e.model = m
+	// Once shown, the fields stay for the rest of the run.
+	e.parallelOn = e.parallelOn || parallelConfigured(m)
+	e.autoOn = e.autoOn || autoConfigured(m)
+	e.rules, e.ruleProblems = loadRules(m)
+	e.pidx = nil
 	e.g = compileGlobals(m, e.g.rc.cluster)
 	old := e.byPath
 	e.byPath = map[string]*queue{}
@@ -98,6 +126,9 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 		} else {
 			q.parent = parent
 			q.configure(mq, &e.g)
+		}
+		if q.legacyAuto && parent != nil {
+			q.absMaxCap = q.maxCapacity * parent.absCap
 		}
 		q.idx = len(e.queues)
 		e.queues = append(e.queues, q)
@@ -133,6 +164,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		maxSystemApps:       gl.MaxApplications.V,
 		maxAppPriority:      gl.MaxAppPriority.V,
 		preempt:             compilePreempt(gl.Preemption),
+		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
 	}
 	if g.maxOffSwitch < 1 {
 		g.maxOffSwitch = 1 // CapacitySchedulerConfiguration warns and uses 1

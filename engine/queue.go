@@ -60,6 +60,24 @@ type queue struct {
 	pending int64
 	// apps counts unfinished apps in the subtree.
 	apps int
+	// numRunnable counts runnable apps in the subtree; maxParallel is
+	// max-parallel-apps (CSMaxRunningAppsEnforcer).
+	numRunnable int
+	maxParallel int32
+	// nonRunnable holds the leaf's apps held back by max-parallel-apps,
+	// in submission order.
+	nonRunnable []*app
+	// dynamic marks an auto-created queue; lastUsedMS is when it last
+	// had apps (for v2 expiry).
+	dynamic    bool
+	lastUsedMS int64
+	// legacyAuto marks an AutoCreatedLeafQueue (legacy managed parent):
+	// its absolute maximum is the template maximum × the parent's
+	// absolute *capacity* (GuaranteedOrZeroCapacityOverTimePolicy).
+	legacyAuto bool
+	// capMode and weight are the capacity mode and weight (snapshots).
+	capMode string
+	weight  float32
 
 	// Leaf state.
 	active   []*app // activated apps in ordering-policy order
@@ -90,6 +108,7 @@ type user struct {
 	amUsed      Resource
 	activeApps  int // AM-activated apps
 	pendingApps int // apps waiting for activation
+	nonRunnable int // apps held back by max-parallel-apps
 	withAsks    int // apps with outstanding requests (active-user set)
 	weight      float32
 	ratio       float32
@@ -116,6 +135,7 @@ func newQueue(mq *xmlconf.Queue, parent *queue, g *globals) *queue {
 func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.leaf = mq.IsLeaf()
 	q.capacity = float32(mq.NormalizedCapacity)
+	q.capMode, q.weight = mq.Capacity.Mode.String(), mq.Capacity.Weight
 	q.maxCapacity = float32(mq.NormalizedMaxCapacity)
 	if mq.MaxCapacity.Mode == xmlconf.ModeUnset && mq.Capacity.Mode != xmlconf.ModeAbsolute {
 		q.maxCapacity = 1
@@ -133,6 +153,10 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.ulf = mq.UserLimitFactor.V
 	q.amPercent = mq.MaxAMResourcePercent.V
 	q.maxApps = mq.EffectiveMaxApplications
+	q.maxParallel = maxParallelOf(mq.MaxParallelApps.V)
+	if !g.parallelApps {
+		q.maxParallel = maxParallelOf(-1) // before 3.3 there is no such limit
+	}
 	q.maxAppsUser = mq.MaxApplicationsPerUser
 	q.priority = mq.Priority.V
 	q.fair = mq.OrderingPolicy.V == "fair"

@@ -35,6 +35,7 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 	if m == nil || m.Root == nil {
 		return []string{"the new configuration has no queue tree"}
 	}
+	m, dyn := e.keepDynamic(m)
 	if check != nil {
 		if errs := check(e.model, m, e); len(errs) > 0 {
 			return errs
@@ -45,12 +46,21 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 	}
 	// Resource calculator changes need a restart (RF013): keep the old one.
 	drf := e.g.rc.drf
+	for _, p := range e.dynamicPaths {
+		if q := e.byPath[p]; q != nil && !contains(dyn, p) {
+			q.dynamic = false // listed in the new file: static now
+		}
+	}
+	e.dynamicPaths = dyn
 	e.setModel(m)
 	e.g.rc.drf = drf
 	for _, q := range e.queues {
 		q.ul.invalidate()
 	}
 	e.clusterChanged()
+	// reinitialize re-reads max-parallel-apps: apps the new limits allow
+	// become runnable (CSMaxRunningAppsEnforcer).
+	e.promoteRunnable()
 	return nil
 }
 

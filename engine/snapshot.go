@@ -55,6 +55,17 @@ type QueueState struct {
 	ReservationsContinueLook   bool         `json:"reservations_continue_looking"`
 	NumContainers              int          `json:"num_containers"`
 	Priority                   int32        `json:"priority"`
+	// Auto-creation fields appear when the configuration enables
+	// auto-created queues anywhere (scenario-format-extensions.md).
+	AutoCreated  *bool    `json:"auto_created,omitempty"`
+	Weight       *float64 `json:"weight,omitempty"`
+	CapacityMode string   `json:"capacity_mode,omitempty"`
+	Children     []string `json:"children,omitempty"`
+	// Max-parallel-apps fields appear when any max-parallel-apps is set.
+	MaxParallelApps    *int32   `json:"max_parallel_apps,omitempty"`
+	NumRunnableApps    *int     `json:"num_runnable_apps,omitempty"`
+	NumNonRunnableApps *int     `json:"num_non_runnable_apps,omitempty"`
+	NonRunnableAppIDs  []string `json:"non_runnable_app_ids,omitempty"`
 }
 
 // AppState is one application in a snapshot.
@@ -70,6 +81,8 @@ type AppState struct {
 	SchedulingOpportunities map[string]int64 `json:"scheduling_opportunities"`
 	LiveContainers          int              `json:"live_containers"`
 	Diagnostics             string           `json:"diagnostics"`
+	// Runnable appears when any max-parallel-apps is set.
+	Runnable *bool `json:"runnable,omitempty"`
 }
 
 // UserState is one user of a leaf ("<queue>|<user>").
@@ -147,6 +160,8 @@ func (e *Engine) queueState(q *queue) QueueState {
 		ReservationsContinueLook: e.g.continueLooking, NumContainers: q.numContainers, Priority: q.priority,
 		ActiveAppIDs: []string{}, PendingAppIDs: []string{},
 	}
+	e.dynamicState(q, &s)
+	e.parallelState(q, &s)
 	if q.guarantee.MemoryMB > q.used.MemoryMB {
 		s.AvailableMB = q.guarantee.MemoryMB - q.used.MemoryMB
 	}
@@ -221,6 +236,10 @@ func (e *Engine) appState(a *app) AppState {
 	if a.state == StateRunning || a.state == StateAccepted {
 		cur := e.currentLimit(a.q, e.handedLimit(a.q))
 		s.HeadroomMB = e.headroom(a.u, cur).MemoryMB
+	}
+	if e.parallelOn {
+		r := a.runnable
+		s.Runnable = &r
 	}
 	return s
 }

@@ -36,8 +36,14 @@ type AppSpec struct {
 	// Priority is the application priority (higher first); it is capped by
 	// yarn.cluster.max-application-priority like the RM does.
 	Priority int32
-	// Groups are the user's groups for submit ACLs.
+	// Groups are the user's groups (submit ACLs and placement): the first
+	// is the primary group.
 	Groups []string
+	// AppName is the application name (application mapping rules).
+	AppName string
+	// Placement runs the mapping rules, with Queue as the queue asked
+	// for ("" = default); without it Queue is taken literally.
+	Placement bool
 }
 
 // Ask is one YARN ResourceRequest: Count replaces the outstanding number

@@ -21,13 +21,22 @@ type DiffOptions struct {
 	Unified bool
 	// Colour colours the findings in text output.
 	Colour bool
+	// Version is capq's version, for SARIF's driver.version.
+	Version string
+}
+
+// DiffReport is the refresh's findings as a Report, for callers that
+// prepare SARIF or GitHub output themselves (paths from the repository
+// root, the step summary) before calling Write.
+func DiffReport(res *RefreshResult, o DiffOptions) Report {
+	return Report{Tool: "capq diff", Version: o.Version, Files: []string{o.OldName, o.NewName}, Findings: res.Findings}
 }
 
 // WriteDiff renders a refresh result in format f (text, JSON, SARIF or
 // GitHub annotations); the text ends with the verdict, where a CI log
 // shows it.
 func WriteDiff(w io.Writer, f Format, res *RefreshResult, o DiffOptions) error {
-	rep := Report{Tool: "capq diff", Files: []string{o.OldName, o.NewName}, Findings: res.Findings}
+	rep := DiffReport(res, o)
 	switch f {
 	case FormatJSON:
 		return writeDiffJSON(w, res, rep, o)

@@ -14,12 +14,18 @@ import (
 // so output is the same on every machine.
 func loadDir(t testing.TB, dir string, v xmlconf.Version) *xmlconf.Model {
 	t.Helper()
+	return loadDirWith(t, dir, v, false)
+}
+
+// loadDirWith is loadDir, reading the files as untrusted input if asked.
+func loadDirWith(t testing.TB, dir string, v xmlconf.Version, untrusted bool) *xmlconf.Model {
+	t.Helper()
 	root := golden.RepoRoot()
 	rel, err := filepath.Rel(root, dir)
 	if err != nil {
 		rel = dir
 	}
-	opts := xmlconf.LoadOptions{Build: xmlconf.BuildOptions{Version: v}}
+	opts := xmlconf.LoadOptions{Build: xmlconf.BuildOptions{Version: v}, Read: xmlconf.ReadOptions{Untrusted: untrusted}}
 	if _, err := os.Stat(filepath.Join(dir, "yarn-site.xml")); err == nil {
 		opts.YarnSite = []xmlconf.Source{readSrc(t, root, filepath.Join(rel, "yarn-site.xml"))}
 	}

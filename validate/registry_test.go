@@ -21,6 +21,7 @@ import (
 type lintCase struct {
 	name, dir string
 	version   xmlconf.Version
+	untrusted bool              // "untrusted": read as input from a pull request
 	fail      map[string]string // rule -> severity ("" any)
 	pass      []string
 	// quiet, when set ("quiet warning"), forbids any finding at or above
@@ -44,6 +45,10 @@ func readCases(t *testing.T) []lintCase {
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for sc.Scan() {
 			f := strings.Fields(sc.Text())
+			if len(f) == 1 && f[0] == "untrusted" {
+				c.untrusted = true
+				continue
+			}
 			if len(f) < 2 || strings.HasPrefix(f[0], "#") {
 				continue
 			}
@@ -72,7 +77,7 @@ func readCases(t *testing.T) []lintCase {
 func TestLintCases(t *testing.T) {
 	for _, c := range readCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := loadDir(t, c.dir, c.version)
+			m := loadDirWith(t, c.dir, c.version, c.untrusted)
 			rel, _ := filepath.Rel(golden.RepoRoot(), c.dir)
 			res := Run(m, Options{Version: c.version, File: filepath.ToSlash(filepath.Join(rel, "capacity-scheduler.xml"))})
 			got := map[string][]xmlconf.Severity{}
@@ -98,7 +103,13 @@ func TestLintCases(t *testing.T) {
 				}
 			}
 			var buf bytes.Buffer
-			require.NoError(t, WriteText(&buf, Report{Files: []string{filepath.ToSlash(rel)}, Findings: res.Findings, Suppressed: len(res.Suppressed)}, RenderOptions{}))
+			// The report names the file the findings are in, as capq lint
+			// does (a directory argument is its capacity-scheduler.xml).
+			file := filepath.Join(rel, "capacity-scheduler.xml")
+			if _, err := os.Stat(filepath.Join(c.dir, "capacity-scheduler.xml")); err != nil {
+				file = rel
+			}
+			require.NoError(t, WriteText(&buf, Report{Files: []string{filepath.ToSlash(file)}, Findings: res.Findings, Suppressed: len(res.Suppressed)}, RenderOptions{}))
 			golden.Assert(t, "lint/cases/"+c.name+".txt", buf.Bytes())
 		})
 	}

@@ -4,21 +4,32 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
 
-// JUnit XML: one <testsuite> per file and one <testcase> per rule that
-// ran, so CI dashboards show which checks passed for which file. A test
-// case fails when the rule has findings at or above the fail level; lower
-// findings go to its <system-out>.
+// JUnit XML as Jenkins' junit-10.xsd (xunit-plugin) defines it: one
+// <testsuite> per file and one <testcase> per rule that ran, so CI
+// dashboards show which checks passed for which file. A test case fails
+// when the rule has findings at or above the fail level; lower findings go
+// to its <system-out>. errors is always 0 (a file capq cannot read is an
+// exit 2, not a report) but is written: older junit-10.xsd copies and
+// several consumers require it.
+//
+// classname is the file as a Java-style class name: Jenkins splits it at
+// the last dot into package and class, so "conf/capacity-scheduler.xml"
+// would be package "conf/capacity-scheduler", class "xml". junitClass
+// makes it package "conf", class "capacity-scheduler_xml".
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
 	Name     string       `xml:"name,attr"`
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -26,12 +37,15 @@ type junitSuite struct {
 	Name     string      `xml:"name,attr"`
 	Tests    int         `xml:"tests,attr"`
 	Failures int         `xml:"failures,attr"`
+	Errors   int         `xml:"errors,attr"`
 	Cases    []junitCase `xml:"testcase"`
 }
 
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
+	File      string        `xml:"file,attr,omitempty"`
+	Line      int           `xml:"line,attr,omitempty"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
 }
@@ -86,7 +100,9 @@ func WriteJUnit(w io.Writer, r Report) error {
 }
 
 func junitCaseFor(r Report, file string, rule *Rule, fs []xmlconf.Finding) junitCase {
-	c := junitCase{Name: rule.ID + " " + rule.Name, Classname: file}
+	// file and line (junit-10.xsd allows both) let GitLab and others link
+	// a failure to the file; line is the first failing finding's.
+	c := junitCase{Name: rule.ID + " " + rule.Name, Classname: junitClass(file), File: file}
 	var fail, other []string
 	worst := xmlconf.Severity(0)
 	for _, f := range fs {
@@ -98,6 +114,9 @@ func junitCaseFor(r Report, file string, rule *Rule, fs []xmlconf.Finding) junit
 			line += "\n    hint: " + f.Hint
 		}
 		if f.Severity >= r.failOn() {
+			if len(fail) == 0 && f.Line > 0 {
+				c.Line = f.Line
+			}
 			fail = append(fail, line)
 			worst = max(worst, f.Severity)
 			continue
@@ -105,10 +124,52 @@ func junitCaseFor(r Report, file string, rule *Rule, fs []xmlconf.Finding) junit
 		other = append(other, line)
 	}
 	if len(fail) > 0 {
-		c.Failure = &junitFailure{Message: plural(len(fail), "finding"), Type: worst.String(), Text: strings.Join(fail, "\n")}
+		c.Failure = &junitFailure{Message: junitMessage(fs, rule.ID, r.failOn()), Type: worst.String(), Text: strings.Join(fail, "\n")}
 	}
 	if len(other) > 0 {
 		c.SystemOut = strings.Join(other, "\n")
 	}
 	return c
+}
+
+// junitClass turns a file path into a class name Jenkins groups by
+// directory: path separators become dots (packages) and the dots of the
+// file name become underscores, so the class is the file's name.
+func junitClass(file string) string {
+	p := strings.TrimPrefix(filepath.ToSlash(file), "./")
+	dir, base := path.Split(p)
+	base = strings.ReplaceAll(base, ".", "_")
+	dir = strings.Trim(strings.ReplaceAll(strings.ReplaceAll(dir, ".", "_"), "/", "."), ".")
+	if dir == "" {
+		return base
+	}
+	return dir + "." + base
+}
+
+// junitMessage says what failed in one line, as CI dashboards show the
+// message attribute beside the test name: the first failing finding's
+// position and message, and how many more there are.
+func junitMessage(fs []xmlconf.Finding, rule string, failOn xmlconf.Severity) string {
+	var first *xmlconf.Finding
+	n := 0
+	for i := range fs {
+		if fs[i].Rule != rule || fs[i].Severity < failOn {
+			continue
+		}
+		if first == nil {
+			first = &fs[i]
+		}
+		n++
+	}
+	if first == nil {
+		return ""
+	}
+	msg := first.Message
+	if first.Line > 0 {
+		msg = fmt.Sprintf("line %d: %s", first.Line, msg)
+	}
+	if n > 1 {
+		msg += fmt.Sprintf(" (and %d more)", n-1)
+	}
+	return msg
 }

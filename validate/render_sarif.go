@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -62,11 +64,30 @@ type sarifProperties struct {
 }
 
 type sarifResult struct {
-	RuleID    string          `json:"ruleId"`
-	RuleIndex int             `json:"ruleIndex"`
-	Level     string          `json:"level"`
-	Message   sarifText       `json:"message"`
-	Locations []sarifLocation `json:"locations"`
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+}
+
+// fingerprintKey names capq's partial fingerprint. The /v1 suffix is
+// SARIF's convention for changing the recipe without matching old hashes.
+const fingerprintKey = "capqFinding/v1"
+
+// fingerprint identifies a finding across runs without its line, so GitHub
+// code scanning keeps tracking an alert when lines above it move: the
+// baseline's identity of a finding (rule, file, queue, property and the
+// message without positions, see Fingerprint), so a new value the message
+// quotes is a new alert, as it is a new finding for --baseline.
+func fingerprint(f xmlconf.Finding) string {
+	h := sha256.New()
+	for _, part := range []string{f.Rule, sarifURI(f.File), f.Queue, f.Property, Fingerprint(f)} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
 type sarifLocation struct {
@@ -81,7 +102,7 @@ type sarifPhysical struct {
 
 type sarifArtifact struct {
 	URI       string `json:"uri"`
-	URIBaseID string `json:"uriBaseId"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
 }
 
 type sarifRegion struct {
@@ -155,13 +176,26 @@ func sarifResultOf(f xmlconf.Finding, idx int) sarifResult {
 		line = 1 // GitHub requires a region; findings without a line point at the file
 	}
 	loc := sarifLocation{PhysicalLocation: sarifPhysical{
-		ArtifactLocation: sarifArtifact{URI: sarifURI(f.File), URIBaseID: "%SRCROOT%"},
+		ArtifactLocation: sarifArtifactOf(f.File),
 		Region:           sarifRegion{StartLine: line, StartColumn: f.Col},
 	}}
 	if f.Queue != "" {
 		loc.LogicalLocations = []sarifLogical{{Name: f.Queue[strings.LastIndexByte(f.Queue, '.')+1:], FullyQualifiedName: f.Queue, Kind: "namespace"}}
 	}
-	return sarifResult{RuleID: f.Rule, RuleIndex: idx, Level: sarifLevel(f.Severity), Message: sarifText{Text: msg}, Locations: []sarifLocation{loc}}
+	return sarifResult{RuleID: f.Rule, RuleIndex: idx, Level: sarifLevel(f.Severity), Message: sarifText{Text: msg}, Locations: []sarifLocation{loc},
+		PartialFingerprints: map[string]string{fingerprintKey: fingerprint(f)}}
+}
+
+// sarifArtifactOf locates a file: relative to %SRCROOT% (the repository
+// root capq's caller made the names relative to), or, for a file outside
+// it that kept its absolute path, as a file:// URI with no base.
+func sarifArtifactOf(file string) sarifArtifact {
+	p := filepath.ToSlash(file)
+	if strings.HasPrefix(p, "/") {
+		u := url.URL{Scheme: "file", Path: p}
+		return sarifArtifact{URI: u.String()}
+	}
+	return sarifArtifact{URI: sarifURI(file), URIBaseID: "%SRCROOT%"}
 }
 
 // sarifURI turns a file name into a relative URI reference.

@@ -56,7 +56,7 @@ func severityColour(s xmlconf.Severity) string {
 // textSummary is the last line of text output.
 func textSummary(r Report) string {
 	e, wn, i := r.Counts()
-	s := fmt.Sprintf("%s: %s, %s, %s", plural(len(r.Files), "file"), plural(e, "error"), plural(wn, "warning"), plural(i, "info"))
+	s := fmt.Sprintf("%s: %s, %s, %s", plural(len(r.allFiles()), "file"), plural(e, "error"), plural(wn, "warning"), plural(i, "info"))
 	if r.Suppressed > 0 {
 		s += fmt.Sprintf(" (%d suppressed)", r.Suppressed)
 	}

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -168,4 +169,34 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("%d %s", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// allFiles returns r.Files then every other file a finding names (a
+// yarn-site.xml read beside a capacity-scheduler.xml, a Hadoop 1 file
+// set), so "N files" counts every file the findings are in.
+func (r Report) allFiles() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range r.Files {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	for _, f := range r.Findings {
+		if f.File != "" && !seen[f.File] {
+			seen[f.File] = true
+			out = append(out, f.File)
+		}
+	}
+	return out
+}
+
+// severityFirst returns the findings errors first, then warnings, then
+// infos, each in report order. GitHub shows at most 10 annotations of
+// each type per step, so the ones that fail the build must come first.
+func (r Report) severityFirst() []xmlconf.Finding {
+	out := append([]xmlconf.Finding(nil), r.Findings...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
+	return out
 }

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -107,8 +108,12 @@ func checkVariables(p *Pass, depth bool) {
 		v, err := c.Expand(pr.Value)
 		at := Loc{Pos: pr.ValuePos, Property: key}
 		switch {
+		case errors.Is(err, xmlconf.ErrExpandBudget):
+			// XML010 reports it, once.
 		case err != nil && depth:
 			p.Report(at, "%s", err.Error())
+		case err == nil && !depth && c.Untrusted && strings.Contains(v, "${env."):
+			// XML009 says why it stays unexpanded.
 		case err == nil && !depth && xmlconf.HasVariable(v) && !xmlconf.JVMAlwaysSets(v):
 			p.ReportHint(at, "define the variable as a property (capq does not see JVM system properties)",
 				"%s: %q is left unexpanded", key, v)

@@ -43,6 +43,9 @@ type Conf struct {
 	// Env resolves ${env.NAME}; nil means "no environment" (every lookup
 	// misses), which keeps results independent of the machine.
 	Env func(string) (string, bool)
+	// Untrusted marks a configuration from anyone (a pull request):
+	// ${env.*} is never resolved, whatever Env says (rule XML009).
+	Untrusted bool
 	// Defaults are the values of Hadoop's default resources
 	// (HadoopDefaults), underneath every document: ${var} resolves to
 	// them when no document sets var. Build fills them for its version
@@ -50,6 +53,9 @@ type Conf struct {
 	Defaults map[string]string
 	// Findings are merge problems: duplicates and refused final overrides.
 	Findings []Finding
+
+	// budget bounds the work of Expand (rule XML010).
+	budget *expandBudget
 
 	slab []Entry // entries are carved from here while NewConf runs
 
@@ -72,14 +78,17 @@ func (c *Conf) newEntry() *Entry {
 // NewConf merges documents in order, as the ResourceManager layers
 // yarn-site.xml and then capacity-scheduler.xml (Configuration.loadProperty).
 func NewConf(docs ...*Document) *Conf {
-	n := 0
+	n, size := 0, int64(0)
 	for _, d := range docs {
 		if d != nil {
 			n += len(d.Props)
+			for _, p := range d.Props {
+				size += int64(len(p.Value))
+			}
 		}
 	}
 	// Sized once: growing a map of 100,000 keys costs more than the parse.
-	c := &Conf{entries: make(map[string]*Entry, n)}
+	c := &Conf{entries: make(map[string]*Entry, n), budget: newExpandBudget(size)}
 	c.slab = make([]Entry, 0, n)
 	for _, d := range docs {
 		if d == nil {
@@ -293,7 +302,7 @@ func (c *Conf) Unset(key string) {
 // Clone returns an independent copy whose entries can be changed without
 // touching c. Properties themselves are shared (they are never mutated).
 func (c *Conf) Clone() *Conf {
-	n := &Conf{entries: make(map[string]*Entry, len(c.entries)), Env: c.Env, Defaults: c.Defaults}
+	n := &Conf{entries: make(map[string]*Entry, len(c.entries)), Env: c.Env, Defaults: c.Defaults, Untrusted: c.Untrusted, budget: c.budget}
 	for k, e := range c.entries {
 		ce := *e
 		n.entries[k] = &ce

@@ -16,6 +16,10 @@ const maxSubst = 20
 // stands; a value that refers back to itself returns the original
 // expression; more than 20 rounds is Hadoop's IllegalStateException.
 // JVM system properties are not modelled: capq has no JVM.
+//
+// The work is bounded: every round's bytes count against the Conf's
+// expansion budget, and past it Expand returns expr with an error
+// wrapping ErrExpandBudget (rule XML010).
 func (c *Conf) Expand(expr string) (string, error) {
 	eval := expr
 	for s := 0; s < maxSubst; s++ {
@@ -27,6 +31,9 @@ func (c *Conf) Expand(expr string) (string, error) {
 		val, ok := c.resolveVar(name)
 		if !ok {
 			return eval, nil
+		}
+		if !c.budget.spend(len(eval) + 2*len(val)) {
+			return expr, budgetError(expr)
 		}
 		ref := eval[start-2 : end+1]
 		if strings.Contains(val, ref) {
@@ -67,6 +74,11 @@ func findSubVariable(s string) (int, int) {
 }
 
 func (c *Conf) resolveVar(name string) (string, bool) {
+	if strings.HasPrefix(name, "env.") && len(name) > 4 && c.Untrusted {
+		// Untrusted input: the environment is never read, nor its
+		// defaults used, so no value of it can reach a report (XML009).
+		return "", false
+	}
 	if strings.HasPrefix(name, "env.") && len(name) > 4 {
 		if v, ok := c.resolveEnv(name[4:]); ok {
 			return v, true

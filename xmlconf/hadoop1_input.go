@@ -43,7 +43,7 @@ func readH1(paths []string, opts ReadOptions) *h1Read {
 		r.failed = append(r.failed, p)
 	}
 	for _, p := range paths {
-		data, err := readLimited(p, opts.MaxBytes)
+		data, err := readLimited(p, opts)
 		if err != nil {
 			fail(p, unwrapPath(err))
 			continue

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 )
 
@@ -53,21 +52,9 @@ type xnode struct {
 
 // ReadMapredQueuesFile reads a mapred-queues.xml file.
 func ReadMapredQueuesFile(path string, opts ReadOptions) (*H1QueuesDoc, error) {
-	max := opts.MaxBytes
-	if max <= 0 {
-		max = DefaultMaxBytes
-	}
-	f, err := os.Open(path)
+	data, err := readLimited(path, opts.withDefaults())
 	if err != nil {
-		return nil, fmt.Errorf("xmlconf: read %s: %w", path, err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("xmlconf: read %s: %w", path, err)
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("xmlconf: read %s: larger than %d bytes", path, max)
+		return nil, err
 	}
 	return ReadMapredQueues(path, data, opts)
 }

@@ -11,6 +11,9 @@ import (
 type Source struct {
 	Name string
 	Data []byte
+	// Untrusted marks this source as coming from anyone (git:REV:PATH
+	// from a pull request), as ReadOptions.Untrusted does for all.
+	Untrusted bool
 }
 
 // LoadOptions say what to read and how to build the model.
@@ -39,8 +42,12 @@ func Load(opts LoadOptions) (*Loaded, error) {
 	}
 	var errs *multierror.Error
 	var docs []*Document
+	untrusted := opts.Read.Untrusted
 	for _, src := range append(append([]Source(nil), opts.YarnSite...), opts.CapacityScheduler...) {
-		d, err := readSource(src, opts.Read)
+		ro := opts.Read
+		ro.Untrusted = ro.Untrusted || src.Untrusted
+		untrusted = untrusted || ro.Untrusted
+		d, err := readSource(src, ro)
 		if err != nil {
 			errs = multierror.Append(errs, err)
 			continue
@@ -52,7 +59,12 @@ func Load(opts LoadOptions) (*Loaded, error) {
 		return nil, errs
 	}
 	c := NewConf(docs...)
-	c.Env = opts.Env
+	// One untrusted source makes the merged configuration untrusted: its
+	// ${env.*} could name any variable.
+	c.Untrusted = untrusted
+	if !untrusted {
+		c.Env = opts.Env
+	}
 	return &Loaded{Model: Build(c, opts.Build), Docs: docs}, nil
 }
 

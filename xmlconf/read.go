@@ -3,12 +3,13 @@ package xmlconf
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
 
 	"github.com/hashicorp/go-multierror"
+
+	"github.com/capq/capq/safeio"
 )
 
 // ReadOptions bounds what Read accepts.
@@ -20,6 +21,14 @@ type ReadOptions struct {
 	// MaxIncludeDepth is the deepest chain of xi:include accepted
 	// (0: DefaultMaxIncludeDepth).
 	MaxIncludeDepth int
+	// AllowSpecial lets a path name a FIFO or device (still bounded by
+	// MaxBytes); without it such a file is refused before it is opened.
+	AllowSpecial bool
+	// Untrusted marks input that may come from anyone (a pull request):
+	// external entities, xi:includes outside the file's directory and
+	// ${env.*} are refused with a finding instead of being resolved, so
+	// no file content or environment value can reach the output.
+	Untrusted bool
 }
 
 // Limits applied when ReadOptions leaves them zero.
@@ -63,7 +72,7 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // Configuration parser does, splicing in its xi:includes.
 func ReadFile(path string, opts ReadOptions) (*Document, error) {
 	opts = opts.withDefaults()
-	data, err := readLimited(path, opts.MaxBytes)
+	data, err := readLimited(path, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -110,42 +119,31 @@ func listErrors(es []error) string {
 	return strings.Join(lines, "\n")
 }
 
-// readLimited reads a whole file, refusing directories and anything larger
-// than max before reading it.
-func readLimited(path string, max int64) ([]byte, error) {
+// readLimited reads a whole file, refusing directories, special files
+// (unless opts.AllowSpecial: a FIFO would block, /dev/zero never ends)
+// and anything larger than opts.MaxBytes.
+func readLimited(path string, opts ReadOptions) ([]byte, error) {
 	fail := func(msg, hint string, err error) error {
 		return &ReadError{Pos: Pos{File: path}, Msg: msg, Hint: hint, Err: err}
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil, fail("no such file", "check the path", err)
-		case errors.Is(err, fs.ErrPermission):
-			return nil, fail("permission denied", "make the file readable by this user", err)
-		}
-		return nil, fail(fmt.Sprintf("cannot open: %v", unwrapPath(err)), "", err)
+	data, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: opts.MaxBytes, AllowSpecial: opts.AllowSpecial})
+	var tl *safeio.TooLargeError
+	switch {
+	case err == nil:
+		return data, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fail("no such file", "check the path", err)
+	case errors.Is(err, fs.ErrPermission):
+		return nil, fail("permission denied", "make the file readable by this user", err)
+	case errors.As(err, &tl):
+		return nil, tooBig(path, tl.Max+1, tl.Max)
+	case errors.Is(err, safeio.ErrSpecial):
+		return nil, fail("is not a regular file (a FIFO, socket or device)", "pass --allow-special-files to read it anyway", err)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fail(fmt.Sprintf("cannot stat: %v", unwrapPath(err)), "", err)
-	}
-	if st.IsDir() {
+	if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
 		return nil, fail("is a directory, not a configuration file", "give the path of the XML file inside it", nil)
 	}
-	if st.Mode().IsRegular() && st.Size() > max {
-		return nil, tooBig(path, st.Size(), max)
-	}
-	// Read one byte past the limit so pipes and devices are bounded too.
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fail(fmt.Sprintf("cannot read: %v", unwrapPath(err)), "", err)
-	}
-	if int64(len(data)) > max {
-		return nil, tooBig(path, int64(len(data)), max)
-	}
-	return data, nil
+	return nil, fail(fmt.Sprintf("cannot read: %v", unwrapPath(err)), "", err)
 }
 
 func tooBig(path string, size, max int64) error {

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/capq/capq/safeio"
 )
 
 // startInclude handles <xi:include href="..."> like Hadoop 3: a target
@@ -30,6 +32,11 @@ func (p *parser) startInclude(t xml.StartElement, pos Pos) error {
 	path, display, err := p.resolveInclude(p.confInclude, pos)
 	if err != nil {
 		return err
+	}
+	if !p.includeAllowed(path) {
+		// Skipped whole: neither the file nor the fallback is used.
+		p.refuseExternal(pos, untrustedIncludeMsg(p.confInclude))
+		return nil
 	}
 	st, statErr := os.Stat(path)
 	if statErr != nil {
@@ -85,7 +92,7 @@ func (p *parser) include(path, display string, pos Pos) error {
 				"Hadoop would recurse until it runs out of stack; remove one of the includes")
 		}
 	}
-	data, err := readLimited(path, r.opts.MaxBytes)
+	data, err := readLimited(path, r.opts)
 	if err != nil {
 		return p.wrapIncluded(err, pos)
 	}
@@ -95,8 +102,8 @@ func (p *parser) include(path, display string, pos Pos) error {
 		return p.errAt(pos, fmt.Sprintf("more than %d xi:include reads from %s", maxIncludedFiles, r.top),
 			"files that include others several times multiply; include each file once")
 	}
-	if r.bytes > totalBytesFactor*r.opts.MaxBytes {
-		return p.errAt(pos, fmt.Sprintf("included files add up to more than %d bytes", totalBytesFactor*r.opts.MaxBytes),
+	if total := safeio.MulSat(totalBytesFactor, r.opts.MaxBytes); r.bytes > total {
+		return p.errAt(pos, fmt.Sprintf("included files add up to more than %d bytes", total),
 			"raise the limit with --max-file-size (the total allowed is 4 times it)")
 	}
 	r.chain = append(r.chain, abs)

@@ -1,9 +1,6 @@
 package xmlconf
 
 import (
-	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -42,21 +39,4 @@ func TestMarshalConfigurationRefusesUnrepresentable(t *testing.T) {
 	assert.Error(t, err)
 	_, err = MarshalConfiguration([]WriteProperty{{Name: "a", Value: "\xff"}}, WriteOptions{})
 	assert.Error(t, err)
-}
-
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "out.xml")
-	require.NoError(t, WriteFileAtomic(path, []byte("one"), false))
-	err := WriteFileAtomic(path, []byte("two"), false)
-	require.Error(t, err)
-	assert.True(t, errors.Is(err, ErrExists))
-	got, _ := os.ReadFile(path)
-	assert.Equal(t, "one", string(got), "refused write leaves the file alone")
-	require.NoError(t, WriteFileAtomic(path, []byte("three"), true))
-	got, _ = os.ReadFile(path)
-	assert.Equal(t, "three", string(got))
-	entries, _ := os.ReadDir(dir)
-	assert.Len(t, entries, 1, "no temporary file left behind")
-	assert.Error(t, WriteFileAtomic(filepath.Join(dir, "missing", "x.xml"), []byte("x"), false))
 }

@@ -13,6 +13,7 @@ type diffOptions struct {
 	liveState string
 	format    string
 	unified   bool
+	root      string
 }
 
 func newDiffCmd(s *streams) *cobra.Command {
@@ -41,7 +42,7 @@ lint errors); 2 could not run.`,
 		Example: "  capq diff old.xml new.xml --hadoop-version 3.3\n" +
 			"  capq diff git:main:conf/capacity-scheduler.xml conf/capacity-scheduler.xml --format github\n" +
 			"  curl -s http://rm:8088/ws/v1/cluster/scheduler > live.json && capq diff old.xml new.xml --live-state live.json",
-		Args: cobra.ExactArgs(2),
+		Args: exactArgs(2, "two configurations, OLD (in force) and NEW, e.g. capq diff old.xml new.xml"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDiff(o, args[0], args[1], s)
 		},
@@ -49,6 +50,8 @@ lint errors); 2 could not run.`,
 	o.config.bind(cmd, true)
 	cmd.Flags().StringVar(&o.liveState, "live-state", "", "the ResourceManager's /ws/v1/cluster/scheduler JSON (file or -) for live queue states and applications")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json, sarif or github")
+	bindRoot(cmd.Flags(), &o.root)
+	completeValues(cmd, "format", fixed(diffFormats))
 	cmd.Flags().BoolVar(&o.unified, "unified", false, "also print a unified diff of the two files (text and json)")
 	return cmd
 }
@@ -66,8 +69,8 @@ func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 		Version: in.version, Live: in.live, Lint: validate.Options{File: in.newName},
 	})
 	do := validate.DiffOptions{OldName: in.oldName, NewName: in.newName, OldData: in.oldData, NewData: in.newData,
-		Unified: o.unified, Colour: s.colour()}
-	if err := validate.WriteDiff(s.out, format, res, do); err != nil {
+		Unified: o.unified, Colour: s.colour(), Version: toolVersion()}
+	if err := writeDiff(s, format, res, do, o.root); err != nil {
 		return cannotRun(fmt.Errorf("write output: %w", err))
 	}
 	if !res.Accepted {
@@ -80,7 +83,7 @@ func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 func diffFormat(s string) (validate.Format, error) {
 	f, err := validate.ParseFormat(s)
 	if err != nil || f == validate.FormatJUnit {
-		return 0, fmt.Errorf("--format %q: want text, json, sarif or github", s)
+		return 0, badValue("format", s, diffFormats)
 	}
 	return f, nil
 }

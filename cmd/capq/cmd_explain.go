@@ -17,12 +17,19 @@ func newExplainCmd(s *streams) *cobra.Command {
 		Short:   "Explain one lint rule",
 		Long:    "explain prints a rule's documentation: what it checks, why, a bad and a good example,\nthe Hadoop source it mirrors and the versions it applies to. ID may also be the rule's name.",
 		Example: "  capq explain CS024\n  capq explain capacity-sum --format markdown",
-		Args:    cobra.ExactArgs(1),
+		Args:    exactArgs(1, "one rule ID or name, e.g. capq explain CS024 (capq rules lists them)"),
+		ValidArgsFunction: func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return withPrefix(ruleCompletions(), prefix), cobra.ShellCompDirectiveNoFileComp
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runExplain(args[0], format, s.out)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or markdown")
+	completeValues(cmd, "format", fixed(explainFmts))
 	return cmd
 }
 
@@ -39,7 +46,7 @@ func runExplain(id, format string, w io.Writer) error {
 		_, err := io.WriteString(w, validate.ExplainMarkdown(r))
 		return err
 	}
-	return cannotRun(fmt.Errorf("--format %q: want text or markdown", format))
+	return cannotRun(badValue("format", format, explainFmts))
 }
 
 // closeRules suggests rules whose ID or name contains id.

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/engine/sim"
-	"github.com/capq/capq/xmlconf"
+	"github.com/capq/capq/safeio"
 )
 
 func newGenCmd(s *streams) *cobra.Command {
@@ -102,6 +102,10 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if o.configFile == "" {
 		return cannotRun(fmt.Errorf("--config is required"))
 	}
+	inputs := append([]string{o.configFile}, o.config.yarnSite...)
+	if err := checkOutputs(o.force, inputs, outputFlag{"-o", o.output}); err != nil {
+		return cannotRun(err)
+	}
 	loaded, err := o.config.load(o.configFile, s)
 	if err != nil {
 		return cannotRun(err)
@@ -122,14 +126,12 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if err := sim.WriteNative(&b, w); err != nil {
 		return cannotRun(err)
 	}
-	if o.output != "" {
-		if err := xmlconf.WriteFileAtomic(o.output, b.Bytes(), o.force); err != nil {
-			return cannotRun(err)
-		}
-		return nil
+	target := o.output
+	if target == "" {
+		target = safeio.Stdout
 	}
-	if _, err := s.out.Write(b.Bytes()); err != nil {
-		return cannotRun(fmt.Errorf("write output: %w", err))
+	if err := safeio.WriteFile(target, b.Bytes(), o.force, s.out); err != nil {
+		return cannotRun(err)
 	}
 	return nil
 }

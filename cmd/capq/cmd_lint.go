@@ -12,6 +12,7 @@ type lintOptions struct {
 	enable  []string
 	disable []string
 	policy  string
+	root    string
 	// baseline and writeBaseline are --baseline and --write-baseline.
 	baseline, writeBaseline string
 }
@@ -57,8 +58,13 @@ func newLintCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a finding is at or above this level: error, warning or info")
 	f.StringSliceVar(&o.enable, "enable", nil, "run only these rules (IDs, names or categories, comma separated)")
 	f.StringSliceVar(&o.disable, "disable", nil, "do not run these rules (IDs, names or categories, comma separated)")
-	f.StringVar(&o.policy, "policy", "", "policy file: per-rule level, one `RULE error|warning|info|off` per line")
+	f.StringVar(&o.policy, "policy", "", "per-rule levels from `FILE`, one \"RULE LEVEL\" per line (LEVEL error, warning, info or off)")
 	f.StringVar(&o.baseline, "baseline", "", "leave out findings recorded in this baseline file; new findings still fail")
 	f.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding of this run in a baseline file (replaces only a capq baseline)")
+	bindRoot(f, &o.root)
+	completeValues(cmd, "format", fixed(lintFormats))
+	completeValues(cmd, "fail-on", fixed(failOnLevels))
+	completeValues(cmd, "enable", ruleSelectors)
+	completeValues(cmd, "disable", ruleSelectors)
 	return cmd
 }

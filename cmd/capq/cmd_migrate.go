@@ -62,8 +62,11 @@ func newMigrateHadoop1Cmd(s *streams) *cobra.Command {
 	f.StringVar(&o.yarnSite, "yarn-site", "", "also write the implied yarn-site.xml settings to FILE")
 	f.StringVar(&o.report, "report", "", "write the report to FILE")
 	f.StringVar(&o.format, "format", "text", "report format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
+	completeValues(cmd, "hadoop-version", migrateVersions)
 	f.BoolVar(&o.force, "force", false, "overwrite existing output files")
 	f.BoolVar(&o.maxParallelApps, "max-parallel-apps", false, "emit max-parallel-apps from Hadoop 1's jobs-initialized limits (YARN 3.3+)")
+	o.readFlags.bind(cmd)
 	f.BoolVar(&o.ignoreScheduler, "ignore-scheduler", false, "convert even if the JobTracker did not run the CapacityTaskScheduler")
 	return cmd
 }

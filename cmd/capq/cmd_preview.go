@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/engine/preview"
-	"github.com/capq/capq/xmlconf"
+	"github.com/capq/capq/safeio"
 )
 
 // previewOptions are the flags of capq preview.
@@ -25,6 +25,8 @@ type previewOptions struct {
 	gateFile   string
 	format     string
 	html       string
+	force      bool
+	maxCont    int
 	starvation time.Duration
 	hadoop1    bool
 	h1         migrateOptions
@@ -92,7 +94,10 @@ func newPreviewCmd(s *streams) *cobra.Command {
 	f.StringArrayVar(&o.asserts, "assert", nil, "gate rule, e.g. 'root.eng.qa wait.p95 <= 10m' (repeatable)")
 	f.StringVar(&o.gateFile, "gate", "", "file of gate rules, one per line, # comments")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
 	f.StringVar(&o.html, "html", "", "also write a self-contained HTML report to FILE")
+	f.BoolVar(&o.force, "force", false, "overwrite an existing --html file")
+	bindMaxContainers(cmd, &o.maxCont)
 	f.DurationVar(&o.starvation, "starvation", preview.DefaultStarvationMS*time.Millisecond, "how long owed demand may go unserved before it counts as starvation")
 	f.BoolVar(&o.hadoop1, "hadoop1", false, "preview a Hadoop 1 migration: queues flat versus with --group")
 	f.StringVar(&o.h1.mapredSite, "mapred-site", "", "--hadoop1: the JobTracker's mapred-site.xml")
@@ -109,7 +114,10 @@ func runPreview(o previewOptions, args []string, s *streams) error {
 	if err := o.check(args); err != nil {
 		return cannotRun(err)
 	}
-	gates, err := loadGates(o.asserts, o.gateFile)
+	if err := checkOutputs(o.force, o.inputs(args), stdoutReport, outputFlag{"--html", o.html}); err != nil {
+		return cannotRun(err)
+	}
+	gates, err := loadGates(o.asserts, o.gateFile, o.config.readFlags, s)
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -138,9 +146,11 @@ func runPreview(o previewOptions, args []string, s *streams) error {
 func (o previewOptions) check(args []string) error {
 	switch {
 	case o.format != "text" && o.format != "json":
-		return fmt.Errorf("--format %q: want text or json", o.format)
+		return badValue("format", o.format, textJSON)
 	case o.workload == "":
 		return errors.New("--workload is required")
+	case checkOutputDir("--html", o.html) != nil:
+		return checkOutputDir("--html", o.html)
 	case o.hadoop1 && len(args) != 0:
 		return fmt.Errorf("--hadoop1 takes no OLD NEW arguments (got %d); the two configurations are the migration without and with --group", len(args))
 	case !o.hadoop1 && len(args) != 2:
@@ -173,7 +183,7 @@ func writePreview(o previewOptions, rep *preview.Report, s *streams) error {
 		if err := preview.WriteHTML(&page, rep); err != nil {
 			return err
 		}
-		if err := xmlconf.WriteFileAtomic(o.html, page.Bytes(), true); err != nil {
+		if err := safeio.WriteFile(o.html, page.Bytes(), o.force, s.out); err != nil {
 			return fmt.Errorf("--html: %w", err)
 		}
 	}
@@ -181,4 +191,11 @@ func writePreview(o previewOptions, rep *preview.Report, s *streams) error {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil
+}
+
+// inputs are the files a preview reads, which --html may not replace.
+func (o previewOptions) inputs(args []string) []string {
+	in := append([]string{o.workload, o.slsNodes, o.slsRunner, o.gateFile,
+		o.h1.mapredSite, o.h1.capacityScheduler, o.h1.queueACLs, o.h1.mapredQueues}, args...)
+	return append(in, o.config.yarnSite...)
 }

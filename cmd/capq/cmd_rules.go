@@ -25,7 +25,9 @@ With --hadoop-version, only the rules that apply to that Hadoop line.`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
 	cmd.Flags().StringVar(&version, "hadoop-version", "", "list only the rules for this profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
+	completeValues(cmd, "hadoop-version", hadoopVersions)
 	return cmd
 }
 
@@ -34,7 +36,7 @@ func runRules(format, version string, s *streams) error {
 	if version != "" {
 		v, err := xmlconf.ParseVersion(version)
 		if err != nil {
-			return cannotRun(fmt.Errorf("--hadoop-version: %w", err))
+			return cannotRun(badValue("hadoop-version", version, hadoopVersions()))
 		}
 		var kept []*validate.Rule
 		for _, r := range rules {
@@ -62,5 +64,5 @@ func runRules(format, version string, s *streams) error {
 		}
 		return tw.Flush()
 	}
-	return cannotRun(fmt.Errorf("--format %q: want text or json", format))
+	return cannotRun(badValue("format", format, textJSON))
 }

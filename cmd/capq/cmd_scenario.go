@@ -2,15 +2,16 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/engine/scenario"
 	h1scenario "github.com/capq/capq/engine/scenario/hadoop1"
+	"github.com/capq/capq/safeio"
 )
 
 type scenarioOptions struct {
+	readFlags
 	format string
 }
 
@@ -19,8 +20,9 @@ func newScenarioCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "scenario FILE.json",
 		Short: "Run a step-by-step scheduler scenario",
-		Long: `Run a scenario (scenario-format.md): submit apps, update asks, run scheduling
-passes and heartbeats, complete containers, refresh the configuration, and
+		Long: `Run a scenario (format: docs/scenario-format.md in the capq repository,
+docs/hadoop1-scenario-format.md for the Hadoop 1 engine): submit apps, update
+asks, run scheduling passes and heartbeats, complete containers, refresh the configuration, and
 print each step's outcome and each snapshot. Expect steps check the listed
 fields; any unmet expectation exits 1 and names the field. Beyond the
 format, a "preempt" step with "now_ms" runs one round of the
@@ -29,21 +31,32 @@ ProportionalCapacityPreemptionPolicy at that simulated time.
 The text format explains decisions: for a pass that placed nothing, or
 skipped apps on the way, it says which limit blocked them (queue limit,
 user limit, headroom, locality delay, node size, AM limits).`,
-		Args: cobra.ExactArgs(1),
+		Args: exactArgs(1, "one scenario file"),
 		RunE: func(_ *cobra.Command, args []string) error { return runScenarioCmd(o, args[0], s) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	o.readFlags.bind(cmd)
+	completeValues(cmd, "format", fixed(textJSON))
 	return cmd
 }
 
 func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
-		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
+		return cannotRun(badValue("format", o.format, textJSON))
 	}
-	if data, err := os.ReadFile(path); err == nil && h1scenario.Detect(data) {
+	lim, err := o.limits()
+	if err != nil {
+		return cannotRun(err)
+	}
+	// Bounded, and a FIFO or device is refused rather than read.
+	data, err := safeio.ReadFile(path, lim)
+	if err != nil {
+		return cannotRun(fmt.Errorf("scenario: %w", err))
+	}
+	if h1scenario.Detect(data) {
 		return runHadoop1ScenarioCmd(o, path, data, s)
 	}
-	sc, err := scenario.Load(path)
+	sc, err := scenario.LoadWith(path, o.readOptions(s))
 	if err != nil {
 		return cannotRun(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/xmlconf"
+	"github.com/capq/capq/xmlconf/tree"
 )
 
 type simulateOptions struct {
@@ -25,7 +26,10 @@ type simulateOptions struct {
 	sample        string
 	format        string
 	events        string
+	force         bool
 	rejectUnknown bool
+	maxContainers int
+	endTree       bool
 	// hadoop1 is a Hadoop 1 conf directory to simulate instead of --config.
 	hadoop1, hadoop1Version string
 }
@@ -81,7 +85,11 @@ func newSimulateCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.until, "until", "", "stop at this simulated time (e.g. 90m, 24h or milliseconds)")
 	f.StringVar(&o.sample, "sample", "1m", "step of the per-queue series in JSON output")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
+	f.BoolVar(&o.force, "force", false, "overwrite an existing --events file")
+	bindMaxContainers(cmd, &o.maxContainers)
+	f.BoolVar(&o.endTree, "end-tree", false, "after the report, print the queue tree as the run left it (auto-created queues that have not expired)")
 	f.StringVar(&o.hadoop1, "hadoop1", "", "simulate a Hadoop 1 JobTracker instead: its conf DIR (mapred-site.xml, capacity-scheduler.xml, mapred-queue-acls.xml)")
 	f.StringVar(&o.hadoop1Version, "hadoop1-version", "1.2.1", "--hadoop1: the Hadoop 1 release (1.0, 1.1, 1.2.1)")
 	f.BoolVar(&o.rejectUnknown, "reject-unknown-queues", false, "submit apps of unknown queues so they are rejected like Hadoop does (default: refuse the workload)")
@@ -98,6 +106,9 @@ func runSimulate(o simulateOptions, s *streams) error {
 	}
 	if o.configFile == "" || o.workload == "" {
 		return cannotRun(fmt.Errorf("--config and --workload are required"))
+	}
+	if err := checkOutputs(o.force, o.inputs(), stdoutReport, outputFlag{"--events", o.events}); err != nil {
+		return cannotRun(err)
 	}
 	loaded, err := o.config.load(o.configFile, s)
 	if err != nil {
@@ -117,19 +128,41 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	return writeSimulation(o.format, res, s)
+	if err := writeSimulation(o.format, res, s); err != nil {
+		return err
+	}
+	if o.endTree && o.format != "json" {
+		return writeEndTree(res, s)
+	}
+	return nil
+}
+
+// writeEndTree prints `capq tree` of the run's end state, sized to the
+// simulated cluster.
+func writeEndTree(res *sim.Result, s *streams) error {
+	m := res.EndModel()
+	if m == nil {
+		return nil
+	}
+	sized := *m
+	sized.Cluster = xmlconf.Resource{MemoryMB: res.Cluster.MemoryMB, VCores: res.Cluster.VCores}
+	fmt.Fprintf(s.out, "\nqueue tree at the end of the run:\n")
+	if err := tree.WriteText(s.out, &sized); err != nil {
+		return cannotRun(fmt.Errorf("write output: %w", err))
+	}
+	return nil
 }
 
 // simulate runs the simulation with a progress bar on a terminal and
 // --events written as the run goes.
 func (o simulateOptions) simulate(m *xmlconf.Model, w *sim.Workload, opts sim.Options, s *streams) (*sim.Result, error) {
-	if s.errTerminal {
+	if s.progress() {
 		opts.Progress = progressBar(s)
 	}
-	res, err := runWithEvents(o.events, func() (*sim.Result, error) {
+	res, err := runWithEvents(o.events, o.force, s.out, func() (*sim.Result, error) {
 		return sim.Run(m, w, opts)
 	}, &opts)
-	if s.errTerminal {
+	if s.progress() {
 		fmt.Fprint(s.errOut, "\r\033[K")
 	}
 	return res, err
@@ -157,10 +190,14 @@ func writeSimulation(format string, res *sim.Result, s *streams) error {
 func (o simulateOptions) simOptions() (sim.Options, error) {
 	var opts sim.Options
 	if o.format != "text" && o.format != "json" {
-		return opts, fmt.Errorf("--format %q: want text or json", o.format)
+		return opts, badValue("format", o.format, textJSON)
 	}
 	opts.Seed = o.seed
 	opts.RejectUnknownQueues = o.rejectUnknown
+	if o.maxContainers <= 0 {
+		return opts, fmt.Errorf("--max-containers must be positive, got %d", o.maxContainers)
+	}
+	opts.MaxContainers = o.maxContainers
 	var err error
 	if o.until != "" {
 		if opts.Until, err = parseSimDuration(o.until); err != nil || opts.Until <= 0 {
@@ -184,4 +221,15 @@ func parseSimDuration(s string) (int64, error) {
 		return 0, err
 	}
 	return d.Milliseconds(), nil
+}
+
+// inputs are the files a simulation reads, which --events may not replace.
+func (o simulateOptions) inputs() []string {
+	return append([]string{o.configFile, o.workload, o.slsNodes, o.slsRunner}, o.config.yarnSite...)
+}
+
+// bindMaxContainers adds --max-containers, the cap that keeps a workload
+// from exhausting memory (sim.Options.MaxContainers).
+func bindMaxContainers(cmd *cobra.Command, v *int) {
+	cmd.Flags().IntVar(v, "max-containers", sim.DefaultMaxContainers, "most containers (AMs and tasks) a workload may ask for; memory grows with it")
 }

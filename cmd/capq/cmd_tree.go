@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/capq/capq/xmlconf"
 	"github.com/capq/capq/xmlconf/tree"
 )
 
@@ -26,19 +27,23 @@ Absolute maximum is maximum-capacity times the parent's absolute MAXIMUM
 (CSQueueUtils.computeAbsoluteMaximumCapacity), not times the parent's
 capacity as some guides say; tree points out where the two readings differ.`,
 		Example: "  capq tree capacity-scheduler.xml --cluster memory=1000g,vcores=1000\n  capq tree conf/ --format json",
-		Args:    cobra.ExactArgs(1),
+		Args:    exactArgs(1, "one configuration (FILE, DIR, - or git:REV:PATH)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTree(o, args[0], s)
 		},
 	}
 	o.config.bind(cmd, true)
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	completeValues(cmd, "format", fixed(textJSON))
 	return cmd
 }
 
 func runTree(o treeOptions, arg string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
-		return cannotRun(fmt.Errorf("--format %q: want text or json", o.format))
+		return cannotRun(badValue("format", o.format, textJSON))
+	}
+	if err := refuseHadoop1(arg); err != nil {
+		return cannotRun(err)
 	}
 	loaded, err := o.config.load(arg, s)
 	if err != nil {
@@ -48,4 +53,19 @@ func runTree(o treeOptions, arg string, s *streams) error {
 		return tree.WriteJSON(s.out, loaded.Model)
 	}
 	return tree.WriteText(s.out, loaded.Model)
+}
+
+// refuseHadoop1 stops tree on a Hadoop 1 (MRv1) file set: read as YARN it
+// has no yarn.scheduler.capacity keys, so tree would print a lone root
+// queue as if that were the configuration.
+func refuseHadoop1(arg string) error {
+	paths, dir := hadoop1Candidates(arg)
+	if len(paths) == 0 {
+		return nil
+	}
+	if in := xmlconf.DetectHadoop1(paths, dir, xmlconf.ReadOptions{}); !in.IsHadoop1 {
+		return nil
+	}
+	return fmt.Errorf("%s is a Hadoop 1 (MRv1) queue configuration, not a YARN Capacity Scheduler one; "+
+		"capq lint %s checks it, and capq migrate hadoop1 converts it to a capacity-scheduler.xml that tree can show", arg, arg)
 }

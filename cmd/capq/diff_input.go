@@ -2,11 +2,10 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/hashicorp/go-multierror"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
@@ -34,6 +33,9 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	if err != nil {
 		return nil, err
 	}
+	if f, ferr := diffFormat(o.format); ferr == nil && publicFormat(f) && !o.config.untrustedGiven() {
+		opts.Read.Untrusted = true // findings go to annotations or SARIF
+	}
 	in := &diffInputs{version: opts.Build.Version}
 	// The two sides are independent; reading and building a large file is
 	// most of a diff's time, so they load side by side.
@@ -60,7 +62,7 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 // loadOne loads one side and, for --unified, keeps its bytes. A file is
 // loaded by name (so xi:include resolves next to it) and read again.
 func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (*xmlconf.Loaded, string, []byte, error) {
-	src, err := resolveSource(arg, s)
+	src, err := resolveSource(arg, s, opts.Read)
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -80,20 +82,10 @@ func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (
 	return l, src.Name, data, nil
 }
 
+// readLimited reads a file other than a configuration (a live state, the
+// bytes of a side for --unified) within max, refusing FIFOs and devices.
 func readLimited(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s is larger than --max-file-size (%d bytes)", name, max)
-	}
-	return data, nil
+	return safeio.ReadFile(name, safeio.Limits{MaxBytes: max})
 }
 
 // readLiveState parses --live-state (a file, or - for standard input).
@@ -101,7 +93,7 @@ func readLiveState(arg string, s *streams, max int64) (validate.LiveState, error
 	var data []byte
 	var err error
 	if arg == "-" {
-		data, err = io.ReadAll(io.LimitReader(s.in, max+1))
+		data, err = safeio.ReadAll("standard input", s.in, max)
 	} else {
 		data, err = readLimited(arg, max)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io/fs"
 	"strings"
 
 	"github.com/hashicorp/go-multierror"
@@ -10,7 +11,10 @@ import (
 )
 
 // describeError renders err for the terminal: one line per failure, each
-// followed by its hint (what to do) when xmlconf gave one.
+// followed by its hint (what to do) when xmlconf gave one. Every command
+// words a file it cannot open the same way ("x.json: no such file", as
+// xmlconf does), and the package prefixes that wrap errors inside capq
+// ("xmlconf: ") are not shown: they name our code, not the user's problem.
 func describeError(err error) string {
 	var merr *multierror.Error
 	if errors.As(err, &merr) && len(merr.Errors) > 0 {
@@ -22,8 +26,42 @@ func describeError(err error) string {
 	}
 	msg := err.Error()
 	var re *xmlconf.ReadError
-	if errors.As(err, &re) && re.Hint != "" {
-		msg += "\n  hint: " + re.Hint
+	if errors.As(err, &re) {
+		if re.Hint != "" {
+			msg += "\n  hint: " + re.Hint
+		}
+		return stripPackagePrefix(msg)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		if reason, hint := pathReason(pe.Err); reason != "" {
+			msg = strings.Replace(msg, pe.Error(), pe.Path+": "+reason, 1)
+			if hint != "" {
+				msg += "\n  hint: " + hint
+			}
+		}
+	}
+	return stripPackagePrefix(msg)
+}
+
+// pathReason words the common file errors as xmlconf's reader does.
+func pathReason(err error) (reason, hint string) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file", "check the path"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied", "make the file readable by this user"
+	}
+	return "", ""
+}
+
+// packagePrefixes are the error prefixes of capq's own packages.
+var packagePrefixes = []string{"xmlconf: ", "validate: ", "migrate: "}
+
+func stripPackagePrefix(msg string) string {
+	for _, p := range packagePrefixes {
+		msg = strings.TrimPrefix(msg, p)
+		msg = strings.ReplaceAll(msg, ": "+p, ": ")
 	}
 	return msg
 }

@@ -17,7 +17,7 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 	cluster := sim.Cluster{Nodes: []sim.NodeGroup{{Count: o.gen.Nodes, MemoryMB: o.gen.NodeMemoryMB, VCores: o.gen.NodeVCores,
 		Racks: max(1, (o.gen.Nodes+o.gen.NodesPerRack-1)/o.gen.NodesPerRack), RackPrefix: "/rack"}}}
 	if o.rmNodes != "" {
-		name, data, err := readInput(o.rmNodes, s)
+		name, data, err := o.config.readArg(o.rmNodes, s)
 		if err != nil {
 			return nil, fmt.Errorf("--rm-nodes: %w", err)
 		}
@@ -33,7 +33,7 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 		}
 		cluster = *c
 	}
-	name, data, err := readInput(o.fromRMApps, s)
+	name, data, err := o.config.readArg(o.fromRMApps, s)
 	if err != nil {
 		return nil, fmt.Errorf("--from-rm-apps: %w", err)
 	}

@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,22 +11,72 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
 // configFlags are the flags every command that reads a Capacity Scheduler
 // configuration shares.
 type configFlags struct {
-	yarnSite    []string
-	version     string
-	cluster     string
+	readFlags
+	yarnSite []string
+	version  string
+	cluster  string
+}
+
+// readFlags bound every input a command reads: configurations, workloads,
+// scenarios, gate and policy files, standard input and git objects.
+type readFlags struct {
 	maxFileSize int64
+	// allowSpecial lets inputs be FIFOs or devices (still bounded).
+	allowSpecial bool
+	// untrusted is --untrusted; untrustedSet says whether it was given,
+	// since its default depends on the environment (CI).
+	untrusted    bool
+	untrustedSet func() bool
+}
+
+func (f *readFlags) bind(cmd *cobra.Command) {
+	cmd.Flags().Int64Var(&f.maxFileSize, "max-file-size", xmlconf.DefaultMaxBytes, "largest input file (or standard input) accepted, in bytes")
+	cmd.Flags().BoolVar(&f.allowSpecial, "allow-special-files", false, "accept FIFOs and devices as input files (still bounded by --max-file-size)")
+	cmd.Flags().BoolVar(&f.untrusted, "untrusted", false, "treat configurations as input from anyone: no external entities, no xi:include outside their directory, no ${env.*} (default: on when CI is set; git: inputs always)")
+	f.untrustedSet = func() bool { return cmd.Flags().Changed("untrusted") }
+}
+
+// readOptions are the XML read options of the flags: size, special
+// files and trust (s gives the environment for the CI default).
+func (f readFlags) readOptions(s *streams) xmlconf.ReadOptions {
+	return xmlconf.ReadOptions{MaxBytes: f.maxFileSize, AllowSpecial: f.allowSpecial, Untrusted: f.isUntrusted(s)}
+}
+
+// limits checks --max-file-size and returns the read limits.
+func (f readFlags) limits() (safeio.Limits, error) {
+	if f.maxFileSize <= 0 {
+		return safeio.Limits{}, fmt.Errorf("--max-file-size must be positive, got %d", f.maxFileSize)
+	}
+	return safeio.Limits{MaxBytes: f.maxFileSize, AllowSpecial: f.allowSpecial}, nil
+}
+
+// readArg reads a non-configuration input named by arg (a file, or "-"
+// for standard input) within the limits; name is what messages call it.
+func (f readFlags) readArg(arg string, s *streams) (name string, data []byte, err error) {
+	lim, err := f.limits()
+	if err != nil {
+		return "", nil, err
+	}
+	if arg == safeio.Stdout {
+		data, err = safeio.ReadAll("standard input", s.in, lim.MaxBytes)
+		return "<stdin>", data, err
+	}
+	data, err = safeio.ReadFile(arg, lim)
+	return arg, data, err
 }
 
 func (f *configFlags) bind(cmd *cobra.Command, withCluster bool) {
 	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
 	cmd.Flags().StringVar(&f.version, "hadoop-version", xmlconf.DefaultVersion.String(), "Hadoop version profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
-	cmd.Flags().Int64Var(&f.maxFileSize, "max-file-size", xmlconf.DefaultMaxBytes, "largest input file accepted, in bytes")
+	f.readFlags.bind(cmd)
+	completeValues(cmd, "hadoop-version", hadoopVersions)
 	if withCluster {
 		cmd.Flags().StringVar(&f.cluster, "cluster", "", "cluster size for absolute resources, e.g. memory=1000g,vcores=1000")
 	}
@@ -37,7 +87,7 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 	var opts xmlconf.LoadOptions
 	v, err := xmlconf.ParseVersion(f.version)
 	if err != nil {
-		return opts, fmt.Errorf("--hadoop-version: %w", err)
+		return opts, badValue("hadoop-version", f.version, hadoopVersions())
 	}
 	opts.Build.Version = v
 	if f.cluster != "" {
@@ -47,12 +97,14 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 		}
 		opts.Build.Cluster = r
 	}
-	if f.maxFileSize <= 0 {
-		return opts, fmt.Errorf("--max-file-size must be positive, got %d", f.maxFileSize)
+	lim, err := f.limits()
+	if err != nil {
+		return opts, err
 	}
-	opts.Read.MaxBytes = f.maxFileSize
+	opts.Read.MaxBytes, opts.Read.AllowSpecial = lim.MaxBytes, lim.AllowSpecial
+	opts.Read.Untrusted = f.isUntrusted(s)
 	for _, y := range f.yarnSite {
-		src, err := resolveSource(y, s)
+		src, err := resolveSource(y, s, opts.Read)
 		if err != nil {
 			return opts, fmt.Errorf("--yarn-site: %w", err)
 		}
@@ -62,6 +114,21 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 	return opts, nil
 }
 
+// isUntrusted is --untrusted, which defaults to on when the CI variable is
+// set (GitHub Actions, GitLab CI, Jenkins' plugins and most others set it):
+// there the configuration usually comes from a pull request.
+func (f readFlags) isUntrusted(s *streams) bool {
+	if f.untrustedGiven() {
+		return f.untrusted
+	}
+	return s != nil && s.getenv != nil && s.getenv("CI") != ""
+}
+
+// untrustedGiven says whether --untrusted was on the command line.
+func (f readFlags) untrustedGiven() bool {
+	return f.untrustedSet != nil && f.untrustedSet()
+}
+
 // load reads one configuration named by arg (file, directory, "-" or
 // git:REV:PATH) with the shared flags.
 func (f *configFlags) load(arg string, s *streams) (*xmlconf.Loaded, error) {
@@ -69,7 +136,7 @@ func (f *configFlags) load(arg string, s *streams) (*xmlconf.Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := resolveSource(arg, s)
+	src, err := resolveSource(arg, s, opts.Read)
 	if err != nil {
 		return nil, err
 	}
@@ -99,16 +166,22 @@ func addConfDirYarnSite(opts *xmlconf.LoadOptions, arg string) {
 //   - "git:REV:PATH" reads PATH at REV with `git show` (for pull-request jobs);
 //   - a directory means its capacity-scheduler.xml;
 //   - anything else is a file read by xmlconf (which reports its errors).
-func resolveSource(arg string, s *streams) (xmlconf.Source, error) {
+//
+// Standard input and git objects are bounded by rd.MaxBytes, like files.
+func resolveSource(arg string, s *streams, rd xmlconf.ReadOptions) (xmlconf.Source, error) {
+	max := rd.MaxBytes
+	if max <= 0 {
+		max = xmlconf.DefaultMaxBytes
+	}
 	switch {
 	case arg == "-":
-		data, err := io.ReadAll(io.LimitReader(s.in, xmlconf.DefaultMaxBytes+1))
+		data, err := safeio.ReadAll("standard input", s.in, max)
 		if err != nil {
-			return xmlconf.Source{}, fmt.Errorf("read standard input: %w", err)
+			return xmlconf.Source{}, err
 		}
-		return xmlconf.Source{Name: "<stdin>", Data: nonNil(data)}, nil
+		return xmlconf.Source{Name: s.stdinDisplayName(), Data: nonNil(data)}, nil
 	case strings.HasPrefix(arg, "git:"):
-		return gitSource(arg)
+		return gitSource(arg, max)
 	}
 	if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
 		cs := filepath.Join(arg, "capacity-scheduler.xml")
@@ -120,27 +193,62 @@ func resolveSource(arg string, s *streams) (xmlconf.Source, error) {
 	return xmlconf.Source{Name: arg}, nil
 }
 
-// gitSource reads git:REV:PATH through `git show REV:PATH` in the current
-// repository. The display name keeps the git: form so findings say which
-// revision they refer to.
-func gitSource(arg string) (xmlconf.Source, error) {
+// gitSource reads git:REV:PATH with `git cat-file blob --end-of-options
+// REV:PATH` in the current repository. The argument may come from a pull
+// request (a workload's refresh event), so it must never reach git as an
+// option: a revision or path that begins with "-" is refused outright, and
+// --end-of-options makes git read the object name as an object name even
+// if that check were bypassed (`git show` once wrote --output=FILE). The
+// object is read raw, without textconv or pager, and bounded by max. The
+// display name keeps the git: form so findings say which revision they
+// refer to.
+func gitSource(arg string, max int64) (xmlconf.Source, error) {
 	rest := strings.TrimPrefix(arg, "git:")
 	rev, path, ok := strings.Cut(rest, ":")
 	if !ok || rev == "" || path == "" {
 		return xmlconf.Source{}, fmt.Errorf("%q: want git:REV:PATH, e.g. git:main:conf/capacity-scheduler.xml", arg)
 	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command("git", "show", rev+":"+path)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
+	if strings.HasPrefix(rev, "-") || strings.HasPrefix(path, "-") {
+		return xmlconf.Source{}, fmt.Errorf("%q: a revision or path may not begin with \"-\" (it would be read as a git option)", arg)
+	}
+	if strings.ContainsAny(rest, "\x00\n") {
+		return xmlconf.Source{}, fmt.Errorf("%q: a revision or path may not contain NUL or newline", arg)
+	}
+	stdout, stderr := &limitedBuffer{max: max}, &limitedBuffer{max: 4096}
+	cmd := exec.Command("git", "cat-file", "blob", "--end-of-options", rev+":"+path)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err := cmd.Run()
+	if stdout.over {
+		return xmlconf.Source{}, fmt.Errorf("%s: larger than the limit of %d bytes (raise it with --max-file-size)", arg, max)
+	}
+	if err != nil {
+		msg := strings.TrimSpace(stderr.buf.String())
 		if msg == "" {
 			msg = err.Error()
 		}
-		return xmlconf.Source{}, fmt.Errorf("%s: git show %s:%s failed: %s", arg, rev, path, msg)
+		return xmlconf.Source{}, fmt.Errorf("%s: git cat-file blob %s:%s failed: %s", arg, rev, path, msg)
 	}
-	return xmlconf.Source{Name: arg, Data: nonNil(stdout.Bytes())}, nil
+	// A revision is what a pull request proposes: always untrusted.
+	return xmlconf.Source{Name: arg, Data: nonNil(stdout.buf.Bytes()), Untrusted: true}, nil
 }
+
+// limitedBuffer keeps at most max bytes and notes that more came; a
+// write past the limit fails so the writing process stops early.
+type limitedBuffer struct {
+	buf  bytes.Buffer
+	max  int64
+	over bool
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if int64(b.buf.Len())+int64(len(p)) > b.max {
+		b.over = true
+		return 0, errTooLarge
+	}
+	return b.buf.Write(p)
+}
+
+var errTooLarge = errors.New("input larger than the limit")
 
 // nonNil keeps an empty input distinguishable from "read the file".
 func nonNil(b []byte) []byte {

@@ -24,22 +24,25 @@ const module = "github.com/capq/capq/"
 // layers is the layering of README.md's Development section: for each
 // package, the capq packages it may import. A new package needs a line
 // here; a test that finds an unlisted package fails. Tests may also import
-// golden.
+// golden. safeio (bounded reads, safe outputs; standard library only) sits
+// under everything.
 var layers = map[string][]string{
 	"cmd/capq": {"engine/scenario", "engine/scenario/hadoop1", "engine/preview", "engine/sim", "engine/sim/hadoop1",
-		"engine", "engine/hadoop1", "migrate", "validate", "xmlconf/tree", "xmlconf"},
-	"engine/scenario":         {"engine/sim", "engine", "migrate", "validate", "xmlconf"},
-	"engine/scenario/hadoop1": {"engine/hadoop1", "xmlconf"},
-	"engine/preview":          {"engine/sim", "engine/sim/hadoop1", "engine", "engine/hadoop1", "migrate", "validate", "xmlconf"},
-	"engine/sim":              {"engine", "xmlconf"},
-	"engine/sim/hadoop1":      {"engine/sim", "engine/hadoop1", "xmlconf"},
-	"engine":                  {"xmlconf"},
-	"engine/hadoop1":          {"xmlconf"},
-	"migrate":                 {"validate", "xmlconf"},
-	"validate":                {"xmlconf"},
-	"xmlconf/tree":            {"xmlconf"},
-	"xmlconf":                 {},
+		"engine", "engine/hadoop1", "migrate", "validate", "placement", "xmlconf/tree", "xmlconf", "safeio"},
+	"engine/scenario":         {"engine/sim", "engine", "migrate", "validate", "placement", "xmlconf", "safeio"},
+	"engine/scenario/hadoop1": {"engine/hadoop1", "xmlconf", "safeio"},
+	"engine/preview":          {"engine/sim", "engine/sim/hadoop1", "engine", "engine/hadoop1", "migrate", "validate", "placement", "xmlconf", "safeio"},
+	"engine/sim":              {"engine", "placement", "xmlconf", "safeio"},
+	"engine/sim/hadoop1":      {"engine/sim", "engine/hadoop1", "xmlconf", "safeio"},
+	"engine":                  {"placement", "xmlconf", "safeio"},
+	"engine/hadoop1":          {"xmlconf", "safeio"},
+	"migrate":                 {"validate", "xmlconf", "safeio"},
+	"validate":                {"placement", "xmlconf", "safeio"},
+	"placement":               {"xmlconf", "safeio"},
+	"xmlconf/tree":            {"xmlconf", "safeio"},
+	"xmlconf":                 {"safeio"},
 	"golden":                  {},
+	"safeio":                  {},
 }
 
 // TestLayers reads every package's imports (tests included) and checks

@@ -42,7 +42,8 @@ func TestLintFormatsParse(t *testing.T) {
 	for _, k := range []string{"rule", "severity", "file", "line", "column", "queue", "property", "message", "hint"} {
 		assert.Contains(t, doc.Findings[0], k)
 	}
-	assert.Equal(t, map[string]int{"files": 1, "errors": 1, "warnings": 2, "infos": 1}, doc.Summary)
+	// files: capacity-scheduler.xml and the yarn-site.xml read under it.
+	assert.Equal(t, map[string]int{"files": 2, "errors": 1, "warnings": 2, "infos": 1}, doc.Summary)
 
 	r = runBinary(t, "", "lint", sample, "--format", "sarif")
 	var sarif struct {
@@ -116,27 +117,39 @@ func TestLintStdin(t *testing.T) {
 	assert.Contains(t, r.stdout, "<stdin>:3:13: error CS024")
 }
 
-// TestLintColour: colour only on a terminal and never with NO_COLOR.
+// TestLintColour: colour only on a terminal that is not TERM=dumb, and
+// never with NO_COLOR set to a non-empty value (https://no-color.org: an
+// empty NO_COLOR does not disable colour).
 func TestLintColour(t *testing.T) {
-	run := func(terminal bool, noColor bool) string {
-		var out, errOut bytes.Buffer
-		s := &streams{in: strings.NewReader(""), out: &out, errOut: &errOut, outTerminal: terminal,
-			getenv: func(string) string { return "" },
-			lookupEnv: func(k string) (string, bool) {
-				if k == "NO_COLOR" && noColor {
-					return "1", true
-				}
-				return "", false
-			}}
-		wd, _ := os.Getwd()
-		require.NoError(t, os.Chdir(golden.RepoRoot()))
-		defer os.Chdir(wd)
-		execute([]string{"lint", sample}, s)
-		return out.String()
+	tests := []struct {
+		name     string
+		terminal bool
+		env      map[string]string
+		colour   bool
+	}{
+		{"terminal", true, nil, true},
+		{"not a terminal", false, nil, false},
+		{"NO_COLOR=1", true, map[string]string{"NO_COLOR": "1"}, false},
+		{"NO_COLOR empty keeps colour", true, map[string]string{"NO_COLOR": ""}, true},
+		{"TERM=dumb", true, map[string]string{"TERM": "dumb"}, false},
+		{"TERM=xterm", true, map[string]string{"TERM": "xterm-256color"}, true},
 	}
-	assert.Contains(t, run(true, false), "\x1b[")
-	assert.NotContains(t, run(true, true), "\x1b[")
-	assert.NotContains(t, run(false, false), "\x1b[")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			s := &streams{in: strings.NewReader(""), out: &out, errOut: &errOut, outTerminal: tc.terminal,
+				getenv: func(k string) string { return tc.env[k] },
+				lookupEnv: func(k string) (string, bool) {
+					v, ok := tc.env[k]
+					return v, ok
+				}}
+			wd, _ := os.Getwd()
+			require.NoError(t, os.Chdir(golden.RepoRoot()))
+			defer os.Chdir(wd)
+			execute([]string{"lint", sample}, s)
+			assert.Equal(t, tc.colour, strings.Contains(out.String(), "\x1b["), out.String())
+		})
+	}
 }
 
 // TestRulesAndExplain: capq rules and capq explain output.
@@ -167,4 +180,15 @@ func TestRulesAndExplain(t *testing.T) {
 	r = runBinary(t, "", "explain", "CS999")
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "unknown rule")
+}
+
+// TestLintMappingRuleFile: mapping-rule-json-file next to the
+// configuration is read and its rules checked (the second places under
+// the leaf root.default: CS075); the file name is relative to the
+// configuration file.
+func TestLintMappingRuleFile(t *testing.T) {
+	r := runBinary(t, "", "lint", "testdata/mapping-json-file")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "error CS075: rule #2: Queue path 'root.default.%user' is invalid because 'root.default' is a leaf queue")
+	assert.NotContains(t, r.stdout, "CS078")
 }

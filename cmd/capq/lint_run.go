@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/go-multierror"
@@ -18,16 +20,20 @@ type lintPlan struct {
 	format validate.Format
 	failOn xmlconf.Severity
 	opts   validate.Options
+	// read bounds the Hadoop 1 files, which are read outside Load.
+	read xmlconf.ReadOptions
 }
 
-func (o lintOptions) plan() (lintPlan, error) {
+func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	var p lintPlan
 	var err error
+	p.read = o.config.readOptions(s)
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
-		return p, fmt.Errorf("--format: %w", err)
+		return p, badValue("format", o.format, lintFormats)
 	}
+	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && publicFormat(p.format))
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
-		return p, fmt.Errorf("--fail-on: %w", err)
+		return p, badValue("fail-on", o.failOn, failOnLevels)
 	}
 	if err := validate.CheckSelectors(o.enable); err != nil {
 		return p, fmt.Errorf("--enable: %w", err)
@@ -37,12 +43,11 @@ func (o lintOptions) plan() (lintPlan, error) {
 	}
 	p.opts.Enable, p.opts.Disable = o.enable, o.disable
 	if o.policy != "" {
-		f, err := os.Open(o.policy)
+		_, data, err := o.config.readArg(o.policy, s)
 		if err != nil {
 			return p, fmt.Errorf("--policy: %w", err)
 		}
-		defer f.Close()
-		if p.opts.Policy, err = validate.ParsePolicy(o.policy, f); err != nil {
+		if p.opts.Policy, err = validate.ParsePolicy(o.policy, bytes.NewReader(data)); err != nil {
 			return p, err
 		}
 	}
@@ -53,7 +58,7 @@ func (o lintOptions) plan() (lintPlan, error) {
 // code. Inputs that cannot be read are reported on stderr (exit 2) after
 // the others have been linted, so one bad path does not hide findings.
 func runLint(o lintOptions, args []string, s *streams) error {
-	p, err := o.plan()
+	p, err := o.plan(s)
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -67,6 +72,9 @@ func runLint(o lintOptions, args []string, s *streams) error {
 		rep.Findings = xmlconf.SortFindings(rep.Findings)
 	}
 	if err := applyBaseline(o, &rep); err != nil {
+		return cannotRun(err)
+	}
+	if rep, err = ciReport(s, p.format, rep, o.root); err != nil {
 		return cannotRun(err)
 	}
 	if len(rep.Files) > 0 || errs == nil {
@@ -87,16 +95,20 @@ func runLint(o lintOptions, args []string, s *streams) error {
 // lintAll lints each argument into one report; the arguments that could
 // not be read come back as errors.
 func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Report, *multierror.Error) {
-	rep := validate.Report{Tool: "capq lint", FailOn: p.failOn}
+	rep := validate.Report{Tool: "capq lint", Version: toolVersion(), FailOn: p.failOn}
 	var errs *multierror.Error
 	ran := map[string]bool{}
 	for _, arg := range args {
-		res, name, err := lintOne(o, p, arg, s)
+		res, names, err := lintOne(o, p, arg, s)
 		if err != nil {
 			errs = multierror.Append(errs, err)
 			continue
 		}
-		rep.Files = append(rep.Files, name)
+		for _, n := range names {
+			if !slices.Contains(rep.Files, n) { // a --yarn-site shared by every input
+				rep.Files = append(rep.Files, n)
+			}
+		}
 		rep.Findings = append(rep.Findings, res.Findings...)
 		rep.Suppressed += len(res.Suppressed)
 		for _, r := range res.Rules {
@@ -109,19 +121,22 @@ func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Rep
 	return rep, errs
 }
 
-// lintOne loads and lints one argument; name is how findings name it.
-func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, string, error) {
+// lintOne loads and lints one argument; names are the files it read, as
+// findings name them (a conf dir's yarn-site.xml, a Hadoop 1 file set's
+// files), so the summary counts every file and JUnit has a suite for each.
+func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, []string, error) {
 	lo, err := o.config.options(s)
 	if err != nil {
-		return validate.Result{}, "", err
+		return validate.Result{}, nil, err
 	}
+	lo.Read.Untrusted = p.read.Untrusted
 	res, name, ok, read, err := lintHadoop1Arg(p, arg, lo.Read)
 	if ok {
-		return res, name, err
+		return res, hadoop1Names(arg, name), err
 	}
-	src, err := resolveSource(arg, s)
+	src, err := resolveSource(arg, s, lo.Read)
 	if err != nil {
-		return validate.Result{}, "", err
+		return validate.Result{}, nil, err
 	}
 	if data, ok := read[src.Name]; ok && src.Data == nil {
 		src.Data = data // read once, by the Hadoop 1 detection
@@ -130,12 +145,33 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	lo.CapacityScheduler = []xmlconf.Source{src}
 	loaded, err := xmlconf.Load(lo)
 	if err != nil {
-		return validate.Result{}, "", err
+		return validate.Result{}, nil, err
 	}
 	opts := p.opts
 	opts.Version = lo.Build.Version
 	opts.File = src.Name
-	return validate.Run(loaded.Model, opts), relPath(src.Name), nil
+	names := []string{relPath(src.Name)}
+	for _, y := range lo.YarnSite {
+		names = append(names, relPath(y.Name))
+	}
+	return validate.Run(loaded.Model, opts), names, nil
+}
+
+// hadoop1Names lists the files of a Hadoop 1 set: a directory's role
+// files, else the argument itself.
+func hadoop1Names(arg, name string) []string {
+	if !isDir(arg) {
+		return []string{name}
+	}
+	paths, _ := hadoop1Candidates(arg)
+	if len(paths) == 0 {
+		return []string{name}
+	}
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = relPath(p)
+	}
+	return names
 }
 
 func isDir(p string) bool {
@@ -174,4 +210,11 @@ func relPath(p string) string {
 		return p
 	}
 	return rel
+}
+
+// publicFormat reports whether findings in format f usually end up public
+// (SARIF uploads, GitHub annotations): there the input is untrusted unless
+// --untrusted=false says otherwise.
+func publicFormat(f validate.Format) bool {
+	return f == validate.FormatSARIF || f == validate.FormatGitHub
 }

@@ -24,7 +24,17 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	capqBin = filepath.Join(dir, "capq")
-	build := exec.Command("go", "build", "-o", capqBin, ".")
+	if bin := os.Getenv("CAPQ_E2E_BIN"); bin != "" {
+		// Run the end-to-end tests against another build (an older
+		// release, to show that a test fails there).
+		capqBin = bin
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
+	// -buildvcs=false: go build would otherwise stamp a VCS-derived
+	// version, and SARIF goldens carry driver.version ("dev" here).
+	build := exec.Command("go", "build", "-buildvcs=false", "-o", capqBin, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building capq for end-to-end tests:", err)
@@ -47,7 +57,7 @@ func runBinary(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(capqBin, args...)
 	cmd.Dir = golden.RepoRoot()
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	cmd.Env = append(environWithout("CI"), "NO_COLOR=1")
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
@@ -80,4 +90,20 @@ func runCapq(t *testing.T, stdin string, args ...string) result {
 	}
 	code := execute(args, s)
 	return result{stdout: out.String(), stderr: errOut.String(), code: code}
+}
+
+// environWithout is the test's environment without the named variables:
+// CI switches capq to untrusted mode, which the tests choose themselves.
+func environWithout(names ...string) []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		keep := true
+		for _, n := range names {
+			keep = keep && !strings.HasPrefix(kv, n+"=")
+		}
+		if keep {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

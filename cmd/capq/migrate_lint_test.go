@@ -19,7 +19,7 @@ func TestLintHadoop1Arg(t *testing.T) {
 	wd, _ := os.Getwd()
 	require.NoError(t, os.Chdir(root))
 	defer os.Chdir(wd)
-	p, err := lintOptions{format: "text", failOn: "error"}.plan()
+	p, err := lintOptions{format: "text", failOn: "error"}.plan(nil)
 	require.NoError(t, err)
 
 	res, name, ok, _, err := lintHadoop1Arg(p, "testdata/hadoop1/08-sum-99.9-rejected", xmlconf.ReadOptions{})
@@ -52,7 +52,7 @@ func TestLintHadoop1ArgMalformedSite(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "capacity-scheduler.xml"), cs, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "mapred-site.xml"), []byte("<configuration><property><name>mapred.queue.names</name>"), 0o644))
-	p, err := lintOptions{format: "text", failOn: "error"}.plan()
+	p, err := lintOptions{format: "text", failOn: "error"}.plan(nil)
 	require.NoError(t, err)
 	_, _, ok, _, err := lintHadoop1Arg(p, dir, xmlconf.ReadOptions{})
 	assert.True(t, ok, "still a Hadoop 1 set")
@@ -64,7 +64,7 @@ func TestLintHadoop1ArgMalformedSite(t *testing.T) {
 // --max-file-size like every other input (issue 11: it parsed every file
 // fully, ignoring the limit).
 func TestLintHadoop1ArgHonoursMaxFileSize(t *testing.T) {
-	p, err := lintOptions{format: "text", failOn: "error"}.plan()
+	p, err := lintOptions{format: "text", failOn: "error"}.plan(nil)
 	require.NoError(t, err)
 	_, _, ok, _, err := lintHadoop1Arg(p, filepath.Join(golden.RepoRoot(), "testdata/hadoop1/08-sum-99.9-rejected"), xmlconf.ReadOptions{MaxBytes: 50})
 	assert.True(t, ok)

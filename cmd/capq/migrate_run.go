@@ -4,15 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/capq/capq/migrate"
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
 // migrateOptions are the flags of capq migrate hadoop1.
 type migrateOptions struct {
+	readFlags
 	mapredSite, capacityScheduler, queueACLs, mapredQueues string
 	groups                                                 []string
 	hadoopVersion, sourceDialect                           string
@@ -30,7 +30,12 @@ func (o migrateOptions) toLibrary() (xmlconf.H1Paths, migrate.Options, error) {
 		return paths, opts, errors.New("--mapred-site is required")
 	}
 	if o.format != "text" && o.format != "json" {
-		return paths, opts, fmt.Errorf("--format %q: want text or json", o.format)
+		return paths, opts, badValue("format", o.format, textJSON)
+	}
+	for _, out := range []struct{ flag, path string }{{"-o", o.output}, {"--report", o.report}, {"--yarn-site", o.yarnSite}} {
+		if err := checkOutputDir(out.flag, out.path); err != nil {
+			return paths, opts, err
+		}
 	}
 	paths = xmlconf.H1Paths{MapredSite: o.mapredSite, CapacityScheduler: o.capacityScheduler,
 		QueueACLs: o.queueACLs, MapredQueues: o.mapredQueues}
@@ -65,7 +70,7 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 	if err := o.checkTargets(); err != nil {
 		return cannotRun(err)
 	}
-	model, err := xmlconf.LoadHadoop1(paths, xmlconf.ReadOptions{})
+	model, err := xmlconf.LoadHadoop1(paths, o.readOptions(s))
 	if err != nil {
 		return cannotRun(errors.New(describeError(err)))
 	}
@@ -92,21 +97,40 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 	return nil
 }
 
-// checkTargets refuses before any work when an output file exists, so a
-// run never leaves some files written and others not.
+// checkTargets refuses before any work an output that exists (without
+// --force), is a link or device, is one of the inputs, or is another
+// output (`-o X --report X` once wrote X and then failed), so a run never
+// leaves some files written and others not.
 func (o migrateOptions) checkTargets() error {
-	if o.force {
-		return nil
+	inputs := []string{o.mapredSite, o.capacityScheduler, o.queueACLs, o.mapredQueues}
+	outs := []outputFlag{{"-o", o.xmlTarget()}, {"--yarn-site", o.yarnSite}}
+	if r := o.reportTarget(); r != stderrTarget {
+		outs = append(outs, outputFlag{"--report", r})
 	}
-	for _, p := range []string{o.output, o.yarnSite, o.report} {
-		if p == "" || p == "-" {
-			continue
-		}
-		if _, err := os.Lstat(p); err == nil {
-			return fmt.Errorf("%s exists: %w (use --force to overwrite)", p, xmlconf.ErrExists)
-		}
+	return checkOutputs(o.force, inputs, outs...)
+}
+
+// stderrTarget is where the report goes when nothing else is free.
+const stderrTarget = "<stderr>"
+
+// xmlTarget is where the migrated capacity-scheduler.xml goes.
+func (o migrateOptions) xmlTarget() string {
+	if o.output == "" {
+		return safeio.Stdout
 	}
-	return nil
+	return o.output
+}
+
+// reportTarget is where the report goes: --report, else standard output
+// when the XML went to a file, else standard error.
+func (o migrateOptions) reportTarget() string {
+	switch {
+	case o.report != "":
+		return o.report
+	case o.xmlTarget() != safeio.Stdout:
+		return safeio.Stdout
+	}
+	return stderrTarget
 }
 
 func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result, s *streams) error {
@@ -120,33 +144,21 @@ func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result,
 	if err != nil {
 		return err
 	}
-	if o.output != "" && o.output != "-" {
-		if err := xmlconf.WriteFileAtomic(o.output, out.CapacityScheduler, o.force); err != nil {
-			return err
-		}
-	} else if _, err := s.out.Write(out.CapacityScheduler); err != nil {
-		return fmt.Errorf("write capacity-scheduler.xml: %w", err)
-	}
+	files := []pendingOutput{{o.xmlTarget(), out.CapacityScheduler}}
 	if o.yarnSite != "" {
-		if err := xmlconf.WriteFileAtomic(o.yarnSite, out.YarnSite, o.force); err != nil {
-			return err
+		files = append(files, pendingOutput{o.yarnSite, out.YarnSite})
+	}
+	toStderr := o.reportTarget() == stderrTarget
+	if !toStderr {
+		files = append(files, pendingOutput{o.reportTarget(), report.Bytes()})
+	}
+	if err := writeOutputs(files, o.force, s.out); err != nil {
+		return err
+	}
+	if toStderr {
+		if _, err := s.errOut.Write(report.Bytes()); err != nil {
+			return fmt.Errorf("write report: %w", err)
 		}
-	}
-	return o.writeReport(report.Bytes(), s)
-}
-
-func (o migrateOptions) writeReport(report []byte, s *streams) error {
-	var w io.Writer
-	switch {
-	case o.report != "":
-		return xmlconf.WriteFileAtomic(o.report, report, o.force)
-	case o.output != "" && o.output != "-":
-		w = s.out
-	default:
-		w = s.errOut
-	}
-	if _, err := w.Write(report); err != nil {
-		return fmt.Errorf("write report: %w", err)
 	}
 	return nil
 }
@@ -162,11 +174,17 @@ func (o migrateOptions) parseHadoopVersion(paths *xmlconf.H1Paths, opts *migrate
 	}
 	d, derr := xmlconf.ParseH1Dialect(o.hadoopVersion)
 	if derr != nil {
-		return fmt.Errorf("--hadoop-version: %w (or a Hadoop 1 release: 0.20, 1.x, 0.21)", err)
+		return badValue("hadoop-version", o.hadoopVersion, migrateVersions())
 	}
 	if paths.Dialect != xmlconf.H1DialectUnknown && paths.Dialect != d {
 		return fmt.Errorf("--hadoop-version %s contradicts --source-dialect %s", o.hadoopVersion, paths.Dialect)
 	}
 	paths.Dialect = d
 	return nil
+}
+
+// migrateVersions are what migrate's --hadoop-version takes: a YARN target
+// profile, or the Hadoop 1 release the files come from.
+func migrateVersions() []string {
+	return append(hadoopVersions(), "0.20", "1.x", "0.21")
 }

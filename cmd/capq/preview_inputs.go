@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/hashicorp/go-multierror"
@@ -49,6 +48,7 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 	}
 	mo := o.h1
 	mo.format = "text"
+	mo.readFlags = o.config.readFlags
 	if o.config.version != "" {
 		mo.hadoopVersion = o.config.version
 	}
@@ -56,7 +56,7 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 	if err != nil {
 		return nil, err
 	}
-	h1m, err := xmlconf.LoadHadoop1(paths, xmlconf.ReadOptions{})
+	h1m, err := xmlconf.LoadHadoop1(paths, mo.readOptions(s))
 	if err != nil {
 		return nil, errors.New(describeError(err))
 	}
@@ -89,7 +89,7 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 
 // loadGates parses every --assert and the --gate file; all parse errors
 // come back together, each with its line and column.
-func loadGates(asserts []string, gateFile string) ([]preview.Gate, error) {
+func loadGates(asserts []string, gateFile string, rf readFlags, s *streams) ([]preview.Gate, error) {
 	var gates []preview.Gate
 	var errs *multierror.Error
 	for i, a := range asserts {
@@ -101,7 +101,7 @@ func loadGates(asserts []string, gateFile string) ([]preview.Gate, error) {
 		gates = append(gates, g)
 	}
 	if gateFile != "" {
-		data, err := os.ReadFile(gateFile)
+		_, data, err := rf.readArg(gateFile, s)
 		if err != nil {
 			errs = multierror.Append(errs, fmt.Errorf("--gate: %w", err))
 		} else {

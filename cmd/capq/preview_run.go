@@ -13,7 +13,7 @@ import (
 // both configurations at once and builds the report.
 func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate, s *streams) (*preview.Report, error) {
 	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner,
-		seed: o.seed, until: o.until, sample: o.sample, format: "text"}
+		seed: o.seed, until: o.until, sample: o.sample, format: "text", maxContainers: o.maxCont}
 	if so.sample == "" {
 		so.sample = "1m"
 	}
@@ -57,7 +57,7 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 // for both on a terminal.
 func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, err error) {
 	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
-	if s.errTerminal {
+	if s.progress() {
 		p := &pairProgress{s: s}
 		pair.OldOpts.Progress = p.side(0)
 		pair.NewOpts.Progress = p.side(1)

@@ -198,8 +198,13 @@ func TestPreviewHTMLFile(t *testing.T) {
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), "*"))
 	assert.Len(t, matches, 1, "no temporary file left behind")
 
+	// An existing report is replaced only with --force (issue 12).
+	refused := runBinary(t, "", previewArgs("--html", out)...)
+	require.Equal(t, 2, refused.code, refused.stderr)
+	assert.Contains(t, refused.stderr, "use --force")
+
 	// Same inputs, same page: the report is fit for a golden diff or cache.
-	again := runBinary(t, "", previewArgs("--html", out)...)
+	again := runBinary(t, "", previewArgs("--html", out, "--force")...)
 	require.Equal(t, 0, again.code, again.stderr)
 	page2, err := os.ReadFile(out)
 	require.NoError(t, err)
@@ -224,4 +229,42 @@ func TestPreviewProgressOnTerminal(t *testing.T) {
 	plain := runCapq(t, "", previewArgs()...)
 	assert.Equal(t, plain.stdout, out.String())
 	assert.Empty(t, plain.stderr)
+}
+
+// TestPreviewNoProgressOnDumbTerminal: TERM=dumb cannot redraw a line, so
+// no \r progress line is drawn even on a terminal.
+func TestPreviewNoProgressOnDumbTerminal(t *testing.T) {
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	require.NoError(t, os.Chdir(golden.RepoRoot()))
+	defer os.Chdir(wd)
+	var out, errOut strings.Builder
+	env := map[string]string{"TERM": "dumb"}
+	s := &streams{in: strings.NewReader(""), out: &out, errOut: &errOut, errTerminal: true, outTerminal: true,
+		getenv: func(k string) string { return env[k] }, lookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
+	code := execute(previewArgs(), s)
+	require.Equal(t, 0, code, errOut.String())
+	assert.NotContains(t, errOut.String(), "\r")
+	assert.NotContains(t, out.String(), "\x1b[")
+}
+
+// TestPreviewRemovedQueue: the new configuration removes root.adhoc and
+// maps analysts to etl. The preview runs instead of refusing the
+// workload: apps naming adhoc are rejected with the RM's message, ann's
+// apps to default move to etl, both listed per old queue.
+func TestPreviewRemovedQueue(t *testing.T) {
+	r := runBinary(t, "", "preview", "testdata/preview-remove-queue/old", "testdata/preview-remove-queue/new",
+		"--workload", "testdata/preview-remove-queue/workload.json")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "root.adhoc: 4 rejected: Application <app> submitted by user bob to unknown queue: adhoc")
+	assert.Contains(t, r.stdout, "root.default → root.etl: 2 moved")
+	golden.Assert(t, "preview/remove-queue.txt", []byte(r.stdout))
+
+	html := filepath.Join(t.TempDir(), "p.html")
+	r = runBinary(t, "", "preview", "testdata/preview-remove-queue/old", "testdata/preview-remove-queue/new",
+		"--workload", "testdata/preview-remove-queue/workload.json", "--html", html)
+	require.Equal(t, 0, r.code, r.stderr)
+	page, err := os.ReadFile(html)
+	require.NoError(t, err)
+	assert.Contains(t, string(page), `<tr class="fail" data-queue="root.adhoc"><td>root.adhoc</td>`)
 }

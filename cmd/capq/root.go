@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
 )
@@ -14,7 +16,7 @@ func execute(args []string, s *streams) int {
 	root.SetIn(s.in)
 	root.SetOut(s.out)
 	root.SetErr(s.errOut)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
 	}
@@ -25,8 +27,10 @@ func execute(args []string, s *streams) int {
 		}
 		return ee.code
 	}
-	// Cobra's own errors (unknown flag, wrong arguments) are usage errors.
-	fmt.Fprintf(s.errOut, "capq: %v\nRun 'capq --help' for usage.\n", err)
+	// Cobra's own errors (unknown flag, wrong arguments) are usage errors:
+	// say what was meant if it is close, and point at the help of the
+	// command that was run, not at the root's.
+	fmt.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", usageError(cmd, err), cmd.CommandPath())
 	return exitCannotRun
 }
 
@@ -41,7 +45,23 @@ Exit codes: 0 clean; 1 findings at or above --fail-on, a refused refresh or a
 failed gate; 2 could not run (bad flag, unreadable input).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Typoed commands get cobra's "did you mean" at this distance.
+		SuggestionsMinimumDistance: 2,
+		Version:                    versionLine(),
 	}
+	// --version prints the same line as `capq version`.
+	root.SetVersionTemplate("{{.Version}}\n")
+	// A name with control characters would forge lines in text output and
+	// workflow commands; refuse it before anything runs.
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if strings.ContainsFunc(s.stdinName, unicode.IsControl) {
+			return cannotRun(fmt.Errorf("--stdin-filename %q: must not contain control characters", s.stdinName))
+		}
+		return nil
+	}
+	root.PersistentFlags().StringVar(&s.stdinName, "stdin-filename", "",
+		"the `PATH` standard input (-) stands for in findings and annotations, e.g. conf/capacity-scheduler.xml")
+	root.Flags().BoolP("version", "v", false, "print capq's version (as capq version does)")
 	root.AddCommand(
 		newTreeCmd(s),
 		newLintCmd(s),
@@ -53,6 +73,7 @@ failed gate; 2 could not run (bad flag, unreadable input).`,
 		newSimulateCmd(s),
 		newGenCmd(s),
 		newPreviewCmd(s),
+		newVersionCmd(s),
 	)
 	return root
 }

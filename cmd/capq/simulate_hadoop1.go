@@ -14,7 +14,7 @@ import (
 
 // loadHadoop1Dir reads a Hadoop 1 conf directory (mapred-site.xml,
 // capacity-scheduler.xml, mapred-queue-acls.xml) into the engine's Config.
-func loadHadoop1Dir(dir string) (h1.Config, error) {
+func loadHadoop1Dir(dir string, ro xmlconf.ReadOptions) (h1.Config, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return h1.Config{}, fmt.Errorf("--hadoop1: %w", err)
@@ -31,7 +31,7 @@ func loadHadoop1Dir(dir string) (h1.Config, error) {
 			*f.to = filepath.Join(dir, f.name)
 		}
 	}
-	m, err := xmlconf.LoadHadoop1(p, xmlconf.ReadOptions{})
+	m, err := xmlconf.LoadHadoop1(p, ro)
 	if err != nil {
 		return h1.Config{}, err
 	}
@@ -55,7 +55,7 @@ func runSimulateHadoop1(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	cfg, err := loadHadoop1Dir(o.hadoop1)
+	cfg, err := loadHadoop1Dir(o.hadoop1, o.config.readOptions(s))
 	if err != nil {
 		return cannotRun(err)
 	}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/capq/capq/engine/preview"
@@ -11,14 +9,10 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// maxWorkloadBytes bounds a workload file (a generated day of 100,000
-// apps is about 30 MB).
-const maxWorkloadBytes = 1 << 30
-
 // readWorkload reads --workload, detects its format and, for SLS traces,
 // applies --sls-runner and --sls-nodes.
 func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
-	name, data, err := readInput(o.workload, s)
+	name, data, err := o.config.readArg(o.workload, s)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +28,7 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	}
 	set := sim.DefaultSLSSettings()
 	if o.slsRunner != "" {
-		doc, err := xmlconf.ReadFile(o.slsRunner, xmlconf.ReadOptions{MaxBytes: o.config.maxFileSize})
+		doc, err := xmlconf.ReadFile(o.slsRunner, o.config.readOptions(s))
 		if err != nil {
 			return nil, fmt.Errorf("--sls-runner: %w", err)
 		}
@@ -44,7 +38,7 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	}
 	var nodes *sim.Cluster
 	if o.slsNodes != "" {
-		nname, ndata, err := readInput(o.slsNodes, s)
+		nname, ndata, err := o.config.readArg(o.slsNodes, s)
 		if err != nil {
 			return nil, fmt.Errorf("--sls-nodes: %w", err)
 		}
@@ -68,35 +62,6 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 		return w, err
 	}
 	return sim.ReadSLS(name, data, set, nodes)
-}
-
-// readInput reads a file or standard input ("-") with a size bound.
-func readInput(arg string, s *streams) (string, []byte, error) {
-	if arg == "-" {
-		data, err := io.ReadAll(io.LimitReader(s.in, maxWorkloadBytes+1))
-		if err != nil {
-			return "", nil, fmt.Errorf("read standard input: %w", err)
-		}
-		if len(data) > maxWorkloadBytes {
-			return "", nil, fmt.Errorf("standard input is larger than %d bytes", maxWorkloadBytes)
-		}
-		return "<stdin>", data, nil
-	}
-	fi, err := os.Stat(arg)
-	if err != nil {
-		return "", nil, fmt.Errorf("read %s: %w", arg, err)
-	}
-	if fi.IsDir() {
-		return "", nil, fmt.Errorf("%s is a directory; name the workload file", arg)
-	}
-	if fi.Size() > maxWorkloadBytes {
-		return "", nil, fmt.Errorf("%s is larger than %d bytes", arg, maxWorkloadBytes)
-	}
-	data, err := os.ReadFile(arg)
-	if err != nil {
-		return "", nil, fmt.Errorf("read %s: %w", arg, err)
-	}
-	return arg, data, nil
 }
 
 // refreshes lets the simulation load and judge the configurations the

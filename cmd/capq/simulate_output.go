@@ -2,47 +2,35 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 	"strings"
 
 	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/safeio"
 )
 
-// runWithEvents runs f with opts.Events writing to a temporary file next
-// to path, renamed over path only when f succeeds, so a failed run leaves
-// nothing partial behind. With no path it just runs f.
-func runWithEvents(path string, f func() (*sim.Result, error), opts *sim.Options) (*sim.Result, error) {
+// runWithEvents runs f with opts.Events writing to path through a
+// safeio.File: a temporary file beside path, moved into place only when f
+// succeeds and every write did, so a failed or interrupted run leaves
+// nothing partial behind and a full disk is an error, not exit 0. With no
+// path it just runs f; "-" streams to standard output.
+func runWithEvents(path string, force bool, stdout io.Writer, f func() (*sim.Result, error), opts *sim.Options) (*sim.Result, error) {
 	if path == "" {
 		return f()
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	out, err := safeio.Create(path, force, stdout)
 	if err != nil {
 		return nil, fmt.Errorf("--events: %w", err)
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	opts.Events = tmp
+	defer out.Abort()
+	opts.Events = out
 	res, err := f()
 	if err != nil {
 		return nil, err
 	}
-	// CreateTemp makes the file private; an event log is an ordinary output.
-	if err := tmp.Chmod(0o644); err != nil {
+	if err := out.Commit(); err != nil {
 		return nil, fmt.Errorf("--events: %w", err)
 	}
-	if err := tmp.Close(); err != nil {
-		return nil, fmt.Errorf("--events: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return nil, fmt.Errorf("--events: %w", err)
-	}
-	ok = true
 	return res, nil
 }
 

@@ -141,6 +141,18 @@ func TestGenWorkloadIsSeededAndRuns(t *testing.T) {
 	assert.Contains(t, bad.stderr, "--task-memory")
 }
 
+// TestSimulateUsersDynamic: a root.users.%user cluster with 50 users; the
+// u:%user mapping places each user's apps into a queue created under
+// root.users with weight 1 (abs capacity shrinking as siblings appear),
+// and idle queues expire after queue-expiration-time (600 s).
+func TestSimulateUsersDynamic(t *testing.T) {
+	r := runBinary(t, "", "simulate", "--config", "testdata/users-dynamic", "--workload", "testdata/workloads/users-dynamic.json")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "dynamic queues: 67 created, 67 expired")
+	assert.Contains(t, r.stdout, "root.users.user49")
+	golden.Assert(t, "simulate/users-dynamic.txt", []byte(r.stdout))
+}
+
 // Refresh events load their configuration relative to the workload (a
 // Hadoop conf directory means its capacity-scheduler.xml) and are judged
 // by capq diff's rules (preview.WithRefreshes): a bad sum refuses the
@@ -182,6 +194,19 @@ func TestSimulateRefreshEvents(t *testing.T) {
 	assert.False(t, out.Refreshes[2].Accepted)
 	require.NotEmpty(t, out.Refreshes[2].Errors)
 	assert.Contains(t, out.Refreshes[2].Errors[0], "cannot load missing.xml")
+}
+
+// TestSimulateEndTree: --end-tree prints capq tree of the run's end state;
+// at 12 minutes the users' dynamic queues created in the last 10 minutes
+// are still there, each weight 1 of root.users' ten children.
+func TestSimulateEndTree(t *testing.T) {
+	r := runBinary(t, "", "simulate", "--config", "testdata/users-dynamic", "--workload", "testdata/workloads/users-dynamic.json",
+		"--until", "12m", "--end-tree")
+	require.Equal(t, 0, r.code, r.stderr)
+	tree := r.stdout[strings.Index(r.stdout, "queue tree at the end of the run:"):]
+	assert.Contains(t, tree, "└─ user12  RUNNING  1.0w=10%")
+	assert.NotContains(t, tree, "user02", "expired at 12m")
+	golden.Assert(t, "simulate/users-dynamic-end-tree.txt", []byte(r.stdout))
 }
 
 // With several bad counts, gen names the first in flag order every time.

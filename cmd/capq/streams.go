@@ -15,7 +15,10 @@ type streams struct {
 	// (colour, progress bars).
 	outTerminal, errTerminal bool
 	getenv                   func(string) string
-	lookupEnv                func(string) (string, bool)
+	// stdinName is how standard input ("-") is named in output
+	// (--stdin-filename); empty means "<stdin>".
+	stdinName string
+	lookupEnv func(string) (string, bool)
 }
 
 func newStdStreams() *streams {
@@ -37,10 +40,36 @@ func isTerminal(f *os.File) bool {
 }
 
 // colour reports whether coloured output is wanted on stdout: only on a
-// terminal, and never with NO_COLOR set (https://no-color.org).
+// terminal that is not TERM=dumb, and never with NO_COLOR set to a
+// non-empty value. no-color.org: "when present and not an empty string"
+// — NO_COLOR= (empty) leaves colour on.
 func (s *streams) colour() bool {
-	if _, set := s.lookupEnv("NO_COLOR"); set {
+	if s.getenv("NO_COLOR") != "" {
 		return false
 	}
-	return s.outTerminal
+	return s.outTerminal && !s.dumbTerminal()
+}
+
+// progress reports whether a progress line (redrawn with \r and ESC[K)
+// may be written to stderr: only on a terminal that understands those
+// controls, which TERM=dumb (Emacs shell buffers, some CI log viewers)
+// says it does not.
+func (s *streams) progress() bool {
+	return s.errTerminal && !s.dumbTerminal()
+}
+
+// dumbTerminal reports TERM=dumb, the terminfo entry with no cursor
+// movement and no colour.
+func (s *streams) dumbTerminal() bool {
+	return s.getenv("TERM") == "dumb"
+}
+
+// stdinDisplayName is the name findings give standard input: the path
+// --stdin-filename says it stands for (editor integrations and pre-commit
+// pipe the file's content), else "<stdin>".
+func (s *streams) stdinDisplayName() string {
+	if s.stdinName != "" {
+		return s.stdinName
+	}
+	return "<stdin>"
 }

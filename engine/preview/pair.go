@@ -25,6 +25,7 @@ type Pair struct {
 // A side without a RefreshCheck gets RefreshCheck, so a refresh event
 // in the workload is judged by capq diff's rules.
 func Simulate(p Pair) (old, new *sim.Result, err error) {
+	RejectUnknownOnNew(&p)
 	for _, o := range []*sim.Options{&p.OldOpts, &p.NewOpts} {
 		if o.RefreshCheck == nil {
 			o.RefreshCheck = RefreshCheck

@@ -15,6 +15,9 @@ type Report struct {
 	StarvationMS int64 `json:"starvation_threshold_ms"`
 	Comparison
 	Gates []GateResult `json:"gates"`
+	// Placement lists apps that land in another queue, or are rejected,
+	// under the new configuration, grouped by their old queue.
+	Placement []PlacementChange `json:"placement"`
 	// GatesFailed counts failing gates; a preview exits 1 when positive.
 	GatesFailed int `json:"gates_failed"`
 	// Refresh is `capq diff`'s verdict and change set, when computed; the
@@ -74,6 +77,10 @@ func Build(in Input) (*Report, []error) {
 		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(),
 		Comparison: *Compare(olds, news, o), Refresh: in.Refresh, Unified: in.Unified, RefreshContext: in.RefreshContext, Notes: in.Notes,
 		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news,
+		Placement: placementChanges(in.Old, in.New),
+	}
+	if r.Placement == nil {
+		r.Placement = []PlacementChange{}
 	}
 	var errs []error
 	r.Gates, errs = EvalGates(in.Gates, olds, news)

@@ -39,6 +39,7 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 		ew.printf("\n")
 	}
+	writePlacement(ew, r.Placement)
 	writeRefresh(ew, refreshOf(r))
 	for i, cols := range textColumns {
 		ew.printf("Queues: %s\n", strings.ToLower(tableTitles[i][:1])+tableTitles[i][1:])
@@ -208,4 +209,28 @@ func (t *table) flush() {
 			t.ew.printf("%s\n", strings.TrimRight(l, " \n"))
 		}
 	}
+}
+
+// writePlacement lists apps the new configuration puts elsewhere.
+func writePlacement(ew *errWriter, ps []PlacementChange) {
+	if len(ps) == 0 {
+		return
+	}
+	n := 0
+	for _, p := range ps {
+		n += len(p.Apps)
+	}
+	ew.printf("Placement (%d apps placed differently: another queue, or rejected)\n", n)
+	for _, p := range ps {
+		apps := strings.Join(p.Apps, ", ")
+		if len(p.Apps) > 5 {
+			apps = strings.Join(p.Apps[:5], ", ") + fmt.Sprintf(", ... %d more", len(p.Apps)-5)
+		}
+		if p.Rejected {
+			ew.printf("  %s: %d rejected: %s\n    %s\n", p.OldQueue, len(p.Apps), p.Reason, apps)
+			continue
+		}
+		ew.printf("  %s → %s: %d moved\n    %s\n", p.OldQueue, p.NewQueue, len(p.Apps), apps)
+	}
+	ew.printf("\n")
 }

@@ -8,8 +8,8 @@ import (
 )
 
 // readConfigMap reads capacity-scheduler.xml into a key→value map.
-func readConfigMap(path string) (map[string]string, error) {
-	doc, err := xmlconf.ReadFile(path, xmlconf.ReadOptions{})
+func readConfigMap(path string, rd xmlconf.ReadOptions) (map[string]string, error) {
+	doc, err := xmlconf.ReadFile(path, rd)
 	if err != nil {
 		return nil, err
 	}

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -92,6 +92,10 @@ type Step struct {
 	Users       map[string]map[string]any `json:"users"`
 	LastAssign  json.RawMessage           `json:"last_assignment"`
 	NowMS       int64                     `json:"now_ms"`
+	// AppName and Placement: submit_app runs the mapping rules
+	// (scenario-format-extensions.md).
+	AppName   string `json:"app_name"`
+	Placement bool   `json:"placement"`
 }
 
 // RefreshExpect is the expected outcome of loading or refreshing.
@@ -101,20 +105,40 @@ type RefreshExpect struct {
 	ErrorContainsAny []string            `json:"error_contains_any"`
 	Children         map[string][]string `json:"children"`
 	QueuesAbsent     []string            `json:"queues_absent"`
+	// Queue and AutoCreated check a submit_app: the full path the app
+	// went to and the queues its submission created.
+	Queue       string   `json:"queue"`
+	AutoCreated []string `json:"auto_created"`
+	// Removed checks an expire_queues step: the queues it removed.
+	Removed []string `json:"removed"`
 }
 
-// Load reads and checks a scenario file.
+// Load reads and checks a scenario file with the default read limits.
 func Load(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	return LoadWith(path, xmlconf.ReadOptions{})
+}
+
+// LoadWith reads and checks a scenario file within rd's limits (its size,
+// no FIFOs or devices unless allowed), which also bound its config_file.
+func LoadWith(path string, rd xmlconf.ReadOptions) (*Scenario, error) {
+	max := rd.MaxBytes
+	if max <= 0 {
+		max = xmlconf.DefaultMaxBytes
+	}
+	data, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: max, AllowSpecial: rd.AllowSpecial})
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
-	return Parse(path, data)
+	return parse(path, data, rd)
 }
 
 // Parse decodes and checks a scenario; path names it in errors and
 // anchors config_file.
 func Parse(path string, data []byte) (*Scenario, error) {
+	return parse(path, data, xmlconf.ReadOptions{})
+}
+
+func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) {
 	kind, err := Detect(data)
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", path, err)
@@ -137,7 +161,7 @@ func Parse(path string, data []byte) (*Scenario, error) {
 		}
 		sc.version = v
 	}
-	if err := sc.mergeConfigFile(); err != nil {
+	if err := sc.mergeConfigFile(rd); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", path, err)
 	}
 	if err := sc.checkBounds(); err != nil {
@@ -146,13 +170,17 @@ func Parse(path string, data []byte) (*Scenario, error) {
 	return &sc, nil
 }
 
-// mergeConfigFile reads config_file (relative to the scenario) under the
-// inline config: an inline key wins.
-func (sc *Scenario) mergeConfigFile() error {
+// mergeConfigFile reads config_file (relative to the scenario unless
+// absolute) under the inline config: an inline key wins.
+func (sc *Scenario) mergeConfigFile(rd xmlconf.ReadOptions) error {
 	if sc.ConfigFile == "" {
 		return nil
 	}
-	m, err := readConfigMap(filepath.Join(sc.dir, sc.ConfigFile))
+	path := sc.ConfigFile
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(sc.dir, path)
+	}
+	m, err := readConfigMap(path, rd)
 	if err != nil {
 		return err
 	}
@@ -168,19 +196,29 @@ func (sc *Scenario) mergeConfigFile() error {
 }
 
 // checkBounds refuses steps without an op and sizes beyond the bounds.
+// Repeats and nodes are bounded over the whole scenario, not per step: a
+// file of many steps each at the bound would otherwise run for hours or
+// hold millions of nodes per step.
 func (sc *Scenario) checkBounds() error {
+	repeats := 0
+	groups := append([]NodeGroup(nil), sc.Cluster.NodeGroups...)
 	for i, st := range sc.Steps {
 		if st.Op == "" {
 			return fmt.Errorf("step %d has no op", i)
 		}
-		if st.Repeat > maxRepeat {
+		if st.Repeat < 0 || st.Repeat > maxRepeat {
 			return fmt.Errorf("step %d repeats %d times, at most %d", i, st.Repeat, maxRepeat)
 		}
-		if err := checkGroups(st.NodeGroups); err != nil {
+		repeats += max(st.Repeat, 1)
+		if repeats > maxRepeat {
+			return fmt.Errorf("step %d: the steps repeat more than %d times in all", i, maxRepeat)
+		}
+		groups = append(groups, st.NodeGroups...)
+		if err := checkGroups(groups); err != nil {
 			return fmt.Errorf("step %d: %w", i, err)
 		}
 	}
-	return checkGroups(sc.Cluster.NodeGroups)
+	return checkGroups(groups)
 }
 
 // Bounds on hostile inputs: a scenario is a step-by-step script, not a

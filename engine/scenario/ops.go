@@ -27,4 +27,5 @@ var ops = map[string]op{
 	"preempt":             {(*runner).preempt, preemptText},
 	"snapshot":            {(*runner).snapshot, snapshotText},
 	"expect":              {(*runner).expect, snapshotText},
+	"expire_queues":       {(*runner).expireQueues, expireText},
 }

@@ -31,6 +31,8 @@ type StartupResult struct {
 	Accepted   bool     `json:"accepted"`
 	Errors     []string `json:"errors"`
 	ReasonCode string   `json:"reason_code,omitempty"`
+	// Notes say what the engine does not model for this configuration.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // StepResult is one step's outcome; fields irrelevant to the op are left
@@ -49,6 +51,11 @@ type StepResult struct {
 	State       map[string]any `json:"state,omitempty"`
 	Passed      *bool          `json:"passed,omitempty"`
 	Failures    []string       `json:"failures,omitempty"`
+	// Queue and AutoCreated say where submit_app put the app and which
+	// queues it created; Removed lists queues expire_queues removed.
+	Queue       string   `json:"queue,omitempty"`
+	AutoCreated []string `json:"auto_created,omitempty"`
+	Removed     []string `json:"removed,omitempty"`
 
 	why  []string
 	snap *engine.State
@@ -115,6 +122,9 @@ func (r *runner) startup() bool {
 		r.out.Failures = append(r.out.Failures, "startup: configuration refused: "+strings.Join(st.Errors, "; "))
 	}
 	r.eng = eng
+	if eng != nil {
+		st.Notes = eng.Notes()
+	}
 	return eng != nil
 }
 

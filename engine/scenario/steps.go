@@ -13,20 +13,64 @@ import (
 // scenario-format.md.
 
 func (r *runner) submitApp(s *Step, res *StepResult) {
-	err := r.eng.SubmitApp(engine.AppSpec{ID: s.App, Queue: s.Queue, User: s.User, Groups: s.Groups,
-		AM: engine.Resource{MemoryMB: s.AMMemoryMB, VCores: s.AMVCores}, Priority: s.AppPriority})
+	if s.NowMS > 0 {
+		r.eng.SetTime(s.NowMS)
+	}
+	pl, err := r.eng.Submit(engine.AppSpec{ID: s.App, Queue: s.Queue, User: s.User, Groups: s.Groups,
+		AM: engine.Resource{MemoryMB: s.AMMemoryMB, VCores: s.AMVCores}, Priority: s.AppPriority,
+		AppName: s.AppName, Placement: s.Placement})
 	res.Accepted = boolp(err == nil)
+	if s.Placement || len(pl.AutoCreated) > 0 {
+		// Only where the queue was decided by rules or creation, so the
+		// output of plain submissions stays as it was.
+		res.Queue, res.AutoCreated = pl.Queue, pl.AutoCreated
+	}
 	if err != nil {
 		res.Reason = err.Error()
+		res.ReasonCode = engine.ReasonCode(err)
 	} else if st, diag, _ := r.eng.AppStatus(s.App); st == engine.StateAccepted {
 		res.why = append(res.why, "waiting for activation: "+diag)
+	}
+	if pl.Rule != "" {
+		res.why = append(res.why, "decided by mapping rule "+pl.Rule)
 	}
 	if s.Expect != nil {
 		var v verdict
 		if err != nil {
 			v = refusal("SUBMIT_REJECTED", err.Error())
+			if code := engine.ReasonCode(err); code != "" {
+				v.codes = append(v.codes, code)
+			}
 		}
-		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, v, nil)...)
+		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, v, r.eng.Model())...)
+		res.Failures = append(res.Failures, checkPlaced(s.Expect, pl)...)
+	}
+}
+
+// checkPlaced compares the queue an app went to and the queues its
+// submission created with a submit_app expect.
+func checkPlaced(x *RefreshExpect, pl engine.Placed) []string {
+	var f []string
+	if x.Queue != "" && x.Queue != pl.Queue {
+		f = append(f, fmt.Sprintf("queue = %q, want %q", pl.Queue, x.Queue))
+	}
+	if x.AutoCreated != nil && strings.Join(x.AutoCreated, ",") != strings.Join(pl.AutoCreated, ",") {
+		f = append(f, fmt.Sprintf("auto_created = %v, want %v", pl.AutoCreated, x.AutoCreated))
+	}
+	return f
+}
+
+// expireQueues runs AutoCreatedQueueDeletionPolicy at now_ms.
+func (r *runner) expireQueues(s *Step, res *StepResult) {
+	res.Removed = r.eng.ExpireQueues(s.NowMS)
+	if res.Removed == nil {
+		res.Removed = []string{}
+	}
+	if s.Expect != nil {
+		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, verdict{}, r.eng.Model())...)
+		if x := s.Expect.Removed; x != nil && strings.Join(x, ",") != strings.Join(res.Removed, ",") {
+			res.Failures = append(res.Failures, fmt.Sprintf("removed = %v, want %v", res.Removed, x))
+		}
 	}
 }
 
@@ -114,7 +158,7 @@ func (r *runner) finishApp(s *Step, res *StepResult) {
 func (r *runner) refresh(s *Step, res *StepResult) {
 	yarn, conf := r.changedConfig(s)
 	nm := buildModel(yarn, conf, r.sc.version, r.eng.Cluster())
-	v := refreshVerdict(r.eng.Model(), nm, r.eng, r.sc.version)
+	v := refreshVerdict(r.eng.Model(), r.eng.WithDynamic(nm), r.eng, r.sc.version)
 	if v.accepted() && s.Op == "refresh" {
 		for _, msg := range r.eng.Refresh(nm, nil) {
 			v.errs = append(v.errs, checkError{"ENGINE", msg})

@@ -22,6 +22,9 @@ func WriteText(w io.Writer, sc *Scenario, out *Output) error {
 	fmt.Fprintf(&b, "scenario %s\n", title)
 	if out.Startup.Accepted {
 		b.WriteString("startup: configuration accepted\n")
+		for _, n := range out.Startup.Notes {
+			fmt.Fprintf(&b, "  note: %s\n", n)
+		}
 	} else {
 		fmt.Fprintf(&b, "startup: configuration refused (%s)\n", out.Startup.ReasonCode)
 		for _, e := range out.Startup.Errors {
@@ -64,8 +67,19 @@ func writeWhy(b *bytes.Buffer, res *StepResult) {
 }
 
 func submitText(b *bytes.Buffer, s *Step, res *StepResult) {
-	fmt.Fprintf(b, " %s to %s as %s: %s\n", s.App, s.Queue, s.User, stepVerdict(res))
+	fmt.Fprintf(b, " %s to %s as %s: %s", s.App, s.Queue, s.User, stepVerdict(res))
+	if res.Queue != "" && res.Queue != s.Queue {
+		fmt.Fprintf(b, " (in %s)", res.Queue)
+	}
+	if len(res.AutoCreated) > 0 {
+		fmt.Fprintf(b, " created %s", strings.Join(res.AutoCreated, ", "))
+	}
+	b.WriteString("\n")
 	writeWhy(b, res)
+}
+
+func expireText(b *bytes.Buffer, s *Step, res *StepResult) {
+	fmt.Fprintf(b, " at %d ms: removed %d queue(s) %s\n", s.NowMS, len(res.Removed), strings.Join(res.Removed, ", "))
 }
 
 func appVerdictText(b *bytes.Buffer, s *Step, res *StepResult) {

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"sort"
+
 	"github.com/capq/capq/engine"
 )
 
@@ -16,9 +18,17 @@ func (r *run) submit(i int32) {
 	if ok {
 		a.leaf = r.qIdx[leafPath]
 	}
-	err := r.e.SubmitApp(engine.AppSpec{ID: s.ID, Queue: s.Queue, User: s.User, Groups: s.Groups,
-		AM: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Priority: s.Priority})
+	spec := placementSpec(s)
+	if spec.Groups == nil {
+		spec.Groups = r.w.Users[s.User]
+	}
+	pl, err := r.e.Submit(spec)
 	r.touch()
+	if err == nil && pl.Queue != "" {
+		r.created(pl.AutoCreated)
+		a.leaf = r.qIdx[pl.Queue]
+		r.scheduleLifetime(i, pl.Queue)
+	}
 	if err != nil {
 		a.state, a.reason = AppRejected, err.Error()
 		if a.leaf >= 0 {
@@ -69,23 +79,24 @@ func (r *run) amReady(i int32) {
 	r.startPhase(i)
 }
 
-// phases groups the app's task groups by phase, skipping empty ones.
+// phases groups the app's task groups by phase, skipping empty ones, in
+// phase order. It sorts the groups rather than indexing by phase number:
+// a hostile "phase": 2147483648 once made a slice that large.
 func (r *run) phases(a *appState) {
-	maxP := 0
-	for _, t := range a.spec.Tasks {
-		maxP = max(maxP, t.Phase)
-	}
-	ps := make([][]int, maxP+1)
+	idx := make([]int, 0, len(a.spec.Tasks))
 	for j, t := range a.spec.Tasks {
 		if t.Count > 0 {
-			ps[t.Phase] = append(ps[t.Phase], j)
+			idx = append(idx, j)
 		}
 	}
+	sort.SliceStable(idx, func(x, y int) bool { return a.spec.Tasks[idx[x]].Phase < a.spec.Tasks[idx[y]].Phase })
 	a.phases = a.phases[:0]
-	for _, p := range ps {
-		if len(p) > 0 {
-			a.phases = append(a.phases, p)
+	for k, j := range idx {
+		if k == 0 || a.spec.Tasks[j].Phase != a.spec.Tasks[idx[k-1]].Phase {
+			a.phases = append(a.phases, nil)
 		}
+		last := len(a.phases) - 1
+		a.phases[last] = append(a.phases[last], j)
 	}
 	a.phase = -1
 }

@@ -42,7 +42,9 @@ func (r *run) logEvent(ev *engine.Event) {
 	}
 	b = append(b, "}\n"...)
 	r.lineBuf = b
-	_, _ = r.out.Write(b)
+	if _, err := r.out.Write(b); err != nil && r.outErr == nil {
+		r.outErr = err
+	}
 }
 
 func sortedKeys(m map[string]int) []string {

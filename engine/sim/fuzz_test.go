@@ -2,6 +2,8 @@ package sim
 
 import (
 	"testing"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // The readers must never panic, whatever the input; errors are fine.
@@ -22,6 +24,7 @@ func FuzzReadSLS(f *testing.F) {
 func FuzzReadNative(f *testing.F) {
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 2, "memory_mb": 1024, "vcores": 1}]}, "apps": [{"id": "a", "queue": "q", "user": "u", "am": {"memory_mb": 1, "vcores": 1}, "tasks": [{"count": 1, "memory_mb": 1, "vcores": 1, "duration_ms": 1, "priority": 1}]}], "events": [{"at_ms": 1, "kind": "remove_nodes", "names": ["node0"]}]}`))
 	f.Add([]byte(`{"apps": [{"tasks": [{"count": -1}]}]}`))
+	f.Add([]byte(`{"users": {"u": ["g1", "g2"]}, "cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [{"id": "a", "queue": "root.users.u", "user": "u", "app_name": "x", "lifetime_s": 5, "am": {"memory_mb": 1, "vcores": 1}, "tasks": []}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = ReadNative("f.json", data)
 	})
@@ -35,11 +38,11 @@ func FuzzReadSLSNodes(f *testing.F) {
 }
 
 // FuzzRun runs small fuzzed native workloads end to end on the seeds
-// configuration: no panic, and every app ends in a known state.
+// configuration and the root.users.%user one (placement, dynamic queues): no panic, and every app ends in a known state.
 func FuzzRun(f *testing.F) {
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 2, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "d", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20, "delay_ms": 5000}, {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 700, "priority": 20}, {"count": 1, "memory_mb": 2048, "vcores": 1, "duration_ms": 300, "priority": 10, "phase": 1, "delay_ms": 100}]}]}`))
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 3, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "a", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 5, "memory_mb": 2048, "vcores": 1, "duration_ms": 1000, "priority": 1, "hosts": ["node1"]}, {"count": 2, "memory_mb": 3000, "vcores": 1, "duration_ms": 500, "priority": 2, "phase": 1}]}], "events": [{"at_ms": 1500, "kind": "remove_nodes", "names": ["node0"]}, {"at_ms": 2500, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "x", "memory_mb": 8192, "vcores": 8}]}]}`))
-	m := loadModel(f, "seeds-example")
+	models := []*xmlconf.Model{loadModel(f, "seeds-example"), loadModel(f, "users-dynamic")}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := ReadNative("f.json", data)
 		if err != nil || len(w.Apps) > 20 || w.Cluster.count() > 50 {
@@ -50,15 +53,17 @@ func FuzzRun(f *testing.F) {
 				return
 			}
 		}
-		res, err := Run(m, w, Options{RejectUnknownQueues: true, Until: 24 * 3600 * 1000})
-		if err != nil {
-			return
-		}
-		for _, a := range res.Apps {
-			switch a.State {
-			case AppFinished, AppRejected, AppRunning, AppAccepted, AppFailed, AppNotArrived:
-			default:
-				t.Fatalf("app %s in state %q", a.ID, a.State)
+		for _, m := range models {
+			res, err := Run(m, w, Options{RejectUnknownQueues: true, Until: 24 * 3600 * 1000})
+			if err != nil {
+				continue
+			}
+			for _, a := range res.Apps {
+				switch a.State {
+				case AppFinished, AppRejected, AppRunning, AppAccepted, AppFailed, AppKilled, AppNotArrived:
+				default:
+					t.Fatalf("app %s in state %q", a.ID, a.State)
+				}
 			}
 		}
 	})

@@ -10,6 +10,8 @@ const (
 	evWorkload evKind = iota
 	evDone
 	evPreempt
+	evExpire
+	evLifetime
 	evSubmit
 	evAMReady
 	evDelayedAsk

@@ -61,6 +61,8 @@ func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off
 		return decodeAt(dec, r, &w.NMHeartbeatMS)
 	case "cluster":
 		return decodeAt(dec, r, &w.Cluster)
+	case "users":
+		return decodeAt(dec, r, &w.Users)
 	case "apps":
 		return readArray(dec, r, func(pos string) error {
 			var a App

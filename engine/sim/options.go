@@ -33,6 +33,9 @@ type Options struct {
 	// lacks, so they are rejected with Hadoop's message; by default such
 	// a workload is refused before the run with the app's position.
 	RejectUnknownQueues bool
+	// MaxContainers caps the containers (AMs and tasks) a workload may ask
+	// for; 0 means DefaultMaxContainers. Memory grows with it.
+	MaxContainers int
 
 	// exhaustive beats every live node every interval while any app is
 	// unfinished, like the ResourceManager does; tests use it to show
@@ -48,6 +51,10 @@ type Progress struct {
 	AppsDone, AppsTotal int
 	ContainersAllocated int64
 }
+
+// DefaultMaxContainers is the default Options.MaxContainers: two million
+// containers simulate in well under 2 GB.
+const DefaultMaxContainers = 2_000_000
 
 // DefaultSampleMS is the default series step.
 const DefaultSampleMS = 60000

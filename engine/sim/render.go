@@ -36,6 +36,9 @@ func RenderText(w io.Writer, r *Result) error {
 	if s.AppsFailed > 0 {
 		failed = fmt.Sprintf(", %d failed", s.AppsFailed)
 	}
+	if s.AppsKilled > 0 {
+		failed += fmt.Sprintf(", %d killed at their lifetime", s.AppsKilled)
+	}
 	fmt.Fprintf(bw, "simulated %s%s: %d apps submitted, %d finished, %d rejected%s, %d unfinished; %d containers allocated (%d AMs), %d reservations, %d preempted\n\n",
 		fmtMS(s.SimulatedMS), until, s.AppsSubmitted, s.AppsFinished, s.AppsRejected, failed, s.AppsUnfinished,
 		s.ContainersAllocated, s.AMContainers, s.Reservations, s.Preempted)
@@ -50,6 +53,10 @@ func RenderText(w io.Writer, r *Result) error {
 			}
 			fmt.Fprintf(bw, "  %s at %s (queue %s, user %s): %s\n", x.App, fmtMS(x.AtMS), x.Queue, x.User, x.Reason)
 		}
+	}
+	dynamicTable(bw, r)
+	for _, n := range r.Notes {
+		fmt.Fprintf(bw, "\nnote: %s\n", n)
 	}
 	for _, x := range r.Refreshes {
 		verdict := "accepted"
@@ -177,4 +184,37 @@ func (t *table) Flush() error {
 	}
 	t.buf.Reset()
 	return nil
+}
+
+// dynamicTable lists the queues auto-created during the run.
+func dynamicTable(w io.Writer, r *Result) {
+	if len(r.DynamicQueues) == 0 {
+		return
+	}
+	expired := 0
+	for _, d := range r.DynamicQueues {
+		if d.RemovedMS >= 0 {
+			expired++
+		}
+	}
+	fmt.Fprintf(w, "\ndynamic queues: %d created, %d expired\n", len(r.DynamicQueues), expired)
+	tw := newTable(w)
+	left := leftAligner(append([]string{"QUEUE"}, dynPaths(r)...))
+	fmt.Fprintln(tw, left("QUEUE")+"\tCREATED\tWEIGHT\tABS CAP AT CREATION\tEXPIRED\t")
+	for _, d := range r.DynamicQueues {
+		removed := "-"
+		if d.RemovedMS >= 0 {
+			removed = fmtMS(d.RemovedMS)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%.2f%%\t%s\t\n", left(d.Path), fmtMS(d.CreatedMS), d.Weight, d.AbsoluteCapacity*100, removed)
+	}
+	_ = tw.Flush()
+}
+
+func dynPaths(r *Result) []string {
+	out := make([]string, len(r.DynamicQueues))
+	for i, d := range r.DynamicQueues {
+		out[i] = d.Path
+	}
+	return out
 }

@@ -1,5 +1,7 @@
 package sim
 
+import "github.com/capq/capq/xmlconf"
+
 // Result is everything a simulation measured. It is self-describing (it
 // names its inputs and units) and deterministic: the same model, workload
 // and options give an equal Result, so two runs (old and new
@@ -27,6 +29,14 @@ type Result struct {
 	Preemptions []Preemption `json:"preemptions"`
 	// Refreshes are the configuration refreshes with their outcome.
 	Refreshes []RefreshResult `json:"refreshes"`
+	// DynamicQueues are the queues auto-created on submission, in order
+	// (absent when none was).
+	DynamicQueues []DynamicQueue `json:"dynamic_queues,omitempty"`
+	// Notes say what the engine does not model for this configuration
+	// (engine.Notes), so it is never silent.
+	Notes []string `json:"notes,omitempty"`
+
+	endModel *xmlconf.Model
 	// Series samples every queue every SampleMS.
 	Series Series `json:"series"`
 }
@@ -50,6 +60,9 @@ type Summary struct {
 	// AppsFailed were accepted but failed (an ask above the maximum
 	// allocation, a lost AM).
 	AppsFailed int `json:"apps_failed"`
+	// AppsKilled were killed at their lifetime (maximum- or
+	// default-application-lifetime, or the lifetime they asked for).
+	AppsKilled int `json:"apps_killed,omitempty"`
 	// AppsUnfinished were accepted but had not finished when the run
 	// ended (at Until, or stuck when nothing could change any more).
 	AppsUnfinished int   `json:"apps_unfinished"`
@@ -122,6 +135,8 @@ const (
 	AppAccepted   = "ACCEPTED" // submitted, AM not yet allocated
 	AppNotArrived = "NOT_SUBMITTED"
 	AppFailed     = "FAILED"
+	// AppKilled: the ResourceManager killed the app at its lifetime.
+	AppKilled = "KILLED"
 )
 
 // Rejection is a refused submission.
@@ -189,3 +204,8 @@ func (r *Result) QueueSeries(path string) *QueueSeries {
 	}
 	return nil
 }
+
+// EndModel is the configuration the scheduler ran at the end: the file's
+// queues after any refresh, plus the queues auto-created and not yet
+// expired (capq simulate --end-tree prints it).
+func (r *Result) EndModel() *xmlconf.Model { return r.endModel }

@@ -71,6 +71,9 @@ func ReadRMApps(name string, data []byte, m *xmlconf.Model, o RMAppsOptions) (*W
 		o.TaskMemoryMB = 1024
 	}
 	apps := doc.Apps.App
+	if len(apps) > MaxApps {
+		return nil, fmt.Errorf("%s: %d applications; at most %d are supported", name, len(apps), MaxApps)
+	}
 	sort.SliceStable(apps, func(i, j int) bool { return apps[i].StartedTime < apps[j].StartedTime })
 	w := &Workload{Name: name, Cluster: o.Cluster}
 	var base int64

@@ -75,8 +75,8 @@ func ReadRumen(name string, data []byte, set SLSSettings, nodes *Cluster, base R
 		if err != nil {
 			return nil, sr.r.jsonErr(err, dec)
 		}
-		if len(sr.w.Apps) >= 10_000_000 {
-			return nil, fmt.Errorf("%s: more than 10000000 jobs", name)
+		if len(sr.w.Apps) >= MaxApps {
+			return nil, fmt.Errorf("%s: more than %d jobs", name, MaxApps)
 		}
 		pos := fmt.Sprintf("%s:%d (job %d)", name, sr.r.line(off), i)
 		if i == 1 {
@@ -89,6 +89,9 @@ func ReadRumen(name string, data []byte, set SLSSettings, nodes *Cluster, base R
 				sr.firstSkip = err
 			}
 			continue
+		}
+		if sr.groups += len(a.Tasks); sr.groups > MaxTaskGroups {
+			return nil, fmt.Errorf("%s: more than %d task groups in all", name, MaxTaskGroups)
 		}
 		sr.w.Apps = append(sr.w.Apps, a)
 	}

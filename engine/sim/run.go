@@ -26,20 +26,27 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if model == nil || model.Root == nil {
 		return nil, fmt.Errorf("sim: the configuration has no queue tree")
 	}
-	if n := w.Cluster.count(); n > MaxNodes {
-		return nil, fmt.Errorf("the workload has %d nodes; at most %d are supported", n, MaxNodes)
+	if err := w.checkSizes(); err != nil {
+		return nil, err
+	}
+	if err := checkContainerCap(w, opts.MaxContainers); err != nil {
+		return nil, err
 	}
 	nodes := w.Cluster.Expand()
 	if err := w.validate(nodes); err != nil {
 		return nil, err
 	}
 	r := &run{opts: opts, w: w, model: model, appIdx: make(map[string]int32, len(w.Apps)), nodeIdx: make(map[string]int32, len(nodes)),
-		qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1}
+		qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1, dynIdx: map[string]int{}}
 	if err := r.setup(nodes); err != nil {
 		return nil, err
 	}
 	r.loop()
-	return r.finish(), nil
+	res := r.finish()
+	if r.outErr != nil {
+		return nil, fmt.Errorf("sim: write events: %w", r.outErr)
+	}
+	return res, nil
 }
 
 func (r *run) setup(specs []NodeSpec) error {
@@ -98,8 +105,9 @@ func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
 		return DefaultHeartbeatMS, nil
 	}
 	n, perr := xmlconf.HadoopGetLong(v)
-	if perr != nil || n <= 0 {
-		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds", HeartbeatKey, v)
+	if perr != nil || n <= 0 || n > MaxHeartbeatMS {
+		// Past a day, simulated time would overflow before a heartbeat.
+		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds, at most %d", HeartbeatKey, v, MaxHeartbeatMS)
 	}
 	return n, nil
 }
@@ -111,7 +119,7 @@ func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
 func (r *run) checkApps() error {
 	for i := range r.w.Apps {
 		a := &r.w.Apps[i]
-		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues && !r.w.RejectUnknownQueues {
+		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues && !r.w.RejectUnknownQueues && !placesDynamically(r.model) {
 			return posErr(a.Pos, "application %q: unknown queue %q (leaf queues: %s)", a.ID, a.Queue, leafList(r.model))
 		}
 		sizes := map[[2]int64]Res{}
@@ -214,6 +222,9 @@ func (r *run) loop() {
 		r.sampleUntil(ev.t)
 		r.now = ev.t
 		r.dispatch(ev)
+		if r.outErr != nil {
+			return // a full disk: the log is lost, stop now rather than at the end
+		}
 		r.evCount++
 		if r.opts.Progress != nil && r.evCount&0xffff == 0 {
 			r.progress()
@@ -255,5 +266,27 @@ func (r *run) dispatch(ev event) {
 		r.workloadEvent(ev.ref)
 	case evPreempt:
 		r.preemptRound()
+	case evExpire:
+		r.expireRound()
+	case evLifetime:
+		r.lifetimeReached(ev.ref)
 	}
+}
+
+// checkContainerCap refuses a workload asking for more containers (tasks
+// and AMs) than max (0: DefaultMaxContainers) before the run allocates
+// anything for them: the simulator keeps state per container, so a task
+// count at MaxContainers would exhaust memory.
+func checkContainerCap(w *Workload, max int) error {
+	if max <= 0 {
+		max = DefaultMaxContainers
+	}
+	total := 0
+	for i := range w.Apps {
+		total += 1 + w.Apps[i].Containers()
+		if total > max {
+			return posErr(w.Apps[i].Pos, "the workload asks for more than %d containers by application %q (raise the cap with --max-containers)", max, w.Apps[i].ID)
+		}
+	}
+	return nil
 }

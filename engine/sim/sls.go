@@ -54,6 +54,7 @@ type slsReader struct {
 	hostList []string          // full paths in order of appearance
 	genNodes int
 	genRacks int
+	groups   int // task groups held by all apps so far
 	// ignored counts the unknown keys SLS ignores, by key, reported once
 	// each at the end with the first place they were seen.
 	ignored map[string]ignoredKey
@@ -155,8 +156,13 @@ func (sr *slsReader) job(obj map[string]any, pos string) error {
 	if err != nil {
 		return err
 	}
-	if count > 1_000_000 || len(sr.w.Apps)+count > 10_000_000 {
-		return &fatalErr{posErr(pos, "job.count %d makes too many applications", count)}
+	if count > MaxApps || len(sr.w.Apps)+count > MaxApps {
+		return &fatalErr{posErr(pos, "job.count %d makes more than %d applications", count, MaxApps)}
+	}
+	// Every instance holds its own copy of the task groups.
+	sr.groups += count * len(app.Tasks)
+	if sr.groups > MaxTaskGroups {
+		return &fatalErr{posErr(pos, "job.count %d with %d task groups makes more than %d task groups in all", count, len(app.Tasks), MaxTaskGroups)}
 	}
 	for i := 0; i < count; i++ {
 		a := app
@@ -317,6 +323,9 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 	c, err := javaInt(t, "count", 1, pos)
 	if err != nil {
 		return g, err
+	}
+	if c > MaxContainers {
+		return g, posErr(pos, "count %d is out of range (at most %d)", c, MaxContainers)
 	}
 	g.Count = int(max(c, 1))
 	if g.DurationMS, err = taskDuration(t, pos); err != nil {

@@ -118,6 +118,8 @@ type queueStat struct {
 	rejected   int
 	waits      []int64
 	series     QueueSeries
+	// removed marks a dynamic queue the deletion policy removed.
+	removed bool
 }
 
 // userStat accumulates one user of a leaf.
@@ -174,8 +176,11 @@ type run struct {
 
 	res        Result
 	preemptOn  bool // a preemption round is queued
+	expireOn   bool // a queue-deletion round is queued
+	dynIdx     map[string]int
 	lastRound  int64
 	out        *bufio.Writer
+	outErr     error // the first failed write of the event log; stops the run
 	lineBuf    []byte
 	lastChange int64
 	done       int

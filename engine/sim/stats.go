@@ -118,7 +118,9 @@ func (r *run) sampleUntil(t int64) {
 // finish closes the integrals at the end time and builds the Result.
 func (r *run) finish() *Result {
 	if r.out != nil {
-		_ = r.out.Flush()
+		if err := r.out.Flush(); err != nil && r.outErr == nil {
+			r.outErr = err
+		}
 	}
 	end := r.now
 	res := &r.res
@@ -133,12 +135,16 @@ func (r *run) finish() *Result {
 			res.Summary.AppsRejected++
 		case AppFailed:
 			res.Summary.AppsFailed++
+		case AppKilled:
+			res.Summary.AppsKilled++
 		case AppNotArrived:
 			res.Summary.AppsSubmitted--
 		default:
 			res.Summary.AppsUnfinished++
 		}
 	}
+	res.Notes = r.e.Notes()
+	res.endModel = r.e.Model()
 	res.Queues = r.queueResults(end)
 	res.Users = r.userResults(end)
 	res.Apps = r.appResults()

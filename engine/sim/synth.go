@@ -90,7 +90,7 @@ type synthSample struct {
 // Bounds on a SYNTH description: its jobs and their containers.
 const (
 	maxSynthJobs       = 1_000_000
-	maxSynthContainers = 5_000_000
+	maxSynthContainers = MaxTaskGroups
 )
 
 // ReadSynth generates the jobs of a SYNTH description as SLS does:

@@ -20,6 +20,9 @@ type Workload struct {
 	// Events are timed changes: configuration refreshes, nodes added or
 	// lost.
 	Events []Event `json:"events,omitempty"`
+	// Users declares each user's groups in the group provider's order
+	// (the first is the primary group); capq never looks groups up.
+	Users map[string][]string `json:"users,omitempty"`
 	// AMHeartbeatMS is how long after its container is allocated an AM
 	// sends its first requests (SLS: yarn.sls.am.heartbeat.interval.ms);
 	// 0 means DefaultAMHeartbeatMS.
@@ -76,9 +79,15 @@ type App struct {
 	ID    string `json:"id"`
 	Queue string `json:"queue"`
 	User  string `json:"user"`
-	// Groups are the user's groups for submit ACLs.
-	Groups   []string `json:"groups,omitempty"`
-	SubmitMS int64    `json:"submit_ms"`
+	// Groups are the user's groups (submit ACLs, placement rules); when
+	// absent, the workload's users entry for the user.
+	Groups []string `json:"groups,omitempty"`
+	// LifetimeS is the lifetime the app asks for in seconds (0: none);
+	// the queue's default and maximum lifetimes apply.
+	LifetimeS int64 `json:"lifetime_s,omitempty"`
+	// AppName is the application name (application mapping rules).
+	AppName  string `json:"app_name,omitempty"`
+	SubmitMS int64  `json:"submit_ms"`
 	// Priority is the application priority (higher first).
 	Priority int32       `json:"priority,omitempty"`
 	AM       Res         `json:"am"`
@@ -206,10 +215,58 @@ func posErr(pos, format string, args ...any) error {
 // on at least one node (a container larger than any node would wait
 // forever). It returns the first problem with its position.
 func (w *Workload) Validate() error {
-	if n := w.Cluster.count(); n > MaxNodes {
-		return fmt.Errorf("the workload has %d nodes; at most %d are supported", n, MaxNodes)
+	if err := w.checkSizes(); err != nil {
+		return err
 	}
 	return w.validate(w.Cluster.Expand())
+}
+
+// checkSizes bounds what the simulator must hold before anything is
+// expanded, so a small hostile file gets a message rather than an
+// out-of-memory crash: nodes (with every add_nodes event), apps, task
+// groups and heartbeats.
+func (w *Workload) checkSizes() error {
+	for _, g := range w.Cluster.Nodes {
+		if g.Racks < 0 || g.Racks > MaxNodes {
+			return fmt.Errorf("node group racks %d is out of range (0 to %d)", g.Racks, MaxNodes)
+		}
+	}
+	for _, ev := range w.Events {
+		for _, g := range ev.Nodes {
+			if g.Racks < 0 || g.Racks > MaxNodes {
+				return posErr(ev.Pos, "node group racks %d is out of range (0 to %d)", g.Racks, MaxNodes)
+			}
+		}
+	}
+	nodes := w.Cluster.count()
+	for _, ev := range w.Events {
+		nodes += (Cluster{Nodes: ev.Nodes}).count()
+		if nodes > MaxNodes {
+			break
+		}
+	}
+	if nodes > MaxNodes {
+		return fmt.Errorf("the workload has %d nodes or more with its add_nodes events; at most %d are supported", nodes, MaxNodes)
+	}
+	if len(w.Apps) > MaxApps {
+		return fmt.Errorf("the workload has %d applications; at most %d are supported", len(w.Apps), MaxApps)
+	}
+	groups := 0
+	for i := range w.Apps {
+		groups += len(w.Apps[i].Tasks)
+	}
+	if groups > MaxTaskGroups {
+		return fmt.Errorf("the workload has %d task groups; at most %d are supported", groups, MaxTaskGroups)
+	}
+	for _, hb := range []struct {
+		name string
+		v    int64
+	}{{"am_heartbeat_ms", w.AMHeartbeatMS}, {"nm_heartbeat_ms", w.NMHeartbeatMS}} {
+		if hb.v < 0 || hb.v > MaxHeartbeatMS {
+			return fmt.Errorf("%s %d is out of range (0 to %d)", hb.name, hb.v, MaxHeartbeatMS)
+		}
+	}
+	return nil
 }
 
 // validate is Validate with the cluster already expanded.
@@ -262,12 +319,25 @@ func (w *Workload) validate(nodes []NodeSpec) error {
 }
 
 // Bounds that keep hostile inputs from exhausting memory or overflowing
-// simulated time.
+// simulated time. Each is far above real clusters and traces (the largest
+// YARN clusters have tens of thousands of nodes; a busy day, a few hundred
+// thousand apps) and low enough that a workload at every bound is held in
+// well under 2 GB.
 const (
-	MaxNodes      = 1_000_000
+	MaxNodes = 1_000_000
+	// MaxContainers bounds one task group's count and the sum of a
+	// workload's counts; Options.MaxContainers is the (lower) run cap.
 	MaxContainers = 1_000_000_000
+	// MaxApps and MaxTaskGroups bound what a reader holds in memory (an
+	// SLS job.count multiplies one line into many apps).
+	MaxApps       = 2_000_000
+	MaxTaskGroups = 4_000_000
+	// MaxPhase is the largest task phase number.
+	MaxPhase = 1_000_000
 	// MaxTimeMS is about 30 years: later times are input errors.
 	MaxTimeMS = int64(1) << 40
+	// MaxHeartbeatMS bounds am_heartbeat_ms and nm_heartbeat_ms (a day).
+	MaxHeartbeatMS = 24 * 3600 * 1000
 )
 
 // count is the number of nodes the cluster expands to, without expanding.
@@ -310,8 +380,8 @@ func (a *App) validate(ids map[string]bool, big Res) error {
 			return posErr(a.Pos, "application %q %s: duration must be positive (at most %d ms), got %d ms", a.ID, what, MaxTimeMS, t.DurationMS)
 		case t.DelayMS < 0 || t.DelayMS > MaxTimeMS:
 			return posErr(a.Pos, "application %q %s: delay_ms %d is out of range (0 to %d)", a.ID, what, t.DelayMS, MaxTimeMS)
-		case t.Phase < 0:
-			return posErr(a.Pos, "application %q %s: negative phase %d", a.ID, what, t.Phase)
+		case t.Phase < 0 || t.Phase > MaxPhase:
+			return posErr(a.Pos, "application %q %s: phase %d is out of range (0 to %d)", a.ID, what, t.Phase, MaxPhase)
 		case t.Priority <= 0:
 			return posErr(a.Pos, "application %q %s: priority must be positive (0 is the AM's), got %d", a.ID, what, t.Priority)
 		}

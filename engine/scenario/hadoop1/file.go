@@ -251,7 +251,11 @@ func (f *File) model(mapred, cs, acls map[string]string) (*xmlconf.H1Model, erro
 	load := func(file string, m map[string]string, label string) (*xmlconf.Document, error) {
 		var base *xmlconf.Document
 		if file != "" {
-			d, err := xmlconf.ReadFile(filepath.Join(dir, file), xmlconf.ReadOptions{})
+			path := file
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(dir, file) // relative to the scenario, an absolute path as given
+			}
+			d, err := xmlconf.ReadFile(path, xmlconf.ReadOptions{})
 			if err != nil {
 				return nil, err
 			}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/capq/capq/validate"
+	"github.com/capq/capq/xmlconf"
+)
+
+// One wording for a flag value capq does not accept, whatever the command:
+//
+//	--format "yaml": want text, json, sarif, github or junit
+//
+// and the same lists feed shell completion, so what completes is what is
+// accepted.
+
+var (
+	textJSON     = []string{"text", "json"}
+	lintFormats  = []string{"text", "json", "sarif", "github", "junit"}
+	diffFormats  = []string{"text", "json", "sarif", "github"}
+	explainFmts  = []string{"text", "markdown"}
+	failOnLevels = []string{"error", "warning", "info"}
+)
+
+// hadoopVersions are the --hadoop-version profiles.
+func hadoopVersions() []string {
+	out := make([]string, len(xmlconf.SupportedVersions))
+	for i, v := range xmlconf.SupportedVersions {
+		out[i] = v.String()
+	}
+	return out
+}
+
+// badValue is the error for a flag value outside choices, with the
+// nearest choice when one is a typo away ("sarfi" → "sarif").
+func badValue(flag, value string, choices []string) error {
+	msg := fmt.Sprintf("--%s %q: want %s", flag, value, orList(choices))
+	best, bestD := "", 3
+	for _, c := range choices {
+		if d := levenshtein(strings.ToLower(value), c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	// Short values are all a few edits from each other ("4.0" is two from
+	// "3.4"): suggest only when fewer than half the characters change.
+	if best != "" && bestD > 0 && 2*bestD < len(value) {
+		msg += fmt.Sprintf("; did you mean %q?", best)
+	}
+	return errors.New(msg)
+}
+
+// orList joins "a, b or c".
+func orList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// completeValues registers completion of a flag's accepted values.
+func completeValues(cmd *cobra.Command, flag string, values func() []string) {
+	// The error only says the flag does not exist, a programming error
+	// the completion tests catch.
+	_ = cmd.RegisterFlagCompletionFunc(flag, func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return values(), cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+func fixed(v []string) func() []string { return func() []string { return v } }
+
+// ruleCompletions are the rule IDs with their summaries (shells that
+// show descriptions show them), for explain and --enable/--disable.
+func ruleCompletions() []string {
+	var out []string
+	for _, r := range validate.Rules() {
+		out = append(out, r.ID+"\t"+r.Docs.Summary)
+	}
+	return out
+}
+
+// withPrefix keeps the completions that start with prefix, ignoring
+// case (rule IDs are upper case; people type "cs02").
+func withPrefix(cs []string, prefix string) []string {
+	var out []string
+	for _, c := range cs {
+		if strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ruleSelectors completes --enable/--disable: IDs, then categories.
+func ruleSelectors() []string {
+	out := ruleCompletions()
+	seen := map[string]bool{}
+	for _, r := range validate.Rules() {
+		if c := string(r.Category); c != "" && !seen[c] {
+			seen[c] = true
+			out = append(out, c+"\tcategory")
+		}
+	}
+	return out
+}
+
+// checkOutputDir fails fast, before any work, when an output file's
+// directory does not exist: the write would fail at the end naming the
+// temporary file it tried to create there.
+func checkOutputDir(flag, path string) error {
+	if path == "" || path == "-" {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%s %s: directory %s does not exist; create it first", flag, path, dir)
+	case !fi.IsDir():
+		return fmt.Errorf("%s %s: %s is not a directory", flag, path, dir)
+	}
+	return nil
+}

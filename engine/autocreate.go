@@ -1,0 +1,368 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Reason codes of refused submissions (scenario-format-extensions.md).
+const (
+	ReasonQueueNotFound      = "QUEUE_NOT_FOUND"
+	ReasonAutoCreateDenied   = "AUTO_CREATE_NOT_ALLOWED"
+	ReasonAutoCreateDepth    = "AUTO_CREATE_DEPTH_EXCEEDED"
+	ReasonAutoCreateLimit    = "AUTO_CREATE_LIMIT_REACHED"
+	ReasonPlacementRejected  = "PLACEMENT_REJECTED"
+	ReasonMaxApplications    = "MAX_APPLICATIONS"
+	defaultMaxDepth          = 2
+	defaultExpirySeconds     = 300
+	keyV2MaxDepth            = "auto-queue-creation-v2.maximum-queue-depth"
+	keyV2Expiry              = xmlconf.Prefix + "auto-queue-creation-v2.queue-expiration-time"
+	keyV2AutoRemoval         = "auto-queue-creation-v2.queue-auto-removal.enable"
+	v2TemplatePrefix         = "auto-queue-creation-v2.template."
+	v2LeafTemplatePrefix     = "auto-queue-creation-v2.leaf-template."
+	v2ParentTemplatePrefix   = "auto-queue-creation-v2.parent-template."
+	legacyTemplatePrefix     = "leaf-queue-template."
+	legacyEnabledSuffix      = "auto-create-child-queue.enabled"
+	v2EnabledSuffix          = "auto-queue-creation-v2.enabled"
+	dynamicUserLimitFactor   = "-1"
+	dynamicMaxAMResourceFrac = "1.0"
+)
+
+// SubmitError is a refused submission with the engine's reason code.
+type SubmitError struct {
+	Code string
+	Msg  string
+}
+
+func (e *SubmitError) Error() string { return e.Msg }
+
+func submitErr(code, format string, args ...any) error {
+	return &SubmitError{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ReasonCode returns the reason code of a SubmitApp error ("" when the
+// error carries none).
+func ReasonCode(err error) string {
+	if se, ok := err.(*SubmitError); ok {
+		return se.Code
+	}
+	return ""
+}
+
+// createQueues creates the missing queues of a full path, as
+// CapacitySchedulerQueueManager.createQueue does: under a legacy managed
+// parent one AutoCreatedLeafQueue; under a flexible (v2) parent the
+// missing parents and the leaf, within maximum-queue-depth and
+// max-queues, with weights in legacy queue mode. It returns the paths
+// created, in order.
+func (e *Engine) createQueues(path string) ([]string, error) {
+	parts := strings.Split(path, ".")
+	if parts[0] != "root" || hasEmpty(parts) {
+		return nil, submitErr(ReasonQueueNotFound, "queue path %s is not a full path", path)
+	}
+	i := len(parts) - 1
+	for i > 0 && e.byPath[strings.Join(parts[:i], ".")] == nil {
+		i--
+	}
+	existing := e.byPath[strings.Join(parts[:i], ".")]
+	missing := parts[i:]
+	for _, name := range missing {
+		// The name goes into a comma-separated queues list: a comma, or
+		// whitespace the list reader trims, would make other queues.
+		if strings.ContainsAny(name, ",") || strings.TrimSpace(name) != name {
+			return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create queue %s: illegal queue name %q", path, name)
+		}
+	}
+	mq := e.model.Queue(existing.path)
+	switch {
+	case existing.leaf && !mq.DynamicParent:
+		return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create hierarchy of %s. Queue %s is not a ParentQueue.", path, existing.path)
+	case mq.AutoCreate.Legacy.V && e.model.Version.AtLeast(xmlconf.V3_1):
+		if len(missing) > 1 {
+			return nil, submitErr(ReasonAutoCreateDenied, "Could not auto create queue %s: a managed parent %s creates leaf queues directly under it only", path, existing.path)
+		}
+		return e.createLegacyLeaf(existing, mq, missing[0])
+	case !mq.AutoCreate.V2.V || e.model.Version.Less(xmlconf.V3_4):
+		return nil, submitErr(ReasonAutoCreateDenied, "Auto creation of queue %s is not enabled under parent %s", path, existing.path)
+	}
+	return e.createFlexible(existing, missing)
+}
+
+func hasEmpty(parts []string) bool {
+	for _, p := range parts {
+		if p == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// createFlexible is createAutoQueue (v2). The depth limit is counted from
+// the first static ancestor; every created level counts.
+func (e *Engine) createFlexible(existing *queue, missing []string) ([]string, error) {
+	static := existing
+	for static.dynamic && static.parent != nil {
+		static = static.parent
+	}
+	levels := len(missing)
+	for p := existing; p != static; p = p.parent {
+		levels++
+	}
+	depth := e.maxDepth(static.path)
+	full := existing.path + "." + strings.Join(missing, ".")
+	if levels > depth {
+		return nil, submitErr(ReasonAutoCreateDepth, "Could not auto create queue %s. The distance of the LeafQueue from the first static ParentQueue is %d, which is above the limit.", full, levels)
+	}
+	if err := e.checkWeights(existing, existing.path+"."+missing[0]); err != nil {
+		return nil, err
+	}
+	if max := e.model.Queue(existing.path).AutoCreate.MaxQueues.V; int32(e.dynamicChildren(existing)) >= max {
+		return nil, submitErr(ReasonAutoCreateLimit, "Cannot auto create queue %s. Max Child Queue limit exceeded which is configured as: %d and number of child queues is: %d", full, max, e.dynamicChildren(existing))
+	}
+	c := e.workConf()
+	parent := existing.path
+	var created []string
+	for n, name := range missing {
+		p := parent + "." + name
+		leaf := n == len(missing)-1
+		e.addChild(c, parent, name)
+		e.configureFlexible(c, p, leaf)
+		created = append(created, p)
+		parent = p
+	}
+	e.rebuild(c, created)
+	return created, nil
+}
+
+// checkWeights refuses dynamic children next to percentage or absolute
+// siblings in legacy queue mode (the 3.4 default), as
+// ParentQueue.addDynamicChildQueue does.
+func (e *Engine) checkWeights(parent *queue, full string) error {
+	legacyMode, _ := xmlconf.HadoopGetBool(e.model.Conf.GetOr(xmlconf.Prefix+"legacy-queue-mode.enabled", ""), true)
+	if !legacyMode {
+		return nil
+	}
+	for _, c := range parent.children {
+		if c.capMode != xmlconf.ModeWeight.String() && c.capMode != xmlconf.ModeUnset.String() {
+			return submitErr(ReasonAutoCreateDenied, "Trying to create new queue=%s but not all the queues under parent=%s are using weight-based capacity. Failed to created queue", full, parent.path)
+		}
+	}
+	return nil
+}
+
+func (e *Engine) dynamicChildren(q *queue) int {
+	n := 0
+	for _, c := range q.children {
+		if c.dynamic {
+			n++
+		}
+	}
+	return n
+}
+
+// maxDepth is <static>.auto-queue-creation-v2.maximum-queue-depth, else
+// the global key, else 2.
+func (e *Engine) maxDepth(static string) int {
+	for _, k := range []string{xmlconf.Prefix + static + "." + keyV2MaxDepth, xmlconf.Prefix + keyV2MaxDepth} {
+		if v, ok, _ := e.model.Conf.Get(k); ok {
+			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+				return n
+			}
+		}
+	}
+	return defaultMaxDepth
+}
+
+// workConf returns the configuration the dynamic queues are written into.
+func (e *Engine) workConf() *xmlconf.Conf {
+	if e.model.Conf == nil {
+		return xmlconf.FromMap(nil, "engine")
+	}
+	return e.model.Conf.Clone()
+}
+
+// addChild appends a child name to parent's queues list.
+func (e *Engine) addChild(c *xmlconf.Conf, parent, name string) {
+	key := xmlconf.Prefix + parent + ".queues"
+	cur, _, _ := c.Get(key)
+	if strings.TrimSpace(cur) == "" {
+		c.Set(key, name)
+		return
+	}
+	c.Set(key, cur+","+name)
+}
+
+// applyV2Template writes a new queue's settings: weight 1,
+// user-limit-factor -1 and maximum-am-resource-percent 1 for leaves, then
+// the parent's template (auto-queue-creation-v2.template.*, then
+// leaf-template.* or parent-template.*), including wildcard templates of
+// the parent's ancestors (AutoCreatedQueueTemplate).
+func (e *Engine) applyV2Template(c *xmlconf.Conf, parent, path string, leaf bool) {
+	pre := xmlconf.Prefix + path + "."
+	c.Set(pre+"capacity", "1w")
+	if leaf {
+		c.Set(pre+"user-limit-factor", dynamicUserLimitFactor)
+		c.Set(pre+"maximum-am-resource-percent", dynamicMaxAMResourceFrac)
+	}
+	kind := v2ParentTemplatePrefix
+	if leaf {
+		kind = v2LeafTemplatePrefix
+	}
+	for _, src := range templateSources(parent) {
+		for _, prefix := range []string{v2TemplatePrefix, kind} {
+			full := xmlconf.Prefix + src + "." + prefix
+			for _, k := range c.Keys() {
+				if rest, ok := strings.CutPrefix(k, full); ok && rest != "" {
+					v, _, _ := c.Get(k)
+					c.Set(pre+rest, v)
+				}
+			}
+		}
+	}
+}
+
+// templateSources lists the parent path and its wildcard forms, most
+// generic first (root.*.* before root.a.*), so specific templates win.
+func templateSources(parent string) []string {
+	parts := strings.Split(parent, ".")
+	var out []string
+	for n := len(parts) - 1; n >= 1; n-- {
+		w := append(append([]string{}, parts[:len(parts)-n]...), repeat("*", n)...)
+		out = append(out, strings.Join(w, "."))
+	}
+	return append(out, parent)
+}
+
+func repeat(s string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
+}
+
+// createLegacyLeaf creates an AutoCreatedLeafQueue under a managed parent
+// (ManagedParentQueue.addChildQueue) with leaf-queue-template.* settings.
+// GuaranteedOrZeroCapacityOverTimePolicy gives it the template capacity
+// while the parent's guarantee has room, else 0.
+func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string) ([]string, error) {
+	full := parent.path + "." + name
+	if max := mq.AutoCreate.MaxQueues.V; int32(e.dynamicChildren(parent)) >= max {
+		return nil, submitErr(ReasonAutoCreateLimit, "Cannot auto create queue %s. Max Child Queue limit exceeded which is configured as: %d and number of child queues is: %d", full, max, e.dynamicChildren(parent))
+	}
+	c := e.workConf()
+	e.addChild(c, parent.path, name)
+	pre := xmlconf.Prefix + full + "."
+	capKey := xmlconf.Prefix + parent.path + "." + legacyTemplatePrefix
+	for _, k := range c.Keys() {
+		if rest, ok := strings.CutPrefix(k, capKey); ok && rest != "" {
+			v, _, _ := c.Get(k)
+			c.Set(pre+rest, v)
+		}
+	}
+	tmpl, _, _ := c.Get(pre + "capacity")
+	capPct, err := strconv.ParseFloat(strings.TrimSpace(tmpl), 64)
+	if err != nil {
+		capPct = 0
+	}
+	used := 0.0
+	for _, ch := range parent.children {
+		if ch.dynamic {
+			used += float64(ch.capacity) * 100
+		}
+	}
+	if _, ok, _ := c.Get(pre + "maximum-applications"); !ok {
+		// The leaf template's limit (ManagedParentQueue's template
+		// config): from the template capacity, so a queue the policy
+		// gives no guarantee still accepts applications.
+		abs := float64(parent.absCap) * capPct / 100
+		c.Set(pre+"maximum-applications", strconv.Itoa(int(float64(e.g.maxSystemApps)*abs)))
+	}
+	if used+capPct > 100+1e-3 {
+		c.Set(pre+"capacity", "0")
+	} else {
+		c.Set(pre+"capacity", strconv.FormatFloat(capPct, 'g', -1, 64))
+	}
+	e.rebuild(c, []string{full})
+	if q := e.byPath[full]; q != nil {
+		q.legacyAuto = true
+		q.absMaxCap = q.maxCapacity * parent.absCap
+		e.root.updateResources(e.cluster, &e.g)
+	}
+	return []string{full}, nil
+}
+
+// rebuild re-reads the configuration with the new queues and marks them
+// dynamic; live queues keep their usage (setModel reuses them by path).
+func (e *Engine) rebuild(c *xmlconf.Conf, created []string) {
+	m := xmlconf.Build(c, xmlconf.BuildOptions{Version: e.model.Version, Cluster: e.model.Cluster})
+	e.dynamicPaths = append(e.dynamicPaths, created...)
+	drf := e.g.rc.drf
+	e.setModel(m)
+	e.g.rc.drf = drf
+	for _, p := range created {
+		if q := e.byPath[p]; q != nil {
+			q.dynamic = true
+			q.lastUsedMS = e.nowMS
+		}
+	}
+	e.clusterChanged()
+}
+
+func parentPath(p string) string {
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		return p[:i]
+	}
+	return ""
+}
+
+// rebalanceLegacy is GuaranteedOrZeroCapacityOverTimePolicy's step when
+// an AutoCreatedLeafQueue becomes idle: the idle queue's guarantee goes
+// to 0 and queues with applications but no guarantee get the template
+// capacity, oldest first, while the parent's guarantee has room. Queues
+// that hold a guarantee and still have applications keep it.
+func (e *Engine) rebalanceLegacy(parent *queue) {
+	tmpl, _, _ := e.model.Conf.Get(xmlconf.Prefix + parent.path + "." + legacyTemplatePrefix + "capacity")
+	capPct, err := strconv.ParseFloat(strings.TrimSpace(tmpl), 64)
+	if err != nil || capPct <= 0 {
+		return
+	}
+	var kids []*queue
+	used := 0.0
+	for _, p := range e.dynamicPaths {
+		if q := e.byPath[p]; q != nil && q.parent == parent && q.legacyAuto {
+			kids = append(kids, q)
+			if q.apps > 0 && q.capacity > 0 {
+				used += float64(q.capacity) * 100
+			}
+		}
+	}
+	want := map[*queue]float64{}
+	for _, q := range kids {
+		switch {
+		case q.apps > 0 && q.capacity > 0:
+			want[q] = float64(q.capacity) * 100
+		case q.apps > 0 && used+capPct <= 100+1e-3:
+			want[q] = capPct
+			used += capPct
+		default:
+			want[q] = 0
+		}
+	}
+	var c *xmlconf.Conf
+	for _, q := range kids {
+		if math.Abs(float64(q.capacity)*100-want[q]) > 1e-3 {
+			if c == nil {
+				c = e.workConf()
+			}
+			c.Set(xmlconf.Prefix+q.path+".capacity", strconv.FormatFloat(want[q], 'g', -1, 64))
+		}
+	}
+	if c != nil {
+		e.rebuild(c, nil)
+	}
+}

@@ -1,0 +1,241 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+func newTestEngine(t *testing.T, props map[string]string) *Engine {
+	t.Helper()
+	m := xmlconf.Build(xmlconf.FromMap(props, "test"), xmlconf.BuildOptions{})
+	e, err := New(m, []NodeSpec{{ID: "h1", MemoryMB: 16 * 1024, VCores: 16}}, Options{})
+	require.NoError(t, err)
+	return e
+}
+
+const p = xmlconf.Prefix
+
+// TestAutoCreateV2Weights follows TestCapacitySchedulerNewQueueAutoCreation
+// #testAutoCreateQueueWhenSiblingsNotInWeightMode and
+// #testAutoCreateQueueRoot-style layouts: a dynamic leaf gets weight 1 and
+// a share of the parent by weight.
+func TestAutoCreateV2Weights(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                               "a,users",
+		p + "root.a.capacity":                           "1w",
+		p + "root.users.capacity":                       "3w",
+		p + "root.users.auto-queue-creation-v2.enabled": "true",
+	})
+	pl, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.alice", User: "alice"})
+	require.NoError(t, err)
+	assert.Equal(t, "root.users.alice", pl.Queue)
+	assert.Equal(t, []string{"root.users.alice"}, pl.AutoCreated)
+	st := e.Snapshot()
+	q := st.Queues["root.users.alice"]
+	require.NotNil(t, q.AutoCreated)
+	assert.True(t, *q.AutoCreated)
+	assert.InDelta(t, 0.75, q.AbsoluteCapacity, 1e-6)
+	assert.Equal(t, float64(1), *q.Weight)
+	_, err = e.Submit(AppSpec{ID: "app_2", Queue: "root.users.bob", User: "bob"})
+	require.NoError(t, err)
+	assert.InDelta(t, 0.375, e.Snapshot().Queues["root.users.alice"].AbsoluteCapacity, 1e-6)
+
+	// Depth: two new levels are allowed (default maximum-queue-depth 2), three are not.
+	_, err = e.Submit(AppSpec{ID: "app_3", Queue: "root.users.x.y", User: "bob"})
+	require.NoError(t, err)
+	_, err = e.Submit(AppSpec{ID: "app_4", Queue: "root.users.p.q.r", User: "bob"})
+	assert.Equal(t, ReasonAutoCreateDepth, ReasonCode(err))
+	assert.Nil(t, e.Snapshot().Queues["root.users.p"].AutoCreated, "a refused creation leaves nothing")
+	// A leaf cannot get children.
+	_, err = e.Submit(AppSpec{ID: "app_5", Queue: "root.a.x", User: "bob"})
+	assert.Equal(t, ReasonAutoCreateDenied, ReasonCode(err))
+}
+
+func TestAutoCreateV2NeedsWeightSiblings(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                         "a,b",
+		p + "root.a.capacity":                     "50",
+		p + "root.b.capacity":                     "50",
+		p + "root.auto-queue-creation-v2.enabled": "true",
+	})
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.c", User: "u"})
+	assert.Equal(t, ReasonAutoCreateDenied, ReasonCode(err))
+}
+
+func TestExpireDynamicQueues(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                                  "users",
+		p + "root.users.capacity":                          "1w",
+		p + "root.users.auto-queue-creation-v2.enabled":    "true",
+		p + "auto-queue-creation-v2.queue-expiration-time": "10",
+	})
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.g.alice", User: "alice"})
+	require.NoError(t, err)
+	assert.Nil(t, e.ExpireQueues(20_000), "a queue with apps never expires")
+	e.SetTime(30_000)
+	require.NoError(t, e.FinishApp("app_1"))
+	// Idle time counts from the last submission (lastSubmittedTimestamp).
+	e.SetTime(31_000)
+	_, err = e.Submit(AppSpec{ID: "app_2", Queue: "root.users.g.alice", User: "alice"})
+	require.NoError(t, err)
+	require.NoError(t, e.FinishApp("app_2"))
+	assert.Nil(t, e.ExpireQueues(40_000))
+	assert.Equal(t, []string{"root.users.g.alice"}, e.ExpireQueues(41_000))
+	// The parent, childless now, goes in the next round.
+	assert.Equal(t, []string{"root.users.g"}, e.ExpireQueues(44_000))
+	_, ok := e.Snapshot().Queues["root.users.g"]
+	assert.False(t, ok)
+}
+
+func TestPlacementRulesOnSubmit(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                               "default,users",
+		p + "root.default.capacity":                     "1w",
+		p + "root.users.capacity":                       "1w",
+		p + "root.users.auto-queue-creation-v2.enabled": "true",
+		p + "queue-mappings":                            "u:%user:root.users.%user",
+	})
+	pl, err := e.Submit(AppSpec{ID: "app_1", User: "carol", Placement: true})
+	require.NoError(t, err)
+	assert.Equal(t, "root.users.carol", pl.Queue)
+	assert.Equal(t, "u:%user:root.users.%user", pl.Rule)
+	pl, err = e.Submit(AppSpec{ID: "app_2", Queue: "default", User: "carol", Placement: true})
+	require.NoError(t, err)
+	assert.Equal(t, "root.users.carol", pl.Queue)
+	assert.Empty(t, pl.AutoCreated)
+}
+
+// TestMaxParallelApps follows TestCapacitySchedulerMaxParallelApps: apps
+// over the limit are accepted but not runnable, and become runnable in
+// submission order as runnable apps finish.
+func TestMaxParallelApps(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":              "a,b",
+		p + "root.a.capacity":          "50",
+		p + "root.b.capacity":          "50",
+		p + "root.a.max-parallel-apps": "1",
+		p + "user.max-parallel-apps":   "2",
+	})
+	for _, id := range []string{"app_1", "app_2", "app_3"} {
+		require.NoError(t, e.SubmitApp(AppSpec{ID: id, Queue: "a", User: "u"}))
+	}
+	st := e.Snapshot()
+	a := st.Queues["root.a"]
+	assert.Equal(t, 1, *a.NumRunnableApps)
+	assert.Equal(t, 2, *a.NumNonRunnableApps)
+	assert.Equal(t, []string{"app_2", "app_3"}, a.NonRunnableAppIDs)
+	assert.False(t, *st.Apps["app_2"].Runnable)
+	// The user limit (2) holds app_5 back in b too.
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app_4", Queue: "b", User: "u"}))
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app_5", Queue: "b", User: "u"}))
+	assert.False(t, *e.Snapshot().Apps["app_5"].Runnable)
+	require.NoError(t, e.FinishApp("app_1"))
+	st = e.Snapshot()
+	assert.True(t, *st.Apps["app_2"].Runnable)
+	assert.False(t, *st.Apps["app_3"].Runnable)
+	assert.False(t, *st.Apps["app_5"].Runnable)
+	require.NoError(t, e.FinishApp("app_4"))
+	assert.True(t, *e.Snapshot().Apps["app_5"].Runnable)
+}
+
+// Before 3.3 there is no max-parallel-apps and before 3.4 no flexible
+// auto-creation: the engine ignores the keys and says so in Notes.
+func TestOlderLinesIgnoreNewFeatures(t *testing.T) {
+	m := xmlconf.Build(xmlconf.FromMap(map[string]string{
+		p + "root.queues":                           "a,b",
+		p + "root.a.capacity":                       "50",
+		p + "root.b.capacity":                       "50",
+		p + "root.a.max-parallel-apps":              "1",
+		p + "root.b.auto-queue-creation-v2.enabled": "true",
+	}, "test"), xmlconf.BuildOptions{Version: xmlconf.V3_2})
+	e, err := New(m, []NodeSpec{{ID: "h1", MemoryMB: 8192, VCores: 8}}, Options{})
+	require.NoError(t, err)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app_1", Queue: "a", User: "u"}))
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app_2", Queue: "a", User: "u"}))
+	assert.Nil(t, e.Snapshot().Apps["app_2"].Runnable, "no max-parallel-apps fields before 3.3")
+	assert.Equal(t, StateRunning, e.Snapshot().Apps["app_2"].State)
+	_, err = e.Submit(AppSpec{ID: "app_3", Queue: "root.b.x", User: "u"})
+	assert.Error(t, err)
+	notes := e.Notes()
+	require.Len(t, notes, 2)
+	assert.Contains(t, notes[0], "max-parallel-apps")
+	assert.Contains(t, notes[1], "auto-queue-creation-v2")
+}
+
+// A name that would change the queues list (a comma, surrounding spaces)
+// is refused and creates nothing.
+func TestAutoCreateHostileNames(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                               "users",
+		p + "root.users.capacity":                       "1w",
+		p + "root.users.auto-queue-creation-v2.enabled": "true",
+	})
+	for i, name := range []string{"root.users.a,b", "root.users. x", "root.users..y", "root.users.x.", "users.z"} {
+		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: name, User: "u"})
+		assert.Error(t, err, name)
+	}
+	assert.Equal(t, []string{"root", "root.users"}, e.QueuePaths())
+}
+
+// FuzzSubmitPlacement: any queue name and user, through mapping rules and
+// auto-creation, is placed or refused; never a panic, and the tree stays
+// consistent (every queue's parent exists).
+func FuzzSubmitPlacement(f *testing.F) {
+	for _, s := range [][2]string{{"default", "alice"}, {"root.users.x.y", "bob"}, {"root.users.a,b", "c"}, {"", "a.b"}, {"root..", "%user"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, queue, user string) {
+		e := newTestEngine(t, map[string]string{
+			p + "root.queues":                               "default,users",
+			p + "root.default.capacity":                     "1w",
+			p + "root.users.capacity":                       "1w",
+			p + "root.users.auto-queue-creation-v2.enabled": "true",
+			p + "queue-mappings":                            "u:%user:root.users.%user",
+		})
+		for i := 0; i < 2; i++ {
+			_, _ = e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: queue, User: user, Placement: i == 0, Groups: []string{user}})
+		}
+		paths := map[string]bool{}
+		for _, q := range e.QueuePaths() {
+			paths[q] = true
+		}
+		for q := range paths {
+			if i := strings.LastIndexByte(q, '.'); i >= 0 && !paths[q[:i]] {
+				t.Fatalf("queue %q without its parent", q)
+			}
+		}
+		e.ExpireQueues(1 << 40)
+	})
+}
+
+// GuaranteedOrZeroCapacityOverTimePolicy: with a 50% template the third
+// AutoCreatedLeafQueue gets no guarantee; when the first becomes idle its
+// guarantee goes to the third.
+func TestLegacyGuaranteedOrZero(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                                 "c",
+		p + "root.c.capacity":                             "100",
+		p + "root.c.auto-create-child-queue.enabled":      "true",
+		p + "root.c.leaf-queue-template.capacity":         "50",
+		p + "root.c.leaf-queue-template.maximum-capacity": "100",
+	})
+	for i, u := range []string{"u1", "u2", "u3"} {
+		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: "root.c." + u, User: u})
+		require.NoError(t, err)
+	}
+	st := e.Snapshot()
+	assert.InDelta(t, 0.5, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6)
+	assert.InDelta(t, 0.5, st.Queues["root.c.u2"].AbsoluteCapacity, 1e-6)
+	assert.InDelta(t, 0, st.Queues["root.c.u3"].AbsoluteCapacity, 1e-6)
+	require.NoError(t, e.FinishApp("app_0"))
+	st = e.Snapshot()
+	assert.InDelta(t, 0, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6)
+	assert.InDelta(t, 0.5, st.Queues["root.c.u2"].AbsoluteCapacity, 1e-6)
+	assert.InDelta(t, 0.5, st.Queues["root.c.u3"].AbsoluteCapacity, 1e-6)
+}

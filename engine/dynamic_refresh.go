@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// WithDynamic returns m with the engine's auto-created queues added, as
+// the scheduler will run it after a refresh: refresh rules compare the
+// running tree with this one (dynamic queues are never "removed").
+func (e *Engine) WithDynamic(m *xmlconf.Model) *xmlconf.Model {
+	nm, _ := e.keepDynamic(m)
+	return nm
+}
+
+// keepDynamic carries the auto-created queues into a refreshed
+// configuration, as reinitialize keeps dynamic queues: each one the new
+// file does not list is re-added with the settings it was created with.
+// A dynamic queue the new file lists becomes static.
+func (e *Engine) keepDynamic(m *xmlconf.Model) (*xmlconf.Model, []string) {
+	if len(e.dynamicPaths) == 0 || m.Conf == nil {
+		return m, e.dynamicPaths
+	}
+	c := m.Conf.Clone()
+	var left []string
+	for _, p := range e.dynamicPaths {
+		q := e.byPath[p]
+		if q == nil {
+			continue
+		}
+		if m.Queue(p) != nil {
+			continue
+		}
+		left = append(left, p)
+		e.addChild(c, parentPath(p), q.name)
+		if q.legacyAuto {
+			// An AutoCreatedLeafQueue keeps the entitlement it was given.
+			e.copyQueueKeys(e.model.Conf, c, p)
+			continue
+		}
+		// Flexible queues are configured afresh from the new file's
+		// templates (reinitialize re-applies AutoCreatedQueueTemplate).
+		e.configureFlexible(c, p, q.leaf)
+	}
+	return xmlconf.Build(c, xmlconf.BuildOptions{Version: m.Version, Cluster: m.Cluster}), left
+}
+
+// copyQueueKeys copies every key of a queue path from one configuration
+// to another.
+func (e *Engine) copyQueueKeys(from, to *xmlconf.Conf, path string) {
+	for _, k := range from.Keys() {
+		if strings.HasPrefix(k, xmlconf.Prefix+path+".") {
+			v, _, _ := from.Get(k)
+			to.Set(k, v)
+		}
+	}
+}
+
+// explicitDynamic are the settings a file may give a flexible dynamic
+// queue by its own path; every other key there is ignored in favour of
+// the dynamic defaults and templates (TestCapacitySchedulerNewQueue-
+// AutoCreation#testExplicitSettingsOfDynamicLeafQueue: "ignored, except
+// for its priority"; its weight and state are honoured too).
+var explicitDynamic = map[string]bool{"capacity": true, "priority": true, "state": true}
+
+// configureFlexible writes a flexible dynamic queue's settings into c:
+// the dynamic defaults and the parent's templates, then the explicit
+// settings the file may give it; a dynamic parent keeps auto-creation on.
+func (e *Engine) configureFlexible(c *xmlconf.Conf, path string, leaf bool) {
+	pre := xmlconf.Prefix + path + "."
+	own := map[string]string{}
+	for _, k := range c.Keys() {
+		if suffix, ok := strings.CutPrefix(k, pre); ok && !strings.Contains(suffix, ".") {
+			own[suffix], _, _ = c.Get(k)
+			c.Unset(k)
+		}
+	}
+	e.applyV2Template(c, parentPath(path), path, leaf)
+	if !leaf {
+		c.Set(pre+v2EnabledSuffix, "true")
+	}
+	for suffix, v := range own {
+		if explicitDynamic[suffix] {
+			c.Set(pre+suffix, v)
+		}
+	}
+}

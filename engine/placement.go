@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/capq/capq/placement"
+	"github.com/capq/capq/xmlconf"
+)
+
+// Placed says where a submission went.
+type Placed struct {
+	// Queue is the full path of the leaf the app was submitted to.
+	Queue string
+	// AutoCreated lists the queues this submission created, in order.
+	AutoCreated []string
+	// Rule is the mapping rule that decided ("" when none applied).
+	Rule string
+}
+
+// loadRules reads the configuration's mapping rules, with a rule file
+// (mapping-rule-json-file) next to the configuration; a file capq cannot
+// read is a note, and the run has no mapping rules, as the RM says.
+func loadRules(m *xmlconf.Model) (*placement.Set, []placement.Problem) {
+	if m.Conf == nil {
+		return nil, nil
+	}
+	return placement.Load(m.Conf, m.Version, placement.LoadOptions{ReadFile: placement.ConfFileReader(m.Conf)})
+}
+
+// autoConfigured reports whether any queue enables auto-creation.
+func autoConfigured(m *xmlconf.Model) bool {
+	for _, q := range m.Queues {
+		if q.AutoCreate.Legacy.V || q.AutoCreate.V2.V {
+			return true
+		}
+	}
+	return false
+}
+
+// Notes lists what the engine does not model for this configuration, for
+// the caller to show (never silence).
+func (e *Engine) Notes() []string {
+	var out []string
+	for _, p := range e.ruleProblems {
+		out = append(out, "placement: "+p.Msg)
+	}
+	if e.model.Version.Less(xmlconf.V3_4) && e.rules != nil && len(e.rules.Rules) > 0 {
+		out = append(out, "placement: mapping rules are evaluated as Hadoop 3.4's CSMappingPlacementRule; before 3.4 UserGroupMappingPlacementRule differs in fallbacks (a failed mapping there leaves the submitted queue)")
+	}
+	if e.model.Version.Less(xmlconf.V3_3) && (e.model.Global.MaxParallelApps.Set() || e.model.Global.UserMaxParallelApps.Set() || anyQueueParallel(e.model)) {
+		out = append(out, "max-parallel-apps: Hadoop "+e.model.Version.String()+" has no max-parallel-apps (3.3+, CSMaxRunningAppsEnforcer); the keys are ignored")
+	}
+	for _, q := range e.model.Queues {
+		if q.AutoCreate.V2.V && e.model.Version.Less(xmlconf.V3_4) {
+			out = append(out, "auto-create: "+q.Path+" enables auto-queue-creation-v2, which Hadoop "+e.model.Version.String()+" does not have (3.4+); no queues are created under it")
+		}
+		if q.AutoCreate.Legacy.V && q.AutoCreate.ManagementPolicy.Set() {
+			out = append(out, "auto-create: "+q.Path+" names a management policy; capq applies GuaranteedOrZeroCapacityOverTimePolicy (guarantees at creation while the parent has room, handed on when a queue becomes idle), evaluated on each change rather than every monitoring interval")
+		}
+	}
+	return out
+}
+
+// placeIndex is the live queue index placement resolves names against.
+func (e *Engine) placeIndex() placement.Queues {
+	if e.pidx != nil {
+		return e.pidx
+	}
+	ix := placement.NewIndex()
+	for _, q := range e.queues {
+		ix.Add(q.path, placement.KindOf(e.model.Queue(q.path), e.model.Version))
+	}
+	e.pidx = ix
+	return ix
+}
+
+// resolveTarget runs placement (when asked) and returns the queue name to
+// submit to.
+func (e *Engine) resolveTarget(s AppSpec) (string, string, error) {
+	target := s.Queue
+	if target == "" {
+		target = "default"
+	}
+	if !s.Placement || e.rules == nil || len(e.rules.Rules) == 0 {
+		return target, "", nil
+	}
+	out := e.rules.Place(e.placeIndex(), placement.Request{User: s.User, Queue: s.Queue, AppName: s.AppName, Groups: s.Groups})
+	switch {
+	case out.Rejected:
+		return "", out.Rule, submitErr(ReasonPlacementRejected, "%s", placement.RejectMessage)
+	case out.Decided:
+		return out.Queue, out.Rule, nil
+	}
+	return target, "", nil
+}
+
+// lookupOrCreate finds the leaf for a name, creating missing queues of a
+// full path under an auto-create parent.
+func (e *Engine) lookupOrCreate(name string) (*queue, []string, error) {
+	if q := e.byPath[name]; q != nil {
+		return q, nil, nil
+	}
+	if leaves := e.model.Leaves[name]; len(leaves) == 1 {
+		return e.byPath[leaves[0].Path], nil, nil
+	}
+	if !strings.Contains(name, ".") || !e.autoOn {
+		return nil, nil, nil
+	}
+	created, err := e.createQueues(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e.byPath[name], created, nil
+}
+
+func anyQueueParallel(m *xmlconf.Model) bool {
+	for _, q := range m.Queues {
+		if q.MaxParallelApps.Set() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,30 @@
+package sim
+
+// lifetimeMonitorMS is RMAppLifetimeMonitor's default check interval
+// (yarn.resourcemanager.application-timeouts.monitor.interval-ms).
+const lifetimeMonitorMS = 3000
+
+// LifetimeKilled is the diagnostics of an app killed at its lifetime
+// (RMAppLifetimeMonitor).
+const LifetimeKilled = "Application is killed by ResourceManager as it has exceeded the lifetime period."
+
+// scheduleLifetime arms the lifetime monitor for an accepted app: it is
+// killed at the first monitor check after submission + lifetime.
+func (r *run) scheduleLifetime(i int32, leaf string) {
+	lt := r.e.AppLifetime(leaf, r.apps[i].spec.LifetimeS)
+	if lt <= 0 {
+		return
+	}
+	at := r.now + lt*1000
+	at = (at + lifetimeMonitorMS - 1) / lifetimeMonitorMS * lifetimeMonitorMS
+	r.q.push(event{t: at, kind: evLifetime, ref: i})
+}
+
+// lifetimeReached kills an app still running at its lifetime.
+func (r *run) lifetimeReached(i int32) {
+	switch r.apps[i].state {
+	case AppFinished, AppRejected, AppFailed, AppKilled:
+		return
+	}
+	r.finishApp(i, AppKilled, LifetimeKilled)
+}

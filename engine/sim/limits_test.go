@@ -1,0 +1,83 @@
+package sim
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// failAfter accepts n bytes, then fails as a full disk does.
+type failAfter struct{ n, calls int }
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	f.calls++
+	if f.n <= 0 {
+		return 0, errors.New("no space left on device")
+	}
+	f.n -= len(p)
+	return len(p), nil
+}
+
+// A failed event-log write is an error (issue 12: a full disk once left a
+// truncated log and exit 0), and the run stops soon after it.
+func TestRunStopsOnEventWriteError(t *testing.T) {
+	w := &failAfter{n: 1 << 16}
+	_, err := Run(loadModel(t, "seeds-example"), loadWorkload(t, "seeds-example.json"), Options{Seed: 1, Events: w})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no space left on device")
+	assert.LessOrEqual(t, w.calls, 3, "the run went on writing after the first failure")
+}
+
+// Hostile workload numbers are refused before anything is expanded
+// (issue 12: a 472-byte workload with "phase": 2147483648 crashed capq).
+func TestWorkloadBounds(t *testing.T) {
+	base := func() *Workload {
+		return &Workload{
+			Cluster: Cluster{Nodes: []NodeGroup{{Count: 2, MemoryMB: 8192, VCores: 8}}},
+			Apps: []App{{ID: "a", Queue: "q", User: "u", AM: Res{1024, 1},
+				Tasks: []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1, Priority: 20}}}},
+		}
+	}
+	cases := []struct {
+		name   string
+		change func(w *Workload)
+		want   string
+	}{
+		{"phase past the bound", func(w *Workload) { w.Apps[0].Tasks[0].Phase = 1 << 31 }, "phase 2147483648 is out of range"},
+		{"negative AM heartbeat", func(w *Workload) { w.AMHeartbeatMS = -1 }, "am_heartbeat_ms -1 is out of range"},
+		{"NM heartbeat past a day", func(w *Workload) { w.NMHeartbeatMS = MaxHeartbeatMS + 1 }, "nm_heartbeat_ms"},
+		{"racks past the bound", func(w *Workload) { w.Cluster.Nodes[0].Racks = MaxNodes + 1 }, "racks"},
+		{"nodes added by events", func(w *Workload) {
+			for i := 0; i < 2; i++ {
+				w.Events = append(w.Events, Event{Kind: EventAddNodes, Nodes: []NodeGroup{{Count: MaxNodes, MemoryMB: 1, VCores: 1}}})
+			}
+		}, "add_nodes"},
+		{"task groups past the bound", func(w *Workload) {
+			w.Apps[0].Tasks = make([]TaskGroup, MaxTaskGroups+1)
+		}, "task groups"},
+		{"fine", func(*Workload) {}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := base()
+			c.change(w)
+			err := w.Validate()
+			if c.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorContains(t, err, c.want)
+		})
+	}
+}
+
+// The container cap is checked before the run, with the flag to raise it.
+func TestContainerCap(t *testing.T) {
+	w := loadWorkload(t, "seeds-example.json")
+	_, err := Run(loadModel(t, "seeds-example"), w, Options{Seed: 1, MaxContainers: 10})
+	assert.ErrorContains(t, err, "--max-containers")
+	_, err = Run(loadModel(t, "seeds-example"), w, Options{Seed: 1})
+	assert.NoError(t, err)
+}

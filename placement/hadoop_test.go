@@ -1,0 +1,145 @@
+package placement
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// These tests reproduce TestCSMappingPlacementRule (Hadoop 3.4,
+// hadoop-yarn-server-resourcemanager .../placement/) on its mock queue
+// hierarchy and user groups.
+
+var hadoopGroups = map[string][]string{
+	"alice":   {"p_alice", "user", "developer"},
+	"bob":     {"p_bob", "user", "developer"},
+	"charlie": {"p_charlie", "user", "tester"},
+	"dave":    {"user", "tester"},
+	"emily":   {"user", "tester", "developer"},
+}
+
+// hadoopQueues is TestCSMappingPlacementRule#createQueueHierarchy.
+func hadoopQueues() Queues {
+	ix := NewIndex()
+	leaves := []string{"root.unman", "root.default", "root.user.alice", "root.user.bob",
+		"root.ambiguous.user.charlie", "root.ambiguous.user.dave", "root.ambiguous.user.ambi",
+		"root.ambiguous.group.tester", "root.ambiguous.deep.user.charlie", "root.ambiguous.deep.user.dave",
+		"root.ambiguous.deep.user.ambi", "root.ambiguous.deep.group.tester",
+		"root.disambiguous.deep.disambiuser.emily", "root.disambiguous.deep.disambiuser.disambi",
+		"root.disambiguous.deep.group.developer"}
+	managed := []string{"root.man", "root.ambiguous.managed", "root.ambiguous.deep.managed", "root.disambiguous.deep.dman"}
+	parents := map[string]bool{}
+	for _, p := range append(append([]string{}, leaves...), managed...) {
+		parts := strings.Split(p, ".")
+		for i := 1; i < len(parts); i++ {
+			parents[strings.Join(parts[:i], ".")] = true
+		}
+	}
+	for p := range parents {
+		ix.Add(p, KindParent)
+	}
+	for _, p := range leaves {
+		ix.Add(p, KindLeaf)
+	}
+	for _, p := range managed {
+		ix.Add(p, KindManagedParent)
+	}
+	return ix
+}
+
+func legacySet(entries ...string) *Set {
+	s := &Set{Override: true}
+	for _, e := range entries {
+		f := strings.Split(e, ":")
+		s.Rules = append(s.Rules, userRule(f[1], f[2], e))
+	}
+	return s
+}
+
+func placeFor(s *Set, user, app string) Outcome {
+	return s.Place(hadoopQueues(), Request{User: user, Queue: "default", AppName: app, Groups: hadoopGroups[user]})
+}
+
+func TestHadoopLegacyPlacementToExistingQueue(t *testing.T) {
+	s := legacySet("u:alice:root.ambiguous.user.ambi", "u:bob:ambi", "u:dave:disambi", "u:%user:disambiuser.%user")
+	for user, want := range map[string]string{
+		"alice":   "root.ambiguous.user.ambi",
+		"bob":     "root.default", // ambi is ambiguous, legacy fallback is default
+		"emily":   "root.disambiguous.deep.disambiuser.emily",
+		"charlie": "root.default", // disambiuser.charlie does not exist
+		"dave":    "root.disambiguous.deep.disambiuser.disambi",
+	} {
+		assert.Equal(t, want, placeFor(s, user, "Default").Queue, user)
+	}
+}
+
+func TestHadoopLegacyPlacementToManagedQueues(t *testing.T) {
+	s := legacySet("u:alice:root.ambiguous.managed.%user", "u:bob:managed.%user", "u:charlie:root.unman.charlie",
+		"u:dave:non-existent.%user", "u:%user:root.man.%user")
+	for user, want := range map[string]string{
+		"alice":   "root.ambiguous.managed.alice",
+		"bob":     "root.default", // managed is ambiguous
+		"charlie": "root.default", // root.unman is not managed
+		"dave":    "root.default", // parent does not exist
+		"emily":   "root.man.emily",
+	} {
+		out := placeFor(s, user, "Default")
+		assert.Equal(t, want, out.Queue, user)
+	}
+}
+
+func TestHadoopLegacyPlacementShortReference(t *testing.T) {
+	s := legacySet("u:alice:non-existent", "u:bob:root", "u:charlie:man", "u:dave:ambi")
+	for _, user := range []string{"alice", "bob", "charlie", "dave"} {
+		assert.Equal(t, "root.default", placeFor(s, user, "Default").Queue, user)
+	}
+}
+
+func TestHadoopRuleFallbackHandling(t *testing.T) {
+	user := func(name, policy, target, fallback string) Rule {
+		return Rule{Type: "user", Matches: name, Policy: policy, CustomPlacement: target, Value: target, FallbackResult: fallback}
+	}
+	s := &Set{Override: true, Rules: []Rule{
+		user("alice", "custom", "non-existent", "reject"),
+		user("bob", "custom", "non-existent", "skip"),
+		user("bob", "setDefaultQueue", "root.invalid", ""),
+		// A Java action without an explicit fallback rejects
+		// (MappingRuleActionBase); the JSON format's default is skip.
+		user("bob", "custom", "%default", "reject"),
+		user("charlie", "custom", "non-existent", "placeDefault"),
+		user("emily", "setDefaultQueue", "root.invalid", ""),
+		user("emily", "custom", "non-existent", "placeDefault"),
+		{Type: "application", Matches: "ShouldFail", Policy: "custom", CustomPlacement: "root.default", FallbackResult: "reject"},
+	}}
+	assert.True(t, placeFor(s, "alice", "ShouldFail").Rejected)
+	// bob skips non-existent, sets %default to root.invalid and cannot
+	// place there: rejected.
+	assert.True(t, placeFor(s, "bob", "ShouldFail").Rejected)
+	charlie := placeFor(s, "charlie", "ShouldSucceed")
+	assert.Equal(t, "root.default", charlie.Queue)
+	assert.False(t, placeFor(s, "dave", "ShouldSucceed").Decided)
+	assert.True(t, placeFor(s, "emily", "ShouldFail").Rejected)
+}
+
+func TestHadoopConfigValidation(t *testing.T) {
+	qs := hadoopQueues()
+	require.Error(t, ValidateTarget(qs, "non-existent"))
+	require.Error(t, ValidateTarget(qs, "%token"), "an unknown variable is a literal queue name")
+	require.NoError(t, ValidateTarget(qs, "%user"))
+}
+
+func TestHadoopKindOfModel(t *testing.T) {
+	m := xmlconf.Build(xmlconf.FromMap(map[string]string{
+		xmlconf.Prefix + "root.queues":                               "man,unman",
+		xmlconf.Prefix + "root.man.auto-create-child-queue.enabled":  "true",
+		xmlconf.Prefix + "root.unman.auto-queue-creation-v2.enabled": "false",
+	}, "t"), xmlconf.BuildOptions{})
+	_, k, _ := ModelQueues(m).Get("man")
+	assert.Equal(t, KindManagedParent, k)
+	_, k, _ = ModelQueues(m).Get("unman")
+	assert.Equal(t, KindLeaf, k)
+}

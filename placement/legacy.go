@@ -1,0 +1,136 @@
+package placement
+
+import (
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// legacyRules converts queue-mappings and (when that placement rule runs)
+// the application-name mappings to mapping rules, as
+// LegacyMappingRuleToJson does: every legacy rule falls back to
+// placeDefault and allows creation. Malformed entries are reported with
+// Hadoop's message and skipped.
+func legacyRules(c *xmlconf.Conf, v xmlconf.Version) ([]Rule, []Problem) {
+	var rules []Rule
+	var probs []Problem
+	if ruleActive(c, v, "user-group") {
+		for _, entry := range splitTrim(c.GetOr(KeyQueueMappings, ""), ",") {
+			f := splitTrim(entry, ":")
+			switch {
+			case len(f) != 3:
+				probs = append(probs, Problem{Key: KeyQueueMappings, Msg: "Illegal queue mapping " + entry})
+			case f[0] == "u":
+				rules = append(rules, userRule(f[1], f[2], entry))
+			case f[0] == "g":
+				rules = append(rules, groupRule(f[1], f[2], entry))
+			default:
+				probs = append(probs, Problem{Key: KeyQueueMappings, Msg: "unknown mapping prefix " + f[0]})
+			}
+		}
+	}
+	if ruleActive(c, v, "app-name") {
+		for _, entry := range splitTrim(c.GetOr(KeyAppName, ""), ",") {
+			f := splitTrim(entry, ":")
+			if len(f) != 2 {
+				probs = append(probs, Problem{Key: KeyAppName, Msg: "Illegal queue mapping " + entry})
+				continue
+			}
+			rules = append(rules, appRule(f[0], f[1], entry))
+		}
+	}
+	return rules, probs
+}
+
+// ruleActive reports whether a placement rule class runs:
+// yarn.scheduler.queue-placement-rules (3.1+) lists them, user-group alone
+// by default.
+func ruleActive(c *xmlconf.Conf, v xmlconf.Version, rule string) bool {
+	rules := splitTrim(c.GetOr(KeyPlacement, ""), ",")
+	if v.Less(xmlconf.V3_1) || len(rules) == 0 {
+		return rule == "user-group"
+	}
+	return contains(rules, rule)
+}
+
+func legacyBase(typ, match, entry string) Rule {
+	t := true
+	return Rule{Type: typ, Matches: match, FallbackResult: "placeDefault", Create: &t, Origin: entry}
+}
+
+// splitPath splits a target into its parent ("" when none) and leaf.
+func splitPath(p string) (parent, leaf string) {
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		return p[:i], p[i+1:]
+	}
+	return "", p
+}
+
+// userRule is createUserMappingRule.
+func userRule(match, target, entry string) Rule {
+	r := legacyBase("user", match, entry)
+	r.Key = KeyQueueMappings
+	if match == "%user" {
+		r.Matches = "*"
+	}
+	parent, leaf := splitPath(target)
+	switch leaf {
+	case "%user":
+		r.Policy = "user"
+		gp, pleaf := splitPath(parent)
+		switch {
+		case parent != "" && pleaf == "%primary_group":
+			r.Policy, parent = "primaryGroupUser", gp
+		case parent != "" && pleaf == "%secondary_group":
+			r.Policy, parent = "secondaryGroupUser", gp
+		}
+	case "%primary_group":
+		r.Policy = "primaryGroup"
+	case "%secondary_group":
+		r.Policy = "secondaryGroup"
+	default:
+		r.Policy, r.CustomPlacement = "custom", target
+	}
+	// LegacyMappingRuleToJson writes parentQueue whenever the target has
+	// one; the custom policy does not use it.
+	r.ParentQueue = parent
+	return r
+}
+
+// groupRule is createGroupMappingRule.
+func groupRule(match, target, entry string) Rule {
+	r := legacyBase("group", match, entry)
+	r.Key = KeyQueueMappings
+	parent, leaf := splitPath(target)
+	if leaf == "%user" {
+		r.Policy, r.ParentQueue = "user", parent
+	} else {
+		r.Policy, r.CustomPlacement = "custom", target
+	}
+	return r
+}
+
+// appRule is createApplicationNameMappingRule.
+func appRule(match, target, entry string) Rule {
+	r := legacyBase("application", match, entry)
+	r.Key = KeyAppName
+	parent, leaf := splitPath(target)
+	if leaf == "%application" {
+		r.Policy, r.ParentQueue = "applicationName", parent
+	} else {
+		r.Policy, r.CustomPlacement = "custom", target
+	}
+	return r
+}
+
+// splitTrim is StringUtils.getTrimmedStringCollection: split, trim, drop
+// empty tokens.
+func splitTrim(s, sep string) []string {
+	var out []string
+	for _, x := range strings.Split(s, sep) {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}

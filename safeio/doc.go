@@ -1,0 +1,9 @@
+// Package safeio reads inputs and writes outputs the way a tool that runs
+// on other people's files must: every read is bounded and refuses FIFOs
+// and devices unless asked (so /dev/zero or a pipe nobody writes cannot
+// exhaust memory or hang a CI job), and every output is written to a
+// temporary file beside its target, checked, synced and moved into place,
+// never replacing a symbolic link, a device, an input of the same run or
+// an existing file without force. It depends only on the standard
+// library, so every layer of capq may use it.
+package safeio

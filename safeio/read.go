@@ -1,0 +1,136 @@
+package safeio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+)
+
+// Limits bound what a read accepts.
+type Limits struct {
+	// MaxBytes is the largest input accepted; it must be positive.
+	MaxBytes int64
+	// AllowSpecial lets a path name a FIFO, socket or device (read up
+	// to MaxBytes). Off by default: such a file may never end, or never
+	// start (a FIFO without a writer blocks its reader forever).
+	AllowSpecial bool
+}
+
+// ErrTooLarge is wrapped by every error about an input past MaxBytes.
+var ErrTooLarge = errors.New("larger than the limit")
+
+// ErrSpecial is wrapped by the error about a FIFO, socket or device given
+// as an input without AllowSpecial.
+var ErrSpecial = errors.New("not a regular file")
+
+// TooLargeError says which input went past which limit.
+type TooLargeError struct {
+	Name string
+	Max  int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s is larger than the limit of %d bytes (raise it with --max-file-size)", e.Name, e.Max)
+}
+
+// Unwrap makes errors.Is(err, ErrTooLarge) true.
+func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
+
+// CheckInput refuses, before opening it, a path that is not a regular
+// file (a directory, or a special file without AllowSpecial), so opening
+// a FIFO can never block.
+func CheckInput(path string, lim Limits) (fs.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	return fi, checkMode(path, fi, lim)
+}
+
+func checkMode(path string, fi fs.FileInfo, lim Limits) error {
+	switch {
+	case fi.IsDir():
+		return fmt.Errorf("%s is a directory, not a file", path)
+	case fi.Mode().IsRegular(), lim.AllowSpecial:
+		return nil
+	}
+	return fmt.Errorf("%s is a %s: %w (pass --allow-special-files to read it anyway)", path, kind(fi.Mode()), ErrSpecial)
+}
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "block device"
+	}
+	return "special file"
+}
+
+// ReadFile reads the whole of path within lim. Errors name the path.
+func ReadFile(path string, lim Limits) ([]byte, error) {
+	if _, err := CheckInput(path, lim); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// The file may have been swapped between the two looks.
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMode(path, fi, lim); err != nil {
+		return nil, err
+	}
+	if fi.Mode().IsRegular() && fi.Size() > lim.MaxBytes {
+		return nil, &TooLargeError{Name: path, Max: lim.MaxBytes}
+	}
+	return ReadAll(path, f, lim.MaxBytes)
+}
+
+// ReadAll reads r to its end, failing as soon as it has seen more than
+// max bytes; name is what the error calls r.
+func ReadAll(name string, r io.Reader, max int64) ([]byte, error) {
+	if max <= 0 {
+		return nil, fmt.Errorf("read %s: the size limit must be positive, got %d", name, max)
+	}
+	data, err := io.ReadAll(io.LimitReader(r, plusOne(max)))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if int64(len(data)) > max {
+		return nil, &TooLargeError{Name: name, Max: max}
+	}
+	return data, nil
+}
+
+// plusOne is max+1 without overflow: one byte past the limit is how a
+// reader of unknown length learns it went past it.
+func plusOne(max int64) int64 {
+	if max == math.MaxInt64 {
+		return max
+	}
+	return max + 1
+}
+
+// MulSat is a*b for non-negative operands, saturating at math.MaxInt64
+// (limits derived from a user's --max-file-size must not wrap).
+func MulSat(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	if a > math.MaxInt64/b {
+		return math.MaxInt64
+	}
+	return a * b
+}

@@ -1,0 +1,168 @@
+package safeio
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestReadFileRefusesSpecialAndLarge(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	big := filepath.Join(dir, "big")
+	require.NoError(t, os.WriteFile(big, bytes.Repeat([]byte("x"), 100), 0o644))
+
+	_, err := ReadFile(fifo, Limits{MaxBytes: 10})
+	assert.ErrorIs(t, err, ErrSpecial, "a FIFO must be refused before open, which would block")
+	_, err = ReadFile("/dev/zero", Limits{MaxBytes: 10})
+	assert.ErrorIs(t, err, ErrSpecial)
+	_, err = ReadFile("/dev/zero", Limits{MaxBytes: 10, AllowSpecial: true})
+	assert.ErrorIs(t, err, ErrTooLarge, "an allowed device is still bounded")
+	_, err = ReadFile(big, Limits{MaxBytes: 99})
+	assert.ErrorIs(t, err, ErrTooLarge)
+	data, err := ReadFile(big, Limits{MaxBytes: 100})
+	require.NoError(t, err)
+	assert.Len(t, data, 100)
+	_, err = ReadFile(dir, Limits{MaxBytes: 100})
+	assert.ErrorContains(t, err, "is a directory")
+}
+
+func TestReadAllAtMaxInt64(t *testing.T) {
+	data, err := ReadAll("stdin", strings.NewReader("abc"), math.MaxInt64)
+	require.NoError(t, err, "max+1 must not wrap to a negative limit")
+	assert.Equal(t, "abc", string(data))
+	assert.Equal(t, int64(math.MaxInt64), MulSat(4, math.MaxInt64))
+	assert.Equal(t, int64(12), MulSat(4, 3))
+}
+
+func TestWriteFileTargets(t *testing.T) {
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "existing")
+	require.NoError(t, os.WriteFile(existing, []byte("old"), 0o644))
+	link := filepath.Join(dir, "link")
+	require.NoError(t, os.Symlink(existing, link))
+
+	cases := []struct {
+		name  string
+		path  string
+		force bool
+		want  error
+	}{
+		{"new file", filepath.Join(dir, "new"), false, nil},
+		{"existing without force", existing, false, ErrExists},
+		{"existing with force", existing, true, nil},
+		{"symlink even with force", link, true, ErrNotRegular},
+		{"device even with force", "/dev/null", true, ErrNotRegular},
+		{"directory", dir, true, ErrNotRegular},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := WriteFile(c.path, []byte("new"), c.force, nil)
+			if c.want != nil {
+				assert.ErrorIs(t, err, c.want)
+				return
+			}
+			require.NoError(t, err)
+			got, _ := os.ReadFile(c.path)
+			assert.Equal(t, "new", string(got))
+		})
+	}
+	fi, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link must still be a link")
+	assertNoTemps(t, dir)
+}
+
+func TestStdoutAndWriteErrors(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, WriteFile("-", []byte("hi"), false, &out))
+	assert.Equal(t, "hi", out.String())
+
+	f, err := Create("-", false, failWriter{})
+	require.NoError(t, err)
+	_, _ = f.Write([]byte("x"))
+	assert.ErrorContains(t, f.Commit(), "disk full", "a failed write must surface at Commit")
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestAbortAndRemoveTemps(t *testing.T) {
+	dir := t.TempDir()
+	f, err := Create(filepath.Join(dir, "out"), false, nil)
+	require.NoError(t, err)
+	_, _ = f.Write([]byte("partial"))
+	assert.Equal(t, 1, Pending())
+	assert.Len(t, RemoveTemps(), 1)
+	assert.Equal(t, 0, Pending())
+	assertNoTemps(t, dir)
+	f.Abort()
+
+	g, err := Create(filepath.Join(dir, "out2"), false, nil)
+	require.NoError(t, err)
+	g.Abort()
+	assertNoTemps(t, dir)
+	_, err = os.Stat(filepath.Join(dir, "out2"))
+	assert.True(t, os.IsNotExist(err))
+}
+
+func TestGuard(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.xml")
+	require.NoError(t, os.WriteFile(in, []byte("x"), 0o644))
+	hard := filepath.Join(dir, "hard.xml")
+	require.NoError(t, os.Link(in, hard))
+	other := filepath.Join(dir, "other.html")
+	require.NoError(t, os.WriteFile(other, []byte("x"), 0o644))
+
+	cases := []struct {
+		name    string
+		force   bool
+		outputs [][2]string
+		want    string
+	}{
+		{"distinct outputs", false, [][2]string{{"-o", filepath.Join(dir, "a")}, {"--report", filepath.Join(dir, "b")}}, ""},
+		{"same output twice", true, [][2]string{{"-o", filepath.Join(dir, "a")}, {"--report", dir + "/./a"}}, "both write"},
+		{"stdout twice", false, [][2]string{{"-o", "-"}, {"--report", "-"}}, "both write standard output"},
+		{"input as output", true, [][2]string{{"--html", in}}, "inputs"},
+		{"hard link to input", true, [][2]string{{"--html", hard}}, "inputs"},
+		{"existing without force", false, [][2]string{{"--html", other}}, "use --force"},
+		{"input without force says input", false, [][2]string{{"--html", hard}}, "inputs"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := NewGuard(c.force)
+			g.Input(in, "-", "git:main:x")
+			var err error
+			for _, o := range c.outputs {
+				if err = g.Output(o[0], o[1]); err != nil {
+					break
+				}
+			}
+			if c.want == "" {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorContains(t, err, c.want)
+			}
+		})
+	}
+}
+
+func assertNoTemps(t *testing.T, dir string) {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range ents {
+		assert.NotContains(t, e.Name(), ".tmp-", "temporary file left behind")
+	}
+}
