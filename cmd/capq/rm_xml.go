@@ -23,6 +23,7 @@ type rmAppsXML struct {
 		ElapsedTime   int64   `xml:"elapsedTime" json:"elapsedTime"`
 		MemorySeconds float64 `xml:"memorySeconds" json:"memorySeconds"`
 		VcoreSeconds  float64 `xml:"vcoreSeconds" json:"vcoreSeconds"`
+		AllocatedMB   int64   `xml:"allocatedMB" json:"allocatedMB"`
 	} `xml:"app" json:"app"`
 }
 

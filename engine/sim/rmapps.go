@@ -34,7 +34,7 @@ type rmApp struct {
 	ElapsedTime   int64   `json:"elapsedTime"`
 	MemorySeconds float64 `json:"memorySeconds"`
 	VcoreSeconds  float64 `json:"vcoreSeconds"`
-	Priority      int32   `json:"priority"`
+	AllocatedMB   int64   `json:"allocatedMB"`
 }
 
 // RMAppsAssumptions are printed with every workload built from an RM
@@ -43,7 +43,7 @@ var RMAppsAssumptions = []string{
 	"submit times are startedTime, relative to the earliest app",
 	"each app's AM is the --am-memory container for its elapsedTime (the answer does not record the AM's size)",
 	"the rest of memorySeconds is cut into containers of --task-memory that run for elapsedTime, their count rounded (one at least, shorter when the app used less); vcores per container from vcoreSeconds",
-	"RUNNING apps end where the answer was taken; apps without resource use (never started) are left out",
+	"RUNNING apps end where the answer was taken, with as many containers as their allocatedMB holds beyond the AM (for the time their memorySeconds cover); apps without resource use (never started) are left out",
 	"one phase per app, no locality: the answer records neither",
 }
 
@@ -137,6 +137,12 @@ func rmWorkloadApp(a rmApp, base int64, o RMAppsOptions) (App, string) {
 	}
 	n := math.Round(taskMem / (float64(o.TaskMemoryMB) * float64(elapsed)))
 	d := elapsed
+	if a.State == "RUNNING" && a.AllocatedMB > o.AM.MemoryMB {
+		// What it holds now is the better count; its memory-seconds
+		// then say for how long.
+		n = math.Max(1, math.Round(float64(a.AllocatedMB-o.AM.MemoryMB)/float64(o.TaskMemoryMB)))
+		d = min(elapsed, max(1000, int64(taskMem/(n*float64(o.TaskMemoryMB)))))
+	}
 	if n < 1 {
 		n, d = 1, max(1000, int64(taskMem/float64(o.TaskMemoryMB)))
 	}

@@ -39,12 +39,16 @@ func TestRMAppsLeftOut(t *testing.T) {
 	data := []byte(`{"apps": {"app": [
  {"id": "application_1_0001", "queue": "default", "state": "ACCEPTED", "startedTime": 5, "elapsedTime": 100, "memorySeconds": 0},
  {"id": "application_1_0002", "queue": "gone", "state": "FINISHED", "startedTime": 6, "elapsedTime": 100000, "memorySeconds": 1000},
- {"id": "application_1_0003", "queue": "default", "state": "RUNNING", "startedTime": 7, "elapsedTime": 100000, "memorySeconds": 100}]}}`)
+ {"id": "application_1_0003", "queue": "default", "state": "RUNNING", "startedTime": 7, "elapsedTime": 100000, "memorySeconds": 100},
+ {"id": "application_1_0004", "queue": "default", "state": "RUNNING", "startedTime": 8, "elapsedTime": 100000, "memorySeconds": 402400, "allocatedMB": 5120}]}}`)
 	w, err := ReadRMApps("a.json", data, loadModel(t, "rm-apps"), RMAppsOptions{Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}}})
 	require.NoError(t, err)
-	require.Len(t, w.Apps, 1)
+	require.Len(t, w.Apps, 2)
 	assert.Equal(t, []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1000, Priority: 20, Type: "task"}}, w.Apps[0].Tasks,
 		"an app that used less than its AM gets one second-long container")
+	// RUNNING with 5 GB allocated: 4 containers beside the 1 GB AM, for
+	// (402400 - 1024 x 100) MB·s / 4096 MB = 73.242 s.
+	assert.Equal(t, []TaskGroup{{Count: 4, MemoryMB: 1024, VCores: 1, DurationMS: 73242, Priority: 20, Type: "task"}}, w.Apps[1].Tasks)
 	assert.Equal(t, []string{
 		"a.json (app 1, application_1_0001): left out: no resource use recorded (state ACCEPTED)",
 		`a.json (app 2, application_1_0002): left out: queue "gone" is not a leaf of the configuration`,
