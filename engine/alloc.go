@@ -141,10 +141,15 @@ func (e *Engine) assignParent(q *queue, n *node, handed Resource) (result, Resou
 	pl := e.g.rc.min(handed, q.maxRes)
 	var blocked Resource
 	out := result{}
+	allUserBlocked := true
 	for _, c := range q.order {
 		if c.pending <= 0 {
 			continue
 		}
+		if e.userBlocked(c) {
+			continue // would assign nothing and block no headroom
+		}
+		allUserBlocked = false
 		cl := e.g.rc.roundDown(pl.Sub(blocked).Sub(q.used).Add(c.used), e.g.minAlloc)
 		var r result
 		var childBlocked Resource
@@ -160,6 +165,9 @@ func (e *Engine) assignParent(q *queue, n *node, handed Resource) (result, Resou
 			out.queueLim = true
 			blocked = blocked.Add(e.g.rc.max(childBlocked, Resource{}))
 		}
+	}
+	if allUserBlocked {
+		q.blocked = blockStamp{ok: true, changes: q.changes}
 	}
 	return out, blocked
 }

@@ -175,7 +175,9 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	a.runnable = true
 	e.trackRunnable(a, 1)
 	u.pendingApps++
-	q.waiting = append(q.waiting, a)
+	// FifoOrderingPolicyForPendingApps: higher application priority
+	// first, then submission order.
+	q.waiting = insertOrdered(q.waiting, a)
 	if e.cluster.MemoryMB > 0 {
 		e.activate(q)
 	}
@@ -264,7 +266,7 @@ func (q *queue) userFor(name string) *user {
 	q.users = append(q.users, u)
 	q.byUser[name] = u
 	q.recountWeights()
-	q.ul.invalidate()
+	q.invalidateUsers()
 	return u
 }
 
@@ -278,7 +280,7 @@ func (q *queue) removeUser(u *user) {
 		}
 	}
 	q.recountWeights()
-	q.ul.invalidate()
+	q.invalidateUsers()
 }
 
 // UpdateAsks applies resource-request updates: each ask replaces the
@@ -377,6 +379,7 @@ func (a *app) recountPending() {
 // step with an app's outstanding requests (AppSchedulingInfo activating
 // and deactivating the app in UsersManager).
 func (e *Engine) pendingChanged(a *app, before int64) {
+	a.q.changed()
 	if a.activated {
 		a.q.addPending(a.pending - before)
 	}
@@ -404,7 +407,7 @@ func (e *Engine) setUserActive(u *user, on bool) {
 		q.ul.activeUsed = q.ul.activeUsed.Sub(u.used)
 	}
 	q.recountWeights()
-	q.ul.invalidate()
+	q.invalidateUsers()
 }
 
 // FinishApp ends an attempt: its containers and reservations are
@@ -432,6 +435,7 @@ func (e *Engine) FinishApp(appID string) error {
 		e.pendingChanged(a, before)
 		e.trackRunnable(a, -1)
 		q.active = removeApp(q.active, a)
+		q.changed()
 		q.amUsed = q.amUsed.Sub(a.am)
 		u.amUsed = u.amUsed.Sub(a.am)
 		u.activeApps--

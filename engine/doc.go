@@ -55,6 +55,14 @@
 // multiple assignments and the off-switch limit per heartbeat, commit-time
 // checks against queue maxima and user limits).
 //
+// Preemption is ProportionalCapacityPreemptionPolicy as Hadoop 3.4 runs
+// it (preempt*.go): TempQueuePerPartition snapshots, the fixpoint ideal
+// assignment with queue priorities and untouchable extras, resToObtain
+// with the dead zone and natural termination, the per-round allowance,
+// the reserved-container and FIFO selectors, and mark-then-kill after
+// max_wait_before_kill. What a configuration enables that the engine
+// does not model is listed by Unmodelled, for every front end to show.
+//
 // # Performance
 //
 // Hot paths use slices and indices, keep per-queue counters (usage,

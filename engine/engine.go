@@ -258,7 +258,7 @@ func (e *Engine) clusterChanged() {
 	for _, q := range e.queues {
 		if q.leaf {
 			q.recomputeUsageRatio(e)
-			q.ul.invalidate()
+			q.invalidateUsers()
 		}
 	}
 	e.activateAll()

@@ -67,7 +67,7 @@ func TestUserLimitWeight(t *testing.T) {
 }
 
 // build compiles a configuration map (keys without the common prefix).
-func build(t *testing.T, kv map[string]string, v xmlconf.Version) *xmlconf.Model {
+func build(t testing.TB, kv map[string]string, v xmlconf.Version) *xmlconf.Model {
 	t.Helper()
 	m := map[string]string{}
 	for k, val := range kv {

@@ -18,7 +18,14 @@ var fuzzConfs = []map[string]string{
 }
 
 func fuzzModel(i int) *xmlconf.Model {
-	m := map[string]string{"yarn.scheduler.maximum-allocation-mb": "8192", "yarn.scheduler.maximum-allocation-vcores": "8"}
+	m := map[string]string{"yarn.scheduler.maximum-allocation-mb": "8192", "yarn.scheduler.maximum-allocation-vcores": "8",
+		// Preemption rounds (op 9) with every modelled selector somewhere.
+		"yarn.resourcemanager.scheduler.monitor.enable":                                                        "true",
+		"yarn.resourcemanager.monitor.capacity.preemption.total_preemption_per_round":                          "0.5",
+		"yarn.resourcemanager.monitor.capacity.preemption.max_wait_before_kill":                                "2000",
+		"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers":                 fmt.Sprint(i%2 == 1),
+		"yarn.resourcemanager.monitor.capacity.preemption.preemption-to-balance-queue-after-satisfied.enabled": fmt.Sprint(i%3 == 2),
+	}
 	for k, v := range fuzzConfs[i%len(fuzzConfs)] {
 		m[xmlconf.Prefix+k] = v
 	}
@@ -53,8 +60,9 @@ func fuzzRun(t *testing.T, data []byte) {
 	}
 	apps := 0
 	nextNode := 3
+	var now int64
 	for i := 1; i+2 < len(data); i += 3 {
-		op, x, y := data[i]%9, int(data[i+1]), int(data[i+2])
+		op, x, y := data[i]%10, int(data[i+1]), int(data[i+2])
 		before := map[*user][2]Resource{}
 		reserved := map[*app]Resource{}
 		for _, q := range e.queues {
@@ -109,6 +117,9 @@ func fuzzRun(t *testing.T, data []byte) {
 			} else {
 				_ = e.RemoveNodes(fmt.Sprintf("n%d", y%nextNode))
 			}
+		case 9:
+			now += int64(x) * 100
+			e.Preempt(now)
 		}
 		if err := checkInvariants(e); err != nil {
 			t.Fatalf("after step %d (op %d): %v", i/3, op, err)

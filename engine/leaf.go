@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // assignLeaf is AbstractLeafQueue.assignContainers for one pass: apps in
 // ordering-policy order, each checked against the queue limit and its
@@ -17,6 +20,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 		e.sortFair(q)
 	}
 	needQueueCheck := true
+	allUserBlocked := true
 	for _, a := range q.active {
 		if needQueueCheck {
 			if !e.canAssignToQueue(q, &lim, a.reserved) {
@@ -33,6 +37,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 			a.diag = "User capacity has reached its maximum limit."
 			continue
 		}
+		allUserBlocked = false
 		r := e.assignApp(a, n, &lim)
 		switch {
 		case r.assigned():
@@ -45,7 +50,25 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 			return r, lim.headroom
 		}
 	}
+	if allUserBlocked {
+		q.blocked = blockStamp{ok: true, changes: q.changes}
+	}
 	return result{}, Resource{}
+}
+
+// userBlocked reports whether a pass over q would certainly assign
+// nothing: the last pass found every app that asks in q's subtree refused
+// by its user's limit (canAssignToUser; a parent records it when every
+// asking child was so blocked), and since then no user's usage or limit
+// changed and no app started, finished or changed its asks there
+// (queue.changes). A user's limit and usage do not depend on the limit
+// the parent hands down, so the refusals stand on any node, and the
+// skipped pass would have blocked no headroom. Hadoop walks such queues
+// every time; skipping them changes no decision (the simulator's
+// TestShortcutsKeepTheEventLog compares event logs to check it).
+func (e *Engine) userBlocked(q *queue) bool {
+	b := q.blocked
+	return b.ok && e.why == nil && !e.opts.WalkEveryLeaf && b.changes == q.changes
 }
 
 // userAssignable applies AbstractLeafQueue's CachedUserLimit (kept until
@@ -90,13 +113,40 @@ func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 }
 
 // sortFair orders active apps for the fair policy: less current usage
-// first, ties by submission order.
+// first, ties by submission order. With enable-size-based-weight the
+// usage is divided by log2(1 + demand in MB), demand being used plus
+// pending (FairOrderingPolicy.getMagnitude), so bigger apps go first.
 func (e *Engine) sortFair(q *queue) {
 	sort.SliceStable(q.active, func(i, j int) bool {
 		a, b := q.active[i], q.active[j]
+		if q.fairSizeWeight {
+			if c := sizeWeightedCompare(a, b); c != 0 {
+				return c < 0
+			}
+		}
 		if c := e.g.rc.compare(a.allocated, b.allocated); c != 0 {
 			return c < 0
 		}
 		return a.seq < b.seq
 	})
+}
+
+// sizeWeightedCompare is Math.signum(getMagnitude(a) - getMagnitude(b))
+// with sizeBasedWeight; Java's (int) of a NaN difference (0/0 for an app
+// with neither usage nor demand) is 0.
+func sizeWeightedCompare(a, b *app) int {
+	d := fairMagnitude(a) - fairMagnitude(b)
+	switch {
+	case d < 0:
+		return -1
+	case d > 0:
+		return 1
+	}
+	return 0
+}
+
+func fairMagnitude(a *app) float64 {
+	used := float64(a.allocated.MemoryMB)
+	demand := float64(a.allocated.MemoryMB + a.pendingResource().MemoryMB)
+	return used / (math.Log1p(demand) / math.Ln2)
 }

@@ -51,7 +51,7 @@ func (e *Engine) userAMLimit(q *queue, weight float32) Resource {
 }
 
 // activate is AbstractLeafQueue.activateApplications: waiting apps in
-// FIFO order start while the queue and user AM limits allow; a blocked app
+// FifoOrderingPolicyForPendingApps order (priority, then submission) start while the queue and user AM limits allow; a blocked app
 // is skipped; with no active app (or no AM used) one always starts.
 func (e *Engine) activate(q *queue) {
 	if !q.leaf || e.cluster.MemoryMB <= 0 && e.cluster.VCores <= 0 {
@@ -92,6 +92,7 @@ func (e *Engine) startApp(q *queue, a *app) {
 	q.amUsed = q.amUsed.Add(a.am)
 	a.u.amUsed = a.u.amUsed.Add(a.am)
 	q.active = insertOrdered(q.active, a)
+	q.changed()
 	q.addPending(a.pending)
 }
 
@@ -164,7 +165,7 @@ func (e *Engine) updateUserUsage(u *user, r Resource, sign int64) {
 	nr := e.g.rc.ratio(u.used, e.cluster)
 	u.q.ul.usageRatio += nr - u.ratio
 	u.ratio = nr
-	u.q.ul.invalidate()
+	u.q.invalidateUsers()
 }
 
 // recomputeUsageRatio is UsersManager.updateUsageRatio on cluster change.

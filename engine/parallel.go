@@ -69,7 +69,7 @@ func (e *Engine) makeRunnable(a *app) {
 	e.trackRunnable(a, 1)
 	a.u.nonRunnable--
 	a.u.pendingApps++
-	q.waiting = append(q.waiting, a)
+	q.waiting = insertOrdered(q.waiting, a) // the pending ordering policy, as at submission
 	if a.pending > 0 {
 		e.pendingChanged(a, 0)
 	}

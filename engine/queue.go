@@ -37,6 +37,7 @@ type queue struct {
 	maxApps, maxAppsUser  int32
 	priority              int32
 	fair                  bool
+	fairSizeWeight        bool // ordering-policy.fair.enable-size-based-weight
 	respectPriority       bool // parent: priority-utilization
 	maxAlloc              Resource
 	userWeights           map[string]float32
@@ -47,6 +48,7 @@ type queue struct {
 
 	// Derived from the cluster resource.
 	guarantee Resource // effective min resource
+	minRatio  minRatio // scales absolute children's minimums (parents)
 	maxRes    Resource // effective max resource
 	maxDown   Resource // maxRes rounded down to the minimum allocation
 
@@ -86,6 +88,34 @@ type queue struct {
 	byUser   map[string]*user
 	ul       userLimitCache
 	curLimit Resource // last limit handed down (cachedResourceLimitsForHeadroom)
+	// changes counts, for the queue and each ancestor, every change in
+	// the subtree that can alter a user-limit refusal: a user's usage or
+	// limit (each invalidation of a leaf's user-limit cache), an app
+	// starting or finishing, any change of an app's asks. blocked records
+	// changes at the last pass that found every asking app of the subtree
+	// refused by its user's limit (see userBlocked).
+	changes uint64
+	blocked blockStamp
+}
+
+// blockStamp is the state a user-limit-blocked pass saw.
+type blockStamp struct {
+	ok      bool
+	changes uint64
+}
+
+// changed counts a change in q's subtree on q and its ancestors.
+func (q *queue) changed() {
+	for p := q; p != nil; p = p.parent {
+		p.changes++
+	}
+}
+
+// invalidateUsers drops the leaf's cached user limit (its users' usage,
+// activity or the cluster changed).
+func (q *queue) invalidateUsers() {
+	q.ul.invalidate()
+	q.changed()
 }
 
 // userLimitCache holds UsersManager's shared state for one leaf.
@@ -160,6 +190,7 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.maxAppsUser = mq.MaxApplicationsPerUser
 	q.priority = mq.Priority.V
 	q.fair = mq.OrderingPolicy.V == "fair"
+	q.fairSizeWeight = q.fair && mq.FairSizeBasedWeight.V
 	q.respectPriority = mq.OrderingPolicy.V == "priority-utilization"
 	q.maxAlloc = fromModelRes(mq.MaxAllocation.V)
 	if q.maxAlloc.IsZero() {
@@ -178,7 +209,7 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 		u.weight = q.weightOf(u.name)
 	}
 	q.recountWeights()
-	q.ul.invalidate()
+	q.invalidateUsers()
 }
 
 func fromModelRes(r xmlconf.Resource) Resource { return Resource{r.MemoryMB, r.VCores} }
@@ -213,16 +244,14 @@ func (c *userLimitCache) invalidate() {
 // updateResources computes the effective guarantee and maximum for the
 // cluster resource, as ParentQueue.updateClusterResource does: percentage
 // and weight queues scale the cluster by their absolute fractions;
-// absolute queues use their configured resources, scaled down when the
-// cluster is smaller than the configured sum.
+// absolute queues use their configured resources, scaled down in
+// proportion when their parent's effective minimum is smaller than the
+// children's configured sum (effectiveMinRatio).
 func (q *queue) updateResources(cluster Resource, g *globals) {
 	if q.parent == nil {
 		q.guarantee, q.maxRes = cluster, cluster
 	} else if q.absoluteMode && !q.configuredMin.IsZero() {
-		q.guarantee = q.configuredMin
-		if !fitsAll(q.guarantee, q.parent.guarantee) {
-			q.guarantee = componentwiseMin(q.guarantee, q.parent.guarantee)
-		}
+		q.guarantee = q.parent.minRatio.apply(q.configuredMin)
 		q.maxRes = q.parent.maxRes
 		if !q.configuredMax.IsZero() {
 			q.maxRes = componentwiseMin(q.configuredMax, q.parent.maxRes)
@@ -232,6 +261,7 @@ func (q *queue) updateResources(cluster Resource, g *globals) {
 		q.maxRes = multiplyTrunc(cluster, float64(q.absMaxCap))
 	}
 	q.maxDown = g.rc.roundDown(q.maxRes, g.minAlloc)
+	q.minRatio = q.effectiveMinRatio(g)
 	for _, c := range q.children {
 		c.updateResources(cluster, g)
 	}
@@ -267,4 +297,50 @@ func (q *queue) addUsed(r Resource, reserved bool, sign int64) {
 			p.numContainers += int(sign)
 		}
 	}
+}
+
+// minRatio is AbstractParentQueue's effectiveMinResourceRatio: per
+// resource type, the factor absolute children's configured minimums are
+// multiplied by; a type without a ratio keeps its configured value.
+type minRatio struct {
+	mem, vc     float32
+	hasM, hasVC bool
+}
+
+// effectiveMinRatio is AbstractParentQueue.recalculateEffectiveMinRatio:
+// when the queue's effective minimum (the cluster for root) is less than
+// its children's configured minimums under the scheduler's calculator
+// (memory only by default), each type's ratio is (float) numerator /
+// children's sum.
+func (q *queue) effectiveMinRatio(g *globals) minRatio {
+	var sum Resource
+	for _, c := range q.children {
+		if c.absoluteMode {
+			sum = sum.Add(c.configuredMin)
+		}
+	}
+	base := q.guarantee
+	if q.parent == nil && base.IsZero() || !g.rc.less(base, sum) {
+		return minRatio{}
+	}
+	var r minRatio
+	if sum.MemoryMB != 0 {
+		r.mem, r.hasM = float32(base.MemoryMB)/float32(sum.MemoryMB), true
+	}
+	if sum.VCores != 0 {
+		r.vc, r.hasVC = float32(base.VCores)/float32(sum.VCores), true
+	}
+	return r
+}
+
+// apply is AbstractCSQueue.createNormalizedMinResource: (long) (value *
+// ratio), multiplied in Java float.
+func (r minRatio) apply(min Resource) Resource {
+	if r.hasM {
+		min.MemoryMB = int64(float32(min.MemoryMB) * r.mem)
+	}
+	if r.hasVC {
+		min.VCores = int64(float32(min.VCores) * r.vc)
+	}
+	return min
 }

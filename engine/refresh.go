@@ -55,7 +55,7 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 	e.setModel(m)
 	e.g.rc.drf = drf
 	for _, q := range e.queues {
-		q.ul.invalidate()
+		q.invalidateUsers()
 	}
 	e.clusterChanged()
 	// reinitialize re-reads max-parallel-apps: apps the new limits allow

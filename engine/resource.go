@@ -278,3 +278,8 @@ func (c *calc) availableContainers(avail, req Resource) int64 {
 func multiplyTrunc(r Resource, by float64) Resource {
 	return Resource{int64(float64(r.MemoryMB) * by), int64(float64(r.VCores) * by)}
 }
+
+// componentwiseMax is Resources.componentwiseMax.
+func componentwiseMax(a, b Resource) Resource {
+	return Resource{max(a.MemoryMB, b.MemoryMB), max(a.VCores, b.VCores)}
+}

@@ -17,3 +17,19 @@ func (e *Engine) QueueResources() (guarantee, maximum []Resource) {
 	}
 	return guarantee, maximum
 }
+
+// NodeFree returns what node i (a NodeIndex) has unallocated: its total
+// less its running containers. A reservation does not count, as in
+// SchedulerNode.getUnallocatedResource.
+func (e *Engine) NodeFree(i int) Resource { return e.nodes[i].free() }
+
+// NodeTotal returns node i's total resource.
+func (e *Engine) NodeTotal(i int) Resource { return e.nodes[i].total }
+
+// QueueAllocated returns queue k's (QueuePaths order) running containers'
+// resource: its used resource without reservations (the queue's
+// QueueResourceUsage "used" less "reserved").
+func (e *Engine) QueueAllocated(k int) Resource {
+	q := e.queues[k]
+	return q.used.Sub(q.reserved)
+}

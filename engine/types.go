@@ -102,11 +102,15 @@ const (
 	EvUnreserved
 	EvReleased
 	EvPreempted
+	// EvMarked: the preemption policy selected a running container for the
+	// first time (MARK_CONTAINER_FOR_PREEMPTION); it is killed
+	// (EvPreempted) if still selected after max_wait_before_kill.
+	EvMarked
 )
 
 // String names the event kind.
 func (k EventKind) String() string {
-	return [...]string{"allocated", "reserved", "unreserved", "released", "preempted"}[k]
+	return [...]string{"allocated", "reserved", "unreserved", "released", "preempted", "marked"}[k]
 }
 
 // Event reports one container state change to Options.OnEvent.
@@ -135,4 +139,10 @@ type Options struct {
 	OnEvent func(Event)
 	// Explain records why passes assign nothing (slower; for capq scenario).
 	Explain bool
+	// WalkEveryLeaf turns off the skipping of queues whose every asking
+	// app is refused by its user's limit (userBlocked: leaves, and parents
+	// with only such children), so a pass visits every queue with pending
+	// work like Hadoop's; tests use it to show that the skipping changes
+	// no decision.
+	WalkEveryLeaf bool
 }

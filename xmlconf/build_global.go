@@ -7,6 +7,10 @@ import "strconv"
 const (
 	DefaultResourceCalculator  = "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator"
 	DominantResourceCalculator = "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
+	// NodeHeartbeatKey is the ResourceManager's node heartbeat interval.
+	NodeHeartbeatKey = "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms"
+	// DefaultNodeHeartbeatMS is YarnConfiguration.DEFAULT_RM_NM_HEARTBEAT_INTERVAL_MS.
+	DefaultNodeHeartbeatMS = 1000
 )
 
 func (b *builder) global() {
@@ -39,6 +43,7 @@ func (b *builder) global() {
 	g.MaxAllocation = b.allocation("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores", 8192, 4)
 	g.ACLEnable, _ = b.boolAt("yarn.acl.enable", FromGlobal, b.hadoopDefault("yarn.acl.enable") == "true")
 	g.MaxAppPriority, _ = b.intAt("yarn.cluster.max-application-priority", FromGlobal, 0)
+	g.NodeHeartbeatMS, _ = b.longAt(NodeHeartbeatKey, FromGlobal, DefaultNodeHeartbeatMS)
 	b.preemption()
 }
 
@@ -98,6 +103,9 @@ func (b *builder) preemption() {
 	p.MaxIgnoredOverCapacity, _ = b.floatAt(preemptionPrefix+"max_ignored_over_capacity", FromGlobal, 0.1)
 	p.NaturalTerminationFactor, _ = b.floatAt(preemptionPrefix+"natural_termination_factor", FromGlobal, 0.2)
 	p.IntraQueuePreemptionEnable, _ = b.boolAt(preemptionPrefix+"intra-queue-preemption.enabled", FromGlobal, false)
+	p.SelectOnReservedContainers, _ = b.boolAt(preemptionPrefix+"select_based_on_reserved_containers", FromGlobal, false)
+	p.BalanceAfterSatisfied, _ = b.boolAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.enabled", FromGlobal, false)
+	p.BalanceMaxWaitMS, _ = b.longAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.max-wait-before-kill", FromGlobal, 300000)
 }
 
 func containsWord(s, w string) bool {

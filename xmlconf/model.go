@@ -291,6 +291,10 @@ type Global struct {
 	ACLEnable Value[bool]
 	// MaxAppPriority is yarn.cluster.max-application-priority (default 0).
 	MaxAppPriority Value[int32]
+	// NodeHeartbeatMS is yarn.resourcemanager.nodemanagers.heartbeat-interval-ms
+	// (yarn-site.xml, YarnConfiguration.DEFAULT_RM_NM_HEARTBEAT_INTERVAL_MS
+	// 1000): how often a node manager offers itself to the scheduler.
+	NodeHeartbeatMS Value[int64]
 	// Preemption settings (yarn.resourcemanager.monitor.capacity.preemption.*).
 	Preemption Preemption
 }
@@ -313,6 +317,13 @@ type Preemption struct {
 	MaxIgnoredOverCapacity     Value[float32]
 	NaturalTerminationFactor   Value[float32]
 	IntraQueuePreemptionEnable Value[bool]
+	// SelectOnReservedContainers is select_based_on_reserved_containers
+	// (ReservedContainerCandidatesSelector).
+	SelectOnReservedContainers Value[bool]
+	// BalanceAfterSatisfied and BalanceMaxWaitMS are
+	// preemption-to-balance-queue-after-satisfied.{enabled,max-wait-before-kill}.
+	BalanceAfterSatisfied Value[bool]
+	BalanceMaxWaitMS      Value[int64]
 }
 
 // Model is the typed view of a Capacity Scheduler configuration. Build

@@ -104,6 +104,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
+	opts.SkipSeries = o.format == "text" // only JSON prints the series
 	if o.configFile == "" || o.workload == "" {
 		return cannotRun(fmt.Errorf("--config and --workload are required"))
 	}

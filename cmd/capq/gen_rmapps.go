@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/xmlconf"
 )
@@ -40,7 +41,7 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 	if data, err = rmAnswerJSON(name, "apps", data); err != nil {
 		return nil, err
 	}
-	w, err := sim.ReadRMApps(name, data, m, sim.RMAppsOptions{AM: sim.Res{MemoryMB: o.amMemory, VCores: 1}, TaskMemoryMB: o.rmTaskMemory, Cluster: cluster})
+	w, err := sim.ReadRMApps(name, data, m, sim.RMAppsOptions{AM: engine.Resource{MemoryMB: o.amMemory, VCores: 1}, TaskMemoryMB: o.rmTaskMemory, Cluster: cluster})
 	if err != nil {
 		return nil, err
 	}

@@ -26,13 +26,13 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 		}
 		return sim.ReadNative(name, data)
 	}
-	set := sim.DefaultSLSSettings()
+	set := xmlconf.DefaultSLSSettings()
 	if o.slsRunner != "" {
 		doc, err := xmlconf.ReadFile(o.slsRunner, o.config.readOptions(s))
 		if err != nil {
 			return nil, fmt.Errorf("--sls-runner: %w", err)
 		}
-		if set, err = sim.SLSSettingsFromConf(xmlconf.NewConf(doc).Map()); err != nil {
+		if set, err = xmlconf.SLSSettingsFromConf(xmlconf.NewConf(doc).Map()); err != nil {
 			return nil, fmt.Errorf("--sls-runner %s: %w", o.slsRunner, err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -266,4 +267,37 @@ func TestGenWorkloadBareDefaultsPreview(t *testing.T) {
 	require.True(t, found, p.stdout)
 	regressions, _, _ = strings.Cut(regressions, "\n\n")
 	assert.Regexp(t, `(?m)^  root\.engineering\.development +apps\.rejected +0 → [1-9]`, regressions)
+}
+
+// With preemption on, --events shows each container first marked, then
+// preempted max_wait_before_kill (15 s) later, and a configuration's
+// unmodelled settings are warned about on stdout.
+func TestSimulatePreemptionEvents(t *testing.T) {
+	dir := t.TempDir()
+	events := filepath.Join(dir, "events.jsonl")
+	r := runBinary(t, "", "simulate", "--config", "testdata/workloads/seeds-preemption", "--workload", "testdata/workloads/seeds-example.json",
+		"--events", events)
+	require.Equal(t, 0, r.code, r.stderr)
+	data, err := os.ReadFile(events)
+	require.NoError(t, err)
+	marked := map[string]bool{}
+	preempted := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var ev struct {
+			T    int64  `json:"t_ms"`
+			Kind string `json:"kind"`
+			ID   int64  `json:"container"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &ev))
+		key := strconv.FormatInt(ev.ID, 10)
+		switch ev.Kind {
+		case "marked":
+			marked[key] = true
+		case "preempted":
+			assert.True(t, marked[key], "container %d preempted without a mark", ev.ID)
+			preempted++
+		}
+	}
+	assert.Positive(t, preempted)
+	assert.NotContains(t, r.stdout, "warning: not modelled")
 }

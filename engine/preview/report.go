@@ -48,6 +48,9 @@ type Side struct {
 	AppsRejected        int    `json:"apps_rejected"`
 	ContainersAllocated int64  `json:"containers_allocated"`
 	SimulatedMS         int64  `json:"simulated_ms"`
+	// Warnings name what this side's configuration enables that the
+	// engine does not model.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Input is what a report is built from.
@@ -92,7 +95,7 @@ func Build(in Input) (*Report, []error) {
 }
 
 func summarise(name string, r *Run) Side {
-	s := Side{Config: name, ContainersAllocated: r.ContainersAllocated, SimulatedMS: r.EndMS}
+	s := Side{Config: name, ContainersAllocated: r.ContainersAllocated, SimulatedMS: r.EndMS, Warnings: r.Warnings}
 	for _, a := range r.Apps {
 		s.AppsSubmitted++
 		switch {

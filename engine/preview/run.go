@@ -14,6 +14,9 @@ type Run struct {
 	Apps  []AppRun
 	// ContainersAllocated counts every container the run allocated.
 	ContainersAllocated int64
+	// Warnings name what the configuration enables that the engine does
+	// not model (engine.Unmodelled).
+	Warnings []string
 }
 
 // QueueRun is one queue's configuration and usage over time.

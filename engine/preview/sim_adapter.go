@@ -14,7 +14,7 @@ import (
 // allocated since the previous sample, which is what starvation needs;
 // results without those counts fall back to "the queue's use grew".
 func FromSim(res *sim.Result, m *xmlconf.Model) *Run {
-	r := &Run{EndMS: res.Summary.SimulatedMS, ContainersAllocated: res.Summary.ContainersAllocated}
+	r := &Run{EndMS: res.Summary.SimulatedMS, ContainersAllocated: res.Summary.ContainersAllocated, Warnings: res.Warnings}
 	for _, q := range res.Queues {
 		qr := QueueRun{Path: q.Path, Leaf: q.Leaf, GuaranteedMB: q.GuaranteedMB, MaxMB: q.MaxMB, Preempted: int(q.Preempted)}
 		if m != nil {

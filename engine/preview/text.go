@@ -23,7 +23,14 @@ var tableTitles = []string{"Use against guarantee", "Time to first container, wa
 func WriteText(w io.Writer, r *Report) error {
 	ew := &errWriter{w: w}
 	ew.printf("capq preview: %s → %s\n", r.Old.Config, r.New.Config)
-	ew.printf("workload %s, seed %d: old %s; new %s\n\n", r.Workload, r.Seed, sideLine(r.Old), sideLine(r.New))
+	ew.printf("workload %s, seed %d: old %s; new %s\n", r.Workload, r.Seed, sideLine(r.Old), sideLine(r.New))
+	for _, w := range r.Old.Warnings {
+		ew.printf("warning (old): %s\n", w)
+	}
+	for _, w := range r.New.Warnings {
+		ew.printf("warning (new): %s\n", w)
+	}
+	ew.printf("\n")
 	writeCallouts(ew, "Regressions", r.Regressions())
 	writeCallouts(ew, "Improvements", r.Improvements())
 	if len(r.Gates) > 0 {

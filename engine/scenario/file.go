@@ -96,6 +96,11 @@ type Step struct {
 	// (scenario-format-extensions.md).
 	AppName   string `json:"app_name"`
 	Placement bool   `json:"placement"`
+	// Marked and Killed, on a preempt step, are the expected numbers of
+	// containers marked (first selected) and killed per application in that
+	// round; an application left out must have none (Hadoop's never()).
+	Marked map[string]int `json:"marked"`
+	Killed map[string]int `json:"killed"`
 }
 
 // RefreshExpect is the expected outcome of loading or refreshing.

@@ -10,9 +10,13 @@ import (
 
 // PreemptResult is the outcome of a preempt step.
 type PreemptResult struct {
-	Selected   []int64          `json:"selected"`
-	Killed     []int64          `json:"killed"`
-	ToObtainMB map[string]int64 `json:"to_obtain_mb"`
+	Selected []int64 `json:"selected"`
+	Marked   []int64 `json:"marked"`
+	Killed   []int64 `json:"killed"`
+	// MarkedByApp and KilledByApp count them per application.
+	MarkedByApp map[string]int   `json:"marked_by_app"`
+	KilledByApp map[string]int   `json:"killed_by_app"`
+	ToObtainMB  map[string]int64 `json:"to_obtain_mb"`
 }
 
 // ids keeps an empty list an empty JSON array rather than null.

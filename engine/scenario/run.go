@@ -33,6 +33,9 @@ type StartupResult struct {
 	ReasonCode string   `json:"reason_code,omitempty"`
 	// Notes say what the engine does not model for this configuration.
 	Notes []string `json:"notes,omitempty"`
+	// Warnings name what the configuration enables that the engine does
+	// not model (engine.Unmodelled).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // StepResult is one step's outcome; fields irrelevant to the op are left
@@ -113,6 +116,9 @@ func (r *runner) startup() bool {
 	st.Accepted, st.Errors, st.ReasonCode = v.accepted(), messages(v.errs), v.code
 	if st.Errors == nil {
 		st.Errors = []string{}
+	}
+	for _, w := range engine.Unmodelled(m) {
+		st.Warnings = append(st.Warnings, w.String())
 	}
 	if x := r.sc.ExpectStartup; x != nil {
 		for _, f := range checkRefreshExpect(x, v, nil) {

@@ -240,10 +240,40 @@ func (r *runner) replaceNode(s *Step, res *StepResult) {
 // round at simulated time now_ms.
 func (r *runner) preempt(s *Step, res *StepResult) {
 	p := r.eng.Preempt(s.NowMS)
-	res.Preemption = &PreemptResult{Selected: ids(p.Selected), Killed: ids(p.Killed), ToObtainMB: map[string]int64{}}
+	res.Preemption = &PreemptResult{Selected: ids(p.Selected), Marked: ids(p.Marked), Killed: ids(p.Killed),
+		MarkedByApp: p.MarkedByApp, KilledByApp: p.KilledByApp, ToObtainMB: map[string]int64{}}
 	for q, v := range p.ToObtain {
 		res.Preemption.ToObtainMB[q] = v.MemoryMB
 	}
+	res.Failures = append(res.Failures, checkCounts("marked", s.Marked, p.MarkedByApp)...)
+	res.Failures = append(res.Failures, checkCounts("killed", s.Killed, p.KilledByApp)...)
+}
+
+// checkCounts compares a preempt step's expected per-app counts with the
+// round's: every app named must match, and every other app must have
+// none. A step without the field checks nothing.
+func checkCounts(what string, want, got map[string]int) []string {
+	if want == nil {
+		return nil
+	}
+	var out []string
+	for _, app := range sortedKeys(union(want, got)) {
+		if want[app] != got[app] {
+			out = append(out, fmt.Sprintf("%s containers of %q: want %d, got %d", what, app, want[app], got[app]))
+		}
+	}
+	return out
+}
+
+func union(a, b map[string]int) map[string]int {
+	u := make(map[string]int, len(a)+len(b))
+	for k := range a {
+		u[k] = 0
+	}
+	for k := range b {
+		u[k] = 0
+	}
+	return u
 }
 
 func (r *runner) snapshot(_ *Step, res *StepResult) {

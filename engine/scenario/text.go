@@ -31,6 +31,9 @@ func WriteText(w io.Writer, sc *Scenario, out *Output) error {
 			fmt.Fprintf(&b, "  error: %s\n", e)
 		}
 	}
+	for _, w := range out.Startup.Warnings {
+		fmt.Fprintf(&b, "  warning: %s\n", w)
+	}
 	for i, res := range out.Steps {
 		writeStepText(&b, &sc.Steps[i], res)
 	}
@@ -113,7 +116,13 @@ func completeText(b *bytes.Buffer, s *Step, res *StepResult) {
 
 func preemptText(b *bytes.Buffer, s *Step, res *StepResult) {
 	if p := res.Preemption; p != nil {
-		fmt.Fprintf(b, " at %d ms: %d container(s) selected, %d killed", s.NowMS, len(p.Selected), len(p.Killed))
+		fmt.Fprintf(b, " at %d ms: %d container(s) selected, %d marked, %d killed", s.NowMS, len(p.Selected), len(p.Marked), len(p.Killed))
+		for _, app := range sortedKeys(p.MarkedByApp) {
+			fmt.Fprintf(b, "; %s: %d marked", app, p.MarkedByApp[app])
+		}
+		for _, app := range sortedKeys(p.KilledByApp) {
+			fmt.Fprintf(b, "; %s: %d killed", app, p.KilledByApp[app])
+		}
 		for _, q := range sortedKeys(p.ToObtainMB) {
 			fmt.Fprintf(b, "; %s gives back %d MB", q, p.ToObtainMB[q])
 		}

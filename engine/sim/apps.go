@@ -72,8 +72,12 @@ func (r *run) ask(i int32, asks []engine.Ask, n int, mem int64) bool {
 // asks for phase 0.
 func (r *run) amReady(i int32) {
 	a := &r.apps[i]
-	if a.state != AppRunning || a.phases != nil {
-		return // finished, or a new attempt whose tasks are already asked for
+	if a.state != AppAccepted || a.amReadyAt != r.now {
+		return // finished, or the AM this event was for is gone
+	}
+	a.state = AppRunning
+	if a.phases != nil {
+		return // a new attempt: its tasks are already asked for
 	}
 	r.phases(a)
 	r.startPhase(i)
@@ -125,7 +129,7 @@ func (r *run) startPhase(i int32) {
 		}
 		f := a.fifo[t.Priority]
 		if f == nil {
-			f = &durFIFO{size: Res{t.MemoryMB, t.VCores}}
+			f = &durFIFO{size: engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}}
 			a.fifo[t.Priority] = f
 			prios = append(prios, t.Priority)
 			hosts[t.Priority], racks[t.Priority] = map[string]int{}, map[string]int{}
@@ -172,7 +176,7 @@ func (r *run) delayedAsk(i int32, j int) {
 	t := &a.spec.Tasks[j]
 	f := a.fifo[t.Priority]
 	if f == nil {
-		f = &durFIFO{size: Res{t.MemoryMB, t.VCores}}
+		f = &durFIFO{size: engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}}
 		a.fifo[t.Priority] = f
 	}
 	f.push(t.DurationMS, t.Count)
@@ -233,7 +237,9 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	if ev.Priority == amPriority {
 		l.am = true
 		a.amID = ev.ContainerID
-		a.state = AppRunning
+		// RMAppImpl stays ACCEPTED until the attempt registers
+		// (ATTEMPT_REGISTERED), one AM heartbeat after its container starts.
+		a.amReadyAt = r.now + r.amHB
 		r.res.Summary.AMContainers++
 		if a.firstMS < 0 {
 			a.firstMS = r.now
@@ -250,7 +256,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 		}
 	}
 	r.setLive(ev.ContainerID, l)
-	r.use(a, l.node, mem, ev.Resource.VCores, 1)
+	r.use(a, l.node, mem, 1)
 	for q := a.leaf; q >= 0; q = r.queues[q].parent {
 		r.queues[q].containers++
 	}
@@ -309,7 +315,7 @@ func (r *run) released(ev *engine.Event, preempted bool) {
 	}
 	r.lives[ev.ContainerID].ok = false
 	a := &r.apps[l.app]
-	r.use(a, l.node, -l.mem, -ev.Resource.VCores, -1)
+	r.use(a, l.node, -l.mem, -1)
 	if preempted {
 		a.preempted++
 		r.res.Summary.Preempted++
@@ -356,6 +362,7 @@ func (r *run) afterEngine() {
 func (r *run) restartAM(i int32) {
 	a := &r.apps[i]
 	a.state = AppAccepted
+	a.amReadyAt = -1
 	a.restarts++
 	s := a.spec
 	r.ask(i, []engine.Ask{{Priority: amPriority, ResourceName: engine.AnyResource,

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
+	"github.com/stretchr/testify/require"
 )
 
 // twoQueues is the configuration of YuniKorn's BenchmarkScheduling: two
@@ -35,15 +35,20 @@ func modelFrom(t testing.TB, xml []byte) *xmlconf.Model {
 func schedulingWorkload(nodes, containers int) *Workload {
 	w := &Workload{Name: "bench", Cluster: Cluster{Nodes: []NodeGroup{{Count: nodes, MemoryMB: 128 * 1024, VCores: 128}}}}
 	for i, q := range []string{"a", "b"} {
-		w.Apps = append(w.Apps, App{ID: fmt.Sprintf("app-%d", i), Queue: q, User: "u", AM: Res{10, 1},
+		w.Apps = append(w.Apps, App{ID: fmt.Sprintf("app-%d", i), Queue: q, User: "u", AM: engine.Resource{MemoryMB: 10, VCores: 1},
 			Tasks: []TaskGroup{{Count: containers / 2, MemoryMB: 10, VCores: 1, DurationMS: 1 << 40, Priority: 1}}})
 	}
 	return w
 }
 
 // BenchmarkScheduling reports container allocations per second of wall
-// time for 2 queues, 2 apps and 10,000 containers of 10 MB on 500 to
-// 5,000 nodes, through the whole simulator (heartbeats, bookkeeping).
+// time for 2 queues, 2 apps and 10,000 or 100,000 containers of 10 MB on
+// 500 to 5,000 nodes, through the whole simulator: engine construction,
+// node registration, heartbeats and bookkeeping. The asks are off-switch,
+// so with the default maximum-offswitch-assignments (1) each heartbeat
+// places about one container: it measures heartbeat throughput on an
+// idle cluster (no limit binds, nothing is reserved), the easy path;
+// BenchmarkBusyVsIdle measures the contended one.
 func BenchmarkScheduling(b *testing.B) {
 	m := modelFrom(b, []byte(twoQueues))
 	for _, nodes := range []int{500, 1000, 2000, 5000} {
@@ -78,21 +83,34 @@ func TestScaleTable(t *testing.T) {
 		{1000, 100, 30000}, {1000, 100, 100000},
 		{300, 100, 10000},
 	}
-	if s := os.Getenv("CAPQ_SCALE_DAY"); s != "" {
+	switch os.Getenv("CAPQ_SCALE_DAY") {
+	case "":
+	case "10k":
+		sizes = []size{{10000, 10000, 100000}} // #19's wide tree
+	case "busy":
+		// Contended clusters: about 5 to 20 times too few nodes for the
+		// idle rows' apps, so limits bind and apps wait.
+		sizes = []size{{25, 100, 10000}, {100, 100, 30000}, {100, 1000, 10000}, {250, 1000, 30000}}
+	case "wide":
+		sizes = []size{{1000, 1000, 10000}, {100, 1000, 10000}} // idle and busy
+	default:
 		sizes = []size{{10000, 1000, 100000}}
 	}
-	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated |")
+	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated | use% | reservations |")
 	for _, s := range sizes {
 		m := modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(s.leaves), FanOut: 10, Seed: 1}))
-		w, err := Generate(m, GenOptions{Seed: 1, Apps: s.apps, Nodes: s.nodes})
+		o := DefaultGenOptions()
+		o.Apps, o.Nodes = s.apps, s.nodes
+		w, err := Generate(m, o)
 		require.NoError(t, err)
 		start, cpu0 := time.Now(), cpuTime()
-		res, err := Run(m, w, Options{Seed: 1})
+		res, err := Run(m, w, Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == ""})
 		require.NoError(t, err)
 		el, cpu := time.Since(start), cpuTime()-cpu0
-		t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s |",
+		t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d |",
 			s.nodes, s.leaves, s.apps, res.Summary.ContainersAllocated, res.Summary.Heartbeats,
-			cpu.Seconds(), el.Seconds(), fmtMS(res.Summary.SimulatedMS))
+			cpu.Seconds(), el.Seconds(), fmtMS(res.Summary.SimulatedMS),
+			100*float64(res.Queue("root").AvgUsedMB)/float64(res.Cluster.MemoryMB), res.Summary.Reservations)
 	}
 }
 
@@ -120,4 +138,53 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// busyIdleDay is the workload of BenchmarkBusyVsIdle: DefaultGenOptions
+// with 2,000 apps (about 100,000 containers) over 100 leaf queues; only
+// the node count differs between the two runs.
+func busyIdleDay(b *testing.B, nodes int) (*xmlconf.Model, *Workload) {
+	m := modelFrom(b, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1}))
+	o := DefaultGenOptions()
+	o.Apps, o.Nodes = 2000, nodes
+	w, err := Generate(m, o)
+	require.NoError(b, err)
+	return m, w
+}
+
+// BenchmarkBusyVsIdle times whole Run calls (engine construction,
+// heartbeats and bookkeeping; not generating the workload) of the same
+// apps on a cluster too big to contend (idle: 2,000 nodes) and on one
+// that is short of memory all day (busy: 4 nodes, about half the memory
+// in use on average under queue maximums and user limits: reservations,
+// user and queue limits binding, apps waiting). Both place every
+// container. ns/container is the figure #19 compares (busy at most 2x
+// idle); cpu-ns/container is the same in process CPU time (GC workers
+// included), steadier on a shared machine; use% is the root queue's average used share of the cluster and
+// resv/op the reservations made, to show which path ran.
+func BenchmarkBusyVsIdle(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		nodes int
+	}{{"idle", 2000}, {"busy", 4}} {
+		b.Run(c.name, func(b *testing.B) {
+			m, w := busyIdleDay(b, c.nodes)
+			var res *Result
+			cpu0 := cpuTime()
+			for b.Loop() {
+				var err error
+				if res, err = Run(m, w, Options{Seed: 1, SkipSeries: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if res.Summary.AppsFinished != len(w.Apps) {
+				b.Fatalf("%d of %d apps finished", res.Summary.AppsFinished, len(w.Apps))
+			}
+			per := float64(b.N) * float64(res.Summary.ContainersAllocated)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/container")
+			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/per, "cpu-ns/container")
+			b.ReportMetric(100*float64(res.Queue("root").AvgUsedMB)/float64(res.Cluster.MemoryMB), "use%")
+			b.ReportMetric(float64(res.Summary.Reservations), "resv/op")
+		})
+	}
 }

@@ -17,22 +17,29 @@
 // allocation (and without a reservation) is never woken; a node with room
 // is parked as soon as a heartbeat achieves nothing, and a change (arrival,
 // release, refresh, node change) wakes only the parked node that beats
-// next. Without locality requests and reservations this gives exactly the
-// result of beating every node every interval (the tests check it); see
-// run.simple for the approximation with reservations.
+// next when that is exact (run.simple: no locality requests, no
+// reservation, nodes of one size), else every parked node. Either way the
+// result is exactly that of beating every node every interval:
+// TestShortcutsKeepTheEventLog compares the event logs byte for byte.
 //
 // Workloads come from ReadNative (the native JSON format, FORMAT.md),
 // ReadSLS (SLS traces exactly as SLS's AMRunner reads them, with
-// ReadSLSNodes for --nodes topologies and SLSSettingsFromConf for
-// sls-runner.xml) and Generate (seeded synthetic workloads); Detect tells
+// ReadSLSNodes for --nodes topologies and the typed sls-runner.xml
+// settings of xmlconf.SLSSettingsFromConf) and Generate (seeded synthetic workloads); Detect tells
 // the formats apart. Results (Result) are deterministic and
 // self-describing so two runs of one workload on two configurations can
 // be compared queue by queue, user by user and app by app; RenderText and
 // RenderJSON print them.
 //
 // The package never reads XML (the caller loads configurations, including
-// those refresh events name, through Options.LoadConfig) and never prints
-// except to the writers it is given.
+// those refresh events name, through Options.LoadConfig) nor configuration
+// keys (it takes typed settings: xmlconf.Global.NodeHeartbeatMS,
+// xmlconf.SLSSettings), and never prints except to the writers it is
+// given. It keeps no parallel books: queue usage and free node resources
+// are read from the engine (Engine.QueueAllocated, NodeFree, NodeTotal);
+// what it keeps itself is what the engine does not: time integrals and
+// peaks, waits, and per-user allocated memory (the engine's per-user
+// figure includes reservations).
 //
 // What lives here: simulated time, workloads and their formats, results
 // and their rendering. What does not: scheduling decisions (engine),

@@ -12,7 +12,9 @@ import (
 //	{"t_ms":1000,"kind":"allocated","container":3,"app":"app_1","queue":"root.a",
 //	 "node":"node0","memory_mb":1024,"vcores":1,"priority":20,"locality":"OFF_SWITCH"}
 //
-// kind is allocated, reserved, unreserved, released or preempted;
+// kind is allocated, reserved, unreserved, released, marked (selected
+// for preemption, killed after max_wait_before_kill unless freed) or
+// preempted;
 // locality is omitted for unreservations. Written by hand: millions of
 // lines go through here.
 func (r *run) logEvent(ev *engine.Event) {

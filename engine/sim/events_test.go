@@ -59,3 +59,43 @@ func TestHeartbeatIntervalFromYarnSite(t *testing.T) {
 		break
 	}
 }
+
+// The simulator takes the interval from the typed Global.NodeHeartbeatMS:
+// a value Configuration.getLong cannot read, or one that is not positive,
+// refuses the run; none gives YarnConfiguration's default.
+func TestHeartbeatSetting(t *testing.T) {
+	for name, c := range map[string]struct {
+		value string // "" leaves the key out
+		want  int64
+		err   string
+	}{
+		"unset":    {"", DefaultHeartbeatMS, ""},
+		"set":      {"500", 500, ""},
+		"hex":      {"0x20", 32, ""},
+		"zero":     {"0", 0, `heartbeat-interval-ms = "0": want a positive number`},
+		"negative": {"-5", 0, `"-5": want a positive number`},
+		"garbage":  {"soon", 0, `"soon": want a positive number`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			site := `<configuration></configuration>`
+			if c.value != "" {
+				site = `<configuration><property><name>` + xmlconf.NodeHeartbeatKey + `</name><value>` + c.value + `</value></property></configuration>`
+			}
+			l, err := xmlconf.Load(xmlconf.LoadOptions{
+				YarnSite:          []xmlconf.Source{{Name: "yarn-site.xml", Data: []byte(site)}},
+				CapacityScheduler: []xmlconf.Source{{Name: "cs.xml", Data: []byte(twoQueues)}},
+			})
+			require.NoError(t, err)
+			got, err := heartbeatMS(l.Model, &Workload{})
+			if c.err != "" {
+				assert.ErrorContains(t, err, c.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, c.want, got)
+			got, err = heartbeatMS(l.Model, &Workload{NMHeartbeatMS: 7})
+			require.NoError(t, err)
+			assert.Equal(t, int64(7), got, "the workload's interval (SLS's yarn.sls.nm.heartbeat.interval.ms) wins")
+		})
+	}
+}

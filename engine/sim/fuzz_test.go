@@ -13,7 +13,7 @@ func FuzzReadSLS(f *testing.F) {
 	f.Add([]byte(`{"am.type": "stream", "job.queue.name": "a", "job.tasks": [{"container.start.ms": 1, "container.end.ms": 9, "container.memory": "12"}]}`))
 	f.Add([]byte(`{"job.tasks": [1, "x", null]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := ReadSLS("f.json", data, DefaultSLSSettings(), nil)
+		w, err := ReadSLS("f.json", data, xmlconf.DefaultSLSSettings(), nil)
 		if err == nil && w == nil {
 			t.Fatal("nil workload without error")
 		}
@@ -33,7 +33,7 @@ func FuzzReadNative(f *testing.F) {
 func FuzzReadSLSNodes(f *testing.F) {
 	f.Add([]byte(`{"rack": "r1", "nodes": [{"node": "n1", "memory-mb": 2048, "vcores": 2}, {}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = ReadSLSNodes("n.json", data, DefaultSLSSettings())
+		_, _ = ReadSLSNodes("n.json", data, xmlconf.DefaultSLSSettings())
 	})
 }
 
@@ -93,7 +93,7 @@ func FuzzReadSynth(f *testing.F) {
 	f.Add([]byte(`{"num_nodes": 4, "nodes_per_rack": 2, "num_jobs": 3, "rand_seed": 2, "workloads": [{"workload_name": "w", "workload_weight": 1, "queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "mtasks_avg": 3, "mtasks_stddev": 1, "rtasks_avg": 1, "mtime_avg": 10, "rtime_avg": 20, "map_max_memory_avg": 1024, "reduce_max_memory_avg": 2048, "map_max_vcores_avg": 1, "reduce_max_vcores_avg": 1}], "time_distribution": [{"time": 1, "weight": 1}, {"time": 9, "weight": 0}]}]}`))
 	f.Add([]byte(`{"num_nodes": 2, "num_jobs": 2, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"discrete": ["1", "2"], "weights": [1, 3]}, "time": {"val": 5, "std": 2, "dist": "NORM"}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := ReadSynth("s.json", data, DefaultSLSSettings())
+		w, err := ReadSynth("s.json", data, xmlconf.DefaultSLSSettings())
 		if err == nil && w == nil {
 			t.Fatal("nil workload without error")
 		}
@@ -103,7 +103,7 @@ func FuzzReadSynth(f *testing.F) {
 func FuzzReadRumen(f *testing.F) {
 	f.Add([]byte(`{"jobID": "job_1", "user": "u", "queue": "a", "submitTime": 5, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}], "reduceTasks": [{"attempts": [{"hostName": "h2", "startTime": 4, "finishTime": 9}]}]} {"jobID": "job_2", "queue": "b", "submitTime": 1, "mapTasks": [{"attempts": []}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := ReadRumen("r.json", data, DefaultSLSSettings(), nil, RumenTimeConverted)
+		w, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted)
 		if err == nil && w == nil {
 			t.Fatal("nil workload without error")
 		}

@@ -6,19 +6,22 @@ import (
 	"math/rand"
 	"sort"
 
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
 )
 
-// GenOptions shape a synthetic workload. Zero fields take the defaults
-// in brackets.
+// GenOptions shape a synthetic workload. DefaultGenOptions gives every
+// field its default (the values in brackets, the command's flag
+// defaults); Generate also fills zero fields from it, except ReduceShare,
+// where 0 means no reduce phase.
 type GenOptions struct {
 	Seed int64
 	// Apps is the number of applications [1000], arriving over
 	// DurationMS [one day] as a Poisson process.
 	Apps       int
 	DurationMS int64
-	// Nodes of NodeMemoryMB [131072] and NodeVCores [32] in racks of
-	// NodesPerRack [40].
+	// Nodes [100] of NodeMemoryMB [131072] and NodeVCores [32] in racks
+	// of NodesPerRack [40].
 	Nodes        int
 	NodeMemoryMB int64
 	NodeVCores   int64
@@ -42,7 +45,7 @@ type GenOptions struct {
 	// (a tenth of the maps, twice as long) [0.3].
 	ReduceShare float64
 	// AM is the AM container [1024 MB, 1 vcore].
-	AM Res
+	AM engine.Resource
 	// TargetUtilization, when positive, replaces Apps: apps are drawn
 	// until the memory-time they ask for (OfferedMemoryMS) reaches this
 	// fraction of the cluster's memory over DurationMS, so the day
@@ -57,54 +60,72 @@ type GenOptions struct {
 	BurstShare float64
 }
 
+// DefaultGenOptions is the one home of the generator's defaults: `capq gen
+// workload` takes its flag defaults from it, and tests and benchmarks
+// that stand for a user's generated day start from it.
+func DefaultGenOptions() GenOptions {
+	return GenOptions{
+		Seed: 1, Apps: 1000, DurationMS: 24 * 3600 * 1000,
+		Nodes: 100, NodeMemoryMB: 128 * 1024, NodeVCores: 32, NodesPerRack: 40,
+		UsersPerQueue: 4, TasksMean: 50, TasksSigma: 1, MaxTasks: 10000,
+		TaskMemoryMB: []int64{1024, 2048, 4096}, TaskVCores: 1,
+		DurationMeanMS: 120000, DurationSigma: 1, ReduceShare: 0.3,
+		AM: engine.Resource{MemoryMB: 1024, VCores: 1},
+	}
+}
+
+// The command's defaults for the two knobs that size a day to its
+// cluster. DefaultGenOptions leaves them off (a fixed Apps), so tests and
+// benchmarks that fix their app count keep it; `capq gen workload` turns
+// them on unless --apps is given.
+const (
+	DefaultTargetUtilization = 0.9
+	DefaultBurstShare        = 0.5
+)
+
 // MaxGenApps bounds the apps a target utilization may ask for: beyond it
 // the workload file and the run are too big to be useful, and the message
 // says which knob to turn.
 const MaxGenApps = 2_000_000
 
 func (o GenOptions) withDefaults() GenOptions {
-	def := func(v *int, d int) {
+	d := DefaultGenOptions()
+	pos := func(v *int, d int) {
 		if *v <= 0 {
 			*v = d
 		}
 	}
-	def(&o.Apps, 1000)
-	def(&o.Nodes, 100)
-	def(&o.NodesPerRack, 40)
-	def(&o.UsersPerQueue, 4)
-	def(&o.MaxTasks, 10000)
-	if o.DurationMS <= 0 {
-		o.DurationMS = 24 * 3600 * 1000
+	pos(&o.Apps, d.Apps)
+	pos(&o.Nodes, d.Nodes)
+	pos(&o.NodesPerRack, d.NodesPerRack)
+	pos(&o.UsersPerQueue, d.UsersPerQueue)
+	pos(&o.MaxTasks, d.MaxTasks)
+	pos64 := func(v *int64, d int64) {
+		if *v <= 0 {
+			*v = d
+		}
 	}
-	if o.NodeMemoryMB <= 0 {
-		o.NodeMemoryMB = 128 * 1024
+	pos64(&o.DurationMS, d.DurationMS)
+	pos64(&o.NodeMemoryMB, d.NodeMemoryMB)
+	pos64(&o.NodeVCores, d.NodeVCores)
+	pos64(&o.TaskVCores, d.TaskVCores)
+	posF := func(v *float64, d float64) {
+		if *v <= 0 {
+			*v = d
+		}
 	}
-	if o.NodeVCores <= 0 {
-		o.NodeVCores = 32
-	}
-	if o.TasksMean <= 0 {
-		o.TasksMean = 50
-	}
-	if o.TasksSigma <= 0 {
-		o.TasksSigma = 1
-	}
+	posF(&o.TasksMean, d.TasksMean)
+	posF(&o.TasksSigma, d.TasksSigma)
+	posF(&o.DurationMeanMS, d.DurationMeanMS)
+	posF(&o.DurationSigma, d.DurationSigma)
 	if len(o.TaskMemoryMB) == 0 {
-		o.TaskMemoryMB = []int64{1024, 2048, 4096}
-	}
-	if o.TaskVCores <= 0 {
-		o.TaskVCores = 1
-	}
-	if o.DurationMeanMS <= 0 {
-		o.DurationMeanMS = 120000
-	}
-	if o.DurationSigma <= 0 {
-		o.DurationSigma = 1
+		o.TaskMemoryMB = d.TaskMemoryMB
 	}
 	if o.ReduceShare < 0 {
 		o.ReduceShare = 0
 	}
 	if o.AM.MemoryMB <= 0 {
-		o.AM = Res{1024, 1}
+		o.AM = d.AM
 	}
 	return o
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"testing"
 
+	"github.com/capq/capq/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,9 +21,9 @@ func TestLifetimeKill(t *testing.T) {
 	task := []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 600000, Priority: 20}}
 	w := &Workload{Name: "lifetime", Cluster: Cluster{Nodes: []NodeGroup{{Count: 2, MemoryMB: 8192, VCores: 8}}},
 		Apps: []App{
-			{ID: "long", Queue: "a", User: "u", SubmitMS: 1000, AM: Res{1024, 1}, Tasks: task},
-			{ID: "asks30", Queue: "a", User: "u", SubmitMS: 1000, LifetimeS: 30, AM: Res{1024, 1}, Tasks: task},
-			{ID: "free", Queue: "b", User: "u", SubmitMS: 1000, AM: Res{1024, 1}, Tasks: task},
+			{ID: "long", Queue: "a", User: "u", SubmitMS: 1000, AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task},
+			{ID: "asks30", Queue: "a", User: "u", SubmitMS: 1000, LifetimeS: 30, AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task},
+			{ID: "free", Queue: "b", User: "u", SubmitMS: 1000, AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task},
 		}}
 	res, err := Run(m, w, Options{Seed: 1})
 	require.NoError(t, err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/capq/capq/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -36,7 +37,7 @@ func TestWorkloadBounds(t *testing.T) {
 	base := func() *Workload {
 		return &Workload{
 			Cluster: Cluster{Nodes: []NodeGroup{{Count: 2, MemoryMB: 8192, VCores: 8}}},
-			Apps: []App{{ID: "a", Queue: "q", User: "u", AM: Res{1024, 1},
+			Apps: []App{{ID: "a", Queue: "q", User: "u", AM: engine.Resource{MemoryMB: 1024, VCores: 1},
 				Tasks: []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1, Priority: 20}}}},
 		}
 	}

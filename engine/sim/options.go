@@ -36,11 +36,17 @@ type Options struct {
 	// MaxContainers caps the containers (AMs and tasks) a workload may ask
 	// for; 0 means DefaultMaxContainers. Memory grows with it.
 	MaxContainers int
+	// SkipSeries records no per-queue time series (Result.Series is then
+	// empty) for callers that never print it: at 10,000 leaves the series
+	// were most of a run's allocated bytes. Nothing else changes.
+	SkipSeries bool
 
 	// exhaustive beats every live node every interval while any app is
 	// unfinished, like the ResourceManager does; tests use it to show
 	// that skipping idle heartbeats changes no result.
 	exhaustive bool
+	// walkEveryLeaf sets engine.Options.WalkEveryLeaf (tests).
+	walkEveryLeaf bool
 }
 
 // Progress reports how far a run is.
@@ -60,7 +66,4 @@ const DefaultMaxContainers = 2_000_000
 const DefaultSampleMS = 60000
 
 // DefaultHeartbeatMS is yarn.resourcemanager.nodemanagers.heartbeat-interval-ms's default.
-const DefaultHeartbeatMS = 1000
-
-// HeartbeatKey is the ResourceManager's node heartbeat interval property.
-const HeartbeatKey = "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms"
+const DefaultHeartbeatMS = xmlconf.DefaultNodeHeartbeatMS

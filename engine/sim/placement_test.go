@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/placement"
 )
 
@@ -28,9 +29,9 @@ func TestSimulatePlacementRules(t *testing.T) {
 	w := &Workload{Name: "placement", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}},
 		Users: map[string][]string{"ann": {"eng"}, "eve": {"eng", "banned"}},
 		Apps: []App{
-			{ID: "a1", Queue: "default", User: "ann", SubmitMS: 0, AM: Res{1024, 1}, Tasks: task},
-			{ID: "a2", Queue: "default", User: "eve", SubmitMS: 0, AM: Res{1024, 1}, Tasks: task},
-			{ID: "a3", Queue: "nosuch", User: "ann", SubmitMS: 0, AM: Res{1024, 1}, Tasks: task},
+			{ID: "a1", Queue: "default", User: "ann", SubmitMS: 0, AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task},
+			{ID: "a2", Queue: "default", User: "eve", SubmitMS: 0, AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task},
+			{ID: "a3", Queue: "nosuch", User: "ann", SubmitMS: 0, AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task},
 		}}
 	res, err := Run(m, w, Options{Seed: 1})
 	require.NoError(t, err)
@@ -59,8 +60,8 @@ func TestSimulateMaxParallelApps(t *testing.T) {
 	task := []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 60000, Priority: 20}}
 	w := &Workload{Name: "parallel", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 16384, VCores: 16}}},
 		Apps: []App{
-			{ID: "first", Queue: "a", User: "u", SubmitMS: 0, AM: Res{1024, 1}, Tasks: task},
-			{ID: "second", Queue: "a", User: "u", SubmitMS: 1000, AM: Res{1024, 1}, Tasks: task},
+			{ID: "first", Queue: "a", User: "u", SubmitMS: 0, AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task},
+			{ID: "second", Queue: "a", User: "u", SubmitMS: 1000, AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task},
 		}}
 	res, err := Run(m, w, Options{Seed: 1})
 	require.NoError(t, err)

@@ -21,11 +21,18 @@ func (r *run) tickPreemption() {
 // resume with the next change.
 func (r *run) preemptRound() {
 	r.preemptOn = false
+	seen := r.engineEvs
 	res := r.e.Preempt(r.now)
 	r.afterEngine()
 	active := len(res.Selected) > 0 || len(res.Killed) > 0
-	if len(res.Killed) > 0 {
+	switch {
+	case len(res.Killed) > 0:
 		r.touch()
+		r.wakeAll()
+	case r.engineEvs != seen:
+		// The round cancelled a reservation: the app's reservation count
+		// fell, so a parked node may now reserve or allocate where it
+		// could not (TestShortcutsKeepTheEventLog found this).
 		r.wakeAll()
 	}
 	if active || r.lastChange >= r.lastRound {

@@ -39,9 +39,13 @@ func RenderText(w io.Writer, r *Result) error {
 	if s.AppsKilled > 0 {
 		failed += fmt.Sprintf(", %d killed at their lifetime", s.AppsKilled)
 	}
-	fmt.Fprintf(bw, "simulated %s%s: %d apps submitted, %d finished, %d rejected%s, %d unfinished; %d containers allocated (%d AMs), %d reservations, %d preempted\n\n",
+	fmt.Fprintf(bw, "simulated %s%s: %d apps submitted, %d finished, %d rejected%s, %d unfinished; %d containers allocated (%d AMs), %d reservations, %d preempted\n",
 		fmtMS(s.SimulatedMS), until, s.AppsSubmitted, s.AppsFinished, s.AppsRejected, failed, s.AppsUnfinished,
 		s.ContainersAllocated, s.AMContainers, s.Reservations, s.Preempted)
+	for _, w := range r.Warnings {
+		fmt.Fprintf(bw, "warning: %s\n", w)
+	}
+	fmt.Fprintln(bw)
 	queueTable(bw, r)
 	userTable(bw, r)
 	if len(r.Rejected) > 0 {

@@ -16,7 +16,10 @@ type Result struct {
 	SampleMS    int64       `json:"sample_ms"`
 	Seed        int64       `json:"seed"`
 	Cluster     ClusterInfo `json:"cluster"`
-	Summary     Summary     `json:"summary"`
+	// Warnings name what the configuration enables that the engine does
+	// not model (engine.Unmodelled); the run behaves as if it were off.
+	Warnings []string `json:"warnings,omitempty"`
+	Summary  Summary  `json:"summary"`
 	// Queues are every queue in tree order (root first, depth first).
 	Queues []QueueResult `json:"queues"`
 	// Users are per (leaf queue, user), sorted by queue then user.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -14,7 +15,7 @@ import (
 type RMAppsOptions struct {
 	// AM is the AM container the answer does not record [1024 MB, 1
 	// vcore].
-	AM Res
+	AM engine.Resource
 	// TaskMemoryMB is the size of the task containers the app's
 	// memory-seconds are cut into [1024].
 	TaskMemoryMB int64
@@ -65,7 +66,7 @@ func ReadRMApps(name string, data []byte, m *xmlconf.Model, o RMAppsOptions) (*W
 		return nil, fmt.Errorf("%s: no \"apps\" object; want the JSON of GET /ws/v1/cluster/apps", name)
 	}
 	if o.AM.MemoryMB <= 0 {
-		o.AM = Res{1024, 1}
+		o.AM = engine.Resource{MemoryMB: 1024, VCores: 1}
 	}
 	if o.TaskMemoryMB <= 0 {
 		o.TaskMemoryMB = 1024

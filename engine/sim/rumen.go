@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 )
 
 // RumenTimeBase says where a Rumen trace's jobs start.
@@ -60,7 +63,7 @@ type rumenTask struct {
 // attempt, a non-positive duration, no queue) is skipped with a warning.
 // Nodes come from the topology when given, else from every attempt's
 // host (SLSUtils.parseNodesFromRumenTrace).
-func ReadRumen(name string, data []byte, set SLSSettings, nodes *Cluster, base RumenTimeBase) (*Workload, error) {
+func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, base RumenTimeBase) (*Workload, error) {
 	sr := &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{}, ignored: map[string]ignoredKey{},
 		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true}}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -111,7 +114,7 @@ func ReadRumen(name string, data []byte, set SLSSettings, nodes *Cluster, base R
 }
 
 func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first int64) (App, error) {
-	a := App{ID: j.JobID, Pos: pos, User: "default", AM: Res{sr.set.AMMemoryMB, sr.set.AMVCores}}
+	a := App{ID: j.JobID, Pos: pos, User: "default", AM: engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}}
 	if j.Queue == nil {
 		return a, posErr(pos, "job has no queue")
 	}

@@ -69,7 +69,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	if err := r.checkApps(); err != nil {
 		return err
 	}
-	e, err := engine.New(r.model, toEngineNodes(specs), engine.Options{OnEvent: r.onEvent})
+	e, err := engine.New(r.model, toEngineNodes(specs), engine.Options{OnEvent: r.onEvent, WalkEveryLeaf: r.opts.walkEveryLeaf})
 	if err != nil {
 		return fmt.Errorf("sim: %w", err)
 	}
@@ -87,29 +87,29 @@ func (r *run) setup(specs []NodeSpec) error {
 	r.res = Result{Workload: r.w.Name, HeartbeatMS: r.hb, SampleMS: o.SampleMS, Seed: o.Seed,
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
+	for _, w := range engine.Unmodelled(r.model) {
+		r.res.Warnings = append(r.res.Warnings, w.String())
+	}
 	r.rng = rng
 	return nil
 }
 
 // heartbeatMS is the node heartbeat interval: the workload's override,
-// else the configuration's (yarn-site.xml merged in), else 1000.
+// else the configuration's typed setting (yarn-site.xml merged in, 1000
+// by default).
 func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
 	if w.NMHeartbeatMS > 0 {
 		return w.NMHeartbeatMS, nil
 	}
-	if m.Conf == nil {
-		return DefaultHeartbeatMS, nil
-	}
-	v, ok, err := m.Conf.Get(HeartbeatKey)
-	if !ok || err != nil {
-		return DefaultHeartbeatMS, nil
-	}
-	n, perr := xmlconf.HadoopGetLong(v)
-	if perr != nil || n <= 0 || n > MaxHeartbeatMS {
+	v := m.Global.NodeHeartbeatMS
+	switch {
+	case v.Set() && (v.Err != "" || v.V <= 0 || v.V > MaxHeartbeatMS):
 		// Past a day, simulated time would overflow before a heartbeat.
-		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds, at most %d", HeartbeatKey, v, MaxHeartbeatMS)
+		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds, at most %d", xmlconf.NodeHeartbeatKey, v.Raw, MaxHeartbeatMS)
+	case v.V > 0:
+		return v.V, nil
 	}
-	return n, nil
+	return DefaultHeartbeatMS, nil // a model not built by xmlconf.Build
 }
 
 // checkApps resolves every app's queue to a leaf (refusing unknown
@@ -122,14 +122,14 @@ func (r *run) checkApps() error {
 		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues && !r.w.RejectUnknownQueues && !placesDynamically(r.model) {
 			return posErr(a.Pos, "application %q: unknown queue %q (leaf queues: %s)", a.ID, a.Queue, leafList(r.model))
 		}
-		sizes := map[[2]int64]Res{}
+		sizes := map[[2]int64]engine.Resource{}
 		for _, t := range a.Tasks {
 			k := [2]int64{int64(t.Phase), int64(t.Priority)}
 			s, seen := sizes[k]
 			if seen && (s.MemoryMB != t.MemoryMB || s.VCores != t.VCores) {
 				return posErr(a.Pos, "application %q: phase %d asks two sizes at priority %d (%d MB and %d MB); YARN takes one size per request priority", a.ID, t.Phase, t.Priority, s.MemoryMB, t.MemoryMB)
 			}
-			sizes[k] = Res{t.MemoryMB, t.VCores}
+			sizes[k] = engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}
 		}
 	}
 	return nil
@@ -177,13 +177,13 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 		for len(r.nodes) <= idx {
 			r.nodes = append(r.nodes, nodeState{lastHB: -1})
 		}
-		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), freeMem: s.MemoryMB, freeVC: s.VCores, lastHB: -1, alive: true, total: Res{s.MemoryMB, s.VCores}}
+		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), lastHB: -1, alive: true}
 		r.nodeIdx[s.ID] = int32(idx)
 	}
 	r.park.rebuild(r.nodes)
 	r.uniform = true
 	for k := range r.nodes {
-		if r.nodes[k].alive && (r.nodes[k].total != r.nodes[0].total) {
+		if r.nodes[k].alive && (r.e.NodeTotal(k) != r.e.NodeTotal(0)) {
 			r.uniform = false
 		}
 	}
@@ -205,7 +205,7 @@ func (r *run) initApps() {
 	})
 	for _, i := range r.order {
 		a := &r.w.Apps[i]
-		r.apps[i] = appState{spec: a, leaf: -1, user: -1, submitMS: a.SubmitMS, firstMS: -1, finishMS: -1, state: AppNotArrived}
+		r.apps[i] = appState{spec: a, leaf: -1, user: -1, submitMS: a.SubmitMS, firstMS: -1, finishMS: -1, amReadyAt: -1, state: AppNotArrived}
 		r.appIdx[a.ID] = i
 		r.q.push(event{t: a.SubmitMS, kind: evSubmit, ref: i})
 	}

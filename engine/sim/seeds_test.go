@@ -80,3 +80,44 @@ func TestSeedsWithPreemption(t *testing.T) {
 	plain := simulate(t, "seeds-example", "seeds-example.json", Options{Seed: 1, SampleMS: 30000})
 	assert.Less(t, plain.QueueSeries("root.engineering.qa").UsedMB[12*60000/res.SampleMS], int64(240*gb))
 }
+
+// The pace of TestSeedsWithPreemption is Hadoop's, with the policy's
+// defaults (monitoring_interval 3 s, max_wait_before_kill 15 s,
+// total_preemption_per_round 10%, natural_termination_factor 0.2):
+//   - 603 s, the first round after Gupta arrives (600 s): qa asks only for
+//     its 1 GB AM, so its ideal is 1 GB; development gives back
+//     (long)(1024 x 0.2 + 0.5) = 205 MB: one 1 GB container is marked and
+//     killed 15 s later (618 s), and the AM starts.
+//   - 621 s: qa now wants its 480 GB guarantee; development is 480 GB above
+//     its 120 GB ideal, scaled to the round's cap of 10% x 1000 GB =
+//     102400 MB, times 0.2 = 20480 MB: 20 containers marked, killed at
+//     636 s; the next 20 are marked at 639 s (the round after the kill),
+//     so development shrinks by 20 GB every 18 s until its own containers
+//     start finishing (from 11 min on) and the ask gets smaller.
+func TestSeedsPreemptionPace(t *testing.T) {
+	res := simulate(t, "workloads/seeds-preemption", "seeds-example.json", Options{Seed: 1, SampleMS: 3000})
+	kills := map[int64]int{}
+	for _, p := range res.Preemptions {
+		assert.Equal(t, "root.engineering.development", p.Queue)
+		kills[p.AtMS]++
+	}
+	assert.Equal(t, 1, kills[618000], "the AM's 205 MB: one container, 15 s after its mark at 603 s")
+	for _, at := range []int64{636000, 654000, 672000, 690000, 708000, 726000, 744000, 762000} {
+		assert.Equal(t, 20, kills[at], "20 GB every 18 s at %d ms", at)
+	}
+	for at, n := range kills {
+		assert.True(t, at == 618000 || (at-636000)%18000 == 0, "kills only at mark + max_wait_before_kill (%d ms: %d)", at, n)
+	}
+	qa := res.QueueSeries("root.engineering.qa")
+	reached := int64(-1)
+	for i, ms := range res.Series.TimesMS {
+		if qa.UsedMB[i] >= 480*gb {
+			reached = ms
+			break
+		}
+	}
+	// 8 rounds of 20 GB (160 GB) by 762 s, then smaller asks while
+	// development's own containers end: qa holds 480 GB from 903 s, where
+	// without preemption it waits for development's tasks (TestSeedsWithPreemption).
+	assert.Equal(t, int64(903000), reached, "qa gets its 480 GB guarantee back")
+}

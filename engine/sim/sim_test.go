@@ -106,9 +106,10 @@ func TestSkippingIdleHeartbeatsGenerated(t *testing.T) {
 	}
 }
 
-// TestSkippingWithReservationsIsClose: with reservations the skipping is
-// an approximation (see simple); the outcome stays within a few percent.
-func TestSkippingWithReservationsIsClose(t *testing.T) {
+// TestSkippingWithReservationsIsExact: with reservations the skipping
+// falls back to waking every parked node (see simple), so the result is
+// the RM's exactly.
+func TestSkippingWithReservationsIsExact(t *testing.T) {
 	m := loadModel(t, "seeds-example")
 	w, err := Generate(m, GenOptions{Seed: 5, Apps: 300, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000})
 	require.NoError(t, err)
@@ -117,10 +118,59 @@ func TestSkippingWithReservationsIsClose(t *testing.T) {
 	slow, err := Run(m, w, Options{Seed: 9, exhaustive: true})
 	require.NoError(t, err)
 	require.NotZero(t, slow.Summary.Reservations)
-	assert.Equal(t, slow.Summary.ContainersAllocated, fast.Summary.ContainersAllocated)
-	assert.Equal(t, slow.Summary.AppsFinished, fast.Summary.AppsFinished)
-	assert.InEpsilon(t, slow.Summary.SimulatedMS, fast.Summary.SimulatedMS, 0.03)
-	for i := range slow.Queues {
-		assert.InEpsilon(t, slow.Queues[i].AvgUsedMB, fast.Queues[i].AvgUsedMB, 0.05, slow.Queues[i].Path)
+	assert.Less(t, fast.Summary.Heartbeats, slow.Summary.Heartbeats)
+	fast.Summary.Heartbeats, slow.Summary.Heartbeats = 0, 0
+	assert.Equal(t, render(t, slow, true), render(t, fast, true))
+}
+
+// DefaultGenOptions is complete (filling defaults changes nothing), and a
+// zero ReduceShare keeps its meaning (no reduce phase) instead of taking
+// the default.
+func TestDefaultGenOptions(t *testing.T) {
+	d := DefaultGenOptions()
+	assert.Equal(t, d, d.withDefaults())
+	assert.Equal(t, 0.3, d.ReduceShare)
+	assert.Zero(t, GenOptions{}.withDefaults().ReduceShare)
+	o := GenOptions{}.withDefaults()
+	o.ReduceShare, o.Seed = d.ReduceShare, d.Seed
+	assert.Equal(t, d, o, "zero fields take DefaultGenOptions' values")
+}
+
+// A configuration that turns on something the engine does not model says
+// so at the top of the report, in text and JSON.
+func TestUnmodelledWarnings(t *testing.T) {
+	m := loadModel(t, "seeds-example")
+	m.Conf.Set("yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled", "true")
+	res, err := Run(m, loadWorkload(t, "seeds-example.json"), Options{Seed: 1})
+	require.NoError(t, err)
+	require.Len(t, res.Warnings, 1)
+	assert.Contains(t, string(render(t, res, false)), "\nwarning: not modelled: yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled: intra-queue preemption")
+	assert.Contains(t, string(render(t, res, true)), `"warnings": [`)
+}
+
+// RMAppImpl: an application is ACCEPTED until its AM registers
+// (ATTEMPT_REGISTERED), one AM heartbeat after the AM container is
+// allocated, and RUNNING from then on.
+func TestAppAcceptedUntilAMRegisters(t *testing.T) {
+	full := simulate(t, "seeds-example", "seeds-example.json", Options{Seed: 1})
+	var first *AppResult
+	for i := range full.Apps {
+		if full.Apps[i].FirstContainerMS >= 0 {
+			first = &full.Apps[i]
+			break
+		}
 	}
+	require.NotNil(t, first)
+	at := func(until int64) string {
+		res := simulate(t, "seeds-example", "seeds-example.json", Options{Seed: 1, Until: until})
+		for _, a := range res.Apps {
+			if a.ID == first.ID {
+				require.Equal(t, first.FirstContainerMS, a.FirstContainerMS, "the AM container is allocated by then")
+				return a.State
+			}
+		}
+		return ""
+	}
+	assert.Equal(t, AppAccepted, at(first.FirstContainerMS), "AM allocated, not yet registered")
+	assert.Equal(t, AppRunning, at(first.FirstContainerMS+DefaultAMHeartbeatMS), "registered one AM heartbeat later")
 }

@@ -8,6 +8,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 )
 
 // Keys SLS 3.4 reads from a job object and from a task object. The
@@ -45,7 +48,7 @@ const (
 // slsReader holds the state of one trace read.
 type slsReader struct {
 	r        *posReader
-	set      SLSSettings
+	set      xmlconf.SLSSettings
 	w        *Workload
 	amID     int // SLS's AM_ID: one per AM started, names jobs without ids
 	jobIndex int
@@ -72,7 +75,7 @@ type ignoredKey struct {
 // JSON objects, each a job (or a header with num.nodes/num.racks). Node
 // managers come from nodes (an --sls-nodes topology) when given, else from
 // the trace (num.nodes plus every container.host), all sized by set.
-func ReadSLS(name string, data []byte, set SLSSettings, nodes *Cluster) (*Workload, error) {
+func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster) (*Workload, error) {
 	sr := &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{}, ignored: map[string]ignoredKey{},
 		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true}}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -234,8 +237,8 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	return a, int(max(count, 1)), nil
 }
 
-func (sr *slsReader) amResource(obj map[string]any, pos string) (Res, error) {
-	r := Res{sr.set.AMMemoryMB, sr.set.AMVCores}
+func (sr *slsReader) amResource(obj map[string]any, pos string) (engine.Resource, error) {
+	r := engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}
 	var err error
 	if r.MemoryMB, err = javaLong(obj, "am.memory-mb", r.MemoryMB, pos); err != nil {
 		return r, err

@@ -1,6 +1,10 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/capq/capq/engine"
+)
 
 // packager gives every container of a (phase, priority) the size of the
 // first one, as SLS asks for them: AMSimulator.packageRequests builds one
@@ -16,13 +20,13 @@ type packager struct {
 }
 
 type packaged struct {
-	size    Res
+	size    engine.Resource
 	allocID int64
 }
 
 type resized struct {
 	count          int
-	from, to       Res
+	from, to       engine.Resource
 	priority       int32
 	otherAllocID   bool
 	allocID, first int64
@@ -32,13 +36,13 @@ func (p *packager) size(g *TaskGroup, allocID int64) {
 	k := [2]int64{int64(g.Phase), int64(g.Priority)}
 	f, seen := p.first[k]
 	if !seen {
-		p.first[k] = packaged{Res{g.MemoryMB, g.VCores}, allocID}
+		p.first[k] = packaged{engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}, allocID}
 		return
 	}
-	if f.size == (Res{g.MemoryMB, g.VCores}) {
+	if f.size == (engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}) {
 		return
 	}
-	p.resized = append(p.resized, resized{count: g.Count, from: Res{g.MemoryMB, g.VCores}, to: f.size,
+	p.resized = append(p.resized, resized{count: g.Count, from: engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}, to: f.size,
 		priority: g.Priority, otherAllocID: allocID != f.allocID, allocID: allocID, first: f.allocID})
 	g.MemoryMB, g.VCores = f.size.MemoryMB, f.size.VCores
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,7 +25,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	f, err := Detect(data)
 	require.NoError(t, err)
 	assert.Equal(t, FormatSLSTrace, f)
-	w, err := ReadSLS("trace.json", data, DefaultSLSSettings(), nil)
+	w, err := ReadSLS("trace.json", data, xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 
 	// Nodes: num.nodes 4 over 2 racks ("/rack<i%2>/node<i>") plus the
@@ -35,7 +37,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	require.Len(t, w.Apps, 4)
 	j1 := w.Apps[0]
 	assert.Equal(t, "job_1", j1.ID)
-	assert.Equal(t, Res{1024, 1}, j1.AM)
+	assert.Equal(t, engine.Resource{MemoryMB: 1024, VCores: 1}, j1.AM)
 	// The MapReduce AM asks maps at priority 20, then reduces at 10.
 	require.Len(t, j1.Tasks, 3)
 	assert.Equal(t, TaskGroup{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 20000, Priority: 20, Type: "map",
@@ -46,7 +48,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 
 	j2 := w.Apps[1]
 	assert.Equal(t, "alice", j2.User)
-	assert.Equal(t, Res{2048, 2}, j2.AM)
+	assert.Equal(t, engine.Resource{MemoryMB: 2048, VCores: 2}, j2.AM)
 	// The stream AM asks at priority 20 (StreamAMSimulator.PRIORITY_MAP)
 	// and holds its streams for job.end.ms - job.start.ms.
 	assert.Equal(t, []TaskGroup{{Count: 6, MemoryMB: 4096, VCores: 2, DurationMS: 30000, Priority: 20, Type: "map"}}, j2.Tasks)
@@ -68,7 +70,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 
 func TestSLSNodesAndRunner(t *testing.T) {
 	conf := map[string]string{"yarn.sls.nm.memory.mb": "16384", "yarn.sls.nm.vcores": "16", "yarn.sls.am.type.dag": "x"}
-	set, err := SLSSettingsFromConf(conf)
+	set, err := xmlconf.SLSSettingsFromConf(conf)
 	require.NoError(t, err)
 	assert.Equal(t, int64(16384), set.NMMemoryMB)
 	c, err := ReadSLSNodes("nodes.json", readFile(t, "testdata", "workloads", "sls", "nodes.json"), set)
@@ -102,7 +104,7 @@ func TestBadInputs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var err error
 			if c.sls {
-				_, err = ReadSLS("t.json", []byte(c.data), DefaultSLSSettings(), nil)
+				_, err = ReadSLS("t.json", []byte(c.data), xmlconf.DefaultSLSSettings(), nil)
 			} else {
 				_, err = ReadNative("t.json", []byte(c.data))
 			}
@@ -126,7 +128,7 @@ func TestSLSSkipsJobsLikeAMRunner(t *testing.T) {
 		"no tasks":        {`{"job.queue.name": "a", "job.tasks": []}`, "No task for the job!"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			w, err := ReadSLS("t.json", []byte("{\"num.nodes\": 2}\n"+c.job+"\n"+good), DefaultSLSSettings(), nil)
+			w, err := ReadSLS("t.json", []byte("{\"num.nodes\": 2}\n"+c.job+"\n"+good), xmlconf.DefaultSLSSettings(), nil)
 			require.NoError(t, err)
 			require.Len(t, w.Apps, 1)
 			assert.Equal(t, "good", w.Apps[0].ID)
@@ -147,10 +149,10 @@ func TestSLSUnknownKeysIgnored(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"job.queue.name": "a", "job.name": "wordcount", "am.memory": 4096, "job.tasks": [{"duration.ms": 5, "container.memory": 2048, "container.yarn.io/gpu": 1}]}
 {"job.queue.name": "a", "job.name": "sort", "job.tasks": [{"duration.ms": 5}]}`
-	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 2)
-	assert.Equal(t, Res{1024, 1}, w.Apps[0].AM)
+	assert.Equal(t, engine.Resource{MemoryMB: 1024, VCores: 1}, w.Apps[0].AM)
 	assert.Equal(t, int64(1024), w.Apps[0].Tasks[0].MemoryMB)
 	assert.Equal(t, []string{
 		`t.json:2 (job 2): key "am.memory" ignored in 1 object(s): SLS 3.4 does not read it (it reads "am.memory-mb")`,
@@ -173,7 +175,7 @@ func TestSLSContainerSizesPackaged(t *testing.T) {
 {"am.type": "stream", "job.queue.name": "a", "job.end.ms": 5000, "job.tasks": [
  {"duration.ms": 5000, "container.memory-mb": 1024, "container.allocation.id": 1},
  {"duration.ms": 5000, "container.memory-mb": 3072, "container.allocation.id": 2}]}`
-	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 2)
 	mr := w.Apps[0].Tasks
@@ -198,7 +200,7 @@ func TestSLSNodeIdentityIsTheFullPath(t *testing.T) {
  {"duration.ms": 5, "container.host": "/rack1/node1"},
  {"duration.ms": 5, "container.host": "/default-rack/node1"},
  {"duration.ms": 5, "container.host": "node7"}]}`
-	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 	var ids []string
 	for _, n := range w.Cluster.Expand() {
@@ -245,7 +247,7 @@ func TestSLSTraceAsArray(t *testing.T) {
 	f, err := Detect(data)
 	require.NoError(t, err)
 	assert.Equal(t, FormatSLSTrace, f)
-	w, err := ReadSLS("a.json", append(data, []byte("\n{\"num.nodes\": 2}")...), DefaultSLSSettings(), nil)
+	w, err := ReadSLS("a.json", append(data, []byte("\n{\"num.nodes\": 2}")...), xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 2)
 	assert.Equal(t, 2, w.Apps[1].Containers())
@@ -260,7 +262,7 @@ func TestSLSStreamAMHoldsForTheJobsDuration(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.end.ms": 61000, "job.tasks": [{"count": 2, "duration.ms": 5000, "container.priority": 7}]}
 {"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.tasks": [{"duration.ms": 5000}]}`
-	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 1)
 	assert.Equal(t, []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 60000, Priority: 20, Type: "map"}}, w.Apps[0].Tasks)
@@ -276,7 +278,7 @@ func TestSLSUnknownQueueRejected(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"job.queue.name": "nosuch", "job.id": "lost", "job.tasks": [{"duration.ms": 5}]}
 {"job.queue.name": "sls_queue_1", "job.id": "kept", "job.tasks": [{"duration.ms": 5}]}`
-	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 	res, err := Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1})
 	require.NoError(t, err)
@@ -289,7 +291,7 @@ func TestSLSUnknownQueueRejected(t *testing.T) {
 // name: "mr" mapped to MRAMSimulator is a MapReduce AM (maps at 20, then
 // reduces at 10), and a type of an unknown class is skipped.
 func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
-	set, err := SLSSettingsFromConf(map[string]string{
+	set, err := xmlconf.SLSSettingsFromConf(map[string]string{
 		"yarn.sls.am.type.mr":     "org.apache.hadoop.yarn.sls.appmaster.MRAMSimulator",
 		"yarn.sls.am.type.custom": "com.example.MyAMSimulator",
 	})
@@ -314,7 +316,7 @@ func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
 func TestSLSDagAM(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"yarn.sls.am.type": "dag", "job.queue.name": "sls_queue_1", "job.tasks": [{"duration.ms": 5000, "container.priority": 5, "container.request.delay": 10000}, {"duration.ms": 5000, "container.priority": 30}]}`
-	w, err := ReadSLS("t.json", []byte(data), DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []TaskGroup{
 		{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map", DelayMS: 10000},

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // ReadSLSNodes reads an SLS topology file (--nodes of slsrun.sh) the way
@@ -12,7 +14,7 @@ import (
 // [{"node": N, "memory-mb": M, "vcores": V, "labels": L}]} objects. Nodes
 // take the NM defaults of set unless they give their own size. As in
 // Java, a node object without "node" is named "null".
-func ReadSLSNodes(name string, data []byte, set SLSSettings) (*Cluster, error) {
+func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, error) {
 	r := &posReader{name: name, data: data, lastLine: 1}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -40,7 +42,7 @@ func ReadSLSNodes(name string, data []byte, set SLSSettings) (*Cluster, error) {
 	return c, nil
 }
 
-func rackNodes(obj map[string]any, pos string, set SLSSettings, c *Cluster, seen map[string]string) error {
+func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Cluster, seen map[string]string) error {
 	for k := range obj {
 		if k != "rack" && k != "nodes" {
 			return posErr(pos, "unknown field %q in a topology entry (want rack, nodes)", k)

@@ -20,12 +20,15 @@ type appState struct {
 	phaseLeft int // containers of the current phase not yet finished
 	// fifo holds, per request priority, the durations still to place in
 	// the order SLS hands them out (scheduledMaps.remove()).
-	fifo       map[int32]*durFIFO
-	pending    int           // asks outstanding in the engine (incl. the AM's)
-	resv       map[int32]int // reservations held, by request priority
-	pendingMB  int64         // their memory
-	localAsks  bool          // the current phase asks for hosts or racks
-	amID       int64
+	fifo      map[int32]*durFIFO
+	pending   int           // asks outstanding in the engine (incl. the AM's)
+	resv      map[int32]int // reservations held, by request priority
+	pendingMB int64         // their memory
+	localAsks bool          // the current phase asks for hosts or racks
+	amID      int64
+	// amReadyAt is when the current attempt's AM registers (-1: no AM
+	// container running); the app is ACCEPTED until then.
+	amReadyAt  int64
 	submitMS   int64
 	firstMS    int64
 	finishMS   int64
@@ -39,7 +42,7 @@ type appState struct {
 type durFIFO struct {
 	runs []durRun
 	head int
-	size Res
+	size engine.Resource
 }
 
 type durRun struct {
@@ -85,12 +88,9 @@ type nodeState struct {
 	id        string
 	rack      string
 	phase     int64
-	freeMem   int64
-	freeVC    int64
 	lastHB    int64
 	scheduled bool
 	parked    bool
-	total     Res
 	reserved  bool
 	alive     bool
 }
@@ -104,7 +104,9 @@ type queueStat struct {
 	max        int64
 	guarantee0 int64
 	max0       int64
-	used       int64
+	// eq is the queue's index in the engine (QueuePaths order), -1 once a
+	// refresh removed it; its usage is read from the engine's books.
+	eq         int32
 	pending    int64
 	peak       int64
 	peakPend   int64
@@ -185,6 +187,7 @@ type run struct {
 	lastChange int64
 	done       int
 	evCount    uint64
+	engineEvs  uint64 // engine events seen (onEvent)
 	rng        *rand.Rand
 }
 

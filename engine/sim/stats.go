@@ -13,7 +13,7 @@ func (r *run) initQueues() {
 			parent = r.qIdx[mq.Parent.Path]
 		}
 		r.qIdx[mq.Path] = int32(len(r.queues))
-		r.queues = append(r.queues, queueStat{path: mq.Path, parent: parent, leaf: mq.IsLeaf()})
+		r.queues = append(r.queues, queueStat{path: mq.Path, parent: parent, leaf: mq.IsLeaf(), eq: -1})
 	}
 	r.readLimits()
 	for i := range r.queues {
@@ -23,8 +23,12 @@ func (r *run) initQueues() {
 }
 
 // readLimits refreshes guarantees and maxima from the engine (after node
-// changes and refreshes), adding queues a refresh created.
+// changes and refreshes), adding queues a refresh created and mapping
+// each queue to its engine index.
 func (r *run) readLimits() {
+	for i := range r.queues {
+		r.queues[i].eq = -1
+	}
 	g, m := r.e.QueueResources()
 	for k, path := range r.e.QueuePaths() {
 		i, ok := r.qIdx[path]
@@ -32,7 +36,18 @@ func (r *run) readLimits() {
 			i = r.addQueue(path)
 		}
 		r.queues[i].guarantee, r.queues[i].max = g[k].MemoryMB, m[k].MemoryMB
+		r.queues[i].eq = int32(k)
 	}
+}
+
+// usedMB is the memory of the queue's running containers, from the
+// engine's books (a queue a refresh removed held none: the engine
+// refuses to orphan apps).
+func (r *run) usedMB(q *queueStat) int64 {
+	if q.eq < 0 {
+		return 0
+	}
+	return r.e.QueueAllocated(int(q.eq)).MemoryMB
 }
 
 // addQueue appends a queue created by a refresh, with zero history.
@@ -45,7 +60,7 @@ func (r *run) addQueue(path string) int32 {
 	}
 	i := int32(len(r.queues))
 	r.qIdx[path] = i
-	q := queueStat{path: path, parent: parent, lastT: r.now}
+	q := queueStat{path: path, parent: parent, lastT: r.now, eq: -1}
 	if mq := r.e.Model().Queue(path); mq != nil {
 		q.leaf = mq.IsLeaf()
 	}
@@ -70,15 +85,17 @@ func (r *run) userFor(leaf int32, name string) int32 {
 // change, not at the last idle heartbeat).
 func (r *run) touch() { r.lastChange = r.now }
 
-// addUsed changes a leaf's (and its ancestors') and a user's used memory,
-// integrating usage over time for averages.
+// addUsed follows a change of mem MB in a leaf's (and its ancestors')
+// and a user's used memory, integrating usage over time for averages.
+// The engine has already booked the change, so a queue's usage before it
+// is the engine's figure less mem.
 func (r *run) addUsed(leaf, user int32, mem int64) {
 	for q := leaf; q >= 0; q = r.queues[q].parent {
 		s := &r.queues[q]
-		s.area += float64(s.used) * float64(r.now-s.lastT)
+		used := r.usedMB(s)
+		s.area += float64(used-mem) * float64(r.now-s.lastT)
 		s.lastT = r.now
-		s.used += mem
-		s.peak = max(s.peak, s.used)
+		s.peak = max(s.peak, used)
 	}
 	if user >= 0 {
 		u := &r.users[user]
@@ -99,6 +116,9 @@ func (r *run) addPending(leaf int32, mem int64) {
 
 // sampleUntil records the series for every sample time before t.
 func (r *run) sampleUntil(t int64) {
+	if r.opts.SkipSeries {
+		return
+	}
 	for r.nextSample < t {
 		r.samples = append(r.samples, r.nextSample)
 		for i := range r.queues {
@@ -106,7 +126,7 @@ func (r *run) sampleUntil(t int64) {
 			s := &q.series
 			s.GuaranteedMB = append(s.GuaranteedMB, q.guarantee)
 			s.MaxMB = append(s.MaxMB, q.max)
-			s.UsedMB = append(s.UsedMB, q.used)
+			s.UsedMB = append(s.UsedMB, r.usedMB(q))
 			s.PendingMB = append(s.PendingMB, q.pending)
 			s.Allocated = append(s.Allocated, q.containers-q.sampled)
 			q.sampled = q.containers
@@ -170,7 +190,7 @@ func (r *run) queueResults(end int64) []QueueResult {
 	out := make([]QueueResult, len(r.queues))
 	for i := range r.queues {
 		q := &r.queues[i]
-		area := q.area + float64(q.used)*float64(end-q.lastT)
+		area := q.area + float64(r.usedMB(q))*float64(end-q.lastT)
 		qr := QueueResult{Path: q.path, Leaf: q.leaf, GuaranteedMB: q.guarantee0, MaxMB: q.max0,
 			PeakUsedMB: q.peak, PeakPendingMB: q.peakPend, AppsSubmitted: q.submitted, AppsFinished: q.finished,
 			AppsRejected: q.rejected, Containers: q.containers, Preempted: q.preempted}
@@ -214,7 +234,7 @@ func (r *run) userResults(end int64) []UserResult {
 		u := &r.users[i]
 		q := &r.queues[u.leaf]
 		area := u.area + float64(u.used)*float64(end-u.lastT)
-		qarea := q.area + float64(q.used)*float64(end-q.lastT)
+		qarea := q.area + float64(r.usedMB(q))*float64(end-q.lastT)
 		ur := UserResult{Queue: q.path, User: u.name, Apps: u.apps, PeakUsedMB: u.peak}
 		if end > 0 {
 			ur.AvgUsedMB = int64(area / float64(end))

@@ -7,6 +7,9 @@ import (
 	"math"
 	"math/rand"
 	"sort"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 )
 
 // A SYNTH description (SLS --tracetype=SYNTH, SynthTraceJobProducer):
@@ -104,7 +107,7 @@ const (
 // seeded with rand_seed: the same description gives the same workload,
 // with SLS's distributions but not SLS's numbers (SLS draws from one
 // java.util.Random and a Well19937c per distribution).
-func ReadSynth(name string, data []byte, set SLSSettings) (*Workload, error) {
+func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var tr synthTrace
 	if err := dec.Decode(&tr); err != nil {
@@ -184,7 +187,7 @@ func (wl *synthWorkload) submissionSecond(rng *rand.Rand) int64 {
 	return int64(start)
 }
 
-func (jc *synthJob) app(rng *rand.Rand, i int, queue string, submitSec int64, set SLSSettings) (App, error) {
+func (jc *synthJob) app(rng *rand.Rand, i int, queue string, submitSec int64, set xmlconf.SLSSettings) (App, error) {
 	amType := jc.Type
 	if amType == "" {
 		amType = "mapreduce"
@@ -194,7 +197,7 @@ func (jc *synthJob) app(rng *rand.Rand, i int, queue string, submitSec int64, se
 		user = "default"
 	}
 	a := App{ID: fmt.Sprintf("%s_%06d", jc.Name, i), Queue: queue, User: user, SubmitMS: submitSec * 1000,
-		AM: Res{set.AMMemoryMB, set.AMVCores}, Pos: fmt.Sprintf("job %d", i)}
+		AM: engine.Resource{MemoryMB: set.AMMemoryMB, VCores: set.AMVCores}, Pos: fmt.Sprintf("job %d", i)}
 	// SynthJob draws the job's duration (seconds) first.
 	var durationMS int64
 	if jc.Duration != nil {

@@ -3,6 +3,7 @@ package sim
 import (
 	"testing"
 
+	"github.com/capq/capq/xmlconf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -31,7 +32,7 @@ func TestSynthFromSLSTestResources(t *testing.T) {
 			f, err := Detect(data)
 			require.NoError(t, err)
 			assert.Equal(t, FormatSynth, f)
-			w, err := ReadSynth(c.file, data, DefaultSLSSettings())
+			w, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings())
 			require.NoError(t, err)
 			require.Len(t, w.Apps, c.jobs)
 			assert.Len(t, w.Cluster.Expand(), 20)
@@ -55,7 +56,7 @@ func TestSynthFromSLSTestResources(t *testing.T) {
 					assert.Equal(t, want, [2]int32{g.Priority, int32(g.Phase)}, g.Type)
 				}
 			}
-			again, err := ReadSynth(c.file, data, DefaultSLSSettings())
+			again, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings())
 			require.NoError(t, err)
 			assert.Equal(t, w.Apps, again.Apps, "same seed, same jobs")
 			res, err := Run(loadModel(t, "sls-suite"), w, Options{Seed: 1})
@@ -76,7 +77,7 @@ func TestSynthBadInputs(t *testing.T) {
 		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"discrete": ["x"]}, "time": {"val": 5}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`:   `discrete value "x" is not a number`,
 		`[1]`: "not a SYNTH description",
 	} {
-		_, err := ReadSynth("s.json", []byte(in), DefaultSLSSettings())
+		_, err := ReadSynth("s.json", []byte(in), xmlconf.DefaultSLSSettings())
 		require.Error(t, err, in)
 		assert.Contains(t, err.Error(), want)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/capq/capq/engine"
 )
 
 // Workload is what a simulation runs: the cluster, the applications and
@@ -67,12 +69,6 @@ type NodeGroup struct {
 	ReduceSlots *int `json:"reduce_slots,omitempty"`
 }
 
-// Res is a container size.
-type Res struct {
-	MemoryMB int64 `json:"memory_mb"`
-	VCores   int64 `json:"vcores"`
-}
-
 // App is one application: an AM container that starts first, then its
 // task groups phase by phase.
 type App struct {
@@ -89,9 +85,9 @@ type App struct {
 	AppName  string `json:"app_name,omitempty"`
 	SubmitMS int64  `json:"submit_ms"`
 	// Priority is the application priority (higher first).
-	Priority int32       `json:"priority,omitempty"`
-	AM       Res         `json:"am"`
-	Tasks    []TaskGroup `json:"tasks"`
+	Priority int32           `json:"priority,omitempty"`
+	AM       engine.Resource `json:"am"`
+	Tasks    []TaskGroup     `json:"tasks"`
 	// Pos is where the app was read (file:line or job index) for errors.
 	Pos string `json:"-"`
 }
@@ -272,7 +268,7 @@ func (w *Workload) checkSizes() error {
 // validate is Validate with the cluster already expanded.
 func (w *Workload) validate(nodes []NodeSpec) error {
 	seen := map[string]bool{}
-	var big Res
+	var big engine.Resource
 	for _, n := range nodes {
 		if n.MemoryMB < 0 || n.VCores < 0 {
 			return fmt.Errorf("node %q has a negative size (%d MB, %d vcores)", n.ID, n.MemoryMB, n.VCores)
@@ -352,7 +348,7 @@ func (c Cluster) count() int {
 	return n
 }
 
-func (a *App) validate(ids map[string]bool, big Res) error {
+func (a *App) validate(ids map[string]bool, big engine.Resource) error {
 	switch {
 	case a.ID == "":
 		return posErr(a.Pos, "application without id")
@@ -385,14 +381,14 @@ func (a *App) validate(ids map[string]bool, big Res) error {
 		case t.Priority <= 0:
 			return posErr(a.Pos, "application %q %s: priority must be positive (0 is the AM's), got %d", a.ID, what, t.Priority)
 		}
-		if err := checkSize(a.Pos, a.ID, what, Res{t.MemoryMB, t.VCores}, big); err != nil {
+		if err := checkSize(a.Pos, a.ID, what, engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}, big); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func checkSize(pos, id, what string, r, big Res) error {
+func checkSize(pos, id, what string, r, big engine.Resource) error {
 	if r.MemoryMB < 0 || r.VCores < 0 {
 		return posErr(pos, "application %q %s: negative size (%d MB, %d vcores)", id, what, r.MemoryMB, r.VCores)
 	}

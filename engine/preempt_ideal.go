@@ -1,0 +1,299 @@
+package engine
+
+import "sort"
+
+// tq is one queue as the preemption policy sees it in a round
+// (TempQueuePerPartition, default partition only): a snapshot of usage and
+// demand plus the ideal assignment computed from them.
+type tq struct {
+	q        *queue
+	children []*tq
+	// used includes reservations (queue usage does in Hadoop); pending is
+	// getTotalPendingResourcesConsideringUserLimit, pendingDR the same with
+	// each app's reservations deducted.
+	used, reserved, pending, pendingDR Resource
+	guaranteed, max                    Resource
+	disabled                           bool
+	// relPriority is the queue's priority when its parent orders children
+	// by priority-utilization, 0 otherwise (PCPP.cloneQueues).
+	relPriority int32
+
+	ideal, untouchable, preemptable Resource
+	toBePreempted, toObtain         Resource
+	norm                            [2]float64 // normalizedGuarantee per resource type
+}
+
+// snapshotQueues clones the live tree into tq nodes
+// (ProportionalCapacityPreemptionPolicy.cloneQueues). A parent's pending
+// is the sum of its children's (TempQueuePerPartition.addChild).
+func (e *Engine) snapshotQueues(q *queue) *tq {
+	t := &tq{q: q, used: q.used, reserved: q.reserved, disabled: q.disablePreemption,
+		guaranteed: q.guarantee, max: q.maxRes}
+	if t.guaranteed.IsZero() {
+		// TempQueuePerPartition.getGuaranteed without an effective minimum.
+		t.guaranteed = multiplyTrunc(e.cluster, float64(q.absCap))
+	}
+	if t.max.IsZero() {
+		t.max = multiplyTrunc(e.cluster, float64(q.absMaxCap))
+	}
+	if q.leaf {
+		t.pending = e.pendingForPreemption(q, false)
+		t.pendingDR = e.pendingForPreemption(q, true)
+		return t
+	}
+	for _, c := range q.children {
+		ct := e.snapshotQueues(c)
+		if q.respectPriority {
+			ct.relPriority = c.priority
+		}
+		t.children = append(t.children, ct)
+		t.pending = t.pending.Add(ct.pending)
+		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
+	}
+	return t
+}
+
+// pendingForPreemption is LeafQueue.getTotalPendingResourcesConsideringUserLimit:
+// each active app's pending asks, within what its user may still get;
+// with deductReserved the app's reservations are taken off its pending
+// first (floored at zero).
+func (e *Engine) pendingForPreemption(q *queue, deductReserved bool) Resource {
+	head := map[*user]Resource{}
+	var total Resource
+	for _, a := range q.active {
+		h, ok := head[a.u]
+		if !ok {
+			h = subNonNeg(e.userLimit(a.u), a.u.used)
+		}
+		p := a.pendingResource()
+		if deductReserved {
+			p = subNonNeg(p, a.reserved)
+		}
+		m := componentwiseMin(h, p)
+		total = total.Add(m)
+		head[a.u] = h.Sub(m)
+	}
+	return total
+}
+
+// updatePreemptableExtras is PreemptableResourceCalculator's post-order
+// walk with TempQueuePerPartition.updatePreemptableExtras: a leaf's usage
+// above its guarantee is preemptable unless the leaf disables preemption;
+// a parent's extra beyond what its children may give up is untouchable,
+// so a non-preemptable child's excess is charged to its own parent and
+// its siblings do not pay for it.
+func (c *calc) updatePreemptableExtras(t *tq) {
+	t.untouchable, t.preemptable = Resource{}, Resource{}
+	extra := t.used.Sub(t.guaranteed)
+	if c.less(extra, Resource{}) {
+		extra = Resource{}
+	}
+	if len(t.children) == 0 {
+		if t.disabled {
+			t.untouchable = extra
+		} else {
+			t.preemptable = extra
+		}
+		return
+	}
+	var kids Resource
+	for _, ch := range t.children {
+		c.updatePreemptableExtras(ch)
+		kids = kids.Add(ch.preemptable)
+	}
+	if !c.greaterEq(kids, extra) {
+		t.untouchable = extra.Sub(kids)
+	}
+	t.preemptable = c.min(kids, extra)
+}
+
+// idealAssignment is PreemptableResourceCalculator.recursivelyComputeIdealAssignment:
+// each parent's ideal is split among its children, level by level.
+// idealMode says which selector's calculator runs: the
+// ReservedContainerCandidatesSelector's offers count the whole pending
+// demand, reservations included (onReserved); the queue-balance FIFO
+// selector lets leaves grow past max(used, guaranteed) (balance,
+// allowQueuesBalanceAfterAllQueuesSatisfied).
+type idealMode struct{ onReserved, balance bool }
+
+func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
+	if len(t.children) == 0 {
+		return
+	}
+	c.distribute(t.children, allowed, t.ideal, m)
+	for _, ch := range t.children {
+		c.idealAssignment(ch, allowed, m)
+	}
+}
+
+// distribute is PreemptableResourceCalculator.computeIdealResourceDistribution:
+// queues with a guarantee share by guarantee, then queues without one
+// share what is left evenly; each queue's toBePreempted is its usage above
+// max(ideal, min(used+pending, guaranteed)), scaled down so the level
+// asks for at most the round's allowance.
+func (c *calc) distribute(qs []*tq, allowed, total Resource, m idealMode) {
+	unassigned := total
+	var nonZero, zero []*tq
+	for _, q := range qs {
+		if c.greater(q.guaranteed, Resource{}) {
+			nonZero = append(nonZero, q)
+		} else {
+			zero = append(zero, q)
+		}
+	}
+	unassigned = c.fixpoint(nonZero, unassigned, false, m)
+	if len(zero) > 0 && c.positive(unassigned) {
+		c.fixpoint(zero, unassigned, true, m)
+	}
+	var needed Resource
+	for _, q := range qs {
+		if c.greater(q.used, q.ideal) {
+			needed = needed.Add(q.used.Sub(q.ideal))
+		}
+	}
+	scaling := float32(1)
+	if c.greater(needed, allowed) {
+		scaling = c.divide(allowed, needed)
+	}
+	for _, q := range qs {
+		c.assignPreemption(q, scaling)
+	}
+}
+
+// assignPreemption is TempQueuePerPartition.assignPreemption (nothing is
+// killable: the engine kills at once, as without lazy preemption).
+func (c *calc) assignPreemption(q *tq, scaling float32) {
+	keep := c.max(c.min(q.used.Add(q.pending), q.guaranteed), q.ideal)
+	q.toBePreempted = Resource{}
+	if c.greater(q.used, keep) {
+		q.toBePreempted = multiplyTrunc(q.used.Sub(keep), float64(scaling))
+	}
+}
+
+// maxFixpointRounds bounds computeFixpointAllocation's loop; every round
+// gives at least one unit away, so real inputs end long before.
+const maxFixpointRounds = 1 << 20
+
+// fixpoint is AbstractPreemptableResourceCalculator.computeFixpointAllocation.
+// A queue starts at its usage, or at guarantee plus untouchable extra when
+// above its guarantee; then the most under-served queues (lowest ideal /
+// guarantee, priority first under priority-utilization: TQComparator) are
+// offered unassigned × their share of the active guarantees, rounded half
+// up and capped by what is still unassigned, until demand or resources
+// run out. It returns what is left. (Hadoop serves equally under-served
+// queues in its PriorityQueue's order; capq in configuration order.)
+func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) Resource {
+	var need []*tq
+	for _, q := range qs {
+		if c.greater(q.used, q.guaranteed) {
+			q.ideal = componentwiseMin(q.guaranteed, q.used).Add(q.untouchable)
+		} else {
+			q.ideal = q.used
+		}
+		unassigned = unassigned.Sub(q.ideal)
+		if c.less(q.ideal, q.used.Add(q.pending)) {
+			need = append(need, q)
+		}
+	}
+	for round := 0; len(need) > 0 && c.positive(unassigned) && round < maxFixpointRounds; round++ {
+		c.resetCapacity(need, even)
+		c.sortByNeed(need)
+		n := 1
+		for n < len(need) && c.compareNeed(need[0], need[n]) >= 0 {
+			n++
+		}
+		round := unassigned // dupUnassignedForTheRound
+		var again []*tq
+		for _, q := range need[:n] {
+			if !c.anyMajorAboveZero(unassigned) {
+				break
+			}
+			avail := componentwiseMin(c.multiplyNormUp(round, q.norm), unassigned)
+			done := avail.Sub(c.offer(q, avail, m))
+			if c.positive(done) {
+				again = append(again, q)
+			}
+			unassigned = componentwiseMax(unassigned.Sub(done), Resource{})
+		}
+		need = append(again, need[n:]...)
+	}
+	return unassigned
+}
+
+// resetCapacity gives each active queue its share of the active queues'
+// guarantees, in Java float ((float) n / d), or an even share.
+func (c *calc) resetCapacity(qs []*tq, even bool) {
+	if even {
+		for _, q := range qs {
+			f := float64(float32(1) / float32(len(qs)))
+			q.norm = [2]float64{f, f}
+		}
+		return
+	}
+	var active Resource
+	for _, q := range qs {
+		active = active.Add(q.guaranteed)
+	}
+	for _, q := range qs {
+		if active.MemoryMB != 0 {
+			q.norm[0] = float64(float32(q.guaranteed.MemoryMB) / float32(active.MemoryMB))
+		}
+		if active.VCores != 0 {
+			q.norm[1] = float64(float32(q.guaranteed.VCores) / float32(active.VCores))
+		}
+	}
+}
+
+// sortByNeed orders queues as the policy's PriorityQueue with TQComparator
+// would hand them out (ties keep their order).
+func (c *calc) sortByNeed(qs []*tq) {
+	sort.SliceStable(qs, func(i, j int) bool { return c.compareNeed(qs[i], qs[j]) < 0 })
+}
+
+// compareNeed is TQComparator.compare: ideal as a fraction of guarantee
+// (a queue without guarantee counts as Integer.MAX_VALUE), through
+// PriorityUtilizationQueueOrderingPolicy.compare with relative priorities.
+func (c *calc) compareNeed(a, b *tq) int {
+	return utilCompare(c.pctOfGuaranteed(a), c.pctOfGuaranteed(b), a.relPriority, b.relPriority)
+}
+
+func (c *calc) pctOfGuaranteed(q *tq) float64 {
+	if !c.greater(q.guaranteed, Resource{}) {
+		return float64(1<<31 - 1)
+	}
+	return float64(c.divide(q.ideal, q.guaranteed))
+}
+
+// offer is TempQueuePerPartition.offer: for the FIFO selector reserved
+// resource is deducted from pending (considersReservedResource false); a queue accepts at most its room under
+// maximum capacity and its unmet demand, and a leaf at most up to
+// max(used, guaranteed) (filterByMaxDeductAssigned). It returns what it
+// does not take.
+func (c *calc) offer(q *tq, avail Resource, m idealMode) Resource {
+	room := Resource{max(q.max.MemoryMB-q.ideal.MemoryMB, 0), max(q.max.VCores-q.ideal.VCores, 0)}
+	pending := q.pendingDR
+	if m.onReserved {
+		pending = q.pending
+	}
+	demand := q.used.Add(pending).Sub(q.ideal)
+	accepted := componentwiseMin(room, c.min(avail, demand))
+	if len(q.children) == 0 && !m.balance {
+		cap := c.max(c.max(q.used, q.guaranteed).Sub(q.ideal), Resource{})
+		accepted = c.min(accepted, cap)
+	}
+	// never below zero, never more than offered
+	accepted = componentwiseMin(componentwiseMax(accepted, Resource{}), avail)
+	q.ideal = q.ideal.Add(accepted)
+	return avail.Sub(accepted)
+}
+
+// multiplyNormUp is Resources.multiplyAndNormalizeUp(rc, r, double[] by,
+// step 1): per resource type under DRF, memory only (rounded half up)
+// under the default calculator.
+func (c *calc) multiplyNormUp(r Resource, by [2]float64) Resource {
+	m := c.multiplyAndNormalizeUp(r, by[0], Resource{1, 1})
+	if !c.drf {
+		return m
+	}
+	return Resource{m.MemoryMB, c.multiplyAndNormalizeUp(r, by[1], Resource{1, 1}).VCores}
+}

@@ -1,0 +1,109 @@
+package engine
+
+import "sort"
+
+// nodeForPreemption is ReservedContainerCandidatesSelector.NodeForPreemption:
+// a node with a reservation and what preempting on it would cost.
+type nodeForPreemption struct {
+	n    *node
+	cost float32
+}
+
+// selectOnReserved is ReservedContainerCandidatesSelector.selectCandidates
+// (select_based_on_reserved_containers): for every node holding a
+// reservation, the newest non-AM containers of leaves that must give back
+// (resToObtain without the natural termination factor) are counted until
+// the reserved container would fit; nodes are taken cheapest first (the
+// selected resource over the reserved one), and on each the containers
+// are chosen for real, using up the leaves' quotas and the round's
+// allowance. Nodes are visited in the engine's node order where Hadoop
+// walks its node map.
+func (e *Engine) selectOnReserved(leaves []*tq, allowed *Resource) []*container {
+	quota := map[*queue]*Resource{}
+	for _, t := range leaves {
+		if !t.disabled && e.g.rc.positive(t.toObtain) {
+			r := t.toObtain
+			quota[t.q] = &r
+		}
+	}
+	running := e.runningByNode()
+	var nodes []nodeForPreemption
+	for _, n := range e.nodes {
+		if n.removed || n.reserved == nil {
+			continue
+		}
+		if cost, _, ok := e.onNode(n, running[n], quota, allowed, true); ok {
+			nodes = append(nodes, nodeForPreemption{n: n, cost: cost})
+		}
+	}
+	sort.SliceStable(nodes, func(i, j int) bool { return nodes[i].cost < nodes[j].cost })
+	var out []*container
+	for _, nf := range nodes {
+		if nf.n.reserved == nil {
+			continue
+		}
+		if _, sel, ok := e.onNode(nf.n, running[nf.n], quota, allowed, false); ok {
+			out = append(out, sel...)
+		}
+	}
+	return out
+}
+
+// runningByNode lists each node's running containers, newest first
+// (the selector prefers recently launched containers).
+func (e *Engine) runningByNode() map[*node][]*container {
+	out := map[*node][]*container{}
+	for _, c := range e.containers {
+		if !c.reserved && c.node != nil {
+			out[c.node] = append(out[c.node], c)
+		}
+	}
+	for _, cs := range out {
+		sort.Slice(cs, func(i, j int) bool { return cs[i].id > cs[j].id })
+	}
+	return out
+}
+
+// onNode is getPreemptionCandidatesOnNode: nothing when the reservation
+// already fits in the node's free resource; otherwise non-AM containers
+// whose leaf quota and the round's allowance cover them are added until it
+// fits. readOnly only prices the node; otherwise quotas are used up, and
+// given back when the node cannot be freed enough.
+func (e *Engine) onNode(n *node, running []*container, quota map[*queue]*Resource, allowed *Resource, readOnly bool) (float32, []*container, bool) {
+	rc := &e.g.rc
+	want := n.reserved.res
+	cur := n.free()
+	if rc.fitsIn(want, cur) {
+		return 0, nil, false
+	}
+	var total Resource
+	var sel []*container
+	fits := false
+	for _, c := range running {
+		if c.priority == AMPriority {
+			continue // never an AM here
+		}
+		q := quota[c.a.q]
+		if q == nil || !rc.fitsIn(c.res, *q) || !rc.fitsIn(c.res, *allowed) {
+			continue
+		}
+		if !readOnly {
+			*q = q.Sub(c.res)
+			*allowed = allowed.Sub(c.res)
+			sel = append(sel, c)
+		}
+		total = total.Add(c.res)
+		cur = cur.Add(c.res)
+		if rc.fitsIn(want, cur) {
+			fits = true
+			break
+		}
+	}
+	if !fits {
+		for _, c := range sel {
+			*quota[c.a.q] = quota[c.a.q].Add(c.res)
+		}
+		return 0, nil, false
+	}
+	return rc.ratio(total, want), sel, true
+}

@@ -1,0 +1,81 @@
+package sim
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/capq/capq/xmlconf"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestShortcutsKeepTheEventLog runs busy days (reservations, user and
+// queue limits binding, reduce phases) with and without each shortcut
+// (skipping idle heartbeats, skipping user-limit-blocked leaves) and
+// compares the event logs byte for byte: a shortcut may save work, never
+// change a decision.
+func TestShortcutsKeepTheEventLog(t *testing.T) {
+	for _, c := range []struct {
+		cfg string
+		gen GenOptions
+	}{
+		{"seeds-example", GenOptions{Seed: 5, Apps: 300, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
+		{"seeds-dev-max40-eng-max60", GenOptions{Seed: 6, Apps: 400, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
+		{"seeds-example", GenOptions{Seed: 7, Apps: 300, Nodes: 20, NodeMemoryMB: 8192, NodeVCores: 8, TaskMemoryMB: []int64{1024}, DurationMS: 2 * 3600 * 1000}},
+		// Preemption on (ProportionalCapacityPreemptionPolicy).
+		{"workloads/seeds-preemption", GenOptions{Seed: 8, Apps: 300, Nodes: 10, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
+		// A generated tree of 10 parents of 10 leaves: whole parents are
+		// skipped when every asking leaf under them is user-blocked.
+		{"generated-100-leaves", GenOptions{Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
+	} {
+		var m *xmlconf.Model
+		if c.cfg == "generated-100-leaves" {
+			m = modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1}))
+		} else {
+			m = loadModel(t, c.cfg)
+		}
+		w, err := Generate(m, c.gen)
+		require.NoError(t, err)
+		run := func(o Options) ([]byte, *Result) {
+			var log bytes.Buffer
+			o.Seed, o.Events = 9, &log
+			res, err := Run(m, w, o)
+			require.NoError(t, err)
+			return log.Bytes(), res
+		}
+		want, all := run(Options{exhaustive: true, walkEveryLeaf: true})
+		require.NotZero(t, all.Summary.ContainersAllocated)
+		for name, o := range map[string]Options{
+			"both shortcuts":        {},
+			"heartbeat skipping":    {walkEveryLeaf: true},
+			"blocked-leaf skipping": {exhaustive: true},
+		} {
+			got, res := run(o)
+			assert.True(t, bytes.Equal(want, got), "%s %d: %s changes the event log (%d vs %d containers)",
+				c.cfg, c.gen.Seed, name, all.Summary.ContainersAllocated, res.Summary.ContainersAllocated)
+		}
+		t.Logf("%s seed %d: %d containers, %d reservations, %d preempted", c.cfg, c.gen.Seed,
+			all.Summary.ContainersAllocated, all.Summary.Reservations, all.Summary.Preempted)
+	}
+}
+
+// SkipSeries drops the series and nothing else.
+func TestSkipSeriesChangesNothingElse(t *testing.T) {
+	m := loadModel(t, "seeds-example")
+	o := DefaultGenOptions()
+	o.Apps, o.Nodes, o.DurationMS = 200, 10, 3600*1000
+	w, err := Generate(m, o)
+	require.NoError(t, err)
+	with, err := Run(m, w, Options{Seed: 2})
+	require.NoError(t, err)
+	without, err := Run(m, w, Options{Seed: 2, SkipSeries: true})
+	require.NoError(t, err)
+	require.NotEmpty(t, with.Series.TimesMS)
+	assert.Empty(t, without.Series.TimesMS)
+	for _, q := range without.Series.Queues {
+		assert.Empty(t, q.UsedMB, q.Path)
+	}
+	with.Series, without.Series = Series{}, Series{}
+	assert.Equal(t, render(t, with, true), render(t, without, true))
+	assert.Equal(t, render(t, with, false), render(t, without, false))
+}

@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Warning is a setting the configuration turns on that the engine reads
+// but does not model: the dry run behaves as if it were off, and says so.
+type Warning struct {
+	// Key is the property (for a queue setting, its full key on the first
+	// queue that sets it); Queues counts the queues that set it.
+	Key    string
+	Pos    xmlconf.Pos
+	Queues int
+	// Feature names what Hadoop does with it; Effect what capq does instead.
+	Feature, Effect string
+}
+
+// String renders the warning on one line.
+func (w Warning) String() string {
+	where := w.Key
+	if w.Queues > 1 {
+		where += fmt.Sprintf(" (and %d more queue(s))", w.Queues-1)
+	}
+	return fmt.Sprintf("not modelled: %s: %s; %s", where, w.Feature, w.Effect)
+}
+
+// globalUnmodelled are scheduler-wide keys the engine ignores: each enables
+// a Hadoop behaviour when its value is other than the default.
+var globalUnmodelled = []struct {
+	key, off, feature, effect string
+}{
+	{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled", "false",
+		"intra-queue preemption (IntraQueueCandidatesSelector: application priority and user limit)", "only inter-queue preemption runs"},
+	{"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers", "false",
+		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted"},
+	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.enabled", "false",
+		"QueuePriorityContainerCandidateSelector (under-utilized high-priority queues preempt on reserved nodes)", "queue priority only orders the ideal assignment"},
+	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
+		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill"},
+	{"yarn.resourcemanager.monitor.capacity.preemption.conservative-drf", "false",
+		"conservative DRF for cross-queue preemption", "the FIFO selector's plain check is used"},
+}
+
+// queueUnmodelled are per-queue settings the engine ignores, with the
+// test that says whether a queue turns them on.
+var queueUnmodelled = []struct {
+	suffix, feature, effect string
+	on                      func(q *xmlconf.Queue) (xmlconf.Pos, bool)
+}{
+	{"accessible-node-labels", "node labels (partitions)", "every node is in the default partition",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			v := q.AccessibleLabels
+			return v.Pos(), !q.IsRoot() && v.Set() && len(v.V) > 0 && !(len(v.V) == 1 && strings.TrimSpace(v.V[0]) == "")
+		}},
+	{"default-node-label-expression", "default node label expression", "apps run in the default partition",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.DefaultLabelExpr.Pos(), q.DefaultLabelExpr.Set() && strings.TrimSpace(q.DefaultLabelExpr.V) != ""
+		}},
+	{"default-application-priority", "the queue's default application priority", "apps submitted without a priority get 0",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.DefaultApplicationPriority.Pos(), q.DefaultApplicationPriority.Origin == xmlconf.FromQueue && q.DefaultApplicationPriority.V != 0
+		}},
+	{"reservable", "the reservation system (ReservationQueue)", "no reservation queues are created",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.Reservable.Pos(), q.Reservable.Set() && q.Reservable.V
+		}},
+}
+
+// Unmodelled lists what the configuration enables that the engine does
+// not model (the honest-engine rule: never silence). Scheduler-wide keys
+// come first in the table's order, then queue settings, each once with
+// the first queue (in tree order) that sets it and how many do.
+func Unmodelled(m *xmlconf.Model) []Warning {
+	var out []Warning
+	if m == nil {
+		return out
+	}
+	if m.Conf != nil {
+		for _, g := range globalUnmodelled {
+			p, ok := m.Conf.Lookup(g.key)
+			if !ok || strings.EqualFold(strings.TrimSpace(p.Value), g.off) || (g.off == "" && strings.TrimSpace(p.Value) == "") {
+				continue
+			}
+			out = append(out, Warning{Key: g.key, Pos: p.ValuePos, Queues: 0, Feature: g.feature, Effect: g.effect})
+		}
+	}
+	for _, u := range queueUnmodelled {
+		var w *Warning
+		for _, q := range m.Queues {
+			pos, on := u.on(q)
+			if !on {
+				continue
+			}
+			if w == nil {
+				w = &Warning{Key: q.Key(u.suffix), Pos: pos, Feature: u.feature, Effect: u.effect}
+			}
+			w.Queues++
+		}
+		if w != nil {
+			out = append(out, *w)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Queues == 0 && out[j].Queues != 0 })
+	return out
+}

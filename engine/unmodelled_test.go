@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Every setting the engine reads but does not model gets a warning when a
+// configuration turns it on, and none when it is off or at its default.
+func TestUnmodelled(t *testing.T) {
+	base := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50"}
+	tests := []struct {
+		name string
+		kv   map[string]string
+		want []string // keys warned about, in order
+	}{
+		{"defaults", nil, nil},
+		{"intra-queue preemption", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true"},
+			[]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled"}},
+		{"intra-queue preemption off", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "FALSE"}, nil},
+		{"reserved selector is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true"}, nil},
+		{"lazy preemption", map[string]string{"lazy-preemption-enabled": "true"}, []string{"yarn.scheduler.capacity.lazy-preemption-enabled"}},
+		{"queue priority preemption", map[string]string{"ordering-policy.priority-utilization.underutilized-preemption.enabled": "true"},
+			[]string{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.enabled"}},
+		{"labels on two queues", map[string]string{"root.a.accessible-node-labels": "gpu", "root.b.accessible-node-labels": "gpu"},
+			[]string{"yarn.scheduler.capacity.root.a.accessible-node-labels"}},
+		{"max parallel apps are modelled", map[string]string{"root.b.max-parallel-apps": "3", "max-parallel-apps": "9"}, nil},
+		{"global before queue", map[string]string{"root.b.accessible-node-labels": "gpu", "lazy-preemption-enabled": "true"},
+			[]string{"yarn.scheduler.capacity.lazy-preemption-enabled", "yarn.scheduler.capacity.root.b.accessible-node-labels"}},
+		{"auto-creation is modelled", map[string]string{"root.b.auto-queue-creation-v2.enabled": "true"}, nil},
+		{"size-based weight is modelled", map[string]string{"root.a.ordering-policy": "fair", "root.a.ordering-policy.fair.enable-size-based-weight": "true"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			kv := map[string]string{}
+			for k, v := range base {
+				kv[k] = v
+			}
+			for k, v := range tc.kv {
+				kv[k] = v
+			}
+			var got []string
+			for _, w := range Unmodelled(build(t, kv, xmlconf.V3_4)) {
+				got = append(got, w.Key)
+				assert.Contains(t, w.String(), "not modelled: "+w.Key)
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+	assert.Empty(t, Unmodelled(nil))
+}

@@ -1,0 +1,114 @@
+package xmlconf
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// SLSSettings are the sls-runner.xml values an SLS trace depends on, with
+// SLS's defaults (SLSConfiguration).
+type SLSSettings struct {
+	NMMemoryMB, NMVCores int64
+	// NMHeartbeatMS is yarn.sls.nm.heartbeat.interval.ms when set (0: use
+	// the ResourceManager's heartbeat interval).
+	NMHeartbeatMS int64
+	AMHeartbeatMS int64
+	// AMMemoryMB/AMVCores are yarn.sls.am.container.* (jobs may override).
+	AMMemoryMB, AMVCores int64
+	// ContainerMemoryMB/ContainerVCores are yarn.sls.container.* (tasks
+	// may override).
+	ContainerMemoryMB, ContainerVCores int64
+	// AMTypes are the yarn.sls.am.type.<type> names known (SLS's shipped
+	// sls-runner.xml maps mapreduce, stream and dag).
+	AMTypes []string
+	// AMClasses maps a type to its yarn.sls.am.type.<type> class when
+	// sls-runner.xml names one: the class, not the type's name, decides
+	// how the AM behaves (AMRunner instantiates it by reflection).
+	AMClasses map[string]string
+}
+
+// AMKind is how an AM type behaves: "mapreduce" (MRAMSimulator),
+// "stream" (StreamAMSimulator), "dag" (DAGAMSimulator), or "" for a
+// class SLS's simulators other than these (capq simulates only them). A
+// type without a class in sls-runner.xml behaves as its name says, as
+// SLS's shipped sls-runner.xml maps them.
+func (s SLSSettings) AMKind(amType string) string {
+	class, ok := s.AMClasses[amType]
+	if !ok {
+		class = amType
+	}
+	if i := strings.LastIndexByte(class, '.'); i >= 0 {
+		class = class[i+1:]
+	}
+	switch strings.TrimSpace(class) {
+	case "MRAMSimulator", "mapreduce":
+		return "mapreduce"
+	case "StreamAMSimulator", "stream":
+		return "stream"
+	case "DAGAMSimulator", "dag":
+		return "dag"
+	}
+	return ""
+}
+
+// DefaultSLSSettings returns SLS's defaults.
+func DefaultSLSSettings() SLSSettings {
+	return SLSSettings{
+		NMMemoryMB: 10240, NMVCores: 10, AMHeartbeatMS: 1000,
+		AMMemoryMB: 1024, AMVCores: 1, ContainerMemoryMB: 1024, ContainerVCores: 1,
+		AMTypes: []string{"dag", "mapreduce", "stream"},
+	}
+}
+
+// SLSSettingsFromConf reads an sls-runner.xml's properties (as a map) over
+// the defaults; the simulator receives the typed result, never the keys, parsing numbers as Configuration.getInt/getLong do.
+func SLSSettingsFromConf(conf map[string]string) (SLSSettings, error) {
+	s := DefaultSLSSettings()
+	fields := []struct {
+		key string
+		dst *int64
+	}{
+		{"yarn.sls.nm.memory.mb", &s.NMMemoryMB},
+		{"yarn.sls.nm.vcores", &s.NMVCores},
+		{"yarn.sls.nm.heartbeat.interval.ms", &s.NMHeartbeatMS},
+		{"yarn.sls.am.heartbeat.interval.ms", &s.AMHeartbeatMS},
+		{"yarn.sls.am.container.memory", &s.AMMemoryMB},
+		{"yarn.sls.am.container.vcores", &s.AMVCores},
+		{"yarn.sls.container.memory.mb", &s.ContainerMemoryMB},
+		{"yarn.sls.container.vcores", &s.ContainerVCores},
+	}
+	for _, f := range fields {
+		v, ok := conf[f.key]
+		if !ok {
+			continue
+		}
+		n, err := HadoopGetLong(v)
+		if err != nil {
+			return s, fmt.Errorf("%s: %q is not a number", f.key, v)
+		}
+		if n < 0 {
+			return s, fmt.Errorf("%s: %d is negative", f.key, n)
+		}
+		*f.dst = n
+	}
+	types := map[string]bool{}
+	for _, t := range s.AMTypes {
+		types[t] = true
+	}
+	for k := range conf {
+		if t, ok := strings.CutPrefix(k, "yarn.sls.am.type."); ok && t != "" {
+			types[t] = true
+			if s.AMClasses == nil {
+				s.AMClasses = map[string]string{}
+			}
+			s.AMClasses[t] = conf[k]
+		}
+	}
+	s.AMTypes = s.AMTypes[:0]
+	for t := range types {
+		s.AMTypes = append(s.AMTypes, t)
+	}
+	sort.Strings(s.AMTypes)
+	return s, nil
+}
