@@ -119,7 +119,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	for _, warn := range w.Warnings {
+	for _, warn := range append(w.Warnings, sim.UnknownQueueWarnings(loaded.Model, w)...) {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
 	if opts, err = o.refreshes(opts, s); err != nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // fatalErr marks a trace error that stops the read (a bound on the
@@ -70,4 +72,21 @@ func holdStreams(tasks []TaskGroup, durationMS int64) error {
 		tasks[i].DurationMS, tasks[i].Priority = durationMS, 20
 	}
 	return nil
+}
+
+// UnknownQueueWarnings names the apps of a trace-format workload (one
+// whose reader set RejectUnknownQueues) that no leaf of m takes: SLS
+// skips such a job (SLSRunner.increaseQueueAppNum throws and AMRunner
+// logs it); capq submits it so the result shows Hadoop's rejection.
+func UnknownQueueWarnings(m *xmlconf.Model, w *Workload) []string {
+	if !w.RejectUnknownQueues || placesDynamically(m) {
+		return nil
+	}
+	var out []string
+	for _, a := range w.Apps {
+		if _, ok := resolveLeaf(m, a.Queue); !ok {
+			out = append(out, fmt.Sprintf("%s: job %q names queue %q, which is not a leaf of the configuration: SLS skips it, capq submits it and reports Hadoop's rejection", a.Pos, a.ID, a.Queue))
+		}
+	}
+	return out
 }

@@ -284,6 +284,8 @@ func TestSLSUnknownQueueRejected(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, res.Summary.AppsFinished)
 	assert.Equal(t, 1, res.Summary.AppsRejected)
+	assert.Equal(t, []string{`t.json:2 (job 2): job "lost" names queue "nosuch", which is not a leaf of the configuration: SLS skips it, capq submits it and reports Hadoop's rejection`},
+		UnknownQueueWarnings(loadModel(t, "workloads/sls"), w))
 }
 
 // TestSLSAMTypesBySLSRunnerClass checks that an AM type behaves as the
