@@ -58,7 +58,7 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, err error) {
 	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
 	if s.progress() {
-		p := &pairProgress{s: s}
+		p := &pairProgress{s: s, clock: newETAClock()}
 		pair.OldOpts.Progress = p.side(0)
 		pair.NewOpts.Progress = p.side(1)
 		defer p.clear()
@@ -87,9 +87,10 @@ func simulateHadoop1Pair(cfg *previewConfigs, w *sim.Workload, opts sim.Options)
 // pairProgress draws one progress line for both runs on a terminal's
 // stderr; the runs report from their own goroutines.
 type pairProgress struct {
-	mu   sync.Mutex
-	s    *streams
-	last [2]sim.Progress
+	mu    sync.Mutex
+	s     *streams
+	last  [2]sim.Progress
+	clock *etaClock
 }
 
 func (p *pairProgress) side(i int) func(sim.Progress) {
@@ -98,15 +99,18 @@ func (p *pairProgress) side(i int) func(sim.Progress) {
 		defer p.mu.Unlock()
 		p.last[i] = pr
 		var parts []string
+		slowest := 1.0
 		for k, name := range []string{"old", "new"} {
 			l := p.last[k]
-			pct := 0.0
+			frac := 0.0
 			if l.AppsTotal > 0 {
-				pct = 100 * float64(l.AppsDone) / float64(l.AppsTotal)
+				frac = float64(l.AppsDone) / float64(l.AppsTotal)
 			}
-			parts = append(parts, fmt.Sprintf("%s %3.0f%% (%s simulated)", name, pct, simDuration(l.NowMS)))
+			slowest = min(slowest, frac)
+			parts = append(parts, fmt.Sprintf("%s %3.0f%% (%s simulated)", name, 100*frac, simDuration(l.NowMS)))
 		}
-		fmt.Fprintf(p.s.errOut, "\rpreview: %s", strings.Join(parts, " · "))
+		// The pair is done when the slower run is: its fraction drives the ETA.
+		fmt.Fprintf(p.s.errOut, "\rpreview: %s; %s\033[K", strings.Join(parts, " · "), p.clock.text(slowest))
 	}
 }
 

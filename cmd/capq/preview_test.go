@@ -27,7 +27,15 @@ func TestPreviewSeedsGolden(t *testing.T) {
 	require.Equal(t, 0, res.code, res.stderr)
 	assert.Empty(t, res.stderr, "no progress on a non-terminal")
 	golden.Assert(t, "preview/seeds.txt", []byte(res.stdout))
-	assert.Contains(t, res.stdout, "root.engineering.development  usage.peak      600.0 GB → 240.0 GB")
+	// The verdict comes first: one line per changed team, in absolute terms;
+	// the lowered ceiling's effect is intended, untouched teams are absent.
+	verdict := section(res.stdout, "Verdict:")
+	assert.Contains(t, verdict, "▼ worse development: ceiling 1000 → 240 GB; peak use 600 → 240 GB (intended); p95 wait 20ms → 36m2s (3 of 5 apps slower)")
+	assert.Contains(t, verdict, "▲ better qa: ceiling 1000 → 600 GB; p95 wait 1m1s → 18ms (1 of 1 app faster)")
+	assert.NotContains(t, verdict, "support")
+	assert.NotContains(t, verdict, "marketing")
+	assert.NotContains(t, section(res.stdout, "Regressions"), "usage.peak", "the intended cap is not a regression")
+	assert.NotContains(t, res.stdout, "×1", "no absurd factors such as ×108114")
 	assert.Contains(t, res.stdout, "root.engineering.qa  wait.p95")
 
 	res = runBinary(t, "", previewArgs("--format", "json")...)
@@ -46,6 +54,10 @@ func TestPreviewSeedsGolden(t *testing.T) {
 		Refresh struct {
 			Accepted bool `json:"accepted"`
 		} `json:"refresh"`
+		Teams []struct {
+			Name    string `json:"name"`
+			Outcome string `json:"outcome"`
+		} `json:"teams"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(res.stdout), &doc))
 	assert.True(t, doc.Refresh.Accepted)
@@ -55,13 +67,20 @@ func TestPreviewSeedsGolden(t *testing.T) {
 			if m.New != nil {
 				got[q.Name+" "+m.Metric] = m.Verdict
 			}
+			if (q.Name == "root.support" || q.Name == "root.marketing") && m.Verdict != "same" && m.Verdict != "changed" {
+				t.Errorf("untouched queue %s: %s is %s", q.Name, m.Metric, m.Verdict)
+			}
 			if q.Name == "root.engineering.development" && m.Metric == "usage.peak" {
 				assert.Equal(t, 240.0*1024, *m.New, "development capped at 240 GB")
 			}
 		}
 	}
 	assert.Equal(t, "improvement", got["root.engineering.qa wait.p95"], "qa's wait falls")
-	assert.Equal(t, "regression", got["root.engineering.development usage.peak"])
+	assert.Equal(t, "intended", got["root.engineering.development usage.peak"], "the cap is the change's intent")
+	assert.Equal(t, "development", doc.Teams[0].Name)
+	assert.Equal(t, "worse", doc.Teams[0].Outcome)
+	assert.Equal(t, "qa", doc.Teams[1].Name)
+	assert.Len(t, doc.Teams, 2, "support and marketing are untouched")
 }
 
 func TestPreviewAsserts(t *testing.T) {
@@ -267,4 +286,18 @@ func TestPreviewRemovedQueue(t *testing.T) {
 	page, err := os.ReadFile(html)
 	require.NoError(t, err)
 	assert.Contains(t, string(page), `<tr class="fail" data-queue="root.adhoc"><td>root.adhoc</td>`)
+}
+
+// section returns the text from the line starting with title to the next
+// blank line.
+func section(out, title string) string {
+	i := strings.Index(out, "\n"+title)
+	if i < 0 {
+		return ""
+	}
+	rest := out[i+1:]
+	if j := strings.Index(rest, "\n\n"); j >= 0 {
+		return rest[:j]
+	}
+	return rest
 }

@@ -38,6 +38,7 @@ func runWithEvents(path string, force bool, stdout io.Writer, f func() (*sim.Res
 // Progress is measured against the last submission time, the only end
 // the simulator knows in advance.
 func progressBar(s *streams) func(sim.Progress) {
+	clock := newETAClock()
 	return func(p sim.Progress) {
 		frac := 0.0
 		if p.AppsTotal > 0 {
@@ -45,9 +46,9 @@ func progressBar(s *streams) func(sim.Progress) {
 		}
 		const width = 30
 		n := int(frac * width)
-		fmt.Fprintf(s.errOut, "\r[%s%s] %3.0f%%  %s simulated, %d/%d apps done, %d containers",
+		fmt.Fprintf(s.errOut, "\r[%s%s] %3.0f%%  %s simulated, %d/%d apps done, %d containers; %s\033[K",
 			strings.Repeat("#", n), strings.Repeat(".", width-n), frac*100,
-			simDuration(p.NowMS), p.AppsDone, p.AppsTotal, p.ContainersAllocated)
+			simDuration(p.NowMS), p.AppsDone, p.AppsTotal, p.ContainersAllocated, clock.text(frac))
 	}
 }
 

@@ -47,17 +47,30 @@ func findChromium(t *testing.T) string {
 	return ""
 }
 
-const browserWindow = "1280,3200"
+// browserWindow is tall enough that the first wait chart, below the
+// verdict, why and tree sections, is in the screenshot.
+const browserWindow = "1280,5000"
 
 // runChromium runs headless chromium on page with extra flags.
 func runChromium(t *testing.T, bin, page string, extra ...string) []byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+	window := "--window-size=" + browserWindow
+	for _, e := range extra {
+		if strings.HasPrefix(e, "--window-size=") {
+			window = e
+		}
+	}
+	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
 		"--disable-extensions", "--disable-background-networking", "--disable-dev-shm-usage",
-		"--force-device-scale-factor=1", "--window-size=" + browserWindow, "--virtual-time-budget=5000",
-		"--user-data-dir=" + t.TempDir()}, extra...)
+		"--force-device-scale-factor=1", window, "--virtual-time-budget=5000",
+		"--user-data-dir=" + t.TempDir()}
+	for _, e := range extra {
+		if !strings.HasPrefix(e, "--window-size=") {
+			args = append(args, e)
+		}
+	}
 	cmd := exec.CommandContext(ctx, bin, append(args, "file://"+page)...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut

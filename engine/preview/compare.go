@@ -43,6 +43,9 @@ const (
 	Improvement Verdict = "improvement"
 	Appeared    Verdict = "new"  // defined only in the new run
 	Vanished    Verdict = "gone" // defined only in the old run
+	// Intended is a drop in a queue's usage that the change itself asks
+	// for: the queue's maximum or guarantee was lowered (see intended.go).
+	Intended Verdict = "intended"
 )
 
 // Delta is one metric of one queue or user, old against new, in the
@@ -114,6 +117,7 @@ func Compare(old, new *RunStats, o Options) *Comparison {
 		so, sn := old.Queues[path], new.Queues[path]
 		e := entity(path, so, sn, false, o)
 		e.Leaf = leaf[path]
+		markIntended(&e)
 		c.Queues = append(c.Queues, e)
 		if e.Leaf {
 			c.Callouts = append(c.Callouts, callouts(path, e)...)
@@ -127,6 +131,9 @@ func Compare(old, new *RunStats, o Options) *Comparison {
 		e := entity(u, old.Users[u], new.Users[u], true, o)
 		c.Users = append(c.Users, e)
 		q := soleUserOf(u, old, new)
+		if q != "" {
+			markIntendedLike(&e, c.queue(q))
+		}
 		for _, co := range callouts("user:"+u, e) {
 			// A team of one user: its queue's callout already says it.
 			if q == "" || !queueSaid[q+" "+calloutKey(co)] {
@@ -136,6 +143,16 @@ func Compare(old, new *RunStats, o Options) *Comparison {
 	}
 	sortCallouts(c.Callouts)
 	return c
+}
+
+// queue returns the compared queue named path, or nil.
+func (c *Comparison) queue(path string) *Entity {
+	for i := range c.Queues {
+		if c.Queues[i].Name == path {
+			return &c.Queues[i]
+		}
+	}
+	return nil
 }
 
 func entity(name string, so, sn *Stats, user bool, o Options) Entity {

@@ -31,6 +31,8 @@ type treeRow struct {
 	Depth      int
 	Old, New   *QueueRun
 	Changed    bool
+	// Bars are the old and new share of the cluster (html_bars.go).
+	Bars []queueBar
 }
 
 // WriteHTML writes the report as one self-contained HTML page: no
@@ -42,12 +44,16 @@ func WriteHTML(w io.Writer, r *Report) error {
 		return fmt.Errorf("preview: chart data: %w", err)
 	}
 	t, err := template.New("report").Funcs(template.FuncMap{
-		"fmtv":   func(k Kind, v *float64) string { return FormatValue(k, deref(v), v != nil) },
-		"raw":    rawValue,
-		"pct":    func(f float64) string { return fmt.Sprintf("%.4g%%", f) },
-		"abs":    func(f float64) string { return fmt.Sprintf("%.4g%%", f*100) },
-		"gb":     func(mb int64) string { return FormatValue(KindMemory, float64(mb), true) },
-		"dur":    formatDuration,
+		"fmtv": func(k Kind, v *float64) string { return FormatValue(k, deref(v), v != nil) },
+		"raw":  rawValue,
+		"pct":  func(f float64) string { return fmt.Sprintf("%.4g%%", f) },
+		"abs":  func(f float64) string { return fmt.Sprintf("%.4g%%", f*100) },
+		"gb":   func(mb int64) string { return FormatValue(KindMemory, float64(mb), true) },
+		"dur":  formatDuration,
+		"mark": func(o string) string { return outcomeMarks[o] },
+		"mk": func(v Verdict) string {
+			return map[Verdict]string{Regression: " ▼", Improvement: " ▲", Intended: " ="}[v]
+		},
 		"rel":    relText,
 		"lower":  strings.ToLower,
 		"delta":  findDelta,
@@ -69,18 +75,22 @@ func WriteHTML(w io.Writer, r *Report) error {
 		return fmt.Errorf("preview: report template: %w", err)
 	}
 	var buf bytes.Buffer
+	whyShown, whyHidden := changedRows(r.Why, maxWhyRows)
 	err = t.Execute(&buf, map[string]any{
-		"R":        r,
-		"Refresh":  refreshOf(r),
-		"Tree":     r.tree(),
-		"Regs":     r.Regressions(),
-		"Imps":     r.Improvements(),
-		"Data":     template.JS(data),
-		"ChartJS":  template.JS(chartJS),
-		"ReportJS": template.JS(reportJS),
-		"CSS":      template.CSS(reportCSS),
-		"Columns":  textColumns,
-		"Titles":   tableTitles,
+		"R":           r,
+		"Refresh":     refreshOf(r),
+		"Tree":        r.tree(),
+		"Regs":        r.Regressions(),
+		"Imps":        r.Improvements(),
+		"Data":        template.JS(data),
+		"ChartJS":     template.JS(chartJS),
+		"ReportJS":    template.JS(reportJS),
+		"CSS":         template.CSS(reportCSS),
+		"Columns":     textColumns,
+		"Titles":      tableTitles,
+		"UserColumns": userColumns,
+		"Why":         whyShown,
+		"WhyHidden":   whyHidden,
 	})
 	if err != nil {
 		return fmt.Errorf("preview: render report: %w", err)
@@ -119,9 +129,10 @@ func relText(p *float64) string {
 func (r *Report) tree() []treeRow {
 	var rows []treeRow
 	oldQ, newQ := queueIndex(r.OldRun), queueIndex(r.NewRun)
+	oldC, newC := clusterMB(oldQ), clusterMB(newQ)
 	for _, e := range r.Queues {
 		o, n := oldQ[e.Name], newQ[e.Name]
-		row := treeRow{Path: e.Name, Name: e.Name[strings.LastIndexByte(e.Name, '.')+1:], Depth: strings.Count(e.Name, "."), Old: o, New: n}
+		row := treeRow{Path: e.Name, Name: e.Name[strings.LastIndexByte(e.Name, '.')+1:], Depth: strings.Count(e.Name, "."), Old: o, New: n, Bars: r.bars(e.Name, o, n, oldC, newC)}
 		row.Changed = o == nil || n == nil || o.Capacity != n.Capacity || o.MaxCapacity != n.MaxCapacity ||
 			o.GuaranteedMB != n.GuaranteedMB || o.MaxMB != n.MaxMB
 		rows = append(rows, row)

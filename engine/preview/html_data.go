@@ -7,7 +7,9 @@ import "strconv"
 // peak of its bucket so caps and spikes stay visible.
 type chartData struct {
 	// EndMS is the shared x-axis end: the longer of the two runs.
-	EndMS  int64        `json:"end_ms"`
+	EndMS int64 `json:"end_ms"`
+	// XTicks are round time ticks (minutes or hours) up to the axis end.
+	XTicks []int64      `json:"x_ticks_ms"`
 	Usage  []usageChart `json:"usage"`
 	Waits  []waitChart  `json:"waits"`
 	Hidden int          `json:"hidden"`
@@ -23,8 +25,11 @@ type usageChart struct {
 	NewGuar int64   `json:"new_guarantee_mb"`
 	OldMax  int64   `json:"old_max_mb"`
 	NewMax  int64   `json:"new_max_mb"`
-	// YMaxMB is the y-axis end shared by old and new.
-	YMaxMB int64 `json:"y_max_mb"`
+	// YMaxMB is the y-axis end shared by old and new: the last of YTicks,
+	// round ticks in YUnit ("GB", or "MB" for small queues).
+	YMaxMB int64   `json:"y_max_mb"`
+	YTicks []int64 `json:"y_ticks_mb"`
+	YUnit  string  `json:"y_unit"`
 }
 
 type waitChart struct {
@@ -144,7 +149,7 @@ func findQueue(r *Run, path string) *QueueRun {
 
 func (r *Report) charts() chartData {
 	end := max(r.OldRun.EndMS, r.NewRun.EndMS)
-	d := chartData{EndMS: end, Usage: []usageChart{}, Waits: []waitChart{}}
+	d := chartData{EndMS: end, XTicks: timeTicks(end), Usage: []usageChart{}, Waits: []waitChart{}}
 	picked, hidden := r.chartQueues()
 	d.Hidden = hidden
 	step := (end + chartPoints - 1) / chartPoints
@@ -161,7 +166,8 @@ func (r *Report) charts() chartData {
 			uc.NewGuar, uc.NewMax = q.GuaranteedMB, q.MaxMB
 			ymax = max(ymax, q.GuaranteedMB, maxOf(uc.New))
 		}
-		uc.YMaxMB = ymax + ymax/10 + 1
+		uc.YTicks, uc.YUnit = memoryTicks(axisTop(ymax, uc.OldMax, uc.NewMax))
+		uc.YMaxMB = uc.YTicks[len(uc.YTicks)-1]
 		d.Usage = append(d.Usage, uc)
 		ow, nw := r.WaitSamples(path)
 		if len(ow)+len(nw) > 0 {
@@ -169,6 +175,20 @@ func (r *Report) charts() chartData {
 		}
 	}
 	return d
+}
+
+// axisTop is the memory a usage chart must show: use and guarantees, and
+// each maximum unless it is far above them (a 100 GB queue allowed the
+// whole 1000 GB cluster would be a flat line); a maximum above the axis
+// is named in the legend instead.
+func axisTop(top int64, maxima ...int64) int64 {
+	base := top
+	for _, m := range maxima {
+		if m > 0 && m <= 3*base {
+			top = max(top, m)
+		}
+	}
+	return top
 }
 
 func chartID(kind string, i int) string { return kind + "-" + strconv.Itoa(i) }

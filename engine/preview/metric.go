@@ -97,8 +97,9 @@ var Metrics = func() []Metric {
 		Metric{Name: "apps.finished", Kind: KindCount, Better: Higher, Doc: "applications finished within the run", get: always(func(s *Stats) float64 { return float64(s.AppsFinished) })},
 		Metric{Name: "apps.rejected", Kind: KindCount, Better: Lower, Doc: "applications rejected at submission", get: always(func(s *Stats) float64 { return float64(s.AppsRejected) })},
 		Metric{Name: "containers.preempted", Kind: KindCount, Better: Lower, Doc: "containers preempted", get: always(func(s *Stats) float64 { return float64(s.Preempted) })},
-		Metric{Name: "starvation", Kind: KindCount, Better: Lower, Doc: "periods with demand pending and nothing allocated for longer than the threshold", get: series(func(s *Stats) float64 { return float64(s.Starvation.Count) })},
+		Metric{Name: "starvation", Kind: KindCount, Better: Lower, Doc: "periods with demand pending and nothing allocated for longer than the threshold (a user: held back below their user limit)", get: series(func(s *Stats) float64 { return float64(s.Starvation.Count) })},
 		Metric{Name: "starvation.max", Kind: KindDuration, Better: Lower, Doc: "longest period with demand pending and nothing allocated", get: series(func(s *Stats) float64 { return float64(s.Starvation.MaxMS) })},
+		Metric{Name: "held", Kind: KindDuration, Better: Lower, Doc: "app time held back with demand left (user limit, queue maximum, AM limit...), summed over apps and sampled", get: func(s *Stats) (float64, bool) { return float64(s.HeldMS), s.heldKnown }},
 	)
 }()
 

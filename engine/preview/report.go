@@ -6,14 +6,22 @@ import "github.com/capq/capq/validate"
 // the refresh verdict. Its JSON form is documented in README.md
 // ("capq preview JSON").
 type Report struct {
-	Old Side `json:"old"`
-	New Side `json:"new"`
+	// Teams is the verdict, first in every output: what the change does
+	// to each team (leaf queue) whose configuration or results changed.
+	Teams []TeamVerdict `json:"teams"`
+	Old   Side          `json:"old"`
+	New   Side          `json:"new"`
 	// Workload names the workload; Seed is the simulation seed.
 	Workload string `json:"workload"`
 	Seed     int64  `json:"seed"`
 	// StarvationMS is the starvation threshold used.
 	StarvationMS int64 `json:"starvation_threshold_ms"`
+	// WindowMS is the common window both runs' usage averages are taken
+	// over: [0, the longer run's end].
+	WindowMS int64 `json:"window_ms"`
 	Comparison
+	// Why is what held apps back in each run, per leaf queue and user.
+	Why   []WhyRow     `json:"why"`
 	Gates []GateResult `json:"gates"`
 	// Placement lists apps that land in another queue, or are rejected,
 	// under the new configuration, grouped by their old queue.
@@ -33,9 +41,11 @@ type Report struct {
 
 	// OldRun and NewRun keep the series for the HTML report.
 	OldRun, NewRun *Run `json:"-"`
-	oldStats       *RunStats
-	newStats       *RunStats
-	byName         map[string]int
+	// floorMS is the comparison's duration floor (Options.DurationFloorMS).
+	floorMS  int64
+	oldStats *RunStats
+	newStats *RunStats
+	byName   map[string]int
 }
 
 // Side summarises one run.
@@ -74,17 +84,20 @@ type Input struct {
 // name a queue or user found in neither run.
 func Build(in Input) (*Report, []error) {
 	o := in.Options.withDefaults()
+	o.Stats.WindowMS = CommonWindow(in.Old, in.New)
 	olds, news := Compute(in.Old, o.Stats), Compute(in.New, o.Stats)
 	r := &Report{
 		Old: summarise(in.OldName, in.Old), New: summarise(in.NewName, in.New),
-		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(),
+		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(), WindowMS: o.Stats.WindowMS,
 		Comparison: *Compare(olds, news, o), Refresh: in.Refresh, Unified: in.Unified, RefreshContext: in.RefreshContext, Notes: in.Notes,
-		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news,
+		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news, floorMS: o.DurationFloorMS,
 		Placement: placementChanges(in.Old, in.New),
 	}
 	if r.Placement == nil {
 		r.Placement = []PlacementChange{}
 	}
+	r.Teams = r.teams()
+	r.Why = r.why()
 	var errs []error
 	r.Gates, errs = EvalGates(in.Gates, olds, news)
 	if r.Gates == nil {
@@ -92,6 +105,14 @@ func Build(in Input) (*Report, []error) {
 	}
 	r.GatesFailed = Failed(r.Gates)
 	return r, errs
+}
+
+// CommonWindow is the window a comparison averages both runs over: from
+// the start to the end of the longer run. Averaging each run over its own
+// length would make every queue of the shorter run look busier, changed
+// by the configuration or not.
+func CommonWindow(old, new *Run) int64 {
+	return max(old.EndMS, new.EndMS)
 }
 
 func summarise(name string, r *Run) Side {

@@ -4,14 +4,22 @@ package preview
 // series and per-application records. Times are simulated milliseconds
 // from the start of the run, memory is in MB.
 type Run struct {
-	// EndMS is when the simulation stopped; averages are taken over
-	// [0, EndMS].
+	// EndMS is when the simulation stopped. A comparison averages both
+	// runs over [0, the later EndMS] (CommonWindow).
 	EndMS  int64
 	Queues []QueueRun
 	// Users holds per-user usage series when the simulator records them;
 	// application statistics per user come from Apps either way.
 	Users []UserRun
 	Apps  []AppRun
+	// Held is why apps waited, per queue, user and reason; HeldKnown says
+	// the simulator measured it (the Hadoop 1 simulator does not), so no
+	// data is not mistaken for "never held".
+	Held      []HeldRun
+	HeldKnown bool
+	// HeldSpans are stretches in which a user had an app held back: a
+	// user's starvation (stats.go).
+	HeldSpans []HeldSpan
 	// ContainersAllocated counts every container the run allocated.
 	ContainersAllocated int64
 	// Warnings name what the configuration enables that the engine does
@@ -79,4 +87,11 @@ type AppRun struct {
 	Reason   string
 	// Preempted counts containers preempted from this app.
 	Preempted int
+}
+
+// HeldSpan is a stretch [FromMS, ToMS) in which User had at least one app
+// of Queue held back.
+type HeldSpan struct {
+	Queue, User  string
+	FromMS, ToMS int64
 }

@@ -29,6 +29,15 @@ func FromSim(res *sim.Result, m *xmlconf.Model) *Run {
 		r.Queues = append(r.Queues, qr)
 	}
 	r.Users = users(res.Users)
+	// The YARN simulator always gives a list (empty when nothing waited);
+	// nil means the simulator does not measure it.
+	r.HeldKnown = res.Held != nil
+	for _, h := range res.HeldSpans {
+		r.HeldSpans = append(r.HeldSpans, HeldSpan{Queue: h.Queue, User: h.User, FromMS: h.FromMS, ToMS: h.ToMS})
+	}
+	for _, h := range res.Held {
+		r.Held = append(r.Held, HeldRun{Queue: h.Queue, User: h.User, Reason: h.Reason, AppMS: h.AppMS, Apps: h.Apps})
+	}
 	for _, a := range res.Apps {
 		if a.State == sim.AppNotArrived {
 			continue

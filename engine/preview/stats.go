@@ -38,6 +38,11 @@ type Stats struct {
 	AppsRejected        int
 	Preempted           int
 	Starvation          Starvation
+	// HeldMS is the app time held back with demand left (sampled by the
+	// simulator); HeldBy splits it by engine.WaitReason.
+	HeldMS    int64
+	HeldBy    map[string]int64
+	heldKnown bool
 	// HasSeries is false when no usage series was recorded (users of a
 	// simulator that keeps none); usage is then 0.
 	HasSeries bool
@@ -52,6 +57,17 @@ type StatsOptions struct {
 	// StarvationMS is how long demand may go unserved before the period
 	// counts as starvation (default 5 minutes).
 	StarvationMS int64
+	// WindowMS is the common window [0, WindowMS] usage averages are taken
+	// over; 0 means the run's own length. Build sets it to the longer of
+	// the two runs so both sides are averaged over the same time (a run
+	// that ended sooner counts as idle afterwards, which it was: the
+	// simulator stops once every application has finished).
+	WindowMS int64
+}
+
+// window returns the averaging window of a run that lasted end.
+func (o StatsOptions) window(end int64) int64 {
+	return max(o.WindowMS, end)
 }
 
 // DefaultStarvationMS is the starvation threshold when none is given.
@@ -82,6 +98,7 @@ func Compute(r *Run, o StatsOptions) *RunStats {
 		q := &r.Queues[i]
 		s := &Stats{GuaranteedMB: q.GuaranteedMB, MaxMB: q.MaxMB, Preempted: q.Preempted}
 		seriesStats(s, q.Series, r.EndMS, o.starvation(), q.GuaranteedMB)
+		s.UsageAvgMB = overWindow(s.UsageAvgMB, r.EndMS, o.window(r.EndMS))
 		rs.Queues[q.Path] = s
 		rs.Order = append(rs.Order, q.Path)
 		if q.Leaf {
@@ -95,10 +112,30 @@ func Compute(r *Run, o StatsOptions) *RunStats {
 		if u.HasUsage && len(u.Series) == 0 {
 			s.HasSeries, s.UsageAvgMB, s.UsagePeakMB = true, float64(u.AvgUsedMB), u.PeakUsedMB
 		}
+		s.UsageAvgMB = overWindow(s.UsageAvgMB, r.EndMS, o.window(r.EndMS))
 		rs.Users[u.Name] = s
 	}
 	appStats(rs, r.Apps)
+	if r.HeldKnown {
+		for _, s := range rs.Queues {
+			s.heldKnown = true
+		}
+		for _, s := range rs.Users {
+			s.heldKnown = true
+		}
+		heldStats(rs, r.Held)
+		userStarvation(rs, r.HeldSpans, o.starvation())
+	}
 	return rs
+}
+
+// overWindow turns an average over [0, end] into one over [0, window],
+// the run being idle after its end.
+func overWindow(avg float64, end, window int64) float64 {
+	if window <= end || window <= 0 {
+		return avg
+	}
+	return math.Round(avg * float64(end) / float64(window))
 }
 
 // appStats folds each application into its queue, every ancestor and its

@@ -12,10 +12,14 @@ import (
 var textColumns = [][]string{
 	{"guarantee", "max", "usage.avg", "usage.peak"},
 	{"first_container.p95", "wait.p50", "wait.p95", "wait.max", "completion.p50", "completion.p95", "completion.max"},
-	{"apps.finished", "apps.rejected", "containers.preempted", "starvation", "starvation.max"},
+	{"apps.finished", "apps.rejected", "containers.preempted", "starvation", "starvation.max", "held"},
 }
 
-var tableTitles = []string{"Use against guarantee", "Time to first container, wait and completion", "Finished, rejected, preempted, starved"}
+// userColumns are the metrics of the users' tables: waits and the time
+// held back, per user, so a user waiting inside a busy queue shows.
+var userColumns = []string{"wait.p50", "wait.p95", "wait.max", "completion.p95", "apps.finished", "apps.rejected", "starvation", "starvation.max", "held"}
+
+var tableTitles = []string{"Use against guarantee", "Time to first container, wait and completion", "Finished, rejected, preempted, starved, held back"}
 
 // WriteText writes the report for people: regressions and improvements
 // first, then the gates, the refresh verdict with the change set, and the
@@ -31,6 +35,8 @@ func WriteText(w io.Writer, r *Report) error {
 		ew.printf("warning (new): %s\n", w)
 	}
 	ew.printf("\n")
+	ew.printf("averages over the common window 0 to %s (the longer run; a run counts as idle after its end)\n\n", formatDuration(r.WindowMS))
+	writeTeams(ew, r.Teams)
 	writeCallouts(ew, "Regressions", r.Regressions())
 	writeCallouts(ew, "Improvements", r.Improvements())
 	if len(r.Gates) > 0 {
@@ -48,6 +54,7 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	writePlacement(ew, r.Placement)
 	writeRefresh(ew, refreshOf(r))
+	ew.printf("In the tables: old → new; ! worse, + better, = intended (the change lowered that queue's ceiling or guarantee)\n\n")
 	for i, cols := range textColumns {
 		ew.printf("Queues: %s\n", strings.ToLower(tableTitles[i][:1])+tableTitles[i][1:])
 		writeTable(ew, "QUEUE", r.Queues, cols)
@@ -55,7 +62,7 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	if len(r.Users) > 0 {
 		ew.printf("Users\n")
-		writeTable(ew, "USER", r.Users, []string{"wait.p50", "wait.p95", "wait.max", "completion.p95", "apps.finished", "apps.rejected"})
+		writeTable(ew, "USER", r.Users, userColumns)
 	}
 	if len(r.Notes) > 0 {
 		ew.printf("\nNotes: what differs between the two schedulers\n")
@@ -115,7 +122,7 @@ func writeCallouts(ew *errWriter, title string, cs []Callout) {
 	tw := newTable(ew)
 	for _, c := range cs {
 		rel := ""
-		if c.Relative != nil {
+		if c.Relative != nil && relative(*c.Relative) != "" {
 			rel = "(" + relative(*c.Relative) + ")"
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", c.Subject, c.Metric,
@@ -125,9 +132,13 @@ func writeCallouts(ew *errWriter, title string, cs []Callout) {
 	ew.printf("\n")
 }
 
-// relative renders a change as +25% or, past ten-fold, as a factor.
+// relative renders a change as +25% or, past ten-fold, as a factor up to
+// ×100; beyond that (18 ms → 36 m) a ratio says nothing the values do not.
 func relative(r float64) string {
-	if r >= 9 {
+	switch {
+	case r >= 99:
+		return ""
+	case r >= 9:
 		return fmt.Sprintf("×%.0f", r+1)
 	}
 	return fmt.Sprintf("%+.0f%%", r*100)
@@ -165,7 +176,7 @@ func cell(e Entity, metric string) string {
 		}
 		o := FormatValue(d.kind, deref(d.Old), d.Old != nil)
 		n := FormatValue(d.kind, deref(d.New), d.New != nil)
-		mark := map[Verdict]string{Regression: " !", Improvement: " +"}[d.Verdict]
+		mark := map[Verdict]string{Regression: " !", Improvement: " +", Intended: " =", Same: ""}[d.Verdict]
 		if o == n {
 			return o
 		}

@@ -48,6 +48,7 @@ func RenderText(w io.Writer, r *Result) error {
 	fmt.Fprintln(bw)
 	queueTable(bw, r)
 	userTable(bw, r)
+	heldTable(bw, r)
 	if len(r.Rejected) > 0 {
 		fmt.Fprintf(bw, "\nrejected applications (%d):\n", len(r.Rejected))
 		for i, x := range r.Rejected {

@@ -40,6 +40,10 @@ type Result struct {
 	Notes []string `json:"notes,omitempty"`
 
 	endModel *xmlconf.Model
+	// Held is why apps waited: time held back per queue, user and reason.
+	Held []HeldResult `json:"held"`
+	// HeldSpans are the stretches in which a user had an app held back.
+	HeldSpans []HeldSpan `json:"held_spans"`
 	// Series samples every queue every SampleMS.
 	Series Series `json:"series"`
 }

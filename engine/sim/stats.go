@@ -116,7 +116,14 @@ func (r *run) addPending(leaf int32, mem int64) {
 
 // sampleUntil records the series for every sample time before t.
 func (r *run) sampleUntil(t int64) {
+	if r.nextSample >= t {
+		return
+	}
+	n := (t-1-r.nextSample)/r.opts.SampleMS + 1
+	r.sampleHeld(n)
 	if r.opts.SkipSeries {
+		// Why apps waited is still sampled; only the series are not kept.
+		r.nextSample += n * r.opts.SampleMS
 		return
 	}
 	for r.nextSample < t {
@@ -168,6 +175,8 @@ func (r *run) finish() *Result {
 	res.Queues = r.queueResults(end)
 	res.Users = r.userResults(end)
 	res.Apps = r.appResults()
+	res.Held = r.heldResults()
+	res.HeldSpans = r.heldSpans(end)
 	res.Series.TimesMS = r.samples
 	if res.Series.TimesMS == nil {
 		res.Series.TimesMS = []int64{}

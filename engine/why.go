@@ -1,0 +1,140 @@
+package engine
+
+import "strings"
+
+// WaitReason is why an application with demand left got nothing at a
+// moment of the run: the first limit that holds it back, in the order
+// the scheduler checks them (LeafQueue.activateApplications for apps not
+// yet started; then ParentQueue/AbstractCSQueue.canAssignToThisQueue,
+// AbstractLeafQueue.canAssignToUser, the node and locality checks of
+// RegularContainerAllocator for running ones).
+type WaitReason string
+
+// Wait reasons, as reports name them.
+const (
+	WaitAMLimit     WaitReason = "am_limit"      // queue's AM resource limit (maximum-am-resource-percent)
+	WaitUserAMLimit WaitReason = "user_am_limit" // the user's share of the AM limit
+	WaitActivation  WaitReason = "activation"    // accepted, not yet activated, for no AM-limit reason
+	WaitParallel    WaitReason = "max_parallel"  // not runnable: max-parallel-apps of its queue, a parent or its user (CSMaxRunningAppsEnforcer)
+	WaitQueueMax    WaitReason = "queue_max"     // the queue or an ancestor is at its maximum capacity
+	WaitUserLimit   WaitReason = "user_limit"    // the user is at its user limit
+	WaitGuarantee   WaitReason = "queue_guarantee"
+	WaitClusterFull WaitReason = "cluster_full" // below guarantee, the cluster is used by others
+	WaitReserved    WaitReason = "reservation"  // holds a reservation on a node, waiting for it to free up
+	WaitLocality    WaitReason = "locality"     // delay scheduling: waiting for a local node
+	WaitNoNodeFits  WaitReason = "no_node_fits" // no node has room for the request
+)
+
+// WaitReasons lists every reason in the order reports show them.
+var WaitReasons = []WaitReason{WaitQueueMax, WaitGuarantee, WaitClusterFull, WaitUserLimit, WaitAMLimit,
+	WaitUserAMLimit, WaitParallel, WaitActivation, WaitReserved, WaitLocality, WaitNoNodeFits}
+
+// Describe is a reason in words for people.
+func (r WaitReason) Describe() string {
+	return map[WaitReason]string{
+		WaitAMLimit: "AM limit", WaitUserAMLimit: "user AM limit", WaitActivation: "awaiting activation", WaitParallel: "max-parallel-apps",
+		WaitQueueMax: "queue at maximum", WaitUserLimit: "user limit", WaitGuarantee: "queue at guarantee, cluster busy",
+		WaitClusterFull: "cluster full (others over guarantee)", WaitReserved: "reservation elsewhere",
+		WaitLocality: "locality delay", WaitNoNodeFits: "no node fits",
+	}[r]
+}
+
+// Waiting calls f for every unfinished application with demand left,
+// with the reason it waits now and whether its user is starved: below the
+// user limit (so the wait is not the user's own limit at work), or with
+// the app not started at all; an app that
+// nothing holds back (a node with room will serve it at its next
+// heartbeat) is not reported. It reads the
+// scheduler's state as the next allocation pass would see it; it is a
+// classification of the moment, not a replay of each pass's decision.
+func (e *Engine) Waiting(f func(app, queue, user string, why WaitReason, starved bool)) {
+	free := e.cluster
+	for _, n := range e.nodes {
+		free = free.Sub(n.allocated)
+	}
+	clusterFull := !e.g.rc.fitsIn(e.g.minAlloc, free)
+	// Apps share a few request sizes: whether one fits a node is asked
+	// once per size, not once per app and node.
+	fitsCache := map[Resource]bool{}
+	fits := func(c Resource) bool {
+		ok, seen := fitsCache[c]
+		if !seen {
+			for _, n := range e.nodes {
+				if e.g.rc.fitsIn(c, n.free()) {
+					ok = true
+					break
+				}
+			}
+			fitsCache[c] = ok
+		}
+		return ok
+	}
+	for _, q := range e.queues {
+		if !q.leaf {
+			continue
+		}
+		for _, a := range q.nonRunnable {
+			f(a.id, q.path, a.u.name, WaitParallel, true)
+		}
+		for _, a := range q.waiting {
+			f(a.id, q.path, a.u.name, waitingReason(a), true)
+		}
+		for _, a := range q.active {
+			if a.pending <= 0 {
+				continue
+			}
+			if why := e.activeReason(a, clusterFull, fits); why != "" {
+				f(a.id, q.path, a.u.name, why, why != WaitUserLimit && e.g.rc.greater(e.userLimit(a.u), a.u.used))
+			}
+		}
+	}
+}
+
+// waitingReason reads why activation left a waits from its diagnostics.
+func waitingReason(a *app) WaitReason {
+	switch {
+	case strings.HasPrefix(a.diag, "Queue's AM"):
+		return WaitAMLimit
+	case strings.HasPrefix(a.diag, "User's AM"):
+		return WaitUserAMLimit
+	}
+	return WaitActivation
+}
+
+func (e *Engine) activeReason(a *app, clusterFull bool, fitsNode func(Resource) bool) WaitReason {
+	rc := &e.g.rc
+	// Root at its maximum is the cluster being full, said below.
+	for q := a.q; q.parent != nil; q = q.parent {
+		if !rc.fitsIn(e.g.minAlloc.Add(q.used), q.maxRes) {
+			return WaitQueueMax
+		}
+	}
+	if rc.greater(a.u.used.Add(e.g.minAlloc), e.userLimit(a.u)) {
+		return WaitUserLimit
+	}
+	if clusterFull {
+		if rc.lessEq(a.q.guarantee, a.q.used) {
+			return WaitGuarantee
+		}
+		return WaitClusterFull
+	}
+	if !a.reserved.IsZero() {
+		return WaitReserved
+	}
+	fits := false
+	for _, k := range a.keys {
+		if k.any <= 0 {
+			continue
+		}
+		if k.missed > 0 {
+			return WaitLocality
+		}
+		fits = fits || fitsNode(k.capability)
+	}
+	if fits {
+		// Nothing holds it back: it is served at the next heartbeat of a
+		// node with room, which is scheduling, not waiting.
+		return ""
+	}
+	return WaitNoNodeFits
+}

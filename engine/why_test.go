@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+type waitSeen struct {
+	why     WaitReason
+	starved bool
+}
+
+func waiting(e *Engine) map[string]waitSeen {
+	out := map[string]waitSeen{}
+	e.Waiting(func(app, _, _ string, why WaitReason, starved bool) { out[app] = waitSeen{why, starved} })
+	return out
+}
+
+// TestWaitingReasons classifies waiting apps in the order the scheduler
+// checks: LeafQueue.activateApplications (AM limit) before anything else,
+// then the queue's maximum (AbstractCSQueue.canAssignToThisQueue), then
+// the user limit (AbstractLeafQueue.canAssignToUser).
+func TestWaitingReasons(t *testing.T) {
+	ask := func(e *Engine, app string, mb int64, n int) {
+		t.Helper()
+		require.NoError(t, e.UpdateAsks(app, []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{mb, 1}, Count: n}}))
+	}
+	fill := func(e *Engine) {
+		for i := 0; i < 200; i++ {
+			if e.AssignOnce(i%len(e.nodes)).Kind != AssignAllocated {
+				return
+			}
+		}
+	}
+
+	t.Run("queue at maximum", func(t *testing.T) {
+		m := build(t, map[string]string{"root.queues": "a,b", "root.a.capacity": "20", "root.a.maximum-capacity": "25", "root.a.user-limit-factor": "10", "root.b.capacity": "80"}, xmlconf.V3_4)
+		e, err := New(m, nodesOf(4, 16*gb), Options{})
+		require.NoError(t, err)
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "root.a", User: "u", AM: Resource{gb, 1}}))
+		ask(e, "a1", gb, 40)
+		fill(e)
+		assert.Equal(t, waitSeen{WaitQueueMax, true}, waiting(e)["a1"], "16 GB maximum reached, user limit not")
+	})
+
+	t.Run("max-parallel-apps", func(t *testing.T) {
+		// CSMaxRunningAppsEnforcer: the second app is not runnable.
+		m := build(t, map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.a.max-parallel-apps": "1", "root.b.capacity": "50"}, xmlconf.V3_4)
+		e, err := New(m, nodesOf(4, 16*gb), Options{})
+		require.NoError(t, err)
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "root.a", User: "u", AM: Resource{gb, 1}}))
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a2", Queue: "root.a", User: "u", AM: Resource{gb, 1}}))
+		assert.Equal(t, waitSeen{WaitParallel, true}, waiting(e)["a2"])
+	})
+
+	t.Run("user limit", func(t *testing.T) {
+		m := build(t, map[string]string{"root.queues": "a,b", "root.a.capacity": "25", "root.a.user-limit-factor": "1", "root.b.capacity": "75"}, xmlconf.V3_4)
+		e, err := New(m, nodesOf(4, 16*gb), Options{})
+		require.NoError(t, err)
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "root.a", User: "u", AM: Resource{gb, 1}}))
+		ask(e, "a1", gb, 40)
+		fill(e)
+		assert.Equal(t, waitSeen{WaitUserLimit, false}, waiting(e)["a1"], "one user, ULF 1: capped at the 16 GB capacity; its own limit is not starvation")
+	})
+
+	t.Run("AM limit", func(t *testing.T) {
+		m := build(t, map[string]string{"root.queues": "a,b", "root.a.capacity": "10", "root.b.capacity": "90"}, xmlconf.V3_4)
+		e, err := New(m, nodesOf(5, 16*gb), Options{})
+		require.NoError(t, err)
+		amLimit := e.amLimit(e.byPath["root.a"])
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "root.a", User: "u", AM: amLimit}))
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a2", Queue: "root.a", User: "u", AM: Resource{gb, 1}}))
+		got := waiting(e)
+		assert.Equal(t, waitSeen{WaitAMLimit, true}, got["a2"], "the first app holds the whole AM limit")
+		assert.NotContains(t, got, "a1", "the first app starts whatever the limit; with no asks it waits for nothing")
+	})
+
+	t.Run("nothing holds it back", func(t *testing.T) {
+		m := build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100", "yarn.scheduler.maximum-allocation-mb": "32768"}, xmlconf.V3_4)
+		e, err := New(m, nodesOf(2, 16*gb), Options{})
+		require.NoError(t, err)
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "root.a", User: "u", AM: Resource{gb, 1}}))
+		ask(e, "a1", gb, 2)
+		assert.Empty(t, waiting(e), "a node with room serves it at its next heartbeat")
+		ask(e, "a1", 20*gb, 1)
+		assert.Equal(t, WaitNoNodeFits, waiting(e)["a1"].why, "20 GB fits no 16 GB node")
+	})
+}
