@@ -52,7 +52,8 @@ var queueUnmodelled = []struct {
 	suffix, feature, effect string
 	on                      func(q *xmlconf.Queue) (xmlconf.Pos, bool)
 }{
-	{"accessible-node-labels", "node labels (partitions)", "every node is in the default partition",
+	{"accessible-node-labels", "a queue's capacity in labelled partitions (accessible-node-labels.<l>.capacity, per-label user and AM limits, maximum-applications over partitions)",
+		"the queue runs in the default partition only, and labelled nodes serve no requests",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			v := q.AccessibleLabels
 			return v.Pos(), !q.IsRoot() && v.Set() && len(v.V) > 0 && !(len(v.V) == 1 && strings.TrimSpace(v.V[0]) == "")

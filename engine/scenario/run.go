@@ -75,6 +75,8 @@ type runner struct {
 	tol     float64
 	cluster engine.Resource
 	explain bool
+	// labels are the cluster's node labels: name -> exclusive.
+	labels map[string]bool
 }
 
 // Run executes sc on a fresh engine. A refused startup configuration ends
@@ -101,9 +103,14 @@ func Run(sc *Scenario, opts Options) *Output {
 
 func (r *runner) startup() bool {
 	nodes := clusterNodes(r.sc.Cluster.Nodes, r.sc.Cluster.NodeGroups)
-	r.cluster = sumNodes(nodes)
+	r.cluster = defaultPartition(nodes)
 	m := buildModel(r.yarn, r.conf, r.sc.version, r.cluster)
 	v := loadVerdict(m, r.sc.version)
+	if v.accepted() {
+		if err := r.startLabels(nodes); err != nil {
+			v = engineVerdict(err.Error())
+		}
+	}
 	var eng *engine.Engine
 	if v.accepted() {
 		var err error

@@ -75,6 +75,10 @@ func (r *runner) expireQueues(s *Step, res *StepResult) {
 }
 
 func (r *runner) updateAsks(s *Step, res *StepResult) {
+	if err := labelledAsks(s.Asks); err != nil {
+		r.errorResult(res, err)
+		return
+	}
 	asks := make([]engine.Ask, len(s.Asks))
 	for i, a := range s.Asks {
 		asks[i] = engine.Ask{Priority: a.Priority, ResourceName: a.ResourceName, Resource: engine.Resource{MemoryMB: a.MemoryMB, VCores: a.VCores},
@@ -201,8 +205,12 @@ func (r *runner) addNodes(s *Step, res *StepResult) {
 	if len(s.Nodes) > 0 {
 		err = json.Unmarshal(s.Nodes, &ns)
 	}
+	specs := clusterNodes(ns, s.NodeGroups)
 	if err == nil {
-		err = r.eng.AddNodes(clusterNodes(ns, s.NodeGroups)...)
+		err = r.checkPartitions(specs)
+	}
+	if err == nil {
+		err = r.eng.AddNodes(specs...)
 	}
 	r.errorResult(res, err)
 }
@@ -229,8 +237,11 @@ func (r *runner) replaceNode(s *Step, res *StepResult) {
 	var n Node
 	err := json.Unmarshal(s.Node, &n)
 	if err == nil {
-		if err = r.eng.RemoveNodes(n.ID); err == nil {
-			err = r.eng.AddNodes(clusterNodes([]Node{n}, nil)...)
+		specs := clusterNodes([]Node{n}, nil)
+		if err = r.checkPartitions(specs); err == nil {
+			if err = r.eng.RemoveNodes(n.ID); err == nil {
+				err = r.eng.AddNodes(specs...)
+			}
 		}
 	}
 	r.errorResult(res, err)
