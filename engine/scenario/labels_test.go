@@ -1,0 +1,74 @@
+package scenario
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// labelScenario is a one-queue cluster with label x (exclusivity as given)
+// on h1 and an unlabelled h2, running steps.
+func labelScenario(t *testing.T, xExclusive bool, h1Partition, steps string) *Output {
+	t.Helper()
+	src := fmt.Sprintf(`{"id": "l", "cluster": {"node_labels": [{"name": "x", "exclusive": %v}],
+  "nodes": [{"id": "h1", "memory_mb": 8192, "vcores": 8, "partition": %q}, {"id": "h2", "memory_mb": 4096, "vcores": 4}]},
+  "config": {"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"},
+  "steps": [{"op": "submit_app", "app": "app1", "queue": "root.a", "user": "u", "am_memory_mb": 1024, "am_vcores": 1}%s]}`,
+		xExclusive, h1Partition, steps)
+	sc, err := Parse("l.json", []byte(src))
+	require.NoError(t, err)
+	return Run(sc, Options{})
+}
+
+// What the label slice does not model is refused with "not modelled yet",
+// never run as if the label were absent.
+func TestLabelsRefuseWhatIsNotModelled(t *testing.T) {
+	ask := `, {"op": "update_asks", "app": "app1", "asks": [{"priority": 1, "resource_name": "*", "memory_mb": 1024, "vcores": 1, "count": 1, "node_label_expression": %q}]}`
+	tests := []struct {
+		name, partition, steps, want string
+		exclusive                    bool
+	}{
+		{"labelled ask", "x", fmt.Sprintf(ask, "x"), `step 1 (update_asks): node labels: not modelled yet: ask for partition "x"`, true},
+		{"update_node_labels", "x", `, {"op": "update_node_labels", "nodes": {"h1": ""}}`, "step 1 (update_node_labels): node labels: not modelled yet: update_node_labels", true},
+		{"remove a label on a node", "x", `, {"op": "define_node_labels", "remove": ["x"]}`, `step 1 (define_node_labels): node labels: not modelled yet: removing label "x" from nodes [h1]`, true},
+		{"remove an undefined label", "x", `, {"op": "define_node_labels", "remove": ["q"]}`, `step 1 (define_node_labels): node label "q" is not defined`, true},
+		{"bad label name", "x", `, {"op": "define_node_labels", "add": [{"name": "-q"}]}`, `step 1 (define_node_labels): node label name "-q"`, true},
+		{"exclusivity changed", "x", `, {"op": "define_node_labels", "add": [{"name": "x", "exclusive": false}]}`, `step 1 (define_node_labels): node label "x" is already defined with exclusivity=true`, true},
+		{"add a node in an undefined partition", "x", `, {"op": "add_nodes", "nodes": [{"id": "h3", "memory_mb": 1024, "vcores": 1, "partition": "q"}]}`, `step 1 (add_nodes): node "h3": partition "q" is not in cluster.node_labels`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := labelScenario(t, tt.exclusive, tt.partition, tt.steps)
+			require.Len(t, out.Failures, 1)
+			assert.Contains(t, out.Failures[0], tt.want)
+		})
+	}
+}
+
+// A node in a non-exclusive partition (which would lend to default asks)
+// or in an undefined one refuses the startup.
+func TestLabelsStartupRefusals(t *testing.T) {
+	out := labelScenario(t, false, "x", "")
+	assert.False(t, out.Startup.Accepted)
+	assert.Contains(t, out.Startup.Errors[0], `node labels: not modelled yet: node "h1" is in non-exclusive partition "x"`)
+	out = labelScenario(t, true, "y", "")
+	assert.False(t, out.Startup.Accepted)
+	assert.Contains(t, out.Startup.Errors[0], `node "h1": partition "y" is not in cluster.node_labels`)
+}
+
+// Accepted label steps: an ask for "" is the default partition, a label
+// without nodes can be removed and re-added, and the labelled h1 never
+// takes the default ask while h2 does.
+func TestLabelsAccepted(t *testing.T) {
+	out := labelScenario(t, true, "x", `,
+  {"op": "update_asks", "app": "app1", "asks": [{"priority": 1, "resource_name": "*", "memory_mb": 1024, "vcores": 1, "count": 1, "node_label_expression": ""}]},
+  {"op": "define_node_labels", "add": [{"name": "z", "exclusive": false}]},
+  {"op": "define_node_labels", "remove": ["z"]},
+  {"op": "heartbeat", "node": "h1", "repeat": 3},
+  {"op": "expect", "last_assignment": "none"},
+  {"op": "heartbeat", "node": "h2"},
+  {"op": "expect", "last_assignment": {"kind": "allocated", "node": "h2"}}`)
+	assert.Empty(t, out.Failures)
+}
