@@ -69,6 +69,6 @@ func TestLabelsAccepted(t *testing.T) {
   {"op": "heartbeat", "node": "h1", "repeat": 3},
   {"op": "expect", "last_assignment": "none"},
   {"op": "heartbeat", "node": "h2"},
-  {"op": "expect", "last_assignment": {"kind": "allocated", "node": "h2"}}`)
+  {"op": "expect", "last_assignment": {"kind": "allocated", "node": "h2"}, "nodes": {"h1": {"partition": "x", "allocated_mb": 0}, "h2": {"allocated_mb": 1024}}}`)
 	assert.Empty(t, out.Failures)
 }
