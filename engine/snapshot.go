@@ -278,6 +278,15 @@ func (e *Engine) AppIDs() []string {
 	return ids
 }
 
+// AppQueue returns the full path of an app's queue.
+func (e *Engine) AppQueue(id string) (string, bool) {
+	a := e.appByID[id]
+	if a == nil {
+		return "", false
+	}
+	return a.q.path, true
+}
+
 // AppStatus returns an app's state (ACCEPTED while waiting for the AM
 // limits, RUNNING once activated, FINISHED) and its diagnostics (why it
 // waits or was skipped last).

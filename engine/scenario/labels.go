@@ -2,9 +2,12 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 )
 
 // errLabelsNotModelled prefixes what the label slice refuses rather than
@@ -75,15 +78,58 @@ func (r *runner) checkPartitions(nodes []engine.NodeSpec) error {
 	return nil
 }
 
-// labelledAsks refuses asks for a labelled partition, which capq cannot
-// place yet; "" (the default partition) is what every ask already means.
-func labelledAsks(asks []Ask) error {
+// codeInvalidLabel is the reason code of an ask Hadoop rejects for its
+// label (InvalidLabelResourceRequestException).
+const codeInvalidLabel = "INVALID_LABEL"
+
+// checkAskLabels is SchedulerUtils.validateResourceRequest's label part,
+// in its order: a label on a request other than ANY, more than one label
+// ("&&"), a label the app's queue cannot access (checkQueueLabelExpression:
+// its accessible-node-labels must hold it or "*") and a label the cluster
+// does not have (checkQueueLabelInLabelManager) are INVALID_LABEL. A valid
+// labelled ask is refused as not modelled yet (code ""); "" is the default
+// partition, what every ask already means.
+func (r *runner) checkAskLabels(appID string, asks []Ask) (string, error) {
+	q := r.appQueue(appID)
 	for _, a := range asks {
-		if a.NodeLabelExpression != nil && *a.NodeLabelExpression != "" {
-			return fmt.Errorf("%s: ask for partition %q (labelled requests, per-partition queue capacities and limits)", errLabelsNotModelled, *a.NodeLabelExpression)
+		var l string
+		switch {
+		case a.NodeLabelExpression != nil:
+			l = *a.NodeLabelExpression
+		case a.ResourceName == engine.AnyResource && q != nil:
+			// normalizeAndValidateRequest: an ANY request without a
+			// label gets the queue's default-node-label-expression.
+			l = q.DefaultLabelExpr.V
 		}
+		if a.ResourceName != engine.AnyResource && strings.TrimSpace(l) != "" {
+			return codeInvalidLabel, fmt.Errorf("invalid resource request: node label expression %q on resource name %q (only ANY may carry one)", l, a.ResourceName)
+		}
+		if strings.Contains(l, "&&") {
+			return codeInvalidLabel, fmt.Errorf("invalid resource request: more than one node label in node label expression %q", l)
+		}
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if q != nil && !slices.Contains(q.AccessibleLabels.V, l) && !slices.Contains(q.AccessibleLabels.V, "*") {
+			return codeInvalidLabel, fmt.Errorf("invalid resource request: queue %s cannot access node label %q (accessible-node-labels %q)", q.Path, l, strings.Join(q.AccessibleLabels.V, ","))
+		}
+		if _, ok := r.labels[l]; !ok {
+			return codeInvalidLabel, fmt.Errorf("invalid label resource request: the cluster has no node label %q", l)
+		}
+		return "", fmt.Errorf("%s: ask for partition %q (labelled requests, per-partition queue capacities and limits)", errLabelsNotModelled, l)
 	}
-	return nil
+	return "", nil
+}
+
+// appQueue is the configuration of the app's queue, nil for an unknown app
+// (UpdateAsks then reports it).
+func (r *runner) appQueue(appID string) *xmlconf.Queue {
+	path, ok := r.eng.AppQueue(appID)
+	if !ok {
+		return nil
+	}
+	return r.eng.Model().Queue(path)
 }
 
 // defineNodeLabels is addToClusterNodeLabels / removeFromClusterNodeLabels.
@@ -118,4 +164,16 @@ func (r *runner) removeLabels(names []string) error {
 // half-way.
 func (r *runner) updateNodeLabels(_ *Step, res *StepResult) {
 	r.errorResult(res, fmt.Errorf("%s: update_node_labels (label changes on nodes during a run)", errLabelsNotModelled))
+}
+
+// refuseAsks reports an update_asks refused for its labels. An expected
+// INVALID_LABEL rejection (expect.accepted false, reason_code) passes; a
+// not-modelled refusal is always a failure, expected or not.
+func (r *runner) refuseAsks(s *Step, res *StepResult, code string, err error) {
+	res.Accepted, res.Reason, res.ReasonCode = boolp(false), err.Error(), code
+	if code != "" && s.Expect != nil {
+		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, refusal(code, err.Error()), r.eng.Model())...)
+		return
+	}
+	res.Failures = append(res.Failures, err.Error())
 }

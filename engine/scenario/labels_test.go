@@ -12,11 +12,18 @@ import (
 // on h1 and an unlabelled h2, running steps.
 func labelScenario(t *testing.T, xExclusive bool, h1Partition, steps string) *Output {
 	t.Helper()
+	return labelScenarioConf(t, xExclusive, h1Partition, "", steps)
+}
+
+// labelScenarioConf also adds configuration entries (a JSON fragment
+// starting with a comma).
+func labelScenarioConf(t *testing.T, xExclusive bool, h1Partition, conf, steps string) *Output {
+	t.Helper()
 	src := fmt.Sprintf(`{"id": "l", "cluster": {"node_labels": [{"name": "x", "exclusive": %v}],
   "nodes": [{"id": "h1", "memory_mb": 8192, "vcores": 8, "partition": %q}, {"id": "h2", "memory_mb": 4096, "vcores": 4}]},
-  "config": {"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"},
+  "config": {"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"%s},
   "steps": [{"op": "submit_app", "app": "app1", "queue": "root.a", "user": "u", "am_memory_mb": 1024, "am_vcores": 1}%s]}`,
-		xExclusive, h1Partition, steps)
+		xExclusive, h1Partition, conf, steps)
 	sc, err := Parse("l.json", []byte(src))
 	require.NoError(t, err)
 	return Run(sc, Options{})
@@ -70,5 +77,38 @@ func TestLabelsAccepted(t *testing.T) {
   {"op": "expect", "last_assignment": "none"},
   {"op": "heartbeat", "node": "h2"},
   {"op": "expect", "last_assignment": {"kind": "allocated", "node": "h2"}, "nodes": {"h1": {"partition": "x", "allocated_mb": 0}, "h2": {"allocated_mb": 1024}}}`)
+	assert.Empty(t, out.Failures)
+}
+
+// SchedulerUtils.validateResourceRequest's label checks, in its order,
+// reject with INVALID_LABEL; an expected rejection passes the step.
+func TestLabelsInvalidAsks(t *testing.T) {
+	ask := `, {"op": "update_asks", "app": "app1", "asks": [{"priority": 1, "resource_name": %q, "memory_mb": 1024, "vcores": 1, "count": 1%s}]%s}`
+	label := func(l string) string { return fmt.Sprintf(`, "node_label_expression": %q`, l) }
+	const expectInvalid = `, "expect": {"accepted": false, "reason_code": "INVALID_LABEL"}`
+	tests := []struct {
+		name, conf, steps, want string
+	}{
+		{"label on a host request", "", fmt.Sprintf(ask, "h1", label("x"), ""), `node label expression "x" on resource name "h1"`},
+		{"two labels", "", fmt.Sprintf(ask, "*", label("x && y"), ""), `more than one node label in node label expression "x && y"`},
+		{"label the queue cannot access", `, "yarn.scheduler.capacity.root.a.accessible-node-labels": " "`, fmt.Sprintf(ask, "*", label("x"), ""), `queue root.a cannot access node label "x"`},
+		{"label the cluster lacks", "", fmt.Sprintf(ask, "*", label("q"), ""), `the cluster has no node label "q"`},
+		{"queue default label", `, "yarn.scheduler.capacity.root.a.default-node-label-expression": "x"`, fmt.Sprintf(ask, "*", "", ""), `node labels: not modelled yet: ask for partition "x"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := labelScenarioConf(t, true, "x", tt.conf, tt.steps)
+			require.Len(t, out.Failures, 1)
+			assert.Contains(t, out.Failures[0], tt.want)
+		})
+	}
+	// Expected rejections pass; a not-modelled refusal never does.
+	out := labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "*", label("q"), expectInvalid))
+	assert.Empty(t, out.Failures)
+	out = labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "*", label("x"), expectInvalid))
+	require.Len(t, out.Failures, 1)
+	assert.Contains(t, out.Failures[0], "not modelled yet")
+	// A host request for the default partition is fine.
+	out = labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "h2", label(" "), ""))
 	assert.Empty(t, out.Failures)
 }

@@ -75,8 +75,8 @@ func (r *runner) expireQueues(s *Step, res *StepResult) {
 }
 
 func (r *runner) updateAsks(s *Step, res *StepResult) {
-	if err := labelledAsks(s.Asks); err != nil {
-		r.errorResult(res, err)
+	if code, err := r.checkAskLabels(s.App, s.Asks); err != nil {
+		r.refuseAsks(s, res, code, err)
 		return
 	}
 	asks := make([]engine.Ask, len(s.Asks))
