@@ -84,7 +84,11 @@ func (r *runner) updateAsks(s *Step, res *StepResult) {
 		asks[i] = engine.Ask{Priority: a.Priority, ResourceName: a.ResourceName, Resource: engine.Resource{MemoryMB: a.MemoryMB, VCores: a.VCores},
 			Count: a.Count, NoRelax: a.RelaxLocality != nil && !*a.RelaxLocality}
 	}
-	r.errorResult(res, r.eng.UpdateAsks(s.App, asks))
+	err := r.eng.UpdateAsks(s.App, asks)
+	r.errorResult(res, err)
+	if err == nil && s.Expect != nil {
+		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, verdict{}, r.eng.Model())...)
+	}
 }
 
 func (r *runner) nodeIndex(s *Step, res *StepResult) (int, bool) {
