@@ -58,7 +58,8 @@ var queueUnmodelled = []struct {
 			v := q.AccessibleLabels
 			return v.Pos(), !q.IsRoot() && v.Set() && len(v.V) > 0 && !(len(v.V) == 1 && strings.TrimSpace(v.V[0]) == "")
 		}},
-	{"default-node-label-expression", "default node label expression", "apps run in the default partition",
+	{"default-node-label-expression", "default node label expression (the partition of the AM and of unlabelled asks)",
+		"AMs count in the default partition; capq scenario refuses the queue's unlabelled asks as not modelled, simulate and preview run them in the default partition",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			return q.DefaultLabelExpr.Pos(), q.DefaultLabelExpr.Set() && strings.TrimSpace(q.DefaultLabelExpr.V) != ""
 		}},
