@@ -148,6 +148,9 @@ func (r *runner) removeLabels(names []string) error {
 		if _, ok := r.labels[l]; !ok {
 			return fmt.Errorf("node label %q is not defined", l)
 		}
+		if q := queueUsing(r.eng.Model(), l); q != "" {
+			return fmt.Errorf("cannot remove node label %q: queue %s is using it (RMNodeLabelsManager.checkRemoveFromClusterNodeLabelsOfQueue)", l, q)
+		}
 		if ns := r.eng.NodesInPartition(l); len(ns) > 0 {
 			sort.Strings(ns)
 			return fmt.Errorf("%s: removing label %q from nodes %v (label changes on nodes during a run)", errLabelsNotModelled, l, ns)
@@ -176,4 +179,15 @@ func (r *runner) refuseAsks(s *Step, res *StepResult, code string, err error) {
 		return
 	}
 	res.Failures = append(res.Failures, err.Error())
+}
+
+// queueUsing returns the first queue (tree order) whose accessible labels
+// name the label ("*" does not count, as in Hadoop's set lookup).
+func queueUsing(m *xmlconf.Model, label string) string {
+	for _, q := range m.Queues {
+		if slices.Contains(q.AccessibleLabels.V, label) {
+			return q.Path
+		}
+	}
+	return ""
 }

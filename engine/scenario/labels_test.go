@@ -102,8 +102,12 @@ func TestLabelsInvalidAsks(t *testing.T) {
 			assert.Contains(t, out.Failures[0], tt.want)
 		})
 	}
+	// A label a queue lists cannot be removed (checkRemoveFromClusterNodeLabelsOfQueue).
+	out := labelScenarioConf(t, true, "", `, "yarn.scheduler.capacity.root.a.accessible-node-labels": "x"`, `, {"op": "define_node_labels", "remove": ["x"]}`)
+	require.Len(t, out.Failures, 1)
+	assert.Contains(t, out.Failures[0], `cannot remove node label "x": queue root.a is using it`)
 	// Expected rejections pass; a not-modelled refusal never does.
-	out := labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "*", label("q"), expectInvalid))
+	out = labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "*", label("q"), expectInvalid))
 	assert.Empty(t, out.Failures)
 	out = labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "*", label("x"), expectInvalid))
 	require.Len(t, out.Failures, 1)
