@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/capq/capq/placement"
 	"github.com/capq/capq/xmlconf"
@@ -327,4 +328,33 @@ func (e *Engine) NodesInPartition(label string) []string {
 		}
 	}
 	return out
+}
+
+// SetNodePartitions moves nodes to other partitions ("" = default), like
+// replaceLabelsOnNode followed by CapacityScheduler.updateLabelsOnNode:
+// partition resources change and every limit derived from them is
+// recomputed. A node that runs or reserves containers would carry their
+// usage to the new partition, which is not modelled: the whole call is
+// refused, leaving every node where it was.
+func (e *Engine) SetNodePartitions(moves map[string]string) error {
+	ids := make([]string, 0, len(moves))
+	for id := range moves {
+		n := e.nodeByID[id]
+		if n == nil {
+			return fmt.Errorf("engine: unknown node %q", id)
+		}
+		if n.reserved != nil || !n.allocated.IsZero() {
+			return fmt.Errorf("engine: node %q runs or reserves containers: moving their usage to another partition is not modelled yet", id)
+		}
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		n := e.nodeByID[id]
+		e.addPartitionResource(n, Resource{}.Sub(n.total))
+		n.partition = moves[id]
+		e.addPartitionResource(n, n.total)
+	}
+	e.clusterChanged()
+	return nil
 }

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -162,11 +163,29 @@ func (r *runner) removeLabels(names []string) error {
 	return nil
 }
 
-// updateNodeLabels (replaceLabelsOnNode) moves running usage between
-// partitions, which is not modelled yet: the step is refused, never run
-// half-way.
-func (r *runner) updateNodeLabels(_ *Step, res *StepResult) {
-	r.errorResult(res, fmt.Errorf("%s: update_node_labels (label changes on nodes during a run)", errLabelsNotModelled))
+// updateNodeLabels is replaceLabelsOnNode: every named node moves to its
+// partition ("" = default), which must be defined (checkReplaceLabelsOnNode)
+// and, until lending is modelled, exclusive. Nodes running containers are
+// refused by the engine (moving usage between partitions is not modelled
+// yet); the step then changes nothing.
+func (r *runner) updateNodeLabels(s *Step, res *StepResult) {
+	var moves map[string]string
+	err := json.Unmarshal(s.Nodes, &moves)
+	if err != nil || len(moves) == 0 {
+		err = fmt.Errorf("update_node_labels needs nodes: {\"<node id>\": \"<label or empty>\"}")
+	}
+	if err == nil {
+		specs := make([]engine.NodeSpec, 0, len(moves))
+		for id, l := range moves {
+			specs = append(specs, engine.NodeSpec{ID: id, Partition: l})
+		}
+		sort.Slice(specs, func(i, j int) bool { return specs[i].ID < specs[j].ID })
+		err = r.checkPartitions(specs)
+	}
+	if err == nil {
+		err = r.eng.SetNodePartitions(moves)
+	}
+	r.errorResult(res, err)
 }
 
 // refuseAsks reports an update_asks refused for its labels. An expected

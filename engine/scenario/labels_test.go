@@ -38,7 +38,12 @@ func TestLabelsRefuseWhatIsNotModelled(t *testing.T) {
 		exclusive                    bool
 	}{
 		{"labelled ask", "x", fmt.Sprintf(ask, "x"), `step 1 (update_asks): node labels: not modelled yet: ask for partition "x"`, true},
-		{"update_node_labels", "x", `, {"op": "update_node_labels", "nodes": {"h1": ""}}`, "step 1 (update_node_labels): node labels: not modelled yet: update_node_labels", true},
+		{"update_node_labels on a busy node", "x", `,
+  {"op": "update_asks", "app": "app1", "asks": [{"priority": 1, "resource_name": "*", "memory_mb": 1024, "vcores": 1, "count": 1}]},
+  {"op": "heartbeat", "node": "h2"},
+  {"op": "update_node_labels", "nodes": {"h2": "x"}}`, `step 3 (update_node_labels): engine: node "h2" runs or reserves containers: moving their usage to another partition is not modelled yet`, true},
+		{"update_node_labels to an undefined label", "x", `, {"op": "update_node_labels", "nodes": {"h1": "q"}}`, `step 1 (update_node_labels): node "h1": partition "q" is not in cluster.node_labels`, true},
+		{"update_node_labels without nodes", "x", `, {"op": "update_node_labels"}`, `step 1 (update_node_labels): update_node_labels needs nodes`, true},
 		{"remove a label on a node", "x", `, {"op": "define_node_labels", "remove": ["x"]}`, `step 1 (define_node_labels): node labels: not modelled yet: removing label "x" from nodes [h1]`, true},
 		{"remove an undefined label", "x", `, {"op": "define_node_labels", "remove": ["q"]}`, `step 1 (define_node_labels): node label "q" is not defined`, true},
 		{"bad label name", "x", `, {"op": "define_node_labels", "add": [{"name": "-q"}]}`, `step 1 (define_node_labels): node label name "-q"`, true},
@@ -73,7 +78,8 @@ func TestLabelsAccepted(t *testing.T) {
   {"op": "update_asks", "app": "app1", "asks": [{"priority": 1, "resource_name": "*", "memory_mb": 1024, "vcores": 1, "count": 1, "node_label_expression": ""}]},
   {"op": "define_node_labels", "add": [{"name": "z", "exclusive": false}]},
   {"op": "define_node_labels", "remove": ["z"]},
-  {"op": "heartbeat", "node": "h1", "repeat": 3},
+  {"op": "heartbeat", "node": "h1"},
+  {"op": "heartbeat", "node": "h1"},
   {"op": "expect", "last_assignment": "none"},
   {"op": "heartbeat", "node": "h2"},
   {"op": "expect", "last_assignment": {"kind": "allocated", "node": "h2"}, "nodes": {"h1": {"partition": "x", "allocated_mb": 0}, "h2": {"allocated_mb": 1024}}}`)
@@ -114,5 +120,24 @@ func TestLabelsInvalidAsks(t *testing.T) {
 	assert.Contains(t, out.Failures[0], "not modelled yet")
 	// A host request for the default partition is fine.
 	out = labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "h2", label(" "), ""))
+	assert.Empty(t, out.Failures)
+}
+
+// update_node_labels moves an idle node between partitions: h1 leaves x,
+// the default partition grows to 12 GB and h1 serves the default ask (one
+// off-switch container per heartbeat); h2, idle, moves to x and then
+// serves nothing.
+func TestLabelsMoveIdleNode(t *testing.T) {
+	out := labelScenario(t, true, "x", `,
+  {"op": "update_asks", "app": "app1", "asks": [{"priority": 1, "resource_name": "*", "memory_mb": 4096, "vcores": 1, "count": 3}]},
+  {"op": "heartbeat", "node": "h1"},
+  {"op": "expect", "last_assignment": "none"},
+  {"op": "update_node_labels", "nodes": {"h1": ""}},
+  {"op": "heartbeat", "node": "h1"},
+  {"op": "heartbeat", "node": "h1"},
+  {"op": "expect", "nodes": {"h1": {"allocated_mb": 8192}}, "queues": {"root.a": {"used_mb": 8192}}},
+  {"op": "update_node_labels", "nodes": {"h2": "x"}},
+  {"op": "heartbeat", "node": "h2"},
+  {"op": "expect", "last_assignment": "none", "nodes": {"h2": {"partition": "x", "allocated_mb": 0}}}`)
 	assert.Empty(t, out.Failures)
 }
