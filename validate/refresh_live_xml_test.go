@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // The XML answer (Accept: application/xml, ResourceManagerRest.md "Cluster
@@ -80,4 +82,41 @@ func TestSchedulerStateApps(t *testing.T) {
 	assert.Equal(t, []string{"application_1_0005"}, ids(s.QueueAppList("root.b")))
 	assert.Equal(t, []string{"application_1_0001", "application_1_0002", "application_1_0005"}, ids(s.QueueAppList("root")))
 	assert.Empty(t, s.QueueAppList("root.ab"), "a path prefix is not a subtree")
+}
+
+// A refused leaf→parent conversion (RF004) and a stop that leaves the
+// queue DRAINING (RF010) name the unfinished apps of the apps answer in
+// their hint; without --live-apps there is no hint.
+func TestRefreshHintsNameLiveApps(t *testing.T) {
+	const sched = `{"scheduler":{"schedulerInfo":{"type":"capacityScheduler","queueName":"root","queues":{"queue":[
+ {"queueName":"a","state":"RUNNING","queues":{"queue":[{"queueName":"a1","state":"RUNNING"},{"queueName":"a2","state":"RUNNING"}]}},
+ {"queueName":"b","state":"RUNNING","numApplications":2,"queues":{"queue":[
+  {"queueName":"b1","state":"RUNNING","numApplications":2},{"queueName":"b2","state":"RUNNING"},{"queueName":"b3","state":"RUNNING"}]}}]}}}}`
+	apps := []LiveApp{
+		{ID: "application_9_0002", User: "u2", Queue: "b1", State: "ACCEPTED"},
+		{ID: "application_9_0001", User: "u1", Queue: "root.b.b1", State: "RUNNING"},
+		{ID: "application_9_0003", User: "u1", Queue: "b1", State: "FINISHED"},
+	}
+	const want = "unfinished in root.b.b1: application_9_0001 (u1, RUNNING, queue root.b.b1), application_9_0002 (u2, ACCEPTED, queue b1);"
+	hintOf := func(withApps bool, newConf map[string]string, rule string) string {
+		s, err := ParseSchedulerState([]byte(sched))
+		require.NoError(t, err)
+		if withApps {
+			s.SetApps(apps)
+		}
+		r := refresh(xmlconf.V3_4, baseConf(), newConf, s)
+		for _, f := range r.Findings {
+			if f.Rule == rule && f.Queue == "root.b.b1" {
+				return f.Hint
+			}
+		}
+		t.Fatalf("no %s finding for root.b.b1 in %v", rule, r.Findings)
+		return ""
+	}
+	conv := withB1AsParent(baseConf())
+	stop := edit(baseConf(), map[string]string{"root.b.b1.state": "STOPPED"})
+	assert.Contains(t, hintOf(true, conv, "RF004"), want)
+	assert.Contains(t, hintOf(true, stop, "RF010"), want)
+	assert.Empty(t, hintOf(false, conv, "RF004"))
+	assert.Empty(t, hintOf(false, stop, "RF010"))
 }
