@@ -20,7 +20,7 @@ func (c *refreshCheck) removal(oq *xmlconf.Queue) {
 		return
 	case c.v.Less(xmlconf.V3_3):
 		if state != xmlconf.StateStopped {
-			c.report(ruleRF002, xmlconf.SeverityError, at,
+			c.hint(ruleRF002, xmlconf.SeverityError, at, c.appsHint(oq.Path),
 				"%s is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : %s",
 				oq.Path, state)
 			return
@@ -32,7 +32,7 @@ func (c *refreshCheck) removal(oq *xmlconf.Queue) {
 			if isStoppedIgnoringCase(raw) {
 				hint = `the new file says "` + raw + `", but only exactly "STOPPED" permits the deletion (Hadoop logs "Not a valid queue state")`
 			}
-			c.hint(ruleRF002, xmlconf.SeverityError, at, hint,
+			c.hint(ruleRF002, xmlconf.SeverityError, at, joinHints(hint, c.appsHint(oq.Path)),
 				"%s cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : %s",
 				oq.Path, state)
 			return
@@ -44,7 +44,7 @@ func (c *refreshCheck) removal(oq *xmlconf.Queue) {
 		c.note(oq.Path, "deletion allowed: NEW still sets %s=STOPPED (Hadoop %s accepts that)", xmlconf.Prefix+oq.Path+".state", c.v)
 	}
 	if apps > 0 {
-		c.report(ruleRF002, xmlconf.SeverityWarning, at,
+		c.hint(ruleRF002, xmlconf.SeverityWarning, at, c.appsHint(oq.Path),
 			"%s is deleted while it still has %d application(s) (live state %s); they lose their queue",
 			oq.Path, apps, state)
 	}
@@ -79,7 +79,7 @@ func (c *refreshCheck) transition(oq, nq *xmlconf.Queue) {
 			oq.Path)
 	case ok == kindLeaf && nk.isParent():
 		if !c.leafConversionAllowed(oq, nq) {
-			c.report(ruleRF004, xmlconf.SeverityError, c.atNew(nq),
+			c.hint(ruleRF004, xmlconf.SeverityError, c.atNew(nq), c.appsHint(oq.Path),
 				"Can not convert the leaf queue: %s to parent queue since it is not yet in stopped state. Current State : %s",
 				oq.Path, c.liveState(oq))
 		}

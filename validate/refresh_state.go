@@ -45,7 +45,7 @@ func (c *refreshCheck) reinitState(oq, nq *xmlconf.Queue, current map[string]xml
 	switch {
 	case prev == xmlconf.StateRunning && cfg == xmlconf.StateStopped:
 		st := c.stopQueue(oq, current)
-		c.report(ruleRF010, xmlconf.SeverityInfo, c.atNew(nq), "%s", stopMessage(oq.Path, st, c.liveApps(oq.Path)))
+		c.hint(ruleRF010, xmlconf.SeverityInfo, c.atNew(nq), c.appsHint(oq.Path), "%s", stopMessage(oq.Path, st, c.liveApps(oq.Path)))
 		return st
 	case prev != xmlconf.StateRunning && cfg == xmlconf.StateRunning:
 		if nq.Parent != nil && c.post[nq.Parent.Path] != xmlconf.StateRunning {
