@@ -114,7 +114,34 @@ func (c *calc) updatePreemptableExtras(t *tq) {
 // demand, reservations included (onReserved); the queue-balance FIFO
 // selector lets leaves grow past max(used, guaranteed) (balance,
 // allowQueuesBalanceAfterAllQueuesSatisfied).
-type idealMode struct{ onReserved, balance bool }
+type idealMode struct {
+	onReserved, balance bool
+	// under, when set, collects the queues left under-served
+	// (addPartitionToUnderServedQueues) for the intra-queue selector.
+	under *underServed
+}
+
+// underServed is the policy's partitionToUnderServedQueues: a
+// LinkedHashSet of the queues each fixpoint left wanting, in the order
+// its PriorityQueue gave them out.
+type underServed struct {
+	seen  map[*queue]bool
+	order []*queue
+}
+
+func (u *underServed) add(c *calc, qs []*tq) {
+	if u == nil {
+		return
+	}
+	rest := append([]*tq(nil), qs...)
+	c.sortByNeed(rest)
+	for _, t := range rest {
+		if !u.seen[t.q] {
+			u.seen[t.q] = true
+			u.order = append(u.order, t.q)
+		}
+	}
+}
 
 func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
 	if len(t.children) == 0 {
@@ -217,6 +244,7 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 		}
 		need = append(again, need[n:]...)
 	}
+	m.under.add(c, need)
 	return unassigned
 }
 

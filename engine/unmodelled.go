@@ -34,8 +34,6 @@ func (w Warning) String() string {
 var globalUnmodelled = []struct {
 	key, off, feature, effect string
 }{
-	{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled", "false",
-		"intra-queue preemption (IntraQueueCandidatesSelector: application priority and user limit)", "only inter-queue preemption runs"},
 	{"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers", "false",
 		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted"},
 	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.enabled", "false",

@@ -18,9 +18,7 @@ func TestUnmodelled(t *testing.T) {
 		want []string // keys warned about, in order
 	}{
 		{"defaults", nil, nil},
-		{"intra-queue preemption", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true"},
-			[]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled"}},
-		{"intra-queue preemption off", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "FALSE"}, nil},
+		{"intra-queue preemption is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true"}, nil},
 		{"reserved selector is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true"}, nil},
 		{"lazy preemption", map[string]string{"lazy-preemption-enabled": "true"}, []string{"yarn.scheduler.capacity.lazy-preemption-enabled"}},
 		{"queue priority preemption", map[string]string{"ordering-policy.priority-utilization.underutilized-preemption.enabled": "true"},
