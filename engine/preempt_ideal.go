@@ -122,20 +122,19 @@ type idealMode struct {
 }
 
 // underServed is the policy's partitionToUnderServedQueues: a
-// LinkedHashSet of the queues each fixpoint left wanting, in the order
-// its PriorityQueue gave them out.
+// LinkedHashSet of the queues computeFixpointAllocation handed out
+// (getMostUnderservedQueues adds each queue it takes and the one it
+// peeks at) and those still wanting at the end, in that order.
 type underServed struct {
 	seen  map[*queue]bool
 	order []*queue
 }
 
-func (u *underServed) add(c *calc, qs []*tq) {
+func (u *underServed) add(qs []*tq) {
 	if u == nil {
 		return
 	}
-	rest := append([]*tq(nil), qs...)
-	c.sortByNeed(rest)
-	for _, t := range rest {
+	for _, t := range qs {
 		if !u.seen[t.q] {
 			u.seen[t.q] = true
 			u.order = append(u.order, t.q)
@@ -229,6 +228,7 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 		for n < len(need) && c.compareNeed(need[0], need[n]) >= 0 {
 			n++
 		}
+		m.under.add(need[:min(n+1, len(need))])
 		round := unassigned // dupUnassignedForTheRound
 		var again []*tq
 		for _, q := range need[:n] {
@@ -244,7 +244,8 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 		}
 		need = append(again, need[n:]...)
 	}
-	m.under.add(c, need)
+	c.sortByNeed(need)
+	m.under.add(need)
 	return unassigned
 }
 
