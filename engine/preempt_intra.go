@@ -115,6 +115,18 @@ func (e *Engine) selectIntra(leaves []*tq, under []*queue, allowed *Resource, ea
 			demands[q] = e.intraDemand(t, already, *allowed)
 		}
 	}
+	// CapacitySchedulerPreemptionUtils.deductPreemptableResourcesBasedSelectedCandidates
+	// with deductPreemptableResourcePerApp: each container an earlier
+	// selector chose comes off every app's actuallyToBePreempted in its
+	// leaf (TempAppPerPartition.deductActuallyToBePreempted: only a larger
+	// amount shrinks).
+	for _, c := range earlier {
+		for _, ta := range demands[c.a.q] {
+			if e.g.rc.greater(ta.actually, c.res) {
+				ta.actually = ta.actually.Sub(c.res)
+			}
+		}
+	}
 	s := &selection{e: e, allowed: *allowed, already: already}
 	defer func() { *allowed = s.allowed }()
 	for _, q := range under {
@@ -194,7 +206,9 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 // beyond its usage it needs from others (toBePreemptFromOther).
 func (c *calc) intraIdeal(apps []*tApp, reassignable Resource) {
 	for _, ta := range apps {
-		if c.lessEq(reassignable, Resource{}) || anyMajorZero(c, reassignable) {
+		// In-queue conservative DRF (the default) also stops at any major
+		// resource at or below zero (isAnyMajorResourceZeroOrNegative).
+		if c.lessEq(reassignable, Resource{}) || anyMajorZeroOrNeg(c, reassignable) {
 			continue
 		}
 		u := ta.u
@@ -217,7 +231,7 @@ func (c *calc) intraIdeal(apps []*tApp, reassignable Resource) {
 // intraToBePreempted is calculateToBePreemptedResourcePerApp on apps from
 // the lowest priority: each gives min(max(used - ideal - selected - AM
 // (- the minimum allocation under userlimit_first), 0), what the limit
-// has left).
+// has left), nothing when that is less than one minimum allocation.
 func (c *calc) intraToBePreempted(apps []*tApp, limit Resource, ulFirst bool, minAlloc Resource) {
 	for _, ta := range apps {
 		if c.lessEq(limit, Resource{}) || c.lessEq(ta.used, Resource{}) {
@@ -229,7 +243,11 @@ func (c *calc) intraToBePreempted(apps []*tApp, limit Resource, ulFirst bool, mi
 		if ulFirst {
 			p = subNonNeg(p, minAlloc)
 		}
-		ta.toBePreempted = c.min(c.max(p, Resource{}), limit)
+		// Less than one minimum allocation frees nothing (3.4: fitsIn).
+		ta.toBePreempted = Resource{}
+		if c.fitsIn(minAlloc, p) {
+			ta.toBePreempted = c.min(c.max(p, Resource{}), limit)
+		}
 		limit = subNonNeg(limit, ta.toBePreempted)
 	}
 }
@@ -338,4 +356,12 @@ func sortedLive(a *app) []*container {
 		return live[i].id > live[j].id
 	})
 	return live
+}
+
+// anyMajorZeroOrNeg is ResourceCalculator.isAnyMajorResourceZeroOrNegative.
+func anyMajorZeroOrNeg(rc *calc, r Resource) bool {
+	if !rc.drf {
+		return r.MemoryMB <= 0
+	}
+	return r.MemoryMB <= 0 || r.VCores <= 0
 }

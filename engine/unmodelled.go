@@ -87,6 +87,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 			out = append(out, Warning{Key: g.key, Pos: p.ValuePos, Queues: 0, Feature: g.feature, Effect: g.effect})
 		}
 	}
+	if w, ok := intraFairUnmodelled(m); ok {
+		out = append(out, w)
+	}
 	for _, u := range queueUnmodelled {
 		var w *Warning
 		for _, q := range m.Queues {
@@ -105,4 +108,31 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Queues == 0 && out[j].Queues != 0 })
 	return out
+}
+
+// intraFairUnmodelled warns when intra-queue preemption is on and a leaf
+// orders its apps with the fair policy: Hadoop then splits the leaf by
+// fair share (FifoIntraQueuePreemptionPlugin.setFairShareForApps,
+// calcActuallyToBePreemptedBasedOnFS), which the engine does not model;
+// it uses the priority split there too.
+func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
+	if !m.Global.Preemption.Enabled.V || !m.Global.Preemption.IntraQueuePreemptionEnable.V {
+		return Warning{}, false
+	}
+	var w *Warning
+	for _, q := range m.Queues {
+		if !q.IsLeaf() || q.OrderingPolicy.V != "fair" {
+			continue
+		}
+		if w == nil {
+			w = &Warning{Key: q.Key("ordering-policy"), Pos: q.OrderingPolicy.Pos(),
+				Feature: "intra-queue preemption by fair share (FifoIntraQueuePreemptionPlugin with FairOrderingPolicy)",
+				Effect:  "the leaf's apps are split by priority as under fifo"}
+		}
+		w.Queues++
+	}
+	if w == nil {
+		return Warning{}, false
+	}
+	return *w, true
 }

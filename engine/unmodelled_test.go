@@ -19,6 +19,10 @@ func TestUnmodelled(t *testing.T) {
 	}{
 		{"defaults", nil, nil},
 		{"intra-queue preemption is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true"}, nil},
+		{"intra-queue preemption on fair leaves", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true",
+			"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"},
+			[]string{"yarn.scheduler.capacity.root.b.ordering-policy"}},
+		{"fair leaves without intra-queue preemption", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"}, nil},
 		{"reserved selector is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true"}, nil},
 		{"lazy preemption", map[string]string{"lazy-preemption-enabled": "true"}, []string{"yarn.scheduler.capacity.lazy-preemption-enabled"}},
 		{"queue priority preemption", map[string]string{"ordering-policy.priority-utilization.underutilized-preemption.enabled": "true"},
