@@ -42,7 +42,7 @@ func compilePreempt(p xmlconf.Preemption) preemptConf {
 		naturalTermination: p.NaturalTerminationFactor.V, onReserved: p.SelectOnReservedContainers.V,
 		balance: p.BalanceAfterSatisfied.V, balanceWaitMS: p.BalanceMaxWaitMS.V,
 		intra: intraConf{enabled: p.IntraQueuePreemptionEnable.V, minThreshold: p.IntraQueueMinThreshold.V,
-			maxAllowable: p.IntraQueueMaxAllowable.V, userLimitFirst: !strings.EqualFold(strings.TrimSpace(p.IntraQueueOrder.V), "priority_first")},
+			maxAllowable: p.IntraQueueMaxAllowable.V, userLimitFirst: !strings.EqualFold(p.IntraQueueOrder.V, "priority_first")},
 	}
 }
 

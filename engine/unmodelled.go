@@ -87,6 +87,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 			out = append(out, Warning{Key: g.key, Pos: p.ValuePos, Queues: 0, Feature: g.feature, Effect: g.effect})
 		}
 	}
+	if w, ok := intraOrderUnknown(m); ok {
+		out = append(out, w)
+	}
 	if w, ok := intraFairUnmodelled(m); ok {
 		out = append(out, w)
 	}
@@ -135,4 +138,22 @@ func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
 		return Warning{}, false
 	}
 	return *w, true
+}
+
+// intraOrderUnknown warns about a preemption-order-policy that is neither
+// userlimit_first nor priority_first: Hadoop's
+// IntraQueuePreemptionOrderPolicy.valueOf throws and the policy does not
+// start, where capq goes on with userlimit_first.
+func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
+	o := m.Global.Preemption.IntraQueueOrder
+	if !m.Global.Preemption.Enabled.V || !o.Set() {
+		return Warning{}, false
+	}
+	switch strings.ToUpper(o.V) {
+	case "USERLIMIT_FIRST", "PRIORITY_FIRST":
+		return Warning{}, false
+	}
+	return Warning{Key: "yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy", Pos: o.Pos(),
+		Feature: fmt.Sprintf("unknown intra-queue preemption order %q (Hadoop accepts userlimit_first or priority_first and fails to start the policy)", o.V),
+		Effect:  "userlimit_first is used"}, true
 }
