@@ -75,6 +75,11 @@ type Rule struct {
 	// Check inspects the model and reports through the pass. Nil for
 	// rules whose findings come from elsewhere (the XML loader).
 	Check func(p *Pass)
+	// Refresh is a refresh rule's (RF0xx) check: one step of
+	// `yarn rmadmin -refreshQueues`, reading OLD, NEW and the live state
+	// through the refresh run, which stamps the rule's ID. Refresh calls
+	// them in the ResourceManager's order (refreshOrder).
+	Refresh func(c *refreshCheck)
 }
 
 // AppliesTo reports whether the rule runs for Hadoop version v.
