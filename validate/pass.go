@@ -20,6 +20,8 @@ type Pass struct {
 	file string
 	// shared holds what several rules need, computed once per run.
 	shared *shared
+	// facts are what capq migrate hadoop1 observed (JudgeMigration).
+	facts []xmlconf.Finding
 }
 
 // sh returns the run's shared cache, creating one for a Pass built outside
