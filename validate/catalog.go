@@ -2,6 +2,8 @@ package validate
 
 import (
 	"strings"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // The known-property catalog (capacity-scheduler-rules.md §1). Hadoop
@@ -126,7 +128,7 @@ func suggest(s string, known map[string]bool) string {
 		if normalizeName(k) == ns {
 			return k
 		}
-		d := editDistance(s, k)
+		d := xmlconf.EditDistance(s, k)
 		if d < bestD || (d == bestD && k < best) {
 			best, bestD = k, d
 		}
@@ -163,31 +165,4 @@ func normalizeName(s string) string {
 	s = strings.ToLower(s)
 	s = strings.NewReplacer("-", "", "_", "", ".", "", "maximum", "max", "minimum", "min").Replace(s)
 	return s
-}
-
-// editDistance is the Levenshtein distance (ASCII-sized inputs).
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		if a == b {
-			return 0
-		}
-		return 1 << 20
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -22,6 +22,34 @@ type SLSSettings struct {
 	// AMTypes are the yarn.sls.am.type.<type> names known (SLS's shipped
 	// sls-runner.xml maps mapreduce, stream and dag).
 	AMTypes []string
+	// AMClasses maps a type to its yarn.sls.am.type.<type> class when
+	// sls-runner.xml names one: the class, not the type's name, decides
+	// how the AM behaves (AMRunner instantiates it by reflection).
+	AMClasses map[string]string
+}
+
+// AMKind is how an AM type behaves: "mapreduce" (MRAMSimulator),
+// "stream" (StreamAMSimulator), "dag" (DAGAMSimulator), or "" for a
+// class SLS's simulators other than these (capq simulates only them). A
+// type without a class in sls-runner.xml behaves as its name says, as
+// SLS's shipped sls-runner.xml maps them.
+func (s SLSSettings) AMKind(amType string) string {
+	class, ok := s.AMClasses[amType]
+	if !ok {
+		class = amType
+	}
+	if i := strings.LastIndexByte(class, '.'); i >= 0 {
+		class = class[i+1:]
+	}
+	switch strings.TrimSpace(class) {
+	case "MRAMSimulator", "mapreduce":
+		return "mapreduce"
+	case "StreamAMSimulator", "stream":
+		return "stream"
+	case "DAGAMSimulator", "dag":
+		return "dag"
+	}
+	return ""
 }
 
 // DefaultSLSSettings returns SLS's defaults.
@@ -71,6 +99,10 @@ func SLSSettingsFromConf(conf map[string]string) (SLSSettings, error) {
 	for k := range conf {
 		if t, ok := strings.CutPrefix(k, "yarn.sls.am.type."); ok && t != "" {
 			types[t] = true
+			if s.AMClasses == nil {
+				s.AMClasses = map[string]string{}
+			}
+			s.AMClasses[t] = conf[k]
 		}
 	}
 	s.AMTypes = s.AMTypes[:0]

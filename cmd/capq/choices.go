@@ -43,7 +43,7 @@ func badValue(flag, value string, choices []string) error {
 	msg := fmt.Sprintf("--%s %q: want %s", flag, value, orList(choices))
 	best, bestD := "", 3
 	for _, c := range choices {
-		if d := levenshtein(strings.ToLower(value), c); d < bestD {
+		if d := xmlconf.EditDistance(strings.ToLower(value), c); d < bestD {
 			best, bestD = c, d
 		}
 	}

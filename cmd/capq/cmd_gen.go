@@ -31,6 +31,13 @@ type genWorkloadOptions struct {
 	duration   string
 	taskMem    string
 	taskDur    string
+	// appsSet and targetSet say which of --apps and --target-utilization
+	// the user gave: --apps alone fixes the count (no target).
+	appsSet, targetSet bool
+	// fromRMApps, rmNodes, amMemory and rmTaskMemory build the workload
+	// from a ResourceManager's answers instead (gen_rmapps.go).
+	fromRMApps, rmNodes    string
+	amMemory, rmTaskMemory int64
 }
 
 func newGenWorkloadCmd(s *streams) *cobra.Command {
@@ -40,15 +47,23 @@ func newGenWorkloadCmd(s *streams) *cobra.Command {
 		Short: "Generate a seeded synthetic workload for a configuration's leaf queues",
 		Long: `workload writes a native capq workload (engine/sim/FORMAT.md) for the leaf
 queues of a configuration: apps arrive as a Poisson process over --duration,
-each to a leaf chosen in proportion to its absolute capacity, from one of
+as many as ask for --target-utilization (0.9) of the cluster's memory over
+that period (or exactly --apps of them, when --apps is given instead),
+each to a leaf chosen in proportion to its absolute capacity (but
+--burst-share of them to the leaf whose window it is: the period has one
+window per leaf, so each team has its busy hours), from one of
 --users-per-queue users, with log-normal task counts (--tasks-mean) and
 durations (--task-duration), sizes drawn from --task-memory, and a share of
 apps (--reduce-share) with a second, reduce phase. The same flags and --seed
-give the same bytes.`,
-		Example: "  capq gen workload --config conf/ --apps 100000 --nodes 10000 -o day.json\n" +
+give the same bytes. The offered utilization (memory-time asked over the
+cluster's memory times --duration) is printed on standard error.`,
+		Example: "  capq gen workload --config conf/ --nodes 100 --target-utilization 0.9 -o day.json\n" +
 			"  capq gen workload --config cs.xml --apps 200 --duration 2h | capq simulate --config cs.xml --workload -",
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error { return runGenWorkload(o, s) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			o.appsSet, o.targetSet = c.Flags().Changed("apps"), c.Flags().Changed("target-utilization")
+			return runGenWorkload(o, s)
+		},
 	}
 	o.config.bind(cmd, true)
 	f := cmd.Flags()
@@ -57,7 +72,13 @@ give the same bytes.`,
 	f.StringVarP(&o.output, "output", "o", "", "write to FILE (atomically) instead of standard output")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --output file")
 	f.Int64Var(&o.gen.Seed, "seed", def.Seed, "random seed")
-	f.IntVar(&o.gen.Apps, "apps", def.Apps, "number of applications")
+	f.IntVar(&o.gen.Apps, "apps", def.Apps, "number of applications (instead of --target-utilization)")
+	f.Float64Var(&o.gen.TargetUtilization, "target-utilization", sim.DefaultTargetUtilization, "draw apps until they ask for this fraction of the cluster's memory over --duration")
+	f.Float64Var(&o.gen.BurstShare, "burst-share", sim.DefaultBurstShare, "share of arrivals going to the leaf whose window it is (one window per leaf over --duration)")
+	f.StringVar(&o.fromRMApps, "from-rm-apps", "", "build the workload from FILE, the JSON of the RM's GET /ws/v1/cluster/apps (- for standard input)")
+	f.StringVar(&o.rmNodes, "rm-nodes", "", "with --from-rm-apps: the cluster from FILE, the JSON of GET /ws/v1/cluster/nodes (else --nodes x --node-memory)")
+	f.Int64Var(&o.amMemory, "am-memory", 1024, "with --from-rm-apps: the AM container's MB (the answer does not record it)")
+	f.Int64Var(&o.rmTaskMemory, "rm-task-memory", 1024, "with --from-rm-apps: the MB of the containers an app's memorySeconds are cut into")
 	f.StringVar(&o.duration, "duration", "24h", "period over which apps arrive")
 	f.IntVar(&o.gen.Nodes, "nodes", def.Nodes, "number of nodes")
 	f.Int64Var(&o.gen.NodeMemoryMB, "node-memory", def.NodeMemoryMB, "memory per node in MB")
@@ -90,7 +111,15 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	w, err := sim.Generate(loaded.Model, o.gen)
+	var w *sim.Workload
+	if o.fromRMApps != "" {
+		w, err = o.fromRM(loaded.Model, s)
+	} else {
+		w, err = sim.Generate(loaded.Model, o.gen)
+		if err == nil {
+			reportOffered(s, w, o.gen.DurationMS, "generated", "; use --target-utilization")
+		}
+	}
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -108,6 +137,16 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	return nil
 }
 
+// reportOffered prints how busy the generated day asks the cluster to be,
+// and warns when it is too idle for a preview to show anything.
+func reportOffered(s *streams, w *sim.Workload, periodMS int64, verb, hint string) {
+	u := sim.OfferedUtilization(w, periodMS)
+	fmt.Fprintf(s.errOut, "capq: %s %d apps; offered utilization %.2f (memory-time asked / cluster memory x duration)\n", verb, len(w.Apps), u)
+	if u < 0.5 {
+		fmt.Fprintf(s.errOut, "capq: warning: the cluster will be mostly idle, so queue limits barely bind and a preview will show few differences%s\n", hint)
+	}
+}
+
 // parse checks and converts the flags that are not plain numbers.
 func (o *genWorkloadOptions) parse() error {
 	d, err := parseSimDuration(o.duration)
@@ -115,6 +154,14 @@ func (o *genWorkloadOptions) parse() error {
 		return fmt.Errorf("--duration %q: want a positive duration such as 24h", o.duration)
 	}
 	o.gen.DurationMS = d
+	switch {
+	case o.appsSet && o.targetSet && o.gen.TargetUtilization > 0:
+		return fmt.Errorf("--apps and --target-utilization both decide the number of apps; give one (or --target-utilization 0)")
+	case o.appsSet:
+		o.gen.TargetUtilization = 0
+	case !(o.gen.TargetUtilization >= 0 && o.gen.TargetUtilization <= 10):
+		return fmt.Errorf("--target-utilization %v: want a fraction such as 0.9 (at most 10)", o.gen.TargetUtilization)
+	}
 	td, err := parseSimDuration(o.taskDur)
 	if err != nil || td <= 0 {
 		return fmt.Errorf("--task-duration %q: want a positive duration such as 2m", o.taskDur)
@@ -140,6 +187,9 @@ func (o *genWorkloadOptions) parse() error {
 	}
 	if o.gen.NodeMemoryMB <= 0 || o.gen.NodeVCores <= 0 || o.gen.TaskVCores <= 0 || o.gen.TasksMean <= 0 {
 		return fmt.Errorf("node and task sizes must be positive")
+	}
+	if !(o.gen.BurstShare >= 0 && o.gen.BurstShare <= 1) {
+		return fmt.Errorf("--burst-share %v: want a fraction between 0 and 1", o.gen.BurstShare)
 	}
 	if o.gen.ReduceShare < 0 || o.gen.ReduceShare > 1 {
 		return fmt.Errorf("--reduce-share %v: want a fraction between 0 and 1", o.gen.ReduceShare)

@@ -18,6 +18,7 @@ type previewOptions struct {
 	workload   string
 	slsNodes   string
 	slsRunner  string
+	rumenTime  string
 	seed       int64
 	until      string
 	sample     string
@@ -88,6 +89,7 @@ func newPreviewCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.workload, "workload", "", "workload: native JSON or SLS trace (file or -), as capq simulate takes it")
 	f.StringVar(&o.slsNodes, "sls-nodes", "", "SLS topology file for an SLS trace")
 	f.StringVar(&o.slsRunner, "sls-runner", "", "sls-runner.xml for an SLS trace")
+	f.StringVar(&o.rumenTime, "rumen-time", "sls", "a Rumen trace's time base: sls (every job at 0, as SLS 3.4) or rumen2sls (relative to the first job)")
 	f.Int64Var(&o.seed, "seed", 1, "simulation seed (both runs use it)")
 	f.StringVar(&o.until, "until", "", "stop both runs at this simulated time (e.g. 24h)")
 	f.StringVar(&o.sample, "sample", "", "step of the usage series (default: about 720 steps over the workload, 1s to 1m)")

@@ -66,12 +66,18 @@ func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	} else {
 		err = scenario.WriteText(s.out, sc, out)
 	}
-	if err != nil {
-		return cannotRun(err)
+	return scenarioVerdict(err, sc.ID, out.Failures, s)
+}
+
+// scenarioVerdict maps a scenario run to its exit: a write error is 2, an
+// unmet expectation 1 with each failure on stderr (YARN and Hadoop 1 alike).
+func scenarioVerdict(writeErr error, id string, failures []string, s *streams) error {
+	if writeErr != nil {
+		return cannotRun(writeErr)
 	}
-	if len(out.Failures) > 0 {
-		fmt.Fprintf(s.errOut, "capq: scenario %s: %d expectation(s) not met\n", sc.ID, len(out.Failures))
-		for _, f := range out.Failures {
+	if len(failures) > 0 {
+		fmt.Fprintf(s.errOut, "capq: scenario %s: %d expectation(s) not met\n", id, len(failures))
+		for _, f := range failures {
 			fmt.Fprintf(s.errOut, "  %s\n", f)
 		}
 		return exitWith(exitFindings)

@@ -20,6 +20,7 @@ type simulateOptions struct {
 	workload      string
 	slsNodes      string
 	slsRunner     string
+	rumenTime     string
 	seed          int64
 	until         string
 	sample        string
@@ -79,6 +80,7 @@ func newSimulateCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.workload, "workload", "", "workload: native JSON or SLS trace (file or -)")
 	f.StringVar(&o.slsNodes, "sls-nodes", "", "SLS topology file for an SLS trace (racks and nodes)")
 	f.StringVar(&o.slsRunner, "sls-runner", "", "sls-runner.xml for an SLS trace (node size, AM and container defaults)")
+	f.StringVar(&o.rumenTime, "rumen-time", "sls", "a Rumen trace's time base: sls (SLS 3.4's direct reader, every job at 0) or rumen2sls (relative to the first job)")
 	f.Int64Var(&o.seed, "seed", 1, "seed for node heartbeat offsets; the same seed gives the same output")
 	f.StringVar(&o.until, "until", "", "stop at this simulated time (e.g. 90m, 24h or milliseconds)")
 	f.StringVar(&o.sample, "sample", "1m", "step of the per-queue series in JSON output")
@@ -117,7 +119,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	for _, warn := range w.Warnings {
+	for _, warn := range append(w.Warnings, sim.UnknownQueueWarnings(loaded.Model, w)...) {
 		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
 	}
 	if opts, err = o.refreshes(opts, s); err != nil {

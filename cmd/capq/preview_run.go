@@ -12,7 +12,7 @@ import (
 // simulatePreview reads the workload with capq simulate's flags, runs
 // both configurations at once and builds the report.
 func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate, s *streams) (*preview.Report, error) {
-	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner,
+	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner, rumenTime: o.rumenTime,
 		seed: o.seed, until: o.until, sample: o.sample, format: "text", maxContainers: o.maxCont}
 	if so.sample == "" {
 		so.sample = "1m"

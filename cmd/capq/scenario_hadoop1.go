@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	h1scenario "github.com/capq/capq/engine/scenario/hadoop1"
 )
 
@@ -19,15 +17,5 @@ func runHadoop1ScenarioCmd(o scenarioOptions, path string, data []byte, s *strea
 	} else {
 		err = h1scenario.WriteText(s.out, sc, out)
 	}
-	if err != nil {
-		return cannotRun(err)
-	}
-	if len(out.Failures) > 0 {
-		fmt.Fprintf(s.errOut, "capq: scenario %s: %d expectation(s) not met\n", sc.ID, len(out.Failures))
-		for _, f := range out.Failures {
-			fmt.Fprintf(s.errOut, "  %s\n", f)
-		}
-		return exitWith(exitFindings)
-	}
-	return nil
+	return scenarioVerdict(err, sc.ID, out.Failures, s)
 }

@@ -219,6 +219,56 @@ func TestGenWorkloadBadCountsDeterministic(t *testing.T) {
 	}
 }
 
+// TestGenWorkloadDefaultsContend checks issue 16's complaint: the default
+// flags give a busy day (offered utilization printed, 0.90), and a preview
+// of the seeds' change (development's maximum-capacity 40) on such a day
+// reports regressions for development. The preview runs on a 20-node,
+// 4-hour day with every other flag at its default to keep the test quick;
+// the 100-node day of the bare defaults shows the same (655 apps of
+// development rejected, waits several times longer).
+func TestGenWorkloadDefaultsContend(t *testing.T) {
+	def := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "-o", filepath.Join(t.TempDir(), "day.json"))
+	require.Equal(t, 0, def.code, def.stderr)
+	assert.Contains(t, def.stderr, "offered utilization 0.9")
+	assert.NotContains(t, def.stderr, "mostly idle")
+
+	day := filepath.Join(t.TempDir(), "small-day.json")
+	g := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--nodes", "20", "--duration", "4h", "-o", day)
+	require.Equal(t, 0, g.code, g.stderr)
+	p := runBinary(t, "", "preview", "testdata/seeds-example", "testdata/seeds-dev-max40", "--workload", day)
+	_, regressions, found := strings.Cut(p.stdout, "Regressions (")
+	require.True(t, found, p.stdout)
+	regressions, _, _ = strings.Cut(regressions, "\n\n")
+	assert.Regexp(t, `(?m)^  root\.engineering\.development +(wait|completion|usage|apps)`, regressions)
+
+	idle := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--apps", "100", "-o", filepath.Join(t.TempDir(), "idle.json"))
+	require.Equal(t, 0, idle.code, idle.stderr)
+	assert.Contains(t, idle.stderr, "mostly idle")
+	both := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "--apps", "100", "--target-utilization", "0.5")
+	assert.Equal(t, 2, both.code)
+	assert.Contains(t, both.stderr, "give one")
+}
+
+// TestGenWorkloadBareDefaultsPreview is the issue's check with every
+// gen flag at its default (100 nodes of 128 GB, a day at 0.9): the
+// preview of development's maximum-capacity 40 reports development's
+// rejections and waits as regressions. It simulates 65,000 apps twice
+// (about 40 CPU seconds), so it runs only with CAPQ_LONG_TESTS=1;
+// TestGenWorkloadDefaultsContend checks the same on a smaller day.
+func TestGenWorkloadBareDefaultsPreview(t *testing.T) {
+	if os.Getenv("CAPQ_LONG_TESTS") != "1" {
+		t.Skip("set CAPQ_LONG_TESTS=1 to run the full-size default day")
+	}
+	day := filepath.Join(t.TempDir(), "day.json")
+	g := runBinary(t, "", "gen", "workload", "--config", "testdata/seeds-example", "-o", day)
+	require.Equal(t, 0, g.code, g.stderr)
+	p := runBinary(t, "", "preview", "testdata/seeds-example", "testdata/seeds-dev-max40", "--workload", day)
+	_, regressions, found := strings.Cut(p.stdout, "Regressions (")
+	require.True(t, found, p.stdout)
+	regressions, _, _ = strings.Cut(regressions, "\n\n")
+	assert.Regexp(t, `(?m)^  root\.engineering\.development +apps\.rejected +0 → [1-9]`, regressions)
+}
+
 // With preemption on, --events shows each container first marked, then
 // preempted max_wait_before_kill (15 s) later, and a configuration's
 // unmodelled settings are warned about on stdout.

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capq/capq/xmlconf"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -37,7 +38,7 @@ func closestFlags(cmd *cobra.Command, name string) []string {
 		if f.Hidden {
 			return
 		}
-		d := levenshtein(name, f.Name)
+		d := xmlconf.EditDistance(name, f.Name)
 		if d > 2 && !(len(name) >= 3 && strings.HasPrefix(f.Name, name)) {
 			return
 		}
@@ -59,27 +60,6 @@ func closestFlags(cmd *cobra.Command, name string) []string {
 		out = append(out, c.name)
 	}
 	return out
-}
-
-// levenshtein is the edit distance between a and b.
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // exactArgs is cobra.ExactArgs with a message that names what is missing

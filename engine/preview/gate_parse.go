@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // parser reads one gate line left to right; pos is a byte offset.
@@ -331,7 +333,7 @@ func unitHint(k Kind) string {
 func suggest(s string, candidates []string) string {
 	best, bestD := "", math.MaxInt
 	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), c); d < bestD {
+		if d := xmlconf.EditDistance(strings.ToLower(s), c); d < bestD {
 			best, bestD = c, d
 		}
 	}
@@ -339,24 +341,4 @@ func suggest(s string, candidates []string) string {
 		return best
 	}
 	return ""
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

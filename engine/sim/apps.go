@@ -118,10 +118,15 @@ func (r *run) startPhase(i int32) {
 	hosts := map[int32]map[string]int{}
 	racks := map[int32]map[string]int{}
 	var prios []int32
-	total, mem := 0, int64(0)
+	total, mem, delayed := 0, int64(0), 0
 	local := false
 	for _, j := range a.phases[a.phase] {
 		t := &a.spec.Tasks[j]
+		if t.DelayMS > 0 {
+			delayed += t.Count
+			r.q.push(event{t: r.now + t.DelayMS, kind: evDelayedAsk, ref: i, c: int64(j)})
+			continue
+		}
 		f := a.fifo[t.Priority]
 		if f == nil {
 			f = &durFIFO{size: engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}}
@@ -136,7 +141,7 @@ func (r *run) startPhase(i int32) {
 			local = true
 		}
 	}
-	a.phaseLeft = total
+	a.phaseLeft = total + delayed
 	var asks []engine.Ask
 	for _, p := range prios {
 		f := a.fifo[p]
@@ -157,6 +162,28 @@ func (r *run) startPhase(i int32) {
 		r.localApps++
 	}
 	r.wakeAll()
+}
+
+// delayedAsk asks for task group j once its delay has passed: the
+// priority's outstanding count grows by the group's containers (an ask
+// sets the count, as a ResourceRequest does). The group asks off-switch
+// only: its locality is not modelled.
+func (r *run) delayedAsk(i int32, j int) {
+	a := &r.apps[i]
+	if a.state != AppRunning && a.state != AppAccepted {
+		return // finished, failed or rejected meanwhile
+	}
+	t := &a.spec.Tasks[j]
+	f := a.fifo[t.Priority]
+	if f == nil {
+		f = &durFIFO{size: engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}}
+		a.fifo[t.Priority] = f
+	}
+	f.push(t.DurationMS, t.Count)
+	res := engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}
+	if r.ask(i, []engine.Ask{{Priority: t.Priority, ResourceName: engine.AnyResource, Resource: res, Count: f.left()}}, t.Count, int64(t.Count)*f.size.MemoryMB) {
+		r.wakeAll()
+	}
 }
 
 // addLocality counts a group's host and rack asks: each container asks

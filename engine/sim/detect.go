@@ -15,17 +15,20 @@ const (
 	FormatUnknown Format = iota
 	FormatNativeJSON
 	FormatSLSTrace
+	FormatSynth
+	FormatRumen
 )
 
 // String names the format.
 func (f Format) String() string {
-	return [...]string{"unknown", "native", "sls"}[f]
+	return [...]string{"unknown", "native", "sls", "synth", "rumen"}[f]
 }
 
 // Detect tells a native workload from an SLS trace by the keys of the
 // first JSON object: native files have "apps", "cluster" or "format";
-// SLS traces have job.* / num.nodes / am.* keys. Rumen and SYNTH inputs
-// are recognised only to say they are not supported.
+// SLS traces have job.* / num.nodes / am.* keys; SYNTH descriptions have
+// workloads / num_jobs; Rumen traces jobID / mapTasks / submitTime. The
+// RM's apps answer is recognised only to say what to do with it.
 func Detect(data []byte) (Format, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if firstByte(data) == '[' {
@@ -41,14 +44,16 @@ func Detect(data []byte) (Format, error) {
 	var job, native bool
 	for k := range first {
 		switch {
+		case k == "apps" && firstByte(first[k]) == '{':
+			return FormatUnknown, fmt.Errorf("this looks like the ResourceManager's apps answer; make a workload of it with capq gen workload --from-rm-apps")
 		case k == "apps" || k == "cluster" || k == "format" || k == "events":
 			native = true
 		case strings.HasPrefix(k, "job.") || k == "num.nodes" || k == "num.racks" || strings.HasPrefix(k, "am.") || k == "yarn.sls.am.type":
 			job = true
 		case k == "jobID" || k == "mapTasks" || k == "submitTime":
-			return FormatUnknown, fmt.Errorf("this looks like a Rumen job history trace; convert it with rumen2sls.sh first")
-		case k == "workloads" || k == "num_nodes" || k == "num_jobs":
-			return FormatUnknown, fmt.Errorf("this looks like an SLS SYNTH description; use capq gen workload to make a synthetic workload")
+			return FormatRumen, nil
+		case k == "workloads" || k == "num_jobs":
+			return FormatSynth, nil
 		}
 	}
 	switch {

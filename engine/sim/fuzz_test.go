@@ -40,6 +40,7 @@ func FuzzReadSLSNodes(f *testing.F) {
 // FuzzRun runs small fuzzed native workloads end to end on the seeds
 // configuration and the root.users.%user one (placement, dynamic queues): no panic, and every app ends in a known state.
 func FuzzRun(f *testing.F) {
+	f.Add([]byte(`{"cluster": {"nodes": [{"count": 2, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "d", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20, "delay_ms": 5000}, {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 700, "priority": 20}, {"count": 1, "memory_mb": 2048, "vcores": 1, "duration_ms": 300, "priority": 10, "phase": 1, "delay_ms": 100}]}]}`))
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 3, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "a", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 5, "memory_mb": 2048, "vcores": 1, "duration_ms": 1000, "priority": 1, "hosts": ["node1"]}, {"count": 2, "memory_mb": 3000, "vcores": 1, "duration_ms": 500, "priority": 2, "phase": 1}]}], "events": [{"at_ms": 1500, "kind": "remove_nodes", "names": ["node0"]}, {"at_ms": 2500, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "x", "memory_mb": 8192, "vcores": 8}]}]}`))
 	models := []*xmlconf.Model{loadModel(f, "seeds-example"), loadModel(f, "users-dynamic")}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -64,6 +65,47 @@ func FuzzRun(f *testing.F) {
 					t.Fatalf("app %s in state %q", a.ID, a.State)
 				}
 			}
+		}
+	})
+}
+
+func FuzzReadRMApps(f *testing.F) {
+	f.Add([]byte(`{"apps": {"app": [{"id": "application_1_0001", "user": "u", "queue": "qa", "state": "FINISHED", "startedTime": 1000, "finishedTime": 9000, "elapsedTime": 8000, "memorySeconds": 151730, "vcoreSeconds": 103}]}}`))
+	f.Add([]byte(`{"apps": {"app": [{"id": "a", "queue": "qa", "startedTime": 1, "elapsedTime": 1e15, "memorySeconds": 1e300}]}}`))
+	f.Add([]byte(`{"apps": null}`))
+	m := loadModel(f, "seeds-example")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := ReadRMApps("a.json", data, m, RMAppsOptions{Cluster: Cluster{Nodes: []NodeGroup{{Count: 2, MemoryMB: 8192, VCores: 8}}}})
+		if err == nil && len(w.Apps) == 0 {
+			t.Fatal("a workload without apps and without error")
+		}
+	})
+}
+
+func FuzzReadRMNodes(f *testing.F) {
+	f.Add([]byte(`{"nodes": {"node": [{"rack": "/r", "state": "RUNNING", "id": "h1:1", "nodeHostName": "h1", "availMemoryMB": 8192, "availableVirtualCores": 8, "nodeLabels": ["gpu"]}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _, _ = ReadRMNodes("n.json", data)
+	})
+}
+
+func FuzzReadSynth(f *testing.F) {
+	f.Add([]byte(`{"num_nodes": 4, "nodes_per_rack": 2, "num_jobs": 3, "rand_seed": 2, "workloads": [{"workload_name": "w", "workload_weight": 1, "queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "mtasks_avg": 3, "mtasks_stddev": 1, "rtasks_avg": 1, "mtime_avg": 10, "rtime_avg": 20, "map_max_memory_avg": 1024, "reduce_max_memory_avg": 2048, "map_max_vcores_avg": 1, "reduce_max_vcores_avg": 1}], "time_distribution": [{"time": 1, "weight": 1}, {"time": 9, "weight": 0}]}]}`))
+	f.Add([]byte(`{"num_nodes": 2, "num_jobs": 2, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"discrete": ["1", "2"], "weights": [1, 3]}, "time": {"val": 5, "std": 2, "dist": "NORM"}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := ReadSynth("s.json", data, xmlconf.DefaultSLSSettings())
+		if err == nil && w == nil {
+			t.Fatal("nil workload without error")
+		}
+	})
+}
+
+func FuzzReadRumen(f *testing.F) {
+	f.Add([]byte(`{"jobID": "job_1", "user": "u", "queue": "a", "submitTime": 5, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}], "reduceTasks": [{"attempts": [{"hostName": "h2", "startTime": 4, "finishTime": 9}]}]} {"jobID": "job_2", "queue": "b", "submitTime": 1, "mapTasks": [{"attempts": []}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted)
+		if err == nil && w == nil {
+			t.Fatal("nil workload without error")
 		}
 	})
 }

@@ -46,6 +46,18 @@ type GenOptions struct {
 	ReduceShare float64
 	// AM is the AM container [1024 MB, 1 vcore].
 	AM engine.Resource
+	// TargetUtilization, when positive, replaces Apps: apps are drawn
+	// until the memory-time they ask for (OfferedMemoryMS) reaches this
+	// fraction of the cluster's memory over DurationMS, so the day
+	// contends for the cluster whatever its size.
+	TargetUtilization float64
+	// BurstShare is the share of arrivals that go to the leaf whose turn
+	// it is: the period is cut into one window per leaf, in tree order,
+	// and in its window a leaf receives this share on top of its share by
+	// capacity [0: none]. Teams' batch windows are what make a queue
+	// outgrow its guarantee, the case elasticity and maximum-capacity are
+	// for; with arrivals only by capacity no limit ever binds.
+	BurstShare float64
 }
 
 // DefaultGenOptions is the one home of the generator's defaults: `capq gen
@@ -61,6 +73,20 @@ func DefaultGenOptions() GenOptions {
 		AM: engine.Resource{MemoryMB: 1024, VCores: 1},
 	}
 }
+
+// The command's defaults for the two knobs that size a day to its
+// cluster. DefaultGenOptions leaves them off (a fixed Apps), so tests and
+// benchmarks that fix their app count keep it; `capq gen workload` turns
+// them on unless --apps is given.
+const (
+	DefaultTargetUtilization = 0.9
+	DefaultBurstShare        = 0.5
+)
+
+// MaxGenApps bounds the apps a target utilization may ask for: beyond it
+// the workload file and the run are too big to be useful, and the message
+// says which knob to turn.
+const MaxGenApps = 2_000_000
 
 func (o GenOptions) withDefaults() GenOptions {
 	d := DefaultGenOptions()
@@ -119,20 +145,114 @@ func Generate(m *xmlconf.Model, o GenOptions) (*Workload, error) {
 	racks := max(1, (o.Nodes+o.NodesPerRack-1)/o.NodesPerRack)
 	w.Cluster.Nodes = []NodeGroup{{Count: o.Nodes, Racks: racks, RackPrefix: "/rack", MemoryMB: o.NodeMemoryMB, VCores: o.NodeVCores}}
 	maxMem := o.NodeMemoryMB
+	if o.TargetUtilization > 0 {
+		apps, err := genToTarget(rng, o, leaves, weights, maxMem)
+		if err != nil {
+			return nil, err
+		}
+		w.Apps = apps
+		return w, w.Validate()
+	}
 	rate := float64(o.Apps) / float64(o.DurationMS)
 	t := 0.0
 	w.Apps = make([]App, o.Apps)
 	for i := range w.Apps {
 		t += rng.ExpFloat64() / rate
-		q := pick(rng, weights)
-		w.Apps[i] = genApp(rng, o, i, leaves[q], int64(t), maxMem)
+		w.Apps[i] = genApp(rng, o, i, maxMem)
+		place(rng, o, &w.Apps[i], leaves, weights, int64(t))
 	}
 	return w, w.Validate()
 }
 
-func genApp(rng *rand.Rand, o GenOptions, i int, leaf string, at int64, maxMem int64) App {
-	a := App{ID: fmt.Sprintf("app_%06d", i+1), Queue: leaf, SubmitMS: at, AM: o.AM,
-		User: fmt.Sprintf("%s_u%d", shortName(leaf), rng.Intn(o.UsersPerQueue))}
+// genToTarget draws app shapes until their memory-time reaches the target
+// share of the cluster over the day, then spreads that many arrivals over
+// the day as a Poisson process (same rate as a fixed --apps would give).
+func genToTarget(rng *rand.Rand, o GenOptions, leaves []string, weights []float64, maxMem int64) ([]App, error) {
+	want := o.TargetUtilization * float64(o.Nodes) * float64(o.NodeMemoryMB) * float64(o.DurationMS)
+	// Refuse early what clearly needs too many apps (the mean app's tasks,
+	// ignoring the clamps and reduces) rather than draw millions first.
+	var meanMem float64
+	for _, m := range o.TaskMemoryMB {
+		meanMem += float64(m) / float64(len(o.TaskMemoryMB))
+	}
+	if want/(o.TasksMean*meanMem*o.DurationMeanMS) > 2*MaxGenApps {
+		return nil, tooManyApps(o)
+	}
+	var apps []App
+	for got := 0.0; got < want; {
+		if len(apps) >= MaxGenApps {
+			return nil, tooManyApps(o)
+		}
+		a := genApp(rng, o, len(apps), maxMem)
+		got += appMemoryMS(a)
+		apps = append(apps, a)
+	}
+	rate := float64(len(apps)) / float64(o.DurationMS)
+	t := 0.0
+	for i := range apps {
+		t += rng.ExpFloat64() / rate
+		place(rng, o, &apps[i], leaves, weights, int64(t))
+	}
+	return apps, nil
+}
+
+func tooManyApps(o GenOptions) error {
+	return fmt.Errorf("sim: a target utilization of %g needs more than %d apps on this cluster; use fewer or smaller nodes, a shorter duration, or longer/larger tasks", o.TargetUtilization, MaxGenApps)
+}
+
+// OfferedUtilization is the memory-time a workload's apps ask for over
+// the memory of its initial cluster times periodMS: the load offered, not
+// the load achieved (queues' maxima, user limits and the end of the
+// period leave some of it waiting). An AM is counted for its app's
+// critical path, the sum of its phases' longest tasks.
+func OfferedUtilization(w *Workload, periodMS int64) float64 {
+	if periodMS <= 0 {
+		return 0
+	}
+	var mem float64
+	for _, n := range w.Cluster.Expand() {
+		mem += float64(n.MemoryMB)
+	}
+	if mem == 0 {
+		return 0
+	}
+	var asked float64
+	for i := range w.Apps {
+		asked += appMemoryMS(w.Apps[i])
+	}
+	return asked / (mem * float64(periodMS))
+}
+
+// appMemoryMS is the memory-time an app asks for: its tasks, plus its AM
+// for the length of its critical path.
+func appMemoryMS(a App) float64 {
+	var tasks float64
+	longest := map[int]int64{}
+	for _, g := range a.Tasks {
+		tasks += float64(g.Count) * float64(g.MemoryMB) * float64(g.DurationMS)
+		longest[g.Phase] = max(longest[g.Phase], g.DurationMS)
+	}
+	var path int64
+	for _, d := range longest {
+		path += d
+	}
+	return tasks + float64(a.AM.MemoryMB)*float64(path)
+}
+
+// place gives an app its arrival time, its leaf (by capacity, or the leaf
+// whose burst window it falls in) and one of that leaf's users.
+func place(rng *rand.Rand, o GenOptions, a *App, leaves []string, weights []float64, at int64) {
+	q := pick(rng, weights)
+	if o.BurstShare > 0 && rng.Float64() < o.BurstShare {
+		q = clampInt(int(at*int64(len(leaves))/o.DurationMS), 0, len(leaves)-1)
+	}
+	a.SubmitMS, a.Queue = at, leaves[q]
+	a.User = fmt.Sprintf("%s_u%d", shortName(leaves[q]), rng.Intn(o.UsersPerQueue))
+}
+
+// genApp draws an app's shape: AM, task count, size and duration.
+func genApp(rng *rand.Rand, o GenOptions, i int, maxMem int64) App {
+	a := App{ID: fmt.Sprintf("app_%06d", i+1), AM: o.AM}
 	mem := o.TaskMemoryMB[rng.Intn(len(o.TaskMemoryMB))]
 	mem = min(mem, maxMem)
 	n := clampInt(int(logNormal(rng, o.TasksMean, o.TasksSigma)), 1, o.MaxTasks)

@@ -14,6 +14,7 @@ const (
 	evLifetime
 	evSubmit
 	evAMReady
+	evDelayedAsk
 	evHeartbeat
 )
 

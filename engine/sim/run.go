@@ -117,7 +117,7 @@ func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
 func (r *run) checkApps() error {
 	for i := range r.w.Apps {
 		a := &r.w.Apps[i]
-		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues && !placesDynamically(r.model) {
+		if _, ok := resolveLeaf(r.model, a.Queue); !ok && !r.opts.RejectUnknownQueues && !r.w.RejectUnknownQueues && !placesDynamically(r.model) {
 			return posErr(a.Pos, "application %q: unknown queue %q (leaf queues: %s)", a.ID, a.Queue, leafList(r.model))
 		}
 		sizes := map[[2]int64]engine.Resource{}
@@ -254,6 +254,8 @@ func (r *run) dispatch(ev event) {
 		r.submit(ev.ref)
 	case evAMReady:
 		r.amReady(ev.ref)
+	case evDelayedAsk:
+		r.delayedAsk(ev.ref, int(ev.c))
 	case evDone:
 		r.containerDone(ev.c)
 	case evHeartbeat:

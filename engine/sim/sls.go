@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -12,13 +13,18 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// Keys SLS reads from a job object and from a task object.
+// Keys SLS 3.4 reads from a job object and from a task object. The
+// resource keys are "am." and "container." plus a resource type's name
+// (AMRunner.getAMContainerResourceSLS, AMDefinitionSLS
+// .getResourceForContainer): memory-mb and vcores; "am.memory" and
+// "container.memory" are read by no SLS 3.x and are ignored like any
+// other unknown key.
 var (
 	slsJobKeys = set("am.type", "yarn.sls.am.type", "job.start.ms", "job.end.ms", "job.queue.name",
 		"job.id", "job.user", "job.count", "job.tasks", "job.label.expression",
-		"am.memory", "am.memory-mb", "am.vcores", "num.nodes", "num.racks")
+		"am.memory-mb", "am.vcores", "num.nodes", "num.racks")
 	slsTaskKeys = set("count", "container.host", "container.start.ms", "container.end.ms",
-		"duration.ms", "container.duration.ms", "container.memory", "container.memory-mb",
+		"duration.ms", "container.duration.ms", "container.memory-mb",
 		"container.vcores", "container.priority", "container.type", "container.execution.type",
 		"container.allocation.id", "container.request.delay")
 )
@@ -47,11 +53,22 @@ type slsReader struct {
 	amID     int // SLS's AM_ID: one per AM started, names jobs without ids
 	jobIndex int
 	ids      map[string]bool
-	hosts    map[string]string // host -> rack, from container.host
-	hostList []string
+	hosts    map[string]string // full path -> host, from container.host
+	hostList []string          // full paths in order of appearance
 	genNodes int
 	genRacks int
 	groups   int // task groups held by all apps so far
+	// ignored counts the unknown keys SLS ignores, by key, reported once
+	// each at the end with the first place they were seen.
+	ignored map[string]ignoredKey
+	// firstSkip is the first job skipped: when every job is, the trace
+	// is refused with it.
+	firstSkip error
+}
+
+type ignoredKey struct {
+	first string
+	n     int
 }
 
 // ReadSLS reads an SLS trace the way SLS's AMRunner does: a stream of
@@ -59,8 +76,8 @@ type slsReader struct {
 // managers come from nodes (an --sls-nodes topology) when given, else from
 // the trace (num.nodes plus every container.host), all sized by set.
 func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster) (*Workload, error) {
-	sr := &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{},
-		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS}}
+	sr := &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{}, ignored: map[string]ignoredKey{},
+		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true}}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	// Jackson's readValues takes a root-level sequence of objects or one
@@ -90,11 +107,26 @@ func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster) 
 		}
 		sr.jobIndex++
 		if err := sr.job(obj, fmt.Sprintf("%s:%d (job %d)", name, sr.r.line(off), sr.jobIndex)); err != nil {
-			return nil, err
+			var fatal *fatalErr
+			if errors.As(err, &fatal) {
+				return nil, fatal.err
+			}
+			// AMRunner.startAMFromSLSTrace logs "Failed to create an AM"
+			// and carries on with the next job.
+			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS skips this job", err))
+			if sr.firstSkip == nil {
+				sr.firstSkip = err
+			}
 		}
 	}
+	if len(sr.w.Apps) == 0 && sr.firstSkip != nil {
+		return nil, fmt.Errorf("no job of the trace can start (SLS would run none); the first: %w", sr.firstSkip)
+	}
+	sr.reportIgnored()
 	if nodes != nil {
 		sr.w.Cluster = *nodes
+		// A given topology names nodes by host name (SLSUtils.parseNodesFile).
+		sr.nameHosts(func(path string) string { return sr.hosts[path] })
 	} else {
 		sr.w.Cluster = sr.traceNodes()
 	}
@@ -105,11 +137,7 @@ func (sr *slsReader) job(obj map[string]any, pos string) error {
 	if obj == nil {
 		return posErr(pos, "expected a JSON object")
 	}
-	for k := range obj {
-		if !slsJobKeys[k] {
-			return posErr(pos, "unknown field %q in an SLS job (known: %s)", k, keyList(slsJobKeys))
-		}
-	}
+	sr.ignore(obj, slsJobKeys, pos)
 	if _, ok := obj["num.nodes"]; ok {
 		n, err := javaInt(obj, "num.nodes", 0, pos)
 		if err != nil {
@@ -132,12 +160,12 @@ func (sr *slsReader) job(obj map[string]any, pos string) error {
 		return err
 	}
 	if count > MaxApps || len(sr.w.Apps)+count > MaxApps {
-		return posErr(pos, "job.count %d makes more than %d applications", count, MaxApps)
+		return &fatalErr{posErr(pos, "job.count %d makes more than %d applications", count, MaxApps)}
 	}
 	// Every instance holds its own copy of the task groups.
 	sr.groups += count * len(app.Tasks)
 	if sr.groups > MaxTaskGroups {
-		return posErr(pos, "job.count %d with %d task groups makes more than %d task groups in all", count, len(app.Tasks), MaxTaskGroups)
+		return &fatalErr{posErr(pos, "job.count %d with %d task groups makes more than %d task groups in all", count, len(app.Tasks), MaxTaskGroups)}
 	}
 	for i := 0; i < count; i++ {
 		a := app
@@ -189,8 +217,22 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	if !contains(sr.set.AMTypes, amType) {
 		return a, 0, posErr(pos, "unknown am.type %q (known: %s; add yarn.sls.am.type.%s to sls-runner.xml)", amType, strings.Join(sr.set.AMTypes, ", "), amType)
 	}
-	if a.Tasks, err = sr.tasks(obj, pos, amType); err != nil {
+	kind := sr.set.AMKind(amType)
+	if kind == "" {
+		return a, 0, posErr(pos, "am.type %q is class %q, which capq does not simulate (MRAMSimulator, StreamAMSimulator, DAGAMSimulator)", amType, sr.set.AMClasses[amType])
+	}
+	if a.Tasks, err = sr.tasks(obj, pos, kind); err != nil {
 		return a, 0, err
+	}
+	if kind == "stream" {
+		end, err := javaLong(obj, "job.end.ms", 0, pos)
+		if err != nil {
+			return a, 0, err
+		}
+		if err := holdStreams(a.Tasks, end-a.SubmitMS); err != nil {
+			return a, 0, posErr(pos, "%v", err)
+		}
+		sr.w.Warnings = append(sr.w.Warnings, streamNote(pos))
 	}
 	return a, int(max(count, 1)), nil
 }
@@ -198,10 +240,8 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 func (sr *slsReader) amResource(obj map[string]any, pos string) (engine.Resource, error) {
 	r := engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}
 	var err error
-	for _, k := range []string{"am.memory", "am.memory-mb"} {
-		if r.MemoryMB, err = javaLong(obj, k, r.MemoryMB, pos); err != nil {
-			return r, err
-		}
+	if r.MemoryMB, err = javaLong(obj, "am.memory-mb", r.MemoryMB, pos); err != nil {
+		return r, err
 	}
 	r.VCores, err = javaLong(obj, "am.vcores", r.VCores, pos)
 	return r, err
@@ -213,6 +253,7 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 		return nil, posErr(pos, "No task for the job! (job.tasks is missing or empty)")
 	}
 	var out []TaskGroup
+	pk := packager{first: map[[2]int64]packaged{}}
 	for i, raw := range list {
 		tpos := fmt.Sprintf("%s task %d", pos, i)
 		t, ok := raw.(map[string]any)
@@ -222,6 +263,27 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 		g, err := sr.task(t, tpos)
 		if err != nil {
 			return nil, err
+		}
+		allocID, err := javaLong(t, "container.allocation.id", -1, tpos)
+		if err != nil {
+			return nil, err
+		}
+		delay, err := javaLong(t, "container.request.delay", 0, tpos)
+		if err != nil {
+			return nil, err
+		}
+		if amType == "dag" {
+			// DAGAMSimulator.getToBeScheduledContainers asks a container
+			// once its request delay has passed since the AM started.
+			if delay > MaxTimeMS {
+				return nil, posErr(tpos, "container.request.delay %d ms is out of range", delay)
+			}
+			g.DelayMS = max(delay, 0) // withRequestDelay: Math.max(delay, 0)
+		}
+		if amType == "dag" || amType == "stream" {
+			// DAGAMSimulator.PRIORITY and StreamAMSimulator.PRIORITY_MAP:
+			// both ask every container at 20, whatever the trace says.
+			g.Priority = 20
 		}
 		if amType == "mapreduce" {
 			switch g.Type {
@@ -234,8 +296,10 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 				continue
 			}
 		}
+		pk.size(&g, allocID)
 		out = appendGroup(out, g)
 	}
+	sr.w.Warnings = append(sr.w.Warnings, pk.warnings(pos)...)
 	if len(out) == 0 {
 		return nil, posErr(pos, "No task for the job! (no map or reduce task for the MapReduce AM)")
 	}
@@ -247,7 +311,7 @@ func appendGroup(gs []TaskGroup, g TaskGroup) []TaskGroup {
 	if n := len(gs); n > 0 {
 		p := &gs[n-1]
 		if p.MemoryMB == g.MemoryMB && p.VCores == g.VCores && p.DurationMS == g.DurationMS &&
-			p.Priority == g.Priority && p.Phase == g.Phase && p.Type == g.Type &&
+			p.Priority == g.Priority && p.Phase == g.Phase && p.Type == g.Type && p.DelayMS == g.DelayMS &&
 			strings.Join(p.Hosts, ",") == strings.Join(g.Hosts, ",") && strings.Join(p.Racks, ",") == strings.Join(g.Racks, ",") {
 			p.Count += g.Count
 			return gs
@@ -257,11 +321,7 @@ func appendGroup(gs []TaskGroup, g TaskGroup) []TaskGroup {
 }
 
 func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
-	for k := range t {
-		if !slsTaskKeys[k] {
-			return TaskGroup{}, posErr(pos, "unknown field %q in an SLS task (known: %s)", k, keyList(slsTaskKeys))
-		}
-	}
+	sr.ignore(t, slsTaskKeys, pos)
 	g := TaskGroup{Count: 1, MemoryMB: sr.set.ContainerMemoryMB, VCores: sr.set.ContainerVCores, Priority: slsDefaultPrio, Type: "map"}
 	c, err := javaInt(t, "count", 1, pos)
 	if err != nil {
@@ -274,10 +334,8 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 	if g.DurationMS, err = taskDuration(t, pos); err != nil {
 		return g, err
 	}
-	for _, k := range []string{"container.memory", "container.memory-mb"} {
-		if g.MemoryMB, err = javaLong(t, k, g.MemoryMB, pos); err != nil {
-			return g, err
-		}
+	if g.MemoryMB, err = javaLong(t, "container.memory-mb", g.MemoryMB, pos); err != nil {
+		return g, err
 	}
 	if g.VCores, err = javaLong(t, "container.vcores", g.VCores, pos); err != nil {
 		return g, err
@@ -292,10 +350,12 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 	}
 	if v, ok := t["container.host"]; ok && v != nil {
 		rack, host := rackHost(jsonString(v))
-		g.Hosts, g.Racks = []string{host}, []string{rack}
-		if _, seen := sr.hosts[host]; !seen {
-			sr.hosts[host] = rack
-			sr.hostList = append(sr.hostList, host)
+		// Hosts holds the full path until traceNodes names the nodes.
+		path := rack + "/" + host
+		g.Hosts, g.Racks = []string{path}, []string{rack}
+		if _, seen := sr.hosts[path]; !seen {
+			sr.hosts[path] = host
+			sr.hostList = append(sr.hostList, path)
 		}
 	}
 	return g, nil
@@ -303,14 +363,16 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 
 // taskDuration is TaskContainerDefinition.validateAndGetDuration:
 // container.duration.ms, else duration.ms, else end - start; it must be
-// positive.
+// positive. The first two are Integer.parseInt (withDuration,
+// withDurationLegacy): 2147483648 fails there and SLS skips the job;
+// the start and end times are Long.parseLong.
 func taskDuration(t map[string]any, pos string) (int64, error) {
-	d, err := javaLong(t, "container.duration.ms", -1, pos)
+	d, err := javaInt(t, "container.duration.ms", -1, pos)
 	if err != nil {
 		return 0, err
 	}
 	if d == -1 {
-		if d, err = javaLong(t, "duration.ms", -1, pos); err != nil {
+		if d, err = javaInt(t, "duration.ms", -1, pos); err != nil {
 			return 0, err
 		}
 	}
@@ -348,31 +410,51 @@ func rackHost(s string) (rack, host string) {
 
 // traceNodes is SLSUtils.parseNodesFromSLSTrace: generated nodes for
 // num.nodes/num.racks ("/rack<i % racks>/node<i>") plus every host the
-// trace names, each with the NM default size.
+// trace names, each with the NM default size. A node is its full path:
+// SLS keeps a set of "/rack/host" strings, so "/rack0/node1" and
+// "/default-rack/node1" are two node managers (NodeInfo gives each its
+// own port). The first of a host name is called by it; a later one on
+// another rack by its full path.
 func (sr *slsReader) traceNodes() Cluster {
-	var c Cluster
-	seen := map[string]bool{}
-	racks := sr.genRacks
-	if racks < 1 {
-		racks = 1
-	}
-	if racks > sr.genNodes {
-		racks = sr.genNodes
-	}
-	var names []NodeSpec
-	for i := 0; i < sr.genNodes; i++ {
-		h := fmt.Sprintf("node%d", i)
-		seen[h] = true
-		names = append(names, NodeSpec{ID: h, Rack: fmt.Sprintf("/rack%d", i%racks)})
-	}
-	for _, h := range sr.hostList {
-		if !seen[h] {
-			seen[h] = true
-			names = append(names, NodeSpec{ID: h, Rack: sr.hosts[h]})
+	racks := min(max(sr.genRacks, 1), max(sr.genNodes, 1))
+	var specs []NodeSpec
+	ids := map[string]string{} // full path -> node id
+	taken := map[string]bool{}
+	add := func(path, rack, host string) {
+		if _, dup := ids[path]; dup {
+			return
 		}
+		id := host
+		if taken[id] {
+			id = path
+		}
+		ids[path], taken[id] = id, true
+		specs = append(specs, NodeSpec{ID: id, Rack: rack})
 	}
-	for _, n := range names {
+	for i := 0; i < sr.genNodes; i++ {
+		rack, host := fmt.Sprintf("/rack%d", i%racks), fmt.Sprintf("node%d", i)
+		add(rack+"/"+host, rack, host)
+	}
+	for _, p := range sr.hostList {
+		rack, host := rackHost(p)
+		add(p, rack, host)
+	}
+	sr.nameHosts(func(path string) string { return ids[path] })
+	var c Cluster
+	for _, n := range specs {
 		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{n.ID}, Rack: n.Rack, MemoryMB: sr.set.NMMemoryMB, VCores: sr.set.NMVCores})
 	}
 	return c
+}
+
+// nameHosts replaces the full paths in the tasks' Hosts by node ids.
+func (sr *slsReader) nameHosts(id func(path string) string) {
+	for i := range sr.w.Apps {
+		for j := range sr.w.Apps[i].Tasks {
+			hs := sr.w.Apps[i].Tasks[j].Hosts
+			for k := range hs {
+				hs[k] = id(hs[k])
+			}
+		}
+	}
 }

@@ -1,7 +1,10 @@
 package sim
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/capq/capq/engine"
@@ -46,14 +49,17 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	j2 := w.Apps[1]
 	assert.Equal(t, "alice", j2.User)
 	assert.Equal(t, engine.Resource{MemoryMB: 2048, VCores: 2}, j2.AM)
-	assert.Equal(t, []TaskGroup{{Count: 6, MemoryMB: 4096, VCores: 2, DurationMS: 30000, Priority: 5, Type: "map"}}, j2.Tasks)
+	// The stream AM asks at priority 20 (StreamAMSimulator.PRIORITY_MAP)
+	// and holds its streams for job.end.ms - job.start.ms.
+	assert.Equal(t, []TaskGroup{{Count: 6, MemoryMB: 4096, VCores: 2, DurationMS: 30000, Priority: 20, Type: "map"}}, j2.Tasks)
 
 	// job.count 2: SLS names the instances by AM number.
 	assert.Equal(t, "2", w.Apps[2].ID)
 	assert.Equal(t, "3", w.Apps[3].ID)
 	assert.Equal(t, "default", w.Apps[2].User)
 	assert.Equal(t, 3, w.Apps[2].Containers(), "the MapReduce AM ignores the cleanup task")
-	assert.Len(t, w.Warnings, 1)
+	require.Len(t, w.Warnings, 2)
+	assert.Contains(t, w.Warnings[0], "the stream AM (StreamAMSimulator) asks again for each container")
 
 	res, err := Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1})
 	require.NoError(t, err)
@@ -89,12 +95,7 @@ func TestBadInputs(t *testing.T) {
 		want string
 	}{
 		"malformed sls":        {true, "{\"job.queue.name\": \"a\",\n \"job.tasks\": [\n{\"duration.ms\": 5}\n", "t.json:4: malformed JSON"},
-		"unknown sls field":    {true, `{"job.queue.name": "a", "job.taks": []}`, `t.json:1 (job 1): unknown field "job.taks"`},
-		"bad sls number":       {true, `{"job.queue.name": "a", "job.start.ms": "soon", "job.tasks": [{"duration.ms": 5}]}`, `job.start.ms: For input string: "soon"`},
-		"zero duration":        {true, "{\"num.nodes\": 2}\n{\"job.queue.name\": \"a\", \"job.tasks\": [{\"container.start.ms\": 5, \"container.end.ms\": 5}]}", `t.json:2 (job 2) task 0: Duration of a task shouldn't be less or equal to 0!`},
-		"no queue":             {true, `{"job.tasks": [{"duration.ms": 5}]}`, "job has no job.queue.name"},
-		"unknown am type":      {true, `{"am.type": "spark", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`, `unknown am.type "spark"`},
-		"too big":              {true, `{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.memory": 20000}]}` + "\n" + `{"num.nodes": 1}`, "bigger than any node"},
+		"too big":              {true, `{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.memory-mb": 20000}]}` + "\n" + `{"num.nodes": 1}`, "bigger than any node"},
 		"native unknown field": {false, "{\"cluster\": {\"nodes\": [{\"count\": 1, \"memory_mb\": 1024, \"vcores\": 1}]},\n\"apps\": [\n{\"id\": \"a\", \"queue\": \"q\", \"usr\": \"x\"}]}", `t.json:3: unknown field "usr"`},
 		"native negative":      {false, "{\"cluster\": {\"nodes\": [{\"count\": 1, \"memory_mb\": 1024, \"vcores\": 1}]},\n\"apps\": [\n{\"id\": \"a\", \"queue\": \"q\", \"user\": \"x\", \"am\": {\"memory_mb\": -1, \"vcores\": 1}, \"tasks\": [{\"count\": 1, \"memory_mb\": 1, \"vcores\": 1, \"duration_ms\": 1, \"priority\": 1}]}]}", `t.json:3: application "a" AM: negative size`},
 		"native type":          {false, "{\"cluster\": {\"nodes\": [{\"count\": \"many\"}]}}", `t.json:1: nodes.count must be int, not a JSON string`},
@@ -113,6 +114,112 @@ func TestBadInputs(t *testing.T) {
 	}
 }
 
+// TestSLSSkipsJobsLikeAMRunner checks that a job SLS cannot start is
+// skipped with a warning, as AMRunner.startAMFromSLSTrace logs "Failed to
+// create an AM" and carries on, while the good job after it runs.
+func TestSLSSkipsJobsLikeAMRunner(t *testing.T) {
+	good := `{"job.queue.name": "a", "job.id": "good", "job.tasks": [{"duration.ms": 5}]}`
+	for name, c := range map[string]struct{ job, want string }{
+		"bad number":      {`{"job.queue.name": "a", "job.start.ms": "soon", "job.tasks": [{"duration.ms": 5}]}`, `t.json:2 (job 2): job.start.ms: For input string: "soon"`},
+		"zero duration":   {`{"job.queue.name": "a", "job.tasks": [{"container.start.ms": 5, "container.end.ms": 5}]}`, `t.json:2 (job 2) task 0: Duration of a task shouldn't be less or equal to 0!`},
+		"int overflow":    {`{"job.queue.name": "a", "job.tasks": [{"container.duration.ms": 2147483648}]}`, `container.duration.ms: For input string: "2147483648"`},
+		"no queue":        {`{"job.tasks": [{"duration.ms": 5}]}`, "job has no job.queue.name"},
+		"unknown am type": {`{"am.type": "spark", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`, `unknown am.type "spark"`},
+		"no tasks":        {`{"job.queue.name": "a", "job.tasks": []}`, "No task for the job!"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			w, err := ReadSLS("t.json", []byte("{\"num.nodes\": 2}\n"+c.job+"\n"+good), xmlconf.DefaultSLSSettings(), nil)
+			require.NoError(t, err)
+			require.Len(t, w.Apps, 1)
+			assert.Equal(t, "good", w.Apps[0].ID)
+			require.Len(t, w.Warnings, 1)
+			assert.Contains(t, w.Warnings[0], c.want)
+			assert.Contains(t, w.Warnings[0], "SLS skips this job")
+		})
+	}
+}
+
+// TestSLSUnknownKeysIgnored checks that keys SLS 3.4 does not read are
+// ignored with one warning each (a trace with job.name is valid), and that
+// am.memory and container.memory, which no SLS 3.x reads, leave the
+// defaults in place (AMRunner.getAMContainerResourceSLS and
+// AMDefinitionSLS.getResourceForContainer read "am."/"container." plus
+// the resource type's name, memory-mb).
+func TestSLSUnknownKeysIgnored(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"job.queue.name": "a", "job.name": "wordcount", "am.memory": 4096, "job.tasks": [{"duration.ms": 5, "container.memory": 2048, "container.yarn.io/gpu": 1}]}
+{"job.queue.name": "a", "job.name": "sort", "job.tasks": [{"duration.ms": 5}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 2)
+	assert.Equal(t, engine.Resource{MemoryMB: 1024, VCores: 1}, w.Apps[0].AM)
+	assert.Equal(t, int64(1024), w.Apps[0].Tasks[0].MemoryMB)
+	assert.Equal(t, []string{
+		`t.json:2 (job 2): key "am.memory" ignored in 1 object(s): SLS 3.4 does not read it (it reads "am.memory-mb")`,
+		`t.json:2 (job 2) task 0: key "container.memory" ignored in 1 object(s): SLS 3.4 does not read it (it reads "container.memory-mb")`,
+		`t.json:2 (job 2) task 0: key "container.yarn.io/gpu" ignored in 1 object(s): SLS reads it only as a resource type declared in resource-types.xml; capq schedules memory and vcores only`,
+		`t.json:2 (job 2): key "job.name" ignored in 2 object(s): SLS 3.4 does not read it`,
+	}, w.Warnings)
+}
+
+// TestSLSContainerSizesPackaged checks AMSimulator.packageRequests: one
+// request per priority (and allocation id) sized by its first container,
+// so a job with maps of two sizes runs every map at the first size, with
+// a warning; durations stay each container's own.
+func TestSLSContainerSizesPackaged(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"job.queue.name": "a", "job.tasks": [
+ {"duration.ms": 5000, "container.memory-mb": 1024, "container.type": "map"},
+ {"duration.ms": 7000, "count": 2, "container.memory-mb": 2048, "container.vcores": 2, "container.type": "map"},
+ {"duration.ms": 9000, "container.memory-mb": 4096, "container.type": "reduce"}]}
+{"am.type": "stream", "job.queue.name": "a", "job.end.ms": 5000, "job.tasks": [
+ {"duration.ms": 5000, "container.memory-mb": 1024, "container.allocation.id": 1},
+ {"duration.ms": 5000, "container.memory-mb": 3072, "container.allocation.id": 2}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 2)
+	mr := w.Apps[0].Tasks
+	require.Len(t, mr, 3)
+	assert.Equal(t, TaskGroup{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 7000, Priority: 20, Type: "map"}, mr[1])
+	assert.Equal(t, int64(4096), mr[2].MemoryMB, "reduces are another priority (10), their own size")
+	assert.Equal(t, []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map"}}, w.Apps[1].Tasks)
+	require.Len(t, w.Warnings, 3, "two resized, one stream AM")
+	assert.Contains(t, w.Warnings[0], "2 container(s) of 2048 MB, 2 vcores asked at 1024 MB, 1 vcores, the first size at priority 20 (AMSimulator.packageRequests")
+	assert.Contains(t, w.Warnings[1], "SLS asks container.allocation.id 2 at its own size")
+	res, err := Run(loadModel(t, "workloads/sls"), renameQueue(w, "sls_queue_1"), Options{Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.Summary.AppsFinished)
+}
+
+// TestSLSNodeIdentityIsTheFullPath checks SLSUtils.parseNodesFromSLSTrace:
+// "/rack0/node1" and "/default-rack/node1" are two nodes, and the trace's
+// "/rack1/node1" is num.nodes' generated node1.
+func TestSLSNodeIdentityIsTheFullPath(t *testing.T) {
+	data := `{"num.nodes": 2, "num.racks": 2}
+{"job.queue.name": "a", "job.tasks": [
+ {"duration.ms": 5, "container.host": "/rack1/node1"},
+ {"duration.ms": 5, "container.host": "/default-rack/node1"},
+ {"duration.ms": 5, "container.host": "node7"}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	var ids []string
+	for _, n := range w.Cluster.Expand() {
+		ids = append(ids, n.Rack+" "+n.ID)
+	}
+	assert.Equal(t, []string{"/rack0 node0", "/rack1 node1", "/default-rack /default-rack/node1", "/default-rack node7"}, ids)
+	tasks := w.Apps[0].Tasks
+	assert.Equal(t, []string{"node1"}, tasks[0].Hosts)
+	assert.Equal(t, []string{"/default-rack/node1"}, tasks[1].Hosts)
+	assert.Equal(t, []string{"node7"}, tasks[2].Hosts)
+}
+
+func renameQueue(w *Workload, q string) *Workload {
+	for i := range w.Apps {
+		w.Apps[i].Queue = q
+	}
+	return w
+}
+
 func TestUnknownQueueIsAnInputError(t *testing.T) {
 	w := loadWorkload(t, "small.json")
 	_, err := Run(loadModel(t, "seeds-example"), w, Options{})
@@ -122,11 +229,10 @@ func TestUnknownQueueIsAnInputError(t *testing.T) {
 
 func TestDetect(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"jobID": "job_1", "mapTasks": []}`: "Rumen",
-		`{"workloads": [], "num_nodes": 3}`:  "SYNTH",
-		`[1, 2]`:                             "does not start with a JSON object",
-		`"x"`:                                "does not start with a JSON object",
-		`{"foo": 1}`:                         "cannot tell",
+		`{"apps": {"app": []}}`: "--from-rm-apps",
+		`[1, 2]`:                "does not start with a JSON object",
+		`"x"`:                   "does not start with a JSON object",
+		`{"foo": 1}`:            "cannot tell",
 	} {
 		_, err := Detect([]byte(in))
 		require.Error(t, err, in)
@@ -146,4 +252,94 @@ func TestSLSTraceAsArray(t *testing.T) {
 	require.Len(t, w.Apps, 2)
 	assert.Equal(t, 2, w.Apps[1].Containers())
 	assert.Len(t, w.Cluster.Expand(), 2)
+}
+
+// TestSLSStreamAMHoldsForTheJobsDuration checks the stream AM: its
+// containers last job.end.ms - job.start.ms whatever their own duration
+// (StreamAMSimulator replaces each that finishes), and a stream job with
+// no positive duration, which SLS finishes at once, is skipped.
+func TestSLSStreamAMHoldsForTheJobsDuration(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.end.ms": 61000, "job.tasks": [{"count": 2, "duration.ms": 5000, "container.priority": 7}]}
+{"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.tasks": [{"duration.ms": 5000}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	assert.Equal(t, []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 60000, Priority: 20, Type: "map"}}, w.Apps[0].Tasks)
+	require.Len(t, w.Warnings, 2)
+	assert.Contains(t, w.Warnings[1], "t.json:3 (job 3): the stream AM runs for job.end.ms - job.start.ms = -1000 ms")
+}
+
+// TestSLSUnknownQueueRejected checks that a job of a queue the
+// configuration lacks does not stop an SLS run (SLSRunner
+// .increaseQueueAppNum throws, AMRunner logs it and goes on): it is
+// rejected with Hadoop's message and the others run.
+func TestSLSUnknownQueueRejected(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"job.queue.name": "nosuch", "job.id": "lost", "job.tasks": [{"duration.ms": 5}]}
+{"job.queue.name": "sls_queue_1", "job.id": "kept", "job.tasks": [{"duration.ms": 5}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	res, err := Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.Summary.AppsFinished)
+	assert.Equal(t, 1, res.Summary.AppsRejected)
+	assert.Equal(t, []string{`t.json:2 (job 2): job "lost" names queue "nosuch", which is not a leaf of the configuration: SLS skips it, capq submits it and reports Hadoop's rejection`},
+		UnknownQueueWarnings(loadModel(t, "workloads/sls"), w))
+}
+
+// TestSLSAMTypesBySLSRunnerClass checks that an AM type behaves as the
+// class sls-runner.xml gives it (yarn.sls.am.type.<type>), not as its
+// name: "mr" mapped to MRAMSimulator is a MapReduce AM (maps at 20, then
+// reduces at 10), and a type of an unknown class is skipped.
+func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
+	set, err := xmlconf.SLSSettingsFromConf(map[string]string{
+		"yarn.sls.am.type.mr":     "org.apache.hadoop.yarn.sls.appmaster.MRAMSimulator",
+		"yarn.sls.am.type.custom": "com.example.MyAMSimulator",
+	})
+	require.NoError(t, err)
+	data := `{"num.nodes": 2}
+{"am.type": "mr", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.type": "reduce", "container.priority": 3}]}
+{"am.type": "custom", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`
+	w, err := ReadSLS("t.json", []byte(data), set, nil)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	assert.Equal(t, int32(10), w.Apps[0].Tasks[0].Priority)
+	assert.Equal(t, 1, w.Apps[0].Tasks[0].Phase)
+	require.Len(t, w.Warnings, 1)
+	assert.Contains(t, w.Warnings[0], `am.type "custom" is class "com.example.MyAMSimulator", which capq does not simulate`)
+}
+
+// TestSLSDagAM checks DAGAMSimulator: every container at priority 20
+// (PRIORITY) whatever container.priority says, each asked once its
+// container.request.delay has passed since the AM started
+// (getToBeScheduledContainers); the delayed container starts 10 s after
+// the other.
+func TestSLSDagAM(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"yarn.sls.am.type": "dag", "job.queue.name": "sls_queue_1", "job.tasks": [{"duration.ms": 5000, "container.priority": 5, "container.request.delay": 10000}, {"duration.ms": 5000, "container.priority": 30}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []TaskGroup{
+		{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map", DelayMS: 10000},
+		{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map"}}, w.Apps[0].Tasks)
+	assert.Empty(t, w.Warnings)
+
+	var log bytes.Buffer
+	_, err = Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1, Events: &log})
+	require.NoError(t, err)
+	var allocs []int64
+	for _, line := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+		var e struct {
+			T        int64  `json:"t_ms"`
+			Kind     string `json:"kind"`
+			Priority int32  `json:"priority"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &e))
+		if e.Kind == "allocated" && e.Priority == 20 {
+			allocs = append(allocs, e.T)
+		}
+	}
+	require.Len(t, allocs, 2)
+	assert.GreaterOrEqual(t, allocs[1]-allocs[0], int64(10000-1000), "asked 10 s after the AM's first heartbeat")
 }

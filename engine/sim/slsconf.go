@@ -3,8 +3,6 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -16,15 +14,6 @@ func contains(s []string, v string) bool {
 		}
 	}
 	return false
-}
-
-func keyList(m map[string]bool) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return strings.Join(keys, ", ")
 }
 
 // jsonString is Java's toString of a JSON value.

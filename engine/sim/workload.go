@@ -36,6 +36,11 @@ type Workload struct {
 	// Warnings are things a reader accepted but dropped the way Hadoop
 	// does (for example SLS tasks of a type the MapReduce AM ignores).
 	Warnings []string `json:"-"`
+	// RejectUnknownQueues is set by readers of formats whose simulator
+	// carries on past a job of an unknown queue (SLS's AMRunner logs it
+	// and skips the job): such apps are submitted and rejected with
+	// Hadoop's message instead of failing the whole run.
+	RejectUnknownQueues bool `json:"-"`
 }
 
 // Cluster lists node groups.
@@ -102,6 +107,9 @@ type TaskGroup struct {
 	Racks      []string `json:"racks,omitempty"`
 	// Type is informational (map, reduce, ...).
 	Type string `json:"type,omitempty"`
+	// DelayMS asks for the group this long after its phase starts rather
+	// than at once (SLS's DAG AM, container.request.delay).
+	DelayMS int64 `json:"delay_ms,omitempty"`
 }
 
 // EventKind is a timed workload event.
@@ -366,6 +374,8 @@ func (a *App) validate(ids map[string]bool, big engine.Resource) error {
 			return posErr(a.Pos, "application %q %s: count %d is out of range (0 to %d)", a.ID, what, t.Count, MaxContainers)
 		case t.DurationMS <= 0 || t.DurationMS > MaxTimeMS:
 			return posErr(a.Pos, "application %q %s: duration must be positive (at most %d ms), got %d ms", a.ID, what, MaxTimeMS, t.DurationMS)
+		case t.DelayMS < 0 || t.DelayMS > MaxTimeMS:
+			return posErr(a.Pos, "application %q %s: delay_ms %d is out of range (0 to %d)", a.ID, what, t.DelayMS, MaxTimeMS)
 		case t.Phase < 0 || t.Phase > MaxPhase:
 			return posErr(a.Pos, "application %q %s: phase %d is out of range (0 to %d)", a.ID, what, t.Phase, MaxPhase)
 		case t.Priority <= 0:

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/xmlconf"
+)
+
+// fromRM builds a workload from the RM's apps answer (and nodes answer,
+// when given), printing the assumptions the conversion makes and what it
+// left out, then the offered utilization over the span of the apps.
+func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload, error) {
+	if o.amMemory <= 0 || o.rmTaskMemory <= 0 {
+		return nil, fmt.Errorf("--am-memory and --rm-task-memory must be positive")
+	}
+	cluster := sim.Cluster{Nodes: []sim.NodeGroup{{Count: o.gen.Nodes, MemoryMB: o.gen.NodeMemoryMB, VCores: o.gen.NodeVCores,
+		Racks: max(1, (o.gen.Nodes+o.gen.NodesPerRack-1)/o.gen.NodesPerRack), RackPrefix: "/rack"}}}
+	if o.rmNodes != "" {
+		name, data, err := o.config.readArg(o.rmNodes, s)
+		if err != nil {
+			return nil, fmt.Errorf("--rm-nodes: %w", err)
+		}
+		if data, err = rmAnswerJSON(name, "nodes", data); err != nil {
+			return nil, err
+		}
+		c, warns, err := sim.ReadRMNodes(name, data)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range warns {
+			fmt.Fprintf(s.errOut, "capq: warning: %s\n", w)
+		}
+		cluster = *c
+	}
+	name, data, err := o.config.readArg(o.fromRMApps, s)
+	if err != nil {
+		return nil, fmt.Errorf("--from-rm-apps: %w", err)
+	}
+	if data, err = rmAnswerJSON(name, "apps", data); err != nil {
+		return nil, err
+	}
+	w, err := sim.ReadRMApps(name, data, m, sim.RMAppsOptions{AM: engine.Resource{MemoryMB: o.amMemory, VCores: 1}, TaskMemoryMB: o.rmTaskMemory, Cluster: cluster})
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range sim.RMAppsAssumptions {
+		fmt.Fprintf(s.errOut, "capq: assumption: %s\n", a)
+	}
+	for _, warn := range w.Warnings {
+		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
+	}
+	reportOffered(s, w, sim.SpanMS(w), "built", "")
+	return w, nil
+}

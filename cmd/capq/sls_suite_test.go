@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/golden"
+)
+
+// TestSLSSuiteCapacitySchedulerRuns runs capq simulate on the Capacity
+// Scheduler inputs of SLS's own test suite (testdata/sls-suite, copied
+// from hadoop-sls/src/test/resources), with no conversion step, in the
+// combinations the suite uses: TestSLSRunner's SLS and OLD_SLS runs with
+// and without src/test/resources/nodes.json, and TestSLSDagAMSimulator's
+// sls_dag.json, and the SYNTH runs of TestSLSRunner, TestSLSGenericSynth
+// and TestSLSStreamAMSynth (syn.json, syn_generic.json, syn_stream.json;
+// and an excerpt of the RUMEN runs' trace). Every run finishes both jobs (the suite's exit
+// invariants check that apps complete); the text output is golden.
+func TestSLSSuiteCapacitySchedulerRuns(t *testing.T) {
+	const dir = "testdata/sls-suite/"
+	for _, c := range []struct {
+		name, trace string
+		nodes       bool
+		nodesWant   int
+	}{
+		{"TestSLSRunner SLS no nodeFile", "inputsls.json", false, 3},
+		{"TestSLSRunner SLS nodeFile", "inputsls.json", true, 20},
+		{"TestSLSDagAMSimulator", "sls_dag.json", false, 3},
+		{"TestSLSDagAMSimulator nodeFile", "sls_dag.json", true, 20},
+		{"TestSLSRunner SYNTH no nodeFile", "syn.json", false, 20},
+		{"TestSLSRunner SYNTH nodeFile", "syn.json", true, 20},
+		{"TestSLSGenericSynth", "syn_generic.json", false, 20},
+		{"TestSLSStreamAMSynth", "syn_stream.json", false, 20},
+		// An excerpt of the RUMEN runs' 2jobs2min-rumen-jh.json
+		// (testdata/rumen): its hosts are the trace's three.
+		{"TestSLSRunner RUMEN excerpt no nodeFile", "../rumen/2jobs2min-excerpt.json", false, 3},
+		{"TestSLSRunner RUMEN excerpt nodeFile", "../rumen/2jobs2min-excerpt.json", true, 20},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"simulate", "--config", dir + "capacity-scheduler.xml", "--workload", dir + c.trace,
+				"--sls-runner", dir + "sls-runner.xml"}
+			if c.nodes {
+				args = append(args, "--sls-nodes", dir+"nodes.json")
+			}
+			r := runBinary(t, "", args...)
+			require.Equal(t, 0, r.code, r.stderr)
+			golden.Assert(t, "sls-suite/"+strings.ReplaceAll(c.name, " ", "-")+".txt", []byte(r.stdout))
+
+			j := runBinary(t, "", append(args, "--format", "json")...)
+			require.Equal(t, 0, j.code, j.stderr)
+			var out struct {
+				Cluster struct {
+					Nodes    int   `json:"nodes"`
+					MemoryMB int64 `json:"memory_mb"`
+				} `json:"cluster"`
+				Summary struct {
+					Finished   int   `json:"apps_finished"`
+					Containers int64 `json:"containers_allocated"`
+				} `json:"summary"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+			assert.Equal(t, c.nodesWant, out.Cluster.Nodes)
+			assert.Equal(t, int64(c.nodesWant)*100240, out.Cluster.MemoryMB, "yarn.sls.nm.memory.mb of the suite's sls-runner.xml")
+			if strings.HasPrefix(c.trace, "syn") {
+				// SYNTH: num_jobs jobs, every one finishing (the suite's
+				// exit invariants); the containers depend on the draws.
+				assert.Equal(t, map[string]int{"syn.json": 10, "syn_generic.json": 10, "syn_stream.json": 5}[c.trace], out.Summary.Finished)
+				return
+			}
+			assert.Equal(t, 2, out.Summary.Finished)
+			assert.Equal(t, int64(2+5), out.Summary.Containers, "two AMs and five tasks")
+		})
+	}
+}

@@ -1,0 +1,175 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
+)
+
+// RMAppsOptions shape the workload built from a ResourceManager's
+// applications answer.
+type RMAppsOptions struct {
+	// AM is the AM container the answer does not record [1024 MB, 1
+	// vcore].
+	AM engine.Resource
+	// TaskMemoryMB is the size of the task containers the app's
+	// memory-seconds are cut into [1024].
+	TaskMemoryMB int64
+	// Cluster is the node managers (from ReadRMNodes or generated).
+	Cluster Cluster
+}
+
+// rmApp is the part of the RM's AppInfo (GET /ws/v1/cluster/apps) that
+// a workload needs; the other fields are ignored.
+type rmApp struct {
+	ID            string  `json:"id"`
+	User          string  `json:"user"`
+	Queue         string  `json:"queue"`
+	State         string  `json:"state"`
+	StartedTime   int64   `json:"startedTime"`
+	FinishedTime  int64   `json:"finishedTime"`
+	ElapsedTime   int64   `json:"elapsedTime"`
+	MemorySeconds float64 `json:"memorySeconds"`
+	VcoreSeconds  float64 `json:"vcoreSeconds"`
+	AllocatedMB   int64   `json:"allocatedMB"`
+}
+
+// RMAppsAssumptions are printed with every workload built from an RM
+// answer: the answer gives each app's totals, not its containers.
+var RMAppsAssumptions = []string{
+	"submit times are startedTime, relative to the earliest app",
+	"each app's AM is the --am-memory container for its elapsedTime (the answer does not record the AM's size)",
+	"the rest of memorySeconds is cut into containers of --task-memory that run for elapsedTime, their count rounded (one at least, shorter when the app used less); vcores per container from vcoreSeconds",
+	"RUNNING apps end where the answer was taken, with as many containers as their allocatedMB holds beyond the AM (for the time their memorySeconds cover); apps without resource use (never started) are left out",
+	"one phase per app, no locality: the answer records neither",
+}
+
+// ReadRMApps builds a workload from the JSON answer of the RM's
+// GET /ws/v1/cluster/apps ({"apps": {"app": [...]}}), one app per
+// application, for the model's leaf queues: apps of queues the model
+// lacks are left out with a warning. The containers are an approximation
+// derived from memorySeconds and vcoreSeconds (RMAppsAssumptions).
+func ReadRMApps(name string, data []byte, m *xmlconf.Model, o RMAppsOptions) (*Workload, error) {
+	var doc struct {
+		Apps *struct {
+			App []rmApp `json:"app"`
+		} `json:"apps"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: not a ResourceManager apps answer (GET /ws/v1/cluster/apps): %w", name, err)
+	}
+	if doc.Apps == nil {
+		return nil, fmt.Errorf("%s: no \"apps\" object; want the JSON of GET /ws/v1/cluster/apps", name)
+	}
+	if o.AM.MemoryMB <= 0 {
+		o.AM = engine.Resource{MemoryMB: 1024, VCores: 1}
+	}
+	if o.TaskMemoryMB <= 0 {
+		o.TaskMemoryMB = 1024
+	}
+	apps := doc.Apps.App
+	if len(apps) > MaxApps {
+		return nil, fmt.Errorf("%s: %d applications; at most %d are supported", name, len(apps), MaxApps)
+	}
+	sort.SliceStable(apps, func(i, j int) bool { return apps[i].StartedTime < apps[j].StartedTime })
+	w := &Workload{Name: name, Cluster: o.Cluster}
+	var base int64
+	ids := map[string]bool{}
+	for i, a := range apps {
+		pos := fmt.Sprintf("%s (app %d, %s)", name, i+1, a.ID)
+		if i == 0 {
+			base = a.StartedTime
+		}
+		app, why := rmWorkloadApp(a, base, o)
+		switch {
+		case why != "":
+			w.Warnings = append(w.Warnings, pos+": left out: "+why)
+			continue
+		case ids[app.ID]:
+			w.Warnings = append(w.Warnings, pos+": left out: the id is listed twice")
+			continue
+		}
+		if _, ok := resolveLeaf(m, app.Queue); !ok {
+			w.Warnings = append(w.Warnings, fmt.Sprintf("%s: left out: queue %q is not a leaf of the configuration", pos, app.Queue))
+			continue
+		}
+		ids[app.ID] = true
+		app.Pos = pos
+		w.Apps = append(w.Apps, app)
+	}
+	if len(w.Apps) == 0 {
+		return nil, fmt.Errorf("%s: no application to simulate (%d listed)", name, len(apps))
+	}
+	return w, w.Validate()
+}
+
+// rmWorkloadApp turns one AppInfo into an app, or says why it cannot.
+func rmWorkloadApp(a rmApp, base int64, o RMAppsOptions) (App, string) {
+	elapsed := a.ElapsedTime
+	if elapsed <= 0 && a.FinishedTime > a.StartedTime {
+		elapsed = a.FinishedTime - a.StartedTime
+	}
+	switch {
+	case a.ID == "" || a.Queue == "":
+		return App{}, "no id or queue"
+	case a.StartedTime <= 0 || a.StartedTime-base > MaxTimeMS:
+		return App{}, fmt.Sprintf("startedTime %d is out of range", a.StartedTime)
+	case elapsed <= 0 || elapsed > MaxTimeMS:
+		return App{}, fmt.Sprintf("elapsedTime %d is out of range", elapsed)
+	case !(a.MemorySeconds > 0) || math.IsInf(a.MemorySeconds, 0) || !(a.VcoreSeconds >= 0) || math.IsInf(a.VcoreSeconds, 0):
+		return App{}, fmt.Sprintf("no resource use recorded (state %s)", a.State)
+	}
+	user := a.User
+	if user == "" {
+		user = "default"
+	}
+	// A short leaf name or a full path, as the RM resolves them.
+	app := App{ID: a.ID, Queue: a.Queue, User: user, SubmitMS: a.StartedTime - base, AM: o.AM}
+	// Memory-time in MB·ms, less the AM's share.
+	taskMem := a.MemorySeconds*1000 - float64(o.AM.MemoryMB)*float64(elapsed)
+	taskVc := a.VcoreSeconds*1000 - float64(o.AM.VCores)*float64(elapsed)
+	if taskMem < float64(o.TaskMemoryMB)*1000 {
+		// Less than a second of one container: the AM did the work.
+		taskMem = float64(o.TaskMemoryMB) * 1000
+	}
+	n := math.Round(taskMem / (float64(o.TaskMemoryMB) * float64(elapsed)))
+	d := elapsed
+	if a.State == "RUNNING" && a.AllocatedMB > o.AM.MemoryMB {
+		// What it holds now is the better count; its memory-seconds
+		// then say for how long.
+		n = math.Max(1, math.Round(float64(a.AllocatedMB-o.AM.MemoryMB)/float64(o.TaskMemoryMB)))
+		d = min(elapsed, max(1000, int64(taskMem/(n*float64(o.TaskMemoryMB)))))
+	}
+	if n < 1 {
+		n, d = 1, max(1000, int64(taskMem/float64(o.TaskMemoryMB)))
+	}
+	if n > MaxContainers {
+		return App{}, fmt.Sprintf("memorySeconds %g asks for more than %d containers", a.MemorySeconds, MaxContainers)
+	}
+	vc := int64(math.Max(1, math.Round(taskVc/(n*float64(d)))))
+	app.Tasks = []TaskGroup{{Count: int(n), MemoryMB: o.TaskMemoryMB, VCores: vc, DurationMS: d, Priority: 20, Type: "task"}}
+	return app, ""
+}
+
+// SpanMS is the time from the first submission to the end of the
+// longest-running app, each app taken as its phases' longest tasks after
+// its submission: the period a recorded workload covers.
+func SpanMS(w *Workload) int64 {
+	var end int64
+	for _, a := range w.Apps {
+		longest := map[int]int64{}
+		for _, g := range a.Tasks {
+			longest[g.Phase] = max(longest[g.Phase], g.DurationMS)
+		}
+		t := a.SubmitMS
+		for _, d := range longest {
+			t += d
+		}
+		end = max(end, t)
+	}
+	return end
+}

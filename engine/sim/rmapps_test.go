@@ -1,0 +1,78 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRMAppsFromTheRESTDocs reads the apps and nodes answers of Hadoop's
+// ResourceManagerRest.md ("Cluster Applications API" and "Cluster Nodes
+// API" JSON response examples, testdata/rm-apps) and checks the derived
+// containers: word count used 151730 MB·s over 25.196 s; less a 1 GB AM
+// for that time, 125930 MB·s are 4.88 containers of 1 GB, so 5.
+func TestRMAppsFromTheRESTDocs(t *testing.T) {
+	c, warns, err := ReadRMNodes("nodes.json", readFile(t, "testdata", "rm-apps", "nodes.json"))
+	require.NoError(t, err)
+	assert.Empty(t, warns)
+	assert.Equal(t, []NodeSpec{{ID: "h2", Rack: "/default-rack", MemoryMB: 8192, VCores: 8}, {ID: "h1", Rack: "/default-rack", MemoryMB: 8192, VCores: 8}}, c.Expand())
+
+	w, err := ReadRMApps("apps.json", readFile(t, "testdata", "rm-apps", "apps.json"), loadModel(t, "rm-apps"), RMAppsOptions{Cluster: *c})
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 2)
+	a := w.Apps[0]
+	assert.Equal(t, "application_1326815542473_0001", a.ID)
+	assert.Equal(t, "user1", a.User)
+	assert.Equal(t, int64(0), a.SubmitMS)
+	assert.Equal(t, []TaskGroup{{Count: 5, MemoryMB: 1024, VCores: 1, DurationMS: 25196, Priority: 20, Type: "task"}}, a.Tasks)
+	// Sleep job: (640064 - 1024 x 148.166) / (1024 x 148.166) = 3.2.
+	assert.Equal(t, int64(1326815641380-1326815573334), w.Apps[1].SubmitMS)
+	assert.Equal(t, 3, w.Apps[1].Tasks[0].Count)
+
+	res, err := Run(loadModel(t, "rm-apps"), w, Options{Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.Summary.AppsFinished)
+}
+
+func TestRMAppsLeftOut(t *testing.T) {
+	data := []byte(`{"apps": {"app": [
+ {"id": "application_1_0001", "queue": "default", "state": "ACCEPTED", "startedTime": 5, "elapsedTime": 100, "memorySeconds": 0},
+ {"id": "application_1_0002", "queue": "gone", "state": "FINISHED", "startedTime": 6, "elapsedTime": 100000, "memorySeconds": 1000},
+ {"id": "application_1_0003", "queue": "default", "state": "RUNNING", "startedTime": 7, "elapsedTime": 100000, "memorySeconds": 100},
+ {"id": "application_1_0004", "queue": "default", "state": "RUNNING", "startedTime": 8, "elapsedTime": 100000, "memorySeconds": 402400, "allocatedMB": 5120}]}}`)
+	w, err := ReadRMApps("a.json", data, loadModel(t, "rm-apps"), RMAppsOptions{Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}}})
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 2)
+	assert.Equal(t, []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1000, Priority: 20, Type: "task"}}, w.Apps[0].Tasks,
+		"an app that used less than its AM gets one second-long container")
+	// RUNNING with 5 GB allocated: 4 containers beside the 1 GB AM, for
+	// (402400 - 1024 x 100) MB·s / 4096 MB = 73.242 s.
+	assert.Equal(t, []TaskGroup{{Count: 4, MemoryMB: 1024, VCores: 1, DurationMS: 73242, Priority: 20, Type: "task"}}, w.Apps[1].Tasks)
+	assert.Equal(t, []string{
+		"a.json (app 1, application_1_0001): left out: no resource use recorded (state ACCEPTED)",
+		`a.json (app 2, application_1_0002): left out: queue "gone" is not a leaf of the configuration`,
+	}, w.Warnings)
+
+	for in, want := range map[string]string{
+		`[]`:                    "not a ResourceManager apps answer",
+		`{"app": []}`:           `no "apps" object`,
+		`{"apps": {"app": []}}`: "no application to simulate",
+	} {
+		_, err := ReadRMApps("a.json", []byte(in), loadModel(t, "rm-apps"), RMAppsOptions{})
+		require.Error(t, err, in)
+		assert.Contains(t, err.Error(), want)
+	}
+}
+
+func TestRMNodesStatesAndLabels(t *testing.T) {
+	data := []byte(`{"nodes": {"node": [
+ {"rack": "/r1", "state": "RUNNING", "id": "h1:1", "nodeHostName": "h1", "usedMemoryMB": 2048, "availMemoryMB": 6144, "usedVirtualCores": 1, "availableVirtualCores": 7, "nodeLabels": ["gpu"]},
+ {"rack": "/r1", "state": "DECOMMISSIONED", "id": "h2:1", "nodeHostName": "h2", "availMemoryMB": 8192, "availableVirtualCores": 8},
+ {"state": "RUNNING", "id": "h3:1", "totalResource": {"memory": 16384, "vCores": 16}}]}}`)
+	c, warns, err := ReadRMNodes("n.json", data)
+	require.NoError(t, err)
+	assert.Equal(t, []NodeSpec{{ID: "h1", Rack: "/r1", MemoryMB: 8192, VCores: 8}, {ID: "h3", Rack: "/default-rack", MemoryMB: 16384, VCores: 16}}, c.Expand())
+	assert.Equal(t, []string{`n.json (node 2): left out: node "h2" is DECOMMISSIONED`,
+		`n.json: node label "gpu" on 1 node(s) is not modelled: every node is in the default partition`}, warns)
+}

@@ -1,0 +1,95 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// rmNode is the part of the RM's NodeInfo (GET /ws/v1/cluster/nodes)
+// that a cluster needs.
+type rmNode struct {
+	Rack        string   `json:"rack"`
+	State       string   `json:"state"`
+	ID          string   `json:"id"`
+	Host        string   `json:"nodeHostName"`
+	AvailMemMB  int64    `json:"availMemoryMB"`
+	UsedMemMB   int64    `json:"usedMemoryMB"`
+	AvailVCores int64    `json:"availableVirtualCores"`
+	UsedVCores  int64    `json:"usedVirtualCores"`
+	NodeLabels  []string `json:"nodeLabels"`
+	TotalRes    *rmRes   `json:"totalResource"`
+}
+
+type rmRes struct {
+	Memory int64 `json:"memory"`
+	VCores int64 `json:"vCores"`
+}
+
+// ReadRMNodes reads the JSON answer of the RM's GET /ws/v1/cluster/nodes
+// ({"nodes": {"node": [...]}}) as the cluster: a node's size is its
+// totalResource, else used plus available; nodes the RM has let go
+// (DECOMMISSIONED, LOST, SHUTDOWN) are left out. Node labels are not
+// modelled by capq's workload and are reported.
+func ReadRMNodes(name string, data []byte) (*Cluster, []string, error) {
+	var doc struct {
+		Nodes *struct {
+			Node []rmNode `json:"node"`
+		} `json:"nodes"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, nil, fmt.Errorf("%s: not a ResourceManager nodes answer (GET /ws/v1/cluster/nodes): %w", name, err)
+	}
+	if doc.Nodes == nil {
+		return nil, nil, fmt.Errorf("%s: no \"nodes\" object; want the JSON of GET /ws/v1/cluster/nodes", name)
+	}
+	c := &Cluster{}
+	var warns []string
+	seen := map[string]bool{}
+	labelled := map[string]int{}
+	for i, n := range doc.Nodes.Node {
+		pos := fmt.Sprintf("%s (node %d)", name, i+1)
+		host := n.Host
+		if host == "" {
+			host, _, _ = strings.Cut(n.ID, ":")
+		}
+		mem, vc := n.AvailMemMB+n.UsedMemMB, n.AvailVCores+n.UsedVCores
+		if n.TotalRes != nil {
+			mem, vc = n.TotalRes.Memory, n.TotalRes.VCores
+		}
+		switch {
+		case n.State == "DECOMMISSIONED" || n.State == "LOST" || n.State == "SHUTDOWN":
+			warns = append(warns, fmt.Sprintf("%s: left out: node %q is %s", pos, host, n.State))
+			continue
+		case host == "" || seen[host]:
+			return nil, nil, fmt.Errorf("%s: node without a host name, or listed twice (%q)", pos, host)
+		case mem <= 0 || vc <= 0 || mem > 1<<40 || vc > 1<<20:
+			return nil, nil, fmt.Errorf("%s: node %q has %d MB and %d vcores; want positive sizes", pos, host, mem, vc)
+		}
+		seen[host] = true
+		for _, l := range n.NodeLabels {
+			labelled[l]++
+		}
+		rack := n.Rack
+		if rack == "" {
+			rack = "/default-rack"
+		}
+		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{host}, Rack: rack, MemoryMB: mem, VCores: vc})
+	}
+	if len(c.Nodes) == 0 {
+		return nil, nil, fmt.Errorf("%s: no running node", name)
+	}
+	if c.count() > MaxNodes {
+		return nil, nil, fmt.Errorf("%s: more than %d nodes", name, MaxNodes)
+	}
+	labels := make([]string, 0, len(labelled))
+	for l := range labelled {
+		labels = append(labels, l)
+	}
+	sort.Strings(labels)
+	for _, l := range labels {
+		warns = append(warns, fmt.Sprintf("%s: node label %q on %d node(s) is not modelled: every node is in the default partition", name, l, labelled[l]))
+	}
+	return c, warns, nil
+}

@@ -1,0 +1,167 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
+)
+
+// RumenTimeBase says where a Rumen trace's jobs start.
+type RumenTimeBase int
+
+// Rumen time bases.
+const (
+	// RumenTimeSLS is SLS 3.4's direct reader (--tracetype=RUMEN):
+	// AMRunner passes a baseline of 0, so AMDefinitionRumen.Builder takes
+	// each job's own submitTime as its baseline and every job starts at 0.
+	RumenTimeSLS RumenTimeBase = iota
+	// RumenTimeConverted is rumen2sls.sh (RumenToSLSConverter): submit
+	// times relative to the first job's.
+	RumenTimeConverted
+)
+
+// ParseRumenTimeBase reads the --rumen-time flag.
+func ParseRumenTimeBase(s string) (RumenTimeBase, error) {
+	switch s {
+	case "sls", "":
+		return RumenTimeSLS, nil
+	case "rumen2sls":
+		return RumenTimeConverted, nil
+	}
+	return 0, fmt.Errorf("--rumen-time %q: want sls (SLS's direct reader: every job at 0) or rumen2sls (relative to the first job)", s)
+}
+
+// rumenJob is the part of Rumen's LoggedJob that SLS reads; JobTraceReader
+// ignores the other fields and so does capq.
+type rumenJob struct {
+	JobID       string      `json:"jobID"`
+	User        *string     `json:"user"`
+	Queue       *string     `json:"queue"`
+	SubmitTime  int64       `json:"submitTime"`
+	MapTasks    []rumenTask `json:"mapTasks"`
+	ReduceTasks []rumenTask `json:"reduceTasks"`
+}
+
+type rumenTask struct {
+	Attempts []struct {
+		HostName   string `json:"hostName"`
+		StartTime  int64  `json:"startTime"`
+		FinishTime int64  `json:"finishTime"`
+	} `json:"attempts"`
+}
+
+// ReadRumen reads a Rumen job trace as SLS's AMRunner.startAMFromRumenTrace
+// does: a stream of LoggedJob objects, one MapReduce AM each; every map
+// (priority 20) and reduce (priority 10, after the maps) is the last
+// attempt of its task, on that attempt's host, running for its finish
+// minus start time, sized by yarn.sls.container.*; the AM by
+// yarn.sls.am.container.*. A job SLS cannot start (a task without an
+// attempt, a non-positive duration, no queue) is skipped with a warning.
+// Nodes come from the topology when given, else from every attempt's
+// host (SLSUtils.parseNodesFromRumenTrace).
+func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, base RumenTimeBase) (*Workload, error) {
+	sr := &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{}, ignored: map[string]ignoredKey{},
+		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true}}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var first int64
+	for i := 1; ; i++ {
+		off := sr.r.skipSpace(dec.InputOffset())
+		var j rumenJob
+		err := dec.Decode(&j)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, sr.r.jsonErr(err, dec)
+		}
+		if len(sr.w.Apps) >= MaxApps {
+			return nil, fmt.Errorf("%s: more than %d jobs", name, MaxApps)
+		}
+		pos := fmt.Sprintf("%s:%d (job %d)", name, sr.r.line(off), i)
+		if i == 1 {
+			first = j.SubmitTime
+		}
+		a, err := sr.rumenApp(j, pos, base, first)
+		if err != nil {
+			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS skips this job", err))
+			if sr.firstSkip == nil {
+				sr.firstSkip = err
+			}
+			continue
+		}
+		if sr.groups += len(a.Tasks); sr.groups > MaxTaskGroups {
+			return nil, fmt.Errorf("%s: more than %d task groups in all", name, MaxTaskGroups)
+		}
+		sr.w.Apps = append(sr.w.Apps, a)
+	}
+	if len(sr.w.Apps) == 0 {
+		if sr.firstSkip != nil {
+			return nil, fmt.Errorf("no job of the trace can start (SLS would run none); the first: %w", sr.firstSkip)
+		}
+		return nil, fmt.Errorf("%s: no job in the Rumen trace", name)
+	}
+	if nodes != nil {
+		sr.w.Cluster = *nodes
+		sr.nameHosts(func(path string) string { return sr.hosts[path] })
+	} else {
+		sr.w.Cluster = sr.traceNodes()
+	}
+	return sr.w, sr.w.Validate()
+}
+
+func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first int64) (App, error) {
+	a := App{ID: j.JobID, Pos: pos, User: "default", AM: engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}}
+	if j.Queue == nil {
+		return a, posErr(pos, "job has no queue")
+	}
+	a.Queue = *j.Queue
+	if j.User != nil {
+		a.User = *j.User
+	}
+	if base == RumenTimeConverted {
+		a.SubmitMS = max(0, j.SubmitTime-first) // adjustTimeValuesToBaselineTime resets a negative start to 0
+	}
+	if a.ID == "" || sr.ids[a.ID] {
+		a.ID = fmt.Sprintf("%s_%d", a.ID, sr.amID)
+	}
+	for _, kind := range []struct {
+		tasks []rumenTask
+		typ   string
+		doer  string // AMDefinitionRumen's wording: a mapper, a reducer
+		prio  int32
+		phase int
+	}{{j.MapTasks, "map", "mapper", mrPriorityMap, 0}, {j.ReduceTasks, "reduce", "reducer", mrPriorityReduce, 1}} {
+		for k, t := range kind.tasks {
+			if len(t.Attempts) == 0 {
+				return a, posErr(pos, "Invalid %s task, no attempt for a %s! (task %d)", kind.typ, kind.doer, k)
+			}
+			at := t.Attempts[len(t.Attempts)-1]
+			d := at.FinishTime - at.StartTime
+			if d <= 0 || d > MaxTimeMS {
+				return a, posErr(pos, "%s task %d: Duration of a task shouldn't be less or equal to 0! (got %d ms)", kind.typ, k, d)
+			}
+			g := TaskGroup{Count: 1, MemoryMB: sr.set.ContainerMemoryMB, VCores: sr.set.ContainerVCores, DurationMS: d,
+				Priority: kind.prio, Phase: kind.phase, Type: kind.typ}
+			if at.HostName != "" {
+				rack, host := rackHost(at.HostName)
+				path := rack + "/" + host
+				g.Hosts, g.Racks = []string{path}, []string{rack}
+				if _, seen := sr.hosts[path]; !seen {
+					sr.hosts[path] = host
+					sr.hostList = append(sr.hostList, path)
+				}
+			}
+			a.Tasks = appendGroup(a.Tasks, g)
+		}
+	}
+	if len(a.Tasks) == 0 {
+		return a, posErr(pos, "No task for the job! (no map or reduce task)")
+	}
+	sr.ids[a.ID] = true
+	sr.amID++
+	return a, nil
+}

@@ -1,0 +1,84 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/capq/capq/xmlconf"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSynthFromSLSTestResources reads the SYNTH descriptions of SLS's
+// test suite (hadoop-sls/src/test/resources: syn.json in the old job
+// class format, syn_generic.json and syn_stream.json in the new one) and
+// checks what SLS's generator guarantees whatever its random stream:
+// num_jobs jobs for sls_queue_1 by foobar, submitted in the time
+// distribution's first bucket ([1 s, 60 s) or [1 s, 2 s)), memory at
+// least 1024 MB, maps at priority 20 then reduces at 10 (phase 1) for
+// the MapReduce AM, and the same workload from the same seed.
+func TestSynthFromSLSTestResources(t *testing.T) {
+	for _, c := range []struct {
+		file      string
+		jobs      int
+		lastSubMS int64
+		stream    bool
+	}{
+		{"syn.json", 10, 59000, false},
+		{"syn_generic.json", 10, 59000, false},
+		{"syn_stream.json", 5, 1000, true},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			data := readFile(t, "testdata", "sls-suite", c.file)
+			f, err := Detect(data)
+			require.NoError(t, err)
+			assert.Equal(t, FormatSynth, f)
+			w, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings())
+			require.NoError(t, err)
+			require.Len(t, w.Apps, c.jobs)
+			assert.Len(t, w.Cluster.Expand(), 20)
+			assert.Equal(t, "/rack4", w.Cluster.Expand()[4].Rack, "20 nodes in racks of 4: /rack<i % 5>")
+			for _, a := range w.Apps {
+				assert.Equal(t, "sls_queue_1", a.Queue)
+				assert.Equal(t, "foobar", a.User)
+				assert.GreaterOrEqual(t, a.SubmitMS, int64(1000))
+				assert.LessOrEqual(t, a.SubmitMS, c.lastSubMS)
+				for _, g := range a.Tasks {
+					assert.GreaterOrEqual(t, g.MemoryMB, int64(1024))
+					if c.stream {
+						// Held for the job's duration (about 30 s), not the
+						// task's 60 s: the stream AM ends then.
+						assert.InDelta(t, 30000, g.DurationMS, 15000)
+						g.DurationMS = 0
+						assert.Equal(t, TaskGroup{Count: 2, MemoryMB: 4096, VCores: 4, Priority: 20, Type: "stream"}, g)
+						continue
+					}
+					want := map[string][2]int32{"map": {20, 0}, "reduce": {10, 1}}[g.Type]
+					assert.Equal(t, want, [2]int32{g.Priority, int32(g.Phase)}, g.Type)
+				}
+			}
+			again, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings())
+			require.NoError(t, err)
+			assert.Equal(t, w.Apps, again.Apps, "same seed, same jobs")
+			res, err := Run(loadModel(t, "sls-suite"), w, Options{Seed: 1})
+			require.NoError(t, err)
+			assert.Equal(t, c.jobs, res.Summary.AppsFinished)
+		})
+	}
+}
+
+func TestSynthBadInputs(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"num_jobs": 0, "num_nodes": 1, "workloads": []}`:                    "num_jobs 0 is out of range",
+		`{"num_jobs": 5000000, "num_nodes": 1, "workloads": []}`:              "num_jobs 5000000 is out of range",
+		`{"num_jobs": 1, "num_nodes": 1, "workloads": []}`:                    "no workloads",
+		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q"}]}`: "needs queue_name, job_classes and time_distribution",
+		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"val": 1e8}, "time": {"val": 5}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`:          "too many containers",
+		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"val": 1}, "time": {"val": -5, "std": 1}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`: "positive val",
+		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"discrete": ["x"]}, "time": {"val": 5}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`:   `discrete value "x" is not a number`,
+		`[1]`: "not a SYNTH description",
+	} {
+		_, err := ReadSynth("s.json", []byte(in), xmlconf.DefaultSLSSettings())
+		require.Error(t, err, in)
+		assert.Contains(t, err.Error(), want)
+	}
+}
