@@ -20,8 +20,13 @@ type Warning struct {
 	Feature, Effect string
 }
 
-// String renders the warning on one line.
+// String renders the warning on one line. A warning without a key is
+// about the engine's semantics (Engine.Unmodelled): "not modelled:
+// <feature>: <effect>".
 func (w Warning) String() string {
+	if w.Key == "" {
+		return fmt.Sprintf("not modelled: %s: %s", w.Feature, w.Effect)
+	}
 	where := w.Key
 	if w.Queues > 1 {
 		where += fmt.Sprintf(" (and %d more queue(s))", w.Queues-1)
@@ -72,7 +77,8 @@ var queueUnmodelled = []struct {
 }
 
 // Unmodelled lists what the configuration enables that the engine does
-// not model (the honest-engine rule: never silence). Scheduler-wide keys
+// not model (the honest-engine rule: never silence). With an engine at
+// hand, call Engine.Unmodelled, which adds what the engine found. Scheduler-wide keys
 // come first in the table's order, then queue settings, each once with
 // the first queue (in tree order) that sets it and how many do.
 func Unmodelled(m *xmlconf.Model) []Warning {

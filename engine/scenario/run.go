@@ -31,10 +31,8 @@ type StartupResult struct {
 	Accepted   bool     `json:"accepted"`
 	Errors     []string `json:"errors"`
 	ReasonCode string   `json:"reason_code,omitempty"`
-	// Notes say what the engine does not model for this configuration.
-	Notes []string `json:"notes,omitempty"`
-	// Warnings name what the configuration enables that the engine does
-	// not model (engine.Unmodelled).
+	// Warnings name what the engine does not model for the configuration
+	// (Engine.Unmodelled; engine.Unmodelled when it refused to start).
 	Warnings []string `json:"warnings,omitempty"`
 }
 
@@ -124,7 +122,11 @@ func (r *runner) startup() bool {
 	if st.Errors == nil {
 		st.Errors = []string{}
 	}
-	for _, w := range engine.Unmodelled(m) {
+	ws := engine.Unmodelled(m)
+	if eng != nil {
+		ws = eng.Unmodelled()
+	}
+	for _, w := range ws {
 		st.Warnings = append(st.Warnings, w.String())
 	}
 	if x := r.sc.ExpectStartup; x != nil {
@@ -135,9 +137,6 @@ func (r *runner) startup() bool {
 		r.out.Failures = append(r.out.Failures, "startup: configuration refused: "+strings.Join(st.Errors, "; "))
 	}
 	r.eng = eng
-	if eng != nil {
-		st.Notes = eng.Notes()
-	}
 	return eng != nil
 }
 
