@@ -17,24 +17,32 @@ var ErrBudget = errors.New("work budget used up")
 // 1 µs an event at 10,000 nodes, 15 µs at 1,000,000, 4 µs to set a node
 // up; the weights keep DefaultMaxEvents within a few seconds at any size.
 const (
-	nodeSetupCost   = 5
-	nodesPerEventUp = 50_000
+	nodeSetupCost   = 10
+	nodesPerEventUp = 25_000
 )
 
 // budget is the most weighted events this run may process; 0 means no
 // budget.
-func (o Options) budget() uint64 {
+func (o Options) budget() uint64 { return EventBudget(o.MaxEvents) }
+
+// EventBudget reads a MaxEvents option (0: DefaultMaxEvents, negative:
+// none) as the most weighted events a run may process, 0 for no budget.
+// The Hadoop 1 simulator shares it.
+func EventBudget(maxEvents int64) uint64 {
 	switch {
-	case o.MaxEvents < 0:
+	case maxEvents < 0:
 		return 0
-	case o.MaxEvents == 0:
+	case maxEvents == 0:
 		return DefaultMaxEvents
 	}
-	return uint64(o.MaxEvents)
+	return uint64(maxEvents)
 }
 
-// eventCost is the weight of one event on a cluster of n nodes.
-func eventCost(n int) uint64 { return 1 + uint64(n)/nodesPerEventUp }
+// SetupCost is the budget that setting up n nodes uses.
+func SetupCost(n int) uint64 { return uint64(n) * nodeSetupCost }
+
+// EventCost is the weight of one event on a cluster of n nodes.
+func EventCost(n int) uint64 { return 1 + uint64(n)/nodesPerEventUp }
 
 // checkBudget refuses before the run a workload whose certain work
 // exceeds the budget: setting up its nodes, and one event for each app's
@@ -45,8 +53,8 @@ func checkBudget(w *Workload, nodes int, opts Options) error {
 	if max == 0 {
 		return nil
 	}
-	setup := uint64(nodes) * nodeSetupCost
-	events := (uint64(len(w.Apps)) + uint64(len(w.Events))) * eventCost(nodes)
+	setup := SetupCost(nodes)
+	events := (uint64(len(w.Apps)) + uint64(len(w.Events))) * EventCost(nodes)
 	if setup+events > max {
 		return fmt.Errorf("sim: %w: %d nodes, %d applications and %d workload events are more work than the budget of %d simulated events allows (raise it with --max-events, -1 for none)",
 			ErrBudget, nodes, len(w.Apps), len(w.Events), max)
@@ -61,8 +69,8 @@ func (r *run) overBudget() bool {
 	if max == 0 {
 		return false
 	}
-	r.work += eventCost(len(r.nodes))
-	if r.work+uint64(len(r.nodes))*nodeSetupCost <= max {
+	r.work += EventCost(len(r.nodes))
+	if r.work+SetupCost(len(r.nodes)) <= max {
 		return false
 	}
 	r.budgetErr = fmt.Errorf("sim: %w: stopped after %d simulated events (heartbeats, arrivals, completions) on %d nodes at simulated time %s with %d of %d applications finished; raise the budget with --max-events (-1 for none) or stop earlier with --until",
