@@ -45,6 +45,19 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 		r := e.allocateFromReserved(n)
 		return e.toAssignment(r, n, why), true
 	}
+	if n.partition != "" {
+		// An exclusive partition serves only asks for its label:
+		// ParentQueue.assignContainers skips a partition without a
+		// pending request for it (hasPendingResourceRequest), and
+		// LocalityAppPlacementAllocator.precheckNode matches a request's
+		// partition to the node's. capq has no labelled asks yet, so a
+		// labelled node's heartbeat assigns nothing and counts no missed
+		// opportunity.
+		if e.why != nil {
+			e.note("node %s is in exclusive partition %q: no request for it", n.id, n.partition)
+		}
+		return e.toAssignment(result{}, n, why), false
+	}
 	if !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
 		if e.why != nil {
 			e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)

@@ -145,7 +145,8 @@ func TestMaxParallelApps(t *testing.T) {
 }
 
 // Before 3.3 there is no max-parallel-apps and before 3.4 no flexible
-// auto-creation: the engine ignores the keys and says so in Notes.
+// auto-creation: the engine ignores the keys and says so in its one
+// honesty list, Engine.Unmodelled.
 func TestOlderLinesIgnoreNewFeatures(t *testing.T) {
 	m := xmlconf.Build(xmlconf.FromMap(map[string]string{
 		p + "root.queues":                           "a,b",
@@ -162,10 +163,13 @@ func TestOlderLinesIgnoreNewFeatures(t *testing.T) {
 	assert.Equal(t, StateRunning, e.Snapshot().Apps["app_2"].State)
 	_, err = e.Submit(AppSpec{ID: "app_3", Queue: "root.b.x", User: "u"})
 	assert.Error(t, err)
-	notes := e.Notes()
+	var notes []string
+	for _, w := range e.Unmodelled() {
+		notes = append(notes, w.String())
+	}
 	require.Len(t, notes, 2)
-	assert.Contains(t, notes[0], "max-parallel-apps")
-	assert.Contains(t, notes[1], "auto-queue-creation-v2")
+	assert.Contains(t, notes[0], "not modelled: max-parallel-apps: Hadoop 3.2 has no max-parallel-apps")
+	assert.Contains(t, notes[1], "not modelled: auto-create: root.b enables auto-queue-creation-v2")
 }
 
 // A name that would change the queues list (a comma, surrounding spaces)

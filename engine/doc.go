@@ -21,7 +21,7 @@
 //	pl, err := e.Submit(spec)  // SubmitApp saying where the app went (placement, auto-created queues)
 //	e.SetTime(ms); e.ExpireQueues(ms) // AutoCreatedQueueDeletionPolicy for idle dynamic queues
 //	e.AppLifetime(leaf, asked) // seconds an app may live there (0 or less: none)
-//	e.Notes()                  // what the engine does not model for this configuration
+//	e.Unmodelled()             // what the engine does not model for this configuration
 //
 // # Where apps land and how many run
 //

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/capq/capq/placement"
 	"github.com/capq/capq/xmlconf"
@@ -37,6 +38,8 @@ type node struct {
 	allocated Resource
 	reserved  *container
 	removed   bool
+	// partition is the node's label ("" = default partition).
+	partition string
 }
 
 func (n *node) free() Resource { return n.total.Sub(n.allocated) }
@@ -54,7 +57,14 @@ type Engine struct {
 	nodes      []*node
 	nodeByID   map[string]*node
 	nodesAlive int
-	cluster    Resource
+	// cluster is the default partition's resource (unlabelled nodes):
+	// every queue limit is computed against it, as Hadoop computes them
+	// against labelManager.getResourceByLabel(partition). all is every
+	// node's sum, the clusterResource Hadoop hands its resource
+	// calculator; partRes holds each labelled partition's resource.
+	cluster Resource
+	all     Resource
+	partRes map[string]Resource
 
 	apps    []*app
 	appByID map[string]*app
@@ -188,10 +198,10 @@ func (e *Engine) AddNodes(specs ...NodeSpec) error {
 		if rack == "" {
 			rack = "/default-rack"
 		}
-		n := &node{idx: len(e.nodes), id: s.ID, host: host, rack: rack, total: Resource{s.MemoryMB, s.VCores}}
+		n := &node{idx: len(e.nodes), id: s.ID, host: host, rack: rack, total: Resource{s.MemoryMB, s.VCores}, partition: s.Partition}
 		e.nodes = append(e.nodes, n)
 		e.nodeByID[s.ID] = n
-		e.cluster = e.cluster.Add(n.total)
+		e.addPartitionResource(n, n.total)
 		e.nodesAlive++
 	}
 	e.clusterChanged()
@@ -214,7 +224,7 @@ func (e *Engine) RemoveNodes(ids ...string) error {
 		}
 		n.removed = true
 		delete(e.nodeByID, id)
-		e.cluster = e.cluster.Sub(n.total)
+		e.addPartitionResource(n, Resource{}.Sub(n.total))
 		e.nodesAlive--
 	}
 	e.clusterChanged()
@@ -234,8 +244,31 @@ func (e *Engine) NodeIndex(id string) (int, bool) {
 // removed nodes keep their slot).
 func (e *Engine) NumNodes() int { return len(e.nodes) }
 
-// Cluster returns the cluster resource.
+// Cluster returns the default partition's resource (the whole cluster
+// when no node carries a label).
 func (e *Engine) Cluster() Resource { return e.cluster }
+
+// PartitionResource returns the resource of the nodes in a partition
+// ("" = default partition), CommonNodeLabelsManager.getResourceByLabel.
+func (e *Engine) PartitionResource(label string) Resource {
+	if label == "" {
+		return e.cluster
+	}
+	return e.partRes[label]
+}
+
+// addPartitionResource adds d to the node's partition and to the total.
+func (e *Engine) addPartitionResource(n *node, d Resource) {
+	e.all = e.all.Add(d)
+	if n.partition == "" {
+		e.cluster = e.cluster.Add(d)
+		return
+	}
+	if e.partRes == nil {
+		e.partRes = map[string]Resource{}
+	}
+	e.partRes[n.partition] = e.partRes[n.partition].Add(d)
+}
 
 func (e *Engine) containersOnNode(n *node) []*container {
 	var out []*container
@@ -252,7 +285,7 @@ func (e *Engine) containersOnNode(n *node) []*container {
 // clusterChanged recomputes everything that depends on the cluster
 // resource (CapacityScheduler.updateNodeAndQueueResource).
 func (e *Engine) clusterChanged() {
-	e.g.rc.cluster = e.cluster
+	e.g.rc.cluster = e.all
 	e.root.updateResources(e.cluster, &e.g)
 	e.invalidateOrder()
 	for _, q := range e.queues {
@@ -283,4 +316,45 @@ func (e *Engine) emit(ev Event) {
 	if e.opts.OnEvent != nil {
 		e.opts.OnEvent(ev)
 	}
+}
+
+// NodesInPartition returns the ids of the live nodes in a partition, in
+// node order.
+func (e *Engine) NodesInPartition(label string) []string {
+	var out []string
+	for _, n := range e.nodes {
+		if !n.removed && n.partition == label {
+			out = append(out, n.id)
+		}
+	}
+	return out
+}
+
+// SetNodePartitions moves nodes to other partitions ("" = default), like
+// replaceLabelsOnNode followed by CapacityScheduler.updateLabelsOnNode:
+// partition resources change and every limit derived from them is
+// recomputed. A node that runs or reserves containers would carry their
+// usage to the new partition, which is not modelled: the whole call is
+// refused, leaving every node where it was.
+func (e *Engine) SetNodePartitions(moves map[string]string) error {
+	ids := make([]string, 0, len(moves))
+	for id := range moves {
+		n := e.nodeByID[id]
+		if n == nil {
+			return fmt.Errorf("engine: unknown node %q", id)
+		}
+		if n.reserved != nil || !n.allocated.IsZero() {
+			return fmt.Errorf("engine: node %q runs or reserves containers: moving their usage to another partition is not modelled yet", id)
+		}
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		n := e.nodeByID[id]
+		e.addPartitionResource(n, Resource{}.Sub(n.total))
+		n.partition = moves[id]
+		e.addPartitionResource(n, n.total)
+	}
+	e.clusterChanged()
+	return nil
 }

@@ -37,25 +37,29 @@ func autoConfigured(m *xmlconf.Model) bool {
 	return false
 }
 
-// Notes lists what the engine does not model for this configuration, for
-// the caller to show (never silence).
-func (e *Engine) Notes() []string {
-	var out []string
+// Unmodelled is the one list of what the engine does not model for its
+// configuration, for the caller to show (never silence): the settings
+// Unmodelled(model) names, then what this engine found while loading
+// (mapping rules it could not read, placement and auto-creation semantics
+// that differ by version), as Warnings without a key.
+func (e *Engine) Unmodelled() []Warning {
+	out := Unmodelled(e.model)
+	note := func(feature, effect string) { out = append(out, Warning{Feature: feature, Effect: effect}) }
 	for _, p := range e.ruleProblems {
-		out = append(out, "placement: "+p.Msg)
+		note("placement", p.Msg)
 	}
 	if e.model.Version.Less(xmlconf.V3_4) && e.rules != nil && len(e.rules.Rules) > 0 {
-		out = append(out, "placement: mapping rules are evaluated as Hadoop 3.4's CSMappingPlacementRule; before 3.4 UserGroupMappingPlacementRule differs in fallbacks (a failed mapping there leaves the submitted queue)")
+		note("placement", "mapping rules are evaluated as Hadoop 3.4's CSMappingPlacementRule; before 3.4 UserGroupMappingPlacementRule differs in fallbacks (a failed mapping there leaves the submitted queue)")
 	}
 	if e.model.Version.Less(xmlconf.V3_3) && (e.model.Global.MaxParallelApps.Set() || e.model.Global.UserMaxParallelApps.Set() || anyQueueParallel(e.model)) {
-		out = append(out, "max-parallel-apps: Hadoop "+e.model.Version.String()+" has no max-parallel-apps (3.3+, CSMaxRunningAppsEnforcer); the keys are ignored")
+		note("max-parallel-apps", "Hadoop "+e.model.Version.String()+" has no max-parallel-apps (3.3+, CSMaxRunningAppsEnforcer); the keys are ignored")
 	}
 	for _, q := range e.model.Queues {
 		if q.AutoCreate.V2.V && e.model.Version.Less(xmlconf.V3_4) {
-			out = append(out, "auto-create: "+q.Path+" enables auto-queue-creation-v2, which Hadoop "+e.model.Version.String()+" does not have (3.4+); no queues are created under it")
+			note("auto-create", q.Path+" enables auto-queue-creation-v2, which Hadoop "+e.model.Version.String()+" does not have (3.4+); no queues are created under it")
 		}
 		if q.AutoCreate.Legacy.V && q.AutoCreate.ManagementPolicy.Set() {
-			out = append(out, "auto-create: "+q.Path+" names a management policy; capq applies GuaranteedOrZeroCapacityOverTimePolicy (guarantees at creation while the parent has room, handed on when a queue becomes idle), evaluated on each change rather than every monitoring interval")
+			note("auto-create", q.Path+" names a management policy; capq applies GuaranteedOrZeroCapacityOverTimePolicy (guarantees at creation while the parent has room, handed on when a queue becomes idle), evaluated on each change rather than every monitoring interval")
 		}
 	}
 	return out

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/capq/capq/xmlconf"
+import (
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
 
 // preemptConf holds ProportionalCapacityPreemptionPolicy settings.
 type preemptConf struct {
@@ -19,6 +23,8 @@ type preemptConf struct {
 	// containers wait balanceWaitMS before they are killed.
 	balance       bool
 	balanceWaitMS int64
+	// intra runs the IntraQueueCandidatesSelector after the FIFO ones.
+	intra intraConf
 }
 
 // preemptState remembers when each container was first selected, so it
@@ -35,6 +41,8 @@ func compilePreempt(p xmlconf.Preemption) preemptConf {
 		perRound: p.TotalPreemptionPerRound.V, maxIgnoredOver: p.MaxIgnoredOverCapacity.V,
 		naturalTermination: p.NaturalTerminationFactor.V, onReserved: p.SelectOnReservedContainers.V,
 		balance: p.BalanceAfterSatisfied.V, balanceWaitMS: p.BalanceMaxWaitMS.V,
+		intra: intraConf{enabled: p.IntraQueuePreemptionEnable.V, minThreshold: p.IntraQueueMinThreshold.V,
+			maxAllowable: p.IntraQueueMaxAllowable.V, userLimitFirst: !strings.EqualFold(p.IntraQueueOrder.V, "priority_first")},
 	}
 }
 
@@ -81,7 +89,8 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	if pc.onReserved {
 		selected = e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed)
 	}
-	leaves := e.computeIdeal(allowed, idealMode{})
+	under := &underServed{seen: map[*queue]bool{}}
+	leaves := e.computeIdeal(allowed, idealMode{under: under})
 	for _, t := range leaves {
 		if rc.positive(t.toObtain) {
 			res.ToObtain[t.q.path] = t.toObtain
@@ -91,10 +100,13 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	wait := map[*container]int64{}
 	if pc.balance {
 		// A second FifoCandidatesSelector with its own kill wait.
-		for _, c := range e.selectFifo(e.computeIdeal(allowed, idealMode{balance: true}), &allowed, selected, !pc.observeOnly) {
+		for _, c := range e.selectFifo(e.balanceLeaves(allowed, under, &leaves), &allowed, selected, !pc.observeOnly) {
 			selected = append(selected, c)
 			wait[c] = pc.balanceWaitMS
 		}
+	}
+	if pc.intra.enabled {
+		selected = append(selected, e.selectIntra(leaves, under.order, &allowed, selected)...)
 	}
 	for _, c := range selected {
 		res.Selected = append(res.Selected, c.id)
@@ -104,6 +116,13 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	}
 	e.markOrKill(selected, wait, nowMS, &res)
 	return res
+}
+
+// balanceLeaves runs the queue-balance selector's ideal computation; its
+// leaves become the round's context for the selectors after it.
+func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[]*tq) []*tq {
+	*leaves = e.computeIdeal(allowed, idealMode{balance: true, under: under})
+	return *leaves
 }
 
 // computeIdeal is PreemptableResourceCalculator.computeIdealAllocation on

@@ -114,7 +114,33 @@ func (c *calc) updatePreemptableExtras(t *tq) {
 // demand, reservations included (onReserved); the queue-balance FIFO
 // selector lets leaves grow past max(used, guaranteed) (balance,
 // allowQueuesBalanceAfterAllQueuesSatisfied).
-type idealMode struct{ onReserved, balance bool }
+type idealMode struct {
+	onReserved, balance bool
+	// under, when set, collects the queues left under-served
+	// (addPartitionToUnderServedQueues) for the intra-queue selector.
+	under *underServed
+}
+
+// underServed is the policy's partitionToUnderServedQueues: a
+// LinkedHashSet of the queues computeFixpointAllocation handed out
+// (getMostUnderservedQueues adds each queue it takes and the one it
+// peeks at) and those still wanting at the end, in that order.
+type underServed struct {
+	seen  map[*queue]bool
+	order []*queue
+}
+
+func (u *underServed) add(qs []*tq) {
+	if u == nil {
+		return
+	}
+	for _, t := range qs {
+		if !u.seen[t.q] {
+			u.seen[t.q] = true
+			u.order = append(u.order, t.q)
+		}
+	}
+}
 
 func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
 	if len(t.children) == 0 {
@@ -202,6 +228,7 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 		for n < len(need) && c.compareNeed(need[0], need[n]) >= 0 {
 			n++
 		}
+		m.under.add(need[:min(n+1, len(need))])
 		round := unassigned // dupUnassignedForTheRound
 		var again []*tq
 		for _, q := range need[:n] {
@@ -217,6 +244,8 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 		}
 		need = append(again, need[n:]...)
 	}
+	c.sortByNeed(need)
+	m.under.add(need)
 	return unassigned
 }
 

@@ -44,6 +44,7 @@ type queue struct {
 	submitACL             xmlconf.ACL
 	adminACL              xmlconf.ACL
 	disablePreemption     bool
+	intraDisabled         bool // intra-queue-preemption.disable_preemption
 	minAllocFactor        float32
 
 	// Derived from the cluster resource.
@@ -203,6 +204,9 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.submitACL = mq.SubmitACL.V
 	q.adminACL = mq.AdminACL.V
 	q.disablePreemption = mq.DisablePreemption.V
+	// AbstractCSQueue.getIntraQueuePreemptionDisabled: a queue without
+	// preemption has no intra-queue preemption either.
+	q.intraDisabled = mq.IntraQueuePreemptionDisabled.V || q.disablePreemption
 	// getMinimumAllocationFactor: ratio(max - min, max).
 	q.minAllocFactor = g.rc.ratio(q.maxAlloc.Sub(g.minAlloc), q.maxAlloc)
 	for _, u := range q.users {

@@ -102,6 +102,8 @@ type NodeState struct {
 	ReservedApp string `json:"reserved_app"`
 	TotalMB     int64  `json:"total_mb"`
 	Rack        string `json:"rack"`
+	// Partition is the node's label; absent for the default partition.
+	Partition string `json:"partition,omitempty"`
 }
 
 // Snapshot records the full state. It computes derived values (limits,
@@ -130,7 +132,7 @@ func (e *Engine) Snapshot() State {
 		if n.removed {
 			continue
 		}
-		ns := NodeState{AllocatedMB: n.allocated.MemoryMB, TotalMB: n.total.MemoryMB, Rack: n.rack}
+		ns := NodeState{AllocatedMB: n.allocated.MemoryMB, TotalMB: n.total.MemoryMB, Rack: n.rack, Partition: n.partition}
 		if n.reserved != nil {
 			ns.ReservedMB, ns.ReservedApp = n.reserved.res.MemoryMB, n.reserved.a.id
 		}
@@ -274,6 +276,15 @@ func (e *Engine) AppIDs() []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// AppQueue returns the full path of an app's queue.
+func (e *Engine) AppQueue(id string) (string, bool) {
+	a := e.appByID[id]
+	if a == nil {
+		return "", false
+	}
+	return a.q.path, true
 }
 
 // AppStatus returns an app's state (ACCEPTED while waiting for the AM

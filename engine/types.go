@@ -26,6 +26,11 @@ type NodeSpec struct {
 	ID, Host, Rack string
 	MemoryMB       int64
 	VCores         int64
+	// Partition is the node's label ("" = the default partition). A
+	// labelled node is an exclusive partition: it adds nothing to the
+	// default partition's resource and serves no default-partition asks
+	// (labelled asks are not modelled yet; see Unmodelled).
+	Partition string
 }
 
 // AppSpec is an application attempt to submit.

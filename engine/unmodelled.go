@@ -20,8 +20,13 @@ type Warning struct {
 	Feature, Effect string
 }
 
-// String renders the warning on one line.
+// String renders the warning on one line. A warning without a key is
+// about the engine's semantics (Engine.Unmodelled): "not modelled:
+// <feature>: <effect>".
 func (w Warning) String() string {
+	if w.Key == "" {
+		return fmt.Sprintf("not modelled: %s: %s", w.Feature, w.Effect)
+	}
 	where := w.Key
 	if w.Queues > 1 {
 		where += fmt.Sprintf(" (and %d more queue(s))", w.Queues-1)
@@ -34,8 +39,6 @@ func (w Warning) String() string {
 var globalUnmodelled = []struct {
 	key, off, feature, effect string
 }{
-	{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled", "false",
-		"intra-queue preemption (IntraQueueCandidatesSelector: application priority and user limit)", "only inter-queue preemption runs"},
 	{"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers", "false",
 		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted"},
 	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.enabled", "false",
@@ -52,12 +55,14 @@ var queueUnmodelled = []struct {
 	suffix, feature, effect string
 	on                      func(q *xmlconf.Queue) (xmlconf.Pos, bool)
 }{
-	{"accessible-node-labels", "node labels (partitions)", "every node is in the default partition",
+	{"accessible-node-labels", "a queue's capacity in labelled partitions (accessible-node-labels.<l>.capacity, per-label user and AM limits, maximum-applications over partitions)",
+		"the queue runs in the default partition only, and labelled nodes serve no requests",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			v := q.AccessibleLabels
 			return v.Pos(), !q.IsRoot() && v.Set() && len(v.V) > 0 && !(len(v.V) == 1 && strings.TrimSpace(v.V[0]) == "")
 		}},
-	{"default-node-label-expression", "default node label expression", "apps run in the default partition",
+	{"default-node-label-expression", "default node label expression (the partition of the AM and of unlabelled asks)",
+		"AMs count in the default partition; capq scenario refuses the queue's unlabelled asks as not modelled, simulate and preview run them in the default partition",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			return q.DefaultLabelExpr.Pos(), q.DefaultLabelExpr.Set() && strings.TrimSpace(q.DefaultLabelExpr.V) != ""
 		}},
@@ -72,7 +77,8 @@ var queueUnmodelled = []struct {
 }
 
 // Unmodelled lists what the configuration enables that the engine does
-// not model (the honest-engine rule: never silence). Scheduler-wide keys
+// not model (the honest-engine rule: never silence). With an engine at
+// hand, call Engine.Unmodelled, which adds what the engine found. Scheduler-wide keys
 // come first in the table's order, then queue settings, each once with
 // the first queue (in tree order) that sets it and how many do.
 func Unmodelled(m *xmlconf.Model) []Warning {
@@ -88,6 +94,12 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 			}
 			out = append(out, Warning{Key: g.key, Pos: p.ValuePos, Queues: 0, Feature: g.feature, Effect: g.effect})
 		}
+	}
+	if w, ok := intraOrderUnknown(m); ok {
+		out = append(out, w)
+	}
+	if w, ok := intraFairUnmodelled(m); ok {
+		out = append(out, w)
 	}
 	for _, u := range queueUnmodelled {
 		var w *Warning
@@ -107,4 +119,49 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Queues == 0 && out[j].Queues != 0 })
 	return out
+}
+
+// intraFairUnmodelled warns when intra-queue preemption is on and a leaf
+// orders its apps with the fair policy: Hadoop then splits the leaf by
+// fair share (FifoIntraQueuePreemptionPlugin.setFairShareForApps,
+// calcActuallyToBePreemptedBasedOnFS), which the engine does not model;
+// it uses the priority split there too.
+func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
+	if !m.Global.Preemption.Enabled.V || !m.Global.Preemption.IntraQueuePreemptionEnable.V {
+		return Warning{}, false
+	}
+	var w *Warning
+	for _, q := range m.Queues {
+		if !q.IsLeaf() || q.OrderingPolicy.V != "fair" {
+			continue
+		}
+		if w == nil {
+			w = &Warning{Key: q.Key("ordering-policy"), Pos: q.OrderingPolicy.Pos(),
+				Feature: "intra-queue preemption by fair share (FifoIntraQueuePreemptionPlugin with FairOrderingPolicy)",
+				Effect:  "the leaf's apps are split by priority as under fifo"}
+		}
+		w.Queues++
+	}
+	if w == nil {
+		return Warning{}, false
+	}
+	return *w, true
+}
+
+// intraOrderUnknown warns about a preemption-order-policy that is neither
+// userlimit_first nor priority_first: Hadoop's
+// IntraQueuePreemptionOrderPolicy.valueOf throws and the policy does not
+// start, where capq goes on with userlimit_first.
+func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
+	o := m.Global.Preemption.IntraQueueOrder
+	if !m.Global.Preemption.Enabled.V || !o.Set() {
+		return Warning{}, false
+	}
+	switch strings.ToUpper(o.V) {
+	case "USERLIMIT_FIRST", "PRIORITY_FIRST":
+		return Warning{}, false
+	}
+	return Warning{Key: "yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy", Pos: o.Pos(),
+		Feature: fmt.Sprintf("unknown intra-queue preemption order %q (Hadoop accepts userlimit_first or priority_first and fails to start the policy)", o.V),
+		Effect:  "userlimit_first is used"}, true
 }

@@ -64,29 +64,17 @@ func Hadoop1(m *xmlconf.H1Model, opts Options) (*Result, error) {
 	res.Report = Report{
 		Dialect: m.Dialect, DialectReason: m.DialectReason, Target: opts.Target,
 		Queues: mg.queueReports(), Properties: mg.inventory(), YarnSite: mg.yarnSite,
-		Findings: xmlconf.SortFindings(append(append([]xmlconf.Finding(nil), mg.judged...), mg.findings...)),
+		Findings: xmlconf.SortFindings(append(append([]xmlconf.Finding(nil), mg.judged...), validate.JudgeMigration(mg.findings, nil)...)),
 	}
 	return res, nil
 }
 
+// finding records a fact of migration rule rule for validate to judge
+// (JudgeMigration): sev SeverityInfo marks a note (the harmless variant);
+// any other severity defers to the rule's, declared once in validate.
 func (mg *migration) finding(rule string, sev xmlconf.Severity, pos xmlconf.Pos, queue, prop, msg, hint string) {
-	mg.findings = append(mg.findings, xmlconf.Finding{Rule: rule, Severity: ruleSeverity(rule, sev), Pos: pos, Queue: queue,
+	mg.findings = append(mg.findings, xmlconf.Finding{Rule: rule, Severity: sev, Pos: pos, Queue: queue,
 		Property: prop, Message: msg, Hint: hint})
-}
-
-// ruleSeverity is the severity validate's registry declares for rule (the
-// one place it is declared, issue 11), or info when the caller asks for a
-// note: the same case is a warning in general and info when harmless
-// (e.g. a dropped limit left at the Hadoop 1 default).
-func ruleSeverity(rule string, asked xmlconf.Severity) xmlconf.Severity {
-	r := validate.Lookup(rule)
-	if r == nil {
-		return asked
-	}
-	if asked == xmlconf.SeverityInfo {
-		return xmlconf.SeverityInfo
-	}
-	return r.Severity
 }
 
 // use records that prop fed target (or was dropped for reason).

@@ -6,6 +6,11 @@
 // SARIF, GitHub annotations, JUnit; WriteDiff and UnifiedDiff for a
 // refresh).
 //
+// Every registry entry carries its own logic: a Check (lint rules; the
+// loader, runner and migration rules judge the facts xmlconf, the runner
+// or capq migrate recorded: JudgeMigration) or a Refresh check (RF0xx,
+// run by Refresh in the ResourceManager's order).
+//
 // What lives here: rules, their IDs, severities and documentation,
 // suppressions, refresh rules and reason codes, the change set, and how
 // findings and change sets are rendered. What does not: reading XML and

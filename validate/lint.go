@@ -61,10 +61,15 @@ func Run(m *xmlconf.Model, opts Options) Result {
 			continue
 		}
 		res.Rules = append(res.Rules, r)
-		if r.Check != nil {
+		if r.Check != nil && r != ruleInternal && r != ruleSuppression {
+			// LINT000 and LINT001 judge the run itself, below and in
+			// applySuppressions.
 			runRule(r, m, opts, sh, &raw)
 		}
 	}
+	// LINT000 reports the rules that failed whatever the selection: a
+	// broken rule is never hidden.
+	ruleInternal.Check(&Pass{rule: ruleInternal, out: &raw, file: opts.File, shared: sh})
 	raw = append(raw, loaderFindings(m, opts)...)
 	// The one sort of the run (issue 11): suppressions and the policy keep
 	// the order, and the few unused-suppression findings are merged in.
@@ -76,17 +81,14 @@ func Run(m *xmlconf.Model, opts Options) Result {
 	return res
 }
 
-// runRule runs one rule and turns a panic into a finding so one broken
-// rule never takes the whole run (or a CI job) down; FuzzLint fails on it.
+// runRule runs one rule and records a panic as a fact for LINT000 so one
+// broken rule never takes the whole run (or a CI job) down; FuzzLint
+// fails on it.
 func runRule(r *Rule, m *xmlconf.Model, opts Options, sh *shared, out *[]xmlconf.Finding) {
 	p := &Pass{Model: m, Version: opts.Version, rule: r, out: out, file: opts.File, shared: sh}
 	defer func() {
 		if e := recover(); e != nil {
-			*out = append(*out, xmlconf.Finding{
-				Rule: ruleInternal.ID, Severity: xmlconf.SeverityError, Pos: xmlconf.Pos{File: opts.File},
-				Message: fmt.Sprintf("internal error in rule %s: %v", r.ID, e),
-				Hint:    "please report this with the input file: " + firstLine(string(debug.Stack())),
-			})
+			sh.failures = append(sh.failures, ruleFailure{rule: r.ID, value: e, stack: firstLine(string(debug.Stack()))})
 		}
 	}()
 	if m == nil || m.Root == nil {
@@ -185,8 +187,8 @@ func applyPolicy(fs []xmlconf.Finding, pol *Policy) []xmlconf.Finding {
 
 // lintRule reports whether Lint runs (or reports for) the rule on a YARN
 // model: rules with a Check, and the loader/runner rules. Hadoop 1 rules
-// run in LintHadoop1; rules without a Check in other categories (refresh
-// RF0xx, migration H1Mxx) are reported by their own engines.
+// run in LintHadoop1 (migration H1Mxx in JudgeMigration); refresh rules
+// (a Refresh check, no Check) in Refresh.
 func (r *Rule) lintRule() bool {
 	return r.Category != CatHadoop1 && (r.Check != nil || r.Category == CatLoader)
 }

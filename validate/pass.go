@@ -20,6 +20,10 @@ type Pass struct {
 	file string
 	// shared holds what several rules need, computed once per run.
 	shared *shared
+	// facts are what capq migrate hadoop1 observed (JudgeMigration).
+	facts []xmlconf.Finding
+	// suppressions are the run's capq:ignore directives (LINT001).
+	suppressions *suppressionRun
 }
 
 // sh returns the run's shared cache, creating one for a Pass built outside
@@ -44,6 +48,8 @@ type shared struct {
 	suggestions map[string]string
 	// byName maps a short queue name to its first queue (mappings).
 	byName map[string]*xmlconf.Queue
+	// failures are the rules that panicked (LINT000).
+	failures []ruleFailure
 }
 
 // suggestion returns f(s), computed once per s.

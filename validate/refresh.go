@@ -100,15 +100,16 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 	// they run side by side (the large part of a 10,000-queue diff).
 	lintDone := make(chan []xmlconf.Finding, 1)
 	go func() { lintDone <- lintErrors(new, opts.Lint, v) }()
+	rc := newRefreshCheck(old, new, v, opts)
+	rc.res = res
 	if old != nil && new != nil && old.Root != nil && new.Root != nil {
-		rc := newRefreshCheck(old, new, v, opts)
 		rc.run()
 		res.Findings = append(res.Findings, rc.findings...)
 		res.Queues = rc.changes()
 		res.Global = rc.globalChanges()
 	}
 	res.Findings = append(res.Findings, <-lintDone...)
-	res.finish()
+	res.finish(rc)
 	return res
 }
 
@@ -162,9 +163,10 @@ func refreshVersion(new *xmlconf.Model, opts RefreshOptions) xmlconf.Version {
 	return xmlconf.DefaultVersion
 }
 
-// finish sorts the findings, derives the verdict and classifies each
-// queue's action from the findings that name it.
-func (r *RefreshResult) finish() {
+// finish sorts the findings, derives the verdict, lets RF001 word the
+// first refusal and classifies each queue's action from the findings that
+// name it.
+func (r *RefreshResult) finish(rc *refreshCheck) {
 	r.Findings = xmlconf.SortFindings(r.Findings)
 	r.Accepted = true
 	for _, f := range r.Findings {
@@ -172,10 +174,17 @@ func (r *RefreshResult) finish() {
 			r.Accepted = false
 		}
 	}
-	if fs := r.ordered(); len(fs) > 0 {
-		r.HadoopError = hadoopError(r.Version, fs[0])
-	}
+	rc.rule = ruleRF001
+	ruleRF001.Refresh(rc)
 	classifyActions(r)
+}
+
+// wrapRefusal is RF001's check: the first refusal in Hadoop's order of
+// checks is what rmadmin prints, wrapped by CapacityScheduler.reinitialize.
+func (c *refreshCheck) wrapRefusal() {
+	if fs := c.res.ordered(); len(fs) > 0 {
+		c.res.HadoopError = hadoopError(c.v, fs[0])
+	}
 }
 
 // hadoopError wraps a cause the way CapacityScheduler.reinitialize does

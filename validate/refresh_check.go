@@ -21,8 +21,21 @@ type refreshCheck struct {
 	// notes explain decisions per queue path (old path for removals).
 	notes map[string][]string
 	// global caches globalChanges.
-	global []PropChange
-	file   string
+	global     []PropChange
+	globalDone chan []PropChange
+	file       string
+	// pairs are validateQueueHierarchy's (old, new) pairs, found once.
+	pairs []queuePair
+	// rule is the refresh rule whose check is running.
+	rule *Rule
+	// transitions are the state changes root.reinitialize makes (RF010,
+	// RF011), replayed once.
+	transitions []stateTransition
+	replayed    bool
+	// res is the result RF001 words the refusal of.
+	res *RefreshResult
+	// newByName is NEW by short name, for live-only queues before 3.3.
+	newByName map[string]*xmlconf.Queue
 }
 
 func newRefreshCheck(old, new *xmlconf.Model, v xmlconf.Version, opts RefreshOptions) *refreshCheck {
@@ -32,39 +45,56 @@ func newRefreshCheck(old, new *xmlconf.Model, v xmlconf.Version, opts RefreshOpt
 	}
 }
 
-// run applies the refresh rules in the ResourceManager's order.
+// refreshOrder is the order the ResourceManager meets the refresh rules:
+// the configuration store (AdminService), validateQueueHierarchy (removals,
+// moves, class conversions), the live queues OLD lacks, then
+// root.reinitialize (class changes before 3.x, maximum allocation, the
+// zero-sum flag, states) and last the settings read only at start. RF001
+// wraps the first refusal once lint has run too (RefreshResult.finish).
+var refreshOrder = []*Rule{
+	ruleRFMutableStore, ruleRF002, ruleRF003, ruleRF006, ruleRF007, ruleRF004, ruleRF005,
+	ruleRF016, ruleRF008, ruleRF009, ruleRF015, ruleRF010, ruleRF011, ruleRF013,
+}
+
+// run applies each refresh rule's check in the ResourceManager's order,
+// stamping the rule's ID on what it reports.
 func (c *refreshCheck) run() {
 	// The scheduler-wide diff walks every key of both files; it reads the
 	// models only, so it runs beside the queue checks.
-	globalDone := make(chan []PropChange, 1)
-	go func() { globalDone <- diffGlobal(c.old.Conf, c.new.Conf) }()
-	c.mutableStore()
-	for _, p := range hierarchyPairs(c.old, c.new, c.v) {
-		if p.new == nil {
-			c.removal(p.old)
-			continue
-		}
-		c.transition(p.old, p.new)
+	done := make(chan []PropChange, 1)
+	go func() { done <- diffGlobal(c.old.Conf, c.new.Conf) }()
+	c.globalDone = done
+	c.pairs = hierarchyPairs(c.old, c.new, c.v)
+	for _, r := range refreshOrder {
+		c.rule = r
+		r.Refresh(c)
 	}
-	c.liveOnly()
-	c.reinitialize()
-	c.states()
-	c.global = <-globalDone
-	c.restartOnly()
+	c.rule = nil
+	c.waitGlobal()
+	c.replayStates() // the change set reads each queue's state after the refresh
 }
 
-// report stamps the rule's ID and the given severity on a finding.
-func (c *refreshCheck) report(r *Rule, sev xmlconf.Severity, at Loc, format string, args ...any) {
-	c.hint(r, sev, at, "", format, args...)
+// waitGlobal collects the scheduler-wide diff started by run.
+func (c *refreshCheck) waitGlobal() {
+	if c.globalDone != nil {
+		c.global = <-c.globalDone
+		c.globalDone = nil
+	}
 }
 
-func (c *refreshCheck) hint(r *Rule, sev xmlconf.Severity, at Loc, hint, format string, args ...any) {
+// report stamps the running rule's ID and the given severity (Hadoop's
+// code path decides it: a warning where it accepts) on a finding.
+func (c *refreshCheck) report(sev xmlconf.Severity, at Loc, format string, args ...any) {
+	c.hint(sev, at, "", format, args...)
+}
+
+func (c *refreshCheck) hint(sev xmlconf.Severity, at Loc, hint, format string, args ...any) {
 	pos := at.Pos
 	if pos.File == "" {
 		pos.File = c.file
 	}
 	c.findings = append(c.findings, xmlconf.Finding{
-		Rule: r.ID, Severity: sev, Pos: pos, Queue: at.Queue, Property: at.Property,
+		Rule: c.rule.ID, Severity: sev, Pos: pos, Queue: at.Queue, Property: at.Property,
 		Message: fmt.Sprintf(format, args...), Hint: hint,
 	})
 }

@@ -20,7 +20,7 @@ func (c *refreshCheck) mutableStore() {
 	switch c.old.Conf.GetOr(storeClassKey, "file") {
 	case "memory", "leveldb", "zk", "fs":
 		at := (&Pass{Model: c.old, file: c.file}).AtKey(storeClassKey)
-		c.hint(ruleRFMutableStore, xmlconf.SeverityError, at,
+		c.hint(xmlconf.SeverityError, at,
 			"change the scheduler configuration through the REST API (PUT /ws/v1/cluster/scheduler-conf) or yarn schedulerconf",
 			"Scheduler configuration is mutable. refreshQueues is not allowed in this scenario.")
 	}
@@ -41,6 +41,7 @@ func restartOnlyKey(key string, v xmlconf.Version) bool {
 
 // restartOnly reports RF013 for every restart-only key whose value changed.
 func (c *refreshCheck) restartOnly() {
+	c.waitGlobal()
 	for _, pc := range c.globalChanges() {
 		if !restartOnlyKey(pc.Name, c.v) {
 			continue
@@ -50,7 +51,7 @@ func (c *refreshCheck) restartOnly() {
 		if pc.Old == nil {
 			kept = "the default"
 		}
-		c.hint(ruleRF013, xmlconf.SeverityWarning, at, "restart the ResourceManager to apply it",
+		c.hint(xmlconf.SeverityWarning, at, "restart the ResourceManager to apply it",
 			"%q changes from %s to %s, but the ResourceManager reads it only at start: refreshQueues keeps %s",
 			pc.Name, quoteOrUnset(pc.Old), quoteOrUnset(pc.New), kept)
 	}
@@ -103,7 +104,16 @@ func queueKey(key string) bool {
 	return ok && (rest == "" || rest[0] == '.')
 }
 
-// zeroSumFlag is RF015 (3.4): AbstractParentQueue reads
+// zeroSumFlags is RF015's check on every parent that stays a parent.
+func (c *refreshCheck) zeroSumFlags() {
+	c.reinitialized(func(oq, nq *xmlconf.Queue, ok, nk queueKind) {
+		if ok.isParent() && nk.isParent() {
+			c.zeroSumFlag(oq, nq)
+		}
+	})
+}
+
+// zeroSumFlag is RF015 (3.4) for one parent: AbstractParentQueue reads
 // allow-zero-capacity-sum once, in its constructor, so a live parent
 // checks its children's sum with the flag it started with. Turning the
 // flag on together with children that need it is refused on refresh
@@ -114,18 +124,18 @@ func (c *refreshCheck) zeroSumFlag(oq, nq *xmlconf.Queue) {
 	}
 	at := (&Pass{Model: c.new, file: c.file}).AtProp(nq, "allow-zero-capacity-sum")
 	if oq.AllowZeroCapacitySum.V || !nq.AllowZeroCapacitySum.V {
-		c.report(ruleRF015, xmlconf.SeverityWarning, at,
+		c.report(xmlconf.SeverityWarning, at,
 			"allow-zero-capacity-sum of %s changes to %t, but the live queue keeps %t until a restart",
 			nq.Path, nq.AllowZeroCapacitySum.V, oq.AllowZeroCapacitySum.V)
 		return
 	}
 	if msg := zeroSumError(nq); msg != "" {
-		c.hint(ruleRF015, xmlconf.SeverityError, at,
+		c.hint(xmlconf.SeverityError, at,
 			"the live "+nq.Path+" keeps allow-zero-capacity-sum=false until a restart; restart the ResourceManager, or change the flag first and the capacities in a later refresh after a restart",
 			"%s", msg)
 		return
 	}
-	c.report(ruleRF015, xmlconf.SeverityWarning, at,
+	c.report(xmlconf.SeverityWarning, at,
 		"allow-zero-capacity-sum of %s changes to true, but the live queue keeps false until a restart", nq.Path)
 }
 

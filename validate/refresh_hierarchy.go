@@ -6,7 +6,22 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// removal is RF002: an old queue NEW no longer has (every descendant of a
+// removals is RF002's check: every old queue Hadoop does not find in NEW,
+// then every live queue OLD lacks that NEW lacks too (liveOnlyQueues).
+func (c *refreshCheck) removals() {
+	for _, p := range c.pairs {
+		if p.new == nil {
+			c.removal(p.old)
+		}
+	}
+	for _, oq := range c.liveOnlyQueues() {
+		if !c.foundInNew(oq) {
+			c.removal(oq)
+		}
+	}
+}
+
+// removal judges one queue NEW no longer has (every descendant of a
 // removed parent is checked on its own). Auto-created queues never appear
 // in a file, so every queue here is static.
 func (c *refreshCheck) removal(oq *xmlconf.Queue) {
@@ -16,11 +31,11 @@ func (c *refreshCheck) removal(oq *xmlconf.Queue) {
 	switch {
 	case c.v.Major < 3:
 		// Before YARN-5556 no queue can ever be deleted by a refresh.
-		c.report(ruleRF002, xmlconf.SeverityError, at, "%s cannot be found during refresh!", oq.Name)
+		c.report(xmlconf.SeverityError, at, "%s cannot be found during refresh!", oq.Name)
 		return
 	case c.v.Less(xmlconf.V3_3):
 		if state != xmlconf.StateStopped {
-			c.report(ruleRF002, xmlconf.SeverityError, at,
+			c.hint(xmlconf.SeverityError, at, c.appsHint(oq.Path),
 				"%s is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : %s",
 				oq.Path, state)
 			return
@@ -32,7 +47,7 @@ func (c *refreshCheck) removal(oq *xmlconf.Queue) {
 			if isStoppedIgnoringCase(raw) {
 				hint = `the new file says "` + raw + `", but only exactly "STOPPED" permits the deletion (Hadoop logs "Not a valid queue state")`
 			}
-			c.hint(ruleRF002, xmlconf.SeverityError, at, hint,
+			c.hint(xmlconf.SeverityError, at, joinHints(hint, c.appsHint(oq.Path)),
 				"%s cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : %s",
 				oq.Path, state)
 			return
@@ -44,7 +59,7 @@ func (c *refreshCheck) removal(oq *xmlconf.Queue) {
 		c.note(oq.Path, "deletion allowed: NEW still sets %s=STOPPED (Hadoop %s accepts that)", xmlconf.Prefix+oq.Path+".state", c.v)
 	}
 	if apps > 0 {
-		c.report(ruleRF002, xmlconf.SeverityWarning, at,
+		c.hint(xmlconf.SeverityWarning, at, c.appsHint(oq.Path),
 			"%s is deleted while it still has %d application(s) (live state %s); they lose their queue",
 			oq.Path, apps, state)
 	}
@@ -54,38 +69,75 @@ func isStoppedIgnoringCase(s string) bool {
 	return s != "STOPPED" && strings.EqualFold(s, "STOPPED")
 }
 
-// transition checks an old queue Hadoop found again: a move (RF003,
-// before 3.3) and class conversions (RF004–RF007) in the order of
-// validateQueueHierarchy's if/else chain.
-func (c *refreshCheck) transition(oq, nq *xmlconf.Queue) {
-	if oq.Path != nq.Path {
-		c.moved[oq.Path] = nq.Path
-		c.report(ruleRF003, xmlconf.SeverityError, c.atNew(nq),
-			"%s is moved from:%s to:%s after refresh, which is not allowed.", oq.Name, oq.Path, nq.Path)
+// moves is RF003's check: before 3.3 an old queue Hadoop finds again
+// under another path is a move. It records the move, which the later
+// checks of root.reinitialize skip.
+func (c *refreshCheck) moves() {
+	for _, p := range c.pairs {
+		if p.new != nil && p.old.Path != p.new.Path {
+			c.moved[p.old.Path] = p.new.Path
+			c.report(xmlconf.SeverityError, c.atNew(p.new),
+				"%s is moved from:%s to:%s after refresh, which is not allowed.", p.old.Name, p.old.Path, p.new.Path)
+		}
+	}
+}
+
+// conversions calls f for each old queue Hadoop found again at the same
+// path, with both classes, from 3.1 (2.x: class changes fail later, in
+// reinitialize, RF008). The RF004–RF007 checks below are the branches of
+// validateQueueHierarchy's if/else chain, so at most one holds per queue.
+func (c *refreshCheck) conversions(f func(oq, nq *xmlconf.Queue, ok, nk queueKind)) {
+	if c.v.Less(xmlconf.V3_1) {
 		return
 	}
-	if c.v.Less(xmlconf.V3_1) {
-		return // 2.x: class changes fail later, in reinitialize (RF008)
+	for _, p := range c.pairs {
+		if p.new != nil && p.old.Path == p.new.Path {
+			f(p.old, p.new, kindOf(p.old, c.v), kindOf(p.new, c.v))
+		}
 	}
-	ok, nk := kindOf(oq, c.v), kindOf(nq, c.v)
-	switch {
-	case ok.isParent() && ok != kindManaged && nk == kindManaged:
-		c.report(ruleRF006, xmlconf.SeverityError, c.atNew(nq),
-			"Can not convert parent queue: %s to auto create enabled parent queue since it could have other pre-configured queues which is not supported",
-			oq.Path)
-	case ok == kindManaged && nk != kindManaged:
-		c.report(ruleRF007, xmlconf.SeverityError, c.atNew(nq),
-			"Cannot convert auto create enabled parent queue: %s to leaf queue. Please check  parent queue's configuration auto-create-child-queue.enabled is set to true",
-			oq.Path)
-	case ok == kindLeaf && nk.isParent():
-		if !c.leafConversionAllowed(oq, nq) {
-			c.report(ruleRF004, xmlconf.SeverityError, c.atNew(nq),
+}
+
+// toManaged is RF006's check: a parent becomes an auto-create parent.
+func (c *refreshCheck) toManaged() {
+	c.conversions(func(oq, nq *xmlconf.Queue, ok, nk queueKind) {
+		if ok.isParent() && ok != kindManaged && nk == kindManaged {
+			c.report(xmlconf.SeverityError, c.atNew(nq),
+				"Can not convert parent queue: %s to auto create enabled parent queue since it could have other pre-configured queues which is not supported",
+				oq.Path)
+		}
+	})
+}
+
+// fromManaged is RF007's check: an auto-create parent stops being one.
+func (c *refreshCheck) fromManaged() {
+	c.conversions(func(oq, nq *xmlconf.Queue, ok, nk queueKind) {
+		if ok == kindManaged && nk != kindManaged {
+			c.report(xmlconf.SeverityError, c.atNew(nq),
+				"Cannot convert auto create enabled parent queue: %s to leaf queue. Please check  parent queue's configuration auto-create-child-queue.enabled is set to true",
+				oq.Path)
+		}
+	})
+}
+
+// leafToParent is RF004's check: a leaf gets children while not STOPPED.
+func (c *refreshCheck) leafToParent() {
+	c.conversions(func(oq, nq *xmlconf.Queue, ok, nk queueKind) {
+		if ok == kindLeaf && nk.isParent() && !c.leafConversionAllowed(oq, nq) {
+			c.hint(xmlconf.SeverityError, c.atNew(nq), c.appsHint(oq.Path),
 				"Can not convert the leaf queue: %s to parent queue since it is not yet in stopped state. Current State : %s",
 				oq.Path, c.liveState(oq))
 		}
-	case ok.isParent() && nk == kindLeaf:
-		c.report(ruleRF005, xmlconf.SeverityInfo, c.atNew(nq), "Converting the parent queue: %s to leaf queue.", oq.Path)
-	}
+	})
+}
+
+// parentToLeaf is RF005's check: a parent (not an auto-create parent,
+// RF007) loses its children, which Hadoop allows and logs.
+func (c *refreshCheck) parentToLeaf() {
+	c.conversions(func(oq, nq *xmlconf.Queue, ok, nk queueKind) {
+		if ok.isParent() && ok != kindManaged && nk == kindLeaf {
+			c.report(xmlconf.SeverityInfo, c.atNew(nq), "Converting the parent queue: %s to leaf queue.", oq.Path)
+		}
+	})
 }
 
 // leafConversionAllowed is LeafQueueConversionValidator: the live queue is
@@ -106,30 +158,43 @@ func (c *refreshCheck) leafConversionAllowed(oq, nq *xmlconf.Queue) bool {
 	return false
 }
 
-// reinitialize is root.reinitialize(newRoot): each live queue that is
-// still at its path is re-read from NEW. 2.x refuses any class change
-// (RF008); every version refuses a smaller leaf maximum allocation (RF009).
-func (c *refreshCheck) reinitialize() {
+// reinitialized calls f for each live queue root.reinitialize(newRoot)
+// re-reads from NEW: still at its path, not moved.
+func (c *refreshCheck) reinitialized(f func(oq, nq *xmlconf.Queue, ok, nk queueKind)) {
 	for _, oq := range c.old.Queues {
 		nq := c.new.Queue(oq.Path)
 		if nq == nil || c.moved[oq.Path] != "" {
 			continue
 		}
-		ok, nk := kindOf(oq, c.v), kindOf(nq, c.v)
-		if c.v.Major < 3 && ok.isParent() != nk.isParent() {
-			c.report(ruleRF008, xmlconf.SeverityError, c.atNew(nq), "Trying to reinitialize %s from %s", oq.Path, nq.Path)
-			continue
-		}
-		if ok == kindLeaf && nk == kindLeaf {
-			c.maxAllocation(oq, nq)
-		}
-		if ok.isParent() && nk.isParent() {
-			c.zeroSumFlag(oq, nq)
-		}
+		f(oq, nq, kindOf(oq, c.v), kindOf(nq, c.v))
 	}
 }
 
-// maxAllocation is RF009 (AbstractLeafQueue.reinitialize): 2.x compares
+// classChanged is RF008's check: 2.x refuses any class change on
+// reinitialize.
+func (c *refreshCheck) classChanged() {
+	if c.v.Major >= 3 {
+		return
+	}
+	c.reinitialized(func(oq, nq *xmlconf.Queue, ok, nk queueKind) {
+		if ok.isParent() != nk.isParent() {
+			c.report(xmlconf.SeverityError, c.atNew(nq), "Trying to reinitialize %s from %s", oq.Path, nq.Path)
+		}
+	})
+}
+
+// maxAllocations is RF009's check on every leaf that stays a leaf (every
+// version refuses a smaller maximum allocation). 2.x stops at a class
+// change (RF008) first.
+func (c *refreshCheck) maxAllocations() {
+	c.reinitialized(func(oq, nq *xmlconf.Queue, ok, nk queueKind) {
+		if ok == kindLeaf && nk == kindLeaf {
+			c.maxAllocation(oq, nq)
+		}
+	})
+}
+
+// maxAllocation is RF009 for one leaf (AbstractLeafQueue.reinitialize): 2.x compares
 // memory and vcores, 3.x every resource type (Resources.fitsIn).
 func (c *refreshCheck) maxAllocation(oq, nq *xmlconf.Queue) {
 	if oq.MaxAllocation.Err != "" || nq.MaxAllocation.Err != "" {
@@ -144,7 +209,7 @@ func (c *refreshCheck) maxAllocation(oq, nq *xmlconf.Queue) {
 		at = Loc{Pos: nq.MaxAllocation.Prop.NamePos, Queue: nq.Path, Property: nq.MaxAllocation.Prop.Name}
 	}
 	at.Queue = nq.Path
-	c.report(ruleRF009, xmlconf.SeverityError, at,
+	c.report(xmlconf.SeverityError, at,
 		"Trying to reinitialize %s the maximum allocation size can not be decreased! Current setting: %s, trying to set it to: %s",
 		oq.Path, o, n)
 }

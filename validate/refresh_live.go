@@ -34,6 +34,8 @@ type LiveQueue struct {
 type SchedulerState struct {
 	// Queues by full path.
 	Queues map[string]LiveQueue
+	// apps are the unfinished applications by queue path (SetApps).
+	apps map[string][]LiveApp
 }
 
 // QueueState implements LiveState.
@@ -80,11 +82,41 @@ type restQueue struct {
 	Queues          json.RawMessage `json:"queues"`
 }
 
-// ParseSchedulerState reads the ResourceManager's scheduler REST answer
-// ({"scheduler":{"schedulerInfo":{...}}}, or the schedulerInfo object
-// alone). Queue paths come from queuePath when present, else from the
-// nesting of queueName, as Hadoop names them.
+// liveNode is one queue of either form of the answer, before paths are
+// resolved.
+type liveNode struct {
+	name, path, state, creationMethod string
+	numApps                           *int
+	autoCreate                        bool
+	children                          []liveNode
+}
+
+// ParseSchedulerState reads the ResourceManager's scheduler REST answer in
+// either form it serves: JSON ({"scheduler":{"schedulerInfo":{...}}}, or
+// the schedulerInfo object alone) or XML (Accept: application/xml,
+// <scheduler><schedulerInfo xsi:type="capacityScheduler">). Queue paths
+// come from queuePath when present, else from the nesting of queueName,
+// as Hadoop names them.
 func ParseSchedulerState(data []byte) (*SchedulerState, error) {
+	var root liveNode
+	var err error
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '<' {
+		root, err = parseSchedulerXML(data)
+	} else {
+		root, err = parseSchedulerJSON(data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := &SchedulerState{Queues: map[string]LiveQueue{}}
+	if root.name == "" {
+		root.name = "root"
+	}
+	s.add(root, "", false)
+	return s, nil
+}
+
+func parseSchedulerJSON(data []byte) (liveNode, error) {
 	var wrapper struct {
 		Scheduler *struct {
 			SchedulerInfo json.RawMessage `json:"schedulerInfo"`
@@ -92,7 +124,7 @@ func ParseSchedulerState(data []byte) (*SchedulerState, error) {
 		SchedulerInfo json.RawMessage `json:"schedulerInfo"`
 	}
 	if err := json.Unmarshal(data, &wrapper); err != nil {
-		return nil, fmt.Errorf("live state: not the scheduler REST JSON: %w", err)
+		return liveNode{}, fmt.Errorf("live state: not the scheduler REST JSON: %w", err)
 	}
 	info := wrapper.SchedulerInfo
 	if wrapper.Scheduler != nil {
@@ -103,47 +135,55 @@ func ParseSchedulerState(data []byte) (*SchedulerState, error) {
 	}
 	var root restQueue
 	if err := json.Unmarshal(info, &root); err != nil {
-		return nil, fmt.Errorf("live state: schedulerInfo: %w", err)
+		return liveNode{}, fmt.Errorf("live state: schedulerInfo: %w", err)
 	}
 	if root.Type != "" && root.Type != "capacityScheduler" {
-		return nil, fmt.Errorf("live state: scheduler type %q, want capacityScheduler", root.Type)
+		return liveNode{}, fmt.Errorf("live state: scheduler type %q, want capacityScheduler", root.Type)
 	}
-	s := &SchedulerState{Queues: map[string]LiveQueue{}}
-	if root.QueueName == "" {
-		root.QueueName = "root"
-	}
-	if err := s.add(root, "", false); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return root.node()
 }
 
-// add records q (and its children) under parent; depth is bounded by the
+// node converts a JSON queue and its children; depth is bounded by the
 // JSON decoder's own nesting limit.
-func (s *SchedulerState) add(q restQueue, parent string, parentAutoCreate bool) error {
-	path := q.QueuePath
-	if path == "" {
-		path = q.QueueName
-		if parent != "" {
-			path = parent + "." + q.QueueName
-		}
-	}
+func (q restQueue) node() (liveNode, error) {
+	n := liveNode{name: q.QueueName, path: q.QueuePath, state: q.State, creationMethod: q.CreationMethod,
+		numApps: q.NumApplications, autoCreate: q.AutoCreate}
 	children, err := restChildren(q.Queues)
 	if err != nil {
-		return fmt.Errorf("live state: queues of %s: %w", path, err)
+		name := q.QueuePath
+		if name == "" {
+			name = q.QueueName
+		}
+		return n, fmt.Errorf("live state: queues of %s: %w", name, err)
 	}
-	lq := LiveQueue{Path: path, State: strings.ToUpper(strings.TrimSpace(q.State)), Leaf: len(children) == 0,
-		Dynamic: parentAutoCreate || strings.HasPrefix(strings.ToLower(q.CreationMethod), "dynamic")}
-	if q.NumApplications != nil {
-		lq.NumApplications = *q.NumApplications
-	}
-	s.Queues[path] = lq
 	for _, c := range children {
-		if err := s.add(c, path, q.AutoCreate); err != nil {
-			return err
+		cn, err := c.node()
+		if err != nil {
+			return n, err
+		}
+		n.children = append(n.children, cn)
+	}
+	return n, nil
+}
+
+// add records q (and its children) under parent.
+func (s *SchedulerState) add(q liveNode, parent string, parentAutoCreate bool) {
+	path := q.path
+	if path == "" {
+		path = q.name
+		if parent != "" {
+			path = parent + "." + q.name
 		}
 	}
-	return nil
+	lq := LiveQueue{Path: path, State: strings.ToUpper(strings.TrimSpace(q.state)), Leaf: len(q.children) == 0,
+		Dynamic: parentAutoCreate || strings.HasPrefix(strings.ToLower(q.creationMethod), "dynamic")}
+	if q.numApps != nil {
+		lq.NumApplications = *q.numApps
+	}
+	s.Queues[path] = lq
+	for _, c := range q.children {
+		s.add(c, path, q.autoCreate)
+	}
 }
 
 // restChildren decodes {"queue":[...]} or {"queue":{...}}; null or absent

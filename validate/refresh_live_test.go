@@ -41,12 +41,14 @@ func TestParseSchedulerState(t *testing.T) {
 	}
 }
 
-// FuzzParseSchedulerState: hostile REST answers never panic, and every
+// FuzzParseSchedulerState: hostile REST answers (JSON or XML) never panic, and every
 // queue parsed has a non-empty path.
 func FuzzParseSchedulerState(f *testing.F) {
 	f.Add([]byte(restOld))
 	f.Add([]byte(restNew))
 	f.Add([]byte(`{"queues":{"queue":[{"queues":{"queue":{}}}]}}`))
+	f.Add([]byte(`<scheduler><schedulerInfo xsi:type="capacityScheduler"><queueName>root</queueName><queues><queue><queueName>a</queueName><numApplications>1</numApplications><queues><queue/></queues></queue></queues></schedulerInfo></scheduler>`))
+	f.Add([]byte(`<schedulerInfo><queues><queue><queuePath>root.x</queuePath></queue></queues></schedulerInfo>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ParseSchedulerState(data)
 		if err != nil {
@@ -57,6 +59,8 @@ func FuzzParseSchedulerState(f *testing.F) {
 				t.Fatalf("empty queue path in %q", data)
 			}
 		}
+		s.SetApps([]LiveApp{{ID: "application_1_0001", Queue: "a", State: "RUNNING"}, {ID: "application_1_0002", Queue: "root.a", State: "FINISHED"}})
+		_ = s.QueueAppList("root")
 	})
 }
 

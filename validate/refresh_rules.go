@@ -2,14 +2,21 @@ package validate
 
 import "github.com/capq/capq/xmlconf"
 
-// The refresh rules (capacity-scheduler-rules.md §3). They have no Check:
-// Refresh reports them, comparing OLD (the live scheduler) with NEW. They
-// are registered so `capq explain RF002`, --disable and SARIF know them.
+// The refresh rules (capacity-scheduler-rules.md §3). Each carries its
+// Refresh check (validate/refresh_*.go), which Refresh runs comparing OLD
+// (the live scheduler) with NEW; Lint never runs them. They are
+// registered so `capq explain RF002`, --disable and SARIF know them.
 
 const csPkg = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity."
 
 func refreshRule(id, name string, sev xmlconf.Severity, d Docs) *Rule {
 	return &Rule{ID: id, Name: name, Category: CatRefresh, Severity: sev, Docs: d}
+}
+
+// judge sets the rule's refresh check.
+func (r *Rule) judge(check func(c *refreshCheck)) *Rule {
+	r.Refresh = check
+	return r
 }
 
 // between bounds the versions a refresh rule applies to (zero: open).
@@ -24,7 +31,7 @@ var ruleRF001 = refreshRule("RF001", "refresh-failed", xmlconf.SeverityError, Do
 		"with the cause chained. rmadmin prints `refreshQueues: ` and the remote message; the old configuration stays in force.",
 	Bad: "(any refresh rule or lint error)", Good: "(a change capq diff accepts)",
 	Source: csPkg + "CapacityScheduler#reinitialize", Versions: "all; the cause is appended from 3.0",
-})
+}).judge((*refreshCheck).wrapRefusal)
 
 var ruleRF002 = refreshRule("RF002", "delete-running-queue", xmlconf.SeverityError, Docs{
 	Summary: "a queue is removed while it is not STOPPED",
@@ -36,7 +43,7 @@ var ruleRF002 = refreshRule("RF002", "delete-running-queue", xmlconf.SeverityErr
 	Source: csPkg + "CapacitySchedulerConfigValidator#validateQueueHierarchy (3.1–3.2: CapacitySchedulerQueueManager; 2.x: CapacityScheduler#validateExistingQueues)",
 	Versions: "2.x: never (`<name> cannot be found during refresh!`); 3.1–3.2: live STOPPED; 3.3+: live STOPPED or new state exactly STOPPED. " +
 		"Warning when a deleted queue still has applications (--live-state).",
-})
+}).judge((*refreshCheck).removals)
 
 var ruleRF003 = refreshRule("RF003", "queue-moved", xmlconf.SeverityError, Docs{
 	Summary: "a queue moves to another parent",
@@ -46,7 +53,7 @@ var ruleRF003 = refreshRule("RF003", "queue-moved", xmlconf.SeverityError, Docs{
 	Good:     "stop root.a.x, remove it in one refresh, add root.b.x in a later one",
 	Source:   csPkg + "CapacitySchedulerConfigValidator#validateQueueHierarchy",
 	Versions: "2.x–3.2: error; 3.3+: not a move (see RF002)",
-}).between(xmlconf.Version{}, xmlconf.V3_2)
+}).judge((*refreshCheck).moves).between(xmlconf.Version{}, xmlconf.V3_2)
 
 var ruleRF004 = refreshRule("RF004", "leaf-to-parent-running", xmlconf.SeverityError, Docs{
 	Summary: "a leaf queue gets children while it is not STOPPED",
@@ -57,7 +64,7 @@ var ruleRF004 = refreshRule("RF004", "leaf-to-parent-running", xmlconf.SeverityE
 	Good:     "refresh 1: root.b.b1.state=STOPPED; refresh 2: root.b.b1.queues=x",
 	Source:   csPkg + "CapacitySchedulerConfigValidator (LeafQueueConversionValidator)",
 	Versions: "3.1+; 2.x refuses any conversion (RF008)",
-}).between(xmlconf.V3_1, xmlconf.Version{})
+}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).leafToParent)
 
 var ruleRF005 = refreshRule("RF005", "parent-to-leaf", xmlconf.SeverityInfo, Docs{
 	Summary: "a parent queue loses all its children and becomes a leaf",
@@ -66,7 +73,7 @@ var ruleRF005 = refreshRule("RF005", "parent-to-leaf", xmlconf.SeverityInfo, Doc
 	Bad: "(informational)", Good: "(informational)",
 	Source:   csPkg + "CapacitySchedulerConfigValidator (ParentQueueConversionValidator)",
 	Versions: "3.1+ info; 2.x refused (RF008)",
-}).between(xmlconf.V3_1, xmlconf.Version{})
+}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).parentToLeaf)
 
 var ruleRF006 = refreshRule("RF006", "parent-to-auto-create", xmlconf.SeverityError, Docs{
 	Summary: "a plain parent queue turns on legacy auto-creation",
@@ -76,7 +83,7 @@ var ruleRF006 = refreshRule("RF006", "parent-to-auto-create", xmlconf.SeverityEr
 	Good:     "create a new parent for auto-created queues, or restart",
 	Source:   csPkg + "CapacitySchedulerConfigValidator (ParentQueueConversionValidator)",
 	Versions: "3.1+",
-}).between(xmlconf.V3_1, xmlconf.Version{})
+}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).toManaged)
 
 var ruleRF007 = refreshRule("RF007", "auto-create-parent-converted", xmlconf.SeverityError, Docs{
 	Summary:  "a legacy auto-create parent stops being one",
@@ -85,7 +92,7 @@ var ruleRF007 = refreshRule("RF007", "auto-create-parent-converted", xmlconf.Sev
 	Good:     "keep auto-create-child-queue.enabled=true, or restart",
 	Source:   csPkg + "CapacitySchedulerConfigValidator (ParentQueueConversionValidator)",
 	Versions: "3.1+",
-}).between(xmlconf.V3_1, xmlconf.Version{})
+}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).fromManaged)
 
 var ruleRF008 = refreshRule("RF008", "queue-type-changed", xmlconf.SeverityError, Docs{
 	Summary:  "2.x: a leaf becomes a parent or a parent a leaf",
@@ -94,7 +101,7 @@ var ruleRF008 = refreshRule("RF008", "queue-type-changed", xmlconf.SeverityError
 	Good:     "restart the ResourceManager",
 	Source:   csPkg + "LeafQueue#reinitialize, ParentQueue#reinitialize",
 	Versions: "2.x only",
-}).between(xmlconf.Version{}, xmlconf.V2_10)
+}).judge((*refreshCheck).classChanged).between(xmlconf.Version{}, xmlconf.V2_10)
 
 var ruleRF009 = refreshRule("RF009", "max-allocation-decreased", xmlconf.SeverityError, Docs{
 	Summary: "a leaf queue's effective maximum allocation decreases",
@@ -104,7 +111,7 @@ var ruleRF009 = refreshRule("RF009", "max-allocation-decreased", xmlconf.Severit
 	Good:     "keep or raise it; lower it with a restart",
 	Source:   csPkg + "AbstractLeafQueue#reinitialize",
 	Versions: "2.x compares memory and vcores; 3.x every resource type (Resources.fitsIn)",
-})
+}).judge((*refreshCheck).maxAllocations)
 
 var ruleRF010 = refreshRule("RF010", "queue-state-change", xmlconf.SeverityInfo, Docs{
 	Summary: "a queue's live state changes, or surprisingly does not",
@@ -114,7 +121,7 @@ var ruleRF010 = refreshRule("RF010", "queue-state-change", xmlconf.SeverityInfo,
 	Bad: "(informational)", Good: "(informational)",
 	Source:   csPkg + "QueueStateHelper / AbstractCSQueue#stopQueue",
 	Versions: "3.x",
-}).between(xmlconf.V3_1, xmlconf.Version{})
+}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).stateChanges)
 
 var ruleRF011 = refreshRule("RF011", "parent-not-running", xmlconf.SeverityError, Docs{
 	Summary: "a stopped queue is set RUNNING while its parent stays stopped",
@@ -124,7 +131,7 @@ var ruleRF011 = refreshRule("RF011", "parent-not-running", xmlconf.SeverityError
 	Good:     "new: root.a.state=RUNNING",
 	Source:   csPkg + "AbstractCSQueue#activateQueue",
 	Versions: "3.x",
-}).between(xmlconf.V3_1, xmlconf.Version{})
+}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).parentsNotRunning)
 
 var ruleRF013 = refreshRule("RF013", "restart-only-setting", xmlconf.SeverityWarning, Docs{
 	Summary: "a setting that refreshQueues does not apply changed",
@@ -134,7 +141,7 @@ var ruleRF013 = refreshRule("RF013", "restart-only-setting", xmlconf.SeverityWar
 	Good:     "restart the ResourceManager after the change",
 	Source:   csPkg + "CapacityScheduler#initScheduler vs #reinitialize",
 	Versions: "all",
-})
+}).judge((*refreshCheck).restartOnly)
 
 var ruleRFMutableStore = refreshRule("RF014", "mutable-configuration-store", xmlconf.SeverityError, Docs{
 	Summary: "refreshQueues is refused when the scheduler configuration store is mutable",
@@ -144,7 +151,7 @@ var ruleRFMutableStore = refreshRule("RF014", "mutable-configuration-store", xml
 	Good:     "yarn schedulerconf / PUT /ws/v1/cluster/scheduler-conf, or the file store",
 	Source:   "org.apache.hadoop.yarn.server.resourcemanager.AdminService#refreshQueues",
 	Versions: "2.10, 3.x",
-}).between(xmlconf.V2_10, xmlconf.Version{})
+}).between(xmlconf.V2_10, xmlconf.Version{}).judge((*refreshCheck).mutableStore)
 
 var ruleRF015 = refreshRule("RF015", "allow-zero-capacity-sum-not-refreshed", xmlconf.SeverityError, Docs{
 	Summary: "allow-zero-capacity-sum changes on a live parent",
@@ -154,7 +161,7 @@ var ruleRF015 = refreshRule("RF015", "allow-zero-capacity-sum-not-refreshed", xm
 	Good:     "restart after turning the flag on",
 	Source:   csPkg + "AbstractParentQueue (final allowZeroCapacitySum)",
 	Versions: "3.4",
-}).between(xmlconf.V3_4, xmlconf.Version{})
+}).between(xmlconf.V3_4, xmlconf.Version{}).judge((*refreshCheck).zeroSumFlags)
 
 var ruleRF016 = refreshRule("RF016", "live-state-mismatch", xmlconf.SeverityWarning, Docs{
 	Summary: "the live scheduler has a queue OLD does not define",
@@ -164,7 +171,7 @@ var ruleRF016 = refreshRule("RF016", "live-state-mismatch", xmlconf.SeverityWarn
 	Good:     "diff against the file the ResourceManager loaded last (git history, or its conf directory)",
 	Source:   csPkg + "CapacitySchedulerConfigValidator#validateQueueHierarchy (iterates the live queues)",
 	Versions: "all, with --live-state",
-})
+}).judge((*refreshCheck).liveOnly)
 
 // RefreshRules are the refresh rules in ID order (also in the registry).
 var RefreshRules = []*Rule{

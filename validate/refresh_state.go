@@ -6,14 +6,64 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// states replays QueueStateHelper over the refresh, parents before
-// children as ParentQueue.reinitialize does, to find each queue's live
-// state afterwards: RUNNING → configured STOPPED stops the queue and every
-// live queue below it (DRAINING while apps run, RF010); STOPPED/DRAINING →
-// configured RUNNING needs the parent RUNNING after its own reinit (RF011).
-// An unset state key changes nothing, so removing `state=STOPPED` does not
+// stateTransition is one thing root.reinitialize does to a live queue's
+// state: stop it, refuse to restart it, or leave it stopped. RF010 and
+// RF011 judge them.
+type stateTransition struct {
+	kind   transitionKind
+	oq, nq *xmlconf.Queue
+	// st is the queue's state after a stop; prev its live state before.
+	st, prev xmlconf.QueueState
+}
+
+type transitionKind int
+
+const (
+	transStopped      transitionKind = iota // RUNNING → configured STOPPED (RF010)
+	transParentDown                         // configured RUNNING under a parent that is not (RF011)
+	transStaysStopped                       // NEW no longer stops it, but no state key restarts it (RF010)
+)
+
+// stateChanges is RF010's check: queues the refresh stops, and stopped
+// queues it leaves stopped although NEW no longer says so.
+func (c *refreshCheck) stateChanges() {
+	for _, t := range c.replayStates() {
+		switch t.kind {
+		case transStopped:
+			c.hint(xmlconf.SeverityInfo, c.atNew(t.nq), c.appsHint(t.oq.Path), "%s", stopMessage(t.oq.Path, t.st, c.liveApps(t.oq.Path)))
+		case transStaysStopped:
+			c.hint(xmlconf.SeverityWarning, c.atNew(t.nq),
+				"set "+t.nq.Key("state")+"=RUNNING to restart it",
+				"%s stays %s: NEW no longer stops it, but an unset state keeps the live state on refresh (it would start RUNNING after a restart)",
+				t.nq.Path, t.prev)
+		}
+	}
+}
+
+// parentsNotRunning is RF011's check: a queue set RUNNING under a parent
+// that is not RUNNING after its own reinitialisation.
+func (c *refreshCheck) parentsNotRunning() {
+	for _, t := range c.replayStates() {
+		if t.kind == transParentDown {
+			c.hint(xmlconf.SeverityError, c.atNew(t.nq),
+				"set "+t.nq.Parent.Key("state")+"=RUNNING explicitly: an unset state key leaves a stopped queue stopped",
+				"The parent Queue:%s is not running. Please activate the parent queue first", t.nq.Parent.Path)
+		}
+	}
+}
+
+// replayStates replays QueueStateHelper over the refresh once, parents
+// before children as ParentQueue.reinitialize does, to find each queue's
+// live state afterwards: RUNNING → configured STOPPED stops the queue and
+// every live queue below it (DRAINING while apps run); STOPPED/DRAINING →
+// configured RUNNING needs the parent RUNNING after its own reinit. An
+// unset state key changes nothing, so removing `state=STOPPED` does not
 // restart a queue. New and converted queues start in NEW's parsed state.
-func (c *refreshCheck) states() {
+func (c *refreshCheck) replayStates() []stateTransition {
+	if c.replayed {
+		return c.transitions
+	}
+	c.replayed = true
 	current := map[string]xmlconf.QueueState{}
 	for _, oq := range c.old.Queues {
 		current[oq.Path] = c.liveState(oq)
@@ -26,6 +76,7 @@ func (c *refreshCheck) states() {
 		}
 		c.post[nq.Path] = c.reinitState(oq, nq, current)
 	}
+	return c.transitions
 }
 
 // reinitState is QueueStateHelper.reinitializeState for one live queue.
@@ -42,24 +93,22 @@ func (c *refreshCheck) reinitState(oq, nq *xmlconf.Queue, current map[string]xml
 		}
 		return nq.State.V
 	}
+	t := stateTransition{oq: oq, nq: nq, prev: prev}
 	switch {
 	case prev == xmlconf.StateRunning && cfg == xmlconf.StateStopped:
-		st := c.stopQueue(oq, current)
-		c.report(ruleRF010, xmlconf.SeverityInfo, c.atNew(nq), "%s", stopMessage(oq.Path, st, c.liveApps(oq.Path)))
-		return st
+		t.kind, t.st = transStopped, c.stopQueue(oq, current)
+		c.transitions = append(c.transitions, t)
+		return t.st
 	case prev != xmlconf.StateRunning && cfg == xmlconf.StateRunning:
 		if nq.Parent != nil && c.post[nq.Parent.Path] != xmlconf.StateRunning {
-			c.hint(ruleRF011, xmlconf.SeverityError, c.atNew(nq),
-				"set "+nq.Parent.Key("state")+"=RUNNING explicitly: an unset state key leaves a stopped queue stopped",
-				"The parent Queue:%s is not running. Please activate the parent queue first", nq.Parent.Path)
+			t.kind = transParentDown
+			c.transitions = append(c.transitions, t)
 			return prev
 		}
 		return xmlconf.StateRunning
 	case prev != xmlconf.StateRunning && cfg == "" && nq.State.V == xmlconf.StateRunning:
-		c.hint(ruleRF010, xmlconf.SeverityWarning, c.atNew(nq),
-			"set "+nq.Key("state")+"=RUNNING to restart it",
-			"%s stays %s: NEW no longer stops it, but an unset state keeps the live state on refresh (it would start RUNNING after a restart)",
-			nq.Path, prev)
+		t.kind = transStaysStopped
+		c.transitions = append(c.transitions, t)
 	}
 	return prev
 }

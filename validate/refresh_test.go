@@ -409,3 +409,27 @@ func TestRefreshWeightsToPercentages(t *testing.T) {
 	require.NotEmpty(t, b.Notes)
 	assert.Contains(t, b.Notes[0], "stays 75% after the refresh")
 }
+
+// TestRefreshRulesCarryChecks: every refresh rule carries its own check,
+// and Refresh runs each exactly once in the ResourceManager's order
+// (RF001, the wrapper, runs on the result once lint has run too).
+func TestRefreshRulesCarryChecks(t *testing.T) {
+	inOrder := map[*Rule]int{}
+	for _, r := range refreshOrder {
+		inOrder[r]++
+	}
+	for _, r := range Rules() {
+		if r.Category != CatRefresh || r.Check != nil {
+			// lint rules, including CS110 (a lint rule about refreshes)
+			assert.Nil(t, r.Refresh, "%s is not a refresh rule", r.ID)
+			assert.Zero(t, inOrder[r], "%s is not a refresh rule", r.ID)
+			continue
+		}
+		assert.NotNil(t, r.Refresh, "%s has no refresh check", r.ID)
+		want := 1
+		if r == ruleRF001 {
+			want = 0
+		}
+		assert.Equal(t, want, inOrder[r], "%s in refreshOrder", r.ID)
+	}
+}

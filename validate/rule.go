@@ -55,8 +55,8 @@ type Docs struct {
 // variable to the registry list in registry.go, where the position is the
 // order `capq rules` prints. Give it a failing and a passing case under
 // testdata/lint/<case>/ (see testdata/lint/README.md); the registry test
-// fails until both exist (rules without a Check outside the loader category,
-// such as the refresh RF rules, are tested by their own engine instead).
+// fails until both exist (refresh RF rules and migration H1M rules are
+// tested by their own engines instead).
 // Then refresh the rule listings: CAPQ_UPDATE_GOLDEN=1 go test ./validate
 // ./cmd/capq rewrites golden/lint/rules.md and golden/lint/rules.txt.
 // IDs are never renamed or reused.
@@ -72,9 +72,15 @@ type Rule struct {
 	// unbounded). A rule outside them is not run at all.
 	Since, Until xmlconf.Version
 	Docs         Docs
-	// Check inspects the model and reports through the pass. Nil for
-	// rules whose findings come from elsewhere (the XML loader).
+	// Check inspects the model (or the facts the XML loader, the runner
+	// or capq migrate recorded) and reports through the pass. Every rule
+	// has a Check or, for the refresh rules, a Refresh (TestEveryRuleHasCheck).
 	Check func(p *Pass)
+	// Refresh is a refresh rule's (RF0xx) check: one step of
+	// `yarn rmadmin -refreshQueues`, reading OLD, NEW and the live state
+	// through the refresh run, which stamps the rule's ID. Refresh calls
+	// them in the ResourceManager's order (refreshOrder).
+	Refresh func(c *refreshCheck)
 }
 
 // AppliesTo reports whether the rule runs for Hadoop version v.

@@ -1,13 +1,19 @@
 package validate
 
-import "github.com/capq/capq/xmlconf"
+import (
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
 
 // Migration rules (H1Mxx): what `capq migrate hadoop1` changed or could
 // not carry over. This is the one place their IDs and severities are
-// declared: the migrate package reports them by these variables
-// (migrate.Rule* are their IDs) at the rule's severity, or at info for a
-// note (migrate.Note), never at a severity of its own. They are exported
-// for that; H1MAdminNotSubmit and its siblings are *Rule values.
+// declared. The migrate package reports facts (what it rescaled, renamed,
+// dropped, each naming its rule by these variables: migrate.Rule* are
+// their IDs) and JudgeMigration lets each rule's Check judge them at the
+// rule's severity, or at info for a note. H1M18 checks the migrated model
+// itself. They are exported for migrate; H1MAdminNotSubmit and its
+// siblings are *Rule values.
 
 func h1mRule(id, name string, sev xmlconf.Severity, d Docs) *Rule {
 	if d.Versions == "" {
@@ -16,7 +22,13 @@ func h1mRule(id, name string, sev xmlconf.Severity, d Docs) *Rule {
 	if d.Source == "" {
 		d.Source = "capq migrate (hadoop1-formats.md §4)"
 	}
-	return &Rule{ID: id, Name: name, Category: CatHadoop1, Severity: sev, Docs: d}
+	return &Rule{ID: id, Name: name, Category: CatHadoop1, Severity: sev, Docs: d, Check: judgeMigrationFacts}
+}
+
+// checkedBy replaces the rule's Check.
+func (r *Rule) checkedBy(check func(p *Pass)) *Rule {
+	r.Check = check
+	return r
 }
 
 // H1MRescaled is migration rule H1M01 (h1m-rescaled).
@@ -166,4 +178,52 @@ var H1MOutputLint = h1mRule("H1M18", "h1m-output-lint", xmlconf.SeverityError, D
 	Bad:     "(children summing to 99.9 in the output)",
 	Good:    "(report the input to capq)",
 	Source:  "capq",
-})
+}).checkedBy(checkOutputCeilings)
+
+// JudgeMigration returns the findings of the migration rules (H1Mxx):
+// each judges the facts capq migrate hadoop1 observed (a fact's Rule names
+// its rule; SeverityInfo marks a note, the harmless variant, any other
+// severity is ignored) and, given the migrated model (output, nil
+// otherwise), the model itself. Unsorted: migrate sorts its report once.
+func JudgeMigration(facts []xmlconf.Finding, output *xmlconf.Model) []xmlconf.Finding {
+	var out []xmlconf.Finding
+	for _, r := range registry {
+		if !strings.HasPrefix(r.ID, "H1M") {
+			continue
+		}
+		p := &Pass{Model: output, rule: r, out: &out, facts: facts}
+		r.Check(p)
+	}
+	return out
+}
+
+// judgeMigrationFacts reports the migration's facts of the rule's ID at
+// the rule's severity, or at info for a note.
+func judgeMigrationFacts(p *Pass) {
+	for _, f := range p.facts {
+		if f.Rule != p.rule.ID {
+			continue
+		}
+		sev := p.rule.Severity
+		if f.Severity == xmlconf.SeverityInfo {
+			sev = xmlconf.SeverityInfo
+		}
+		p.add(sev, Loc{Pos: f.Pos, Queue: f.Queue, Property: f.Property}, f.Hint, "%s", f.Message)
+	}
+}
+
+// checkOutputCeilings is H1M18 on the migrated model: the one YARN rule a
+// migration could break that Hadoop accepts from a hand-written file,
+// absolute capacity above absolute maximum (CSQueueUtils), read from the
+// model's absolute capacities (xmlconf/absolute.go).
+func checkOutputCeilings(p *Pass) {
+	if p.Model == nil {
+		return // not the migrated model (LintHadoop1 judges the source files)
+	}
+	for _, q := range p.Model.Queues {
+		if q.AbsCapacity > q.AbsMaxCapacity+1e-6 {
+			p.Report(Loc{Queue: q.Path, Property: "maximum-capacity"},
+				"absolute capacity %v of %q exceeds its absolute maximum %v", q.AbsCapacity, q.Path, q.AbsMaxCapacity)
+		}
+	}
+}

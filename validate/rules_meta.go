@@ -7,9 +7,10 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// Rules without a Check: their findings come from the XML loader
-// (xmlconf.Conf) or from the runner itself. They are registered so that
-// `capq explain`, --disable, the policy file and SARIF know them.
+// Rules of the XML loader (xmlconf.Conf) and of the runner itself: their
+// Checks judge the facts the reader or the runner recorded. They are
+// registered so that `capq explain`, --disable, the policy file and SARIF
+// know them.
 
 var ruleInternal = &Rule{
 	ID: "LINT000", Name: "internal-error", Category: CatLoader, Severity: xmlconf.SeverityError,
@@ -21,6 +22,22 @@ var ruleInternal = &Rule{
 		Source:   "capq",
 		Versions: "all",
 	},
+	Check: reportRuleFailures,
+}
+
+// ruleFailure is a rule that panicked on the input (runRule recovers it).
+type ruleFailure struct {
+	rule  string
+	value any
+	stack string
+}
+
+// reportRuleFailures is LINT000: every rule that failed in this run. Run
+// calls it after the other rules, whatever the selection.
+func reportRuleFailures(p *Pass) {
+	for _, f := range p.sh().failures {
+		p.ReportHint(Loc{}, "please report this with the input file: "+f.stack, "internal error in rule %s: %v", f.rule, f.value)
+	}
 }
 
 var ruleSuppression = &Rule{
@@ -34,6 +51,7 @@ var ruleSuppression = &Rule{
 		Source:   "capq",
 		Versions: "all",
 	},
+	Check: checkSuppressions,
 }
 
 var ruleDuplicate = &Rule{

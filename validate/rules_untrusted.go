@@ -25,6 +25,8 @@ var ruleUntrustedExternal = &Rule{
 			"(Parser#handleInclude: \"XInclude is not supported for restricted resources\"); capq keeps includes inside the input's directory and reports instead of failing",
 		Versions: "all",
 	},
+	// The reader reports what it refused to read; the rule judges it.
+	Check: judgeLoaderFacts,
 }
 
 var ruleUntrustedEnv = &Rule{

@@ -125,42 +125,54 @@ func applySuppressions(m *xmlconf.Model, sh *shared, fs []xmlconf.Finding, ran [
 			kept = append(kept, f)
 		}
 	}
-	for _, s := range sups {
-		if f, bad := checkSuppression(s, ran); bad {
-			extra = append(extra, f)
-		}
-	}
+	ruleSuppression.Check(&Pass{rule: ruleSuppression, out: &extra, shared: sh,
+		suppressions: &suppressionRun{sups: sups, ran: ran, lookup: Lookup}})
 	return kept, supp, extra
 }
 
-// checkSuppression reports a directive without a reason, naming an unknown
-// rule, or matching nothing; one that names a rule that did not run (not
-// selected, other version) is left alone.
-func checkSuppression(s *suppression, ran []*Rule) (xmlconf.Finding, bool) {
-	f := xmlconf.Finding{Rule: ruleSuppression.ID, Severity: ruleSuppression.Severity, Pos: s.pos, Property: s.prop.Name}
-	switch {
-	case len(s.ids) == 0:
-		f.Message = "capq:ignore names no rule"
-		f.Hint = "write <!-- capq:ignore RULE reason -->"
-		return f, true
-	case s.reason == "":
-		f.Message = fmt.Sprintf("capq:ignore %s has no reason", strings.Join(s.ids, ","))
-		f.Hint = "a suppression must say why: <!-- capq:ignore RULE reason -->"
-		return f, true
+// suppressionRun is what LINT001 judges: the run's capq:ignore directives
+// once matched against the findings, the rules that ran, and the registry
+// lookup (passed in: the rule cannot name the registry it is part of).
+type suppressionRun struct {
+	sups   []*suppression
+	ran    []*Rule
+	lookup func(string) *Rule
+}
+
+// checkSuppressions is LINT001. It judges the directives applySuppressions
+// hands it; in the rule loop of Run there are none yet.
+func checkSuppressions(p *Pass) {
+	if p.suppressions == nil {
+		return
 	}
-	for _, id := range s.ids {
-		if Lookup(id) == nil {
-			f.Message = fmt.Sprintf("capq:ignore names unknown rule %q", id)
-			f.Hint = "see capq rules for the rule IDs"
-			return f, true
+	for _, s := range p.suppressions.sups {
+		if msg, hint, bad := p.suppressions.judge(s); bad {
+			p.ReportHint(Loc{Pos: s.pos, Property: s.prop.Name}, hint, "%s", msg)
 		}
 	}
-	if s.used || !anyRan(s.ids, ran) {
-		return f, false
+}
+
+// judge says whether a directive is bad: without a reason, naming an
+// unknown rule, or matching nothing; one that names a rule that did not
+// run (not selected, other version) is left alone.
+func (r *suppressionRun) judge(s *suppression) (msg, hint string, bad bool) {
+	switch {
+	case len(s.ids) == 0:
+		return "capq:ignore names no rule", "write <!-- capq:ignore RULE reason -->", true
+	case s.reason == "":
+		return fmt.Sprintf("capq:ignore %s has no reason", strings.Join(s.ids, ",")),
+			"a suppression must say why: <!-- capq:ignore RULE reason -->", true
 	}
-	f.Message = fmt.Sprintf("capq:ignore %s matches no finding on %q", strings.Join(s.ids, ","), s.prop.Name)
-	f.Hint = "remove the stale suppression"
-	return f, true
+	for _, id := range s.ids {
+		if r.lookup(id) == nil {
+			return fmt.Sprintf("capq:ignore names unknown rule %q", id), "see capq rules for the rule IDs", true
+		}
+	}
+	if s.used || !anyRan(s.ids, r.ran) {
+		return "", "", false
+	}
+	return fmt.Sprintf("capq:ignore %s matches no finding on %q", strings.Join(s.ids, ","), s.prop.Name),
+		"remove the stale suppression", true
 }
 
 func anyRan(ids []string, ran []*Rule) bool {

@@ -317,6 +317,12 @@ type Preemption struct {
 	MaxIgnoredOverCapacity     Value[float32]
 	NaturalTerminationFactor   Value[float32]
 	IntraQueuePreemptionEnable Value[bool]
+	// IntraQueueMinThreshold, IntraQueueMaxAllowable and IntraQueueOrder are
+	// intra-queue-preemption.{minimum-threshold,max-allowable-limit,
+	// preemption-order-policy} (IntraQueueCandidatesSelector).
+	IntraQueueMinThreshold Value[float32]
+	IntraQueueMaxAllowable Value[float32]
+	IntraQueueOrder        Value[string]
 	// SelectOnReservedContainers is select_based_on_reserved_containers
 	// (ReservedContainerCandidatesSelector).
 	SelectOnReservedContainers Value[bool]

@@ -11,6 +11,7 @@ import (
 type diffOptions struct {
 	config    configFlags
 	liveState string
+	liveApps  string
 	format    string
 	unified   bool
 	root      string
@@ -35,20 +36,26 @@ standard input (once), or git:REV:PATH, e.g. in a pull-request job:
 
 Without --live-state the OLD file's queue states stand for the live ones.
 --live-state reads the ResourceManager's GET /ws/v1/cluster/scheduler answer
-so removals are judged on the running queues (DRAINING, applications).
+(JSON, or XML as Accept: application/xml gives it) so removals are judged on
+the running queues (DRAINING, applications). --live-apps adds its GET
+/ws/v1/cluster/apps answer (JSON or XML) so a finding about a queue that
+still runs applications names them (id, user, state).
 
 Exit codes: 0 the refresh would be accepted; 1 it would be refused (or NEW has
 lint errors); 2 could not run.`,
 		Example: "  capq diff old.xml new.xml --hadoop-version 3.3\n" +
 			"  capq diff git:main:conf/capacity-scheduler.xml conf/capacity-scheduler.xml --format github\n" +
-			"  curl -s http://rm:8088/ws/v1/cluster/scheduler > live.json && capq diff old.xml new.xml --live-state live.json",
+			"  curl -s http://rm:8088/ws/v1/cluster/scheduler > live.json && capq diff old.xml new.xml --live-state live.json\n" +
+			"  curl -s 'http://rm:8088/ws/v1/cluster/apps?states=NEW,NEW_SAVING,SUBMITTED,ACCEPTED,RUNNING' > apps.json\n" +
+			"  capq diff old.xml new.xml --live-state live.json --live-apps apps.json",
 		Args: exactArgs(2, "two configurations, OLD (in force) and NEW, e.g. capq diff old.xml new.xml"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDiff(o, args[0], args[1], s)
 		},
 	}
 	o.config.bind(cmd, true)
-	cmd.Flags().StringVar(&o.liveState, "live-state", "", "the ResourceManager's /ws/v1/cluster/scheduler JSON (file or -) for live queue states and applications")
+	cmd.Flags().StringVar(&o.liveState, "live-state", "", "the ResourceManager's /ws/v1/cluster/scheduler answer, JSON or XML (file or -), for live queue states and applications")
+	cmd.Flags().StringVar(&o.liveApps, "live-apps", "", "the ResourceManager's /ws/v1/cluster/apps answer, JSON or XML (file), to name the applications that hold a queue (needs --live-state)")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json, sarif or github")
 	bindRoot(cmd.Flags(), &o.root)
 	completeValues(cmd, "format", fixed(diffFormats))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/go-multierror"
 
+	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
@@ -25,6 +26,12 @@ type diffInputs struct {
 func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInputs, error) {
 	if oldArg == "-" && newArg == "-" {
 		return nil, fmt.Errorf("OLD and NEW cannot both be standard input")
+	}
+	if o.liveApps != "" && o.liveState == "" {
+		return nil, fmt.Errorf("--live-apps needs --live-state: the apps answer names applications, the scheduler answer says which queues they hold")
+	}
+	if o.liveApps == "-" {
+		return nil, fmt.Errorf("--live-apps takes a file, not standard input")
 	}
 	if o.liveState == "-" && (oldArg == "-" || newArg == "-") {
 		return nil, fmt.Errorf("--live-state - and a configuration on standard input cannot share it")
@@ -49,7 +56,7 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	<-done
 	errs := multierror.Append(nil, oldErr, err)
 	if o.liveState != "" {
-		in.live, err = readLiveState(o.liveState, s, opts.Read.MaxBytes)
+		in.live, err = readLiveState(o.liveState, o.liveApps, s, opts.Read.MaxBytes)
 		errs = multierror.Append(errs, err)
 	}
 	if err := errs.ErrorOrNil(); err != nil {
@@ -88,8 +95,9 @@ func readLimited(name string, max int64) ([]byte, error) {
 	return safeio.ReadFile(name, safeio.Limits{MaxBytes: max})
 }
 
-// readLiveState parses --live-state (a file, or - for standard input).
-func readLiveState(arg string, s *streams, max int64) (validate.LiveState, error) {
+// readLiveState parses --live-state (a file, or - for standard input) and,
+// when given, --live-apps.
+func readLiveState(arg, appsArg string, s *streams, max int64) (validate.LiveState, error) {
 	var data []byte
 	var err error
 	if arg == "-" {
@@ -104,7 +112,36 @@ func readLiveState(arg string, s *streams, max int64) (validate.LiveState, error
 	if err != nil {
 		return nil, fmt.Errorf("--live-state %s: %w", arg, err)
 	}
+	if appsArg == "" {
+		return st, nil
+	}
+	apps, err := readLiveApps(appsArg, max)
+	if err != nil {
+		return nil, fmt.Errorf("--live-apps: %w", err)
+	}
+	st.SetApps(apps)
 	return st, nil
+}
+
+// readLiveApps reads the RM's apps answer, JSON or XML, through the one
+// reader of its JSON (sim.ReadRMAppRefs).
+func readLiveApps(name string, max int64) ([]validate.LiveApp, error) {
+	data, err := readLimited(name, max)
+	if err != nil {
+		return nil, err
+	}
+	if data, err = rmAnswerJSON(name, "apps", data); err != nil {
+		return nil, err
+	}
+	refs, err := sim.ReadRMAppRefs(name, data)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]validate.LiveApp, len(refs))
+	for i, r := range refs {
+		out[i] = validate.LiveApp{ID: r.ID, User: r.User, Queue: r.Queue, State: r.State}
+	}
+	return out, nil
 }
 
 func joinErrors(es []error) string {

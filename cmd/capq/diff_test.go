@@ -134,3 +134,41 @@ func copyFile(t *testing.T, from, to string) {
 	require.NoError(t, os.MkdirAll(filepath.Dir(to), 0o755))
 	require.NoError(t, os.WriteFile(to, data, 0o644))
 }
+
+// TestDiffLiveStateXMLAndApps: the XML answers read as their JSON twins,
+// and --live-apps names the two unfinished applications of root.b.b1 in
+// the refusal 3.2 gives (RF002), not the finished one.
+func TestDiffLiveStateXMLAndApps(t *testing.T) {
+	const dir = "testdata/diff/live-state/"
+	base := []string{"diff", dir + "old.xml", dir + "new.xml"}
+	r := runBinary(t, "", append(base, "--live-state", dir+"scheduler.xml")...)
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/live-state.txt", []byte(r.stdout))
+
+	refused := append(base, "--hadoop-version", "3.2", "--live-state", dir+"scheduler.json", "--live-apps", dir+"apps.json")
+	r = runBinary(t, "", refused...)
+	assert.Equal(t, 1, r.code, r.stderr)
+	golden.Assert(t, "diff/live-apps-refused.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, "application_1326821518301_0005 (user1, RUNNING, queue b1)")
+	assert.Contains(t, r.stdout, "application_1326821518301_0006 (user2, ACCEPTED, queue b1)")
+	assert.NotContains(t, r.stdout, "application_1326821518301_0004", "a FINISHED app holds no queue")
+
+	x := runBinary(t, "", append(base, "--hadoop-version", "3.2", "--live-state", dir+"scheduler.xml", "--live-apps", dir+"apps.xml")...)
+	assert.Equal(t, r.stdout, x.stdout, "XML answers read as their JSON twins")
+
+	// 3.4 accepts the deletion (NEW sets STOPPED); the warning names them.
+	r = runBinary(t, "", append(base, "--live-state", dir+"scheduler.xml", "--live-apps", dir+"apps.xml", "--format", "json")...)
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "unfinished in root.b.b1: application_1326821518301_0005")
+
+	for name, args := range map[string][]string{
+		"apps without state": append(base, "--live-apps", dir+"apps.json"),
+		"apps on stdin":      append(base, "--live-state", dir+"scheduler.json", "--live-apps", "-"),
+		"apps not apps":      append(base, "--live-state", dir+"scheduler.json", "--live-apps", dir+"scheduler.xml"),
+		"state not state":    append(base, "--live-state", dir+"apps.xml"),
+	} {
+		r := runBinary(t, "", args...)
+		assert.Equal(t, 2, r.code, name+": "+r.stdout)
+		assert.NotEmpty(t, r.stderr, name)
+	}
+}

@@ -20,12 +20,12 @@ func readConfigMap(path string, rd xmlconf.ReadOptions) (map[string]string, erro
 func clusterNodes(nodes []Node, groups []NodeGroup) []engine.NodeSpec {
 	var out []engine.NodeSpec
 	for _, n := range nodes {
-		out = append(out, engine.NodeSpec{ID: n.ID, Host: n.Host, Rack: n.Rack, MemoryMB: n.MemoryMB, VCores: n.VCores})
+		out = append(out, engine.NodeSpec{ID: n.ID, Host: n.Host, Rack: n.Rack, MemoryMB: n.MemoryMB, VCores: n.VCores, Partition: n.Partition})
 	}
 	for _, g := range groups {
 		for i := 0; i < g.Count; i++ {
 			id := fmt.Sprintf("%s%d", g.IDPrefix, i)
-			out = append(out, engine.NodeSpec{ID: id, Host: id, Rack: g.Rack, MemoryMB: g.MemoryMB, VCores: g.VCores})
+			out = append(out, engine.NodeSpec{ID: id, Host: id, Rack: g.Rack, MemoryMB: g.MemoryMB, VCores: g.VCores, Partition: g.Partition})
 		}
 	}
 	return out
@@ -45,10 +45,15 @@ func buildModel(yarnSite, config map[string]string, v xmlconf.Version, cluster e
 	return xmlconf.Build(conf, xmlconf.BuildOptions{Version: v, Cluster: xmlconf.Resource{MemoryMB: cluster.MemoryMB, VCores: cluster.VCores}})
 }
 
-func sumNodes(ns []engine.NodeSpec) engine.Resource {
+// defaultPartition sums the unlabelled nodes: the resource every queue
+// capacity of the default partition is computed against (labelled nodes
+// belong to their own partition).
+func defaultPartition(ns []engine.NodeSpec) engine.Resource {
 	var r engine.Resource
 	for _, n := range ns {
-		r = r.Add(engine.Resource{MemoryMB: n.MemoryMB, VCores: n.VCores})
+		if n.Partition == "" {
+			r = r.Add(engine.Resource{MemoryMB: n.MemoryMB, VCores: n.VCores})
+		}
 	}
 	return r
 }

@@ -35,6 +35,15 @@ type Scenario struct {
 type Cluster struct {
 	Nodes      []Node      `json:"nodes"`
 	NodeGroups []NodeGroup `json:"node_groups"`
+	// NodeLabels are the cluster's label definitions
+	// (scenario-format-extensions.md).
+	NodeLabels []NodeLabel `json:"node_labels"`
+}
+
+// NodeLabel is one cluster node label; Exclusive defaults to true.
+type NodeLabel struct {
+	Name      string `json:"name"`
+	Exclusive *bool  `json:"exclusive"`
 }
 
 // Node is one NodeManager.
@@ -44,6 +53,8 @@ type Node struct {
 	Rack     string `json:"rack"`
 	MemoryMB int64  `json:"memory_mb"`
 	VCores   int64  `json:"vcores"`
+	// Partition is the node's label ("" = default partition).
+	Partition string `json:"partition"`
 }
 
 // NodeGroup is Count identical nodes named IDPrefix0, IDPrefix1, ...
@@ -53,6 +64,8 @@ type NodeGroup struct {
 	MemoryMB int64  `json:"memory_mb"`
 	VCores   int64  `json:"vcores"`
 	Rack     string `json:"rack"`
+	// Partition is every node's label ("" = default partition).
+	Partition string `json:"partition"`
 }
 
 // Ask is one ResourceRequest of an update_asks step.
@@ -63,6 +76,9 @@ type Ask struct {
 	VCores        int64  `json:"vcores"`
 	Count         int    `json:"count"`
 	RelaxLocality *bool  `json:"relax_locality"`
+	// NodeLabelExpression is the request's partition; only "" (the
+	// default partition) is modelled so far.
+	NodeLabelExpression *string `json:"node_label_expression"`
 }
 
 // Step holds every field any op uses; fields whose JSON shape
@@ -101,6 +117,9 @@ type Step struct {
 	// round; an application left out must have none (Hadoop's never()).
 	Marked map[string]int `json:"marked"`
 	Killed map[string]int `json:"killed"`
+	// Add and Remove change the cluster's labels (define_node_labels).
+	Add    []NodeLabel `json:"add"`
+	Remove []string    `json:"remove"`
 }
 
 // RefreshExpect is the expected outcome of loading or refreshing.
@@ -210,6 +229,11 @@ func (sc *Scenario) checkBounds() error {
 	for i, st := range sc.Steps {
 		if st.Op == "" {
 			return fmt.Errorf("step %d has no op", i)
+		}
+		if st.Repeat != 0 && st.Op != "assign_once" {
+			// Only assign_once repeats; ignoring it elsewhere would run
+			// one step where the author meant many.
+			return fmt.Errorf("step %d: repeat applies only to assign_once, not %s", i, st.Op)
 		}
 		if st.Repeat < 0 || st.Repeat > maxRepeat {
 			return fmt.Errorf("step %d repeats %d times, at most %d", i, st.Repeat, maxRepeat)

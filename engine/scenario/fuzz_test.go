@@ -22,6 +22,8 @@ func FuzzScenarioFile(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"cluster":{"nodes":[{"id":"n","memory_mb":1}]},"config":{"yarn.scheduler.capacity.root.queues":"a","yarn.scheduler.capacity.root.a.capacity":"100"},"steps":[{"op":"heartbeat","node":"n"}]}`))
+	// Node labels: partitions, label steps and labelled asks.
+	f.Add([]byte(`{"cluster":{"node_labels":[{"name":"x"}],"nodes":[{"id":"n","memory_mb":4096,"partition":"x"},{"id":"m","memory_mb":4096}]},"config":{"yarn.scheduler.capacity.root.queues":"a","yarn.scheduler.capacity.root.a.capacity":"100"},"steps":[{"op":"submit_app","app":"p","queue":"root.a","user":"u"},{"op":"update_asks","app":"p","asks":[{"priority":1,"resource_name":"*","memory_mb":1024,"count":2,"node_label_expression":"x"}]},{"op":"update_node_labels","nodes":{"n":""}},{"op":"define_node_labels","add":[{"name":"y","exclusive":false}],"remove":["x"]},{"op":"heartbeat","node":"n"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := Parse("fuzz.json", data)
 		if err != nil {

@@ -28,4 +28,6 @@ var ops = map[string]op{
 	"snapshot":            {(*runner).snapshot, snapshotText},
 	"expect":              {(*runner).expect, snapshotText},
 	"expire_queues":       {(*runner).expireQueues, expireText},
+	"define_node_labels":  {(*runner).defineNodeLabels, defaultText},
+	"update_node_labels":  {(*runner).updateNodeLabels, defaultText},
 }

@@ -31,10 +31,8 @@ type StartupResult struct {
 	Accepted   bool     `json:"accepted"`
 	Errors     []string `json:"errors"`
 	ReasonCode string   `json:"reason_code,omitempty"`
-	// Notes say what the engine does not model for this configuration.
-	Notes []string `json:"notes,omitempty"`
-	// Warnings name what the configuration enables that the engine does
-	// not model (engine.Unmodelled).
+	// Warnings name what the engine does not model for the configuration
+	// (Engine.Unmodelled; engine.Unmodelled when it refused to start).
 	Warnings []string `json:"warnings,omitempty"`
 }
 
@@ -75,6 +73,8 @@ type runner struct {
 	tol     float64
 	cluster engine.Resource
 	explain bool
+	// labels are the cluster's node labels: name -> exclusive.
+	labels map[string]bool
 }
 
 // Run executes sc on a fresh engine. A refused startup configuration ends
@@ -101,9 +101,14 @@ func Run(sc *Scenario, opts Options) *Output {
 
 func (r *runner) startup() bool {
 	nodes := clusterNodes(r.sc.Cluster.Nodes, r.sc.Cluster.NodeGroups)
-	r.cluster = sumNodes(nodes)
+	r.cluster = defaultPartition(nodes)
 	m := buildModel(r.yarn, r.conf, r.sc.version, r.cluster)
 	v := loadVerdict(m, r.sc.version)
+	if v.accepted() {
+		if err := r.startLabels(nodes); err != nil {
+			v = engineVerdict(err.Error())
+		}
+	}
 	var eng *engine.Engine
 	if v.accepted() {
 		var err error
@@ -117,7 +122,11 @@ func (r *runner) startup() bool {
 	if st.Errors == nil {
 		st.Errors = []string{}
 	}
-	for _, w := range engine.Unmodelled(m) {
+	ws := engine.Unmodelled(m)
+	if eng != nil {
+		ws = eng.Unmodelled()
+	}
+	for _, w := range ws {
 		st.Warnings = append(st.Warnings, w.String())
 	}
 	if x := r.sc.ExpectStartup; x != nil {
@@ -128,9 +137,6 @@ func (r *runner) startup() bool {
 		r.out.Failures = append(r.out.Failures, "startup: configuration refused: "+strings.Join(st.Errors, "; "))
 	}
 	r.eng = eng
-	if eng != nil {
-		st.Notes = eng.Notes()
-	}
 	return eng != nil
 }
 

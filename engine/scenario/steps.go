@@ -75,12 +75,20 @@ func (r *runner) expireQueues(s *Step, res *StepResult) {
 }
 
 func (r *runner) updateAsks(s *Step, res *StepResult) {
+	if code, err := r.checkAskLabels(s.App, s.Asks); err != nil {
+		r.refuseAsks(s, res, code, err)
+		return
+	}
 	asks := make([]engine.Ask, len(s.Asks))
 	for i, a := range s.Asks {
 		asks[i] = engine.Ask{Priority: a.Priority, ResourceName: a.ResourceName, Resource: engine.Resource{MemoryMB: a.MemoryMB, VCores: a.VCores},
 			Count: a.Count, NoRelax: a.RelaxLocality != nil && !*a.RelaxLocality}
 	}
-	r.errorResult(res, r.eng.UpdateAsks(s.App, asks))
+	err := r.eng.UpdateAsks(s.App, asks)
+	r.errorResult(res, err)
+	if err == nil && s.Expect != nil {
+		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, verdict{}, r.eng.Model())...)
+	}
 }
 
 func (r *runner) nodeIndex(s *Step, res *StepResult) (int, bool) {
@@ -201,8 +209,12 @@ func (r *runner) addNodes(s *Step, res *StepResult) {
 	if len(s.Nodes) > 0 {
 		err = json.Unmarshal(s.Nodes, &ns)
 	}
+	specs := clusterNodes(ns, s.NodeGroups)
 	if err == nil {
-		err = r.eng.AddNodes(clusterNodes(ns, s.NodeGroups)...)
+		err = r.checkPartitions(specs)
+	}
+	if err == nil {
+		err = r.eng.AddNodes(specs...)
 	}
 	r.errorResult(res, err)
 }
@@ -229,8 +241,11 @@ func (r *runner) replaceNode(s *Step, res *StepResult) {
 	var n Node
 	err := json.Unmarshal(s.Node, &n)
 	if err == nil {
-		if err = r.eng.RemoveNodes(n.ID); err == nil {
-			err = r.eng.AddNodes(clusterNodes([]Node{n}, nil)...)
+		specs := clusterNodes([]Node{n}, nil)
+		if err = r.checkPartitions(specs); err == nil {
+			if err = r.eng.RemoveNodes(n.ID); err == nil {
+				err = r.eng.AddNodes(specs...)
+			}
 		}
 	}
 	r.errorResult(res, err)

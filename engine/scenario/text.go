@@ -22,9 +22,6 @@ func WriteText(w io.Writer, sc *Scenario, out *Output) error {
 	fmt.Fprintf(&b, "scenario %s\n", title)
 	if out.Startup.Accepted {
 		b.WriteString("startup: configuration accepted\n")
-		for _, n := range out.Startup.Notes {
-			fmt.Fprintf(&b, "  note: %s\n", n)
-		}
 	} else {
 		fmt.Fprintf(&b, "startup: configuration refused (%s)\n", out.Startup.ReasonCode)
 		for _, e := range out.Startup.Errors {

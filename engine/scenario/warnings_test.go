@@ -12,17 +12,38 @@ import (
 // model says so after the startup line (text) and in startup.warnings
 // (JSON).
 func TestStartupWarnsAboutUnmodelled(t *testing.T) {
-	sc, err := Parse("w.json", []byte(`{"id": "w", "yarn_site": {"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true"},
+	sc, err := Parse("w.json", []byte(`{"id": "w",
 		"cluster": {"node_groups": [{"count": 1, "id_prefix": "n", "memory_mb": 8192, "vcores": 8}]},
-		"config": {"yarn.scheduler.capacity.root.queues": "default", "yarn.scheduler.capacity.root.default.capacity": "100"},
+		"config": {"yarn.scheduler.capacity.lazy-preemption-enabled": "true", "yarn.scheduler.capacity.root.queues": "default", "yarn.scheduler.capacity.root.default.capacity": "100"},
 		"steps": [{"op": "snapshot"}]}`))
 	require.NoError(t, err)
 	out := Run(sc, Options{})
 	require.Len(t, out.Startup.Warnings, 1)
 	var b bytes.Buffer
 	require.NoError(t, WriteText(&b, sc, out))
-	assert.Contains(t, b.String(), "startup: configuration accepted\n  warning: not modelled: yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled: intra-queue preemption")
+	assert.Contains(t, b.String(), "startup: configuration accepted\n  warning: not modelled: yarn.scheduler.capacity.lazy-preemption-enabled: lazy preemption")
 	b.Reset()
 	require.NoError(t, WriteJSON(&b, out))
 	assert.Contains(t, b.String(), `"warnings"`)
+}
+
+// What the engine itself does not model (here max-parallel-apps on a line
+// without it) is on the same list, startup.warnings: there is no separate
+// notes field.
+func TestStartupWarnsAboutEngineSemantics(t *testing.T) {
+	sc, err := Parse("w.json", []byte(`{"id": "w", "hadoop_version": "3.2",
+		"cluster": {"node_groups": [{"count": 1, "id_prefix": "n", "memory_mb": 8192, "vcores": 8}]},
+		"config": {"yarn.scheduler.capacity.root.queues": "default", "yarn.scheduler.capacity.root.default.capacity": "100",
+			"yarn.scheduler.capacity.root.default.max-parallel-apps": "2"},
+		"steps": [{"op": "snapshot"}]}`))
+	require.NoError(t, err)
+	out := Run(sc, Options{})
+	require.Len(t, out.Startup.Warnings, 1)
+	var b bytes.Buffer
+	require.NoError(t, WriteText(&b, sc, out))
+	assert.Contains(t, b.String(), "startup: configuration accepted\n  warning: not modelled: max-parallel-apps: Hadoop 3.2 has no max-parallel-apps")
+	b.Reset()
+	require.NoError(t, WriteJSON(&b, out))
+	assert.Contains(t, b.String(), `"warnings"`)
+	assert.NotContains(t, b.String(), `"notes"`)
 }

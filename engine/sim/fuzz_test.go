@@ -79,6 +79,12 @@ func FuzzReadRMApps(f *testing.F) {
 		if err == nil && len(w.Apps) == 0 {
 			t.Fatal("a workload without apps and without error")
 		}
+		// The --live-apps reader shares the decoding: it accepts what
+		// ReadRMApps decodes, app for app.
+		refs, rerr := ReadRMAppRefs("a.json", data)
+		if err == nil && (rerr != nil || len(refs) < len(w.Apps)) {
+			t.Fatalf("ReadRMApps read %d apps, ReadRMAppRefs %d (%v)", len(w.Apps), len(refs), rerr)
+		}
 	})
 }
 

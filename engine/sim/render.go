@@ -60,9 +60,6 @@ func RenderText(w io.Writer, r *Result) error {
 		}
 	}
 	dynamicTable(bw, r)
-	for _, n := range r.Notes {
-		fmt.Fprintf(bw, "\nnote: %s\n", n)
-	}
 	for _, x := range r.Refreshes {
 		verdict := "accepted"
 		if !x.Accepted {

@@ -16,8 +16,9 @@ type Result struct {
 	SampleMS    int64       `json:"sample_ms"`
 	Seed        int64       `json:"seed"`
 	Cluster     ClusterInfo `json:"cluster"`
-	// Warnings name what the configuration enables that the engine does
-	// not model (engine.Unmodelled); the run behaves as if it were off.
+	// Warnings name what the engine does not model for the configuration
+	// (Engine.Unmodelled: settings the run behaves as if were off, and
+	// semantics that differ), at the start and any a refresh added.
 	Warnings []string `json:"warnings,omitempty"`
 	Summary  Summary  `json:"summary"`
 	// Queues are every queue in tree order (root first, depth first).
@@ -35,9 +36,6 @@ type Result struct {
 	// DynamicQueues are the queues auto-created on submission, in order
 	// (absent when none was).
 	DynamicQueues []DynamicQueue `json:"dynamic_queues,omitempty"`
-	// Notes say what the engine does not model for this configuration
-	// (engine.Notes), so it is never silent.
-	Notes []string `json:"notes,omitempty"`
 
 	endModel *xmlconf.Model
 	// Held is why apps waited: time held back per queue, user and reason.

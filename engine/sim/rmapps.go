@@ -54,16 +54,9 @@ var RMAppsAssumptions = []string{
 // lacks are left out with a warning. The containers are an approximation
 // derived from memorySeconds and vcoreSeconds (RMAppsAssumptions).
 func ReadRMApps(name string, data []byte, m *xmlconf.Model, o RMAppsOptions) (*Workload, error) {
-	var doc struct {
-		Apps *struct {
-			App []rmApp `json:"app"`
-		} `json:"apps"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: not a ResourceManager apps answer (GET /ws/v1/cluster/apps): %w", name, err)
-	}
-	if doc.Apps == nil {
-		return nil, fmt.Errorf("%s: no \"apps\" object; want the JSON of GET /ws/v1/cluster/apps", name)
+	apps, err := decodeRMApps(name, data)
+	if err != nil {
+		return nil, err
 	}
 	if o.AM.MemoryMB <= 0 {
 		o.AM = engine.Resource{MemoryMB: 1024, VCores: 1}
@@ -71,7 +64,6 @@ func ReadRMApps(name string, data []byte, m *xmlconf.Model, o RMAppsOptions) (*W
 	if o.TaskMemoryMB <= 0 {
 		o.TaskMemoryMB = 1024
 	}
-	apps := doc.Apps.App
 	if len(apps) > MaxApps {
 		return nil, fmt.Errorf("%s: %d applications; at most %d are supported", name, len(apps), MaxApps)
 	}
@@ -105,6 +97,45 @@ func ReadRMApps(name string, data []byte, m *xmlconf.Model, o RMAppsOptions) (*W
 		return nil, fmt.Errorf("%s: no application to simulate (%d listed)", name, len(apps))
 	}
 	return w, w.Validate()
+}
+
+// decodeRMApps reads the JSON of GET /ws/v1/cluster/apps.
+func decodeRMApps(name string, data []byte) ([]rmApp, error) {
+	var doc struct {
+		Apps *struct {
+			App []rmApp `json:"app"`
+		} `json:"apps"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: not a ResourceManager apps answer (GET /ws/v1/cluster/apps): %w", name, err)
+	}
+	if doc.Apps == nil {
+		return nil, fmt.Errorf("%s: no \"apps\" object; want the JSON of GET /ws/v1/cluster/apps", name)
+	}
+	return doc.Apps.App, nil
+}
+
+// RMAppRef is one application of an apps answer as the RM lists it: what
+// a refresh finding needs to name the apps that hold a queue.
+type RMAppRef struct {
+	ID, User, Queue, State string
+}
+
+// ReadRMAppRefs lists the applications of the JSON answer of GET
+// /ws/v1/cluster/apps, in the answer's order, whatever their state.
+func ReadRMAppRefs(name string, data []byte) ([]RMAppRef, error) {
+	apps, err := decodeRMApps(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if len(apps) > MaxApps {
+		return nil, fmt.Errorf("%s: %d applications; at most %d are supported", name, len(apps), MaxApps)
+	}
+	out := make([]RMAppRef, len(apps))
+	for i, a := range apps {
+		out[i] = RMAppRef{ID: a.ID, User: a.User, Queue: a.Queue, State: a.State}
+	}
+	return out, nil
 }
 
 // rmWorkloadApp turns one AppInfo into an app, or says why it cannot.

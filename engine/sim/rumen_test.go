@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"bytes"
 	"testing"
 
+	"github.com/capq/capq/golden"
 	"github.com/capq/capq/xmlconf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,4 +72,21 @@ func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
 	}
 	_, err = ParseRumenTimeBase("later")
 	assert.ErrorContains(t, err, "want sls")
+}
+
+// TestRumenGolden: the workload the excerpt of SLS's 2jobs2min-rumen-jh.json
+// reads to, in both time bases, written as a native workload (the nodes
+// from the trace's hosts, SLSUtils.parseNodesFromRumenTrace): every job,
+// task group, duration, host and rack is pinned, not only the values
+// inputsls.json lets TestRumenBothTimeBases check.
+func TestRumenGolden(t *testing.T) {
+	data := readFile(t, "testdata", "rumen", "2jobs2min-excerpt.json")
+	for name, base := range map[string]RumenTimeBase{"rumen2sls": RumenTimeConverted, "sls": RumenTimeSLS} {
+		w, err := ReadRumen("2jobs2min-excerpt.json", data, xmlconf.DefaultSLSSettings(), nil, base)
+		require.NoError(t, err)
+		require.Empty(t, w.Warnings)
+		var out bytes.Buffer
+		require.NoError(t, WriteNative(&out, w))
+		golden.Assert(t, "rumen/2jobs2min-excerpt-"+name+".json", out.Bytes())
+	}
 }

@@ -93,9 +93,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	r.res = Result{Workload: r.w.Name, HeartbeatMS: r.hb, SampleMS: o.SampleMS, Seed: o.Seed,
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
-	for _, w := range engine.Unmodelled(r.model) {
-		r.res.Warnings = append(r.res.Warnings, w.String())
-	}
+	r.res.Warnings = addWarnings(nil, e.Unmodelled())
 	r.rng = rng
 	return nil
 }
@@ -298,4 +296,16 @@ func checkContainerCap(w *Workload, max int) error {
 		}
 	}
 	return nil
+}
+
+// addWarnings appends the warnings not yet listed: the run lists what the
+// engine does not model at the start and again at the end, when a refresh
+// may have changed the configuration.
+func addWarnings(list []string, ws []engine.Warning) []string {
+	for _, w := range ws {
+		if s := w.String(); !slices.Contains(list, s) {
+			list = append(list, s)
+		}
+	}
+	return list
 }

@@ -140,11 +140,11 @@ func TestDefaultGenOptions(t *testing.T) {
 // so at the top of the report, in text and JSON.
 func TestUnmodelledWarnings(t *testing.T) {
 	m := loadModel(t, "seeds-example")
-	m.Conf.Set("yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled", "true")
+	m.Conf.Set("yarn.scheduler.capacity.lazy-preemption-enabled", "true")
 	res, err := Run(m, loadWorkload(t, "seeds-example.json"), Options{Seed: 1})
 	require.NoError(t, err)
 	require.Len(t, res.Warnings, 1)
-	assert.Contains(t, string(render(t, res, false)), "\nwarning: not modelled: yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled: intra-queue preemption")
+	assert.Contains(t, string(render(t, res, false)), "\nwarning: not modelled: yarn.scheduler.capacity.lazy-preemption-enabled: lazy preemption")
 	assert.Contains(t, string(render(t, res, true)), `"warnings": [`)
 }
 

@@ -170,7 +170,7 @@ func (r *run) finish() *Result {
 			res.Summary.AppsUnfinished++
 		}
 	}
-	res.Notes = r.e.Notes()
+	res.Warnings = addWarnings(res.Warnings, r.e.Unmodelled())
 	res.endModel = r.e.Model()
 	res.Queues = r.queueResults(end)
 	res.Users = r.userResults(end)

@@ -144,6 +144,13 @@ func configuredMax(q *xmlconf.Queue) string {
 // shortFloat prints a float32 in its shortest decimal form ("12.5", "60").
 func shortFloat(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
 
+// percentValue is a percentage to write into a configuration: at most four
+// decimals, so float noise (60.000004 from 0.6 in float32) never reaches a
+// value we tell the admin to set.
+func percentValue(f float64) string {
+	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(f, 'f', 4, 64), "0"), ".")
+}
+
 func fmtPct(f float64) string {
 	s := fmt.Sprintf("%.2f", pct(f))
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
@@ -213,7 +220,7 @@ func maxCapacityNotes(m *xmlconf.Model) []string {
 			doc += " (" + formatMB(xmlconf.Share(m.Cluster.MemoryMB, docReading)) + ")"
 		}
 		n := fmt.Sprintf("%s may grow to %s of the cluster: Hadoop applies maximum-capacity %s to the parent's absolute maximum (%s for %s, CSQueueUtils.computeAbsoluteMaximumCapacity), not to its capacity (%s) as some guides describe, which would give %s; to cap it there, also set %s.maximum-capacity to %s",
-			q.Path, grow, shortFloat(q.MaxCapacity.Percent)+"%", fmtPct(p.AbsMaxCapacity), p.Path, fmtPct(p.AbsCapacity), doc, p.Path, shortFloat(float32(p.NormalizedCapacity*100)))
+			q.Path, grow, shortFloat(q.MaxCapacity.Percent)+"%", fmtPct(p.AbsMaxCapacity), p.Path, fmtPct(p.AbsCapacity), doc, p.Path, percentValue(p.NormalizedCapacity*100))
 		notes = append(notes, n)
 	}
 	return notes

@@ -73,3 +73,12 @@ func TestWriteJSON(t *testing.T) {
 	assert.InDelta(t, 40.0, abs["root.eng.dev"], 1e-9)
 	assert.Len(t, out.Notes, 1)
 }
+
+// TestPercentValue: a value capq tells the admin to set carries no float32
+// noise (the seeds' note suggested 60.000004).
+func TestPercentValue(t *testing.T) {
+	assert.Equal(t, "60", percentValue(float64(float32(0.6))*100))
+	assert.Equal(t, "12.5", percentValue(12.5))
+	assert.Equal(t, "33.3333", percentValue(100.0/3))
+	assert.Equal(t, "0", percentValue(0))
+}

@@ -1,0 +1,367 @@
+package engine
+
+import "sort"
+
+// intraConf holds the intra-queue-preemption.* settings of the
+// IntraQueueCandidatesSelector.
+type intraConf struct {
+	enabled bool
+	// minThreshold is minimum-threshold: a leaf is looked at only when its
+	// used capacity (used / guaranteed) reaches it.
+	minThreshold float32
+	// maxAllowable is max-allowable-limit: at most guaranteed × it, less
+	// what inter-queue preemption takes from the leaf, per round.
+	maxAllowable float32
+	// userLimitFirst is preemption-order-policy userlimit_first (the
+	// default); false is priority_first.
+	userLimitFirst bool
+}
+
+// tApp is TempAppPerPartition: one app of a leaf during the round.
+type tApp struct {
+	a                                    *app
+	used, amUsed, pending, selected      Resource
+	selAll                               Resource // of the app's containers already selected
+	ideal, toBePreempted, actually, from Resource // from: toBePreemptFromOther
+	u                                    *tUser
+}
+
+func (t *tApp) usedDeductAM() Resource { return t.used.Sub(t.amUsed) }
+
+// tUser is TempUserPerPartition.
+type tUser struct {
+	name            string
+	used, amUsed    Resource
+	selected, ideal Resource
+	limit           Resource // the user limit less the user's AM usage
+	ulDeltaDone     bool     // isPreemptionQuotaForULDeltaDone
+	rolling         Resource // rollingResourceUsagePerUser
+}
+
+func (u *tUser) usedDeductAM() Resource { return u.used.Sub(u.amUsed) }
+
+// reached is TempUserPerPartition.isUserLimitReached.
+func (u *tUser) reached(rc *calc) bool { return rc.greater(u.usedDeductAM(), u.limit) }
+
+// taLess is TAPriorityComparator: higher application priority first,
+// then the older application (lower id).
+func taLess(x, y *tApp) bool {
+	if x.a.priority != y.a.priority {
+		return x.a.priority > y.a.priority
+	}
+	return x.a.seq < y.a.seq
+}
+
+// amUsedOf is what an app's AM containers hold (the engine's AMs are the
+// containers at AMPriority, as the FIFO selector treats them).
+func amUsedOf(a *app) Resource {
+	var r Resource
+	for _, c := range a.live {
+		if c != nil && c.priority == AMPriority {
+			r = r.Add(c.res)
+		}
+	}
+	return r
+}
+
+// userLimitAll is UsersManager.getComputedResourceLimitForAllUsers
+// (LeafQueue.getResourceLimitForAllUsers): computeUserLimit with
+// activeUser false, where the queue's current capacity is split among all
+// users by weight, times the user's weight.
+func (e *Engine) userLimitAll(q *queue, weight float32) Resource {
+	rc, R := &e.g.rc, e.g.minAlloc
+	qc := rc.max(q.guarantee, R)
+	consumed := rc.multiplyAndNormalizeUp(e.cluster, float64(q.ul.usageRatio), R)
+	current := qc
+	if !rc.less(consumed, qc) {
+		current = consumed.Add(R)
+	}
+	all := q.ul.allWeights
+	if all <= 0 {
+		all = 1
+	}
+	byUsers := divideAndCeil(current, all)
+	byPercent := divideAndCeil(multiplyRoundDown(current, float64(q.mulp)), 100)
+	limit := rc.max(byUsers, byPercent)
+	var capRes Resource
+	if q.ulf == -1 || q.guarantee.IsZero() {
+		capRes = q.maxDown
+	} else {
+		capRes = multiplyRoundDown(qc, float64(q.ulf))
+	}
+	base := rc.roundUp(rc.min(limit, capRes), R)
+	if weight == 1 {
+		return base
+	}
+	return rc.multiplyAndNormalizeDown(base, float64(weight), R)
+}
+
+// selectIntra is IntraQueueCandidatesSelector.selectCandidates on the
+// leaves of the last ideal computation: for each under-served leaf (in
+// the order computeFixpointAllocation left them) the apps' ideal split
+// (intraDemand), then the victims from the least starved apps.
+func (e *Engine) selectIntra(leaves []*tq, under []*queue, allowed *Resource, earlier []*container) []*container {
+	byQ := map[*queue]*tq{}
+	for _, t := range leaves {
+		byQ[t.q] = t
+	}
+	already := map[*container]bool{}
+	for _, c := range earlier {
+		already[c] = true
+	}
+	demands := map[*queue][]*tApp{}
+	for _, q := range under {
+		if t := byQ[q]; t != nil {
+			demands[q] = e.intraDemand(t, already, *allowed)
+		}
+	}
+	// CapacitySchedulerPreemptionUtils.deductPreemptableResourcesBasedSelectedCandidates
+	// with deductPreemptableResourcePerApp: each container an earlier
+	// selector chose comes off every app's actuallyToBePreempted in its
+	// leaf (TempAppPerPartition.deductActuallyToBePreempted: only a larger
+	// amount shrinks).
+	for _, c := range earlier {
+		for _, ta := range demands[c.a.q] {
+			if e.g.rc.greater(ta.actually, c.res) {
+				ta.actually = ta.actually.Sub(c.res)
+			}
+		}
+	}
+	s := &selection{e: e, allowed: *allowed, already: already}
+	defer func() { *allowed = s.allowed }()
+	for _, q := range under {
+		if byQ[q] == nil || q.intraDisabled {
+			continue
+		}
+		s.intraFromQueue(demands[q])
+	}
+	return s.out
+}
+
+// intraDemand is computeIntraQueuePreemptionDemand for one leaf with
+// FifoIntraQueuePreemptionPlugin.computeAppsIdealAllocation. It returns
+// the leaf's apps from the lowest priority up with what each gives
+// (actually) and needs (from).
+func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resource) []*tApp {
+	rc, ic := &e.g.rc, e.g.preempt.intra
+	q := t.q
+	reassignable := t.used.Sub(t.toObtain)
+	if e.usedCapacity(q) < ic.minThreshold {
+		return nil
+	}
+	perUserAM := map[string]Resource{}
+	for _, a := range q.active {
+		am := amUsedOf(a)
+		perUserAM[a.u.name] = perUserAM[a.u.name].Add(am)
+		reassignable = reassignable.Sub(am)
+	}
+	all := append(append([]*app(nil), q.active...), q.waiting...)
+	if len(all) == 1 {
+		return nil
+	}
+	users := map[string]*tUser{}
+	var apps []*tApp
+	for _, a := range all {
+		ta := &tApp{a: a, used: a.allocated, amUsed: amUsedOf(a), pending: a.pendingResource()}
+		u := users[a.u.name]
+		if u == nil {
+			u = &tUser{name: a.u.name, amUsed: perUserAM[a.u.name]}
+			for _, b := range all {
+				if b.u == a.u {
+					u.used = u.used.Add(b.allocated)
+				}
+			}
+			u.limit = e.userLimitAll(q, a.u.weight).Sub(u.amUsed)
+			u.rolling = u.used
+			users[a.u.name] = u
+		}
+		ta.u = u
+		for _, c := range a.live {
+			if c != nil && already[c] {
+				ta.selAll = ta.selAll.Add(c.res)
+			}
+		}
+		apps = append(apps, ta)
+	}
+	sort.SliceStable(apps, func(i, j int) bool { return taLess(apps[i], apps[j]) })
+	rc.intraIdeal(apps, reassignable)
+	// Highest priority first above; the plugin keeps them lowest first.
+	for i, j := 0, len(apps)-1; i < j; i, j = i+1, j-1 {
+		apps[i], apps[j] = apps[j], apps[i]
+	}
+	maxIntra := multiplyTrunc(t.guaranteed, float64(ic.maxAllowable))
+	if rc.greater(maxIntra, t.toObtain) {
+		maxIntra = maxIntra.Sub(t.toObtain)
+	} else {
+		maxIntra = Resource{}
+	}
+	rc.intraToBePreempted(apps, rc.min(maxIntra, allowed), ic.userLimitFirst, e.g.minAlloc)
+	rc.validateSamePriority(apps, ic.userLimitFirst)
+	return apps
+}
+
+// intraIdeal is calculateIdealAssignedResourcePerApp on apps ordered from
+// the highest priority: each app gets min(used - AM + pending - selected,
+// its user's limit left, the queue's reassignable left); what it gets
+// beyond its usage it needs from others (toBePreemptFromOther).
+func (c *calc) intraIdeal(apps []*tApp, reassignable Resource) {
+	for _, ta := range apps {
+		// In-queue conservative DRF (the default) also stops at any major
+		// resource at or below zero (isAnyMajorResourceZeroOrNegative).
+		if c.lessEq(reassignable, Resource{}) || anyMajorZeroOrNeg(c, reassignable) {
+			continue
+		}
+		u := ta.u
+		// getAlreadySelectedPreemptionCandidatesResource.
+		ta.selected = ta.selAll
+		u.selected = u.selected.Add(ta.selected)
+		want := ta.usedDeductAM().Add(ta.pending).Sub(ta.selected)
+		if !c.less(u.ideal, u.limit) {
+			continue
+		}
+		ta.ideal = c.min(reassignable, c.min(want, u.limit.Sub(u.ideal)))
+		u.ideal = u.ideal.Add(ta.ideal)
+		if have := ta.usedDeductAM().Sub(ta.selected); c.greater(ta.ideal, have) {
+			ta.from = ta.ideal.Sub(have)
+		}
+		reassignable = subNonNeg(reassignable, ta.ideal)
+	}
+}
+
+// intraToBePreempted is calculateToBePreemptedResourcePerApp on apps from
+// the lowest priority: each gives min(max(used - ideal - selected - AM
+// (- the minimum allocation under userlimit_first), 0), what the limit
+// has left), nothing when that is less than one minimum allocation.
+func (c *calc) intraToBePreempted(apps []*tApp, limit Resource, ulFirst bool, minAlloc Resource) {
+	for _, ta := range apps {
+		if c.lessEq(limit, Resource{}) || c.lessEq(ta.used, Resource{}) {
+			continue
+		}
+		p := ta.used.Sub(ta.ideal)
+		p = subNonNeg(p, ta.selected)
+		p = subNonNeg(p, ta.amUsed)
+		if ulFirst {
+			p = subNonNeg(p, minAlloc)
+		}
+		// Less than one minimum allocation frees nothing (3.4: fitsIn).
+		ta.toBePreempted = Resource{}
+		if c.fitsIn(minAlloc, p) {
+			ta.toBePreempted = c.min(c.max(p, Resource{}), limit)
+		}
+		limit = subNonNeg(limit, ta.toBePreempted)
+	}
+}
+
+// validateSamePriority is validateOutSameAppPriorityFromDemand: each app
+// that needs resources from others (highest priority first) takes them
+// from the lowest-priority apps' toBePreempted, except from its own
+// user's apps of the same or higher priority; under userlimit_first not
+// from other users still within their limit, and from a user at the same
+// priority at most once the user's excess over its limit.
+func (c *calc) validateSamePriority(apps []*tApp, ulFirst bool) {
+	for h := len(apps) - 1; h >= 0; h-- {
+		hi := apps[h]
+		if !c.greater(hi.from, Resource{}) {
+			continue
+		}
+		for l := 0; l < len(apps); l++ {
+			lo := apps[l]
+			if !c.greater(lo.toBePreempted, Resource{}) {
+				continue
+			}
+			same := hi.a.u.name == lo.a.u.name
+			if same && lo.a.priority >= hi.a.priority {
+				continue
+			}
+			if c.lessEq(lo.toBePreempted, lo.actually) || hi.from == (Resource{}) {
+				continue
+			}
+			u := lo.u
+			if !same && !u.reached(c) && ulFirst {
+				continue
+			}
+			give := lo.toBePreempted.Sub(lo.actually)
+			if !same && lo.a.priority == hi.a.priority && u.reached(c) {
+				delta := u.usedDeductAM().Sub(u.selected).Sub(u.limit)
+				if u.ulDeltaDone {
+					delta = Resource{}
+				}
+				if c.less(delta, give) {
+					u.ulDeltaDone = true
+					give = delta
+				}
+			}
+			if c.greater(give, Resource{}) {
+				take := c.min(hi.from, give)
+				hi.from = hi.from.Sub(take)
+				lo.actually = lo.actually.Add(take)
+			}
+		}
+	}
+}
+
+// intraFromQueue selects one leaf's victims: the leaf needs the sum of
+// its apps' actuallyToBePreempted (getResourceDemandFromAppsPerQueue);
+// each app with something to give (getPreemptableApps, lowest priority
+// first) gives its containers from the lowest request priority and
+// newest, never its AM, stopping at the first that would take its user
+// to or under the user limit under userlimit_first
+// (preemptFromLeastStarvedApp, skipContainerBasedOnIntraQueuePolicy).
+func (s *selection) intraFromQueue(apps []*tApp) {
+	var need Resource
+	for _, ta := range apps {
+		need = need.Add(ta.actually)
+	}
+	ulFirst := s.e.g.preempt.intra.userLimitFirst
+	rc := &s.e.g.rc
+	for _, ta := range apps {
+		if ta.actually == (Resource{}) {
+			continue
+		}
+		u := ta.u
+		limit := u.limit.Add(u.amUsed)
+		for _, c := range sortedLive(ta.a) {
+			if !s.wants(need) {
+				return
+			}
+			if s.already[c] || c.priority == AMPriority {
+				continue
+			}
+			if ulFirst && rc.lessEq(u.rolling.Sub(c.res), limit) {
+				break
+			}
+			if s.try(c, &need) {
+				s.already[c] = true
+				if ulFirst {
+					u.rolling = u.rolling.Sub(c.res)
+				}
+			}
+		}
+	}
+}
+
+// sortedLive is an app's live containers in sortContainers order: lowest
+// priority (largest number) first, then newest.
+func sortedLive(a *app) []*container {
+	live := make([]*container, 0, a.nLive)
+	for _, c := range a.live {
+		if c != nil {
+			live = append(live, c)
+		}
+	}
+	sort.Slice(live, func(i, j int) bool {
+		if live[i].priority != live[j].priority {
+			return live[i].priority > live[j].priority
+		}
+		return live[i].id > live[j].id
+	})
+	return live
+}
+
+// anyMajorZeroOrNeg is ResourceCalculator.isAnyMajorResourceZeroOrNegative.
+func anyMajorZeroOrNeg(rc *calc, r Resource) bool {
+	if !rc.drf {
+		return r.MemoryMB <= 0
+	}
+	return r.MemoryMB <= 0 || r.VCores <= 0
+}

@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The FifoIntraQueuePreemptionPlugin's formulas on their own, on queue b
+// of TestProportionalCapacityPreemptionPolicyIntraQueue.testSimpleIntraQueuePreemption:
+// guarantee 40, used 38 by app3 (priority 4, 34 containers), app4 (4, 2),
+// app5 (5, 1), app6 (6, 1) of one user, each with one 1-unit AM.
+
+func intraApp(u *tUser, seq int64, prio int32, used, pending int64) *tApp {
+	return &tApp{a: &app{seq: seq, priority: prio, u: &user{name: u.name}}, used: mb(used), amUsed: mb(1), pending: mb(pending), u: u}
+}
+
+func simpleB() (*tUser, []*tApp) {
+	u := &tUser{name: "user", used: mb(38), amUsed: mb(4), limit: mb(40 - 4)}
+	return u, []*tApp{ // highest priority first (TAPriorityComparator)
+		intraApp(u, 6, 6, 1, 10), intraApp(u, 5, 5, 1, 10),
+		intraApp(u, 3, 4, 34, 20), intraApp(u, 4, 4, 2, 10),
+	}
+}
+
+// calculateIdealAssignedResourcePerApp: from the highest priority, each
+// app gets min(used - AM + pending - selected, user limit left, queue's
+// reassignable left); beyond its usage it needs from others.
+func TestIntraIdeal(t *testing.T) {
+	rc := &calc{}
+	u, apps := simpleB()
+	rc.intraIdeal(apps, mb(38-4)) // used - actuallyToBePreempted - AMs
+	got := []int64{apps[0].ideal.MemoryMB, apps[1].ideal.MemoryMB, apps[2].ideal.MemoryMB, apps[3].ideal.MemoryMB}
+	assert.Equal(t, []int64{10, 10, 14, 0}, got, "app6 and app5 get their 10 each, app3 the 14 left, app4 nothing")
+	assert.Equal(t, int64(10), apps[0].from.MemoryMB, "app6 runs nothing beyond its AM, so it needs all 10 from others")
+	assert.Zero(t, apps[2].from.MemoryMB, "app3 already holds more than its ideal")
+	assert.Equal(t, int64(34), u.ideal.MemoryMB)
+
+	// The user limit caps the split: with 12 left for the user, app6 gets
+	// 10 and app5 only 2.
+	u, apps = simpleB()
+	u.limit = mb(12)
+	rc.intraIdeal(apps, mb(34))
+	assert.Equal(t, []int64{10, 2, 0, 0}, []int64{apps[0].ideal.MemoryMB, apps[1].ideal.MemoryMB, apps[2].ideal.MemoryMB, apps[3].ideal.MemoryMB})
+}
+
+// calculateToBePreemptedResourcePerApp: from the lowest priority, each
+// app gives used - ideal - selected - AM (less one minimum allocation
+// under userlimit_first) within what max-allowable-limit leaves.
+func TestIntraToBePreempted(t *testing.T) {
+	rc := &calc{}
+	_, apps := simpleB()
+	rc.intraIdeal(apps, mb(34))
+	low := []*tApp{apps[3], apps[2], apps[1], apps[0]}
+	rc.intraToBePreempted(low, mb(8), false, mb(1)) // 40 x 0.2
+	assert.Equal(t, []int64{1, 7, 0, 0}, []int64{low[0].toBePreempted.MemoryMB, low[1].toBePreempted.MemoryMB, low[2].toBePreempted.MemoryMB, low[3].toBePreempted.MemoryMB},
+		"app4 gives its one non-AM container, app3 the 7 the limit has left")
+
+	_, apps = simpleB()
+	rc.intraIdeal(apps, mb(34))
+	low = []*tApp{apps[3], apps[2], apps[1], apps[0]}
+	rc.intraToBePreempted(low, mb(100), true, mb(1))
+	assert.Equal(t, int64(0), low[0].toBePreempted.MemoryMB, "userlimit_first keeps one minimum allocation: app4 has 1 beyond its AM")
+	assert.Equal(t, int64(34-14-1-1), low[1].toBePreempted.MemoryMB)
+}
+
+// validateOutSameAppPriorityFromDemand: the high-priority apps' need is
+// met from the low-priority apps' toBePreempted; apps of one user and one
+// priority never preempt each other.
+func TestIntraValidateSamePriority(t *testing.T) {
+	rc := &calc{}
+	_, apps := simpleB()
+	rc.intraIdeal(apps, mb(34))
+	low := []*tApp{apps[3], apps[2], apps[1], apps[0]}
+	rc.intraToBePreempted(low, mb(8), false, mb(1))
+	rc.validateSamePriority(low, false)
+	assert.Equal(t, int64(1), low[0].actually.MemoryMB)
+	assert.Equal(t, int64(7), low[1].actually.MemoryMB)
+	assert.Equal(t, int64(2), low[3].from.MemoryMB, "app6 still wants 2 after taking 8")
+	assert.Equal(t, int64(10), low[2].from.MemoryMB, "app5 finds nothing left")
+
+	// Same user, same priority: nothing moves.
+	u := &tUser{name: "user", used: mb(20), limit: mb(40)}
+	hi, lo := intraApp(u, 1, 1, 1, 10), intraApp(u, 2, 1, 19, 0)
+	hi.from, lo.toBePreempted = mb(10), mb(10)
+	rc.validateSamePriority([]*tApp{lo, hi}, false)
+	assert.Zero(t, lo.actually.MemoryMB)
+
+	// Another user at the same priority under userlimit_first gives only
+	// its excess over its limit, once.
+	other := &tUser{name: "other", used: mb(30), amUsed: mb(1), limit: mb(20)}
+	lo = intraApp(other, 2, 1, 30, 0)
+	hi.from, lo.toBePreempted = mb(10), mb(15)
+	rc.validateSamePriority([]*tApp{lo, hi}, true)
+	assert.Equal(t, int64(30-1-20), lo.actually.MemoryMB, "used - AM - limit")
+	assert.True(t, other.ulDeltaDone)
+
+	// A user within its limit is spared under userlimit_first.
+	within := &tUser{name: "within", used: mb(10), limit: mb(20)}
+	lo = intraApp(within, 2, 0, 10, 0)
+	hi.from, lo.toBePreempted = mb(5), mb(5)
+	rc.validateSamePriority([]*tApp{lo, hi}, true)
+	assert.Zero(t, lo.actually.MemoryMB)
+	rc.validateSamePriority([]*tApp{lo, hi}, false)
+	assert.Equal(t, int64(5), lo.actually.MemoryMB, "priority_first takes from it")
+}
