@@ -13,7 +13,7 @@ import (
 // both configurations at once and builds the report.
 func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate, s *streams) (*preview.Report, error) {
 	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner, rumenTime: o.rumenTime,
-		seed: o.seed, until: o.until, sample: o.sample, format: "text", maxContainers: o.maxCont}
+		seed: o.seed, until: o.until, sample: o.sample, format: "text", maxContainers: o.maxCont, maxEvents: o.maxEvents}
 	if so.sample == "" {
 		so.sample = "1m"
 	}
