@@ -130,7 +130,7 @@ func readLiveApps(name string, max int64) ([]validate.LiveApp, error) {
 	if err != nil {
 		return nil, err
 	}
-	if data, err = rmAnswerJSON(name, "apps", data); err != nil {
+	if data, err = sim.RMAnswerJSON(name, "apps", data); err != nil {
 		return nil, err
 	}
 	refs, err := sim.ReadRMAppRefs(name, data)
