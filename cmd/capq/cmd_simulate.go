@@ -115,17 +115,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	w, err := o.readWorkload(s)
-	if err != nil {
-		return cannotRun(err)
-	}
-	for _, warn := range append(w.Warnings, sim.UnknownQueueWarnings(loaded.Model, w)...) {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
-	}
-	if opts, err = o.refreshes(opts, s); err != nil {
-		return cannotRun(err)
-	}
-	res, err := o.simulate(loaded.Model, w, opts, s)
+	res, err := o.run(loaded.Model, opts, s)
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -136,6 +126,22 @@ func runSimulate(o simulateOptions, s *streams) error {
 		return writeEndTree(res, s)
 	}
 	return nil
+}
+
+// run reads the workload, prints its warnings (and those for queues the
+// configuration lacks), adds the refresh events' loader and simulates.
+func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams) (*sim.Result, error) {
+	w, err := o.readWorkload(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, warn := range append(w.Warnings, sim.UnknownQueueWarnings(m, w)...) {
+		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
+	}
+	if opts, err = o.refreshes(opts, s); err != nil {
+		return nil, err
+	}
+	return o.simulate(m, w, opts, s)
 }
 
 // writeEndTree prints `capq tree` of the run's end state, sized to the
