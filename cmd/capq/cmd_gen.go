@@ -154,7 +154,7 @@ func reportOffered(s *streams, w *sim.Workload, periodMS int64, verb, hint strin
 
 // parse checks and converts the flags that are not plain numbers.
 func (o *genWorkloadOptions) parse() error {
-	d, err := parseSimDuration(o.duration)
+	d, err := sim.ParseDuration(o.duration)
 	if err != nil || d <= 0 {
 		return fmt.Errorf("--duration %q: want a positive duration such as 24h", o.duration)
 	}
@@ -194,7 +194,7 @@ func (o *genWorkloadOptions) parse() error {
 
 // parseTasks converts --task-duration and --task-memory.
 func (o *genWorkloadOptions) parseTasks() error {
-	td, err := parseSimDuration(o.taskDur)
+	td, err := sim.ParseDuration(o.taskDur)
 	if err != nil || td <= 0 {
 		return fmt.Errorf("--task-duration %q: want a positive duration such as 2m", o.taskDur)
 	}

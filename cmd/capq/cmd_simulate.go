@@ -3,9 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -207,27 +204,14 @@ func (o simulateOptions) simOptions() (sim.Options, error) {
 	opts.MaxContainers = o.maxContainers
 	var err error
 	if o.until != "" {
-		if opts.Until, err = parseSimDuration(o.until); err != nil || opts.Until <= 0 {
+		if opts.Until, err = sim.ParseDuration(o.until); err != nil || opts.Until <= 0 {
 			return opts, fmt.Errorf("--until %q: want a positive duration such as 90m, 24h or a number of milliseconds", o.until)
 		}
 	}
-	if opts.SampleMS, err = parseSimDuration(o.sample); err != nil || opts.SampleMS <= 0 {
+	if opts.SampleMS, err = sim.ParseDuration(o.sample); err != nil || opts.SampleMS <= 0 {
 		return opts, fmt.Errorf("--sample %q: want a positive duration such as 30s or 1m", o.sample)
 	}
 	return opts, nil
-}
-
-// parseSimDuration reads "90m", "1h30m", "500ms" or a bare number of
-// milliseconds.
-func parseSimDuration(s string) (int64, error) {
-	if n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil {
-		return n, nil
-	}
-	d, err := time.ParseDuration(strings.TrimSpace(s))
-	if err != nil {
-		return 0, err
-	}
-	return d.Milliseconds(), nil
 }
 
 // inputs are the files a simulation reads, which --events may not replace.
