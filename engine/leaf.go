@@ -1,8 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 )
 
 // assignLeaf is AbstractLeafQueue.assignContainers for one pass: apps in
@@ -117,17 +118,20 @@ func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 // usage is divided by log2(1 + demand in MB), demand being used plus
 // pending (FairOrderingPolicy.getMagnitude), so bigger apps go first.
 func (e *Engine) sortFair(q *queue) {
-	sort.SliceStable(q.active, func(i, j int) bool {
-		a, b := q.active[i], q.active[j]
+	// slices.SortStableFunc runs the same insertion-sort-and-symMerge
+	// algorithm as sort.SliceStable (so the same comparisons, the same
+	// order even if the resource comparison is not transitive) without
+	// the reflection-built swapper, 5% of a contended day's CPU (#19).
+	slices.SortStableFunc(q.active, func(a, b *app) int {
 		if q.fairSizeWeight {
 			if c := sizeWeightedCompare(a, b); c != 0 {
-				return c < 0
+				return c
 			}
 		}
 		if c := e.g.rc.compare(a.allocated, b.allocated); c != 0 {
-			return c < 0
+			return c
 		}
-		return a.seq < b.seq
+		return cmp.Compare(a.seq, b.seq)
 	})
 }
 

@@ -28,6 +28,7 @@ type previewOptions struct {
 	html       string
 	force      bool
 	maxCont    int
+	maxEvents  int64
 	starvation time.Duration
 	hadoop1    bool
 	h1         migrateOptions
@@ -100,6 +101,7 @@ func newPreviewCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.html, "html", "", "also write a self-contained HTML report to FILE")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --html file")
 	bindMaxContainers(cmd, &o.maxCont)
+	bindMaxEvents(cmd, &o.maxEvents)
 	f.DurationVar(&o.starvation, "starvation", preview.DefaultStarvationMS*time.Millisecond, "how long owed demand may go unserved before it counts as starvation")
 	f.BoolVar(&o.hadoop1, "hadoop1", false, "preview a Hadoop 1 migration: queues flat versus with --group")
 	f.StringVar(&o.h1.mapredSite, "mapred-site", "", "--hadoop1: the JobTracker's mapred-site.xml")

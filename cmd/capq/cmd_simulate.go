@@ -26,6 +26,7 @@ type simulateOptions struct {
 	force         bool
 	rejectUnknown bool
 	maxContainers int
+	maxEvents     int64
 	endTree       bool
 	// hadoop1 is a Hadoop 1 conf directory to simulate instead of --config.
 	hadoop1, hadoop1Version string
@@ -86,6 +87,7 @@ func newSimulateCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.events, "events", "", "write every allocation, reservation, release and preemption as JSON lines to FILE")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --events file")
 	bindMaxContainers(cmd, &o.maxContainers)
+	bindMaxEvents(cmd, &o.maxEvents)
 	f.BoolVar(&o.endTree, "end-tree", false, "after the report, print the queue tree as the run left it (auto-created queues that have not expired)")
 	f.StringVar(&o.hadoop1, "hadoop1", "", "simulate a Hadoop 1 JobTracker instead: its conf DIR (mapred-site.xml, capacity-scheduler.xml, mapred-queue-acls.xml)")
 	f.StringVar(&o.hadoop1Version, "hadoop1-version", "1.2.1", "--hadoop1: the Hadoop 1 release (1.0, 1.1, 1.2.1)")
@@ -202,6 +204,10 @@ func (o simulateOptions) simOptions() (sim.Options, error) {
 		return opts, fmt.Errorf("--max-containers must be positive, got %d", o.maxContainers)
 	}
 	opts.MaxContainers = o.maxContainers
+	if o.maxEvents == 0 || o.maxEvents < -1 {
+		return opts, fmt.Errorf("--max-events must be positive, or -1 for no budget, got %d", o.maxEvents)
+	}
+	opts.MaxEvents = o.maxEvents
 	var err error
 	if o.until != "" {
 		if opts.Until, err = sim.ParseDuration(o.until); err != nil || opts.Until <= 0 {
@@ -223,4 +229,11 @@ func (o simulateOptions) inputs() []string {
 // from exhausting memory (sim.Options.MaxContainers).
 func bindMaxContainers(cmd *cobra.Command, v *int) {
 	cmd.Flags().IntVar(v, "max-containers", sim.DefaultMaxContainers, "most containers (AMs and tasks) a workload may ask for; memory grows with it")
+}
+
+// bindMaxEvents adds --max-events, the work budget that keeps a small
+// workload (many nodes, a long heartbeat-driven day) from running for
+// minutes (sim.Options.MaxEvents).
+func bindMaxEvents(cmd *cobra.Command, v *int64) {
+	cmd.Flags().Int64Var(v, "max-events", sim.DefaultMaxEvents, "work budget: most simulated events (heartbeats, arrivals, completions) a run may process, -1 for none; time grows with it")
 }

@@ -40,7 +40,7 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 // prints its warnings.
 func previewWorkload(o previewOptions, s *streams) (*sim.Workload, sim.Options, error) {
 	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner, rumenTime: o.rumenTime,
-		seed: o.seed, until: o.until, sample: o.sample, format: "text", maxContainers: o.maxCont}
+		seed: o.seed, until: o.until, sample: o.sample, format: "text", maxContainers: o.maxCont, maxEvents: o.maxEvents}
 	if so.sample == "" {
 		so.sample = "1m"
 	}

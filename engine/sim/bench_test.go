@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"syscall"
@@ -83,8 +84,19 @@ func TestScaleTable(t *testing.T) {
 		{1000, 100, 30000}, {1000, 100, 100000},
 		{300, 100, 10000},
 	}
+	contended := false
 	switch os.Getenv("CAPQ_SCALE_DAY") {
 	case "":
+	case "contended", "contended10k":
+		// #19's contended day: tasks of 140 minutes on average instead of
+		// 2, so 100,026 apps ask for 95% of the memory of 10,000 nodes
+		// over the day (capq gen workload --task-duration 140m
+		// --target-utilization 0.95), with preemption on.
+		contended = true
+		sizes = []size{{10000, 1000, 100026}}
+		if os.Getenv("CAPQ_SCALE_DAY") == "contended10k" {
+			sizes = []size{{10000, 10000, 100026}}
+		}
 	case "10k":
 		sizes = []size{{10000, 10000, 100000}} // #19's wide tree
 	case "busy":
@@ -98,21 +110,38 @@ func TestScaleTable(t *testing.T) {
 	}
 	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated | use% | reservations |")
 	for _, s := range sizes {
-		m := modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(s.leaves), FanOut: 10, Seed: 1}))
+		xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(s.leaves), FanOut: 10, Seed: 1})
 		o := DefaultGenOptions()
 		o.Apps, o.Nodes = s.apps, s.nodes
+		if contended {
+			xml = bytes.Replace(xml, []byte("</configuration>"), []byte(preemptionOn+"</configuration>"), 1)
+			o.DurationMeanMS = 140 * 60 * 1000
+		}
+		m := modelFrom(t, xml)
 		w, err := Generate(m, o)
 		require.NoError(t, err)
+		// CAPQ_SCALE_UNTIL (e.g. 4h) stops the simulated clock early, to
+		// profile a day too slow to finish.
+		var until int64
+		if u := os.Getenv("CAPQ_SCALE_UNTIL"); u != "" {
+			d, err := time.ParseDuration(u)
+			require.NoError(t, err)
+			until = d.Milliseconds()
+		}
 		start, cpu0 := time.Now(), cpuTime()
-		res, err := Run(m, w, Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == ""})
+		res, err := Run(m, w, Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == "", MaxContainers: 10_000_000, Until: until})
 		require.NoError(t, err)
 		el, cpu := time.Since(start), cpuTime()-cpu0
-		t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d |",
+		t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d | %d preempted |",
 			s.nodes, s.leaves, s.apps, res.Summary.ContainersAllocated, res.Summary.Heartbeats,
 			cpu.Seconds(), el.Seconds(), fmtMS(res.Summary.SimulatedMS),
-			100*float64(res.Queue("root").AvgUsedMB)/float64(res.Cluster.MemoryMB), res.Summary.Reservations)
+			100*float64(res.Queue("root").AvgUsedMB)/float64(res.Cluster.MemoryMB), res.Summary.Reservations, len(res.Preemptions))
 	}
 }
+
+// preemptionOn turns ProportionalCapacityPreemptionPolicy on (Hadoop's
+// default policy list; yarn.resourcemanager.scheduler.monitor.enable).
+const preemptionOn = `<property><name>yarn.resourcemanager.scheduler.monitor.enable</name><value>true</value></property>`
 
 // queuesFor is the GenerateConfig queue count whose tree (fan-out 10) has
 // about n leaves: 10 + 100 + ... levels, leaves on the last.

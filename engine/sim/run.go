@@ -33,6 +33,9 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 		return nil, err
 	}
 	nodes := w.Cluster.Expand()
+	if err := checkBudget(w, len(nodes), opts); err != nil {
+		return nil, err
+	}
 	if err := w.validate(nodes); err != nil {
 		return nil, err
 	}
@@ -42,6 +45,9 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 		return nil, err
 	}
 	r.loop()
+	if r.budgetErr != nil {
+		return nil, r.budgetErr
+	}
 	res := r.finish()
 	if r.outErr != nil {
 		return nil, fmt.Errorf("sim: write events: %w", r.outErr)
@@ -212,6 +218,9 @@ func (r *run) initApps() {
 // loop runs events in time order until none is left or Until passes.
 func (r *run) loop() {
 	for r.q.len() > 0 {
+		if r.overBudget() {
+			return
+		}
 		ev := r.q.pop()
 		if r.opts.Until > 0 && ev.t > r.opts.Until {
 			r.res.Summary.StoppedAtUntil = true

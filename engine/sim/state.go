@@ -183,7 +183,9 @@ type run struct {
 	dynIdx     map[string]int
 	lastRound  int64
 	out        *bufio.Writer
-	outErr     error // the first failed write of the event log; stops the run
+	outErr     error  // the first failed write of the event log; stops the run
+	budgetErr  error  // set when the run used up Options.MaxEvents; stops it
+	work       uint64 // weighted events charged against Options.MaxEvents
 	lineBuf    []byte
 	lastChange int64
 	done       int
