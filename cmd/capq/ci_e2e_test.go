@@ -97,13 +97,6 @@ func TestCIPathsRelativeToRepoRoot(t *testing.T) {
 	}
 }
 
-// TestSARIFGitSourcePath: git:REV:PATH findings point at PATH.
-func TestSARIFGitSourcePath(t *testing.T) {
-	assert.Equal(t, "conf/capacity-scheduler.xml", underRoot("git:origin/main:conf/capacity-scheduler.xml", "/repo"))
-	assert.Equal(t, "conf/capacity-scheduler.xml", underRoot("git:HEAD:./conf/capacity-scheduler.xml", "/repo"))
-	assert.Equal(t, "<stdin>", underRoot("<stdin>", "/repo"))
-}
-
 // TestStdinFilename: --stdin-filename names piped input in every format.
 func TestStdinFilename(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(golden.RepoRoot(), sample, "capacity-scheduler.xml"))

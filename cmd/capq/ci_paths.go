@@ -1,96 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"os/exec"
-	"path"
-	"path/filepath"
-	"strings"
-
 	"github.com/spf13/pflag"
-
-	"github.com/capq/capq/validate"
-	"github.com/capq/capq/xmlconf"
 )
 
 // SARIF and GitHub annotations name files relative to the repository
-// root: GitHub resolves them against the checkout, not against the
-// directory capq ran in, so "capacity-scheduler.xml" linted from conf/
-// must be reported as "conf/capacity-scheduler.xml".
-
-// repoRoot returns the directory CI paths are relative to: --root when
-// given, else the top of the enclosing git work tree, else the working
-// directory (no git, or not in a repository).
-func repoRoot(flag string) string {
-	if flag != "" {
-		if abs, err := filepath.Abs(flag); err == nil {
-			return resolveLinks(abs)
-		}
-		return flag
-	}
-	var out bytes.Buffer
-	cmd := exec.Command("git", "rev-parse", "--show-toplevel")
-	cmd.Stdout = &out
-	if err := cmd.Run(); err == nil {
-		if top := strings.TrimSpace(out.String()); top != "" {
-			return resolveLinks(top)
-		}
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "."
-	}
-	return resolveLinks(wd)
-}
-
-// rootRelative rewrites the file names of a report for SARIF and GitHub
-// output: relative to root, with forward slashes. A git:REV:PATH name
-// becomes PATH (git paths are already relative to the root); a file
-// outside root keeps its name, as there is nothing better to say.
-func rootRelative(rep *validate.Report, root string) {
-	for i, f := range rep.Files {
-		rep.Files[i] = underRoot(f, root)
-	}
-	fs := make([]xmlconf.Finding, len(rep.Findings))
-	for i, f := range rep.Findings {
-		f.File = underRoot(f.File, root)
-		fs[i] = f
-	}
-	rep.Findings = fs
-}
-
-func underRoot(file, root string) string {
-	if file == "" || file == "<stdin>" {
-		return file
-	}
-	if rest, ok := strings.CutPrefix(file, "git:"); ok {
-		if _, p, ok := strings.Cut(rest, ":"); ok {
-			return strings.TrimPrefix(path.Clean(filepath.ToSlash(p)), "./")
-		}
-		return file
-	}
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		return filepath.ToSlash(file)
-	}
-	abs = filepath.Join(resolveLinks(filepath.Dir(abs)), filepath.Base(abs))
-	rel, err := filepath.Rel(root, abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return filepath.ToSlash(file)
-	}
-	return filepath.ToSlash(rel)
-}
-
-// resolveLinks resolves symbolic links where it can (git prints the real
-// path of the work tree; the working directory may be reached through a
-// link, as /tmp is on macOS).
-func resolveLinks(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
-	}
-	return p
-}
+// root (validate.RepoRoot, validate.RootRelative).
 
 // bindRoot adds --root to a command with CI output formats.
 func bindRoot(f *pflag.FlagSet, root *string) {

@@ -17,16 +17,8 @@ func writeStepSummary(s *streams, rep validate.Report) error {
 	if name == "" {
 		return nil
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
+	if err := validate.AppendGitHubSummary(name, rep); err != nil {
 		return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
-	}
-	werr := validate.WriteGitHubSummary(f, rep)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", werr)
 	}
 	return nil
 }
@@ -43,7 +35,7 @@ func ciReport(s *streams, f validate.Format, rep validate.Report, root string) (
 			return rep, fmt.Errorf("--root %s: no such directory", root)
 		}
 	}
-	rootRelative(&rep, repoRoot(root))
+	validate.RootRelative(&rep, validate.RepoRoot(root))
 	if f == validate.FormatGitHub {
 		// The annotations matter more than the summary: a summary that
 		// cannot be written is a warning, not a failed run.

@@ -53,6 +53,12 @@ lint errors); 2 could not run.`,
 			return runDiff(o, args[0], args[1], s)
 		},
 	}
+	o.bind(cmd)
+	return cmd
+}
+
+// bind declares diff's flags on cmd.
+func (o *diffOptions) bind(cmd *cobra.Command) {
 	o.config.bind(cmd, true)
 	cmd.Flags().StringVar(&o.liveState, "live-state", "", "the ResourceManager's /ws/v1/cluster/scheduler answer, JSON or XML (file or -), for live queue states and applications")
 	cmd.Flags().StringVar(&o.liveApps, "live-apps", "", "the ResourceManager's /ws/v1/cluster/apps answer, JSON or XML (file), to name the applications that hold a queue (needs --live-state)")
@@ -60,7 +66,6 @@ lint errors); 2 could not run.`,
 	bindRoot(cmd.Flags(), &o.root)
 	completeValues(cmd, "format", fixed(diffFormats))
 	cmd.Flags().BoolVar(&o.unified, "unified", false, "also print a unified diff of the two files (text and json)")
-	return cmd
 }
 
 func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {

@@ -51,14 +51,8 @@ func runExplain(id, format string, w io.Writer) error {
 
 // closeRules suggests rules whose ID or name contains id.
 func closeRules(id string) string {
-	var hits []string
-	for _, r := range validate.Rules() {
-		if strings.Contains(strings.ToLower(r.ID+" "+r.Name), strings.ToLower(id)) {
-			hits = append(hits, r.ID)
-		}
+	if hits := validate.CloseRules(id); len(hits) > 0 {
+		return "; did you mean " + strings.Join(hits, ", ") + "?"
 	}
-	if len(hits) == 0 || len(hits) > 5 {
-		return ""
-	}
-	return "; did you mean " + strings.Join(hits, ", ") + "?"
+	return ""
 }

@@ -65,6 +65,12 @@ cluster's memory times --duration) is printed on standard error.`,
 			return runGenWorkload(o, s)
 		},
 	}
+	o.bind(cmd)
+	return cmd
+}
+
+// bind declares gen workload's flags on cmd.
+func (o *genWorkloadOptions) bind(cmd *cobra.Command) {
 	o.config.bind(cmd, true)
 	f := cmd.Flags()
 	def := sim.DefaultGenOptions() // duration, task-memory and task-duration below spell its values as text
@@ -93,7 +99,6 @@ cluster's memory times --duration) is printed on standard error.`,
 	f.StringVar(&o.taskDur, "task-duration", "2m", "mean task duration (log-normal)")
 	f.Float64Var(&o.gen.DurationSigma, "duration-sigma", def.DurationSigma, "sigma of the task duration's log-normal")
 	f.Float64Var(&o.gen.ReduceShare, "reduce-share", def.ReduceShare, "fraction of apps with a reduce phase")
-	return cmd
 }
 
 func runGenWorkload(o genWorkloadOptions, s *streams) error {
@@ -149,7 +154,7 @@ func reportOffered(s *streams, w *sim.Workload, periodMS int64, verb, hint strin
 
 // parse checks and converts the flags that are not plain numbers.
 func (o *genWorkloadOptions) parse() error {
-	d, err := parseSimDuration(o.duration)
+	d, err := sim.ParseDuration(o.duration)
 	if err != nil || d <= 0 {
 		return fmt.Errorf("--duration %q: want a positive duration such as 24h", o.duration)
 	}
@@ -162,18 +167,8 @@ func (o *genWorkloadOptions) parse() error {
 	case !(o.gen.TargetUtilization >= 0 && o.gen.TargetUtilization <= 10):
 		return fmt.Errorf("--target-utilization %v: want a fraction such as 0.9 (at most 10)", o.gen.TargetUtilization)
 	}
-	td, err := parseSimDuration(o.taskDur)
-	if err != nil || td <= 0 {
-		return fmt.Errorf("--task-duration %q: want a positive duration such as 2m", o.taskDur)
-	}
-	o.gen.DurationMeanMS = float64(td)
-	o.gen.TaskMemoryMB = nil
-	for _, part := range strings.Split(o.taskMem, ",") {
-		v, err := strconv.ParseInt(strings.TrimSpace(part), 10, 64)
-		if err != nil || v <= 0 {
-			return fmt.Errorf("--task-memory %q: want positive sizes in MB separated by commas", o.taskMem)
-		}
-		o.gen.TaskMemoryMB = append(o.gen.TaskMemoryMB, v)
+	if err := o.parseTasks(); err != nil {
+		return err
 	}
 	// A list, not a map: with several bad flags the message names the
 	// same one every run.
@@ -193,6 +188,24 @@ func (o *genWorkloadOptions) parse() error {
 	}
 	if o.gen.ReduceShare < 0 || o.gen.ReduceShare > 1 {
 		return fmt.Errorf("--reduce-share %v: want a fraction between 0 and 1", o.gen.ReduceShare)
+	}
+	return nil
+}
+
+// parseTasks converts --task-duration and --task-memory.
+func (o *genWorkloadOptions) parseTasks() error {
+	td, err := sim.ParseDuration(o.taskDur)
+	if err != nil || td <= 0 {
+		return fmt.Errorf("--task-duration %q: want a positive duration such as 2m", o.taskDur)
+	}
+	o.gen.DurationMeanMS = float64(td)
+	o.gen.TaskMemoryMB = nil
+	for _, part := range strings.Split(o.taskMem, ",") {
+		v, err := strconv.ParseInt(strings.TrimSpace(part), 10, 64)
+		if err != nil || v <= 0 {
+			return fmt.Errorf("--task-memory %q: want positive sizes in MB separated by commas", o.taskMem)
+		}
+		o.gen.TaskMemoryMB = append(o.gen.TaskMemoryMB, v)
 	}
 	return nil
 }

@@ -3,9 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -117,17 +114,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	w, err := o.readWorkload(s)
-	if err != nil {
-		return cannotRun(err)
-	}
-	for _, warn := range append(w.Warnings, sim.UnknownQueueWarnings(loaded.Model, w)...) {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
-	}
-	if opts, err = o.refreshes(opts, s); err != nil {
-		return cannotRun(err)
-	}
-	res, err := o.simulate(loaded.Model, w, opts, s)
+	res, err := o.run(loaded.Model, opts, s)
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -138,6 +125,22 @@ func runSimulate(o simulateOptions, s *streams) error {
 		return writeEndTree(res, s)
 	}
 	return nil
+}
+
+// run reads the workload, prints its warnings (and those for queues the
+// configuration lacks), adds the refresh events' loader and simulates.
+func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams) (*sim.Result, error) {
+	w, err := o.readWorkload(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, warn := range append(w.Warnings, sim.UnknownQueueWarnings(m, w)...) {
+		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
+	}
+	if opts, err = o.refreshes(opts, s); err != nil {
+		return nil, err
+	}
+	return o.simulate(m, w, opts, s)
 }
 
 // writeEndTree prints `capq tree` of the run's end state, sized to the
@@ -207,27 +210,14 @@ func (o simulateOptions) simOptions() (sim.Options, error) {
 	opts.MaxEvents = o.maxEvents
 	var err error
 	if o.until != "" {
-		if opts.Until, err = parseSimDuration(o.until); err != nil || opts.Until <= 0 {
+		if opts.Until, err = sim.ParseDuration(o.until); err != nil || opts.Until <= 0 {
 			return opts, fmt.Errorf("--until %q: want a positive duration such as 90m, 24h or a number of milliseconds", o.until)
 		}
 	}
-	if opts.SampleMS, err = parseSimDuration(o.sample); err != nil || opts.SampleMS <= 0 {
+	if opts.SampleMS, err = sim.ParseDuration(o.sample); err != nil || opts.SampleMS <= 0 {
 		return opts, fmt.Errorf("--sample %q: want a positive duration such as 30s or 1m", o.sample)
 	}
 	return opts, nil
-}
-
-// parseSimDuration reads "90m", "1h30m", "500ms" or a bare number of
-// milliseconds.
-func parseSimDuration(s string) (int64, error) {
-	if n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil {
-		return n, nil
-	}
-	d, err := time.ParseDuration(strings.TrimSpace(s))
-	if err != nil {
-		return 0, err
-	}
-	return d.Milliseconds(), nil
 }
 
 // inputs are the files a simulation reads, which --events may not replace.

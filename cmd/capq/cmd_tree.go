@@ -59,7 +59,7 @@ func runTree(o treeOptions, arg string, s *streams) error {
 // has no yarn.scheduler.capacity keys, so tree would print a lone root
 // queue as if that were the configuration.
 func refuseHadoop1(arg string) error {
-	paths, dir := hadoop1Candidates(arg)
+	paths, dir := xmlconf.H1Candidates(arg)
 	if len(paths) == 0 {
 		return nil
 	}

@@ -24,17 +24,8 @@ type diffInputs struct {
 // loadDiffInputs resolves and loads OLD and NEW with the shared flags;
 // both are tried so one run reports every unreadable input.
 func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInputs, error) {
-	if oldArg == "-" && newArg == "-" {
-		return nil, fmt.Errorf("OLD and NEW cannot both be standard input")
-	}
-	if o.liveApps != "" && o.liveState == "" {
-		return nil, fmt.Errorf("--live-apps needs --live-state: the apps answer names applications, the scheduler answer says which queues they hold")
-	}
-	if o.liveApps == "-" {
-		return nil, fmt.Errorf("--live-apps takes a file, not standard input")
-	}
-	if o.liveState == "-" && (oldArg == "-" || newArg == "-") {
-		return nil, fmt.Errorf("--live-state - and a configuration on standard input cannot share it")
+	if err := checkDiffStdin(o, oldArg, newArg); err != nil {
+		return nil, err
 	}
 	opts, err := o.config.options(s)
 	if err != nil {
@@ -64,6 +55,25 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 		return nil, errs
 	}
 	return in, nil
+}
+
+// checkDiffStdin refuses the inputs that cannot be read together: two
+// sides (or a side and --live-state) on standard input, --live-apps
+// without --live-state or from standard input.
+func checkDiffStdin(o diffOptions, oldArg, newArg string) error {
+	if oldArg == "-" && newArg == "-" {
+		return fmt.Errorf("OLD and NEW cannot both be standard input")
+	}
+	if o.liveApps != "" && o.liveState == "" {
+		return fmt.Errorf("--live-apps needs --live-state: the apps answer names applications, the scheduler answer says which queues they hold")
+	}
+	if o.liveApps == "-" {
+		return fmt.Errorf("--live-apps takes a file, not standard input")
+	}
+	if o.liveState == "-" && (oldArg == "-" || newArg == "-") {
+		return fmt.Errorf("--live-state - and a configuration on standard input cannot share it")
+	}
+	return nil
 }
 
 // loadOne loads one side and, for --unified, keeps its bytes. A file is
@@ -130,7 +140,7 @@ func readLiveApps(name string, max int64) ([]validate.LiveApp, error) {
 	if err != nil {
 		return nil, err
 	}
-	if data, err = rmAnswerJSON(name, "apps", data); err != nil {
+	if data, err = sim.RMAnswerJSON(name, "apps", data); err != nil {
 		return nil, err
 	}
 	refs, err := sim.ReadRMAppRefs(name, data)

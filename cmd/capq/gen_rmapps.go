@@ -15,33 +15,18 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 	if o.amMemory <= 0 || o.rmTaskMemory <= 0 {
 		return nil, fmt.Errorf("--am-memory and --rm-task-memory must be positive")
 	}
-	cluster := sim.Cluster{Nodes: []sim.NodeGroup{{Count: o.gen.Nodes, MemoryMB: o.gen.NodeMemoryMB, VCores: o.gen.NodeVCores,
-		Racks: max(1, (o.gen.Nodes+o.gen.NodesPerRack-1)/o.gen.NodesPerRack), RackPrefix: "/rack"}}}
-	if o.rmNodes != "" {
-		name, data, err := o.config.readArg(o.rmNodes, s)
-		if err != nil {
-			return nil, fmt.Errorf("--rm-nodes: %w", err)
-		}
-		if data, err = rmAnswerJSON(name, "nodes", data); err != nil {
-			return nil, err
-		}
-		c, warns, err := sim.ReadRMNodes(name, data)
-		if err != nil {
-			return nil, err
-		}
-		for _, w := range warns {
-			fmt.Fprintf(s.errOut, "capq: warning: %s\n", w)
-		}
-		cluster = *c
+	cluster, err := o.rmCluster(s)
+	if err != nil {
+		return nil, err
 	}
 	name, data, err := o.config.readArg(o.fromRMApps, s)
 	if err != nil {
 		return nil, fmt.Errorf("--from-rm-apps: %w", err)
 	}
-	if data, err = rmAnswerJSON(name, "apps", data); err != nil {
+	if data, err = sim.RMAnswerJSON(name, "apps", data); err != nil {
 		return nil, err
 	}
-	w, err := sim.ReadRMApps(name, data, m, sim.RMAppsOptions{AM: engine.Resource{MemoryMB: o.amMemory, VCores: 1}, TaskMemoryMB: o.rmTaskMemory, Cluster: cluster})
+	w, err := sim.ReadRMApps(name, data, m, sim.RMAppsOptions{AM: engine.Resource{MemoryMB: o.amMemory, VCores: 1}, TaskMemoryMB: o.rmTaskMemory, Cluster: *cluster})
 	if err != nil {
 		return nil, err
 	}
@@ -53,4 +38,28 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 	}
 	reportOffered(s, w, sim.SpanMS(w), "built", "")
 	return w, nil
+}
+
+// rmCluster is the cluster the RM apps run on: --rm-nodes' answer when
+// given (its warnings printed), else --nodes x --node-memory.
+func (o genWorkloadOptions) rmCluster(s *streams) (*sim.Cluster, error) {
+	if o.rmNodes == "" {
+		return &sim.Cluster{Nodes: []sim.NodeGroup{{Count: o.gen.Nodes, MemoryMB: o.gen.NodeMemoryMB, VCores: o.gen.NodeVCores,
+			Racks: max(1, (o.gen.Nodes+o.gen.NodesPerRack-1)/o.gen.NodesPerRack), RackPrefix: "/rack"}}}, nil
+	}
+	name, data, err := o.config.readArg(o.rmNodes, s)
+	if err != nil {
+		return nil, fmt.Errorf("--rm-nodes: %w", err)
+	}
+	if data, err = sim.RMAnswerJSON(name, "nodes", data); err != nil {
+		return nil, err
+	}
+	c, warns, err := sim.ReadRMNodes(name, data)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range warns {
+		fmt.Fprintf(s.errOut, "capq: warning: %s\n", w)
+	}
+	return c, nil
 }

@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"os"
 
 	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/validate"
@@ -39,26 +37,9 @@ func applyBaseline(o lintOptions, rep *validate.Report) error {
 	return nil
 }
 
-// The existing file is read through safeio (bounded, and a FIFO or device
-// is refused instead of blocking the open) and replaced through it.
+// writeBaselineFile writes --write-baseline (validate.WriteBaselineFile).
 func writeBaselineFile(path string, fs []xmlconf.Finding, max int64) error {
-	var buf bytes.Buffer
-	if err := validate.WriteBaseline(&buf, fs); err != nil {
-		return err
-	}
-	force := false
-	if err := safeio.CheckTarget(path, true); err != nil {
-		return fmt.Errorf("--write-baseline: %w", err)
-	}
-	if old, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: max}); err == nil {
-		if !bytes.HasPrefix(old, []byte(validate.BaselineHeader+"\n")) {
-			return fmt.Errorf("--write-baseline: %s exists and is not a capq baseline; refusing to replace it", path)
-		}
-		force = true
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("--write-baseline: %w", err)
-	}
-	if err := safeio.WriteFile(path, buf.Bytes(), force, nil); err != nil {
+	if err := validate.WriteBaselineFile(path, fs, max); err != nil {
 		return fmt.Errorf("--write-baseline: %w", err)
 	}
 	return nil

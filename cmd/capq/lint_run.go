@@ -163,7 +163,7 @@ func hadoop1Names(arg, name string) []string {
 	if !isDir(arg) {
 		return []string{name}
 	}
-	paths, _ := hadoop1Candidates(arg)
+	paths, _ := xmlconf.H1Candidates(arg)
 	if len(paths) == 0 {
 		return []string{name}
 	}
@@ -177,11 +177,6 @@ func hadoop1Names(arg, name string) []string {
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
-}
-
-func fileExists(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && !fi.IsDir()
 }
 
 // relativize rewrites absolute file names under the working directory as

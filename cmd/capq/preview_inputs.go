@@ -9,6 +9,7 @@ import (
 
 	h1 "github.com/capq/capq/engine/hadoop1"
 	"github.com/capq/capq/engine/preview"
+	"github.com/capq/capq/migrate"
 	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
@@ -46,19 +47,9 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 	if err != nil {
 		return nil, err
 	}
-	mo := o.h1
-	mo.format = "text"
-	mo.readFlags = o.config.readFlags
-	if o.config.version != "" {
-		mo.hadoopVersion = o.config.version
-	}
-	paths, opts, err := mo.toLibrary()
+	h1m, opts, err := loadHadoop1Model(o, s)
 	if err != nil {
 		return nil, err
-	}
-	h1m, err := xmlconf.LoadHadoop1(paths, mo.readOptions(s))
-	if err != nil {
-		return nil, errors.New(describeError(err))
 	}
 	h1cfg, err := h1.FromModel(h1m)
 	if err != nil {
@@ -85,6 +76,26 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 		cfg.unified = validate.UnifiedDiff(flatName, newName, m.OldXML, m.NewXML)
 	}
 	return cfg, nil
+}
+
+// loadHadoop1Model reads the Hadoop 1 files with migrate's flags (and
+// --hadoop-version, when given, as the migration's target).
+func loadHadoop1Model(o previewOptions, s *streams) (*xmlconf.H1Model, migrate.Options, error) {
+	mo := o.h1
+	mo.format = "text"
+	mo.readFlags = o.config.readFlags
+	if o.config.version != "" {
+		mo.hadoopVersion = o.config.version
+	}
+	paths, opts, err := mo.toLibrary()
+	if err != nil {
+		return nil, opts, err
+	}
+	h1m, err := xmlconf.LoadHadoop1(paths, mo.readOptions(s))
+	if err != nil {
+		return nil, opts, errors.New(describeError(err))
+	}
+	return h1m, opts, nil
 }
 
 // loadGates parses every --assert and the --gate file; all parse errors

@@ -12,26 +12,8 @@ import (
 // simulatePreview reads the workload with capq simulate's flags, runs
 // both configurations at once and builds the report.
 func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate, s *streams) (*preview.Report, error) {
-	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner, rumenTime: o.rumenTime,
-		seed: o.seed, until: o.until, sample: o.sample, format: "text", maxContainers: o.maxCont, maxEvents: o.maxEvents}
-	if so.sample == "" {
-		so.sample = "1m"
-	}
-	opts, err := so.simOptions()
+	w, opts, err := previewWorkload(o, s)
 	if err != nil {
-		return nil, err
-	}
-	w, err := so.readWorkload(s)
-	if err != nil {
-		return nil, err
-	}
-	if o.sample == "" {
-		opts.SampleMS = preview.AutoSampleMS(w)
-	}
-	for _, warn := range w.Warnings {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
-	}
-	if opts, err = so.refreshes(opts, s); err != nil {
 		return nil, err
 	}
 	var oldRun, newRun *preview.Run
@@ -51,6 +33,33 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 		return nil, fmt.Errorf("%s", joinErrors(errs))
 	}
 	return rep, nil
+}
+
+// previewWorkload reads the workload with capq simulate's flags (sampled
+// every minute, or to suit the workload when --sample is not given) and
+// prints its warnings.
+func previewWorkload(o previewOptions, s *streams) (*sim.Workload, sim.Options, error) {
+	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner, rumenTime: o.rumenTime,
+		seed: o.seed, until: o.until, sample: o.sample, format: "text", maxContainers: o.maxCont, maxEvents: o.maxEvents}
+	if so.sample == "" {
+		so.sample = "1m"
+	}
+	opts, err := so.simOptions()
+	if err != nil {
+		return nil, opts, err
+	}
+	w, err := so.readWorkload(s)
+	if err != nil {
+		return nil, opts, err
+	}
+	if o.sample == "" {
+		opts.SampleMS = preview.AutoSampleMS(w)
+	}
+	for _, warn := range w.Warnings {
+		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
+	}
+	opts, err = so.refreshes(opts, s)
+	return w, opts, err
 }
 
 // simulatePair runs both configurations at once, with one progress line

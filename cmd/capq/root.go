@@ -51,16 +51,7 @@ failed gate; 2 could not run (bad flag, unreadable input).`,
 	}
 	// --version prints the same line as `capq version`.
 	root.SetVersionTemplate("{{.Version}}\n")
-	// A name with control characters would forge lines in text output and
-	// workflow commands; refuse it before anything runs.
-	root.PersistentPreRunE = func(*cobra.Command, []string) error {
-		if strings.ContainsFunc(s.stdinName, unicode.IsControl) {
-			return cannotRun(fmt.Errorf("--stdin-filename %q: must not contain control characters", s.stdinName))
-		}
-		return nil
-	}
-	root.PersistentFlags().StringVar(&s.stdinName, "stdin-filename", "",
-		"the `PATH` standard input (-) stands for in findings and annotations, e.g. conf/capacity-scheduler.xml")
+	bindStdinName(root, s)
 	root.Flags().BoolP("version", "v", false, "print capq's version (as capq version does)")
 	root.AddCommand(
 		newTreeCmd(s),
@@ -76,4 +67,18 @@ failed gate; 2 could not run (bad flag, unreadable input).`,
 		newVersionCmd(s),
 	)
 	return root
+}
+
+// bindStdinName adds --stdin-filename, checked before any command runs.
+func bindStdinName(root *cobra.Command, s *streams) {
+	// A name with control characters would forge lines in text output and
+	// workflow commands; refuse it before anything runs.
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if strings.ContainsFunc(s.stdinName, unicode.IsControl) {
+			return cannotRun(fmt.Errorf("--stdin-filename %q: must not contain control characters", s.stdinName))
+		}
+		return nil
+	}
+	root.PersistentFlags().StringVar(&s.stdinName, "stdin-filename", "",
+		"the `PATH` standard input (-) stands for in findings and annotations, e.g. conf/capacity-scheduler.xml")
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	h1 "github.com/capq/capq/engine/hadoop1"
-	"github.com/capq/capq/engine/sim"
 	h1sim "github.com/capq/capq/engine/sim/hadoop1"
 	"github.com/capq/capq/xmlconf"
 )
@@ -68,15 +67,7 @@ func runSimulateHadoop1(o simulateOptions, s *streams) error {
 		return cannotRun(err)
 	}
 	var out bytes.Buffer
-	if o.format == "json" {
-		err = sim.RenderJSON(&out, res)
-	} else {
-		err = sim.RenderText(&out, res)
-		fmt.Fprintf(&out, "\nHadoop 1 engine (CapacityTaskScheduler, profile %s):\n", prof)
-		for _, n := range append(mp.Notes, cfg.Warnings...) {
-			fmt.Fprintf(&out, "  - %s\n", n)
-		}
-	}
+	err = h1sim.Write(&out, o.format, res, prof, mp, cfg.Warnings)
 	if err != nil {
 		return cannotRun(err)
 	}

@@ -26,25 +26,9 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 		}
 		return sim.ReadNative(name, data)
 	}
-	set := xmlconf.DefaultSLSSettings()
-	if o.slsRunner != "" {
-		doc, err := xmlconf.ReadFile(o.slsRunner, o.config.readOptions(s))
-		if err != nil {
-			return nil, fmt.Errorf("--sls-runner: %w", err)
-		}
-		if set, err = xmlconf.SLSSettingsFromConf(xmlconf.NewConf(doc).Map()); err != nil {
-			return nil, fmt.Errorf("--sls-runner %s: %w", o.slsRunner, err)
-		}
-	}
-	var nodes *sim.Cluster
-	if o.slsNodes != "" {
-		nname, ndata, err := o.config.readArg(o.slsNodes, s)
-		if err != nil {
-			return nil, fmt.Errorf("--sls-nodes: %w", err)
-		}
-		if nodes, err = sim.ReadSLSNodes(nname, ndata, set); err != nil {
-			return nil, err
-		}
+	set, nodes, err := o.slsInputs(s)
+	if err != nil {
+		return nil, err
 	}
 	if format == sim.FormatRumen {
 		base, err := sim.ParseRumenTimeBase(o.rumenTime)
@@ -77,4 +61,30 @@ func (o simulateOptions) refreshes(opts sim.Options, s *streams) (sim.Options, e
 		return opts, err
 	}
 	return preview.WithRefreshes(opts, dir, lopts), nil
+}
+
+// slsInputs reads --sls-runner's settings (Hadoop's defaults without it)
+// and --sls-nodes' cluster (nil without it).
+func (o simulateOptions) slsInputs(s *streams) (xmlconf.SLSSettings, *sim.Cluster, error) {
+	set := xmlconf.DefaultSLSSettings()
+	if o.slsRunner != "" {
+		doc, err := xmlconf.ReadFile(o.slsRunner, o.config.readOptions(s))
+		if err != nil {
+			return set, nil, fmt.Errorf("--sls-runner: %w", err)
+		}
+		if set, err = xmlconf.SLSSettingsFromConf(xmlconf.NewConf(doc).Map()); err != nil {
+			return set, nil, fmt.Errorf("--sls-runner %s: %w", o.slsRunner, err)
+		}
+	}
+	var nodes *sim.Cluster
+	if o.slsNodes != "" {
+		nname, ndata, err := o.config.readArg(o.slsNodes, s)
+		if err != nil {
+			return set, nil, fmt.Errorf("--sls-nodes: %w", err)
+		}
+		if nodes, err = sim.ReadSLSNodes(nname, ndata, set); err != nil {
+			return set, nil, err
+		}
+	}
+	return set, nodes, nil
 }

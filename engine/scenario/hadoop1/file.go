@@ -1,7 +1,3 @@
-// Package hadoop1 runs Hadoop 1 scenarios (hadoop1-scenario-format.md) on
-// the slot-mode engine: one scheduling event per step, the way Hadoop 1's
-// TestCapacityScheduler drives assignTasks with fake TaskTrackers, with
-// expectations and "why did this job not get a slot?" explanations.
 package hadoop1
 
 import (

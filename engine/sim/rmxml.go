@@ -1,4 +1,4 @@
-package main
+package sim
 
 import (
 	"bytes"
@@ -42,9 +42,9 @@ type rmNodesXML struct {
 	} `xml:"node" json:"node"`
 }
 
-// rmAnswerJSON returns data as JSON: unchanged when it is JSON, converted
+// RMAnswerJSON returns data as JSON: unchanged when it is JSON, converted
 // when it is the XML form of the apps (what "apps") or nodes answer.
-func rmAnswerJSON(name, what string, data []byte) ([]byte, error) {
+func RMAnswerJSON(name, what string, data []byte) ([]byte, error) {
 	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '<' {
 		return data, nil
 	}

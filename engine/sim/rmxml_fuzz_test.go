@@ -1,4 +1,4 @@
-package main
+package sim
 
 import "testing"
 
@@ -12,7 +12,7 @@ func FuzzRMAnswerJSON(f *testing.F) {
 		if apps {
 			what = "apps"
 		}
-		out, err := rmAnswerJSON("f.xml", what, data)
+		out, err := RMAnswerJSON("f.xml", what, data)
 		if err == nil && len(out) == 0 && len(data) > 0 {
 			t.Fatal("empty answer without error")
 		}

@@ -1,0 +1,35 @@
+package validate
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/capq/capq/safeio"
+	"github.com/capq/capq/xmlconf"
+)
+
+// WriteBaselineFile writes fs as a baseline to path, replacing only a
+// file that is already a capq baseline, atomically. The existing file is
+// read through safeio (bounded, and a FIFO or device is refused instead
+// of blocking the open) and replaced through it.
+func WriteBaselineFile(path string, fs []xmlconf.Finding, max int64) error {
+	var buf bytes.Buffer
+	if err := WriteBaseline(&buf, fs); err != nil {
+		return err
+	}
+	force := false
+	if err := safeio.CheckTarget(path, true); err != nil {
+		return err
+	}
+	if old, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: max}); err == nil {
+		if !bytes.HasPrefix(old, []byte(BaselineHeader+"\n")) {
+			return fmt.Errorf("%s exists and is not a capq baseline; refusing to replace it", path)
+		}
+		force = true
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return safeio.WriteFile(path, buf.Bytes(), force, nil)
+}

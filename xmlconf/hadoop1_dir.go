@@ -1,0 +1,57 @@
+package xmlconf
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// h1DirFiles are the file names a Hadoop 1 conf dir may hold.
+var h1DirFiles = []string{"mapred-site.xml", "capacity-scheduler.xml", "mapred-queue-acls.xml", "mapred-queues.xml"}
+
+// H1Candidates returns the files of arg (a file, or a JobTracker conf
+// dir) that may form a Hadoop 1 set, with their roles by name when arg is
+// a conf dir (mapred.queue.names may legally sit in mapred-queue-acls.xml,
+// so content cannot say there). DetectHadoop1 then decides.
+func H1Candidates(arg string) ([]string, *H1Paths) {
+	if !isDirPath(arg) {
+		if _, err := os.Stat(arg); err != nil {
+			return nil, nil
+		}
+		return []string{arg}, nil
+	}
+	if !isFile(filepath.Join(arg, "mapred-site.xml")) && !isFile(filepath.Join(arg, "mapred-queues.xml")) {
+		return nil, nil
+	}
+	var paths []string
+	for _, f := range h1DirFiles {
+		if p := filepath.Join(arg, f); isFile(p) {
+			paths = append(paths, p)
+		}
+	}
+	dir := h1DirPaths(arg)
+	return paths, &dir
+}
+
+// h1DirPaths names the files of a Hadoop 1 conf dir by role.
+func h1DirPaths(dir string) H1Paths {
+	var p H1Paths
+	for _, f := range []struct {
+		dst  *string
+		name string
+	}{{&p.MapredSite, "mapred-site.xml"}, {&p.CapacityScheduler, "capacity-scheduler.xml"}, {&p.QueueACLs, "mapred-queue-acls.xml"}, {&p.MapredQueues, "mapred-queues.xml"}} {
+		if path := filepath.Join(dir, f.name); isFile(path) {
+			*f.dst = path
+		}
+	}
+	return p
+}
+
+func isDirPath(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+func isFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
+}
