@@ -84,15 +84,7 @@ var ruleMappingVariable = &Rule{
 		Versions: "3.4+",
 	},
 	Check: func(p *Pass) {
-		if p.Model.Conf == nil {
-			return
-		}
-		s, _ := mappingRules(p)
-		for _, is := range s.Check(placement.ModelQueues(p.Model)) {
-			if is.Kind == "variable" {
-				p.ReportHint(p.AtKey(is.Rule.Key), "did you mean one of %user, %primary_group, %secondary_group, %application, %specified, %default?", "%s", is.Msg)
-			}
-		}
+		reportMappingIssues(p, "variable", "did you mean one of %user, %primary_group, %secondary_group, %application, %specified, %default?")
 	},
 }
 
@@ -110,15 +102,7 @@ var ruleMappingUnreachable = &Rule{
 		Versions: "3.4+",
 	},
 	Check: func(p *Pass) {
-		if p.Model.Conf == nil {
-			return
-		}
-		s, _ := mappingRules(p)
-		for _, is := range s.Check(placement.ModelQueues(p.Model)) {
-			if is.Kind == "unreachable" {
-				p.ReportHint(p.AtKey(is.Rule.Key), "move the more specific rule before the catch-all one", "%s", is.Msg)
-			}
-		}
+		reportMappingIssues(p, "unreachable", "move the more specific rule before the catch-all one")
 	},
 }
 
@@ -147,4 +131,18 @@ var ruleMappingJSONMissing = &Rule{
 			}
 		}
 	},
+}
+
+// reportMappingIssues reports the placement checker's issues of one kind
+// (variable, unreachable) at the rule that has them, with hint.
+func reportMappingIssues(p *Pass, kind, hint string) {
+	if p.Model.Conf == nil {
+		return
+	}
+	s, _ := mappingRules(p)
+	for _, is := range s.Check(placement.ModelQueues(p.Model)) {
+		if is.Kind == kind {
+			p.ReportHint(p.AtKey(is.Rule.Key), hint, "%s", is.Msg)
+		}
+	}
 }
