@@ -103,3 +103,15 @@ func ms(v int64) string {
 	}
 	return fmt.Sprintf("%dm%02ds", v/60000, v%60000/1000)
 }
+
+// SimulateHadoop1Runs is SimulateHadoop1 as the report's runs, the new side
+// against p.New and moved leaves compared with themselves (AlignLeaves).
+func SimulateHadoop1Runs(p Hadoop1Pair) (oldRun, newRun *Run, notes []string, err error) {
+	oldRes, newRes, notes, err := SimulateHadoop1(p)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	oldRun, newRun = FromSim(oldRes, nil), FromSim(newRes, p.New)
+	AlignLeaves(oldRun, newRun)
+	return oldRun, newRun, notes, nil
+}
