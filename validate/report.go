@@ -55,6 +55,13 @@ func (f Format) String() string {
 	return fmt.Sprintf("format(%d)", int(f))
 }
 
+// UsuallyPublic reports whether findings in format f usually end up
+// public (SARIF uploads, GitHub annotations): there capq treats the input
+// as untrusted unless --untrusted=false says otherwise.
+func (f Format) UsuallyPublic() bool {
+	return f == FormatSARIF || f == FormatGitHub
+}
+
 // ParseFormat reads a --format value.
 func ParseFormat(s string) (Format, error) {
 	for i, n := range formatNames {

@@ -20,3 +20,10 @@ func TestReportAdd(t *testing.T) {
 	assert.Equal(t, []*Rule{r}, rep.Rules)
 	assert.Equal(t, 1, rep.Suppressed)
 }
+
+// TestFormatUsuallyPublic: SARIF and GitHub output ends up public.
+func TestFormatUsuallyPublic(t *testing.T) {
+	for _, f := range []Format{FormatText, FormatJSON, FormatSARIF, FormatGitHub, FormatJUnit} {
+		assert.Equal(t, f == FormatSARIF || f == FormatGitHub, f.UsuallyPublic(), f.String())
+	}
+}

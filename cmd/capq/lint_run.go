@@ -30,7 +30,7 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
 		return p, badValue("format", o.format, lintFormats)
 	}
-	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && publicFormat(p.format))
+	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && p.format.UsuallyPublic())
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
 		return p, badValue("fail-on", o.failOn, failOnLevels)
 	}
@@ -191,11 +191,4 @@ func relPath(p string) string {
 		return p
 	}
 	return rel
-}
-
-// publicFormat reports whether findings in format f usually end up public
-// (SARIF uploads, GitHub annotations): there the input is untrusted unless
-// --untrusted=false says otherwise.
-func publicFormat(f validate.Format) bool {
-	return f == validate.FormatSARIF || f == validate.FormatGitHub
 }
