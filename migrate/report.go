@@ -8,6 +8,15 @@ import (
 	"strings"
 )
 
+// WriteReport renders the report as JSON when format is "json", else as
+// text.
+func WriteReport(w io.Writer, format string, r *Report) error {
+	if format == "json" {
+		return WriteJSON(w, r)
+	}
+	return WriteText(w, r)
+}
+
 // WriteJSON renders the report as indented JSON.
 func WriteJSON(w io.Writer, r *Report) error {
 	enc := json.NewEncoder(w)

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -52,6 +53,13 @@ func (f Format) String() string {
 		return formatNames[f]
 	}
 	return fmt.Sprintf("format(%d)", int(f))
+}
+
+// UsuallyPublic reports whether findings in format f usually end up
+// public (SARIF uploads, GitHub annotations): there capq treats the input
+// as untrusted unless --untrusted=false says otherwise.
+func (f Format) UsuallyPublic() bool {
+	return f == FormatSARIF || f == FormatGitHub
 }
 
 // ParseFormat reads a --format value.
@@ -199,4 +207,22 @@ func (r Report) severityFirst() []xmlconf.Finding {
 	out := append([]xmlconf.Finding(nil), r.Findings...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Severity > out[j].Severity })
 	return out
+}
+
+// Add merges one input's result into rep: its files (each once, since a
+// --yarn-site may be shared by every input), findings (unsorted: sort
+// after the last Add), suppressed count and rules (each once).
+func (rep *Report) Add(res Result, files []string) {
+	for _, n := range files {
+		if !slices.Contains(rep.Files, n) {
+			rep.Files = append(rep.Files, n)
+		}
+	}
+	rep.Findings = append(rep.Findings, res.Findings...)
+	rep.Suppressed += len(res.Suppressed)
+	for _, r := range res.Rules {
+		if !slices.ContainsFunc(rep.Rules, func(x *Rule) bool { return x.ID == r.ID }) {
+			rep.Rules = append(rep.Rules, r)
+		}
+	}
 }

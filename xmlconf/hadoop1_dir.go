@@ -55,3 +55,19 @@ func isFile(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && !fi.IsDir()
 }
+
+// LoadHadoop1Dir loads a JobTracker conf dir by its files' names:
+// mapred-site.xml (required), and capacity-scheduler.xml and
+// mapred-queue-acls.xml when present. The caller checks dir is a directory.
+func LoadHadoop1Dir(dir string, opts ReadOptions) (*H1Model, error) {
+	p := H1Paths{MapredSite: filepath.Join(dir, "mapred-site.xml")}
+	for _, f := range []struct {
+		name string
+		to   *string
+	}{{"capacity-scheduler.xml", &p.CapacityScheduler}, {"mapred-queue-acls.xml", &p.QueueACLs}} {
+		if _, err := os.Stat(filepath.Join(dir, f.name)); err == nil {
+			*f.to = filepath.Join(dir, f.name)
+		}
+	}
+	return LoadHadoop1(p, opts)
+}

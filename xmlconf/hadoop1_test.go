@@ -177,3 +177,14 @@ func TestClassifyH1Document(t *testing.T) {
 	assert.Equal(t, H1NotHadoop1, ClassifyH1Document(doc("fs.defaultFS")))
 	assert.False(t, hasH1Keys(doc("mapreduce.framework.name")), "an MRv2 mapred-site.xml")
 }
+
+// TestLoadHadoop1Dir: a conf dir loads by file name, as simulate --hadoop1
+// reads it; a dir without mapred-site.xml is an error.
+func TestLoadHadoop1Dir(t *testing.T) {
+	m, err := LoadHadoop1Dir(h1Dir("02-acls-stopped"), ReadOptions{})
+	require.NoError(t, err)
+	require.Len(t, m.Queues, 4)
+	assert.True(t, m.ACLsEnabled.V)
+	_, err = LoadHadoop1Dir(t.TempDir(), ReadOptions{})
+	assert.Error(t, err)
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -170,24 +171,11 @@ func (o *genWorkloadOptions) parse() error {
 	if err := o.parseTasks(); err != nil {
 		return err
 	}
-	// A list, not a map: with several bad flags the message names the
-	// same one every run.
-	for _, f := range []struct {
-		name string
-		v    int
-	}{{"--apps", o.gen.Apps}, {"--nodes", o.gen.Nodes}, {"--users-per-queue", o.gen.UsersPerQueue}, {"--max-tasks", o.gen.MaxTasks}, {"--nodes-per-rack", o.gen.NodesPerRack}} {
-		if f.v <= 0 {
-			return fmt.Errorf("%s must be positive, got %d", f.name, f.v)
-		}
-	}
-	if o.gen.NodeMemoryMB <= 0 || o.gen.NodeVCores <= 0 || o.gen.TaskVCores <= 0 || o.gen.TasksMean <= 0 {
-		return fmt.Errorf("node and task sizes must be positive")
-	}
-	if !(o.gen.BurstShare >= 0 && o.gen.BurstShare <= 1) {
-		return fmt.Errorf("--burst-share %v: want a fraction between 0 and 1", o.gen.BurstShare)
-	}
-	if o.gen.ReduceShare < 0 || o.gen.ReduceShare > 1 {
-		return fmt.Errorf("--reduce-share %v: want a fraction between 0 and 1", o.gen.ReduceShare)
+	var oe *sim.GenOptionError
+	if err := o.gen.Check(); errors.As(err, &oe) && oe.Option != "" {
+		return fmt.Errorf("--%s%s", oe.Option, oe.Problem)
+	} else if err != nil {
+		return err
 	}
 	return nil
 }

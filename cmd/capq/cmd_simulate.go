@@ -146,14 +146,12 @@ func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams) (*s
 // writeEndTree prints `capq tree` of the run's end state, sized to the
 // simulated cluster.
 func writeEndTree(res *sim.Result, s *streams) error {
-	m := res.EndModel()
-	if m == nil {
+	sized := res.SizedEndModel()
+	if sized == nil {
 		return nil
 	}
-	sized := *m
-	sized.Cluster = xmlconf.Resource{MemoryMB: res.Cluster.MemoryMB, VCores: res.Cluster.VCores}
 	fmt.Fprintf(s.out, "\nqueue tree at the end of the run:\n")
-	if err := tree.WriteText(s.out, &sized); err != nil {
+	if err := tree.WriteText(s.out, sized); err != nil {
 		return cannotRun(fmt.Errorf("write output: %w", err))
 	}
 	return nil
@@ -177,13 +175,7 @@ func (o simulateOptions) simulate(m *xmlconf.Model, w *sim.Workload, opts sim.Op
 // writeSimulation renders the result as text or JSON on stdout.
 func writeSimulation(format string, res *sim.Result, s *streams) error {
 	var out bytes.Buffer
-	var err error
-	if format == "json" {
-		err = sim.RenderJSON(&out, res)
-	} else {
-		err = sim.RenderText(&out, res)
-	}
-	if err != nil {
+	if err := sim.Render(&out, format, res); err != nil {
 		return cannotRun(err)
 	}
 	if _, err := s.out.Write(out.Bytes()); err != nil {

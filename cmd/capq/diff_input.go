@@ -31,7 +31,7 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	if err != nil {
 		return nil, err
 	}
-	if f, ferr := diffFormat(o.format); ferr == nil && publicFormat(f) && !o.config.untrustedGiven() {
+	if f, ferr := diffFormat(o.format); ferr == nil && f.UsuallyPublic() && !o.config.untrustedGiven() {
 		opts.Read.Untrusted = true // findings go to annotations or SARIF
 	}
 	in := &diffInputs{version: opts.Build.Version}

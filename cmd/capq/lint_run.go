@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/hashicorp/go-multierror"
@@ -31,7 +30,7 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
 		return p, badValue("format", o.format, lintFormats)
 	}
-	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && publicFormat(p.format))
+	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && p.format.UsuallyPublic())
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
 		return p, badValue("fail-on", o.failOn, failOnLevels)
 	}
@@ -97,26 +96,13 @@ func runLint(o lintOptions, args []string, s *streams) error {
 func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Report, *multierror.Error) {
 	rep := validate.Report{Tool: "capq lint", Version: toolVersion(), FailOn: p.failOn}
 	var errs *multierror.Error
-	ran := map[string]bool{}
 	for _, arg := range args {
 		res, names, err := lintOne(o, p, arg, s)
 		if err != nil {
 			errs = multierror.Append(errs, err)
 			continue
 		}
-		for _, n := range names {
-			if !slices.Contains(rep.Files, n) { // a --yarn-site shared by every input
-				rep.Files = append(rep.Files, n)
-			}
-		}
-		rep.Findings = append(rep.Findings, res.Findings...)
-		rep.Suppressed += len(res.Suppressed)
-		for _, r := range res.Rules {
-			if !ran[r.ID] {
-				ran[r.ID] = true
-				rep.Rules = append(rep.Rules, r)
-			}
-		}
+		rep.Add(res, names)
 	}
 	return rep, errs
 }
@@ -205,11 +191,4 @@ func relPath(p string) string {
 		return p
 	}
 	return rel
-}
-
-// publicFormat reports whether findings in format f usually end up public
-// (SARIF uploads, GitHub annotations): there the input is untrusted unless
-// --untrusted=false says otherwise.
-func publicFormat(f validate.Format) bool {
-	return f == validate.FormatSARIF || f == validate.FormatGitHub
 }

@@ -135,13 +135,7 @@ func (o migrateOptions) reportTarget() string {
 
 func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result, s *streams) error {
 	var report bytes.Buffer
-	var err error
-	if o.format == "json" {
-		err = migrate.WriteJSON(&report, &res.Report)
-	} else {
-		err = migrate.WriteText(&report, &res.Report)
-	}
-	if err != nil {
+	if err := migrate.WriteReport(&report, o.format, &res.Report); err != nil {
 		return err
 	}
 	files := []pendingOutput{{o.xmlTarget(), out.CapacityScheduler}}

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/go-multierror"
 
@@ -59,19 +58,14 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*previewConfigs, error) {
 	if err != nil {
 		return nil, err
 	}
-	groups := strings.Join(o.h1.groups, " ")
-	oldName := "hadoop1 " + o.h1.mapredSite + " (JobTracker, Hadoop " + prof.String() + ")"
-	flatName, newName := "yarn (migrated)", "yarn (migrated)"
-	if groups != "" {
-		newName = "yarn (migrated, --group " + groups + ")"
-	}
+	oldName, flatName, newName := preview.Hadoop1Names(o.h1.mapredSite, prof, o.h1.groups)
 	m, err := preview.MigrateHadoop1(h1m, opts, lopts, flatName, newName)
 	if err != nil {
 		return nil, err
 	}
 	cfg := &previewConfigs{new: m.New, oldName: oldName, newName: newName,
 		h1: &preview.Hadoop1Pair{Old: h1cfg, Profile: prof, New: m.New}}
-	if groups != "" {
+	if newName != flatName { // --group given
 		cfg.refresh, cfg.context = m.Refresh, preview.Hadoop1Context
 		cfg.unified = validate.UnifiedDiff(flatName, newName, m.OldXML, m.NewXML)
 	}

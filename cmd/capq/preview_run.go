@@ -19,7 +19,9 @@ func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate
 	var oldRun, newRun *preview.Run
 	var notes []string
 	if cfg.h1 != nil {
-		oldRun, newRun, notes, err = simulateHadoop1Pair(cfg, w, opts)
+		p := *cfg.h1
+		p.Workload, p.Opts = w, opts
+		oldRun, newRun, notes, err = preview.SimulateHadoop1Runs(p)
 	} else {
 		oldRun, newRun, err = simulatePair(cfg, w, opts, s)
 	}
@@ -77,20 +79,6 @@ func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *str
 		return nil, nil, err
 	}
 	return preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), nil
-}
-
-// simulateHadoop1Pair runs the old side on the Hadoop 1 engine and the new
-// on YARN (preview.SimulateHadoop1); moved leaves compare with themselves.
-func simulateHadoop1Pair(cfg *previewConfigs, w *sim.Workload, opts sim.Options) (oldRun, newRun *preview.Run, notes []string, err error) {
-	p := *cfg.h1
-	p.Workload, p.Opts = w, opts
-	oldRes, newRes, notes, err := preview.SimulateHadoop1(p)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	oldRun, newRun = preview.FromSim(oldRes, nil), preview.FromSim(newRes, cfg.new)
-	preview.AlignLeaves(oldRun, newRun)
-	return oldRun, newRun, notes, nil
 }
 
 // pairProgress draws one progress line for both runs on a terminal's

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	h1 "github.com/capq/capq/engine/hadoop1"
 	h1sim "github.com/capq/capq/engine/sim/hadoop1"
@@ -21,16 +20,7 @@ func loadHadoop1Dir(dir string, ro xmlconf.ReadOptions) (h1.Config, error) {
 	if !st.IsDir() {
 		return h1.Config{}, fmt.Errorf("--hadoop1 %s: want the JobTracker's conf directory (mapred-site.xml, capacity-scheduler.xml, mapred-queue-acls.xml)", dir)
 	}
-	p := xmlconf.H1Paths{MapredSite: filepath.Join(dir, "mapred-site.xml")}
-	for _, f := range []struct {
-		name string
-		to   *string
-	}{{"capacity-scheduler.xml", &p.CapacityScheduler}, {"mapred-queue-acls.xml", &p.QueueACLs}} {
-		if _, err := os.Stat(filepath.Join(dir, f.name)); err == nil {
-			*f.to = filepath.Join(dir, f.name)
-		}
-	}
-	m, err := xmlconf.LoadHadoop1(p, ro)
+	m, err := xmlconf.LoadHadoop1Dir(dir, ro)
 	if err != nil {
 		return h1.Config{}, err
 	}

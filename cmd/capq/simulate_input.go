@@ -30,22 +30,7 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	if format == sim.FormatRumen {
-		base, err := sim.ParseRumenTimeBase(o.rumenTime)
-		if err != nil {
-			return nil, err
-		}
-		return sim.ReadRumen(name, data, set, nodes, base)
-	}
-	if format == sim.FormatSynth {
-		w, err := sim.ReadSynth(name, data, set)
-		if err == nil && nodes != nil {
-			w.Cluster = *nodes
-			err = w.Validate()
-		}
-		return w, err
-	}
-	return sim.ReadSLS(name, data, set, nodes)
+	return sim.ReadTrace(name, data, format, set, nodes, o.rumenTime)
 }
 
 // refreshes lets the simulation load and judge the configurations the

@@ -3,6 +3,7 @@ package preview
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	h1 "github.com/capq/capq/engine/hadoop1"
 	"github.com/capq/capq/engine/sim"
@@ -102,4 +103,28 @@ func ms(v int64) string {
 		return fmt.Sprintf("%.1fs", float64(v)/1000)
 	}
 	return fmt.Sprintf("%dm%02ds", v/60000, v%60000/1000)
+}
+
+// SimulateHadoop1Runs is SimulateHadoop1 as the report's runs, the new side
+// against p.New and moved leaves compared with themselves (AlignLeaves).
+func SimulateHadoop1Runs(p Hadoop1Pair) (oldRun, newRun *Run, notes []string, err error) {
+	oldRes, newRes, notes, err := SimulateHadoop1(p)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	oldRun, newRun = FromSim(oldRes, nil), FromSim(newRes, p.New)
+	AlignLeaves(oldRun, newRun)
+	return oldRun, newRun, notes, nil
+}
+
+// Hadoop1Names are a Hadoop 1 preview's side names: the JobTracker's
+// (named by its mapred-site.xml and release), the flat migration's, and
+// the new side's, which names the --group values when there are any.
+func Hadoop1Names(mapredSite string, prof h1.Profile, groups []string) (oldName, flatName, newName string) {
+	oldName = "hadoop1 " + mapredSite + " (JobTracker, Hadoop " + prof.String() + ")"
+	flatName, newName = "yarn (migrated)", "yarn (migrated)"
+	if g := strings.Join(groups, " "); g != "" {
+		newName = "yarn (migrated, --group " + g + ")"
+	}
+	return oldName, flatName, newName
 }

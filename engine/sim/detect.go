@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // Format is a workload file format.
@@ -63,4 +65,26 @@ func Detect(data []byte) (Format, error) {
 		return FormatSLSTrace, nil
 	}
 	return FormatUnknown, fmt.Errorf("cannot tell the workload format: the first object has neither native keys (format, cluster, apps) nor SLS job keys (job.queue.name, job.tasks)")
+}
+
+// ReadTrace reads a trace Detect found not to be native JSON: SLS, Rumen
+// (with rumenTime a --rumen-time value) or SYNTH, under Hadoop's SLS
+// settings set. A non-nil nodes (an SLS topology) gives the cluster.
+func ReadTrace(name string, data []byte, format Format, set xmlconf.SLSSettings, nodes *Cluster, rumenTime string) (*Workload, error) {
+	switch format {
+	case FormatRumen:
+		base, err := ParseRumenTimeBase(rumenTime)
+		if err != nil {
+			return nil, err
+		}
+		return ReadRumen(name, data, set, nodes, base)
+	case FormatSynth:
+		w, err := ReadSynth(name, data, set)
+		if err == nil && nodes != nil {
+			w.Cluster = *nodes
+			err = w.Validate()
+		}
+		return w, err
+	}
+	return ReadSLS(name, data, set, nodes)
 }

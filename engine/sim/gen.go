@@ -308,3 +308,36 @@ func pick(rng *rand.Rand, cum []float64) int {
 	x := rng.Float64() * cum[len(cum)-1]
 	return min(sort.SearchFloat64s(cum, x), len(cum)-1)
 }
+
+// GenOptionError is a generator option out of range. Option is its name as
+// `capq gen workload` spells the flag, without dashes ("" when the problem
+// spans several options); Problem follows it directly.
+type GenOptionError struct{ Option, Problem string }
+
+func (e *GenOptionError) Error() string { return e.Option + e.Problem }
+
+// Check rejects options Generate cannot honour: counts and sizes that are
+// not positive, shares outside [0, 1]. It checks the values as given, so
+// zero counts are errors here though withDefaults would fill them.
+func (o GenOptions) Check() error {
+	// A list, not a map: with several bad options the message names the
+	// same one every run.
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"apps", o.Apps}, {"nodes", o.Nodes}, {"users-per-queue", o.UsersPerQueue}, {"max-tasks", o.MaxTasks}, {"nodes-per-rack", o.NodesPerRack}} {
+		if f.v <= 0 {
+			return &GenOptionError{f.name, fmt.Sprintf(" must be positive, got %d", f.v)}
+		}
+	}
+	if o.NodeMemoryMB <= 0 || o.NodeVCores <= 0 || o.TaskVCores <= 0 || o.TasksMean <= 0 {
+		return &GenOptionError{"", "node and task sizes must be positive"}
+	}
+	if !(o.BurstShare >= 0 && o.BurstShare <= 1) {
+		return &GenOptionError{"burst-share", fmt.Sprintf(" %v: want a fraction between 0 and 1", o.BurstShare)}
+	}
+	if o.ReduceShare < 0 || o.ReduceShare > 1 {
+		return &GenOptionError{"reduce-share", fmt.Sprintf(" %v: want a fraction between 0 and 1", o.ReduceShare)}
+	}
+	return nil
+}

@@ -82,3 +82,15 @@ func TestGenerateTargetTooBig(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "fewer or smaller nodes")
 }
+
+// TestGenOptionsCheck: the defaults pass; the first bad option is named.
+func TestGenOptionsCheck(t *testing.T) {
+	assert.NoError(t, DefaultGenOptions().Check())
+	o := DefaultGenOptions()
+	o.Nodes, o.BurstShare = 0, 2
+	assert.Equal(t, &GenOptionError{"nodes", " must be positive, got 0"}, o.Check())
+	o.Nodes = 1
+	assert.EqualError(t, o.Check(), "burst-share 2: want a fraction between 0 and 1")
+	o.BurstShare, o.NodeVCores = 0, 0
+	assert.EqualError(t, o.Check(), "node and task sizes must be positive")
+}

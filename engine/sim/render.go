@@ -9,6 +9,14 @@ import (
 	"text/tabwriter"
 )
 
+// Render writes r as JSON when format is "json", else as text.
+func Render(w io.Writer, format string, r *Result) error {
+	if format == "json" {
+		return RenderJSON(w, r)
+	}
+	return RenderText(w, r)
+}
+
 // RenderJSON writes the result as indented JSON (the schema is Result's
 // json tags; FORMAT.md documents it).
 func RenderJSON(w io.Writer, r *Result) error {

@@ -214,3 +214,14 @@ func (r *Result) QueueSeries(path string) *QueueSeries {
 // queues after any refresh, plus the queues auto-created and not yet
 // expired (capq simulate --end-tree prints it).
 func (r *Result) EndModel() *xmlconf.Model { return r.endModel }
+
+// SizedEndModel is EndModel with the simulated cluster's size, so a tree
+// of it shows absolute resources; nil when there is no end model.
+func (r *Result) SizedEndModel() *xmlconf.Model {
+	if r.endModel == nil {
+		return nil
+	}
+	sized := *r.endModel
+	sized.Cluster = xmlconf.Resource{MemoryMB: r.Cluster.MemoryMB, VCores: r.Cluster.VCores}
+	return &sized
+}
