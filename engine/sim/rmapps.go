@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -106,8 +107,10 @@ func decodeRMApps(name string, data []byte) ([]rmApp, error) {
 			App []rmApp `json:"app"`
 		} `json:"apps"`
 	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: not a ResourceManager apps answer (GET /ws/v1/cluster/apps): %w", name, err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		r := &posReader{name: name, data: data, lastLine: 1}
+		return nil, fmt.Errorf("not a ResourceManager apps answer (GET /ws/v1/cluster/apps): %w", r.jsonErr(err, dec))
 	}
 	if doc.Apps == nil {
 		return nil, fmt.Errorf("%s: no \"apps\" object; want the JSON of GET /ws/v1/cluster/apps", name)

@@ -55,9 +55,10 @@ func TestRMAppsLeftOut(t *testing.T) {
 	}, w.Warnings)
 
 	for in, want := range map[string]string{
-		`[]`:                    "not a ResourceManager apps answer",
-		`{"app": []}`:           `no "apps" object`,
-		`{"apps": {"app": []}}`: "no application to simulate",
+		`[]`:                                    "not a ResourceManager apps answer",
+		"{\"apps\":\n{\"app\": [{\"id\": 5}]}}": "a.json:2: apps.app.id must be string",
+		`{"app": []}`:                           `no "apps" object`,
+		`{"apps": {"app": []}}`:                 "no application to simulate",
 	} {
 		_, err := ReadRMApps("a.json", []byte(in), loadModel(t, "rm-apps"), RMAppsOptions{})
 		require.Error(t, err, in)

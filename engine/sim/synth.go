@@ -111,7 +111,8 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, er
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var tr synthTrace
 	if err := dec.Decode(&tr); err != nil {
-		return nil, fmt.Errorf("%s: not a SYNTH description: %w", name, err)
+		r := &posReader{name: name, data: data, lastLine: 1}
+		return nil, fmt.Errorf("not a SYNTH description: %w", r.jsonErr(err, dec))
 	}
 	if err := readOldJobKeys(data, &tr); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

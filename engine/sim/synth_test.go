@@ -76,6 +76,7 @@ func TestSynthBadInputs(t *testing.T) {
 		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"val": 1}, "time": {"val": -5, "std": 1}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`: "positive val",
 		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"discrete": ["x"]}, "time": {"val": 5}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`:   `discrete value "x" is not a number`,
 		`[1]`: "not a SYNTH description",
+		"{\n\"workloads\": [{\"workload_name\": 1}]}": "s.json:2: workloads.workload_name must be string",
 	} {
 		_, err := ReadSynth("s.json", []byte(in), xmlconf.DefaultSLSSettings())
 		require.Error(t, err, in)
