@@ -157,28 +157,17 @@ func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result,
 	return nil
 }
 
-// parseHadoopVersion reads --hadoop-version: a YARN profile (2.7 … 3.4) is
-// the target; a Hadoop 1 release (0.20.x, 1.x, 0.21, 0.22) names the
-// source dialect instead, since the two ranges cannot be confused.
+// parseHadoopVersion reads --hadoop-version with migrate.ResolveVersion: a
+// YARN profile is the target, a Hadoop 1 release the source dialect.
 func (o migrateOptions) parseHadoopVersion(paths *xmlconf.H1Paths, opts *migrate.Options) error {
-	v, err := xmlconf.ParseVersion(o.hadoopVersion)
-	if err == nil {
-		opts.Target = v
-		return nil
+	target, dialect, err := migrate.ResolveVersion(o.hadoopVersion, paths.Dialect)
+	var conflict *migrate.DialectConflictError
+	switch {
+	case errors.As(err, &conflict):
+		return fmt.Errorf("--hadoop-version %s contradicts --source-dialect %s", o.hadoopVersion, conflict.Forced)
+	case err != nil:
+		return badValue("hadoop-version", o.hadoopVersion, migrate.VersionChoices())
 	}
-	d, derr := xmlconf.ParseH1Dialect(o.hadoopVersion)
-	if derr != nil {
-		return badValue("hadoop-version", o.hadoopVersion, migrateVersions())
-	}
-	if paths.Dialect != xmlconf.H1DialectUnknown && paths.Dialect != d {
-		return fmt.Errorf("--hadoop-version %s contradicts --source-dialect %s", o.hadoopVersion, paths.Dialect)
-	}
-	paths.Dialect = d
+	opts.Target, paths.Dialect = target, dialect
 	return nil
-}
-
-// migrateVersions are what migrate's --hadoop-version takes: a YARN target
-// profile, or the Hadoop 1 release the files come from.
-func migrateVersions() []string {
-	return append(hadoopVersions(), "0.20", "1.x", "0.21")
 }
