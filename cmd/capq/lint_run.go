@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/hashicorp/go-multierror"
 
@@ -65,7 +62,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 		args = []string{"."}
 	}
 	rep, errs := lintAll(o, p, args, s)
-	if relativize(rep.Findings) || len(rep.Files) > 1 {
+	if validate.WorkingRelativeFindings(rep.Findings) || len(rep.Files) > 1 {
 		// Each input's findings come sorted from validate.Run; only
 		// several inputs, or renamed files, need sorting again.
 		rep.Findings = xmlconf.SortFindings(rep.Findings)
@@ -116,15 +113,15 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 		return validate.Result{}, nil, err
 	}
 	lo.Read.Untrusted = p.read.Untrusted
-	res, name, ok, read, err := lintHadoop1Arg(p, arg, lo.Read)
-	if ok {
-		return res, hadoop1Names(arg, name), err
+	h1, err := validate.LintHadoop1Path(arg, lo.Read, p.opts)
+	if h1.IsHadoop1 {
+		return h1.Result, h1.Files, err
 	}
 	src, err := resolveSource(arg, s, lo.Read)
 	if err != nil {
 		return validate.Result{}, nil, err
 	}
-	if data, ok := read[src.Name]; ok && src.Data == nil {
+	if data, ok := h1.Data[src.Name]; ok && src.Data == nil {
 		src.Data = data // read once, by the Hadoop 1 detection
 	}
 	addConfDirYarnSite(&lo, arg)
@@ -136,59 +133,9 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	opts := p.opts
 	opts.Version = lo.Build.Version
 	opts.File = src.Name
-	names := []string{relPath(src.Name)}
+	names := []string{validate.WorkingRelative(src.Name)}
 	for _, y := range lo.YarnSite {
-		names = append(names, relPath(y.Name))
+		names = append(names, validate.WorkingRelative(y.Name))
 	}
 	return validate.Run(loaded.Model, opts), names, nil
-}
-
-// hadoop1Names lists the files of a Hadoop 1 set: a directory's role
-// files, else the argument itself.
-func hadoop1Names(arg, name string) []string {
-	if !isDir(arg) {
-		return []string{name}
-	}
-	paths, _ := xmlconf.H1Candidates(arg)
-	if len(paths) == 0 {
-		return []string{name}
-	}
-	names := make([]string, len(paths))
-	for i, p := range paths {
-		names[i] = relPath(p)
-	}
-	return names
-}
-
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
-}
-
-// relativize rewrites absolute file names under the working directory as
-// relative ones, so output is portable (SARIF needs relative URIs). It
-// reports whether it renamed any.
-func relativize(fs []xmlconf.Finding) bool {
-	changed := false
-	for i := range fs {
-		if rel := relPath(fs[i].File); rel != fs[i].File {
-			fs[i].File, changed = rel, true
-		}
-	}
-	return changed
-}
-
-func relPath(p string) string {
-	if !filepath.IsAbs(p) {
-		return p
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return p
-	}
-	rel, err := filepath.Rel(wd, p)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		return p
-	}
-	return rel
 }
