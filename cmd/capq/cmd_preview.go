@@ -125,7 +125,7 @@ func runPreview(o previewOptions, args []string, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	var cfg *previewConfigs
+	var cfg *preview.Configs
 	if o.hadoop1 {
 		cfg, err = loadHadoop1Configs(o, s)
 	} else {

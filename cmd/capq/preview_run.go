@@ -11,26 +11,18 @@ import (
 
 // simulatePreview reads the workload with capq simulate's flags, runs
 // both configurations at once and builds the report.
-func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate, s *streams) (*preview.Report, error) {
+func simulatePreview(o previewOptions, cfg *preview.Configs, gates []preview.Gate, s *streams) (*preview.Report, error) {
 	w, opts, err := previewWorkload(o, s)
 	if err != nil {
 		return nil, err
 	}
-	var oldRun, newRun *preview.Run
-	var notes []string
-	if cfg.h1 != nil {
-		p := *cfg.h1
-		p.Workload, p.Opts = w, opts
-		oldRun, newRun, notes, err = preview.SimulateHadoop1Runs(p)
-	} else {
-		oldRun, newRun, err = simulatePair(cfg, w, opts, s)
-	}
+	oldRun, newRun, notes, err := simulatePair(cfg, w, opts, s)
 	if err != nil {
 		return nil, err
 	}
-	rep, errs := preview.Build(preview.Input{OldName: cfg.oldName, NewName: cfg.newName, Workload: w.Name, Seed: o.seed,
-		Old: oldRun, New: newRun, Gates: gates, Refresh: cfg.refresh, Unified: cfg.unified, RefreshContext: cfg.context,
-		Notes: notes, Options: preview.Options{Stats: preview.StatsOptions{StarvationMS: o.starvation.Milliseconds()}}})
+	in := cfg.Input(w.Name, o.seed, oldRun, newRun, notes)
+	in.Gates, in.Options.Stats.StarvationMS = gates, o.starvation.Milliseconds()
+	rep, errs := preview.Build(in)
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s", joinErrors(errs))
 	}
@@ -65,20 +57,15 @@ func previewWorkload(o previewOptions, s *streams) (*sim.Workload, sim.Options, 
 }
 
 // simulatePair runs both configurations at once, with one progress line
-// for both on a terminal.
-func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, err error) {
-	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
-	if s.progress() {
+// for both on a terminal (a Hadoop 1 preview draws none).
+func simulatePair(cfg *preview.Configs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, notes []string, err error) {
+	oldOpts, newOpts := opts, opts
+	if s.progress() && cfg.Hadoop1 == nil {
 		p := &pairProgress{s: s, clock: newETAClock()}
-		pair.OldOpts.Progress = p.side(0)
-		pair.NewOpts.Progress = p.side(1)
+		oldOpts.Progress, newOpts.Progress = p.side(0), p.side(1)
 		defer p.clear()
 	}
-	oldRes, newRes, err := preview.Simulate(pair)
-	if err != nil {
-		return nil, nil, err
-	}
-	return preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), nil
+	return cfg.Simulate(w, oldOpts, newOpts)
 }
 
 // pairProgress draws one progress line for both runs on a terminal's
