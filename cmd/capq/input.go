@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -193,62 +190,23 @@ func resolveSource(arg string, s *streams, rd xmlconf.ReadOptions) (xmlconf.Sour
 	return xmlconf.Source{Name: arg}, nil
 }
 
-// gitSource reads git:REV:PATH with `git cat-file blob --end-of-options
-// REV:PATH` in the current repository. The argument may come from a pull
-// request (a workload's refresh event), so it must never reach git as an
-// option: a revision or path that begins with "-" is refused outright, and
-// --end-of-options makes git read the object name as an object name even
-// if that check were bypassed (`git show` once wrote --output=FILE). The
-// object is read raw, without textconv or pager, and bounded by max. The
+// gitSource reads git:REV:PATH in the current repository, bounded by
+// max, through safeio.ReadGitBlob (which keeps the revision and path from
+// ever reaching git as an option: they may come from a pull request). The
 // display name keeps the git: form so findings say which revision they
 // refer to.
 func gitSource(arg string, max int64) (xmlconf.Source, error) {
-	rest := strings.TrimPrefix(arg, "git:")
-	rev, path, ok := strings.Cut(rest, ":")
+	rev, path, ok := strings.Cut(strings.TrimPrefix(arg, "git:"), ":")
 	if !ok || rev == "" || path == "" {
 		return xmlconf.Source{}, fmt.Errorf("%q: want git:REV:PATH, e.g. git:main:conf/capacity-scheduler.xml", arg)
 	}
-	if strings.HasPrefix(rev, "-") || strings.HasPrefix(path, "-") {
-		return xmlconf.Source{}, fmt.Errorf("%q: a revision or path may not begin with \"-\" (it would be read as a git option)", arg)
-	}
-	if strings.ContainsAny(rest, "\x00\n") {
-		return xmlconf.Source{}, fmt.Errorf("%q: a revision or path may not contain NUL or newline", arg)
-	}
-	stdout, stderr := &limitedBuffer{max: max}, &limitedBuffer{max: 4096}
-	cmd := exec.Command("git", "cat-file", "blob", "--end-of-options", rev+":"+path)
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	err := cmd.Run()
-	if stdout.over {
-		return xmlconf.Source{}, fmt.Errorf("%s: larger than the limit of %d bytes (raise it with --max-file-size)", arg, max)
-	}
+	data, err := safeio.ReadGitBlob(arg, rev, path, max)
 	if err != nil {
-		msg := strings.TrimSpace(stderr.buf.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return xmlconf.Source{}, fmt.Errorf("%s: git cat-file blob %s:%s failed: %s", arg, rev, path, msg)
+		return xmlconf.Source{}, err
 	}
 	// A revision is what a pull request proposes: always untrusted.
-	return xmlconf.Source{Name: arg, Data: nonNil(stdout.buf.Bytes()), Untrusted: true}, nil
+	return xmlconf.Source{Name: arg, Data: nonNil(data), Untrusted: true}, nil
 }
-
-// limitedBuffer keeps at most max bytes and notes that more came; a
-// write past the limit fails so the writing process stops early.
-type limitedBuffer struct {
-	buf  bytes.Buffer
-	max  int64
-	over bool
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if int64(b.buf.Len())+int64(len(p)) > b.max {
-		b.over = true
-		return 0, errTooLarge
-	}
-	return b.buf.Write(p)
-}
-
-var errTooLarge = errors.New("input larger than the limit")
 
 // nonNil keeps an empty input distinguishable from "read the file".
 func nonNil(b []byte) []byte {
