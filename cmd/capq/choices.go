@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -107,22 +105,4 @@ func ruleSelectors() []string {
 		}
 	}
 	return out
-}
-
-// checkOutputDir fails fast, before any work, when an output file's
-// directory does not exist: the write would fail at the end naming the
-// temporary file it tried to create there.
-func checkOutputDir(flag, path string) error {
-	if path == "" || path == "-" {
-		return nil
-	}
-	dir := filepath.Dir(path)
-	fi, err := os.Stat(dir)
-	switch {
-	case err != nil:
-		return fmt.Errorf("%s %s: directory %s does not exist; create it first", flag, path, dir)
-	case !fi.IsDir():
-		return fmt.Errorf("%s %s: %s is not a directory", flag, path, dir)
-	}
-	return nil
 }

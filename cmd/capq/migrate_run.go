@@ -33,7 +33,7 @@ func (o migrateOptions) toLibrary() (xmlconf.H1Paths, migrate.Options, error) {
 		return paths, opts, badValue("format", o.format, textJSON)
 	}
 	for _, out := range []struct{ flag, path string }{{"-o", o.output}, {"--report", o.report}, {"--yarn-site", o.yarnSite}} {
-		if err := checkOutputDir(out.flag, out.path); err != nil {
+		if err := safeio.CheckOutputDir(out.flag, out.path); err != nil {
 			return paths, opts, err
 		}
 	}
@@ -138,15 +138,15 @@ func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result,
 	if err := migrate.WriteReport(&report, o.format, &res.Report); err != nil {
 		return err
 	}
-	files := []pendingOutput{{o.xmlTarget(), out.CapacityScheduler}}
+	files := []safeio.Output{{Path: o.xmlTarget(), Data: out.CapacityScheduler}}
 	if o.yarnSite != "" {
-		files = append(files, pendingOutput{o.yarnSite, out.YarnSite})
+		files = append(files, safeio.Output{Path: o.yarnSite, Data: out.YarnSite})
 	}
 	toStderr := o.reportTarget() == stderrTarget
 	if !toStderr {
-		files = append(files, pendingOutput{o.reportTarget(), report.Bytes()})
+		files = append(files, safeio.Output{Path: o.reportTarget(), Data: report.Bytes()})
 	}
-	if err := writeOutputs(files, o.force, s.out); err != nil {
+	if err := safeio.WriteAll(files, o.force, s.out); err != nil {
 		return err
 	}
 	if toStderr {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,44 +34,7 @@ func checkOutputs(force bool, inputs []string, outputs ...outputFlag) error {
 		g.Input(in)
 	}
 	for _, o := range outputs {
-		if err := checkOutputDir(o.flag, o.path); err != nil {
-			return err
-		}
 		if err := g.Output(o.flag, o.path); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// pendingOutput is an output's target and bytes.
-type pendingOutput struct {
-	path string
-	data []byte
-}
-
-// writeOutputs writes every output to its temporary file first and moves
-// them into place only when all were written, so a failure (a full disk)
-// leaves none of them half-done or replaced.
-func writeOutputs(outs []pendingOutput, force bool, stdout io.Writer) error {
-	files := make([]*safeio.File, 0, len(outs))
-	defer func() {
-		for _, f := range files {
-			f.Abort()
-		}
-	}()
-	for _, o := range outs {
-		f, err := safeio.Create(o.path, force, stdout)
-		if err != nil {
-			return err
-		}
-		files = append(files, f)
-		if _, err := f.Write(o.data); err != nil {
-			return err
-		}
-	}
-	for _, f := range files {
-		if err := f.Commit(); err != nil {
 			return err
 		}
 	}
