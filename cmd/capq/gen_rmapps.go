@@ -44,8 +44,8 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 // given (its warnings printed), else --nodes x --node-memory.
 func (o genWorkloadOptions) rmCluster(s *streams) (*sim.Cluster, error) {
 	if o.rmNodes == "" {
-		return &sim.Cluster{Nodes: []sim.NodeGroup{{Count: o.gen.Nodes, MemoryMB: o.gen.NodeMemoryMB, VCores: o.gen.NodeVCores,
-			Racks: max(1, (o.gen.Nodes+o.gen.NodesPerRack-1)/o.gen.NodesPerRack), RackPrefix: "/rack"}}}, nil
+		c := o.gen.Cluster()
+		return &c, nil
 	}
 	name, data, err := o.config.readArg(o.rmNodes, s)
 	if err != nil {
