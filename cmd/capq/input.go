@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -146,15 +145,8 @@ func (f *configFlags) load(arg string, s *streams) (*xmlconf.Loaded, error) {
 // its yarn-site.xml (if any) is read under capacity-scheduler.xml, as the
 // ResourceManager reads them, unless --yarn-site named files already.
 func addConfDirYarnSite(opts *xmlconf.LoadOptions, arg string) {
-	if len(opts.YarnSite) > 0 {
-		return
-	}
-	if fi, err := os.Stat(arg); err != nil || !fi.IsDir() {
-		return
-	}
-	ys := filepath.Join(arg, "yarn-site.xml")
-	if fi, err := os.Stat(ys); err == nil && fi.Mode().IsRegular() {
-		opts.YarnSite = []xmlconf.Source{{Name: ys}}
+	if ys, ok := xmlconf.ConfDirYarnSite(arg); ok && len(opts.YarnSite) == 0 {
+		opts.YarnSite = []xmlconf.Source{ys}
 	}
 }
 
@@ -181,11 +173,7 @@ func resolveSource(arg string, s *streams, rd xmlconf.ReadOptions) (xmlconf.Sour
 		return gitSource(arg, max)
 	}
 	if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
-		cs := filepath.Join(arg, "capacity-scheduler.xml")
-		if _, err := os.Stat(cs); err != nil {
-			return xmlconf.Source{}, fmt.Errorf("%s is a directory without a capacity-scheduler.xml; name the file to read", arg)
-		}
-		return xmlconf.Source{Name: cs}, nil
+		return xmlconf.ConfDirSource(arg)
 	}
 	return xmlconf.Source{Name: arg}, nil
 }

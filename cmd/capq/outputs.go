@@ -2,10 +2,10 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/capq/capq/safeio"
+	"github.com/capq/capq/xmlconf"
 )
 
 // outputFlag is one output of a command: the flag that names it and its
@@ -28,7 +28,7 @@ func checkOutputs(force bool, inputs []string, outputs ...outputFlag) error {
 			continue
 		}
 		if fi, err := os.Stat(in); err == nil && fi.IsDir() {
-			g.Input(filepath.Join(in, "capacity-scheduler.xml"), filepath.Join(in, "yarn-site.xml"))
+			g.Input(xmlconf.ConfDirFiles(in)...)
 			continue
 		}
 		g.Input(in)
