@@ -131,10 +131,9 @@ func readLimited(path string, opts ReadOptions) ([]byte, error) {
 	switch {
 	case err == nil:
 		return data, nil
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, fail("no such file", "check the path", err)
-	case errors.Is(err, fs.ErrPermission):
-		return nil, fail("permission denied", "make the file readable by this user", err)
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
+		reason, hint := PathReason(err)
+		return nil, fail(reason, hint, err)
 	case errors.As(err, &tl):
 		return nil, tooBig(path, tl.Max+1, tl.Max)
 	case errors.Is(err, safeio.ErrSpecial):
@@ -144,6 +143,19 @@ func readLimited(path string, opts ReadOptions) ([]byte, error) {
 		return nil, fail("is a directory, not a configuration file", "give the path of the XML file inside it", nil)
 	}
 	return nil, fail(fmt.Sprintf("cannot read: %v", unwrapPath(err)), "", err)
+}
+
+// PathReason words the common reasons a file cannot be opened (missing,
+// not readable) with what to do, so every input of every command says
+// them alike; "" for any other error.
+func PathReason(err error) (reason, hint string) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file", "check the path"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied", "make the file readable by this user"
+	}
+	return "", ""
 }
 
 func tooBig(path string, size, max int64) error {
