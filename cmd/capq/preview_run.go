@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"sync"
+	"time"
 
 	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
@@ -61,20 +61,20 @@ func previewWorkload(o previewOptions, s *streams) (*sim.Workload, sim.Options, 
 func simulatePair(cfg *preview.Configs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, notes []string, err error) {
 	oldOpts, newOpts := opts, opts
 	if s.progress() && cfg.Hadoop1 == nil {
-		p := &pairProgress{s: s, clock: newETAClock()}
+		p := &pairProgress{s: s, start: time.Now()}
 		oldOpts.Progress, newOpts.Progress = p.side(0), p.side(1)
 		defer p.clear()
 	}
 	return cfg.Simulate(w, oldOpts, newOpts)
 }
 
-// pairProgress draws one progress line for both runs on a terminal's
-// stderr; the runs report from their own goroutines.
+// pairProgress draws one progress line for both runs (sim.PairLine) on a
+// terminal's stderr; the runs report from their own goroutines.
 type pairProgress struct {
 	mu    sync.Mutex
 	s     *streams
 	last  [2]sim.Progress
-	clock *etaClock
+	start time.Time
 }
 
 func (p *pairProgress) side(i int) func(sim.Progress) {
@@ -82,19 +82,8 @@ func (p *pairProgress) side(i int) func(sim.Progress) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		p.last[i] = pr
-		var parts []string
-		slowest := 1.0
-		for k, name := range []string{"old", "new"} {
-			l := p.last[k]
-			frac := 0.0
-			if l.AppsTotal > 0 {
-				frac = float64(l.AppsDone) / float64(l.AppsTotal)
-			}
-			slowest = min(slowest, frac)
-			parts = append(parts, fmt.Sprintf("%s %3.0f%% (%s simulated)", name, 100*frac, simDuration(l.NowMS)))
-		}
-		// The pair is done when the slower run is: its fraction drives the ETA.
-		fmt.Fprintf(p.s.errOut, "\rpreview: %s; %s\033[K", strings.Join(parts, " · "), p.clock.text(slowest))
+		line, slowest := sim.PairLine(p.last[0], p.last[1])
+		fmt.Fprintf(p.s.errOut, "\rpreview: %s; %s\033[K", line, sim.ETA(time.Since(p.start), slowest))
 	}
 }
 
