@@ -66,16 +66,8 @@ func loadHadoop1Model(o previewOptions, s *streams) (*xmlconf.H1Model, migrate.O
 // loadGates parses every --assert and the --gate file; all parse errors
 // come back together, each with its line and column.
 func loadGates(asserts []string, gateFile string, rf readFlags, s *streams) ([]preview.Gate, error) {
-	var gates []preview.Gate
-	var errs *multierror.Error
-	for i, a := range asserts {
-		g, err := preview.ParseAssert(a, i+1)
-		if err != nil {
-			errs = multierror.Append(errs, err)
-			continue
-		}
-		gates = append(gates, g)
-	}
+	gates, aerrs := preview.ParseAsserts(asserts)
+	errs := multierror.Append(nil, aerrs...)
 	if gateFile != "" {
 		_, data, err := rf.readArg(gateFile, s)
 		if err != nil {
