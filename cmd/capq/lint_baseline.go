@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 
-	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
@@ -25,11 +23,7 @@ func applyBaseline(o lintOptions, rep *validate.Report) error {
 	if err != nil {
 		return err
 	}
-	data, err := safeio.ReadFile(o.baseline, lim)
-	if err != nil {
-		return fmt.Errorf("--baseline: %w", err)
-	}
-	b, err := validate.ParseBaseline(o.baseline, bytes.NewReader(data))
+	b, err := validate.ReadBaselineFile(o.baseline, lim)
 	if err != nil {
 		return fmt.Errorf("--baseline: %w", err)
 	}
