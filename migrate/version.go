@@ -9,11 +9,7 @@ import (
 // VersionChoices are the version names a migration takes: a YARN target
 // profile (2.7 … 3.4), or the Hadoop 1 release the files come from.
 func VersionChoices() []string {
-	out := make([]string, 0, len(xmlconf.SupportedVersions)+3)
-	for _, v := range xmlconf.SupportedVersions {
-		out = append(out, v.String())
-	}
-	return append(out, "0.20", "1.x", "0.21")
+	return append(xmlconf.VersionNames(), "0.20", "1.x", "0.21")
 }
 
 // VersionError says a version name is neither a YARN profile nor a

@@ -27,13 +27,7 @@ var (
 )
 
 // hadoopVersions are the --hadoop-version profiles.
-func hadoopVersions() []string {
-	out := make([]string, len(xmlconf.SupportedVersions))
-	for i, v := range xmlconf.SupportedVersions {
-		out[i] = v.String()
-	}
-	return out
-}
+func hadoopVersions() []string { return xmlconf.VersionNames() }
 
 // badValue is the error for a flag value outside choices, with the
 // nearest choice when one is a typo away ("sarfi" → "sarif").
