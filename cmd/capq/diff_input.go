@@ -140,9 +140,6 @@ func readLiveApps(name string, max int64) ([]validate.LiveApp, error) {
 	if err != nil {
 		return nil, err
 	}
-	if data, err = sim.RMAnswerJSON(name, "apps", data); err != nil {
-		return nil, err
-	}
 	refs, err := sim.ReadRMAppRefs(name, data)
 	if err != nil {
 		return nil, err

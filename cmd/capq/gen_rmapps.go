@@ -23,9 +23,6 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 	if err != nil {
 		return nil, fmt.Errorf("--from-rm-apps: %w", err)
 	}
-	if data, err = sim.RMAnswerJSON(name, "apps", data); err != nil {
-		return nil, err
-	}
 	w, err := sim.ReadRMApps(name, data, m, sim.RMAppsOptions{AM: engine.Resource{MemoryMB: o.amMemory, VCores: 1}, TaskMemoryMB: o.rmTaskMemory, Cluster: *cluster})
 	if err != nil {
 		return nil, err
@@ -50,9 +47,6 @@ func (o genWorkloadOptions) rmCluster(s *streams) (*sim.Cluster, error) {
 	name, data, err := o.config.readArg(o.rmNodes, s)
 	if err != nil {
 		return nil, fmt.Errorf("--rm-nodes: %w", err)
-	}
-	if data, err = sim.RMAnswerJSON(name, "nodes", data); err != nil {
-		return nil, err
 	}
 	c, warns, err := sim.ReadRMNodes(name, data)
 	if err != nil {
