@@ -36,6 +36,14 @@ type app struct {
 	liveHead  int          // index of the oldest possibly-live slot
 	resv      []*container // reservations in the order made
 	diag      string
+	// Node labels: amPart is the AM's partition; lused the allocated
+	// resource in each labelled partition, lpend the outstanding ANY
+	// containers for each (index 0 unused: a.allocated minus the labelled
+	// parts, a.pending), lpendSum their sum.
+	amPart   int
+	lused    []Resource
+	lpend    []int64
+	lpendSum int64
 }
 
 // schedKey is one request priority of an app (SchedulerRequestKey with its
@@ -49,6 +57,10 @@ type schedKey struct {
 	missed     int64 // scheduling opportunities
 	reRes      int   // re-reservations
 	numRes     int   // reserved containers
+	// pi is the partition of the request (its ANY request's node label
+	// expression); missedNP is missedNonPartitionedReqSchedulingOpportunity.
+	pi       int
+	missedNP int64
 }
 
 type locAsk struct {
@@ -405,6 +417,14 @@ func (e *Engine) setUserActive(u *user, on bool) {
 		q.ul.activeUsed = q.ul.activeUsed.Add(u.used)
 	} else {
 		q.ul.activeUsed = q.ul.activeUsed.Sub(u.used)
+	}
+	for pi := 1; pi < len(u.lp); pi++ {
+		lp := &q.parts[pi]
+		if on {
+			lp.activeUsed = lp.activeUsed.Add(u.lp[pi].used)
+		} else {
+			lp.activeUsed = lp.activeUsed.Sub(u.lp[pi].used)
+		}
 	}
 	q.recountWeights()
 	q.invalidateUsers()

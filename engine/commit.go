@@ -77,9 +77,8 @@ func (e *Engine) book(c *container, sign int64) {
 	a := c.a
 	d := Resource{c.res.MemoryMB * sign, c.res.VCores * sign}
 	c.node.allocated = c.node.allocated.Add(d)
-	a.allocated = a.allocated.Add(d)
-	a.q.addUsed(c.res, false, sign)
-	e.updateUserUsage(a.u, c.res, sign)
+	c.node.numContainers += int(sign)
+	e.bookIn(c, c.node.pi, sign)
 	if sign > 0 {
 		a.addLive(c)
 		e.containers[c.id] = c
@@ -87,6 +86,23 @@ func (e *Engine) book(c *container, sign int64) {
 		a.removeLive(c)
 		delete(e.containers, c.id)
 	}
+}
+
+// bookIn adds or removes a running container's usage on its app, user
+// and queues in partition pi (the partition of its node: ResourceUsage
+// is kept by the node's partition, whatever the request asked for).
+func (e *Engine) bookIn(c *container, pi int, sign int64) {
+	a := c.a
+	a.addAllocatedIn(pi, Resource{c.res.MemoryMB * sign, c.res.VCores * sign})
+	a.q.addUsedIn(pi, c.res, false, sign)
+	e.updateUserUsageIn(a.u, pi, c.res, sign)
+}
+
+// reserveIn adds or removes a reservation's usage on its user and queues
+// in partition pi.
+func (e *Engine) reserveIn(c *container, pi int, sign int64) {
+	c.a.q.addUsedIn(pi, c.res, true, sign)
+	e.updateUserUsageIn(c.a.u, pi, c.res, sign)
 }
 
 func removeContainer(s []*container, c *container) []*container {
@@ -123,8 +139,7 @@ func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
 	a.resv = append(a.resv, c)
 	k.numRes++
 	k.reRes = 0
-	a.q.addUsed(c.res, true, 1)
-	e.updateUserUsage(a.u, c.res, 1)
+	e.reserveIn(c, n.pi, 1)
 	if e.why != nil {
 		e.note("app %s reserved %d MB on %s (node has %d MB free)", a.id, c.res.MemoryMB, n.id, n.free().MemoryMB)
 	}
@@ -145,8 +160,7 @@ func (e *Engine) unreserve(c *container) {
 		k.numRes--
 		k.reRes = 0
 	}
-	a.q.addUsed(c.res, true, -1)
-	e.updateUserUsage(a.u, c.res, -1)
+	e.reserveIn(c, n.pi, -1)
 	e.emit(Event{Kind: EvUnreserved, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority})
 }
 

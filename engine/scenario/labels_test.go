@@ -38,10 +38,6 @@ func TestLabelsRefuseWhatIsNotModelled(t *testing.T) {
 		exclusive                    bool
 	}{
 		{"labelled ask", "x", fmt.Sprintf(ask, "x"), `step 1 (update_asks): node labels: not modelled yet: ask for partition "x"`, true},
-		{"update_node_labels on a busy node", "x", `,
-  {"op": "update_asks", "app": "app1", "asks": [{"priority": 1, "resource_name": "*", "memory_mb": 1024, "vcores": 1, "count": 1}]},
-  {"op": "heartbeat", "node": "h2"},
-  {"op": "update_node_labels", "nodes": {"h2": "x"}}`, `step 3 (update_node_labels): engine: node "h2" runs or reserves containers: moving their usage to another partition is not modelled yet`, true},
 		{"update_node_labels to an undefined label", "x", `, {"op": "update_node_labels", "nodes": {"h1": "q"}}`, `step 1 (update_node_labels): node "h1": partition "q" is not in cluster.node_labels`, true},
 		{"update_node_labels without nodes", "x", `, {"op": "update_node_labels"}`, `step 1 (update_node_labels): update_node_labels needs nodes`, true},
 		{"remove a label on a node", "x", `, {"op": "define_node_labels", "remove": ["x"]}`, `step 1 (define_node_labels): node labels: not modelled yet: removing label "x" from nodes [h1]`, true},
