@@ -5,7 +5,7 @@ package engine
 // (AbstractCSQueue.accept) and the user limit (AbstractLeafQueue.accept);
 // then usage is booked on node, app, user and queues.
 func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, reservedC *container) result {
-	if reservedC == nil && !e.accept(a, k, r) {
+	if reservedC == nil && !e.accept(a, k, n, r) {
 		return result{}
 	}
 	out := result{}
@@ -30,10 +30,13 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, reservedC *
 	if reservedC == nil && r.locality != OffSwitch && (r.locality == NodeLocal || e.g.rackFullReset) {
 		k.missed = 0
 	}
+	if reservedC == nil && n.pi == 0 {
+		k.missedNP = 0 // RegularContainerAllocator.doAllocation
+	}
 	return out
 }
 
-func (e *Engine) accept(a *app, k *schedKey, r allocResult) bool {
+func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult) bool {
 	rc := &e.g.rc
 	net := k.capability
 	var released Resource
@@ -41,15 +44,22 @@ func (e *Engine) accept(a *app, k *schedKey, r allocResult) bool {
 		released = r.unres.res
 		net = net.Sub(released)
 	}
+	pi := n.pi
 	for q := a.q; q != nil; q = q.parent {
-		if !rc.fitsIn(q.used.Add(net), q.maxDown) {
+		// Ignore-exclusivity allocations are bounded by the partition,
+		// not the queue's maximum there.
+		mx := q.maxDownIn(pi)
+		if r.ignore {
+			mx = e.parts[pi].res
+		}
+		if !rc.fitsIn(q.usedIn(pi).Add(net), mx) {
 			if e.why != nil {
-				e.note("queue %s would exceed its maximum resource %d MB", q.path, q.maxDown.MemoryMB)
+				e.note("queue %s would exceed its maximum resource %d MB", q.path, mx.MemoryMB)
 			}
 			return false
 		}
 	}
-	if rc.greater(a.u.used.Sub(released), e.userLimit(a.u)) {
+	if rc.greater(a.u.usedIn(pi).Sub(released), e.userLimitIn(a.u, pi, r.ignore)) {
 		if e.why != nil {
 			e.note("user %s would exceed its user limit", a.u.name)
 		}
@@ -126,6 +136,12 @@ func (e *Engine) decAsks(a *app, k *schedKey, n *node, t Locality) {
 		k.dec(n.rack)
 	}
 	k.any--
+	if k.pi != 0 {
+		a.lpend[k.pi]--
+		a.lpendSum--
+		e.pendingMoved(a, k.pi, -1)
+		return
+	}
 	a.pending--
 	e.pendingChanged(a, before)
 }

@@ -106,6 +106,8 @@ type Engine struct {
 	why   *[]string
 	pre   preemptState
 	hbBuf []Assignment
+	// pendBuf is UpdateAsks' scratch copy of an app's labelled pending.
+	pendBuf []int64
 }
 
 // New builds an engine for the model and nodes. It refuses a model

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -170,4 +171,61 @@ func (e *Engine) moveNodeUsage(n *node, to int) {
 // everyone reaches the default partition.
 func accessibleTo(labels []string, l string) bool {
 	return l == "" || slices.Contains(labels, l) || slices.Contains(labels, "*")
+}
+
+// labelOf resolves a request's node label expression: nil takes the
+// queue's default-node-label-expression; surrounding blanks are trimmed.
+func labelOf(q *queue, expr *string) string {
+	if expr == nil {
+		return q.defaultLabel
+	}
+	return strings.TrimSpace(*expr)
+}
+
+// partitionFor returns the partition index of a request's label for an
+// app in q, refusing one the queue cannot access
+// (SchedulerUtils.checkQueueLabelExpression) or with more than one label.
+func (e *Engine) partitionFor(q *queue, label string) (int, error) {
+	if strings.Contains(label, "&&") {
+		return 0, fmt.Errorf("Invalid resource request, queue=%s: node label expression %q has more than one label", q.path, label)
+	}
+	if !accessibleTo(q.accessible, label) {
+		//lint:ignore ST1005 Hadoop's exact message, which users search for
+		return 0, fmt.Errorf("Invalid resource request, queue=%s doesn't have permission to access all labels in resource request. labelExpression of resource request=%s. Queue labels=%s", q.path, label, strings.Join(q.accessible, ","))
+	}
+	if _, ok := e.partIdx[label]; !ok {
+		e.partIndex(label)
+		e.configurePartitions()
+	}
+	return e.partIdx[label], nil
+}
+
+// askPartitions resolves the partition of each ANY ask (0 for others).
+func (e *Engine) askPartitions(a *app, asks []Ask) ([]int, error) {
+	pis := make([]int, len(asks))
+	for i, ask := range asks {
+		if ask.ResourceName != AnyResource && ask.ResourceName != "" {
+			continue
+		}
+		pi, err := e.partitionFor(a.q, labelOf(a.q, ask.NodeLabel))
+		if err != nil {
+			return nil, err
+		}
+		pis[i] = pi
+	}
+	return pis, nil
+}
+
+// amPartition resolves the AM's partition (RMAppManager.
+// validateAndCreateResourceRequest: am label, else the queue default).
+func (e *Engine) amPartition(q *queue, s AppSpec) (int, error) {
+	return e.partitionFor(q, labelOf(q, s.AMNodeLabel))
+}
+
+// at returns s[i], 0 past the end.
+func at(s []int64, i int) int64 {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
 }

@@ -183,10 +183,16 @@ func (e *Engine) configurePartitions() {
 // configurePartition fills partition pi's capacities of q's subtree; q's
 // own are final. Root holds 100% of every partition (3.4 forces it).
 func (e *Engine) configurePartition(q *queue, pi int) {
+	l := e.parts[pi].name
 	if q.parent == nil {
 		q.parts[pi].qcaps = qcaps{capacity: 1, maxCapacity: 1, absCap: 1, absMaxCap: 1, accessible: true}
+		// Before 3.4 root's labelled capacities come from the
+		// configuration like any queue's (xmlconf.PercentAbsolutes).
+		if ls := q.labelSettings(e.model, l); ls != nil && !e.model.Version.AtLeast(xmlconf.V3_4) && ls.Capacity.Mode == xmlconf.ModePercent {
+			c, m := ls.Capacity.Fraction(), ls.MaxCapacity.MaxFraction()
+			q.parts[pi].qcaps = qcaps{capacity: c, maxCapacity: m, absCap: c, absMaxCap: m, accessible: true}
+		}
 	}
-	l := e.parts[pi].name
 	pc := q.parts[pi].qcaps
 	var weightSum float32
 	for _, c := range q.children {
