@@ -105,13 +105,14 @@ func ReadFiles(paths []string, opts ReadOptions) ([]*Document, error) {
 		docs[i] = d
 	}
 	if errs != nil {
-		errs.ErrorFormat = listErrors
+		errs.ErrorFormat = ListErrors
 	}
 	return docs, errs.ErrorOrNil()
 }
 
-// listErrors prints one error per line, so each keeps its file:line:col.
-func listErrors(es []error) string {
+// ListErrors prints one error per line, so each keeps its file:line:col
+// (a go-multierror ErrorFormat: capq lists several unreadable inputs so).
+func ListErrors(es []error) string {
 	lines := make([]string, len(es))
 	for i, e := range es {
 		lines[i] = e.Error()

@@ -1,6 +1,7 @@
 package xmlconf
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,4 +26,11 @@ func TestPathReason(t *testing.T) {
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, "no such file", re.Msg)
 	assert.Equal(t, "check the path", re.Hint)
+}
+
+// TestListErrors: several failures read one per line, each whole.
+func TestListErrors(t *testing.T) {
+	es := []error{errors.New("a.xml:1:2: bad"), errors.New("b.xml: no such file")}
+	assert.Equal(t, "a.xml:1:2: bad\nb.xml: no such file", ListErrors(es))
+	assert.Equal(t, "", ListErrors(nil))
 }

@@ -51,7 +51,7 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 		errs = multierror.Append(errs, err)
 	}
 	if err := errs.ErrorOrNil(); err != nil {
-		errs.ErrorFormat = func(es []error) string { return joinErrors(es) }
+		errs.ErrorFormat = xmlconf.ListErrors
 		return nil, errs
 	}
 	return in, nil
@@ -149,15 +149,4 @@ func readLiveApps(name string, max int64) ([]validate.LiveApp, error) {
 		out[i] = validate.LiveApp{ID: r.ID, User: r.User, Queue: r.Queue, State: r.State}
 	}
 	return out, nil
-}
-
-func joinErrors(es []error) string {
-	out := ""
-	for i, e := range es {
-		if i > 0 {
-			out += "\n"
-		}
-		out += e.Error()
-	}
-	return out
 }

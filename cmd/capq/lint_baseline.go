@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/capq/capq/validate"
-	"github.com/capq/capq/xmlconf"
 )
 
 // applyBaseline writes --write-baseline (every finding of the run) and
@@ -12,8 +11,8 @@ import (
 // that is already a capq baseline, atomically.
 func applyBaseline(o lintOptions, rep *validate.Report) error {
 	if o.writeBaseline != "" {
-		if err := writeBaselineFile(o.writeBaseline, rep.Findings, o.config.maxFileSize); err != nil {
-			return err
+		if err := validate.WriteBaselineFile(o.writeBaseline, rep.Findings, o.config.maxFileSize); err != nil {
+			return fmt.Errorf("--write-baseline: %w", err)
 		}
 	}
 	if o.baseline == "" {
@@ -28,13 +27,5 @@ func applyBaseline(o lintOptions, rep *validate.Report) error {
 		return fmt.Errorf("--baseline: %w", err)
 	}
 	rep.Findings, rep.Baselined = b.Filter(rep.Findings)
-	return nil
-}
-
-// writeBaselineFile writes --write-baseline (validate.WriteBaselineFile).
-func writeBaselineFile(path string, fs []xmlconf.Finding, max int64) error {
-	if err := validate.WriteBaselineFile(path, fs, max); err != nil {
-		return fmt.Errorf("--write-baseline: %w", err)
-	}
 	return nil
 }

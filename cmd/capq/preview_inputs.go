@@ -79,7 +79,7 @@ func loadGates(asserts []string, gateFile string, rf readFlags, s *streams) ([]p
 		}
 	}
 	if err := errs.ErrorOrNil(); err != nil {
-		errs.ErrorFormat = func(es []error) string { return joinErrors(es) }
+		errs.ErrorFormat = xmlconf.ListErrors
 		return nil, errs
 	}
 	return gates, nil

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"time"
 
 	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/xmlconf"
 )
 
 // simulatePreview reads the workload with capq simulate's flags, runs
@@ -24,7 +26,7 @@ func simulatePreview(o previewOptions, cfg *preview.Configs, gates []preview.Gat
 	in.Gates, in.Options.Stats.StarvationMS = gates, o.starvation.Milliseconds()
 	rep, errs := preview.Build(in)
 	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s", joinErrors(errs))
+		return nil, errors.New(xmlconf.ListErrors(errs))
 	}
 	return rep, nil
 }
