@@ -31,8 +31,8 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	if err != nil {
 		return nil, err
 	}
-	if f, ferr := diffFormat(o.format); ferr == nil && f.UsuallyPublic() && !o.config.untrustedGiven() {
-		opts.Read.Untrusted = true // findings go to annotations or SARIF
+	if f, ferr := diffFormat(o.format); ferr == nil {
+		opts.Read.Untrusted = o.config.untrustedFor(s, f)
 	}
 	in := &diffInputs{version: opts.Build.Version}
 	// The two sides are independent; reading and building a large file is

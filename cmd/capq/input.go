@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/safeio"
+	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -118,6 +119,13 @@ func (f readFlags) isUntrusted(s *streams) bool {
 		return f.untrusted
 	}
 	return s != nil && s.getenv != nil && s.getenv("CI") != ""
+}
+
+// untrustedFor is isUntrusted for a run whose findings go out in format:
+// without --untrusted, a format usually published (annotations, SARIF)
+// turns it on, since what the findings quote becomes public.
+func (f readFlags) untrustedFor(s *streams, format validate.Format) bool {
+	return f.isUntrusted(s) || (!f.untrustedGiven() && format.UsuallyPublic())
 }
 
 // untrustedGiven says whether --untrusted was on the command line.

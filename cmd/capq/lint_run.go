@@ -27,7 +27,7 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
 		return p, badValue("format", o.format, lintFormats)
 	}
-	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && p.format.UsuallyPublic())
+	p.read.Untrusted = o.config.untrustedFor(s, p.format)
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
 		return p, badValue("fail-on", o.failOn, failOnLevels)
 	}
