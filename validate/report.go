@@ -210,8 +210,8 @@ func (r Report) severityFirst() []xmlconf.Finding {
 }
 
 // Add merges one input's result into rep: its files (each once, since a
-// --yarn-site may be shared by every input), findings (unsorted: sort
-// after the last Add), suppressed count and rules (each once).
+// --yarn-site may be shared by every input), findings (unsorted: Finish
+// sorts them after the last Add), suppressed count and rules (each once).
 func (rep *Report) Add(res Result, files []string) {
 	for _, n := range files {
 		if !slices.Contains(rep.Files, n) {
@@ -224,5 +224,15 @@ func (rep *Report) Add(res Result, files []string) {
 		if !slices.ContainsFunc(rep.Rules, func(x *Rule) bool { return x.ID == r.ID }) {
 			rep.Rules = append(rep.Rules, r)
 		}
+	}
+}
+
+// Finish readies a report of every input for rendering: file names under
+// the working directory become relative (WorkingRelativeFindings), and the
+// findings are sorted across inputs. Each input's findings come sorted
+// from Run, so one input whose names stay as they are is not sorted again.
+func (rep *Report) Finish() {
+	if WorkingRelativeFindings(rep.Findings) || len(rep.Files) > 1 {
+		rep.Findings = xmlconf.SortFindings(rep.Findings)
 	}
 }

@@ -62,11 +62,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 		args = []string{"."}
 	}
 	rep, errs := lintAll(o, p, args, s)
-	if validate.WorkingRelativeFindings(rep.Findings) || len(rep.Files) > 1 {
-		// Each input's findings come sorted from validate.Run; only
-		// several inputs, or renamed files, need sorting again.
-		rep.Findings = xmlconf.SortFindings(rep.Findings)
-	}
+	rep.Finish()
 	if err := applyBaseline(o, &rep); err != nil {
 		return cannotRun(err)
 	}
