@@ -79,16 +79,11 @@ func checkDiffStdin(o diffOptions, oldArg, newArg string) error {
 // loadOne loads one side and, for --unified, keeps its bytes. A file is
 // loaded by name (so xi:include resolves next to it) and read again.
 func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (*xmlconf.Loaded, string, []byte, error) {
-	src, err := resolveSource(arg, s, opts.Read)
+	l, opts, err := loadArg(opts, arg, s, nil)
 	if err != nil {
 		return nil, "", nil, err
 	}
-	addConfDirYarnSite(&opts, arg)
-	opts.CapacityScheduler = []xmlconf.Source{src}
-	l, err := xmlconf.Load(opts)
-	if err != nil {
-		return nil, "", nil, err
-	}
+	src := opts.CapacityScheduler[0]
 	data := src.Data
 	if data == nil && keepBytes {
 		data, err = readLimited(src.Name, opts.Read.MaxBytes)

@@ -140,22 +140,30 @@ func (f *configFlags) load(arg string, s *streams) (*xmlconf.Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := resolveSource(arg, s, opts.Read)
-	if err != nil {
-		return nil, err
-	}
-	addConfDirYarnSite(&opts, arg)
-	opts.CapacityScheduler = []xmlconf.Source{src}
-	return xmlconf.Load(opts)
+	l, _, err := loadArg(opts, arg, s, nil)
+	return l, err
 }
 
-// addConfDirYarnSite treats a directory argument as a Hadoop conf dir:
-// its yarn-site.xml (if any) is read under capacity-scheduler.xml, as the
-// ResourceManager reads them, unless --yarn-site named files already.
-func addConfDirYarnSite(opts *xmlconf.LoadOptions, arg string) {
+// loadArg is the one way a configuration argument is loaded: resolved
+// (resolveSource) and read over opts' yarn-site files or, when none were
+// named, a conf dir's own yarn-site.xml, as the ResourceManager reads
+// them. read holds bytes already read, by file name, so nothing is read
+// twice. It returns the options it loaded with (their sources name the
+// files read).
+func loadArg(opts xmlconf.LoadOptions, arg string, s *streams, read map[string][]byte) (*xmlconf.Loaded, xmlconf.LoadOptions, error) {
+	src, err := resolveSource(arg, s, opts.Read)
+	if err != nil {
+		return nil, opts, err
+	}
+	if data, ok := read[src.Name]; ok && src.Data == nil {
+		src.Data = data
+	}
 	if ys, ok := xmlconf.ConfDirYarnSite(arg); ok && len(opts.YarnSite) == 0 {
 		opts.YarnSite = []xmlconf.Source{ys}
 	}
+	opts.CapacityScheduler = []xmlconf.Source{src}
+	l, err := xmlconf.Load(opts)
+	return l, opts, err
 }
 
 // resolveSource turns a command-line argument into a source:

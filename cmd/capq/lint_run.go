@@ -113,19 +113,11 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	if h1.IsHadoop1 {
 		return h1.Result, h1.Files, err
 	}
-	src, err := resolveSource(arg, s, lo.Read)
+	loaded, lo, err := loadArg(lo, arg, s, h1.Data) // read once, by the Hadoop 1 detection
 	if err != nil {
 		return validate.Result{}, nil, err
 	}
-	if data, ok := h1.Data[src.Name]; ok && src.Data == nil {
-		src.Data = data // read once, by the Hadoop 1 detection
-	}
-	addConfDirYarnSite(&lo, arg)
-	lo.CapacityScheduler = []xmlconf.Source{src}
-	loaded, err := xmlconf.Load(lo)
-	if err != nil {
-		return validate.Result{}, nil, err
-	}
+	src := lo.CapacityScheduler[0]
 	opts := p.opts
 	opts.Version = lo.Build.Version
 	opts.File = src.Name
