@@ -16,18 +16,17 @@ type lintPlan struct {
 	format validate.Format
 	failOn xmlconf.Severity
 	opts   validate.Options
-	// read bounds the Hadoop 1 files, which are read outside Load.
-	read xmlconf.ReadOptions
+	// untrusted is --untrusted, on by default for published formats.
+	untrusted bool
 }
 
 func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	var p lintPlan
 	var err error
-	p.read = o.config.readOptions(s)
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
 		return p, badValue("format", o.format, lintFormats)
 	}
-	p.read.Untrusted = o.config.untrustedFor(s, p.format)
+	p.untrusted = o.config.untrustedFor(s, p.format)
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
 		return p, badValue("fail-on", o.failOn, failOnLevels)
 	}
@@ -108,7 +107,7 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	if err != nil {
 		return validate.Result{}, nil, err
 	}
-	lo.Read.Untrusted = p.read.Untrusted
+	lo.Read.Untrusted = p.untrusted
 	h1, err := validate.LintHadoop1Path(arg, lo.Read, p.opts)
 	if h1.IsHadoop1 {
 		return h1.Result, h1.Files, err
