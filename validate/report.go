@@ -72,6 +72,25 @@ func ParseFormat(s string) (Format, error) {
 	return 0, fmt.Errorf("unknown format %q (want %s)", s, strings.Join(formatNames, ", "))
 }
 
+// FormatNames are the formats Write renders (capq lint --format), as
+// they are spelled.
+func FormatNames() []string { return slices.Clone(formatNames) }
+
+// DiffFormatNames are the formats WriteDiff renders: every format but
+// JUnit (a refresh verdict is not a test suite).
+func DiffFormatNames() []string {
+	return slices.DeleteFunc(FormatNames(), func(n string) bool { return n == FormatJUnit.String() })
+}
+
+// ParseDiffFormat is ParseFormat for WriteDiff, which has no JUnit form.
+func ParseDiffFormat(s string) (Format, error) {
+	f, err := ParseFormat(s)
+	if err == nil && f == FormatJUnit {
+		err = fmt.Errorf("format %q: a refresh has no JUnit form (want %s)", s, strings.Join(DiffFormatNames(), ", "))
+	}
+	return f, err
+}
+
 // RenderOptions tune the renderers.
 type RenderOptions struct {
 	// Colour enables ANSI colours in text output (the caller decides:

@@ -53,3 +53,22 @@ func TestReportFinish(t *testing.T) {
 	rep.Finish()
 	assert.Equal(t, []xmlconf.Finding{at("c.xml", 9), at("c.xml", 1)}, rep.Findings, "one input keeps Run's order")
 }
+
+// TestFormatNames: every name parses to its format; diff takes all but
+// JUnit.
+func TestFormatNames(t *testing.T) {
+	for _, n := range FormatNames() {
+		f, err := ParseFormat(n)
+		require.NoError(t, err)
+		assert.Equal(t, n, f.String())
+	}
+	assert.Equal(t, []string{"text", "json", "sarif", "github"}, DiffFormatNames())
+	_, err := ParseDiffFormat("junit")
+	assert.ErrorContains(t, err, "no JUnit form")
+	f, err := ParseDiffFormat("SARIF")
+	require.NoError(t, err)
+	assert.Equal(t, FormatSARIF, f)
+	names := FormatNames()
+	names[0] = "changed"
+	assert.Equal(t, "text", FormatNames()[0], "a copy: callers cannot change the table")
+}

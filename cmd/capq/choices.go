@@ -20,8 +20,8 @@ import (
 
 var (
 	textJSON     = []string{"text", "json"}
-	lintFormats  = []string{"text", "json", "sarif", "github", "junit"}
-	diffFormats  = []string{"text", "json", "sarif", "github"}
+	lintFormats  = validate.FormatNames()
+	diffFormats  = validate.DiffFormatNames()
 	explainFmts  = []string{"text", "markdown"}
 	failOnLevels = []string{"error", "warning", "info"}
 )
