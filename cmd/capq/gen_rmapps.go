@@ -27,12 +27,8 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 	if err != nil {
 		return nil, err
 	}
-	for _, a := range sim.RMAppsAssumptions {
-		fmt.Fprintf(s.errOut, "capq: assumption: %s\n", a)
-	}
-	for _, warn := range w.Warnings {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
-	}
+	s.notes("assumption", sim.RMAppsAssumptions)
+	s.notes("warning", w.Warnings)
 	reportOffered(s, w, sim.SpanMS(w), "built", "")
 	return w, nil
 }
@@ -52,8 +48,6 @@ func (o genWorkloadOptions) rmCluster(s *streams) (*sim.Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, w := range warns {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", w)
-	}
+	s.notes("warning", warns)
 	return c, nil
 }

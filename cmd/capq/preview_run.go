@@ -51,9 +51,7 @@ func previewWorkload(o previewOptions, s *streams) (*sim.Workload, sim.Options, 
 	if o.sample == "" {
 		opts.SampleMS = preview.AutoSampleMS(w)
 	}
-	for _, warn := range w.Warnings {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
-	}
+	s.notes("warning", w.Warnings)
 	opts, err = so.refreshes(opts, s)
 	return w, opts, err
 }
