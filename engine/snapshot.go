@@ -242,6 +242,17 @@ func (e *Engine) pendingConsideringUserLimit(q *queue) Resource {
 	return total
 }
 
+// pendingResourceIn is the app's outstanding ANY memory for partition pi.
+func (a *app) pendingResourceIn(pi int) Resource {
+	var r Resource
+	for _, k := range a.keys {
+		if k.pi == pi {
+			r = r.Add(Resource{k.capability.MemoryMB * int64(k.any), k.capability.VCores * int64(k.any)})
+		}
+	}
+	return r
+}
+
 func (a *app) pendingResource() Resource {
 	var r Resource
 	for _, k := range a.keys {
