@@ -114,7 +114,7 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, er
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var containers, reserved int
-	stream := false
+	stream, late := false, false
 	for _, j := range jobs {
 		app, err := j.app(set)
 		if err != nil {
@@ -127,6 +127,7 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, er
 			reserved++
 		}
 		stream = stream || j.def.Type == "stream"
+		late = late || j.submitSec > 0
 		w.Apps = append(w.Apps, app)
 	}
 	if reserved > 0 {
@@ -134,6 +135,11 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, er
 	}
 	if stream {
 		w.Warnings = append(w.Warnings, streamNote(name))
+	}
+	if late {
+		// AMDefinitionFactory.createFromSynth passes baseline 0, so
+		// AMDefinitionSynth.Builder.build subtracts each job's own start.
+		w.Warnings = append(w.Warnings, name+": SLS 3.4 starts every SYNTH job at time 0 (AMDefinitionFactory.createFromSynth's baseline); capq submits each at the second drawn from time_distribution")
 	}
 	return w, w.Validate()
 }

@@ -23,10 +23,11 @@ func TestSynthFromSLSTestResources(t *testing.T) {
 		jobs      int
 		lastSubMS int64
 		stream    bool
+		reserved  string
 	}{
-		{"syn.json", 10, 59000, false},
-		{"syn_generic.json", 10, 59000, false},
-		{"syn_stream.json", 5, 1000, true},
+		{"syn.json", 10, 59000, false, "3 of 10 jobs drew a reservation"},
+		{"syn_generic.json", 10, 59000, false, "4 of 10 jobs drew a reservation"},
+		{"syn_stream.json", 5, 1000, true, "2 of 5 jobs drew a reservation"},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			data := readFile(t, "testdata", "sls-suite", c.file)
@@ -36,6 +37,10 @@ func TestSynthFromSLSTestResources(t *testing.T) {
 			w, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings())
 			require.NoError(t, err)
 			require.Len(t, w.Apps, c.jobs)
+			warnings := strings.Join(w.Warnings, "\n")
+			assert.Contains(t, warnings, c.reserved, "SynthJob.hasDeadline, as SynthRef prints")
+			assert.Contains(t, warnings, "SLS 3.4 starts every SYNTH job at time 0")
+			assert.Equal(t, "job_job_mock_class_1_000000_0000", w.Apps[0].ID, "SynthJob.getJobID().toString()")
 			assert.Len(t, w.Cluster.Expand(), 20)
 			assert.Equal(t, "/rack4", w.Cluster.Expand()[4].Rack, "20 nodes in racks of 4: /rack<i % 5>")
 			for _, a := range w.Apps {
