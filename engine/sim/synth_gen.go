@@ -71,9 +71,10 @@ func (tr *synthTrace) generate() ([]synthGenJob, error) {
 		q.add(synthStory{sec: sec, wl: wl, class: &wl.Classes[ci]})
 	}
 	jobs := make([]synthGenJob, 0, tr.NumJobs)
+	budget := maxSynthContainers // containers left for the whole description
 	for id := int32(0); id < int32(tr.NumJobs); id++ {
 		st := q.poll()
-		j, err := newSynthGenJob(r, st, id)
+		j, err := newSynthGenJob(r, st, id, &budget)
 		if err != nil {
 			return nil, fmt.Errorf("job %d (workload %q class %q): %w", id, st.wl.Name, st.class.Name, err)
 		}
@@ -115,7 +116,7 @@ func (wl *synthWorkload) submissionSecond(r *javaRandom) (int64, error) {
 // the reservation coin, the deadline factor, then the shared Random
 // reseeded with its own nextLong, then per task its count, memory (at
 // least 1024) and vcores (at least 1) and one time per container.
-func newSynthGenJob(r *javaRandom, st synthStory, id int32) (synthGenJob, error) {
+func newSynthGenJob(r *javaRandom, st synthStory, id int32, budget *int) (synthGenJob, error) {
 	jd := st.class
 	j := synthGenJob{id: id, wl: st.wl, def: jd, submitSec: st.sec, deadlineMS: -1}
 	dur, err := jd.Duration.int()
@@ -138,21 +139,22 @@ func newSynthGenJob(r *javaRandom, st synthStory, id int32) (synthGenJob, error)
 	r.setSeed(r.nextLong())
 	j.name = fmt.Sprintf("%s_%06d", jd.Name, id)
 	for _, td := range jd.Tasks {
-		if err := j.expand(td); err != nil {
+		if err := j.expand(td, budget); err != nil {
 			return j, fmt.Errorf("task %q: %w", td.Type, err)
 		}
 	}
 	return j, nil
 }
 
-func (j *synthGenJob) expand(td synthTaskDef) error {
+func (j *synthGenJob) expand(td synthTaskDef, budget *int) error {
 	num, err := td.Count.int()
 	if err != nil {
 		return fmt.Errorf("count: %w", err)
 	}
-	if int(num)+len(j.tasks) > maxSynthContainers {
-		return fmt.Errorf("count %d is too many containers", num)
+	if int(num) > *budget {
+		return fmt.Errorf("count %d is too many containers (the description may ask for %d in all)", num, maxSynthContainers)
 	}
+	*budget -= max(0, int(num))
 	mem, err := td.MaxMemory.long()
 	if err != nil {
 		return fmt.Errorf("max_memory: %w", err)
