@@ -203,6 +203,10 @@ func (j *synthGenJob) app(set xmlconf.SLSSettings) (App, error) {
 				continue
 			}
 		}
+		if amType == "stream" || amType == "dag" {
+			// StreamAMSimulator.PRIORITY_MAP, DAGAMSimulator.PRIORITY.
+			g.Priority = 20
+		}
 		if g.Priority <= 0 {
 			g.Priority = slsDefaultPrio
 		}
