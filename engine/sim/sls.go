@@ -253,7 +253,7 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 		return nil, posErr(pos, "No task for the job! (job.tasks is missing or empty)")
 	}
 	var ts []allocTask
-	pk := packager{first: map[[3]int64]packaged{}}
+	pk := packager{first: map[[3]int64]engine.Resource{}}
 	for i, raw := range list {
 		tpos := fmt.Sprintf("%s task %d", pos, i)
 		t, ok := raw.(map[string]any)

@@ -14,13 +14,8 @@ import (
 // for (and runs) at the first size. Containers of another allocation id
 // get their own request and size (allocIDKeys).
 type packager struct {
-	first   map[[3]int64]packaged
+	first   map[[3]int64]engine.Resource
 	resized []resized
-}
-
-type packaged struct {
-	size    engine.Resource
-	allocID int64
 }
 
 type resized struct {
@@ -34,15 +29,15 @@ func (p *packager) size(g *TaskGroup, allocID int64) {
 	k := [3]int64{int64(g.Phase), int64(g.Priority), allocID}
 	f, seen := p.first[k]
 	if !seen {
-		p.first[k] = packaged{engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}, allocID}
+		p.first[k] = engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}
 		return
 	}
-	if f.size == (engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}) {
+	if f == (engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}) {
 		return
 	}
-	p.resized = append(p.resized, resized{count: g.Count, from: engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}, to: f.size,
+	p.resized = append(p.resized, resized{count: g.Count, from: engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}, to: f,
 		priority: g.Priority, allocID: allocID})
-	g.MemoryMB, g.VCores = f.size.MemoryMB, f.size.VCores
+	g.MemoryMB, g.VCores = f.MemoryMB, f.VCores
 }
 
 func (p *packager) warnings(pos string) []string {
