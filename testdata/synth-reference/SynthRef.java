@@ -46,38 +46,39 @@ public class SynthRef {
     int getInt() { return Math.toIntExact(getLong()); }
   }
 
-  static NormalDistribution normal(JDKRandomGenerator rand, double average, double stdDev) {
-    if (average <= 0) return null;
-    if (stdDev == 0) stdDev = average / 6;
-    NormalDistribution ret = new NormalDistribution(average, stdDev, NormalDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY);
-    ret.reseedRandomGenerator(rand.nextLong());
-    return ret;
+  // A distribution seeded from the shared Random, as SynthUtils builds it:
+  // none (and no seed drawn) for a non-positive mean, std 0 meaning mean/6.
+  static AbstractRealDistribution normal(JDKRandomGenerator shared, double m, double sd) {
+    if (!(m > 0)) return null;
+    double s = sd == 0 ? m / 6 : sd;
+    AbstractRealDistribution d = new NormalDistribution(m, s, NormalDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY);
+    d.reseedRandomGenerator(shared.nextLong());
+    return d;
   }
 
-  static LogNormalDistribution logNormal(JDKRandomGenerator rand, double mean, double stdDev) {
-    if (mean <= 0) return null;
-    if (stdDev == 0) stdDev = mean / 6;
-    double var = stdDev * stdDev;
-    double sigmasq = Math.log1p(var / (mean * mean));
-    double sigma = Math.sqrt(sigmasq);
-    double mu = Math.log(mean) - 0.5 * sigmasq;
-    LogNormalDistribution ret = new LogNormalDistribution(mu, sigma, LogNormalDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY);
-    ret.reseedRandomGenerator(rand.nextLong());
-    return ret;
+  // The log-normal whose mean and standard deviation are m and sd.
+  static AbstractRealDistribution logNormal(JDKRandomGenerator shared, double m, double sd) {
+    if (!(m > 0)) return null;
+    double s = sd == 0 ? m / 6 : sd;
+    double shape2 = Math.log1p((s * s) / (m * m));
+    AbstractRealDistribution d = new LogNormalDistribution(Math.log(m) - shape2 / 2, Math.sqrt(shape2),
+        LogNormalDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY);
+    d.reseedRandomGenerator(shared.nextLong());
+    return d;
   }
 
-  static int getWeighted(Collection<Double> weights, Random rr) {
-    double totalWeight = 0;
-    for (Double i : weights) totalWeight += i;
-    double rand = rr.nextDouble() * totalWeight;
-    double cur = 0;
-    int ind = 0;
-    for (Double i : weights) {
-      cur += i;
-      if (cur > rand) break;
-      ind++;
+  // The first index whose running weight sum exceeds a uniform draw over the
+  // total; the list's size when none does.
+  static int getWeighted(List<Double> ws, Random r) {
+    double total = 0;
+    for (double w : ws) total += w;
+    double x = r.nextDouble() * total;
+    double run = 0;
+    for (int i = 0; i < ws.size(); i++) {
+      run += ws.get(i);
+      if (run > x) return i;
     }
-    return ind;
+    return ws.size();
   }
 
   static class Task { String type; int priority; Sample count, time, mem, vcores; }
