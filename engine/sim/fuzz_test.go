@@ -12,6 +12,7 @@ func FuzzReadSLS(f *testing.F) {
 	f.Add([]byte(`{"num.nodes": 3, "num.racks": 2}` + "\n" + `{"job.queue.name": "a", "job.count": 2, "job.tasks": [{"count": 2, "container.host": "/r/h", "duration.ms": 5, "container.type": "reduce"}]}`))
 	f.Add([]byte(`{"am.type": "stream", "job.queue.name": "a", "job.tasks": [{"container.start.ms": 1, "container.end.ms": 9, "container.memory": "12"}]}`))
 	f.Add([]byte(`{"job.tasks": [1, "x", null]}`))
+	f.Add([]byte(`{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.allocation.id": 7, "container.memory-mb": 2048}, {"duration.ms": 5, "container.allocation.id": -1}, {"duration.ms": 6, "container.allocation.id": 7, "container.type": "reduce"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := ReadSLS("f.json", data, xmlconf.DefaultSLSSettings(), nil)
 		if err == nil && w == nil {
