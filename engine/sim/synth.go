@@ -109,19 +109,18 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, er
 	w := &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true}
 	racks := max(1, tr.NumNodes/max(1, tr.NodesPerRack))
 	w.Cluster.Nodes = []NodeGroup{{Count: tr.NumNodes, Racks: racks, RackPrefix: "/rack", MemoryMB: set.NMMemoryMB, VCores: set.NMVCores}}
-	jobs, err := tr.generate()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
 	var containers, reserved int
 	stream, late := false, false
-	for _, j := range jobs {
+	w.Apps = make([]App, 0, tr.NumJobs)
+	// Each job becomes an app as soon as it is drawn, so a large
+	// description never holds all its containers one by one.
+	err := tr.generate(func(j *synthGenJob) error {
 		app, err := j.app(set)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s (workload %q class %q): %w", name, j.name, j.wl.Name, j.def.Name, err)
+			return fmt.Errorf("%s (workload %q class %q): %w", j.name, j.wl.Name, j.def.Name, err)
 		}
 		if containers += app.Containers(); containers > maxSynthContainers {
-			return nil, fmt.Errorf("%s: the description asks for more than %d containers", name, maxSynthContainers)
+			return fmt.Errorf("the description asks for more than %d containers", maxSynthContainers)
 		}
 		if j.deadlineMS > 0 {
 			reserved++
@@ -129,9 +128,13 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, er
 		stream = stream || j.def.Type == "stream"
 		late = late || j.submitSec > 0
 		w.Apps = append(w.Apps, app)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if reserved > 0 {
-		w.Warnings = append(w.Warnings, fmt.Sprintf("%s: %d of %d jobs drew a reservation (SynthJob.hasDeadline), which capq does not model; they are submitted without one", name, reserved, len(jobs)))
+		w.Warnings = append(w.Warnings, fmt.Sprintf("%s: %d of %d jobs drew a reservation (SynthJob.hasDeadline), which capq does not model; they are submitted without one", name, reserved, len(w.Apps)))
 	}
 	if stream {
 		w.Warnings = append(w.Warnings, streamNote(name))

@@ -38,14 +38,15 @@ type synthStory struct {
 	class *synthJob
 }
 
-// generate runs SynthTraceJobProducer: Trace.init seeds every
-// distribution from the Random seeded with rand_seed (per workload, per
-// class: deadline_factor, duration, reservation, then per task count,
-// time, max_memory, max_vcores); createStory draws every job's workload,
-// submission second and class into a PriorityQueue; getNextJob polls it
-// and SynthJob draws the job's contents, numbering jobs from 0 as SLS's
-// static counter does in a fresh JVM.
-func (tr *synthTrace) generate() ([]synthGenJob, error) {
+// generate runs SynthTraceJobProducer and hands each job to use in
+// submission order: Trace.init seeds every distribution from the Random
+// seeded with rand_seed (per workload, per class: deadline_factor,
+// duration, reservation, then per task count, time, max_memory,
+// max_vcores); createStory draws every job's workload, submission second
+// and class into a PriorityQueue; getNextJob polls it and SynthJob draws
+// the job's contents, numbering jobs from 0 as SLS's static counter does
+// in a fresh JVM.
+func (tr *synthTrace) generate(use func(*synthGenJob) error) error {
 	r := newJavaRandom(tr.RandSeed)
 	for wi := range tr.Workloads {
 		for ci := range tr.Workloads[wi].Classes {
@@ -57,30 +58,31 @@ func (tr *synthTrace) generate() ([]synthGenJob, error) {
 	for i := 0; i < tr.NumJobs; i++ {
 		wi, err := getWeighted(wlWeights, r)
 		if err != nil {
-			return nil, fmt.Errorf("workload_weight: %w", err)
+			return fmt.Errorf("workload_weight: %w", err)
 		}
 		wl := &tr.Workloads[wi]
 		sec, err := wl.submissionSecond(r)
 		if err != nil {
-			return nil, fmt.Errorf("workload %q time_distribution: %w", wl.Name, err)
+			return fmt.Errorf("workload %q time_distribution: %w", wl.Name, err)
 		}
 		ci, err := getWeighted(weightsOf(len(wl.Classes), func(i int) float64 { return wl.Classes[i].Weight }), r)
 		if err != nil {
-			return nil, fmt.Errorf("workload %q class_weight: %w", wl.Name, err)
+			return fmt.Errorf("workload %q class_weight: %w", wl.Name, err)
 		}
 		q.add(synthStory{sec: sec, wl: wl, class: &wl.Classes[ci]})
 	}
-	jobs := make([]synthGenJob, 0, tr.NumJobs)
 	budget := maxSynthContainers // containers left for the whole description
 	for id := int32(0); id < int32(tr.NumJobs); id++ {
 		st := q.poll()
 		j, err := newSynthGenJob(r, st, id, &budget)
 		if err != nil {
-			return nil, fmt.Errorf("job %d (workload %q class %q): %w", id, st.wl.Name, st.class.Name, err)
+			return fmt.Errorf("job %d (workload %q class %q): %w", id, st.wl.Name, st.class.Name, err)
 		}
-		jobs = append(jobs, j)
+		if err := use(&j); err != nil {
+			return err
+		}
 	}
-	return jobs, nil
+	return nil
 }
 
 // init is JobDefinition.init.

@@ -30,8 +30,11 @@ func generateSynth(t *testing.T, data []byte) []synthGenJob {
 	require.NoError(t, json.NewDecoder(bytes.NewReader(data)).Decode(&tr))
 	require.NoError(t, readOldJobKeys(data, &tr))
 	require.NoError(t, tr.check())
-	jobs, err := tr.generate()
-	require.NoError(t, err)
+	var jobs []synthGenJob
+	require.NoError(t, tr.generate(func(j *synthGenJob) error {
+		jobs = append(jobs, *j)
+		return nil
+	}))
 	return jobs
 }
 
