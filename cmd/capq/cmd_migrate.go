@@ -15,39 +15,14 @@ func newMigrateCmd(s *streams) *cobra.Command {
 	return cmd
 }
 
-// migrateHadoop1Long is the long help of capq migrate hadoop1.
-const migrateHadoop1Long = `hadoop1 reads a Hadoop 1 JobTracker's queue configuration the way the
-JobTracker did (0.20.x, 1.x flat queues or the 0.21 mapred-queues.xml tree,
-detected from the keys present), reproducing its lenient parsing, and writes an
-equivalent YARN capacity-scheduler.xml with a comment on each property naming
-its Hadoop 1 source.
-
-Every queue keeps its absolute guarantee and ceiling; --group PARENT=q1,q2
-builds hierarchy from flat queues without changing them. Sums Hadoop 1 accepted
-but YARN refuses (100.5, 33.3 x 3) are rescaled x100/sum, rounded to 2 decimals
-by the largest remainder (ties to the earlier queue), with a warning. ACLs keep
-their meaning (root's are set explicitly). The report lists every Hadoop 1
-property as mapped, approximated or dropped, and the yarn-site.xml settings
-the source implies.
-
-Output: the XML goes to -o FILE (written atomically, never over an existing
-file without --force) or stdout; the report goes to --report FILE, else to
-stdout when -o is given, else to stderr.
-
-Exit codes: 0 converted; 1 converted, but the JobTracker would have refused
-the source (error findings); 2 could not convert.`
-
 func newMigrateHadoop1Cmd(s *streams) *cobra.Command {
 	var o migrateOptions
 	cmd := &cobra.Command{
-		Use:   "hadoop1 --mapred-site FILE [flags]",
-		Short: "Convert a Hadoop 1 (MRv1) queue configuration to YARN capacity-scheduler.xml",
-		Long:  migrateHadoop1Long,
-		Example: `  capq migrate hadoop1 --mapred-site mapred-site.xml --capacity-scheduler capacity-scheduler.xml \
-      --queue-acls mapred-queue-acls.xml -o yarn/capacity-scheduler.xml
-  capq migrate hadoop1 --mapred-site mapred-site.xml --mapred-queues mapred-queues.xml --format json
-  capq migrate hadoop1 --mapred-site m.xml --capacity-scheduler cs.xml --group eng=etl,adhoc -o cs-yarn.xml`,
-		Args: cobra.NoArgs,
+		Use:     "hadoop1 --mapred-site FILE [flags]",
+		Short:   "Convert a Hadoop 1 (MRv1) queue configuration to YARN capacity-scheduler.xml",
+		Long:    helpText("migrate-hadoop1"),
+		Example: helpText("migrate-hadoop1.example"),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runMigrateHadoop1(o, s)
 		},

@@ -35,55 +35,14 @@ type previewOptions struct {
 	h1Version  string
 }
 
-// previewLong is the long help of capq preview.
-const previewLong = `preview runs the same workload through the OLD and the NEW configuration
-(both simulations at once) and compares them queue by queue and user by user:
-average and peak use against the guarantee, time to first container, wait and
-completion p50/p95/max, apps rejected, containers preempted and starvation
-(demand pending, nothing allocated and the queue under its guarantee, for
-longer than --starvation). Regressions and improvements come first, then
-capq diff's refresh verdict and the change set, then every queue.
-
-OLD and NEW are what capq diff takes: files, directories, - or git:REV:PATH.
-The workload flags are capq simulate's. With --hadoop1 there are no OLD and
-NEW: OLD is the Hadoop 1 configuration (--mapred-site and friends, as capq
-migrate hadoop1 takes them) run on the JobTracker's CapacityTaskScheduler
-(slots, the initialization poller; --hadoop1-version), NEW is its migration
-(with --group when given) run on YARN, the same workload on both (capq
-simulate --hadoop1 says how nodes become TaskTrackers). A notes section says
-what differs between the two schedulers, queue by queue.
-
-Gates (--assert RULE, repeatable, or --gate FILE with one rule per line and #
-comments) are checked on the new run; each is listed with its old and new
-value. A rule is SUBJECT METRIC OP VALUE:
-  root.eng.qa wait.p95 <= 10m
-  root.support usage.avg >= guarantee*0.8
-  user:alice completion.max <= old*1.2 + 5m
-  * apps.rejected == 0
-SUBJECT is a queue path, user:NAME or * (every leaf queue). METRIC is one of
-guarantee, max, usage.avg, usage.peak, first_container.p50|p95|max,
-wait.p50|p95|max, completion.p50|p95|max, apps.submitted, apps.finished,
-apps.rejected, containers.preempted, starvation (periods) or starvation.max.
-VALUE takes durations (ms, s, m, h), memory (mb, gb, tb; 1gb = 1024mb), plain
-numbers and percentages, guarantee, max and old, with + - * / and brackets.
-
---html writes a self-contained report (charts embedded, no network) for a
-CI artifact or a capacity planner.
-
-Exit codes: 0 every gate passed; 1 a gate failed; 2 could not run (bad rule,
-unreadable input, a gate naming a queue or user in neither run).`
-
 func newPreviewCmd(s *streams) *cobra.Command {
 	var o previewOptions
 	cmd := &cobra.Command{
-		Use:   "preview OLD NEW --workload W",
-		Short: "Dry-run a config change on a workload: what it does to each team, with CI gates",
-		Long:  previewLong,
-		Example: "  capq preview conf/old.xml conf/new.xml --workload day.json --html preview.html\n" +
-			"  capq preview git:main:conf/capacity-scheduler.xml conf/capacity-scheduler.xml --workload day.json \\\n" +
-			"      --assert 'root.eng.qa wait.p95 <= 10m' --gate conf/gates.txt --format json\n" +
-			"  capq preview --hadoop1 --mapred-site mapred-site.xml --capacity-scheduler cs.xml --group eng=etl,adhoc --workload day.json",
-		RunE: func(cmd *cobra.Command, args []string) error { return runPreview(o, args, s) },
+		Use:     "preview OLD NEW --workload W",
+		Short:   "Dry-run a config change on a workload: what it does to each team, with CI gates",
+		Long:    helpText("preview"),
+		Example: helpText("preview.example"),
+		RunE:    func(cmd *cobra.Command, args []string) error { return runPreview(o, args, s) },
 	}
 	o.config.bind(cmd, true)
 	f := cmd.Flags()

@@ -32,45 +32,15 @@ type simulateOptions struct {
 	hadoop1, hadoop1Version string
 }
 
-// simulateLong is the long help of capq simulate.
-const simulateLong = `simulate runs a workload through capq's Capacity Scheduler engine with
-simulated time: node heartbeats every
-yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (default 1000), apps
-arriving at their submit time with their AM container first, tasks released
-after their durations. Idle time is skipped, so a day of jobs takes seconds.
-
-The workload is a native JSON workload (engine/sim/FORMAT.md; capq gen
-workload makes one) or an SLS trace exactly as Hadoop's SLS reads it (the
-format is detected). For SLS traces, --sls-nodes is the topology file
-(slsrun.sh --nodes) and --sls-runner an sls-runner.xml whose yarn.sls.nm.*
-and yarn.sls.am.* settings apply (SLS's defaults otherwise: 10240 MB and 10
-vcores per node).
-
-The text output is a table per queue: guarantee, maximum, average and peak
-use, p50/p95 wait of applications for their first container, apps finished
-and rejected (with Hadoop's reason below). --format json adds the full
-per-queue series, every app and every user. --events writes one JSON line
-per allocation, reservation, release and preemption.
-
---hadoop1 DIR runs the workload on a Hadoop 1 cluster instead: the
-JobTracker's CapacityTaskScheduler with map and reduce slots, TaskTracker
-heartbeats, the initialization poller and reduce slow-start. Each
-NodeManager becomes a TaskTracker with mapred-site.xml's slots, a slot
-standing for its share of the node's memory; the summary has the same
-shape, and notes say what differs from a YARN run.`
-
 func newSimulateCmd(s *streams) *cobra.Command {
 	var o simulateOptions
 	cmd := &cobra.Command{
-		Use:   "simulate --config FILE --workload FILE",
-		Short: "Run a workload through the scheduler engine in simulated time",
-		Long:  simulateLong,
-		Example: "  capq simulate --config conf/capacity-scheduler.xml --workload day.json\n" +
-			"  capq simulate --config cs.xml --workload sls-jobs.json --sls-nodes sls-nodes.json --format json\n" +
-			"  capq gen workload --config cs.xml --apps 1000 | capq simulate --config cs.xml --workload -\n" +
-			"  capq simulate --hadoop1 conf/ --workload day.json",
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulate(o, s) },
+		Use:     "simulate --config FILE --workload FILE",
+		Short:   "Run a workload through the scheduler engine in simulated time",
+		Long:    helpText("simulate"),
+		Example: helpText("simulate.example"),
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return runSimulate(o, s) },
 	}
 	o.config.bind(cmd, true)
 	f := cmd.Flags()

@@ -17,16 +17,10 @@ type treeOptions struct {
 func newTreeCmd(s *streams) *cobra.Command {
 	var o treeOptions
 	cmd := &cobra.Command{
-		Use:   "tree FILE",
-		Short: "Show the queue hierarchy with capacities, maxima, states and user limits",
-		Long: `tree prints the queue hierarchy as the ResourceManager builds it: configured
-capacity and maximum, absolute capacity and absolute maximum (shares of the
-whole cluster), state and user limits. With --cluster it adds memory and vcores.
-
-Absolute maximum is maximum-capacity times the parent's absolute MAXIMUM
-(CSQueueUtils.computeAbsoluteMaximumCapacity), not times the parent's
-capacity as some guides say; tree points out where the two readings differ.`,
-		Example: "  capq tree capacity-scheduler.xml --cluster memory=1000g,vcores=1000\n  capq tree conf/ --format json",
+		Use:     "tree FILE",
+		Short:   "Show the queue hierarchy with capacities, maxima, states and user limits",
+		Long:    helpText("tree"),
+		Example: helpText("tree.example"),
 		Args:    exactArgs(1, "one configuration (FILE, DIR, - or git:REV:PATH)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTree(o, args[0], s)
