@@ -28,13 +28,8 @@ func newMigrateHadoop1Cmd(s *streams) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.mapredSite, "mapred-site", "", "the JobTracker's mapred-site.xml (required)")
-	f.StringVar(&o.capacityScheduler, "capacity-scheduler", "", "Hadoop 1 capacity-scheduler.xml")
-	f.StringVar(&o.queueACLs, "queue-acls", "", "mapred-queue-acls.xml (1.x)")
-	f.StringVar(&o.mapredQueues, "mapred-queues", "", "0.21/0.22 hierarchical mapred-queues.xml")
-	f.StringArrayVar(&o.groups, "group", nil, "new parent queue PARENT=q1,q2 holding top-level queues (repeatable, applied in order)")
+	o.hadoop1Files.bind(cmd, "")
 	f.StringVar(&o.hadoopVersion, "hadoop-version", "", "target YARN version (default "+defaultVersionName()+"); a Hadoop 1 release (0.20, 1.2.1, 0.21) sets the source dialect instead")
-	f.StringVar(&o.sourceDialect, "source-dialect", "", "force the Hadoop 1 dialect: 0.20, 1.x or 0.21 (default: detect from the keys)")
 	f.StringVarP(&o.output, "output", "o", "", "write capacity-scheduler.xml to FILE (atomically; - or unset: stdout)")
 	f.StringVar(&o.yarnSite, "yarn-site", "", "also write the implied yarn-site.xml settings to FILE")
 	f.StringVar(&o.report, "report", "", "write the report to FILE")

@@ -14,21 +14,13 @@ import (
 
 // previewOptions are the flags of capq preview.
 type previewOptions struct {
-	config     configFlags
-	workload   string
-	slsNodes   string
-	slsRunner  string
-	rumenTime  string
-	seed       int64
-	until      string
-	sample     string
+	config configFlags
+	runFlags
 	asserts    []string
 	gateFile   string
 	format     string
 	html       string
 	force      bool
-	maxCont    int
-	maxEvents  int64
 	starvation time.Duration
 	hadoop1    bool
 	h1         migrateOptions
@@ -46,29 +38,16 @@ func newPreviewCmd(s *streams) *cobra.Command {
 	}
 	o.config.bind(cmd, true)
 	f := cmd.Flags()
-	f.StringVar(&o.workload, "workload", "", "workload: native JSON or SLS trace (file or -), as capq simulate takes it")
-	f.StringVar(&o.slsNodes, "sls-nodes", "", "SLS topology file for an SLS trace")
-	f.StringVar(&o.slsRunner, "sls-runner", "", "sls-runner.xml for an SLS trace")
-	f.StringVar(&o.rumenTime, "rumen-time", "sls", "a Rumen trace's time base: sls (every job at 0, as SLS 3.4) or rumen2sls (relative to the first job)")
-	f.Int64Var(&o.seed, "seed", 1, "simulation seed (both runs use it)")
-	f.StringVar(&o.until, "until", "", "stop both runs at this simulated time (e.g. 24h)")
-	f.StringVar(&o.sample, "sample", "", "step of the usage series (default: about 720 steps over the workload, 1s to 1m)")
+	o.runFlags.bind(cmd, true)
 	f.StringArrayVar(&o.asserts, "assert", nil, "gate rule, e.g. 'root.eng.qa wait.p95 <= 10m' (repeatable)")
 	f.StringVar(&o.gateFile, "gate", "", "file of gate rules, one per line, # comments")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
 	completeValues(cmd, "format", fixed(textJSON))
 	f.StringVar(&o.html, "html", "", "also write a self-contained HTML report to FILE")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --html file")
-	bindMaxContainers(cmd, &o.maxCont)
-	bindMaxEvents(cmd, &o.maxEvents)
 	f.DurationVar(&o.starvation, "starvation", preview.DefaultStarvationMS*time.Millisecond, "how long owed demand may go unserved before it counts as starvation")
 	f.BoolVar(&o.hadoop1, "hadoop1", false, "preview a Hadoop 1 migration: queues flat versus with --group")
-	f.StringVar(&o.h1.mapredSite, "mapred-site", "", "--hadoop1: the JobTracker's mapred-site.xml")
-	f.StringVar(&o.h1.capacityScheduler, "capacity-scheduler", "", "--hadoop1: Hadoop 1 capacity-scheduler.xml")
-	f.StringVar(&o.h1.queueACLs, "queue-acls", "", "--hadoop1: mapred-queue-acls.xml")
-	f.StringVar(&o.h1.mapredQueues, "mapred-queues", "", "--hadoop1: 0.21 mapred-queues.xml")
-	f.StringVar(&o.h1.sourceDialect, "source-dialect", "", "--hadoop1: force the dialect (0.20, 1.x, 0.21)")
-	f.StringArrayVar(&o.h1.groups, "group", nil, "--hadoop1: PARENT=q1,q2 (repeatable), as capq migrate hadoop1 takes it")
+	o.h1.hadoop1Files.bind(cmd, "--hadoop1: ")
 	f.StringVar(&o.h1Version, "hadoop1-version", "1.2.1", "--hadoop1: the Hadoop 1 release the old side runs (1.0, 1.1, 1.2.1)")
 	return cmd
 }
@@ -158,7 +137,6 @@ func writePreview(o previewOptions, rep *preview.Report, s *streams) error {
 
 // inputs are the files a preview reads, which --html may not replace.
 func (o previewOptions) inputs(args []string) []string {
-	in := append([]string{o.workload, o.slsNodes, o.slsRunner, o.gateFile,
-		o.h1.mapredSite, o.h1.capacityScheduler, o.h1.queueACLs, o.h1.mapredQueues}, args...)
-	return append(in, o.config.yarnSite...)
+	in := append(append(o.runFlags.inputs(), o.gateFile), o.h1.hadoop1Files.inputs()...)
+	return append(append(in, args...), o.config.yarnSite...)
 }
