@@ -25,6 +25,9 @@ type preemptConf struct {
 	balanceWaitMS int64
 	// intra runs the IntraQueueCandidatesSelector after the FIFO ones.
 	intra intraConf
+	// crossConservative is conservative-drf for the FIFO and reserved
+	// selectors (try).
+	crossConservative bool
 }
 
 // preemptState remembers when each container was first selected, so it
@@ -42,7 +45,9 @@ func compilePreempt(p xmlconf.Preemption) preemptConf {
 		naturalTermination: p.NaturalTerminationFactor.V, onReserved: p.SelectOnReservedContainers.V,
 		balance: p.BalanceAfterSatisfied.V, balanceWaitMS: p.BalanceMaxWaitMS.V,
 		intra: intraConf{enabled: p.IntraQueuePreemptionEnable.V, minThreshold: p.IntraQueueMinThreshold.V,
-			maxAllowable: p.IntraQueueMaxAllowable.V, userLimitFirst: !strings.EqualFold(p.IntraQueueOrder.V, "priority_first")},
+			maxAllowable: p.IntraQueueMaxAllowable.V, userLimitFirst: !strings.EqualFold(p.IntraQueueOrder.V, "priority_first"),
+			conservative: p.InQueueConservativeDRF.V},
+		crossConservative: p.CrossQueueConservativeDRF.V,
 	}
 }
 

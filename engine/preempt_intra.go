@@ -15,6 +15,8 @@ type intraConf struct {
 	// userLimitFirst is preemption-order-policy userlimit_first (the
 	// default); false is priority_first.
 	userLimitFirst bool
+	// conservative is intra-queue-preemption.conservative-drf.
+	conservative bool
 }
 
 // tApp is TempAppPerPartition: one app of a leaf during the round.
@@ -127,7 +129,7 @@ func (e *Engine) selectIntra(leaves []*tq, under []*queue, allowed *Resource, ea
 			}
 		}
 	}
-	s := &selection{e: e, allowed: *allowed, already: already}
+	s := &selection{e: e, allowed: *allowed, already: already, conservative: e.g.preempt.intra.conservative}
 	defer func() { *allowed = s.allowed }()
 	for _, q := range under {
 		if byQ[q] == nil || q.intraDisabled {
@@ -184,7 +186,7 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 		apps = append(apps, ta)
 	}
 	sort.SliceStable(apps, func(i, j int) bool { return taLess(apps[i], apps[j]) })
-	rc.intraIdeal(apps, reassignable)
+	rc.intraIdeal(apps, reassignable, ic.conservative)
 	// Highest priority first above; the plugin keeps them lowest first.
 	for i, j := 0, len(apps)-1; i < j; i, j = i+1, j-1 {
 		apps[i], apps[j] = apps[j], apps[i]
@@ -204,11 +206,11 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 // the highest priority: each app gets min(used - AM + pending - selected,
 // its user's limit left, the queue's reassignable left); what it gets
 // beyond its usage it needs from others (toBePreemptFromOther).
-func (c *calc) intraIdeal(apps []*tApp, reassignable Resource) {
+func (c *calc) intraIdeal(apps []*tApp, reassignable Resource, conservative bool) {
 	for _, ta := range apps {
 		// In-queue conservative DRF (the default) also stops at any major
 		// resource at or below zero (isAnyMajorResourceZeroOrNegative).
-		if c.lessEq(reassignable, Resource{}) || anyMajorZeroOrNeg(c, reassignable) {
+		if c.lessEq(reassignable, Resource{}) || (conservative && anyMajorZeroOrNeg(c, reassignable)) {
 			continue
 		}
 		u := ta.u

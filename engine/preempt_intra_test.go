@@ -29,7 +29,7 @@ func simpleB() (*tUser, []*tApp) {
 func TestIntraIdeal(t *testing.T) {
 	rc := &calc{}
 	u, apps := simpleB()
-	rc.intraIdeal(apps, mb(38-4)) // used - actuallyToBePreempted - AMs
+	rc.intraIdeal(apps, mb(38-4), true) // used - actuallyToBePreempted - AMs
 	got := []int64{apps[0].ideal.MemoryMB, apps[1].ideal.MemoryMB, apps[2].ideal.MemoryMB, apps[3].ideal.MemoryMB}
 	assert.Equal(t, []int64{10, 10, 14, 0}, got, "app6 and app5 get their 10 each, app3 the 14 left, app4 nothing")
 	assert.Equal(t, int64(10), apps[0].from.MemoryMB, "app6 runs nothing beyond its AM, so it needs all 10 from others")
@@ -40,7 +40,7 @@ func TestIntraIdeal(t *testing.T) {
 	// 10 and app5 only 2.
 	u, apps = simpleB()
 	u.limit = mb(12)
-	rc.intraIdeal(apps, mb(34))
+	rc.intraIdeal(apps, mb(34), true)
 	assert.Equal(t, []int64{10, 2, 0, 0}, []int64{apps[0].ideal.MemoryMB, apps[1].ideal.MemoryMB, apps[2].ideal.MemoryMB, apps[3].ideal.MemoryMB})
 }
 
@@ -50,14 +50,14 @@ func TestIntraIdeal(t *testing.T) {
 func TestIntraToBePreempted(t *testing.T) {
 	rc := &calc{}
 	_, apps := simpleB()
-	rc.intraIdeal(apps, mb(34))
+	rc.intraIdeal(apps, mb(34), true)
 	low := []*tApp{apps[3], apps[2], apps[1], apps[0]}
 	rc.intraToBePreempted(low, mb(8), false, mb(1)) // 40 x 0.2
 	assert.Equal(t, []int64{1, 7, 0, 0}, []int64{low[0].toBePreempted.MemoryMB, low[1].toBePreempted.MemoryMB, low[2].toBePreempted.MemoryMB, low[3].toBePreempted.MemoryMB},
 		"app4 gives its one non-AM container, app3 the 7 the limit has left")
 
 	_, apps = simpleB()
-	rc.intraIdeal(apps, mb(34))
+	rc.intraIdeal(apps, mb(34), true)
 	low = []*tApp{apps[3], apps[2], apps[1], apps[0]}
 	rc.intraToBePreempted(low, mb(100), true, mb(1))
 	assert.Equal(t, int64(0), low[0].toBePreempted.MemoryMB, "userlimit_first keeps one minimum allocation: app4 has 1 beyond its AM")
@@ -70,7 +70,7 @@ func TestIntraToBePreempted(t *testing.T) {
 func TestIntraValidateSamePriority(t *testing.T) {
 	rc := &calc{}
 	_, apps := simpleB()
-	rc.intraIdeal(apps, mb(34))
+	rc.intraIdeal(apps, mb(34), true)
 	low := []*tApp{apps[3], apps[2], apps[1], apps[0]}
 	rc.intraToBePreempted(low, mb(8), false, mb(1))
 	rc.validateSamePriority(low, false)

@@ -45,8 +45,6 @@ var globalUnmodelled = []struct {
 		"QueuePriorityContainerCandidateSelector (under-utilized high-priority queues preempt on reserved nodes)", "queue priority only orders the ideal assignment"},
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
 		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill"},
-	{"yarn.resourcemanager.monitor.capacity.preemption.conservative-drf", "false",
-		"conservative DRF for cross-queue preemption", "the FIFO selector's plain check is used"},
 }
 
 // queueUnmodelled are per-queue settings the engine ignores, with the

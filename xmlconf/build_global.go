@@ -109,6 +109,8 @@ func (b *builder) preemption() {
 	p.SelectOnReservedContainers, _ = b.boolAt(preemptionPrefix+"select_based_on_reserved_containers", FromGlobal, false)
 	p.BalanceAfterSatisfied, _ = b.boolAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.enabled", FromGlobal, false)
 	p.BalanceMaxWaitMS, _ = b.longAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.max-wait-before-kill", FromGlobal, 300000)
+	p.CrossQueueConservativeDRF, _ = b.boolAt(preemptionPrefix+"conservative-drf", FromGlobal, false)
+	p.InQueueConservativeDRF, _ = b.boolAt(preemptionPrefix+"intra-queue-preemption.conservative-drf", FromGlobal, true)
 }
 
 func containsWord(s, w string) bool {

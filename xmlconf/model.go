@@ -330,6 +330,12 @@ type Preemption struct {
 	// preemption-to-balance-queue-after-satisfied.{enabled,max-wait-before-kill}.
 	BalanceAfterSatisfied Value[bool]
 	BalanceMaxWaitMS      Value[int64]
+	// CrossQueueConservativeDRF and InQueueConservativeDRF are
+	// conservative-drf and intra-queue-preemption.conservative-drf: under
+	// DRF, whether a selector stops at the first resource type it no
+	// longer needs (CapacitySchedulerPreemptionUtils.tryPreemptContainerAndDeductResToObtain).
+	CrossQueueConservativeDRF Value[bool]
+	InQueueConservativeDRF    Value[bool]
 }
 
 // Model is the typed view of a Capacity Scheduler configuration. Build
