@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // intraConf holds the intra-queue-preemption.* settings of the
 // IntraQueueCandidatesSelector.
@@ -25,6 +28,7 @@ type tApp struct {
 	used, amUsed, pending, selected      Resource
 	selAll                               Resource // of the app's containers already selected
 	ideal, toBePreempted, actually, from Resource // from: toBePreemptFromOther
+	fairShare                            Resource // setFairShareForApps (fair leaves)
 	u                                    *tUser
 }
 
@@ -185,8 +189,17 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 		}
 		apps = append(apps, ta)
 	}
-	sort.SliceStable(apps, func(i, j int) bool { return taLess(apps[i], apps[j]) })
-	rc.intraIdeal(apps, reassignable, ic.conservative)
+	if q.fair && ic.userLimitFirst {
+		slices.SortStableFunc(apps, e.fairCompare)
+	} else {
+		sort.SliceStable(apps, func(i, j int) bool { return taLess(apps[i], apps[j]) })
+	}
+	if q.fair {
+		rc.setFairShare(apps, reassignable.Add(sumAM(perUserAM)), q.mulp)
+		rc.intraIdealFair(apps, reassignable)
+	} else {
+		rc.intraIdeal(apps, reassignable, ic.conservative)
+	}
 	// Highest priority first above; the plugin keeps them lowest first.
 	for i, j := 0, len(apps)-1; i < j; i, j = i+1, j-1 {
 		apps[i], apps[j] = apps[j], apps[i]
@@ -197,8 +210,12 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 	} else {
 		maxIntra = Resource{}
 	}
-	rc.intraToBePreempted(apps, rc.min(maxIntra, allowed), ic.userLimitFirst, e.g.minAlloc)
-	rc.validateSamePriority(apps, ic.userLimitFirst)
+	rc.intraToBePreempted(apps, rc.min(maxIntra, allowed), ic.userLimitFirst, !q.fair, e.g.minAlloc)
+	if q.fair {
+		rc.actuallyByFairShare(apps)
+	} else {
+		rc.validateSamePriority(apps, ic.userLimitFirst)
+	}
 	return apps
 }
 
@@ -234,14 +251,17 @@ func (c *calc) intraIdeal(apps []*tApp, reassignable Resource, conservative bool
 // the lowest priority: each gives min(max(used - ideal - selected - AM
 // (- the minimum allocation under userlimit_first), 0), what the limit
 // has left), nothing when that is less than one minimum allocation.
-func (c *calc) intraToBePreempted(apps []*tApp, limit Resource, ulFirst bool, minAlloc Resource) {
+func (c *calc) intraToBePreempted(apps []*tApp, limit Resource, ulFirst, deductAM bool, minAlloc Resource) {
 	for _, ta := range apps {
 		if c.lessEq(limit, Resource{}) || c.lessEq(ta.used, Resource{}) {
 			continue
 		}
 		p := ta.used.Sub(ta.ideal)
 		p = subNonNeg(p, ta.selected)
-		p = subNonNeg(p, ta.amUsed)
+		if deductAM {
+			// a fair leaf's fair shares already count the AMs
+			p = subNonNeg(p, ta.amUsed)
+		}
 		if ulFirst {
 			p = subNonNeg(p, minAlloc)
 		}
@@ -366,4 +386,13 @@ func anyMajorZeroOrNeg(rc *calc, r Resource) bool {
 		return r.MemoryMB <= 0
 	}
 	return r.MemoryMB <= 0 || r.VCores <= 0
+}
+
+// sumAM adds up the leaf's running AMs per user.
+func sumAM(perUser map[string]Resource) Resource {
+	var r Resource
+	for _, v := range perUser {
+		r = r.Add(v)
+	}
+	return r
 }

@@ -119,13 +119,13 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	return out
 }
 
-// intraFairUnmodelled warns when intra-queue preemption is on and a leaf
-// orders its apps with the fair policy: Hadoop then splits the leaf by
-// fair share (FifoIntraQueuePreemptionPlugin.setFairShareForApps,
-// calcActuallyToBePreemptedBasedOnFS), which the engine does not model;
-// it uses the priority split there too.
+// intraFairUnmodelled warns when intra-queue preemption is on, a leaf
+// orders its apps with the fair policy and the target is older than 3.4:
+// capq splits such a leaf by fair share as 3.4's
+// FifoIntraQueuePreemptionPlugin does (setFairShareForApps,
+// calcActuallyToBePreemptedBasedOnFS), which earlier releases may not.
 func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
-	if !m.Global.Preemption.Enabled.V || !m.Global.Preemption.IntraQueuePreemptionEnable.V {
+	if !m.Global.Preemption.Enabled.V || !m.Global.Preemption.IntraQueuePreemptionEnable.V || !m.Version.Less(xmlconf.V3_4) {
 		return Warning{}, false
 	}
 	var w *Warning
@@ -135,8 +135,8 @@ func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
 		}
 		if w == nil {
 			w = &Warning{Key: q.Key("ordering-policy"), Pos: q.OrderingPolicy.Pos(),
-				Feature: "intra-queue preemption by fair share (FifoIntraQueuePreemptionPlugin with FairOrderingPolicy)",
-				Effect:  "the leaf's apps are split by priority as under fifo"}
+				Feature: "intra-queue preemption in a fair-ordered leaf as Hadoop " + m.Version.String() + " computes it",
+				Effect:  "Hadoop 3.4's fair-share split (FifoIntraQueuePreemptionPlugin.setFairShareForApps) is used"}
 		}
 		w.Queues++
 	}

@@ -19,9 +19,9 @@ func TestUnmodelled(t *testing.T) {
 	}{
 		{"defaults", nil, nil},
 		{"intra-queue preemption is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true"}, nil},
-		{"intra-queue preemption on fair leaves", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true",
-			"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"},
-			[]string{"yarn.scheduler.capacity.root.b.ordering-policy"}},
+		{"intra-queue preemption on fair leaves is modelled (3.4)", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true",
+			"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"}, nil},
+		{"conservative DRF is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.conservative-drf": "true"}, nil},
 		{"unknown intra-queue order", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
 			"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy": "fifo_first"},
 			[]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy"}},
@@ -58,4 +58,16 @@ func TestUnmodelled(t *testing.T) {
 		})
 	}
 	assert.Empty(t, Unmodelled(nil))
+}
+
+// Before 3.4 a fair leaf's intra-queue split is 3.4's, and capq says so.
+func TestUnmodelledIntraFairBefore34(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true",
+		"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"}
+	ws := Unmodelled(build(t, kv, xmlconf.V3_3))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.scheduler.capacity.root.b.ordering-policy", ws[0].Key)
+		assert.Contains(t, ws[0].String(), "Hadoop 3.3")
+	}
 }
