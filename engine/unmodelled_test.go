@@ -64,7 +64,7 @@ func TestUnmodelled(t *testing.T) {
 func TestUnmodelledIntraFairBefore34(t *testing.T) {
 	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
 		"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true",
-		"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"}
+		"yarn.resourcemanager.scheduler.monitor.enable":                                   "true", "root.b.ordering-policy": "fair"}
 	ws := Unmodelled(build(t, kv, xmlconf.V3_3))
 	if assert.Len(t, ws, 1) {
 		assert.Equal(t, "yarn.scheduler.capacity.root.b.ordering-policy", ws[0].Key)
