@@ -326,16 +326,14 @@ func (c *calc) validateSamePriority(apps []*tApp, ulFirst bool) {
 // its apps' actuallyToBePreempted (getResourceDemandFromAppsPerQueue);
 // each app with something to give (getPreemptableApps, lowest priority
 // first) gives its containers from the lowest request priority and
-// newest, never its AM, stopping at the first that would take its user
-// to or under the user limit under userlimit_first
-// (preemptFromLeastStarvedApp, skipContainerBasedOnIntraQueuePolicy).
+// newest, never its AM, until skipIntra says stop
+// (preemptFromLeastStarvedApp).
 func (s *selection) intraFromQueue(apps []*tApp) {
 	var need Resource
 	for _, ta := range apps {
 		need = need.Add(ta.actually)
 	}
 	ulFirst := s.e.g.preempt.intra.userLimitFirst
-	rc := &s.e.g.rc
 	for _, ta := range apps {
 		if ta.actually == (Resource{}) {
 			continue
@@ -349,7 +347,7 @@ func (s *selection) intraFromQueue(apps []*tApp) {
 			if s.already[c] || c.priority == AMPriority {
 				continue
 			}
-			if ulFirst && rc.lessEq(u.rolling.Sub(c.res), limit) {
+			if s.skipIntra(ta, c, limit) {
 				break
 			}
 			if s.try(c, &need) {
@@ -357,9 +355,28 @@ func (s *selection) intraFromQueue(apps []*tApp) {
 				if ulFirst {
 					u.rolling = u.rolling.Sub(c.res)
 				}
+				if ta.a.q.fair {
+					// deductActuallyToBePreemptedFromApp: a fair leaf's app
+					// gives no more than its share (Hadoop's tests assert the
+					// per-app counts exactly, so the last unit counts too).
+					ta.actually = subNonNeg(ta.actually, c.res)
+				}
 			}
 		}
 	}
+}
+
+// skipIntra is FifoIntraQueuePreemptionPlugin.skipContainerBasedOnIntraQueuePolicy:
+// in a fair leaf an app stops once the container no longer fits in what
+// it is to give (actuallyToBePreempted); otherwise, under userlimit_first,
+// it stops at the container that would take its user to or under the
+// user limit.
+func (s *selection) skipIntra(ta *tApp, c *container, limit Resource) bool {
+	rc := &s.e.g.rc
+	if ta.a.q.fair {
+		return !rc.fitsIn(c.res, ta.actually)
+	}
+	return s.e.g.preempt.intra.userLimitFirst && rc.lessEq(ta.u.rolling.Sub(c.res), limit)
 }
 
 // sortedLive is an app's live containers in sortContainers order: lowest
