@@ -50,3 +50,19 @@ func TestTryDefaultCalculator(t *testing.T) {
 	assert.True(t, s.try(&container{res: Resource{5, 1}}, &need))
 	assert.Equal(t, Resource{5, -2}, need)
 }
+
+// computeIdealResourceDistribution compares a level's queues against
+// tot_guarant, the parent's ideal: under DRF two usages that tie against
+// the cluster need not tie against the parent's share of it.
+func TestLevelComparesAgainstParentIdeal(t *testing.T) {
+	rc := &calc{drf: true, cluster: Resource{100, 100}}
+	a, b := Resource{10, 1}, Resource{1, 10}
+	assert.Zero(t, rc.compare(a, b), "10:1 and 1:10 tie against the 100:100 cluster")
+	lvl := rc.over(Resource{20, 100})
+	assert.Positive(t, lvl.compare(a, b), "against a 20:100 parent, 10:1 is the larger (half the memory)")
+	assert.Equal(t, Resource{100, 100}, rc.cluster, "the cluster calculator is left as it was")
+
+	// The default calculator compares memory only, whatever the total.
+	def := (&calc{cluster: Resource{100, 100}}).over(Resource{20, 100})
+	assert.Positive(t, def.compare(a, b))
+}
