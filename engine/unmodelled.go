@@ -41,8 +41,9 @@ var globalUnmodelled = []struct {
 }{
 	{"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers", "false",
 		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted"},
-	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.enabled", "false",
-		"QueuePriorityContainerCandidateSelector (under-utilized high-priority queues preempt on reserved nodes)", "queue priority only orders the ideal assignment"},
+	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation", "false",
+		"moving a reservation to a node where preemption can free room for it (QueuePriorityContainerCandidateSelector.tryToMakeBetterReservationPlacement)",
+		"reservations stay on their node; only their own node is considered"},
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
 		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill"},
 }
@@ -99,6 +100,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := intraFairUnmodelled(m); ok {
 		out = append(out, w)
 	}
+	if w, ok := underDelayApprox(m); ok {
+		out = append(out, w)
+	}
 	for _, u := range queueUnmodelled {
 		var w *Warning
 		for _, q := range m.Queues {
@@ -144,6 +148,23 @@ func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
 		return Warning{}, false
 	}
 	return *w, true
+}
+
+// underDelayApprox warns that the QueuePriorityContainerCandidateSelector's
+// reserved-container-delay-ms is counted from the first monitoring round
+// that sees a reservation, not from its creation as Hadoop does.
+func underDelayApprox(m *xmlconf.Model) (Warning, bool) {
+	p := m.Global.Preemption
+	if !p.Enabled.V || !p.Underutilized.V || p.UnderutilizedDelayMS.V <= 0 {
+		return Warning{}, false
+	}
+	pos := p.UnderutilizedDelayMS.Pos()
+	if !p.UnderutilizedDelayMS.Set() {
+		pos = p.Underutilized.Pos()
+	}
+	return Warning{Key: "yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms", Pos: pos,
+		Feature: "the age of a reservation from its creation (QueuePriorityContainerCandidateSelector)",
+		Effect:  "the age counts from the first preemption round that sees the reservation, up to one monitoring_interval later"}, true
 }
 
 // intraOrderUnknown warns about a preemption-order-policy that is neither

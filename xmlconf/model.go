@@ -336,6 +336,13 @@ type Preemption struct {
 	// longer needs (CapacitySchedulerPreemptionUtils.tryPreemptContainerAndDeductResToObtain).
 	CrossQueueConservativeDRF Value[bool]
 	InQueueConservativeDRF    Value[bool]
+	// Underutilized, UnderutilizedDelayMS and UnderutilizedMoveReservation
+	// are yarn.scheduler.capacity.ordering-policy.priority-utilization.
+	// underutilized-preemption.{enabled,reserved-container-delay-ms,
+	// allow-move-reservation} (QueuePriorityContainerCandidateSelector).
+	Underutilized                Value[bool]
+	UnderutilizedDelayMS         Value[int64]
+	UnderutilizedMoveReservation Value[bool]
 }
 
 // Model is the typed view of a Capacity Scheduler configuration. Build
