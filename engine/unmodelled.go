@@ -103,6 +103,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := underDelayApprox(m); ok {
 		out = append(out, w)
 	}
+	if w, ok := mixedCapacityUnmodelled(m); ok {
+		out = append(out, w)
+	}
 	for _, u := range queueUnmodelled {
 		var w *Warning
 		for _, q := range m.Queues {
@@ -165,6 +168,58 @@ func underDelayApprox(m *xmlconf.Model) (Warning, bool) {
 	return Warning{Key: "yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms", Pos: pos,
 		Feature: "the age of a reservation from its creation (QueuePriorityContainerCandidateSelector)",
 		Effect:  "the age counts from the first preemption round that sees the reservation, up to one monitoring_interval later"}, true
+}
+
+// mixedCapacityUnmodelled warns about siblings written in different
+// capacity modes (or vector entries that mix them) under Hadoop 3.4's
+// non-legacy queue mode, where CapacitySchedulerQueueCapacityHandler's
+// ResourceCalculationDriver gives absolute children theirs first, then
+// percentages of what remains, then weights of the rest, per resource
+// type. capq computes each child's share of its parent on its own (a
+// weight of the whole parent, the memory share for both resources).
+func mixedCapacityUnmodelled(m *xmlconf.Model) (Warning, bool) {
+	if m.Version.Less(xmlconf.V3_4) || m.Global.LegacyQueueMode.V {
+		return Warning{}, false
+	}
+	var w *Warning
+	for _, p := range m.Queues {
+		if len(p.Children) < 2 || !mixesModes(p.Children) {
+			continue
+		}
+		if w == nil {
+			c := p.Children[0]
+			var pos xmlconf.Pos
+			if c.Capacity.Prop != nil {
+				pos = c.Capacity.Prop.ValuePos
+			}
+			w = &Warning{Key: c.Key("capacity"), Pos: pos,
+				Feature: "capacities of siblings that mix absolute, percentage and weight values (3.4 non-legacy mode, ResourceCalculationDriver)",
+				Effect:  "each child's share is computed on its own: weights split the whole parent, not what absolute and percentage siblings leave"}
+		}
+		w.Queues++
+	}
+	if w == nil {
+		return Warning{}, false
+	}
+	return *w, true
+}
+
+// mixesModes reports whether the children's capacities use more than one
+// of the percentage, weight and absolute modes (vector entries count by
+// their own modes).
+func mixesModes(kids []*xmlconf.Queue) bool {
+	seen := map[xmlconf.CapacityMode]bool{}
+	for _, c := range kids {
+		switch c.Capacity.Mode {
+		case xmlconf.ModePercent, xmlconf.ModeWeight, xmlconf.ModeAbsolute:
+			seen[c.Capacity.Mode] = true
+		case xmlconf.ModeVector:
+			for _, e := range c.Capacity.Vector {
+				seen[e.Mode] = true
+			}
+		}
+	}
+	return len(seen) > 1
 }
 
 // intraOrderUnknown warns about a preemption-order-policy that is neither

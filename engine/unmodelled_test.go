@@ -78,3 +78,19 @@ func TestUnmodelledIntraFairBefore34(t *testing.T) {
 		assert.Contains(t, ws[0].String(), "Hadoop 3.3")
 	}
 }
+
+// Siblings mixing capacity modes under 3.4's non-legacy mode get a
+// warning: capq does not run ResourceCalculationDriver's order.
+func TestUnmodelledMixedCapacities(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "[memory=4096,vcores=4]", "root.b.capacity": "2w",
+		"legacy-queue-mode.enabled": "false"}
+	ws := Unmodelled(build(t, kv, xmlconf.V3_4))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.scheduler.capacity.root.a.capacity", ws[0].Key)
+		assert.Equal(t, 1, ws[0].Queues)
+	}
+	kv["root.a.capacity"] = "3w"
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_4)), "weights only: nothing to order")
+	kv["root.a.capacity"] = "[memory=50%,vcores=2w]"
+	assert.Len(t, Unmodelled(build(t, kv, xmlconf.V3_4)), 1, "a vector mixing modes counts")
+}
