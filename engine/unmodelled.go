@@ -106,6 +106,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := mixedCapacityUnmodelled(m); ok {
 		out = append(out, w)
 	}
+	if w, ok := drfSelectionBefore32(m); ok {
+		out = append(out, w)
+	}
 	for _, u := range queueUnmodelled {
 		var w *Warning
 		for _, q := range m.Queues {
@@ -168,6 +171,20 @@ func underDelayApprox(m *xmlconf.Model) (Warning, bool) {
 	return Warning{Key: "yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms", Pos: pos,
 		Feature: "the age of a reservation from its creation (QueuePriorityContainerCandidateSelector)",
 		Effect:  "the age counts from the first preemption round that sees the reservation, up to one monitoring_interval later"}, true
+}
+
+// drfSelectionBefore32 warns that under DRF the preemption selectors
+// follow YARN-8292 (Hadoop 3.1.1 and 3.2 on: a zero resource of the need
+// turns -1, conservative-drf chooses how far a selector goes), which
+// older releases do not have.
+func drfSelectionBefore32(m *xmlconf.Model) (Warning, bool) {
+	p := m.Global.Preemption
+	if !p.Enabled.V || !m.Global.DominantCalculator() || !m.Version.Less(xmlconf.V3_2) {
+		return Warning{}, false
+	}
+	return Warning{Key: "yarn.scheduler.capacity.resource-calculator", Pos: m.Global.ResourceCalculator.Pos(),
+		Feature: "which containers preemption chooses under DRF as Hadoop " + m.Version.String() + " does (before YARN-8292)",
+		Effect:  "the selectors follow Hadoop 3.2 and later (conservative-drf and intra-queue-preemption.conservative-drf apply)"}, true
 }
 
 // mixedCapacityUnmodelled warns about siblings written in different

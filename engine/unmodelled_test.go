@@ -94,3 +94,18 @@ func TestUnmodelledMixedCapacities(t *testing.T) {
 	kv["root.a.capacity"] = "[memory=50%,vcores=2w]"
 	assert.Len(t, Unmodelled(build(t, kv, xmlconf.V3_4)), 1, "a vector mixing modes counts")
 }
+
+// Before 3.2 the DRF container selection of YARN-8292 is capq's, and it
+// says so; 3.2 on, nothing to say.
+func TestUnmodelledDRFSelectionBefore32(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"yarn.resourcemanager.scheduler.monitor.enable": "true",
+		"resource-calculator":                           "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"}
+	ws := Unmodelled(build(t, kv, xmlconf.V3_1))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.scheduler.capacity.resource-calculator", ws[0].Key)
+	}
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_2)))
+	delete(kv, "resource-calculator")
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_1)), "the default calculator compares memory only")
+}
