@@ -200,11 +200,3 @@ func (s *selection) doPreempt(c *container, need Resource) bool {
 	after := componentwiseMax(need.Sub(c.res), Resource{})
 	return rc.less(after, componentwiseMax(need, Resource{}))
 }
-
-// anyMajorZero is ResourceCalculator.isAnyMajorResourceZero.
-func anyMajorZero(rc *calc, r Resource) bool {
-	if !rc.drf {
-		return r.MemoryMB == 0
-	}
-	return r.MemoryMB == 0 || r.VCores == 0
-}
