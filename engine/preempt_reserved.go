@@ -33,7 +33,7 @@ func (e *Engine) selectOnReserved(leaves []*tq, allowed *Resource, earlier []*co
 	running := e.runningByNode()
 	var nodes []nodeForPreemption
 	for _, n := range e.nodes {
-		if n.removed || n.reserved == nil {
+		if n.removed || n.reserved == nil || n.pi != 0 { // default partition only
 			continue
 		}
 		if cost, _, ok := e.onNode(n, running[n], quota, allowed, true, already); ok {
