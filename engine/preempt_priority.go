@@ -159,7 +159,7 @@ func (s *prioritySelection) reservations(nowMS int64) []*container {
 	live := map[int64]bool{}
 	for _, n := range s.e.nodes {
 		c := n.reserved
-		if n.removed || n.partition != "" || c == nil {
+		if n.removed || n.pi != 0 || c == nil { // default partition only
 			continue
 		}
 		live[c.id] = true
