@@ -93,7 +93,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	r.res = Result{Workload: r.w.Name, HeartbeatMS: r.hb, SampleMS: o.SampleMS, Seed: o.Seed,
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
-	r.res.Warnings = addWarnings(nil, e.Unmodelled())
+	r.res.Warnings = append(addWarnings(nil, e.Unmodelled()), labelWarnings(r.model, r.w, specs)...)
 	r.rng = rng
 	return nil
 }
@@ -167,7 +167,7 @@ func leafList(m *xmlconf.Model) string {
 func toEngineNodes(specs []NodeSpec) []engine.NodeSpec {
 	out := make([]engine.NodeSpec, len(specs))
 	for i, s := range specs {
-		out[i] = engine.NodeSpec{ID: s.ID, Host: s.ID, Rack: s.Rack, MemoryMB: s.MemoryMB, VCores: s.VCores}
+		out[i] = engine.NodeSpec{ID: s.ID, Host: s.ID, Rack: s.Rack, MemoryMB: s.MemoryMB, VCores: s.VCores, Partition: s.Partition}
 	}
 	return out
 }
