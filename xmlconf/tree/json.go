@@ -76,13 +76,13 @@ func writeJSON(w io.Writer, m *xmlconf.Model, o Options) error {
 		out.Cluster = &c
 	}
 	labels := Partitions(m)
-	all := map[string]map[*xmlconf.Queue]share{"": partitionShares(m, "", 0)}
+	all := map[string]map[*xmlconf.Queue]xmlconf.LabelShare{"": xmlconf.LabelShares(m, "", 0)}
 	for _, l := range labels {
-		all[l] = partitionShares(m, l, 0)
+		all[l] = xmlconf.LabelShares(m, l, 0)
 	}
 	if o.Partition != "" {
 		// The sizes in the document are the partition's (--cluster).
-		all[o.Partition] = partitionShares(m, o.Partition, m.Cluster.MemoryMB)
+		all[o.Partition] = xmlconf.LabelShares(m, o.Partition, m.Cluster.MemoryMB)
 		out.Notes = partitionNotes(m, all[o.Partition], o.Partition)
 	}
 	for _, q := range m.Queues {
@@ -163,7 +163,7 @@ func round6(f float64) float64 {
 // default partition and every label the configuration names (Hadoop's
 // REST lists only the labels configured on the queue; capq lists the
 // zeros too, so every queue has the same columns).
-func labelFields(j *treeQueueJSON, q *xmlconf.Queue, labels []string, all map[string]map[*xmlconf.Queue]share) {
+func labelFields(j *treeQueueJSON, q *xmlconf.Queue, labels []string, all map[string]map[*xmlconf.Queue]xmlconf.LabelShare) {
 	j.AccessibleNodeLabels = append([]string{}, q.AccessibleLabels.V...)
 	if len(j.AccessibleNodeLabels) == 0 {
 		j.AccessibleNodeLabels = []string{" "}
@@ -172,14 +172,14 @@ func labelFields(j *treeQueueJSON, q *xmlconf.Queue, labels []string, all map[st
 	j.DefaultNodeLabelExpression = &expr
 	for _, l := range append([]string{""}, labels...) {
 		s := all[l][q]
-		p := partitionJSON{PartitionName: l, Capacity: pct(s.capacity), MaximumCapacity: pct(s.maximum),
-			AbsoluteCapacity: pct(s.abs), AbsoluteMaximumCapacity: pct(s.absMax)}
-		if s.weight > 0 {
-			w := round6(s.weight)
+		p := partitionJSON{PartitionName: l, Capacity: pct(s.Capacity), MaximumCapacity: pct(s.Maximum),
+			AbsoluteCapacity: pct(s.Abs), AbsoluteMaximumCapacity: pct(s.AbsMax)}
+		if s.Weight > 0 {
+			w := round6(s.Weight)
 			p.Weight = &w
 		}
 		if q.IsLeaf() {
-			am := round6(float64(float32(s.amPercent)))
+			am := round6(float64(float32(s.AMPercent)))
 			p.MaxAMResourcePercent = &am
 		}
 		j.CapacitiesByPartition = append(j.CapacitiesByPartition, p)
@@ -188,23 +188,23 @@ func labelFields(j *treeQueueJSON, q *xmlconf.Queue, labels []string, all map[st
 
 // partitionFields makes the queue's capacity fields those of the
 // --partition label, with sizes out of the partition's resource.
-func partitionFields(j *treeQueueJSON, m *xmlconf.Model, q *xmlconf.Queue, label string, s share) {
-	j.Capacity, j.MaximumCapacity = pct(s.capacity), pct(s.maximum)
-	j.AbsoluteCapacity, j.AbsoluteMaximumCapacity = pct(s.abs), pct(s.absMax)
+func partitionFields(j *treeQueueJSON, m *xmlconf.Model, q *xmlconf.Queue, label string, s xmlconf.LabelShare) {
+	j.Capacity, j.MaximumCapacity = pct(s.Capacity), pct(s.Maximum)
+	j.AbsoluteCapacity, j.AbsoluteMaximumCapacity = pct(s.Abs), pct(s.AbsMax)
 	c, mx := q.LabelCapacities(label)
 	j.ConfiguredCapacity, j.ConfiguredMaxCapacity = c.Raw, mx.Raw
 	if q.IsRoot() {
 		j.ConfiguredCapacity, j.ConfiguredMaxCapacity = "", ""
 	}
-	acc := s.accessible
+	acc := s.Accessible
 	j.Accessible = &acc
 	if !m.Cluster.IsZero() {
-		mem, maxMem := xmlconf.Share(m.Cluster.MemoryMB, s.abs), xmlconf.Share(m.Cluster.MemoryMB, s.absMax)
-		vc, maxVc := xmlconf.Share(m.Cluster.VCores, s.abs), xmlconf.Share(m.Cluster.VCores, s.absMax)
+		mem, maxMem := xmlconf.Share(m.Cluster.MemoryMB, s.Abs), xmlconf.Share(m.Cluster.MemoryMB, s.AbsMax)
+		vc, maxVc := xmlconf.Share(m.Cluster.VCores, s.Abs), xmlconf.Share(m.Cluster.VCores, s.AbsMax)
 		j.MemoryMB, j.MaxMemoryMB, j.VCores, j.MaxVCores = &mem, &maxMem, &vc, &maxVc
 	}
 	if q.IsLeaf() {
-		am := round6(float64(float32(s.amPercent)))
+		am := round6(float64(float32(s.AMPercent)))
 		j.MaxAMResourcePercent = &am
 	}
 }

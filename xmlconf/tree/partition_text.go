@@ -36,7 +36,7 @@ func Write(w io.Writer, m *xmlconf.Model, o Options, json bool) error {
 // it can access L, and its AM share there, as the scheduler page shows a
 // partition's tab.
 func writePartitionText(w io.Writer, m *xmlconf.Model, label string) error {
-	shares := partitionShares(m, label, m.Cluster.MemoryMB)
+	shares := xmlconf.LabelShares(m, label, m.Cluster.MemoryMB)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	withCluster := !m.Cluster.IsZero()
 	header := "QUEUE\tSTATE\tACCESSIBLE\tCAPACITY\tMAX\tABS CAP\tABS MAX\tAM %"
@@ -67,24 +67,24 @@ func writePartitionText(w io.Writer, m *xmlconf.Model, label string) error {
 	return nil
 }
 
-func partitionRow(m *xmlconf.Model, q *xmlconf.Queue, s share, label, prefix string) string {
-	absCap, absMax := fmtPct(s.abs), fmtPct(s.absMax)
-	if s.unknown {
+func partitionRow(m *xmlconf.Model, q *xmlconf.Queue, s xmlconf.LabelShare, label, prefix string) string {
+	absCap, absMax := fmtPct(s.Abs), fmtPct(s.AbsMax)
+	if s.Unknown {
 		absCap, absMax = "?", "?"
 	}
 	acc := "no"
-	if s.accessible {
+	if s.Accessible {
 		acc = "yes"
 	}
 	c, mx := q.LabelCapacities(label)
 	cols := []string{prefix + displayName(q), string(q.State.V), acc, labelCapacity(q, c, s), labelMax(q, mx), absCap, absMax, "-"}
 	if q.IsLeaf() {
-		cols[7] = shortFloat(float32(s.amPercent*100)) + "%"
+		cols[7] = shortFloat(float32(s.AMPercent*100)) + "%"
 	}
 	if !m.Cluster.IsZero() {
-		cols = append(cols, formatMB(xmlconf.Share(m.Cluster.MemoryMB, s.abs)), formatMB(xmlconf.Share(m.Cluster.MemoryMB, s.absMax)))
+		cols = append(cols, formatMB(xmlconf.Share(m.Cluster.MemoryMB, s.Abs)), formatMB(xmlconf.Share(m.Cluster.MemoryMB, s.AbsMax)))
 		if m.Cluster.VCores > 0 {
-			cols = append(cols, fmt.Sprint(xmlconf.Share(m.Cluster.VCores, s.abs)), fmt.Sprint(xmlconf.Share(m.Cluster.VCores, s.absMax)))
+			cols = append(cols, fmt.Sprint(xmlconf.Share(m.Cluster.VCores, s.Abs)), fmt.Sprint(xmlconf.Share(m.Cluster.VCores, s.AbsMax)))
 		}
 	}
 	return strings.Join(cols, "\t")
@@ -92,14 +92,14 @@ func partitionRow(m *xmlconf.Model, q *xmlconf.Queue, s share, label, prefix str
 
 // labelCapacity renders accessible-node-labels.<l>.capacity as written;
 // root is 100% in every label from 3.4 on.
-func labelCapacity(q *xmlconf.Queue, c xmlconf.Capacity, s share) string {
+func labelCapacity(q *xmlconf.Queue, c xmlconf.Capacity, s xmlconf.LabelShare) string {
 	switch {
 	case q.IsRoot():
-		return fmtPct(s.capacity)
+		return fmtPct(s.Capacity)
 	case c.Mode == xmlconf.ModeUnset:
 		return "unset"
 	case c.Mode == xmlconf.ModeWeight:
-		return fmt.Sprintf("%sw=%s", xmlconf.FormatJavaFloat(c.Weight), fmtPct(s.capacity))
+		return fmt.Sprintf("%sw=%s", xmlconf.FormatJavaFloat(c.Weight), fmtPct(s.Capacity))
 	}
 	return configuredCapacity(&xmlconf.Queue{Capacity: c, Parent: q.Parent})
 }
@@ -111,14 +111,14 @@ func labelMax(q *xmlconf.Queue, mx xmlconf.Capacity) string {
 // partitionNotes say what a partition view needs read with it: queues
 // given capacity in a label they cannot access (the scheduler refuses
 // to start, CS lint says which), and absolute resources without a size.
-func partitionNotes(m *xmlconf.Model, shares map[*xmlconf.Queue]share, label string) []string {
+func partitionNotes(m *xmlconf.Model, shares map[*xmlconf.Queue]xmlconf.LabelShare, label string) []string {
 	var notes []string
 	var blind []string
 	unknown := false
 	for _, q := range m.Queues {
 		s := shares[q]
-		unknown = unknown || s.unknown
-		if c, _ := q.LabelCapacities(label); !q.IsRoot() && !s.accessible && c.Mode != xmlconf.ModeUnset && s.capacity > 0 {
+		unknown = unknown || s.Unknown
+		if c, _ := q.LabelCapacities(label); !q.IsRoot() && !s.Accessible && c.Mode != xmlconf.ModeUnset && s.Capacity > 0 {
 			blind = append(blind, q.Path)
 		}
 	}

@@ -18,7 +18,7 @@ func model(cluster xmlconf.Resource) *xmlconf.Model {
 	conf := xmlconf.FromMap(map[string]string{
 		"yarn.scheduler.capacity.root.queues":                   "eng,ops",
 		"yarn.scheduler.capacity.root.eng.capacity":             "60",
-		"yarn.scheduler.capacity.root.ops.capacity":             "40",
+		"yarn.scheduler.capacity.root.ops.Capacity":             "40",
 		"yarn.scheduler.capacity.root.eng.queues":               "dev,qa",
 		"yarn.scheduler.capacity.root.eng.dev.capacity":         "20",
 		"yarn.scheduler.capacity.root.eng.dev.maximum-capacity": "40",
@@ -119,13 +119,13 @@ func TestPartitionSharesWeight(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
-			s := partitionShares(m, "x", tc.partitionMB)[byPath[tc.path]]
-			assert.InDelta(t, tc.capacity, s.capacity, 1e-6)
-			assert.InDelta(t, tc.abs, s.abs, 1e-6)
-			assert.InDelta(t, tc.absMax, s.absMax, 1e-6)
-			assert.InDelta(t, tc.w, s.weight, 1e-6)
-			assert.Equal(t, tc.unknown, s.unknown)
-			assert.True(t, s.accessible)
+			s := xmlconf.LabelShares(m, "x", tc.partitionMB)[byPath[tc.path]]
+			assert.InDelta(t, tc.capacity, s.Capacity, 1e-6)
+			assert.InDelta(t, tc.abs, s.Abs, 1e-6)
+			assert.InDelta(t, tc.absMax, s.AbsMax, 1e-6)
+			assert.InDelta(t, tc.w, s.Weight, 1e-6)
+			assert.Equal(t, tc.unknown, s.Unknown)
+			assert.True(t, s.Accessible)
 		})
 	}
 	assert.Equal(t, []string{"x"}, Partitions(m))
