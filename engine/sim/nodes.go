@@ -250,6 +250,9 @@ func (r *run) use(a *appState, node int32, mem int64, sign int) {
 		r.schedule(node)
 	}
 	r.addUsed(a.leaf, a.user, mem)
+	if r.parts != nil && node >= 0 {
+		r.parts.add(r, a.leaf, node, mem)
+	}
 }
 
 // starving reports whether a re-reservation can matter elsewhere: the app

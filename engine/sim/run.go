@@ -81,6 +81,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	}
 	r.e = e
 	rng := rand.New(rand.NewSource(o.Seed))
+	r.parts = newPartStats(r.w, specs)
 	r.addNodeState(specs, rng)
 	r.initQueues()
 	r.initApps()
@@ -184,12 +185,20 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), lastHB: -1, alive: true}
 		r.nodeIdx[s.ID] = int32(idx)
 	}
+	if r.parts != nil {
+		r.parts.addNodes(r, specs)
+	}
 	r.park.rebuild(r.nodes)
 	r.uniform = true
 	for k := range r.nodes {
 		if r.nodes[k].alive && (r.e.NodeTotal(k) != r.e.NodeTotal(0)) {
 			r.uniform = false
 		}
+	}
+	if r.parts != nil && r.parts.labelled {
+		// A heartbeat that achieves nothing on a node of one partition
+		// says nothing about a node of another (simple's shortcut).
+		r.uniform = false
 	}
 	for _, s := range specs {
 		idx, _ := r.e.NodeIndex(s.ID)

@@ -173,6 +173,9 @@ func (r *run) finish() *Result {
 	res.Warnings = addWarnings(res.Warnings, r.e.Unmodelled())
 	res.endModel = r.e.Model()
 	res.Queues = r.queueResults(end)
+	if r.parts != nil {
+		res.Partitions = r.parts.results(r, end)
+	}
 	res.Users = r.userResults(end)
 	res.Apps = r.appResults()
 	res.Held = r.heldResults()

@@ -98,8 +98,8 @@ type App struct {
 	// default-node-label-expression; "": the default partition).
 	NodeLabelExpression *string `json:"node_label_expression,omitempty"`
 	// AMNodeLabelExpression is the AM request's own label (nil: as above).
-	AMNodeLabelExpression *string `json:"am_node_label_expression,omitempty"`
-	Tasks    []TaskGroup     `json:"tasks"`
+	AMNodeLabelExpression *string     `json:"am_node_label_expression,omitempty"`
+	Tasks                 []TaskGroup `json:"tasks"`
 	// Pos is where the app was read (file:line or job index) for errors.
 	Pos string `json:"-"`
 }

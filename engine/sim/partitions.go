@@ -1,0 +1,183 @@
+package sim
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// PartitionResult is one partition's figures over the run: its nodes at
+// the start, and each queue's guarantee and usage in it (the scheduler
+// page's per-partition tab). Results carry them only when the cluster
+// has node labels, so a run without labels renders as before.
+type PartitionResult struct {
+	// Partition is the node label; "" is the default partition.
+	Partition string `json:"partition"`
+	Exclusive bool   `json:"exclusive"`
+	Nodes     int    `json:"nodes"`
+	MemoryMB  int64  `json:"memory_mb"`
+	// Queues are every queue of the start configuration in tree order.
+	Queues []PartitionQueue `json:"queues"`
+}
+
+// PartitionQueue is a queue's guarantee and usage in one partition.
+// GuaranteedMB and MaxMB are absolute capacity and absolute maximum
+// capacity in the label times the partition's memory at the start
+// (xmlconf.LabelShares; the default partition's are the engine's, as in
+// QueueResult). Usage counts the containers on the partition's nodes.
+type PartitionQueue struct {
+	Path               string  `json:"path"`
+	Accessible         bool    `json:"accessible"`
+	GuaranteedMB       int64   `json:"guaranteed_mb"`
+	MaxMB              int64   `json:"max_mb"`
+	PeakUsedMB         int64   `json:"peak_used_mb"`
+	AvgUsedMB          int64   `json:"avg_used_mb"`
+	AvgUsedOfGuarantee float64 `json:"avg_used_of_guarantee"`
+}
+
+// partStats follows usage per queue and partition from the containers'
+// nodes. It is nil on a cluster without labels, so the hot path pays one
+// nil check.
+type partStats struct {
+	names    []string       // index 0 is the default partition
+	exclusiv []bool         // by partition
+	nodePart map[int32]int  // engine node index → partition
+	labelled bool           // some node is in a labelled partition
+	byName   map[string]int // partition index by name
+	nodes    []int          // nodes per partition at the start
+	memMB    []int64        // memory per partition at the start
+	used     [][]int64      // [queue][partition]
+	peak     [][]int64
+	area     [][]float64
+	lastT    [][]int64
+}
+
+// newPartStats returns nil unless the workload defines labels or puts
+// nodes in one.
+func newPartStats(w *Workload, specs []NodeSpec) *partStats {
+	labelled := len(w.Cluster.NodeLabels) > 0
+	for _, s := range specs {
+		labelled = labelled || s.Partition != ""
+	}
+	if !labelled {
+		return nil
+	}
+	set, _ := w.Cluster.labelSet()
+	p := &partStats{names: []string{""}, exclusiv: []bool{true}, byName: map[string]int{"": 0}, nodePart: map[int32]int{}}
+	for _, l := range labelKeys(set) {
+		p.byName[l] = len(p.names)
+		p.names = append(p.names, l)
+		p.exclusiv = append(p.exclusiv, set[l])
+	}
+	p.nodes, p.memMB = make([]int, len(p.names)), make([]int64, len(p.names))
+	for _, s := range specs {
+		k := p.byName[s.Partition]
+		p.nodes[k]++
+		p.memMB[k] += s.MemoryMB
+	}
+	return p
+}
+
+// addNodes maps nodes (initial or added) to their partitions.
+func (p *partStats) addNodes(r *run, specs []NodeSpec) {
+	for _, s := range specs {
+		if idx, ok := r.e.NodeIndex(s.ID); ok {
+			p.nodePart[int32(idx)] = p.byName[s.Partition]
+		}
+		p.labelled = p.labelled || s.Partition != ""
+	}
+}
+
+// add books mem MB on node for the leaf and its ancestors.
+func (p *partStats) add(r *run, leaf, node int32, mem int64) {
+	k := p.nodePart[node]
+	for q := leaf; q >= 0; q = r.queues[q].parent {
+		for len(p.used) <= int(q) {
+			p.used = append(p.used, make([]int64, len(p.names)))
+			p.peak = append(p.peak, make([]int64, len(p.names)))
+			p.area = append(p.area, make([]float64, len(p.names)))
+			p.lastT = append(p.lastT, make([]int64, len(p.names)))
+		}
+		p.area[q][k] += float64(p.used[q][k]) * float64(r.now-p.lastT[q][k])
+		p.lastT[q][k] = r.now
+		p.used[q][k] += mem
+		p.peak[q][k] = max(p.peak[q][k], p.used[q][k])
+	}
+}
+
+// results builds the per-partition figures at end.
+func (p *partStats) results(r *run, end int64) []PartitionResult {
+	m := r.model
+	out := make([]PartitionResult, len(p.names))
+	for k, name := range p.names {
+		pr := PartitionResult{Partition: name, Exclusive: p.exclusiv[k], Nodes: p.nodes[k], MemoryMB: p.memMB[k], Queues: []PartitionQueue{}}
+		shares := xmlconf.LabelShares(m, name, p.memMB[k])
+		for _, mq := range m.Queues {
+			qi := r.qIdx[mq.Path]
+			s := shares[mq]
+			pq := PartitionQueue{Path: mq.Path, Accessible: s.Accessible,
+				GuaranteedMB: xmlconf.Share(p.memMB[k], s.Abs), MaxMB: xmlconf.Share(p.memMB[k], s.AbsMax)}
+			if name == "" {
+				pq.GuaranteedMB, pq.MaxMB = r.queues[qi].guarantee0, r.queues[qi].max0
+			}
+			if int(qi) < len(p.used) {
+				pq.PeakUsedMB = p.peak[qi][k]
+				area := p.area[qi][k] + float64(p.used[qi][k])*float64(end-p.lastT[qi][k])
+				if end > 0 {
+					pq.AvgUsedMB = int64(area / float64(end))
+				}
+			}
+			if pq.GuaranteedMB > 0 {
+				pq.AvgUsedOfGuarantee = round3(float64(pq.AvgUsedMB) / float64(pq.GuaranteedMB))
+			}
+			pr.Queues = append(pr.Queues, pq)
+		}
+		out[k] = pr
+	}
+	return out
+}
+
+// Partition returns the named partition's result, or nil.
+func (r *Result) Partition(name string) *PartitionResult {
+	i := slices.IndexFunc(r.Partitions, func(p PartitionResult) bool { return p.Partition == name })
+	if i < 0 {
+		return nil
+	}
+	return &r.Partitions[i]
+}
+
+// partitionTables renders each partition's queues: access, guarantee and
+// maximum in the partition, and the usage of the partition's nodes.
+func partitionTables(w io.Writer, r *Result) {
+	for _, p := range r.Partitions {
+		name, kind := fmt.Sprintf("%q", p.Partition), "exclusive"
+		if p.Partition == "" {
+			name, kind = `"" (default)`, "default"
+		} else if !p.Exclusive {
+			kind = "non-exclusive"
+		}
+		fmt.Fprintf(w, "\npartition %s, %s: %d nodes, %s\n", name, kind, p.Nodes, fmtMB(p.MemoryMB))
+		tw := newTable(w)
+		names := make([]string, len(p.Queues))
+		for i, q := range p.Queues {
+			names[i] = strings.Repeat("  ", strings.Count(q.Path, ".")) + q.Path[strings.LastIndexByte(q.Path, '.')+1:]
+		}
+		left := leftAligner(append([]string{"QUEUE"}, names...))
+		fmt.Fprintln(tw, left("QUEUE")+"\tACCESS\tGUARANTEE\tMAX\tAVG USED\tPEAK USED\tAVG/GUARANTEE\t")
+		for i, q := range p.Queues {
+			access := "yes"
+			if !q.Accessible {
+				access = "no"
+			}
+			ratio := "-"
+			if q.GuaranteedMB > 0 {
+				ratio = fmt.Sprintf("%.1f%%", q.AvgUsedOfGuarantee*100)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", left(names[i]), access, fmtMB(q.GuaranteedMB), fmtMB(q.MaxMB), fmtMB(q.AvgUsedMB), fmtMB(q.PeakUsedMB), ratio)
+		}
+		_ = tw.Flush()
+	}
+}
