@@ -165,3 +165,27 @@ func TestLabelWarnings(t *testing.T) {
 		assert.NotContains(t, s, "node label", "no label, no label warning")
 	}
 }
+
+// yarn.node-labels.enabled=false with a labelled workload: the RM would
+// refuse the labelled requests; capq says so.
+func TestLabelsDisabledWarning(t *testing.T) {
+	w, err := ReadNative("w.json", []byte(labelledNative))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		value string
+		warn  bool
+	}{{"false", true}, {" FALSE ", true}, {"true", false}, {"", false}} {
+		props := map[string]string{"yarn.scheduler.capacity.root.queues": "qa"}
+		if tc.value != "" {
+			props[NodeLabelsEnabledKey] = tc.value
+		}
+		m := xmlconf.Build(xmlconf.FromMap(props, "y.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+		got := labelsDisabled(m, w, w.Cluster.Expand())
+		if tc.warn {
+			require.Len(t, got, 1, tc.value)
+			assert.Contains(t, got[0], "yarn.node-labels.enabled is false")
+		} else {
+			assert.Empty(t, got, tc.value)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -19,8 +20,9 @@ const partitionsAllocated = false
 // own, the submission context's, or the queue's
 // default-node-label-expression).
 func labelWarnings(m *xmlconf.Model, w *Workload, nodes []NodeSpec) []string {
+	out := labelsDisabled(m, w, nodes)
 	if partitionsAllocated {
-		return nil
+		return out
 	}
 	set, _ := w.Cluster.labelSet()
 	type part struct {
@@ -40,7 +42,6 @@ func labelWarnings(m *xmlconf.Model, w *Workload, nodes []NodeSpec) []string {
 		p.nodes++
 		p.mb += n.MemoryMB
 	}
-	var out []string
 	for _, l := range labelKeys(parts) {
 		p := parts[l]
 		s := fmt.Sprintf("not modelled: node label %q (%d node(s), %d MB, exclusive): allocation in labelled partitions; its nodes serve no request", l, p.nodes, p.mb)
@@ -73,6 +74,41 @@ func labelWarnings(m *xmlconf.Model, w *Workload, nodes []NodeSpec) []string {
 		out = append(out, fmt.Sprintf("not modelled: %d application(s) ask for node label %q (their own label, the submission's, or the queue's default-node-label-expression): requests in labelled partitions; they are scheduled in the default partition", asks[l], l))
 	}
 	return out
+}
+
+// NodeLabelsEnabledKey is yarn-site.xml's switch for node labels
+// (YarnConfiguration.NODE_LABELS_ENABLED, default false).
+const NodeLabelsEnabledKey = "yarn.node-labels.enabled"
+
+// labelsDisabled warns when the configuration given (yarn-site.xml via
+// --yarn-site) turns node labels off explicitly while the workload uses
+// them: such a ResourceManager refuses every labelled request
+// (SchedulerUtils.validateResourceRequest: "node label not enabled but
+// request contains label expression") and knows no label to put nodes in.
+// Unset says nothing (the yarn-site.xml may simply not be given).
+func labelsDisabled(m *xmlconf.Model, w *Workload, nodes []NodeSpec) []string {
+	if m.Conf == nil {
+		return nil
+	}
+	v, ok, err := m.Conf.Get(NodeLabelsEnabledKey)
+	if !ok || err != nil || strings.ToLower(strings.TrimSpace(v)) != "false" {
+		return nil
+	}
+	used := len(w.Cluster.NodeLabels) > 0
+	for _, n := range nodes {
+		used = used || n.Partition != ""
+	}
+	for i := range w.Apps {
+		a := &w.Apps[i]
+		used = used || a.NodeLabelExpression != nil && *a.NodeLabelExpression != "" || a.AMNodeLabelExpression != nil && *a.AMNodeLabelExpression != ""
+		for _, t := range a.Tasks {
+			used = used || t.NodeLabelExpression != nil && *t.NodeLabelExpression != ""
+		}
+	}
+	if !used {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s is false in the configuration, yet the workload uses node labels: such a ResourceManager refuses labelled requests (\"node label not enabled but request contains label expression\") and has no partitions; capq runs the workload's labels as given", NodeLabelsEnabledKey)}
 }
 
 func labelKeys[V any](m map[string]V) []string {
