@@ -125,9 +125,9 @@ func TestGPUPartitionWaitsAndLending(t *testing.T) {
 		}
 		return n, first, last
 	}
-	n, _, last := count("etl_1", "cpu0", 20)
+	n, _, _ := count("etl_1", "cpu0", 20)
 	assert.Equal(t, 7, n, "7 etl tasks beside its AM fill cpu0")
-	n, _, last = count("etl_1", "gpu0", 20)
+	n, _, last := count("etl_1", "gpu0", 20)
 	assert.Equal(t, 7, n, "the other 7 borrow the idle non-exclusive gpu0")
 	assert.Less(t, last, int64(10000), "lent within the first heartbeats")
 	n, first, _ := count("train_1", "gpu0", 0)
