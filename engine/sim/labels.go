@@ -193,3 +193,56 @@ func ParseNodeLabels(s string) ([]NodeLabel, error) {
 	}
 	return out, nil
 }
+
+// amLabel is the AM request's label for the engine: the AM's own
+// expression, else the submission context's; nil leaves the queue's
+// default-node-label-expression to the engine (AppLabel's order).
+func (a *App) amLabel() *string {
+	switch {
+	case a.AMNodeLabelExpression != nil:
+		l := strings.TrimSpace(*a.AMNodeLabelExpression)
+		return &l
+	case a.NodeLabelExpression != nil:
+		l := strings.TrimSpace(*a.NodeLabelExpression)
+		return &l
+	}
+	return nil
+}
+
+// taskLabel is a task group's ANY request label for the engine: its
+// own, else the submission context's (DefaultAMSProcessor.allocate); nil
+// leaves the queue's default to the engine (TaskLabel's order).
+func (a *App) taskLabel(t *TaskGroup) *string {
+	switch {
+	case t.NodeLabelExpression != nil:
+		l := strings.TrimSpace(*t.NodeLabelExpression)
+		return &l
+	case a.NodeLabelExpression != nil:
+		l := strings.TrimSpace(*a.NodeLabelExpression)
+		return &l
+	}
+	return nil
+}
+
+// prioLabel is the label of the app's ANY request at priority p in its
+// current phase: the first group's of that priority (checkApps makes
+// them agree, as one ResourceRequest per priority carries one label).
+func (a *appState) prioLabel(p int32) *string {
+	if a.phases != nil && a.phase < len(a.phases) {
+		for _, j := range a.phases[a.phase] {
+			if t := &a.spec.Tasks[j]; t.Priority == p {
+				return a.spec.taskLabel(t)
+			}
+		}
+	}
+	for j := range a.spec.Tasks {
+		if t := &a.spec.Tasks[j]; t.Priority == p {
+			return a.spec.taskLabel(t)
+		}
+	}
+	return nil
+}
+
+func sameLabel(a, b *string) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
+}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/capq/capq/xmlconf"
+	"github.com/capq/capq/engine"
 )
 
 // PartitionResult is one partition's figures over the run: its nodes at
@@ -24,10 +24,10 @@ type PartitionResult struct {
 }
 
 // PartitionQueue is a queue's guarantee and usage in one partition.
-// GuaranteedMB and MaxMB are absolute capacity and absolute maximum
-// capacity in the label times the partition's memory at the start
-// (xmlconf.LabelShares; the default partition's are the engine's, as in
-// QueueResult). Usage counts the containers on the partition's nodes.
+// GuaranteedMB and MaxMB are the engine's effective guaranteed and
+// maximum memory in the partition at the start (absolute capacity and
+// absolute maximum capacity in the label times the partition's memory).
+// Usage counts the containers on the partition's nodes.
 type PartitionQueue struct {
 	Path               string  `json:"path"`
 	Accessible         bool    `json:"accessible"`
@@ -42,14 +42,16 @@ type PartitionQueue struct {
 // nodes. It is nil on a cluster without labels, so the hot path pays one
 // nil check.
 type partStats struct {
-	names    []string       // index 0 is the default partition
-	exclusiv []bool         // by partition
-	nodePart map[int32]int  // engine node index → partition
-	labelled bool           // some node is in a labelled partition
-	byName   map[string]int // partition index by name
-	nodes    []int          // nodes per partition at the start
-	memMB    []int64        // memory per partition at the start
-	used     [][]int64      // [queue][partition]
+	names    []string                     // index 0 is the default partition
+	exclusiv []bool                       // by partition
+	nodePart map[int32]int                // engine node index → partition
+	labelled bool                         // some node is in a labelled partition
+	lends    bool                         // some node is in a non-exclusive partition
+	byName   map[string]int               // partition index by name
+	nodes    []int                        // nodes per partition at the start
+	memMB    []int64                      // memory per partition at the start
+	start    map[string]engine.QueueState // the engine's queues at the start
+	used     [][]int64                    // [queue][partition]
 	peak     [][]int64
 	area     [][]float64
 	lastT    [][]int64
@@ -88,7 +90,13 @@ func (p *partStats) addNodes(r *run, specs []NodeSpec) {
 			p.nodePart[int32(idx)] = p.byName[s.Partition]
 		}
 		p.labelled = p.labelled || s.Partition != ""
+		p.lends = p.lends || s.Partition != "" && !p.exclusiv[p.byName[s.Partition]]
 	}
+}
+
+// readStart keeps the engine's per-partition guarantees at the start.
+func (p *partStats) readStart(e *engine.Engine) {
+	p.start = e.Snapshot().Queues
 }
 
 // add books mem MB on node for the leaf and its ancestors.
@@ -114,12 +122,12 @@ func (p *partStats) results(r *run, end int64) []PartitionResult {
 	out := make([]PartitionResult, len(p.names))
 	for k, name := range p.names {
 		pr := PartitionResult{Partition: name, Exclusive: p.exclusiv[k], Nodes: p.nodes[k], MemoryMB: p.memMB[k], Queues: []PartitionQueue{}}
-		shares := xmlconf.LabelShares(m, name, p.memMB[k])
 		for _, mq := range m.Queues {
 			qi := r.qIdx[mq.Path]
-			s := shares[mq]
-			pq := PartitionQueue{Path: mq.Path, Accessible: s.Accessible,
-				GuaranteedMB: xmlconf.Share(p.memMB[k], s.Abs), MaxMB: xmlconf.Share(p.memMB[k], s.AbsMax)}
+			qs := p.start[mq.Path]
+			ps := qs.Partitions[name]
+			pq := PartitionQueue{Path: mq.Path, Accessible: name == "" || slices.Contains(qs.AccessibleNodeLabels, name) || slices.Contains(qs.AccessibleNodeLabels, "*"),
+				GuaranteedMB: ps.EffectiveMinMB, MaxMB: ps.EffectiveMaxMB}
 			if name == "" {
 				pq.GuaranteedMB, pq.MaxMB = r.queues[qi].guarantee0, r.queues[qi].max0
 			}
@@ -152,6 +160,9 @@ func (r *Result) Partition(name string) *PartitionResult {
 // partitionTables renders each partition's queues: access, guarantee and
 // maximum in the partition, and the usage of the partition's nodes.
 func partitionTables(w io.Writer, r *Result) {
+	if len(r.Partitions) > 0 {
+		fmt.Fprintf(w, "\nthe queue figures above are the default partition's (Hadoop's QueueMetrics); each partition's follow\n")
+	}
 	for _, p := range r.Partitions {
 		name, kind := fmt.Sprintf("%q", p.Partition), "exclusive"
 		if p.Partition == "" {

@@ -80,8 +80,14 @@ func (r *run) setup(specs []NodeSpec) error {
 		return fmt.Errorf("sim: %w", err)
 	}
 	r.e = e
+	if set, _ := r.w.Cluster.labelSet(); len(set) > 0 {
+		e.DefineLabels(set)
+	}
 	rng := rand.New(rand.NewSource(o.Seed))
 	r.parts = newPartStats(r.w, specs)
+	if r.parts != nil {
+		r.parts.readStart(e)
+	}
 	r.addNodeState(specs, rng)
 	r.initQueues()
 	r.initApps()
@@ -128,13 +134,19 @@ func (r *run) checkApps() error {
 			return posErr(a.Pos, "application %q: unknown queue %q (leaf queues: %s)", a.ID, a.Queue, leafList(r.model))
 		}
 		sizes := map[[2]int64]engine.Resource{}
-		for _, t := range a.Tasks {
+		labels := map[[2]int64]*string{}
+		for j := range a.Tasks {
+			t := &a.Tasks[j]
 			k := [2]int64{int64(t.Phase), int64(t.Priority)}
 			s, seen := sizes[k]
 			if seen && (s.MemoryMB != t.MemoryMB || s.VCores != t.VCores) {
 				return posErr(a.Pos, "application %q: phase %d asks two sizes at priority %d (%d MB and %d MB); YARN takes one size per request priority", a.ID, t.Phase, t.Priority, s.MemoryMB, t.MemoryMB)
 			}
+			if l := a.taskLabel(t); seen && !sameLabel(labels[k], l) {
+				return posErr(a.Pos, "application %q: phase %d asks two node labels at priority %d; YARN's one ANY request per priority carries one label", a.ID, t.Phase, t.Priority)
+			}
 			sizes[k] = engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}
+			labels[k] = a.taskLabel(t)
 		}
 	}
 	return nil
