@@ -41,12 +41,15 @@ func FuzzReadSLSNodes(f *testing.F) {
 }
 
 // FuzzRun runs small fuzzed native workloads end to end on the seeds
-// configuration and the root.users.%user one (placement, dynamic queues): no panic, and every app ends in a known state.
+// configuration, the root.users.%user one (placement, dynamic queues) and
+// the GPU partition one (node labels): no panic, and every app ends in a
+// known state.
 func FuzzRun(f *testing.F) {
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 2, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "d", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20, "delay_ms": 5000}, {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 700, "priority": 20}, {"count": 1, "memory_mb": 2048, "vcores": 1, "duration_ms": 300, "priority": 10, "phase": 1, "delay_ms": 100}]}]}`))
 	f.Add([]byte(`{"cluster": {"node_labels": [{"name": "gpu", "exclusive": false}], "nodes": [{"count": 2, "memory_mb": 4096, "vcores": 4}, {"names": ["g0"], "memory_mb": 4096, "vcores": 4, "partition": "gpu"}]}, "apps": [{"id": "a", "queue": "qa", "user": "u", "node_label_expression": "gpu", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 1}, {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 2, "node_label_expression": ""}]}]}`))
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 3, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "a", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 5, "memory_mb": 2048, "vcores": 1, "duration_ms": 1000, "priority": 1, "hosts": ["node1"]}, {"count": 2, "memory_mb": 3000, "vcores": 1, "duration_ms": 500, "priority": 2, "phase": 1}]}], "events": [{"at_ms": 1500, "kind": "remove_nodes", "names": ["node0"]}, {"at_ms": 2500, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "x", "memory_mb": 8192, "vcores": 8}]}]}`))
-	models := []*xmlconf.Model{loadModel(f, "seeds-example"), loadModel(f, "users-dynamic")}
+	f.Add([]byte(`{"cluster": {"node_labels": [{"name": "gpu", "exclusive": false}], "nodes": [{"count": 2, "memory_mb": 4096, "vcores": 4}, {"count": 2, "prefix": "g", "memory_mb": 4096, "vcores": 4, "partition": "gpu"}]}, "apps": [{"id": "e", "queue": "etl", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 9, "memory_mb": 1024, "vcores": 1, "duration_ms": 5000, "priority": 1}]}, {"id": "m", "queue": "ml", "user": "v", "submit_ms": 2000, "node_label_expression": "gpu", "am_node_label_expression": "", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 3, "memory_mb": 2048, "vcores": 1, "duration_ms": 3000, "priority": 1}]}], "events": [{"at_ms": 4000, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "h", "memory_mb": 4096, "vcores": 4, "partition": "gpu"}]}, {"at_ms": 6000, "kind": "remove_nodes", "names": ["g0"]}]}`))
+	models := []*xmlconf.Model{loadModel(f, "seeds-example"), loadModel(f, "users-dynamic"), loadModel(f, "workloads/labels")}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := ReadNative("f.json", data)
 		if err != nil || len(w.Apps) > 20 || w.Cluster.count() > 50 {
