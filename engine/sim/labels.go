@@ -80,6 +80,14 @@ func (w *Workload) checkLabels(nodes []NodeSpec) error {
 				return posErr(ev.Pos, "%v", err)
 			}
 		}
+		if len(ev.Partitions) > MaxNodes {
+			return posErr(ev.Pos, "update_node_labels moves more than %d nodes", MaxNodes)
+		}
+		for _, id := range labelKeys(ev.Partitions) {
+			if err := check(NodeSpec{ID: id, Partition: strings.TrimSpace(ev.Partitions[id])}); err != nil {
+				return posErr(ev.Pos, "%v", err)
+			}
+		}
 	}
 	for i := range w.Apps {
 		a := &w.Apps[i]

@@ -192,3 +192,67 @@ func partitionTables(w io.Writer, r *Result) {
 		_ = tw.Flush()
 	}
 }
+
+// updateNodeLabels is an update_node_labels event: the engine moves the
+// nodes and their containers' usage to the new partitions
+// (replaceLabelsOnNode, CapacityScheduler.updateLabelsOnNode), and so do
+// the per-partition figures. A node the engine does not know (never
+// added, or removed) is reported like a failed add_nodes, and nothing
+// moves.
+func (r *run) updateNodeLabels(ev *Event) {
+	moves := make(map[string]string, len(ev.Partitions))
+	for id, l := range ev.Partitions {
+		moves[id] = strings.TrimSpace(l)
+	}
+	// The queues' default-partition figures change without a container
+	// starting or ending: close their integrals at the old values first.
+	for q := range r.queues {
+		s := &r.queues[q]
+		s.area += float64(r.usedMB(s)) * float64(r.now-s.lastT)
+		s.lastT = r.now
+	}
+	if err := r.e.SetNodePartitions(moves); err != nil {
+		r.res.Refreshes = append(r.res.Refreshes, RefreshResult{AtMS: r.now, Config: "update_node_labels", Errors: []string{err.Error()}})
+		return
+	}
+	if r.parts == nil {
+		return // only moves to the default partition, which change nothing
+	}
+	for _, id := range labelKeys(moves) {
+		idx, ok := r.e.NodeIndex(id)
+		if !ok {
+			continue
+		}
+		r.parts.move(r, int32(idx), r.parts.byName[moves[id]])
+	}
+	r.parts.labelled, r.parts.lends = false, false
+	for _, k := range r.parts.nodePart {
+		r.parts.labelled = r.parts.labelled || k != 0
+		r.parts.lends = r.parts.lends || k != 0 && !r.parts.exclusiv[k]
+	}
+	if r.parts.labelled {
+		r.uniform = false
+	}
+	r.afterEngine()
+}
+
+// move re-books the node's running containers from its partition to
+// partition to.
+func (p *partStats) move(r *run, node int32, to int) {
+	from := p.nodePart[node]
+	if from == to {
+		return
+	}
+	for id := range r.lives {
+		l := &r.lives[id]
+		if !l.ok || l.node != node {
+			continue
+		}
+		a := &r.apps[l.app]
+		p.nodePart[node] = from
+		p.add(r, a.leaf, node, -l.mem)
+		p.nodePart[node] = to
+		p.add(r, a.leaf, node, l.mem)
+	}
+	p.nodePart[node] = to
+}

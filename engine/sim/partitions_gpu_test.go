@@ -245,3 +245,37 @@ func TestInaccessibleLabel(t *testing.T) {
 	assert.Equal(t, AppRejected, states["am_gpu"])
 	assert.Equal(t, AppFailed, states["task_gpu"])
 }
+
+// update_node_labels moves a node with running containers to another
+// partition (replaceLabelsOnNode): its containers' usage moves with it.
+// etl_1 fills cpu0 and cpu1 (2 x 4 GB, one 1 GB container a heartbeat);
+// at 60 s cpu1 joins "gpu": etl's 4 GB there now count in "gpu" (peak
+// 4 GB), its default-partition use drops to cpu0's 4 GB, and when they
+// end the releases come off "gpu", never below zero.
+func TestUpdateNodeLabelsMovesUsage(t *testing.T) {
+	w, err := ReadNative("gpu.json", []byte(`{
+  "cluster": {"node_labels": [{"name": "gpu", "exclusive": true}],
+    "nodes": [{"names": ["cpu0", "cpu1"], "memory_mb": 4096, "vcores": 4}]},
+  "apps": [{"id": "etl_1", "queue": "etl", "user": "eve", "am": {"memory_mb": 1024, "vcores": 1},
+     "tasks": [{"count": 7, "memory_mb": 1024, "vcores": 1, "duration_ms": 120000, "priority": 20}]}],
+  "events": [{"at_ms": 60000, "kind": "update_node_labels", "partitions": {"cpu1": "gpu"}}]}`))
+	require.NoError(t, err)
+	res, err := Run(gpuModel(), w, Options{})
+	require.NoError(t, err)
+	assert.Empty(t, res.Refreshes, "the move succeeded")
+	gpu, def := res.Partition("gpu"), res.Partition("")
+	require.NotNil(t, gpu)
+	etl := func(p *PartitionResult) PartitionQueue { return p.Queues[2] }
+	assert.Equal(t, "root.etl", etl(gpu).Path)
+	assert.Equal(t, int64(4096), etl(gpu).PeakUsedMB, "cpu1's containers moved to gpu")
+	assert.Equal(t, int64(8192), etl(def).PeakUsedMB, "both nodes before the move")
+	assert.Positive(t, etl(gpu).AvgUsedMB)
+	assert.Less(t, etl(gpu).AvgUsedMB, int64(4096), "in gpu only after 60 s")
+	assert.Equal(t, "FINISHED", res.Apps[0].State)
+
+	w.Events[0].Partitions = map[string]string{"nosuch": "gpu"}
+	res, err = Run(gpuModel(), w, Options{})
+	require.NoError(t, err)
+	require.Len(t, res.Refreshes, 1)
+	assert.Contains(t, res.Refreshes[0].Errors[0], `unknown node "nosuch"`)
+}

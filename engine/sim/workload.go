@@ -134,6 +134,9 @@ const (
 	EventRefresh     EventKind = "refresh"
 	EventAddNodes    EventKind = "add_nodes"
 	EventRemoveNodes EventKind = "remove_nodes"
+	// EventUpdateNodeLabels moves nodes to other partitions
+	// (replaceLabelsOnNode).
+	EventUpdateNodeLabels EventKind = "update_node_labels"
 )
 
 // Event is a timed change of the cluster or configuration.
@@ -147,6 +150,9 @@ type Event struct {
 	Nodes []NodeGroup `json:"nodes,omitempty"`
 	// Names are removed (remove_nodes).
 	Names []string `json:"names,omitempty"`
+	// Partitions maps node names to their new label, "" the default
+	// partition (update_node_labels).
+	Partitions map[string]string `json:"partitions,omitempty"`
 	Pos   string   `json:"-"`
 }
 
