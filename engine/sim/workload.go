@@ -153,7 +153,7 @@ type Event struct {
 	// Partitions maps node names to their new label, "" the default
 	// partition (update_node_labels).
 	Partitions map[string]string `json:"partitions,omitempty"`
-	Pos   string   `json:"-"`
+	Pos        string            `json:"-"`
 }
 
 // DefaultAMHeartbeatMS is SLS's yarn.sls.am.heartbeat.interval.ms default.
