@@ -312,6 +312,9 @@ func TestPreviewPartitions(t *testing.T) {
 	require.Equal(t, 0, res.code, res.stderr)
 	golden.Assert(t, "preview/labels-gpu.txt", []byte(res.stdout))
 	assert.Contains(t, res.stdout, "root.etl  no → yes  0 MB → 4.0 GB")
+	verdict := section(res.stdout, "Verdict:")
+	assert.Contains(t, verdict, "changed ml: gpu guarantee 16 → 12 GB")
+	assert.Contains(t, verdict, "changed etl: gpu ceiling 0 → 16 GB; gpu guarantee 0 → 4 GB")
 
 	res = runBinary(t, "", append(args, "--format", "json")...)
 	require.Equal(t, 0, res.code, res.stderr)

@@ -179,3 +179,33 @@ func (q PartitionQueueCompare) Cells() []string {
 func (q PartitionQueueCompare) Changed() bool {
 	return strings.Contains(strings.Join(q.Cells(), "|"), "→")
 }
+
+// partitionItems are a team's verdict phrases for its node labels: the
+// guarantee and ceiling in each labelled partition where they changed
+// ("gpu guarantee 16 → 12 GB"), neutral like the default partition's.
+// Access gained or lost shows as a guarantee from or to 0.
+func (r *Report) partitionItems(path string) []VerdictItem {
+	var out []VerdictItem
+	for _, p := range r.Partitions {
+		if p.Partition == "" {
+			continue // the queue's own guarantee and max
+		}
+		for _, q := range p.Queues {
+			if q.Path != path || q.Old == nil || q.New == nil {
+				continue
+			}
+			for _, m := range []struct {
+				metric, label string
+				o, n          int64
+			}{{"max", "ceiling", q.Old.MaxMB, q.New.MaxMB}, {"guarantee", "guarantee", q.Old.GuaranteedMB, q.New.GuaranteedMB}} {
+				if m.o == m.n {
+					continue
+				}
+				o, n := float64(m.o), float64(m.n)
+				out = append(out, VerdictItem{Metric: "partition." + p.Partition + "." + m.metric, Unit: "mb", Old: &o, New: &n, Verdict: Changed,
+					Text: fmt.Sprintf("%s %s %s", p.Partition, m.label, fromTo(KindMemory, o, n))})
+			}
+		}
+	}
+	return out
+}
