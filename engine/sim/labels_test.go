@@ -177,3 +177,16 @@ func TestLabelsDisabledWarning(t *testing.T) {
 		}
 	}
 }
+
+// One ANY request per priority carries one label: two groups of a phase
+// at one priority with different labels cannot be asked for.
+func TestTwoLabelsAtOnePriority(t *testing.T) {
+	w, err := ReadNative("w.json", []byte(`{"cluster": {"node_labels": [{"name": "gpu"}], "nodes": [{"count": 1, "memory_mb": 4096, "vcores": 4}]},
+ "apps": [{"id": "a", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1},
+  "tasks": [{"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1, "priority": 5, "node_label_expression": "gpu"},
+            {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1, "priority": 5}]}]}`))
+	require.NoError(t, err)
+	_, err = Run(loadModel(t, "seeds-example"), w, Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `application "a": phase 0 asks two node labels at priority 5`)
+}
