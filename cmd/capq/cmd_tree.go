@@ -10,8 +10,9 @@ import (
 )
 
 type treeOptions struct {
-	config configFlags
-	format string
+	config    configFlags
+	format    string
+	partition string
 }
 
 func newTreeCmd(s *streams) *cobra.Command {
@@ -28,6 +29,7 @@ func newTreeCmd(s *streams) *cobra.Command {
 	}
 	o.config.bind(cmd, true)
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&o.partition, "partition", "", "show the capacities of this node label (partition) instead of the default partition's")
 	completeValues(cmd, "format", fixed(textJSON))
 	return cmd
 }
@@ -43,10 +45,10 @@ func runTree(o treeOptions, arg string, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	if o.format == "json" {
-		return tree.WriteJSON(s.out, loaded.Model)
+	if err := tree.CheckPartition(loaded.Model, o.partition); err != nil {
+		return cannotRun(err)
 	}
-	return tree.WriteText(s.out, loaded.Model)
+	return tree.Write(s.out, loaded.Model, tree.Options{Partition: o.partition}, o.format == "json")
 }
 
 // refuseHadoop1 stops tree on a Hadoop 1 (MRv1) file set: read as YARN it
