@@ -129,7 +129,7 @@ func TestScaleTable(t *testing.T) {
 			until = d.Milliseconds()
 		}
 		start, cpu0 := time.Now(), cpuTime()
-		res, err := Run(m, w, Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == "", MaxContainers: 10_000_000, Until: until})
+		res, err := Run(m, w, Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == "", MaxContainers: 10_000_000, MaxEvents: -1, Until: until})
 		require.NoError(t, err)
 		el, cpu := time.Since(start), cpuTime()-cpu0
 		t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d | %d preempted |",
