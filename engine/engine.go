@@ -94,6 +94,8 @@ type Engine struct {
 	containers map[int64]*container
 	nextID     int64
 	passSeq    uint64
+	// preemptStamp numbers pendingForPreemption's walks (user.preemptStamp).
+	preemptStamp uint64
 
 	// why collects explanations during a pass when Options.Explain is set.
 	why   *[]string

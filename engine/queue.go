@@ -151,6 +151,12 @@ type user struct {
 	passLimit   Resource
 	passCan     bool
 	passRes     Resource
+
+	// What the user may still get in the preemption round's pending
+	// walk (pendingForPreemption), valid while preemptStamp matches the
+	// engine's.
+	preemptStamp               uint64
+	preemptRoom, preemptRoomDR Resource
 }
 
 func (u *user) totalApps() int { return u.activeApps + u.pendingApps }
