@@ -63,10 +63,10 @@ func (e *Engine) snapshotQueues(q *queue) *tq {
 func (e *Engine) pendingForPreemption(q *queue) (total, totalDR Resource) {
 	e.preemptStamp++
 	for _, a := range q.active {
-		p := a.pendingResource()
-		if p.IsZero() {
-			continue
+		if a.pending <= 0 {
+			continue // no outstanding container (a.pending counts them)
 		}
+		p := a.pendingResource()
 		u := a.u
 		if u.preemptStamp != e.preemptStamp {
 			u.preemptStamp = e.preemptStamp
