@@ -98,9 +98,11 @@ type Engine struct {
 	preemptStamp uint64
 
 	// why collects explanations during a pass when Options.Explain is set.
-	why   *[]string
-	pre   preemptState
-	hbBuf []Assignment
+	why *[]string
+	pre preemptState
+	// leafOrders keeps the preemption policy's leaf order between rounds.
+	leafOrders leafOrderCache
+	hbBuf      []Assignment
 }
 
 // New builds an engine for the model and nodes. It refuses a model

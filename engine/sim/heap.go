@@ -72,14 +72,17 @@ func (q *evHeap) pop() event {
 	return q.other.pop()
 }
 
-// binHeap is a binary min-heap of events.
+// binHeap is a 4-ary min-heap of events: half the levels of a binary
+// one, so fewer cache misses per pop on the big heap; (time, kind,
+// insertion order) is a total order, so the pop order is the same as any
+// heap's.
 type binHeap struct{ h []event }
 
 func (q *binHeap) push(e event) {
 	q.h = append(q.h, e)
 	i := len(q.h) - 1
 	for i > 0 {
-		p := (i - 1) / 2
+		p := (i - 1) / 4
 		if !q.h[i].less(&q.h[p]) {
 			break
 		}
@@ -95,13 +98,15 @@ func (q *binHeap) pop() event {
 	q.h = q.h[:n]
 	i := 0
 	for {
-		l := 2*i + 1
+		l := 4*i + 1
 		if l >= n {
 			break
 		}
 		m := l
-		if r := l + 1; r < n && q.h[r].less(&q.h[l]) {
-			m = r
+		for c := l + 1; c < min(l+4, n); c++ {
+			if q.h[c].less(&q.h[m]) {
+				m = c
+			}
 		}
 		if !q.h[m].less(&q.h[i]) {
 			break
