@@ -66,7 +66,7 @@ func (e *Engine) pendingForPreemption(q *queue) (total, totalDR Resource) {
 		if a.pending <= 0 {
 			continue // no outstanding container (a.pending counts them)
 		}
-		p := a.pendingResource()
+		p := a.pendingResourceIn(0)
 		u := a.u
 		if u.preemptStamp != e.preemptStamp {
 			u.preemptStamp = e.preemptStamp

@@ -76,21 +76,26 @@ type Ask struct {
 	VCores        int64  `json:"vcores"`
 	Count         int    `json:"count"`
 	RelaxLocality *bool  `json:"relax_locality"`
-	// NodeLabelExpression is the request's partition; only "" (the
-	// default partition) is modelled so far.
+	// NodeLabelExpression is the request's partition (ANY requests
+	// only); absent = the queue's default-node-label-expression.
 	NodeLabelExpression *string `json:"node_label_expression"`
 }
 
 // Step holds every field any op uses; fields whose JSON shape
 // depends on the op stay raw and are decoded by the op.
 type Step struct {
-	Op          string                    `json:"op"`
-	App         string                    `json:"app"`
-	Queue       string                    `json:"queue"`
-	User        string                    `json:"user"`
-	Groups      []string                  `json:"groups"`
-	AMMemoryMB  int64                     `json:"am_memory_mb"`
-	AMVCores    int64                     `json:"am_vcores"`
+	Op         string   `json:"op"`
+	App        string   `json:"app"`
+	Queue      string   `json:"queue"`
+	User       string   `json:"user"`
+	Groups     []string `json:"groups"`
+	AMMemoryMB int64    `json:"am_memory_mb"`
+	AMVCores   int64    `json:"am_vcores"`
+	// AMNodeLabelExpression is the AM's partition (submit_app); absent =
+	// the queue's default-node-label-expression.
+	AMNodeLabelExpression *string `json:"am_node_label_expression"`
+	// AMContainer models the AM container request (submit_app).
+	AMContainer bool                      `json:"am_container"`
 	AppPriority int32                     `json:"app_priority"`
 	Asks        []Ask                     `json:"asks"`
 	Node        json.RawMessage           `json:"node"`
