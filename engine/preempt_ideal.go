@@ -2,11 +2,12 @@ package engine
 
 import "sort"
 
-// tq is one queue as the preemption policy sees it in a round
-// (TempQueuePerPartition, default partition only): a snapshot of usage and
-// demand plus the ideal assignment computed from them.
+// tq is one queue as the preemption policy sees it in a round in one
+// partition (TempQueuePerPartition): a snapshot of usage and demand plus
+// the ideal assignment computed from them.
 type tq struct {
 	q        *queue
+	pi       int // the partition (TempQueuePerPartition.partition)
 	children []*tq
 	// used includes reservations (queue usage does in Hadoop); pending is
 	// getTotalPendingResourcesConsideringUserLimit, pendingDR the same with
@@ -23,26 +24,42 @@ type tq struct {
 	norm                            [2]float64 // normalizedGuarantee per resource type
 }
 
-// snapshotQueues clones the live tree into tq nodes
-// (ProportionalCapacityPreemptionPolicy.cloneQueues). A parent's pending
-// is the sum of its children's (TempQueuePerPartition.addChild).
-func (e *Engine) snapshotQueues(q *queue) *tq {
-	t := &tq{q: q, used: q.used, reserved: q.reserved, disabled: q.disablePreemption,
-		guaranteed: q.guarantee, max: q.maxRes}
+// snapshotQueues clones the live tree in the default partition.
+func (e *Engine) snapshotQueues(q *queue) *tq { return e.snapshotQueuesIn(q, 0) }
+
+// snapshotQueuesIn clones the live tree into tq nodes for partition pi
+// (ProportionalCapacityPreemptionPolicy.cloneQueues(root,
+// partitionResource, partition)): usage and reservations booked on the
+// partition's nodes (ignore-exclusivity containers included, as
+// ResourceUsage counts them by node partition), the guarantee and
+// maximum there (TempQueuePerPartition.getGuaranteed/getMax: the
+// effective resources, else the absolute capacities times the
+// partition's resource, the maximum 100% in a non-exclusive partition).
+// A parent's pending is the sum of its children's
+// (TempQueuePerPartition.addChild).
+func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
+	partRes := e.parts[pi].res
+	t := &tq{q: q, pi: pi, used: q.usedIn(pi), reserved: q.reservedIn(pi), disabled: q.disablePreemption,
+		guaranteed: q.guaranteeIn(pi), max: q.maxResIn(pi)}
+	caps := q.capsIn(pi)
 	if t.guaranteed.IsZero() {
 		// TempQueuePerPartition.getGuaranteed without an effective minimum.
-		t.guaranteed = multiplyTrunc(e.cluster, float64(q.absCap))
+		t.guaranteed = multiplyTrunc(partRes, float64(caps.absCap))
 	}
 	if t.max.IsZero() {
-		t.max = multiplyTrunc(e.cluster, float64(q.absMaxCap))
+		absMax := caps.absMaxCap
+		if !e.parts[pi].exclusive {
+			absMax = 1
+		}
+		t.max = multiplyTrunc(partRes, float64(absMax))
 	}
 	if q.leaf {
-		t.pending = e.pendingForPreemption(q, false)
-		t.pendingDR = e.pendingForPreemption(q, true)
+		t.pending = e.pendingForPreemption(q, pi, false)
+		t.pendingDR = e.pendingForPreemption(q, pi, true)
 		return t
 	}
 	for _, c := range q.children {
-		ct := e.snapshotQueues(c)
+		ct := e.snapshotQueuesIn(c, pi)
 		if q.respectPriority {
 			ct.relPriority = c.priority
 		}
@@ -53,20 +70,22 @@ func (e *Engine) snapshotQueues(q *queue) *tq {
 	return t
 }
 
-// pendingForPreemption is LeafQueue.getTotalPendingResourcesConsideringUserLimit:
-// each active app's pending asks, within what its user may still get;
+// pendingForPreemption is LeafQueue.getTotalPendingResourcesConsideringUserLimit
+// for partition pi: each active app's pending asks for that partition,
+// within what its user may still get there (RESPECT_PARTITION_EXCLUSIVITY);
 // with deductReserved the app's reservations are taken off its pending
-// first (floored at zero).
-func (e *Engine) pendingForPreemption(q *queue, deductReserved bool) Resource {
+// first (floored at zero; capq keeps reservations of the default
+// partition only per app).
+func (e *Engine) pendingForPreemption(q *queue, pi int, deductReserved bool) Resource {
 	head := map[*user]Resource{}
 	var total Resource
 	for _, a := range q.active {
 		h, ok := head[a.u]
 		if !ok {
-			h = subNonNeg(e.userLimit(a.u), a.u.used)
+			h = subNonNeg(e.userLimitIn(a.u, pi, false), a.u.usedIn(pi))
 		}
-		p := a.pendingResourceIn(0)
-		if deductReserved {
+		p := a.pendingResourceIn(pi)
+		if deductReserved && pi == 0 {
 			p = subNonNeg(p, a.reserved)
 		}
 		m := componentwiseMin(h, p)
