@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -48,5 +49,32 @@ func TestLabelPreemptionWarning(t *testing.T) {
 			}
 			assert.Equal(t, tc.warn, got)
 		})
+	}
+}
+
+// cloneQueues per partition: the labelled partition's tree carries that
+// partition's guarantee and demand only. The maximum is the effective
+// maximum in the partition (TempQueuePerPartition.getMax prefers
+// effMaxRes), so cloneQueues' absMaxCap = 1 for a non-exclusive
+// partition does not change it.
+func TestSnapshotQueuesInPartition(t *testing.T) {
+	for _, exclusive := range []bool{true, false} {
+		e := newTestEngine(t, map[string]string{p + "root.queues": "a,b", p + "root.a.capacity": "50", p + "root.b.capacity": "50",
+			p + "root.accessible-node-labels.x.capacity": "100",
+			p + "root.a.accessible-node-labels":          "x", p + "root.a.accessible-node-labels.x.capacity": "25",
+			p + "root.a.accessible-node-labels.x.maximum-capacity": "50",
+			p + "root.b.accessible-node-labels":                    "x", p + "root.b.accessible-node-labels.x.capacity": "75"})
+		e.DefineLabels(map[string]bool{"x": exclusive})
+		require.NoError(t, e.AddNodes(NodeSpec{ID: "x1", MemoryMB: 100 * 1024, VCores: 100, Partition: "x"}))
+		_, err := e.Submit(AppSpec{ID: "app1", Queue: "root.a", User: "u"})
+		require.NoError(t, err)
+		x := "x"
+		require.NoError(t, e.UpdateAsks("app1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{1024, 1}, Count: 10, NodeLabel: &x}}))
+		pi := e.partIdx["x"]
+		a := e.snapshotQueuesIn(e.root, pi).children[0]
+		assert.Equal(t, Resource{25 * 1024, 25}, a.guaranteed)
+		assert.Equal(t, Resource{10 * 1024, 10}, a.pending, "the x asks count in x")
+		assert.Equal(t, Resource{}, e.snapshotQueuesIn(e.root, 0).children[0].pending, "and not in the default partition")
+		assert.Equal(t, Resource{50 * 1024, 50}, a.max, "exclusive=%v", exclusive)
 	}
 }
