@@ -82,6 +82,10 @@ type container struct {
 	priority int32
 	locality Locality
 	reserved bool
+	// askPi is the partition of the request it was allocated for; it
+	// differs from node.pi for an ignore-exclusivity container (a
+	// default-partition ask placed on a non-exclusive node).
+	askPi int
 }
 
 func (k *schedKey) count(name string) int {

@@ -72,7 +72,7 @@ func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult) bool {
 
 func (e *Engine) newContainer(a *app, k *schedKey, n *node, t Locality) *container {
 	e.nextID++
-	return &container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, locality: t}
+	return &container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, locality: t, askPi: k.pi}
 }
 
 // allocate books a new container and decrements the asks it satisfies.

@@ -93,7 +93,9 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 		return res
 	}
 	rc := &e.g.rc
-	allowed := multiplyTrunc(e.cluster, float64(pc.perRound))
+	// totalPreemptionAllowed is of the whole cluster, shared by every
+	// partition (containerBasedPreemptOrKill).
+	allowed := multiplyTrunc(e.all, float64(pc.perRound))
 	// The selectors in ProportionalCapacityPreemptionPolicy.init's order,
 	// sharing the round's allowance and skipping what an earlier one chose.
 	var selected []*container
@@ -101,16 +103,19 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 		selected = e.selectQueuePriority(&allowed, nowMS)
 	}
 	if pc.onReserved {
-		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed, selected)...)
+		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true})[0], &allowed, selected)...)
 	}
 	under := &underServed{seen: map[*queue]bool{}}
-	leaves := e.computeIdeal(allowed, idealMode{under: under})
-	for _, t := range leaves {
-		if rc.positive(t.toObtain) {
-			res.ToObtain[t.q.path] = t.toObtain
+	parts := e.computeIdeal(allowed, idealMode{under: under})
+	leaves := parts[0]
+	for _, pl := range parts {
+		for _, t := range pl {
+			if rc.positive(t.toObtain) {
+				res.ToObtain[t.q.path] = res.ToObtain[t.q.path].Add(t.toObtain)
+			}
 		}
 	}
-	selected = append(selected, e.selectFifo(leaves, &allowed, selected, !pc.observeOnly)...)
+	selected = append(selected, e.selectFifo(parts, &allowed, selected, !pc.observeOnly)...)
 	wait := map[*container]int64{}
 	if pc.balance {
 		// A second FifoCandidatesSelector with its own kill wait.
@@ -133,26 +138,45 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 }
 
 // balanceLeaves runs the queue-balance selector's ideal computation; its
-// leaves become the round's context for the selectors after it.
-func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[]*tq) []*tq {
-	*leaves = e.computeIdeal(allowed, idealMode{balance: true, under: under})
-	return *leaves
+// default-partition leaves become the round's context for the selectors
+// after it.
+func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[]*tq) [][]*tq {
+	parts := e.computeIdeal(allowed, idealMode{balance: true, under: under})
+	*leaves = parts[0]
+	return parts
 }
 
 // computeIdeal is PreemptableResourceCalculator.computeIdealAllocation on
-// a fresh snapshot of the queues: it returns the leaves in the policy's
-// order with what each should give back.
-func (e *Engine) computeIdeal(allowed Resource, m idealMode) []*tq {
+// a fresh snapshot of the queues: for every partition (getAllPartitions:
+// the default one and each cluster node label) the tree is cloned with
+// that partition's usage, guarantees and demand and balanced on its own,
+// against the one cluster-wide allowance. It returns, per partition
+// index, the leaves in the policy's order with what each should give
+// back. A labelled partition without resource is skipped (nothing can be
+// used or freed there). The under-served queues the intra-queue selector
+// reads are collected in the default partition only (Unmodelled warns).
+func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
 	rc := &e.g.rc
-	root := e.snapshotQueues(e.root)
-	rc.updatePreemptableExtras(root)
-	root.ideal = root.guaranteed
-	rc.idealAssignment(root, allowed, m)
-	leaves := e.leafOrder(root)
-	for _, t := range leaves {
-		e.resToObtain(t, m.onReserved)
+	out := make([][]*tq, len(e.parts))
+	for pi := range e.parts {
+		if pi > 0 && e.parts[pi].res.IsZero() {
+			continue
+		}
+		pm := m
+		if pi > 0 {
+			pm.under = nil
+		}
+		root := e.snapshotQueuesIn(e.root, pi)
+		rc.updatePreemptableExtras(root)
+		root.ideal = root.guaranteed
+		rc.idealAssignment(root, allowed, pm)
+		leaves := e.leafOrder(root)
+		for _, t := range leaves {
+			e.resToObtain(t, m.onReserved)
+		}
+		out[pi] = leaves
 	}
-	return leaves
+	return out
 }
 
 // resToObtain is calculateResToObtainByPartitionForLeafQueues: a leaf that

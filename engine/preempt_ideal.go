@@ -2,11 +2,12 @@ package engine
 
 import "sort"
 
-// tq is one queue as the preemption policy sees it in a round
-// (TempQueuePerPartition, default partition only): a snapshot of usage and
-// demand plus the ideal assignment computed from them.
+// tq is one queue as the preemption policy sees it in a round in one
+// partition (TempQueuePerPartition): a snapshot of usage and demand plus
+// the ideal assignment computed from them.
 type tq struct {
 	q        *queue
+	pi       int // the partition (TempQueuePerPartition.partition)
 	children []*tq
 	// used includes reservations (queue usage does in Hadoop); pending is
 	// getTotalPendingResourcesConsideringUserLimit, pendingDR the same with
@@ -23,25 +24,41 @@ type tq struct {
 	norm                            [2]float64 // normalizedGuarantee per resource type
 }
 
-// snapshotQueues clones the live tree into tq nodes
-// (ProportionalCapacityPreemptionPolicy.cloneQueues). A parent's pending
-// is the sum of its children's (TempQueuePerPartition.addChild).
-func (e *Engine) snapshotQueues(q *queue) *tq {
-	t := &tq{q: q, used: q.used, reserved: q.reserved, disabled: q.disablePreemption,
-		guaranteed: q.guarantee, max: q.maxRes}
+// snapshotQueues clones the live tree in the default partition.
+func (e *Engine) snapshotQueues(q *queue) *tq { return e.snapshotQueuesIn(q, 0) }
+
+// snapshotQueuesIn clones the live tree into tq nodes for partition pi
+// (ProportionalCapacityPreemptionPolicy.cloneQueues(root,
+// partitionResource, partition)): usage and reservations booked on the
+// partition's nodes (ignore-exclusivity containers included, as
+// ResourceUsage counts them by node partition), the guarantee and
+// maximum there (TempQueuePerPartition.getGuaranteed/getMax: the
+// effective resources, else the absolute capacities times the
+// partition's resource, the maximum 100% in a non-exclusive partition).
+// A parent's pending is the sum of its children's
+// (TempQueuePerPartition.addChild).
+func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
+	partRes := e.parts[pi].res
+	t := &tq{q: q, pi: pi, used: q.usedIn(pi), reserved: q.reservedIn(pi), disabled: q.disablePreemption,
+		guaranteed: q.guaranteeIn(pi), max: q.maxResIn(pi)}
+	caps := q.capsIn(pi)
 	if t.guaranteed.IsZero() {
 		// TempQueuePerPartition.getGuaranteed without an effective minimum.
-		t.guaranteed = multiplyTrunc(e.cluster, float64(q.absCap))
+		t.guaranteed = multiplyTrunc(partRes, float64(caps.absCap))
 	}
 	if t.max.IsZero() {
-		t.max = multiplyTrunc(e.cluster, float64(q.absMaxCap))
+		absMax := caps.absMaxCap
+		if !e.parts[pi].exclusive {
+			absMax = 1
+		}
+		t.max = multiplyTrunc(partRes, float64(absMax))
 	}
 	if q.leaf {
-		t.pending, t.pendingDR = e.pendingForPreemption(q)
+		t.pending, t.pendingDR = e.pendingForPreemption(q, pi)
 		return t
 	}
 	for _, c := range q.children {
-		ct := e.snapshotQueues(c)
+		ct := e.snapshotQueuesIn(c, pi)
 		if q.respectPriority {
 			ct.relPriority = c.priority
 		}
@@ -52,31 +69,33 @@ func (e *Engine) snapshotQueues(q *queue) *tq {
 	return t
 }
 
-// pendingForPreemption is LeafQueue.getTotalPendingResourcesConsideringUserLimit,
-// without and with deductReservedFromPending: each active app's pending
-// asks, within what its user may still get; the second total takes the
-// app's reservations off its pending first (floored at zero). Both walks
-// are done at once, each user's remaining room kept on the user (stamped
-// per call) rather than in two maps: this ran for every leaf in every
-// preemption round, a quarter of #19's contended day. An app with nothing
-// pending adds nothing and takes no room, so it is passed over.
-func (e *Engine) pendingForPreemption(q *queue) (total, totalDR Resource) {
+// pendingForPreemption is LeafQueue.getTotalPendingResourcesConsideringUserLimit
+// for partition pi, without and with deductReservedFromPending: each
+// active app's pending asks for that partition, within what its user may
+// still get there (RESPECT_PARTITION_EXCLUSIVITY); the second total takes
+// the app's reservations in that partition off its pending first
+// (floored at zero). Both walks are done at once, each user's
+// remaining room kept on the user (stamped per call) rather than in two
+// maps: this ran for every leaf in every preemption round, a quarter of
+// #19's contended day. An app with nothing pending in the partition adds
+// nothing and takes no room, so it is passed over.
+func (e *Engine) pendingForPreemption(q *queue, pi int) (total, totalDR Resource) {
 	e.preemptStamp++
 	for _, a := range q.active {
-		if a.pending <= 0 {
-			continue // no outstanding container (a.pending counts them)
+		if a.pendingIn(pi) <= 0 {
+			continue // no outstanding container there
 		}
-		p := a.pendingResourceIn(0)
+		p := a.pendingResourceIn(pi)
 		u := a.u
 		if u.preemptStamp != e.preemptStamp {
 			u.preemptStamp = e.preemptStamp
-			u.preemptRoom = subNonNeg(e.userLimit(u), u.used)
+			u.preemptRoom = subNonNeg(e.userLimitIn(u, pi, false), u.usedIn(pi))
 			u.preemptRoomDR = u.preemptRoom
 		}
 		m := componentwiseMin(u.preemptRoom, p)
 		total = total.Add(m)
 		u.preemptRoom = u.preemptRoom.Sub(m)
-		m = componentwiseMin(u.preemptRoomDR, subNonNeg(p, a.reserved))
+		m = componentwiseMin(u.preemptRoomDR, subNonNeg(p, e.reservedIn(a, pi)))
 		totalDR = totalDR.Add(m)
 		u.preemptRoomDR = u.preemptRoomDR.Sub(m)
 	}
@@ -345,4 +364,19 @@ func (c *calc) multiplyNormUp(r Resource, by [2]float64) Resource {
 		return m
 	}
 	return Resource{m.MemoryMB, c.multiplyAndNormalizeUp(r, by[1], Resource{1, 1}).VCores}
+}
+
+// reservedIn is the app's reserved resource on partition pi's nodes
+// (AppAttemptResourceUsage.getReserved(partition)).
+func (e *Engine) reservedIn(a *app, pi int) Resource {
+	if !e.labelsOn {
+		return a.reserved
+	}
+	var r Resource
+	for _, c := range a.resv {
+		if c.node.pi == pi {
+			r = r.Add(c.res)
+		}
+	}
+	return r
 }

@@ -78,46 +78,55 @@ type selection struct {
 }
 
 // selectFifo is FifoCandidatesSelector.selectCandidates: for each leaf
-// that has something to give back, its apps in the ordering policy's
-// preemption order (last first): their reservations, then their running
-// containers from the lowest request priority and newest; AM containers
-// are skipped and taken last, only while the skipped AMs exceed the
-// queue's AM share (preemptAMContainers).
+// (in the default partition's leaf order) that has something to give
+// back in some partition (getResToObtainByPartitionForLeafQueue), first
+// its ignore-exclusivity containers on those partitions' nodes, newest
+// first (getIgnoreExclusivityRMContainers), then its apps in the
+// ordering policy's preemption order (last first): their reservations,
+// then their running containers from the lowest request priority and
+// newest; AM containers are skipped and taken last, only while the
+// skipped AMs exceed the queue's AM share (preemptAMContainers). A
+// container counts against the need of its node's partition only
+// (tryPreemptContainerAndDeductResToObtain).
 //
 // Containers an earlier selector chose are skipped, and their resources
-// come off their leaf's need first
+// come off their leaf's need in their node's partition first
 // (deductPreemptableResourcesBasedSelectedCandidates).
-func (e *Engine) selectFifo(leaves []*tq, allowed *Resource, earlier []*container, kill bool) []*container {
+func (e *Engine) selectFifo(parts [][]*tq, allowed *Resource, earlier []*container, kill bool) []*container {
 	s := &selection{e: e, allowed: *allowed, kill: kill, already: map[*container]bool{},
 		conservative: e.g.preempt.crossConservative}
 	defer func() { *allowed = s.allowed }()
 	for _, c := range earlier {
 		s.already[c] = true
+		if c.node.pi >= len(parts) {
+			continue
+		}
 		// TempQueuePerPartition.deductActuallyToBePreempted: only a
 		// larger need shrinks; a smaller one is left as it is.
-		for _, t := range leaves {
+		for _, t := range parts[c.node.pi] {
 			if t.q == c.a.q && e.g.rc.greater(t.toObtain, c.res) {
 				t.toObtain = t.toObtain.Sub(c.res)
 			}
 		}
 	}
-	for _, t := range leaves {
-		if t.disabled || !e.g.rc.positive(t.toObtain) {
+	for k, t := range parts[0] {
+		need := s.needsOf(parts, k)
+		if need == nil {
 			continue
 		}
-		need := t.toObtain
 		var skipped []*container
 		var skippedSize Resource
 		q := t.q
-		for i := len(q.active) - 1; i >= 0 && s.wants(need); i-- {
-			skipped, skippedSize = s.preemptFrom(q.active[i], &need, skipped, skippedSize)
+		s.preemptIgnoreExclusivity(q, need)
+		for i := len(q.active) - 1; i >= 0 && wantsAny(s, need); i-- {
+			skipped, skippedSize = s.preemptFrom(q.active[i], need, skipped, skippedSize)
 		}
-		maxAM := multiplyTrunc(multiplyTrunc(e.cluster, float64(q.absCap)), float64(q.amPercent))
+		maxAM := multiplyTrunc(multiplyTrunc(e.all, float64(q.absCap)), float64(q.amPercent))
 		for _, c := range skipped {
-			if !s.wants(need) || e.g.rc.lessEq(skippedSize, maxAM) {
+			if !wantsAny(s, need) || e.g.rc.lessEq(skippedSize, maxAM) {
 				break
 			}
-			if s.try(c, &need) {
+			if s.tryIn(c, need) {
 				skippedSize = skippedSize.Sub(c.res)
 			}
 		}
@@ -125,27 +134,86 @@ func (e *Engine) selectFifo(leaves []*tq, allowed *Resource, earlier []*containe
 	return s.out
 }
 
-// wants is "resToObtainByPartition is not empty": the leaf still has a
-// positive amount to obtain.
+// needsOf is the k-th leaf's resToObtainByPartition, indexed by
+// partition (zero where it gives nothing), or nil when it gives nothing
+// anywhere. Every partition's tree has the same leaves in the same order.
+func (s *selection) needsOf(parts [][]*tq, k int) []Resource {
+	var need []Resource
+	for pi, pl := range parts {
+		if pl == nil || pl[k].disabled || !s.e.g.rc.positive(pl[k].toObtain) {
+			continue
+		}
+		if need == nil {
+			need = make([]Resource, len(parts))
+		}
+		need[pi] = pl[k].toObtain
+	}
+	return need
+}
+
+// wantsAny is "resToObtainByPartition is not empty".
+func wantsAny(s *selection, need []Resource) bool {
+	for _, r := range need {
+		if s.wants(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// tryIn is tryPreemptContainerAndDeductResToObtain with the need looked
+// up by the partition of the container's node.
+func (s *selection) tryIn(c *container, need []Resource) bool {
+	if c.node.pi >= len(need) || !s.try(c, &need[c.node.pi]) {
+		return false
+	}
+	s.already[c] = true // the ignore-exclusivity pass may have chosen it
+	return true
+}
+
+// preemptIgnoreExclusivity tries the leaf's containers that a
+// default-partition ask placed on a labelled (non-exclusive) node, on the
+// partitions the leaf gives back in, newest first across its apps
+// (LeafQueue's ignorePartitionExclusivityRMContainerMap, a TreeSet by
+// container id walked descending).
+func (s *selection) preemptIgnoreExclusivity(q *queue, need []Resource) {
+	var cs []*container
+	for _, a := range q.active {
+		for _, c := range a.live {
+			if c != nil && c.askPi == 0 && c.node.pi != 0 && c.node.pi < len(need) && s.wants(need[c.node.pi]) {
+				cs = append(cs, c)
+			}
+		}
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].id > cs[j].id })
+	for _, c := range cs {
+		if !s.already[c] {
+			s.tryIn(c, need)
+		}
+	}
+}
+
+// wants is "resToObtainByPartition has the partition": the leaf still
+// has a positive amount to obtain there.
 func (s *selection) wants(need Resource) bool { return s.e.g.rc.positive(need) }
 
 // preemptFrom is FifoCandidatesSelector.preemptFrom for one app.
-func (s *selection) preemptFrom(a *app, need *Resource, skipped []*container, size Resource) ([]*container, Resource) {
+func (s *selection) preemptFrom(a *app, need []Resource, skipped []*container, size Resource) ([]*container, Resource) {
 	for _, c := range append([]*container(nil), a.resv...) {
 		if s.already[c] {
 			continue
 		}
-		if !s.wants(*need) {
+		if !wantsAny(s, need) {
 			return skipped, size
 		}
-		s.try(c, need)
+		s.tryIn(c, need)
 		if s.kill {
 			s.e.unreserve(c)
 		}
 	}
 	live := make([]*container, 0, a.nLive)
 	for _, c := range a.live {
-		if c != nil && c.node.pi == 0 { // default-partition candidates only
+		if c != nil {
 			live = append(live, c)
 		}
 	}
@@ -157,7 +225,7 @@ func (s *selection) preemptFrom(a *app, need *Resource, skipped []*container, si
 		return live[i].id > live[j].id
 	})
 	for _, c := range live {
-		if !s.wants(*need) {
+		if !wantsAny(s, need) {
 			return skipped, size
 		}
 		if s.already[c] {
@@ -168,7 +236,7 @@ func (s *selection) preemptFrom(a *app, need *Resource, skipped []*container, si
 			size = size.Add(c.res)
 			continue
 		}
-		s.try(c, need)
+		s.tryIn(c, need)
 	}
 	return skipped, size
 }

@@ -267,12 +267,16 @@ func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
 		Effect:  "userlimit_first is used"}, true
 }
 
-// labelPreemptionUnmodelled warns when the preemption monitor runs and a
-// queue has capacity in a labelled partition: Hadoop balances every
-// partition (ProportionalCapacityPreemptionPolicy's ...ForNodePartitions),
-// the engine the default partition only.
+// labelPreemptionUnmodelled warns when the preemption monitor runs one
+// of the selectors capq applies to the default partition only and a
+// queue has capacity in a labelled partition. Inter-queue preemption
+// (the FIFO selectors, queue balancing included) is computed per
+// partition as Hadoop does (preempt.go computeIdeal); the
+// reserved-container, intra-queue and queue-priority selectors look at
+// the default partition's nodes and queues only.
 func labelPreemptionUnmodelled(m *xmlconf.Model) (Warning, bool) {
-	if !m.Global.Preemption.Enabled.V {
+	p := m.Global.Preemption
+	if !p.Enabled.V || !(p.IntraQueuePreemptionEnable.V || p.SelectOnReservedContainers.V || p.Underutilized.V) {
 		return Warning{}, false
 	}
 	var w *Warning
@@ -286,8 +290,8 @@ func labelPreemptionUnmodelled(m *xmlconf.Model) (Warning, bool) {
 				pos = p.ValuePos
 			}
 			w = &Warning{Key: q.Key("accessible-node-labels." + q.Labels[0].Label + ".capacity"), Pos: pos,
-				Feature: "preemption in labelled partitions (ProportionalCapacityPreemptionPolicy by node partition)",
-				Effect:  "preemption balances the default partition only"}
+				Feature: "reserved-container, intra-queue and queue-priority preemption in labelled partitions (ProportionalCapacityPreemptionPolicy selectors by node partition)",
+				Effect:  "those selectors act on the default partition only; inter-queue preemption balances every partition"}
 		}
 		w.Queues++
 	}
