@@ -16,6 +16,7 @@ type allocResult struct {
 	state    allocState
 	locality Locality
 	unres    *container // reservation to release (continue-looking)
+	at       *node      // the node chosen in a multi-node pass
 }
 
 // assignApp is RegularContainerAllocator.assignContainers without a
@@ -26,11 +27,19 @@ func (e *Engine) assignApp(a *app, n *node, lim *limits) result {
 		if k.any <= 0 {
 			continue
 		}
-		r := e.allocateKey(a, k, n, lim, nil)
+		var r allocResult
+		if n == nil { // a multi-node pass
+			r = e.allocateKeyMulti(a, k, lim)
+		} else {
+			r = e.allocateKey(a, k, n, lim, nil)
+		}
 		switch r.state {
 		case stPrioritySkipped:
 			continue
 		case stAllocated, stReserved:
+			if r.at != nil {
+				return e.commit(a, k, r.at, r, nil)
+			}
 			return e.commit(a, k, n, r, nil)
 		case stQueueSkipped:
 			return result{queueLim: true}

@@ -99,6 +99,11 @@ type Engine struct {
 	why   *[]string
 	pre   preemptState
 	hbBuf []Assignment
+
+	// mn and async are multi-node placement and asynchronous scheduling
+	// (multinode.go, async.go), nil when off.
+	mn    *multiNode
+	async *asyncConf
 }
 
 // New builds an engine for the model and nodes. It refuses a model
@@ -109,6 +114,7 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 	}
 	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, containers: map[int64]*container{}, userRunnable: map[string]int{}}
 	e.setModel(m)
+	e.mn, e.async = compileMultiNode(m), compileAsync(m)
 	if err := e.AddNodes(nodes...); err != nil {
 		return nil, err
 	}
