@@ -80,6 +80,10 @@ func (r *run) setup(specs []NodeSpec) error {
 		return fmt.Errorf("sim: %w", err)
 	}
 	r.e = e
+	r.multi = e.MultiNode()
+	if iv, ok := e.AsyncIntervalMS(); ok {
+		r.async = asyncState{on: true, intervalMS: iv, last: -1}
+	}
 	rng := rand.New(rand.NewSource(o.Seed))
 	r.addNodeState(specs, rng)
 	r.initQueues()
@@ -228,6 +232,9 @@ func (r *run) loop() {
 		}
 		r.sampleUntil(ev.t)
 		r.now = ev.t
+		if r.multi {
+			r.e.SetTime(ev.t) // the multi-node sorters that fell due run first
+		}
 		r.dispatch(ev)
 		if r.outErr != nil {
 			return // a full disk: the log is lost, stop now rather than at the end
@@ -269,6 +276,8 @@ func (r *run) dispatch(ev event) {
 		r.containerDone(ev.c)
 	case evHeartbeat:
 		r.heartbeat(ev.ref)
+	case evAsync:
+		r.asyncPass()
 	case evWorkload:
 		r.workloadEvent(ev.ref)
 	case evPreempt:

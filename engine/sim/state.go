@@ -162,6 +162,10 @@ type run struct {
 	idle          int
 	quiet         bool
 	hbNode        int32
+	// async and multi: asynchronous scheduling and multi-node placement
+	// (async.go).
+	async asyncState
+	multi bool
 	localApps     int
 	outstanding   int64
 

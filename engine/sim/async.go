@@ -1,0 +1,72 @@
+package sim
+
+import "github.com/capq/capq/engine"
+
+// Asynchronous scheduling in the simulator: with
+// schedule-asynchronously.enable the engine's passes
+// (engine.AsyncPass, one CapacityScheduler.schedule(cs) each) run at
+// every multiple of scheduling-interval-ms of simulated time, and node
+// heartbeats schedule nothing, so wait times come from that loop. As with
+// heartbeats, time jumps over spells in which a pass could change
+// nothing: passes stop after a quiet spell and resume at the next
+// interval boundary after a change.
+
+// asyncState is the async loop's state in a run.
+type asyncState struct {
+	on         bool
+	intervalMS int64
+	queued     bool
+	last       int64 // time of the last pass (-1: none)
+}
+
+// scheduleAsync queues the next pass, at the first interval boundary
+// at or after now that has not had one, when work is outstanding.
+func (r *run) scheduleAsync() {
+	a := &r.async
+	if a.queued || r.done >= len(r.apps) && r.reservedNodes == 0 {
+		return
+	}
+	if r.reservedNodes == 0 && (r.quiet || r.outstanding <= 0) {
+		return
+	}
+	iv := a.intervalMS
+	next := (r.now + iv - 1) / iv * iv
+	if next <= a.last {
+		next = a.last + iv
+	}
+	a.queued = true
+	r.q.push(event{t: next, kind: evAsync})
+}
+
+// asyncPass runs one pass and decides whether the loop goes on.
+func (r *run) asyncPass() {
+	a := &r.async
+	a.queued, a.last = false, r.now
+	as := r.e.AsyncPass()
+	r.res.Summary.Heartbeats++
+	progress := false
+	for k := range as {
+		switch as[k].Kind {
+		case engine.AssignNone:
+		case engine.AssignReReserved:
+			progress = progress || r.starving(&as[k])
+		default:
+			progress = true
+		}
+	}
+	r.afterEngine()
+	if progress {
+		r.touch()
+		r.idle, r.quiet = 0, false
+		r.tickPreemption()
+	} else {
+		r.idle++
+		// Delay-scheduling counters grow with every pass: keep passing
+		// until each threshold (at most the node count plus one) could be
+		// reached, then go quiet until a change.
+		if r.localApps == 0 || r.idle >= len(r.nodes)+2 {
+			r.quiet = true
+		}
+	}
+	r.scheduleAsync()
+}

@@ -1,0 +1,79 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
+)
+
+func asyncModel(extra map[string]string) *xmlconf.Model {
+	kv := map[string]string{
+		xmlconf.Prefix + "root.queues": "default", xmlconf.Prefix + "root.default.capacity": "100",
+		xmlconf.Prefix + "maximum-am-resource-percent": "1",
+	}
+	for k, v := range extra {
+		kv[k] = v
+	}
+	return xmlconf.Build(xmlconf.FromMap(kv, "test"), xmlconf.BuildOptions{})
+}
+
+// oneApp is one app submitted at submitMS on four 8 GB nodes: a 1 GB AM
+// and four 1 GB tasks of 10 s.
+func oneApp(submitMS int64) *Workload {
+	return &Workload{Name: "one", Cluster: Cluster{Nodes: []NodeGroup{{Count: 4, Prefix: "n", MemoryMB: 8192, VCores: 8}}},
+		Apps: []App{{ID: "a1", Queue: "default", User: "u", SubmitMS: submitMS, AM: engine.Resource{MemoryMB: 1024, VCores: 1},
+			Tasks: []TaskGroup{{Count: 4, MemoryMB: 1024, VCores: 1, DurationMS: 10000, Priority: 20}}}}}
+}
+
+// The AM's wait comes from the loop that schedules: with heartbeats it is
+// the time to the next node heartbeat (a random phase in the 1 s
+// interval), with asynchronous scheduling the time to the next pass, at
+// multiples of scheduling-interval-ms: submitted at 30 ms, the AM waits
+// 0 ms for the 5 ms default at 30, and 70 ms for a 100 ms interval.
+func TestAsyncSchedulingWaitTimes(t *testing.T) {
+	run := func(extra map[string]string) *Result {
+		res, err := Run(asyncModel(extra), oneApp(30), Options{Seed: 1})
+		require.NoError(t, err)
+		require.Len(t, res.Apps, 1)
+		return res
+	}
+	hb := run(nil)
+	async := xmlconf.Prefix + "schedule-asynchronously.enable"
+	def := run(map[string]string{async: "true"})
+	slow := run(map[string]string{async: "true", xmlconf.Prefix + "schedule-asynchronously.scheduling-interval-ms": "100"})
+	assert.Equal(t, int64(0), def.Apps[0].WaitMS)
+	assert.Equal(t, int64(70), slow.Apps[0].WaitMS)
+	// Seed 1 puts the first node heartbeat after 30 ms at 51 ms: between
+	// the two.
+	assert.Equal(t, int64(21), hb.Apps[0].WaitMS)
+	for _, r := range []*Result{hb, def, slow} {
+		assert.Equal(t, AppFinished, r.Apps[0].State)
+		assert.Equal(t, int64(5), r.Apps[0].Containers)
+	}
+	// Tasks too wait for the loop: after the AM's first allocate call the
+	// next pass places them (5 ms) where heartbeats wait for each node.
+	assert.Less(t, def.Apps[0].FinishMS, hb.Apps[0].FinishMS)
+	assert.Less(t, def.Apps[0].FinishMS, slow.Apps[0].FinishMS)
+}
+
+// Multi-node placement in a run: packing follows the sorted order, and
+// a run is reproducible.
+func TestMultiNodeRunDeterministic(t *testing.T) {
+	extra := map[string]string{
+		xmlconf.Prefix + "multi-node-placement-enabled":       "true",
+		xmlconf.Prefix + "multi-node-sorting.policy.names":    "rb",
+		xmlconf.Prefix + "multi-node-sorting.policy":          "rb",
+		xmlconf.Prefix + "multi-node-sorting.policy.rb.class": engine.ResourceUsagePolicy,
+	}
+	a, err := Run(asyncModel(extra), oneApp(30), Options{Seed: 1})
+	require.NoError(t, err)
+	b, err := Run(asyncModel(extra), oneApp(30), Options{Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+	assert.Equal(t, AppFinished, a.Apps[0].State)
+	assert.Equal(t, int64(5), a.Apps[0].Containers)
+}
