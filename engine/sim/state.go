@@ -164,10 +164,10 @@ type run struct {
 	hbNode        int32
 	// async and multi: asynchronous scheduling and multi-node placement
 	// (async.go).
-	async asyncState
-	multi bool
-	localApps     int
-	outstanding   int64
+	async       asyncState
+	multi       bool
+	localApps   int
+	outstanding int64
 
 	held         held
 	lives        []live // by container id (the engine numbers them 1, 2, ...)
