@@ -17,6 +17,7 @@ var ops = map[string]op{
 	"update_asks":         {(*runner).updateAsks, appVerdictText},
 	"assign_once":         {(*runner).assignOnce, assignText},
 	"heartbeat":           {(*runner).heartbeat, assignText},
+	"async_schedule":      {(*runner).asyncSchedule, asyncText},
 	"complete_containers": {(*runner).complete, completeText},
 	"finish_app":          {(*runner).finishApp, defaultText},
 	"refresh":             {(*runner).refresh, refreshText},

@@ -1,0 +1,54 @@
+package scenario
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// asyncSchedule is op async_schedule: `repeat` (default 1) calls of
+// CapacityScheduler.schedule(cs), the asynchronous scheduling thread's
+// pass over every node (or, with multi-node placement, every partition),
+// at most one container per node or partition each (engine.AsyncPass).
+// It works whether or not schedule-asynchronously.enable is set, as
+// Hadoop's tests call schedule(cs) or allocateContainersToNode directly.
+// With the setting on, a heartbeat step schedules nothing
+// (CapacityScheduler.nodeUpdate), so a scenario of an asynchronous
+// cluster advances with this op.
+func (r *runner) asyncSchedule(s *Step, res *StepResult) {
+	if s.NowMS > 0 {
+		r.eng.SetTime(s.NowMS)
+	}
+	var last any = "none"
+	for i := 0; i < max(s.Repeat, 1); i++ {
+		for _, a := range r.eng.AsyncPass() {
+			out := assignmentOut(a)
+			res.why = append(res.why, a.Why...)
+			if out != "none" {
+				res.Assignments = append(res.Assignments, out)
+				last = out
+			}
+		}
+	}
+	if res.Assignments == nil {
+		res.Assignments = []any{}
+	}
+	res.Assignment, r.last = last, last
+}
+
+// asyncText prints the passes' assignments.
+func asyncText(b *bytes.Buffer, s *Step, res *StepResult) {
+	fmt.Fprintf(b, " %d pass(es):", max(s.Repeat, 1))
+	texts := []string{"none"}
+	if len(res.Assignments) > 0 {
+		texts = texts[:0]
+		for _, a := range res.Assignments {
+			texts = append(texts, assignmentText(a))
+		}
+	}
+	b.WriteString(" " + strings.Join(texts, "; ") + "\n")
+	writeWhy(b, res)
+}
+
+// takesRepeat reports whether an op takes `repeat`.
+func takesRepeat(op string) bool { return op == "assign_once" || op == "async_schedule" }
