@@ -98,6 +98,7 @@ func (r *run) setup(specs []NodeSpec) error {
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
 	r.res.Warnings = addWarnings(nil, e.Unmodelled())
+	r.res.AsyncIntervalMS, r.res.MultiNode = r.async.intervalMS, r.multi
 	r.rng = rng
 	return nil
 }
