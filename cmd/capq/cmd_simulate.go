@@ -38,6 +38,11 @@ simulated time: node heartbeats every
 yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (default 1000), apps
 arriving at their submit time with their AM container first, tasks released
 after their durations. Idle time is skipped, so a day of jobs takes seconds.
+With schedule-asynchronously.enable the heartbeats schedule nothing and one
+scheduling thread passes over the nodes every scheduling-interval-ms (5 by
+default); with multi-node-placement-enabled each pass offers the partition's
+nodes in the lookup policy's order (ResourceUsageMultiNodeLookupPolicy,
+re-sorted every sorting-interval.ms).
 
 The workload is a native JSON workload (engine/sim/FORMAT.md; capq gen
 workload makes one) or an SLS trace exactly as Hadoop's SLS reads it (the
