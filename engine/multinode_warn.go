@@ -25,6 +25,11 @@ func schedulingUnmodelled(m *xmlconf.Model) []Warning {
 	}
 	if mn := compileMultiNode(m); mn != nil {
 		out = append(out, policyWarnings(m, mn, at)...)
+		if m.Version.Less(xmlconf.V3_4) {
+			key := xmlconf.Prefix + "multi-node-placement-enabled"
+			out = append(out, Warning{Key: key, Pos: at(key), Feature: "multi-node placement as Hadoop " + m.Version.String() + " does it",
+				Effect: "modelled as Hadoop 3.4 does it (YARN-10259, in 3.4.0: reserved nodes tried on every pass, a new reservation only on the iterator's last node)"})
+		}
 	} else if m.Version.Less(xmlconf.V3_2) && confBool(m.Conf, xmlconf.Prefix+"multi-node-placement-enabled") {
 		key := xmlconf.Prefix + "multi-node-placement-enabled"
 		out = append(out, Warning{Key: key, Pos: at(key), Feature: "multi-node placement (Hadoop 3.2+)",

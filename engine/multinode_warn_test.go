@@ -45,6 +45,7 @@ func TestSchedulingUnmodelled(t *testing.T) {
 		{"a queue naming an unknown policy", with(multi, "root.b.multi-node-sorting.policy", "nosuch"), xmlconf.V3_4,
 			[]string{"yarn.scheduler.capacity.root.b.multi-node-sorting.policy"}},
 		{"multi-node before 3.2", multi, xmlconf.V3_1, []string{"yarn.scheduler.capacity.multi-node-placement-enabled"}},
+		{"multi-node in 3.3 is modelled as 3.4", multi, xmlconf.V3_3, []string{"yarn.scheduler.capacity.multi-node-placement-enabled"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
