@@ -47,6 +47,10 @@ type sorter struct {
 	sorted     map[string][]*node
 	// period is the index of the last interval sorted (-1: never).
 	period int64
+	// badInterval is a sorting-interval.ms value that is not a
+	// non-negative number (Hadoop refuses to start, CS057); capq uses the
+	// default and Unmodelled says so.
+	badInterval string
 }
 
 // compileMultiNode reads the multi-node settings, which Hadoop reads only
@@ -65,8 +69,12 @@ func compileMultiNode(m *xmlconf.Model) *multiNode {
 		}
 		base := xmlconf.Prefix + "multi-node-sorting.policy." + name
 		s := &sorter{name: name, class: strings.TrimSpace(m.Conf.GetOr(base+".class", "")), intervalMS: defaultSortingIntervalMS, period: -1}
-		if v, err := xmlconf.HadoopGetLong(m.Conf.GetOr(base+".sorting-interval.ms", "")); err == nil && v >= 0 {
-			s.intervalMS = v
+		if raw, ok := m.Conf.Raw(base + ".sorting-interval.ms"); ok {
+			if v, err := xmlconf.HadoopGetLong(m.Conf.GetOr(base+".sorting-interval.ms", "")); err == nil && v >= 0 {
+				s.intervalMS = v
+			} else {
+				s.badInterval = raw
+			}
 		}
 		mn.sorters[name] = s
 	}

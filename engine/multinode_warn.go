@@ -36,6 +36,11 @@ func schedulingUnmodelled(m *xmlconf.Model) []Warning {
 			Effect: "Hadoop " + m.Version.String() + " has none: nodes are scheduled one heartbeat at a time"})
 	}
 	if a := compileAsync(m); a != nil {
+		if a.intervalMS < 0 {
+			key := xmlconf.Prefix + "schedule-asynchronously.scheduling-interval-ms"
+			out = append(out, Warning{Key: key, Pos: at(key), Feature: fmt.Sprintf("a negative scheduling interval (%d: Thread.sleep throws and Hadoop's scheduling thread ends after its first pass)", a.intervalMS),
+				Effect: "passes run every millisecond"})
+		}
 		if a.threads > 1 {
 			key := xmlconf.Prefix + "schedule-asynchronously.maximum-threads"
 			out = append(out, Warning{Key: key, Pos: at(key),
@@ -58,6 +63,11 @@ func policyWarnings(m *xmlconf.Model, mn *multiNode, at func(string) xmlconf.Pos
 	var out []Warning
 	for _, name := range sortedKeys(mn.sorters) {
 		s := mn.sorters[name]
+		if s.badInterval != "" {
+			key := xmlconf.Prefix + "multi-node-sorting.policy." + name + ".sorting-interval.ms"
+			out = append(out, Warning{Key: key, Pos: at(key), Feature: fmt.Sprintf("sorting interval %q (Hadoop refuses to start, CS057)", s.badInterval),
+				Effect: "the default 1000 ms is used"})
+		}
 		if s.class == ResourceUsagePolicy || s.class == "" {
 			continue // an empty class is CS057's error
 		}

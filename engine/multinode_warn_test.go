@@ -44,6 +44,10 @@ func TestSchedulingUnmodelled(t *testing.T) {
 			[]string{"yarn.scheduler.capacity.multi-node-sorting.policy"}},
 		{"a queue naming an unknown policy", with(multi, "root.b.multi-node-sorting.policy", "nosuch"), xmlconf.V3_4,
 			[]string{"yarn.scheduler.capacity.root.b.multi-node-sorting.policy"}},
+		{"negative sorting interval", with(multi, "multi-node-sorting.policy.rb.sorting-interval.ms", "-5"), xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.multi-node-sorting.policy.rb.sorting-interval.ms"}},
+		{"negative async interval", map[string]string{"schedule-asynchronously.enable": "true", "schedule-asynchronously.scheduling-interval-ms": "-1"}, xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.schedule-asynchronously.scheduling-interval-ms"}},
 		{"multi-node before 3.2", multi, xmlconf.V3_1, []string{"yarn.scheduler.capacity.multi-node-placement-enabled"}},
 		{"multi-node in 3.3 is modelled as 3.4", multi, xmlconf.V3_3, []string{"yarn.scheduler.capacity.multi-node-placement-enabled"}},
 	}

@@ -77,3 +77,12 @@ func TestMultiNodeRunDeterministic(t *testing.T) {
 	assert.Equal(t, AppFinished, a.Apps[0].State)
 	assert.Equal(t, int64(5), a.Apps[0].Containers)
 }
+
+// An interval past a day is refused before the run (simulated time would
+// overflow), like an over-long heartbeat interval.
+func TestAsyncIntervalTooLong(t *testing.T) {
+	_, err := Run(asyncModel(map[string]string{xmlconf.Prefix + "schedule-asynchronously.enable": "true",
+		xmlconf.Prefix + "schedule-asynchronously.scheduling-interval-ms": "9223372036854775807"}), oneApp(0), Options{Seed: 1})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "scheduling-interval-ms = 9223372036854775807: want at most")
+}

@@ -82,6 +82,10 @@ func (r *run) setup(specs []NodeSpec) error {
 	r.e = e
 	r.multi = e.MultiNode()
 	if iv, ok := e.AsyncIntervalMS(); ok {
+		if iv > MaxHeartbeatMS {
+			// Past a day simulated time would overflow before a pass.
+			return fmt.Errorf("sim: %sschedule-asynchronously.scheduling-interval-ms = %d: want at most %d milliseconds", xmlconf.Prefix, iv, int64(MaxHeartbeatMS))
+		}
 		r.async = asyncState{on: true, intervalMS: iv, last: -1}
 	}
 	rng := rand.New(rand.NewSource(o.Seed))
