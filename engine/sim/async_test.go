@@ -86,3 +86,44 @@ func TestAsyncIntervalTooLong(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "scheduling-interval-ms = 9223372036854775807: want at most")
 }
+
+// Multi-node placement packs and finds room for large containers: four
+// 8 GB nodes, "small" runs an AM and six 3 GB tasks of 60 s, then "big"
+// (10 s later) two 6 GB tasks of 10 s. Heartbeat-driven, one 3 GB task
+// lands on each node's heartbeat in turn, no node keeps 6 GB free, both
+// 6 GB tasks reserve (n0, n1) and start only when the small tasks end
+// (61.5 s, 61.8 s): big finishes at 71,821 ms. With multi-node placement
+// (sorted every second) the tasks go two by two to the least used nodes
+// of the frozen order, n0 keeps its AM and 6 GB free, the first 6 GB task
+// starts there at 11,051 ms and the second, reserved on n3 (the last node
+// of the order sorted at 11 s), runs on n0 after it: big finishes at
+// 31,051 ms with one reservation.
+func TestMultiNodeLargeContainers(t *testing.T) {
+	w := &Workload{Name: "pack", Cluster: Cluster{Nodes: []NodeGroup{{Count: 4, Prefix: "n", MemoryMB: 8192, VCores: 8}}},
+		Apps: []App{
+			{ID: "small", Queue: "default", User: "u", AM: engine.Resource{MemoryMB: 1024, VCores: 1},
+				Tasks: []TaskGroup{{Count: 6, MemoryMB: 3072, VCores: 1, DurationMS: 60000, Priority: 20}}},
+			{ID: "big", Queue: "default", User: "v", SubmitMS: 10000, AM: engine.Resource{MemoryMB: 1024, VCores: 1},
+				Tasks: []TaskGroup{{Count: 2, MemoryMB: 6144, VCores: 1, DurationMS: 10000, Priority: 20}}}}}
+	multi := map[string]string{
+		xmlconf.Prefix + "multi-node-placement-enabled":       "true",
+		xmlconf.Prefix + "multi-node-sorting.policy.names":    "rb",
+		xmlconf.Prefix + "multi-node-sorting.policy":          "rb",
+		xmlconf.Prefix + "multi-node-sorting.policy.rb.class": engine.ResourceUsagePolicy,
+	}
+	for _, tc := range []struct {
+		name         string
+		extra        map[string]string
+		reservations int64
+		bigFinish    int64
+	}{
+		{"heartbeat-driven", nil, 2, 71821},
+		{"multi-node", multi, 1, 31051},
+	} {
+		res, err := Run(asyncModel(tc.extra), w, Options{Seed: 1})
+		require.NoError(t, err)
+		assert.Equal(t, tc.reservations, res.Summary.Reservations, tc.name)
+		assert.Equal(t, tc.bigFinish, res.Apps[1].FinishMS, tc.name)
+		assert.Equal(t, int64(62410), res.Apps[0].FinishMS, tc.name)
+	}
+}
