@@ -5,7 +5,27 @@ type limits struct {
 	limit         Resource
 	headroom      Resource
 	needUnreserve Resource
+	// pi is the node's partition; ignore is Hadoop's
+	// IGNORE_PARTITION_EXCLUSIVITY mode (default-partition requests on a
+	// non-exclusive labelled node), RESPECT_PARTITION_EXCLUSIVITY else.
+	pi     int
+	ignore bool
 }
+
+// look is the partition requests must be for: the node's, or the
+// default partition in ignore-exclusivity mode
+// (LocalityAppPlacementAllocator.precheckNode, SchedulerUtils.
+// hasPendingResourceRequest).
+func (l *limits) look() int {
+	if l.ignore {
+		return 0
+	}
+	return l.pi
+}
+
+// respectDefault says the pass is the plain default-partition one, where
+// the per-pass caches and shortcuts apply.
+func (l *limits) respectDefault() bool { return l.pi == 0 && !l.ignore }
 
 // result is what a queue or app returns from a pass (CSAssignment).
 type result struct {
@@ -48,18 +68,8 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 		r := e.allocateFromReserved(n)
 		return e.toAssignment(r, n, why), true
 	}
-	if n.partition != "" {
-		// An exclusive partition serves only asks for its label:
-		// ParentQueue.assignContainers skips a partition without a
-		// pending request for it (hasPendingResourceRequest), and
-		// LocalityAppPlacementAllocator.precheckNode matches a request's
-		// partition to the node's. capq has no labelled asks yet, so a
-		// labelled node's heartbeat assigns nothing and counts no missed
-		// opportunity.
-		if e.why != nil {
-			e.note("node %s is in exclusive partition %q: no request for it", n.id, n.partition)
-		}
-		return e.toAssignment(result{}, n, why), false
+	if n.pi != 0 {
+		return e.toAssignment(e.assignLabelled(n), n, why), false
 	}
 	if !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
 		if e.why != nil {
@@ -67,7 +77,7 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 		}
 		return e.toAssignment(result{}, n, why), false
 	}
-	r, _ := e.assignParent(e.root, n, e.cluster)
+	r, _ := e.assignParent(e.root, n, limits{limit: e.cluster})
 	return e.toAssignment(r, n, why), false
 }
 
@@ -125,14 +135,15 @@ func (e *Engine) Heartbeat(nodeIdx int) []Assignment {
 // enough by unreserving.
 func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource) bool {
 	rc := &e.g.rc
-	cur := e.currentLimit(q, lim.limit)
-	lim.headroom = cur.Sub(q.used)
-	if rc.greaterEq(q.used, cur) {
-		if e.g.continueLooking && rc.positive(couldUnreserve) && rc.less(q.used.Sub(couldUnreserve), cur) {
+	cur := e.currentLimitFor(q, lim)
+	used := q.usedIn(lim.pi)
+	lim.headroom = cur.Sub(used)
+	if rc.greaterEq(used, cur) {
+		if e.g.continueLooking && rc.positive(couldUnreserve) && rc.less(used.Sub(couldUnreserve), cur) {
 			return true
 		}
 		if e.why != nil {
-			e.note("queue %s is at its limit: used %d MB >= current limit %d MB", q.path, q.used.MemoryMB, cur.MemoryMB)
+			e.note("queue %s is at its limit: used %d MB >= current limit %d MB", q.path, used.MemoryMB, cur.MemoryMB)
 		}
 		return false
 	}
@@ -144,33 +155,36 @@ func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource
 // headroom: later siblings get a limit reduced by it (ResourceLimits'
 // blocked headroom and net limit), so they do not take what the blocked
 // queue waits for. The returned resource is this queue's blocked headroom.
-func (e *Engine) assignParent(q *queue, n *node, handed Resource) (result, Resource) {
-	if q.pending <= 0 {
+func (e *Engine) assignParent(q *queue, n *node, handed limits) (result, Resource) {
+	pi := handed.pi
+	if !handed.ignore && !q.accessibleIn(pi) || q.pendingIn(handed.look()) <= 0 {
 		return result{}, Resource{}
 	}
 	// n is nil in a multi-node pass (ParentQueue.canAssign: no node to check).
 	if n != nil && (n.reserved != nil || !e.g.rc.fitsIn(e.g.minAlloc, n.free())) {
 		return result{}, Resource{}
 	}
-	lim := limits{limit: handed}
-	if !e.canAssignToQueue(q, &lim, q.reserved) {
+	lim := limits{limit: handed.limit, pi: pi, ignore: handed.ignore}
+	if !e.canAssignToQueue(q, &lim, q.reservedIn(pi)) {
 		return result{}, Resource{}
 	}
-	e.sortChildren(q)
+	order := e.childOrder(q, pi)
 	// getResourceLimitsOfChild caps the parent limit by its maximum.
-	pl := e.g.rc.min(handed, q.maxRes)
+	pl := e.g.rc.min(handed.limit, q.maxResIn(pi))
+	used := q.usedIn(pi)
 	var blocked Resource
 	out := result{}
 	allUserBlocked := true
-	for _, c := range q.order {
-		if c.pending <= 0 {
+	for _, c := range order {
+		if c.pendingIn(handed.look()) <= 0 {
 			continue
 		}
-		if e.userBlocked(c) {
+		if handed.respectDefault() && e.userBlocked(c) {
 			continue // would assign nothing and block no headroom
 		}
 		allUserBlocked = false
-		cl := e.g.rc.roundDown(pl.Sub(blocked).Sub(q.used).Add(c.used), e.g.minAlloc)
+		cl := lim
+		cl.limit = e.g.rc.roundDown(pl.Sub(blocked).Sub(used).Add(c.usedIn(pi)), e.g.minAlloc)
 		var r result
 		var childBlocked Resource
 		if c.leaf {
@@ -186,7 +200,7 @@ func (e *Engine) assignParent(q *queue, n *node, handed Resource) (result, Resou
 			blocked = blocked.Add(e.g.rc.max(childBlocked, Resource{}))
 		}
 	}
-	if allUserBlocked {
+	if allUserBlocked && handed.respectDefault() {
 		q.blocked = blockStamp{ok: true, changes: q.changes}
 	}
 	return out, blocked

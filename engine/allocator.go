@@ -16,6 +16,7 @@ type allocResult struct {
 	state    allocState
 	locality Locality
 	unres    *container // reservation to release (continue-looking)
+	ignore   bool       // made in IGNORE_PARTITION_EXCLUSIVITY mode
 	at       *node      // the node chosen in a multi-node pass
 }
 
@@ -33,6 +34,7 @@ func (e *Engine) assignApp(a *app, n *node, lim *limits) result {
 		} else {
 			r = e.allocateKey(a, k, n, lim, nil)
 		}
+		r.ignore = lim.ignore
 		switch r.state {
 		case stPrioritySkipped:
 			continue
@@ -56,6 +58,12 @@ func (e *Engine) assignApp(a *app, n *node, lim *limits) result {
 // one node, with preCheckForNodeCandidateSet and tryAllocateOnNode.
 func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reservedC *container) allocResult {
 	if reservedC == nil {
+		if lim.ignore && a.waitingForAM(k) {
+			return allocResult{state: stAppSkipped} // no AM in ignore-exclusivity mode
+		}
+		if k.pi != lim.look() {
+			return allocResult{state: stPrioritySkipped} // precheckNode
+		}
 		if !e.g.continueLooking && !e.shouldAllocOrReserveNew(a, k) {
 			return allocResult{state: stPrioritySkipped}
 		}
@@ -64,6 +72,15 @@ func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reserved
 				e.note("app %s: %d MB request does not fit the queue headroom %d MB", a.id, k.capability.MemoryMB, lim.headroom.MemoryMB)
 			}
 			return allocResult{state: stQueueSkipped}
+		}
+		if k.pi == 0 {
+			k.missedNP++
+		}
+		if lim.ignore && k.missedNP < int64(e.nodesAlive) {
+			if e.why != nil {
+				e.note("app %s priority %d: default-partition request waits for unlabelled nodes (%d of %d missed opportunities)", a.id, k.priority, k.missedNP, e.nodesAlive)
+			}
+			return allocResult{state: stAppSkipped}
 		}
 		k.missed++
 	}
@@ -78,7 +95,7 @@ func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reserved
 // request.
 func (e *Engine) checkHeadroom(a *app, k *schedKey, lim *limits) bool {
 	could := Resource{}
-	if e.g.continueLooking {
+	if e.g.continueLooking && lim.pi == 0 {
 		could = a.reserved
 	}
 	return e.g.rc.greaterEq(lim.headroom.Add(could), k.capability)
@@ -230,7 +247,7 @@ func (e *Engine) allocateFromReserved(n *node) result {
 	c := n.reserved
 	a := c.a
 	q := a.q
-	lim := limits{limit: e.cluster}
+	lim := limits{limit: e.cluster, pi: n.pi}
 	q.curLimit = e.currentLimit(q, e.cluster)
 	k := a.key(c.priority, false)
 	if k == nil || k.any <= 0 {

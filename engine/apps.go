@@ -36,6 +36,15 @@ type app struct {
 	liveHead  int          // index of the oldest possibly-live slot
 	resv      []*container // reservations in the order made
 	diag      string
+	// Node labels: amPart is the AM's partition; lused the allocated
+	// resource in each labelled partition, lpend the outstanding ANY
+	// containers for each (index 0 unused: a.allocated minus the labelled
+	// parts, a.pending), lpendSum their sum.
+	amPart   int
+	asking   bool // counted in u.withAsks (syncAsking)
+	lused    []Resource
+	lpend    []int64
+	lpendSum int64
 }
 
 // schedKey is one request priority of an app (SchedulerRequestKey with its
@@ -49,6 +58,10 @@ type schedKey struct {
 	missed     int64 // scheduling opportunities
 	reRes      int   // re-reservations
 	numRes     int   // reserved containers
+	// pi is the partition of the request (its ANY request's node label
+	// expression); missedNP is missedNonPartitionedReqSchedulingOpportunity.
+	pi       int
+	missedNP int64
 }
 
 type locAsk struct {
@@ -142,13 +155,17 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	if err == nil {
 		q, err = e.submitQueue(s, q)
 	}
+	amPart := 0
+	if err == nil {
+		amPart, err = e.amPartition(q, s)
+	}
 	if err != nil {
 		e.failed = append(e.failed, failedApp{id: s.ID, queue: s.Queue, user: s.User, diag: diagnostics(err)})
 		return pl, err
 	}
 	pl.Queue = q.path
 	q.lastUsedMS = e.nowMS
-	a := &app{id: s.ID, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority}
+	a := &app{id: s.ID, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority, amPart: amPart}
 	if a.priority > e.g.maxAppPriority {
 		a.priority = e.g.maxAppPriority
 	}
@@ -295,10 +312,16 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 			return err
 		}
 	}
+	pis, err := e.askPartitions(a, asks)
+	if err != nil {
+		return err
+	}
 	before := a.pending
-	for _, ask := range asks {
+	oldL := append(e.pendBuf[:0], a.lpend...)
+	for i, ask := range asks {
 		k := a.key(ask.Priority, true)
 		if ask.ResourceName == AnyResource || ask.ResourceName == "" {
+			k.pi = pis[i]
 			k.any = max(ask.Count, 0)
 			k.anyNoRelax = ask.NoRelax
 			if !ask.Resource.IsZero() || k.capability.IsZero() {
@@ -312,7 +335,13 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 		}
 	}
 	a.recountPending()
+	e.pendBuf = oldL
 	if a.runnable {
+		for pi := 1; pi < max(len(a.lpend), len(oldL)); pi++ {
+			if d := a.pendingIn(pi) - at(oldL, pi); d != 0 {
+				e.pendingMoved(a, pi, d)
+			}
+		}
 		e.pendingChanged(a, before)
 	}
 	return nil
@@ -369,32 +398,60 @@ func (a *app) key(p int32, create bool) *schedKey {
 
 func (a *app) recountPending() {
 	var n int64
+	clear(a.lpend)
+	a.lpendSum = 0
 	for _, k := range a.keys {
-		n += int64(k.any)
+		if k.pi == 0 {
+			n += int64(k.any)
+			continue
+		}
+		for len(a.lpend) <= k.pi {
+			a.lpend = append(a.lpend, 0)
+		}
+		a.lpend[k.pi] += int64(k.any)
+		a.lpendSum += int64(k.any)
 	}
 	a.pending = n
 }
 
 // pendingChanged keeps queue pending counters and the active-user set in
-// step with an app's outstanding requests (AppSchedulingInfo activating
-// and deactivating the app in UsersManager).
+// step with a change of an app's default-partition requests from before
+// to a.pending.
 func (e *Engine) pendingChanged(a *app, before int64) {
+	e.pendingMoved(a, 0, a.pending-before)
+}
+
+// pendingMoved records that the app's outstanding requests for partition
+// pi changed by d (AppSchedulingInfo updating ResourceUsage pending and
+// activating or deactivating the app in UsersManager).
+func (e *Engine) pendingMoved(a *app, pi int, d int64) {
 	a.q.changed()
-	if a.activated {
-		a.q.addPending(a.pending - before)
+	if a.activated && d != 0 {
+		a.q.addPendingIn(pi, d)
 	}
+	e.syncAsking(a)
+}
+
+// syncAsking keeps the user's count of apps with outstanding requests
+// (the active-user set) in step with a: a runnable app with requests in
+// any partition counts.
+func (e *Engine) syncAsking(a *app) {
+	want := a.runnable && a.pending+a.lpendSum > 0
+	if want == a.asking {
+		return
+	}
+	a.asking = want
 	u := a.u
-	switch {
-	case before <= 0 && a.pending > 0:
+	if want {
 		u.withAsks++
 		if u.withAsks == 1 {
 			e.setUserActive(u, true)
 		}
-	case before > 0 && a.pending <= 0:
-		u.withAsks--
-		if u.withAsks == 0 {
-			e.setUserActive(u, false)
-		}
+		return
+	}
+	u.withAsks--
+	if u.withAsks == 0 {
+		e.setUserActive(u, false)
 	}
 }
 
@@ -405,6 +462,14 @@ func (e *Engine) setUserActive(u *user, on bool) {
 		q.ul.activeUsed = q.ul.activeUsed.Add(u.used)
 	} else {
 		q.ul.activeUsed = q.ul.activeUsed.Sub(u.used)
+	}
+	for pi := 1; pi < len(u.lp); pi++ {
+		lp := &q.parts[pi]
+		if on {
+			lp.activeUsed = lp.activeUsed.Add(u.lp[pi].used)
+		} else {
+			lp.activeUsed = lp.activeUsed.Sub(u.lp[pi].used)
+		}
 	}
 	q.recountWeights()
 	q.invalidateUsers()
@@ -424,7 +489,14 @@ func (e *Engine) FinishApp(appID string) error {
 		e.release(c, EvReleased)
 	}
 	before := a.pending
-	a.keys, a.pending = nil, 0
+	if a.activated {
+		for pi, v := range a.lpend {
+			if v != 0 {
+				a.q.addPendingIn(pi, -v)
+			}
+		}
+	}
+	a.keys, a.pending, a.lpend, a.lpendSum = nil, 0, nil, 0
 	q, u := a.q, a.u
 	switch {
 	case !a.runnable:
@@ -436,8 +508,7 @@ func (e *Engine) FinishApp(appID string) error {
 		e.trackRunnable(a, -1)
 		q.active = removeApp(q.active, a)
 		q.changed()
-		q.amUsed = q.amUsed.Sub(a.am)
-		u.amUsed = u.amUsed.Sub(a.am)
+		e.addAMUsed(a, -1)
 		u.activeApps--
 	default:
 		e.pendingChanged(a, before)

@@ -5,7 +5,7 @@ package engine
 // (AbstractCSQueue.accept) and the user limit (AbstractLeafQueue.accept);
 // then usage is booked on node, app, user and queues.
 func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, reservedC *container) result {
-	if reservedC == nil && !e.accept(a, k, r) {
+	if reservedC == nil && !e.accept(a, k, n, r) {
 		return result{}
 	}
 	out := result{}
@@ -30,10 +30,13 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, reservedC *
 	if reservedC == nil && r.locality != OffSwitch && (r.locality == NodeLocal || e.g.rackFullReset) {
 		k.missed = 0
 	}
+	if reservedC == nil && n.pi == 0 {
+		k.missedNP = 0 // RegularContainerAllocator.doAllocation
+	}
 	return out
 }
 
-func (e *Engine) accept(a *app, k *schedKey, r allocResult) bool {
+func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult) bool {
 	rc := &e.g.rc
 	net := k.capability
 	var released Resource
@@ -41,15 +44,22 @@ func (e *Engine) accept(a *app, k *schedKey, r allocResult) bool {
 		released = r.unres.res
 		net = net.Sub(released)
 	}
+	pi := n.pi
 	for q := a.q; q != nil; q = q.parent {
-		if !rc.fitsIn(q.used.Add(net), q.maxDown) {
+		// Ignore-exclusivity allocations are bounded by the partition,
+		// not the queue's maximum there.
+		mx := q.maxDownIn(pi)
+		if r.ignore {
+			mx = e.parts[pi].res
+		}
+		if !rc.fitsIn(q.usedIn(pi).Add(net), mx) {
 			if e.why != nil {
-				e.note("queue %s would exceed its maximum resource %d MB", q.path, q.maxDown.MemoryMB)
+				e.note("queue %s would exceed its maximum resource %d MB", q.path, mx.MemoryMB)
 			}
 			return false
 		}
 	}
-	if rc.greater(a.u.used.Sub(released), e.userLimit(a.u)) {
+	if rc.greater(a.u.usedIn(pi).Sub(released), e.userLimitIn(a.u, pi, r.ignore)) {
 		if e.why != nil {
 			e.note("user %s would exceed its user limit", a.u.name)
 		}
@@ -77,9 +87,8 @@ func (e *Engine) book(c *container, sign int64) {
 	a := c.a
 	d := Resource{c.res.MemoryMB * sign, c.res.VCores * sign}
 	c.node.allocated = c.node.allocated.Add(d)
-	a.allocated = a.allocated.Add(d)
-	a.q.addUsed(c.res, false, sign)
-	e.updateUserUsage(a.u, c.res, sign)
+	c.node.numContainers += int(sign)
+	e.bookIn(c, c.node.pi, sign)
 	if sign > 0 {
 		a.addLive(c)
 		e.containers[c.id] = c
@@ -87,6 +96,23 @@ func (e *Engine) book(c *container, sign int64) {
 		a.removeLive(c)
 		delete(e.containers, c.id)
 	}
+}
+
+// bookIn adds or removes a running container's usage on its app, user
+// and queues in partition pi (the partition of its node: ResourceUsage
+// is kept by the node's partition, whatever the request asked for).
+func (e *Engine) bookIn(c *container, pi int, sign int64) {
+	a := c.a
+	a.addAllocatedIn(pi, Resource{c.res.MemoryMB * sign, c.res.VCores * sign})
+	a.q.addUsedIn(pi, c.res, false, sign)
+	e.updateUserUsageIn(a.u, pi, c.res, sign)
+}
+
+// reserveIn adds or removes a reservation's usage on its user and queues
+// in partition pi.
+func (e *Engine) reserveIn(c *container, pi int, sign int64) {
+	c.a.q.addUsedIn(pi, c.res, true, sign)
+	e.updateUserUsageIn(c.a.u, pi, c.res, sign)
 }
 
 func removeContainer(s []*container, c *container) []*container {
@@ -110,6 +136,12 @@ func (e *Engine) decAsks(a *app, k *schedKey, n *node, t Locality) {
 		k.dec(n.rack)
 	}
 	k.any--
+	if k.pi != 0 {
+		a.lpend[k.pi]--
+		a.lpendSum--
+		e.pendingMoved(a, k.pi, -1)
+		return
+	}
 	a.pending--
 	e.pendingChanged(a, before)
 }
@@ -123,8 +155,7 @@ func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
 	a.resv = append(a.resv, c)
 	k.numRes++
 	k.reRes = 0
-	a.q.addUsed(c.res, true, 1)
-	e.updateUserUsage(a.u, c.res, 1)
+	e.reserveIn(c, n.pi, 1)
 	if e.why != nil {
 		e.note("app %s reserved %d MB on %s (node has %d MB free)", a.id, c.res.MemoryMB, n.id, n.free().MemoryMB)
 	}
@@ -145,8 +176,7 @@ func (e *Engine) unreserve(c *container) {
 		k.numRes--
 		k.reRes = 0
 	}
-	a.q.addUsed(c.res, true, -1)
-	e.updateUserUsage(a.u, c.res, -1)
+	e.reserveIn(c, n.pi, -1)
 	e.emit(Event{Kind: EvUnreserved, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority})
 }
 

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/capq/capq/placement"
 	"github.com/capq/capq/xmlconf"
@@ -38,8 +37,12 @@ type node struct {
 	allocated Resource
 	reserved  *container
 	removed   bool
-	// partition is the node's label ("" = default partition).
+	// partition is the node's label ("" = default partition), pi its
+	// index in Engine.parts.
 	partition string
+	pi        int
+	// numContainers counts the running containers on the node.
+	numContainers int
 }
 
 func (n *node) free() Resource { return n.total.Sub(n.allocated) }
@@ -58,13 +61,17 @@ type Engine struct {
 	nodeByID   map[string]*node
 	nodesAlive int
 	// cluster is the default partition's resource (unlabelled nodes):
-	// every queue limit is computed against it, as Hadoop computes them
-	// against labelManager.getResourceByLabel(partition). all is every
-	// node's sum, the clusterResource Hadoop hands its resource
-	// calculator; partRes holds each labelled partition's resource.
-	cluster Resource
-	all     Resource
-	partRes map[string]Resource
+	// every default-partition limit is computed against it, as Hadoop
+	// computes them against labelManager.getResourceByLabel(partition).
+	// all is every node's sum, the clusterResource Hadoop hands its
+	// resource calculator. parts is the partition table (partition.go),
+	// partIdx its index by name; labelsOn says the cluster has labels
+	// (snapshots then show the label fields).
+	cluster  Resource
+	all      Resource
+	parts    []partition
+	partIdx  map[string]int
+	labelsOn bool
 
 	apps    []*app
 	appByID map[string]*app
@@ -99,6 +106,8 @@ type Engine struct {
 	why   *[]string
 	pre   preemptState
 	hbBuf []Assignment
+	// pendBuf is UpdateAsks' scratch copy of an app's labelled pending.
+	pendBuf []int64
 
 	// mn and async are multi-node placement and asynchronous scheduling
 	// (multinode.go, async.go), nil when off.
@@ -113,6 +122,7 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 		return nil, fmt.Errorf("engine: the configuration has no queue tree")
 	}
 	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, containers: map[int64]*container{}, userRunnable: map[string]int{}}
+	e.initPartitions()
 	e.setModel(m)
 	e.mn, e.async = compileMultiNode(m), compileAsync(m)
 	if err := e.AddNodes(nodes...); err != nil {
@@ -161,6 +171,7 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 	}
 	e.root = build(m.Root, nil)
 	e.root.updateResources(e.cluster, &e.g)
+	e.modelPartitions(m)
 }
 
 func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
@@ -205,9 +216,10 @@ func (e *Engine) AddNodes(specs ...NodeSpec) error {
 			rack = "/default-rack"
 		}
 		n := &node{idx: len(e.nodes), id: s.ID, host: host, rack: rack, total: Resource{s.MemoryMB, s.VCores}, partition: s.Partition}
+		n.pi = e.partIndex(s.Partition)
 		e.nodes = append(e.nodes, n)
 		e.nodeByID[s.ID] = n
-		e.addPartitionResource(n, n.total)
+		e.addPartitionResource(n, n.total, 1)
 		e.nodesAlive++
 	}
 	e.clusterChanged()
@@ -230,7 +242,7 @@ func (e *Engine) RemoveNodes(ids ...string) error {
 		}
 		n.removed = true
 		delete(e.nodeByID, id)
-		e.addPartitionResource(n, Resource{}.Sub(n.total))
+		e.addPartitionResource(n, Resource{}.Sub(n.total), -1)
 		e.nodesAlive--
 	}
 	e.clusterChanged()
@@ -254,28 +266,6 @@ func (e *Engine) NumNodes() int { return len(e.nodes) }
 // when no node carries a label).
 func (e *Engine) Cluster() Resource { return e.cluster }
 
-// PartitionResource returns the resource of the nodes in a partition
-// ("" = default partition), CommonNodeLabelsManager.getResourceByLabel.
-func (e *Engine) PartitionResource(label string) Resource {
-	if label == "" {
-		return e.cluster
-	}
-	return e.partRes[label]
-}
-
-// addPartitionResource adds d to the node's partition and to the total.
-func (e *Engine) addPartitionResource(n *node, d Resource) {
-	e.all = e.all.Add(d)
-	if n.partition == "" {
-		e.cluster = e.cluster.Add(d)
-		return
-	}
-	if e.partRes == nil {
-		e.partRes = map[string]Resource{}
-	}
-	e.partRes[n.partition] = e.partRes[n.partition].Add(d)
-}
-
 func (e *Engine) containersOnNode(n *node) []*container {
 	var out []*container
 	for _, a := range e.apps {
@@ -293,10 +283,14 @@ func (e *Engine) containersOnNode(n *node) []*container {
 func (e *Engine) clusterChanged() {
 	e.g.rc.cluster = e.all
 	e.root.updateResources(e.cluster, &e.g)
+	if e.labelsOn {
+		e.configurePartitions()
+	}
 	e.invalidateOrder()
 	for _, q := range e.queues {
 		if q.leaf {
 			q.recomputeUsageRatio(e)
+			e.recomputePartitionRatios(q)
 			q.invalidateUsers()
 		}
 	}
@@ -322,45 +316,4 @@ func (e *Engine) emit(ev Event) {
 	if e.opts.OnEvent != nil {
 		e.opts.OnEvent(ev)
 	}
-}
-
-// NodesInPartition returns the ids of the live nodes in a partition, in
-// node order.
-func (e *Engine) NodesInPartition(label string) []string {
-	var out []string
-	for _, n := range e.nodes {
-		if !n.removed && n.partition == label {
-			out = append(out, n.id)
-		}
-	}
-	return out
-}
-
-// SetNodePartitions moves nodes to other partitions ("" = default), like
-// replaceLabelsOnNode followed by CapacityScheduler.updateLabelsOnNode:
-// partition resources change and every limit derived from them is
-// recomputed. A node that runs or reserves containers would carry their
-// usage to the new partition, which is not modelled: the whole call is
-// refused, leaving every node where it was.
-func (e *Engine) SetNodePartitions(moves map[string]string) error {
-	ids := make([]string, 0, len(moves))
-	for id := range moves {
-		n := e.nodeByID[id]
-		if n == nil {
-			return fmt.Errorf("engine: unknown node %q", id)
-		}
-		if n.reserved != nil || !n.allocated.IsZero() {
-			return fmt.Errorf("engine: node %q runs or reserves containers: moving their usage to another partition is not modelled yet", id)
-		}
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		n := e.nodeByID[id]
-		e.addPartitionResource(n, Resource{}.Sub(n.total))
-		n.partition = moves[id]
-		e.addPartitionResource(n, n.total)
-	}
-	e.clusterChanged()
-	return nil
 }

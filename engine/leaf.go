@@ -11,12 +11,15 @@ import (
 // user's limit, then offered the node.
 // The second result is the headroom a queue-limit skip blocks (the
 // leaf's ResourceLimits headroom).
-func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resource) {
-	lim := limits{limit: handed}
-	q.curLimit = e.currentLimit(q, handed)
-	if q.pending <= 0 {
+func (e *Engine) assignLeaf(q *queue, n *node, handed limits) (result, Resource) {
+	lim := limits{limit: handed.limit, pi: handed.pi, ignore: handed.ignore}
+	// updateCurrentResourceLimits: the headroom cache uses the
+	// default partition's maximum whatever the node's partition.
+	q.curLimit = e.currentLimit(q, handed.limit)
+	if !lim.ignore && !q.accessibleIn(lim.pi) || q.pendingIn(lim.look()) <= 0 {
 		return result{}, Resource{}
 	}
+	look := lim.look()
 	if q.fair {
 		e.sortFair(q)
 	}
@@ -31,7 +34,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 				needQueueCheck = false
 			}
 		}
-		if a.pending <= 0 {
+		if a.pendingIn(look) <= 0 {
 			continue // SKIP_ASSIGNMENT: nothing to allocate
 		}
 		if !e.userAssignable(a, &lim) {
@@ -51,7 +54,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, handed Resource) (result, Resourc
 			return r, lim.headroom
 		}
 	}
-	if allUserBlocked {
+	if allUserBlocked && lim.respectDefault() {
 		q.blocked = blockStamp{ok: true, changes: q.changes}
 	}
 	return result{}, Resource{}
@@ -77,6 +80,9 @@ func (e *Engine) userBlocked(q *queue) bool {
 // canAssignToUser.
 func (e *Engine) userAssignable(a *app, lim *limits) bool {
 	u := a.u
+	if !lim.respectDefault() {
+		return e.canAssignToUser(a, e.userLimitIn(u, lim.pi, lim.ignore), lim)
+	}
 	if u.passVersion != u.q.ul.version || u.passSeq == 0 {
 		u.passVersion, u.passSeq = u.q.ul.version, 1
 		u.passLimit, u.passCan, u.passRes = e.userLimit(u), true, Resource{}
@@ -100,13 +106,15 @@ func (e *Engine) userAssignable(a *app, lim *limits) bool {
 func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 	rc, u := &e.g.rc, a.u
 	lim.needUnreserve = Resource{}
-	if rc.greater(u.used, limit) {
+	used := u.usedIn(lim.pi)
+	if rc.greater(used, limit) {
+		// Hadoop compares the user's default-partition usage here.
 		if e.g.continueLooking && rc.lessEq(u.used.Sub(a.reserved), limit) {
-			lim.needUnreserve = u.used.Sub(limit)
+			lim.needUnreserve = used.Sub(limit)
 			return true
 		}
 		if e.why != nil {
-			e.note("app %s skipped: user %s used %d MB > user limit %d MB", a.id, u.name, u.used.MemoryMB, limit.MemoryMB)
+			e.note("app %s skipped: user %s used %d MB > user limit %d MB", a.id, u.name, used.MemoryMB, limit.MemoryMB)
 		}
 		return false
 	}

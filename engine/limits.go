@@ -24,6 +24,19 @@ func (e *Engine) currentLimit(q *queue, handed Resource) Resource {
 	return e.g.rc.min(q.maxDown, handed)
 }
 
+// currentLimitFor is getCurrentLimitResource for a pass: the queue's
+// maximum in the node's partition capped by the handed limit, or in
+// ignore-exclusivity mode the whole partition.
+func (e *Engine) currentLimitFor(q *queue, lim *limits) Resource {
+	if lim.ignore {
+		return e.parts[lim.pi].res
+	}
+	if lim.pi == 0 {
+		return e.currentLimit(q, lim.limit)
+	}
+	return e.g.rc.min(q.parts[lim.pi].maxDown, lim.limit)
+}
+
 // amLimit is calculateAndGetAMResourceLimitPerPartition: the AM share of
 // the queue's current limit when the guarantee fits in it, else of the
 // guarantee.
@@ -54,27 +67,43 @@ func (e *Engine) userAMLimit(q *queue, weight float32) Resource {
 // FifoOrderingPolicyForPendingApps order (priority, then submission) start while the queue and user AM limits allow; a blocked app
 // is skipped; with no active app (or no AM used) one always starts.
 func (e *Engine) activate(q *queue) {
-	if !q.leaf || e.cluster.MemoryMB <= 0 && e.cluster.VCores <= 0 {
+	if !q.leaf || e.all.MemoryMB <= 0 && e.all.VCores <= 0 {
 		return
 	}
 	amLimit := e.amLimit(q)
-	var userAM Resource
-	haveUserAM := false
+	if len(e.parts) > 1 {
+		for pi := 1; pi < len(e.parts); pi++ {
+			e.amLimitIn(q, pi) // for every partition, as Hadoop precomputes them
+		}
+	}
+	var userAM []Resource // by partition, computed once per loop
 	for i := 0; i < len(q.waiting); {
 		a := q.waiting[i]
-		force := len(q.active) < 1 || e.g.rc.lessEq(q.amUsed, Resource{})
-		if !e.g.rc.fitsIn(a.am.Add(q.amUsed), amLimit) && !force {
-			a.diag = fmt.Sprintf("Queue's AM resource limit exceeded. (queue AM used %d MB + %d MB > AM limit %d MB)", q.amUsed.MemoryMB, a.am.MemoryMB, amLimit.MemoryMB)
+		pi := a.amPart
+		amUsed, lim := q.amUsed, amLimit
+		if pi != 0 {
+			amUsed, lim = q.parts[pi].amUsed, q.parts[pi].amLimit
+		}
+		force := len(q.active) < 1 || e.g.rc.lessEq(amUsed, Resource{})
+		if !e.g.rc.fitsIn(a.am.Add(amUsed), lim) && !force {
+			a.diag = fmt.Sprintf("Queue's AM resource limit exceeded. (queue AM used %d MB + %d MB > AM limit %d MB)", amUsed.MemoryMB, a.am.MemoryMB, lim.MemoryMB)
 			i++
 			continue
 		}
-		if !haveUserAM {
+		if userAM == nil {
+			userAM = make([]Resource, len(e.parts))
+			for j := range userAM {
+				userAM[j] = Resource{-1, -1}
+			}
+		}
+		if userAM[pi].MemoryMB < 0 {
 			// Hadoop caches the user AM limit per partition for the whole
 			// loop, computed with the first user's weight.
-			userAM, haveUserAM = e.userAMLimit(q, a.u.weight), true
+			userAM[pi] = e.userAMLimitIn(q, pi, a.u.weight)
 		}
-		if !e.g.rc.fitsIn(a.am.Add(a.u.amUsed), userAM) && !force {
-			a.diag = fmt.Sprintf("User's AM resource limit exceeded. (user AM used %d MB + %d MB > user AM limit %d MB)", a.u.amUsed.MemoryMB, a.am.MemoryMB, userAM.MemoryMB)
+		uUsed := a.u.amUsedIn(pi)
+		if !e.g.rc.fitsIn(a.am.Add(uUsed), userAM[pi]) && !force {
+			a.diag = fmt.Sprintf("User's AM resource limit exceeded. (user AM used %d MB + %d MB > user AM limit %d MB)", uUsed.MemoryMB, a.am.MemoryMB, userAM[pi].MemoryMB)
 			i++
 			continue
 		}
@@ -83,17 +112,34 @@ func (e *Engine) activate(q *queue) {
 	}
 }
 
+// addAMUsed books (sign 1) or releases (-1) an activated app's AM resource
+// on its queue and user in the AM's partition.
+func (e *Engine) addAMUsed(a *app, sign int64) {
+	d := Resource{a.am.MemoryMB * sign, a.am.VCores * sign}
+	a.q.addAMUsedIn(a.amPart, a.am, sign)
+	if a.amPart == 0 {
+		a.u.amUsed = a.u.amUsed.Add(d)
+		return
+	}
+	up := a.u.upartAt(a.amPart)
+	up.amUsed = up.amUsed.Add(d)
+}
+
 func (e *Engine) startApp(q *queue, a *app) {
 	a.activated = true
 	a.state = StateRunning
 	a.diag = ""
 	a.u.pendingApps--
 	a.u.activeApps++
-	q.amUsed = q.amUsed.Add(a.am)
-	a.u.amUsed = a.u.amUsed.Add(a.am)
+	e.addAMUsed(a, 1)
 	q.active = insertOrdered(q.active, a)
 	q.changed()
 	q.addPending(a.pending)
+	for pi, v := range a.lpend {
+		if v != 0 {
+			q.addPendingIn(pi, v)
+		}
+	}
 }
 
 // insertOrdered keeps FIFO order: higher application priority first, then

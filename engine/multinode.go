@@ -206,7 +206,7 @@ func (e *Engine) MultiNode() bool { return e.mn != nil }
 // (FiCaSchedulerApp.commonCheckContainerAllocation), which capq does not
 // replay, and skip-allocate-on-nodes-with-reserved-containers skips it.
 func (e *Engine) allocateKeyMulti(a *app, k *schedKey, lim *limits) allocResult {
-	nodes := e.candidates(a.q, "")
+	nodes := e.candidates(a.q, e.parts[lim.pi].name)
 	last := -1
 	for i, n := range nodes {
 		if !n.removed && n.reserved == nil {
@@ -252,20 +252,29 @@ func (e *Engine) assignMulti(n *node, out []Assignment) ([]Assignment, Assignmen
 			out = append(out, e.toAssignment(r, rn, nil))
 		}
 	}
-	if n.partition != "" {
-		// See assignOnce: no labelled asks, so an exclusive partition
-		// assigns nothing.
-		if e.why != nil {
-			e.note("partition %q: no request for it", n.partition)
-		}
-		return out, e.toAssignment(result{}, n, why)
-	}
-	r, _ := e.assignParent(e.root, nil, e.cluster)
+	r := e.newContainersMulti(n)
 	at := n
 	if r.c != nil {
 		at = r.c.node
 	}
 	return out, e.toAssignment(r, at, why)
+}
+
+// newContainersMulti is allocateOrReserveNewContainers on the node's
+// partition: a RESPECT_PARTITION_EXCLUSIVITY pass with the partition's
+// resource as root's limit, then, on a non-exclusive label where that
+// assigned nothing, an IGNORE_PARTITION_EXCLUSIVITY pass for
+// default-partition requests with the default partition's resource (as
+// assignLabelled does for one node). No node is checked for room
+// (ParentQueue.canAssign without a single node).
+func (e *Engine) newContainersMulti(n *node) result {
+	p := &e.parts[n.pi]
+	r, _ := e.assignParent(e.root, nil, limits{limit: p.res, pi: n.pi})
+	if r.assigned() || n.pi == 0 || p.exclusive {
+		return r
+	}
+	r, _ = e.assignParent(e.root, nil, limits{limit: e.cluster, pi: n.pi, ignore: true})
+	return r
 }
 
 // heartbeatMulti is a node heartbeat with multi-node placement: passes

@@ -70,9 +70,7 @@ func (e *Engine) makeRunnable(a *app) {
 	a.u.nonRunnable--
 	a.u.pendingApps++
 	q.waiting = insertOrdered(q.waiting, a) // the pending ordering policy, as at submission
-	if a.pending > 0 {
-		e.pendingChanged(a, 0)
-	}
+	e.pendingMoved(a, 0, 0)
 	e.activate(q)
 }
 

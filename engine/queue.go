@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -97,6 +99,14 @@ type queue struct {
 	// refused by its user's limit (see userBlocked).
 	changes uint64
 	blocked blockStamp
+
+	// Node labels: parts holds the state in each labelled partition
+	// (index 0 unused: the default partition is the fields above);
+	// accessible is accessible-node-labels, defaultLabel the
+	// default-node-label-expression, both resolved (inherited).
+	parts        []qpart
+	accessible   []string
+	defaultLabel string
 }
 
 // blockStamp is the state a user-limit-blocked pass saw.
@@ -151,6 +161,15 @@ type user struct {
 	passLimit   Resource
 	passCan     bool
 	passRes     Resource
+
+	// lp holds the user's usage in labelled partitions (index 0 unused).
+	lp []upart
+}
+
+// upart is a user's usage in one labelled partition.
+type upart struct {
+	used, amUsed Resource
+	ratio        float32
 }
 
 func (u *user) totalApps() int { return u.activeApps + u.pendingApps }
@@ -201,6 +220,8 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	for u, w := range mq.UserWeights {
 		q.userWeights[u] = w.V
 	}
+	q.accessible = mq.AccessibleLabels.V
+	q.defaultLabel = strings.TrimSpace(mq.DefaultLabelExpr.V)
 	q.submitACL = mq.SubmitACL.V
 	q.adminACL = mq.AdminACL.V
 	q.disablePreemption = mq.DisablePreemption.V

@@ -66,6 +66,14 @@ type QueueState struct {
 	NumRunnableApps    *int     `json:"num_runnable_apps,omitempty"`
 	NumNonRunnableApps *int     `json:"num_non_runnable_apps,omitempty"`
 	NonRunnableAppIDs  []string `json:"non_runnable_app_ids,omitempty"`
+	// Label fields appear once the cluster has node labels
+	// (snapshot_partition.go): the AM resource of the default
+	// partition, the resolved label settings and every partition's
+	// capacities and usage by label ("" = default partition).
+	AMUsedMB                   *int64                    `json:"am_used_mb,omitempty"`
+	AccessibleNodeLabels       []string                  `json:"accessible_node_labels,omitempty"`
+	DefaultNodeLabelExpression *string                   `json:"default_node_label_expression,omitempty"`
+	Partitions                 map[string]PartitionState `json:"partitions,omitempty"`
 }
 
 // AppState is one application in a snapshot.
@@ -83,6 +91,10 @@ type AppState struct {
 	Diagnostics             string           `json:"diagnostics"`
 	// Runnable appears when any max-parallel-apps is set.
 	Runnable *bool `json:"runnable,omitempty"`
+	// Label fields (cluster with node labels): the app's allocated and
+	// AM memory by partition, every known partition a key.
+	UsedMBByPartition   map[string]int64 `json:"used_mb_by_partition,omitempty"`
+	AMUsedMBByPartition map[string]int64 `json:"am_used_mb_by_partition,omitempty"`
 }
 
 // UserState is one user of a leaf ("<queue>|<user>").
@@ -93,6 +105,9 @@ type UserState struct {
 	PendingApps int   `json:"pending_apps"`
 	AMUsedMB    int64 `json:"am_used_mb"`
 	Active      bool  `json:"active"`
+	// UsedMBByPartition is the user's used memory by partition
+	// (cluster with node labels).
+	UsedMBByPartition map[string]int64 `json:"used_mb_by_partition,omitempty"`
 }
 
 // NodeState is one node in a snapshot.
@@ -104,6 +119,10 @@ type NodeState struct {
 	Rack        string `json:"rack"`
 	// Partition is the node's label; absent for the default partition.
 	Partition string `json:"partition,omitempty"`
+	// NumContainers counts the node's running containers; AvailableMB
+	// is its unallocated memory.
+	NumContainers int   `json:"num_containers"`
+	AvailableMB   int64 `json:"available_mb"`
 }
 
 // Snapshot records the full state. It computes derived values (limits,
@@ -117,6 +136,7 @@ func (e *Engine) Snapshot() State {
 				st.Users[q.path+"|"+u.name] = UserState{
 					UserLimitMB: e.userLimit(u).MemoryMB, UsedMB: u.used.MemoryMB,
 					ActiveApps: u.activeApps, PendingApps: u.pendingApps, AMUsedMB: u.amUsed.MemoryMB, Active: u.isActive,
+					UsedMBByPartition: e.byPartition(func(pi int) int64 { return u.usedIn(pi).MemoryMB }),
 				}
 			}
 		}
@@ -132,7 +152,8 @@ func (e *Engine) Snapshot() State {
 		if n.removed {
 			continue
 		}
-		ns := NodeState{AllocatedMB: n.allocated.MemoryMB, TotalMB: n.total.MemoryMB, Rack: n.rack, Partition: n.partition}
+		ns := NodeState{AllocatedMB: n.allocated.MemoryMB, TotalMB: n.total.MemoryMB, Rack: n.rack, Partition: n.partition,
+			NumContainers: n.numContainers, AvailableMB: n.free().MemoryMB}
 		if n.reserved != nil {
 			ns.ReservedMB, ns.ReservedApp = n.reserved.res.MemoryMB, n.reserved.a.id
 		}
@@ -164,6 +185,7 @@ func (e *Engine) queueState(q *queue) QueueState {
 	}
 	e.dynamicState(q, &s)
 	e.parallelState(q, &s)
+	e.partitionStates(q, &s)
 	if q.guarantee.MemoryMB > q.used.MemoryMB {
 		s.AvailableMB = q.guarantee.MemoryMB - q.used.MemoryMB
 	}
@@ -243,6 +265,13 @@ func (e *Engine) appState(a *app) AppState {
 		r := a.runnable
 		s.Runnable = &r
 	}
+	s.UsedMBByPartition = e.byPartition(func(pi int) int64 { return a.allocatedIn(pi).MemoryMB })
+	s.AMUsedMBByPartition = e.byPartition(func(pi int) int64 {
+		if a.activated && a.amPart == pi {
+			return a.am.MemoryMB
+		}
+		return 0
+	})
 	return s
 }
 

@@ -27,9 +27,9 @@ type NodeSpec struct {
 	MemoryMB       int64
 	VCores         int64
 	// Partition is the node's label ("" = the default partition). A
-	// labelled node is an exclusive partition: it adds nothing to the
-	// default partition's resource and serves no default-partition asks
-	// (labelled asks are not modelled yet; see Unmodelled).
+	// labelled node adds nothing to the default partition's resource; it
+	// serves requests for its label and, when the label is not exclusive
+	// (DefineLabels), idle resources to default-partition requests.
 	Partition string
 }
 
@@ -49,6 +49,9 @@ type AppSpec struct {
 	// Placement runs the mapping rules, with Queue as the queue asked
 	// for ("" = default); without it Queue is taken literally.
 	Placement bool
+	// AMNodeLabel is the AM's node label expression; nil = the queue's
+	// default-node-label-expression, "" = the default partition.
+	AMNodeLabel *string
 }
 
 // Ask is one YARN ResourceRequest: Count replaces the outstanding number
@@ -61,6 +64,10 @@ type Ask struct {
 	// RelaxLocality defaults to true; set NoRelax to forbid relaxing past
 	// this resource name.
 	NoRelax bool
+	// NodeLabel is the node label expression of an ANY request (others
+	// ignore it, as YARN does); nil = the queue's
+	// default-node-label-expression, "" = the default partition.
+	NodeLabel *string
 }
 
 // AssignKind says what a scheduling pass did.

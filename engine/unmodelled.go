@@ -55,16 +55,23 @@ var queueUnmodelled = []struct {
 	suffix, feature, effect string
 	on                      func(q *xmlconf.Queue) (xmlconf.Pos, bool)
 }{
-	{"accessible-node-labels", "a queue's capacity in labelled partitions (accessible-node-labels.<l>.capacity, per-label user and AM limits, maximum-applications over partitions)",
-		"the queue runs in the default partition only, and labelled nodes serve no requests",
+	{"accessible-node-labels", "a labelled capacity in absolute resources (accessible-node-labels.<l>.capacity = [memory=...])",
+		"the queue's guarantee and maximum in that partition are 0",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
-			v := q.AccessibleLabels
-			return v.Pos(), !q.IsRoot() && v.Set() && len(v.V) > 0 && !(len(v.V) == 1 && strings.TrimSpace(v.V[0]) == "")
+			for _, ls := range q.Labels {
+				for _, c := range []xmlconf.Capacity{ls.Capacity, ls.MaxCapacity} {
+					if (c.Mode == xmlconf.ModeAbsolute || c.Mode == xmlconf.ModeVector) && c.Prop != nil {
+						return c.Prop.ValuePos, true
+					}
+				}
+			}
+			return xmlconf.Pos{}, false
 		}},
-	{"default-node-label-expression", "default node label expression (the partition of the AM and of unlabelled asks)",
-		"AMs count in the default partition; capq scenario refuses the queue's unlabelled asks as not modelled, simulate and preview run them in the default partition",
+	{"default-node-label-expression", "a node label expression of more than one label (&&, ||)",
+		"Hadoop refuses such requests; capq refuses them too (INVALID_LABEL) but cannot say what a later Hadoop would do",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
-			return q.DefaultLabelExpr.Pos(), q.DefaultLabelExpr.Set() && strings.TrimSpace(q.DefaultLabelExpr.V) != ""
+			v := q.DefaultLabelExpr
+			return v.Pos(), v.Origin == xmlconf.FromQueue && (strings.Contains(v.V, "&&") || strings.Contains(v.V, "||"))
 		}},
 	{"default-application-priority", "the queue's default application priority", "apps submitted without a priority get 0",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
@@ -100,6 +107,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 		out = append(out, w)
 	}
 	if w, ok := intraFairUnmodelled(m); ok {
+		out = append(out, w)
+	}
+	if w, ok := labelPreemptionUnmodelled(m); ok {
 		out = append(out, w)
 	}
 	for _, u := range queueUnmodelled {
@@ -165,4 +175,34 @@ func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
 	return Warning{Key: "yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy", Pos: o.Pos(),
 		Feature: fmt.Sprintf("unknown intra-queue preemption order %q (Hadoop accepts userlimit_first or priority_first and fails to start the policy)", o.V),
 		Effect:  "userlimit_first is used"}, true
+}
+
+// labelPreemptionUnmodelled warns when the preemption monitor runs and a
+// queue has capacity in a labelled partition: Hadoop balances every
+// partition (ProportionalCapacityPreemptionPolicy's ...ForNodePartitions),
+// the engine the default partition only.
+func labelPreemptionUnmodelled(m *xmlconf.Model) (Warning, bool) {
+	if !m.Global.Preemption.Enabled.V {
+		return Warning{}, false
+	}
+	var w *Warning
+	for _, q := range m.Queues {
+		if q.IsRoot() || len(q.Labels) == 0 {
+			continue
+		}
+		if w == nil {
+			pos := xmlconf.Pos{}
+			if p := q.Labels[0].Capacity.Prop; p != nil {
+				pos = p.ValuePos
+			}
+			w = &Warning{Key: q.Key("accessible-node-labels." + q.Labels[0].Label + ".capacity"), Pos: pos,
+				Feature: "preemption in labelled partitions (ProportionalCapacityPreemptionPolicy by node partition)",
+				Effect:  "preemption balances the default partition only"}
+		}
+		w.Queues++
+	}
+	if w == nil {
+		return Warning{}, false
+	}
+	return *w, true
 }

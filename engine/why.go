@@ -80,7 +80,7 @@ func (e *Engine) Waiting(f func(app, queue, user string, why WaitReason, starved
 			f(a.id, q.path, a.u.name, waitingReason(a), true)
 		}
 		for _, a := range q.active {
-			if a.pending <= 0 {
+			if a.pending+a.lpendSum <= 0 {
 				continue
 			}
 			if why := e.activeReason(a, clusterFull, fits); why != "" {

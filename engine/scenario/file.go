@@ -76,38 +76,41 @@ type Ask struct {
 	VCores        int64  `json:"vcores"`
 	Count         int    `json:"count"`
 	RelaxLocality *bool  `json:"relax_locality"`
-	// NodeLabelExpression is the request's partition; only "" (the
-	// default partition) is modelled so far.
+	// NodeLabelExpression is the request's partition (ANY requests
+	// only); absent = the queue's default-node-label-expression.
 	NodeLabelExpression *string `json:"node_label_expression"`
 }
 
 // Step holds every field any op uses; fields whose JSON shape
 // depends on the op stay raw and are decoded by the op.
 type Step struct {
-	Op          string                    `json:"op"`
-	App         string                    `json:"app"`
-	Queue       string                    `json:"queue"`
-	User        string                    `json:"user"`
-	Groups      []string                  `json:"groups"`
-	AMMemoryMB  int64                     `json:"am_memory_mb"`
-	AMVCores    int64                     `json:"am_vcores"`
-	AppPriority int32                     `json:"app_priority"`
-	Asks        []Ask                     `json:"asks"`
-	Node        json.RawMessage           `json:"node"`
-	Repeat      int                       `json:"repeat"`
-	Count       json.RawMessage           `json:"count"`
-	Set         map[string]string         `json:"set"`
-	Unset       []string                  `json:"unset"`
-	YarnSiteSet map[string]string         `json:"yarn_site_set"`
-	Replace     map[string]string         `json:"replace"`
-	Nodes       json.RawMessage           `json:"nodes"`
-	NodeGroups  []NodeGroup               `json:"node_groups"`
-	Expect      *RefreshExpect            `json:"expect"`
-	Queues      map[string]map[string]any `json:"queues"`
-	Apps        map[string]map[string]any `json:"apps"`
-	Users       map[string]map[string]any `json:"users"`
-	LastAssign  json.RawMessage           `json:"last_assignment"`
-	NowMS       int64                     `json:"now_ms"`
+	Op         string   `json:"op"`
+	App        string   `json:"app"`
+	Queue      string   `json:"queue"`
+	User       string   `json:"user"`
+	Groups     []string `json:"groups"`
+	AMMemoryMB int64    `json:"am_memory_mb"`
+	AMVCores   int64    `json:"am_vcores"`
+	// AMNodeLabelExpression is the AM's partition (submit_app); absent =
+	// the queue's default-node-label-expression.
+	AMNodeLabelExpression *string                   `json:"am_node_label_expression"`
+	AppPriority           int32                     `json:"app_priority"`
+	Asks                  []Ask                     `json:"asks"`
+	Node                  json.RawMessage           `json:"node"`
+	Repeat                int                       `json:"repeat"`
+	Count                 json.RawMessage           `json:"count"`
+	Set                   map[string]string         `json:"set"`
+	Unset                 []string                  `json:"unset"`
+	YarnSiteSet           map[string]string         `json:"yarn_site_set"`
+	Replace               map[string]string         `json:"replace"`
+	Nodes                 json.RawMessage           `json:"nodes"`
+	NodeGroups            []NodeGroup               `json:"node_groups"`
+	Expect                *RefreshExpect            `json:"expect"`
+	Queues                map[string]map[string]any `json:"queues"`
+	Apps                  map[string]map[string]any `json:"apps"`
+	Users                 map[string]map[string]any `json:"users"`
+	LastAssign            json.RawMessage           `json:"last_assignment"`
+	NowMS                 int64                     `json:"now_ms"`
 	// AppName and Placement: submit_app runs the mapping rules
 	// (scenario-format-extensions.md).
 	AppName   string `json:"app_name"`

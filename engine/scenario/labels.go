@@ -11,11 +11,6 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// errLabelsNotModelled prefixes what the label slice refuses rather than
-// simulating wrongly (issue #14: only exclusive partitions that serve no
-// labelled request are modelled so far).
-const errLabelsNotModelled = "node labels: not modelled yet"
-
 // startLabels reads cluster.node_labels (CommonNodeLabelsManager.
 // addToClusterNodeLabels: names unique and valid; exclusive defaults to
 // true) and checks the starting nodes' partitions.
@@ -61,19 +56,14 @@ func checkLabelName(s string) error {
 }
 
 // checkPartitions refuses nodes in an undefined partition (Hadoop's
-// replaceLabelsOnNode refuses labels not in the cluster set) and, until
-// lending is modelled, nodes in a non-exclusive partition.
+// replaceLabelsOnNode refuses labels not in the cluster set).
 func (r *runner) checkPartitions(nodes []engine.NodeSpec) error {
 	for _, n := range nodes {
 		if n.Partition == "" {
 			continue
 		}
-		ex, ok := r.labels[n.Partition]
-		if !ok {
+		if _, ok := r.labels[n.Partition]; !ok {
 			return fmt.Errorf("node %q: partition %q is not in cluster.node_labels", n.ID, n.Partition)
-		}
-		if !ex {
-			return fmt.Errorf("%s: node %q is in non-exclusive partition %q (lending idle resources to default-partition asks, RegularContainerAllocator's IGNORE_PARTITION_EXCLUSIVITY mode)", errLabelsNotModelled, n.ID, n.Partition)
 		}
 	}
 	return nil
@@ -87,9 +77,8 @@ const codeInvalidLabel = "INVALID_LABEL"
 // in its order: a label on a request other than ANY, more than one label
 // ("&&"), a label the app's queue cannot access (checkQueueLabelExpression:
 // its accessible-node-labels must hold it or "*") and a label the cluster
-// does not have (checkQueueLabelInLabelManager) are INVALID_LABEL. A valid
-// labelled ask is refused as not modelled yet (code ""); "" is the default
-// partition, what every ask already means.
+// does not have (checkQueueLabelInLabelManager) are INVALID_LABEL; "" is
+// the default partition.
 func (r *runner) checkAskLabels(appID string, asks []Ask) (string, error) {
 	q := r.appQueue(appID)
 	for _, a := range asks {
@@ -118,7 +107,6 @@ func (r *runner) checkAskLabels(appID string, asks []Ask) (string, error) {
 		if _, ok := r.labels[l]; !ok {
 			return codeInvalidLabel, fmt.Errorf("invalid label resource request: the cluster has no node label %q", l)
 		}
-		return "", fmt.Errorf("%s: ask for partition %q (labelled requests, per-partition queue capacities and limits)", errLabelsNotModelled, l)
 	}
 	return "", nil
 }
@@ -134,12 +122,15 @@ func (r *runner) appQueue(appID string) *xmlconf.Queue {
 }
 
 // defineNodeLabels is addToClusterNodeLabels / removeFromClusterNodeLabels.
-// Removing a label still on a live node would move the node to the
-// default partition mid-run, which is not modelled: refused.
+// Removing a label still on live nodes moves them to the default
+// partition (RMNodeLabelsManager.removeFromClusterNodeLabels).
 func (r *runner) defineNodeLabels(s *Step, res *StepResult) {
 	err := r.addLabels(s.Add)
 	if err == nil {
 		err = r.removeLabels(s.Remove)
+	}
+	if err == nil {
+		r.eng.DefineLabels(r.labels)
 	}
 	r.errorResult(res, err)
 }
@@ -152,22 +143,25 @@ func (r *runner) removeLabels(names []string) error {
 		if q := queueUsing(r.eng.Model(), l); q != "" {
 			return fmt.Errorf("cannot remove node label %q: queue %s is using it (RMNodeLabelsManager.checkRemoveFromClusterNodeLabelsOfQueue)", l, q)
 		}
-		if ns := r.eng.NodesInPartition(l); len(ns) > 0 {
-			sort.Strings(ns)
-			return fmt.Errorf("%s: removing label %q from nodes %v (label changes on nodes during a run)", errLabelsNotModelled, l, ns)
-		}
 	}
 	for _, l := range names {
+		moves := map[string]string{}
+		for _, id := range r.eng.NodesInPartition(l) {
+			moves[id] = ""
+		}
+		if len(moves) > 0 {
+			if err := r.eng.SetNodePartitions(moves); err != nil {
+				return err
+			}
+		}
 		delete(r.labels, l)
 	}
 	return nil
 }
 
 // updateNodeLabels is replaceLabelsOnNode: every named node moves to its
-// partition ("" = default), which must be defined (checkReplaceLabelsOnNode)
-// and, until lending is modelled, exclusive. Nodes running containers are
-// refused by the engine (moving usage between partitions is not modelled
-// yet); the step then changes nothing.
+// partition ("" = default), which must be defined (checkReplaceLabelsOnNode);
+// running containers stay and their usage moves with the node.
 func (r *runner) updateNodeLabels(s *Step, res *StepResult) {
 	var moves map[string]string
 	err := json.Unmarshal(s.Nodes, &moves)
@@ -189,8 +183,7 @@ func (r *runner) updateNodeLabels(s *Step, res *StepResult) {
 }
 
 // refuseAsks reports an update_asks refused for its labels. An expected
-// INVALID_LABEL rejection (expect.accepted false, reason_code) passes; a
-// not-modelled refusal is always a failure, expected or not.
+// INVALID_LABEL rejection (expect.accepted false, reason_code) passes.
 func (r *runner) refuseAsks(s *Step, res *StepResult, code string, err error) {
 	res.Accepted, res.Reason, res.ReasonCode = boolp(false), err.Error(), code
 	if code != "" && s.Expect != nil {

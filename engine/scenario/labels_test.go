@@ -32,19 +32,12 @@ func labelScenarioConf(t *testing.T, xExclusive bool, h1Partition, conf, steps s
 // What the label slice does not model is refused with "not modelled yet",
 // never run as if the label were absent.
 func TestLabelsRefuseWhatIsNotModelled(t *testing.T) {
-	ask := `, {"op": "update_asks", "app": "app1", "asks": [{"priority": 1, "resource_name": "*", "memory_mb": 1024, "vcores": 1, "count": 1, "node_label_expression": %q}]}`
 	tests := []struct {
 		name, partition, steps, want string
 		exclusive                    bool
 	}{
-		{"labelled ask", "x", fmt.Sprintf(ask, "x"), `step 1 (update_asks): node labels: not modelled yet: ask for partition "x"`, true},
-		{"update_node_labels on a busy node", "x", `,
-  {"op": "update_asks", "app": "app1", "asks": [{"priority": 1, "resource_name": "*", "memory_mb": 1024, "vcores": 1, "count": 1}]},
-  {"op": "heartbeat", "node": "h2"},
-  {"op": "update_node_labels", "nodes": {"h2": "x"}}`, `step 3 (update_node_labels): engine: node "h2" runs or reserves containers: moving their usage to another partition is not modelled yet`, true},
 		{"update_node_labels to an undefined label", "x", `, {"op": "update_node_labels", "nodes": {"h1": "q"}}`, `step 1 (update_node_labels): node "h1": partition "q" is not in cluster.node_labels`, true},
 		{"update_node_labels without nodes", "x", `, {"op": "update_node_labels"}`, `step 1 (update_node_labels): update_node_labels needs nodes`, true},
-		{"remove a label on a node", "x", `, {"op": "define_node_labels", "remove": ["x"]}`, `step 1 (define_node_labels): node labels: not modelled yet: removing label "x" from nodes [h1]`, true},
 		{"remove an undefined label", "x", `, {"op": "define_node_labels", "remove": ["q"]}`, `step 1 (define_node_labels): node label "q" is not defined`, true},
 		{"bad label name", "x", `, {"op": "define_node_labels", "add": [{"name": "-q"}]}`, `step 1 (define_node_labels): node label name "-q"`, true},
 		{"exclusivity changed", "x", `, {"op": "define_node_labels", "add": [{"name": "x", "exclusive": false}]}`, `step 1 (define_node_labels): node label "x" is already defined with exclusivity=true`, true},
@@ -59,12 +52,11 @@ func TestLabelsRefuseWhatIsNotModelled(t *testing.T) {
 	}
 }
 
-// A node in a non-exclusive partition (which would lend to default asks)
-// or in an undefined one refuses the startup.
+// A node in an undefined partition refuses the startup; a non-exclusive
+// one is accepted.
 func TestLabelsStartupRefusals(t *testing.T) {
 	out := labelScenario(t, false, "x", "")
-	assert.False(t, out.Startup.Accepted)
-	assert.Contains(t, out.Startup.Errors[0], `node labels: not modelled yet: node "h1" is in non-exclusive partition "x"`)
+	assert.True(t, out.Startup.Accepted)
 	out = labelScenario(t, true, "y", "")
 	assert.False(t, out.Startup.Accepted)
 	assert.Contains(t, out.Startup.Errors[0], `node "h1": partition "y" is not in cluster.node_labels`)
@@ -99,7 +91,6 @@ func TestLabelsInvalidAsks(t *testing.T) {
 		{"two labels", "", fmt.Sprintf(ask, "*", label("x && y"), ""), `more than one node label in node label expression "x && y"`},
 		{"label the queue cannot access", `, "yarn.scheduler.capacity.root.a.accessible-node-labels": " "`, fmt.Sprintf(ask, "*", label("x"), ""), `queue root.a cannot access node label "x"`},
 		{"label the cluster lacks", "", fmt.Sprintf(ask, "*", label("q"), ""), `the cluster has no node label "q"`},
-		{"queue default label", `, "yarn.scheduler.capacity.root.a.default-node-label-expression": "x"`, fmt.Sprintf(ask, "*", "", ""), `node labels: not modelled yet: ask for partition "x"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,12 +103,12 @@ func TestLabelsInvalidAsks(t *testing.T) {
 	out := labelScenarioConf(t, true, "", `, "yarn.scheduler.capacity.root.a.accessible-node-labels": "x"`, `, {"op": "define_node_labels", "remove": ["x"]}`)
 	require.Len(t, out.Failures, 1)
 	assert.Contains(t, out.Failures[0], `cannot remove node label "x": queue root.a is using it`)
-	// Expected rejections pass; a not-modelled refusal never does.
+	// Expected rejections pass; a valid label expected to be rejected fails.
 	out = labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "*", label("q"), expectInvalid))
 	assert.Empty(t, out.Failures)
 	out = labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "*", label("x"), expectInvalid))
-	require.Len(t, out.Failures, 1)
-	assert.Contains(t, out.Failures[0], "not modelled yet")
+	require.Len(t, out.Failures, 2)
+	assert.Contains(t, out.Failures[0], "accepted = true, want false")
 	// A host request for the default partition is fine.
 	out = labelScenarioConf(t, true, "x", "", fmt.Sprintf(ask, "h2", label(" "), ""))
 	assert.Empty(t, out.Failures)

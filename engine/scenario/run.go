@@ -115,6 +115,8 @@ func (r *runner) startup() bool {
 		eng, err = engine.New(m, nodes, engine.Options{Explain: r.explain})
 		if err != nil {
 			v = engineVerdict(err.Error())
+		} else {
+			eng.DefineLabels(r.labels)
 		}
 	}
 	st := &r.out.Startup

@@ -18,7 +18,7 @@ func (r *runner) submitApp(s *Step, res *StepResult) {
 	}
 	pl, err := r.eng.Submit(engine.AppSpec{ID: s.App, Queue: s.Queue, User: s.User, Groups: s.Groups,
 		AM: engine.Resource{MemoryMB: s.AMMemoryMB, VCores: s.AMVCores}, Priority: s.AppPriority,
-		AppName: s.AppName, Placement: s.Placement})
+		AppName: s.AppName, Placement: s.Placement, AMNodeLabel: s.AMNodeLabelExpression})
 	res.Accepted = boolp(err == nil)
 	if s.Placement || len(pl.AutoCreated) > 0 {
 		// Only where the queue was decided by rules or creation, so the
@@ -82,7 +82,7 @@ func (r *runner) updateAsks(s *Step, res *StepResult) {
 	asks := make([]engine.Ask, len(s.Asks))
 	for i, a := range s.Asks {
 		asks[i] = engine.Ask{Priority: a.Priority, ResourceName: a.ResourceName, Resource: engine.Resource{MemoryMB: a.MemoryMB, VCores: a.VCores},
-			Count: a.Count, NoRelax: a.RelaxLocality != nil && !*a.RelaxLocality}
+			Count: a.Count, NoRelax: a.RelaxLocality != nil && !*a.RelaxLocality, NodeLabel: a.NodeLabelExpression}
 	}
 	err := r.eng.UpdateAsks(s.App, asks)
 	r.errorResult(res, err)

@@ -1,0 +1,98 @@
+package engine
+
+import "sort"
+
+// This file holds what a labelled node's heartbeat adds to a pass
+// (CapacityScheduler.allocateOrReserveNewContainers): the node's own
+// partition first, then, on a non-exclusive partition, default-partition
+// requests in IGNORE_PARTITION_EXCLUSIVITY mode.
+
+// assignLabelled is one pass for a node in a labelled partition.
+func (e *Engine) assignLabelled(n *node) result {
+	if !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
+		if e.why != nil {
+			e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)
+		}
+		return result{}
+	}
+	p := &e.parts[n.pi]
+	r, _ := e.assignParent(e.root, n, limits{limit: p.res, pi: n.pi})
+	if r.assigned() || p.exclusive {
+		if !r.assigned() && e.why != nil {
+			e.note("node %s is in exclusive partition %q: only requests for it", n.id, p.name)
+		}
+		return r
+	}
+	// "now we only consider limits for parent for non-labeled resources":
+	// the root's limit is the default partition's resource.
+	r, _ = e.assignParent(e.root, n, limits{limit: e.cluster, pi: n.pi, ignore: true})
+	return r
+}
+
+// childOrder returns q's children in PriorityUtilizationQueueOrderingPolicy
+// order for partition pi: the incrementally kept order for the default
+// partition, a fresh sort for a labelled one.
+func (e *Engine) childOrder(q *queue, pi int) []*queue {
+	if pi == 0 {
+		e.sortChildren(q)
+		return q.order
+	}
+	lp := &q.parts[pi]
+	lp.order = append(lp.order[:0], q.children...)
+	for _, c := range lp.order {
+		cp := &c.parts[pi]
+		if cp.absCap == 0 {
+			cp.sortUsed = e.absUsedCapacityIn(c, pi)
+		} else {
+			cp.sortUsed = e.usedCapacityIn(c, pi)
+		}
+	}
+	sort.SliceStable(lp.order, func(i, j int) bool { return e.partitionCompare(q, lp.order[i], lp.order[j], pi) < 0 })
+	return lp.order
+}
+
+// partitionCompare is the comparator for a labelled partition: queues
+// that can access it first (compareQueueAccessToPartition), then as for
+// the default partition with the partition's capacities and usage.
+func (e *Engine) partitionCompare(p, a, b *queue, pi int) int {
+	ap, bp := &a.parts[pi], &b.parts[pi]
+	switch {
+	case ap.accessible && !bp.accessible:
+		return -1
+	case bp.accessible && !ap.accessible:
+		return 1
+	case ap.absCap > 0 && bp.absCap == 0:
+		return -1
+	case bp.absCap > 0 && ap.absCap == 0:
+		return 1
+	}
+	var pa, pb int32
+	if p.respectPriority {
+		pa, pb = a.priority, b.priority
+	}
+	if c := utilCompare(float64(ap.sortUsed), float64(bp.sortUsed), pa, pb); c != 0 {
+		return c
+	}
+	switch {
+	case bp.absCap < ap.absCap:
+		return -1
+	case bp.absCap > ap.absCap:
+		return 1
+	}
+	return cmp64(int64(a.pos), int64(b.pos))
+}
+
+// pendingIn is the app's outstanding ANY containers for partition pi.
+func (a *app) pendingIn(pi int) int64 {
+	if pi == 0 {
+		return a.pending
+	}
+	if pi < len(a.lpend) {
+		return a.lpend[pi]
+	}
+	return 0
+}
+
+// waitingForAM is FiCaSchedulerApp.isWaitingForAMContainer for the request
+// at k: the app's AM container request not yet allocated.
+func (a *app) waitingForAM(k *schedKey) bool { return false }

@@ -1,0 +1,294 @@
+package engine
+
+import (
+	"github.com/capq/capq/xmlconf"
+)
+
+// This file holds a queue's capacities and usage per labelled partition
+// (QueueCapacities and ResourceUsage by label). The default partition
+// (index 0) lives in the queue's own fields, which the rest of the engine
+// reads directly; the accessors here pick either.
+
+// qcaps are a queue's configured capacities in one partition.
+type qcaps struct {
+	capacity, maxCapacity float32 // fractions of the parent
+	absCap, absMaxCap     float32 // fractions of the partition
+	weight, amPercent     float32
+	weightMode            bool
+	accessible            bool
+}
+
+// qpart is a queue's state in one labelled partition.
+type qpart struct {
+	qcaps
+	guarantee, maxRes, maxDown Resource
+	used, reserved             Resource
+	amUsed, amLimit            Resource
+	numContainers              int
+	// pending counts outstanding ANY containers for this partition of
+	// the subtree's active apps.
+	pending int64
+	// order is the scratch slice children are sorted into for a pass on
+	// this partition; sortUsed is the key of the current sort.
+	order    []*queue
+	sortUsed float32
+	// activeUsed and usageRatio are UsersManager's per-partition
+	// totalResUsageForActiveUsers and qUsageRatios.
+	activeUsed Resource
+	usageRatio float32
+}
+
+// growParts extends the per-partition slice to n partitions.
+func (q *queue) growParts(n int) {
+	for len(q.parts) < n {
+		q.parts = append(q.parts, qpart{})
+	}
+}
+
+func (q *queue) capsIn(pi int) qcaps {
+	if pi == 0 {
+		return qcaps{capacity: q.capacity, maxCapacity: q.maxCapacity, absCap: q.absCap, absMaxCap: q.absMaxCap,
+			weight: q.weight, amPercent: q.amPercent, weightMode: q.capMode == xmlconf.ModeWeight.String(), accessible: true}
+	}
+	return q.parts[pi].qcaps
+}
+
+func (q *queue) usedIn(pi int) Resource {
+	if pi == 0 {
+		return q.used
+	}
+	return q.parts[pi].used
+}
+
+func (q *queue) reservedIn(pi int) Resource {
+	if pi == 0 {
+		return q.reserved
+	}
+	return q.parts[pi].reserved
+}
+
+func (q *queue) guaranteeIn(pi int) Resource {
+	if pi == 0 {
+		return q.guarantee
+	}
+	return q.parts[pi].guarantee
+}
+
+func (q *queue) maxResIn(pi int) Resource {
+	if pi == 0 {
+		return q.maxRes
+	}
+	return q.parts[pi].maxRes
+}
+
+func (q *queue) maxDownIn(pi int) Resource {
+	if pi == 0 {
+		return q.maxDown
+	}
+	return q.parts[pi].maxDown
+}
+
+func (q *queue) amUsedIn(pi int) Resource {
+	if pi == 0 {
+		return q.amUsed
+	}
+	return q.parts[pi].amUsed
+}
+
+func (q *queue) pendingIn(pi int) int64 {
+	if pi == 0 {
+		return q.pending
+	}
+	return q.parts[pi].pending
+}
+
+func (q *queue) numContainersIn(pi int) int {
+	if pi == 0 {
+		return q.numContainers
+	}
+	return q.parts[pi].numContainers
+}
+
+func (q *queue) absCapIn(pi int) float32 {
+	if pi == 0 {
+		return q.absCap
+	}
+	return q.parts[pi].absCap
+}
+
+// accessibleIn is AbstractCSQueue.accessibleToPartition.
+func (q *queue) accessibleIn(pi int) bool {
+	return pi == 0 || q.parts[pi].accessible
+}
+
+// addPendingIn adds n outstanding containers of partition pi to q and its
+// ancestors.
+func (q *queue) addPendingIn(pi int, n int64) {
+	if pi == 0 {
+		q.addPending(n)
+		return
+	}
+	for p := q; p != nil; p = p.parent {
+		p.parts[pi].pending += n
+	}
+}
+
+// addUsedIn changes used (and reserved) of q and its ancestors in
+// partition pi.
+func (q *queue) addUsedIn(pi int, r Resource, reserved bool, sign int64) {
+	if pi == 0 {
+		q.addUsed(r, reserved, sign)
+		return
+	}
+	d := Resource{r.MemoryMB * sign, r.VCores * sign}
+	for p := q; p != nil; p = p.parent {
+		lp := &p.parts[pi]
+		lp.used = lp.used.Add(d)
+		if reserved {
+			lp.reserved = lp.reserved.Add(d)
+		} else {
+			lp.numContainers += int(sign)
+		}
+	}
+}
+
+// addAMUsedIn changes the leaf's AM resource in partition pi.
+func (q *queue) addAMUsedIn(pi int, r Resource, sign int64) {
+	d := Resource{r.MemoryMB * sign, r.VCores * sign}
+	if pi == 0 {
+		q.amUsed = q.amUsed.Add(d)
+		return
+	}
+	q.parts[pi].amUsed = q.parts[pi].amUsed.Add(d)
+}
+
+// configurePartitions computes every queue's capacities in every labelled
+// partition from the model (CSQueueUtils.loadCapacitiesByLabelsFromConf
+// and the absolute capacities by label) and then the resources.
+func (e *Engine) configurePartitions() {
+	for _, q := range e.queues {
+		q.growParts(len(e.parts))
+	}
+	for pi := 1; pi < len(e.parts); pi++ {
+		e.configurePartition(e.root, pi)
+	}
+	for _, q := range e.queues {
+		if q.leaf {
+			e.updateMaxApps(q)
+		}
+	}
+	e.updatePartitionResources()
+}
+
+// configurePartition fills partition pi's capacities of q's subtree; q's
+// own are final. Root holds 100% of every partition (3.4 forces it).
+func (e *Engine) configurePartition(q *queue, pi int) {
+	l := e.parts[pi].name
+	if q.parent == nil {
+		q.parts[pi].qcaps = qcaps{capacity: 1, maxCapacity: 1, absCap: 1, absMaxCap: 1, accessible: true}
+		// Before 3.4 root's labelled capacities come from the
+		// configuration like any queue's (xmlconf.PercentAbsolutes).
+		if ls := q.labelSettings(e.model, l); ls != nil && !e.model.Version.AtLeast(xmlconf.V3_4) && ls.Capacity.Mode == xmlconf.ModePercent {
+			c, m := ls.Capacity.Fraction(), ls.MaxCapacity.MaxFraction()
+			q.parts[pi].qcaps = qcaps{capacity: c, maxCapacity: m, absCap: c, absMaxCap: m, accessible: true}
+		}
+	}
+	pc := q.parts[pi].qcaps
+	var weightSum float32
+	for _, c := range q.children {
+		if ls := c.labelSettings(e.model, l); ls != nil && ls.Capacity.Mode == xmlconf.ModeWeight {
+			weightSum += ls.Capacity.Weight
+		}
+	}
+	for _, c := range q.children {
+		cc := qcaps{accessible: accessibleTo(c.accessible, l), amPercent: c.amPercent}
+		if ls := c.labelSettings(e.model, l); ls != nil {
+			switch ls.Capacity.Mode {
+			case xmlconf.ModePercent:
+				cc.capacity = ls.Capacity.Fraction()
+			case xmlconf.ModeWeight:
+				cc.weightMode, cc.weight = true, ls.Capacity.Weight
+				if weightSum > 0 {
+					cc.capacity = ls.Capacity.Weight / weightSum
+				}
+			}
+			cc.maxCapacity = ls.MaxCapacity.MaxFraction()
+			if ls.MaxAMPercent.Set() && ls.MaxAMPercent.V >= 0 {
+				cc.amPercent = ls.MaxAMPercent.V
+			}
+		}
+		// A label without settings on the queue is not in its
+		// QueueCapacities: every capacity reads 0 (LABEL_DOESNT_EXIST_CAP).
+		cc.absCap = cc.capacity * pc.absCap
+		cc.absMaxCap = cc.maxCapacity * pc.absMaxCap
+		c.parts[pi].qcaps = cc
+		e.configurePartition(c, pi)
+	}
+}
+
+// labelSettings returns the queue's settings for label l, nil if none.
+func (q *queue) labelSettings(m *xmlconf.Model, l string) *xmlconf.LabelSettings {
+	mq := m.Queue(q.path)
+	if mq == nil {
+		return nil
+	}
+	for _, ls := range mq.Labels {
+		if ls.Label == l {
+			return ls
+		}
+	}
+	return nil
+}
+
+// updatePartitionResources computes each queue's effective guarantee and
+// maximum in every labelled partition: absolute capacity × partition
+// resource, as for the default partition.
+func (e *Engine) updatePartitionResources() {
+	for pi := 1; pi < len(e.parts); pi++ {
+		res := e.parts[pi].res
+		for _, q := range e.queues {
+			lp := &q.parts[pi]
+			lp.guarantee = multiplyTrunc(res, float64(lp.absCap))
+			lp.maxRes = multiplyTrunc(res, float64(lp.absMaxCap))
+			if q.parent == nil {
+				lp.guarantee, lp.maxRes = res, res
+			}
+			lp.maxDown = e.g.rc.roundDown(lp.maxRes, e.g.minAlloc)
+		}
+	}
+}
+
+// updateMaxApps is AbstractLeafQueue.updateMaximumApplications in 3.4:
+// without a queue setting (and unless global-queue-max-application
+// decides), maximum-applications is the largest of base × absolute
+// capacity over the labels configured on the queue.
+func (e *Engine) updateMaxApps(q *queue) {
+	mq := e.model.Queue(q.path)
+	if mq == nil || !e.model.Version.AtLeast(xmlconf.V3_4) || mq.MaxApplications.V >= 0 || len(mq.Labels) == 0 {
+		return
+	}
+	g := e.model.Global
+	base := g.MaxApplications.V
+	if gq := g.GlobalQueueMaxApps.V; gq > 0 {
+		if mq.Capacity.Mode != xmlconf.ModeAbsolute {
+			return
+		}
+		base = min(gq, base)
+	}
+	best := q.maxApps
+	for _, ls := range mq.Labels {
+		pi, ok := e.partIdx[ls.Label]
+		if !ok {
+			continue
+		}
+		best = max(best, xmlconf.JavaFloatToInt(float32(base)*q.parts[pi].absCap))
+	}
+	if best == q.maxApps {
+		return
+	}
+	q.maxApps = best
+	q.maxAppsUser = best
+	if q.ulf != -1 {
+		q.maxAppsUser = min(best, xmlconf.JavaFloatToInt(float32(best)*(q.mulp/100)*q.ulf))
+	}
+}
