@@ -177,3 +177,30 @@ func TestMultiNodeLargeContainerFindsRoom(t *testing.T) {
 		}
 	}
 }
+
+// With labels, a pass serves the heartbeating node's partition
+// (getCandidateNodeSet(node.getPartition())): a request for label x is
+// placed on x's nodes in sorted order whichever x node heartbeats, and an
+// unlabelled node's pass never places it.
+func TestMultiNodePartitionCandidates(t *testing.T) {
+	c := multiConf("0")
+	c[p+"root.accessible-node-labels"] = "x"
+	c[p+"root.accessible-node-labels.x.capacity"] = "100"
+	c[p+"root.default.accessible-node-labels"] = "x"
+	c[p+"root.default.accessible-node-labels.x.capacity"] = "100"
+	m := build(t, c, xmlconf.V3_4)
+	e, err := New(m, []NodeSpec{{ID: "h1", MemoryMB: 8192, VCores: 8}}, Options{})
+	require.NoError(t, err)
+	e.DefineLabels(map[string]bool{"x": true})
+	require.NoError(t, e.AddNodes(NodeSpec{ID: "x2", MemoryMB: 8192, VCores: 8, Partition: "x"}, NodeSpec{ID: "x1", MemoryMB: 8192, VCores: 8, Partition: "x"}))
+	_, err = e.Submit(AppSpec{ID: "a", Queue: "default", User: "u", AM: Resource{1024, 1}})
+	require.NoError(t, err)
+	x := "x"
+	require.NoError(t, e.UpdateAsks("a", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{2048, 1}, Count: 2, NodeLabel: &x}}))
+	h1, _ := e.NodeIndex("h1")
+	x2, _ := e.NodeIndex("x2")
+	assert.Equal(t, AssignNone, e.AssignOnce(h1).Kind, "the default partition's pass has no request for it")
+	assert.Equal(t, "x1", e.AssignOnce(x2).Node, "x1 sorts first (ties by node id)")
+	assert.Equal(t, "x2", e.AssignOnce(x2).Node, "x2 is now the less allocated")
+	assert.Equal(t, []string{"h1"}, e.NodeOrder("resource-based", ""))
+}
