@@ -207,15 +207,18 @@ func (e *Engine) MultiNode() bool { return e.mn != nil }
 // replay, and skip-allocate-on-nodes-with-reserved-containers skips it.
 func (e *Engine) allocateKeyMulti(a *app, k *schedKey, lim *limits) allocResult {
 	nodes := e.candidates(a.q, e.parts[lim.pi].name)
+	// A node removed or moved to another partition since the sort stays
+	// in the sorted set; precheckNode (and the commit) refuse it.
+	usable := func(n *node) bool { return !n.removed && n.reserved == nil && n.pi == lim.pi }
 	last := -1
 	for i, n := range nodes {
-		if !n.removed && n.reserved == nil {
+		if usable(n) {
 			last = i
 		}
 	}
 	r := allocResult{state: stPrioritySkipped}
 	for i, n := range nodes {
-		if n.removed || n.reserved != nil {
+		if !usable(n) {
 			continue
 		}
 		r = e.allocateKey(a, k, n, lim, nil)
