@@ -19,8 +19,17 @@ func (r *runner) asyncSchedule(s *Step, res *StepResult) {
 	if s.NowMS > 0 {
 		r.eng.SetTime(s.NowMS)
 	}
+	passes := int64(max(s.Repeat, 1))
+	visits := passes * int64(max(r.eng.NumNodes(), 1))
+	if r.asyncVisits+visits > maxAsyncVisits {
+		// Each pass visits every node: repeat and the node bounds alone
+		// would allow 10^10 visits.
+		r.errorResult(res, fmt.Errorf("async_schedule: the steps visit more than %d nodes in all (passes x nodes)", maxAsyncVisits))
+		return
+	}
+	r.asyncVisits += visits
 	var last any = "none"
-	for i := 0; i < max(s.Repeat, 1); i++ {
+	for i := int64(0); i < passes; i++ {
 		for _, a := range r.eng.AsyncPass() {
 			out := assignmentOut(a)
 			res.why = append(res.why, a.Why...)
@@ -49,6 +58,9 @@ func asyncText(b *bytes.Buffer, s *Step, res *StepResult) {
 	b.WriteString(" " + strings.Join(texts, "; ") + "\n")
 	writeWhy(b, res)
 }
+
+// maxAsyncVisits bounds the node visits of all async_schedule steps.
+const maxAsyncVisits = 10_000_000
 
 // takesRepeat reports whether an op takes `repeat`.
 func takesRepeat(op string) bool { return op == "assign_once" || op == "async_schedule" }

@@ -75,6 +75,9 @@ type runner struct {
 	explain bool
 	// labels are the cluster's node labels: name -> exclusive.
 	labels map[string]bool
+	// asyncVisits counts the node visits of async_schedule steps
+	// (maxAsyncVisits bounds them).
+	asyncVisits int64
 }
 
 // Run executes sc on a fresh engine. A refused startup configuration ends
