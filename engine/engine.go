@@ -113,6 +113,8 @@ type Engine struct {
 	// (multinode.go, async.go), nil when off.
 	mn    *multiNode
 	async *asyncConf
+	// nodesReserved counts nodes holding a reservation.
+	nodesReserved int
 }
 
 // New builds an engine for the model and nodes. It refuses a model

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -31,26 +29,9 @@ type multiNode struct {
 	// (AbstractCSQueue.setMultiNodeSortingPolicyName, refreshable).
 	policyOf  map[*queue]string
 	policyFor *xmlconf.Model
-}
-
-// sorter is MultiNodeSorter with its ResourceUsageMultiNodeLookupPolicy:
-// the nodes of each partition as they were sorted at the last refresh.
-// The order is frozen between refreshes (a ConcurrentSkipListSet filled at
-// sort time), and a node added since is not offered until the next one.
-type sorter struct {
-	name, class string
-	// intervalMS: the sorter thread re-sorts at 0, interval, 2 x interval,
-	// ... (scheduleAtFixedRate); 0 means no thread, and every lookup sorts
-	// (getMultiNodeSortIterator: "If sorter thread is not running, refresh
-	// node set").
-	intervalMS int64
-	sorted     map[string][]*node
-	// period is the index of the last interval sorted (-1: never).
-	period int64
-	// badInterval is a sorting-interval.ms value that is not a
-	// non-negative number (Hadoop refuses to start, CS057); capq uses the
-	// default and Unmodelled says so.
-	badInterval string
+	// rank is each node's place (by index) in NodeId order, host then id:
+	// the comparator's tie-break, computed once per node.
+	rank []int32
 }
 
 // compileMultiNode reads the multi-node settings, which Hadoop reads only
@@ -85,47 +66,6 @@ func compileMultiNode(m *xmlconf.Model) *multiNode {
 func confBool(c *xmlconf.Conf, key string) bool {
 	v, _ := xmlconf.HadoopGetBool(c.GetOr(key, ""), false)
 	return v
-}
-
-// tick runs the sorter threads that fell due by nowMS. The caller sets
-// the time at every event, before it changes anything, so a sort sees the
-// nodes as they were at its interval's start, as the thread would.
-func (mn *multiNode) tick(e *Engine, nowMS int64) {
-	for _, s := range mn.sorters {
-		if s.intervalMS > 0 && nowMS/s.intervalMS > s.period {
-			s.period = nowMS / s.intervalMS
-			s.sort(e)
-		}
-	}
-}
-
-// sort is MultiNodeSorter.reSortClusterNodes with
-// ResourceUsageMultiNodeLookupPolicy's comparator: less allocated resource
-// first (Resource.compareTo: memory, then vcores), ties by node id
-// (NodeId.compareTo: host, then the rest).
-func (s *sorter) sort(e *Engine) {
-	s.sorted = map[string][]*node{}
-	for _, n := range e.nodes {
-		if !n.removed {
-			s.sorted[n.partition] = append(s.sorted[n.partition], n)
-		}
-	}
-	for _, list := range s.sorted {
-		slices.SortFunc(list, compareUsage)
-	}
-}
-
-func compareUsage(a, b *node) int {
-	if c := cmp.Compare(a.allocated.MemoryMB, b.allocated.MemoryMB); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.allocated.VCores, b.allocated.VCores); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.host, b.host); c != 0 {
-		return c
-	}
-	return strings.Compare(a.id, b.id)
 }
 
 // policyName is CapacitySchedulerConfiguration.
@@ -163,13 +103,7 @@ func (e *Engine) candidates(q *queue, partition string) []*node {
 		}
 		return nil
 	}
-	if s.intervalMS == 0 || s.period < 0 {
-		s.sort(e)
-		if s.intervalMS > 0 {
-			s.period = e.nowMS / s.intervalMS
-		}
-	}
-	return s.sorted[partition]
+	return s.lookup(e, partition)
 }
 
 // NodeOrder returns the ids of the partition's nodes in the order the
@@ -179,12 +113,8 @@ func (e *Engine) NodeOrder(policy, partition string) []string {
 	if e.mn == nil || e.mn.sorters[policy] == nil {
 		return nil
 	}
-	s := e.mn.sorters[policy]
-	if s.intervalMS == 0 || s.period < 0 {
-		s.sort(e)
-	}
 	var out []string
-	for _, n := range s.sorted[partition] {
+	for _, n := range e.mn.sorters[policy].lookup(e, partition) {
 		if !n.removed {
 			out = append(out, n.id)
 		}
@@ -210,11 +140,9 @@ func (e *Engine) allocateKeyMulti(a *app, k *schedKey, lim *limits) allocResult 
 	// A node removed or moved to another partition since the sort stays
 	// in the sorted set; precheckNode (and the commit) refuse it.
 	usable := func(n *node) bool { return !n.removed && n.reserved == nil && n.pi == lim.pi }
-	last := -1
-	for i, n := range nodes {
-		if usable(n) {
-			last = i
-		}
+	last := len(nodes) - 1
+	for last >= 0 && !usable(nodes[last]) {
+		last--
 	}
 	r := allocResult{state: stPrioritySkipped}
 	for i, n := range nodes {
@@ -248,6 +176,9 @@ func (e *Engine) assignMulti(n *node, out []Assignment) ([]Assignment, Assignmen
 	}
 	e.passSeq++
 	for _, rn := range e.nodes {
+		if e.nodesReserved == 0 {
+			break
+		}
 		if rn.removed || rn.partition != n.partition || rn.reserved == nil {
 			continue
 		}
