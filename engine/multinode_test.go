@@ -204,3 +204,27 @@ func TestMultiNodePartitionCandidates(t *testing.T) {
 	assert.Equal(t, "x2", e.AssignOnce(x2).Node, "x2 is now the less allocated")
 	assert.Equal(t, []string{"h1"}, e.NodeOrder("resource-based", ""))
 }
+
+// MultiNodeSorter's thread runs at 0, interval, 2 x interval: between runs
+// the order is the one of the last run, a node added since is not offered
+// and a removed one no longer is; the run sees the nodes as they were at
+// its moment.
+func TestSorterRunsEveryInterval(t *testing.T) {
+	e := multiEngine(t, multiConf("1000"), NodeSpec{ID: "n0", MemoryMB: 8192, VCores: 8}, NodeSpec{ID: "n1", MemoryMB: 8192, VCores: 8})
+	e.SetTime(0)
+	assert.Equal(t, []string{"n0", "n1"}, e.NodeOrder("resource-based", ""))
+	e.SetTime(500)
+	require.NoError(t, e.AddNodes(NodeSpec{ID: "n2", MemoryMB: 8192, VCores: 8}))
+	assert.Equal(t, []string{"n0", "n1"}, e.NodeOrder("resource-based", ""), "n2 waits for the next run")
+	e.SetTime(1000)
+	_, err := e.Submit(AppSpec{ID: "a", Queue: "default", User: "u", AM: Resource{1024, 1}})
+	require.NoError(t, err)
+	require.NoError(t, e.UpdateAsks("a", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{1024, 1}, Count: 1}}))
+	assert.Equal(t, "n0", e.AssignOnce(2).Node)
+	assert.Equal(t, []string{"n0", "n1", "n2"}, e.NodeOrder("resource-based", ""), "the 1000 ms run saw n0 empty")
+	require.NoError(t, e.RemoveNodes("n1"))
+	e.SetTime(1999)
+	assert.Equal(t, []string{"n0", "n2"}, e.NodeOrder("resource-based", ""))
+	e.SetTime(2000)
+	assert.Equal(t, []string{"n2", "n0"}, e.NodeOrder("resource-based", ""))
+}
