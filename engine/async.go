@@ -24,7 +24,10 @@ import (
 // schedule(cs) starts at a random node (random.nextInt) and wraps around;
 // capq starts at node (pass number mod live nodes), a rotation that makes
 // every node first equally often, as the uniform draw does on average,
-// and keeps runs reproducible without a seed.
+// and keeps runs reproducible without a seed. The caller numbers the
+// passes: the simulator by the interval of simulated time (now /
+// interval), so the passes it skips while nothing can change do not
+// shift the rotation; a scenario counts its async_schedule passes.
 
 // defaultAsyncIntervalMS is CapacityScheduler's
 // DEFAULT_ASYNC_SCHEDULER_INTERVAL.
@@ -34,8 +37,6 @@ const defaultAsyncIntervalMS = 5
 type asyncConf struct {
 	intervalMS int64
 	threads    int64
-	// passes counts schedule(cs) calls (the rotation's offset).
-	passes int64
 }
 
 // compileAsync reads the settings CapacityScheduler.initScheduler reads
@@ -72,8 +73,9 @@ func (e *Engine) AsyncIntervalMS() (int64, bool) {
 // over the partitions, one pass over each partition's nodes. Passes not
 // driven by a heartbeat place at most one container each (no
 // canAllocateMore loop). It works whether or not asynchronous scheduling
-// is configured, like calling schedule(cs) in a test.
-func (e *Engine) AsyncPass() []Assignment {
+// is configured, like calling schedule(cs) in a test. pass numbers the
+// pass: the start is pass mod the number of nodes (or partitions).
+func (e *Engine) AsyncPass(pass int64) []Assignment {
 	var live []*node
 	for _, n := range e.nodes {
 		if !n.removed {
@@ -89,12 +91,7 @@ func (e *Engine) AsyncPass() []Assignment {
 	if len(seq) == 0 {
 		return nil
 	}
-	var pass int64
-	if e.async != nil {
-		pass = e.async.passes
-		e.async.passes++
-	}
-	start := int(pass % int64(len(seq)))
+	start := int(((pass % int64(len(seq))) + int64(len(seq))) % int64(len(seq)))
 	order := append(slices.Clone(seq[start:]), seq[:start+1]...)
 	var out []Assignment
 	for _, n := range order {

@@ -34,10 +34,10 @@ func TestAsyncPassOrder(t *testing.T) {
 		}
 		return out
 	}
-	assert.Equal(t, []string{"n0", "n1", "n2", "n0"}, nodes(e.AsyncPass()))
-	assert.Equal(t, []string{"n1", "n2", "n0", "n1"}, nodes(e.AsyncPass()))
-	assert.Equal(t, []string{"n2", "n0", "n1", "n2"}, nodes(e.AsyncPass()))
-	assert.Equal(t, []string{"n0", "n1", "n2", "n0"}, nodes(e.AsyncPass()))
+	assert.Equal(t, []string{"n0", "n1", "n2", "n0"}, nodes(e.AsyncPass(0)))
+	assert.Equal(t, []string{"n1", "n2", "n0", "n1"}, nodes(e.AsyncPass(1)))
+	assert.Equal(t, []string{"n2", "n0", "n1", "n2"}, nodes(e.AsyncPass(2)))
+	assert.Equal(t, []string{"n0", "n1", "n2", "n0"}, nodes(e.AsyncPass(3)))
 }
 
 // Settings: interval and threads as CapacityScheduler.initScheduler reads

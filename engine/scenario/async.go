@@ -30,7 +30,9 @@ func (r *runner) asyncSchedule(s *Step, res *StepResult) {
 	r.asyncVisits += visits
 	var last any = "none"
 	for i := int64(0); i < passes; i++ {
-		for _, a := range r.eng.AsyncPass() {
+		pass := r.asyncPasses
+		r.asyncPasses++
+		for _, a := range r.eng.AsyncPass(pass) {
 			out := assignmentOut(a)
 			res.why = append(res.why, a.Why...)
 			if out != "none" {

@@ -78,6 +78,8 @@ type runner struct {
 	// asyncVisits counts the node visits of async_schedule steps
 	// (maxAsyncVisits bounds them).
 	asyncVisits int64
+	// asyncPasses numbers the async_schedule passes (the start node).
+	asyncPasses int64
 }
 
 // Run executes sc on a fresh engine. A refused startup configuration ends

@@ -26,7 +26,8 @@ func (r *run) scheduleAsync() {
 	if a.queued || r.done >= len(r.apps) && r.reservedNodes == 0 {
 		return
 	}
-	if r.reservedNodes == 0 && (r.quiet || r.outstanding <= 0) {
+	// exhaustive (tests): a pass every interval until the apps are done.
+	if !r.opts.exhaustive && r.reservedNodes == 0 && (r.quiet || r.outstanding <= 0) {
 		return
 	}
 	iv := a.intervalMS
@@ -42,7 +43,7 @@ func (r *run) scheduleAsync() {
 func (r *run) asyncPass() {
 	a := &r.async
 	a.queued, a.last = false, r.now
-	as := r.e.AsyncPass()
+	as := r.e.AsyncPass(r.now / a.intervalMS)
 	r.res.Summary.Heartbeats++
 	progress := false
 	for k := range as {
