@@ -40,11 +40,14 @@ type app struct {
 	// resource in each labelled partition, lpend the outstanding ANY
 	// containers for each (index 0 unused: a.allocated minus the labelled
 	// parts, a.pending), lpendSum their sum.
-	amPart   int
-	asking   bool // counted in u.withAsks (syncAsking)
-	lused    []Resource
-	lpend    []int64
-	lpendSum int64
+	amPart int
+	asking bool // counted in u.withAsks (syncAsking)
+	// amContainer: the AM's container is requested and allocated like a
+	// task's (AppSpec.AMContainer); amAllocated once it is.
+	amContainer, amAllocated bool
+	lused                    []Resource
+	lpend                    []int64
+	lpendSum                 int64
 }
 
 // schedKey is one request priority of an app (SchedulerRequestKey with its
@@ -165,7 +168,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	}
 	pl.Queue = q.path
 	q.lastUsedMS = e.nowMS
-	a := &app{id: s.ID, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority, amPart: amPart}
+	a := &app{id: s.ID, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority, amPart: amPart, amContainer: s.AMContainer}
 	if a.priority > e.g.maxAppPriority {
 		a.priority = e.g.maxAppPriority
 	}

@@ -78,6 +78,7 @@ func (e *Engine) allocate(a *app, k *schedKey, n *node, t Locality) *container {
 	c := e.newContainer(a, k, n, t)
 	e.book(c, 1)
 	e.decAsks(a, k, n, t)
+	a.noteAllocated(k)
 	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority, Locality: t})
 	return c
 }
@@ -189,6 +190,7 @@ func (e *Engine) fulfil(rc *container, k *schedKey, t Locality) *container {
 	c := e.newContainer(a, k, n, t)
 	e.book(c, 1)
 	e.decAsks(a, k, n, t)
+	a.noteAllocated(k)
 	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority, Locality: t})
 	return c
 }

@@ -15,7 +15,16 @@ var fuzzConfs = []map[string]string{
 		"root.b.b1.maximum-capacity": "50", "reservations-continue-look-all-nodes": "false", "root.a.user-limit-factor": "-1"},
 	{"root.queues": "x,y", "root.x.capacity": "50", "root.y.capacity": "50", "resource-calculator": "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator",
 		"root.x.maximum-am-resource-percent": "0.05", "root.y.ordering-policy": "fair", "root.y.minimum-user-limit-percent": "25"},
+	// Node labels: n2 is in x (exclusive or not by the input), b's asks
+	// default to x.
+	{"root.queues": "a,b", "root.accessible-node-labels.x.capacity": "100", "root.a.capacity": "40", "root.b.capacity": "60",
+		"root.a.accessible-node-labels": "x", "root.a.accessible-node-labels.x.capacity": "70", "root.a.accessible-node-labels.x.maximum-capacity": "80",
+		"root.b.accessible-node-labels": "x", "root.b.accessible-node-labels.x.capacity": "30", "root.b.default-node-label-expression": "x",
+		"root.a.accessible-node-labels.x.maximum-am-resource-percent": "0.3"},
 }
+
+// fuzzLabelled says the input's configuration has node labels.
+func fuzzLabelled(i int) bool { return i%len(fuzzConfs) == 3 }
 
 func fuzzModel(i int) *xmlconf.Model {
 	m := map[string]string{"yarn.scheduler.maximum-allocation-mb": "8192", "yarn.scheduler.maximum-allocation-vcores": "8",
@@ -50,14 +59,22 @@ func fuzzRun(t *testing.T, data []byte) {
 			leaves = append(leaves, q.Path)
 		}
 	}
+	labelled := fuzzLabelled(int(data[0]))
 	nodes := []NodeSpec{}
 	for i := 0; i < 3; i++ {
 		nodes = append(nodes, NodeSpec{ID: fmt.Sprintf("n%d", i), Rack: fmt.Sprintf("/r%d", i%2), MemoryMB: 8192, VCores: 8})
+	}
+	if labelled {
+		nodes[2].Partition = "x"
 	}
 	e, err := New(m, nodes, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if labelled {
+		e.DefineLabels(map[string]bool{"x": data[0]%2 == 0})
+	}
+	labels := []string{"x", ""}
 	apps := 0
 	nextNode := 3
 	var now int64
@@ -88,7 +105,11 @@ func fuzzRun(t *testing.T, data []byte) {
 					name = fmt.Sprintf("/r%d", x%2)
 				}
 				mem := int64(1+x%8) * 512
-				_ = e.UpdateAsks(fmt.Sprintf("app%d", y%apps), []Ask{{Priority: int32(x % 3), ResourceName: name, Resource: Resource{mem, int64(1 + y%3)}, Count: x % 6}, {Priority: int32(x % 3), ResourceName: AnyResource, Resource: Resource{mem, int64(1 + y%3)}, Count: 1 + x%6}})
+				anyAsk := Ask{Priority: int32(x % 3), ResourceName: AnyResource, Resource: Resource{mem, int64(1 + y%3)}, Count: 1 + x%6}
+				if labelled && y%5 >= 3 {
+					anyAsk.NodeLabel = &labels[y%5-3]
+				}
+				_ = e.UpdateAsks(fmt.Sprintf("app%d", y%apps), []Ask{{Priority: int32(x % 3), ResourceName: name, Resource: Resource{mem, int64(1 + y%3)}, Count: x % 6}, anyAsk})
 			}
 		case 3, 4:
 			// A heartbeat runs several passes; the limit is re-read by each,
@@ -111,7 +132,9 @@ func fuzzRun(t *testing.T, data []byte) {
 				_ = e.FinishApp(fmt.Sprintf("app%d", y%apps))
 			}
 		case 8:
-			if x%2 == 0 {
+			if labelled && x%4 == 3 {
+				_ = e.SetNodePartitions(map[string]string{fmt.Sprintf("n%d", y%nextNode): labels[y%2]})
+			} else if x%2 == 0 {
 				_ = e.AddNodes(NodeSpec{ID: fmt.Sprintf("n%d", nextNode), Rack: "/r9", MemoryMB: int64(1+y%4) * 4096, VCores: 8})
 				nextNode++
 			} else {

@@ -7,12 +7,18 @@ import "fmt"
 // nodes are never over their size, and pending counters match the asks.
 func checkInvariants(e *Engine) error {
 	nodeAlloc := map[*node]Resource{}
-	queueUsed := map[*queue]Resource{}
-	queueRes := map[*queue]Resource{}
+	// Usage by queue and partition (the partition of the node).
+	type qp struct {
+		q  *queue
+		pi int
+	}
+	queueUsed := map[qp]Resource{}
+	queueRes := map[qp]Resource{}
 	seen := map[int64]bool{}
 	var clusterUsed Resource
 	for _, a := range e.apps {
 		var alloc, resv Resource
+		allocIn, resvIn := make([]Resource, len(e.parts)), make([]Resource, len(e.parts))
 		n := 0
 		for _, c := range a.live {
 			if c == nil {
@@ -33,6 +39,7 @@ func checkInvariants(e *Engine) error {
 				return fmt.Errorf("container %d missing from the index", c.id)
 			}
 			alloc = alloc.Add(c.res)
+			allocIn[c.node.pi] = allocIn[c.node.pi].Add(c.res)
 			nodeAlloc[c.node] = nodeAlloc[c.node].Add(c.res)
 		}
 		if n != a.nLive {
@@ -43,23 +50,29 @@ func checkInvariants(e *Engine) error {
 				return fmt.Errorf("reservation %d of %s is not on node %s", c.id, a.id, c.node.id)
 			}
 			resv = resv.Add(c.res)
+			resvIn[c.node.pi] = resvIn[c.node.pi].Add(c.res)
 		}
 		if alloc != a.allocated || resv != a.reserved {
 			return fmt.Errorf("app %s books %v/%v but holds %v/%v", a.id, a.allocated, a.reserved, alloc, resv)
 		}
-		var pending int64
+		pending := make([]int64, len(e.parts))
 		for _, k := range a.keys {
 			if k.any < 0 {
 				return fmt.Errorf("app %s priority %d has negative outstanding %d", a.id, k.priority, k.any)
 			}
-			pending += int64(k.any)
+			pending[k.pi] += int64(k.any)
 		}
-		if pending != a.pending {
-			return fmt.Errorf("app %s pending %d, asks sum to %d", a.id, a.pending, pending)
-		}
-		for q := a.q; q != nil; q = q.parent {
-			queueUsed[q] = queueUsed[q].Add(alloc).Add(resv)
-			queueRes[q] = queueRes[q].Add(resv)
+		for pi := range e.parts {
+			if pending[pi] != a.pendingIn(pi) {
+				return fmt.Errorf("app %s pending %d in partition %d, asks sum to %d", a.id, a.pendingIn(pi), pi, pending[pi])
+			}
+			if allocIn[pi] != a.allocatedIn(pi) {
+				return fmt.Errorf("app %s books %v in partition %d, holds %v", a.id, a.allocatedIn(pi), pi, allocIn[pi])
+			}
+			for q := a.q; q != nil; q = q.parent {
+				queueUsed[qp{q, pi}] = queueUsed[qp{q, pi}].Add(allocIn[pi]).Add(resvIn[pi])
+				queueRes[qp{q, pi}] = queueRes[qp{q, pi}].Add(resvIn[pi])
+			}
 		}
 		clusterUsed = clusterUsed.Add(alloc).Add(resv)
 	}
@@ -83,61 +96,89 @@ func checkInvariants(e *Engine) error {
 		}
 	}
 	for _, q := range e.queues {
-		if q.used != queueUsed[q] || q.reserved != queueRes[q] {
-			return fmt.Errorf("queue %s books used %v reserved %v, apps hold %v/%v", q.path, q.used, q.reserved, queueUsed[q], queueRes[q])
-		}
-		var pending int64
-		q.walk(func(x *queue) {
-			for _, a := range x.active {
-				pending += a.pending
+		for pi := range e.parts {
+			k := qp{q, pi}
+			if q.usedIn(pi) != queueUsed[k] || q.reservedIn(pi) != queueRes[k] {
+				return fmt.Errorf("queue %s books used %v reserved %v in partition %d, apps hold %v/%v", q.path, q.usedIn(pi), q.reservedIn(pi), pi, queueUsed[k], queueRes[k])
 			}
-		})
-		if pending != q.pending {
-			return fmt.Errorf("queue %s pending %d, active apps want %d", q.path, q.pending, pending)
+			var pending int64
+			q.walk(func(x *queue) {
+				for _, a := range x.active {
+					pending += a.pendingIn(pi)
+				}
+			})
+			if pending != q.pendingIn(pi) {
+				return fmt.Errorf("queue %s pending %d in partition %d, active apps want %d", q.path, q.pendingIn(pi), pi, pending)
+			}
 		}
 		if q.leaf {
-			if err := checkUsers(q); err != nil {
+			if err := checkUsers(e, q); err != nil {
 				return err
 			}
 		}
 	}
-	if clusterUsed != e.root.used {
+	if clusterUsed != e.root.used.Add(sumLabelled(e, e.root)) {
 		return fmt.Errorf("root used %v, containers sum to %v", e.root.used, clusterUsed)
 	}
 	return nil
 }
 
-func checkUsers(q *queue) error {
-	var activeUsed Resource
+// sumLabelled is q's usage in every labelled partition.
+func sumLabelled(e *Engine, q *queue) Resource {
+	var r Resource
+	for pi := 1; pi < len(e.parts); pi++ {
+		r = r.Add(q.usedIn(pi))
+	}
+	return r
+}
+
+func checkUsers(e *Engine, q *queue) error {
+	activeUsed := make([]Resource, len(e.parts))
 	for _, u := range q.users {
-		var used Resource
+		used := make([]Resource, len(e.parts))
 		act, pend, asks := 0, 0, 0
 		for _, a := range append(append([]*app{}, q.active...), q.waiting...) {
 			if a.u != u {
 				continue
 			}
-			used = used.Add(a.allocated).Add(a.reserved)
+			for pi := range e.parts {
+				used[pi] = used[pi].Add(a.allocatedIn(pi))
+			}
+			for _, c := range a.resv {
+				used[c.node.pi] = used[c.node.pi].Add(c.res)
+			}
 			if a.activated {
 				act++
 			} else {
 				pend++
 			}
-			if a.pending > 0 {
+			if a.pending+a.lpendSum > 0 {
 				asks++
 			}
 		}
-		if used != u.used || act != u.activeApps || pend != u.pendingApps || asks != u.withAsks {
-			return fmt.Errorf("user %s in %s books %v %d/%d/%d, apps give %v %d/%d/%d", u.name, q.path, u.used, u.activeApps, u.pendingApps, u.withAsks, used, act, pend, asks)
+		for pi := range e.parts {
+			if used[pi] != u.usedIn(pi) {
+				return fmt.Errorf("user %s in %s books %v in partition %d, apps give %v", u.name, q.path, u.usedIn(pi), pi, used[pi])
+			}
+			if u.isActive {
+				activeUsed[pi] = activeUsed[pi].Add(used[pi])
+			}
+		}
+		if act != u.activeApps || pend != u.pendingApps || asks != u.withAsks {
+			return fmt.Errorf("user %s in %s books %d/%d/%d, apps give %d/%d/%d", u.name, q.path, u.activeApps, u.pendingApps, u.withAsks, act, pend, asks)
 		}
 		if u.isActive != (asks > 0) {
 			return fmt.Errorf("user %s in %s active=%v with %d apps asking", u.name, q.path, u.isActive, asks)
 		}
-		if u.isActive {
-			activeUsed = activeUsed.Add(used)
-		}
 	}
-	if activeUsed != q.ul.activeUsed {
-		return fmt.Errorf("queue %s active users' usage %v, books %v", q.path, activeUsed, q.ul.activeUsed)
+	for pi := range e.parts {
+		au := q.ul.activeUsed
+		if pi > 0 {
+			au = q.parts[pi].activeUsed
+		}
+		if activeUsed[pi] != au {
+			return fmt.Errorf("queue %s active users' usage %v in partition %d, books %v", q.path, activeUsed[pi], pi, au)
+		}
 	}
 	return nil
 }

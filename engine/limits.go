@@ -128,6 +128,9 @@ func (e *Engine) addAMUsed(a *app, sign int64) {
 func (e *Engine) startApp(q *queue, a *app) {
 	a.activated = true
 	a.state = StateRunning
+	if a.amContainer {
+		e.askAMContainer(a)
+	}
 	a.diag = ""
 	a.u.pendingApps--
 	a.u.activeApps++

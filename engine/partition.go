@@ -187,6 +187,7 @@ func labelOf(q *queue, expr *string) string {
 // (SchedulerUtils.checkQueueLabelExpression) or with more than one label.
 func (e *Engine) partitionFor(q *queue, label string) (int, error) {
 	if strings.Contains(label, "&&") {
+		//lint:ignore ST1005 Hadoop's message starts so
 		return 0, fmt.Errorf("Invalid resource request, queue=%s: node label expression %q has more than one label", q.path, label)
 	}
 	if !accessibleTo(q.accessible, label) {

@@ -93,6 +93,29 @@ func (a *app) pendingIn(pi int) int64 {
 	return 0
 }
 
-// waitingForAM is FiCaSchedulerApp.isWaitingForAMContainer for the request
-// at k: the app's AM container request not yet allocated.
-func (a *app) waitingForAM(k *schedKey) bool { return false }
+// waitingForAM is SchedulerApplicationAttempt.isWaitingForAMContainer:
+// the app models its AM container and it is not allocated yet.
+func (a *app) waitingForAM(*schedKey) bool { return a.amContainer && !a.amAllocated }
+
+// askAMContainer adds the AM container request of an app being activated
+// (RMAppAttemptImpl's AM ResourceRequest: ANY, AMPriority, the AM's
+// partition); the app stays ACCEPTED until it is allocated.
+func (e *Engine) askAMContainer(a *app) {
+	ask := Ask{Priority: AMPriority, ResourceName: AnyResource, Resource: a.am, Count: 1}
+	if e.normalizeAsk(a.q, &ask) != nil {
+		ask.Resource = a.am
+	}
+	k := a.key(AMPriority, true)
+	k.capability, k.any, k.pi = ask.Resource, 1, a.amPart
+	a.recountPending()
+	a.state = StateAccepted
+	e.syncAsking(a)
+}
+
+// amAllocated marks an app's AM container placed: the app is RUNNING.
+func (a *app) noteAllocated(k *schedKey) {
+	if a.amContainer && !a.amAllocated && k.priority == AMPriority {
+		a.amAllocated = true
+		a.state = StateRunning
+	}
+}

@@ -109,13 +109,6 @@ func (q *queue) numContainersIn(pi int) int {
 	return q.parts[pi].numContainers
 }
 
-func (q *queue) absCapIn(pi int) float32 {
-	if pi == 0 {
-		return q.absCap
-	}
-	return q.parts[pi].absCap
-}
-
 // accessibleIn is AbstractCSQueue.accessibleToPartition.
 func (q *queue) accessibleIn(pi int) bool {
 	return pi == 0 || q.parts[pi].accessible

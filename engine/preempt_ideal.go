@@ -65,7 +65,7 @@ func (e *Engine) pendingForPreemption(q *queue, deductReserved bool) Resource {
 		if !ok {
 			h = subNonNeg(e.userLimit(a.u), a.u.used)
 		}
-		p := a.pendingResource()
+		p := a.pendingResourceIn(0)
 		if deductReserved {
 			p = subNonNeg(p, a.reserved)
 		}

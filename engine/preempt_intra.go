@@ -162,13 +162,14 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 	users := map[string]*tUser{}
 	var apps []*tApp
 	for _, a := range all {
-		ta := &tApp{a: a, used: a.allocated, amUsed: amUsedOf(a), pending: a.pendingResource()}
+		// The policy balances the default partition only (Unmodelled says so).
+		ta := &tApp{a: a, used: a.allocatedIn(0), amUsed: amUsedOf(a), pending: a.pendingResourceIn(0)}
 		u := users[a.u.name]
 		if u == nil {
 			u = &tUser{name: a.u.name, amUsed: perUserAM[a.u.name]}
 			for _, b := range all {
 				if b.u == a.u {
-					u.used = u.used.Add(b.allocated)
+					u.used = u.used.Add(b.allocatedIn(0))
 				}
 			}
 			u.limit = e.userLimitAll(q, a.u.weight).Sub(u.amUsed)
@@ -345,7 +346,7 @@ func (s *selection) intraFromQueue(apps []*tApp) {
 func sortedLive(a *app) []*container {
 	live := make([]*container, 0, a.nLive)
 	for _, c := range a.live {
-		if c != nil {
+		if c != nil && c.node.pi == 0 {
 			live = append(live, c)
 		}
 	}

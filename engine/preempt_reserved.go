@@ -29,7 +29,7 @@ func (e *Engine) selectOnReserved(leaves []*tq, allowed *Resource) []*container 
 	running := e.runningByNode()
 	var nodes []nodeForPreemption
 	for _, n := range e.nodes {
-		if n.removed || n.reserved == nil {
+		if n.removed || n.reserved == nil || n.pi != 0 { // default partition only
 			continue
 		}
 		if cost, _, ok := e.onNode(n, running[n], quota, allowed, true); ok {

@@ -127,7 +127,7 @@ func (s *selection) preemptFrom(a *app, need *Resource, skipped []*container, si
 	}
 	live := make([]*container, 0, a.nLive)
 	for _, c := range a.live {
-		if c != nil {
+		if c != nil && c.node.pi == 0 { // default-partition candidates only
 			live = append(live, c)
 		}
 	}

@@ -25,13 +25,27 @@ func (e *Engine) CompleteContainers(appID string, n int) (int, error) {
 	if a == nil {
 		return 0, fmt.Errorf("unknown application %s", appID)
 	}
-	if n < 0 || n > a.nLive {
-		n = a.nLive
+	if !a.amContainer {
+		if n < 0 || n > a.nLive {
+			n = a.nLive
+		}
+		for i := 0; i < n; i++ {
+			e.release(a.oldest(), EvReleased)
+		}
+		return n, nil
 	}
-	for i := 0; i < n; i++ {
-		e.release(a.oldest(), EvReleased)
+	// The modelled AM container is never completed here (only
+	// FinishApp releases it).
+	var picked []*container
+	a.eachLive(func(c *container) {
+		if c.priority != AMPriority && (n < 0 || len(picked) < n) {
+			picked = append(picked, c)
+		}
+	})
+	for _, c := range picked {
+		e.release(c, EvReleased)
 	}
-	return n, nil
+	return len(picked), nil
 }
 
 // LiveContainers returns the ids of an app's running containers, oldest

@@ -95,6 +95,11 @@ type AppState struct {
 	// AM memory by partition, every known partition a key.
 	UsedMBByPartition   map[string]int64 `json:"used_mb_by_partition,omitempty"`
 	AMUsedMBByPartition map[string]int64 `json:"am_used_mb_by_partition,omitempty"`
+	// ContainersOnNode counts live containers (AM included) by node and
+	// PendingMBByPriority the outstanding ANY memory by request priority
+	// (cluster with labels, or an app modelling its AM container).
+	ContainersOnNode    map[string]int   `json:"containers_on_node,omitempty"`
+	PendingMBByPriority map[string]int64 `json:"pending_mb_by_priority,omitempty"`
 }
 
 // UserState is one user of a leaf ("<queue>|<user>").
@@ -237,6 +242,17 @@ func (e *Engine) pendingConsideringUserLimit(q *queue) Resource {
 	return total
 }
 
+// pendingResourceIn is the app's outstanding ANY memory for partition pi.
+func (a *app) pendingResourceIn(pi int) Resource {
+	var r Resource
+	for _, k := range a.keys {
+		if k.pi == pi {
+			r = r.Add(Resource{k.capability.MemoryMB * int64(k.any), k.capability.VCores * int64(k.any)})
+		}
+	}
+	return r
+}
+
 func (a *app) pendingResource() Resource {
 	var r Resource
 	for _, k := range a.keys {
@@ -264,6 +280,14 @@ func (e *Engine) appState(a *app) AppState {
 	if e.parallelOn {
 		r := a.runnable
 		s.Runnable = &r
+	}
+	if e.labelsOn || a.amContainer {
+		s.ContainersOnNode = map[string]int{}
+		a.eachLive(func(c *container) { s.ContainersOnNode[c.node.id]++ })
+		s.PendingMBByPriority = map[string]int64{}
+		for _, k := range a.keys {
+			s.PendingMBByPriority[strconv.Itoa(int(k.priority))] = k.capability.MemoryMB * int64(k.any)
+		}
 	}
 	s.UsedMBByPartition = e.byPartition(func(pi int) int64 { return a.allocatedIn(pi).MemoryMB })
 	s.AMUsedMBByPartition = e.byPartition(func(pi int) int64 {

@@ -52,6 +52,10 @@ type AppSpec struct {
 	// AMNodeLabel is the AM's node label expression; nil = the queue's
 	// default-node-label-expression, "" = the default partition.
 	AMNodeLabel *string
+	// AMContainer models the RM's AM container request: once activated
+	// the app asks for one container of AM size at AMPriority in the AM's
+	// partition, and is RUNNING only once it is allocated.
+	AMContainer bool
 }
 
 // Ask is one YARN ResourceRequest: Count replaces the outstanding number

@@ -93,24 +93,26 @@ type Step struct {
 	AMVCores   int64    `json:"am_vcores"`
 	// AMNodeLabelExpression is the AM's partition (submit_app); absent =
 	// the queue's default-node-label-expression.
-	AMNodeLabelExpression *string                   `json:"am_node_label_expression"`
-	AppPriority           int32                     `json:"app_priority"`
-	Asks                  []Ask                     `json:"asks"`
-	Node                  json.RawMessage           `json:"node"`
-	Repeat                int                       `json:"repeat"`
-	Count                 json.RawMessage           `json:"count"`
-	Set                   map[string]string         `json:"set"`
-	Unset                 []string                  `json:"unset"`
-	YarnSiteSet           map[string]string         `json:"yarn_site_set"`
-	Replace               map[string]string         `json:"replace"`
-	Nodes                 json.RawMessage           `json:"nodes"`
-	NodeGroups            []NodeGroup               `json:"node_groups"`
-	Expect                *RefreshExpect            `json:"expect"`
-	Queues                map[string]map[string]any `json:"queues"`
-	Apps                  map[string]map[string]any `json:"apps"`
-	Users                 map[string]map[string]any `json:"users"`
-	LastAssign            json.RawMessage           `json:"last_assignment"`
-	NowMS                 int64                     `json:"now_ms"`
+	AMNodeLabelExpression *string `json:"am_node_label_expression"`
+	// AMContainer models the AM container request (submit_app).
+	AMContainer bool                      `json:"am_container"`
+	AppPriority int32                     `json:"app_priority"`
+	Asks        []Ask                     `json:"asks"`
+	Node        json.RawMessage           `json:"node"`
+	Repeat      int                       `json:"repeat"`
+	Count       json.RawMessage           `json:"count"`
+	Set         map[string]string         `json:"set"`
+	Unset       []string                  `json:"unset"`
+	YarnSiteSet map[string]string         `json:"yarn_site_set"`
+	Replace     map[string]string         `json:"replace"`
+	Nodes       json.RawMessage           `json:"nodes"`
+	NodeGroups  []NodeGroup               `json:"node_groups"`
+	Expect      *RefreshExpect            `json:"expect"`
+	Queues      map[string]map[string]any `json:"queues"`
+	Apps        map[string]map[string]any `json:"apps"`
+	Users       map[string]map[string]any `json:"users"`
+	LastAssign  json.RawMessage           `json:"last_assignment"`
+	NowMS       int64                     `json:"now_ms"`
 	// AppName and Placement: submit_app runs the mapping rules
 	// (scenario-format-extensions.md).
 	AppName   string `json:"app_name"`

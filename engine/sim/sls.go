@@ -252,8 +252,8 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 	if len(list) == 0 {
 		return nil, posErr(pos, "No task for the job! (job.tasks is missing or empty)")
 	}
-	var out []TaskGroup
-	pk := packager{first: map[[2]int64]packaged{}}
+	var ts []allocTask
+	pk := packager{first: map[[3]int64]engine.Resource{}}
 	for i, raw := range list {
 		tpos := fmt.Sprintf("%s task %d", pos, i)
 		t, ok := raw.(map[string]any)
@@ -297,9 +297,16 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 			}
 		}
 		pk.size(&g, allocID)
-		out = appendGroup(out, g)
+		ts = append(ts, allocTask{g, allocID})
 	}
 	sr.w.Warnings = append(sr.w.Warnings, pk.warnings(pos)...)
+	if note := allocIDKeys(ts, pos); note != "" {
+		sr.w.Warnings = append(sr.w.Warnings, note)
+	}
+	var out []TaskGroup
+	for _, t := range ts {
+		out = appendGroup(out, t.g)
+	}
 	if len(out) == 0 {
 		return nil, posErr(pos, "No task for the job! (no map or reduce task for the MapReduce AM)")
 	}

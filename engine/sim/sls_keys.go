@@ -60,8 +60,8 @@ func streamNote(pos string) string {
 
 // holdStreams makes a stream AM's containers last its duration (job.end.ms
 // minus job.start.ms in a trace, the duration sample of a SYNTH class):
-// StreamAMSimulator asks at priority 20 (PRIORITY_MAP) and replaces every
-// container that finishes until that time, then releases them all. With
+// StreamAMSimulator replaces every container that finishes until that
+// time, then releases them all (the readers set its priority, 20). With
 // no positive duration SLS's stream AM finishes at its first heartbeat and
 // runs nothing, so the job is refused (and skipped).
 func holdStreams(tasks []TaskGroup, durationMS int64) error {
@@ -69,7 +69,7 @@ func holdStreams(tasks []TaskGroup, durationMS int64) error {
 		return fmt.Errorf("the stream AM runs for job.end.ms - job.start.ms = %d ms; SLS's StreamAMSimulator finishes at once and runs no container", durationMS)
 	}
 	for i := range tasks {
-		tasks[i].DurationMS, tasks[i].Priority = durationMS, 20
+		tasks[i].DurationMS = durationMS
 	}
 	return nil
 }

@@ -6,58 +6,45 @@ import (
 	"github.com/capq/capq/engine"
 )
 
-// packager gives every container of a (phase, priority) the size of the
-// first one, as SLS asks for them: AMSimulator.packageRequests builds one
-// ResourceRequest per resource name and container.allocation.id from the
-// first container it meets and only counts the later ones, so a later
-// container of another size is asked for (and runs) at the first size.
-// Containers of another allocation id get their own request, and their
-// own size, in SLS; capq's engine keys requests by priority alone, so it
-// asks them at the priority's first size too and says so.
+// packager gives every container of a (phase, priority, allocation id)
+// the size of the first one, as SLS asks for them:
+// AMSimulator.packageRequests builds one ResourceRequest per resource name
+// and container.allocation.id from the first container it meets and only
+// counts the later ones, so a later container of another size is asked
+// for (and runs) at the first size. Containers of another allocation id
+// get their own request and size (allocIDKeys).
 type packager struct {
-	first   map[[2]int64]packaged
+	first   map[[3]int64]engine.Resource
 	resized []resized
 }
 
-type packaged struct {
-	size    engine.Resource
-	allocID int64
-}
-
 type resized struct {
-	count          int
-	from, to       engine.Resource
-	priority       int32
-	otherAllocID   bool
-	allocID, first int64
+	count    int
+	from, to engine.Resource
+	priority int32
+	allocID  int64
 }
 
 func (p *packager) size(g *TaskGroup, allocID int64) {
-	k := [2]int64{int64(g.Phase), int64(g.Priority)}
+	k := [3]int64{int64(g.Phase), int64(g.Priority), allocID}
 	f, seen := p.first[k]
 	if !seen {
-		p.first[k] = packaged{engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}, allocID}
+		p.first[k] = engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}
 		return
 	}
-	if f.size == (engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}) {
+	if f == (engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}) {
 		return
 	}
-	p.resized = append(p.resized, resized{count: g.Count, from: engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}, to: f.size,
-		priority: g.Priority, otherAllocID: allocID != f.allocID, allocID: allocID, first: f.allocID})
-	g.MemoryMB, g.VCores = f.size.MemoryMB, f.size.VCores
+	p.resized = append(p.resized, resized{count: g.Count, from: engine.Resource{MemoryMB: g.MemoryMB, VCores: g.VCores}, to: f,
+		priority: g.Priority, allocID: allocID})
+	g.MemoryMB, g.VCores = f.MemoryMB, f.VCores
 }
 
 func (p *packager) warnings(pos string) []string {
 	var out []string
 	for _, r := range p.resized {
-		msg := fmt.Sprintf("%s: %d container(s) of %d MB, %d vcores asked at %d MB, %d vcores, the first size at priority %d",
-			pos, r.count, r.from.MemoryMB, r.from.VCores, r.to.MemoryMB, r.to.VCores, r.priority)
-		if r.otherAllocID {
-			msg += fmt.Sprintf(" (SLS asks container.allocation.id %d at its own size; capq keeps one size per priority and does not model allocation ids)", r.allocID)
-		} else {
-			msg += " (AMSimulator.packageRequests: one request per priority, sized by its first container)"
-		}
-		out = append(out, msg)
+		out = append(out, fmt.Sprintf("%s: %d container(s) of %d MB, %d vcores asked at %d MB, %d vcores, the first size at priority %d and container.allocation.id %d (AMSimulator.packageRequests: one request per priority and allocation id, sized by its first container)",
+			pos, r.count, r.from.MemoryMB, r.from.VCores, r.to.MemoryMB, r.to.VCores, r.priority, r.allocID))
 	}
 	return out
 }

@@ -163,9 +163,11 @@ func TestSLSUnknownKeysIgnored(t *testing.T) {
 }
 
 // TestSLSContainerSizesPackaged checks AMSimulator.packageRequests: one
-// request per priority (and allocation id) sized by its first container,
+// request per priority and allocation id sized by its first container,
 // so a job with maps of two sizes runs every map at the first size, with
-// a warning; durations stay each container's own.
+// a warning (durations stay each container's own), while containers of
+// two allocation ids keep their own sizes, asked in SchedulerRequestKey's
+// order (priority, then allocation id) as priorities 20 and 21.
 func TestSLSContainerSizesPackaged(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"job.queue.name": "a", "job.tasks": [
@@ -182,10 +184,13 @@ func TestSLSContainerSizesPackaged(t *testing.T) {
 	require.Len(t, mr, 3)
 	assert.Equal(t, TaskGroup{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 7000, Priority: 20, Type: "map"}, mr[1])
 	assert.Equal(t, int64(4096), mr[2].MemoryMB, "reduces are another priority (10), their own size")
-	assert.Equal(t, []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map"}}, w.Apps[1].Tasks)
-	require.Len(t, w.Warnings, 3, "two resized, one stream AM")
-	assert.Contains(t, w.Warnings[0], "2 container(s) of 2048 MB, 2 vcores asked at 1024 MB, 1 vcores, the first size at priority 20 (AMSimulator.packageRequests")
-	assert.Contains(t, w.Warnings[1], "SLS asks container.allocation.id 2 at its own size")
+	assert.Equal(t, []TaskGroup{
+		{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map"},
+		{Count: 1, MemoryMB: 3072, VCores: 1, DurationMS: 5000, Priority: 21, Type: "map"},
+	}, w.Apps[1].Tasks)
+	require.Len(t, w.Warnings, 3, "one resized, one allocation id note, one stream AM")
+	assert.Contains(t, w.Warnings[0], "2 container(s) of 2048 MB, 2 vcores asked at 1024 MB, 1 vcores, the first size at priority 20 and container.allocation.id -1 (AMSimulator.packageRequests")
+	assert.Contains(t, w.Warnings[1], "priority 20's container.allocation.id [1 2] are asked at priorities 20 to 21")
 	res, err := Run(loadModel(t, "workloads/sls"), renameQueue(w, "sls_queue_1"), Options{Seed: 1})
 	require.NoError(t, err)
 	assert.Equal(t, 2, res.Summary.AppsFinished)

@@ -4,11 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
-	"math/rand"
-	"sort"
-
-	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -41,6 +36,7 @@ type synthJob struct {
 	User        string          `json:"user_name"`
 	Weight      float64         `json:"class_weight"`
 	Type        string          `json:"type"`
+	Deadline    *synthSample    `json:"deadline_factor"`
 	Duration    *synthSample    `json:"duration"`
 	Reservation *synthSample    `json:"reservation"`
 	Tasks       []synthTaskDef  `json:"tasks"`
@@ -52,6 +48,8 @@ type synthJob struct {
 // reduces at 10).
 type synthOldJobKeys struct {
 	ChanceOfReservation float64 `json:"chance_of_reservation"`
+	DeadlineAvg         float64 `json:"deadline_factor_avg"`
+	DeadlineStd         float64 `json:"deadline_factor_stddev"`
 	DurAvg              float64 `json:"dur_avg"`
 	DurStd              float64 `json:"dur_stddev"`
 	MTimeAvg            float64 `json:"mtime_avg"`
@@ -81,32 +79,20 @@ type synthTaskDef struct {
 	Priority  int32        `json:"priority"`
 }
 
-// synthSample is SynthTraceJobProducer.Sample.
-type synthSample struct {
-	Val      *float64  `json:"val"`
-	Std      *float64  `json:"std"`
-	Dist     string    `json:"dist"`
-	Discrete []string  `json:"discrete"`
-	Weights  []float64 `json:"weights"`
-}
-
 // Bounds on a SYNTH description: its jobs and their containers.
 const (
 	maxSynthJobs       = 1_000_000
 	maxSynthContainers = MaxTaskGroups
 )
 
-// ReadSynth generates the jobs of a SYNTH description as SLS does:
-// num_jobs jobs, each from a workload picked by weight (its queue), a
-// submission second from its time distribution, a job class picked by
-// weight (user, AM type, tasks with their counts, durations and sizes,
-// memory at least 1024 MB and vcores at least 1 as in SynthJob); nodes
-// are num_nodes in racks of nodes_per_rack, sized by set. Task times are
-// milliseconds (AMDefinitionSynth passes them to withDuration as they
-// are), submission times seconds. The draws come from capq's generator
-// seeded with rand_seed: the same description gives the same workload,
-// with SLS's distributions but not SLS's numbers (SLS draws from one
-// java.util.Random and a Well19937c per distribution).
+// ReadSynth generates the jobs of a SYNTH description as SLS 3.4 does
+// (SynthTraceJobProducer, SynthJob, SynthUtils): the same java.util.Random
+// seeded with rand_seed, the same Well19937c per distribution, the same
+// draws in the same order, the same submission order (a PriorityQueue)
+// and job names. Nodes are num_nodes in racks of nodes_per_rack, sized by
+// set. Task times are milliseconds (AMDefinitionSynth passes them to
+// withDuration as they are), submission times seconds. FORMAT.md lists
+// what still differs from SLS.
 func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var tr synthTrace
@@ -123,33 +109,40 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, er
 	w := &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true}
 	racks := max(1, tr.NumNodes/max(1, tr.NodesPerRack))
 	w.Cluster.Nodes = []NodeGroup{{Count: tr.NumNodes, Racks: racks, RackPrefix: "/rack", MemoryMB: set.NMMemoryMB, VCores: set.NMVCores}}
-	rng := rand.New(rand.NewSource(tr.RandSeed))
-	var containers int
-	reserve, stream := false, false
-	for i := 0; i < tr.NumJobs; i++ {
-		wl := &tr.Workloads[weighted(rng, weightsOf(len(tr.Workloads), func(j int) float64 { return tr.Workloads[j].Weight }))]
-		submit := wl.submissionSecond(rng)
-		jc := &wl.Classes[weighted(rng, weightsOf(len(wl.Classes), func(j int) float64 { return wl.Classes[j].Weight }))]
-		app, err := jc.app(rng, i, wl.Queue, submit, set)
+	var containers, reserved int
+	stream, late := false, false
+	w.Apps = make([]App, 0, tr.NumJobs)
+	// Each job becomes an app as soon as it is drawn, so a large
+	// description never holds all its containers one by one.
+	err := tr.generate(func(j *synthGenJob) error {
+		app, err := j.app(set)
 		if err != nil {
-			return nil, fmt.Errorf("%s: workload %q class %q: %w", name, wl.Name, jc.Name, err)
+			return fmt.Errorf("%s (workload %q class %q): %w", j.name, j.wl.Name, j.def.Name, err)
 		}
 		if containers += app.Containers(); containers > maxSynthContainers {
-			return nil, fmt.Errorf("%s: the description asks for more than %d containers", name, maxSynthContainers)
+			return fmt.Errorf("the description asks for more than %d containers", maxSynthContainers)
 		}
-		if jc.Reservation != nil && jc.Reservation.Val != nil && *jc.Reservation.Val > 0 {
-			reserve = true
+		if j.deadlineMS > 0 {
+			reserved++
 		}
-		stream = stream || jc.Type == "stream"
+		stream = stream || j.def.Type == "stream"
+		late = late || j.submitSec > 0
 		w.Apps = append(w.Apps, app)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	// SLS submits in submission-time order (a priority queue).
-	sort.SliceStable(w.Apps, func(a, b int) bool { return w.Apps[a].SubmitMS < w.Apps[b].SubmitMS })
-	if reserve {
-		w.Warnings = append(w.Warnings, name+": reservations (reservation, deadline_factor) are not modelled; every job is submitted without one")
+	if reserved > 0 {
+		w.Warnings = append(w.Warnings, fmt.Sprintf("%s: %d of %d jobs drew a reservation (SynthJob.hasDeadline), which capq does not model; they are submitted without one", name, reserved, len(w.Apps)))
 	}
 	if stream {
 		w.Warnings = append(w.Warnings, streamNote(name))
+	}
+	if late {
+		// AMDefinitionFactory.createFromSynth passes baseline 0, so
+		// AMDefinitionSynth.Builder.build subtracts each job's own start.
+		w.Warnings = append(w.Warnings, name+": SLS 3.4 starts every SYNTH job at time 0 (AMDefinitionFactory.createFromSynth's baseline); capq submits each at the second drawn from time_distribution")
 	}
 	return w, w.Validate()
 }
@@ -172,182 +165,39 @@ func (tr *synthTrace) check() error {
 				return fmt.Errorf("workload %q: time_distribution time %d or weight %g out of range", wl.Name, t.Time, t.Weight)
 			}
 		}
+		for _, jc := range wl.Classes {
+			if err := jc.checkSamples(); err != nil {
+				return fmt.Errorf("workload %q class %q: %w", wl.Name, jc.Name, err)
+			}
+		}
 	}
 	return nil
 }
 
-// submissionSecond is Workload.generateSubmissionTime: a bucket by
-// weight, then a uniform second up to the next bucket's time.
-func (wl *synthWorkload) submissionSecond(rng *rand.Rand) int64 {
-	i := weighted(rng, weightsOf(len(wl.TimeDistr), func(j int) float64 { return wl.TimeDistr[j].Weight }))
-	start := wl.TimeDistr[i].Time
-	end := wl.TimeDistr[min(i+1, len(wl.TimeDistr)-1)].Time
-	if end-start > 0 {
-		return int64(start + rng.Intn(end-start))
-	}
-	return int64(start)
-}
-
-func (jc *synthJob) app(rng *rand.Rand, i int, queue string, submitSec int64, set xmlconf.SLSSettings) (App, error) {
-	amType := jc.Type
-	if amType == "" {
-		amType = "mapreduce"
-	}
-	user := jc.User
-	if user == "" {
-		user = "default"
-	}
-	a := App{ID: fmt.Sprintf("%s_%06d", jc.Name, i), Queue: queue, User: user, SubmitMS: submitSec * 1000,
-		AM: engine.Resource{MemoryMB: set.AMMemoryMB, VCores: set.AMVCores}, Pos: fmt.Sprintf("job %d", i)}
-	// SynthJob draws the job's duration (seconds) first.
-	var durationMS int64
-	if jc.Duration != nil {
-		d, err := jc.Duration.long(rng)
-		if err != nil {
-			return a, fmt.Errorf("duration: %w", err)
-		}
-		if d > MaxTimeMS/1000 {
-			return a, fmt.Errorf("duration %d s is out of range", d)
-		}
-		durationMS = d * 1000
-	}
+// checkSamples: JobDefinition.init dereferences deadline_factor, duration,
+// reservation and every task's count, time, max_memory and max_vcores, so
+// SLS fails on a class without one; each must also be a valid Sample.
+func (jc *synthJob) checkSamples() error {
+	named := []struct {
+		key string
+		s   *synthSample
+	}{{"deadline_factor", jc.Deadline}, {"duration", jc.Duration}, {"reservation", jc.Reservation}}
 	for _, td := range jc.Tasks {
-		n, err := td.Count.long(rng)
-		if err != nil {
-			return a, fmt.Errorf("task %q count: %w", td.Type, err)
+		named = append(named, []struct {
+			key string
+			s   *synthSample
+		}{{"task " + td.Type + " count", td.Count}, {"task " + td.Type + " time", td.Time},
+			{"task " + td.Type + " max_memory", td.MaxMemory}, {"task " + td.Type + " max_vcores", td.MaxVcores}}...)
+	}
+	for _, n := range named {
+		if n.s == nil {
+			return fmt.Errorf("%s is missing (SLS fails with a NullPointerException in JobDefinition.init)", n.key)
 		}
-		mem, err1 := td.MaxMemory.long(rng)
-		vc, err2 := td.MaxVcores.long(rng)
-		if err1 != nil || err2 != nil {
-			return a, fmt.Errorf("task %q: max_memory or max_vcores: %v", td.Type, firstErr(err1, err2))
-		}
-		if n < 0 || n > math.MaxInt32 {
-			return a, fmt.Errorf("task %q: count %d out of int range", td.Type, n)
-		}
-		if n > maxSynthContainers {
-			return a, fmt.Errorf("task %q: count %d is too many containers", td.Type, n)
-		}
-		g := TaskGroup{MemoryMB: max(mem, 1024), VCores: max(vc, 1), Priority: td.Priority, Type: td.Type}
-		if amType == "mapreduce" {
-			switch td.Type {
-			case "map":
-				g.Priority, g.Phase = mrPriorityMap, 0
-			case "reduce":
-				g.Priority, g.Phase = mrPriorityReduce, 1
-			default:
-				continue
-			}
-		}
-		if g.Priority <= 0 {
-			g.Priority = slsDefaultPrio
-		}
-		for k := int64(0); k < n; k++ {
-			d, err := td.Time.long(rng)
-			if err != nil {
-				return a, fmt.Errorf("task %q time: %w", td.Type, err)
-			}
-			if d <= 0 {
-				//lint:ignore ST1005 TaskContainerDefinition's message
-				return a, fmt.Errorf("Duration of a task shouldn't be less or equal to 0! (task %q drew %d ms)", td.Type, d)
-			}
-			g.Count, g.DurationMS = 1, d
-			a.Tasks = appendGroup(a.Tasks, g)
+		if err := n.s.check(); err != nil {
+			return fmt.Errorf("%s: %w", n.key, err)
 		}
 	}
-	if len(a.Tasks) == 0 {
-		return a, fmt.Errorf("no task for the job (a %s AM runs only map and reduce tasks)", amType)
-	}
-	if amType == "stream" {
-		if err := holdStreams(a.Tasks, durationMS); err != nil {
-			return a, err
-		}
-		a.Tasks = mergeGroups(a.Tasks)
-	}
-	return a, nil
-}
-
-// long is Sample.getLong: Math.round of a constant, a draw, or a
-// weighted discrete value.
-func (s *synthSample) long(rng *rand.Rand) (int64, error) {
-	v, err := s.double(rng)
-	if err != nil {
-		return 0, err
-	}
-	if math.IsNaN(v) || math.Abs(v) > 1<<53 {
-		return 0, fmt.Errorf("value %g out of range", v)
-	}
-	return int64(math.Floor(v + 0.5)), nil
-}
-
-func (s *synthSample) double(rng *rand.Rand) (float64, error) {
-	switch {
-	case s == nil:
-		return 0, fmt.Errorf("missing sample")
-	case s.Val != nil && s.Std == nil:
-		return *s.Val, nil
-	case s.Val != nil:
-		mean, std := *s.Val, *s.Std
-		if !(mean > 0) || math.IsInf(mean, 0) || !(std >= 0) || math.IsInf(std, 0) {
-			return 0, fmt.Errorf("a distribution needs a positive val and a non-negative std (got %g, %g)", mean, std)
-		}
-		if std == 0 {
-			std = mean / 6 // SynthUtils' default for a missing parameter
-		}
-		switch s.Dist {
-		case "", "LOGNORM":
-			// SynthUtils.getLogNormalDist: the log-normal with this mean and
-			// standard deviation.
-			sigmasq := math.Log1p(std * std / (mean * mean))
-			return math.Exp(math.Log(mean) - sigmasq/2 + math.Sqrt(sigmasq)*rng.NormFloat64()), nil
-		case "NORM":
-			return mean + std*rng.NormFloat64(), nil
-		}
-		return 0, fmt.Errorf("unknown dist %q (want LOGNORM or NORM)", s.Dist)
-	case len(s.Discrete) > 0:
-		ws := s.Weights
-		if ws == nil {
-			ws = make([]float64, len(s.Discrete))
-			for i := range ws {
-				ws[i] = 1
-			}
-		}
-		if len(ws) != len(s.Discrete) {
-			return 0, fmt.Errorf("discrete and weights differ in length")
-		}
-		v := s.Discrete[weighted(rng, ws)]
-		var f float64
-		if _, err := fmt.Sscan(v, &f); err != nil {
-			return 0, fmt.Errorf("discrete value %q is not a number", v)
-		}
-		return f, nil
-	}
-	return 0, fmt.Errorf("a sample needs val (and std) or discrete")
-}
-
-// weighted is SynthUtils.getWeighted: the first index whose running sum
-// exceeds a uniform draw over the total (the last past the end).
-func weighted(rng *rand.Rand, ws []float64) int {
-	total := 0.0
-	for _, w := range ws {
-		total += w
-	}
-	x := rng.Float64() * total
-	cur := 0.0
-	for i, w := range ws {
-		cur += w
-		if cur > x {
-			return i
-		}
-	}
-	return len(ws) - 1
-}
-
-func weightsOf(n int, f func(int) float64) []float64 {
-	ws := make([]float64, n)
-	for i := range ws {
-		ws[i] = f(i)
-	}
-	return ws
+	return nil
 }
 
 // mergeGroups merges consecutive groups made identical (stream
@@ -358,13 +208,4 @@ func mergeGroups(gs []TaskGroup) []TaskGroup {
 		out = appendGroup(out, g)
 	}
 	return out
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 )
 
 // readOldJobKeys converts job classes of the old format (no "tasks":
@@ -11,7 +12,8 @@ import (
 // priority 20 and a reduce one at priority 10, each value a distribution
 // of the given average and standard deviation; the job's duration from
 // dur_avg/dur_stddev and its reservation chance from
-// chance_of_reservation.
+// chance_of_reservation; map_max_memory_avg and the other size averages
+// are Java longs, so Jackson drops their fraction.
 func readOldJobKeys(data []byte, tr *synthTrace) error {
 	var raw struct {
 		Workloads []struct {
@@ -29,13 +31,14 @@ func readOldJobKeys(data []byte, tr *synthTrace) error {
 			}
 			o := raw.Workloads[i].Classes[j]
 			jc.Old, jc.Type = o, "mapreduce"
+			jc.Deadline = dist(o.DeadlineAvg, o.DeadlineStd)
 			jc.Duration = dist(o.DurAvg, o.DurStd)
 			jc.Reservation = &synthSample{Val: &o.ChanceOfReservation}
 			jc.Tasks = []synthTaskDef{
 				{Type: "map", Priority: mrPriorityMap, Count: dist(o.MTasksAvg, o.MTasksStd), Time: dist(o.MTimeAvg, o.MTimeStd),
-					MaxMemory: dist(o.MapMemAvg, o.MapMemStd), MaxVcores: dist(o.MapVcAvg, o.MapVcStd)},
+					MaxMemory: dist(math.Trunc(o.MapMemAvg), o.MapMemStd), MaxVcores: dist(math.Trunc(o.MapVcAvg), o.MapVcStd)},
 				{Type: "reduce", Priority: mrPriorityReduce, Count: dist(o.RTasksAvg, o.RTasksStd), Time: dist(o.RTimeAvg, o.RTimeStd),
-					MaxMemory: dist(o.RedMemAvg, o.RedMemStd), MaxVcores: dist(o.RedVcAvg, o.RedVcStd)},
+					MaxMemory: dist(math.Trunc(o.RedMemAvg), o.RedMemStd), MaxVcores: dist(math.Trunc(o.RedVcAvg), o.RedVcStd)},
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/capq/capq/xmlconf"
@@ -22,10 +23,11 @@ func TestSynthFromSLSTestResources(t *testing.T) {
 		jobs      int
 		lastSubMS int64
 		stream    bool
+		reserved  string
 	}{
-		{"syn.json", 10, 59000, false},
-		{"syn_generic.json", 10, 59000, false},
-		{"syn_stream.json", 5, 1000, true},
+		{"syn.json", 10, 59000, false, "3 of 10 jobs drew a reservation"},
+		{"syn_generic.json", 10, 59000, false, "4 of 10 jobs drew a reservation"},
+		{"syn_stream.json", 5, 1000, true, "2 of 5 jobs drew a reservation"},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			data := readFile(t, "testdata", "sls-suite", c.file)
@@ -35,6 +37,10 @@ func TestSynthFromSLSTestResources(t *testing.T) {
 			w, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings())
 			require.NoError(t, err)
 			require.Len(t, w.Apps, c.jobs)
+			warnings := strings.Join(w.Warnings, "\n")
+			assert.Contains(t, warnings, c.reserved, "SynthJob.hasDeadline, as SynthRef prints")
+			assert.Contains(t, warnings, "SLS 3.4 starts every SYNTH job at time 0")
+			assert.Equal(t, "job_job_mock_class_1_000000_0000", w.Apps[0].ID, "SynthJob.getJobID().toString()")
 			assert.Len(t, w.Cluster.Expand(), 20)
 			assert.Equal(t, "/rack4", w.Cluster.Expand()[4].Rack, "20 nodes in racks of 4: /rack<i % 5>")
 			for _, a := range w.Apps {
@@ -66,15 +72,32 @@ func TestSynthFromSLSTestResources(t *testing.T) {
 	}
 }
 
+// synthOneTask is a description with one stream class of one task whose
+// samples are given; extra adds keys to the class.
+func synthOneTask(task, extra string) string {
+	return `{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "workload_weight": 1, "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", ` +
+		`"deadline_factor": {"val": 1}, "duration": {"val": 5}, "reservation": {"val": 0}` + extra + `, "tasks": [{"type": "s", ` + task + `}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`
+}
+
 func TestSynthBadInputs(t *testing.T) {
+	const sizes = `"max_memory": {"val": 1}, "max_vcores": {"val": 1}`
 	for in, want := range map[string]string{
-		`{"num_jobs": 0, "num_nodes": 1, "workloads": []}`:                    "num_jobs 0 is out of range",
-		`{"num_jobs": 5000000, "num_nodes": 1, "workloads": []}`:              "num_jobs 5000000 is out of range",
-		`{"num_jobs": 1, "num_nodes": 1, "workloads": []}`:                    "no workloads",
-		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q"}]}`: "needs queue_name, job_classes and time_distribution",
-		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"val": 1e8}, "time": {"val": 5}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`:          "too many containers",
-		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"val": 1}, "time": {"val": -5, "std": 1}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`: "positive val",
-		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "tasks": [{"type": "s", "count": {"discrete": ["x"]}, "time": {"val": 5}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`:   `discrete value "x" is not a number`,
+		`{"num_jobs": 0, "num_nodes": 1, "workloads": []}`:                                                                             "num_jobs 0 is out of range",
+		`{"num_jobs": 5000000, "num_nodes": 1, "workloads": []}`:                                                                       "num_jobs 5000000 is out of range",
+		`{"num_jobs": 1, "num_nodes": 1, "workloads": []}`:                                                                             "no workloads",
+		`{"num_jobs": 1, "num_nodes": 1, "workloads": [{"queue_name": "q"}]}`:                                                          "needs queue_name, job_classes and time_distribution",
+		synthOneTask(`"count": {"val": 1e8}, "time": {"val": 5}, `+sizes, ""):                                                          "too many containers",
+		synthOneTask(`"count": {"val": 1}, "time": {"val": -5, "std": 1}, `+sizes, ""):                                                 "positive val",
+		synthOneTask(`"count": {"discrete": ["x"]}, "time": {"val": 5}, `+sizes, ""):                                                   `discrete value "x" is not a number`,
+		synthOneTask(`"count": {"val": 3e9}, "time": {"val": 5}, `+sizes, ""):                                                          "out of Java int range",
+		synthOneTask(`"count": {"val": 1}, "time": {"val": 5, "dist": "NORM"}, `+sizes, ""):                                            "takes no dist",
+		synthOneTask(`"count": {"val": 1}, "time": {"val": 5, "std": 1, "dist": "norm"}, `+sizes, ""):                                  `unknown dist "norm"`,
+		synthOneTask(`"count": {"discrete": [1, 2], "weights": [1]}, "time": {"val": 5}, `+sizes, ""):                                  "differ in length",
+		synthOneTask(`"count": {"discrete": [1, 2], "weights": [0, 0]}, "time": {"val": 5}, `+sizes, ""):                               "SLS fails with an index out of bounds",
+		synthOneTask(`"count": {"discrete": [true]}, "time": {"val": 5}, `+sizes, ""):                                                  "neither a string nor a number",
+		synthOneTask(`"count": {"val": 1}, "time": {"val": 5}, "max_memory": {"val": 1}`, ""):                                          "task s max_vcores is missing",
+		synthOneTask(`"count": {"val": 1}, "time": {"val": 0}, `+sizes, ""):                                                            "Duration of a task shouldn't be less or equal to 0!",
+		strings.Replace(synthOneTask(`"count": {"val": 1}, "time": {"val": 5}, `+sizes, ""), `"deadline_factor": {"val": 1}, `, "", 1): "deadline_factor is missing",
 		`[1]`: "not a SYNTH description",
 		"{\n\"workloads\": [{\"workload_name\": 1}]}": "s.json:2: workloads.workload_name must be string",
 	} {
@@ -82,4 +105,9 @@ func TestSynthBadInputs(t *testing.T) {
 		require.Error(t, err, in)
 		assert.Contains(t, err.Error(), want)
 	}
+	// The same shape with valid samples reads: the cases above fail for
+	// the reason they name.
+	w, err := ReadSynth("s.json", []byte(synthOneTask(`"count": {"discrete": [1, "2"]}, "time": {"val": 5}, `+sizes, "")), xmlconf.DefaultSLSSettings())
+	require.NoError(t, err)
+	assert.Len(t, w.Apps, 1)
 }

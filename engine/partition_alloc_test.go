@@ -1,0 +1,145 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// gpuCluster is two 8 GB unlabelled nodes and one 8 GB node in the
+// non-exclusive partition gpu; root.a (50%, user-limit-factor 2) cannot
+// access gpu, root.g (50%) holds all of it.
+func gpuCluster(t *testing.T, v xmlconf.Version) (*Engine, *[]Event) {
+	t.Helper()
+	m := build(t, map[string]string{
+		"root.queues": "a,g", "root.accessible-node-labels.gpu.capacity": "100",
+		"root.a.capacity": "50", "root.a.user-limit-factor": "2", "root.a.accessible-node-labels": " ",
+		"root.g.capacity": "50", "root.g.accessible-node-labels": "gpu", "root.g.accessible-node-labels.gpu.capacity": "100",
+	}, v)
+	var evs []Event
+	e, err := New(m, []NodeSpec{{ID: "h1", MemoryMB: 8192, VCores: 8}, {ID: "h2", MemoryMB: 8192, VCores: 8},
+		{ID: "g1", MemoryMB: 8192, VCores: 8, Partition: "gpu"}}, Options{OnEvent: func(ev Event) { evs = append(evs, ev) }})
+	require.NoError(t, err)
+	e.DefineLabels(map[string]bool{"gpu": false})
+	return e, &evs
+}
+
+func beat(t *testing.T, e *Engine, id string, n int) {
+	t.Helper()
+	i, ok := e.NodeIndex(id)
+	require.True(t, ok)
+	for ; n > 0; n-- {
+		e.Heartbeat(i)
+	}
+}
+
+// Default-partition work borrows the idle non-exclusive gpu node only
+// after its missed opportunities reach the node count (3), is not bounded
+// by a's maximum there, and counts in the gpu partition; a gpu request
+// then reserves the full node and takes it back as borrowed containers
+// finish, ahead of the default work still pending
+// (CapacityScheduler.allocateOrReserveNewContainers,
+// RegularContainerAllocator.preCheckForNodeCandidateSet).
+func TestGPUPartitionLendsAndTakesBack(t *testing.T) {
+	e, evs := gpuCluster(t, xmlconf.V3_4)
+	_, err := e.Submit(AppSpec{ID: "batch", Queue: "root.a", User: "u", AM: Resource{1024, 1}})
+	require.NoError(t, err)
+	require.NoError(t, e.UpdateAsks("batch", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{2048, 1}, Count: 20}}))
+	// One off-switch container per heartbeat: 4 heartbeats fill each
+	// 8 GB node; a's 16 GB (2 × its 8 GB guarantee) is all of default.
+	beat(t, e, "h1", 4)
+	beat(t, e, "h2", 4)
+	st := e.Snapshot()
+	assert.Equal(t, int64(16384), st.Queues["root.a"].UsedMB)
+	// The last allocation on h2 reset the counter: g1's first two
+	// heartbeats count 1 and 2 missed opportunities (< 3 nodes), the
+	// third allocates, then one per heartbeat until g1 is full.
+	beat(t, e, "g1", 2)
+	assert.Equal(t, 0, e.Snapshot().Nodes["g1"].NumContainers)
+	beat(t, e, "g1", 1)
+	assert.Equal(t, 1, e.Snapshot().Nodes["g1"].NumContainers)
+	beat(t, e, "g1", 5)
+	st = e.Snapshot()
+	assert.Equal(t, 4, st.Nodes["g1"].NumContainers)
+	a := st.Queues["root.a"]
+	assert.Equal(t, int64(16384), a.UsedMB, "the default partition's usage is unchanged")
+	assert.Equal(t, int64(8192), a.Partitions["gpu"].UsedMB, "borrowed containers count in gpu")
+	assert.Equal(t, float32(1), float32(a.Partitions["gpu"].AbsoluteUsedCapacity), "all of g1")
+	assert.Equal(t, map[string]int64{"": 16384, "gpu": 8192}, st.Apps["batch"].UsedMBByPartition)
+	assert.Equal(t, int64(8*2048), st.Apps["batch"].PendingMB, "8 of 20 still pending")
+
+	// A gpu request finds g1 full: a full node gets no pass
+	// (allocateContainersToNode), so it waits.
+	_, err = e.Submit(AppSpec{ID: "train", Queue: "root.g", User: "v", AM: Resource{1024, 1}})
+	require.NoError(t, err)
+	gpu := "gpu"
+	require.NoError(t, e.UpdateAsks("train", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{4096, 1}, Count: 1, NodeLabel: &gpu}}))
+	g1, _ := e.NodeIndex("g1")
+	assert.Equal(t, AssignNone, e.AssignOnce(g1).Kind)
+	// Two borrowed containers finish: the gpu request takes the 4 GB on
+	// the next heartbeat (its partition's pass comes first), not the
+	// default work still pending.
+	n := 0
+	for _, ev := range *evs {
+		if ev.Kind == EvAllocated && ev.Node == "g1" && n < 2 {
+			require.NoError(t, e.ReleaseContainer(ev.ContainerID))
+			n++
+		}
+	}
+	got := e.AssignOnce(g1)
+	assert.Equal(t, AssignAllocated, got.Kind)
+	assert.Equal(t, "train", got.App)
+	st = e.Snapshot()
+	assert.Equal(t, int64(4096), st.Queues["root.g"].Partitions["gpu"].UsedMB)
+	assert.Equal(t, int64(4096), st.Queues["root.a"].Partitions["gpu"].UsedMB)
+	assert.Equal(t, int64(0), st.Nodes["g1"].AvailableMB)
+}
+
+// An exclusive partition lends nothing: the same cluster with gpu
+// exclusive leaves g1 idle under default demand.
+func TestExclusivePartitionLendsNothing(t *testing.T) {
+	e, _ := gpuCluster(t, xmlconf.V3_4)
+	e.DefineLabels(map[string]bool{"gpu": true})
+	_, err := e.Submit(AppSpec{ID: "batch", Queue: "root.a", User: "u", AM: Resource{1024, 1}})
+	require.NoError(t, err)
+	require.NoError(t, e.UpdateAsks("batch", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{2048, 1}, Count: 20}}))
+	beat(t, e, "g1", 10)
+	assert.Equal(t, 0, e.Snapshot().Nodes["g1"].NumContainers)
+}
+
+// maximum-applications without a queue setting is the largest over the
+// queue's configured labels in 3.4 (AbstractLeafQueue.
+// updateMaximumApplications), the default partition's before.
+func TestMaxApplicationsOverLabels(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "10", "root.b.capacity": "90",
+		"root.a.accessible-node-labels": "x", "root.a.accessible-node-labels.x.capacity": "50",
+		"root.b.accessible-node-labels": "x", "root.b.accessible-node-labels.x.capacity": "50"}
+	for _, tc := range []struct {
+		v         xmlconf.Version
+		apps, per int32
+	}{{xmlconf.V3_4, 5000, 5000}, {xmlconf.V3_3, 1000, 1000}} {
+		e, err := New(build(t, kv, tc.v), nodesOf(1, 8192), Options{})
+		require.NoError(t, err)
+		q := e.Snapshot().Queues["root.a"]
+		assert.Equal(t, tc.apps, q.MaxApplications, tc.v.String())
+		assert.Equal(t, tc.per, q.MaxApplicationsPerUser, tc.v.String())
+	}
+}
+
+// A request for a label the queue cannot access is refused with Hadoop's
+// message, and so is an AM label.
+func TestLabelAccessRefused(t *testing.T) {
+	e, _ := gpuCluster(t, xmlconf.V3_4)
+	_, err := e.Submit(AppSpec{ID: "batch", Queue: "root.a", User: "u", AM: Resource{1024, 1}})
+	require.NoError(t, err)
+	gpu := "gpu"
+	err = e.UpdateAsks("batch", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{2048, 1}, Count: 1, NodeLabel: &gpu}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "queue=root.a doesn't have permission to access all labels")
+	_, err = e.Submit(AppSpec{ID: "x", Queue: "root.a", User: "u", AM: Resource{1024, 1}, AMNodeLabel: &gpu})
+	require.Error(t, err)
+	assert.Equal(t, StateFailed, e.Snapshot().Apps["x"].State)
+}
