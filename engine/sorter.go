@@ -32,6 +32,12 @@ type sorter struct {
 	snap   []snapNode
 	due    bool
 	sorted map[string][]*node
+	// used: a queue's pass has looked the policy up. Only those run
+	// their thread, so a configuration naming thousands of policies costs
+	// nothing per event; a policy's first lookup sorts the nodes as they
+	// are then, where Hadoop's thread would have sorted them at the start
+	// of that interval.
+	used bool
 }
 
 type snapNode struct {
@@ -45,7 +51,7 @@ type snapNode struct {
 // nodes as they were at its interval's start, as the thread would.
 func (mn *multiNode) tick(e *Engine, nowMS int64) {
 	for _, s := range mn.sorters {
-		if s.intervalMS > 0 && nowMS/s.intervalMS > s.period {
+		if s.used && s.intervalMS > 0 && nowMS/s.intervalMS > s.period {
 			s.period = nowMS / s.intervalMS
 			s.snapshot(e)
 		}
@@ -55,6 +61,7 @@ func (mn *multiNode) tick(e *Engine, nowMS int64) {
 // lookup returns the partition's nodes in the policy's order, running
 // the thread first if it never ran, or sorting afresh without a thread.
 func (s *sorter) lookup(e *Engine, partition string) []*node {
+	s.used = true
 	if s.intervalMS == 0 || s.period < 0 {
 		if s.intervalMS > 0 {
 			s.period = e.nowMS / s.intervalMS
