@@ -20,14 +20,9 @@ func (r *runner) asyncSchedule(s *Step, res *StepResult) {
 		r.eng.SetTime(s.NowMS)
 	}
 	passes := int64(max(s.Repeat, 1))
-	visits := passes * int64(max(r.eng.NumNodes(), 1))
-	if r.asyncVisits+visits > maxAsyncVisits {
-		// Each pass visits every node: repeat and the node bounds alone
-		// would allow 10^10 visits.
-		r.errorResult(res, fmt.Errorf("async_schedule: the steps visit more than %d nodes in all (passes x nodes)", maxAsyncVisits))
+	if !r.chargeVisits(s, res, passes) {
 		return
 	}
-	r.asyncVisits += visits
 	var last any = "none"
 	for i := int64(0); i < passes; i++ {
 		pass := r.asyncPasses
@@ -61,8 +56,34 @@ func asyncText(b *bytes.Buffer, s *Step, res *StepResult) {
 	writeWhy(b, res)
 }
 
-// maxAsyncVisits bounds the node visits of all async_schedule steps.
+// maxAsyncVisits bounds the node visits of the passes that walk every
+// node: async_schedule steps, and assign_once and heartbeat steps with
+// multi-node placement.
 const maxAsyncVisits = 10_000_000
+
+// chargeVisits books passes x nodes visits for the step, or fails it when
+// the scenario would go past maxAsyncVisits (repeat and the node bounds
+// alone would allow 10^10).
+func (r *runner) chargeVisits(s *Step, res *StepResult, passes int64) bool {
+	visits := passes * int64(max(r.eng.NumNodes(), 1))
+	if r.asyncVisits+visits > maxAsyncVisits {
+		r.errorResult(res, fmt.Errorf("%s: the steps visit more than %d nodes in all (passes x nodes)", s.Op, maxAsyncVisits))
+		return false
+	}
+	r.asyncVisits += visits
+	return true
+}
+
+// multiNodeBounded wraps a step that runs scheduling passes: with
+// multi-node placement each pass walks the partition, so it is charged.
+func multiNodeBounded(run func(*runner, *Step, *StepResult)) func(*runner, *Step, *StepResult) {
+	return func(r *runner, s *Step, res *StepResult) {
+		if r.eng != nil && r.eng.MultiNode() && !r.chargeVisits(s, res, int64(max(s.Repeat, 1))) {
+			return
+		}
+		run(r, s, res)
+	}
+}
 
 // takesRepeat reports whether an op takes `repeat`.
 func takesRepeat(op string) bool { return op == "assign_once" || op == "async_schedule" }
