@@ -25,6 +25,11 @@ type preemptConf struct {
 	balanceWaitMS int64
 	// intra runs the IntraQueueCandidatesSelector after the FIFO ones.
 	intra intraConf
+	// crossConservative is conservative-drf for the FIFO and reserved
+	// selectors (try).
+	crossConservative bool
+	// under runs the QueuePriorityContainerCandidateSelector first.
+	under underConf
 }
 
 // preemptState remembers when each container was first selected, so it
@@ -32,6 +37,9 @@ type preemptConf struct {
 // preemptionCandidates map).
 type preemptState struct {
 	marked map[int64]int64
+	// resvSeen is when a monitoring round first saw each reservation
+	// (QueuePriorityContainerCandidateSelector's reservation age).
+	resvSeen map[int64]int64
 }
 
 func compilePreempt(p xmlconf.Preemption) preemptConf {
@@ -42,7 +50,10 @@ func compilePreempt(p xmlconf.Preemption) preemptConf {
 		naturalTermination: p.NaturalTerminationFactor.V, onReserved: p.SelectOnReservedContainers.V,
 		balance: p.BalanceAfterSatisfied.V, balanceWaitMS: p.BalanceMaxWaitMS.V,
 		intra: intraConf{enabled: p.IntraQueuePreemptionEnable.V, minThreshold: p.IntraQueueMinThreshold.V,
-			maxAllowable: p.IntraQueueMaxAllowable.V, userLimitFirst: !strings.EqualFold(p.IntraQueueOrder.V, "priority_first")},
+			maxAllowable: p.IntraQueueMaxAllowable.V, userLimitFirst: !strings.EqualFold(p.IntraQueueOrder.V, "priority_first"),
+			conservative: p.InQueueConservativeDRF.V},
+		crossConservative: p.CrossQueueConservativeDRF.V,
+		under:             underConf{enabled: p.Underutilized.V, delayMS: p.UnderutilizedDelayMS.V},
 	}
 }
 
@@ -86,8 +97,11 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	// The selectors in ProportionalCapacityPreemptionPolicy.init's order,
 	// sharing the round's allowance and skipping what an earlier one chose.
 	var selected []*container
+	if pc.under.enabled {
+		selected = e.selectQueuePriority(&allowed, nowMS)
+	}
 	if pc.onReserved {
-		selected = e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed)
+		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed, selected)...)
 	}
 	under := &underServed{seen: map[*queue]bool{}}
 	leaves := e.computeIdeal(allowed, idealMode{under: under})

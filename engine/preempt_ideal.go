@@ -158,6 +158,10 @@ func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
 // max(ideal, min(used+pending, guaranteed)), scaled down so the level
 // asks for at most the round's allowance.
 func (c *calc) distribute(qs []*tq, allowed, total Resource, m idealMode) {
+	// Every comparison at this level is made against tot_guarant, the
+	// parent's ideal, not the cluster: it matters under DRF, where shares
+	// depend on the denominator.
+	c = c.over(total)
 	unassigned := total
 	var nonZero, zero []*tq
 	for _, q := range qs {
@@ -184,6 +188,15 @@ func (c *calc) distribute(qs []*tq, allowed, total Resource, m idealMode) {
 	for _, q := range qs {
 		c.assignPreemption(q, scaling)
 	}
+}
+
+// over is the calculator with total as its cluster resource, as
+// computeIdealResourceDistribution passes tot_guarant to every
+// ResourceCalculator call of one level.
+func (c *calc) over(total Resource) *calc {
+	lc := *c
+	lc.cluster = total
+	return &lc
 }
 
 // assignPreemption is TempQueuePerPartition.assignPreemption (nothing is

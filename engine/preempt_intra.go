@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // intraConf holds the intra-queue-preemption.* settings of the
 // IntraQueueCandidatesSelector.
@@ -15,6 +18,8 @@ type intraConf struct {
 	// userLimitFirst is preemption-order-policy userlimit_first (the
 	// default); false is priority_first.
 	userLimitFirst bool
+	// conservative is intra-queue-preemption.conservative-drf.
+	conservative bool
 }
 
 // tApp is TempAppPerPartition: one app of a leaf during the round.
@@ -23,6 +28,7 @@ type tApp struct {
 	used, amUsed, pending, selected      Resource
 	selAll                               Resource // of the app's containers already selected
 	ideal, toBePreempted, actually, from Resource // from: toBePreemptFromOther
+	fairShare                            Resource // setFairShareForApps (fair leaves)
 	u                                    *tUser
 }
 
@@ -127,7 +133,7 @@ func (e *Engine) selectIntra(leaves []*tq, under []*queue, allowed *Resource, ea
 			}
 		}
 	}
-	s := &selection{e: e, allowed: *allowed, already: already}
+	s := &selection{e: e, allowed: *allowed, already: already, conservative: e.g.preempt.intra.conservative}
 	defer func() { *allowed = s.allowed }()
 	for _, q := range under {
 		if byQ[q] == nil || q.intraDisabled {
@@ -184,8 +190,17 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 		}
 		apps = append(apps, ta)
 	}
-	sort.SliceStable(apps, func(i, j int) bool { return taLess(apps[i], apps[j]) })
-	rc.intraIdeal(apps, reassignable)
+	if q.fair && ic.userLimitFirst {
+		slices.SortStableFunc(apps, e.fairCompare)
+	} else {
+		sort.SliceStable(apps, func(i, j int) bool { return taLess(apps[i], apps[j]) })
+	}
+	if q.fair {
+		rc.setFairShare(apps, reassignable.Add(sumAM(perUserAM)), q.mulp)
+		rc.intraIdealFair(apps, reassignable)
+	} else {
+		rc.intraIdeal(apps, reassignable, ic.conservative)
+	}
 	// Highest priority first above; the plugin keeps them lowest first.
 	for i, j := 0, len(apps)-1; i < j; i, j = i+1, j-1 {
 		apps[i], apps[j] = apps[j], apps[i]
@@ -196,8 +211,12 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 	} else {
 		maxIntra = Resource{}
 	}
-	rc.intraToBePreempted(apps, rc.min(maxIntra, allowed), ic.userLimitFirst, e.g.minAlloc)
-	rc.validateSamePriority(apps, ic.userLimitFirst)
+	rc.intraToBePreempted(apps, rc.min(maxIntra, allowed), ic.userLimitFirst, !q.fair, e.g.minAlloc)
+	if q.fair {
+		rc.actuallyByFairShare(apps)
+	} else {
+		rc.validateSamePriority(apps, ic.userLimitFirst)
+	}
 	return apps
 }
 
@@ -205,11 +224,11 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 // the highest priority: each app gets min(used - AM + pending - selected,
 // its user's limit left, the queue's reassignable left); what it gets
 // beyond its usage it needs from others (toBePreemptFromOther).
-func (c *calc) intraIdeal(apps []*tApp, reassignable Resource) {
+func (c *calc) intraIdeal(apps []*tApp, reassignable Resource, conservative bool) {
 	for _, ta := range apps {
 		// In-queue conservative DRF (the default) also stops at any major
 		// resource at or below zero (isAnyMajorResourceZeroOrNegative).
-		if c.lessEq(reassignable, Resource{}) || anyMajorZeroOrNeg(c, reassignable) {
+		if c.lessEq(reassignable, Resource{}) || (conservative && anyMajorZeroOrNeg(c, reassignable)) {
 			continue
 		}
 		u := ta.u
@@ -233,14 +252,17 @@ func (c *calc) intraIdeal(apps []*tApp, reassignable Resource) {
 // the lowest priority: each gives min(max(used - ideal - selected - AM
 // (- the minimum allocation under userlimit_first), 0), what the limit
 // has left), nothing when that is less than one minimum allocation.
-func (c *calc) intraToBePreempted(apps []*tApp, limit Resource, ulFirst bool, minAlloc Resource) {
+func (c *calc) intraToBePreempted(apps []*tApp, limit Resource, ulFirst, deductAM bool, minAlloc Resource) {
 	for _, ta := range apps {
 		if c.lessEq(limit, Resource{}) || c.lessEq(ta.used, Resource{}) {
 			continue
 		}
 		p := ta.used.Sub(ta.ideal)
 		p = subNonNeg(p, ta.selected)
-		p = subNonNeg(p, ta.amUsed)
+		if deductAM {
+			// a fair leaf's fair shares already count the AMs
+			p = subNonNeg(p, ta.amUsed)
+		}
 		if ulFirst {
 			p = subNonNeg(p, minAlloc)
 		}
@@ -305,16 +327,14 @@ func (c *calc) validateSamePriority(apps []*tApp, ulFirst bool) {
 // its apps' actuallyToBePreempted (getResourceDemandFromAppsPerQueue);
 // each app with something to give (getPreemptableApps, lowest priority
 // first) gives its containers from the lowest request priority and
-// newest, never its AM, stopping at the first that would take its user
-// to or under the user limit under userlimit_first
-// (preemptFromLeastStarvedApp, skipContainerBasedOnIntraQueuePolicy).
+// newest, never its AM, until skipIntra says stop
+// (preemptFromLeastStarvedApp).
 func (s *selection) intraFromQueue(apps []*tApp) {
 	var need Resource
 	for _, ta := range apps {
 		need = need.Add(ta.actually)
 	}
 	ulFirst := s.e.g.preempt.intra.userLimitFirst
-	rc := &s.e.g.rc
 	for _, ta := range apps {
 		if ta.actually == (Resource{}) {
 			continue
@@ -328,7 +348,7 @@ func (s *selection) intraFromQueue(apps []*tApp) {
 			if s.already[c] || c.priority == AMPriority {
 				continue
 			}
-			if ulFirst && rc.lessEq(u.rolling.Sub(c.res), limit) {
+			if s.skipIntra(ta, c, limit) {
 				break
 			}
 			if s.try(c, &need) {
@@ -336,9 +356,28 @@ func (s *selection) intraFromQueue(apps []*tApp) {
 				if ulFirst {
 					u.rolling = u.rolling.Sub(c.res)
 				}
+				if ta.a.q.fair {
+					// deductActuallyToBePreemptedFromApp: a fair leaf's app
+					// gives no more than its share (Hadoop's tests assert the
+					// per-app counts exactly, so the last unit counts too).
+					ta.actually = subNonNeg(ta.actually, c.res)
+				}
 			}
 		}
 	}
+}
+
+// skipIntra is FifoIntraQueuePreemptionPlugin.skipContainerBasedOnIntraQueuePolicy:
+// in a fair leaf an app stops once the container no longer fits in what
+// it is to give (actuallyToBePreempted); otherwise, under userlimit_first,
+// it stops at the container that would take its user to or under the
+// user limit.
+func (s *selection) skipIntra(ta *tApp, c *container, limit Resource) bool {
+	rc := &s.e.g.rc
+	if ta.a.q.fair {
+		return !rc.fitsIn(c.res, ta.actually)
+	}
+	return s.e.g.preempt.intra.userLimitFirst && rc.lessEq(ta.u.rolling.Sub(c.res), limit)
 }
 
 // sortedLive is an app's live containers in sortContainers order: lowest
@@ -365,4 +404,13 @@ func anyMajorZeroOrNeg(rc *calc, r Resource) bool {
 		return r.MemoryMB <= 0
 	}
 	return r.MemoryMB <= 0 || r.VCores <= 0
+}
+
+// sumAM adds up the leaf's running AMs per user.
+func sumAM(perUser map[string]Resource) Resource {
+	var r Resource
+	for _, v := range perUser {
+		r = r.Add(v)
+	}
+	return r
 }

@@ -18,7 +18,11 @@ type nodeForPreemption struct {
 // are chosen for real, using up the leaves' quotas and the round's
 // allowance. Nodes are visited in the engine's node order where Hadoop
 // walks its node map.
-func (e *Engine) selectOnReserved(leaves []*tq, allowed *Resource) []*container {
+func (e *Engine) selectOnReserved(leaves []*tq, allowed *Resource, earlier []*container) []*container {
+	already := map[*container]bool{}
+	for _, c := range earlier {
+		already[c] = true
+	}
 	quota := map[*queue]*Resource{}
 	for _, t := range leaves {
 		if !t.disabled && e.g.rc.positive(t.toObtain) {
@@ -32,7 +36,7 @@ func (e *Engine) selectOnReserved(leaves []*tq, allowed *Resource) []*container 
 		if n.removed || n.reserved == nil || n.pi != 0 { // default partition only
 			continue
 		}
-		if cost, _, ok := e.onNode(n, running[n], quota, allowed, true); ok {
+		if cost, _, ok := e.onNode(n, running[n], quota, allowed, true, already); ok {
 			nodes = append(nodes, nodeForPreemption{n: n, cost: cost})
 		}
 	}
@@ -42,7 +46,7 @@ func (e *Engine) selectOnReserved(leaves []*tq, allowed *Resource) []*container 
 		if nf.n.reserved == nil {
 			continue
 		}
-		if _, sel, ok := e.onNode(nf.n, running[nf.n], quota, allowed, false); ok {
+		if _, sel, ok := e.onNode(nf.n, running[nf.n], quota, allowed, false, already); ok {
 			out = append(out, sel...)
 		}
 	}
@@ -69,7 +73,7 @@ func (e *Engine) runningByNode() map[*node][]*container {
 // whose leaf quota and the round's allowance cover them are added until it
 // fits. readOnly only prices the node; otherwise quotas are used up, and
 // given back when the node cannot be freed enough.
-func (e *Engine) onNode(n *node, running []*container, quota map[*queue]*Resource, allowed *Resource, readOnly bool) (float32, []*container, bool) {
+func (e *Engine) onNode(n *node, running []*container, quota map[*queue]*Resource, allowed *Resource, readOnly bool, already map[*container]bool) (float32, []*container, bool) {
 	rc := &e.g.rc
 	want := n.reserved.res
 	cur := n.free()
@@ -80,8 +84,8 @@ func (e *Engine) onNode(n *node, running []*container, quota map[*queue]*Resourc
 	var sel []*container
 	fits := false
 	for _, c := range running {
-		if c.priority == AMPriority {
-			continue // never an AM here
+		if c.priority == AMPriority || already[c] {
+			continue // never an AM here, nor a container an earlier selector chose
 		}
 		q := quota[c.a.q]
 		if q == nil || !rc.fitsIn(c.res, *q) || !rc.fitsIn(c.res, *allowed) {

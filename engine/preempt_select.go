@@ -58,6 +58,8 @@ type selection struct {
 	out     []*container
 	kill    bool // send KILL_RESERVED_CONTAINER (not observe_only)
 	already map[*container]bool
+	// conservative is the selector's conservative-DRF mode (try).
+	conservative bool
 }
 
 // selectFifo is FifoCandidatesSelector.selectCandidates: for each leaf
@@ -71,7 +73,8 @@ type selection struct {
 // come off their leaf's need first
 // (deductPreemptableResourcesBasedSelectedCandidates).
 func (e *Engine) selectFifo(leaves []*tq, allowed *Resource, earlier []*container, kill bool) []*container {
-	s := &selection{e: e, allowed: *allowed, kill: kill, already: map[*container]bool{}}
+	s := &selection{e: e, allowed: *allowed, kill: kill, already: map[*container]bool{},
+		conservative: e.g.preempt.crossConservative}
 	defer func() { *allowed = s.allowed }()
 	for _, c := range earlier {
 		s.already[c] = true
@@ -155,13 +158,31 @@ func (s *selection) preemptFrom(a *app, need *Resource, skipped []*container, si
 	return skipped, size
 }
 
-// try is CapacitySchedulerPreemptionUtils.tryPreemptContainerAndDeductResToObtain:
-// a container is chosen while the leaf still needs something (no major
-// resource of the need at zero) and it fits in what the round may still
-// preempt; the last one chosen may overshoot the need.
+// try is CapacitySchedulerPreemptionUtils.tryPreemptContainerAndDeductResToObtain
+// (YARN-8292, Hadoop 3.2+): a zero component of the need becomes -1 (it
+// stays so); a container is chosen while some major resource of the need
+// is above zero and the container fits in what the round may still
+// preempt, and then only if the selector's DRF mode agrees: conservative
+// (intra-queue-preemption.conservative-drf, true by default; or
+// conservative-drf for the cross-queue selectors, false by default) asks
+// that no major resource of the need be zero or negative; relaxed asks
+// that the container lower the need's positive part (lessThan under the
+// calculator). The last one chosen may overshoot the need.
 func (s *selection) try(c *container, need *Resource) bool {
 	rc := &s.e.g.rc
-	if !rc.positive(*need) || !rc.fitsIn(c.res, s.allowed) || anyMajorZero(rc, *need) {
+	if !rc.positive(*need) {
+		return false // removed from resToObtainByPartition
+	}
+	if need.MemoryMB == 0 {
+		need.MemoryMB = -1
+	}
+	if need.VCores == 0 {
+		need.VCores = -1
+	}
+	if !rc.anyMajorAboveZero(*need) || !rc.fitsIn(c.res, s.allowed) {
+		return false
+	}
+	if !s.doPreempt(c, *need) {
 		return false
 	}
 	*need = need.Sub(c.res)
@@ -170,10 +191,12 @@ func (s *selection) try(c *container, need *Resource) bool {
 	return true
 }
 
-// anyMajorZero is ResourceCalculator.isAnyMajorResourceZero.
-func anyMajorZero(rc *calc, r Resource) bool {
-	if !rc.drf {
-		return r.MemoryMB == 0
+// doPreempt is tryPreemptContainerAndDeductResToObtain's DRF choice.
+func (s *selection) doPreempt(c *container, need Resource) bool {
+	rc := &s.e.g.rc
+	if s.conservative {
+		return !anyMajorZeroOrNeg(rc, need)
 	}
-	return r.MemoryMB == 0 || r.VCores == 0
+	after := componentwiseMax(need.Sub(c.res), Resource{})
+	return rc.less(after, componentwiseMax(need, Resource{}))
 }

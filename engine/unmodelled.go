@@ -41,12 +41,11 @@ var globalUnmodelled = []struct {
 }{
 	{"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers", "false",
 		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted"},
-	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.enabled", "false",
-		"QueuePriorityContainerCandidateSelector (under-utilized high-priority queues preempt on reserved nodes)", "queue priority only orders the ideal assignment"},
+	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation", "false",
+		"moving a reservation to a node where preemption can free room for it (QueuePriorityContainerCandidateSelector.tryToMakeBetterReservationPlacement)",
+		"reservations stay on their node; only their own node is considered"},
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
 		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill"},
-	{"yarn.resourcemanager.monitor.capacity.preemption.conservative-drf", "false",
-		"conservative DRF for cross-queue preemption", "the FIFO selector's plain check is used"},
 }
 
 // queueUnmodelled are per-queue settings the engine ignores, with the
@@ -109,6 +108,15 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := intraFairUnmodelled(m); ok {
 		out = append(out, w)
 	}
+	if w, ok := underDelayApprox(m); ok {
+		out = append(out, w)
+	}
+	if w, ok := mixedCapacityUnmodelled(m); ok {
+		out = append(out, w)
+	}
+	if w, ok := drfSelectionBefore32(m); ok {
+		out = append(out, w)
+	}
 	if w, ok := labelPreemptionUnmodelled(m); ok {
 		out = append(out, w)
 	}
@@ -132,13 +140,13 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	return out
 }
 
-// intraFairUnmodelled warns when intra-queue preemption is on and a leaf
-// orders its apps with the fair policy: Hadoop then splits the leaf by
-// fair share (FifoIntraQueuePreemptionPlugin.setFairShareForApps,
-// calcActuallyToBePreemptedBasedOnFS), which the engine does not model;
-// it uses the priority split there too.
+// intraFairUnmodelled warns when intra-queue preemption is on, a leaf
+// orders its apps with the fair policy and the target is older than 3.4:
+// capq splits such a leaf by fair share as 3.4's
+// FifoIntraQueuePreemptionPlugin does (setFairShareForApps,
+// calcActuallyToBePreemptedBasedOnFS), which earlier releases may not.
 func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
-	if !m.Global.Preemption.Enabled.V || !m.Global.Preemption.IntraQueuePreemptionEnable.V {
+	if !m.Global.Preemption.Enabled.V || !m.Global.Preemption.IntraQueuePreemptionEnable.V || !m.Version.Less(xmlconf.V3_4) {
 		return Warning{}, false
 	}
 	var w *Warning
@@ -148,8 +156,8 @@ func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
 		}
 		if w == nil {
 			w = &Warning{Key: q.Key("ordering-policy"), Pos: q.OrderingPolicy.Pos(),
-				Feature: "intra-queue preemption by fair share (FifoIntraQueuePreemptionPlugin with FairOrderingPolicy)",
-				Effect:  "the leaf's apps are split by priority as under fifo"}
+				Feature: "intra-queue preemption in a fair-ordered leaf as Hadoop " + m.Version.String() + " computes it",
+				Effect:  "Hadoop 3.4's fair-share split (FifoIntraQueuePreemptionPlugin.setFairShareForApps) is used"}
 		}
 		w.Queues++
 	}
@@ -157,6 +165,89 @@ func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
 		return Warning{}, false
 	}
 	return *w, true
+}
+
+// underDelayApprox warns that the QueuePriorityContainerCandidateSelector's
+// reserved-container-delay-ms is counted from the first monitoring round
+// that sees a reservation, not from its creation as Hadoop does.
+func underDelayApprox(m *xmlconf.Model) (Warning, bool) {
+	p := m.Global.Preemption
+	if !p.Enabled.V || !p.Underutilized.V || p.UnderutilizedDelayMS.V <= 0 {
+		return Warning{}, false
+	}
+	pos := p.UnderutilizedDelayMS.Pos()
+	if !p.UnderutilizedDelayMS.Set() {
+		pos = p.Underutilized.Pos()
+	}
+	return Warning{Key: "yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms", Pos: pos,
+		Feature: "the age of a reservation from its creation (QueuePriorityContainerCandidateSelector)",
+		Effect:  "the age counts from the first preemption round that sees the reservation, up to one monitoring_interval later"}, true
+}
+
+// drfSelectionBefore32 warns that under DRF the preemption selectors
+// follow YARN-8292 (Hadoop 3.1.1 and 3.2 on: a zero resource of the need
+// turns -1, conservative-drf chooses how far a selector goes), which
+// older releases do not have.
+func drfSelectionBefore32(m *xmlconf.Model) (Warning, bool) {
+	p := m.Global.Preemption
+	if !p.Enabled.V || !m.Global.DominantCalculator() || !m.Version.Less(xmlconf.V3_2) {
+		return Warning{}, false
+	}
+	return Warning{Key: "yarn.scheduler.capacity.resource-calculator", Pos: m.Global.ResourceCalculator.Pos(),
+		Feature: "which containers preemption chooses under DRF as Hadoop " + m.Version.String() + " does (before YARN-8292)",
+		Effect:  "the selectors follow Hadoop 3.2 and later (conservative-drf and intra-queue-preemption.conservative-drf apply)"}, true
+}
+
+// mixedCapacityUnmodelled warns about siblings written in different
+// capacity modes (or vector entries that mix them) under Hadoop 3.4's
+// non-legacy queue mode, where CapacitySchedulerQueueCapacityHandler's
+// ResourceCalculationDriver gives absolute children theirs first, then
+// percentages of what remains, then weights of the rest, per resource
+// type. capq computes each child's share of its parent on its own (a
+// weight of the whole parent, the memory share for both resources).
+func mixedCapacityUnmodelled(m *xmlconf.Model) (Warning, bool) {
+	if m.Version.Less(xmlconf.V3_4) || m.Global.LegacyQueueMode.V {
+		return Warning{}, false
+	}
+	var w *Warning
+	for _, p := range m.Queues {
+		if len(p.Children) < 2 || !mixesModes(p.Children) {
+			continue
+		}
+		if w == nil {
+			c := p.Children[0]
+			var pos xmlconf.Pos
+			if c.Capacity.Prop != nil {
+				pos = c.Capacity.Prop.ValuePos
+			}
+			w = &Warning{Key: c.Key("capacity"), Pos: pos,
+				Feature: "capacities of siblings that mix absolute, percentage and weight values (3.4 non-legacy mode, ResourceCalculationDriver)",
+				Effect:  "each child's share is computed on its own: weights split the whole parent, not what absolute and percentage siblings leave"}
+		}
+		w.Queues++
+	}
+	if w == nil {
+		return Warning{}, false
+	}
+	return *w, true
+}
+
+// mixesModes reports whether the children's capacities use more than one
+// of the percentage, weight and absolute modes (vector entries count by
+// their own modes).
+func mixesModes(kids []*xmlconf.Queue) bool {
+	seen := map[xmlconf.CapacityMode]bool{}
+	for _, c := range kids {
+		switch c.Capacity.Mode {
+		case xmlconf.ModePercent, xmlconf.ModeWeight, xmlconf.ModeAbsolute:
+			seen[c.Capacity.Mode] = true
+		case xmlconf.ModeVector:
+			for _, e := range c.Capacity.Vector {
+				seen[e.Mode] = true
+			}
+		}
+	}
+	return len(seen) > 1
 }
 
 // intraOrderUnknown warns about a preemption-order-policy that is neither

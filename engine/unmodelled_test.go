@@ -19,9 +19,9 @@ func TestUnmodelled(t *testing.T) {
 	}{
 		{"defaults", nil, nil},
 		{"intra-queue preemption is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true"}, nil},
-		{"intra-queue preemption on fair leaves", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true",
-			"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"},
-			[]string{"yarn.scheduler.capacity.root.b.ordering-policy"}},
+		{"intra-queue preemption on fair leaves is modelled (3.4)", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true",
+			"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"}, nil},
+		{"conservative DRF is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.conservative-drf": "true"}, nil},
 		{"unknown intra-queue order", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
 			"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy": "fifo_first"},
 			[]string{"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy"}},
@@ -30,8 +30,15 @@ func TestUnmodelled(t *testing.T) {
 		{"fair leaves without intra-queue preemption", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"}, nil},
 		{"reserved selector is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true"}, nil},
 		{"lazy preemption", map[string]string{"lazy-preemption-enabled": "true"}, []string{"yarn.scheduler.capacity.lazy-preemption-enabled"}},
-		{"queue priority preemption", map[string]string{"ordering-policy.priority-utilization.underutilized-preemption.enabled": "true"},
-			[]string{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.enabled"}},
+		{"queue priority preemption is modelled", map[string]string{"ordering-policy.priority-utilization.underutilized-preemption.enabled": "true"}, nil},
+		{"queue priority preemption's reservation age", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			"ordering-policy.priority-utilization.underutilized-preemption.enabled": "true"},
+			[]string{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms"}},
+		{"queue priority preemption without delay", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			"ordering-policy.priority-utilization.underutilized-preemption.enabled":                     "true",
+			"ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms": "0"}, nil},
+		{"moving reservations", map[string]string{"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation": "true"},
+			[]string{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation"}},
 		{"labels are modelled", map[string]string{"root.a.accessible-node-labels": "gpu", "root.b.accessible-node-labels": "gpu",
 			"root.a.accessible-node-labels.gpu.capacity": "100", "root.a.default-node-label-expression": "gpu"}, nil},
 		{"absolute label capacity", map[string]string{"root.a.accessible-node-labels": "gpu", "root.a.accessible-node-labels.gpu.capacity": "[memory=1024,vcores=1]"},
@@ -65,4 +72,47 @@ func TestUnmodelled(t *testing.T) {
 		})
 	}
 	assert.Empty(t, Unmodelled(nil))
+}
+
+// Before 3.4 a fair leaf's intra-queue split is 3.4's, and capq says so.
+func TestUnmodelledIntraFairBefore34(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true",
+		"yarn.resourcemanager.scheduler.monitor.enable":                                   "true", "root.b.ordering-policy": "fair"}
+	ws := Unmodelled(build(t, kv, xmlconf.V3_3))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.scheduler.capacity.root.b.ordering-policy", ws[0].Key)
+		assert.Contains(t, ws[0].String(), "Hadoop 3.3")
+	}
+}
+
+// Siblings mixing capacity modes under 3.4's non-legacy mode get a
+// warning: capq does not run ResourceCalculationDriver's order.
+func TestUnmodelledMixedCapacities(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "[memory=4096,vcores=4]", "root.b.capacity": "2w",
+		"legacy-queue-mode.enabled": "false"}
+	ws := Unmodelled(build(t, kv, xmlconf.V3_4))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.scheduler.capacity.root.a.capacity", ws[0].Key)
+		assert.Equal(t, 1, ws[0].Queues)
+	}
+	kv["root.a.capacity"] = "3w"
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_4)), "weights only: nothing to order")
+	kv["root.a.capacity"] = "[memory=50%,vcores=2w]"
+	assert.Len(t, Unmodelled(build(t, kv, xmlconf.V3_4)), 1, "a vector mixing modes counts")
+}
+
+// Before 3.2 the DRF container selection of YARN-8292 is capq's, and it
+// says so; 3.2 on, nothing to say.
+func TestUnmodelledDRFSelectionBefore32(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"yarn.resourcemanager.scheduler.monitor.enable": "true",
+		"resource-calculator":                           "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"}
+	ws := Unmodelled(build(t, kv, xmlconf.V3_1))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.scheduler.capacity.resource-calculator", ws[0].Key)
+	}
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_2)))
+	delete(kv, "resource-calculator")
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_1)), "the default calculator compares memory only")
 }

@@ -45,11 +45,14 @@ func (g *Guard) Input(paths ...string) {
 }
 
 // Output checks the target of flag (e.g. "--html"); an empty path is no
-// output. Two outputs on standard output are refused too: their bytes
-// would interleave.
+// output. Its directory must exist (CheckOutputDir). Two outputs on
+// standard output are refused too: their bytes would interleave.
 func (g *Guard) Output(flag, path string) error {
 	if path == "" {
 		return nil
+	}
+	if err := CheckOutputDir(flag, path); err != nil {
+		return err
 	}
 	o := output{flag: flag, path: path, key: pathKey(path)}
 	if path != Stdout {

@@ -33,3 +33,13 @@ func WriteBaselineFile(path string, fs []xmlconf.Finding, max int64) error {
 	}
 	return safeio.WriteFile(path, buf.Bytes(), force, nil)
 }
+
+// ReadBaselineFile reads and parses the baseline at path within lim
+// (bounded; a FIFO or device refused unless lim allows it).
+func ReadBaselineFile(path string, lim safeio.Limits) (*Baseline, error) {
+	data, err := safeio.ReadFile(path, lim)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBaseline(path, bytes.NewReader(data))
+}

@@ -12,10 +12,11 @@
 // run by Refresh in the ResourceManager's order).
 //
 // What lives here: rules, their IDs, severities and documentation,
-// suppressions, refresh rules and reason codes, the change set, and how
-// findings and change sets are rendered. What does not: reading XML and
+// suppressions, baselines, refresh rules and reason codes, the change
+// set, how findings, change sets and the rule list are rendered, and
+// which lint a path gets (LintHadoop1Path: a Hadoop 1 file set or not). What does not: reading XML and
 // building the typed model, which only reports facts (xmlconf); running a
 // scheduler (engine), which takes validate's refresh check through
 // engine/preview.RefreshCheck; flags, files and exit codes (cmd/capq).
-// validate imports xmlconf only.
+// validate imports xmlconf, placement and safeio only.
 package validate

@@ -72,6 +72,25 @@ func ParseFormat(s string) (Format, error) {
 	return 0, fmt.Errorf("unknown format %q (want %s)", s, strings.Join(formatNames, ", "))
 }
 
+// FormatNames are the formats Write renders (capq lint --format), as
+// they are spelled.
+func FormatNames() []string { return slices.Clone(formatNames) }
+
+// DiffFormatNames are the formats WriteDiff renders: every format but
+// JUnit (a refresh verdict is not a test suite).
+func DiffFormatNames() []string {
+	return slices.DeleteFunc(FormatNames(), func(n string) bool { return n == FormatJUnit.String() })
+}
+
+// ParseDiffFormat is ParseFormat for WriteDiff, which has no JUnit form.
+func ParseDiffFormat(s string) (Format, error) {
+	f, err := ParseFormat(s)
+	if err == nil && f == FormatJUnit {
+		err = fmt.Errorf("format %q: a refresh has no JUnit form (want %s)", s, strings.Join(DiffFormatNames(), ", "))
+	}
+	return f, err
+}
+
 // RenderOptions tune the renderers.
 type RenderOptions struct {
 	// Colour enables ANSI colours in text output (the caller decides:
@@ -210,8 +229,8 @@ func (r Report) severityFirst() []xmlconf.Finding {
 }
 
 // Add merges one input's result into rep: its files (each once, since a
-// --yarn-site may be shared by every input), findings (unsorted: sort
-// after the last Add), suppressed count and rules (each once).
+// --yarn-site may be shared by every input), findings (unsorted: Finish
+// sorts them after the last Add), suppressed count and rules (each once).
 func (rep *Report) Add(res Result, files []string) {
 	for _, n := range files {
 		if !slices.Contains(rep.Files, n) {
@@ -224,5 +243,15 @@ func (rep *Report) Add(res Result, files []string) {
 		if !slices.ContainsFunc(rep.Rules, func(x *Rule) bool { return x.ID == r.ID }) {
 			rep.Rules = append(rep.Rules, r)
 		}
+	}
+}
+
+// Finish readies a report of every input for rendering: file names under
+// the working directory become relative (WorkingRelativeFindings), and the
+// findings are sorted across inputs. Each input's findings come sorted
+// from Run, so one input whose names stay as they are is not sorted again.
+func (rep *Report) Finish() {
+	if WorkingRelativeFindings(rep.Findings) || len(rep.Files) > 1 {
+		rep.Findings = xmlconf.SortFindings(rep.Findings)
 	}
 }

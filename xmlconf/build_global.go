@@ -109,6 +109,12 @@ func (b *builder) preemption() {
 	p.SelectOnReservedContainers, _ = b.boolAt(preemptionPrefix+"select_based_on_reserved_containers", FromGlobal, false)
 	p.BalanceAfterSatisfied, _ = b.boolAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.enabled", FromGlobal, false)
 	p.BalanceMaxWaitMS, _ = b.longAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.max-wait-before-kill", FromGlobal, 300000)
+	p.CrossQueueConservativeDRF, _ = b.boolAt(preemptionPrefix+"conservative-drf", FromGlobal, false)
+	p.InQueueConservativeDRF, _ = b.boolAt(preemptionPrefix+"intra-queue-preemption.conservative-drf", FromGlobal, true)
+	const under = Prefix + "ordering-policy.priority-utilization.underutilized-preemption."
+	p.Underutilized, _ = b.boolAt(under+"enabled", FromGlobal, false)
+	p.UnderutilizedDelayMS, _ = b.longAt(under+"reserved-container-delay-ms", FromGlobal, 60000)
+	p.UnderutilizedMoveReservation, _ = b.boolAt(under+"allow-move-reservation", FromGlobal, false)
 }
 
 func containsWord(s, w string) bool {

@@ -330,6 +330,19 @@ type Preemption struct {
 	// preemption-to-balance-queue-after-satisfied.{enabled,max-wait-before-kill}.
 	BalanceAfterSatisfied Value[bool]
 	BalanceMaxWaitMS      Value[int64]
+	// CrossQueueConservativeDRF and InQueueConservativeDRF are
+	// conservative-drf and intra-queue-preemption.conservative-drf: under
+	// DRF, whether a selector stops at the first resource type it no
+	// longer needs (CapacitySchedulerPreemptionUtils.tryPreemptContainerAndDeductResToObtain).
+	CrossQueueConservativeDRF Value[bool]
+	InQueueConservativeDRF    Value[bool]
+	// Underutilized, UnderutilizedDelayMS and UnderutilizedMoveReservation
+	// are yarn.scheduler.capacity.ordering-policy.priority-utilization.
+	// underutilized-preemption.{enabled,reserved-container-delay-ms,
+	// allow-move-reservation} (QueuePriorityContainerCandidateSelector).
+	Underutilized                Value[bool]
+	UnderutilizedDelayMS         Value[int64]
+	UnderutilizedMoveReservation Value[bool]
 }
 
 // Model is the typed view of a Capacity Scheduler configuration. Build

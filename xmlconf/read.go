@@ -105,13 +105,14 @@ func ReadFiles(paths []string, opts ReadOptions) ([]*Document, error) {
 		docs[i] = d
 	}
 	if errs != nil {
-		errs.ErrorFormat = listErrors
+		errs.ErrorFormat = ListErrors
 	}
 	return docs, errs.ErrorOrNil()
 }
 
-// listErrors prints one error per line, so each keeps its file:line:col.
-func listErrors(es []error) string {
+// ListErrors prints one error per line, so each keeps its file:line:col
+// (a go-multierror ErrorFormat: capq lists several unreadable inputs so).
+func ListErrors(es []error) string {
 	lines := make([]string, len(es))
 	for i, e := range es {
 		lines[i] = e.Error()
@@ -131,10 +132,9 @@ func readLimited(path string, opts ReadOptions) ([]byte, error) {
 	switch {
 	case err == nil:
 		return data, nil
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, fail("no such file", "check the path", err)
-	case errors.Is(err, fs.ErrPermission):
-		return nil, fail("permission denied", "make the file readable by this user", err)
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
+		reason, hint := PathReason(err)
+		return nil, fail(reason, hint, err)
 	case errors.As(err, &tl):
 		return nil, tooBig(path, tl.Max+1, tl.Max)
 	case errors.Is(err, safeio.ErrSpecial):
@@ -144,6 +144,19 @@ func readLimited(path string, opts ReadOptions) ([]byte, error) {
 		return nil, fail("is a directory, not a configuration file", "give the path of the XML file inside it", nil)
 	}
 	return nil, fail(fmt.Sprintf("cannot read: %v", unwrapPath(err)), "", err)
+}
+
+// PathReason words the common reasons a file cannot be opened (missing,
+// not readable) with what to do, so every input of every command says
+// them alike; "" for any other error.
+func PathReason(err error) (reason, hint string) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file", "check the path"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied", "make the file readable by this user"
+	}
+	return "", ""
 }
 
 func tooBig(path string, size, max int64) error {

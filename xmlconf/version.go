@@ -65,10 +65,14 @@ func ParseVersion(s string) (Version, error) {
 	return Version{}, fmt.Errorf("hadoop version %q has no profile; supported: %s", s, versionList())
 }
 
-func versionList() string {
+func versionList() string { return strings.Join(VersionNames(), ", ") }
+
+// VersionNames are the SupportedVersions as --hadoop-version spells them,
+// oldest first.
+func VersionNames() []string {
 	names := make([]string, len(SupportedVersions))
 	for i, v := range SupportedVersions {
 		names[i] = v.String()
 	}
-	return strings.Join(names, ", ")
+	return names
 }

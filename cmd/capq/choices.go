@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -22,20 +20,14 @@ import (
 
 var (
 	textJSON     = []string{"text", "json"}
-	lintFormats  = []string{"text", "json", "sarif", "github", "junit"}
-	diffFormats  = []string{"text", "json", "sarif", "github"}
+	lintFormats  = validate.FormatNames()
+	diffFormats  = validate.DiffFormatNames()
 	explainFmts  = []string{"text", "markdown"}
 	failOnLevels = []string{"error", "warning", "info"}
 )
 
 // hadoopVersions are the --hadoop-version profiles.
-func hadoopVersions() []string {
-	out := make([]string, len(xmlconf.SupportedVersions))
-	for i, v := range xmlconf.SupportedVersions {
-		out[i] = v.String()
-	}
-	return out
-}
+func hadoopVersions() []string { return xmlconf.VersionNames() }
 
 // badValue is the error for a flag value outside choices, with the
 // nearest choice when one is a typo away ("sarfi" → "sarif").
@@ -107,22 +99,4 @@ func ruleSelectors() []string {
 		}
 	}
 	return out
-}
-
-// checkOutputDir fails fast, before any work, when an output file's
-// directory does not exist: the write would fail at the end naming the
-// temporary file it tried to create there.
-func checkOutputDir(flag, path string) error {
-	if path == "" || path == "-" {
-		return nil
-	}
-	dir := filepath.Dir(path)
-	fi, err := os.Stat(dir)
-	switch {
-	case err != nil:
-		return fmt.Errorf("%s %s: directory %s does not exist; create it first", flag, path, dir)
-	case !fi.IsDir():
-		return fmt.Errorf("%s %s: %s is not a directory", flag, path, dir)
-	}
-	return nil
 }

@@ -91,10 +91,10 @@ func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 	return nil
 }
 
-// diffFormat accepts the lint formats diff supports (not junit).
+// diffFormat reads --format (validate.ParseDiffFormat).
 func diffFormat(s string) (validate.Format, error) {
-	f, err := validate.ParseFormat(s)
-	if err != nil || f == validate.FormatJUnit {
+	f, err := validate.ParseDiffFormat(s)
+	if err != nil {
 		return 0, badValue("format", s, diffFormats)
 	}
 	return f, nil

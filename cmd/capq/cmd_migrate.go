@@ -2,6 +2,8 @@ package main
 
 import (
 	"github.com/spf13/cobra"
+
+	"github.com/capq/capq/migrate"
 )
 
 func newMigrateCmd(s *streams) *cobra.Command {
@@ -63,7 +65,7 @@ func newMigrateHadoop1Cmd(s *streams) *cobra.Command {
 	f.StringVar(&o.report, "report", "", "write the report to FILE")
 	f.StringVar(&o.format, "format", "text", "report format: text or json")
 	completeValues(cmd, "format", fixed(textJSON))
-	completeValues(cmd, "hadoop-version", migrateVersions)
+	completeValues(cmd, "hadoop-version", migrate.VersionChoices)
 	f.BoolVar(&o.force, "force", false, "overwrite existing output files")
 	f.BoolVar(&o.maxParallelApps, "max-parallel-apps", false, "emit max-parallel-apps from Hadoop 1's jobs-initialized limits (YARN 3.3+)")
 	o.readFlags.bind(cmd)

@@ -125,7 +125,7 @@ func runPreview(o previewOptions, args []string, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	var cfg *previewConfigs
+	var cfg *preview.Configs
 	if o.hadoop1 {
 		cfg, err = loadHadoop1Configs(o, s)
 	} else {
@@ -153,8 +153,8 @@ func (o previewOptions) check(args []string) error {
 		return badValue("format", o.format, textJSON)
 	case o.workload == "":
 		return errors.New("--workload is required")
-	case checkOutputDir("--html", o.html) != nil:
-		return checkOutputDir("--html", o.html)
+	case safeio.CheckOutputDir("--html", o.html) != nil:
+		return safeio.CheckOutputDir("--html", o.html)
 	case o.hadoop1 && len(args) != 0:
 		return fmt.Errorf("--hadoop1 takes no OLD NEW arguments (got %d); the two configurations are the migration without and with --group", len(args))
 	case !o.hadoop1 && len(args) != 2:

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"text/tabwriter"
-
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/validate"
@@ -38,31 +34,13 @@ func runRules(format, version string, s *streams) error {
 		if err != nil {
 			return cannotRun(badValue("hadoop-version", version, hadoopVersions()))
 		}
-		var kept []*validate.Rule
-		for _, r := range rules {
-			if r.AppliesTo(v) {
-				kept = append(kept, r)
-			}
-		}
-		rules = kept
+		rules = validate.RulesFor(v)
 	}
 	switch format {
 	case "json":
-		infos := make([]validate.RuleInfo, len(rules))
-		for i, r := range rules {
-			infos[i] = r.Info()
-		}
-		enc := json.NewEncoder(s.out)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(infos)
+		return validate.WriteRulesJSON(s.out, rules)
 	case "text":
-		tw := tabwriter.NewWriter(s.out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tSEVERITY\tCATEGORY\tNAME\tSUMMARY")
-		for _, r := range rules {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Category, r.Name, r.Docs.Summary)
-		}
-		return tw.Flush()
+		return validate.WriteRulesText(s.out, rules)
 	}
 	return cannotRun(badValue("format", format, textJSON))
 }

@@ -139,9 +139,7 @@ func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams) (*s
 	if err != nil {
 		return nil, err
 	}
-	for _, warn := range append(w.Warnings, sim.UnknownQueueWarnings(m, w)...) {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
-	}
+	s.notes("warning", append(w.Warnings, sim.UnknownQueueWarnings(m, w)...))
 	if opts, err = o.refreshes(opts, s); err != nil {
 		return nil, err
 	}

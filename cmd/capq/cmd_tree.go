@@ -42,7 +42,7 @@ func runTree(o treeOptions, arg string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(badValue("format", o.format, textJSON))
 	}
-	if err := refuseHadoop1(arg); err != nil {
+	if err := refuseHadoop1(arg, o.config.readOptions(s)); err != nil {
 		return cannotRun(err)
 	}
 	loaded, err := o.config.load(arg, s)
@@ -57,13 +57,14 @@ func runTree(o treeOptions, arg string, s *streams) error {
 
 // refuseHadoop1 stops tree on a Hadoop 1 (MRv1) file set: read as YARN it
 // has no yarn.scheduler.capacity keys, so tree would print a lone root
-// queue as if that were the configuration.
-func refuseHadoop1(arg string) error {
+// queue as if that were the configuration. The detection reads within
+// the read flags (--max-file-size), like every other read.
+func refuseHadoop1(arg string, ro xmlconf.ReadOptions) error {
 	paths, dir := xmlconf.H1Candidates(arg)
 	if len(paths) == 0 {
 		return nil
 	}
-	if in := xmlconf.DetectHadoop1(paths, dir, xmlconf.ReadOptions{}); !in.IsHadoop1 {
+	if in := xmlconf.DetectHadoop1(paths, dir, ro); !in.IsHadoop1 {
 		return nil
 	}
 	return fmt.Errorf("%s is a Hadoop 1 (MRv1) queue configuration, not a YARN Capacity Scheduler one; "+

@@ -31,8 +31,8 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	if err != nil {
 		return nil, err
 	}
-	if f, ferr := diffFormat(o.format); ferr == nil && f.UsuallyPublic() && !o.config.untrustedGiven() {
-		opts.Read.Untrusted = true // findings go to annotations or SARIF
+	if f, ferr := diffFormat(o.format); ferr == nil {
+		opts.Read.Untrusted = o.config.untrustedFor(s, f)
 	}
 	in := &diffInputs{version: opts.Build.Version}
 	// The two sides are independent; reading and building a large file is
@@ -51,7 +51,7 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 		errs = multierror.Append(errs, err)
 	}
 	if err := errs.ErrorOrNil(); err != nil {
-		errs.ErrorFormat = func(es []error) string { return joinErrors(es) }
+		errs.ErrorFormat = xmlconf.ListErrors
 		return nil, errs
 	}
 	return in, nil
@@ -79,16 +79,11 @@ func checkDiffStdin(o diffOptions, oldArg, newArg string) error {
 // loadOne loads one side and, for --unified, keeps its bytes. A file is
 // loaded by name (so xi:include resolves next to it) and read again.
 func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (*xmlconf.Loaded, string, []byte, error) {
-	src, err := resolveSource(arg, s, opts.Read)
+	l, opts, err := loadArg(opts, arg, s, nil)
 	if err != nil {
 		return nil, "", nil, err
 	}
-	addConfDirYarnSite(&opts, arg)
-	opts.CapacityScheduler = []xmlconf.Source{src}
-	l, err := xmlconf.Load(opts)
-	if err != nil {
-		return nil, "", nil, err
-	}
+	src := opts.CapacityScheduler[0]
 	data := src.Data
 	if data == nil && keepBytes {
 		data, err = readLimited(src.Name, opts.Read.MaxBytes)
@@ -140,9 +135,6 @@ func readLiveApps(name string, max int64) ([]validate.LiveApp, error) {
 	if err != nil {
 		return nil, err
 	}
-	if data, err = sim.RMAnswerJSON(name, "apps", data); err != nil {
-		return nil, err
-	}
 	refs, err := sim.ReadRMAppRefs(name, data)
 	if err != nil {
 		return nil, err
@@ -152,15 +144,4 @@ func readLiveApps(name string, max int64) ([]validate.LiveApp, error) {
 		out[i] = validate.LiveApp{ID: r.ID, User: r.User, Queue: r.Queue, State: r.State}
 	}
 	return out, nil
-}
-
-func joinErrors(es []error) string {
-	out := ""
-	for i, e := range es {
-		if i > 0 {
-			out += "\n"
-		}
-		out += e.Error()
-	}
-	return out
 }

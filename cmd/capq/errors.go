@@ -34,7 +34,7 @@ func describeError(err error) string {
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		if reason, hint := pathReason(pe.Err); reason != "" {
+		if reason, hint := xmlconf.PathReason(pe.Err); reason != "" {
 			msg = strings.Replace(msg, pe.Error(), pe.Path+": "+reason, 1)
 			if hint != "" {
 				msg += "\n  hint: " + hint
@@ -42,17 +42,6 @@ func describeError(err error) string {
 		}
 	}
 	return stripPackagePrefix(msg)
-}
-
-// pathReason words the common file errors as xmlconf's reader does.
-func pathReason(err error) (reason, hint string) {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file", "check the path"
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied", "make the file readable by this user"
-	}
-	return "", ""
 }
 
 // packagePrefixes are the error prefixes of capq's own packages.

@@ -23,19 +23,12 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 	if err != nil {
 		return nil, fmt.Errorf("--from-rm-apps: %w", err)
 	}
-	if data, err = sim.RMAnswerJSON(name, "apps", data); err != nil {
-		return nil, err
-	}
 	w, err := sim.ReadRMApps(name, data, m, sim.RMAppsOptions{AM: engine.Resource{MemoryMB: o.amMemory, VCores: 1}, TaskMemoryMB: o.rmTaskMemory, Cluster: *cluster})
 	if err != nil {
 		return nil, err
 	}
-	for _, a := range sim.RMAppsAssumptions {
-		fmt.Fprintf(s.errOut, "capq: assumption: %s\n", a)
-	}
-	for _, warn := range w.Warnings {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
-	}
+	s.notes("assumption", sim.RMAppsAssumptions)
+	s.notes("warning", w.Warnings)
 	reportOffered(s, w, sim.SpanMS(w), "built", "")
 	return w, nil
 }
@@ -44,22 +37,17 @@ func (o genWorkloadOptions) fromRM(m *xmlconf.Model, s *streams) (*sim.Workload,
 // given (its warnings printed), else --nodes x --node-memory.
 func (o genWorkloadOptions) rmCluster(s *streams) (*sim.Cluster, error) {
 	if o.rmNodes == "" {
-		return &sim.Cluster{Nodes: []sim.NodeGroup{{Count: o.gen.Nodes, MemoryMB: o.gen.NodeMemoryMB, VCores: o.gen.NodeVCores,
-			Racks: max(1, (o.gen.Nodes+o.gen.NodesPerRack-1)/o.gen.NodesPerRack), RackPrefix: "/rack"}}}, nil
+		c := o.gen.Cluster()
+		return &c, nil
 	}
 	name, data, err := o.config.readArg(o.rmNodes, s)
 	if err != nil {
 		return nil, fmt.Errorf("--rm-nodes: %w", err)
 	}
-	if data, err = sim.RMAnswerJSON(name, "nodes", data); err != nil {
-		return nil, err
-	}
 	c, warns, err := sim.ReadRMNodes(name, data)
 	if err != nil {
 		return nil, err
 	}
-	for _, w := range warns {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", w)
-	}
+	s.notes("warning", warns)
 	return c, nil
 }

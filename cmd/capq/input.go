@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/safeio"
+	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -124,6 +121,13 @@ func (f readFlags) isUntrusted(s *streams) bool {
 	return s != nil && s.getenv != nil && s.getenv("CI") != ""
 }
 
+// untrustedFor is isUntrusted for a run whose findings go out in format:
+// without --untrusted, a format usually published (annotations, SARIF)
+// turns it on, since what the findings quote becomes public.
+func (f readFlags) untrustedFor(s *streams, format validate.Format) bool {
+	return f.isUntrusted(s) || (!f.untrustedGiven() && format.UsuallyPublic())
+}
+
 // untrustedGiven says whether --untrusted was on the command line.
 func (f readFlags) untrustedGiven() bool {
 	return f.untrustedSet != nil && f.untrustedSet()
@@ -136,29 +140,30 @@ func (f *configFlags) load(arg string, s *streams) (*xmlconf.Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := resolveSource(arg, s, opts.Read)
-	if err != nil {
-		return nil, err
-	}
-	addConfDirYarnSite(&opts, arg)
-	opts.CapacityScheduler = []xmlconf.Source{src}
-	return xmlconf.Load(opts)
+	l, _, err := loadArg(opts, arg, s, nil)
+	return l, err
 }
 
-// addConfDirYarnSite treats a directory argument as a Hadoop conf dir:
-// its yarn-site.xml (if any) is read under capacity-scheduler.xml, as the
-// ResourceManager reads them, unless --yarn-site named files already.
-func addConfDirYarnSite(opts *xmlconf.LoadOptions, arg string) {
-	if len(opts.YarnSite) > 0 {
-		return
+// loadArg is the one way a configuration argument is loaded: resolved
+// (resolveSource) and read over opts' yarn-site files or, when none were
+// named, a conf dir's own yarn-site.xml, as the ResourceManager reads
+// them. read holds bytes already read, by file name, so nothing is read
+// twice. It returns the options it loaded with (their sources name the
+// files read).
+func loadArg(opts xmlconf.LoadOptions, arg string, s *streams, read map[string][]byte) (*xmlconf.Loaded, xmlconf.LoadOptions, error) {
+	src, err := resolveSource(arg, s, opts.Read)
+	if err != nil {
+		return nil, opts, err
 	}
-	if fi, err := os.Stat(arg); err != nil || !fi.IsDir() {
-		return
+	if data, ok := read[src.Name]; ok && src.Data == nil {
+		src.Data = data
 	}
-	ys := filepath.Join(arg, "yarn-site.xml")
-	if fi, err := os.Stat(ys); err == nil && fi.Mode().IsRegular() {
-		opts.YarnSite = []xmlconf.Source{{Name: ys}}
+	if ys, ok := xmlconf.ConfDirYarnSite(arg); ok && len(opts.YarnSite) == 0 {
+		opts.YarnSite = []xmlconf.Source{ys}
 	}
+	opts.CapacityScheduler = []xmlconf.Source{src}
+	l, err := xmlconf.Load(opts)
+	return l, opts, err
 }
 
 // resolveSource turns a command-line argument into a source:
@@ -184,71 +189,28 @@ func resolveSource(arg string, s *streams, rd xmlconf.ReadOptions) (xmlconf.Sour
 		return gitSource(arg, max)
 	}
 	if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
-		cs := filepath.Join(arg, "capacity-scheduler.xml")
-		if _, err := os.Stat(cs); err != nil {
-			return xmlconf.Source{}, fmt.Errorf("%s is a directory without a capacity-scheduler.xml; name the file to read", arg)
-		}
-		return xmlconf.Source{Name: cs}, nil
+		return xmlconf.ConfDirSource(arg)
 	}
 	return xmlconf.Source{Name: arg}, nil
 }
 
-// gitSource reads git:REV:PATH with `git cat-file blob --end-of-options
-// REV:PATH` in the current repository. The argument may come from a pull
-// request (a workload's refresh event), so it must never reach git as an
-// option: a revision or path that begins with "-" is refused outright, and
-// --end-of-options makes git read the object name as an object name even
-// if that check were bypassed (`git show` once wrote --output=FILE). The
-// object is read raw, without textconv or pager, and bounded by max. The
+// gitSource reads git:REV:PATH in the current repository, bounded by
+// max, through safeio.ReadGitBlob (which keeps the revision and path from
+// ever reaching git as an option: they may come from a pull request). The
 // display name keeps the git: form so findings say which revision they
 // refer to.
 func gitSource(arg string, max int64) (xmlconf.Source, error) {
-	rest := strings.TrimPrefix(arg, "git:")
-	rev, path, ok := strings.Cut(rest, ":")
+	rev, path, ok := strings.Cut(strings.TrimPrefix(arg, "git:"), ":")
 	if !ok || rev == "" || path == "" {
 		return xmlconf.Source{}, fmt.Errorf("%q: want git:REV:PATH, e.g. git:main:conf/capacity-scheduler.xml", arg)
 	}
-	if strings.HasPrefix(rev, "-") || strings.HasPrefix(path, "-") {
-		return xmlconf.Source{}, fmt.Errorf("%q: a revision or path may not begin with \"-\" (it would be read as a git option)", arg)
-	}
-	if strings.ContainsAny(rest, "\x00\n") {
-		return xmlconf.Source{}, fmt.Errorf("%q: a revision or path may not contain NUL or newline", arg)
-	}
-	stdout, stderr := &limitedBuffer{max: max}, &limitedBuffer{max: 4096}
-	cmd := exec.Command("git", "cat-file", "blob", "--end-of-options", rev+":"+path)
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	err := cmd.Run()
-	if stdout.over {
-		return xmlconf.Source{}, fmt.Errorf("%s: larger than the limit of %d bytes (raise it with --max-file-size)", arg, max)
-	}
+	data, err := safeio.ReadGitBlob(arg, rev, path, max)
 	if err != nil {
-		msg := strings.TrimSpace(stderr.buf.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return xmlconf.Source{}, fmt.Errorf("%s: git cat-file blob %s:%s failed: %s", arg, rev, path, msg)
+		return xmlconf.Source{}, err
 	}
 	// A revision is what a pull request proposes: always untrusted.
-	return xmlconf.Source{Name: arg, Data: nonNil(stdout.buf.Bytes()), Untrusted: true}, nil
+	return xmlconf.Source{Name: arg, Data: nonNil(data), Untrusted: true}, nil
 }
-
-// limitedBuffer keeps at most max bytes and notes that more came; a
-// write past the limit fails so the writing process stops early.
-type limitedBuffer struct {
-	buf  bytes.Buffer
-	max  int64
-	over bool
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if int64(b.buf.Len())+int64(len(p)) > b.max {
-		b.over = true
-		return 0, errTooLarge
-	}
-	return b.buf.Write(p)
-}
-
-var errTooLarge = errors.New("input larger than the limit")
 
 // nonNil keeps an empty input distinguishable from "read the file".
 func nonNil(b []byte) []byte {

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 
-	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/validate"
-	"github.com/capq/capq/xmlconf"
 )
 
 // applyBaseline writes --write-baseline (every finding of the run) and
@@ -14,8 +11,8 @@ import (
 // that is already a capq baseline, atomically.
 func applyBaseline(o lintOptions, rep *validate.Report) error {
 	if o.writeBaseline != "" {
-		if err := writeBaselineFile(o.writeBaseline, rep.Findings, o.config.maxFileSize); err != nil {
-			return err
+		if err := validate.WriteBaselineFile(o.writeBaseline, rep.Findings, o.config.maxFileSize); err != nil {
+			return fmt.Errorf("--write-baseline: %w", err)
 		}
 	}
 	if o.baseline == "" {
@@ -25,22 +22,10 @@ func applyBaseline(o lintOptions, rep *validate.Report) error {
 	if err != nil {
 		return err
 	}
-	data, err := safeio.ReadFile(o.baseline, lim)
-	if err != nil {
-		return fmt.Errorf("--baseline: %w", err)
-	}
-	b, err := validate.ParseBaseline(o.baseline, bytes.NewReader(data))
+	b, err := validate.ReadBaselineFile(o.baseline, lim)
 	if err != nil {
 		return fmt.Errorf("--baseline: %w", err)
 	}
 	rep.Findings, rep.Baselined = b.Filter(rep.Findings)
-	return nil
-}
-
-// writeBaselineFile writes --write-baseline (validate.WriteBaselineFile).
-func writeBaselineFile(path string, fs []xmlconf.Finding, max int64) error {
-	if err := validate.WriteBaselineFile(path, fs, max); err != nil {
-		return fmt.Errorf("--write-baseline: %w", err)
-	}
 	return nil
 }

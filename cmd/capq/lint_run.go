@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/hashicorp/go-multierror"
 
@@ -19,18 +16,17 @@ type lintPlan struct {
 	format validate.Format
 	failOn xmlconf.Severity
 	opts   validate.Options
-	// read bounds the Hadoop 1 files, which are read outside Load.
-	read xmlconf.ReadOptions
+	// untrusted is --untrusted, on by default for published formats.
+	untrusted bool
 }
 
 func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	var p lintPlan
 	var err error
-	p.read = o.config.readOptions(s)
 	if p.format, err = validate.ParseFormat(o.format); err != nil {
 		return p, badValue("format", o.format, lintFormats)
 	}
-	p.read.Untrusted = o.config.isUntrusted(s) || (!o.config.untrustedGiven() && p.format.UsuallyPublic())
+	p.untrusted = o.config.untrustedFor(s, p.format)
 	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
 		return p, badValue("fail-on", o.failOn, failOnLevels)
 	}
@@ -65,11 +61,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 		args = []string{"."}
 	}
 	rep, errs := lintAll(o, p, args, s)
-	if relativize(rep.Findings) || len(rep.Files) > 1 {
-		// Each input's findings come sorted from validate.Run; only
-		// several inputs, or renamed files, need sorting again.
-		rep.Findings = xmlconf.SortFindings(rep.Findings)
-	}
+	rep.Finish()
 	if err := applyBaseline(o, &rep); err != nil {
 		return cannotRun(err)
 	}
@@ -115,80 +107,22 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	if err != nil {
 		return validate.Result{}, nil, err
 	}
-	lo.Read.Untrusted = p.read.Untrusted
-	res, name, ok, read, err := lintHadoop1Arg(p, arg, lo.Read)
-	if ok {
-		return res, hadoop1Names(arg, name), err
+	lo.Read.Untrusted = p.untrusted
+	h1, err := validate.LintHadoop1Path(arg, lo.Read, p.opts)
+	if h1.IsHadoop1 {
+		return h1.Result, h1.Files, err
 	}
-	src, err := resolveSource(arg, s, lo.Read)
+	loaded, lo, err := loadArg(lo, arg, s, h1.Data) // read once, by the Hadoop 1 detection
 	if err != nil {
 		return validate.Result{}, nil, err
 	}
-	if data, ok := read[src.Name]; ok && src.Data == nil {
-		src.Data = data // read once, by the Hadoop 1 detection
-	}
-	addConfDirYarnSite(&lo, arg)
-	lo.CapacityScheduler = []xmlconf.Source{src}
-	loaded, err := xmlconf.Load(lo)
-	if err != nil {
-		return validate.Result{}, nil, err
-	}
+	src := lo.CapacityScheduler[0]
 	opts := p.opts
 	opts.Version = lo.Build.Version
 	opts.File = src.Name
-	names := []string{relPath(src.Name)}
+	names := []string{validate.WorkingRelative(src.Name)}
 	for _, y := range lo.YarnSite {
-		names = append(names, relPath(y.Name))
+		names = append(names, validate.WorkingRelative(y.Name))
 	}
 	return validate.Run(loaded.Model, opts), names, nil
-}
-
-// hadoop1Names lists the files of a Hadoop 1 set: a directory's role
-// files, else the argument itself.
-func hadoop1Names(arg, name string) []string {
-	if !isDir(arg) {
-		return []string{name}
-	}
-	paths, _ := xmlconf.H1Candidates(arg)
-	if len(paths) == 0 {
-		return []string{name}
-	}
-	names := make([]string, len(paths))
-	for i, p := range paths {
-		names[i] = relPath(p)
-	}
-	return names
-}
-
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
-}
-
-// relativize rewrites absolute file names under the working directory as
-// relative ones, so output is portable (SARIF needs relative URIs). It
-// reports whether it renamed any.
-func relativize(fs []xmlconf.Finding) bool {
-	changed := false
-	for i := range fs {
-		if rel := relPath(fs[i].File); rel != fs[i].File {
-			fs[i].File, changed = rel, true
-		}
-	}
-	return changed
-}
-
-func relPath(p string) string {
-	if !filepath.IsAbs(p) {
-		return p
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return p
-	}
-	rel, err := filepath.Rel(wd, p)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		return p
-	}
-	return rel
 }

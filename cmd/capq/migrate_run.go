@@ -33,7 +33,7 @@ func (o migrateOptions) toLibrary() (xmlconf.H1Paths, migrate.Options, error) {
 		return paths, opts, badValue("format", o.format, textJSON)
 	}
 	for _, out := range []struct{ flag, path string }{{"-o", o.output}, {"--report", o.report}, {"--yarn-site", o.yarnSite}} {
-		if err := checkOutputDir(out.flag, out.path); err != nil {
+		if err := safeio.CheckOutputDir(out.flag, out.path); err != nil {
 			return paths, opts, err
 		}
 	}
@@ -138,15 +138,15 @@ func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result,
 	if err := migrate.WriteReport(&report, o.format, &res.Report); err != nil {
 		return err
 	}
-	files := []pendingOutput{{o.xmlTarget(), out.CapacityScheduler}}
+	files := []safeio.Output{{Path: o.xmlTarget(), Data: out.CapacityScheduler}}
 	if o.yarnSite != "" {
-		files = append(files, pendingOutput{o.yarnSite, out.YarnSite})
+		files = append(files, safeio.Output{Path: o.yarnSite, Data: out.YarnSite})
 	}
 	toStderr := o.reportTarget() == stderrTarget
 	if !toStderr {
-		files = append(files, pendingOutput{o.reportTarget(), report.Bytes()})
+		files = append(files, safeio.Output{Path: o.reportTarget(), Data: report.Bytes()})
 	}
-	if err := writeOutputs(files, o.force, s.out); err != nil {
+	if err := safeio.WriteAll(files, o.force, s.out); err != nil {
 		return err
 	}
 	if toStderr {
@@ -157,28 +157,17 @@ func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result,
 	return nil
 }
 
-// parseHadoopVersion reads --hadoop-version: a YARN profile (2.7 … 3.4) is
-// the target; a Hadoop 1 release (0.20.x, 1.x, 0.21, 0.22) names the
-// source dialect instead, since the two ranges cannot be confused.
+// parseHadoopVersion reads --hadoop-version with migrate.ResolveVersion: a
+// YARN profile is the target, a Hadoop 1 release the source dialect.
 func (o migrateOptions) parseHadoopVersion(paths *xmlconf.H1Paths, opts *migrate.Options) error {
-	v, err := xmlconf.ParseVersion(o.hadoopVersion)
-	if err == nil {
-		opts.Target = v
-		return nil
+	target, dialect, err := migrate.ResolveVersion(o.hadoopVersion, paths.Dialect)
+	var conflict *migrate.DialectConflictError
+	switch {
+	case errors.As(err, &conflict):
+		return fmt.Errorf("--hadoop-version %s contradicts --source-dialect %s", o.hadoopVersion, conflict.Forced)
+	case err != nil:
+		return badValue("hadoop-version", o.hadoopVersion, migrate.VersionChoices())
 	}
-	d, derr := xmlconf.ParseH1Dialect(o.hadoopVersion)
-	if derr != nil {
-		return badValue("hadoop-version", o.hadoopVersion, migrateVersions())
-	}
-	if paths.Dialect != xmlconf.H1DialectUnknown && paths.Dialect != d {
-		return fmt.Errorf("--hadoop-version %s contradicts --source-dialect %s", o.hadoopVersion, paths.Dialect)
-	}
-	paths.Dialect = d
+	opts.Target, paths.Dialect = target, dialect
 	return nil
-}
-
-// migrateVersions are what migrate's --hadoop-version takes: a YARN target
-// profile, or the Hadoop 1 release the files come from.
-func migrateVersions() []string {
-	return append(hadoopVersions(), "0.20", "1.x", "0.21")
 }

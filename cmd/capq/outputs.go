@@ -1,12 +1,11 @@
 package main
 
 import (
-	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/capq/capq/safeio"
+	"github.com/capq/capq/xmlconf"
 )
 
 // outputFlag is one output of a command: the flag that names it and its
@@ -29,50 +28,13 @@ func checkOutputs(force bool, inputs []string, outputs ...outputFlag) error {
 			continue
 		}
 		if fi, err := os.Stat(in); err == nil && fi.IsDir() {
-			g.Input(filepath.Join(in, "capacity-scheduler.xml"), filepath.Join(in, "yarn-site.xml"))
+			g.Input(xmlconf.ConfDirFiles(in)...)
 			continue
 		}
 		g.Input(in)
 	}
 	for _, o := range outputs {
-		if err := checkOutputDir(o.flag, o.path); err != nil {
-			return err
-		}
 		if err := g.Output(o.flag, o.path); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// pendingOutput is an output's target and bytes.
-type pendingOutput struct {
-	path string
-	data []byte
-}
-
-// writeOutputs writes every output to its temporary file first and moves
-// them into place only when all were written, so a failure (a full disk)
-// leaves none of them half-done or replaced.
-func writeOutputs(outs []pendingOutput, force bool, stdout io.Writer) error {
-	files := make([]*safeio.File, 0, len(outs))
-	defer func() {
-		for _, f := range files {
-			f.Abort()
-		}
-	}()
-	for _, o := range outs {
-		f, err := safeio.Create(o.path, force, stdout)
-		if err != nil {
-			return err
-		}
-		files = append(files, f)
-		if _, err := f.Write(o.data); err != nil {
-			return err
-		}
-	}
-	for _, f := range files {
-		if err := f.Commit(); err != nil {
 			return err
 		}
 	}

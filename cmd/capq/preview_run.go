@@ -1,38 +1,32 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 	"sync"
+	"time"
 
 	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/xmlconf"
 )
 
 // simulatePreview reads the workload with capq simulate's flags, runs
 // both configurations at once and builds the report.
-func simulatePreview(o previewOptions, cfg *previewConfigs, gates []preview.Gate, s *streams) (*preview.Report, error) {
+func simulatePreview(o previewOptions, cfg *preview.Configs, gates []preview.Gate, s *streams) (*preview.Report, error) {
 	w, opts, err := previewWorkload(o, s)
 	if err != nil {
 		return nil, err
 	}
-	var oldRun, newRun *preview.Run
-	var notes []string
-	if cfg.h1 != nil {
-		p := *cfg.h1
-		p.Workload, p.Opts = w, opts
-		oldRun, newRun, notes, err = preview.SimulateHadoop1Runs(p)
-	} else {
-		oldRun, newRun, err = simulatePair(cfg, w, opts, s)
-	}
+	oldRun, newRun, notes, err := simulatePair(cfg, w, opts, s)
 	if err != nil {
 		return nil, err
 	}
-	rep, errs := preview.Build(preview.Input{OldName: cfg.oldName, NewName: cfg.newName, Workload: w.Name, Seed: o.seed,
-		Old: oldRun, New: newRun, Gates: gates, Refresh: cfg.refresh, Unified: cfg.unified, RefreshContext: cfg.context,
-		Notes: notes, Options: preview.Options{Stats: preview.StatsOptions{StarvationMS: o.starvation.Milliseconds()}}})
+	in := cfg.Input(w.Name, o.seed, oldRun, newRun, notes)
+	in.Gates, in.Options.Stats.StarvationMS = gates, o.starvation.Milliseconds()
+	rep, errs := preview.Build(in)
 	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s", joinErrors(errs))
+		return nil, errors.New(xmlconf.ListErrors(errs))
 	}
 	return rep, nil
 }
@@ -57,37 +51,30 @@ func previewWorkload(o previewOptions, s *streams) (*sim.Workload, sim.Options, 
 	if o.sample == "" {
 		opts.SampleMS = preview.AutoSampleMS(w)
 	}
-	for _, warn := range w.Warnings {
-		fmt.Fprintf(s.errOut, "capq: warning: %s\n", warn)
-	}
+	s.notes("warning", w.Warnings)
 	opts, err = so.refreshes(opts, s)
 	return w, opts, err
 }
 
 // simulatePair runs both configurations at once, with one progress line
-// for both on a terminal.
-func simulatePair(cfg *previewConfigs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, err error) {
-	pair := preview.Pair{Old: cfg.old, New: cfg.new, Workload: w, OldOpts: opts, NewOpts: opts}
-	if s.progress() {
-		p := &pairProgress{s: s, clock: newETAClock()}
-		pair.OldOpts.Progress = p.side(0)
-		pair.NewOpts.Progress = p.side(1)
+// for both on a terminal (a Hadoop 1 preview draws none).
+func simulatePair(cfg *preview.Configs, w *sim.Workload, opts sim.Options, s *streams) (oldRun, newRun *preview.Run, notes []string, err error) {
+	oldOpts, newOpts := opts, opts
+	if s.progress() && cfg.Hadoop1 == nil {
+		p := &pairProgress{s: s, start: time.Now()}
+		oldOpts.Progress, newOpts.Progress = p.side(0), p.side(1)
 		defer p.clear()
 	}
-	oldRes, newRes, err := preview.Simulate(pair)
-	if err != nil {
-		return nil, nil, err
-	}
-	return preview.FromSim(oldRes, cfg.old), preview.FromSim(newRes, cfg.new), nil
+	return cfg.Simulate(w, oldOpts, newOpts)
 }
 
-// pairProgress draws one progress line for both runs on a terminal's
-// stderr; the runs report from their own goroutines.
+// pairProgress draws one progress line for both runs (sim.PairLine) on a
+// terminal's stderr; the runs report from their own goroutines.
 type pairProgress struct {
 	mu    sync.Mutex
 	s     *streams
 	last  [2]sim.Progress
-	clock *etaClock
+	start time.Time
 }
 
 func (p *pairProgress) side(i int) func(sim.Progress) {
@@ -95,19 +82,8 @@ func (p *pairProgress) side(i int) func(sim.Progress) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		p.last[i] = pr
-		var parts []string
-		slowest := 1.0
-		for k, name := range []string{"old", "new"} {
-			l := p.last[k]
-			frac := 0.0
-			if l.AppsTotal > 0 {
-				frac = float64(l.AppsDone) / float64(l.AppsTotal)
-			}
-			slowest = min(slowest, frac)
-			parts = append(parts, fmt.Sprintf("%s %3.0f%% (%s simulated)", name, 100*frac, simDuration(l.NowMS)))
-		}
-		// The pair is done when the slower run is: its fraction drives the ETA.
-		fmt.Fprintf(p.s.errOut, "\rpreview: %s; %s\033[K", strings.Join(parts, " · "), p.clock.text(slowest))
+		line, slowest := sim.PairLine(p.last[0], p.last[1])
+		fmt.Fprintf(p.s.errOut, "\rpreview: %s; %s\033[K", line, sim.ETA(time.Since(p.start), slowest))
 	}
 }
 

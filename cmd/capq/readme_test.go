@@ -34,7 +34,7 @@ func TestREADMESamples(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			require.NoError(t, os.Symlink(filepath.Join(golden.RepoRoot(), "testdata"), filepath.Join(dir, "testdata")))
-			if fix := filepath.Join(golden.RepoRoot(), "testdata", "readme", name); isDir(fix) {
+			if fix := filepath.Join(golden.RepoRoot(), "testdata", "readme", name); dirExists(fix) {
 				require.NoError(t, os.CopyFS(dir, os.DirFS(fix)))
 			}
 			cmd := exec.Command(capqBin, sm.args...)
@@ -171,4 +171,9 @@ func TestShellWords(t *testing.T) {
 		shellWords(`capq preview --assert 'root.a wait.p95 <= 10s' x`))
 	assert.Equal(t, []string{"capq", "a", "b", "--c", "d"}, shellWords(firstCommand("capq a b \\\n    --c d\ncapq other\n")))
 	assert.Equal(t, "capq lint conf/", strings.TrimSpace(firstCommand("capq lint conf/    # a comment\n")))
+}
+
+func dirExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }

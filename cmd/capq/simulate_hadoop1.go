@@ -52,7 +52,7 @@ func runSimulateHadoop1(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	res, mp, err := h1sim.Run(cfg, w, h1sim.Options{Profile: prof, Until: sopts.Until, SampleMS: sopts.SampleMS, MaxEvents: sopts.MaxEvents})
+	res, mp, err := h1sim.Run(cfg, w, h1sim.OptionsFor(prof, sopts))
 	if err != nil {
 		return cannotRun(err)
 	}

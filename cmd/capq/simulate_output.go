@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
+	"time"
 
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/safeio"
@@ -34,24 +34,11 @@ func runWithEvents(path string, force bool, stdout io.Writer, f func() (*sim.Res
 	return res, nil
 }
 
-// progressBar draws a one-line progress bar on the terminal's stderr.
-// Progress is measured against the last submission time, the only end
-// the simulator knows in advance.
+// progressBar draws sim.Progress.Bar on the terminal's stderr, redrawn in
+// place, with the wall-clock ETA (sim.ETA).
 func progressBar(s *streams) func(sim.Progress) {
-	clock := newETAClock()
+	start := time.Now()
 	return func(p sim.Progress) {
-		frac := 0.0
-		if p.AppsTotal > 0 {
-			frac = float64(p.AppsDone) / float64(p.AppsTotal)
-		}
-		const width = 30
-		n := int(frac * width)
-		fmt.Fprintf(s.errOut, "\r[%s%s] %3.0f%%  %s simulated, %d/%d apps done, %d containers; %s\033[K",
-			strings.Repeat("#", n), strings.Repeat(".", width-n), frac*100,
-			simDuration(p.NowMS), p.AppsDone, p.AppsTotal, p.ContainersAllocated, clock.text(frac))
+		fmt.Fprintf(s.errOut, "\r%s; %s\033[K", p.Bar(), sim.ETA(time.Since(start), p.Fraction()))
 	}
-}
-
-func simDuration(ms int64) string {
-	return fmt.Sprintf("%dh%02dm%02ds", ms/3600000, ms/60000%60, ms/1000%60)
 }

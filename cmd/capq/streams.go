@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 )
@@ -72,4 +73,12 @@ func (s *streams) stdinDisplayName() string {
 		return s.stdinName
 	}
 	return "<stdin>"
+}
+
+// notes writes each message to stderr as "capq: KIND: message", the one
+// shape of capq's warnings and assumptions.
+func (s *streams) notes(kind string, msgs []string) {
+	for _, m := range msgs {
+		fmt.Fprintf(s.errOut, "capq: %s: %s\n", kind, m)
+	}
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/migrate"
 )
 
 // TestUsageErrors: usage mistakes get a message that says what was meant
@@ -117,7 +119,7 @@ func TestCompletion(t *testing.T) {
 		{[]string{"tree", "x", "--hadoop-version", ""}, hadoopVersions()},
 		{[]string{"explain", ""}, []string{"CS024\t", "CS001\t"}},
 		{[]string{"explain", "cs02"}, []string{"CS024\t", "CS020\t"}},
-		{[]string{"migrate", "hadoop1", "--hadoop-version", ""}, migrateVersions()},
+		{[]string{"migrate", "hadoop1", "--hadoop-version", ""}, migrate.VersionChoices()},
 		{[]string{"lint", "--disable", ""}, []string{"CS024\t", "capacity\tcategory"}},
 	}
 	for _, tc := range tests {

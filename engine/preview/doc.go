@@ -8,7 +8,9 @@
 // simulator's result, so comparison, gates and reports can be tested on
 // synthetic runs; sim_adapter.go is the one place that converts.
 //
-// What lives here: running the pair (Simulate), comparison, statistics,
+// What lives here: the two sides of a preview (Configs: YARNConfigs with
+// capq diff's verdict, Hadoop1Configs with the --group merging), running
+// the pair (Simulate, Configs.Simulate), comparison, statistics,
 // gates, the reports, the refresh verdict the report shows (held as
 // validate's RefreshResult), RefreshCheck (the one reduction of that
 // verdict to the engine's refusals during a simulation), WithRefreshes

@@ -88,6 +88,22 @@ func ParseAssert(rule string, n int) (Gate, error) {
 	return g, nil
 }
 
+// ParseAsserts parses every --assert rule, numbered from 1; every bad
+// rule is reported (one error each, in order).
+func ParseAsserts(rules []string) ([]Gate, []error) {
+	var gates []Gate
+	var errs []error
+	for i, r := range rules {
+		g, err := ParseAssert(r, i+1)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		gates = append(gates, g)
+	}
+	return gates, errs
+}
+
 // ParseGates parses a gate file: one assertion per line; blank lines and
 // text after '#' are ignored. Every bad line is reported (one error each,
 // in line order).

@@ -179,3 +179,15 @@ func TestFormatDuration(t *testing.T) {
 		assert.Equal(t, want, formatDuration(ms), "%d", ms)
 	}
 }
+
+// TestParseAsserts: every rule is parsed; each bad one is reported under
+// its --assert number, and the good ones are kept in order.
+func TestParseAsserts(t *testing.T) {
+	gates, errs := ParseAsserts([]string{"root.a wait.p95 <= 10m", "root.b nosuch <= 1", "", "* apps.rejected == 0"})
+	require.Len(t, gates, 2)
+	assert.Equal(t, "root.a", gates[0].Subject)
+	assert.Equal(t, "*", gates[1].Subject)
+	require.Len(t, errs, 2)
+	assert.Contains(t, errs[0].Error(), "--assert #2")
+	assert.Contains(t, errs[1].Error(), "--assert #3")
+}

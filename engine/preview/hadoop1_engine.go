@@ -25,7 +25,7 @@ type Hadoop1Pair struct {
 // SimulateHadoop1 runs both sides and returns their results with notes on
 // what differs between the two schedulers, per queue where it shows.
 func SimulateHadoop1(p Hadoop1Pair) (oldRes, newRes *sim.Result, notes []string, err error) {
-	oldRes, mp, err := h1sim.Run(p.Old, p.Workload, h1sim.Options{Profile: p.Profile, Until: p.Opts.Until, SampleMS: p.Opts.SampleMS, MaxEvents: p.Opts.MaxEvents})
+	oldRes, mp, err := h1sim.Run(p.Old, p.Workload, h1sim.OptionsFor(p.Profile, p.Opts))
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("old (Hadoop 1): %w", err)
 	}

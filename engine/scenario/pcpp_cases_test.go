@@ -131,6 +131,42 @@ var queuePriorityCases = []pcppCase{
 			apps: []int{5, 2, 1, 1, 2, 1, 1, 1}, gran: []int{-1, -1, 1, 1, -1, 1, 1, 1}, subqueues: []int{3, 2, 0, 0, 2, 0, 0, 0},
 			priority: []int{0, 1, 1, 1, 1, 1, 2, 1}},
 		rounds: []pcppRound{{nowMS: 0, marked: map[string]int{"appA": 6, "appB": 1, "appC": 13, "appD": 10}}}},
+	{id: "pcpp-queue-priority-balance-satisfied-01", class: qpClass, method: "testPriorityPreemptionForBalanceBetweenSatisfiedQueues",
+		title:      "Both above their guarantees, with balancing on: c (priority 2) takes 10 from b, not below b's guarantee",
+		state:      flatPrio([]int{30, 30, 40}, []int{0, 40, 60}, []int{0, 50, 25}, []int{0, 1, 1}, []int{1, 1, 2}),
+		yarn:       map[string]string{balanceKey: "true"},
+		rawPending: true,
+		rounds:     []pcppRound{{nowMS: 0, marked: map[string]int{"appA": 10}}}},
+	{id: "pcpp-balance-disabled-01", class: balanceClass, method: "testPreemptionToBalanceDisabled",
+		title:      "Balancing off: a gets its guarantee back, 5 from b and 15 from c",
+		state:      balanceState(30),
+		rawPending: true,
+		rounds:     []pcppRound{{nowMS: 0, marked: map[string]int{"appB": 5, "appC": 15}}}},
+	{id: "pcpp-balance-enabled-01", class: balanceClass, method: "testPreemptionToBalanceEnabled",
+		title:      "Balancing on: the three share evenly (33 each), 7 from b and 17 from c",
+		state:      balanceState(30),
+		yarn:       map[string]string{balanceKey: "true"},
+		rawPending: true,
+		rounds:     []pcppRound{{nowMS: 0, marked: map[string]int{"appB": 7, "appC": 17}}}},
+	{id: "pcpp-balance-used-plus-pending-below-guarantee-01", class: balanceClass, method: "testPreemptionToBalanceUsedPlusPendingLessThanGuaranteed",
+		title:      "Balancing on, a asks only 6 more: c gives 8 (ideal a 16, b 42, c 42)",
+		state:      balanceState(6),
+		yarn:       map[string]string{balanceKey: "true"},
+		rawPending: true,
+		rounds:     []pcppRound{{nowMS: 0, marked: map[string]int{"appC": 8}}}},
+}
+
+const (
+	balanceClass = "TestProportionalCapacityPreemptionPolicyPreemptToBalance"
+	balanceKey   = "yarn.resourcemanager.monitor.capacity.preemption.preemption-to-balance-queue-after-satisfied.enabled"
+)
+
+// balanceState is the PreemptToBalance tests' queues a, b, c, d (30, 30,
+// 30, 10) using 10, 40, 50 and 0, b and c asking 30 more and a pendingA.
+// The mock framework's parents order children by priority-utilization,
+// all at priority 0.
+func balanceState(pendingA int) pcppState {
+	return flatPrio([]int{30, 30, 30, 10}, []int{10, 40, 50, 0}, []int{pendingA, 30, 30, 0}, []int{1, 1, 1, 0}, []int{0, 0, 0, 0})
 }
 
 const qpClass = "TestPreemptionForQueueWithPriorities"

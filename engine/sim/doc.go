@@ -42,7 +42,8 @@
 // figure includes reservations).
 //
 // What lives here: simulated time, workloads and their formats, results
-// and their rendering. What does not: scheduling decisions (engine),
+// and their rendering, and the text of a run's progress (Progress.Bar,
+// PairLine, ETA; the caller draws it and reads the wall clock). What does not: scheduling decisions (engine),
 // scenarios and previews (engine/scenario, engine/preview), refresh rules
 // (validate, reached through Options.RefreshCheck). sim imports engine and
 // xmlconf only.

@@ -130,6 +130,16 @@ func (o GenOptions) withDefaults() GenOptions {
 	return o
 }
 
+// Cluster is the cluster the options describe: Nodes nodes of the given
+// size over enough racks for NodesPerRack each (nodes are spread over them
+// round-robin, racks named /rack0, /rack1, …); zero fields take their
+// defaults. gen workload --from-rm-apps uses it without --rm-nodes.
+func (o GenOptions) Cluster() Cluster {
+	o = o.withDefaults()
+	racks := max(1, (o.Nodes+o.NodesPerRack-1)/o.NodesPerRack)
+	return Cluster{Nodes: []NodeGroup{{Count: o.Nodes, Racks: racks, RackPrefix: "/rack", MemoryMB: o.NodeMemoryMB, VCores: o.NodeVCores}}}
+}
+
 // Generate makes a seeded synthetic workload for the model's leaf queues:
 // apps arrive as a Poisson process, each to a leaf picked in proportion
 // to its absolute capacity (every leaf at least a little), with log-normal
@@ -142,8 +152,7 @@ func Generate(m *xmlconf.Model, o GenOptions) (*Workload, error) {
 	}
 	rng := rand.New(rand.NewSource(o.Seed))
 	w := &Workload{Name: fmt.Sprintf("generated-seed%d", o.Seed)}
-	racks := max(1, (o.Nodes+o.NodesPerRack-1)/o.NodesPerRack)
-	w.Cluster.Nodes = []NodeGroup{{Count: o.Nodes, Racks: racks, RackPrefix: "/rack", MemoryMB: o.NodeMemoryMB, VCores: o.NodeVCores}}
+	w.Cluster = o.Cluster()
 	maxMem := o.NodeMemoryMB
 	if o.TargetUtilization > 0 {
 		apps, err := genToTarget(rng, o, leaves, weights, maxMem)

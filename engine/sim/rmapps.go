@@ -49,8 +49,9 @@ var RMAppsAssumptions = []string{
 	"one phase per app, no locality: the answer records neither",
 }
 
-// ReadRMApps builds a workload from the JSON answer of the RM's
-// GET /ws/v1/cluster/apps ({"apps": {"app": [...]}}), one app per
+// ReadRMApps builds a workload from the answer of the RM's GET
+// /ws/v1/cluster/apps (JSON, {"apps": {"app": [...]}}, or its XML form:
+// RMAnswerJSON), one app per
 // application, for the model's leaf queues: apps of queues the model
 // lacks are left out with a warning. The containers are an approximation
 // derived from memorySeconds and vcoreSeconds (RMAppsAssumptions).
@@ -100,8 +101,12 @@ func ReadRMApps(name string, data []byte, m *xmlconf.Model, o RMAppsOptions) (*W
 	return w, w.Validate()
 }
 
-// decodeRMApps reads the JSON of GET /ws/v1/cluster/apps.
+// decodeRMApps reads GET /ws/v1/cluster/apps, JSON or XML.
 func decodeRMApps(name string, data []byte) ([]rmApp, error) {
+	data, err := RMAnswerJSON(name, "apps", data)
+	if err != nil {
+		return nil, err
+	}
 	var doc struct {
 		Apps *struct {
 			App []rmApp `json:"app"`
@@ -124,8 +129,9 @@ type RMAppRef struct {
 	ID, User, Queue, State string
 }
 
-// ReadRMAppRefs lists the applications of the JSON answer of GET
-// /ws/v1/cluster/apps, in the answer's order, whatever their state.
+// ReadRMAppRefs lists the applications of the answer of GET
+// /ws/v1/cluster/apps (JSON or XML), in the answer's order, whatever their
+// state.
 func ReadRMAppRefs(name string, data []byte) ([]RMAppRef, error) {
 	apps, err := decodeRMApps(name, data)
 	if err != nil {

@@ -77,3 +77,39 @@ func TestRMNodesStatesAndLabels(t *testing.T) {
 	assert.Equal(t, []string{`n.json (node 2): left out: node "h2" is DECOMMISSIONED`,
 		`n.json: node label "gpu" on 1 node(s) is not modelled: every node is in the default partition`}, warns)
 }
+
+// TestRMAnswersXMLOrJSON: each reader takes the XML form of an answer
+// (Accept: application/xml) as it takes the JSON one. (The XML nodes
+// sample gives no totalResource, so its sizes are used plus available.)
+func TestRMAnswersXMLOrJSON(t *testing.T) {
+	read := func(name string) []byte { return readFile(t, "testdata", "rm-apps", name) }
+	cj, _, err := ReadRMNodes("nodes.json", read("nodes.json"))
+	require.NoError(t, err)
+	cx, _, err := ReadRMNodes("nodes.xml", read("nodes.xml"))
+	require.NoError(t, err)
+	ids := func(c *Cluster) (out []string) {
+		for _, n := range c.Expand() {
+			out = append(out, n.ID)
+		}
+		return out
+	}
+	assert.Equal(t, ids(cj), ids(cx))
+
+	rj, err := ReadRMAppRefs("apps.json", read("apps.json"))
+	require.NoError(t, err)
+	rx, err := ReadRMAppRefs("apps.xml", read("apps.xml"))
+	require.NoError(t, err)
+	assert.Equal(t, rj, rx)
+	require.NotEmpty(t, rx)
+
+	m := loadModel(t, "rm-apps")
+	wj, err := ReadRMApps("apps.json", read("apps.json"), m, RMAppsOptions{Cluster: *cj})
+	require.NoError(t, err)
+	wx, err := ReadRMApps("apps.xml", read("apps.xml"), m, RMAppsOptions{Cluster: *cj})
+	require.NoError(t, err)
+	require.Len(t, wx.Apps, len(wj.Apps))
+	for i := range wj.Apps {
+		wj.Apps[i].Pos, wx.Apps[i].Pos = "", "" // each names its own file
+	}
+	assert.Equal(t, wj.Apps, wx.Apps)
+}

@@ -27,8 +27,8 @@ type rmRes struct {
 	VCores int64 `json:"vCores"`
 }
 
-// ReadRMNodes reads the JSON answer of the RM's GET /ws/v1/cluster/nodes
-// ({"nodes": {"node": [...]}}) as the cluster: a node's size is its
+// ReadRMNodes reads the answer of the RM's GET /ws/v1/cluster/nodes (JSON,
+// {"nodes": {"node": [...]}}, or its XML form: RMAnswerJSON) as the cluster: a node's size is its
 // totalResource, else used plus available; nodes the RM has let go
 // (DECOMMISSIONED, LOST, SHUTDOWN) are left out. Node labels are not
 // modelled by capq's workload and are reported.
@@ -37,6 +37,10 @@ func ReadRMNodes(name string, data []byte) (*Cluster, []string, error) {
 		Nodes *struct {
 			Node []rmNode `json:"node"`
 		} `json:"nodes"`
+	}
+	data, err := RMAnswerJSON(name, "nodes", data)
+	if err != nil {
+		return nil, nil, err
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, nil, fmt.Errorf("%s: not a ResourceManager nodes answer (GET /ws/v1/cluster/nodes): %w", name, err)

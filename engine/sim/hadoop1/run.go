@@ -28,6 +28,13 @@ type Options struct {
 	MaxEvents int64
 }
 
+// OptionsFor are the Hadoop 1 run's options for release prof with a YARN
+// run's shared ones (stop time, series step, work budget), so a Hadoop 1
+// simulation and a preview's old side take them alike.
+func OptionsFor(prof h1.Profile, o sim.Options) Options {
+	return Options{Profile: prof, Until: o.Until, SampleMS: o.SampleMS, MaxEvents: o.MaxEvents}
+}
+
 // Mapping says how the workload's cluster and apps became TaskTrackers
 // and jobs, for the report's notes.
 type Mapping struct {

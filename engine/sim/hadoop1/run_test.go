@@ -74,3 +74,12 @@ func TestRunTrackerSlotsFromWorkload(t *testing.T) {
 	assert.InDelta(t, 90000, res.Apps[0].FinishMS, 3000)
 	assert.Equal(t, int64(8), res.Apps[0].Containers)
 }
+
+// TestOptionsFor: the shared YARN options carry over; the YARN-only ones
+// (seed, containers cap, refreshes) have no Hadoop 1 meaning.
+func TestOptionsFor(t *testing.T) {
+	prof, err := h1.ParseProfile("1.0")
+	require.NoError(t, err)
+	got := OptionsFor(prof, sim.Options{Seed: 9, Until: 5000, SampleMS: 1000, MaxEvents: -1, MaxContainers: 3})
+	assert.Equal(t, Options{Profile: prof, Until: 5000, SampleMS: 1000, MaxEvents: -1}, got)
+}

@@ -1,0 +1,81 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Hadoop1Lint is what LintHadoop1Path found at one argument.
+type Hadoop1Lint struct {
+	// IsHadoop1 says the argument was a Hadoop 1 file set and Result is
+	// its lint; otherwise the caller lints it as YARN, reusing Data.
+	IsHadoop1 bool
+	Result    Result
+	// Files are the files of the set as findings name them (a conf dir's
+	// role files, else the argument), so a summary counts every file.
+	Files []string
+	// Data holds the bytes the detection read, by file name, so a YARN
+	// file is read once.
+	Data map[string][]byte
+}
+
+// LintHadoop1Path lints arg as a Hadoop 1 file set when it is one: a DIR
+// holding mapred-site.xml or mapred-queues.xml (with whichever of
+// capacity-scheduler.xml and mapred-queue-acls.xml are there), or a FILE
+// whose keys are Hadoop 1 keys. Each file is read once, within ro's
+// bounds (xmlconf.DetectHadoop1). A broken file of a Hadoop 1 set is an
+// error, not a YARN lint.
+func LintHadoop1Path(arg string, ro xmlconf.ReadOptions, opts Options) (Hadoop1Lint, error) {
+	paths, dir := xmlconf.H1Candidates(arg)
+	if len(paths) == 0 {
+		return Hadoop1Lint{}, nil
+	}
+	in := xmlconf.DetectHadoop1(paths, dir, ro)
+	switch {
+	case !in.IsHadoop1:
+		return Hadoop1Lint{Data: in.Data}, nil
+	case in.Err != nil:
+		return Hadoop1Lint{IsHadoop1: true}, in.Err
+	}
+	out := Hadoop1Lint{IsHadoop1: true, Result: LintHadoop1(in.Model, opts), Files: []string{WorkingRelative(arg)}}
+	if dir != nil {
+		out.Files = make([]string, len(paths))
+		for i, p := range paths {
+			out.Files[i] = WorkingRelative(p)
+		}
+	}
+	return out, nil
+}
+
+// WorkingRelative rewrites an absolute file name under the working
+// directory as a relative one, so output is portable (SARIF needs
+// relative URIs); any other name is kept.
+func WorkingRelative(p string) string {
+	if !filepath.IsAbs(p) {
+		return p
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	rel, err := filepath.Rel(wd, p)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return p
+	}
+	return rel
+}
+
+// WorkingRelativeFindings applies WorkingRelative to every finding's file
+// and reports whether it renamed any (the findings then need sorting).
+func WorkingRelativeFindings(fs []xmlconf.Finding) bool {
+	changed := false
+	for i := range fs {
+		if rel := WorkingRelative(fs[i].File); rel != fs[i].File {
+			fs[i].File, changed = rel, true
+		}
+	}
+	return changed
+}

@@ -1,0 +1,36 @@
+package xmlconf
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestConfDir(t *testing.T) {
+	dir := t.TempDir()
+	_, err := ConfDirSource(dir)
+	assert.EqualError(t, err, dir+" is a directory without a capacity-scheduler.xml; name the file to read")
+	_, ok := ConfDirYarnSite(dir)
+	assert.False(t, ok)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "capacity-scheduler.xml"), nil, 0o644))
+	src, err := ConfDirSource(dir)
+	require.NoError(t, err)
+	assert.Equal(t, Source{Name: filepath.Join(dir, "capacity-scheduler.xml")}, src)
+
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "yarn-site.xml"), 0o755))
+	_, ok = ConfDirYarnSite(dir)
+	assert.False(t, ok, "a directory named yarn-site.xml is not read")
+	require.NoError(t, os.Remove(filepath.Join(dir, "yarn-site.xml")))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "yarn-site.xml"), nil, 0o644))
+	ys, ok := ConfDirYarnSite(dir)
+	assert.True(t, ok)
+	assert.Equal(t, filepath.Join(dir, "yarn-site.xml"), ys.Name)
+	_, ok = ConfDirYarnSite(filepath.Join(dir, "yarn-site.xml"))
+	assert.False(t, ok, "a file is not a conf dir")
+
+	assert.Equal(t, []string{filepath.Join(dir, "capacity-scheduler.xml"), filepath.Join(dir, "yarn-site.xml")}, ConfDirFiles(dir))
+}
