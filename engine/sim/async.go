@@ -71,3 +71,18 @@ func (r *run) asyncPass() {
 	}
 	r.scheduleAsync()
 }
+
+// doneAt is when the RM learns that a container on node i that ends at t
+// has completed: at once with heartbeat-driven single-node scheduling
+// (only that node's own heartbeat could use the room, and it comes after
+// the release), else at the node's next heartbeat at or after t, which
+// reports it (NodeManager status, CapacityScheduler.nodeUpdate) - an
+// asynchronous pass or another node's multi-node pass must not place on
+// room the RM does not know about yet.
+func (r *run) doneAt(i int32, t int64) int64 {
+	if !r.async.on && !r.multi || i < 0 || int(i) >= len(r.nodes) {
+		return t
+	}
+	ph := r.nodes[i].phase
+	return t + ((ph-t)%r.hb+r.hb)%r.hb
+}

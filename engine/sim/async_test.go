@@ -54,10 +54,18 @@ func TestAsyncSchedulingWaitTimes(t *testing.T) {
 		assert.Equal(t, AppFinished, r.Apps[0].State)
 		assert.Equal(t, int64(5), r.Apps[0].Containers)
 	}
-	// Tasks too wait for the loop: after the AM's first allocate call the
-	// next pass places them (5 ms) where heartbeats wait for each node.
-	assert.Less(t, def.Apps[0].FinishMS, hb.Apps[0].FinishMS)
-	assert.Less(t, def.Apps[0].FinishMS, slow.Apps[0].FinishMS)
+	// A task's end reaches the RM with its node's next heartbeat (seed 1
+	// puts n3, n0, n1, n2 at 51, 410, 551 and 821 ms past the second), in
+	// every mode.
+	// With 5 ms passes the AM starts at 30 ms and its four tasks at
+	// 1,030 ms (one pass places one on each node), ending at 11,030 and
+	// reported by 11,821; with heartbeats they start by 2,051 (one
+	// off-switch container per node heartbeat) and the last report is at
+	// 11,821 too; with 100 ms passes the AM starts at 100 ms, the tasks at
+	// 1,100 ms end at 11,100, and n3 reports its task at 12,051.
+	assert.Equal(t, int64(11821), hb.Apps[0].FinishMS)
+	assert.Equal(t, int64(11821), def.Apps[0].FinishMS)
+	assert.Equal(t, int64(12051), slow.Apps[0].FinishMS)
 }
 
 // Multi-node placement in a run: packing follows the sorted order, and
@@ -96,8 +104,11 @@ func TestAsyncIntervalTooLong(t *testing.T) {
 // (sorted every second) the tasks go two by two to the least used nodes
 // of the frozen order, n0 keeps its AM and 6 GB free, the first 6 GB task
 // starts there at 11,051 ms and the second, reserved on n3 (the last node
-// of the order sorted at 11 s), runs on n0 after it: big finishes at
-// 31,051 ms with one reservation.
+// of the order sorted at 11 s), runs on n0 once n0's heartbeat (phase
+// 410 ms) reports the first one done, at 21,410 ms: big finishes at
+// 31,410 ms with one reservation. (Small's last task, on n3, ends at
+// 62,410 ms and is reported by n3's heartbeat at 63,051 ms; heartbeat-
+// driven, every task ends on its own node's heartbeat.)
 func TestMultiNodeLargeContainers(t *testing.T) {
 	w := &Workload{Name: "pack", Cluster: Cluster{Nodes: []NodeGroup{{Count: 4, Prefix: "n", MemoryMB: 8192, VCores: 8}}},
 		Apps: []App{
@@ -116,14 +127,15 @@ func TestMultiNodeLargeContainers(t *testing.T) {
 		extra        map[string]string
 		reservations int64
 		bigFinish    int64
+		smallFinish  int64
 	}{
-		{"heartbeat-driven", nil, 2, 71821},
-		{"multi-node", multi, 1, 31051},
+		{"heartbeat-driven", nil, 2, 71821, 62410},
+		{"multi-node", multi, 1, 31410, 63051},
 	} {
 		res, err := Run(asyncModel(tc.extra), w, Options{Seed: 1})
 		require.NoError(t, err)
 		assert.Equal(t, tc.reservations, res.Summary.Reservations, tc.name)
 		assert.Equal(t, tc.bigFinish, res.Apps[1].FinishMS, tc.name)
-		assert.Equal(t, int64(62410), res.Apps[0].FinishMS, tc.name)
+		assert.Equal(t, tc.smallFinish, res.Apps[0].FinishMS, tc.name)
 	}
 }
