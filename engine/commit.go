@@ -30,8 +30,10 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, reservedC *
 	if reservedC == nil && r.locality != OffSwitch && (r.locality == NodeLocal || e.g.rackFullReset) {
 		k.missed = 0
 	}
-	if reservedC == nil && n.pi == 0 {
-		k.missedNP = 0 // RegularContainerAllocator.doAllocation
+	if reservedC == nil && (n.pi == 0 || e.g.resetNPAlways) {
+		// RegularContainerAllocator.doAllocation resets it on the
+		// default partition only; 2.7's LeafQueue on every allocation.
+		k.missedNP = 0
 	}
 	return out
 }

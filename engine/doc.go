@@ -41,8 +41,21 @@
 // their slot). Options.OnEvent receives every allocation, reservation,
 // unreservation, release and preemption in order, with the container id
 // that ReleaseContainer takes. The AM container is not requested
-// automatically: AppSpec.AM counts towards the AM limits only; a
-// simulator asks for the AM container like any other (priority 0 first).
+// automatically unless AppSpec.AMContainer is set: AppSpec.AM counts
+// towards the AM limits only; a simulator asks for the AM container like
+// any other (priority 0 first).
+//
+// # Node labels
+//
+// Nodes belong to partitions (partition.go: the label table, resources,
+// label moves). Each queue keeps its capacities and usage per labelled
+// partition beside the default partition's own fields
+// (partition_queue.go), limits take a partition and a scheduling mode
+// (partition_limits.go), and a labelled node's heartbeat runs its own
+// partition, then on a non-exclusive one the default partition's requests
+// in IGNORE_PARTITION_EXCLUSIVITY mode (partition_alloc.go). Usage is
+// booked by the partition of the node. A cluster without labels runs the
+// default-partition code with its caches exactly as before.
 //
 // # Fidelity
 //

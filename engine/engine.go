@@ -25,6 +25,9 @@ type globals struct {
 	// parallelApps: max-parallel-apps exists (Hadoop 3.3+,
 	// CSMaxRunningAppsEnforcer).
 	parallelApps bool
+	// resetNPAlways: 2.7 resets the missed non-partitioned opportunities
+	// on every allocation, later lines only on an unlabelled node.
+	resetNPAlways bool
 }
 
 // node is one node manager.
@@ -194,6 +197,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		maxAppPriority:      gl.MaxAppPriority.V,
 		preempt:             compilePreempt(gl.Preemption),
 		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
+		resetNPAlways:       m.Version.Less(xmlconf.V2_10),
 	}
 	if g.maxOffSwitch < 1 {
 		g.maxOffSwitch = 1 // CapacitySchedulerConfiguration warns and uses 1

@@ -143,3 +143,22 @@ func TestLabelAccessRefused(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, StateFailed, e.Snapshot().Apps["x"].State)
 }
+
+// 2.7 resets the missed non-partitioned opportunities on every
+// allocation, so each borrowed container waits three more heartbeats;
+// later lines reset them only on unlabelled nodes.
+func TestBorrowingPaceByVersion(t *testing.T) {
+	for _, tc := range []struct {
+		v    xmlconf.Version
+		want int
+	}{{xmlconf.V3_4, 4}, {xmlconf.V2_10, 4}, {xmlconf.V2_7, 2}} {
+		e, _ := gpuCluster(t, tc.v)
+		_, err := e.Submit(AppSpec{ID: "batch", Queue: "root.a", User: "u", AM: Resource{1024, 1}})
+		require.NoError(t, err)
+		require.NoError(t, e.UpdateAsks("batch", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{2048, 1}, Count: 20}}))
+		beat(t, e, "h1", 4)
+		beat(t, e, "h2", 4)
+		beat(t, e, "g1", 8)
+		assert.Equal(t, tc.want, e.Snapshot().Nodes["g1"].NumContainers, tc.v.String())
+	}
+}

@@ -54,6 +54,9 @@ func (e *Engine) Unmodelled() []Warning {
 	if e.model.Version.Less(xmlconf.V3_3) && (e.model.Global.MaxParallelApps.Set() || e.model.Global.UserMaxParallelApps.Set() || anyQueueParallel(e.model)) {
 		note("max-parallel-apps", "Hadoop "+e.model.Version.String()+" has no max-parallel-apps (3.3+, CSMaxRunningAppsEnforcer); the keys are ignored")
 	}
+	if e.labelsOn && e.model.Version.Less(xmlconf.V2_10) {
+		note("node labels", "Hadoop "+e.model.Version.String()+" has no AM limits per partition (calculateAndGetAMResourceLimitPerPartition, 2.8+); capq applies them")
+	}
 	for _, q := range e.model.Queues {
 		if q.AutoCreate.V2.V && e.model.Version.Less(xmlconf.V3_4) {
 			note("auto-create", q.Path+" enables auto-queue-creation-v2, which Hadoop "+e.model.Version.String()+" does not have (3.4+); no queues are created under it")

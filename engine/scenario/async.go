@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -78,7 +79,7 @@ func (r *runner) chargeVisits(s *Step, res *StepResult, passes int64) bool {
 // multi-node placement each pass walks the partition, so it is charged.
 func multiNodeBounded(run func(*runner, *Step, *StepResult)) func(*runner, *Step, *StepResult) {
 	return func(r *runner, s *Step, res *StepResult) {
-		if r.eng != nil && r.eng.MultiNode() && !r.chargeVisits(s, res, int64(max(s.Repeat, 1))) {
+		if r.eng != nil && r.eng.MultiNode() && !r.chargeVisits(s, res, stepPasses(s)) {
 			return
 		}
 		run(r, s, res)
@@ -86,4 +87,17 @@ func multiNodeBounded(run func(*runner, *Step, *StepResult)) func(*runner, *Step
 }
 
 // takesRepeat reports whether an op takes `repeat`.
-func takesRepeat(op string) bool { return op == "assign_once" || op == "async_schedule" }
+func takesRepeat(op string) bool {
+	return op == "assign_once" || op == "heartbeat" || op == "async_schedule"
+}
+
+// stepPasses is how many scheduling passes a step asks for at least:
+// repeat rounds, each a pass per node listed in a heartbeat's nodes.
+func stepPasses(s *Step) int64 {
+	n := int64(max(s.Repeat, 1))
+	var ids []string
+	if len(s.Nodes) > 0 && json.Unmarshal(s.Nodes, &ids) == nil && len(ids) > 0 {
+		n *= int64(len(ids))
+	}
+	return n
+}

@@ -238,7 +238,7 @@ func (sc *Scenario) checkBounds() error {
 		if st.Repeat != 0 && !takesRepeat(st.Op) {
 			// Ignoring repeat elsewhere would run one step where the
 			// author meant many.
-			return fmt.Errorf("step %d: repeat applies only to assign_once and async_schedule, not %s", i, st.Op)
+			return fmt.Errorf("step %d: repeat applies only to assign_once, heartbeat and async_schedule, not %s", i, st.Op)
 		}
 		if st.Repeat < 0 || st.Repeat > maxRepeat {
 			return fmt.Errorf("step %d repeats %d times, at most %d", i, st.Repeat, maxRepeat)

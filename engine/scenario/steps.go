@@ -104,6 +104,29 @@ func (r *runner) nodeIndex(s *Step, res *StepResult) (int, bool) {
 	return idx, ok
 }
 
+// heartbeatNodes reads a heartbeat's node, or its nodes[] list.
+func (r *runner) heartbeatNodes(s *Step, res *StepResult) ([]int, bool) {
+	if len(s.Node) > 0 || len(s.Nodes) == 0 {
+		idx, ok := r.nodeIndex(s, res)
+		return []int{idx}, ok
+	}
+	var ids []string
+	if err := json.Unmarshal(s.Nodes, &ids); err != nil || len(ids) == 0 {
+		res.Failures = append(res.Failures, "nodes must be a list of node ids")
+		return nil, false
+	}
+	idxs := make([]int, len(ids))
+	for i, id := range ids {
+		idx, ok := r.eng.NodeIndex(id)
+		if !ok {
+			res.Failures = append(res.Failures, fmt.Sprintf("unknown node %q", id))
+			return nil, false
+		}
+		idxs[i] = idx
+	}
+	return idxs, true
+}
+
 func (r *runner) assignOnce(s *Step, res *StepResult) {
 	idx, ok := r.nodeIndex(s, res)
 	if !ok {
@@ -121,18 +144,25 @@ func (r *runner) assignOnce(s *Step, res *StepResult) {
 	}
 }
 
+// heartbeat runs node updates: one of node, or with nodes[] one of each
+// in that order per round (the tests' loops of NodeUpdateSchedulerEvent),
+// repeat rounds (default 1).
 func (r *runner) heartbeat(s *Step, res *StepResult) {
-	idx, ok := r.nodeIndex(s, res)
+	idxs, ok := r.heartbeatNodes(s, res)
 	if !ok {
 		return
 	}
 	var last any = "none"
-	for _, a := range r.eng.Heartbeat(idx) {
-		out := assignmentOut(a)
-		res.why = append(res.why, a.Why...)
-		if out != "none" {
-			res.Assignments = append(res.Assignments, out)
-			last = out
+	for round := 0; round < max(s.Repeat, 1); round++ {
+		for _, idx := range idxs {
+			for _, a := range r.eng.Heartbeat(idx) {
+				out := assignmentOut(a)
+				res.why = append(res.why, a.Why...)
+				if out != "none" {
+					res.Assignments = append(res.Assignments, out)
+					last = out
+				}
+			}
 		}
 	}
 	if res.Assignments == nil {

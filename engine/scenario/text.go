@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -87,7 +88,16 @@ func appVerdictText(b *bytes.Buffer, s *Step, res *StepResult) {
 }
 
 func assignText(b *bytes.Buffer, s *Step, res *StepResult) {
-	fmt.Fprintf(b, " %s:", strings.Trim(string(s.Node), `"`))
+	where := strings.Trim(string(s.Node), `"`)
+	if where == "" && len(s.Nodes) > 0 {
+		var ids []string
+		_ = json.Unmarshal(s.Nodes, &ids)
+		where = strings.Join(ids, ",")
+	}
+	if s.Op == "heartbeat" && s.Repeat > 1 {
+		where += fmt.Sprintf(" x%d", s.Repeat)
+	}
+	fmt.Fprintf(b, " %s:", where)
 	as := res.Assignments
 	if len(as) == 0 && res.Assignment != nil {
 		as = []any{res.Assignment}
