@@ -142,9 +142,16 @@ func (r *run) probe() {
 // cluster quiet when simple does not hold: one round of the awake nodes;
 // with locality asks outstanding, enough further passes for every
 // delay-scheduling threshold (at most the node count plus one) to be
-// reached first.
+// reached first; with a non-exclusive partition, as many rounds.
 func (r *run) quietAfter() int {
 	n := r.awake + 1
+	if r.parts != nil && r.parts.lends {
+		// A non-exclusive partition lends to a default-partition request
+		// only after it missed as many opportunities as the cluster has
+		// nodes (RegularContainerAllocator), and a round of heartbeats may
+		// count one miss only (the labelled nodes'): as many rounds.
+		return n * (len(r.nodes) + 2)
+	}
 	if r.localApps > 0 {
 		n += len(r.nodes) + 2
 	}
@@ -262,7 +269,14 @@ func (r *run) use(a *appState, node int32, mem int64, sign int) {
 	if sign < 0 && node >= 0 && int(node) < len(r.nodes) {
 		r.schedule(node)
 	}
-	r.addUsed(a.leaf, a.user, mem)
+	qmem := mem
+	if r.parts != nil && node >= 0 {
+		if r.parts.nodePart[node] != 0 {
+			qmem = 0
+		}
+		r.parts.add(r, a.leaf, node, mem)
+	}
+	r.addUsed(a.leaf, a.user, qmem, mem)
 }
 
 // starving reports whether a re-reservation can matter elsewhere: the app

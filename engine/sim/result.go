@@ -28,6 +28,9 @@ type Result struct {
 	Summary  Summary  `json:"summary"`
 	// Queues are every queue in tree order (root first, depth first).
 	Queues []QueueResult `json:"queues"`
+	// Partitions are the default partition and each node label, with
+	// every queue's guarantee and usage in it; absent without labels.
+	Partitions []PartitionResult `json:"partitions,omitempty"`
 	// Users are per (leaf queue, user), sorted by queue then user.
 	Users []UserResult `json:"users"`
 	// Apps are every application in submission order.

@@ -175,6 +175,7 @@ type run struct {
 	pendingKills []live
 
 	queues     []queueStat
+	parts      *partStats // per-partition usage; nil without node labels
 	qIdx       map[string]int32
 	users      []userStat
 	uIdx       map[string]int32
