@@ -169,13 +169,23 @@ func (r *run) heartbeat(i int32) {
 		return
 	}
 	n.lastHB = r.now
+	r.res.Summary.Heartbeats++
+	// A multi-node pass walks the whole partition in an order that the
+	// sorter changes with time: one node's futile pass says nothing about
+	// another's, so the futile answer is for single-node scheduling only.
+	if !r.multi && r.futile.covers(r, i) {
+		r.res.futileAnswers++
+		r.noProgress(i)
+		return
+	}
 	if !r.multi {
 		// Multi-node passes place on other nodes: events name theirs.
 		r.hbNode = i
 	}
+	seen := r.engineEvs
 	as := r.e.Heartbeat(int(i))
 	r.hbNode = -1
-	r.res.Summary.Heartbeats++
+	r.futile.after(r, i, as, seen)
 	// A re-reservation changes state too: its count feeds the starvation
 	// term that lets the app reserve more nodes
 	// (shouldAllocOrReserveNewContainer), so it wakes the others unless
@@ -200,12 +210,22 @@ func (r *run) heartbeat(i int32) {
 	case progress:
 		r.touch()
 		r.wakeAll()
-	case r.simple():
+	default:
+		r.noProgress(i)
+		return
+	}
+	r.schedule(i)
+}
+
+// noProgress follows a heartbeat that changed nothing: the node is parked
+// (simple) or counts towards the cluster going quiet, and beats again.
+func (r *run) noProgress(i int32) {
+	if r.simple() {
 		if n := &r.nodes[i]; r.hasRoom(i) && !n.reserved && !r.opts.exhaustive {
 			r.parkNode(i)
 			return
 		}
-	default:
+	} else {
 		r.idle++
 		if r.idle >= r.quietAfter() {
 			r.quiet = true

@@ -46,6 +46,9 @@ type Result struct {
 	DynamicQueues []DynamicQueue `json:"dynamic_queues,omitempty"`
 
 	endModel *xmlconf.Model
+	// futileAnswers counts heartbeats answered by futile without a walk
+	// (tests check the shortcut ran).
+	futileAnswers int
 	// Held is why apps waited: time held back per queue, user and reason.
 	Held []HeldResult `json:"held"`
 	// HeldSpans are the stretches in which a user had an app held back.

@@ -291,6 +291,9 @@ func (r *run) progress() {
 }
 
 func (r *run) dispatch(ev event) {
+	if ev.kind != evHeartbeat {
+		r.futile.epoch++ // anything but a heartbeat may change what one does
+	}
 	switch ev.kind {
 	case evSubmit:
 		r.submit(ev.ref)

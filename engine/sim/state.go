@@ -169,6 +169,7 @@ type run struct {
 	localApps   int
 	outstanding int64
 
+	futile       futile
 	held         held
 	lives        []live // by container id (the engine numbers them 1, 2, ...)
 	releasing    bool
