@@ -27,8 +27,12 @@ import "github.com/capq/capq/engine"
 //
 // State a pass leaves behind (sort orders, cached user limits, the
 // blocked-queue stamps, diagnostics) is the same after either pass. The
-// missed-opportunity counters differ, which only delay scheduling of
-// locality asks reads, hence no locality asks. Any event other than a
+// missed-opportunity counters differ, which delay scheduling of locality
+// asks reads, hence no locality asks, and which decide when a
+// default-partition ask may borrow a non-exclusive node
+// (RegularContainerAllocator in IGNORE_PARTITION_EXCLUSIVITY mode waits
+// for as many misses as the cluster has nodes), hence no lending
+// partition. Any event other than a
 // heartbeat, and any heartbeat that assigned, reserved, unreserved or
 // raised an engine event, starts a new epoch and forgets the room.
 // TestShortcutsKeepTheEventLog runs busy days with and without it.
@@ -44,7 +48,7 @@ type futile struct {
 // nothing: a heartbeat of a node like it with at least its room assigned
 // nothing in this epoch.
 func (f *futile) covers(r *run, i int32) bool {
-	if f.seen != f.epoch || f.epoch == 0 || r.opts.beatFutile || r.localApps > 0 || r.nodes[i].reserved {
+	if f.seen != f.epoch || f.epoch == 0 || r.opts.beatFutile || r.localApps > 0 || (r.parts != nil && r.parts.lends) || r.nodes[i].reserved {
 		return false
 	}
 	free := r.e.NodeFree(int(i))
