@@ -55,6 +55,9 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 		return Assignment{Kind: AssignNone, Why: []string{"unknown node"}}, true
 	}
 	n := e.nodes[nodeIdx]
+	if e.mn != nil {
+		return e.assignOnceMulti(n), false
+	}
 	var why []string
 	if e.opts.Explain {
 		e.why = &why
@@ -94,6 +97,9 @@ func (e *Engine) toAssignment(r result, n *node, why []string) Assignment {
 // (CapacityScheduler.canAllocateMore). The returned slice is reused by the
 // next call.
 func (e *Engine) Heartbeat(nodeIdx int) []Assignment {
+	if (e.mn != nil || e.async != nil) && nodeIdx >= 0 && nodeIdx < len(e.nodes) && !e.nodes[nodeIdx].removed {
+		return e.heartbeatSpecial(e.nodes[nodeIdx])
+	}
 	out := e.hbBuf[:0]
 	offSwitch, assigned := int32(0), int32(0)
 	for {
@@ -154,7 +160,8 @@ func (e *Engine) assignParent(q *queue, n *node, handed limits) (result, Resourc
 	if !handed.ignore && !q.accessibleIn(pi) || q.pendingIn(handed.look()) <= 0 {
 		return result{}, Resource{}
 	}
-	if n.reserved != nil || !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
+	// n is nil in a multi-node pass (ParentQueue.canAssign: no node to check).
+	if n != nil && (n.reserved != nil || !e.g.rc.fitsIn(e.g.minAlloc, n.free())) {
 		return result{}, Resource{}
 	}
 	lim := limits{limit: handed.limit, pi: pi, ignore: handed.ignore}

@@ -17,6 +17,7 @@ type allocResult struct {
 	locality Locality
 	unres    *container // reservation to release (continue-looking)
 	ignore   bool       // made in IGNORE_PARTITION_EXCLUSIVITY mode
+	at       *node      // the node chosen in a multi-node pass
 }
 
 // assignApp is RegularContainerAllocator.assignContainers without a
@@ -27,12 +28,20 @@ func (e *Engine) assignApp(a *app, n *node, lim *limits) result {
 		if k.any <= 0 {
 			continue
 		}
-		r := e.allocateKey(a, k, n, lim, nil)
+		var r allocResult
+		if n == nil { // a multi-node pass
+			r = e.allocateKeyMulti(a, k, lim)
+		} else {
+			r = e.allocateKey(a, k, n, lim, nil)
+		}
 		r.ignore = lim.ignore
 		switch r.state {
 		case stPrioritySkipped:
 			continue
 		case stAllocated, stReserved:
+			if r.at != nil {
+				return e.commit(a, k, r.at, r, nil)
+			}
 			return e.commit(a, k, n, r, nil)
 		case stQueueSkipped:
 			return result{queueLim: true}

@@ -154,6 +154,7 @@ func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
 	c := e.newContainer(a, k, n, t)
 	c.reserved = true
 	n.reserved = c
+	e.nodesReserved++
 	a.reserved = a.reserved.Add(c.res)
 	a.resv = append(a.resv, c)
 	k.numRes++
@@ -172,6 +173,7 @@ func (e *Engine) unreserve(c *container) {
 	a, n := c.a, c.node
 	if n.reserved == c {
 		n.reserved = nil
+		e.nodesReserved--
 	}
 	a.reserved = a.reserved.Sub(c.res)
 	a.resv = removeContainer(a.resv, c)

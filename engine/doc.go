@@ -22,6 +22,8 @@
 //	e.SetTime(ms); e.ExpireQueues(ms) // AutoCreatedQueueDeletionPolicy for idle dynamic queues
 //	e.AppLifetime(leaf, asked) // seconds an app may live there (0 or less: none)
 //	e.Unmodelled()             // what the engine does not model for this configuration
+//	iv, ok := e.AsyncIntervalMS(); as = e.AsyncPass() // schedule-asynchronously: one schedule(cs) pass
+//	e.MultiNode(); e.NodeOrder(policy, label)          // multi-node placement and its sorted nodes
 //
 // # Where apps land and how many run
 //
@@ -67,6 +69,13 @@
 // reservations and continue-looking), CapacityScheduler (reserved nodes,
 // multiple assignments and the off-switch limit per heartbeat, commit-time
 // checks against queue maxima and user limits).
+//
+// Multi-node placement (multinode.go, sorter.go) offers a pass the nodes
+// of a partition in ResourceUsageMultiNodeLookupPolicy's order, re-sorted
+// every sorting interval of simulated time (SetTime drives the sorter
+// threads). Asynchronous scheduling (async.go) is one scheduling thread:
+// heartbeats schedule nothing and AsyncPass is CapacityScheduler.
+// schedule(cs), called by the simulator every scheduling-interval-ms.
 //
 // Preemption is ProportionalCapacityPreemptionPolicy as Hadoop 3.4 runs
 // it (preempt*.go): TempQueuePerPartition snapshots, the fixpoint ideal

@@ -115,6 +115,13 @@ type Engine struct {
 	hbBuf      []Assignment
 	// pendBuf is UpdateAsks' scratch copy of an app's labelled pending.
 	pendBuf []int64
+
+	// mn and async are multi-node placement and asynchronous scheduling
+	// (multinode.go, async.go), nil when off.
+	mn    *multiNode
+	async *asyncConf
+	// nodesReserved counts nodes holding a reservation.
+	nodesReserved int
 }
 
 // New builds an engine for the model and nodes. It refuses a model
@@ -126,6 +133,7 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, containers: map[int64]*container{}, userRunnable: map[string]int{}}
 	e.initPartitions()
 	e.setModel(m)
+	e.mn, e.async = compileMultiNode(m), compileAsync(m)
 	if err := e.AddNodes(nodes...); err != nil {
 		return nil, err
 	}

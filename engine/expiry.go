@@ -8,8 +8,14 @@ import (
 )
 
 // SetTime tells the engine the simulated time (ms); it stamps queue use
-// for the expiry of dynamic queues.
-func (e *Engine) SetTime(ms int64) { e.nowMS = ms }
+// for the expiry of dynamic queues and runs the multi-node sorters that
+// fell due.
+func (e *Engine) SetTime(ms int64) {
+	e.nowMS = ms
+	if e.mn != nil {
+		e.mn.tick(e, ms)
+	}
+}
 
 // DynamicQueues returns the auto-created queues that exist, in creation
 // order.

@@ -95,6 +95,9 @@ func checkInvariants(e *Engine) error {
 			return fmt.Errorf("node %s reserved for finished app %s", n.id, n.reserved.a.id)
 		}
 	}
+	if err := checkReservedCount(e); err != nil {
+		return err
+	}
 	for _, q := range e.queues {
 		for pi := range e.parts {
 			k := qp{q, pi}
@@ -179,6 +182,21 @@ func checkUsers(e *Engine, q *queue) error {
 		if activeUsed[pi] != au {
 			return fmt.Errorf("queue %s active users' usage %v in partition %d, books %v", q.path, activeUsed[pi], pi, au)
 		}
+	}
+	return nil
+}
+
+// checkReservedCount: Engine.nodesReserved (which lets a multi-node pass
+// skip its fulfilment loop) counts the nodes holding a reservation.
+func checkReservedCount(e *Engine) error {
+	n := 0
+	for _, nd := range e.nodes {
+		if nd.reserved != nil {
+			n++
+		}
+	}
+	if n != e.nodesReserved {
+		return fmt.Errorf("%d nodes hold a reservation, nodesReserved says %d", n, e.nodesReserved)
 	}
 	return nil
 }

@@ -101,6 +101,7 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 			out = append(out, Warning{Key: g.key, Pos: p.ValuePos, Queues: 0, Feature: g.feature, Effect: g.effect})
 		}
 	}
+	out = append(out, schedulingUnmodelled(m)...)
 	if w, ok := intraOrderUnknown(m); ok {
 		out = append(out, w)
 	}

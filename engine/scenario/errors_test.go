@@ -15,7 +15,7 @@ func TestParseScenarioErrorsNameThePlace(t *testing.T) {
 		{"truncated", "{\n \"steps\": [\n", "s.json:3:1: unexpected EOF"},
 		{"syntax", "{\n \"steps\": [\n  {\"op\" \"x\"}\n ]\n}\n", `s.json:3:10: invalid character '"' after object key`},
 		{"wrong type", "{\n \"steps\": [\n  {\"op\": \"submit_app\", \"app\": 5}\n ]\n}\n", "s.json:3:32: json: cannot unmarshal number"},
-		{"repeat on finish_app", "{\n \"steps\": [\n  {\"op\": \"finish_app\", \"app\": \"a\", \"repeat\": 3}\n ]\n}\n", "step 0: repeat applies only to assign_once and heartbeat, not finish_app"},
+		{"repeat on finish_app", "{\n \"steps\": [\n  {\"op\": \"finish_app\", \"app\": \"a\", \"repeat\": 3}\n ]\n}\n", "step 0: repeat applies only to assign_once, heartbeat and async_schedule, not finish_app"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -235,10 +235,10 @@ func (sc *Scenario) checkBounds() error {
 		if st.Op == "" {
 			return fmt.Errorf("step %d has no op", i)
 		}
-		if st.Repeat != 0 && st.Op != "assign_once" && st.Op != "heartbeat" {
-			// Only assign_once and heartbeat repeat; ignoring it elsewhere
-			// would run one step where the author meant many.
-			return fmt.Errorf("step %d: repeat applies only to assign_once and heartbeat, not %s", i, st.Op)
+		if st.Repeat != 0 && !takesRepeat(st.Op) {
+			// Ignoring repeat elsewhere would run one step where the
+			// author meant many.
+			return fmt.Errorf("step %d: repeat applies only to assign_once, heartbeat and async_schedule, not %s", i, st.Op)
 		}
 		if st.Repeat < 0 || st.Repeat > maxRepeat {
 			return fmt.Errorf("step %d repeats %d times, at most %d", i, st.Repeat, maxRepeat)

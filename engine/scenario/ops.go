@@ -15,8 +15,9 @@ type op struct {
 var ops = map[string]op{
 	"submit_app":          {(*runner).submitApp, submitText},
 	"update_asks":         {(*runner).updateAsks, appVerdictText},
-	"assign_once":         {(*runner).assignOnce, assignText},
-	"heartbeat":           {(*runner).heartbeat, assignText},
+	"assign_once":         {multiNodeBounded((*runner).assignOnce), assignText},
+	"heartbeat":           {multiNodeBounded((*runner).heartbeat), assignText},
+	"async_schedule":      {(*runner).asyncSchedule, asyncText},
 	"complete_containers": {(*runner).complete, completeText},
 	"finish_app":          {(*runner).finishApp, defaultText},
 	"refresh":             {(*runner).refresh, refreshText},

@@ -75,6 +75,11 @@ type runner struct {
 	explain bool
 	// labels are the cluster's node labels: name -> exclusive.
 	labels map[string]bool
+	// asyncVisits counts the node visits of async_schedule steps
+	// (maxAsyncVisits bounds them).
+	asyncVisits int64
+	// asyncPasses numbers the async_schedule passes (the start node).
+	asyncPasses int64
 }
 
 // Run executes sc on a fresh engine. A refused startup configuration ends

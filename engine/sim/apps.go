@@ -249,7 +249,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	} else {
 		d, _ := a.fifo[ev.Priority].pop()
 		l.dur = d
-		r.q.push(event{t: r.now + d, kind: evDone, c: ev.ContainerID})
+		r.q.push(event{t: r.doneAt(node, r.now+d), kind: evDone, c: ev.ContainerID})
 		if a.pending == 0 && a.localAsks {
 			a.localAsks = false
 			r.localApps--

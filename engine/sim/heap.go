@@ -16,6 +16,7 @@ const (
 	evAMReady
 	evDelayedAsk
 	evHeartbeat
+	evAsync
 )
 
 // event is one entry of the time-ordered queue. ref is an app, node or

@@ -22,7 +22,9 @@ func (r *run) hasRoom(i int32) bool {
 	if !n.alive {
 		return false
 	}
-	if n.reserved {
+	if n.reserved || r.multi {
+		// With multi-node placement a heartbeat's pass places on any node
+		// of the partition, so a full node's heartbeat still counts.
 		return true
 	}
 	free := r.e.NodeFree(int(i))
@@ -36,6 +38,10 @@ func (r *run) hasRoom(i int32) bool {
 // is asked for; a node with room but nothing to do is parked until a
 // change wakes it. A node without room waits for a release on it.
 func (r *run) schedule(i int32) {
+	if r.async.on {
+		r.scheduleAsync()
+		return
+	}
 	n := &r.nodes[i]
 	if r.opts.exhaustive {
 		if !n.scheduled && n.alive && r.done < len(r.apps) {
@@ -92,6 +98,10 @@ func (r *run) wakeAll() {
 	r.idle = 0
 	r.quiet = false
 	r.tickPreemption()
+	if r.async.on {
+		r.scheduleAsync()
+		return
+	}
 	if r.opts.exhaustive {
 		for i := range r.nodes {
 			r.schedule(int32(i))
@@ -160,12 +170,18 @@ func (r *run) heartbeat(i int32) {
 	}
 	n.lastHB = r.now
 	r.res.Summary.Heartbeats++
-	if r.futile.covers(r, i) {
+	// A multi-node pass walks the whole partition in an order that the
+	// sorter changes with time: one node's futile pass says nothing about
+	// another's, so the futile answer is for single-node scheduling only.
+	if !r.multi && r.futile.covers(r, i) {
 		r.res.futileAnswers++
 		r.noProgress(i)
 		return
 	}
-	r.hbNode = i
+	if !r.multi {
+		// Multi-node passes place on other nodes: events name theirs.
+		r.hbNode = i
+	}
 	seen := r.engineEvs
 	as := r.e.Heartbeat(int(i))
 	r.hbNode = -1

@@ -34,8 +34,8 @@ func RenderJSON(w io.Writer, r *Result) error {
 func RenderText(w io.Writer, r *Result) error {
 	bw := &errWriter{w: w}
 	s := r.Summary
-	fmt.Fprintf(bw, "workload %s: %d nodes, %s, %d vcores; heartbeat %s, seed %d\n",
-		r.Workload, r.Cluster.Nodes, fmtMB(r.Cluster.MemoryMB), r.Cluster.VCores, fmtMS(r.HeartbeatMS), r.Seed)
+	fmt.Fprintf(bw, "workload %s: %d nodes, %s, %d vcores; %s, seed %d\n",
+		r.Workload, r.Cluster.Nodes, fmtMB(r.Cluster.MemoryMB), r.Cluster.VCores, loopText(r), r.Seed)
 	until := ""
 	if s.StoppedAtUntil {
 		until = " (stopped at --until)"
@@ -228,4 +228,17 @@ func dynPaths(r *Result) []string {
 		out[i] = d.Path
 	}
 	return out
+}
+
+// loopText names the loop that schedules: node heartbeats, or
+// asynchronous passes, and multi-node placement.
+func loopText(r *Result) string {
+	s := "heartbeat " + fmtMS(r.HeartbeatMS)
+	if r.AsyncIntervalMS > 0 {
+		s = "asynchronous scheduling every " + fmtMS(r.AsyncIntervalMS)
+	}
+	if r.MultiNode {
+		s += ", multi-node placement"
+	}
+	return s
 }

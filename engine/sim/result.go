@@ -12,10 +12,15 @@ type Result struct {
 	Workload string `json:"workload"`
 	// HeartbeatMS is the node heartbeat interval used; SampleMS the step
 	// of Series.
-	HeartbeatMS int64       `json:"heartbeat_ms"`
-	SampleMS    int64       `json:"sample_ms"`
-	Seed        int64       `json:"seed"`
-	Cluster     ClusterInfo `json:"cluster"`
+	HeartbeatMS int64 `json:"heartbeat_ms"`
+	// AsyncIntervalMS is the interval of the asynchronous scheduling
+	// passes when schedule-asynchronously.enable is on (heartbeats then
+	// schedule nothing); MultiNode says multi-node placement was on.
+	AsyncIntervalMS int64       `json:"async_interval_ms,omitempty"`
+	MultiNode       bool        `json:"multi_node,omitempty"`
+	SampleMS        int64       `json:"sample_ms"`
+	Seed            int64       `json:"seed"`
+	Cluster         ClusterInfo `json:"cluster"`
 	// Warnings name what the engine does not model for the configuration
 	// (Engine.Unmodelled: settings the run behaves as if were off, and
 	// semantics that differ), at the start and any a refresh added.
@@ -78,7 +83,9 @@ type Summary struct {
 	// ended (at Until, or stuck when nothing could change any more).
 	AppsUnfinished int   `json:"apps_unfinished"`
 	SimulatedMS    int64 `json:"simulated_ms"`
-	Heartbeats     int64 `json:"heartbeats"`
+	// Heartbeats counts the scheduling passes run: node heartbeats, or
+	// with asynchronous scheduling the schedule(cs) passes.
+	Heartbeats int64 `json:"heartbeats"`
 	// StoppedAtUntil says the run was cut at Options.Until.
 	StoppedAtUntil bool `json:"stopped_at_until"`
 }

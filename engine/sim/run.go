@@ -83,6 +83,14 @@ func (r *run) setup(specs []NodeSpec) error {
 	if set, _ := r.w.Cluster.labelSet(); len(set) > 0 {
 		e.DefineLabels(set)
 	}
+	r.multi = e.MultiNode()
+	if iv, ok := e.AsyncIntervalMS(); ok {
+		if iv > MaxHeartbeatMS {
+			// Past a day simulated time would overflow before a pass.
+			return fmt.Errorf("sim: %sschedule-asynchronously.scheduling-interval-ms = %d: want at most %d milliseconds", xmlconf.Prefix, iv, int64(MaxHeartbeatMS))
+		}
+		r.async = asyncState{on: true, intervalMS: iv, last: -1}
+	}
 	rng := rand.New(rand.NewSource(o.Seed))
 	r.parts = newPartStats(r.w, specs)
 	if r.parts != nil {
@@ -101,6 +109,7 @@ func (r *run) setup(specs []NodeSpec) error {
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
 	r.res.Warnings = append(addWarnings(nil, e.Unmodelled()), labelWarnings(r.model, r.w, specs)...)
+	r.res.AsyncIntervalMS, r.res.MultiNode = r.async.intervalMS, r.multi
 	r.rng = rng
 	return nil
 }
@@ -249,6 +258,9 @@ func (r *run) loop() {
 		}
 		r.sampleUntil(ev.t)
 		r.now = ev.t
+		if r.multi {
+			r.e.SetTime(ev.t) // the multi-node sorters that fell due run first
+		}
 		r.dispatch(ev)
 		if r.outErr != nil {
 			return // a full disk: the log is lost, stop now rather than at the end
@@ -293,6 +305,8 @@ func (r *run) dispatch(ev event) {
 		r.containerDone(ev.c)
 	case evHeartbeat:
 		r.heartbeat(ev.ref)
+	case evAsync:
+		r.asyncPass()
 	case evWorkload:
 		r.workloadEvent(ev.ref)
 	case evPreempt:

@@ -162,8 +162,12 @@ type run struct {
 	idle          int
 	quiet         bool
 	hbNode        int32
-	localApps     int
-	outstanding   int64
+	// async and multi: asynchronous scheduling and multi-node placement
+	// (async.go).
+	async       asyncState
+	multi       bool
+	localApps   int
+	outstanding int64
 
 	futile       futile
 	held         held
