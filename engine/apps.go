@@ -198,7 +198,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	// FifoOrderingPolicyForPendingApps: higher application priority
 	// first, then submission order.
 	q.waiting = insertOrdered(q.waiting, a)
-	if e.cluster.MemoryMB > 0 {
+	if e.all.MemoryMB > 0 {
 		e.activate(q)
 	}
 	return pl, nil

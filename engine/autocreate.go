@@ -11,12 +11,15 @@ import (
 
 // Reason codes of refused submissions (scenario-format-extensions.md).
 const (
-	ReasonQueueNotFound      = "QUEUE_NOT_FOUND"
-	ReasonAutoCreateDenied   = "AUTO_CREATE_NOT_ALLOWED"
-	ReasonAutoCreateDepth    = "AUTO_CREATE_DEPTH_EXCEEDED"
-	ReasonAutoCreateLimit    = "AUTO_CREATE_LIMIT_REACHED"
-	ReasonPlacementRejected  = "PLACEMENT_REJECTED"
-	ReasonMaxApplications    = "MAX_APPLICATIONS"
+	ReasonQueueNotFound     = "QUEUE_NOT_FOUND"
+	ReasonAutoCreateDenied  = "AUTO_CREATE_NOT_ALLOWED"
+	ReasonAutoCreateDepth   = "AUTO_CREATE_DEPTH_EXCEEDED"
+	ReasonAutoCreateLimit   = "AUTO_CREATE_LIMIT_REACHED"
+	ReasonPlacementRejected = "PLACEMENT_REJECTED"
+	ReasonMaxApplications   = "MAX_APPLICATIONS"
+	// ReasonInvalidLabel: a request's (or the AM's) node label the queue
+	// cannot access (InvalidLabelResourceRequestException).
+	ReasonInvalidLabel       = "INVALID_LABEL"
 	defaultMaxDepth          = 2
 	defaultExpirySeconds     = 300
 	keyV2MaxDepth            = "auto-queue-creation-v2.maximum-queue-depth"

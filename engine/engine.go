@@ -109,11 +109,15 @@ type Engine struct {
 	containers map[int64]*container
 	nextID     int64
 	passSeq    uint64
+	// preemptStamp numbers pendingForPreemption's walks (user.preemptStamp).
+	preemptStamp uint64
 
 	// why collects explanations during a pass when Options.Explain is set.
-	why   *[]string
-	pre   preemptState
-	hbBuf []Assignment
+	why *[]string
+	pre preemptState
+	// leafOrders keeps the preemption policy's leaf order between rounds.
+	leafOrders leafOrderCache
+	hbBuf      []Assignment
 	// pendBuf is UpdateAsks' scratch copy of an app's labelled pending.
 	pendBuf []int64
 }

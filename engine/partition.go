@@ -187,12 +187,10 @@ func labelOf(q *queue, expr *string) string {
 // (SchedulerUtils.checkQueueLabelExpression) or with more than one label.
 func (e *Engine) partitionFor(q *queue, label string) (int, error) {
 	if strings.Contains(label, "&&") {
-		//lint:ignore ST1005 Hadoop's message starts so
-		return 0, fmt.Errorf("Invalid resource request, queue=%s: node label expression %q has more than one label", q.path, label)
+		return 0, submitErr(ReasonInvalidLabel, "Invalid resource request, queue=%s: node label expression %q has more than one label", q.path, label)
 	}
 	if !accessibleTo(q.accessible, label) {
-		//lint:ignore ST1005 Hadoop's exact message, which users search for
-		return 0, fmt.Errorf("Invalid resource request, queue=%s doesn't have permission to access all labels in resource request. labelExpression of resource request=%s. Queue labels=%s", q.path, label, strings.Join(q.accessible, ","))
+		return 0, submitErr(ReasonInvalidLabel, "Invalid resource request, queue=%s doesn't have permission to access all labels in resource request. labelExpression of resource request=%s. Queue labels=%s", q.path, label, strings.Join(q.accessible, ","))
 	}
 	if _, ok := e.partIdx[label]; !ok {
 		e.partIndex(label)

@@ -139,6 +139,7 @@ func TestLabelAccessRefused(t *testing.T) {
 	err = e.UpdateAsks("batch", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{2048, 1}, Count: 1, NodeLabel: &gpu}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "queue=root.a doesn't have permission to access all labels")
+	assert.Equal(t, ReasonInvalidLabel, ReasonCode(err))
 	_, err = e.Submit(AppSpec{ID: "x", Queue: "root.a", User: "u", AM: Resource{1024, 1}, AMNodeLabel: &gpu})
 	require.Error(t, err)
 	assert.Equal(t, StateFailed, e.Snapshot().Apps["x"].State)

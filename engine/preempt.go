@@ -148,7 +148,7 @@ func (e *Engine) computeIdeal(allowed Resource, m idealMode) []*tq {
 	rc.updatePreemptableExtras(root)
 	root.ideal = root.guaranteed
 	rc.idealAssignment(root, allowed, m)
-	leaves := leafOrder(root)
+	leaves := e.leafOrder(root)
 	for _, t := range leaves {
 		e.resToObtain(t, m.onReserved)
 	}

@@ -37,8 +37,7 @@ func (e *Engine) snapshotQueues(q *queue) *tq {
 		t.max = multiplyTrunc(e.cluster, float64(q.absMaxCap))
 	}
 	if q.leaf {
-		t.pending = e.pendingForPreemption(q, false)
-		t.pendingDR = e.pendingForPreemption(q, true)
+		t.pending, t.pendingDR = e.pendingForPreemption(q)
 		return t
 	}
 	for _, c := range q.children {
@@ -53,27 +52,35 @@ func (e *Engine) snapshotQueues(q *queue) *tq {
 	return t
 }
 
-// pendingForPreemption is LeafQueue.getTotalPendingResourcesConsideringUserLimit:
-// each active app's pending asks, within what its user may still get;
-// with deductReserved the app's reservations are taken off its pending
-// first (floored at zero).
-func (e *Engine) pendingForPreemption(q *queue, deductReserved bool) Resource {
-	head := map[*user]Resource{}
-	var total Resource
+// pendingForPreemption is LeafQueue.getTotalPendingResourcesConsideringUserLimit,
+// without and with deductReservedFromPending: each active app's pending
+// asks, within what its user may still get; the second total takes the
+// app's reservations off its pending first (floored at zero). Both walks
+// are done at once, each user's remaining room kept on the user (stamped
+// per call) rather than in two maps: this ran for every leaf in every
+// preemption round, a quarter of #19's contended day. An app with nothing
+// pending adds nothing and takes no room, so it is passed over.
+func (e *Engine) pendingForPreemption(q *queue) (total, totalDR Resource) {
+	e.preemptStamp++
 	for _, a := range q.active {
-		h, ok := head[a.u]
-		if !ok {
-			h = subNonNeg(e.userLimit(a.u), a.u.used)
+		if a.pending <= 0 {
+			continue // no outstanding container (a.pending counts them)
 		}
 		p := a.pendingResourceIn(0)
-		if deductReserved {
-			p = subNonNeg(p, a.reserved)
+		u := a.u
+		if u.preemptStamp != e.preemptStamp {
+			u.preemptStamp = e.preemptStamp
+			u.preemptRoom = subNonNeg(e.userLimit(u), u.used)
+			u.preemptRoomDR = u.preemptRoom
 		}
-		m := componentwiseMin(h, p)
+		m := componentwiseMin(u.preemptRoom, p)
 		total = total.Add(m)
-		head[a.u] = h.Sub(m)
+		u.preemptRoom = u.preemptRoom.Sub(m)
+		m = componentwiseMin(u.preemptRoomDR, subNonNeg(p, a.reserved))
+		totalDR = totalDR.Add(m)
+		u.preemptRoomDR = u.preemptRoomDR.Sub(m)
 	}
-	return total
+	return total, totalDR
 }
 
 // updatePreemptableExtras is PreemptableResourceCalculator's post-order

@@ -1,6 +1,10 @@
 package engine
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+	"sort"
+)
 
 // leafOrder lists the leaves in the order the policy visits them: its
 // leafQueueNames is a java.util.HashSet of queue paths
@@ -27,12 +31,23 @@ func javaHashSetOrder(ts []*tq) []*tq {
 	for len(ts) > capacity*3/4 {
 		capacity *= 2
 	}
-	bucket := func(t *tq) int {
-		h := javaStringHash(t.q.path)
-		return int((h ^ (h >> 16)) & uint32(capacity-1))
+	// Each path is hashed once per call, not in every comparison (the
+	// hashes were a tenth of #19's contended day); a stable sort on the
+	// bucket keeps insertion order within a bucket, as before.
+	type keyed struct {
+		bucket uint32
+		t      *tq
 	}
-	out := append([]*tq(nil), ts...)
-	sort.SliceStable(out, func(i, j int) bool { return bucket(out[i]) < bucket(out[j]) })
+	ks := make([]keyed, len(ts))
+	for i, t := range ts {
+		h := javaStringHash(t.q.path)
+		ks[i] = keyed{(h ^ (h >> 16)) & uint32(capacity-1), t}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int { return cmp.Compare(a.bucket, b.bucket) })
+	out := make([]*tq, len(ts))
+	for i, k := range ks {
+		out[i] = k.t
+	}
 	return out
 }
 

@@ -162,6 +162,12 @@ type user struct {
 	passCan     bool
 	passRes     Resource
 
+	// What the user may still get in the preemption round's pending
+	// walk (pendingForPreemption), valid while preemptStamp matches the
+	// engine's.
+	preemptStamp               uint64
+	preemptRoom, preemptRoomDR Resource
+
 	// lp holds the user's usage in labelled partitions (index 0 unused).
 	lp []upart
 }

@@ -33,3 +33,8 @@ func (e *Engine) QueueAllocated(k int) Resource {
 	q := e.queues[k]
 	return q.used.Sub(q.reserved)
 }
+
+// NodePartition returns node i's node label partition ("" for the
+// default partition): a heartbeat's outcome depends on it, so the
+// simulator compares it before treating two nodes' heartbeats alike.
+func (e *Engine) NodePartition(i int) string { return e.nodes[i].partition }

@@ -10,8 +10,9 @@ import (
 )
 
 type treeOptions struct {
-	config configFlags
-	format string
+	config    configFlags
+	format    string
+	partition string
 }
 
 func newTreeCmd(s *streams) *cobra.Command {
@@ -25,8 +26,16 @@ whole cluster), state and user limits. With --cluster it adds memory and vcores.
 
 Absolute maximum is maximum-capacity times the parent's absolute MAXIMUM
 (CSQueueUtils.computeAbsoluteMaximumCapacity), not times the parent's
-capacity as some guides say; tree points out where the two readings differ.`,
-		Example: "  capq tree capacity-scheduler.xml --cluster memory=1000g,vcores=1000\n  capq tree conf/ --format json",
+capacity as some guides say; tree points out where the two readings differ.
+
+With --partition LABEL it shows each queue's capacities in that node label
+(accessible-node-labels.LABEL.capacity and .maximum-capacity, absolute
+shares of the partition, whether the queue can access it, its AM share
+there); --cluster then gives the partition's resource. The JSON adds, when
+the configuration names node labels, each queue's accessible labels,
+default label expression and queue_capacities_by_partition, as the
+ResourceManager's /ws/v1/cluster/scheduler shows them.`,
+		Example: "  capq tree capacity-scheduler.xml --cluster memory=1000g,vcores=1000\n  capq tree conf/ --format json\n  capq tree conf/ --partition gpu --cluster memory=512g,vcores=64",
 		Args:    exactArgs(1, "one configuration (FILE, DIR, - or git:REV:PATH)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTree(o, args[0], s)
@@ -34,6 +43,7 @@ capacity as some guides say; tree points out where the two readings differ.`,
 	}
 	o.config.bind(cmd, true)
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&o.partition, "partition", "", "show the capacities of this node label (partition) instead of the default partition's")
 	completeValues(cmd, "format", fixed(textJSON))
 	return cmd
 }
@@ -49,10 +59,10 @@ func runTree(o treeOptions, arg string, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	if o.format == "json" {
-		return tree.WriteJSON(s.out, loaded.Model)
+	if err := tree.CheckPartition(loaded.Model, o.partition); err != nil {
+		return cannotRun(err)
 	}
-	return tree.WriteText(s.out, loaded.Model)
+	return tree.Write(s.out, loaded.Model, tree.Options{Partition: o.partition}, o.format == "json")
 }
 
 // refuseHadoop1 stops tree on a Hadoop 1 (MRv1) file set: read as YARN it

@@ -301,3 +301,62 @@ func section(out, title string) string {
 	}
 	return rest
 }
+
+// A change that gives root.etl a quarter of the GPU partition: the
+// report's partition tables show ml's gpu guarantee 16 → 12 GB and etl's
+// 0 → 4 GB (absolute capacity in the label x the partition's 16 GB), in
+// text, JSON and HTML.
+func TestPreviewPartitions(t *testing.T) {
+	args := []string{"preview", "testdata/workloads/labels", "testdata/workloads/labels/new", "--workload", "testdata/workloads/labels/gpu.json"}
+	res := runBinary(t, "", args...)
+	require.Equal(t, 0, res.code, res.stderr)
+	golden.Assert(t, "preview/labels-gpu.txt", []byte(res.stdout))
+	assert.Contains(t, res.stdout, "root.etl  no → yes  0 MB → 4.0 GB")
+	verdict := section(res.stdout, "Verdict:")
+	assert.Contains(t, verdict, "changed ml: gpu guarantee 16 → 12 GB")
+	assert.Contains(t, verdict, "changed etl: gpu ceiling 0 → 16 GB; gpu guarantee 0 → 4 GB")
+
+	res = runBinary(t, "", append(args, "--format", "json")...)
+	require.Equal(t, 0, res.code, res.stderr)
+	golden.Assert(t, "preview/labels-gpu.json", []byte(res.stdout))
+	var doc struct {
+		Partitions []struct {
+			Partition string `json:"partition"`
+			Queues    []struct {
+				Path string `json:"path"`
+				Old  struct {
+					GuaranteedMB int64 `json:"guaranteed_mb"`
+				} `json:"old"`
+				New struct {
+					GuaranteedMB int64 `json:"guaranteed_mb"`
+				} `json:"new"`
+			} `json:"queues"`
+		} `json:"partitions"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(res.stdout), &doc))
+	require.Len(t, doc.Partitions, 2)
+	ml := doc.Partitions[1].Queues[1]
+	assert.Equal(t, "root.ml", ml.Path)
+	assert.Equal(t, int64(16384), ml.Old.GuaranteedMB)
+	assert.Equal(t, int64(12288), ml.New.GuaranteedMB)
+
+	out := filepath.Join(t.TempDir(), "r.html")
+	res = runBinary(t, "", append(args, "--html", out)...)
+	require.Equal(t, 0, res.code, res.stderr)
+	page, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Contains(t, string(page), `data-partition="gpu"`)
+	assert.Contains(t, string(page), `<td class="num">16.0 GB → 12.0 GB</td>`)
+}
+
+// Without labels the report has no partitions: not in the JSON, not in
+// the HTML.
+func TestPreviewNoPartitions(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.html")
+	res := runBinary(t, "", previewArgs("--format", "json", "--html", out)...)
+	require.Equal(t, 0, res.code, res.stderr)
+	assert.NotContains(t, res.stdout, `"partitions"`)
+	page, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.NotContains(t, string(page), "data-partition")
+}

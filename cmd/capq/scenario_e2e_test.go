@@ -14,7 +14,9 @@ import (
 
 // TestScenarioJSONGolden pins the JSON shape of the shared examples.
 func TestScenarioJSONGolden(t *testing.T) {
-	for _, name := range []string{"leafqueue-user-limits-two-users-01", "parentqueue-utilization-order-single-level-01", "refresh-delete-leaf-01"} {
+	for _, name := range []string{"leafqueue-user-limits-two-users-01", "parentqueue-utilization-order-single-level-01", "refresh-delete-leaf-01",
+		// Node labels: the per-partition snapshot fields.
+		"labels-am-container-allocation-always-exclusive-01"} {
 		t.Run(name, func(t *testing.T) {
 			r := runCapq(t, "", "scenario", "testdata/scenarios/"+name+".json", "--format", "json")
 			require.Equal(t, 0, r.code, r.stderr)

@@ -301,3 +301,50 @@ func TestSimulatePreemptionEvents(t *testing.T) {
 	assert.Positive(t, preempted)
 	assert.NotContains(t, r.stdout, "warning: not modelled")
 }
+
+// A cluster with a GPU partition: the text shows each partition's
+// queues (guarantee = absolute capacity in the label x the partition's
+// memory) and the run warns about the labels the engine does not
+// allocate yet; the JSON carries the same under "partitions".
+func TestSimulatePartitions(t *testing.T) {
+	args := []string{"simulate", "--config", "testdata/workloads/labels", "--workload", "testdata/workloads/labels/gpu.json"}
+	r := runBinary(t, "", args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "simulate/labels-gpu.txt", []byte(r.stdout))
+
+	r = runBinary(t, "", append(args, "--format", "json")...)
+	require.Equal(t, 0, r.code, r.stderr)
+	var out struct {
+		Partitions []struct {
+			Partition string `json:"partition"`
+			Exclusive bool   `json:"exclusive"`
+			Nodes     int    `json:"nodes"`
+			MemoryMB  int64  `json:"memory_mb"`
+			Queues    []struct {
+				Path         string `json:"path"`
+				Accessible   bool   `json:"accessible"`
+				GuaranteedMB int64  `json:"guaranteed_mb"`
+			} `json:"queues"`
+		} `json:"partitions"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out))
+	require.Len(t, out.Partitions, 2)
+	gpu := out.Partitions[1]
+	assert.Equal(t, "gpu", gpu.Partition)
+	assert.False(t, gpu.Exclusive)
+	assert.Equal(t, 2, gpu.Nodes)
+	assert.Equal(t, int64(16384), gpu.MemoryMB)
+	// root.ml holds 100% of gpu: 16 GB; root.etl cannot access it.
+	assert.Equal(t, "root.ml", gpu.Queues[1].Path)
+	assert.Equal(t, int64(16384), gpu.Queues[1].GuaranteedMB)
+	assert.False(t, gpu.Queues[2].Accessible)
+	assert.Equal(t, int64(8192), out.Partitions[0].Queues[1].GuaranteedMB, "ml's half of the 16 GB default partition")
+}
+
+// Without node labels the result has no partitions (and the goldens of
+// such runs stay as they were).
+func TestSimulateNoPartitions(t *testing.T) {
+	r := runBinary(t, "", "simulate", "--config", "testdata/seeds-example", "--workload", "testdata/workloads/seeds-example.json", "--format", "json")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.NotContains(t, r.stdout, `"partitions"`)
+}

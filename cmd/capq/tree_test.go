@@ -24,6 +24,11 @@ func TestTreeGolden(t *testing.T) {
 		{"yarnrollers.json", []string{"tree", "testdata/yarnrollers", "--format", "json"}},
 		{"absolute-without-cluster.txt", []string{"tree", "testdata/tree-absolute"}},
 		{"absolute-with-cluster.txt", []string{"tree", "testdata/tree-absolute", "--cluster", "memory=100g,vcores=100"}},
+		{"labels.txt", []string{"tree", "testdata/tree-labels"}},
+		{"labels.json", []string{"tree", "testdata/tree-labels", "--format", "json"}},
+		{"labels-partition-gpu.txt", []string{"tree", "testdata/tree-labels", "--partition", "gpu", "--cluster", "memory=100g,vcores=40"}},
+		{"labels-partition-gpu.json", []string{"tree", "testdata/tree-labels", "--partition", "gpu", "--cluster", "memory=100g,vcores=40", "--format", "json"}},
+		{"labels-partition-highmem.txt", []string{"tree", "testdata/tree-labels", "--partition", "highmem"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,6 +68,8 @@ func TestTreeBadInput(t *testing.T) {
 		{"bad format", []string{"tree", "testdata/seeds-example", "--format", "yaml"}, "--format"},
 		{"no argument", []string{"tree"}, "tree takes one configuration"},
 		{"dir without file", []string{"tree", dir}, "without a capacity-scheduler.xml"},
+		{"unknown partition", []string{"tree", "testdata/tree-labels", "--partition", "gpus"}, `--partition "gpus": the configuration names no such node label; it names "gpu", "highmem"`},
+		{"partition without labels", []string{"tree", "testdata/seeds-example", "--partition", "gpu", "--format", "json"}, `--partition "gpu": the configuration names no node label`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,4 +87,20 @@ func TestTreeFromStdin(t *testing.T) {
 	r := runBinary(t, string(data), "tree", "-")
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.Contains(t, r.stdout, "development")
+}
+
+// root.a.a1's gpu row: 80% of root.a's 70% is 56% of the gpu partition
+// (CSQueueUtils: capacity x the parent's absolute capacity in the label),
+// 56 GB of a 100 GB partition; its AM share is its per-label
+// maximum-am-resource-percent (0.5), a2's falls back to the queue's 10%.
+func TestTreePartitionRows(t *testing.T) {
+	r := runBinary(t, "", "tree", "testdata/tree-labels", "--partition", "gpu", "--cluster", "memory=100g,vcores=40")
+	require.Equal(t, 0, r.code, r.stderr)
+	for _, row := range []string{
+		`│  ├─ a1  RUNNING  yes         80%       100%  56%      100%     50%   56.0 GB   100.0 GB    22      40`,
+		`│  └─ a2  RUNNING  yes         20%       50%   14%      50%      10%   14.0 GB   50.0 GB     5       20`,
+		`└─ c      RUNNING  no          unset     100%  0%       100%     10%   0 MB      100.0 GB    0       40`,
+	} {
+		assert.Contains(t, r.stdout, row)
+	}
 }

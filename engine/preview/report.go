@@ -20,6 +20,9 @@ type Report struct {
 	// over: [0, the longer run's end].
 	WindowMS int64 `json:"window_ms"`
 	Comparison
+	// Partitions are each node label's guarantee and use per queue, in
+	// both runs (absent without labels).
+	Partitions []PartitionCompare `json:"partitions,omitempty"`
 	// Why is what held apps back in each run, per leaf queue and user.
 	Why   []WhyRow     `json:"why"`
 	Gates []GateResult `json:"gates"`
@@ -91,7 +94,7 @@ func Build(in Input) (*Report, []error) {
 		Workload: in.Workload, Seed: in.Seed, StarvationMS: o.Stats.starvation(), WindowMS: o.Stats.WindowMS,
 		Comparison: *Compare(olds, news, o), Refresh: in.Refresh, Unified: in.Unified, RefreshContext: in.RefreshContext, Notes: in.Notes,
 		OldRun: in.Old, NewRun: in.New, oldStats: olds, newStats: news, floorMS: o.DurationFloorMS,
-		Placement: placementChanges(in.Old, in.New),
+		Placement: placementChanges(in.Old, in.New), Partitions: comparePartitions(in.Old, in.New, o.Stats.WindowMS),
 	}
 	if r.Placement == nil {
 		r.Placement = []PlacementChange{}

@@ -25,6 +25,9 @@ type Run struct {
 	// Warnings name what the configuration enables that the engine does
 	// not model (engine.Unmodelled).
 	Warnings []string
+	// Partitions are the run's node label partitions (none without
+	// labels).
+	Partitions []PartitionRun
 }
 
 // QueueRun is one queue's configuration and usage over time.

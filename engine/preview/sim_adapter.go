@@ -28,6 +28,7 @@ func FromSim(res *sim.Result, m *xmlconf.Model) *Run {
 		}
 		r.Queues = append(r.Queues, qr)
 	}
+	r.Partitions = partitions(res.Partitions)
 	r.Users = users(res.Users)
 	// The YARN simulator always gives a list (empty when nothing waited);
 	// nil means the simulator does not measure it.
@@ -96,6 +97,20 @@ func users(us []sim.UserResult) []UserRun {
 		}
 		out[i].AvgUsedMB += u.AvgUsedMB
 		out[i].PeakUsedMB = max(out[i].PeakUsedMB, u.PeakUsedMB)
+	}
+	return out
+}
+
+// partitions converts the per-partition results.
+func partitions(ps []sim.PartitionResult) []PartitionRun {
+	var out []PartitionRun
+	for _, p := range ps {
+		pr := PartitionRun{Name: p.Partition, Exclusive: p.Exclusive, Nodes: p.Nodes, MemoryMB: p.MemoryMB}
+		for _, q := range p.Queues {
+			pr.Queues = append(pr.Queues, PartitionQueueRun{Path: q.Path, Accessible: q.Accessible, GuaranteedMB: q.GuaranteedMB,
+				MaxMB: q.MaxMB, AvgUsedMB: q.AvgUsedMB, PeakUsedMB: q.PeakUsedMB})
+		}
+		out = append(out, pr)
 	}
 	return out
 }

@@ -60,6 +60,7 @@ func WriteText(w io.Writer, r *Report) error {
 		writeTable(ew, "QUEUE", r.Queues, cols)
 		ew.printf("\n")
 	}
+	writePartitions(ew, r.Partitions)
 	if len(r.Users) > 0 {
 		ew.printf("Users\n")
 		writeTable(ew, "USER", r.Users, userColumns)

@@ -79,7 +79,7 @@ func (r *Report) teams() []TeamVerdict {
 		if !e.Leaf {
 			continue
 		}
-		tv := TeamVerdict{Queue: e.Name, Name: names[e.Name], Items: r.items(e, "queue", ix), Why: whyOf(why, e.Name, "")}
+		tv := TeamVerdict{Queue: e.Name, Name: names[e.Name], Items: append(r.items(e, "queue", ix), r.partitionItems(e.Name)...), Why: whyOf(why, e.Name, "")}
 		tv.WhyText = whyText(tv.Why)
 		switch {
 		case !e.InNew:

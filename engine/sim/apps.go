@@ -46,7 +46,7 @@ func (r *run) submit(i int32) {
 		r.queues[q].submitted++
 	}
 	if r.ask(i, []engine.Ask{{Priority: amPriority, ResourceName: engine.AnyResource,
-		Resource: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Count: 1}}, 1, s.AM.MemoryMB) {
+		Resource: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Count: 1, NodeLabel: s.amLabel()}}, 1, s.AM.MemoryMB) {
 		r.wakeAll()
 	}
 }
@@ -152,7 +152,7 @@ func (r *run) startPhase(i int32) {
 		for _, name := range sortedKeys(hosts[p]) {
 			asks = append(asks, engine.Ask{Priority: p, ResourceName: name, Resource: res, Count: hosts[p][name]})
 		}
-		asks = append(asks, engine.Ask{Priority: p, ResourceName: engine.AnyResource, Resource: res, Count: f.left()})
+		asks = append(asks, engine.Ask{Priority: p, ResourceName: engine.AnyResource, Resource: res, Count: f.left(), NodeLabel: a.prioLabel(p)})
 	}
 	if !r.ask(i, asks, total, mem) {
 		return
@@ -181,7 +181,7 @@ func (r *run) delayedAsk(i int32, j int) {
 	}
 	f.push(t.DurationMS, t.Count)
 	res := engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}
-	if r.ask(i, []engine.Ask{{Priority: t.Priority, ResourceName: engine.AnyResource, Resource: res, Count: f.left()}}, t.Count, int64(t.Count)*f.size.MemoryMB) {
+	if r.ask(i, []engine.Ask{{Priority: t.Priority, ResourceName: engine.AnyResource, Resource: res, Count: f.left(), NodeLabel: a.spec.taskLabel(t)}}, t.Count, int64(t.Count)*f.size.MemoryMB) {
 		r.wakeAll()
 	}
 }
@@ -351,7 +351,7 @@ func (r *run) afterEngine() {
 		}
 		f.push(l.dur, 1)
 		r.ask(l.app, []engine.Ask{{Priority: l.prio, ResourceName: engine.AnyResource,
-			Resource: engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}, Count: f.left()}}, 1, f.size.MemoryMB)
+			Resource: engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}, Count: f.left(), NodeLabel: a.prioLabel(l.prio)}}, 1, f.size.MemoryMB)
 	}
 }
 
@@ -366,5 +366,5 @@ func (r *run) restartAM(i int32) {
 	a.restarts++
 	s := a.spec
 	r.ask(i, []engine.Ask{{Priority: amPriority, ResourceName: engine.AnyResource,
-		Resource: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Count: 1}}, 1, s.AM.MemoryMB)
+		Resource: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Count: 1, NodeLabel: s.amLabel()}}, 1, s.AM.MemoryMB)
 }

@@ -129,7 +129,18 @@ func TestScaleTable(t *testing.T) {
 			until = d.Milliseconds()
 		}
 		start, cpu0 := time.Now(), cpuTime()
-		res, err := Run(m, w, Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == "", MaxContainers: 10_000_000, Until: until})
+		ro := Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == "", MaxContainers: 10_000_000, MaxEvents: -1, Until: until}
+		// Every simulated hour, the CPU so far: a day too slow to finish
+		// on a loaded machine still leaves figures.
+		nextHour := int64(3600 * 1000)
+		ro.Progress = func(p Progress) {
+			if p.NowMS >= nextHour {
+				t.Logf("  at %s: %.1f s CPU, %.1f s wall, %d containers, %d of %d apps done",
+					fmtMS(p.NowMS), (cpuTime() - cpu0).Seconds(), time.Since(start).Seconds(), p.ContainersAllocated, p.AppsDone, p.AppsTotal)
+				nextHour = (p.NowMS/3600/1000 + 1) * 3600 * 1000
+			}
+		}
+		res, err := Run(m, w, ro)
 		require.NoError(t, err)
 		el, cpu := time.Since(start), cpuTime()-cpu0
 		t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d | %d preempted |",

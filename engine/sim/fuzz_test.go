@@ -12,6 +12,7 @@ func FuzzReadSLS(f *testing.F) {
 	f.Add([]byte(`{"num.nodes": 3, "num.racks": 2}` + "\n" + `{"job.queue.name": "a", "job.count": 2, "job.tasks": [{"count": 2, "container.host": "/r/h", "duration.ms": 5, "container.type": "reduce"}]}`))
 	f.Add([]byte(`{"am.type": "stream", "job.queue.name": "a", "job.tasks": [{"container.start.ms": 1, "container.end.ms": 9, "container.memory": "12"}]}`))
 	f.Add([]byte(`{"job.tasks": [1, "x", null]}`))
+	f.Add([]byte(`{"job.queue.name": "a", "job.label.expression": "gpu", "job.tasks": [{"count": 1, "duration.ms": 5}]}`))
 	f.Add([]byte(`{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.allocation.id": 7, "container.memory-mb": 2048}, {"duration.ms": 5, "container.allocation.id": -1}, {"duration.ms": 6, "container.allocation.id": 7, "container.type": "reduce"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := ReadSLS("f.json", data, xmlconf.DefaultSLSSettings(), nil)
@@ -25,6 +26,7 @@ func FuzzReadSLS(f *testing.F) {
 func FuzzReadNative(f *testing.F) {
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 2, "memory_mb": 1024, "vcores": 1}]}, "apps": [{"id": "a", "queue": "q", "user": "u", "am": {"memory_mb": 1, "vcores": 1}, "tasks": [{"count": 1, "memory_mb": 1, "vcores": 1, "duration_ms": 1, "priority": 1}]}], "events": [{"at_ms": 1, "kind": "remove_nodes", "names": ["node0"]}]}`))
 	f.Add([]byte(`{"apps": [{"tasks": [{"count": -1}]}]}`))
+	f.Add([]byte(`{"cluster": {"node_labels": [{"name": "gpu", "exclusive": false}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1, "partition": "gpu"}]}, "apps": [{"id": "a", "queue": "q", "user": "u", "node_label_expression": "gpu", "am_node_label_expression": "", "am": {"memory_mb": 1, "vcores": 1}, "tasks": [{"count": 1, "memory_mb": 1, "vcores": 1, "duration_ms": 1, "priority": 1, "node_label_expression": "gpu&&x"}]}]}`))
 	f.Add([]byte(`{"users": {"u": ["g1", "g2"]}, "cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [{"id": "a", "queue": "root.users.u", "user": "u", "app_name": "x", "lifetime_s": 5, "am": {"memory_mb": 1, "vcores": 1}, "tasks": []}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = ReadNative("f.json", data)
@@ -33,17 +35,22 @@ func FuzzReadNative(f *testing.F) {
 
 func FuzzReadSLSNodes(f *testing.F) {
 	f.Add([]byte(`{"rack": "r1", "nodes": [{"node": "n1", "memory-mb": 2048, "vcores": 2}, {}]}`))
+	f.Add([]byte(`{"rack": "r1", "nodes": [{"node": "n1", "labels": "gpu(exclusive=false)"}, {"node": "n2", "labels": "gpu"}, {"node": "n3", "labels": "a,b"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = ReadSLSNodes("n.json", data, xmlconf.DefaultSLSSettings())
 	})
 }
 
 // FuzzRun runs small fuzzed native workloads end to end on the seeds
-// configuration and the root.users.%user one (placement, dynamic queues): no panic, and every app ends in a known state.
+// configuration, the root.users.%user one (placement, dynamic queues) and
+// the GPU partition one (node labels): no panic, and every app ends in a
+// known state.
 func FuzzRun(f *testing.F) {
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 2, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "d", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20, "delay_ms": 5000}, {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 700, "priority": 20}, {"count": 1, "memory_mb": 2048, "vcores": 1, "duration_ms": 300, "priority": 10, "phase": 1, "delay_ms": 100}]}]}`))
+	f.Add([]byte(`{"cluster": {"node_labels": [{"name": "gpu", "exclusive": false}], "nodes": [{"count": 2, "memory_mb": 4096, "vcores": 4}, {"names": ["g0"], "memory_mb": 4096, "vcores": 4, "partition": "gpu"}]}, "apps": [{"id": "a", "queue": "qa", "user": "u", "node_label_expression": "gpu", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 1}, {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 2, "node_label_expression": ""}]}]}`))
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 3, "memory_mb": 4096, "vcores": 4}]}, "apps": [{"id": "a", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 5, "memory_mb": 2048, "vcores": 1, "duration_ms": 1000, "priority": 1, "hosts": ["node1"]}, {"count": 2, "memory_mb": 3000, "vcores": 1, "duration_ms": 500, "priority": 2, "phase": 1}]}], "events": [{"at_ms": 1500, "kind": "remove_nodes", "names": ["node0"]}, {"at_ms": 2500, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "x", "memory_mb": 8192, "vcores": 8}]}]}`))
-	models := []*xmlconf.Model{loadModel(f, "seeds-example"), loadModel(f, "users-dynamic")}
+	f.Add([]byte(`{"cluster": {"node_labels": [{"name": "gpu", "exclusive": false}], "nodes": [{"count": 2, "memory_mb": 4096, "vcores": 4}, {"count": 2, "prefix": "g", "memory_mb": 4096, "vcores": 4, "partition": "gpu"}]}, "apps": [{"id": "e", "queue": "etl", "user": "u", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 9, "memory_mb": 1024, "vcores": 1, "duration_ms": 5000, "priority": 1}]}, {"id": "m", "queue": "ml", "user": "v", "submit_ms": 2000, "node_label_expression": "gpu", "am_node_label_expression": "", "am": {"memory_mb": 1024, "vcores": 1}, "tasks": [{"count": 3, "memory_mb": 2048, "vcores": 1, "duration_ms": 3000, "priority": 1}]}], "events": [{"at_ms": 4000, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "h", "memory_mb": 4096, "vcores": 4, "partition": "gpu"}]}, {"at_ms": 6000, "kind": "remove_nodes", "names": ["g0"]}, {"at_ms": 3000, "kind": "update_node_labels", "partitions": {"node0": "gpu", "g1": ""}}]}`))
+	models := []*xmlconf.Model{loadModel(f, "seeds-example"), loadModel(f, "users-dynamic"), loadModel(f, "workloads/labels")}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := ReadNative("f.json", data)
 		if err != nil || len(w.Apps) > 20 || w.Cluster.count() > 50 {
@@ -93,6 +100,28 @@ func FuzzReadRMNodes(f *testing.F) {
 	f.Add([]byte(`{"nodes": {"node": [{"rack": "/r", "state": "RUNNING", "id": "h1:1", "nodeHostName": "h1", "availMemoryMB": 8192, "availableVirtualCores": 8, "nodeLabels": ["gpu"]}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _, _ = ReadRMNodes("n.json", data)
+	})
+}
+
+// FuzzParseNodeLabels: YarnClientUtils.buildNodeLabelsFromStr's grammar
+// never panics, and whatever it accepts is a list of valid label names.
+func FuzzParseNodeLabels(f *testing.F) {
+	for _, s := range []string{"gpu", "gpu(exclusive=false),x", "a(", ")b(", "x(exclusive=maybe)", " , ", "é", "a()"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ls, err := ParseNodeLabels(s)
+		if err != nil {
+			return
+		}
+		if len(ls) == 0 {
+			t.Fatal("no label and no error")
+		}
+		for _, l := range ls {
+			if CheckNodeLabelName(l.Name) != nil {
+				t.Fatalf("accepted invalid name %q", l.Name)
+			}
+		}
 	})
 }
 

@@ -81,9 +81,9 @@ func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off
 			}
 			e.Pos = pos
 			switch e.Kind {
-			case EventRefresh, EventAddNodes, EventRemoveNodes:
+			case EventRefresh, EventAddNodes, EventRemoveNodes, EventUpdateNodeLabels:
 			default:
-				return fmt.Errorf("%s: unknown event kind %q (want refresh, add_nodes or remove_nodes)", pos, e.Kind)
+				return fmt.Errorf("%s: unknown event kind %q (want refresh, add_nodes, remove_nodes or update_node_labels)", pos, e.Kind)
 			}
 			w.Events = append(w.Events, e)
 			return nil

@@ -132,9 +132,16 @@ func (r *run) probe() {
 // cluster quiet when simple does not hold: one round of the awake nodes;
 // with locality asks outstanding, enough further passes for every
 // delay-scheduling threshold (at most the node count plus one) to be
-// reached first.
+// reached first; with a non-exclusive partition, as many rounds.
 func (r *run) quietAfter() int {
 	n := r.awake + 1
+	if r.parts != nil && r.parts.lends {
+		// A non-exclusive partition lends to a default-partition request
+		// only after it missed as many opportunities as the cluster has
+		// nodes (RegularContainerAllocator), and a round of heartbeats may
+		// count one miss only (the labelled nodes'): as many rounds.
+		return n * (len(r.nodes) + 2)
+	}
 	if r.localApps > 0 {
 		n += len(r.nodes) + 2
 	}
@@ -152,10 +159,17 @@ func (r *run) heartbeat(i int32) {
 		return
 	}
 	n.lastHB = r.now
+	r.res.Summary.Heartbeats++
+	if r.futile.covers(r, i) {
+		r.res.futileAnswers++
+		r.noProgress(i)
+		return
+	}
 	r.hbNode = i
+	seen := r.engineEvs
 	as := r.e.Heartbeat(int(i))
 	r.hbNode = -1
-	r.res.Summary.Heartbeats++
+	r.futile.after(r, i, as, seen)
 	// A re-reservation changes state too: its count feeds the starvation
 	// term that lets the app reserve more nodes
 	// (shouldAllocOrReserveNewContainer), so it wakes the others unless
@@ -180,12 +194,22 @@ func (r *run) heartbeat(i int32) {
 	case progress:
 		r.touch()
 		r.wakeAll()
-	case r.simple():
+	default:
+		r.noProgress(i)
+		return
+	}
+	r.schedule(i)
+}
+
+// noProgress follows a heartbeat that changed nothing: the node is parked
+// (simple) or counts towards the cluster going quiet, and beats again.
+func (r *run) noProgress(i int32) {
+	if r.simple() {
 		if n := &r.nodes[i]; r.hasRoom(i) && !n.reserved && !r.opts.exhaustive {
 			r.parkNode(i)
 			return
 		}
-	default:
+	} else {
 		r.idle++
 		if r.idle >= r.quietAfter() {
 			r.quiet = true
@@ -249,7 +273,14 @@ func (r *run) use(a *appState, node int32, mem int64, sign int) {
 	if sign < 0 && node >= 0 && int(node) < len(r.nodes) {
 		r.schedule(node)
 	}
-	r.addUsed(a.leaf, a.user, mem)
+	qmem := mem
+	if r.parts != nil && node >= 0 {
+		if r.parts.nodePart[node] != 0 {
+			qmem = 0
+		}
+		r.parts.add(r, a.leaf, node, mem)
+	}
+	r.addUsed(a.leaf, a.user, qmem, mem)
 }
 
 // starving reports whether a re-reservation can matter elsewhere: the app

@@ -54,6 +54,9 @@ type Options struct {
 	exhaustive bool
 	// walkEveryLeaf sets engine.Options.WalkEveryLeaf (tests).
 	walkEveryLeaf bool
+	// beatFutile runs every heartbeat through the engine, even one that
+	// futile shows would assign nothing (tests).
+	beatFutile bool
 }
 
 // Progress reports how far a run is.

@@ -55,6 +55,7 @@ func RenderText(w io.Writer, r *Result) error {
 	}
 	fmt.Fprintln(bw)
 	queueTable(bw, r)
+	partitionTables(bw, r)
 	userTable(bw, r)
 	heldTable(bw, r)
 	if len(r.Rejected) > 0 {

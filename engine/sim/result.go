@@ -23,6 +23,9 @@ type Result struct {
 	Summary  Summary  `json:"summary"`
 	// Queues are every queue in tree order (root first, depth first).
 	Queues []QueueResult `json:"queues"`
+	// Partitions are the default partition and each node label, with
+	// every queue's guarantee and usage in it; absent without labels.
+	Partitions []PartitionResult `json:"partitions,omitempty"`
 	// Users are per (leaf queue, user), sorted by queue then user.
 	Users []UserResult `json:"users"`
 	// Apps are every application in submission order.
@@ -38,6 +41,9 @@ type Result struct {
 	DynamicQueues []DynamicQueue `json:"dynamic_queues,omitempty"`
 
 	endModel *xmlconf.Model
+	// futileAnswers counts heartbeats answered by futile without a walk
+	// (tests check the shortcut ran).
+	futileAnswers int
 	// Held is why apps waited: time held back per queue, user and reason.
 	Held []HeldResult `json:"held"`
 	// HeldSpans are the stretches in which a user had an app held back.

@@ -37,6 +37,10 @@ type rmApp struct {
 	MemorySeconds float64 `json:"memorySeconds"`
 	VcoreSeconds  float64 `json:"vcoreSeconds"`
 	AllocatedMB   int64   `json:"allocatedMB"`
+	// AppLabel is the submission context's node label expression, AMLabel
+	// the AM request's after the RM normalized it (AppInfo).
+	AppLabel *string `json:"appNodeLabelExpression"`
+	AMLabel  *string `json:"amNodeLabelExpression"`
 }
 
 // RMAppsAssumptions are printed with every workload built from an RM
@@ -168,7 +172,8 @@ func rmWorkloadApp(a rmApp, base int64, o RMAppsOptions) (App, string) {
 		user = "default"
 	}
 	// A short leaf name or a full path, as the RM resolves them.
-	app := App{ID: a.ID, Queue: a.Queue, User: user, SubmitMS: a.StartedTime - base, AM: o.AM}
+	app := App{ID: a.ID, Queue: a.Queue, User: user, SubmitMS: a.StartedTime - base, AM: o.AM,
+		NodeLabelExpression: a.AppLabel, AMNodeLabelExpression: a.AMLabel}
 	// Memory-time in MB·ms, less the AM's share.
 	taskMem := a.MemorySeconds*1000 - float64(o.AM.MemoryMB)*float64(elapsed)
 	taskVc := a.VcoreSeconds*1000 - float64(o.AM.VCores)*float64(elapsed)

@@ -73,9 +73,25 @@ func TestRMNodesStatesAndLabels(t *testing.T) {
  {"state": "RUNNING", "id": "h3:1", "totalResource": {"memory": 16384, "vCores": 16}}]}}`)
 	c, warns, err := ReadRMNodes("n.json", data)
 	require.NoError(t, err)
-	assert.Equal(t, []NodeSpec{{ID: "h1", Rack: "/r1", MemoryMB: 8192, VCores: 8}, {ID: "h3", Rack: "/default-rack", MemoryMB: 16384, VCores: 16}}, c.Expand())
+	// NodeInfo.nodeLabels puts h1 in partition gpu; the answer carries no
+	// exclusivity, so gpu is Hadoop's default, exclusive, and a warning
+	// says so.
+	assert.Equal(t, []NodeSpec{{ID: "h1", Rack: "/r1", MemoryMB: 8192, VCores: 8, Partition: "gpu"}, {ID: "h3", Rack: "/default-rack", MemoryMB: 16384, VCores: 16}}, c.Expand())
+	assert.Equal(t, []NodeLabel{{Name: "gpu"}}, c.NodeLabels)
+	assert.True(t, c.NodeLabels[0].IsExclusive())
 	assert.Equal(t, []string{`n.json (node 2): left out: node "h2" is DECOMMISSIONED`,
-		`n.json: node label "gpu" on 1 node(s) is not modelled: every node is in the default partition`}, warns)
+		`n.json: node label "gpu" on 1 node(s) is taken as exclusive: the nodes answer does not say (GET /ws/v1/cluster/get-node-labels does)`}, warns)
+}
+
+func TestRMNodesBadLabels(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"nodes": {"node": [{"state": "RUNNING", "id": "h1:1", "totalResource": {"memory": 8192, "vCores": 8}, "nodeLabels": ["a", "b"]}]}}`: `node "h1" has labels ["a" "b"]; a node takes one label`,
+		`{"nodes": {"node": [{"state": "RUNNING", "id": "h1:1", "totalResource": {"memory": 8192, "vCores": 8}, "nodeLabels": ["-x"]}]}}`:     `node "h1": node label name "-x"`,
+	} {
+		_, _, err := ReadRMNodes("n.json", []byte(in))
+		require.Error(t, err, in)
+		assert.Contains(t, err.Error(), want)
+	}
 }
 
 // TestRMAnswersXMLOrJSON: each reader takes the XML form of an answer

@@ -30,8 +30,10 @@ type rmRes struct {
 // ReadRMNodes reads the answer of the RM's GET /ws/v1/cluster/nodes (JSON,
 // {"nodes": {"node": [...]}}, or its XML form: RMAnswerJSON) as the cluster: a node's size is its
 // totalResource, else used plus available; nodes the RM has let go
-// (DECOMMISSIONED, LOST, SHUTDOWN) are left out. Node labels are not
-// modelled by capq's workload and are reported.
+// (DECOMMISSIONED, LOST, SHUTDOWN) are left out. A node's nodeLabels put
+// it in that partition; the answer does not say whether a label is
+// exclusive, so labels are taken as exclusive (Hadoop's default) and a
+// warning says so.
 func ReadRMNodes(name string, data []byte) (*Cluster, []string, error) {
 	var doc struct {
 		Nodes *struct {
@@ -72,14 +74,23 @@ func ReadRMNodes(name string, data []byte) (*Cluster, []string, error) {
 			return nil, nil, fmt.Errorf("%s: node %q has %d MB and %d vcores; want positive sizes", pos, host, mem, vc)
 		}
 		seen[host] = true
-		for _, l := range n.NodeLabels {
-			labelled[l]++
+		part := ""
+		switch len(n.NodeLabels) {
+		case 0:
+		case 1:
+			part = strings.TrimSpace(n.NodeLabels[0])
+			if err := CheckNodeLabelName(part); err != nil {
+				return nil, nil, fmt.Errorf("%s: node %q: %w", pos, host, err)
+			}
+			labelled[part]++
+		default:
+			return nil, nil, fmt.Errorf("%s: node %q has labels %q; a node takes one label (partition) in YARN", pos, host, n.NodeLabels)
 		}
 		rack := n.Rack
 		if rack == "" {
 			rack = "/default-rack"
 		}
-		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{host}, Rack: rack, MemoryMB: mem, VCores: vc})
+		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{host}, Rack: rack, MemoryMB: mem, VCores: vc, Partition: part})
 	}
 	if len(c.Nodes) == 0 {
 		return nil, nil, fmt.Errorf("%s: no running node", name)
@@ -93,7 +104,8 @@ func ReadRMNodes(name string, data []byte) (*Cluster, []string, error) {
 	}
 	sort.Strings(labels)
 	for _, l := range labels {
-		warns = append(warns, fmt.Sprintf("%s: node label %q on %d node(s) is not modelled: every node is in the default partition", name, l, labelled[l]))
+		c.NodeLabels = append(c.NodeLabels, NodeLabel{Name: l})
+		warns = append(warns, fmt.Sprintf("%s: node label %q on %d node(s) is taken as exclusive: the nodes answer does not say (GET /ws/v1/cluster/get-node-labels does)", name, l, labelled[l]))
 	}
 	return c, warns, nil
 }

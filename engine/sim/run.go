@@ -80,7 +80,14 @@ func (r *run) setup(specs []NodeSpec) error {
 		return fmt.Errorf("sim: %w", err)
 	}
 	r.e = e
+	if set, _ := r.w.Cluster.labelSet(); len(set) > 0 {
+		e.DefineLabels(set)
+	}
 	rng := rand.New(rand.NewSource(o.Seed))
+	r.parts = newPartStats(r.w, specs)
+	if r.parts != nil {
+		r.parts.readStart(e)
+	}
 	r.addNodeState(specs, rng)
 	r.initQueues()
 	r.initApps()
@@ -93,7 +100,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	r.res = Result{Workload: r.w.Name, HeartbeatMS: r.hb, SampleMS: o.SampleMS, Seed: o.Seed,
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
-	r.res.Warnings = addWarnings(nil, e.Unmodelled())
+	r.res.Warnings = append(addWarnings(nil, e.Unmodelled()), labelWarnings(r.model, r.w, specs)...)
 	r.rng = rng
 	return nil
 }
@@ -127,13 +134,19 @@ func (r *run) checkApps() error {
 			return posErr(a.Pos, "application %q: unknown queue %q (leaf queues: %s)", a.ID, a.Queue, leafList(r.model))
 		}
 		sizes := map[[2]int64]engine.Resource{}
-		for _, t := range a.Tasks {
+		labels := map[[2]int64]*string{}
+		for j := range a.Tasks {
+			t := &a.Tasks[j]
 			k := [2]int64{int64(t.Phase), int64(t.Priority)}
 			s, seen := sizes[k]
 			if seen && (s.MemoryMB != t.MemoryMB || s.VCores != t.VCores) {
 				return posErr(a.Pos, "application %q: phase %d asks two sizes at priority %d (%d MB and %d MB); YARN takes one size per request priority", a.ID, t.Phase, t.Priority, s.MemoryMB, t.MemoryMB)
 			}
+			if l := a.taskLabel(t); seen && !sameLabel(labels[k], l) {
+				return posErr(a.Pos, "application %q: phase %d asks two node labels at priority %d; YARN's one ANY request per priority carries one label", a.ID, t.Phase, t.Priority)
+			}
 			sizes[k] = engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}
+			labels[k] = a.taskLabel(t)
 		}
 	}
 	return nil
@@ -167,7 +180,7 @@ func leafList(m *xmlconf.Model) string {
 func toEngineNodes(specs []NodeSpec) []engine.NodeSpec {
 	out := make([]engine.NodeSpec, len(specs))
 	for i, s := range specs {
-		out[i] = engine.NodeSpec{ID: s.ID, Host: s.ID, Rack: s.Rack, MemoryMB: s.MemoryMB, VCores: s.VCores}
+		out[i] = engine.NodeSpec{ID: s.ID, Host: s.ID, Rack: s.Rack, MemoryMB: s.MemoryMB, VCores: s.VCores, Partition: s.Partition}
 	}
 	return out
 }
@@ -184,12 +197,20 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), lastHB: -1, alive: true}
 		r.nodeIdx[s.ID] = int32(idx)
 	}
+	if r.parts != nil {
+		r.parts.addNodes(r, specs)
+	}
 	r.park.rebuild(r.nodes)
 	r.uniform = true
 	for k := range r.nodes {
 		if r.nodes[k].alive && (r.e.NodeTotal(k) != r.e.NodeTotal(0)) {
 			r.uniform = false
 		}
+	}
+	if r.parts != nil && r.parts.labelled {
+		// A heartbeat that achieves nothing on a node of one partition
+		// says nothing about a node of another (simple's shortcut).
+		r.uniform = false
 	}
 	for _, s := range specs {
 		idx, _ := r.e.NodeIndex(s.ID)
@@ -258,6 +279,9 @@ func (r *run) progress() {
 }
 
 func (r *run) dispatch(ev event) {
+	if ev.kind != evHeartbeat {
+		r.futile.epoch++ // anything but a heartbeat may change what one does
+	}
 	switch ev.kind {
 	case evSubmit:
 		r.submit(ev.ref)

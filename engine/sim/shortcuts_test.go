@@ -13,8 +13,11 @@ import (
 // queue limits binding, reduce phases) with and without each shortcut
 // (skipping idle heartbeats, skipping user-limit-blocked leaves) and
 // compares the event logs byte for byte: a shortcut may save work, never
-// change a decision.
+// change a decision. The futile-heartbeat answer (futile) is checked with
+// the others off, where it is used most.
 func TestShortcutsKeepTheEventLog(t *testing.T) {
+	futileAnswers := map[string]int{}
+	defer func() { t.Logf("heartbeats answered without a walk: %v", futileAnswers) }()
 	for _, c := range []struct {
 		cfg string
 		gen GenOptions
@@ -27,11 +30,24 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		// A generated tree of 10 parents of 10 leaves: whole parents are
 		// skipped when every asking leaf under them is user-blocked.
 		{"generated-100-leaves", GenOptions{Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
+		// #19's contended day in small: tasks of 1, 2 and 4 GB for 20
+		// minutes on average fill 128 GB nodes, preemption on; nodes keep
+		// room for some asks and not others, which futile must tell apart.
+		{"generated-100-leaves-preemption", contendedGen()},
+		// Nodes left with room for small asks and not big ones: futile
+		// must compare the room (each of these three fails if it does not).
+		{"seeds-example", GenOptions{Seed: 11, Apps: 100, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, TaskMemoryMB: []int64{1024, 6144}, DurationMeanMS: 600000, DurationMS: 3600 * 1000}},
+		{"seeds-example", GenOptions{Seed: 12, Apps: 200, Nodes: 30, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{3072, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}},
+		{"workloads/seeds-preemption", GenOptions{Seed: 13, Apps: 100, Nodes: 20, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{1024, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}},
 	} {
 		var m *xmlconf.Model
-		if c.cfg == "generated-100-leaves" {
+		switch c.cfg {
+		case "generated-100-leaves":
 			m = modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1}))
-		} else {
+		case "generated-100-leaves-preemption":
+			xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
+			m = modelFrom(t, bytes.Replace(xml, []byte("</configuration>"), []byte(preemptionOn+"</configuration>"), 1))
+		default:
 			m = loadModel(t, c.cfg)
 		}
 		w, err := Generate(m, c.gen)
@@ -43,20 +59,33 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 			require.NoError(t, err)
 			return log.Bytes(), res
 		}
-		want, all := run(Options{exhaustive: true, walkEveryLeaf: true})
+		want, all := run(Options{exhaustive: true, walkEveryLeaf: true, beatFutile: true})
 		require.NotZero(t, all.Summary.ContainersAllocated)
 		for name, o := range map[string]Options{
-			"both shortcuts":        {},
-			"heartbeat skipping":    {walkEveryLeaf: true},
-			"blocked-leaf skipping": {exhaustive: true},
+			"every shortcut":          {},
+			"heartbeat skipping":      {walkEveryLeaf: true, beatFutile: true},
+			"blocked-leaf skipping":   {exhaustive: true, beatFutile: true},
+			"futile heartbeat answer": {exhaustive: true, walkEveryLeaf: true},
 		} {
 			got, res := run(o)
 			assert.True(t, bytes.Equal(want, got), "%s %d: %s changes the event log (%d vs %d containers)",
 				c.cfg, c.gen.Seed, name, all.Summary.ContainersAllocated, res.Summary.ContainersAllocated)
+			if !o.beatFutile {
+				assert.Positive(t, res.futileAnswers, "%s %d: %s never answered a heartbeat without a walk", c.cfg, c.gen.Seed, name)
+			}
+			futileAnswers[name] += res.futileAnswers
 		}
 		t.Logf("%s seed %d: %d containers, %d reservations, %d preempted", c.cfg, c.gen.Seed,
 			all.Summary.ContainersAllocated, all.Summary.Reservations, all.Summary.Preempted)
 	}
+}
+
+// contendedGen is a small contended day: DefaultGenOptions' task sizes
+// and phases on 4 nodes, tasks long enough to keep them full.
+func contendedGen() GenOptions {
+	o := DefaultGenOptions()
+	o.Seed, o.Apps, o.Nodes, o.DurationMS, o.DurationMeanMS = 10, 120, 4, 3600*1000, 20*60*1000
+	return o
 }
 
 // SkipSeries drops the series and nothing else.

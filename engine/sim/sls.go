@@ -201,6 +201,12 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	if a.SubmitMS, err = javaLong(obj, "job.start.ms", 0, pos); err != nil {
 		return a, 0, err
 	}
+	if v, ok := obj["job.label.expression"]; ok && v != nil {
+		// AMSimulator.submitApp sets it as the submission context's node
+		// label expression: the AM's and every unlabelled ANY request's.
+		l := jsonString(v)
+		a.NodeLabelExpression = &l
+	}
 	count, err := javaInt(obj, "job.count", 1, pos)
 	if err != nil {
 		return a, 0, err

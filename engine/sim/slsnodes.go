@@ -13,7 +13,9 @@ import (
 // SLSUtils.parseNodesFromNodeFile does: a stream of {"rack": R, "nodes":
 // [{"node": N, "memory-mb": M, "vcores": V, "labels": L}]} objects. Nodes
 // take the NM defaults of set unless they give their own size. As in
-// Java, a node object without "node" is named "null".
+// Java, a node object without "node" is named "null". A node's "labels"
+// (YarnClientUtils.buildNodeLabelsFromStr: "gpu" or
+// "gpu(exclusive=false)") puts it in that partition and defines the label.
 func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, error) {
 	r := &posReader{name: name, data: data, lastLine: 1}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -82,7 +84,39 @@ func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Clust
 		if err != nil {
 			return err
 		}
-		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{host}, Rack: rk, MemoryMB: mem, VCores: vc})
+		part, err := slsNodeLabels(n, npos, c)
+		if err != nil {
+			return err
+		}
+		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{host}, Rack: rk, MemoryMB: mem, VCores: vc, Partition: part})
 	}
 	return nil
+}
+
+// slsNodeLabels reads a node's "labels" as YarnClientUtils
+// .buildNodeLabelsFromStr does (comma-separated names, each optionally
+// "(exclusive=true|false)") and adds the labels to the cluster. A node
+// takes one label, as CommonNodeLabelsManager allows.
+func slsNodeLabels(n map[string]any, pos string, c *Cluster) (string, error) {
+	v, ok := n["labels"]
+	if !ok || v == nil {
+		return "", nil
+	}
+	labels, err := ParseNodeLabels(jsonString(v))
+	if err != nil {
+		return "", posErr(pos, "labels: %v", err)
+	}
+	if len(labels) > 1 {
+		return "", posErr(pos, "labels %q: a node takes one label (partition) in YARN", jsonString(v))
+	}
+	for _, old := range c.NodeLabels {
+		if old.Name == labels[0].Name {
+			if old.IsExclusive() != labels[0].IsExclusive() {
+				return "", posErr(pos, "label %q is defined with exclusive=%v before and exclusive=%v here", old.Name, old.IsExclusive(), labels[0].IsExclusive())
+			}
+			return old.Name, nil
+		}
+	}
+	c.NodeLabels = append(c.NodeLabels, labels[0])
+	return labels[0].Name, nil
 }

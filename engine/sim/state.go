@@ -165,12 +165,14 @@ type run struct {
 	localApps     int
 	outstanding   int64
 
+	futile       futile
 	held         held
 	lives        []live // by container id (the engine numbers them 1, 2, ...)
 	releasing    bool
 	pendingKills []live
 
 	queues     []queueStat
+	parts      *partStats // per-partition usage; nil without node labels
 	qIdx       map[string]int32
 	users      []userStat
 	uIdx       map[string]int32

@@ -88,12 +88,14 @@ func (r *run) touch() { r.lastChange = r.now }
 // addUsed follows a change of mem MB in a leaf's (and its ancestors')
 // and a user's used memory, integrating usage over time for averages.
 // The engine has already booked the change, so a queue's usage before it
-// is the engine's figure less mem.
-func (r *run) addUsed(leaf, user int32, mem int64) {
+// is the engine's figure less qmem: mem, or 0 for a container on a
+// labelled node, which the engine books in that partition and not in the
+// queue's default-partition figures.
+func (r *run) addUsed(leaf, user int32, qmem, mem int64) {
 	for q := leaf; q >= 0; q = r.queues[q].parent {
 		s := &r.queues[q]
 		used := r.usedMB(s)
-		s.area += float64(used-mem) * float64(r.now-s.lastT)
+		s.area += float64(used-qmem) * float64(r.now-s.lastT)
 		s.lastT = r.now
 		s.peak = max(s.peak, used)
 	}
@@ -173,6 +175,9 @@ func (r *run) finish() *Result {
 	res.Warnings = addWarnings(res.Warnings, r.e.Unmodelled())
 	res.endModel = r.e.Model()
 	res.Queues = r.queueResults(end)
+	if r.parts != nil {
+		res.Partitions = r.parts.results(r, end)
+	}
 	res.Users = r.userResults(end)
 	res.Apps = r.appResults()
 	res.Held = r.heldResults()
@@ -239,11 +244,15 @@ func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
 
 func (r *run) userResults(end int64) []UserResult {
 	out := make([]UserResult, 0, len(r.users))
+	byLeaf := r.userAreasByLeaf(end)
 	for i := range r.users {
 		u := &r.users[i]
 		q := &r.queues[u.leaf]
 		area := u.area + float64(u.used)*float64(end-u.lastT)
 		qarea := q.area + float64(r.usedMB(q))*float64(end-q.lastT)
+		if byLeaf != nil {
+			qarea = byLeaf[u.leaf]
+		}
 		ur := UserResult{Queue: q.path, User: u.name, Apps: u.apps, PeakUsedMB: u.peak}
 		if end > 0 {
 			ur.AvgUsedMB = int64(area / float64(end))
@@ -278,6 +287,23 @@ func (r *run) appResults() []AppResult {
 			ar.Attempts = 1 + a.restarts
 		}
 		out = append(out, ar)
+	}
+	return out
+}
+
+// userAreasByLeaf sums the users' memory-time per leaf when the cluster
+// has labelled nodes: the queue's own figures are the default
+// partition's (the engine's books, like Hadoop's QueueMetrics), a user's
+// cover every partition, so a user's share is taken of its queue's users
+// in all partitions. nil without labels (the two are the same then).
+func (r *run) userAreasByLeaf(end int64) map[int32]float64 {
+	if r.parts == nil || !r.parts.labelled {
+		return nil
+	}
+	out := map[int32]float64{}
+	for i := range r.users {
+		u := &r.users[i]
+		out[u.leaf] += u.area + float64(u.used)*float64(end-u.lastT)
 	}
 	return out
 }

@@ -43,9 +43,12 @@ type Workload struct {
 	RejectUnknownQueues bool `json:"-"`
 }
 
-// Cluster lists node groups.
+// Cluster lists node groups and the cluster's node labels.
 type Cluster struct {
 	Nodes []NodeGroup `json:"nodes"`
+	// NodeLabels are the cluster's label definitions
+	// (addToClusterNodeLabels); a node group's Partition must be one.
+	NodeLabels []NodeLabel `json:"node_labels,omitempty"`
 }
 
 // NodeGroup is a set of identical node managers. Either Names lists them
@@ -67,6 +70,9 @@ type NodeGroup struct {
 	// engine ignores them.
 	MapSlots    *int `json:"map_slots,omitempty"`
 	ReduceSlots *int `json:"reduce_slots,omitempty"`
+	// Partition is the nodes' label ("" = the default partition), one
+	// per node as YARN allows.
+	Partition string `json:"partition,omitempty"`
 }
 
 // App is one application: an AM container that starts first, then its
@@ -87,7 +93,13 @@ type App struct {
 	// Priority is the application priority (higher first).
 	Priority int32           `json:"priority,omitempty"`
 	AM       engine.Resource `json:"am"`
-	Tasks    []TaskGroup     `json:"tasks"`
+	// NodeLabelExpression is the submission context's label: the AM's
+	// and every task group's that sets none (nil: the queue's
+	// default-node-label-expression; "": the default partition).
+	NodeLabelExpression *string `json:"node_label_expression,omitempty"`
+	// AMNodeLabelExpression is the AM request's own label (nil: as above).
+	AMNodeLabelExpression *string     `json:"am_node_label_expression,omitempty"`
+	Tasks                 []TaskGroup `json:"tasks"`
 	// Pos is where the app was read (file:line or job index) for errors.
 	Pos string `json:"-"`
 }
@@ -110,6 +122,8 @@ type TaskGroup struct {
 	// DelayMS asks for the group this long after its phase starts rather
 	// than at once (SLS's DAG AM, container.request.delay).
 	DelayMS int64 `json:"delay_ms,omitempty"`
+	// NodeLabelExpression is the group's request label (nil: the app's).
+	NodeLabelExpression *string `json:"node_label_expression,omitempty"`
 }
 
 // EventKind is a timed workload event.
@@ -120,6 +134,9 @@ const (
 	EventRefresh     EventKind = "refresh"
 	EventAddNodes    EventKind = "add_nodes"
 	EventRemoveNodes EventKind = "remove_nodes"
+	// EventUpdateNodeLabels moves nodes to other partitions
+	// (replaceLabelsOnNode).
+	EventUpdateNodeLabels EventKind = "update_node_labels"
 )
 
 // Event is a timed change of the cluster or configuration.
@@ -133,7 +150,10 @@ type Event struct {
 	Nodes []NodeGroup `json:"nodes,omitempty"`
 	// Names are removed (remove_nodes).
 	Names []string `json:"names,omitempty"`
-	Pos   string   `json:"-"`
+	// Partitions maps node names to their new label, "" the default
+	// partition (update_node_labels).
+	Partitions map[string]string `json:"partitions,omitempty"`
+	Pos        string            `json:"-"`
 }
 
 // DefaultAMHeartbeatMS is SLS's yarn.sls.am.heartbeat.interval.ms default.
@@ -145,6 +165,8 @@ type NodeSpec struct {
 	MemoryMB, VCores int64
 	// MapSlots and ReduceSlots are the group's Hadoop 1 slots (nil: unset).
 	MapSlots, ReduceSlots *int
+	// Partition is the node's label ("" = the default partition).
+	Partition string
 }
 
 // Expand returns the nodes of a group in order.
@@ -167,14 +189,14 @@ func (g NodeGroup) Expand() []NodeSpec {
 		}
 	}
 	for i, n := range g.Names {
-		out = append(out, NodeSpec{ID: n, Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores, MapSlots: g.MapSlots, ReduceSlots: g.ReduceSlots})
+		out = append(out, NodeSpec{ID: n, Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores, MapSlots: g.MapSlots, ReduceSlots: g.ReduceSlots, Partition: g.Partition})
 	}
 	prefix := g.Prefix
 	if prefix == "" {
 		prefix = "node"
 	}
 	for i := 0; i < g.Count; i++ {
-		out = append(out, NodeSpec{ID: prefix + strconv.Itoa(i), Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores, MapSlots: g.MapSlots, ReduceSlots: g.ReduceSlots})
+		out = append(out, NodeSpec{ID: prefix + strconv.Itoa(i), Rack: rackNames[i%racks], MemoryMB: g.MemoryMB, VCores: g.VCores, MapSlots: g.MapSlots, ReduceSlots: g.ReduceSlots, Partition: g.Partition})
 	}
 	return out
 }
@@ -299,6 +321,9 @@ func (w *Workload) validate(nodes []NodeSpec) error {
 	}
 	if len(nodes) == 0 {
 		return fmt.Errorf("the workload has no nodes; give a cluster (or --sls-nodes for SLS traces)")
+	}
+	if err := w.checkLabels(nodes); err != nil {
+		return err
 	}
 	ids := make(map[string]bool, len(w.Apps))
 	total := 0

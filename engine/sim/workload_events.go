@@ -31,6 +31,8 @@ func (r *run) workloadEvent(i int32) {
 			}
 		}
 		r.afterEngine()
+	case EventUpdateNodeLabels:
+		r.updateNodeLabels(ev)
 	}
 	r.readLimits()
 	r.wakeAll()

@@ -13,10 +13,12 @@ import (
 // percentages: capacity and maximum_capacity of the parent, absolute_* of
 // the cluster. Resource fields appear only with --cluster.
 type treeJSON struct {
-	HadoopVersion string            `json:"hadoop_version"`
-	Cluster       *xmlconf.Resource `json:"cluster,omitempty"`
-	Queues        []treeQueueJSON   `json:"queues"`
-	Notes         []string          `json:"notes,omitempty"`
+	HadoopVersion string `json:"hadoop_version"`
+	// Partition is --partition: the queues' capacities are that label's.
+	Partition string            `json:"partition,omitempty"`
+	Cluster   *xmlconf.Resource `json:"cluster,omitempty"`
+	Queues    []treeQueueJSON   `json:"queues"`
+	Notes     []string          `json:"notes,omitempty"`
 }
 
 type treeQueueJSON struct {
@@ -40,17 +42,58 @@ type treeQueueJSON struct {
 	MaxApplications         *int32   `json:"max_applications,omitempty"`
 	MaxApplicationsPerUser  *int32   `json:"max_applications_per_user,omitempty"`
 	MaxAMResourcePercent    *float64 `json:"max_am_resource_percent,omitempty"`
+	// The label fields appear when the configuration names node labels
+	// (or with --partition): CapacitySchedulerQueueInfo's nodeLabels,
+	// defaultNodeLabelExpression and capacities.queueCapacitiesByPartition.
+	AccessibleNodeLabels       []string `json:"accessible_node_labels,omitempty"`
+	DefaultNodeLabelExpression *string  `json:"default_node_label_expression,omitempty"`
+	// Accessible says, with --partition, whether the queue can use it.
+	Accessible            *bool           `json:"accessible,omitempty"`
+	CapacitiesByPartition []partitionJSON `json:"queue_capacities_by_partition,omitempty"`
+}
+
+// partitionJSON is one entry of queue_capacities_by_partition, the REST
+// PartitionQueueCapacitiesInfo in snake case: percentages like the
+// queue's own fields (weight only in weight mode; the AM share, a
+// fraction as max_am_resource_percent, only for leaves).
+type partitionJSON struct {
+	PartitionName           string   `json:"partition_name"`
+	Capacity                float64  `json:"capacity"`
+	MaximumCapacity         float64  `json:"maximum_capacity"`
+	AbsoluteCapacity        float64  `json:"absolute_capacity"`
+	AbsoluteMaximumCapacity float64  `json:"absolute_maximum_capacity"`
+	Weight                  *float64 `json:"weight,omitempty"`
+	MaxAMResourcePercent    *float64 `json:"max_am_resource_percent,omitempty"`
 }
 
 // WriteJSON writes the `capq tree --format json` document (treeJSON).
-func WriteJSON(w io.Writer, m *xmlconf.Model) error {
-	out := treeJSON{HadoopVersion: m.Version.String(), Queues: []treeQueueJSON{}, Notes: append(absoluteNote(m), maxCapacityNotes(m)...)}
+func WriteJSON(w io.Writer, m *xmlconf.Model) error { return writeJSON(w, m, Options{}) }
+
+func writeJSON(w io.Writer, m *xmlconf.Model, o Options) error {
+	out := treeJSON{HadoopVersion: m.Version.String(), Partition: o.Partition, Queues: []treeQueueJSON{}, Notes: append(absoluteNote(m), maxCapacityNotes(m)...)}
 	if !m.Cluster.IsZero() {
 		c := m.Cluster
 		out.Cluster = &c
 	}
+	labels := Partitions(m)
+	all := map[string]map[*xmlconf.Queue]xmlconf.LabelShare{"": xmlconf.LabelShares(m, "", 0)}
+	for _, l := range labels {
+		all[l] = xmlconf.LabelShares(m, l, 0)
+	}
+	if o.Partition != "" {
+		// The sizes in the document are the partition's (--cluster).
+		all[o.Partition] = xmlconf.LabelShares(m, o.Partition, m.Cluster.MemoryMB)
+		out.Notes = partitionNotes(m, all[o.Partition], o.Partition)
+	}
 	for _, q := range m.Queues {
-		out.Queues = append(out.Queues, treeQueue(m, q))
+		j := treeQueue(m, q)
+		if len(labels) > 0 {
+			labelFields(&j, q, labels, all)
+		}
+		if o.Partition != "" {
+			partitionFields(&j, m, q, o.Partition, all[o.Partition][q])
+		}
+		out.Queues = append(out.Queues, j)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -114,4 +157,54 @@ func round6(f float64) float64 {
 		return 0
 	}
 	return math.Round(f*1e6) / 1e6
+}
+
+// labelFields adds a queue's label settings and its capacities in the
+// default partition and every label the configuration names (Hadoop's
+// REST lists only the labels configured on the queue; capq lists the
+// zeros too, so every queue has the same columns).
+func labelFields(j *treeQueueJSON, q *xmlconf.Queue, labels []string, all map[string]map[*xmlconf.Queue]xmlconf.LabelShare) {
+	j.AccessibleNodeLabels = append([]string{}, q.AccessibleLabels.V...)
+	if len(j.AccessibleNodeLabels) == 0 {
+		j.AccessibleNodeLabels = []string{" "}
+	}
+	expr := q.DefaultLabelExpr.V
+	j.DefaultNodeLabelExpression = &expr
+	for _, l := range append([]string{""}, labels...) {
+		s := all[l][q]
+		p := partitionJSON{PartitionName: l, Capacity: pct(s.Capacity), MaximumCapacity: pct(s.Maximum),
+			AbsoluteCapacity: pct(s.Abs), AbsoluteMaximumCapacity: pct(s.AbsMax)}
+		if s.Weight > 0 {
+			w := round6(s.Weight)
+			p.Weight = &w
+		}
+		if q.IsLeaf() {
+			am := round6(float64(float32(s.AMPercent)))
+			p.MaxAMResourcePercent = &am
+		}
+		j.CapacitiesByPartition = append(j.CapacitiesByPartition, p)
+	}
+}
+
+// partitionFields makes the queue's capacity fields those of the
+// --partition label, with sizes out of the partition's resource.
+func partitionFields(j *treeQueueJSON, m *xmlconf.Model, q *xmlconf.Queue, label string, s xmlconf.LabelShare) {
+	j.Capacity, j.MaximumCapacity = pct(s.Capacity), pct(s.Maximum)
+	j.AbsoluteCapacity, j.AbsoluteMaximumCapacity = pct(s.Abs), pct(s.AbsMax)
+	c, mx := q.LabelCapacities(label)
+	j.ConfiguredCapacity, j.ConfiguredMaxCapacity = c.Raw, mx.Raw
+	if q.IsRoot() {
+		j.ConfiguredCapacity, j.ConfiguredMaxCapacity = "", ""
+	}
+	acc := s.Accessible
+	j.Accessible = &acc
+	if !m.Cluster.IsZero() {
+		mem, maxMem := xmlconf.Share(m.Cluster.MemoryMB, s.Abs), xmlconf.Share(m.Cluster.MemoryMB, s.AbsMax)
+		vc, maxVc := xmlconf.Share(m.Cluster.VCores, s.Abs), xmlconf.Share(m.Cluster.VCores, s.AbsMax)
+		j.MemoryMB, j.MaxMemoryMB, j.VCores, j.MaxVCores = &mem, &maxMem, &vc, &maxVc
+	}
+	if q.IsLeaf() {
+		am := round6(float64(float32(s.AMPercent)))
+		j.MaxAMResourcePercent = &am
+	}
 }

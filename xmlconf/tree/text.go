@@ -38,7 +38,7 @@ func WriteText(w io.Writer, m *xmlconf.Model) error {
 		}
 	}
 	fmt.Fprintln(w)
-	for _, n := range append(absoluteNote(m), maxCapacityNotes(m)...) {
+	for _, n := range append(append(absoluteNote(m), maxCapacityNotes(m)...), partitionsNote(m)...) {
 		fmt.Fprintf(w, "\nnote: %s\n", n)
 	}
 	return nil

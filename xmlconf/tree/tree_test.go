@@ -18,7 +18,7 @@ func model(cluster xmlconf.Resource) *xmlconf.Model {
 	conf := xmlconf.FromMap(map[string]string{
 		"yarn.scheduler.capacity.root.queues":                   "eng,ops",
 		"yarn.scheduler.capacity.root.eng.capacity":             "60",
-		"yarn.scheduler.capacity.root.ops.capacity":             "40",
+		"yarn.scheduler.capacity.root.ops.Capacity":             "40",
 		"yarn.scheduler.capacity.root.eng.queues":               "dev,qa",
 		"yarn.scheduler.capacity.root.eng.dev.capacity":         "20",
 		"yarn.scheduler.capacity.root.eng.dev.maximum-capacity": "40",
@@ -81,4 +81,54 @@ func TestPercentValue(t *testing.T) {
 	assert.Equal(t, "12.5", percentValue(12.5))
 	assert.Equal(t, "33.3333", percentValue(100.0/3))
 	assert.Equal(t, "0", percentValue(0))
+}
+
+// Weight mode in a label: each queue's share is its weight over its
+// siblings' weights in that label (normalized weight), times the
+// parent's absolute capacity in the label.
+func TestPartitionSharesWeight(t *testing.T) {
+	conf := xmlconf.FromMap(map[string]string{
+		"yarn.scheduler.capacity.root.queues":                                         "a,b",
+		"yarn.scheduler.capacity.root.a.capacity":                                     "1w",
+		"yarn.scheduler.capacity.root.b.capacity":                                     "1w",
+		"yarn.scheduler.capacity.root.a.accessible-node-labels":                       "x",
+		"yarn.scheduler.capacity.root.b.accessible-node-labels":                       "x",
+		"yarn.scheduler.capacity.root.a.accessible-node-labels.x.capacity":            "3w",
+		"yarn.scheduler.capacity.root.b.accessible-node-labels.x.capacity":            "1w",
+		"yarn.scheduler.capacity.root.b.accessible-node-labels.x.maximum-capacity":    "50",
+		"yarn.scheduler.capacity.root.a.queues":                                       "a1",
+		"yarn.scheduler.capacity.root.a.a1.capacity":                                  "1w",
+		"yarn.scheduler.capacity.root.a.a1.accessible-node-labels.x.capacity":         "2w",
+		"yarn.scheduler.capacity.root.a.a1.accessible-node-labels.x.maximum-capacity": "[memory=10240]",
+	}, "t.xml")
+	m := xmlconf.Build(conf, xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+	byPath := map[string]*xmlconf.Queue{}
+	for _, q := range m.Queues {
+		byPath[q.Path] = q
+	}
+	cases := []struct {
+		path                     string
+		partitionMB              int64
+		capacity, abs, absMax, w float64
+		unknown                  bool
+	}{
+		{"root.a", 0, 0.75, 0.75, 1, 3, false},
+		{"root.b", 0, 0.25, 0.25, 0.5, 1, false},
+		{"root.a.a1", 0, 1, 0.75, 1, 2, true},
+		{"root.a.a1", 40960, 1, 0.75, 0.25, 2, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path, func(t *testing.T) {
+			s := xmlconf.LabelShares(m, "x", tc.partitionMB)[byPath[tc.path]]
+			assert.InDelta(t, tc.capacity, s.Capacity, 1e-6)
+			assert.InDelta(t, tc.abs, s.Abs, 1e-6)
+			assert.InDelta(t, tc.absMax, s.AbsMax, 1e-6)
+			assert.InDelta(t, tc.w, s.Weight, 1e-6)
+			assert.Equal(t, tc.unknown, s.Unknown)
+			assert.True(t, s.Accessible)
+		})
+	}
+	assert.Equal(t, []string{"x"}, Partitions(m))
+	require.Error(t, CheckPartition(m, "y"))
+	require.NoError(t, CheckPartition(m, ""))
 }

@@ -1,0 +1,192 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// YarnClientUtils.buildNodeLabelsFromStr: names with an optional
+// (exclusive=...) property; anything else is refused.
+func TestParseNodeLabels(t *testing.T) {
+	cases := []struct {
+		in      string
+		want    []NodeLabel
+		wantErr string
+	}{
+		{"gpu", []NodeLabel{{Name: "gpu", Exclusive: ptr(true)}}, ""},
+		{"gpu(exclusive=false), x ", []NodeLabel{{Name: "gpu", Exclusive: ptr(false)}, {Name: "x", Exclusive: ptr(true)}}, ""},
+		{"gpu( exclusive = true )", []NodeLabel{{Name: "gpu", Exclusive: ptr(true)}}, ""},
+		{"gpu()", []NodeLabel{{Name: "gpu", Exclusive: ptr(true)}}, ""},
+		{"gpu(", nil, "parentheses do not match"},
+		{"gpu)(", nil, "parentheses do not match"},
+		{"gpu(exclusive=yes)", nil, "the only property is exclusive"},
+		{"gpu(shared)", nil, "the only property is exclusive"},
+		{" , ", nil, "no label"},
+		{"-gpu", nil, "starting with a letter or digit"},
+		{"g pu", nil, "only letters, digits"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := ParseNodeLabels(tc.in)
+			if tc.wantErr != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+const labelledNative = `{
+  "cluster": {
+    "node_labels": [{"name": "gpu", "exclusive": false}, {"name": "big"}],
+    "nodes": [
+      {"count": 2, "memory_mb": 8192, "vcores": 8},
+      {"names": ["g0", "g1"], "memory_mb": 8192, "vcores": 8, "partition": "gpu"}
+    ]
+  },
+  "apps": [
+    {"id": "a", "queue": "qa", "user": "u", "node_label_expression": "gpu",
+     "am": {"memory_mb": 1024, "vcores": 1},
+     "tasks": [
+       {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 1},
+       {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 2, "node_label_expression": ""}
+     ]},
+    {"id": "b", "queue": "qa", "user": "u", "am_node_label_expression": "big",
+     "am": {"memory_mb": 1024, "vcores": 1},
+     "tasks": [{"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 1}]}
+  ]
+}`
+
+// The native format carries the cluster's labels, nodes' partitions and
+// the label expressions of apps, AMs and task groups; each request's
+// partition resolves as the RM does (own label, else the submission
+// context's for ANY requests, else the queue's default).
+func TestNativeLabels(t *testing.T) {
+	w, err := ReadNative("w.json", []byte(labelledNative))
+	require.NoError(t, err)
+	assert.False(t, w.Cluster.NodeLabels[0].IsExclusive())
+	assert.True(t, w.Cluster.NodeLabels[1].IsExclusive())
+	nodes := w.Cluster.Expand()
+	assert.Equal(t, "", nodes[0].Partition)
+	assert.Equal(t, "gpu", nodes[2].Partition)
+	a, b := &w.Apps[0], &w.Apps[1]
+	assert.Equal(t, "gpu", AppLabel(a, "q"), "the submission context's label is the AM's")
+	assert.Equal(t, "gpu", TaskLabel(a, &a.Tasks[0], "q"))
+	assert.Equal(t, "", TaskLabel(a, &a.Tasks[1], "q"), `"" is the default partition, not the queue's default`)
+	assert.Equal(t, "big", AppLabel(b, "q"))
+	assert.Equal(t, "q", TaskLabel(b, &b.Tasks[0], "q"), "nothing set: the queue's default-node-label-expression")
+}
+
+func TestNativeLabelErrors(t *testing.T) {
+	cases := map[string]string{
+		`{"cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1, "partition": "gpu"}]}, "apps": []}`:                                                                                                                   `node "node0": partition "gpu" is not in cluster.node_labels (the workload defines none)`,
+		`{"cluster": {"node_labels": [{"name": "x y"}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": []}`:                                                                                                     `cluster.node_labels: node label name "x y"`,
+		`{"cluster": {"node_labels": [{"name": "x"}, {"name": "x", "exclusive": false}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": []}`:                                                                    `node label "x" is defined twice with different exclusivity`,
+		`{"cluster": {"node_labels": [{"name": "x"}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [` + app(`"node_label_expression": "y"`) + `]}`:                                                            `application "a": node label expression "y" is not in cluster.node_labels (defined: "x")`,
+		`{"cluster": {"node_labels": [{"name": "x"}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [` + app(`"node_label_expression": "x&&y"`) + `]}`:                                                         `has more than one label`,
+		`{"cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [], "events": [{"at_ms": 1, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "n", "memory_mb": 1, "vcores": 1, "partition": "z"}]}]}`: `node "n0": partition "z" is not in cluster.node_labels`,
+		`{"cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1, "partition": 3}]}, "apps": []}`:                                                                                                                       `must be string`,
+	}
+	for in, want := range cases {
+		_, err := ReadNative("w.json", []byte(in))
+		require.Error(t, err, in)
+		assert.Contains(t, err.Error(), want)
+	}
+}
+
+func app(extra string) string {
+	return `{"id": "a", "queue": "qa", "user": "u", ` + extra + `, "am": {"memory_mb": 1, "vcores": 1}, "tasks": [{"count": 1, "memory_mb": 1, "vcores": 1, "duration_ms": 1, "priority": 1}]}`
+}
+
+// SLS topology files label nodes with "labels" (parsed by
+// YarnClientUtils.buildNodeLabelsFromStr), which also defines the label.
+func TestSLSNodeLabels(t *testing.T) {
+	data := []byte(`{"rack": "r1", "nodes": [{"node": "n1", "labels": "gpu(exclusive=false)"}, {"node": "n2", "labels": "gpu"}, {"node": "n3"}]}`)
+	_, err := ReadSLSNodes("n.json", data, xmlconf.DefaultSLSSettings())
+	require.Error(t, err, "gpu is non-exclusive on n1 and exclusive on n2")
+	assert.Contains(t, err.Error(), `label "gpu" is defined with exclusive=false before and exclusive=true here`)
+
+	data = []byte(`{"rack": "r1", "nodes": [{"node": "n1", "labels": "gpu(exclusive=false)"}, {"node": "n2", "labels": "gpu(exclusive=false)"}, {"node": "n3"}]}`)
+	c, err := ReadSLSNodes("n.json", data, xmlconf.DefaultSLSSettings())
+	require.NoError(t, err)
+	assert.Equal(t, []NodeLabel{{Name: "gpu", Exclusive: ptr(false)}}, c.NodeLabels)
+	nodes := c.Expand()
+	assert.Equal(t, []string{"gpu", "gpu", ""}, []string{nodes[0].Partition, nodes[1].Partition, nodes[2].Partition})
+
+	_, err = ReadSLSNodes("n.json", []byte(`{"rack": "r1", "nodes": [{"node": "n1", "labels": "a,b"}]}`), xmlconf.DefaultSLSSettings())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `labels "a,b": a node takes one label`)
+}
+
+// SLS traces: job.label.expression is the submission context's label
+// (AMSimulator.submitApp), the AM's and every unlabelled request's.
+func TestSLSJobLabel(t *testing.T) {
+	nodes := &Cluster{NodeLabels: []NodeLabel{{Name: "gpu"}}, Nodes: []NodeGroup{{Count: 1, MemoryMB: 10240, VCores: 10}, {Names: []string{"g"}, MemoryMB: 10240, VCores: 10, Partition: "gpu"}}}
+	w, err := ReadSLS("t.json", []byte(`{"job.queue.name": "qa", "job.label.expression": "gpu", "job.tasks": [{"count": 1, "duration.ms": 5}]}`), xmlconf.DefaultSLSSettings(), nodes)
+	require.NoError(t, err)
+	require.NotNil(t, w.Apps[0].NodeLabelExpression)
+	assert.Equal(t, "gpu", *w.Apps[0].NodeLabelExpression)
+	assert.Empty(t, w.Warnings, "job.label.expression is a key SLS reads")
+
+	_, err = ReadSLS("t.json", []byte(`{"job.queue.name": "qa", "job.label.expression": "gpu", "job.tasks": [{"count": 1, "duration.ms": 5, "container.host": "/r/h"}]}`), xmlconf.DefaultSLSSettings(), nil)
+	require.Error(t, err, "the trace's own nodes carry no label")
+	assert.Contains(t, err.Error(), `node label expression "gpu" is not in cluster.node_labels`)
+}
+
+// The engine allocates in partitions: a labelled run lists no label as
+// not modelled, and a run without labels has no label warning either.
+func TestNoLabelWarnings(t *testing.T) {
+	w, err := ReadNative("w.json", []byte(labelledNative))
+	require.NoError(t, err)
+	res, err := Run(loadModel(t, "seeds-example"), w, Options{Until: 3600 * 1000})
+	require.NoError(t, err)
+	for _, s := range res.Warnings {
+		assert.NotContains(t, s, "node label", s)
+	}
+}
+
+// yarn.node-labels.enabled=false with a labelled workload: the RM would
+// refuse the labelled requests; capq says so.
+func TestLabelsDisabledWarning(t *testing.T) {
+	w, err := ReadNative("w.json", []byte(labelledNative))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		value string
+		warn  bool
+	}{{"false", true}, {" FALSE ", true}, {"true", false}, {"", false}} {
+		props := map[string]string{"yarn.scheduler.capacity.root.queues": "qa"}
+		if tc.value != "" {
+			props[NodeLabelsEnabledKey] = tc.value
+		}
+		m := xmlconf.Build(xmlconf.FromMap(props, "y.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+		got := labelsDisabled(m, w, w.Cluster.Expand())
+		if tc.warn {
+			require.Len(t, got, 1, tc.value)
+			assert.Contains(t, got[0], "yarn.node-labels.enabled is false")
+		} else {
+			assert.Empty(t, got, tc.value)
+		}
+	}
+}
+
+// One ANY request per priority carries one label: two groups of a phase
+// at one priority with different labels cannot be asked for.
+func TestTwoLabelsAtOnePriority(t *testing.T) {
+	w, err := ReadNative("w.json", []byte(`{"cluster": {"node_labels": [{"name": "gpu"}], "nodes": [{"count": 1, "memory_mb": 4096, "vcores": 4}]},
+ "apps": [{"id": "a", "queue": "qa", "user": "u", "am": {"memory_mb": 1024, "vcores": 1},
+  "tasks": [{"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1, "priority": 5, "node_label_expression": "gpu"},
+            {"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1, "priority": 5}]}]}`))
+	require.NoError(t, err)
+	_, err = Run(loadModel(t, "seeds-example"), w, Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `application "a": phase 0 asks two node labels at priority 5`)
+}
