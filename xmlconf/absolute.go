@@ -35,6 +35,7 @@ func (b *builder) nonLegacyCapacities() {
 	eff := QueueResources(b.m.Root, b.m.Cluster, b.m.Global.DominantCalculator())
 	for _, q := range b.m.Queues {
 		if e, ok := eff[q.Path]; ok && !q.IsRoot() {
+			q.Effective = &e
 			q.NormalizedCapacity, q.NormalizedMaxCapacity = e.Capacity, e.MaxCapacity
 			q.AbsCapacity, q.AbsMaxCapacity = e.AbsCapacity, e.AbsMaxCapacity
 		}

@@ -15,6 +15,18 @@ type Effective struct {
 	AbsCapacity, AbsMaxCapacity float64
 }
 
+// DefaultResources returns q's guaranteed and maximum resource in the
+// default partition of cluster: per resource type from the non-legacy
+// computation when the model has it (Effective), else the cluster scaled
+// by the absolute capacities (one fraction for memory and vcores, as
+// legacy mode computes them).
+func (q *Queue) DefaultResources(cluster Resource) (min, max Resource) {
+	if q.Effective != nil {
+		return q.Effective.Min, q.Effective.Max
+	}
+	return cluster.Share(q.AbsCapacity), cluster.Share(q.AbsMaxCapacity)
+}
+
 // NonLegacyMode reports whether queues are computed by Hadoop 3.4's
 // CapacitySchedulerQueueCapacityHandler (legacy-queue-mode.enabled=false),
 // where siblings may mix percentages, weights and absolute resources.
