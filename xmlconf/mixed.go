@@ -277,9 +277,15 @@ func capacityEntry(c Capacity, r string) vecEntry {
 		return vecEntry{ModeAbsolute, float64(get(c.Absolute, r))}
 	case ModeVector:
 		for _, e := range c.Vector {
-			if canonicalResource(e.Resource) == r {
-				return vecEntry{e.Mode, e.Value}
+			if canonicalResource(e.Resource) != r {
+				continue
 			}
+			// QueueCapacityConfigParser.setCapacityVector skips a value
+			// whose suffix is not its end ("-5": the suffix is "-").
+			if e.Value < 0 || math.IsNaN(e.Value) || math.IsInf(e.Value, 0) {
+				break
+			}
+			return vecEntry{e.Mode, e.Value}
 		}
 		return vecEntry{ModeAbsolute, 0}
 	}

@@ -133,3 +133,21 @@ func TestQueueResourcesTestMixedQueueResourceCalculation(t *testing.T) {
 		})
 	}
 }
+
+// FuzzQueueResources: any capacity texts in non-legacy mode compute
+// without a panic, and no effective minimum is negative or exceeds the
+// cluster.
+func FuzzQueueResources(f *testing.F) {
+	f.Add("[memory=30%,vcores=6w]", "[memory=8095,vcores=30%]", "3w", "[memory=100%,vcores=2w]")
+	f.Add("50", "[memory=1e40w,vcores=NaN]", "[memory=-5,vcores=0%]", "")
+	f.Fuzz(func(t *testing.T, a, b, c, maxA string) {
+		conf := map[string]string{p + "legacy-queue-mode.enabled": "false", p + "root.queues": "a,b,c",
+			p + "root.a.capacity": a, p + "root.b.capacity": b, p + "root.c.capacity": c, p + "root.a.maximum-capacity": maxA}
+		m := buildMap(t, conf, BuildOptions{Cluster: mixedUpdate})
+		for path, e := range QueueResources(m.Root, mixedUpdate, true) {
+			if e.Min.MemoryMB < 0 || e.Min.VCores < 0 || e.Min.MemoryMB > mixedUpdate.MemoryMB || e.Min.VCores > mixedUpdate.VCores {
+				t.Fatalf("%s: effective minimum %v outside the cluster %v", path, e.Min, mixedUpdate)
+			}
+		}
+	})
+}
