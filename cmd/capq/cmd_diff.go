@@ -20,35 +20,11 @@ type diffOptions struct {
 func newDiffCmd(s *streams) *cobra.Command {
 	var o diffOptions
 	cmd := &cobra.Command{
-		Use:   "diff OLD NEW",
-		Short: "Show what a refresh changes and whether refreshQueues accepts it",
-		Long: `diff compares the configuration in force (OLD) with a new one (NEW) the way
-yarn rmadmin -refreshQueues would: queue by queue what is added, removed,
-moved or converted, which properties and effective values change, absolute
-capacities before and after, and whether the ResourceManager accepts the
-refresh (every RF refresh rule of the chosen Hadoop version, plus every lint
-error in NEW). Each change is classified: applies on refresh, needs the queue
-STOPPED first (the steps are spelled out), needs a restart, or is rejected.
-
-OLD and NEW are files, directories (their capacity-scheduler.xml), "-" for
-standard input (once), or git:REV:PATH, e.g. in a pull-request job:
-  capq diff git:origin/main:conf/capacity-scheduler.xml conf/capacity-scheduler.xml
-
-Without --live-state the OLD file's queue states stand for the live ones.
---live-state reads the ResourceManager's GET /ws/v1/cluster/scheduler answer
-(JSON, or XML as Accept: application/xml gives it) so removals are judged on
-the running queues (DRAINING, applications). --live-apps adds its GET
-/ws/v1/cluster/apps answer (JSON or XML) so a finding about a queue that
-still runs applications names them (id, user, state).
-
-Exit codes: 0 the refresh would be accepted; 1 it would be refused (or NEW has
-lint errors); 2 could not run.`,
-		Example: "  capq diff old.xml new.xml --hadoop-version 3.3\n" +
-			"  capq diff git:main:conf/capacity-scheduler.xml conf/capacity-scheduler.xml --format github\n" +
-			"  curl -s http://rm:8088/ws/v1/cluster/scheduler > live.json && capq diff old.xml new.xml --live-state live.json\n" +
-			"  curl -s 'http://rm:8088/ws/v1/cluster/apps?states=NEW,NEW_SAVING,SUBMITTED,ACCEPTED,RUNNING' > apps.json\n" +
-			"  capq diff old.xml new.xml --live-state live.json --live-apps apps.json",
-		Args: exactArgs(2, "two configurations, OLD (in force) and NEW, e.g. capq diff old.xml new.xml"),
+		Use:     "diff OLD NEW",
+		Short:   "Show what a refresh changes and whether refreshQueues accepts it",
+		Long:    helpText("diff"),
+		Example: helpText("diff.example"),
+		Args:    exactArgs(2, "two configurations, OLD (in force) and NEW, e.g. capq diff old.xml new.xml"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDiff(o, args[0], args[1], s)
 		},

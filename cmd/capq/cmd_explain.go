@@ -15,8 +15,8 @@ func newExplainCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "explain ID",
 		Short:   "Explain one lint rule",
-		Long:    "explain prints a rule's documentation: what it checks, why, a bad and a good example,\nthe Hadoop source it mirrors and the versions it applies to. ID may also be the rule's name.",
-		Example: "  capq explain CS024\n  capq explain capacity-sum --format markdown",
+		Long:    helpText("explain"),
+		Example: helpText("explain.example"),
 		Args:    exactArgs(1, "one rule ID or name, e.g. capq explain CS024 (capq rules lists them)"),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {

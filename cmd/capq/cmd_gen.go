@@ -44,23 +44,11 @@ type genWorkloadOptions struct {
 func newGenWorkloadCmd(s *streams) *cobra.Command {
 	var o genWorkloadOptions
 	cmd := &cobra.Command{
-		Use:   "workload --config FILE",
-		Short: "Generate a seeded synthetic workload for a configuration's leaf queues",
-		Long: `workload writes a native capq workload (engine/sim/FORMAT.md) for the leaf
-queues of a configuration: apps arrive as a Poisson process over --duration,
-as many as ask for --target-utilization (0.9) of the cluster's memory over
-that period (or exactly --apps of them, when --apps is given instead),
-each to a leaf chosen in proportion to its absolute capacity (but
---burst-share of them to the leaf whose window it is: the period has one
-window per leaf, so each team has its busy hours), from one of
---users-per-queue users, with log-normal task counts (--tasks-mean) and
-durations (--task-duration), sizes drawn from --task-memory, and a share of
-apps (--reduce-share) with a second, reduce phase. The same flags and --seed
-give the same bytes. The offered utilization (memory-time asked over the
-cluster's memory times --duration) is printed on standard error.`,
-		Example: "  capq gen workload --config conf/ --nodes 100 --target-utilization 0.9 -o day.json\n" +
-			"  capq gen workload --config cs.xml --apps 200 --duration 2h | capq simulate --config cs.xml --workload -",
-		Args: cobra.NoArgs,
+		Use:     "workload --config FILE",
+		Short:   "Generate a seeded synthetic workload for a configuration's leaf queues",
+		Long:    helpText("gen-workload"),
+		Example: helpText("gen-workload.example"),
+		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.appsSet, o.targetSet = c.Flags().Changed("apps"), c.Flags().Changed("target-utilization")
 			return runGenWorkload(o, s)

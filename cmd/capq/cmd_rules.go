@@ -12,10 +12,8 @@ func newRulesCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rules",
 		Short: "List lint rules",
-		Long: `rules lists every rule capq knows, in a stable order: ID, default severity,
-category, name and summary. capq explain ID prints one rule's documentation.
-With --hadoop-version, only the rules that apply to that Hadoop line.`,
-		Args: cobra.NoArgs,
+		Long:  helpText("rules"),
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runRules(format, version, s)
 		},

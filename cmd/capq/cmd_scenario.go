@@ -20,19 +20,9 @@ func newScenarioCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "scenario FILE.json",
 		Short: "Run a step-by-step scheduler scenario",
-		Long: `Run a scenario (format: docs/scenario-format.md in the capq repository,
-docs/hadoop1-scenario-format.md for the Hadoop 1 engine): submit apps, update
-asks, run scheduling passes and heartbeats, complete containers, refresh the configuration, and
-print each step's outcome and each snapshot. Expect steps check the listed
-fields; any unmet expectation exits 1 and names the field. Beyond the
-format, a "preempt" step with "now_ms" runs one round of the
-ProportionalCapacityPreemptionPolicy at that simulated time.
-
-The text format explains decisions: for a pass that placed nothing, or
-skipped apps on the way, it says which limit blocked them (queue limit,
-user limit, headroom, locality delay, node size, AM limits).`,
-		Args: exactArgs(1, "one scenario file"),
-		RunE: func(_ *cobra.Command, args []string) error { return runScenarioCmd(o, args[0], s) },
+		Long:  helpText("scenario"),
+		Args:  exactArgs(1, "one scenario file"),
+		RunE:  func(_ *cobra.Command, args []string) error { return runScenarioCmd(o, args[0], s) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text or json")
 	o.readFlags.bind(cmd)

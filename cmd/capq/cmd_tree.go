@@ -18,24 +18,10 @@ type treeOptions struct {
 func newTreeCmd(s *streams) *cobra.Command {
 	var o treeOptions
 	cmd := &cobra.Command{
-		Use:   "tree FILE",
-		Short: "Show the queue hierarchy with capacities, maxima, states and user limits",
-		Long: `tree prints the queue hierarchy as the ResourceManager builds it: configured
-capacity and maximum, absolute capacity and absolute maximum (shares of the
-whole cluster), state and user limits. With --cluster it adds memory and vcores.
-
-Absolute maximum is maximum-capacity times the parent's absolute MAXIMUM
-(CSQueueUtils.computeAbsoluteMaximumCapacity), not times the parent's
-capacity as some guides say; tree points out where the two readings differ.
-
-With --partition LABEL it shows each queue's capacities in that node label
-(accessible-node-labels.LABEL.capacity and .maximum-capacity, absolute
-shares of the partition, whether the queue can access it, its AM share
-there); --cluster then gives the partition's resource. The JSON adds, when
-the configuration names node labels, each queue's accessible labels,
-default label expression and queue_capacities_by_partition, as the
-ResourceManager's /ws/v1/cluster/scheduler shows them.`,
-		Example: "  capq tree capacity-scheduler.xml --cluster memory=1000g,vcores=1000\n  capq tree conf/ --format json\n  capq tree conf/ --partition gpu --cluster memory=512g,vcores=64",
+		Use:     "tree FILE",
+		Short:   "Show the queue hierarchy with capacities, maxima, states and user limits",
+		Long:    helpText("tree"),
+		Example: helpText("tree.example"),
 		Args:    exactArgs(1, "one configuration (FILE, DIR, - or git:REV:PATH)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTree(o, args[0], s)

@@ -13,11 +13,10 @@ import (
 // migrateOptions are the flags of capq migrate hadoop1.
 type migrateOptions struct {
 	readFlags
-	mapredSite, capacityScheduler, queueACLs, mapredQueues string
-	groups                                                 []string
-	hadoopVersion, sourceDialect                           string
-	output, yarnSite, report, format                       string
-	force, maxParallelApps, ignoreScheduler                bool
+	hadoop1Files
+	hadoopVersion                           string
+	output, yarnSite, report, format        string
+	force, maxParallelApps, ignoreScheduler bool
 }
 
 func defaultVersionName() string { return xmlconf.DefaultVersion.String() }
@@ -37,26 +36,17 @@ func (o migrateOptions) toLibrary() (xmlconf.H1Paths, migrate.Options, error) {
 			return paths, opts, err
 		}
 	}
-	paths = xmlconf.H1Paths{MapredSite: o.mapredSite, CapacityScheduler: o.capacityScheduler,
-		QueueACLs: o.queueACLs, MapredQueues: o.mapredQueues}
-	if o.sourceDialect != "" {
-		d, err := xmlconf.ParseH1Dialect(o.sourceDialect)
-		if err != nil {
-			return paths, opts, fmt.Errorf("--source-dialect: %w", err)
-		}
-		paths.Dialect = d
+	paths, err := o.paths()
+	if err != nil {
+		return paths, opts, err
 	}
 	if o.hadoopVersion != "" {
 		if err := o.parseHadoopVersion(&paths, &opts); err != nil {
 			return paths, opts, err
 		}
 	}
-	for _, g := range o.groups {
-		grp, err := migrate.ParseGroup(g)
-		if err != nil {
-			return paths, opts, fmt.Errorf("--group: %w", err)
-		}
-		opts.Groups = append(opts.Groups, grp)
+	if opts.Groups, err = o.parseGroups(); err != nil {
+		return paths, opts, err
 	}
 	opts.MaxParallelApps, opts.IgnoreScheduler = o.maxParallelApps, o.ignoreScheduler
 	return paths, opts, nil
@@ -102,7 +92,7 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 // output (`-o X --report X` once wrote X and then failed), so a run never
 // leaves some files written and others not.
 func (o migrateOptions) checkTargets() error {
-	inputs := []string{o.mapredSite, o.capacityScheduler, o.queueACLs, o.mapredQueues}
+	inputs := o.hadoop1Files.inputs()
 	outs := []outputFlag{{"-o", o.xmlTarget()}, {"--yarn-site", o.yarnSite}}
 	if r := o.reportTarget(); r != stderrTarget {
 		outs = append(outs, outputFlag{"--report", r})

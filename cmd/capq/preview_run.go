@@ -35,8 +35,7 @@ func simulatePreview(o previewOptions, cfg *preview.Configs, gates []preview.Gat
 // every minute, or to suit the workload when --sample is not given) and
 // prints its warnings.
 func previewWorkload(o previewOptions, s *streams) (*sim.Workload, sim.Options, error) {
-	so := simulateOptions{config: o.config, workload: o.workload, slsNodes: o.slsNodes, slsRunner: o.slsRunner, rumenTime: o.rumenTime,
-		seed: o.seed, until: o.until, sample: o.sample, format: "text", maxContainers: o.maxCont, maxEvents: o.maxEvents}
+	so := simulateOptions{config: o.config, runFlags: o.runFlags, format: "text"}
 	if so.sample == "" {
 		so.sample = "1m"
 	}

@@ -36,13 +36,9 @@ func execute(args []string, s *streams) int {
 
 func newRootCmd(s *streams) *cobra.Command {
 	root := &cobra.Command{
-		Use:   "capq",
-		Short: "Lint, diff, migrate and dry-run YARN Capacity Scheduler configurations",
-		Long: `capq checks capacity-scheduler.xml the way the ResourceManager reads it,
-before yarn rmadmin -refreshQueues does.
-
-Exit codes: 0 clean; 1 findings at or above --fail-on, a refused refresh or a
-failed gate; 2 could not run (bad flag, unreadable input).`,
+		Use:           "capq",
+		Short:         "Lint, diff, migrate and dry-run YARN Capacity Scheduler configurations",
+		Long:          helpText("capq"),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// Typoed commands get cobra's "did you mean" at this distance.
