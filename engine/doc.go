@@ -85,6 +85,13 @@
 // max_wait_before_kill. What a configuration enables that the engine
 // does not model is listed by Unmodelled, for every front end to show.
 //
+// Under Hadoop 3.4's non-legacy queue mode (legacy-queue-mode.enabled =
+// false) guarantees, maximums and capacities come from
+// xmlconf.QueueResources, recomputed whenever the cluster changes: per
+// memory and vcores, absolute siblings first, percentages of what they
+// leave, weights share the rest (ResourceCalculationDriver), so the tree,
+// lint and the engine read one computation.
+//
 // # Performance
 //
 // Hot paths use slices and indices, keep per-queue counters (usage,

@@ -28,6 +28,11 @@ type globals struct {
 	// resetNPAlways: 2.7 resets the missed non-partitioned opportunities
 	// on every allocation, later lines only on an unlabelled node.
 	resetNPAlways bool
+	// nonLegacy is the model's root when Hadoop 3.4's non-legacy queue
+	// mode computes capacities (xmlconf.QueueResources), nil otherwise;
+	// effective holds that computation for the current cluster resource.
+	nonLegacy *xmlconf.Queue
+	effective map[string]xmlconf.Effective
 }
 
 // node is one node manager.
@@ -202,6 +207,9 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		preempt:             compilePreempt(gl.Preemption),
 		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
 		resetNPAlways:       m.Version.Less(xmlconf.V2_10),
+	}
+	if m.NonLegacyMode() {
+		g.nonLegacy = m.Root
 	}
 	if g.maxOffSwitch < 1 {
 		g.maxOffSwitch = 1 // CapacitySchedulerConfiguration warns and uses 1

@@ -245,6 +245,10 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 
 func fromModelRes(r xmlconf.Resource) Resource { return Resource{r.MemoryMB, r.VCores} }
 
+func toModelRes(r Resource) xmlconf.Resource {
+	return xmlconf.Resource{MemoryMB: r.MemoryMB, VCores: r.VCores}
+}
+
 // weightOf returns the user's weight (user-settings.<u>.weight, default 1).
 func (q *queue) weightOf(name string) float32 {
 	if w, ok := q.userWeights[name]; ok {
@@ -279,7 +283,12 @@ func (c *userLimitCache) invalidate() {
 // proportion when their parent's effective minimum is smaller than the
 // children's configured sum (effectiveMinRatio).
 func (q *queue) updateResources(cluster Resource, g *globals) {
-	if q.parent == nil {
+	if q.parent == nil && g.nonLegacy != nil {
+		g.effective = xmlconf.QueueResources(g.nonLegacy, toModelRes(cluster), g.rc.drf)
+	}
+	if eff, ok := g.effective[q.path]; ok && q.parent != nil {
+		q.applyEffective(eff)
+	} else if q.parent == nil {
 		q.guarantee, q.maxRes = cluster, cluster
 	} else if q.absoluteMode && !q.configuredMin.IsZero() {
 		q.guarantee = q.parent.minRatio.apply(q.configuredMin)
@@ -296,6 +305,16 @@ func (q *queue) updateResources(cluster Resource, g *globals) {
 	for _, c := range q.children {
 		c.updateResources(cluster, g)
 	}
+}
+
+// applyEffective takes the guarantee, maximum and capacities of Hadoop
+// 3.4's non-legacy computation (per resource type; absolute, then
+// percentage, then weight siblings), as
+// CapacitySchedulerQueueCapacityHandler sets them on the queue.
+func (q *queue) applyEffective(eff xmlconf.Effective) {
+	q.guarantee, q.maxRes = fromModelRes(eff.Min), fromModelRes(eff.Max)
+	q.capacity, q.maxCapacity = float32(eff.Capacity), float32(eff.MaxCapacity)
+	q.absCap, q.absMaxCap = float32(eff.AbsCapacity), float32(eff.AbsMaxCapacity)
 }
 
 // walk visits q and its subtree depth first.

@@ -198,31 +198,33 @@ func drfSelectionBefore32(m *xmlconf.Model) (Warning, bool) {
 		Effect:  "the selectors follow Hadoop 3.2 and later (conservative-drf and intra-queue-preemption.conservative-drf apply)"}, true
 }
 
-// mixedCapacityUnmodelled warns about siblings written in different
-// capacity modes (or vector entries that mix them) under Hadoop 3.4's
-// non-legacy queue mode, where CapacitySchedulerQueueCapacityHandler's
-// ResourceCalculationDriver gives absolute children theirs first, then
-// percentages of what remains, then weights of the rest, per resource
-// type. capq computes each child's share of its parent on its own (a
-// weight of the whole parent, the memory share for both resources).
+// mixedCapacityUnmodelled warns about what of Hadoop 3.4's non-legacy
+// queue mode capq does not compute. The default partition's capacities,
+// in CapacitySchedulerQueueCapacityHandler's order (absolute, then
+// percentage, then weight, per memory and vcores), are modelled by
+// xmlconf.QueueResources; left out are node-label capacities that are not
+// percentages (ResourceCalculationDriver runs per label), vector entries
+// for other resource types (yarn.io/gpu, …) and weights as a maximum,
+// which Hadoop refuses (WeightQueueCapacityCalculator.
+// calculateMaximumResource throws).
 func mixedCapacityUnmodelled(m *xmlconf.Model) (Warning, bool) {
-	if m.Version.Less(xmlconf.V3_4) || m.Global.LegacyQueueMode.V {
+	if !m.NonLegacyMode() {
 		return Warning{}, false
 	}
 	var w *Warning
-	for _, p := range m.Queues {
-		if len(p.Children) < 2 || !mixesModes(p.Children) {
+	for _, q := range m.Queues {
+		c, suffix := nonLegacyGap(q)
+		if c == nil {
 			continue
 		}
 		if w == nil {
-			c := p.Children[0]
 			var pos xmlconf.Pos
-			if c.Capacity.Prop != nil {
-				pos = c.Capacity.Prop.ValuePos
+			if c.Prop != nil {
+				pos = c.Prop.ValuePos
 			}
-			w = &Warning{Key: c.Key("capacity"), Pos: pos,
-				Feature: "capacities of siblings that mix absolute, percentage and weight values (3.4 non-legacy mode, ResourceCalculationDriver)",
-				Effect:  "each child's share is computed on its own: weights split the whole parent, not what absolute and percentage siblings leave"}
+			w = &Warning{Key: q.Key(suffix), Pos: pos,
+				Feature: "3.4 non-legacy weights per node label, for resource types other than memory and vcores, and weights as a maximum (ResourceCalculationDriver)",
+				Effect:  "labelled capacities count only as percentages, other resource types are ignored, a weight maximum counts as the parent's maximum"}
 		}
 		w.Queues++
 	}
@@ -232,22 +234,51 @@ func mixedCapacityUnmodelled(m *xmlconf.Model) (Warning, bool) {
 	return *w, true
 }
 
-// mixesModes reports whether the children's capacities use more than one
-// of the percentage, weight and absolute modes (vector entries count by
-// their own modes).
-func mixesModes(kids []*xmlconf.Queue) bool {
-	seen := map[xmlconf.CapacityMode]bool{}
-	for _, c := range kids {
-		switch c.Capacity.Mode {
-		case xmlconf.ModePercent, xmlconf.ModeWeight, xmlconf.ModeAbsolute:
-			seen[c.Capacity.Mode] = true
-		case xmlconf.ModeVector:
-			for _, e := range c.Capacity.Vector {
-				seen[e.Mode] = true
+// nonLegacyGap returns the first capacity of q that mixedCapacityUnmodelled
+// names, with its key suffix, or nil.
+func nonLegacyGap(q *xmlconf.Queue) (*xmlconf.Capacity, string) {
+	if otherResourceTypes(q.Capacity) {
+		return &q.Capacity, "capacity"
+	}
+	if otherResourceTypes(q.MaxCapacity) || hasMode(q.MaxCapacity, xmlconf.ModeWeight) {
+		return &q.MaxCapacity, "maximum-capacity"
+	}
+	for _, ls := range q.Labels {
+		for i, c := range []*xmlconf.Capacity{&ls.Capacity, &ls.MaxCapacity} {
+			// Absolute and vector label capacities have their own
+			// warning (queueUnmodelled, accessible-node-labels).
+			if c.Mode == xmlconf.ModeWeight {
+				return c, "accessible-node-labels." + ls.Label + [...]string{".capacity", ".maximum-capacity"}[i]
 			}
 		}
 	}
-	return len(seen) > 1
+	return nil, ""
+}
+
+// otherResourceTypes reports a vector entry for a resource beyond memory
+// and vcores.
+func otherResourceTypes(c xmlconf.Capacity) bool {
+	for _, e := range c.Vector {
+		switch e.Resource {
+		case "memory", "memory-mb", "vcores":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// hasMode reports whether c is, or has a vector entry, in mode.
+func hasMode(c xmlconf.Capacity, mode xmlconf.CapacityMode) bool {
+	if c.Mode == mode {
+		return true
+	}
+	for _, e := range c.Vector {
+		if e.Mode == mode {
+			return true
+		}
+	}
+	return false
 }
 
 // intraOrderUnknown warns about a preemption-order-policy that is neither

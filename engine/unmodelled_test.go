@@ -88,20 +88,36 @@ func TestUnmodelledIntraFairBefore34(t *testing.T) {
 	}
 }
 
-// Siblings mixing capacity modes under 3.4's non-legacy mode get a
-// warning: capq does not run ResourceCalculationDriver's order.
+// Siblings mixing capacity modes under 3.4's non-legacy mode are modelled
+// (xmlconf.QueueResources); what is left of that mode still warns:
+// non-percentage label capacities, other resource types, weight maximums.
 func TestUnmodelledMixedCapacities(t *testing.T) {
 	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "[memory=4096,vcores=4]", "root.b.capacity": "2w",
 		"legacy-queue-mode.enabled": "false"}
-	ws := Unmodelled(build(t, kv, xmlconf.V3_4))
-	if assert.Len(t, ws, 1) {
-		assert.Equal(t, "yarn.scheduler.capacity.root.a.capacity", ws[0].Key)
-		assert.Equal(t, 1, ws[0].Queues)
-	}
-	kv["root.a.capacity"] = "3w"
-	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_4)), "weights only: nothing to order")
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_4)), "absolute and weight siblings are modelled")
 	kv["root.a.capacity"] = "[memory=50%,vcores=2w]"
-	assert.Len(t, Unmodelled(build(t, kv, xmlconf.V3_4)), 1, "a vector mixing modes counts")
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_4)), "a vector mixing modes is modelled")
+	cases := []struct{ key, value, want string }{
+		{"root.a.capacity", "[memory=50%,vcores=2w,yarn.io/gpu=1]", "yarn.scheduler.capacity.root.a.capacity"},
+		{"root.b.maximum-capacity", "[memory=100%,vcores=2w]", "yarn.scheduler.capacity.root.b.maximum-capacity"},
+		{"root.a.accessible-node-labels.x.capacity", "2w", "yarn.scheduler.capacity.root.a.accessible-node-labels.x.capacity"},
+	}
+	for _, tc := range cases {
+		c := map[string]string{"root.a.accessible-node-labels": "x", "root.accessible-node-labels.x.capacity": "100"}
+		for k, v := range kv {
+			c[k] = v
+		}
+		c[tc.key] = tc.value
+		ws := Unmodelled(build(t, c, xmlconf.V3_4))
+		if assert.Len(t, ws, 1, tc.key) {
+			assert.Equal(t, tc.want, ws[0].Key)
+			assert.Equal(t, 1, ws[0].Queues)
+		}
+		delete(c, "legacy-queue-mode.enabled")
+		for _, w := range Unmodelled(build(t, c, xmlconf.V3_4)) {
+			assert.NotContains(t, w.Feature, "non-legacy", "legacy mode: %s", tc.key)
+		}
+	}
 }
 
 // Before 3.2 the DRF container selection of YARN-8292 is capq's, and it

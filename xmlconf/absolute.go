@@ -20,6 +20,26 @@ func (b *builder) absoluteCapacities() {
 		}
 		b.labelAbsolutes(q)
 	}
+	b.nonLegacyCapacities()
+}
+
+// nonLegacyCapacities replaces the default-partition shares with the
+// results of Hadoop 3.4's non-legacy computation (QueueResources) when the
+// cluster is known: there absolute, percentage and weight siblings share
+// the parent in that order, per resource type, so a share depends on the
+// cluster resource. Without --cluster the per-mode shares above stand.
+func (b *builder) nonLegacyCapacities() {
+	if !b.m.NonLegacyMode() || b.m.Cluster.MemoryMB <= 0 || b.m.Cluster.VCores <= 0 {
+		return
+	}
+	eff := QueueResources(b.m.Root, b.m.Cluster, b.m.Global.DominantCalculator())
+	for _, q := range b.m.Queues {
+		if e, ok := eff[q.Path]; ok && !q.IsRoot() {
+			q.Effective = &e
+			q.NormalizedCapacity, q.NormalizedMaxCapacity = e.Capacity, e.MaxCapacity
+			q.AbsCapacity, q.AbsMaxCapacity = e.AbsCapacity, e.AbsMaxCapacity
+		}
+	}
 }
 
 // childShares fills the children of parent; parent's values are final.

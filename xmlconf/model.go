@@ -197,6 +197,10 @@ type Queue struct {
 	// ConfiguredMin and ConfiguredMax are absolute-mode resources
 	// (zero when not absolute).
 	ConfiguredMin, ConfiguredMax Resource
+	// Effective is the default partition's result of 3.4's non-legacy
+	// computation (QueueResources), per resource type; nil in legacy mode
+	// or without a cluster resource. Read it through DefaultResources.
+	Effective *Effective
 
 	// Labels holds per-label settings for every label with keys on this
 	// queue (accessible-node-labels.<l>.*), sorted by label.

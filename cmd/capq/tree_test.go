@@ -29,6 +29,8 @@ func TestTreeGolden(t *testing.T) {
 		{"labels-partition-gpu.txt", []string{"tree", "testdata/tree-labels", "--partition", "gpu", "--cluster", "memory=100g,vcores=40"}},
 		{"labels-partition-gpu.json", []string{"tree", "testdata/tree-labels", "--partition", "gpu", "--cluster", "memory=100g,vcores=40", "--format", "json"}},
 		{"labels-partition-highmem.txt", []string{"tree", "testdata/tree-labels", "--partition", "highmem"}},
+		{"mixed-nonlegacy.txt", []string{"tree", "testdata/tree-mixed-nonlegacy", "--cluster", "memory=16384m,vcores=16"}},
+		{"mixed-nonlegacy.json", []string{"tree", "testdata/tree-mixed-nonlegacy", "--cluster", "memory=16384m,vcores=16", "--format", "json"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,6 +50,24 @@ func TestTreeSeedsExampleMemory(t *testing.T) {
 		`└─ qa           RUNNING  80%       100%  48%      100%     100%        1    480.0 GB`,
 		`├─ support         RUNNING  10%       100%  10%      100%     100%        1    100.0 GB`,
 		`└─ marketing       RUNNING  30%       100%  30%      100%     100%        1    300.0 GB`} {
+		assert.Contains(t, r.stdout, row)
+	}
+}
+
+// Hadoop's TestMixedQueueResourceCalculation
+// (testComplexHierarchyWithoutRemainingResource) in 3.4's non-legacy mode:
+// the tree shows the asserted effective minimums per resource type.
+func TestTreeMixedNonLegacyHadoopValues(t *testing.T) {
+	r := runBinary(t, "", "tree", "testdata/tree-mixed-nonlegacy", "--cluster", "memory=16384m,vcores=16")
+	require.Equal(t, 0, r.code, r.stderr)
+	for _, row := range []string{
+		`├─ a          RUNNING  [memory=30%,vcores=6w]    100%  15.17%   100%     -           -    2.4 GB   16.0 GB     9       16`,
+		`│  ├─ a1      RUNNING  [memory=1w,vcores=4]      100%  3.79%    100%     -           -    621 MB   16.0 GB     4       16`,
+		`│  │  ├─ a11  RUNNING  [memory=35%,vcores=25%]   100%  1.33%    100%     100%        1    217 MB   16.0 GB     1       16`,
+		`│  │  └─ a12  RUNNING  [memory=65%,vcores=75%]   100%  2.46%    100%     100%        1    403 MB   16.0 GB     3       16`,
+		`├─ b          RUNNING  [memory=8095,vcores=30%]  100%  49.41%   100%     -           -    7.9 GB   16.0 GB     3       16`,
+		`└─ c          RUNNING  [memory=3w,vcores=4]      100%  35.42%   100%     100%        1    5.7 GB   16.0 GB     4       16`,
+	} {
 		assert.Contains(t, r.stdout, row)
 	}
 }

@@ -115,8 +115,8 @@ func treeQueue(m *xmlconf.Model, q *xmlconf.Queue) treeQueueJSON {
 		j.Parent = q.Parent.Path
 	}
 	if !m.Cluster.IsZero() {
-		mem, maxMem := xmlconf.Share(m.Cluster.MemoryMB, q.AbsCapacity), xmlconf.Share(m.Cluster.MemoryMB, q.AbsMaxCapacity)
-		vc, maxVc := xmlconf.Share(m.Cluster.VCores, q.AbsCapacity), xmlconf.Share(m.Cluster.VCores, q.AbsMaxCapacity)
+		min, max := q.DefaultResources(m.Cluster)
+		mem, maxMem, vc, maxVc := min.MemoryMB, max.MemoryMB, min.VCores, max.VCores
 		j.MemoryMB, j.MaxMemoryMB, j.VCores, j.MaxVCores = &mem, &maxMem, &vc, &maxVc
 	}
 	if q.IsLeaf() {

@@ -63,9 +63,10 @@ func treeRow(m *xmlconf.Model, q *xmlconf.Queue, prefix string, withCluster bool
 		cols[7] = shortFloat(q.UserLimitFactor.V)
 	}
 	if withCluster {
-		cols = append(cols, formatMB(xmlconf.Share(m.Cluster.MemoryMB, q.AbsCapacity)), formatMB(xmlconf.Share(m.Cluster.MemoryMB, q.AbsMaxCapacity)))
+		min, max := q.DefaultResources(m.Cluster)
+		cols = append(cols, formatMB(min.MemoryMB), formatMB(max.MemoryMB))
 		if m.Cluster.VCores > 0 {
-			cols = append(cols, fmt.Sprint(xmlconf.Share(m.Cluster.VCores, q.AbsCapacity)), fmt.Sprint(xmlconf.Share(m.Cluster.VCores, q.AbsMaxCapacity)))
+			cols = append(cols, fmt.Sprint(min.VCores), fmt.Sprint(max.VCores))
 		}
 	}
 	return strings.Join(cols, "\t")
