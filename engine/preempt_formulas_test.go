@@ -134,8 +134,8 @@ func TestResToObtain(t *testing.T) {
 // getLeafQueueNames is a HashSet: leaves come in String.hashCode bucket
 // order, not configuration order.
 func TestLeafOrderIsJavaHashSetOrder(t *testing.T) {
-	assert.Equal(t, uint32(0x61), javaStringHash("a"))
-	assert.Equal(t, uint32(3506402), javaStringHash("root"))
+	assert.Equal(t, uint32(0x61), xmlconf.JavaStringHash("a"))
+	assert.Equal(t, uint32(3506402), xmlconf.JavaStringHash("root"))
 	mk := func(paths ...string) *tq {
 		r := &tq{q: &queue{path: "root"}}
 		for _, p := range paths {
@@ -151,7 +151,7 @@ func TestLeafOrderIsJavaHashSetOrder(t *testing.T) {
 	want := append([]string(nil), got...)
 	assert.ElementsMatch(t, []string{"root.a", "root.b", "root.c"}, got)
 	for i := 1; i < len(want); i++ {
-		hi, hj := javaStringHash(want[i-1]), javaStringHash(want[i])
+		hi, hj := xmlconf.JavaStringHash(want[i-1]), xmlconf.JavaStringHash(want[i])
 		assert.LessOrEqual(t, (hi^hi>>16)&15, (hj^hj>>16)&15)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"sort"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // leafOrder lists the leaves in the order the policy visits them: its
@@ -40,7 +42,7 @@ func javaHashSetOrder(ts []*tq) []*tq {
 	}
 	ks := make([]keyed, len(ts))
 	for i, t := range ts {
-		h := javaStringHash(t.q.path)
+		h := xmlconf.JavaStringHash(t.q.path)
 		ks[i] = keyed{(h ^ (h >> 16)) & uint32(capacity-1), t}
 	}
 	slices.SortStableFunc(ks, func(a, b keyed) int { return cmp.Compare(a.bucket, b.bucket) })
@@ -49,21 +51,6 @@ func javaHashSetOrder(ts []*tq) []*tq {
 		out[i] = k.t
 	}
 	return out
-}
-
-// javaStringHash is String.hashCode over UTF-16 code units.
-func javaStringHash(s string) uint32 {
-	var h uint32
-	for _, r := range s {
-		if r >= 0x10000 {
-			r -= 0x10000
-			h = 31*h + uint32(0xD800+(r>>10))
-			h = 31*h + uint32(0xDC00+(r&0x3FF))
-			continue
-		}
-		h = 31*h + uint32(r)
-	}
-	return h
 }
 
 // selection is one FifoCandidatesSelector pass's running state.

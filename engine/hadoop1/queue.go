@@ -2,6 +2,8 @@ package hadoop1
 
 import (
 	"sort"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // Queue is a CapacitySchedulerQueue: its three job lists, active tasks
@@ -177,7 +179,7 @@ func hashMapOrder(names []string) []string {
 	}
 	var l []nb
 	for i, n := range names {
-		l = append(l, nb{n, int(jdk6Hash(javaStringHash(n)) & int32(table-1)), i})
+		l = append(l, nb{n, int(jdk6Hash(int32(xmlconf.JavaStringHash(n))) & int32(table-1)), i})
 	}
 	sort.SliceStable(l, func(i, k int) bool { return l[i].bucket < l[k].bucket })
 	out := make([]string, len(l))
@@ -185,21 +187,6 @@ func hashMapOrder(names []string) []string {
 		out[i] = x.name
 	}
 	return out
-}
-
-// javaStringHash is String.hashCode over UTF-16 code units.
-func javaStringHash(s string) int32 {
-	var h int32
-	for _, r := range s {
-		if r >= 0x10000 {
-			r -= 0x10000
-			h = 31*h + int32(0xD800+(r>>10))
-			h = 31*h + int32(0xDC00+(r&0x3FF))
-			continue
-		}
-		h = 31*h + int32(r)
-	}
-	return h
 }
 
 // jdk6Hash is HashMap.hash of JDK 6 (the supplemental hash).
