@@ -135,7 +135,12 @@ func (e *Engine) Heartbeat(nodeIdx int) []Assignment {
 // enough by unreserving.
 func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource) bool {
 	rc := &e.g.rc
-	cur := e.currentLimitFor(q, lim)
+	var cur Resource
+	if lim.pi == 0 && !lim.ignore {
+		cur = e.currentLimit(q, lim.limit) // currentLimitFor's common case, without its call
+	} else {
+		cur = e.currentLimitFor(q, lim)
+	}
 	used := q.usedIn(lim.pi)
 	lim.headroom = cur.Sub(used)
 	if rc.greaterEq(used, cur) {
@@ -156,8 +161,8 @@ func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource
 // blocked headroom and net limit), so they do not take what the blocked
 // queue waits for. The returned resource is this queue's blocked headroom.
 func (e *Engine) assignParent(q *queue, n *node, handed limits) (result, Resource) {
-	pi := handed.pi
-	if !handed.ignore && !q.accessibleIn(pi) || q.pendingIn(handed.look()) <= 0 {
+	pi, look, respect := handed.pi, handed.look(), handed.respectDefault()
+	if !handed.ignore && !q.accessibleIn(pi) || q.pendingIn(look) <= 0 {
 		return result{}, Resource{}
 	}
 	// n is nil in a multi-node pass (ParentQueue.canAssign: no node to check).
@@ -168,7 +173,13 @@ func (e *Engine) assignParent(q *queue, n *node, handed limits) (result, Resourc
 	if !e.canAssignToQueue(q, &lim, q.reservedIn(pi)) {
 		return result{}, Resource{}
 	}
-	order := e.childOrder(q, pi)
+	var order []*queue
+	if pi == 0 {
+		e.sortChildren(q) // childOrder's default-partition case, without its call
+		order = q.order
+	} else {
+		order = e.childOrder(q, pi)
+	}
 	// getResourceLimitsOfChild caps the parent limit by its maximum.
 	pl := e.g.rc.min(handed.limit, q.maxResIn(pi))
 	used := q.usedIn(pi)
@@ -176,15 +187,14 @@ func (e *Engine) assignParent(q *queue, n *node, handed limits) (result, Resourc
 	out := result{}
 	allUserBlocked := true
 	for _, c := range order {
-		if c.pendingIn(handed.look()) <= 0 {
+		if c.pendingIn(look) <= 0 {
 			continue
 		}
-		if handed.respectDefault() && e.userBlocked(c) {
+		if respect && e.userBlocked(c) {
 			continue // would assign nothing and block no headroom
 		}
 		allUserBlocked = false
-		cl := lim
-		cl.limit = e.g.rc.roundDown(pl.Sub(blocked).Sub(used).Add(c.usedIn(pi)), e.g.minAlloc)
+		cl := limits{limit: e.g.rc.roundDown(pl.Sub(blocked).Sub(used).Add(c.usedIn(pi)), e.g.minAlloc), pi: pi, ignore: handed.ignore}
 		var r result
 		var childBlocked Resource
 		if c.leaf {
@@ -200,7 +210,7 @@ func (e *Engine) assignParent(q *queue, n *node, handed limits) (result, Resourc
 			blocked = blocked.Add(e.g.rc.max(childBlocked, Resource{}))
 		}
 	}
-	if allUserBlocked && handed.respectDefault() {
+	if allUserBlocked && respect {
 		q.blocked = blockStamp{ok: true, changes: q.changes}
 	}
 	return out, blocked

@@ -434,19 +434,28 @@ func (e *Engine) pendingChanged(a *app, before int64) {
 func (e *Engine) pendingMoved(a *app, pi int, d int64) {
 	a.q.changed()
 	if a.activated && d != 0 {
-		a.q.addPendingIn(pi, d)
+		if pi == 0 {
+			a.q.addPending(d) // every allocation's path: no accessor call
+		} else {
+			a.q.addPendingIn(pi, d)
+		}
 	}
 	e.syncAsking(a)
 }
 
 // syncAsking keeps the user's count of apps with outstanding requests
 // (the active-user set) in step with a: a runnable app with requests in
-// any partition counts.
+// any partition counts. The test is small enough to inline; the change,
+// rare, is setAsking.
 func (e *Engine) syncAsking(a *app) {
-	want := a.runnable && a.pending+a.lpendSum > 0
-	if want == a.asking {
-		return
+	if want := a.runnable && a.pending+a.lpendSum > 0; want != a.asking {
+		e.setAsking(a, want)
 	}
+}
+
+// setAsking adds a to (want) or removes it from its user's apps with
+// outstanding requests.
+func (e *Engine) setAsking(a *app, want bool) {
 	a.asking = want
 	u := a.u
 	if want {

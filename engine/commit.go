@@ -47,6 +47,9 @@ func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult) bool {
 		net = net.Sub(released)
 	}
 	pi := n.pi
+	if pi == 0 && !r.ignore {
+		return e.acceptDefault(a, net, released)
+	}
 	for q := a.q; q != nil; q = q.parent {
 		// Ignore-exclusivity allocations are bounded by the partition,
 		// not the queue's maximum there.
@@ -62,6 +65,28 @@ func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult) bool {
 		}
 	}
 	if rc.greater(a.u.usedIn(pi).Sub(released), e.userLimitIn(a.u, pi, r.ignore)) {
+		if e.why != nil {
+			e.note("user %s would exceed its user limit", a.u.name)
+		}
+		return false
+	}
+	return true
+}
+
+// acceptDefault is accept for a default-partition allocation (every one
+// on a cluster without labels), reading the queues' and the user's own
+// fields and cached limit without the per-partition accessors.
+func (e *Engine) acceptDefault(a *app, net, released Resource) bool {
+	rc := &e.g.rc
+	for q := a.q; q != nil; q = q.parent {
+		if !rc.fitsIn(q.used.Add(net), q.maxDown) {
+			if e.why != nil {
+				e.note("queue %s would exceed its maximum resource %d MB", q.path, q.maxDown.MemoryMB)
+			}
+			return false
+		}
+	}
+	if rc.greater(a.u.used.Sub(released), e.userLimit(a.u)) {
 		if e.why != nil {
 			e.note("user %s would exceed its user limit", a.u.name)
 		}
@@ -106,6 +131,15 @@ func (e *Engine) book(c *container, sign int64) {
 // is kept by the node's partition, whatever the request asked for).
 func (e *Engine) bookIn(c *container, pi int, sign int64) {
 	a := c.a
+	if pi == 0 {
+		// The default partition (every container of a cluster without
+		// labels) is booked in the fields themselves, without the
+		// per-partition accessors' extra calls (BenchmarkAllocation).
+		a.allocated = a.allocated.Add(Resource{c.res.MemoryMB * sign, c.res.VCores * sign})
+		a.q.addUsed(c.res, false, sign)
+		e.updateUserUsage(a.u, c.res, sign)
+		return
+	}
 	a.addAllocatedIn(pi, Resource{c.res.MemoryMB * sign, c.res.VCores * sign})
 	a.q.addUsedIn(pi, c.res, false, sign)
 	e.updateUserUsageIn(a.u, pi, c.res, sign)
