@@ -12,12 +12,14 @@ const (
 	stQueueSkipped
 )
 
+// It stays two words (the pass's scheduling mode and a multi-node pass's
+// node travel beside it): it is returned by value through every call of
+// the allocation path, and a bigger one cost BenchmarkAllocation several
+// percent.
 type allocResult struct {
 	state    allocState
 	locality Locality
 	unres    *container // reservation to release (continue-looking)
-	ignore   bool       // made in IGNORE_PARTITION_EXCLUSIVITY mode
-	at       *node      // the node chosen in a multi-node pass
 }
 
 // assignApp is RegularContainerAllocator.assignContainers without a
@@ -29,20 +31,17 @@ func (e *Engine) assignApp(a *app, n *node, lim *limits) result {
 			continue
 		}
 		var r allocResult
+		at := n
 		if n == nil { // a multi-node pass
-			r = e.allocateKeyMulti(a, k, lim)
+			r, at = e.allocateKeyMulti(a, k, lim)
 		} else {
 			r = e.allocateKey(a, k, n, lim, nil)
 		}
-		r.ignore = lim.ignore
 		switch r.state {
 		case stPrioritySkipped:
 			continue
 		case stAllocated, stReserved:
-			if r.at != nil {
-				return e.commit(a, k, r.at, r, nil)
-			}
-			return e.commit(a, k, n, r, nil)
+			return e.commit(a, k, at, r, lim.ignore, nil)
 		case stQueueSkipped:
 			return result{queueLim: true}
 		case stAppSkipped:
@@ -260,7 +259,7 @@ func (e *Engine) allocateFromReserved(n *node) result {
 	r := e.assignOnNode(a, k, n, &lim, c)
 	switch r.state {
 	case stAllocated, stReserved:
-		return e.commit(a, k, n, r, c)
+		return e.commit(a, k, n, r, false, c)
 	}
 	return result{}
 }

@@ -3,9 +3,10 @@ package engine
 // commit accepts and applies a proposal the way CapacityScheduler.tryCommit
 // does: a new allocation or reservation must fit every queue's maximum
 // (AbstractCSQueue.accept) and the user limit (AbstractLeafQueue.accept);
-// then usage is booked on node, app, user and queues.
-func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, reservedC *container) result {
-	if reservedC == nil && !e.accept(a, k, n, r) {
+// then usage is booked on node, app, user and queues. ignore says the
+// proposal was made in IGNORE_PARTITION_EXCLUSIVITY mode.
+func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool, reservedC *container) result {
+	if reservedC == nil && !e.accept(a, k, n, r, ignore) {
 		return result{}
 	}
 	out := result{}
@@ -38,7 +39,7 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, reservedC *
 	return out
 }
 
-func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult) bool {
+func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult, ignore bool) bool {
 	rc := &e.g.rc
 	net := k.capability
 	var released Resource
@@ -47,14 +48,14 @@ func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult) bool {
 		net = net.Sub(released)
 	}
 	pi := n.pi
-	if pi == 0 && !r.ignore {
+	if pi == 0 && !ignore {
 		return e.acceptDefault(a, net, released)
 	}
 	for q := a.q; q != nil; q = q.parent {
 		// Ignore-exclusivity allocations are bounded by the partition,
 		// not the queue's maximum there.
 		mx := q.maxDownIn(pi)
-		if r.ignore {
+		if ignore {
 			mx = e.parts[pi].res
 		}
 		if !rc.fitsIn(q.usedIn(pi).Add(net), mx) {
@@ -64,7 +65,7 @@ func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult) bool {
 			return false
 		}
 	}
-	if rc.greater(a.u.usedIn(pi).Sub(released), e.userLimitIn(a.u, pi, r.ignore)) {
+	if rc.greater(a.u.usedIn(pi).Sub(released), e.userLimitIn(a.u, pi, ignore)) {
 		if e.why != nil {
 			e.note("user %s would exceed its user limit", a.u.name)
 		}

@@ -135,7 +135,8 @@ func (e *Engine) MultiNode() bool { return e.mn != nil }
 // new container proposed there is refused at commit
 // (FiCaSchedulerApp.commonCheckContainerAllocation), which capq does not
 // replay, and skip-allocate-on-nodes-with-reserved-containers skips it.
-func (e *Engine) allocateKeyMulti(a *app, k *schedKey, lim *limits) allocResult {
+// The node returned is the one the result is for.
+func (e *Engine) allocateKeyMulti(a *app, k *schedKey, lim *limits) (allocResult, *node) {
 	nodes := e.candidates(a.q, e.parts[lim.pi].name)
 	// A node removed or moved to another partition since the sort stays
 	// in the sorted set; precheckNode (and the commit) refuse it.
@@ -145,21 +146,21 @@ func (e *Engine) allocateKeyMulti(a *app, k *schedKey, lim *limits) allocResult 
 		last--
 	}
 	r := allocResult{state: stPrioritySkipped}
+	var at *node
 	for i, n := range nodes {
 		if !usable(n) {
 			continue
 		}
-		r = e.allocateKey(a, k, n, lim, nil)
-		r.at = n
+		r, at = e.allocateKey(a, k, n, lim, nil), n
 		if r.state == stAllocated {
-			return r
+			return r, at
 		}
 		if r.state == stReserved && i != last {
 			// Try the next node: only the last one reserves.
 			r.state = stLocalitySkipped
 		}
 	}
-	return r
+	return r, at
 }
 
 // assignMulti is one pass of allocateContainersToNode with multi-node
