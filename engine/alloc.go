@@ -160,16 +160,17 @@ func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource
 // headroom: later siblings get a limit reduced by it (ResourceLimits'
 // blocked headroom and net limit), so they do not take what the blocked
 // queue waits for. The returned resource is this queue's blocked headroom.
-func (e *Engine) assignParent(q *queue, n *node, handed limits) (result, Resource) {
-	pi, look, respect := handed.pi, handed.look(), handed.respectDefault()
-	if !handed.ignore && !q.accessibleIn(pi) || q.pendingIn(look) <= 0 {
+// lim is the limit handed down for this pass, with zero headroom, which
+// the pass fills in.
+func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) {
+	pi, look, respect := lim.pi, lim.look(), lim.respectDefault()
+	if !lim.ignore && !q.accessibleIn(pi) || q.pendingIn(look) <= 0 {
 		return result{}, Resource{}
 	}
 	// n is nil in a multi-node pass (ParentQueue.canAssign: no node to check).
 	if n != nil && (n.reserved != nil || !e.g.rc.fitsIn(e.g.minAlloc, n.free())) {
 		return result{}, Resource{}
 	}
-	lim := limits{limit: handed.limit, pi: pi, ignore: handed.ignore}
 	if !e.canAssignToQueue(q, &lim, q.reservedIn(pi)) {
 		return result{}, Resource{}
 	}
@@ -181,7 +182,7 @@ func (e *Engine) assignParent(q *queue, n *node, handed limits) (result, Resourc
 		order = e.childOrder(q, pi)
 	}
 	// getResourceLimitsOfChild caps the parent limit by its maximum.
-	pl := e.g.rc.min(handed.limit, q.maxResIn(pi))
+	pl := e.g.rc.min(lim.limit, q.maxResIn(pi))
 	used := q.usedIn(pi)
 	var blocked Resource
 	out := result{}
@@ -194,11 +195,11 @@ func (e *Engine) assignParent(q *queue, n *node, handed limits) (result, Resourc
 			continue // would assign nothing and block no headroom
 		}
 		allUserBlocked = false
-		cl := limits{limit: e.g.rc.roundDown(pl.Sub(blocked).Sub(used).Add(c.usedIn(pi)), e.g.minAlloc), pi: pi, ignore: handed.ignore}
+		cl := limits{limit: e.g.rc.roundDown(pl.Sub(blocked).Sub(used).Add(c.usedIn(pi)), e.g.minAlloc), pi: pi, ignore: lim.ignore}
 		var r result
 		var childBlocked Resource
 		if c.leaf {
-			r, childBlocked = e.assignLeaf(c, n, cl)
+			r, childBlocked = e.assignLeaf(c, n, &cl)
 		} else {
 			r, childBlocked = e.assignParent(c, n, cl)
 		}
