@@ -6,8 +6,17 @@ package engine
 // then usage is booked on node, app, user and queues. ignore says the
 // proposal was made in IGNORE_PARTITION_EXCLUSIVITY mode.
 func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool, reservedC *container) result {
-	if reservedC == nil && !e.accept(a, k, n, r, ignore) {
-		return result{}
+	if reservedC == nil {
+		net, released := proposed(k, r)
+		var ok bool
+		if n.pi == 0 && !ignore {
+			ok = e.acceptDefault(a, net, released) // no accessor calls on a cluster without labels
+		} else {
+			ok = e.accept(a, n.pi, net, released, ignore)
+		}
+		if !ok {
+			return result{}
+		}
 	}
 	out := result{}
 	if r.unres != nil {
@@ -39,18 +48,22 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool
 	return out
 }
 
-func (e *Engine) accept(a *app, k *schedKey, n *node, r allocResult, ignore bool) bool {
-	rc := &e.g.rc
-	net := k.capability
-	var released Resource
+// proposed is what a proposal adds to its queues (the request less the
+// reservation it unreserves) and what it releases.
+func proposed(k *schedKey, r allocResult) (net, released Resource) {
+	net = k.capability
 	if r.unres != nil {
 		released = r.unres.res
 		net = net.Sub(released)
 	}
-	pi := n.pi
-	if pi == 0 && !ignore {
-		return e.acceptDefault(a, net, released)
-	}
+	return net, released
+}
+
+// accept checks a proposal on a node of partition pi against the queues'
+// maximums and the user limit there (ignore: made in
+// IGNORE_PARTITION_EXCLUSIVITY mode).
+func (e *Engine) accept(a *app, pi int, net, released Resource, ignore bool) bool {
+	rc := &e.g.rc
 	for q := a.q; q != nil; q = q.parent {
 		// Ignore-exclusivity allocations are bounded by the partition,
 		// not the queue's maximum there.
@@ -117,7 +130,15 @@ func (e *Engine) book(c *container, sign int64) {
 	d := Resource{c.res.MemoryMB * sign, c.res.VCores * sign}
 	c.node.allocated = c.node.allocated.Add(d)
 	c.node.numContainers += int(sign)
-	e.bookIn(c, c.node.pi, sign)
+	if c.node.pi == 0 {
+		// bookIn's default-partition case, without its call: every
+		// container of a cluster without labels.
+		a.allocated = a.allocated.Add(d)
+		a.q.addUsed(c.res, false, sign)
+		e.updateUserUsage(a.u, c.res, sign)
+	} else {
+		e.bookIn(c, c.node.pi, sign)
+	}
 	if sign > 0 {
 		a.addLive(c)
 		e.containers[c.id] = c

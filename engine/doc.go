@@ -100,6 +100,11 @@
 // only when Options.Explain is set. BenchmarkAllocation (2 queues, 2 apps,
 // 500-5,000 nodes, 10,000-50,000 containers) runs at well over a million
 // allocations a second; BenchmarkWideTree shows a pass over 1,000 queues.
+// Node labels and multi-node placement keep their per-partition books
+// beside the default partition's own fields, and the allocation path
+// takes the default partition's case first, without the accessors' extra
+// calls, so a cluster without labels pays for them within the noise
+// (engine/sim/BENCHMARKS.md).
 //
 // # Layers
 //
