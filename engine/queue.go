@@ -291,17 +291,15 @@ func (q *queue) updateResources(cluster Resource, g *globals) {
 	} else if q.parent == nil {
 		q.guarantee, q.maxRes = cluster, cluster
 	} else if q.absoluteMode && !q.configuredMin.IsZero() {
-		q.guarantee = q.parent.minRatio.apply(q.configuredMin)
-		q.maxRes = q.parent.maxRes
-		if !q.configuredMax.IsZero() {
-			q.maxRes = componentwiseMin(q.configuredMax, q.parent.maxRes)
-		}
+		q.guarantee, q.maxRes = absoluteEffective(q.configuredMin, q.configuredMax, q.parent.minRatio, q.parent.maxRes)
 	} else {
 		q.guarantee = multiplyTrunc(cluster, float64(q.absCap))
 		q.maxRes = multiplyTrunc(cluster, float64(q.absMaxCap))
 	}
 	q.maxDown = g.rc.roundDown(q.maxRes, g.minAlloc)
-	q.minRatio = q.effectiveMinRatio(g)
+	q.minRatio = effectiveMinRatio(&g.rc, q.guarantee, q.parent == nil, q.children, func(c *queue) (Resource, bool) {
+		return c.configuredMin, c.absoluteMode
+	})
 	for _, c := range q.children {
 		c.updateResources(cluster, g)
 	}
@@ -357,20 +355,22 @@ type minRatio struct {
 	hasM, hasVC bool
 }
 
-// effectiveMinRatio is AbstractParentQueue.recalculateEffectiveMinRatio:
-// when the queue's effective minimum (the cluster for root) is less than
-// its children's configured minimums under the scheduler's calculator
-// (memory only by default), each type's ratio is (float) numerator /
-// children's sum.
-func (q *queue) effectiveMinRatio(g *globals) minRatio {
+// effectiveMinRatio is AbstractParentQueue.recalculateEffectiveMinRatio
+// for one partition: when the queue's effective minimum there (base; the
+// partition's resource for root) is less than its children's configured
+// minimums under the scheduler's calculator (memory only by default),
+// each type's ratio is (float) numerator / children's sum. configured
+// gives a child's configured minimum in the partition and whether it is
+// in absolute mode; the default partition and every labelled one share
+// this computation.
+func effectiveMinRatio(rc *calc, base Resource, root bool, children []*queue, configured func(*queue) (Resource, bool)) minRatio {
 	var sum Resource
-	for _, c := range q.children {
-		if c.absoluteMode {
-			sum = sum.Add(c.configuredMin)
+	for _, c := range children {
+		if m, abs := configured(c); abs {
+			sum = sum.Add(m)
 		}
 	}
-	base := q.guarantee
-	if q.parent == nil && base.IsZero() || !g.rc.less(base, sum) {
+	if root && base.IsZero() || !rc.less(base, sum) {
 		return minRatio{}
 	}
 	var r minRatio
@@ -381,6 +381,19 @@ func (q *queue) effectiveMinRatio(g *globals) minRatio {
 		r.vc, r.hasVC = float32(base.VCores)/float32(sum.VCores), true
 	}
 	return r
+}
+
+// absoluteEffective is AbstractCSQueue.updateEffectiveResources for a
+// queue in absolute mode, in one partition: the configured minimum scaled
+// by the parent's effective-min ratio (createNormalizedMinResource), and
+// the configured maximum capped by the parent's maximum, the parent's
+// maximum when unset (getOrInheritMaxResource).
+func absoluteEffective(configMin, configMax Resource, parentRatio minRatio, parentMax Resource) (guarantee, maxRes Resource) {
+	guarantee, maxRes = parentRatio.apply(configMin), parentMax
+	if !configMax.IsZero() {
+		maxRes = componentwiseMin(configMax, parentMax)
+	}
+	return guarantee, maxRes
 }
 
 // apply is AbstractCSQueue.createNormalizedMinResource: (long) (value *
