@@ -54,12 +54,15 @@ var queueUnmodelled = []struct {
 	suffix, feature, effect string
 	on                      func(q *xmlconf.Queue) (xmlconf.Pos, bool)
 }{
-	{"accessible-node-labels", "a labelled capacity in absolute resources (accessible-node-labels.<l>.capacity = [memory=...])",
+	// Absolute resources per label are modelled (legacy mode,
+	// updatePartitionResources); a capacity vector per label is 3.4's
+	// non-legacy syntax, which capq computes for the default partition only.
+	{"accessible-node-labels", "a labelled capacity vector (accessible-node-labels.<l>.capacity = [memory=50%,vcores=2w])",
 		"the queue's guarantee and maximum in that partition are 0",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			for _, ls := range q.Labels {
 				for _, c := range []xmlconf.Capacity{ls.Capacity, ls.MaxCapacity} {
-					if (c.Mode == xmlconf.ModeAbsolute || c.Mode == xmlconf.ModeVector) && c.Prop != nil {
+					if c.Mode == xmlconf.ModeVector && c.Prop != nil {
 						return c.Prop.ValuePos, true
 					}
 				}
@@ -223,8 +226,8 @@ func mixedCapacityUnmodelled(m *xmlconf.Model) (Warning, bool) {
 				pos = c.Prop.ValuePos
 			}
 			w = &Warning{Key: q.Key(suffix), Pos: pos,
-				Feature: "3.4 non-legacy weights per node label, for resource types other than memory and vcores, and weights as a maximum (ResourceCalculationDriver)",
-				Effect:  "labelled capacities count only as percentages, other resource types are ignored, a weight maximum counts as the parent's maximum"}
+				Feature: "3.4 non-legacy weights and absolute resources per node label, for resource types other than memory and vcores, and weights as a maximum (ResourceCalculationDriver)",
+				Effect:  "labelled weights and absolute resources follow the legacy computation, other resource types are ignored, a weight maximum counts as the parent's maximum"}
 		}
 		w.Queues++
 	}
@@ -245,9 +248,11 @@ func nonLegacyGap(q *xmlconf.Queue) (*xmlconf.Capacity, string) {
 	}
 	for _, ls := range q.Labels {
 		for i, c := range []*xmlconf.Capacity{&ls.Capacity, &ls.MaxCapacity} {
-			// Absolute and vector label capacities have their own
-			// warning (queueUnmodelled, accessible-node-labels).
-			if c.Mode == xmlconf.ModeWeight {
+			// Vector label capacities have their own warning
+			// (queueUnmodelled, accessible-node-labels); absolute ones
+			// follow the legacy computation, which ResourceCalculationDriver
+			// does not run per label in this mode.
+			if c.Mode == xmlconf.ModeWeight || c.Mode == xmlconf.ModeAbsolute {
 				return c, "accessible-node-labels." + ls.Label + [...]string{".capacity", ".maximum-capacity"}[i]
 			}
 		}
