@@ -347,22 +347,14 @@ func (q *queue) addUsed(r Resource, reserved bool, sign int64) {
 	}
 }
 
-// minRatio is AbstractParentQueue's effectiveMinResourceRatio: per
-// resource type, the factor absolute children's configured minimums are
-// multiplied by; a type without a ratio keeps its configured value.
-type minRatio struct {
-	mem, vc     float32
-	hasM, hasVC bool
-}
+// minRatio is AbstractParentQueue's effectiveMinResourceRatio in one
+// partition (xmlconf.MinRatio, shared with capq tree).
+type minRatio = xmlconf.MinRatio
 
-// effectiveMinRatio is AbstractParentQueue.recalculateEffectiveMinRatio
-// for one partition: when the queue's effective minimum there (base; the
-// partition's resource for root) is less than its children's configured
-// minimums under the scheduler's calculator (memory only by default),
-// each type's ratio is (float) numerator / children's sum. configured
-// gives a child's configured minimum in the partition and whether it is
-// in absolute mode; the default partition and every labelled one share
-// this computation.
+// effectiveMinRatio is xmlconf.EffectiveMinRatio over the children's
+// configured minimums in a partition: configured gives a child's minimum
+// there and whether it is in absolute mode. The default partition and
+// every labelled one share this computation.
 func effectiveMinRatio(rc *calc, base Resource, root bool, children []*queue, configured func(*queue) (Resource, bool)) minRatio {
 	var sum Resource
 	for _, c := range children {
@@ -370,40 +362,15 @@ func effectiveMinRatio(rc *calc, base Resource, root bool, children []*queue, co
 			sum = sum.Add(m)
 		}
 	}
-	if root && base.IsZero() || !rc.less(base, sum) {
-		return minRatio{}
-	}
-	var r minRatio
-	if sum.MemoryMB != 0 {
-		r.mem, r.hasM = float32(base.MemoryMB)/float32(sum.MemoryMB), true
-	}
-	if sum.VCores != 0 {
-		r.vc, r.hasVC = float32(base.VCores)/float32(sum.VCores), true
-	}
-	return r
+	return xmlconf.EffectiveMinRatio(toModelRes(base), toModelRes(sum), root, func(a, b xmlconf.Resource) bool {
+		return rc.less(fromModelRes(a), fromModelRes(b))
+	})
 }
 
-// absoluteEffective is AbstractCSQueue.updateEffectiveResources for a
-// queue in absolute mode, in one partition: the configured minimum scaled
-// by the parent's effective-min ratio (createNormalizedMinResource), and
-// the configured maximum capped by the parent's maximum, the parent's
-// maximum when unset (getOrInheritMaxResource).
+// absoluteEffective is xmlconf.AbsoluteEffective (AbstractCSQueue.
+// updateEffectiveResources for a queue in absolute mode) on engine
+// resources.
 func absoluteEffective(configMin, configMax Resource, parentRatio minRatio, parentMax Resource) (guarantee, maxRes Resource) {
-	guarantee, maxRes = parentRatio.apply(configMin), parentMax
-	if !configMax.IsZero() {
-		maxRes = componentwiseMin(configMax, parentMax)
-	}
-	return guarantee, maxRes
-}
-
-// apply is AbstractCSQueue.createNormalizedMinResource: (long) (value *
-// ratio), multiplied in Java float.
-func (r minRatio) apply(min Resource) Resource {
-	if r.hasM {
-		min.MemoryMB = int64(float32(min.MemoryMB) * r.mem)
-	}
-	if r.hasVC {
-		min.VCores = int64(float32(min.VCores) * r.vc)
-	}
-	return min
+	g, m := xmlconf.AbsoluteEffective(toModelRes(configMin), toModelRes(configMax), parentRatio, toModelRes(parentMax))
+	return fromModelRes(g), fromModelRes(m)
 }
