@@ -76,6 +76,9 @@ func TestAbsoluteLabelCapacities(t *testing.T) {
 		"root.a.a1": {Resource{7372, 3}, Resource{20480, 10}, 7372.0 / 12288, 0.5 * 7372 / 12288, 1, 20480.0 / 24576},
 		"root.a.a2": {Resource{4915, 3}, Resource{20480, 10}, 4915.0 / 12288, 0.5 * 4915 / 12288, 1, 20480.0 / 24576},
 	})
+	// AbstractLeafQueue.updateMaximumApplications: (int)(10000 × a1's
+	// absolute capacity in x), the largest over its labels.
+	assert.Equal(t, int32(2999), e.byPath["root.a.a1"].maxApps)
 	require.NoError(t, e.AddNodes(NodeSpec{ID: "x2", MemoryMB: 24576, VCores: 12, Partition: "x"}))
 	full = Resource{49152, 24}
 	check(map[string]want{
@@ -84,4 +87,5 @@ func TestAbsoluteLabelCapacities(t *testing.T) {
 		"root.a.a1": {Resource{9830, 4}, Resource{20480, 10}, 9830.0 / 16384, 9830.0 / 49152, 1, 20480.0 / 49152},
 		"root.a.a2": {Resource{6553, 4}, Resource{20480, 10}, 6553.0 / 16384, 6553.0 / 49152, 1, 20480.0 / 49152},
 	})
+	assert.Equal(t, int32(1999), e.byPath["root.a.a1"].maxApps, "recomputed, not kept from the smaller partition")
 }

@@ -308,7 +308,9 @@ func (e *Engine) deriveCapacities(lp, pp *qpart) {
 // updateMaxApps is AbstractLeafQueue.updateMaximumApplications in 3.4:
 // without a queue setting (and unless global-queue-max-application
 // decides), maximum-applications is the largest of base × absolute
-// capacity over the labels configured on the queue.
+// capacity over the labels configured on the queue. It runs after the
+// partitions' resources, as labels in absolute resources derive their
+// absolute capacities from them.
 func (e *Engine) updateMaxApps(q *queue) {
 	mq := e.model.Queue(q.path)
 	if mq == nil || !e.model.Version.AtLeast(xmlconf.V3_4) || mq.MaxApplications.V >= 0 || len(mq.Labels) == 0 {
@@ -322,7 +324,9 @@ func (e *Engine) updateMaxApps(q *queue) {
 		}
 		base = min(gq, base)
 	}
-	best := q.maxApps
+	// From the model's default-partition value each time: a label's
+	// absolute capacity in absolute resources moves with its nodes.
+	best := mq.EffectiveMaxApplications
 	for _, ls := range mq.Labels {
 		pi, ok := e.partIdx[ls.Label]
 		if !ok {
