@@ -147,13 +147,22 @@ type idealMode struct {
 	under *underServed
 }
 
-// underServed is the policy's partitionToUnderServedQueues: a
-// LinkedHashSet of the queues computeFixpointAllocation handed out
-// (getMostUnderservedQueues adds each queue it takes and the one it
-// peeks at) and those still wanting at the end, in that order.
+// underServed is the policy's partitionToUnderServedQueues: per
+// partition, a LinkedHashSet of the queues computeFixpointAllocation
+// handed out (getMostUnderservedQueues adds each queue it takes and the
+// one it peeks at) and those still wanting at the end, in that order.
 type underServed struct {
-	seen  map[*queue]bool
-	order []*queue
+	seen  []map[*queue]bool
+	order [][]*queue
+}
+
+// newUnderServed makes the sets for n partitions.
+func newUnderServed(n int) *underServed {
+	u := &underServed{seen: make([]map[*queue]bool, n), order: make([][]*queue, n)}
+	for i := range u.seen {
+		u.seen[i] = map[*queue]bool{}
+	}
+	return u
 }
 
 func (u *underServed) add(qs []*tq) {
@@ -161,9 +170,9 @@ func (u *underServed) add(qs []*tq) {
 		return
 	}
 	for _, t := range qs {
-		if !u.seen[t.q] {
-			u.seen[t.q] = true
-			u.order = append(u.order, t.q)
+		if !u.seen[t.pi][t.q] {
+			u.seen[t.pi][t.q] = true
+			u.order[t.pi] = append(u.order[t.pi], t.q)
 		}
 	}
 }
