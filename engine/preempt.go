@@ -105,7 +105,7 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 		selected = e.selectQueuePriority(&allowed, nowMS)
 	}
 	if pc.onReserved {
-		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true})[0], &allowed, selected)...)
+		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed, selected)...)
 	}
 	under := newUnderServed(len(e.parts))
 	parts := e.computeIdeal(allowed, idealMode{under: under})

@@ -9,10 +9,10 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// Inter-queue and intra-queue preemption are computed per partition, so a
-// labelled cluster with the monitor on gets no warning for them; the
-// selectors that still look at the default partition only (reserved
-// containers, queue priority) do.
+// Inter-queue, reserved-container and intra-queue preemption are computed
+// per partition, so a labelled cluster with the monitor on gets no
+// warning for them; the selector that still looks at the default
+// partition only (queue priority) does.
 func TestLabelPreemptionWarning(t *testing.T) {
 	base := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
 		"root.accessible-node-labels.x.capacity": "100", "root.a.accessible-node-labels": "x",
@@ -27,7 +27,7 @@ func TestLabelPreemptionWarning(t *testing.T) {
 		{"inter-queue only", nil, false},
 		{"queue balancing", map[string]string{pre + "preemption-to-balance-queue-after-satisfied.enabled": "true"}, false},
 		{"intra-queue", map[string]string{pre + "intra-queue-preemption.enabled": "true"}, false},
-		{"reserved containers", map[string]string{pre + "select_based_on_reserved_containers": "true"}, true},
+		{"reserved containers", map[string]string{pre + "select_based_on_reserved_containers": "true"}, false},
 		{"queue priority", map[string]string{"ordering-policy.priority-utilization.underutilized-preemption.enabled": "true",
 			"ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms": "0"}, true},
 	}
@@ -44,7 +44,7 @@ func TestLabelPreemptionWarning(t *testing.T) {
 			for _, w := range Unmodelled(build(t, kv, xmlconf.V3_4)) {
 				if w.Key == key {
 					got = true
-					assert.Contains(t, w.String(), "inter-queue and intra-queue preemption act in every partition")
+					assert.Contains(t, w.String(), "inter-queue, reserved-container and intra-queue preemption act in every partition")
 				}
 			}
 			assert.Equal(t, tc.warn, got)

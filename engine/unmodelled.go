@@ -304,17 +304,17 @@ func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
 		Effect:  "userlimit_first is used"}, true
 }
 
-// labelPreemptionUnmodelled warns when the preemption monitor runs one
-// of the selectors capq applies to the default partition only and a
-// queue has capacity in a labelled partition. Inter-queue preemption
-// (the FIFO selectors, queue balancing included) and intra-queue
-// preemption are computed per partition as Hadoop does (preempt.go
-// computeIdeal, preempt_intra.go selectIntra); the reserved-container and
-// queue-priority selectors look at the default partition's nodes and
-// queues only.
+// labelPreemptionUnmodelled warns when the preemption monitor runs the
+// selector capq applies to the default partition only and a queue has
+// capacity in a labelled partition. Inter-queue preemption (the FIFO
+// selectors, queue balancing included), the reserved-container selector
+// and intra-queue preemption are computed per partition as Hadoop does
+// (preempt.go computeIdeal, preempt_reserved.go selectOnReserved,
+// preempt_intra.go selectIntra); the queue-priority selector looks at the
+// default partition's nodes and queues only.
 func labelPreemptionUnmodelled(m *xmlconf.Model) (Warning, bool) {
 	p := m.Global.Preemption
-	if !p.Enabled.V || !(p.SelectOnReservedContainers.V || p.Underutilized.V) {
+	if !p.Enabled.V || !p.Underutilized.V {
 		return Warning{}, false
 	}
 	var w *Warning
@@ -328,8 +328,8 @@ func labelPreemptionUnmodelled(m *xmlconf.Model) (Warning, bool) {
 				pos = p.ValuePos
 			}
 			w = &Warning{Key: q.Key("accessible-node-labels." + q.Labels[0].Label + ".capacity"), Pos: pos,
-				Feature: "reserved-container and queue-priority preemption in labelled partitions (ProportionalCapacityPreemptionPolicy selectors by node partition)",
-				Effect:  "those selectors act on the default partition only; inter-queue and intra-queue preemption act in every partition"}
+				Feature: "queue-priority preemption in labelled partitions (QueuePriorityContainerCandidateSelector by node partition)",
+				Effect:  "that selector acts on the default partition only; inter-queue, reserved-container and intra-queue preemption act in every partition"}
 		}
 		w.Queues++
 	}
