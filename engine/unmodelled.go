@@ -120,9 +120,6 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := drfSelectionBefore32(m); ok {
 		out = append(out, w)
 	}
-	if w, ok := labelPreemptionUnmodelled(m); ok {
-		out = append(out, w)
-	}
 	for _, u := range queueUnmodelled {
 		var w *Warning
 		for _, q := range m.Queues {
@@ -302,39 +299,4 @@ func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
 	return Warning{Key: "yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy", Pos: o.Pos(),
 		Feature: fmt.Sprintf("unknown intra-queue preemption order %q (Hadoop accepts userlimit_first or priority_first and fails to start the policy)", o.V),
 		Effect:  "userlimit_first is used"}, true
-}
-
-// labelPreemptionUnmodelled warns when the preemption monitor runs the
-// selector capq applies to the default partition only and a queue has
-// capacity in a labelled partition. Inter-queue preemption (the FIFO
-// selectors, queue balancing included), the reserved-container selector
-// and intra-queue preemption are computed per partition as Hadoop does
-// (preempt.go computeIdeal, preempt_reserved.go selectOnReserved,
-// preempt_intra.go selectIntra); the queue-priority selector looks at the
-// default partition's nodes and queues only.
-func labelPreemptionUnmodelled(m *xmlconf.Model) (Warning, bool) {
-	p := m.Global.Preemption
-	if !p.Enabled.V || !p.Underutilized.V {
-		return Warning{}, false
-	}
-	var w *Warning
-	for _, q := range m.Queues {
-		if q.IsRoot() || len(q.Labels) == 0 {
-			continue
-		}
-		if w == nil {
-			pos := xmlconf.Pos{}
-			if p := q.Labels[0].Capacity.Prop; p != nil {
-				pos = p.ValuePos
-			}
-			w = &Warning{Key: q.Key("accessible-node-labels." + q.Labels[0].Label + ".capacity"), Pos: pos,
-				Feature: "queue-priority preemption in labelled partitions (QueuePriorityContainerCandidateSelector by node partition)",
-				Effect:  "that selector acts on the default partition only; inter-queue, reserved-container and intra-queue preemption act in every partition"}
-		}
-		w.Queues++
-	}
-	if w == nil {
-		return Warning{}, false
-	}
-	return *w, true
 }
