@@ -24,9 +24,6 @@ type tq struct {
 	norm                            [2]float64 // normalizedGuarantee per resource type
 }
 
-// snapshotQueues clones the live tree in the default partition.
-func (e *Engine) snapshotQueues(q *queue) *tq { return e.snapshotQueuesIn(q, 0) }
-
 // snapshotQueuesIn clones the live tree into tq nodes for partition pi
 // (ProportionalCapacityPreemptionPolicy.cloneQueues(root,
 // partitionResource, partition)): usage and reservations booked on the
