@@ -40,6 +40,8 @@ type preemptState struct {
 	// resvSeen is when a monitoring round first saw each reservation
 	// (QueuePriorityContainerCandidateSelector's reservation age).
 	resvSeen map[int64]int64
+	// tqs holds the round's queue snapshots (tq_slab.go).
+	tqs tqSlab
 }
 
 func compilePreempt(p xmlconf.Preemption) preemptConf {
@@ -95,6 +97,7 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 		return res
 	}
 	rc := &e.g.rc
+	e.pre.tqs.reset() // no snapshot outlives its round
 	// totalPreemptionAllowed is of the whole cluster, shared by every
 	// partition (containerBasedPreemptOrKill).
 	allowed := multiplyTrunc(e.all, float64(pc.perRound))

@@ -36,8 +36,9 @@ type tq struct {
 // (TempQueuePerPartition.addChild).
 func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
 	partRes := e.parts[pi].res
-	t := &tq{q: q, pi: pi, used: q.usedIn(pi), reserved: q.reservedIn(pi), disabled: q.disablePreemption,
-		guaranteed: q.guaranteeIn(pi), max: q.maxResIn(pi)}
+	t := e.pre.tqs.get()
+	t.q, t.pi, t.used, t.reserved, t.disabled = q, pi, q.usedIn(pi), q.reservedIn(pi), q.disablePreemption
+	t.guaranteed, t.max = q.guaranteeIn(pi), q.maxResIn(pi)
 	caps := q.capsIn(pi)
 	if t.guaranteed.IsZero() {
 		// TempQueuePerPartition.getGuaranteed without an effective minimum.
