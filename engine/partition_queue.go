@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math"
+
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -16,15 +18,25 @@ type qcaps struct {
 	weight, amPercent     float32
 	weightMode            bool
 	accessible            bool
+	// absolute: the label's capacity is a resource
+	// (accessible-node-labels.<l>.capacity=[memory=...,vcores=...],
+	// CapacitySchedulerConfiguration.getMinimumResourceRequirement(label,
+	// ...)); configuredMin and configuredMax are its configured
+	// resources, zero when unset.
+	absolute                     bool
+	configuredMin, configuredMax Resource
 }
 
 // qpart is a queue's state in one labelled partition.
 type qpart struct {
 	qcaps
 	guarantee, maxRes, maxDown Resource
-	used, reserved             Resource
-	amUsed, amLimit            Resource
-	numContainers              int
+	// minRatio scales absolute children's minimums in this partition
+	// (AbstractParentQueue.getEffectiveMinRatio(label)).
+	minRatio        minRatio
+	used, reserved  Resource
+	amUsed, amLimit Resource
+	numContainers   int
 	// pending counts outstanding ANY containers for this partition of
 	// the subtree's active apps.
 	pending int64
@@ -165,12 +177,12 @@ func (e *Engine) configurePartitions() {
 	for pi := 1; pi < len(e.parts); pi++ {
 		e.configurePartition(e.root, pi)
 	}
+	e.updatePartitionResources()
 	for _, q := range e.queues {
 		if q.leaf {
 			e.updateMaxApps(q)
 		}
 	}
-	e.updatePartitionResources()
 }
 
 // configurePartition fills partition pi's capacities of q's subtree; q's
@@ -204,8 +216,15 @@ func (e *Engine) configurePartition(q *queue, pi int) {
 				if weightSum > 0 {
 					cc.capacity = ls.Capacity.Weight / weightSum
 				}
+			case xmlconf.ModeAbsolute:
+				// Capacities follow from the effective resources
+				// (updatePartitionResources).
+				cc.absolute, cc.configuredMin = true, fromModelRes(ls.Capacity.Absolute)
 			}
 			cc.maxCapacity = ls.MaxCapacity.MaxFraction()
+			if ls.MaxCapacity.Mode == xmlconf.ModeAbsolute {
+				cc.configuredMax = fromModelRes(ls.MaxCapacity.Absolute)
+			}
 			if ls.MaxAMPercent.Set() && ls.MaxAMPercent.V >= 0 {
 				cc.amPercent = ls.MaxAMPercent.V
 			}
@@ -234,27 +253,64 @@ func (q *queue) labelSettings(m *xmlconf.Model, l string) *xmlconf.LabelSettings
 }
 
 // updatePartitionResources computes each queue's effective guarantee and
-// maximum in every labelled partition: absolute capacity × partition
-// resource, as for the default partition.
+// maximum in every labelled partition, as for the default partition
+// (updateResources): absolute capacity × partition resource, or for a
+// label in absolute resources its configured resources scaled down by the
+// parent's effective-min ratio in that partition.
 func (e *Engine) updatePartitionResources() {
 	for pi := 1; pi < len(e.parts); pi++ {
-		res := e.parts[pi].res
-		for _, q := range e.queues {
-			lp := &q.parts[pi]
-			lp.guarantee = multiplyTrunc(res, float64(lp.absCap))
-			lp.maxRes = multiplyTrunc(res, float64(lp.absMaxCap))
-			if q.parent == nil {
-				lp.guarantee, lp.maxRes = res, res
-			}
-			lp.maxDown = e.g.rc.roundDown(lp.maxRes, e.g.minAlloc)
-		}
+		e.updatePartitionResourcesOf(e.root, pi)
 	}
+}
+
+// updatePartitionResourcesOf fills q's subtree in partition pi; q's parent
+// is final (AbstractParentQueue.calculateEffectiveResourcesAndCapacity).
+func (e *Engine) updatePartitionResourcesOf(q *queue, pi int) {
+	res := e.parts[pi].res
+	lp := &q.parts[pi]
+	switch {
+	case q.parent == nil:
+		lp.guarantee, lp.maxRes = res, res
+	case lp.absolute:
+		pp := &q.parent.parts[pi]
+		lp.guarantee, lp.maxRes = absoluteEffective(lp.configuredMin, lp.configuredMax, pp.minRatio, pp.maxRes)
+		e.deriveCapacities(lp, pp)
+	default:
+		lp.guarantee = multiplyTrunc(res, float64(lp.absCap))
+		lp.maxRes = multiplyTrunc(res, float64(lp.absMaxCap))
+	}
+	lp.maxDown = e.g.rc.roundDown(lp.maxRes, e.g.minAlloc)
+	lp.minRatio = effectiveMinRatio(&e.g.rc, lp.guarantee, q.parent == nil, q.children, func(c *queue) (Resource, bool) {
+		return c.parts[pi].configuredMin, c.parts[pi].absolute
+	})
+	for _, c := range q.children {
+		e.updatePartitionResourcesOf(c, pi)
+	}
+}
+
+// deriveCapacities is AbstractCSQueue.deriveCapacityFromAbsoluteConfigurations
+// for one label: capacity and maximum are the effective resources over the
+// parent's (Resources.divide, an infinite ratio counting 0), the absolute
+// ones those times the parent's absolute capacities.
+func (e *Engine) deriveCapacities(lp, pp *qpart) {
+	finite := func(f float32) float32 {
+		if math.IsInf(float64(f), 0) {
+			return 0
+		}
+		return f
+	}
+	lp.capacity = finite(e.g.rc.divide(lp.guarantee, pp.guarantee))
+	lp.maxCapacity = finite(e.g.rc.divide(lp.maxRes, pp.maxRes))
+	lp.absCap = lp.capacity * pp.absCap
+	lp.absMaxCap = lp.maxCapacity * pp.absMaxCap
 }
 
 // updateMaxApps is AbstractLeafQueue.updateMaximumApplications in 3.4:
 // without a queue setting (and unless global-queue-max-application
 // decides), maximum-applications is the largest of base × absolute
-// capacity over the labels configured on the queue.
+// capacity over the labels configured on the queue. It runs after the
+// partitions' resources, as labels in absolute resources derive their
+// absolute capacities from them.
 func (e *Engine) updateMaxApps(q *queue) {
 	mq := e.model.Queue(q.path)
 	if mq == nil || !e.model.Version.AtLeast(xmlconf.V3_4) || mq.MaxApplications.V >= 0 || len(mq.Labels) == 0 {
@@ -268,7 +324,9 @@ func (e *Engine) updateMaxApps(q *queue) {
 		}
 		base = min(gq, base)
 	}
-	best := q.maxApps
+	// From the model's default-partition value each time: a label's
+	// absolute capacity in absolute resources moves with its nodes.
+	best := mq.EffectiveMaxApplications
 	for _, ls := range mq.Labels {
 		pi, ok := e.partIdx[ls.Label]
 		if !ok {

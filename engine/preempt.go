@@ -40,6 +40,8 @@ type preemptState struct {
 	// resvSeen is when a monitoring round first saw each reservation
 	// (QueuePriorityContainerCandidateSelector's reservation age).
 	resvSeen map[int64]int64
+	// tqs holds the round's queue snapshots (tq_slab.go).
+	tqs tqSlab
 }
 
 func compilePreempt(p xmlconf.Preemption) preemptConf {
@@ -89,10 +91,13 @@ func (e *Engine) PreemptionInterval() int64 { return e.g.preempt.intervalMS }
 func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	res := PreemptionResult{ToObtain: map[string]Resource{}, MarkedByApp: map[string]int{}, KilledByApp: map[string]int{}}
 	pc := e.g.preempt
-	if !pc.enabled || e.cluster.IsZero() {
+	// The policy looks at the whole cluster: a cluster whose nodes are
+	// all labelled still has partitions to balance.
+	if !pc.enabled || e.all.IsZero() {
 		return res
 	}
 	rc := &e.g.rc
+	e.pre.tqs.reset() // no snapshot outlives its round
 	// totalPreemptionAllowed is of the whole cluster, shared by every
 	// partition (containerBasedPreemptOrKill).
 	allowed := multiplyTrunc(e.all, float64(pc.perRound))
@@ -103,11 +108,11 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 		selected = e.selectQueuePriority(&allowed, nowMS)
 	}
 	if pc.onReserved {
-		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true})[0], &allowed, selected)...)
+		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed, selected)...)
 	}
-	under := &underServed{seen: map[*queue]bool{}}
+	under := newUnderServed(len(e.parts))
 	parts := e.computeIdeal(allowed, idealMode{under: under})
-	leaves := parts[0]
+	leaves := parts
 	for _, pl := range parts {
 		for _, t := range pl {
 			if rc.positive(t.toObtain) {
@@ -125,7 +130,7 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 		}
 	}
 	if pc.intra.enabled {
-		selected = append(selected, e.selectIntra(leaves, under.order, &allowed, selected)...)
+		selected = append(selected, e.selectIntra(leaves, under, &allowed, selected)...)
 	}
 	for _, c := range selected {
 		res.Selected = append(res.Selected, c.id)
@@ -138,11 +143,11 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 }
 
 // balanceLeaves runs the queue-balance selector's ideal computation; its
-// default-partition leaves become the round's context for the selectors
+// leaves, per partition, become the round's context for the selectors
 // after it.
-func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[]*tq) [][]*tq {
+func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[][]*tq) [][]*tq {
 	parts := e.computeIdeal(allowed, idealMode{balance: true, under: under})
-	*leaves = parts[0]
+	*leaves = parts
 	return parts
 }
 
@@ -154,7 +159,7 @@ func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[]*
 // index, the leaves in the policy's order with what each should give
 // back. A labelled partition without resource is skipped (nothing can be
 // used or freed there). The under-served queues the intra-queue selector
-// reads are collected in the default partition only (Unmodelled warns).
+// reads are collected per partition (addPartitionToUnderServedQueues).
 func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
 	rc := &e.g.rc
 	out := make([][]*tq, len(e.parts))
@@ -162,14 +167,10 @@ func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
 		if pi > 0 && e.parts[pi].res.IsZero() {
 			continue
 		}
-		pm := m
-		if pi > 0 {
-			pm.under = nil
-		}
 		root := e.snapshotQueuesIn(e.root, pi)
 		rc.updatePreemptableExtras(root)
 		root.ideal = root.guaranteed
-		rc.idealAssignment(root, allowed, pm)
+		rc.idealAssignment(root, allowed, m)
 		leaves := e.leafOrder(root)
 		for _, t := range leaves {
 			e.resToObtain(t, m.onReserved)

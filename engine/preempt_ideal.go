@@ -24,9 +24,6 @@ type tq struct {
 	norm                            [2]float64 // normalizedGuarantee per resource type
 }
 
-// snapshotQueues clones the live tree in the default partition.
-func (e *Engine) snapshotQueues(q *queue) *tq { return e.snapshotQueuesIn(q, 0) }
-
 // snapshotQueuesIn clones the live tree into tq nodes for partition pi
 // (ProportionalCapacityPreemptionPolicy.cloneQueues(root,
 // partitionResource, partition)): usage and reservations booked on the
@@ -39,8 +36,9 @@ func (e *Engine) snapshotQueues(q *queue) *tq { return e.snapshotQueuesIn(q, 0) 
 // (TempQueuePerPartition.addChild).
 func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
 	partRes := e.parts[pi].res
-	t := &tq{q: q, pi: pi, used: q.usedIn(pi), reserved: q.reservedIn(pi), disabled: q.disablePreemption,
-		guaranteed: q.guaranteeIn(pi), max: q.maxResIn(pi)}
+	t := e.pre.tqs.get()
+	t.q, t.pi, t.used, t.reserved, t.disabled = q, pi, q.usedIn(pi), q.reservedIn(pi), q.disablePreemption
+	t.guaranteed, t.max = q.guaranteeIn(pi), q.maxResIn(pi)
 	caps := q.capsIn(pi)
 	if t.guaranteed.IsZero() {
 		// TempQueuePerPartition.getGuaranteed without an effective minimum.
@@ -147,13 +145,22 @@ type idealMode struct {
 	under *underServed
 }
 
-// underServed is the policy's partitionToUnderServedQueues: a
-// LinkedHashSet of the queues computeFixpointAllocation handed out
-// (getMostUnderservedQueues adds each queue it takes and the one it
-// peeks at) and those still wanting at the end, in that order.
+// underServed is the policy's partitionToUnderServedQueues: per
+// partition, a LinkedHashSet of the queues computeFixpointAllocation
+// handed out (getMostUnderservedQueues adds each queue it takes and the
+// one it peeks at) and those still wanting at the end, in that order.
 type underServed struct {
-	seen  map[*queue]bool
-	order []*queue
+	seen  []map[*queue]bool
+	order [][]*queue
+}
+
+// newUnderServed makes the sets for n partitions.
+func newUnderServed(n int) *underServed {
+	u := &underServed{seen: make([]map[*queue]bool, n), order: make([][]*queue, n)}
+	for i := range u.seen {
+		u.seen[i] = map[*queue]bool{}
+	}
+	return u
 }
 
 func (u *underServed) add(qs []*tq) {
@@ -161,9 +168,9 @@ func (u *underServed) add(qs []*tq) {
 		return
 	}
 	for _, t := range qs {
-		if !u.seen[t.q] {
-			u.seen[t.q] = true
-			u.order = append(u.order, t.q)
+		if !u.seen[t.pi][t.q] {
+			u.seen[t.pi][t.q] = true
+			u.order[t.pi] = append(u.order[t.pi], t.q)
 		}
 	}
 }

@@ -58,12 +58,13 @@ func taLess(x, y *tApp) bool {
 	return x.a.seq < y.a.seq
 }
 
-// amUsedOf is what an app's AM containers hold (the engine's AMs are the
-// containers at AMPriority, as the FIFO selector treats them).
-func amUsedOf(a *app) Resource {
+// amUsedOf is what an app's AM containers hold on partition pi's nodes
+// (getAMResource(partition); the engine's AMs are the containers at
+// AMPriority, as the FIFO selector treats them).
+func amUsedOf(a *app, pi int) Resource {
 	var r Resource
 	for _, c := range a.live {
-		if c != nil && c.priority == AMPriority {
+		if c != nil && c.priority == AMPriority && c.node.pi == pi {
 			r = r.Add(c.res)
 		}
 	}
@@ -71,13 +72,18 @@ func amUsedOf(a *app) Resource {
 }
 
 // userLimitAll is UsersManager.getComputedResourceLimitForAllUsers
-// (LeafQueue.getResourceLimitForAllUsers): computeUserLimit with
-// activeUser false, where the queue's current capacity is split among all
-// users by weight, times the user's weight.
-func (e *Engine) userLimitAll(q *queue, weight float32) Resource {
+// (LeafQueue.getResourceLimitForAllUsers) in partition pi, in
+// RESPECT_PARTITION_EXCLUSIVITY mode: computeUserLimit with activeUser
+// false, where the queue's current capacity is split among all users by
+// weight, times the user's weight.
+func (e *Engine) userLimitAll(q *queue, pi int, weight float32) Resource {
 	rc, R := &e.g.rc, e.g.minAlloc
-	qc := rc.max(q.guarantee, R)
-	consumed := rc.multiplyAndNormalizeUp(e.cluster, float64(q.ul.usageRatio), R)
+	g, partRes, ratio := q.guarantee, e.cluster, q.ul.usageRatio
+	if pi > 0 {
+		g, partRes, ratio = q.parts[pi].guarantee, e.parts[pi].res, q.parts[pi].usageRatio
+	}
+	qc := rc.max(g, R)
+	consumed := rc.multiplyAndNormalizeUp(partRes, float64(ratio), R)
 	current := qc
 	if !rc.less(consumed, qc) {
 		current = consumed.Add(R)
@@ -90,8 +96,8 @@ func (e *Engine) userLimitAll(q *queue, weight float32) Resource {
 	byPercent := divideAndCeil(multiplyRoundDown(current, float64(q.mulp)), 100)
 	limit := rc.max(byUsers, byPercent)
 	var capRes Resource
-	if q.ulf == -1 || q.guarantee.IsZero() {
-		capRes = q.maxDown
+	if q.ulf == -1 || g.IsZero() {
+		capRes = q.maxDownIn(pi)
 	} else {
 		capRes = multiplyRoundDown(qc, float64(q.ulf))
 	}
@@ -103,31 +109,37 @@ func (e *Engine) userLimitAll(q *queue, weight float32) Resource {
 }
 
 // selectIntra is IntraQueueCandidatesSelector.selectCandidates on the
-// leaves of the last ideal computation: for each under-served leaf (in
-// the order computeFixpointAllocation left them) the apps' ideal split
-// (intraDemand), then the victims from the least starved apps.
-func (e *Engine) selectIntra(leaves []*tq, under []*queue, allowed *Resource, earlier []*container) []*container {
-	byQ := map[*queue]*tq{}
-	for _, t := range leaves {
-		byQ[t.q] = t
-	}
+// leaves of the last ideal computation, per partition: for each
+// under-served leaf of each partition (in the order
+// computeFixpointAllocation left them) the apps' ideal split there
+// (intraDemand, computeIntraQueuePreemptionDemand), then, partition by
+// partition, the victims on that partition's nodes from the least starved
+// apps.
+func (e *Engine) selectIntra(parts [][]*tq, under *underServed, allowed *Resource, earlier []*container) []*container {
 	already := map[*container]bool{}
 	for _, c := range earlier {
 		already[c] = true
 	}
-	demands := map[*queue][]*tApp{}
-	for _, q := range under {
-		if t := byQ[q]; t != nil {
-			demands[q] = e.intraDemand(t, already, *allowed)
+	byQ := make([]map[*queue]*tq, len(parts))
+	demands := make([]map[*queue][]*tApp, len(parts))
+	for pi, leaves := range parts {
+		byQ[pi], demands[pi] = map[*queue]*tq{}, map[*queue][]*tApp{}
+		for _, t := range leaves {
+			byQ[pi][t.q] = t
+		}
+		for _, q := range under.order[pi] {
+			if t := byQ[pi][q]; t != nil {
+				demands[pi][q] = e.intraDemand(t, already, *allowed)
+			}
 		}
 	}
 	// CapacitySchedulerPreemptionUtils.deductPreemptableResourcesBasedSelectedCandidates
 	// with deductPreemptableResourcePerApp: each container an earlier
 	// selector chose comes off every app's actuallyToBePreempted in its
-	// leaf (TempAppPerPartition.deductActuallyToBePreempted: only a larger
-	// amount shrinks).
+	// leaf, in the partition of its node (TempAppPerPartition.
+	// deductActuallyToBePreempted: only a larger amount shrinks).
 	for _, c := range earlier {
-		for _, ta := range demands[c.a.q] {
+		for _, ta := range demands[c.node.pi][c.a.q] {
 			if e.g.rc.greater(ta.actually, c.res) {
 				ta.actually = ta.actually.Sub(c.res)
 			}
@@ -135,11 +147,13 @@ func (e *Engine) selectIntra(leaves []*tq, under []*queue, allowed *Resource, ea
 	}
 	s := &selection{e: e, allowed: *allowed, already: already, conservative: e.g.preempt.intra.conservative}
 	defer func() { *allowed = s.allowed }()
-	for _, q := range under {
-		if byQ[q] == nil || q.intraDisabled {
-			continue
+	for pi := range parts {
+		for _, q := range under.order[pi] {
+			if byQ[pi][q] == nil || q.intraDisabled {
+				continue
+			}
+			s.intraFromQueue(demands[pi][q], pi)
 		}
-		s.intraFromQueue(demands[q])
 	}
 	return s.out
 }
@@ -150,14 +164,14 @@ func (e *Engine) selectIntra(leaves []*tq, under []*queue, allowed *Resource, ea
 // (actually) and needs (from).
 func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resource) []*tApp {
 	rc, ic := &e.g.rc, e.g.preempt.intra
-	q := t.q
+	q, pi := t.q, t.pi
 	reassignable := t.used.Sub(t.toObtain)
-	if e.usedCapacity(q) < ic.minThreshold {
+	if e.usedCapacityIn(q, pi) < ic.minThreshold {
 		return nil
 	}
 	perUserAM := map[string]Resource{}
 	for _, a := range q.active {
-		am := amUsedOf(a)
+		am := amUsedOf(a, pi)
 		perUserAM[a.u.name] = perUserAM[a.u.name].Add(am)
 		reassignable = reassignable.Sub(am)
 	}
@@ -168,23 +182,26 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 	users := map[string]*tUser{}
 	var apps []*tApp
 	for _, a := range all {
-		// The policy balances the default partition only (Unmodelled says so).
-		ta := &tApp{a: a, used: a.allocatedIn(0), amUsed: amUsedOf(a), pending: a.pendingResourceIn(0)}
+		// createTempAppForResCalculation: the app's usage, AM and pending
+		// in the partition.
+		ta := &tApp{a: a, used: a.allocatedIn(pi), amUsed: amUsedOf(a, pi), pending: a.pendingResourceIn(pi)}
 		u := users[a.u.name]
 		if u == nil {
 			u = &tUser{name: a.u.name, amUsed: perUserAM[a.u.name]}
 			for _, b := range all {
 				if b.u == a.u {
-					u.used = u.used.Add(b.allocatedIn(0))
+					u.used = u.used.Add(b.allocatedIn(pi))
 				}
 			}
-			u.limit = e.userLimitAll(q, a.u.weight).Sub(u.amUsed)
+			u.limit = e.userLimitAll(q, pi, a.u.weight).Sub(u.amUsed)
 			u.rolling = u.used
 			users[a.u.name] = u
 		}
 		ta.u = u
+		// getAlreadySelectedPreemptionCandidatesResource counts the
+		// selected containers whose request's label is the partition.
 		for _, c := range a.live {
-			if c != nil && already[c] {
+			if c != nil && already[c] && c.askPi == pi {
 				ta.selAll = ta.selAll.Add(c.res)
 			}
 		}
@@ -329,7 +346,7 @@ func (c *calc) validateSamePriority(apps []*tApp, ulFirst bool) {
 // first) gives its containers from the lowest request priority and
 // newest, never its AM, until skipIntra says stop
 // (preemptFromLeastStarvedApp).
-func (s *selection) intraFromQueue(apps []*tApp) {
+func (s *selection) intraFromQueue(apps []*tApp, pi int) {
 	var need Resource
 	for _, ta := range apps {
 		need = need.Add(ta.actually)
@@ -341,7 +358,7 @@ func (s *selection) intraFromQueue(apps []*tApp) {
 		}
 		u := ta.u
 		limit := u.limit.Add(u.amUsed)
-		for _, c := range sortedLive(ta.a) {
+		for _, c := range sortedLive(ta.a, pi) {
 			if !s.wants(need) {
 				return
 			}
@@ -380,12 +397,14 @@ func (s *selection) skipIntra(ta *tApp, c *container, limit Resource) bool {
 	return s.e.g.preempt.intra.userLimitFirst && rc.lessEq(ta.u.rolling.Sub(c.res), limit)
 }
 
-// sortedLive is an app's live containers in sortContainers order: lowest
-// priority (largest number) first, then newest.
-func sortedLive(a *app) []*container {
+// sortedLive is an app's live containers on partition pi's nodes in
+// sortContainers order: lowest priority (largest number) first, then
+// newest. (Hadoop walks all of them; tryPreemptContainerAndDeductResToObtain
+// takes none from a partition the round has no demand for.)
+func sortedLive(a *app, pi int) []*container {
 	live := make([]*container, 0, a.nLive)
 	for _, c := range a.live {
-		if c != nil && c.node.pi == 0 {
+		if c != nil && c.node.pi == pi {
 			live = append(live, c)
 		}
 	}

@@ -16,15 +16,22 @@ type prioritySelection struct {
 	e *Engine
 	// higher[a][b]: leaf a has a higher priority than leaf b (the
 	// selector's priorityDigraph), so a may preempt b.
-	higher  map[*queue]map[*queue]bool
-	byQ     map[*queue]*tq
+	higher map[*queue]map[*queue]bool
+	// byQ holds each partition's snapshot leaves (getQueueByPartition).
+	byQ     []map[*queue]*tq
 	allowed *Resource
 	already map[*container]bool
 	out     []*container
 	touched map[*node]bool
 	// marked is toPreemptedFromOtherQueues: what each demanding leaf has
-	// been promised this round.
-	marked map[*queue]Resource
+	// been promised this round, per partition.
+	marked map[qpKey]Resource
+}
+
+// qpKey is a (leaf, partition) cell of toPreemptedFromOtherQueues.
+type qpKey struct {
+	q  *queue
+	pi int
 }
 
 // selectQueuePriority is QueuePriorityContainerCandidateSelector.selectCandidates
@@ -34,15 +41,29 @@ type prioritySelection struct {
 // reserved plus what this round already promised it), gets the node's
 // containers of lower-priority leaves (never AMs, oldest first, within
 // the round's allowance) when they free enough for it; each node is
-// used once a round. Moving reservations to better nodes
-// (allow-move-reservation) is not modelled; Engine.Unmodelled says so.
+// used once a round. Reservations on every partition's nodes count, each
+// against its leaf's guarantee and usage in that partition
+// (isQueueSatisfied(queue, partition)); the priority digraph is the
+// default partition's (initializePriorityDigraph reads NO_LABEL). Moving
+// reservations to better nodes (allow-move-reservation) is not modelled;
+// Engine.Unmodelled says so.
 func (e *Engine) selectQueuePriority(allowed *Resource, nowMS int64) []*container {
-	root := e.snapshotQueues(e.root)
-	s := &prioritySelection{e: e, byQ: map[*queue]*tq{}, allowed: allowed, already: map[*container]bool{},
-		touched: map[*node]bool{}, marked: map[*queue]Resource{}}
-	leaves, paths := leafPaths(root)
-	for _, t := range leaves {
-		s.byQ[t.q] = t
+	s := &prioritySelection{e: e, byQ: make([]map[*queue]*tq, len(e.parts)), allowed: allowed, already: map[*container]bool{},
+		touched: map[*node]bool{}, marked: map[qpKey]Resource{}}
+	var leaves []*tq
+	var paths map[*tq][]*tq
+	for pi := range e.parts {
+		s.byQ[pi] = map[*queue]*tq{}
+		if pi > 0 && e.parts[pi].res.IsZero() {
+			continue
+		}
+		ls, ps := leafPaths(e.snapshotQueuesIn(e.root, pi))
+		for _, t := range ls {
+			s.byQ[pi][t.q] = t
+		}
+		if pi == 0 {
+			leaves, paths = ls, ps
+		}
 	}
 	s.higher = priorityDigraph(leaves, paths)
 	if len(s.higher) == 0 {
@@ -54,8 +75,8 @@ func (e *Engine) selectQueuePriority(allowed *Resource, nowMS int64) []*containe
 		if nowMS-e.pre.resvSeen[c.id] < e.g.preempt.under.delayMS {
 			continue
 		}
-		q := c.a.q
-		if s.satisfied(q) {
+		q, pi := c.a.q, c.node.pi
+		if s.satisfied(q, pi) {
 			continue
 		}
 		sel, ok := s.canPreempt(c.res, q, c.node, running[c.node])
@@ -63,7 +84,7 @@ func (e *Engine) selectQueuePriority(allowed *Resource, nowMS int64) []*containe
 			continue
 		}
 		s.touched[c.node] = true
-		s.marked[q] = s.marked[q].Add(c.res)
+		s.marked[qpKey{q, pi}] = s.marked[qpKey{q, pi}].Add(c.res)
 		for _, v := range sel {
 			s.already[v] = true
 			s.out = append(s.out, v)
@@ -159,7 +180,7 @@ func (s *prioritySelection) reservations(nowMS int64) []*container {
 	live := map[int64]bool{}
 	for _, n := range s.e.nodes {
 		c := n.reserved
-		if n.removed || n.pi != 0 || c == nil { // default partition only
+		if n.removed || c == nil {
 			continue
 		}
 		live[c.id] = true
@@ -179,14 +200,17 @@ func (s *prioritySelection) reservations(nowMS int64) []*container {
 	return out
 }
 
-// satisfied is isQueueSatisfied: used less reserved plus what the round
-// already promised the leaf reaches its guarantee.
-func (s *prioritySelection) satisfied(q *queue) bool {
-	t := s.byQ[q]
+// satisfied is isQueueSatisfied in partition pi: used less reserved plus
+// what the round already promised the leaf there reaches its guarantee.
+func (s *prioritySelection) satisfied(q *queue, pi int) bool {
+	if pi >= len(s.byQ) {
+		return false
+	}
+	t := s.byQ[pi][q]
 	if t == nil {
 		return false
 	}
-	have := t.used.Sub(t.reserved).Add(s.marked[q])
+	have := t.used.Sub(t.reserved).Add(s.marked[qpKey{q, pi}])
 	return s.e.g.rc.greaterEq(have, t.guaranteed)
 }
 

@@ -12,31 +12,35 @@ type nodeForPreemption struct {
 // selectOnReserved is ReservedContainerCandidatesSelector.selectCandidates
 // (select_based_on_reserved_containers): for every node holding a
 // reservation, the newest non-AM containers of leaves that must give back
-// (resToObtain without the natural termination factor) are counted until
-// the reserved container would fit; nodes are taken cheapest first (the
-// selected resource over the reserved one), and on each the containers
-// are chosen for real, using up the leaves' quotas and the round's
-// allowance. Nodes are visited in the engine's node order where Hadoop
-// walks its node map.
-func (e *Engine) selectOnReserved(leaves []*tq, allowed *Resource, earlier []*container) []*container {
+// in the node's partition (getResToObtainByPartitionForLeafQueue: resToObtain
+// without the natural termination factor, per queue and partition) are
+// counted until the reserved container would fit; nodes are taken
+// cheapest first (the selected resource over the reserved one), and on
+// each the containers are chosen for real, using up the leaves' quotas and
+// the round's allowance. Nodes are visited in the engine's node order
+// where Hadoop walks its node map.
+func (e *Engine) selectOnReserved(parts [][]*tq, allowed *Resource, earlier []*container) []*container {
 	already := map[*container]bool{}
 	for _, c := range earlier {
 		already[c] = true
 	}
-	quota := map[*queue]*Resource{}
-	for _, t := range leaves {
-		if !t.disabled && e.g.rc.positive(t.toObtain) {
-			r := t.toObtain
-			quota[t.q] = &r
+	quota := make([]map[*queue]*Resource, len(parts))
+	for pi, leaves := range parts {
+		quota[pi] = map[*queue]*Resource{}
+		for _, t := range leaves {
+			if !t.disabled && e.g.rc.positive(t.toObtain) {
+				r := t.toObtain
+				quota[pi][t.q] = &r
+			}
 		}
 	}
 	running := e.runningByNode()
 	var nodes []nodeForPreemption
 	for _, n := range e.nodes {
-		if n.removed || n.reserved == nil || n.pi != 0 { // default partition only
+		if n.removed || n.reserved == nil || n.pi >= len(quota) {
 			continue
 		}
-		if cost, _, ok := e.onNode(n, running[n], quota, allowed, true, already); ok {
+		if cost, _, ok := e.onNode(n, running[n], quota[n.pi], allowed, true, already); ok {
 			nodes = append(nodes, nodeForPreemption{n: n, cost: cost})
 		}
 	}
@@ -46,7 +50,7 @@ func (e *Engine) selectOnReserved(leaves []*tq, allowed *Resource, earlier []*co
 		if nf.n.reserved == nil {
 			continue
 		}
-		if _, sel, ok := e.onNode(nf.n, running[nf.n], quota, allowed, false, already); ok {
+		if _, sel, ok := e.onNode(nf.n, running[nf.n], quota[nf.n.pi], allowed, false, already); ok {
 			out = append(out, sel...)
 		}
 	}

@@ -291,17 +291,15 @@ func (q *queue) updateResources(cluster Resource, g *globals) {
 	} else if q.parent == nil {
 		q.guarantee, q.maxRes = cluster, cluster
 	} else if q.absoluteMode && !q.configuredMin.IsZero() {
-		q.guarantee = q.parent.minRatio.apply(q.configuredMin)
-		q.maxRes = q.parent.maxRes
-		if !q.configuredMax.IsZero() {
-			q.maxRes = componentwiseMin(q.configuredMax, q.parent.maxRes)
-		}
+		q.guarantee, q.maxRes = absoluteEffective(q.configuredMin, q.configuredMax, q.parent.minRatio, q.parent.maxRes)
 	} else {
 		q.guarantee = multiplyTrunc(cluster, float64(q.absCap))
 		q.maxRes = multiplyTrunc(cluster, float64(q.absMaxCap))
 	}
 	q.maxDown = g.rc.roundDown(q.maxRes, g.minAlloc)
-	q.minRatio = q.effectiveMinRatio(g)
+	q.minRatio = effectiveMinRatio(&g.rc, q.guarantee, q.parent == nil, q.children, func(c *queue) (Resource, bool) {
+		return c.configuredMin, c.absoluteMode
+	})
 	for _, c := range q.children {
 		c.updateResources(cluster, g)
 	}
@@ -349,48 +347,30 @@ func (q *queue) addUsed(r Resource, reserved bool, sign int64) {
 	}
 }
 
-// minRatio is AbstractParentQueue's effectiveMinResourceRatio: per
-// resource type, the factor absolute children's configured minimums are
-// multiplied by; a type without a ratio keeps its configured value.
-type minRatio struct {
-	mem, vc     float32
-	hasM, hasVC bool
-}
+// minRatio is AbstractParentQueue's effectiveMinResourceRatio in one
+// partition (xmlconf.MinRatio, shared with capq tree).
+type minRatio = xmlconf.MinRatio
 
-// effectiveMinRatio is AbstractParentQueue.recalculateEffectiveMinRatio:
-// when the queue's effective minimum (the cluster for root) is less than
-// its children's configured minimums under the scheduler's calculator
-// (memory only by default), each type's ratio is (float) numerator /
-// children's sum.
-func (q *queue) effectiveMinRatio(g *globals) minRatio {
+// effectiveMinRatio is xmlconf.EffectiveMinRatio over the children's
+// configured minimums in a partition: configured gives a child's minimum
+// there and whether it is in absolute mode. The default partition and
+// every labelled one share this computation.
+func effectiveMinRatio(rc *calc, base Resource, root bool, children []*queue, configured func(*queue) (Resource, bool)) minRatio {
 	var sum Resource
-	for _, c := range q.children {
-		if c.absoluteMode {
-			sum = sum.Add(c.configuredMin)
+	for _, c := range children {
+		if m, abs := configured(c); abs {
+			sum = sum.Add(m)
 		}
 	}
-	base := q.guarantee
-	if q.parent == nil && base.IsZero() || !g.rc.less(base, sum) {
-		return minRatio{}
-	}
-	var r minRatio
-	if sum.MemoryMB != 0 {
-		r.mem, r.hasM = float32(base.MemoryMB)/float32(sum.MemoryMB), true
-	}
-	if sum.VCores != 0 {
-		r.vc, r.hasVC = float32(base.VCores)/float32(sum.VCores), true
-	}
-	return r
+	return xmlconf.EffectiveMinRatio(toModelRes(base), toModelRes(sum), root, func(a, b xmlconf.Resource) bool {
+		return rc.less(fromModelRes(a), fromModelRes(b))
+	})
 }
 
-// apply is AbstractCSQueue.createNormalizedMinResource: (long) (value *
-// ratio), multiplied in Java float.
-func (r minRatio) apply(min Resource) Resource {
-	if r.hasM {
-		min.MemoryMB = int64(float32(min.MemoryMB) * r.mem)
-	}
-	if r.hasVC {
-		min.VCores = int64(float32(min.VCores) * r.vc)
-	}
-	return min
+// absoluteEffective is xmlconf.AbsoluteEffective (AbstractCSQueue.
+// updateEffectiveResources for a queue in absolute mode) on engine
+// resources.
+func absoluteEffective(configMin, configMax Resource, parentRatio minRatio, parentMax Resource) (guarantee, maxRes Resource) {
+	g, m := xmlconf.AbsoluteEffective(toModelRes(configMin), toModelRes(configMax), parentRatio, toModelRes(parentMax))
+	return fromModelRes(g), fromModelRes(m)
 }

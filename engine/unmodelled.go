@@ -54,12 +54,15 @@ var queueUnmodelled = []struct {
 	suffix, feature, effect string
 	on                      func(q *xmlconf.Queue) (xmlconf.Pos, bool)
 }{
-	{"accessible-node-labels", "a labelled capacity in absolute resources (accessible-node-labels.<l>.capacity = [memory=...])",
+	// Absolute resources per label are modelled (legacy mode,
+	// updatePartitionResources); a capacity vector per label is 3.4's
+	// non-legacy syntax, which capq computes for the default partition only.
+	{"accessible-node-labels", "a labelled capacity vector (accessible-node-labels.<l>.capacity = [memory=50%,vcores=2w])",
 		"the queue's guarantee and maximum in that partition are 0",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			for _, ls := range q.Labels {
 				for _, c := range []xmlconf.Capacity{ls.Capacity, ls.MaxCapacity} {
-					if (c.Mode == xmlconf.ModeAbsolute || c.Mode == xmlconf.ModeVector) && c.Prop != nil {
+					if c.Mode == xmlconf.ModeVector && c.Prop != nil {
 						return c.Prop.ValuePos, true
 					}
 				}
@@ -115,9 +118,6 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 		out = append(out, w)
 	}
 	if w, ok := drfSelectionBefore32(m); ok {
-		out = append(out, w)
-	}
-	if w, ok := labelPreemptionUnmodelled(m); ok {
 		out = append(out, w)
 	}
 	for _, u := range queueUnmodelled {
@@ -223,8 +223,8 @@ func mixedCapacityUnmodelled(m *xmlconf.Model) (Warning, bool) {
 				pos = c.Prop.ValuePos
 			}
 			w = &Warning{Key: q.Key(suffix), Pos: pos,
-				Feature: "3.4 non-legacy weights per node label, for resource types other than memory and vcores, and weights as a maximum (ResourceCalculationDriver)",
-				Effect:  "labelled capacities count only as percentages, other resource types are ignored, a weight maximum counts as the parent's maximum"}
+				Feature: "3.4 non-legacy weights and absolute resources per node label, for resource types other than memory and vcores, and weights as a maximum (ResourceCalculationDriver)",
+				Effect:  "labelled weights and absolute resources follow the legacy computation, other resource types are ignored, a weight maximum counts as the parent's maximum"}
 		}
 		w.Queues++
 	}
@@ -245,9 +245,11 @@ func nonLegacyGap(q *xmlconf.Queue) (*xmlconf.Capacity, string) {
 	}
 	for _, ls := range q.Labels {
 		for i, c := range []*xmlconf.Capacity{&ls.Capacity, &ls.MaxCapacity} {
-			// Absolute and vector label capacities have their own
-			// warning (queueUnmodelled, accessible-node-labels).
-			if c.Mode == xmlconf.ModeWeight {
+			// Vector label capacities have their own warning
+			// (queueUnmodelled, accessible-node-labels); absolute ones
+			// follow the legacy computation, which ResourceCalculationDriver
+			// does not run per label in this mode.
+			if c.Mode == xmlconf.ModeWeight || c.Mode == xmlconf.ModeAbsolute {
 				return c, "accessible-node-labels." + ls.Label + [...]string{".capacity", ".maximum-capacity"}[i]
 			}
 		}
@@ -297,38 +299,4 @@ func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
 	return Warning{Key: "yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy", Pos: o.Pos(),
 		Feature: fmt.Sprintf("unknown intra-queue preemption order %q (Hadoop accepts userlimit_first or priority_first and fails to start the policy)", o.V),
 		Effect:  "userlimit_first is used"}, true
-}
-
-// labelPreemptionUnmodelled warns when the preemption monitor runs one
-// of the selectors capq applies to the default partition only and a
-// queue has capacity in a labelled partition. Inter-queue preemption
-// (the FIFO selectors, queue balancing included) is computed per
-// partition as Hadoop does (preempt.go computeIdeal); the
-// reserved-container, intra-queue and queue-priority selectors look at
-// the default partition's nodes and queues only.
-func labelPreemptionUnmodelled(m *xmlconf.Model) (Warning, bool) {
-	p := m.Global.Preemption
-	if !p.Enabled.V || !(p.IntraQueuePreemptionEnable.V || p.SelectOnReservedContainers.V || p.Underutilized.V) {
-		return Warning{}, false
-	}
-	var w *Warning
-	for _, q := range m.Queues {
-		if q.IsRoot() || len(q.Labels) == 0 {
-			continue
-		}
-		if w == nil {
-			pos := xmlconf.Pos{}
-			if p := q.Labels[0].Capacity.Prop; p != nil {
-				pos = p.ValuePos
-			}
-			w = &Warning{Key: q.Key("accessible-node-labels." + q.Labels[0].Label + ".capacity"), Pos: pos,
-				Feature: "reserved-container, intra-queue and queue-priority preemption in labelled partitions (ProportionalCapacityPreemptionPolicy selectors by node partition)",
-				Effect:  "those selectors act on the default partition only; inter-queue preemption balances every partition"}
-		}
-		w.Queues++
-	}
-	if w == nil {
-		return Warning{}, false
-	}
-	return *w, true
 }

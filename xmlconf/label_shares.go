@@ -14,24 +14,49 @@ type LabelShare struct {
 	// Unknown: an absolute resource on the path without a partition
 	// size (--cluster), as for the default partition.
 	Unknown bool
+	// absolute: the label's capacity is a resource, Min and Max hold
+	// its effective resources.
+	absolute bool
 	// Accessible: accessible-node-labels holds the label or "*".
 	Accessible bool
 	// AMPercent is the leaf's maximum-am-resource-percent in the label
 	// (accessible-node-labels.<l>.maximum-am-resource-percent, else the
 	// queue's), AbstractLeafQueue.getMaxAMResourcePerQueuePercent.
 	AMPercent float64
+	// Min and Max are the effective resources in the partition
+	// (QueueResourceQuotas by label), known with the partition's size:
+	// AbsoluteEffective for a label in absolute resources, else the
+	// partition times Abs and AbsMax.
+	Min, Max Resource
+	// ratio scales the absolute children's minimums (EffectiveMinRatio).
+	ratio MinRatio
+}
+
+// Resources returns the effective minimum and maximum for a partition of
+// size partition: Min and Max when the label is in absolute resources,
+// else the partition's share Abs and AbsMax.
+func (s LabelShare) Resources(partition Resource) (min, max Resource) {
+	if s.absolute {
+		return s.Min, s.Max
+	}
+	return partition.Share(s.Abs), partition.Share(s.AbsMax)
 }
 
 // LabelShares computes every queue's share of partition label. The
 // default partition ("") is the model's own computation; a label follows
 // CSQueueUtils per mode: percentage (unset capacity is 0, unset maximum
 // 100%), weight (weight over the siblings' weights in the label,
-// AbstractCSQueue's normalized weight) and absolute (a share of
-// partitionMB, the partition's memory; unknown without it). Root is 100%
-// in every label from 3.4 on; before, it has the values configured on it
-// (PercentAbsolutes keeps that quirk in one place).
-func LabelShares(m *Model, label string, partitionMB int64) map[*Queue]LabelShare {
+// AbstractCSQueue's normalized weight) and absolute (the effective
+// resources of AbsoluteEffective in the partition, scaled down when the
+// siblings' minimums exceed the parent's, and the capacities derived from
+// them as deriveCapacityFromAbsoluteConfigurations does; unknown without
+// the partition's size). Root is 100% in every label from 3.4 on; before,
+// it has the values configured on it (PercentAbsolutes keeps that quirk in
+// one place).
+func LabelShares(m *Model, label string, partition Resource) map[*Queue]LabelShare {
 	out := make(map[*Queue]LabelShare, len(m.Queues))
+	known := partition.MemoryMB > 0
+	drf := m.Global.DominantCalculator()
 	for _, q := range m.Queues {
 		s := LabelShare{Accessible: label == "" || slices.Contains(q.AccessibleLabels.V, label) || slices.Contains(q.AccessibleLabels.V, "*")}
 		switch {
@@ -43,8 +68,16 @@ func LabelShares(m *Model, label string, partitionMB int64) map[*Queue]LabelShar
 		case q.IsRoot():
 			c, mx, _ := PercentAbsolutes(q, label, m.Version)
 			s.Capacity, s.Maximum, s.Abs, s.AbsMax = float64(c), float64(mx), float64(c), float64(mx)
+			// Root's effective resources are the partition's whatever
+			// its capacities (calculateEffectiveResourcesAndCapacity).
+			s.Min, s.Max = partition, partition
 		default:
-			s = childShare(q, label, partitionMB, out[q.Parent], s)
+			s = childShare(q, label, partition, drf, out[q.Parent], s)
+		}
+		if label != "" && known && len(q.Children) > 0 {
+			s.ratio = EffectiveMinRatio(s.Min, absoluteMinimums(q, label), q.IsRoot(), func(a, b Resource) bool {
+				return LessThan(m.Cluster, a, b, drf)
+			})
 		}
 		s.AMPercent = float64(q.MaxAMResourcePercent.V)
 		if label != "" {
@@ -59,12 +92,28 @@ func LabelShares(m *Model, label string, partitionMB int64) map[*Queue]LabelShar
 	return out
 }
 
+// absoluteMinimums sums the configured minimums of q's children in
+// absolute mode in label.
+func absoluteMinimums(q *Queue, label string) Resource {
+	var sum Resource
+	for _, c := range q.Children {
+		if cc, _ := c.LabelCapacities(label); cc.Mode == ModeAbsolute {
+			sum.MemoryMB += cc.Absolute.MemoryMB
+			sum.VCores += cc.Absolute.VCores
+		}
+	}
+	return sum
+}
+
 // childShare is one non-root queue's share in a label, its parent's
 // share p being final (m.Queues lists parents first).
-func childShare(q *Queue, label string, partitionMB int64, p, s LabelShare) LabelShare {
+func childShare(q *Queue, label string, partition Resource, drf bool, p, s LabelShare) LabelShare {
 	c, mx := q.LabelCapacities(label)
 	pAbs, pMax := float32(p.Abs), float32(p.AbsMax)
 	s.Unknown = p.Unknown
+	if c.Mode == ModeAbsolute {
+		return absoluteShare(c, mx, partition, drf, p, s)
+	}
 	var frac float32
 	switch c.Mode {
 	case ModePercent:
@@ -74,24 +123,40 @@ func childShare(q *Queue, label string, partitionMB int64, p, s LabelShare) Labe
 		if sum := siblingWeights(q, label); sum > 0 {
 			frac = c.Weight / sum
 		}
-	case ModeAbsolute:
-		if partitionMB > 0 && pAbs > 0 {
-			frac = float32(float64(c.Absolute.MemoryMB)/float64(partitionMB)) / pAbs
-		} else {
-			s.Unknown = true
-		}
 	}
 	maxFrac := mx.MaxFraction()
 	if mx.Mode == ModeAbsolute {
 		maxFrac = 1
-		if partitionMB > 0 && pMax > 0 {
-			maxFrac = min(float32(float64(mx.Absolute.MemoryMB)/float64(partitionMB))/pMax, 1)
+		if partition.MemoryMB > 0 && pMax > 0 {
+			maxFrac = min(float32(float64(mx.Absolute.MemoryMB)/float64(partition.MemoryMB))/pMax, 1)
 		} else {
 			s.Unknown = true
 		}
 	}
 	s.Capacity, s.Maximum = float64(frac), float64(maxFrac)
 	s.Abs, s.AbsMax = float64(frac*pAbs), float64(maxFrac*pMax)
+	s.Min, s.Max = multiplyDown(partition, frac*pAbs), multiplyDown(partition, maxFrac*pMax)
+	return s
+}
+
+// absoluteShare is a queue whose label capacity is a resource:
+// AbstractCSQueue.updateEffectiveResources(label) and
+// deriveCapacityFromAbsoluteConfigurations (capacity = effective minimum
+// over the parent's, maximum likewise, absolute ones times the parent's).
+func absoluteShare(c, mx Capacity, partition Resource, drf bool, p, s LabelShare) LabelShare {
+	if partition.MemoryMB <= 0 {
+		s.Unknown = true
+		return s
+	}
+	var cfgMax Resource
+	if mx.Mode == ModeAbsolute {
+		cfgMax = mx.Absolute
+	}
+	s.absolute = true
+	s.Min, s.Max = AbsoluteEffective(c.Absolute, cfgMax, p.ratio, p.Max)
+	capF, maxF := divide(partition, s.Min, p.Min, drf), divide(partition, s.Max, p.Max, drf)
+	s.Capacity, s.Maximum = float64(capF), float64(maxF)
+	s.Abs, s.AbsMax = float64(capF*float32(p.Abs)), float64(maxF*float32(p.AbsMax))
 	return s
 }
 
@@ -104,4 +169,11 @@ func siblingWeights(q *Queue, label string) float32 {
 		}
 	}
 	return sum
+}
+
+// multiplyDown is Resources.multiply(r, by): each value times the float
+// widened to double, truncated, as updateEffectiveResources sizes a
+// percentage or weight queue.
+func multiplyDown(r Resource, by float32) Resource {
+	return Resource{MemoryMB: int64(float64(r.MemoryMB) * float64(by)), VCores: int64(float64(r.VCores) * float64(by))}
 }

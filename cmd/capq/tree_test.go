@@ -29,6 +29,9 @@ func TestTreeGolden(t *testing.T) {
 		{"labels-partition-gpu.txt", []string{"tree", "testdata/tree-labels", "--partition", "gpu", "--cluster", "memory=100g,vcores=40"}},
 		{"labels-partition-gpu.json", []string{"tree", "testdata/tree-labels", "--partition", "gpu", "--cluster", "memory=100g,vcores=40", "--format", "json"}},
 		{"labels-partition-highmem.txt", []string{"tree", "testdata/tree-labels", "--partition", "highmem"}},
+		{"labels-absolute-partition-x.txt", []string{"tree", "testdata/tree-labels-absolute", "--partition", "x", "--cluster", "memory=24g,vcores=15"}},
+		{"labels-absolute-partition-x.json", []string{"tree", "testdata/tree-labels-absolute", "--partition", "x", "--cluster", "memory=24g,vcores=15", "--format", "json"}},
+		{"labels-absolute-partition-x-without-cluster.txt", []string{"tree", "testdata/tree-labels-absolute", "--partition", "x"}},
 		{"mixed-nonlegacy.txt", []string{"tree", "testdata/tree-mixed-nonlegacy", "--cluster", "memory=16384m,vcores=16"}},
 		{"mixed-nonlegacy.json", []string{"tree", "testdata/tree-mixed-nonlegacy", "--cluster", "memory=16384m,vcores=16", "--format", "json"}},
 	}

@@ -46,13 +46,14 @@ type futile struct {
 
 // covers reports whether node i's heartbeat would certainly assign
 // nothing: a heartbeat of a node like it with at least its room assigned
-// nothing in this epoch.
-func (f *futile) covers(r *run, i int32) bool {
+// nothing in this epoch. It returns the node's free room too, which the
+// caller needs next (reading it is a cache miss per heartbeat).
+func (f *futile) covers(r *run, i int32) (engine.Resource, bool) {
 	if f.seen != f.epoch || f.epoch == 0 || r.opts.beatFutile || r.localApps > 0 || (r.parts != nil && r.parts.lends) || r.nodes[i].reserved {
-		return false
+		return engine.Resource{}, false
 	}
 	free := r.e.NodeFree(int(i))
-	return free.MemoryMB <= f.free.MemoryMB && free.VCores <= f.free.VCores &&
+	return free, free.MemoryMB <= f.free.MemoryMB && free.VCores <= f.free.VCores &&
 		r.e.NodeTotal(int(i)) == f.total && r.e.NodePartition(int(i)) == f.partition
 }
 

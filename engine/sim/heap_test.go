@@ -39,3 +39,55 @@ func TestEvHeapOrder(t *testing.T) {
 	}
 	require.Greater(t, pops, 5000)
 }
+
+// TestEvHeapSteadyBeats: heartbeats rescheduled one interval on (the
+// FIFO), woken early (the small heap) and other events at the same
+// milliseconds all pop in (time, kind, insertion order), as a linear scan
+// finds it, and the FIFO takes the steady beats.
+func TestEvHeapSteadyBeats(t *testing.T) {
+	const hb = 50
+	rng := rand.New(rand.NewSource(2))
+	var q evHeap
+	var ref []event
+	seq := uint64(0)
+	push := func(e event) {
+		q.push(e)
+		seq++
+		e.seq = seq
+		ref = append(ref, e)
+	}
+	for n := 0; n < 40; n++ {
+		push(event{t: int64(rng.Intn(hb)), kind: evHeartbeat, ref: int32(n)})
+	}
+	steady, woken := 0, 0
+	for pops := 0; pops < 20000; pops++ {
+		m := 0
+		for i := range ref {
+			if ref[i].less(&ref[m]) {
+				m = i
+			}
+		}
+		got := q.pop()
+		require.Equal(t, ref[m], got, "pop %d", pops)
+		ref = append(ref[:m], ref[m+1:]...)
+		now := got.t
+		if got.kind == evHeartbeat {
+			if rng.Intn(10) == 0 {
+				// Parked, then woken by a change some time later.
+				push(event{t: now + 1 + int64(rng.Intn(hb)), kind: evHeartbeat, ref: got.ref})
+				woken++
+			} else {
+				push(event{t: now + hb, kind: evHeartbeat, ref: got.ref})
+				steady++
+			}
+		}
+		if rng.Intn(4) == 0 {
+			push(event{t: now + int64(rng.Intn(3)), kind: evKind(rng.Intn(int(evHeartbeat))), ref: -1})
+		}
+		require.Equal(t, len(ref), q.len())
+	}
+	require.Greater(t, woken, 1000)
+	require.Greater(t, q.steady.n, 0, "the FIFO holds steady beats")
+	require.Less(t, len(q.beats.h), 40)
+	require.Greater(t, steady, 10000)
+}

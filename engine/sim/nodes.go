@@ -27,11 +27,12 @@ func (r *run) hasRoom(i int32) bool {
 		// of the partition, so a full node's heartbeat still counts.
 		return true
 	}
-	free := r.e.NodeFree(int(i))
-	if free.MemoryMB < r.minMem {
-		return false
-	}
-	return !r.drf || free.VCores >= r.minVC
+	return r.fits(r.e.NodeFree(int(i)))
+}
+
+// fits reports whether free room takes the minimum allocation.
+func (r *run) fits(free engine.Resource) bool {
+	return free.MemoryMB >= r.minMem && (!r.drf || free.VCores >= r.minVC)
 }
 
 // schedule queues the node's next heartbeat if it has room and something
@@ -53,6 +54,13 @@ func (r *run) schedule(i int32) {
 	if n.scheduled || !r.hasRoom(i) {
 		return
 	}
+	r.queueBeat(i)
+}
+
+// queueBeat queues the next heartbeat of node i, which has room and none
+// queued, or parks it while nothing is asked for or the cluster is quiet.
+func (r *run) queueBeat(i int32) {
+	n := &r.nodes[i]
 	if !n.reserved && (r.quiet || r.outstanding <= 0) {
 		r.parkNode(i)
 		return
@@ -173,10 +181,14 @@ func (r *run) heartbeat(i int32) {
 	// A multi-node pass walks the whole partition in an order that the
 	// sorter changes with time: one node's futile pass says nothing about
 	// another's, so the futile answer is for single-node scheduling only.
-	if !r.multi && r.futile.covers(r, i) {
-		r.res.futileAnswers++
-		r.noProgress(i)
-		return
+	if !r.multi {
+		if free, ok := r.futile.covers(r, i); ok {
+			r.res.futileAnswers++
+			// covers holds only for a live node without a reservation
+			// (single-node): hasRoom is fits.
+			r.settle(i, r.fits(free))
+			return
+		}
 	}
 	if !r.multi {
 		// Multi-node passes place on other nodes: events name theirs.
@@ -219,9 +231,13 @@ func (r *run) heartbeat(i int32) {
 
 // noProgress follows a heartbeat that changed nothing: the node is parked
 // (simple) or counts towards the cluster going quiet, and beats again.
-func (r *run) noProgress(i int32) {
+func (r *run) noProgress(i int32) { r.settle(i, r.hasRoom(i)) }
+
+// settle is noProgress with the node's hasRoom known.
+func (r *run) settle(i int32, room bool) {
+	n := &r.nodes[i]
 	if r.simple() {
-		if n := &r.nodes[i]; r.hasRoom(i) && !n.reserved && !r.opts.exhaustive {
+		if room && !n.reserved && !r.opts.exhaustive {
 			r.parkNode(i)
 			return
 		}
@@ -231,7 +247,13 @@ func (r *run) noProgress(i int32) {
 			r.quiet = true
 		}
 	}
-	r.schedule(i)
+	if r.async.on || r.opts.exhaustive {
+		r.schedule(i)
+		return
+	}
+	if !n.scheduled && room {
+		r.queueBeat(i)
+	}
 }
 
 // nodeOf finds a node's index by id (reservations released outside a

@@ -76,13 +76,13 @@ func writeJSON(w io.Writer, m *xmlconf.Model, o Options) error {
 		out.Cluster = &c
 	}
 	labels := Partitions(m)
-	all := map[string]map[*xmlconf.Queue]xmlconf.LabelShare{"": xmlconf.LabelShares(m, "", 0)}
+	all := map[string]map[*xmlconf.Queue]xmlconf.LabelShare{"": xmlconf.LabelShares(m, "", xmlconf.Resource{})}
 	for _, l := range labels {
-		all[l] = xmlconf.LabelShares(m, l, 0)
+		all[l] = xmlconf.LabelShares(m, l, xmlconf.Resource{})
 	}
 	if o.Partition != "" {
 		// The sizes in the document are the partition's (--cluster).
-		all[o.Partition] = xmlconf.LabelShares(m, o.Partition, m.Cluster.MemoryMB)
+		all[o.Partition] = xmlconf.LabelShares(m, o.Partition, m.Cluster)
 		out.Notes = partitionNotes(m, all[o.Partition], o.Partition)
 	}
 	for _, q := range m.Queues {
@@ -199,8 +199,8 @@ func partitionFields(j *treeQueueJSON, m *xmlconf.Model, q *xmlconf.Queue, label
 	acc := s.Accessible
 	j.Accessible = &acc
 	if !m.Cluster.IsZero() {
-		mem, maxMem := xmlconf.Share(m.Cluster.MemoryMB, s.Abs), xmlconf.Share(m.Cluster.MemoryMB, s.AbsMax)
-		vc, maxVc := xmlconf.Share(m.Cluster.VCores, s.Abs), xmlconf.Share(m.Cluster.VCores, s.AbsMax)
+		lo, hi := s.Resources(m.Cluster)
+		mem, maxMem, vc, maxVc := lo.MemoryMB, hi.MemoryMB, lo.VCores, hi.VCores
 		j.MemoryMB, j.MaxMemoryMB, j.VCores, j.MaxVCores = &mem, &maxMem, &vc, &maxVc
 	}
 	if q.IsLeaf() {

@@ -36,7 +36,7 @@ func Write(w io.Writer, m *xmlconf.Model, o Options, json bool) error {
 // it can access L, and its AM share there, as the scheduler page shows a
 // partition's tab.
 func writePartitionText(w io.Writer, m *xmlconf.Model, label string) error {
-	shares := xmlconf.LabelShares(m, label, m.Cluster.MemoryMB)
+	shares := xmlconf.LabelShares(m, label, m.Cluster)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	withCluster := !m.Cluster.IsZero()
 	header := "QUEUE\tSTATE\tACCESSIBLE\tCAPACITY\tMAX\tABS CAP\tABS MAX\tAM %"
@@ -82,9 +82,10 @@ func partitionRow(m *xmlconf.Model, q *xmlconf.Queue, s xmlconf.LabelShare, labe
 		cols[7] = shortFloat(float32(s.AMPercent*100)) + "%"
 	}
 	if !m.Cluster.IsZero() {
-		cols = append(cols, formatMB(xmlconf.Share(m.Cluster.MemoryMB, s.Abs)), formatMB(xmlconf.Share(m.Cluster.MemoryMB, s.AbsMax)))
+		lo, hi := s.Resources(m.Cluster)
+		cols = append(cols, formatMB(lo.MemoryMB), formatMB(hi.MemoryMB))
 		if m.Cluster.VCores > 0 {
-			cols = append(cols, fmt.Sprint(xmlconf.Share(m.Cluster.VCores, s.Abs)), fmt.Sprint(xmlconf.Share(m.Cluster.VCores, s.AbsMax)))
+			cols = append(cols, fmt.Sprint(lo.VCores), fmt.Sprint(hi.VCores))
 		}
 	}
 	return strings.Join(cols, "\t")

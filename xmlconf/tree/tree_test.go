@@ -119,7 +119,7 @@ func TestPartitionSharesWeight(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
-			s := xmlconf.LabelShares(m, "x", tc.partitionMB)[byPath[tc.path]]
+			s := xmlconf.LabelShares(m, "x", xmlconf.Resource{MemoryMB: tc.partitionMB})[byPath[tc.path]]
 			assert.InDelta(t, tc.capacity, s.Capacity, 1e-6)
 			assert.InDelta(t, tc.abs, s.Abs, 1e-6)
 			assert.InDelta(t, tc.absMax, s.AbsMax, 1e-6)
