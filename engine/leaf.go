@@ -122,8 +122,8 @@ func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 	return true
 }
 
-// sortFair orders active apps for the fair policy: less current usage
-// first, ties by submission order. With enable-size-based-weight the
+// sortFair orders active apps for the fair policy: less memory in use
+// (all partitions) first, ties by submission order. With enable-size-based-weight the
 // usage is divided by log2(1 + demand in MB), demand being used plus
 // pending (FairOrderingPolicy.getMagnitude), so bigger apps go first.
 func (e *Engine) sortFair(q *queue) {
@@ -137,7 +137,10 @@ func (e *Engine) sortFair(q *queue) {
 				return c
 			}
 		}
-		if c := e.g.rc.compare(a.allocated, b.allocated); c != 0 {
+		// FairComparator compares memory only, whatever the resource
+		// calculator (getCachedUsed(ANY).getMemorySize()): under DRF
+		// too, and over every partition.
+		if c := cmp.Compare(a.allocated.MemoryMB, b.allocated.MemoryMB); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.seq, b.seq)

@@ -167,6 +167,23 @@ func TestFairSizeBasedWeight(t *testing.T) {
 	assert.Equal(t, 0, sizeWeightedCompare(&app{}, small), "0/0 is NaN: no order")
 }
 
+// FairOrderingPolicy.FairComparator compares the memory in use
+// (getCachedUsed(ANY).getMemorySize()) whatever the resource calculator:
+// under DRF an app with less memory but the larger dominant share (here
+// vcores) still goes first.
+func TestFairComparatorComparesMemoryUnderDRF(t *testing.T) {
+	kv := map[string]string{"root.queues": "a", "root.a.capacity": "100",
+		"resource-calculator": "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"}
+	e, err := New(build(t, kv, xmlconf.V3_4), nodesOf(4, 10*gb), Options{})
+	assert.NoError(t, err)
+	vcoreHeavy := &app{id: "vcores", seq: 2, allocated: Resource{1024, 32}}
+	memoryHeavy := &app{id: "memory", seq: 1, allocated: Resource{2048, 1}}
+	q := e.byPath["root.a"]
+	q.active = []*app{memoryHeavy, vcoreHeavy}
+	e.sortFair(q)
+	assert.Equal(t, []*app{vcoreHeavy, memoryHeavy}, q.active, "1 GB before 2 GB, though 32 of 64 vcores is the larger dominant share")
+}
+
 // AbstractParentQueue.getEffectiveMinRatio: absolute children of a parent
 // whose effective minimum is below their configured sum (under the
 // scheduler's calculator) are scaled per resource type by (float)
