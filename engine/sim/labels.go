@@ -41,10 +41,10 @@ func (c Cluster) labelSet() (map[string]bool, error) {
 	set := make(map[string]bool, len(c.NodeLabels))
 	for _, l := range c.NodeLabels {
 		if err := CheckNodeLabelName(l.Name); err != nil {
-			return nil, fmt.Errorf("cluster.node_labels: %w", err)
+			return nil, posErr(c.Pos, "cluster.node_labels: %v", err)
 		}
 		if old, dup := set[l.Name]; dup && old != l.IsExclusive() {
-			return nil, fmt.Errorf("cluster.node_labels: node label %q is defined twice with different exclusivity", l.Name)
+			return nil, posErr(c.Pos, "cluster.node_labels: node label %q is defined twice with different exclusivity", l.Name)
 		}
 		set[l.Name] = l.IsExclusive()
 	}
@@ -71,7 +71,7 @@ func (w *Workload) checkLabels(nodes []NodeSpec) error {
 	}
 	for _, n := range nodes {
 		if err := check(n); err != nil {
-			return err
+			return posErr(w.Cluster.Pos, "%v", err)
 		}
 	}
 	for _, ev := range w.Events {

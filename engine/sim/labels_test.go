@@ -88,8 +88,8 @@ func TestNativeLabels(t *testing.T) {
 
 func TestNativeLabelErrors(t *testing.T) {
 	cases := map[string]string{
-		`{"cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1, "partition": "gpu"}]}, "apps": []}`:                                                                                                                   `node "node0": partition "gpu" is not in cluster.node_labels (the workload defines none)`,
-		`{"cluster": {"node_labels": [{"name": "x y"}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": []}`:                                                                                                     `cluster.node_labels: node label name "x y"`,
+		`{"cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1, "partition": "gpu"}]}, "apps": []}`:                                                                                                                   `w.json:1: node "node0": partition "gpu" is not in cluster.node_labels (the workload defines none)`,
+		`{"cluster": {"node_labels": [{"name": "x y"}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": []}`:                                                                                                     `w.json:1: cluster.node_labels: node label name "x y"`,
 		`{"cluster": {"node_labels": [{"name": "x"}, {"name": "x", "exclusive": false}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": []}`:                                                                    `node label "x" is defined twice with different exclusivity`,
 		`{"cluster": {"node_labels": [{"name": "x"}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [` + app(`"node_label_expression": "y"`) + `]}`:                                                            `application "a": node label expression "y" is not in cluster.node_labels (defined: "x")`,
 		`{"cluster": {"node_labels": [{"name": "x"}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [` + app(`"node_label_expression": "x&&y"`) + `]}`:                                                         `has more than one label`,

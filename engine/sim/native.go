@@ -60,6 +60,7 @@ func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off
 	case "nm_heartbeat_ms":
 		return decodeAt(dec, r, &w.NMHeartbeatMS)
 	case "cluster":
+		w.Cluster.Pos = r.pos(off)
 		return decodeAt(dec, r, &w.Cluster)
 	case "users":
 		return decodeAt(dec, r, &w.Users)

@@ -49,6 +49,9 @@ type Cluster struct {
 	// NodeLabels are the cluster's label definitions
 	// (addToClusterNodeLabels); a node group's Partition must be one.
 	NodeLabels []NodeLabel `json:"node_labels,omitempty"`
+	// Pos is where the cluster object was read (file:line), for errors
+	// about it; empty when a reader has no position.
+	Pos string `json:"-"`
 }
 
 // NodeGroup is a set of identical node managers. Either Names lists them
