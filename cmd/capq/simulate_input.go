@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -17,7 +18,9 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 		return nil, err
 	}
 	format, err := sim.Detect(data)
-	if err != nil {
+	if de := (*sim.DetectError)(nil); errors.As(err, &de) {
+		return nil, errors.New(de.At(name))
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if format == sim.FormatNativeJSON {

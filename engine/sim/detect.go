@@ -3,7 +3,9 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -41,7 +43,7 @@ func Detect(data []byte) (Format, error) {
 	}
 	var first map[string]json.RawMessage
 	if err := dec.Decode(&first); err != nil {
-		return FormatUnknown, fmt.Errorf("not a JSON workload: the input does not start with a JSON object (%v)", err)
+		return FormatUnknown, detectErr(data, dec, err)
 	}
 	var job, native bool
 	for k := range first {
@@ -87,4 +89,34 @@ func ReadTrace(name string, data []byte, format Format, set xmlconf.SLSSettings,
 		return w, err
 	}
 	return ReadSLS(name, data, set, nodes)
+}
+
+// DetectError is a workload whose first JSON object cannot be read, at
+// Line of the file, so the caller can say file:line.
+type DetectError struct {
+	Line int
+	Msg  string
+}
+
+func (e *DetectError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// At words the error for the named file: "name:line: msg".
+func (e *DetectError) At(name string) string { return fmt.Sprintf("%s:%d: %s", name, e.Line, e.Msg) }
+
+// detectErr words why the first JSON object could not be read: a file
+// that ends inside it (truncated) or a syntax error, at its line, or a
+// value that is not an object at all.
+func detectErr(data []byte, dec *json.Decoder, err error) error {
+	lineAt := func(off int64) int {
+		off = min(max(off, 0), int64(len(data)))
+		return 1 + bytes.Count(data[:off], []byte{'\n'})
+	}
+	var syn *json.SyntaxError
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return &DetectError{lineAt(int64(len(data))), "not a JSON workload: the file ends inside its first JSON object (truncated?)"}
+	case errors.As(err, &syn):
+		return &DetectError{lineAt(syn.Offset), "not a JSON workload: " + err.Error()}
+	}
+	return &DetectError{lineAt(dec.InputOffset()), fmt.Sprintf("not a JSON workload: the input does not start with a JSON object (%v)", err)}
 }

@@ -234,10 +234,12 @@ func TestUnknownQueueIsAnInputError(t *testing.T) {
 
 func TestDetect(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"apps": {"app": []}}`: "--from-rm-apps",
-		`[1, 2]`:                "does not start with a JSON object",
-		`"x"`:                   "does not start with a JSON object",
-		`{"foo": 1}`:            "cannot tell",
+		`{"apps": {"app": []}}`:    "--from-rm-apps",
+		`[1, 2]`:                   "does not start with a JSON object",
+		`"x"`:                      "does not start with a JSON object",
+		`{"foo": 1}`:               "cannot tell",
+		"{\n\"apps\": [\n{\"id\":": "line 3: not a JSON workload: the file ends inside its first JSON object",
+		"{\n\"apps\": [,]}":        "line 2: not a JSON workload: invalid character ','",
 	} {
 		_, err := Detect([]byte(in))
 		require.Error(t, err, in)
