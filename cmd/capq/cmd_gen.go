@@ -62,14 +62,15 @@ func newGenWorkloadCmd(s *streams) *cobra.Command {
 func (o *genWorkloadOptions) bind(cmd *cobra.Command) {
 	o.config.bind(cmd, true)
 	f := cmd.Flags()
-	def := sim.DefaultGenOptions() // duration, task-memory and task-duration below spell its values as text
+	def := sim.CommandGenOptions() // duration, task-memory and task-duration below spell its values as text
+	o.gen.AM = def.AM // no flag sets it
 	f.StringVar(&o.configFile, "config", "", "capacity-scheduler.xml whose leaf queues receive the apps")
 	f.StringVarP(&o.output, "output", "o", "", "write to FILE (atomically) instead of standard output")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --output file")
 	f.Int64Var(&o.gen.Seed, "seed", def.Seed, "random seed")
 	f.IntVar(&o.gen.Apps, "apps", def.Apps, "number of applications (instead of --target-utilization)")
-	f.Float64Var(&o.gen.TargetUtilization, "target-utilization", sim.DefaultTargetUtilization, "draw apps until they ask for this fraction of the cluster's memory over --duration")
-	f.Float64Var(&o.gen.BurstShare, "burst-share", sim.DefaultBurstShare, "share of arrivals going to the leaf whose window it is (one window per leaf over --duration)")
+	f.Float64Var(&o.gen.TargetUtilization, "target-utilization", def.TargetUtilization, "draw apps until they ask for this fraction of the cluster's memory over --duration")
+	f.Float64Var(&o.gen.BurstShare, "burst-share", def.BurstShare, "share of arrivals going to the leaf whose window it is (one window per leaf over --duration)")
 	f.StringVar(&o.fromRMApps, "from-rm-apps", "", "build the workload from FILE, the JSON of the RM's GET /ws/v1/cluster/apps (- for standard input)")
 	f.StringVar(&o.rmNodes, "rm-nodes", "", "with --from-rm-apps: the cluster from FILE, the JSON of GET /ws/v1/cluster/nodes (else --nodes x --node-memory)")
 	f.Int64Var(&o.amMemory, "am-memory", 1024, "with --from-rm-apps: the AM container's MB (the answer does not record it)")

@@ -83,6 +83,16 @@ const (
 	DefaultBurstShare        = 0.5
 )
 
+// CommandGenOptions are `capq gen workload`'s defaults: DefaultGenOptions
+// with DefaultTargetUtilization and DefaultBurstShare on. The command
+// binds its flags to them, and benchmarks that stand for a generated day
+// a user would make start from them, so the two cannot drift apart.
+func CommandGenOptions() GenOptions {
+	o := DefaultGenOptions()
+	o.TargetUtilization, o.BurstShare = DefaultTargetUtilization, DefaultBurstShare
+	return o
+}
+
 // MaxGenApps bounds the apps a target utilization may ask for: beyond it
 // the workload file and the run are too big to be useful, and the message
 // says which knob to turn.
