@@ -63,7 +63,7 @@ func (o *genWorkloadOptions) bind(cmd *cobra.Command) {
 	o.config.bind(cmd, true)
 	f := cmd.Flags()
 	def := sim.CommandGenOptions() // duration, task-memory and task-duration below spell its values as text
-	o.gen.AM = def.AM // no flag sets it
+	o.gen.AM = def.AM              // no flag sets it
 	f.StringVar(&o.configFile, "config", "", "capacity-scheduler.xml whose leaf queues receive the apps")
 	f.StringVarP(&o.output, "output", "o", "", "write to FILE (atomically) instead of standard output")
 	f.BoolVar(&o.force, "force", false, "overwrite an existing --output file")
