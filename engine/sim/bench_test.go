@@ -10,6 +10,7 @@ import (
 
 	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -71,83 +72,123 @@ func BenchmarkScheduling(b *testing.B) {
 	}
 }
 
-// TestScaleTable prints how run time grows with nodes, queues and apps
-// (CAPQ_SCALE=1 go test -run TestScaleTable -v ./engine/sim/).
-func TestScaleTable(t *testing.T) {
-	if os.Getenv("CAPQ_SCALE") == "" {
-		t.Skip("set CAPQ_SCALE=1 to measure")
-	}
-	type size struct{ nodes, leaves, apps int }
-	sizes := []size{
+// scaleSize is one row of TestScaleTable: nodes, leaf queues and apps
+// (a contended day's target utilization decides its apps instead).
+type scaleSize struct{ nodes, leaves, apps int }
+
+// scaleDay is one of TestScaleTable's tables.
+type scaleDay struct {
+	sizes []scaleSize
+	// contended days are sim.ContendedDay at each size's nodes (the
+	// documented `capq gen workload` day), preemption on.
+	contended bool
+}
+
+// scaleDays are TestScaleTable's tables by CAPQ_SCALE_DAY.
+var scaleDays = map[string]scaleDay{
+	// How time grows on an idle cluster (DefaultGenOptions).
+	"": {sizes: []scaleSize{
 		{1000, 100, 10000}, {3000, 100, 10000}, {10000, 100, 10000},
 		{1000, 300, 10000}, {1000, 1000, 10000},
 		{1000, 100, 30000}, {1000, 100, 100000},
 		{300, 100, 10000},
+	}},
+	"1":   {sizes: []scaleSize{{10000, 1000, 100000}}},  // the README's generated day
+	"10k": {sizes: []scaleSize{{10000, 10000, 100000}}}, // #19's wide tree
+	// Clusters about 5 to 20 times too small for the idle rows' apps, so
+	// limits bind and apps wait.
+	"busy": {sizes: []scaleSize{{25, 100, 10000}, {100, 100, 30000}, {100, 1000, 10000}, {250, 1000, 30000}}},
+	"wide": {sizes: []scaleSize{{1000, 1000, 10000}, {100, 1000, 10000}}}, // idle and busy
+	// #19's contended day over 1,000 and 10,000 leaves.
+	"contended":    {sizes: []scaleSize{{10000, 1000, 0}}, contended: true},
+	"contended10k": {sizes: []scaleSize{{10000, 10000, 0}}, contended: true},
+	// How time grows on busy clusters: the contended day at a tenth and
+	// a third of its nodes, then wider trees.
+	"busygrowth": {sizes: []scaleSize{{1000, 100, 0}, {3000, 100, 0}, {3000, 1000, 0}, {1000, 1000, 0}}, contended: true},
+}
+
+// TestScaleTable prints how run time grows with nodes, queues and apps
+// (CAPQ_SCALE=1 go test -run TestScaleTable -v ./engine/sim/), one
+// table per CAPQ_SCALE_DAY (scaleDays). CAPQ_SCALE_UNTIL (e.g. 24h)
+// stops the simulated clock there: use% is then the average over that
+// span, e.g. over the generated day's 24 hours.
+func TestScaleTable(t *testing.T) {
+	if os.Getenv("CAPQ_SCALE") == "" {
+		t.Skip("set CAPQ_SCALE=1 to measure")
 	}
-	contended := false
-	switch os.Getenv("CAPQ_SCALE_DAY") {
-	case "":
-	case "contended", "contended10k":
-		// #19's contended day: tasks of 140 minutes on average instead of
-		// 2, so 100,026 apps ask for 95% of the memory of 10,000 nodes
-		// over the day (capq gen workload --task-duration 140m
-		// --target-utilization 0.95), with preemption on.
-		contended = true
-		sizes = []size{{10000, 1000, 100026}}
-		if os.Getenv("CAPQ_SCALE_DAY") == "contended10k" {
-			sizes = []size{{10000, 10000, 100026}}
-		}
-	case "10k":
-		sizes = []size{{10000, 10000, 100000}} // #19's wide tree
-	case "busy":
-		// Contended clusters: about 5 to 20 times too few nodes for the
-		// idle rows' apps, so limits bind and apps wait.
-		sizes = []size{{25, 100, 10000}, {100, 100, 30000}, {100, 1000, 10000}, {250, 1000, 30000}}
-	case "wide":
-		sizes = []size{{1000, 1000, 10000}, {100, 1000, 10000}} // idle and busy
-	default:
-		sizes = []size{{10000, 1000, 100000}}
+	day, ok := scaleDays[os.Getenv("CAPQ_SCALE_DAY")]
+	if !ok {
+		t.Fatalf("CAPQ_SCALE_DAY=%q: want one of the keys of scaleDays", os.Getenv("CAPQ_SCALE_DAY"))
 	}
-	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated | use% | reservations |")
-	for _, s := range sizes {
-		xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(s.leaves), FanOut: 10, Seed: 1})
-		o := DefaultGenOptions()
+	var until int64
+	if u := os.Getenv("CAPQ_SCALE_UNTIL"); u != "" {
+		d, err := time.ParseDuration(u)
+		require.NoError(t, err)
+		until = d.Milliseconds()
+	}
+	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated | use% | reservations | preempted | last app submitted |")
+	for _, s := range day.sizes {
+		scaleRow(t, s, day.contended, until)
+	}
+}
+
+// scaleDayInputs builds a TestScaleTable row's configuration and workload.
+func scaleDayInputs(t *testing.T, s scaleSize, contended bool) (*xmlconf.Model, *Workload) {
+	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(s.leaves), FanOut: 10, Seed: 1})
+	o := ContendedDay(s.nodes)
+	if contended {
+		xml = withPreemption(t, xml)
+	} else {
+		o = DefaultGenOptions()
 		o.Apps, o.Nodes = s.apps, s.nodes
-		if contended {
-			xml = bytes.Replace(xml, []byte("</configuration>"), []byte(preemptionOn+"</configuration>"), 1)
-			o.DurationMeanMS = 140 * 60 * 1000
-		}
-		m := modelFrom(t, xml)
-		w, err := Generate(m, o)
-		require.NoError(t, err)
-		// CAPQ_SCALE_UNTIL (e.g. 4h) stops the simulated clock early, to
-		// profile a day too slow to finish.
-		var until int64
-		if u := os.Getenv("CAPQ_SCALE_UNTIL"); u != "" {
-			d, err := time.ParseDuration(u)
-			require.NoError(t, err)
-			until = d.Milliseconds()
-		}
-		start, cpu0 := time.Now(), cpuTime()
-		ro := Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == "", MaxContainers: 10_000_000, MaxEvents: -1, Until: until}
-		// Every simulated hour, the CPU so far: a day too slow to finish
-		// on a loaded machine still leaves figures.
-		nextHour := int64(3600 * 1000)
-		ro.Progress = func(p Progress) {
-			if p.NowMS >= nextHour {
-				t.Logf("  at %s: %.1f s CPU, %.1f s wall, %d containers, %d of %d apps done",
-					fmtMS(p.NowMS), (cpuTime() - cpu0).Seconds(), time.Since(start).Seconds(), p.ContainersAllocated, p.AppsDone, p.AppsTotal)
-				nextHour = (p.NowMS/3600/1000 + 1) * 3600 * 1000
-			}
-		}
-		res, err := Run(m, w, ro)
-		require.NoError(t, err)
-		el, cpu := time.Since(start), cpuTime()-cpu0
-		t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d | %d preempted |",
-			s.nodes, s.leaves, s.apps, res.Summary.ContainersAllocated, res.Summary.Heartbeats,
-			cpu.Seconds(), el.Seconds(), fmtMS(res.Summary.SimulatedMS),
-			100*float64(res.Queue("root").AvgUsedMB)/float64(res.Cluster.MemoryMB), res.Summary.Reservations, len(res.Preemptions))
 	}
+	m := modelFrom(t, xml)
+	require.Equal(t, contended, m.Global.Preemption.Enabled.V, "preemption on in the contended days only")
+	w, err := Generate(m, o)
+	require.NoError(t, err)
+	return m, w
+}
+
+// scaleRow runs one row of TestScaleTable and logs it, with the CPU so
+// far every simulated hour: a day too slow to finish on a loaded machine
+// still leaves figures.
+func scaleRow(t *testing.T, s scaleSize, contended bool, until int64) {
+	m, w := scaleDayInputs(t, s, contended)
+	start, cpu0 := time.Now(), cpuTime()
+	ro := Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == "", MaxContainers: 10_000_000, MaxEvents: -1, Until: until}
+	nextHour := int64(3600 * 1000)
+	ro.Progress = func(p Progress) {
+		if p.NowMS >= nextHour {
+			t.Logf("  at %s: %.1f s CPU, %.1f s wall, %d containers, %d of %d apps done",
+				fmtMS(p.NowMS), (cpuTime() - cpu0).Seconds(), time.Since(start).Seconds(), p.ContainersAllocated, p.AppsDone, p.AppsTotal)
+			nextHour = (p.NowMS/3600/1000 + 1) * 3600 * 1000
+		}
+	}
+	res, err := Run(m, w, ro)
+	require.NoError(t, err)
+	el, cpu := time.Since(start), cpuTime()-cpu0
+	t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d | %d | %s |",
+		s.nodes, s.leaves, len(w.Apps), res.Summary.ContainersAllocated, res.Summary.Heartbeats,
+		cpu.Seconds(), el.Seconds(), fmtMS(res.Summary.SimulatedMS), usePercent(res),
+		res.Summary.Reservations, len(res.Preemptions), fmtMS(w.Apps[len(w.Apps)-1].SubmitMS))
+}
+
+// usePercent is the root queue's average used share of the cluster's
+// memory over the simulated span.
+func usePercent(res *Result) float64 {
+	return 100 * float64(res.Queue("root").AvgUsedMB) / float64(res.Cluster.MemoryMB)
+}
+
+// withPreemption turns the preemption monitor on in a generated
+// configuration. It fails rather than return the bytes unchanged: a
+// benchmark whose edit no longer applies would measure another day.
+func withPreemption(t testing.TB, xml []byte) []byte {
+	t.Helper()
+	end := []byte("</configuration>")
+	if bytes.Count(xml, end) != 1 {
+		t.Fatalf("withPreemption: want one %s in the configuration, found %d", end, bytes.Count(xml, end))
+	}
+	return bytes.Replace(xml, end, []byte(preemptionOn+string(end)), 1)
 }
 
 // preemptionOn turns ProportionalCapacityPreemptionPolicy on (Hadoop's
@@ -227,4 +268,30 @@ func BenchmarkBusyVsIdle(b *testing.B) {
 			b.ReportMetric(float64(res.Summary.Reservations), "resv/op")
 		})
 	}
+}
+
+// fatalRecorder is a testing.TB whose Fatalf records the message instead
+// of stopping the test, to check a guard fails.
+type fatalRecorder struct {
+	testing.TB
+	failed string
+}
+
+func (f *fatalRecorder) Helper() {}
+
+func (f *fatalRecorder) Fatalf(format string, args ...any) { f.failed = fmt.Sprintf(format, args...) }
+
+// TestWithPreemptionFailsWhenItCannotApply: the contended days' edit
+// fails when the configuration has no single closing tag, and turns the
+// monitor on when it has.
+func TestWithPreemptionFailsWhenItCannotApply(t *testing.T) {
+	for _, xml := range []string{"<configuration/>", "<configuration></configuration></configuration>"} {
+		r := &fatalRecorder{TB: t}
+		withPreemption(r, []byte(xml))
+		assert.Contains(t, r.failed, "want one </configuration>", xml)
+	}
+	r := &fatalRecorder{TB: t}
+	m := modelFrom(t, withPreemption(r, []byte(twoQueues)))
+	assert.Empty(t, r.failed)
+	assert.True(t, m.Global.Preemption.Enabled.V)
 }

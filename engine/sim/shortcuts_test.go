@@ -46,7 +46,7 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 			m = modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1}))
 		case "generated-100-leaves-preemption":
 			xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
-			m = modelFrom(t, bytes.Replace(xml, []byte("</configuration>"), []byte(preemptionOn+"</configuration>"), 1))
+			m = modelFrom(t, withPreemption(t, xml))
 		default:
 			m = loadModel(t, c.cfg)
 		}
