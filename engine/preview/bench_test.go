@@ -44,11 +44,20 @@ func benchInputs(b *testing.B, sz benchSize) (old, new *xmlconf.Model, w *sim.Wo
 		changed.Set(q.Key("maximum-capacity"), "50")
 	}
 	new = xmlconf.Build(changed, xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
-	w, err = sim.Generate(old, sim.GenOptions{Seed: 1, Apps: sz.apps, Nodes: sz.nodes})
+	w, err = sim.Generate(old, benchGenOptions(sz))
 	if err != nil {
 		b.Fatal(err)
 	}
 	return old, new, w
+}
+
+// benchGenOptions is the day `capq gen workload --apps A --nodes N --seed
+// 1` generates: the command's defaults (a reduce phase for 30% of apps,
+// bursts), not GenOptions' zero values (no reduce phase, no bursts).
+func benchGenOptions(sz benchSize) sim.GenOptions {
+	o := sim.CommandGenOptions()
+	o.Seed, o.Apps, o.Nodes, o.TargetUtilization = 1, sz.apps, sz.nodes, 0
+	return o
 }
 
 // BenchmarkPreview compares one simulation of a generated day with a

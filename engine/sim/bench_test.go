@@ -86,7 +86,8 @@ type scaleDay struct {
 
 // scaleDays are TestScaleTable's tables by CAPQ_SCALE_DAY.
 var scaleDays = map[string]scaleDay{
-	// How time grows on an idle cluster (DefaultGenOptions).
+	// How time grows on an idle cluster (the command's defaults with
+	// --apps, so bursts but no target).
 	"": {sizes: []scaleSize{
 		{1000, 100, 10000}, {3000, 100, 10000}, {10000, 100, 10000},
 		{1000, 300, 10000}, {1000, 1000, 10000},
@@ -139,8 +140,10 @@ func scaleDayInputs(t *testing.T, s scaleSize, contended bool) (*xmlconf.Model, 
 	if contended {
 		xml = withPreemption(t, xml)
 	} else {
-		o = DefaultGenOptions()
-		o.Apps, o.Nodes = s.apps, s.nodes
+		// capq gen workload --apps A --nodes N --seed 1: bursts on, no
+		// target (--apps turns it off).
+		o = CommandGenOptions()
+		o.Apps, o.Nodes, o.TargetUtilization = s.apps, s.nodes, 0
 	}
 	m := modelFrom(t, xml)
 	require.Equal(t, contended, m.Global.Preemption.Enabled.V, "preemption on in the contended days only")
