@@ -298,3 +298,19 @@ func TestWithPreemptionFailsWhenItCannotApply(t *testing.T) {
 	assert.Empty(t, r.failed)
 	assert.True(t, m.Global.Preemption.Enabled.V)
 }
+
+// TestSchedulingPlacesOnePerHeartbeat pins what BenchmarkScheduling's doc
+// says it measures: with the default maximum-offswitch-assignments (1)
+// a heartbeat places at most one container, and every beat but at most
+// one per node (the one that finds the asks met) places one.
+func TestSchedulingPlacesOnePerHeartbeat(t *testing.T) {
+	m := modelFrom(t, []byte(twoQueues))
+	for _, nodes := range []int{500, 5000} {
+		res, err := Run(m, schedulingWorkload(nodes, 10000), Options{Until: 3600 * 1000})
+		require.NoError(t, err)
+		assert.Equal(t, int64(10002), res.Summary.ContainersAllocated, "10,000 tasks and 2 AMs")
+		hb := res.Summary.Heartbeats
+		assert.True(t, res.Summary.ContainersAllocated <= hb && hb <= res.Summary.ContainersAllocated+int64(nodes),
+			"%d nodes: %d heartbeats for %d containers", nodes, hb, res.Summary.ContainersAllocated)
+	}
+}
