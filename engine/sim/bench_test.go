@@ -227,7 +227,7 @@ func cpuTime() time.Duration {
 // busyIdleDay is the workload of BenchmarkBusyVsIdle: DefaultGenOptions
 // with 2,000 apps (about 100,000 containers) over 100 leaf queues; only
 // the node count differs between the two runs.
-func busyIdleDay(b *testing.B, nodes int) (*xmlconf.Model, *Workload) {
+func busyIdleDay(b testing.TB, nodes int) (*xmlconf.Model, *Workload) {
 	m := modelFrom(b, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1}))
 	o := DefaultGenOptions()
 	o.Apps, o.Nodes = 2000, nodes
@@ -313,4 +313,19 @@ func TestSchedulingPlacesOnePerHeartbeat(t *testing.T) {
 		assert.True(t, res.Summary.ContainersAllocated <= hb && hb <= res.Summary.ContainersAllocated+int64(nodes),
 			"%d nodes: %d heartbeats for %d containers", nodes, hb, res.Summary.ContainersAllocated)
 	}
+}
+
+// TestBusyVsIdleDiffersOnlyInNodes: BenchmarkBusyVsIdle's pair has the
+// same apps (arrivals, queues, users, tasks) and the same node size; only
+// the node count differs.
+func TestBusyVsIdleDiffersOnlyInNodes(t *testing.T) {
+	_, idle := busyIdleDay(t, 2000)
+	_, busy := busyIdleDay(t, 4)
+	assert.Equal(t, idle.Apps, busy.Apps)
+	require.Len(t, idle.Cluster.Nodes, 1)
+	require.Len(t, busy.Cluster.Nodes, 1)
+	in, bn := idle.Cluster.Nodes[0], busy.Cluster.Nodes[0]
+	assert.Equal(t, []int{2000, 4}, []int{in.Count, bn.Count})
+	in.Count, in.Racks, bn.Count, bn.Racks = 0, 0, 0, 0
+	assert.Equal(t, in, bn, "the same nodes apart from their count (and so their racks)")
 }
