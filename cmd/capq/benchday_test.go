@@ -14,7 +14,7 @@ import (
 
 // contendedDayFlags are the flags of #19's contended day as
 // engine/sim/BENCHMARKS.md documents them (after --config).
-const contendedDayFlags = "--nodes 10000 --task-duration 140m --target-utilization 0.95 --seed 1"
+const contendedDayFlags = "--nodes 10000 --task-memory 2048,4096,8192 --task-duration 70m --target-utilization 0.95 --burst-share 0 --seed 1"
 
 // genOptionsOf parses gen workload's flags as the command does and
 // returns the generator options they give.

@@ -103,9 +103,12 @@ var scaleDays = map[string]scaleDay{
 	// #19's contended day over 1,000 and 10,000 leaves.
 	"contended":    {sizes: []scaleSize{{10000, 1000, 0}}, contended: true},
 	"contended10k": {sizes: []scaleSize{{10000, 10000, 0}}, contended: true},
-	// How time grows on busy clusters: the contended day at a tenth and
-	// a third of its nodes, then wider trees.
-	"busygrowth": {sizes: []scaleSize{{1000, 100, 0}, {3000, 100, 0}, {3000, 1000, 0}, {1000, 1000, 0}}, contended: true},
+	// How time grows on busy clusters: the contended day (apps in
+	// proportion to nodes) at 3% and 10% of its nodes, over 100 and 1,000
+	// leaves; minutes of CPU in all (BENCHMARKS.md).
+	"busygrowth":     {sizes: []scaleSize{{300, 100, 0}, {1000, 100, 0}, {1000, 1000, 0}}, contended: true},
+	"contendedtenth": {sizes: []scaleSize{{1000, 100, 0}}, contended: true},  // a tenth of the day, in a minute
+	"busygrowth3k":   {sizes: []scaleSize{{3000, 1000, 0}}, contended: true}, // 30%: too slow to finish yet (BENCHMARKS.md)
 }
 
 // TestScaleTable prints how run time grows with nodes, queues and apps
@@ -127,7 +130,7 @@ func TestScaleTable(t *testing.T) {
 		require.NoError(t, err)
 		until = d.Milliseconds()
 	}
-	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated | use% | reservations | preempted | last app submitted |")
+	t.Log("| nodes | leaves | apps | containers | heartbeats | CPU s | wall s | simulated | use% | reservations | preempted | rejected | last app submitted |")
 	for _, s := range day.sizes {
 		scaleRow(t, s, day.contended, until)
 	}
@@ -170,10 +173,10 @@ func scaleRow(t *testing.T, s scaleSize, contended bool, until int64) {
 	res, err := Run(m, w, ro)
 	require.NoError(t, err)
 	el, cpu := time.Since(start), cpuTime()-cpu0
-	t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d | %d | %s |",
+	t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d | %d | %d | %s |",
 		s.nodes, s.leaves, len(w.Apps), res.Summary.ContainersAllocated, res.Summary.Heartbeats,
 		cpu.Seconds(), el.Seconds(), fmtMS(res.Summary.SimulatedMS), usePercent(res),
-		res.Summary.Reservations, len(res.Preemptions), fmtMS(w.Apps[len(w.Apps)-1].SubmitMS))
+		res.Summary.Reservations, len(res.Preemptions), res.Summary.AppsRejected, fmtMS(w.Apps[len(w.Apps)-1].SubmitMS))
 }
 
 // usePercent is the root queue's average used share of the cluster's
