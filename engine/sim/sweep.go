@@ -67,8 +67,9 @@ func (s *sweep) cursorTime(p *parkSet, hb int64) int64 {
 	return s.base
 }
 
-func (s *sweep) add(p *parkSet, i int32) {
-	r := p.rank[i]
+func (s *sweep) add(p *parkSet, i int32) { s.addRank(int(p.rank[i])) }
+
+func (s *sweep) addRank(r int) {
 	s.due[r/64] |= 1 << (r % 64)
 	s.count++
 }
@@ -91,6 +92,12 @@ func (s *sweep) next(p *parkSet, hb int64) (int, int64, bool) {
 func (s *sweep) take(p *parkSet, hb int64, r int, t int64) {
 	s.due[r/64] &^= 1 << (r % 64)
 	s.count--
+	s.pass(p, hb, r, t)
+}
+
+// pass moves the cursor past rank r's slot at time t, leaving r due: the
+// node beats again next cycle.
+func (s *sweep) pass(p *parkSet, hb int64, r int, t int64) {
 	s.base, s.pos = t-p.phases[r], r+1
 	if s.pos == len(p.byPhase) {
 		s.base, s.pos = s.base+hb, 0
@@ -151,8 +158,8 @@ func (r *run) fastBeat(i int32, rk int) bool {
 		return false
 	}
 	m, ok := r.fastCovered(i, rk)
-	if ok {
-		r.fastAnswer(i, m)
+	if ok && r.fastAnswer(i, m) {
+		r.sweep.addRank(rk) // taken for this beat: due again next cycle
 	}
 	return ok
 }
@@ -172,8 +179,10 @@ func (r *run) fastCovered(i int32, rk int) (*nodeRoom, bool) {
 	return m, m.alive && !m.reserved && r.futile.holds(m.free, m.total, m.part)
 }
 
-// fastAnswer is heartbeat and settle for a covered node.
-func (r *run) fastAnswer(i int32, m *nodeRoom) {
+// fastAnswer is heartbeat and settle for a covered node; it reports
+// whether the node stays due (queueBeat would queue its next beat), which
+// the caller books in the sweep.
+func (r *run) fastAnswer(i int32, m *nodeRoom) bool {
 	r.res.Summary.Heartbeats++
 	r.res.futileAnswers++
 	room := r.fits(m.free)
@@ -183,7 +192,7 @@ func (r *run) fastAnswer(i int32, m *nodeRoom) {
 		// own flags change.
 		r.nodes[i].scheduled = false
 		r.settle(i, room)
-		return
+		return false
 	}
 	r.idle++
 	if r.idle >= r.quietAfter() {
@@ -192,10 +201,10 @@ func (r *run) fastAnswer(i int32, m *nodeRoom) {
 	if r.quiet || r.outstanding <= 0 {
 		r.nodes[i].scheduled = false
 		r.parkNode(i)
-		return
+		return false
 	}
 	r.awake++
-	r.sweep.add(&r.park, i) // beats again next interval, still scheduled
+	return true // beats again next interval, still scheduled
 }
 
 // fastRun answers the due heartbeats that follow while futile covers
@@ -217,12 +226,15 @@ func (r *run) fastRun() bool {
 		if !ok {
 			return false
 		}
-		if r.overBudget() {
+		if r.budgeted && r.overBudget() {
 			return true
 		}
-		r.sweep.take(&r.park, r.hb, rk, t)
 		r.now = t
-		r.fastAnswer(i, m)
+		if r.fastAnswer(i, m) {
+			r.sweep.pass(&r.park, r.hb, rk, t)
+		} else {
+			r.sweep.take(&r.park, r.hb, rk, t)
+		}
 		r.counted()
 	}
 }
