@@ -93,6 +93,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	}
 	// The exhaustive reference keeps every beat in the event queue.
 	r.sweep.on = !o.exhaustive && !r.async.on
+	r.budgeted = o.budget() > 0
 	rng := rand.New(rand.NewSource(o.Seed))
 	r.parts = newPartStats(r.w, specs)
 	if r.parts != nil {
@@ -263,6 +264,14 @@ func (r *run) loop() {
 			r.res.Summary.StoppedAtUntil = true
 			break
 		}
+		if ev.kind == evHeartbeat && r.sweep.on && r.fastBeat(ev.ref, int(r.park.rank[ev.ref])) {
+			r.now = ev.t
+			r.counted()
+			if r.fastRun() {
+				return
+			}
+			continue
+		}
 		r.sampleUntil(ev.t)
 		r.now = ev.t
 		if r.multi {
@@ -272,10 +281,7 @@ func (r *run) loop() {
 		if r.outErr != nil {
 			return // a full disk: the log is lost, stop now rather than at the end
 		}
-		r.evCount++
-		if r.opts.Progress != nil && r.evCount&0xffff == 0 {
-			r.progress()
-		}
+		r.counted()
 	}
 	end := r.lastChange
 	if r.opts.Until > 0 && (r.res.Summary.StoppedAtUntil || r.opts.Until > end) {
@@ -284,6 +290,14 @@ func (r *run) loop() {
 	r.sampleUntil(end + 1)
 	r.now = end
 	if r.opts.Progress != nil {
+		r.progress()
+	}
+}
+
+// counted counts an event done, reporting progress now and then.
+func (r *run) counted() {
+	r.evCount++
+	if r.opts.Progress != nil && r.evCount&0xffff == 0 {
 		r.progress()
 	}
 }
