@@ -13,15 +13,20 @@ import (
 
 // benchSize is the generated day a preview benchmark runs. The default
 // keeps `make bench` short; CAPQ_PREVIEW_BENCH=day runs the simulate
-// issue's day (10,000 nodes, 1,000 leaf queues, 100,000 apps).
+// issue's day (10,000 nodes, 1,000 leaf queues, 100,000 apps) and
+// CAPQ_PREVIEW_BENCH=contended #19's contended day (sim.ContendedDay,
+// preemption on; CAPQ_PREVIEW_UNTIL, e.g. 1h, stops both runs early).
 type benchSize struct {
 	nodes, queues, apps int
+	contended           bool
 }
 
 func previewBenchSize() benchSize {
 	switch os.Getenv("CAPQ_PREVIEW_BENCH") {
 	case "day":
 		return benchSize{nodes: 10000, queues: 1000, apps: 100000}
+	case "contended":
+		return benchSize{nodes: 10000, queues: 1110, contended: true}
 	case "medium":
 		return benchSize{nodes: 2000, queues: 200, apps: 20000}
 	}
@@ -38,7 +43,13 @@ func benchInputs(b *testing.B, sz benchSize) (old, new *xmlconf.Model, w *sim.Wo
 		b.Fatal(err)
 	}
 	conf := xmlconf.NewConf(doc)
+	if sz.contended {
+		conf.Set("yarn.resourcemanager.scheduler.monitor.enable", "true")
+	}
 	old = xmlconf.Build(conf, xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+	if old.Global.Preemption.Enabled.V != sz.contended {
+		b.Fatalf("preemption on: %v, want %v", old.Global.Preemption.Enabled.V, sz.contended)
+	}
 	changed := conf.Clone()
 	for _, q := range old.Root.Children {
 		changed.Set(q.Key("maximum-capacity"), "50")
@@ -53,11 +64,29 @@ func benchInputs(b *testing.B, sz benchSize) (old, new *xmlconf.Model, w *sim.Wo
 
 // benchGenOptions is the day `capq gen workload --apps A --nodes N --seed
 // 1` generates: the command's defaults (a reduce phase for 30% of apps,
-// bursts), not GenOptions' zero values (no reduce phase, no bursts).
+// bursts), not GenOptions' zero values (no reduce phase, no bursts); the
+// contended size is sim.ContendedDay, the documented command's day.
 func benchGenOptions(sz benchSize) sim.GenOptions {
+	if sz.contended {
+		return sim.ContendedDay(sz.nodes)
+	}
 	o := sim.CommandGenOptions()
 	o.Seed, o.Apps, o.Nodes, o.TargetUtilization = 1, sz.apps, sz.nodes, 0
 	return o
+}
+
+// benchUntil is CAPQ_PREVIEW_UNTIL in simulated milliseconds (0: whole
+// days).
+func benchUntil(b *testing.B) int64 {
+	u := os.Getenv("CAPQ_PREVIEW_UNTIL")
+	if u == "" {
+		return 0
+	}
+	d, err := time.ParseDuration(u)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return d.Milliseconds()
 }
 
 // BenchmarkPreview compares one simulation of a generated day with a
@@ -69,7 +98,10 @@ func benchGenOptions(sz benchSize) sim.GenOptions {
 func BenchmarkPreview(b *testing.B) {
 	sz := previewBenchSize()
 	old, new, w := benchInputs(b, sz)
-	opts := sim.Options{Seed: 1}
+	opts := sim.Options{Seed: 1, Until: benchUntil(b)}
+	if sz.contended {
+		opts.MaxContainers, opts.MaxEvents = 10_000_000, -1
+	}
 	b.Run(fmt.Sprintf("nodes=%d/queues=%d/apps=%d", sz.nodes, sz.queues, sz.apps), func(b *testing.B) {
 		var one, oneNew, both, compare, oneCPU, newCPU, bothCPU time.Duration
 		for i := 0; i < b.N; i++ {
