@@ -6,10 +6,10 @@ import "sort"
 // in heartbeat-phase order so the next one to beat after any time is
 // found by scanning a few words.
 type parkSet struct {
-	byPhase []int32  // node indices sorted by phase (then index)
-	phases  []int64  // their phases
-	rank    []int32  // node index -> position in byPhase
-	bits    bitmap   // parked positions
+	byPhase []int32 // node indices sorted by phase (then index)
+	phases  []int64 // their phases
+	rank    []int32 // node index -> position in byPhase
+	bits    bitmap  // parked positions
 	count   int
 }
 
