@@ -18,7 +18,7 @@ import "github.com/capq/capq/engine"
 // look at room kept beside the bits in rank order (fastBeat).
 type sweep struct {
 	on    bool
-	due   []uint64
+	due   bitmap
 	count int
 	// The cursor: the next slot is rank pos of the cycle starting at
 	// base (a multiple of the interval); slot time is base + phase.
@@ -46,7 +46,7 @@ var checkRoom = false
 // rebuild sizes the sweep to p's ranks (after nodes were added, which
 // reorders them), keeping which nodes are due and the cursor's time.
 func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
-	s.due = make([]uint64, (len(nodes)+63)/64)
+	s.due = newBitmap(len(nodes))
 	s.count = 0
 	s.room = make([]nodeRoom, len(nodes))
 	for i := range nodes {
@@ -61,7 +61,7 @@ func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
 
 // cursorTime is the time of the cursor's slot (0 before any node).
 func (s *sweep) cursorTime(p *parkSet, hb int64) int64 {
-	if s.pos < len(p.phases) && s.due != nil {
+	if s.pos < len(p.phases) && s.due.words != nil {
 		return s.base + p.phases[s.pos]
 	}
 	return s.base
@@ -70,7 +70,7 @@ func (s *sweep) cursorTime(p *parkSet, hb int64) int64 {
 func (s *sweep) add(p *parkSet, i int32) { s.addRank(int(p.rank[i])) }
 
 func (s *sweep) addRank(r int) {
-	s.due[r/64] |= 1 << (r % 64)
+	s.due.set(r)
 	s.count++
 }
 
@@ -79,10 +79,10 @@ func (s *sweep) next(p *parkSet, hb int64) (int, int64, bool) {
 	if s.count == 0 {
 		return 0, 0, false
 	}
-	if r := p.scanBits(s.due, s.pos, len(p.byPhase)); r >= 0 {
+	if r := s.due.first(s.pos, len(p.byPhase)); r >= 0 {
 		return r, s.base + p.phases[r], true
 	}
-	r := p.scanBits(s.due, 0, s.pos)
+	r := s.due.first(0, s.pos)
 	return r, s.base + hb + p.phases[r], true
 }
 
@@ -90,7 +90,7 @@ func (s *sweep) next(p *parkSet, hb int64) (int, int64, bool) {
 // the node beats now, and beats again only if it is added back, in the
 // next cycle.
 func (s *sweep) take(p *parkSet, hb int64, r int, t int64) {
-	s.due[r/64] &^= 1 << (r % 64)
+	s.due.clear(r)
 	s.count--
 	s.pass(p, hb, r, t)
 }
