@@ -102,7 +102,7 @@ func BenchmarkPreview(b *testing.B) {
 	if sz.contended {
 		opts.MaxContainers, opts.MaxEvents = 10_000_000, -1
 	}
-	b.Run(fmt.Sprintf("nodes=%d/queues=%d/apps=%d", sz.nodes, sz.queues, sz.apps), func(b *testing.B) {
+	b.Run(fmt.Sprintf("nodes=%d/queues=%d/apps=%d", sz.nodes, sz.queues, len(w.Apps)), func(b *testing.B) {
 		var one, oneNew, both, compare, oneCPU, newCPU, bothCPU time.Duration
 		for i := 0; i < b.N; i++ {
 			tn, cn := time.Now(), cpuTime()
