@@ -171,6 +171,7 @@ func (q *queue) addAMUsedIn(pi int, r Resource, sign int64) {
 // partition from the model (CSQueueUtils.loadCapacitiesByLabelsFromConf
 // and the absolute capacities by label) and then the resources.
 func (e *Engine) configurePartitions() {
+	e.shapeChanged()
 	for _, q := range e.queues {
 		q.growParts(len(e.parts))
 	}

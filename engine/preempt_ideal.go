@@ -52,7 +52,7 @@ func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
 		t.max = multiplyTrunc(partRes, float64(absMax))
 	}
 	if q.leaf {
-		t.pending, t.pendingDR = e.pendingForPreemption(q, pi)
+		t.pending, t.pendingDR = e.leafPending(q, pi)
 		return t
 	}
 	for _, c := range q.children {

@@ -1,0 +1,128 @@
+package engine_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/engine"
+	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/golden"
+	"github.com/capq/capq/xmlconf"
+)
+
+// preemptProps turns the ProportionalCapacityPreemptionPolicy on, and
+// with all, every selector it has (reserved containers, balance after
+// satisfied, intra-queue).
+func preemptProps(all bool) string {
+	const p = "yarn.resourcemanager.monitor.capacity.preemption."
+	s := prop("yarn.resourcemanager.scheduler.monitor.enable", "true")
+	if all {
+		s += prop(p+"select_based_on_reserved_containers", "true") +
+			prop(p+"preemption-to-balance-queue-after-satisfied.enabled", "true") +
+			prop(p+"intra-queue-preemption.enabled", "true")
+	}
+	return s
+}
+
+func prop(k, v string) string {
+	return "<property><name>" + k + "</name><value>" + v + "</value></property>"
+}
+
+// withProps loads a configuration with extra properties appended.
+func withProps(t *testing.T, xml []byte, props string) *xmlconf.Model {
+	t.Helper()
+	xml = bytes.Replace(xml, []byte("</configuration>"), []byte(props+"</configuration>"), 1)
+	l, err := xmlconf.Load(xmlconf.LoadOptions{CapacityScheduler: []xmlconf.Source{{Name: "cs.xml", Data: xml}}})
+	require.NoError(t, err)
+	return l.Model
+}
+
+func readConfig(t *testing.T, dir string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(golden.RepoRoot(), "testdata", dir, "capacity-scheduler.xml"))
+	require.NoError(t, err)
+	return b
+}
+
+// preemptionDay is one busy day with preemption on.
+type preemptionDay struct {
+	name string
+	m    *xmlconf.Model
+	w    *sim.Workload
+}
+
+func preemptionDays(t *testing.T) []preemptionDay {
+	wide := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: 110, FanOut: 10, Seed: 1}) // 100 leaves
+	contended := sim.DefaultGenOptions()
+	contended.Seed, contended.Apps, contended.Nodes, contended.DurationMS, contended.DurationMeanMS = 10, 120, 4, 3600*1000, 20*60*1000
+	seeds := sim.GenOptions{Seed: 8, Apps: 300, Nodes: 10, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}
+	var days []preemptionDay
+	add := func(name string, m *xmlconf.Model, o sim.GenOptions) {
+		w, err := sim.Generate(m, o)
+		require.NoError(t, err)
+		days = append(days, preemptionDay{name, m, w})
+	}
+	add("100 leaves, contended", withProps(t, wide, preemptProps(false)), contended)
+	add("100 leaves, contended, every selector", withProps(t, wide, preemptProps(true)), contended)
+	add("seeds-preemption", withProps(t, readConfig(t, "workloads/seeds-preemption"), ""), seeds)
+	add("seeds-preemption, every selector", withProps(t, readConfig(t, "workloads/seeds-preemption"), preemptProps(true)), seeds)
+	m := withProps(t, readConfig(t, "workloads/labels"), preemptProps(true))
+	add("labels, gpu partition", m, sim.GenOptions{Seed: 11, Apps: 200, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3})
+	labelGPU(days[len(days)-1].w)
+	return days
+}
+
+// labelGPU puts a third of the nodes in a non-exclusive "gpu" partition
+// and half of root.ml's apps on it.
+func labelGPU(w *sim.Workload) {
+	ex := false
+	w.Cluster.NodeLabels = []sim.NodeLabel{{Name: "gpu", Exclusive: &ex}}
+	var nodes []sim.NodeGroup
+	for i, n := range w.Cluster.Expand() {
+		g := sim.NodeGroup{Names: []string{n.ID}, Rack: n.Rack, MemoryMB: n.MemoryMB, VCores: n.VCores}
+		if i%3 == 0 {
+			g.Partition = "gpu"
+		}
+		nodes = append(nodes, g)
+	}
+	w.Cluster.Nodes = nodes
+	gpu := "gpu"
+	for i := range w.Apps {
+		if strings.HasSuffix(w.Apps[i].Queue, "ml") && i%2 == 0 {
+			w.Apps[i].NodeLabelExpression = &gpu
+		}
+	}
+}
+
+// TestPreemptCacheKeepsTheEventLog: busy days with preemption, run with
+// the preemption round's cached totals (preempt_cache.go), without them,
+// and with every reused total checked against a fresh walk, give
+// byte-identical event logs (allocations, reservations, marks and kills).
+func TestPreemptCacheKeepsTheEventLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole simulated days")
+	}
+	for _, d := range preemptionDays(t) {
+		run := func(mode string) ([]byte, *sim.Result) {
+			defer engine.SetPreemptCache(mode)()
+			var log bytes.Buffer
+			res, err := sim.Run(d.m, d.w, sim.Options{Seed: 9, Events: &log})
+			require.NoError(t, err)
+			return log.Bytes(), res
+		}
+		want, ref := run("off")
+		require.NotZero(t, ref.Summary.Preempted, "%s: nothing preempted, the day shows nothing", d.name)
+		for _, mode := range []string{"on", "check"} {
+			got, res := run(mode)
+			assert.True(t, bytes.Equal(want, got), "%s: the cache (%s) changes the event log (%d vs %d preempted)",
+				d.name, mode, ref.Summary.Preempted, res.Summary.Preempted)
+		}
+		t.Logf("%s: %d containers, %d preempted", d.name, ref.Summary.ContainersAllocated, ref.Summary.Preempted)
+	}
+}
