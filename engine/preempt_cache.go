@@ -42,7 +42,7 @@ const (
 	cacheCheck           // reuse, but recompute and panic when a reused value is stale
 )
 
-// preemptCacheMode is cacheOn outside tests (export_test.go sets it).
+// preemptCacheMode is cacheOn outside tests (SetPreemptCacheForTests).
 var preemptCacheMode = cacheOn
 
 // leafPending returns pendingForPreemption(q, pi), from q's cache when
@@ -78,3 +78,23 @@ func (e *Engine) checkPending(q *queue, pi int, c *pendCache) {
 // shapeChanged invalidates every cached preemption total: something
 // outside the leaves (cluster, partitions, guarantees, the tree) changed.
 func (e *Engine) shapeChanged() { e.preemptEpoch++ }
+
+// SetPreemptCacheForTests sets the preemption round's cache mode of
+// every engine: "on" (the default), "off" (always walk, the reference)
+// or "check" (reuse, but walk again and panic when a reused total is
+// stale). It returns a function that restores the previous mode. For
+// the simulator's tests, which compare whole days' event logs with and
+// without the cache; not safe while another engine runs concurrently.
+func SetPreemptCacheForTests(mode string) (restore func()) {
+	m, ok := map[string]cacheMode{"on": cacheOn, "off": cacheOff, "check": cacheCheck}[mode]
+	if !ok {
+		panic("engine: unknown preemption cache mode " + mode)
+	}
+	return setPreemptCacheMode(m)
+}
+
+func setPreemptCacheMode(m cacheMode) func() {
+	old := preemptCacheMode
+	preemptCacheMode = m
+	return func() { preemptCacheMode = old }
+}

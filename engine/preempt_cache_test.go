@@ -80,11 +80,3 @@ func TestPreemptCacheReusesUnchangedLeaves(t *testing.T) {
 	b.pendCache[0].pending.MemoryMB++ // a change no counter saw
 	assert.Panics(t, func() { e.Preempt(6000) })
 }
-
-// setPreemptCacheMode sets the cache mode for a test; the returned
-// function restores the previous one.
-func setPreemptCacheMode(m cacheMode) func() {
-	old := preemptCacheMode
-	preemptCacheMode = m
-	return func() { preemptCacheMode = old }
-}

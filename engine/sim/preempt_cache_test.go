@@ -1,9 +1,8 @@
-package engine_test
+package sim
 
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,8 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/engine"
-	"github.com/capq/capq/engine/sim"
-	"github.com/capq/capq/golden"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -21,7 +18,7 @@ import (
 // satisfied, intra-queue).
 func preemptProps(all bool) string {
 	const p = "yarn.resourcemanager.monitor.capacity.preemption."
-	s := prop("yarn.resourcemanager.scheduler.monitor.enable", "true")
+	s := preemptionOn
 	if all {
 		s += prop(p+"select_based_on_reserved_containers", "true") +
 			prop(p+"preemption-to-balance-queue-after-satisfied.enabled", "true") +
@@ -37,15 +34,12 @@ func prop(k, v string) string {
 // withProps loads a configuration with extra properties appended.
 func withProps(t *testing.T, xml []byte, props string) *xmlconf.Model {
 	t.Helper()
-	xml = bytes.Replace(xml, []byte("</configuration>"), []byte(props+"</configuration>"), 1)
-	l, err := xmlconf.Load(xmlconf.LoadOptions{CapacityScheduler: []xmlconf.Source{{Name: "cs.xml", Data: xml}}})
-	require.NoError(t, err)
-	return l.Model
+	return modelFrom(t, bytes.Replace(xml, []byte("</configuration>"), []byte(props+"</configuration>"), 1))
 }
 
 func readConfig(t *testing.T, dir string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(golden.RepoRoot(), "testdata", dir, "capacity-scheduler.xml"))
+	b, err := os.ReadFile(repo("testdata", dir, "capacity-scheduler.xml"))
 	require.NoError(t, err)
 	return b
 }
@@ -54,17 +48,16 @@ func readConfig(t *testing.T, dir string) []byte {
 type preemptionDay struct {
 	name string
 	m    *xmlconf.Model
-	w    *sim.Workload
+	w    *Workload
 }
 
 func preemptionDays(t *testing.T) []preemptionDay {
-	wide := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: 110, FanOut: 10, Seed: 1}) // 100 leaves
-	contended := sim.DefaultGenOptions()
-	contended.Seed, contended.Apps, contended.Nodes, contended.DurationMS, contended.DurationMeanMS = 10, 120, 4, 3600*1000, 20*60*1000
-	seeds := sim.GenOptions{Seed: 8, Apps: 300, Nodes: 10, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}
+	wide := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
+	contended := contendedGen()
+	seeds := GenOptions{Seed: 8, Apps: 150, Nodes: 10, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 3600 * 1000, ReduceShare: 0.3}
 	var days []preemptionDay
-	add := func(name string, m *xmlconf.Model, o sim.GenOptions) {
-		w, err := sim.Generate(m, o)
+	add := func(name string, m *xmlconf.Model, o GenOptions) {
+		w, err := Generate(m, o)
 		require.NoError(t, err)
 		days = append(days, preemptionDay{name, m, w})
 	}
@@ -73,19 +66,19 @@ func preemptionDays(t *testing.T) []preemptionDay {
 	add("seeds-preemption", withProps(t, readConfig(t, "workloads/seeds-preemption"), ""), seeds)
 	add("seeds-preemption, every selector", withProps(t, readConfig(t, "workloads/seeds-preemption"), preemptProps(true)), seeds)
 	m := withProps(t, readConfig(t, "workloads/labels"), preemptProps(true))
-	add("labels, gpu partition", m, sim.GenOptions{Seed: 11, Apps: 200, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3})
+	add("labels, gpu partition", m, GenOptions{Seed: 11, Apps: 100, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 3600 * 1000, ReduceShare: 0.3})
 	labelGPU(days[len(days)-1].w)
 	return days
 }
 
 // labelGPU puts a third of the nodes in a non-exclusive "gpu" partition
 // and half of root.ml's apps on it.
-func labelGPU(w *sim.Workload) {
+func labelGPU(w *Workload) {
 	ex := false
-	w.Cluster.NodeLabels = []sim.NodeLabel{{Name: "gpu", Exclusive: &ex}}
-	var nodes []sim.NodeGroup
+	w.Cluster.NodeLabels = []NodeLabel{{Name: "gpu", Exclusive: &ex}}
+	var nodes []NodeGroup
 	for i, n := range w.Cluster.Expand() {
-		g := sim.NodeGroup{Names: []string{n.ID}, Rack: n.Rack, MemoryMB: n.MemoryMB, VCores: n.VCores}
+		g := NodeGroup{Names: []string{n.ID}, Rack: n.Rack, MemoryMB: n.MemoryMB, VCores: n.VCores}
 		if i%3 == 0 {
 			g.Partition = "gpu"
 		}
@@ -109,10 +102,10 @@ func TestPreemptCacheKeepsTheEventLog(t *testing.T) {
 		t.Skip("whole simulated days")
 	}
 	for _, d := range preemptionDays(t) {
-		run := func(mode string) ([]byte, *sim.Result) {
-			defer engine.SetPreemptCache(mode)()
+		run := func(mode string) ([]byte, *Result) {
+			defer engine.SetPreemptCacheForTests(mode)()
 			var log bytes.Buffer
-			res, err := sim.Run(d.m, d.w, sim.Options{Seed: 9, Events: &log})
+			res, err := Run(d.m, d.w, Options{Seed: 9, Events: &log})
 			require.NoError(t, err)
 			return log.Bytes(), res
 		}
