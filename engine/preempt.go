@@ -42,6 +42,8 @@ type preemptState struct {
 	resvSeen map[int64]int64
 	// tqs holds the round's queue snapshots (tq_slab.go).
 	tqs tqSlab
+	// ideal is the ideal assignment's scratch (idealBuf).
+	ideal idealBuf
 }
 
 func compilePreempt(p xmlconf.Preemption) preemptConf {
@@ -110,7 +112,12 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	if pc.onReserved {
 		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed, selected)...)
 	}
-	under := newUnderServed(len(e.parts))
+	// Only the intra-queue selector reads the under-served queues; without
+	// it the sets (a map insertion per queue handed out) are not kept.
+	var under *underServed
+	if pc.intra.enabled {
+		under = newUnderServed(len(e.parts))
+	}
 	parts := e.computeIdeal(allowed, idealMode{under: under})
 	leaves := parts
 	for _, pl := range parts {
@@ -162,6 +169,7 @@ func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[][
 // reads are collected per partition (addPartitionToUnderServedQueues).
 func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
 	rc := &e.g.rc
+	m.buf = &e.pre.ideal
 	out := make([][]*tq, len(e.parts))
 	for pi := range e.parts {
 		if pi > 0 && e.parts[pi].res.IsZero() {

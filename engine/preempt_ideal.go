@@ -1,6 +1,6 @@
 package engine
 
-import "sort"
+import "slices"
 
 // tq is one queue as the preemption policy sees it in a round in one
 // partition (TempQueuePerPartition): a snapshot of usage and demand plus
@@ -39,13 +39,12 @@ func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
 	t := e.pre.tqs.get()
 	t.q, t.pi, t.used, t.reserved, t.disabled = q, pi, q.usedIn(pi), q.reservedIn(pi), q.disablePreemption
 	t.guaranteed, t.max = q.guaranteeIn(pi), q.maxResIn(pi)
-	caps := q.capsIn(pi)
+	absCap, absMax := q.absCapsIn(pi)
 	if t.guaranteed.IsZero() {
 		// TempQueuePerPartition.getGuaranteed without an effective minimum.
-		t.guaranteed = multiplyTrunc(partRes, float64(caps.absCap))
+		t.guaranteed = multiplyTrunc(partRes, float64(absCap))
 	}
 	if t.max.IsZero() {
-		absMax := caps.absMaxCap
 		if !e.parts[pi].exclusive {
 			absMax = 1
 		}
@@ -143,6 +142,24 @@ type idealMode struct {
 	// under, when set, collects the queues left under-served
 	// (addPartitionToUnderServedQueues) for the intra-queue selector.
 	under *underServed
+	// buf holds distribute's and fixpoint's scratch lists.
+	buf *idealBuf
+}
+
+// idealBuf is the scratch of one level's distribution, reused at every
+// parent of every round (distribute ends before idealAssignment goes down
+// a level, so one set serves the whole walk): a list per parent was a
+// tenth of #19's 10,000-leaf round.
+type idealBuf struct {
+	nonZero, zero, need, spare []*tq
+}
+
+// withBuf gives m scratch lists of its own when the caller set none.
+func (m idealMode) withBuf() idealMode {
+	if m.buf == nil {
+		m.buf = &idealBuf{}
+	}
+	return m
 }
 
 // underServed is the policy's partitionToUnderServedQueues: per
@@ -196,7 +213,8 @@ func (c *calc) distribute(qs []*tq, allowed, total Resource, m idealMode) {
 	// depend on the denominator.
 	c = c.over(total)
 	unassigned := total
-	var nonZero, zero []*tq
+	m = m.withBuf()
+	nonZero, zero := m.buf.nonZero[:0], m.buf.zero[:0]
 	for _, q := range qs {
 		if c.greater(q.guaranteed, Resource{}) {
 			nonZero = append(nonZero, q)
@@ -204,6 +222,7 @@ func (c *calc) distribute(qs []*tq, allowed, total Resource, m idealMode) {
 			zero = append(zero, q)
 		}
 	}
+	m.buf.nonZero, m.buf.zero = nonZero, zero
 	unassigned = c.fixpoint(nonZero, unassigned, false, m)
 	if len(zero) > 0 && c.positive(unassigned) {
 		c.fixpoint(zero, unassigned, true, m)
@@ -255,7 +274,8 @@ const maxFixpointRounds = 1 << 20
 // run out. It returns what is left. (Hadoop serves equally under-served
 // queues in its PriorityQueue's order; capq in configuration order.)
 func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) Resource {
-	var need []*tq
+	m = m.withBuf()
+	need := m.buf.need[:0]
 	for _, q := range qs {
 		if c.greater(q.used, q.guaranteed) {
 			q.ideal = componentwiseMin(q.guaranteed, q.used).Add(q.untouchable)
@@ -276,7 +296,7 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 		}
 		m.under.add(need[:min(n+1, len(need))])
 		round := unassigned // dupUnassignedForTheRound
-		var again []*tq
+		again := m.buf.spare[:0]
 		for _, q := range need[:n] {
 			if !c.anyMajorAboveZero(unassigned) {
 				break
@@ -288,10 +308,13 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 			}
 			unassigned = componentwiseMax(unassigned.Sub(done), Resource{})
 		}
-		need = append(again, need[n:]...)
+		// The next list is built in the spare storage; the old one's
+		// becomes the spare.
+		need, m.buf.spare = append(again, need[n:]...), need[:0]
 	}
 	c.sortByNeed(need)
 	m.under.add(need)
+	m.buf.need = need[:0]
 	return unassigned
 }
 
@@ -322,7 +345,10 @@ func (c *calc) resetCapacity(qs []*tq, even bool) {
 // sortByNeed orders queues as the policy's PriorityQueue with TQComparator
 // would hand them out (ties keep their order).
 func (c *calc) sortByNeed(qs []*tq) {
-	sort.SliceStable(qs, func(i, j int) bool { return c.compareNeed(qs[i], qs[j]) < 0 })
+	// slices.SortStableFunc runs sort.SliceStable's algorithm (insertion
+	// sort in blocks, then symMerge) with the same comparisons, without
+	// its reflection-built swapper.
+	slices.SortStableFunc(qs, c.compareNeed)
 }
 
 // compareNeed is TQComparator.compare: ideal as a fraction of guarantee
