@@ -44,6 +44,9 @@ type preemptState struct {
 	tqs tqSlab
 	// ideal is the ideal assignment's scratch (idealBuf).
 	ideal idealBuf
+	// kept holds each calculator's trees, per partition, between rounds
+	// (preempt_tree.go).
+	kept [3][]keptTree
 }
 
 func compilePreempt(p xmlconf.Preemption) preemptConf {
@@ -168,24 +171,36 @@ func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[][
 // used or freed there). The under-served queues the intra-queue selector
 // reads are collected per partition (addPartitionToUnderServedQueues).
 func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
-	rc := &e.g.rc
 	m.buf = &e.pre.ideal
 	out := make([][]*tq, len(e.parts))
 	for pi := range e.parts {
 		if pi > 0 && e.parts[pi].res.IsZero() {
 			continue
 		}
-		root := e.snapshotQueuesIn(e.root, pi)
-		rc.updatePreemptableExtras(root)
-		root.ideal = root.guaranteed
-		rc.idealAssignment(root, allowed, m)
-		leaves := e.leafOrder(root)
-		for _, t := range leaves {
-			e.resToObtain(t, m.onReserved)
+		if m.under != nil || preemptCacheMode == cacheOff {
+			out[pi] = e.freshIdeal(allowed, m, pi)
+			continue
 		}
-		out[pi] = leaves
+		out[pi] = e.keptIdeal(allowed, m, pi)
+		if preemptCacheMode == cacheCheck {
+			e.checkKept(out[pi], e.freshIdeal(allowed, m, pi))
+		}
 	}
 	return out
+}
+
+// freshIdeal is computeIdeal's work for partition pi on a fresh snapshot.
+func (e *Engine) freshIdeal(allowed Resource, m idealMode, pi int) []*tq {
+	rc := &e.g.rc
+	root := e.snapshotQueuesIn(e.root, pi)
+	rc.updatePreemptableExtras(root)
+	root.ideal = root.guaranteed
+	rc.idealAssignment(root, allowed, m)
+	leaves := e.leafOrder(root)
+	for _, t := range leaves {
+		e.resToObtain(t, m.onReserved)
+	}
+	return leaves
 }
 
 // resToObtain is calculateResToObtainByPartitionForLeafQueues: a leaf that
@@ -196,7 +211,9 @@ func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
 func (e *Engine) resToObtain(t *tq, onReserved bool) {
 	pc, rc := e.g.preempt, &e.g.rc
 	t.toObtain = Resource{}
-	if t.disabled || !rc.greater(t.used, multiplyTrunc(t.guaranteed, 1+float64(pc.maxIgnoredOver))) {
+	// Nothing to be preempted gives nothing, whichever way the tests
+	// below go (most leaves of a wide tree, every round).
+	if t.toBePreempted.IsZero() || t.disabled || !rc.greater(t.used, multiplyTrunc(t.guaranteed, 1+float64(pc.maxIgnoredOver))) {
 		return
 	}
 	t.toObtain = t.toBePreempted

@@ -22,6 +22,21 @@ type tq struct {
 	ideal, untouchable, preemptable Resource
 	toBePreempted, toObtain         Resource
 	norm                            [2]float64 // normalizedGuarantee per resource type
+
+	// A kept tree's bookkeeping (preempt_tree.go): the queue's changes
+	// when its fields were read; whether this round found its subtree
+	// unchanged; the ideal and allowance it last distributed.
+	changes                uint64
+	same, memoOK           bool
+	memoIdeal, memoAllowed Resource
+}
+
+// keptDistribution reports whether t's children still hold the
+// distribution of t's ideal that Hadoop's arithmetic gives this round:
+// t's subtree is unchanged (a kept tree's) and t was given the same
+// ideal under the same allowance as when it last distributed.
+func (t *tq) keptDistribution(allowed Resource) bool {
+	return t.same && t.memoOK && t.ideal == t.memoIdeal && allowed == t.memoAllowed
 }
 
 // snapshotQueuesIn clones the live tree into tq nodes for partition pi
@@ -35,8 +50,28 @@ type tq struct {
 // A parent's pending is the sum of its children's
 // (TempQueuePerPartition.addChild).
 func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
-	partRes := e.parts[pi].res
 	t := e.pre.tqs.get()
+	e.cloneQueue(t, q, pi)
+	if q.leaf {
+		return t
+	}
+	for _, c := range q.children {
+		ct := e.snapshotQueuesIn(c, pi)
+		if q.respectPriority {
+			ct.relPriority = c.priority
+		}
+		t.children = append(t.children, ct)
+		t.pending = t.pending.Add(ct.pending)
+		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
+	}
+	return t
+}
+
+// cloneQueue reads q's own fields in partition pi into t (cloneQueues'
+// per-queue part); a parent's pending is left zero for its children to
+// add to.
+func (e *Engine) cloneQueue(t *tq, q *queue, pi int) {
+	partRes := e.parts[pi].res
 	t.q, t.pi, t.used, t.reserved, t.disabled = q, pi, q.usedIn(pi), q.reservedIn(pi), q.disablePreemption
 	t.guaranteed, t.max = q.guaranteeIn(pi), q.maxResIn(pi)
 	absCap, absMax := q.absCapsIn(pi)
@@ -50,20 +85,10 @@ func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
 		}
 		t.max = multiplyTrunc(partRes, float64(absMax))
 	}
+	t.pending, t.pendingDR = Resource{}, Resource{}
 	if q.leaf {
 		t.pending, t.pendingDR = e.leafPending(q, pi)
-		return t
 	}
-	for _, c := range q.children {
-		ct := e.snapshotQueuesIn(c, pi)
-		if q.respectPriority {
-			ct.relPriority = c.priority
-		}
-		t.children = append(t.children, ct)
-		t.pending = t.pending.Add(ct.pending)
-		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
-	}
-	return t
 }
 
 // pendingForPreemption is LeafQueue.getTotalPendingResourcesConsideringUserLimit
@@ -104,8 +129,12 @@ func (e *Engine) pendingForPreemption(q *queue, pi int) (total, totalDR Resource
 // above its guarantee is preemptable unless the leaf disables preemption;
 // a parent's extra beyond what its children may give up is untouchable,
 // so a non-preemptable child's excess is charged to its own parent and
-// its siblings do not pay for it.
+// its siblings do not pay for it. An unchanged subtree of a kept tree
+// (preempt_tree.go) keeps the extras computed from the same usage.
 func (c *calc) updatePreemptableExtras(t *tq) {
+	if t.same {
+		return
+	}
 	t.untouchable, t.preemptable = Resource{}, Resource{}
 	extra := t.used.Sub(t.guaranteed)
 	if c.less(extra, Resource{}) {
@@ -193,10 +222,11 @@ func (u *underServed) add(qs []*tq) {
 }
 
 func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
-	if len(t.children) == 0 {
+	if len(t.children) == 0 || t.keptDistribution(allowed) {
 		return
 	}
 	c.distribute(t.children, allowed, t.ideal, m)
+	t.memoOK, t.memoIdeal, t.memoAllowed = true, t.ideal, allowed
 	for _, ch := range t.children {
 		c.idealAssignment(ch, allowed, m)
 	}
@@ -216,6 +246,10 @@ func (c *calc) distribute(qs []*tq, allowed, total Resource, m idealMode) {
 	m = m.withBuf()
 	nonZero, zero := m.buf.nonZero[:0], m.buf.zero[:0]
 	for _, q := range qs {
+		// A fresh TempQueuePerPartition starts with idealAssigned zero; a
+		// kept tree's node (preempt_tree.go) holds last round's, which a
+		// zero-guarantee queue left without offers would keep.
+		q.ideal, q.norm = Resource{}, [2]float64{}
 		if c.greater(q.guaranteed, Resource{}) {
 			nonZero = append(nonZero, q)
 		} else {

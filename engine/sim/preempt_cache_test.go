@@ -13,16 +13,20 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// preemptProps turns the ProportionalCapacityPreemptionPolicy on, and
-// with all, every selector it has (reserved containers, balance after
-// satisfied, intra-queue).
-func preemptProps(all bool) string {
+// preemptProps turns the ProportionalCapacityPreemptionPolicy on with
+// the FIFO selector, and with more the reserved-container and
+// balance-after-satisfied selectors (each keeps its own trees), and with
+// intra the intra-queue selector too (its calculator's under-served sets
+// need fresh trees).
+func preemptProps(more, intra bool) string {
 	const p = "yarn.resourcemanager.monitor.capacity.preemption."
 	s := preemptionOn
-	if all {
+	if more {
 		s += prop(p+"select_based_on_reserved_containers", "true") +
-			prop(p+"preemption-to-balance-queue-after-satisfied.enabled", "true") +
-			prop(p+"intra-queue-preemption.enabled", "true")
+			prop(p+"preemption-to-balance-queue-after-satisfied.enabled", "true")
+	}
+	if intra {
+		s += prop(p+"intra-queue-preemption.enabled", "true")
 	}
 	return s
 }
@@ -61,11 +65,13 @@ func preemptionDays(t *testing.T) []preemptionDay {
 		require.NoError(t, err)
 		days = append(days, preemptionDay{name, m, w})
 	}
-	add("100 leaves, contended", withProps(t, wide, preemptProps(false)), contended)
-	add("100 leaves, contended, every selector", withProps(t, wide, preemptProps(true)), contended)
+	add("100 leaves, contended", withProps(t, wide, preemptProps(false, false)), contended)
+	add("100 leaves, contended, reserved and balance selectors", withProps(t, wide, preemptProps(true, false)), contended)
+	add("100 leaves, contended, every selector", withProps(t, wide, preemptProps(true, true)), contended)
 	add("seeds-preemption", withProps(t, readConfig(t, "workloads/seeds-preemption"), ""), seeds)
-	add("seeds-preemption, every selector", withProps(t, readConfig(t, "workloads/seeds-preemption"), preemptProps(true)), seeds)
-	m := withProps(t, readConfig(t, "workloads/labels"), preemptProps(true))
+	add("seeds-preemption, reserved and balance selectors", withProps(t, readConfig(t, "workloads/seeds-preemption"), preemptProps(true, false)), seeds)
+	add("seeds-preemption, every selector", withProps(t, readConfig(t, "workloads/seeds-preemption"), preemptProps(true, true)), seeds)
+	m := withProps(t, readConfig(t, "workloads/labels"), preemptProps(true, false))
 	add("labels, gpu partition", m, GenOptions{Seed: 11, Apps: 100, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 3600 * 1000, ReduceShare: 0.3})
 	labelGPU(days[len(days)-1].w)
 	return days
