@@ -73,8 +73,9 @@ func (q *evHeap) push(e event) {
 	}
 }
 
-func (q *evHeap) pop() event {
-	// The smallest head: ring, beats heap, other heap.
+// head is the smallest of the three heads: 1 ring, 2 beats heap, 3
+// other heap, 0 when empty.
+func (q *evHeap) head() (*event, int) {
 	var best *event
 	from := 0
 	if q.steady.n > 0 {
@@ -84,8 +85,19 @@ func (q *evHeap) pop() event {
 		best, from = &q.beats.h[0], 2
 	}
 	if len(q.other.h) > 0 && (best == nil || q.other.h[0].less(best)) {
-		from = 3
+		best, from = &q.other.h[0], 3
 	}
+	return best, from
+}
+
+// peek is the next event pop would return, nil when empty.
+func (q *evHeap) peek() *event {
+	e, _ := q.head()
+	return e
+}
+
+func (q *evHeap) pop() event {
+	_, from := q.head()
 	switch from {
 	case 1:
 		return q.steady.pop()

@@ -71,6 +71,10 @@ func (r *run) queueBeat(i int32) {
 	}
 	n.scheduled = true
 	r.awake++
+	if r.sweep.on {
+		r.sweep.add(&r.park, i)
+		return
+	}
 	r.q.push(event{t: r.nextBeat(n, r.now), kind: evHeartbeat, ref: i})
 }
 
@@ -139,11 +143,22 @@ func (r *run) probe() {
 	if r.park.count == 0 || r.outstanding <= 0 {
 		return
 	}
-	if i := r.park.next(r.now % r.hb); i >= 0 {
+	if i := r.nextParked(); i >= 0 {
 		r.nodes[i].parked = false
 		r.park.clear(i)
 		r.schedule(i)
 	}
+}
+
+// nextParked is the parked node that beats next: with the sweep, the
+// first from the cursor (a node whose slot at this millisecond has passed
+// beats next interval, as in the exhaustive reference); otherwise the
+// first whose phase is at or after now's.
+func (r *run) nextParked() int32 {
+	if r.sweep.on {
+		return r.park.nextFrom(r.sweep.pos)
+	}
+	return r.park.next(r.now % r.hb)
 }
 
 // quietAfter is how many heartbeats in a row without progress make the
@@ -308,8 +323,11 @@ func (r *run) onEvent(ev engine.Event) {
 // a node a release freed may beat again, and the app's queues and user
 // integrate their usage.
 func (r *run) use(a *appState, node int32, mem int64, sign int) {
-	if sign < 0 && node >= 0 && int(node) < len(r.nodes) {
-		r.schedule(node)
+	if node >= 0 && int(node) < len(r.nodes) {
+		r.sweep.stale(&r.park, node)
+		if sign < 0 {
+			r.schedule(node)
+		}
 	}
 	qmem := mem
 	if r.parts != nil && node >= 0 {

@@ -58,24 +58,15 @@ func (p *parkSet) clear(i int32) {
 
 // next returns the first parked node whose phase is at or after phase,
 // wrapping around, or -1.
-func (p *parkSet) next(phase int64) int32 {
-	if p.count == 0 {
-		return -1
-	}
-	start := sort.Search(len(p.phases), func(k int) bool { return p.phases[k] >= phase })
-	if pos := p.scan(start, len(p.byPhase)); pos >= 0 {
-		return p.byPhase[pos]
-	}
-	if pos := p.scan(0, start); pos >= 0 {
-		return p.byPhase[pos]
-	}
-	return -1
-}
+func (p *parkSet) next(phase int64) int32 { return p.nextFrom(p.firstAtOrAfter(phase)) }
 
-// scan finds the first set position in [from, to).
-func (p *parkSet) scan(from, to int) int {
+// scan finds the first parked position in [from, to).
+func (p *parkSet) scan(from, to int) int { return p.scanBits(p.bits, from, to) }
+
+// scanBits finds the first set position of bits in [from, to), or -1.
+func (p *parkSet) scanBits(bits []uint64, from, to int) int {
 	for from < to {
-		w := p.bits[from/64] >> (from % 64)
+		w := bits[from/64] >> (from % 64)
 		if w != 0 {
 			pos := from + trailingZeros(w)
 			if pos < to {
@@ -84,6 +75,27 @@ func (p *parkSet) scan(from, to int) int {
 			return -1
 		}
 		from = (from/64 + 1) * 64
+	}
+	return -1
+}
+
+// firstAtOrAfter is the first position whose phase is at or after phase
+// (len when none is).
+func (p *parkSet) firstAtOrAfter(phase int64) int {
+	return sort.Search(len(p.phases), func(k int) bool { return p.phases[k] >= phase })
+}
+
+// nextFrom returns the first parked node at or after position pos,
+// wrapping around, or -1.
+func (p *parkSet) nextFrom(pos int) int32 {
+	if p.count == 0 {
+		return -1
+	}
+	if k := p.scan(pos, len(p.byPhase)); k >= 0 {
+		return p.byPhase[k]
+	}
+	if k := p.scan(0, pos); k >= 0 {
+		return p.byPhase[k]
 	}
 	return -1
 }

@@ -91,6 +91,8 @@ func (r *run) setup(specs []NodeSpec) error {
 		}
 		r.async = asyncState{on: true, intervalMS: iv, last: -1}
 	}
+	// The exhaustive reference keeps every beat in the event queue.
+	r.sweep.on = !o.exhaustive && !r.async.on
 	rng := rand.New(rand.NewSource(o.Seed))
 	r.parts = newPartStats(r.w, specs)
 	if r.parts != nil {
@@ -209,7 +211,9 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 	if r.parts != nil {
 		r.parts.addNodes(r, specs)
 	}
+	at := r.sweep.cursorTime(&r.park, r.hb)
 	r.park.rebuild(r.nodes)
+	r.sweep.rebuild(&r.park, r.nodes, r.hb, at)
 	r.uniform = true
 	for k := range r.nodes {
 		if r.nodes[k].alive && (r.e.NodeTotal(k) != r.e.NodeTotal(0)) {
@@ -247,11 +251,14 @@ func (r *run) initApps() {
 
 // loop runs events in time order until none is left or Until passes.
 func (r *run) loop() {
-	for r.q.len() > 0 {
+	for r.q.len() > 0 || r.sweep.count > 0 {
 		if r.overBudget() {
 			return
 		}
-		ev := r.q.pop()
+		ev, ok := r.nextEvent()
+		if !ok {
+			break
+		}
 		if r.opts.Until > 0 && ev.t > r.opts.Until {
 			r.res.Summary.StoppedAtUntil = true
 			break
@@ -279,6 +286,28 @@ func (r *run) loop() {
 	if r.opts.Progress != nil {
 		r.progress()
 	}
+}
+
+// nextEvent takes the next event in (time, kind, order): the sweep's next
+// heartbeat, or the queue's next event, before which the sweep's cursor
+// moves to that time.
+func (r *run) nextEvent() (event, bool) {
+	if r.sweep.on {
+		if rk, t, ok := r.sweep.next(&r.park, r.hb); ok {
+			if top := r.q.peek(); top == nil || t < top.t || (t == top.t && evHeartbeat < top.kind) {
+				r.sweep.take(&r.park, r.hb, rk, t)
+				return event{t: t, kind: evHeartbeat, ref: r.park.byPhase[rk]}, true
+			}
+		}
+	}
+	if r.q.len() == 0 {
+		return event{}, false
+	}
+	ev := r.q.pop()
+	if r.sweep.on {
+		r.sweep.seek(&r.park, r.hb, ev.t)
+	}
+	return ev, true
 }
 
 func (r *run) progress() {

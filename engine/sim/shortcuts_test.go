@@ -39,12 +39,17 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		{"seeds-example", GenOptions{Seed: 11, Apps: 100, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, TaskMemoryMB: []int64{1024, 6144}, DurationMeanMS: 600000, DurationMS: 3600 * 1000}},
 		{"seeds-example", GenOptions{Seed: 12, Apps: 200, Nodes: 30, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{3072, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}},
 		{"workloads/seeds-preemption", GenOptions{Seed: 13, Apps: 100, Nodes: 20, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{1024, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}},
+		// Many nodes beating in the same millisecond (heartbeat phases
+		// collide: 100 nodes on a 50 ms interval), reservations and
+		// preemption: a node woken at a millisecond whose heartbeats have
+		// partly run beats next interval, not again at once.
+		{"ties", tiesGen()},
 	} {
 		var m *xmlconf.Model
 		switch c.cfg {
 		case "generated-100-leaves":
 			m = modelFrom(t, xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1}))
-		case "generated-100-leaves-preemption":
+		case "generated-100-leaves-preemption", "ties":
 			xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
 			m = modelFrom(t, bytes.Replace(xml, []byte("</configuration>"), []byte(preemptionOn+"</configuration>"), 1))
 		default:
@@ -52,9 +57,12 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		}
 		w, err := Generate(m, c.gen)
 		require.NoError(t, err)
+		if c.cfg == "ties" {
+			w.NMHeartbeatMS = 50
+		}
 		run := func(o Options) ([]byte, *Result) {
 			var log bytes.Buffer
-			o.Seed, o.Events = 9, &log
+			o.Seed, o.Events, o.MaxEvents = 9, &log, -1
 			res, err := Run(m, w, o)
 			require.NoError(t, err)
 			return log.Bytes(), res
@@ -85,6 +93,15 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 func contendedGen() GenOptions {
 	o := DefaultGenOptions()
 	o.Seed, o.Apps, o.Nodes, o.DurationMS, o.DurationMeanMS = 10, 120, 4, 3600*1000, 20*60*1000
+	return o
+}
+
+// tiesGen is a contended five minutes on 100 small nodes whose heartbeats
+// (on a 50 ms interval) share milliseconds.
+func tiesGen() GenOptions {
+	o := DefaultGenOptions()
+	o.Seed, o.Apps, o.Nodes, o.DurationMS, o.DurationMeanMS = 14, 40, 100, 300*1000, 60*1000
+	o.NodeMemoryMB, o.NodeVCores = 8192, 8
 	return o
 }
 

@@ -156,6 +156,7 @@ type run struct {
 	nodes         []nodeState
 	nodeIdx       map[string]int32
 	park          parkSet
+	sweep         sweep // the heartbeat queue (sweep.go)
 	reservedNodes int
 	uniform       bool // every node has the same size
 	awake         int

@@ -34,6 +34,7 @@ func (r *run) workloadEvent(i int32) {
 	case EventUpdateNodeLabels:
 		r.updateNodeLabels(ev)
 	}
+	r.sweep.allStale() // totals, partitions, nodes gone
 	r.readLimits()
 	r.wakeAll()
 }

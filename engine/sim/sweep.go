@@ -1,0 +1,138 @@
+package sim
+
+import "github.com/capq/capq/engine"
+
+// sweep is the heartbeat queue when nodes beat on their own (not the
+// exhaustive reference, not asynchronous scheduling): every node due to
+// beat has a bit at its rank in heartbeat-phase order (parkSet's order:
+// phase, then index), and a cursor walks the ranks cycle by cycle. A
+// node's next beat is the first slot of its rank at or after the cursor,
+// so one bit per node says when it beats, and the slots come out in
+// (time, phase, index) order: the order in which every node beating every
+// interval (the exhaustive reference) takes them, ties included.
+//
+// On a full cluster nearly every node beats every interval and nearly
+// every beat is futile (#19's contended day: 30 M an hour); a queued
+// event per beat, and the node's room read through the engine (a cache
+// miss), were most of the run. Here a futile beat is a bit scan and a
+// look at room kept beside the bits in rank order (fastBeat).
+type sweep struct {
+	on    bool
+	due   []uint64
+	count int
+	// The cursor: the next slot is rank pos of the cycle starting at
+	// base (a multiple of the interval); slot time is base + phase.
+	base int64
+	pos  int
+	// room mirrors each node's free room, total and partition by rank,
+	// read again from the engine when stale (a container started or
+	// ended on the node, or a workload event changed nodes).
+	room []nodeRoom
+}
+
+// nodeRoom is what a futile answer reads of a node.
+type nodeRoom struct {
+	free, total engine.Resource
+	part        string
+	stale       bool
+}
+
+// checkRoom makes every fastBeat compare the mirror with the engine
+// (tests turn it on): a release or start the mirror missed would
+// otherwise answer a beat from stale room.
+var checkRoom = false
+
+// rebuild sizes the sweep to p's ranks (after nodes were added, which
+// reorders them), keeping which nodes are due and the cursor's time.
+func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
+	s.due = make([]uint64, (len(nodes)+63)/64)
+	s.count = 0
+	s.room = make([]nodeRoom, len(nodes))
+	for i := range nodes {
+		s.room[p.rank[i]].stale = true
+		if nodes[i].scheduled {
+			s.add(p, int32(i))
+		}
+	}
+	s.base, s.pos = 0, 0
+	s.seek(p, hb, at)
+}
+
+// cursorTime is the time of the cursor's slot (0 before any node).
+func (s *sweep) cursorTime(p *parkSet, hb int64) int64 {
+	if s.pos < len(p.phases) && s.due != nil {
+		return s.base + p.phases[s.pos]
+	}
+	return s.base
+}
+
+func (s *sweep) add(p *parkSet, i int32) {
+	r := p.rank[i]
+	s.due[r/64] |= 1 << (r % 64)
+	s.count++
+}
+
+// next is the first due slot from the cursor: its rank and time.
+func (s *sweep) next(p *parkSet, hb int64) (int, int64, bool) {
+	if s.count == 0 {
+		return 0, 0, false
+	}
+	if r := p.scanBits(s.due, s.pos, len(p.byPhase)); r >= 0 {
+		return r, s.base + p.phases[r], true
+	}
+	r := p.scanBits(s.due, 0, s.pos)
+	return r, s.base + hb + p.phases[r], true
+}
+
+// take moves the cursor past rank r's slot at time t and clears its bit:
+// the node beats now, and beats again only if it is added back, in the
+// next cycle.
+func (s *sweep) take(p *parkSet, hb int64, r int, t int64) {
+	s.due[r/64] &^= 1 << (r % 64)
+	s.count--
+	s.base, s.pos = t-p.phases[r], r+1
+	if s.pos == len(p.byPhase) {
+		s.base, s.pos = s.base+hb, 0
+	}
+}
+
+// seek moves the cursor forward to the first slot at or after t (an
+// event other than a heartbeat happens at t, before the heartbeats of
+// that millisecond). No due slot lies before t.
+func (s *sweep) seek(p *parkSet, hb int64, t int64) {
+	if t <= s.cursorTime(p, hb) {
+		return
+	}
+	s.base = t - t%hb
+	s.pos = p.firstAtOrAfter(t - s.base)
+	if s.pos == len(p.byPhase) {
+		s.base, s.pos = s.base+hb, 0
+	}
+}
+
+// roomOf is rank r's room, read from the engine if stale.
+func (s *sweep) roomOf(e *engine.Engine, r int, i int32) *nodeRoom {
+	m := &s.room[r]
+	if m.stale || checkRoom {
+		fresh := nodeRoom{free: e.NodeFree(int(i)), total: e.NodeTotal(int(i)), part: e.NodePartition(int(i))}
+		if checkRoom && !m.stale && *m != fresh {
+			panic("sim: the sweep's room of a node went stale without being marked")
+		}
+		*m = fresh
+	}
+	return m
+}
+
+// stale marks node i's room for reading again.
+func (s *sweep) stale(p *parkSet, i int32) {
+	if s.on && int(i) < len(p.rank) {
+		s.room[p.rank[i]].stale = true
+	}
+}
+
+// allStale marks every node's room for reading again.
+func (s *sweep) allStale() {
+	for k := range s.room {
+		s.room[k].stale = true
+	}
+}
