@@ -53,7 +53,11 @@ func TestPreemptCacheNeverStale(t *testing.T) {
 			e.Preempt(0)
 			before, _ := e.leafPending(b, 0)
 			change(t, e)
-			e.Preempt(3000)
+			// The check mode compares every kept tree's leaves with a
+			// fresh snapshot's (preempt_tree.go) and panics on a stale one.
+			preemptCacheMode = cacheCheck
+			assert.NotPanics(t, func() { e.Preempt(3000) })
+			preemptCacheMode = cacheOn
 			got, gotDR := e.leafPending(b, 0)
 			want, wantDR := e.pendingForPreemption(b, 0)
 			assert.Equal(t, want, got, "stale pending total")
@@ -64,8 +68,9 @@ func TestPreemptCacheNeverStale(t *testing.T) {
 }
 
 // TestPreemptCacheReusesUnchangedLeaves: a round after which nothing
-// changed walks no leaf's apps again (the cache's point), and the check
-// mode notices a total that went stale behind the counters' back.
+// changed walks no leaf's apps again and distributes no level again (the
+// caches' point), and the check mode notices a total that went stale
+// behind the counters' back.
 func TestPreemptCacheReusesUnchangedLeaves(t *testing.T) {
 	defer setPreemptCacheMode(cacheOn)()
 	e := preemptEngine(t, nil)
@@ -76,6 +81,9 @@ func TestPreemptCacheReusesUnchangedLeaves(t *testing.T) {
 	r := e.Preempt(3000) // marks nothing new, kills nothing: no change
 	require.Empty(t, r.Marked)
 	assert.Equal(t, walks, e.preemptStamp, "an unchanged leaf was walked again")
+	root := e.pre.kept[0][0].root
+	assert.True(t, root.same, "the kept tree saw a change")
+	assert.True(t, root.keptDistribution(root.memoAllowed), "the root distributed its ideal again")
 	preemptCacheMode = cacheCheck
 	b.pendCache[0].pending.MemoryMB++ // a change no counter saw
 	assert.Panics(t, func() { e.Preempt(6000) })
