@@ -101,8 +101,7 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	if !pc.enabled || e.all.IsZero() {
 		return res
 	}
-	rc := &e.g.rc
-	e.pre.tqs.reset() // no snapshot outlives its round
+	e.pre.tqs.reset() // no slab snapshot outlives its round
 	// totalPreemptionAllowed is of the whole cluster, shared by every
 	// partition (containerBasedPreemptOrKill).
 	allowed := multiplyTrunc(e.all, float64(pc.perRound))
@@ -115,29 +114,14 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	if pc.onReserved {
 		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed, selected)...)
 	}
-	// Only the intra-queue selector reads the under-served queues; without
-	// it the sets (a map insertion per queue handed out) are not kept.
-	var under *underServed
-	if pc.intra.enabled {
-		under = newUnderServed(len(e.parts))
-	}
+	under := e.underServedSets()
 	parts := e.computeIdeal(allowed, idealMode{under: under})
 	leaves := parts
-	for _, pl := range parts {
-		for _, t := range pl {
-			if rc.positive(t.toObtain) {
-				res.ToObtain[t.q.path] = res.ToObtain[t.q.path].Add(t.toObtain)
-			}
-		}
-	}
+	e.collectToObtain(parts, &res)
 	selected = append(selected, e.selectFifo(parts, &allowed, selected, !pc.observeOnly)...)
 	wait := map[*container]int64{}
 	if pc.balance {
-		// A second FifoCandidatesSelector with its own kill wait.
-		for _, c := range e.selectFifo(e.balanceLeaves(allowed, under, &leaves), &allowed, selected, !pc.observeOnly) {
-			selected = append(selected, c)
-			wait[c] = pc.balanceWaitMS
-		}
+		selected = e.selectBalance(&allowed, under, &leaves, selected, wait)
 	}
 	if pc.intra.enabled {
 		selected = append(selected, e.selectIntra(leaves, under, &allowed, selected)...)
@@ -145,11 +129,42 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	for _, c := range selected {
 		res.Selected = append(res.Selected, c.id)
 	}
-	if pc.observeOnly {
-		return res
+	if !pc.observeOnly {
+		e.markOrKill(selected, wait, nowMS, &res)
 	}
-	e.markOrKill(selected, wait, nowMS, &res)
 	return res
+}
+
+// underServedSets returns the sets the intra-queue selector reads, or nil
+// without that selector: nothing else reads them, and keeping them costs
+// a map insertion per queue handed out.
+func (e *Engine) underServedSets() *underServed {
+	if !e.g.preempt.intra.enabled {
+		return nil
+	}
+	return newUnderServed(len(e.parts))
+}
+
+// collectToObtain records what each leaf should give back this round.
+func (e *Engine) collectToObtain(parts [][]*tq, res *PreemptionResult) {
+	for _, pl := range parts {
+		for _, t := range pl {
+			if e.g.rc.positive(t.toObtain) {
+				res.ToObtain[t.q.path] = res.ToObtain[t.q.path].Add(t.toObtain)
+			}
+		}
+	}
+}
+
+// selectBalance is the second FifoCandidatesSelector, balancing queues
+// beyond their guarantees, whose containers wait its own kill time.
+func (e *Engine) selectBalance(allowed *Resource, under *underServed, leaves *[][]*tq, selected []*container, wait map[*container]int64) []*container {
+	pc := e.g.preempt
+	for _, c := range e.selectFifo(e.balanceLeaves(*allowed, under, leaves), allowed, selected, !pc.observeOnly) {
+		selected = append(selected, c)
+		wait[c] = pc.balanceWaitMS
+	}
+	return selected
 }
 
 // balanceLeaves runs the queue-balance selector's ideal computation; its

@@ -309,18 +309,7 @@ const maxFixpointRounds = 1 << 20
 // queues in its PriorityQueue's order; capq in configuration order.)
 func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) Resource {
 	m = m.withBuf()
-	need := m.buf.need[:0]
-	for _, q := range qs {
-		if c.greater(q.used, q.guaranteed) {
-			q.ideal = componentwiseMin(q.guaranteed, q.used).Add(q.untouchable)
-		} else {
-			q.ideal = q.used
-		}
-		unassigned = unassigned.Sub(q.ideal)
-		if c.less(q.ideal, q.used.Add(q.pending)) {
-			need = append(need, q)
-		}
-	}
+	need, unassigned := c.startFixpoint(qs, unassigned, m.buf.need[:0])
 	for round := 0; len(need) > 0 && c.positive(unassigned) && round < maxFixpointRounds; round++ {
 		c.resetCapacity(need, even)
 		c.sortByNeed(need)
@@ -350,6 +339,25 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 	m.under.add(need)
 	m.buf.need = need[:0]
 	return unassigned
+}
+
+// startFixpoint starts each queue at its usage, or at guarantee plus
+// untouchable extra when above its guarantee, takes that from
+// unassigned, and appends to need the queues whose usage and demand are
+// above it.
+func (c *calc) startFixpoint(qs []*tq, unassigned Resource, need []*tq) ([]*tq, Resource) {
+	for _, q := range qs {
+		if c.greater(q.used, q.guaranteed) {
+			q.ideal = componentwiseMin(q.guaranteed, q.used).Add(q.untouchable)
+		} else {
+			q.ideal = q.used
+		}
+		unassigned = unassigned.Sub(q.ideal)
+		if c.less(q.ideal, q.used.Add(q.pending)) {
+			need = append(need, q)
+		}
+	}
+	return need, unassigned
 }
 
 // resetCapacity gives each active queue its share of the active queues'
