@@ -96,8 +96,7 @@ func (e *Engine) PreemptionInterval() int64 { return e.g.preempt.intervalMS }
 func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	res := PreemptionResult{ToObtain: map[string]Resource{}, MarkedByApp: map[string]int{}, KilledByApp: map[string]int{}}
 	pc := e.g.preempt
-	// The policy looks at the whole cluster: a cluster whose nodes are
-	// all labelled still has partitions to balance.
+	// The whole cluster: one whose nodes all have labels still has some.
 	if !pc.enabled || e.all.IsZero() {
 		return res
 	}
@@ -116,7 +115,7 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	}
 	under := e.underServedSets()
 	parts := e.computeIdeal(allowed, idealMode{under: under})
-	leaves := parts
+	leaves := parts // the balance selector replaces them
 	e.collectToObtain(parts, &res)
 	selected = append(selected, e.selectFifo(parts, &allowed, selected, !pc.observeOnly)...)
 	wait := map[*container]int64{}
