@@ -54,7 +54,7 @@ func (f *futile) covers(r *run, i int32) (engine.Resource, bool) {
 	}
 	if r.sweep.on {
 		// The sweep's mirror, in rank order: no cache miss per beat.
-		m := r.sweep.roomOf(r.e, int(r.park.rank[i]), i)
+		m := r.sweep.roomOf(r.e, int(r.park.rank[i]), i, &r.nodes[i])
 		return m.free, f.holds(m.free, m.total, m.part)
 	}
 	free := r.e.NodeFree(int(i))

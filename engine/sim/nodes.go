@@ -299,6 +299,7 @@ func (r *run) onEvent(ev engine.Event) {
 		if i := r.nodeOf(ev.Node); i >= 0 {
 			was := r.nodes[i].reserved
 			r.nodes[i].reserved = ev.Kind == engine.EvReserved
+			r.sweep.stale(&r.park, i)
 			switch {
 			case !was && r.nodes[i].reserved:
 				r.reservedNodes++

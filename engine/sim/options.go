@@ -57,6 +57,9 @@ type Options struct {
 	// beatFutile runs every heartbeat through the engine, even one that
 	// futile shows would assign nothing (tests).
 	beatFutile bool
+	// slowFutile answers futile heartbeats through heartbeat and settle
+	// rather than fastBeat (tests compare the two).
+	slowFutile bool
 }
 
 // Progress reports how far a run is.

@@ -263,6 +263,11 @@ func (r *run) loop() {
 			r.res.Summary.StoppedAtUntil = true
 			break
 		}
+		if ev.kind == evHeartbeat && r.sweep.on && r.fastBeat(ev.ref, int(r.park.rank[ev.ref])) {
+			r.now = ev.t
+			r.counted()
+			continue
+		}
 		r.sampleUntil(ev.t)
 		r.now = ev.t
 		if r.multi {
@@ -272,10 +277,7 @@ func (r *run) loop() {
 		if r.outErr != nil {
 			return // a full disk: the log is lost, stop now rather than at the end
 		}
-		r.evCount++
-		if r.opts.Progress != nil && r.evCount&0xffff == 0 {
-			r.progress()
-		}
+		r.counted()
 	}
 	end := r.lastChange
 	if r.opts.Until > 0 && (r.res.Summary.StoppedAtUntil || r.opts.Until > end) {
@@ -284,6 +286,14 @@ func (r *run) loop() {
 	r.sampleUntil(end + 1)
 	r.now = end
 	if r.opts.Progress != nil {
+		r.progress()
+	}
+}
+
+// counted counts an event done, reporting progress now and then.
+func (r *run) counted() {
+	r.evCount++
+	if r.opts.Progress != nil && r.evCount&0xffff == 0 {
 		r.progress()
 	}
 }

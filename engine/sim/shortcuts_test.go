@@ -125,3 +125,28 @@ func TestSkipSeriesChangesNothingElse(t *testing.T) {
 	assert.Equal(t, render(t, with, true), render(t, without, true))
 	assert.Equal(t, render(t, with, false), render(t, without, false))
 }
+
+// TestFastBeatCountsAsHeartbeat: answering futile heartbeats in the
+// sweep's fast path (fastBeat) keeps the event log and every count of the
+// path through heartbeat and settle, on busy days with and without
+// reservations.
+func TestFastBeatCountsAsHeartbeat(t *testing.T) {
+	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
+	m := modelFrom(t, bytes.Replace(xml, []byte("</configuration>"), []byte(preemptionOn+"</configuration>"), 1))
+	for _, g := range []GenOptions{contendedGen(), {Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}} {
+		w, err := Generate(m, g)
+		require.NoError(t, err)
+		run := func(slow bool) ([]byte, *Result) {
+			var log bytes.Buffer
+			res, err := Run(m, w, Options{Seed: 3, Events: &log, slowFutile: slow})
+			require.NoError(t, err)
+			return log.Bytes(), res
+		}
+		fastLog, fast := run(false)
+		slowLog, slow := run(true)
+		assert.True(t, bytes.Equal(slowLog, fastLog), "seed %d: fastBeat changes the event log", g.Seed)
+		assert.Positive(t, fast.futileAnswers)
+		assert.Equal(t, slow.futileAnswers, fast.futileAnswers)
+		assert.Equal(t, slow.Summary, fast.Summary)
+	}
+}
