@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // The preemption round's snapshots kept between rounds. Hadoop clones
 // every queue (ProportionalCapacityPreemptionPolicy.cloneQueues) and
@@ -62,7 +59,7 @@ func (e *Engine) keptIdeal(allowed Resource, m idealMode, pi int) []*tq {
 	kt := &e.pre.kept[k][pi]
 	if kt.root == nil || kt.epoch != e.preemptEpoch {
 		kt.root, kt.epoch = e.cloneKept(e.root, pi), e.preemptEpoch
-		kt.leaves = slices.Clone(e.leafOrder(kt.root))
+		kt.root, kt.leaves = packLeaves(kt.root, e.leafOrder(kt.root))
 	} else {
 		e.refreshKept(kt.root, pi)
 	}
@@ -93,6 +90,37 @@ func (e *Engine) cloneKept(q *queue, pi int) *tq {
 		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
 	}
 	return t
+}
+
+// packLeaves moves a kept tree's leaves into one array in the policy's
+// order, so that the scans every round makes of them (resToObtain, the
+// FIFO selector's needs) read memory in sequence rather than chasing
+// 10,000 scattered nodes. It returns the root (moved too when it is the
+// only leaf) and the leaves in order.
+func packLeaves(root *tq, order []*tq) (*tq, []*tq) {
+	slots := make([]tq, len(order))
+	at := make(map[*tq]*tq, len(order))
+	leaves := make([]*tq, len(order))
+	for i, t := range order {
+		slots[i] = *t
+		at[t], leaves[i] = &slots[i], &slots[i]
+	}
+	if n, ok := at[root]; ok {
+		return n, leaves
+	}
+	repoint(root, at)
+	return root, leaves
+}
+
+// repoint makes the parents below t point at their leaves' new nodes.
+func repoint(t *tq, at map[*tq]*tq) {
+	for i, ch := range t.children {
+		if n, ok := at[ch]; ok {
+			t.children[i] = n
+			continue
+		}
+		repoint(ch, at)
+	}
 }
 
 // refreshKept re-reads the queues whose subtree changed since the tree
