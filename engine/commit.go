@@ -141,10 +141,10 @@ func (e *Engine) book(c *container, sign int64) {
 	}
 	if sign > 0 {
 		a.addLive(c)
-		e.containers[c.id] = c
+		e.setContainer(c.id, c)
 	} else {
 		a.removeLive(c)
-		delete(e.containers, c.id)
+		e.setContainer(c.id, nil)
 	}
 }
 

@@ -35,7 +35,7 @@ func checkInvariants(e *Engine) error {
 			if c.node.removed {
 				return fmt.Errorf("container %d runs on removed node %s", c.id, c.node.id)
 			}
-			if e.containers[c.id] != c {
+			if e.container(c.id) != c {
 				return fmt.Errorf("container %d missing from the index", c.id)
 			}
 			alloc = alloc.Add(c.res)
@@ -76,8 +76,14 @@ func checkInvariants(e *Engine) error {
 		}
 		clusterUsed = clusterUsed.Add(alloc).Add(resv)
 	}
-	if len(seen) != len(e.containers) {
-		return fmt.Errorf("index holds %d containers, apps %d", len(e.containers), len(seen))
+	indexed := 0
+	for _, c := range e.containers {
+		if c != nil {
+			indexed++
+		}
+	}
+	if len(seen) != indexed {
+		return fmt.Errorf("index holds %d containers, apps %d", indexed, len(seen))
 	}
 	for _, n := range e.nodes {
 		if n.removed {

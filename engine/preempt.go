@@ -274,7 +274,7 @@ func (e *Engine) markOrKill(selected []*container, wait map[*container]int64, no
 		}
 	}
 	for id, at := range e.pre.marked {
-		if at+2*pc.maxWaitMS < nowMS || e.containers[id] == nil {
+		if at+2*pc.maxWaitMS < nowMS || e.container(id) == nil {
 			delete(e.pre.marked, id)
 		}
 	}

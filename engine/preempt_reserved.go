@@ -62,7 +62,7 @@ func (e *Engine) selectOnReserved(parts [][]*tq, allowed *Resource, earlier []*c
 func (e *Engine) runningByNode() map[*node][]*container {
 	out := map[*node][]*container{}
 	for _, c := range e.containers {
-		if !c.reserved && c.node != nil {
+		if c != nil && !c.reserved && c.node != nil {
 			out[c.node] = append(out[c.node], c)
 		}
 	}

@@ -5,7 +5,7 @@ import "fmt"
 // ReleaseContainer completes one running container (or cancels a
 // reservation) by id.
 func (e *Engine) ReleaseContainer(id int64) error {
-	if c := e.containers[id]; c != nil {
+	if c := e.container(id); c != nil {
 		e.release(c, EvReleased)
 		return nil
 	}
@@ -58,4 +58,28 @@ func (e *Engine) LiveContainers(appID string) []int64 {
 	ids := make([]int64, 0, a.nLive)
 	a.eachLive(func(c *container) { ids = append(ids, c.id) })
 	return ids
+}
+
+// container is the running container with that id, or nil.
+func (e *Engine) container(id int64) *container {
+	if id < 0 || id >= int64(len(e.containers)) {
+		return nil
+	}
+	return e.containers[id]
+}
+
+// setContainer records (c) or forgets (nil) the running container id.
+func (e *Engine) setContainer(id int64, c *container) {
+	if id < 0 {
+		return
+	}
+	if id >= int64(len(e.containers)) {
+		if c == nil {
+			return
+		}
+		grown := make([]*container, max(id+1, 2*int64(len(e.containers)), 1024))
+		copy(grown, e.containers)
+		e.containers = grown
+	}
+	e.containers[id] = c
 }

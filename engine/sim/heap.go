@@ -40,17 +40,18 @@ func (a *event) less(b *event) bool {
 }
 
 // evHeap is the time-ordered event queue: (time, kind, insertion order),
-// so runs are deterministic. Heartbeats live apart from everything else
-// (a running container's completion each: a million on #19's contended
-// day), and most of them in a FIFO: a node that beats schedules its next
-// beat one interval later, after every heartbeat already queued, so those
-// pushes arrive in (time, insertion) order and need no heap (on a full
-// cluster nearly every node beats every interval, 30 M pops an hour, and
-// the heap's sift-down was a quarter of the run). A heartbeat queued
-// earlier than the FIFO's last (a node woken by a change) goes to a small
-// heap instead. pop takes the smallest of the three heads; one insertion
-// counter serves all, so the order is the single heap's. Hand-rolled to
-// avoid interface calls on the hottest path of the simulator.
+// so runs are deterministic. Heartbeats normally do not come here: the
+// sweep (sweep.go) holds them, and the loop takes the earlier of its next
+// slot and this queue's head. The exhaustive reference (tests) still
+// queues every beat: those live apart from everything else, most of them
+// in a FIFO (a node that beats schedules its next beat one interval
+// later, after every heartbeat already queued, so those pushes arrive in
+// (time, insertion) order and need no heap); one queued earlier than the
+// FIFO's last goes to a small heap. Completions (a million on #19's
+// contended day) and the rest are in the other heap. pop takes the
+// smallest of the three heads; one insertion counter serves all, so the
+// order is the single heap's. Hand-rolled to avoid interface calls on a
+// hot path of the simulator.
 type evHeap struct {
 	other, beats binHeap
 	steady       ring

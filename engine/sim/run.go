@@ -266,6 +266,9 @@ func (r *run) loop() {
 		if ev.kind == evHeartbeat && r.sweep.on && r.fastBeat(ev.ref, int(r.park.rank[ev.ref])) {
 			r.now = ev.t
 			r.counted()
+			if r.fastRun() {
+				return
+			}
 			continue
 		}
 		r.sampleUntil(ev.t)

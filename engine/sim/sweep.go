@@ -147,26 +147,44 @@ func (s *sweep) allStale() {
 // nothing does not need (the samples before the next event read the same
 // state). TestFastBeatCountsAsHeartbeat compares it with the slow path.
 func (r *run) fastBeat(i int32, rk int) bool {
+	if !r.fastOn() {
+		return false
+	}
+	m, ok := r.fastCovered(i, rk)
+	if ok {
+		r.fastAnswer(i, m)
+	}
+	return ok
+}
+
+// fastOn reports whether futile answers are possible at all now; nothing
+// it reads changes while beats are answered.
+func (r *run) fastOn() bool {
 	f := &r.futile
-	if r.multi || r.opts.slowFutile || f.seen != f.epoch || f.epoch == 0 || r.opts.beatFutile || r.localApps > 0 || (r.parts != nil && r.parts.lends) {
-		return false
-	}
+	return !r.multi && !r.opts.slowFutile && f.seen == f.epoch && f.epoch != 0 && !r.opts.beatFutile &&
+		r.localApps == 0 && (r.parts == nil || !r.parts.lends)
+}
+
+// fastCovered reports whether futile covers node i (rank rk), a live
+// node without a reservation, and returns its room.
+func (r *run) fastCovered(i int32, rk int) (*nodeRoom, bool) {
 	m := r.sweep.roomOf(r.e, rk, i, &r.nodes[i])
-	if !m.alive || m.reserved || !f.holds(m.free, m.total, m.part) {
-		return false
-	}
+	return m, m.alive && !m.reserved && r.futile.holds(m.free, m.total, m.part)
+}
+
+// fastAnswer is heartbeat and settle for a covered node.
+func (r *run) fastAnswer(i int32, m *nodeRoom) {
 	r.res.Summary.Heartbeats++
 	r.res.futileAnswers++
 	room := r.fits(m.free)
+	r.awake-- // as heartbeat does, before quietAfter reads it
 	if r.simple() || !room {
 		// settle parks it (simple) or lets it go (no room): the node's
 		// own flags change.
-		r.awake--
 		r.nodes[i].scheduled = false
 		r.settle(i, room)
-		return true
+		return
 	}
-	r.awake-- // as heartbeat does, before quietAfter reads it
 	r.idle++
 	if r.idle >= r.quietAfter() {
 		r.quiet = true
@@ -174,9 +192,37 @@ func (r *run) fastBeat(i int32, rk int) bool {
 	if r.quiet || r.outstanding <= 0 {
 		r.nodes[i].scheduled = false
 		r.parkNode(i)
-		return true
+		return
 	}
 	r.awake++
 	r.sweep.add(&r.park, i) // beats again next interval, still scheduled
-	return true
+}
+
+// fastRun answers the due heartbeats that follow while futile covers
+// them, before the queue's next event and Until, each charged to the
+// budget as the loop would; it reports whether the budget ran out.
+func (r *run) fastRun() bool {
+	if !r.fastOn() {
+		return false
+	}
+	top := r.q.peek()
+	for {
+		rk, t, ok := r.sweep.next(&r.park, r.hb)
+		if !ok || (top != nil && (t > top.t || (t == top.t && evHeartbeat > top.kind))) ||
+			(r.opts.Until > 0 && t > r.opts.Until) {
+			return false
+		}
+		i := r.park.byPhase[rk]
+		m, ok := r.fastCovered(i, rk)
+		if !ok {
+			return false
+		}
+		if r.overBudget() {
+			return true
+		}
+		r.sweep.take(&r.park, r.hb, rk, t)
+		r.now = t
+		r.fastAnswer(i, m)
+		r.counted()
+	}
 }
