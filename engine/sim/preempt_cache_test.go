@@ -53,6 +53,7 @@ type preemptionDay struct {
 	name string
 	m    *xmlconf.Model
 	w    *Workload
+	load func(string) (*xmlconf.Model, error) // the refreshes' configurations
 }
 
 func preemptionDays(t *testing.T) []preemptionDay {
@@ -63,7 +64,7 @@ func preemptionDays(t *testing.T) []preemptionDay {
 	add := func(name string, m *xmlconf.Model, o GenOptions) {
 		w, err := Generate(m, o)
 		require.NoError(t, err)
-		days = append(days, preemptionDay{name, m, w})
+		days = append(days, preemptionDay{name: name, m: m, w: w})
 	}
 	add("100 leaves, contended", withProps(t, wide, preemptProps(false, false)), contended)
 	add("100 leaves, contended, reserved and balance selectors", withProps(t, wide, preemptProps(true, false)), contended)
@@ -74,7 +75,38 @@ func preemptionDays(t *testing.T) []preemptionDay {
 	m := withProps(t, readConfig(t, "workloads/labels"), preemptProps(true, false))
 	add("labels, gpu partition", m, GenOptions{Seed: 11, Apps: 100, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 3600 * 1000, ReduceShare: 0.3})
 	labelGPU(days[len(days)-1].w)
-	return days
+	ev := []Event{{AtMS: 30 * 60000, Kind: EventUpdateNodeLabels, Partitions: map[string]string{"node1": "gpu", "node0": ""}}}
+	days[len(days)-1].w.Events = ev
+	return append(days, changingDay(t, seeds))
+}
+
+// changingDay is seeds-preemption under the dominant resource calculator
+// with the cluster and the configuration changing under the kept
+// totals and trees: nodes leave and join, and a refresh moves the
+// capacities and back.
+func changingDay(t *testing.T, o GenOptions) preemptionDay {
+	const drf = "<property><name>yarn.scheduler.capacity.resource-calculator</name>" +
+		"<value>org.apache.hadoop.yarn.util.resource.DominantResourceCalculator</value></property>"
+	xml := readConfig(t, "workloads/seeds-preemption")
+	m := withProps(t, xml, drf)
+	moved := bytes.Replace(xml, []byte("<value>60</value>"), []byte("<value>40</value>"), 1)
+	moved = bytes.Replace(moved, []byte("<value>10</value>"), []byte("<value>30</value>"), 1)
+	refreshed := withProps(t, moved, drf)
+	w, err := Generate(m, o)
+	require.NoError(t, err)
+	w.Events = []Event{
+		{AtMS: 10 * 60000, Kind: EventRemoveNodes, Names: []string{"node0", "node1"}},
+		{AtMS: 20 * 60000, Kind: EventAddNodes, Nodes: []NodeGroup{{Count: 3, Prefix: "new", MemoryMB: 16384, VCores: 16}}},
+		{AtMS: 30 * 60000, Kind: EventRefresh, Config: "moved"},
+		{AtMS: 45 * 60000, Kind: EventRefresh, Config: "back"},
+	}
+	load := func(name string) (*xmlconf.Model, error) {
+		if name == "moved" {
+			return refreshed, nil
+		}
+		return m, nil
+	}
+	return preemptionDay{name: "seeds-preemption, DRF, nodes and refreshes", m: m, w: w, load: load}
 }
 
 // labelGPU puts a third of the nodes in a non-exclusive "gpu" partition
@@ -111,12 +143,15 @@ func TestPreemptCacheKeepsTheEventLog(t *testing.T) {
 		run := func(mode string) ([]byte, *Result) {
 			defer engine.SetPreemptCacheForTests(mode)()
 			var log bytes.Buffer
-			res, err := Run(d.m, d.w, Options{Seed: 9, Events: &log})
+			res, err := Run(d.m, d.w, Options{Seed: 9, Events: &log, LoadConfig: d.load})
 			require.NoError(t, err)
 			return log.Bytes(), res
 		}
 		want, ref := run("off")
 		require.NotZero(t, ref.Summary.Preempted, "%s: nothing preempted, the day shows nothing", d.name)
+		for _, r := range ref.Refreshes {
+			require.True(t, r.Accepted, "%s: %s refused: %v", d.name, r.Config, r.Errors)
+		}
 		for _, mode := range []string{"on", "check"} {
 			got, res := run(mode)
 			assert.True(t, bytes.Equal(want, got), "%s: the cache (%s) changes the event log (%d vs %d preempted)",
