@@ -176,7 +176,9 @@ func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[][
 }
 
 // computeIdeal is PreemptableResourceCalculator.computeIdealAllocation on
-// a fresh snapshot of the queues: for every partition (getAllPartitions:
+// a snapshot of the queues (kept from the last round where nothing
+// changed, preempt_tree.go; fresh with the intra-queue selector or the
+// cache switched off): for every partition (getAllPartitions:
 // the default one and each cluster node label) the tree is cloned with
 // that partition's usage, guarantees and demand and balanced on its own,
 // against the one cluster-wide allowance. It returns, per partition
