@@ -8,9 +8,9 @@ package engine
 // was most of #19's 10,000-leaf contended day: 11,110 queues every 3
 // simulated seconds, and the garbage collector's work on them. The
 // round's fresh snapshots are dropped when Preempt returns (nothing keeps
-// a slab tq across rounds), so Preempt resets the slab and the next round reuses the
-// nodes, each with its children slice's room. Chunks never move, so the
-// pointers handed out stay valid through the round.
+// a slab tq across rounds), so Preempt resets the slab and the next
+// round reuses the nodes, each with its children slice's room. Chunks
+// never move, so the pointers handed out stay valid through the round.
 type tqSlab struct {
 	chunks [][]tq
 	next   int // slots handed out since the last reset
