@@ -225,7 +225,7 @@ func (e *Engine) freshIdeal(allowed Resource, m idealMode, pi int) []*tq {
 // natural_termination_factor rounded half up except for the reserved
 // selector (YARN-4390: a fraction of one big container frees nothing).
 func (e *Engine) resToObtain(t *tq, onReserved bool) {
-	pc, rc := e.g.preempt, &e.g.rc
+	pc, rc := &e.g.preempt, &e.g.rc
 	t.toObtain = Resource{}
 	// Nothing to be preempted gives nothing, whichever way the tests
 	// below go (most leaves of a wide tree, every round).
