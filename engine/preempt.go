@@ -148,7 +148,7 @@ func (e *Engine) underServedSets() *underServed {
 func (e *Engine) collectToObtain(parts [][]*tq, res *PreemptionResult) {
 	for _, pl := range parts {
 		for _, t := range pl {
-			if e.g.rc.positive(t.toObtain) {
+			if !t.toObtain.IsZero() && e.g.rc.positive(t.toObtain) {
 				res.ToObtain[t.q.path] = res.ToObtain[t.q.path].Add(t.toObtain)
 			}
 		}

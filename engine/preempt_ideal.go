@@ -29,6 +29,7 @@ type tq struct {
 	changes                uint64
 	same, memoOK           bool
 	memoIdeal, memoAllowed Resource
+	seen                   uint64 // the kept tree's round that last looked at it (keptObtain)
 }
 
 // keptDistribution reports whether t's children still hold the
@@ -173,6 +174,9 @@ type idealMode struct {
 	under *underServed
 	// buf holds distribute's and fixpoint's scratch lists.
 	buf *idealBuf
+	// ran, when set, collects the parents that distribute (a kept
+	// tree's, preempt_tree.go).
+	ran *[]*tq
 }
 
 // idealBuf is the scratch of one level's distribution, reused at every
@@ -227,6 +231,9 @@ func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
 	}
 	c.distribute(t.children, allowed, t.ideal, m)
 	t.memoOK, t.memoIdeal, t.memoAllowed = true, t.ideal, allowed
+	if m.ran != nil {
+		*m.ran = append(*m.ran, t)
+	}
 	for _, ch := range t.children {
 		c.idealAssignment(ch, allowed, m)
 	}

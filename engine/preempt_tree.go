@@ -37,6 +37,10 @@ type keptTree struct {
 	epoch  uint64
 	leaves []*tq // the policy's leaf order (a function of the tree's shape)
 	out    []*tq // the round's copy of leaves handed to the selectors
+	// ran collects the parents that distributed this round; hot the
+	// leaves left with something to be preempted (keptObtain).
+	ran, hot, spare []*tq
+	round           uint64
 }
 
 // treeKind numbers the calculators that keep a tree.
@@ -60,18 +64,48 @@ func (e *Engine) keptIdeal(allowed Resource, m idealMode, pi int) []*tq {
 	if kt.root == nil || kt.epoch != e.preemptEpoch {
 		kt.root, kt.epoch = e.cloneKept(e.root, pi), e.preemptEpoch
 		kt.root, kt.leaves = packLeaves(kt.root, e.leafOrder(kt.root))
+		kt.hot = kt.hot[:0]
 	} else {
 		e.refreshKept(kt.root, pi)
 	}
 	rc := &e.g.rc
 	rc.updatePreemptableExtras(kt.root)
 	kt.root.ideal = kt.root.guaranteed
+	kt.ran = kt.ran[:0]
+	m.ran = &kt.ran
 	rc.idealAssignment(kt.root, allowed, m)
+	e.keptObtain(kt, m.onReserved)
 	kt.out = append(kt.out[:0], kt.leaves...)
-	for _, t := range kt.out {
-		e.resToObtain(t, m.onReserved)
-	}
 	return kt.out
+}
+
+// keptObtain is resToObtain for the leaves whose toBePreempted may be
+// non-zero: last round's (hot) and the children of the parents that
+// distributed this round (only a parent's distribution sets it). Every
+// other leaf had and keeps nothing to be preempted, so nothing to obtain
+// (the selectors only lower a positive need), without a look at it.
+func (e *Engine) keptObtain(kt *keptTree, onReserved bool) {
+	kt.round++
+	next := kt.spare[:0]
+	obtain := func(t *tq) {
+		if len(t.children) > 0 || t.seen == kt.round {
+			return
+		}
+		t.seen = kt.round
+		e.resToObtain(t, onReserved)
+		if !t.toBePreempted.IsZero() {
+			next = append(next, t)
+		}
+	}
+	for _, t := range kt.hot {
+		obtain(t)
+	}
+	for _, p := range kt.ran {
+		for _, c := range p.children {
+			obtain(c)
+		}
+	}
+	kt.hot, kt.spare = next, kt.hot[:0]
 }
 
 // cloneKept builds a kept tree: snapshotQueuesIn with nodes of their own
