@@ -27,6 +27,10 @@ func (r *run) hasRoom(i int32) bool {
 		// of the partition, so a full node's heartbeat still counts.
 		return true
 	}
+	if r.sweep.on {
+		// The mirror: read in rank order when a change wakes the parked.
+		return r.fits(r.sweep.roomOf(r.e, int(r.park.rank[i]), i, n).free)
+	}
 	return r.fits(r.e.NodeFree(int(i)))
 }
 
@@ -128,7 +132,7 @@ func (r *run) wakeAll() {
 		return
 	}
 	r.park.each(func(i int32) { r.nodes[i].parked = false })
-	var list []int32
+	list := r.wakeBuf[:0]
 	r.park.each(func(i int32) { list = append(list, i) })
 	for _, i := range list {
 		r.park.clear(i)
@@ -136,6 +140,7 @@ func (r *run) wakeAll() {
 	for _, i := range list {
 		r.schedule(i)
 	}
+	r.wakeBuf = list
 }
 
 // probe wakes the parked node that beats next.

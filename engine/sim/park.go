@@ -1,18 +1,15 @@
 package sim
 
-import (
-	"math/bits"
-	"sort"
-)
+import "sort"
 
 // parkSet holds the nodes that have room but were put to sleep, as bits
 // in heartbeat-phase order so the next one to beat after any time is
 // found by scanning a few words.
 type parkSet struct {
-	byPhase []int32  // node indices sorted by phase (then index)
-	phases  []int64  // their phases
-	rank    []int32  // node index -> position in byPhase
-	bits    []uint64 // parked positions
+	byPhase []int32 // node indices sorted by phase (then index)
+	phases  []int64 // their phases
+	rank    []int32 // node index -> position in byPhase
+	bits    bitmap  // parked positions
 	count   int
 }
 
@@ -35,7 +32,7 @@ func (p *parkSet) rebuild(nodes []nodeState) {
 		p.phases[pos] = nodes[i].phase
 		p.rank[i] = int32(pos)
 	}
-	p.bits = make([]uint64, (len(nodes)+63)/64)
+	p.bits = newBitmap(len(nodes))
 	p.count = 0
 	for i := range nodes {
 		if parked[i] {
@@ -45,14 +42,12 @@ func (p *parkSet) rebuild(nodes []nodeState) {
 }
 
 func (p *parkSet) set(i int32) {
-	r := p.rank[i]
-	p.bits[r/64] |= 1 << (r % 64)
+	p.bits.set(int(p.rank[i]))
 	p.count++
 }
 
 func (p *parkSet) clear(i int32) {
-	r := p.rank[i]
-	p.bits[r/64] &^= 1 << (r % 64)
+	p.bits.clear(int(p.rank[i]))
 	p.count--
 }
 
@@ -60,24 +55,8 @@ func (p *parkSet) clear(i int32) {
 // wrapping around, or -1.
 func (p *parkSet) next(phase int64) int32 { return p.nextFrom(p.firstAtOrAfter(phase)) }
 
-// scan finds the first parked position in [from, to).
-func (p *parkSet) scan(from, to int) int { return p.scanBits(p.bits, from, to) }
-
-// scanBits finds the first set position of bits in [from, to), or -1.
-func (p *parkSet) scanBits(bits []uint64, from, to int) int {
-	for from < to {
-		w := bits[from/64] >> (from % 64)
-		if w != 0 {
-			pos := from + trailingZeros(w)
-			if pos < to {
-				return pos
-			}
-			return -1
-		}
-		from = (from/64 + 1) * 64
-	}
-	return -1
-}
+// scan finds the first parked position in [from, to), or -1.
+func (p *parkSet) scan(from, to int) int { return p.bits.first(from, to) }
 
 // firstAtOrAfter is the first position whose phase is at or after phase
 // (len when none is).
@@ -100,13 +79,7 @@ func (p *parkSet) nextFrom(pos int) int32 {
 	return -1
 }
 
-func trailingZeros(w uint64) int { return bits.TrailingZeros64(w) }
-
-// each calls f for every parked node.
+// each calls f for every parked node, in rank order.
 func (p *parkSet) each(f func(int32)) {
-	for w := range p.bits {
-		for b := p.bits[w]; b != 0; b &= b - 1 {
-			f(p.byPhase[w*64+trailingZeros(b)])
-		}
-	}
+	p.bits.each(func(r int) { f(p.byPhase[r]) })
 }

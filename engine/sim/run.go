@@ -93,6 +93,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	}
 	// The exhaustive reference keeps every beat in the event queue.
 	r.sweep.on = !o.exhaustive && !r.async.on
+	r.budgeted = o.budget() > 0
 	rng := rand.New(rand.NewSource(o.Seed))
 	r.parts = newPartStats(r.w, specs)
 	if r.parts != nil {

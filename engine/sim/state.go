@@ -156,7 +156,8 @@ type run struct {
 	nodes         []nodeState
 	nodeIdx       map[string]int32
 	park          parkSet
-	sweep         sweep // the heartbeat queue (sweep.go)
+	wakeBuf       []int32 // wakeAll's list, reused
+	sweep         sweep   // the heartbeat queue (sweep.go)
 	reservedNodes int
 	uniform       bool // every node has the same size
 	awake         int
@@ -193,6 +194,7 @@ type run struct {
 	outErr     error  // the first failed write of the event log; stops the run
 	budgetErr  error  // set when the run used up Options.MaxEvents; stops it
 	work       uint64 // weighted events charged against Options.MaxEvents
+	budgeted   bool   // Options.MaxEvents sets a budget
 	lineBuf    []byte
 	lastChange int64
 	done       int

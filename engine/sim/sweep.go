@@ -18,7 +18,7 @@ import "github.com/capq/capq/engine"
 // look at room kept beside the bits in rank order (fastBeat).
 type sweep struct {
 	on    bool
-	due   []uint64
+	due   bitmap
 	count int
 	// The cursor: the next slot is rank pos of the cycle starting at
 	// base (a multiple of the interval); slot time is base + phase.
@@ -46,7 +46,7 @@ var checkRoom = false
 // rebuild sizes the sweep to p's ranks (after nodes were added, which
 // reorders them), keeping which nodes are due and the cursor's time.
 func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
-	s.due = make([]uint64, (len(nodes)+63)/64)
+	s.due = newBitmap(len(nodes))
 	s.count = 0
 	s.room = make([]nodeRoom, len(nodes))
 	for i := range nodes {
@@ -61,15 +61,16 @@ func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
 
 // cursorTime is the time of the cursor's slot (0 before any node).
 func (s *sweep) cursorTime(p *parkSet, hb int64) int64 {
-	if s.pos < len(p.phases) && s.due != nil {
+	if s.pos < len(p.phases) && s.due.words != nil {
 		return s.base + p.phases[s.pos]
 	}
 	return s.base
 }
 
-func (s *sweep) add(p *parkSet, i int32) {
-	r := p.rank[i]
-	s.due[r/64] |= 1 << (r % 64)
+func (s *sweep) add(p *parkSet, i int32) { s.addRank(int(p.rank[i])) }
+
+func (s *sweep) addRank(r int) {
+	s.due.set(r)
 	s.count++
 }
 
@@ -78,10 +79,10 @@ func (s *sweep) next(p *parkSet, hb int64) (int, int64, bool) {
 	if s.count == 0 {
 		return 0, 0, false
 	}
-	if r := p.scanBits(s.due, s.pos, len(p.byPhase)); r >= 0 {
+	if r := s.due.first(s.pos, len(p.byPhase)); r >= 0 {
 		return r, s.base + p.phases[r], true
 	}
-	r := p.scanBits(s.due, 0, s.pos)
+	r := s.due.first(0, s.pos)
 	return r, s.base + hb + p.phases[r], true
 }
 
@@ -89,8 +90,14 @@ func (s *sweep) next(p *parkSet, hb int64) (int, int64, bool) {
 // the node beats now, and beats again only if it is added back, in the
 // next cycle.
 func (s *sweep) take(p *parkSet, hb int64, r int, t int64) {
-	s.due[r/64] &^= 1 << (r % 64)
+	s.due.clear(r)
 	s.count--
+	s.pass(p, hb, r, t)
+}
+
+// pass moves the cursor past rank r's slot at time t, leaving r due: the
+// node beats again next cycle.
+func (s *sweep) pass(p *parkSet, hb int64, r int, t int64) {
 	s.base, s.pos = t-p.phases[r], r+1
 	if s.pos == len(p.byPhase) {
 		s.base, s.pos = s.base+hb, 0
@@ -151,8 +158,8 @@ func (r *run) fastBeat(i int32, rk int) bool {
 		return false
 	}
 	m, ok := r.fastCovered(i, rk)
-	if ok {
-		r.fastAnswer(i, m)
+	if ok && r.fastAnswer(i, m) {
+		r.sweep.addRank(rk) // taken for this beat: due again next cycle
 	}
 	return ok
 }
@@ -172,8 +179,10 @@ func (r *run) fastCovered(i int32, rk int) (*nodeRoom, bool) {
 	return m, m.alive && !m.reserved && r.futile.holds(m.free, m.total, m.part)
 }
 
-// fastAnswer is heartbeat and settle for a covered node.
-func (r *run) fastAnswer(i int32, m *nodeRoom) {
+// fastAnswer is heartbeat and settle for a covered node; it reports
+// whether the node stays due (queueBeat would queue its next beat), which
+// the caller books in the sweep.
+func (r *run) fastAnswer(i int32, m *nodeRoom) bool {
 	r.res.Summary.Heartbeats++
 	r.res.futileAnswers++
 	room := r.fits(m.free)
@@ -183,7 +192,7 @@ func (r *run) fastAnswer(i int32, m *nodeRoom) {
 		// own flags change.
 		r.nodes[i].scheduled = false
 		r.settle(i, room)
-		return
+		return false
 	}
 	r.idle++
 	if r.idle >= r.quietAfter() {
@@ -192,10 +201,10 @@ func (r *run) fastAnswer(i int32, m *nodeRoom) {
 	if r.quiet || r.outstanding <= 0 {
 		r.nodes[i].scheduled = false
 		r.parkNode(i)
-		return
+		return false
 	}
 	r.awake++
-	r.sweep.add(&r.park, i) // beats again next interval, still scheduled
+	return true // beats again next interval, still scheduled
 }
 
 // fastRun answers the due heartbeats that follow while futile covers
@@ -217,12 +226,15 @@ func (r *run) fastRun() bool {
 		if !ok {
 			return false
 		}
-		if r.overBudget() {
+		if r.budgeted && r.overBudget() {
 			return true
 		}
-		r.sweep.take(&r.park, r.hb, rk, t)
 		r.now = t
-		r.fastAnswer(i, m)
+		if r.fastAnswer(i, m) {
+			r.sweep.pass(&r.park, r.hb, rk, t)
+		} else {
+			r.sweep.take(&r.park, r.hb, rk, t)
+		}
 		r.counted()
 	}
 }

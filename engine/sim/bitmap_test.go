@@ -1,0 +1,42 @@
+package sim
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestBitmapFirst checks first against a linear scan on random sets of
+// every density, including members in the last word and none at all.
+func TestBitmapFirst(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, n := range []int{1, 63, 64, 65, 4097, 10000} {
+		for _, density := range []float64{0, 0.0005, 0.01, 0.5, 1} {
+			b, plain := newBitmap(n), make([]bool, n)
+			for r := 0; r < n; r++ {
+				if rng.Float64() < density {
+					b.set(r)
+					plain[r] = true
+				}
+			}
+			// Clear some again: the summary must follow.
+			for k := 0; k < n/10; k++ {
+				r := rng.Intn(n)
+				b.clear(r)
+				plain[r] = false
+			}
+			for k := 0; k < 300; k++ {
+				from, to := rng.Intn(n+1), rng.Intn(n+1)
+				want := -1
+				for r := from; r < to; r++ {
+					if plain[r] {
+						want = r
+						break
+					}
+				}
+				require.Equal(t, want, b.first(from, to), "n=%d density=%v [%d,%d)", n, density, from, to)
+			}
+		}
+	}
+}
