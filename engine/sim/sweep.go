@@ -44,7 +44,8 @@ type nodeRoom struct {
 var checkRoom = false
 
 // rebuild sizes the sweep to p's ranks (after nodes were added, which
-// reorders them), keeping which nodes are due and the cursor's time.
+// reorders them), keeping which nodes are due, with the cursor at the
+// first slot at or after at (no heartbeat at or after at has run).
 func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
 	s.due = newBitmap(len(nodes))
 	s.count = 0
