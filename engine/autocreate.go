@@ -295,6 +295,7 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 		q.legacyAuto = true
 		q.absMaxCap = q.maxCapacity * parent.absCap
 		e.root.updateResources(e.cluster, &e.g)
+		e.shapeChanged()
 	}
 	return []string{full}, nil
 }

@@ -113,6 +113,9 @@ type Engine struct {
 	passSeq    uint64
 	// preemptStamp numbers pendingForPreemption's walks (user.preemptStamp).
 	preemptStamp uint64
+	// preemptEpoch invalidates the preemption round's cached totals
+	// (shapeChanged, preempt_cache.go).
+	preemptEpoch uint64
 
 	// why collects explanations during a pass when Options.Explain is set.
 	why *[]string
@@ -150,6 +153,7 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 // setModel compiles globals and the queue tree, keeping live queues by
 // path (used by New and Refresh).
 func (e *Engine) setModel(m *xmlconf.Model) {
+	e.shapeChanged()
 	e.model = m
 	// Once shown, the fields stay for the rest of the run.
 	e.parallelOn = e.parallelOn || parallelConfigured(m)
@@ -301,6 +305,7 @@ func (e *Engine) containersOnNode(n *node) []*container {
 // clusterChanged recomputes everything that depends on the cluster
 // resource (CapacityScheduler.updateNodeAndQueueResource).
 func (e *Engine) clusterChanged() {
+	e.shapeChanged()
 	e.g.rc.cluster = e.all
 	e.root.updateResources(e.cluster, &e.g)
 	if e.labelsOn {

@@ -36,6 +36,7 @@ func (e *Engine) partIndex(name string) int {
 		return i
 	}
 	e.labelsOn = true
+	e.shapeChanged()
 	e.parts = append(e.parts, partition{name: name, exclusive: true})
 	i := len(e.parts) - 1
 	e.partIdx[name] = i
@@ -103,6 +104,7 @@ func (e *Engine) PartitionResource(label string) Resource {
 
 // addPartitionResource adds d to the node's partition and to the total.
 func (e *Engine) addPartitionResource(n *node, d Resource, count int) {
+	e.shapeChanged()
 	e.all = e.all.Add(d)
 	p := &e.parts[n.pi]
 	p.res = p.res.Add(d)

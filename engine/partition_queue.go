@@ -65,6 +65,16 @@ func (q *queue) capsIn(pi int) qcaps {
 	return q.parts[pi].qcaps
 }
 
+// absCapsIn is capsIn(pi)'s absolute capacity and maximum capacity,
+// without building the rest (the preemption round's snapshot reads them
+// for every queue).
+func (q *queue) absCapsIn(pi int) (absCap, absMaxCap float32) {
+	if pi == 0 {
+		return q.absCap, q.absMaxCap
+	}
+	return q.parts[pi].absCap, q.parts[pi].absMaxCap
+}
+
 func (q *queue) usedIn(pi int) Resource {
 	if pi == 0 {
 		return q.used
@@ -171,6 +181,7 @@ func (q *queue) addAMUsedIn(pi int, r Resource, sign int64) {
 // partition from the model (CSQueueUtils.loadCapacitiesByLabelsFromConf
 // and the absolute capacities by label) and then the resources.
 func (e *Engine) configurePartitions() {
+	e.shapeChanged()
 	for _, q := range e.queues {
 		q.growParts(len(e.parts))
 	}

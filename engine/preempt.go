@@ -42,6 +42,11 @@ type preemptState struct {
 	resvSeen map[int64]int64
 	// tqs holds the round's queue snapshots (tq_slab.go).
 	tqs tqSlab
+	// ideal is the ideal assignment's scratch (idealBuf).
+	ideal idealBuf
+	// kept holds each calculator's trees, per partition, between rounds
+	// (preempt_tree.go).
+	kept [3][]keptTree
 }
 
 func compilePreempt(p xmlconf.Preemption) preemptConf {
@@ -91,13 +96,11 @@ func (e *Engine) PreemptionInterval() int64 { return e.g.preempt.intervalMS }
 func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	res := PreemptionResult{ToObtain: map[string]Resource{}, MarkedByApp: map[string]int{}, KilledByApp: map[string]int{}}
 	pc := e.g.preempt
-	// The policy looks at the whole cluster: a cluster whose nodes are
-	// all labelled still has partitions to balance.
+	// The whole cluster: one whose nodes all have labels still has some.
 	if !pc.enabled || e.all.IsZero() {
 		return res
 	}
-	rc := &e.g.rc
-	e.pre.tqs.reset() // no snapshot outlives its round
+	e.pre.tqs.reset() // no slab snapshot outlives its round
 	// totalPreemptionAllowed is of the whole cluster, shared by every
 	// partition (containerBasedPreemptOrKill).
 	allowed := multiplyTrunc(e.all, float64(pc.perRound))
@@ -110,24 +113,14 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	if pc.onReserved {
 		selected = append(selected, e.selectOnReserved(e.computeIdeal(allowed, idealMode{onReserved: true}), &allowed, selected)...)
 	}
-	under := newUnderServed(len(e.parts))
+	under := e.underServedSets()
 	parts := e.computeIdeal(allowed, idealMode{under: under})
-	leaves := parts
-	for _, pl := range parts {
-		for _, t := range pl {
-			if rc.positive(t.toObtain) {
-				res.ToObtain[t.q.path] = res.ToObtain[t.q.path].Add(t.toObtain)
-			}
-		}
-	}
+	leaves := parts // the balance selector replaces them
+	e.collectToObtain(parts, &res)
 	selected = append(selected, e.selectFifo(parts, &allowed, selected, !pc.observeOnly)...)
 	wait := map[*container]int64{}
 	if pc.balance {
-		// A second FifoCandidatesSelector with its own kill wait.
-		for _, c := range e.selectFifo(e.balanceLeaves(allowed, under, &leaves), &allowed, selected, !pc.observeOnly) {
-			selected = append(selected, c)
-			wait[c] = pc.balanceWaitMS
-		}
+		selected = e.selectBalance(&allowed, under, &leaves, selected, wait)
 	}
 	if pc.intra.enabled {
 		selected = append(selected, e.selectIntra(leaves, under, &allowed, selected)...)
@@ -135,11 +128,42 @@ func (e *Engine) Preempt(nowMS int64) PreemptionResult {
 	for _, c := range selected {
 		res.Selected = append(res.Selected, c.id)
 	}
-	if pc.observeOnly {
-		return res
+	if !pc.observeOnly {
+		e.markOrKill(selected, wait, nowMS, &res)
 	}
-	e.markOrKill(selected, wait, nowMS, &res)
 	return res
+}
+
+// underServedSets returns the sets the intra-queue selector reads, or nil
+// without that selector: nothing else reads them, and keeping them costs
+// a map insertion per queue handed out.
+func (e *Engine) underServedSets() *underServed {
+	if !e.g.preempt.intra.enabled {
+		return nil
+	}
+	return newUnderServed(len(e.parts))
+}
+
+// collectToObtain records what each leaf should give back this round.
+func (e *Engine) collectToObtain(parts [][]*tq, res *PreemptionResult) {
+	for _, pl := range parts {
+		for _, t := range pl {
+			if !t.toObtain.IsZero() && e.g.rc.positive(t.toObtain) {
+				res.ToObtain[t.q.path] = res.ToObtain[t.q.path].Add(t.toObtain)
+			}
+		}
+	}
+}
+
+// selectBalance is the second FifoCandidatesSelector, balancing queues
+// beyond their guarantees, whose containers wait its own kill time.
+func (e *Engine) selectBalance(allowed *Resource, under *underServed, leaves *[][]*tq, selected []*container, wait map[*container]int64) []*container {
+	pc := e.g.preempt
+	for _, c := range e.selectFifo(e.balanceLeaves(*allowed, under, leaves), allowed, selected, !pc.observeOnly) {
+		selected = append(selected, c)
+		wait[c] = pc.balanceWaitMS
+	}
+	return selected
 }
 
 // balanceLeaves runs the queue-balance selector's ideal computation; its
@@ -152,7 +176,9 @@ func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[][
 }
 
 // computeIdeal is PreemptableResourceCalculator.computeIdealAllocation on
-// a fresh snapshot of the queues: for every partition (getAllPartitions:
+// a snapshot of the queues (kept from the last round where nothing
+// changed, preempt_tree.go; fresh with the intra-queue selector or the
+// cache switched off): for every partition (getAllPartitions:
 // the default one and each cluster node label) the tree is cloned with
 // that partition's usage, guarantees and demand and balanced on its own,
 // against the one cluster-wide allowance. It returns, per partition
@@ -161,23 +187,36 @@ func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[][
 // used or freed there). The under-served queues the intra-queue selector
 // reads are collected per partition (addPartitionToUnderServedQueues).
 func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
-	rc := &e.g.rc
+	m.buf = &e.pre.ideal
 	out := make([][]*tq, len(e.parts))
 	for pi := range e.parts {
 		if pi > 0 && e.parts[pi].res.IsZero() {
 			continue
 		}
-		root := e.snapshotQueuesIn(e.root, pi)
-		rc.updatePreemptableExtras(root)
-		root.ideal = root.guaranteed
-		rc.idealAssignment(root, allowed, m)
-		leaves := e.leafOrder(root)
-		for _, t := range leaves {
-			e.resToObtain(t, m.onReserved)
+		if m.under != nil || preemptCacheMode == cacheOff {
+			out[pi] = e.freshIdeal(allowed, m, pi)
+			continue
 		}
-		out[pi] = leaves
+		out[pi] = e.keptIdeal(allowed, m, pi)
+		if preemptCacheMode == cacheCheck {
+			e.checkKept(out[pi], e.freshIdeal(allowed, m, pi))
+		}
 	}
 	return out
+}
+
+// freshIdeal is computeIdeal's work for partition pi on a fresh snapshot.
+func (e *Engine) freshIdeal(allowed Resource, m idealMode, pi int) []*tq {
+	rc := &e.g.rc
+	root := e.snapshotQueuesIn(e.root, pi)
+	rc.updatePreemptableExtras(root)
+	root.ideal = root.guaranteed
+	rc.idealAssignment(root, allowed, m)
+	leaves := e.leafOrder(root)
+	for _, t := range leaves {
+		e.resToObtain(t, m.onReserved)
+	}
+	return leaves
 }
 
 // resToObtain is calculateResToObtainByPartitionForLeafQueues: a leaf that
@@ -186,9 +225,11 @@ func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
 // natural_termination_factor rounded half up except for the reserved
 // selector (YARN-4390: a fraction of one big container frees nothing).
 func (e *Engine) resToObtain(t *tq, onReserved bool) {
-	pc, rc := e.g.preempt, &e.g.rc
+	pc, rc := &e.g.preempt, &e.g.rc
 	t.toObtain = Resource{}
-	if t.disabled || !rc.greater(t.used, multiplyTrunc(t.guaranteed, 1+float64(pc.maxIgnoredOver))) {
+	// Nothing to be preempted gives nothing, whichever way the tests
+	// below go (most leaves of a wide tree, every round).
+	if t.toBePreempted.IsZero() || t.disabled || !rc.greater(t.used, multiplyTrunc(t.guaranteed, 1+float64(pc.maxIgnoredOver))) {
 		return
 	}
 	t.toObtain = t.toBePreempted

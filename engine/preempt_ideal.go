@@ -1,6 +1,6 @@
 package engine
 
-import "sort"
+import "slices"
 
 // tq is one queue as the preemption policy sees it in a round in one
 // partition (TempQueuePerPartition): a snapshot of usage and demand plus
@@ -22,6 +22,22 @@ type tq struct {
 	ideal, untouchable, preemptable Resource
 	toBePreempted, toObtain         Resource
 	norm                            [2]float64 // normalizedGuarantee per resource type
+
+	// A kept tree's bookkeeping (preempt_tree.go): the queue's changes
+	// when its fields were read; whether this round found its subtree
+	// unchanged; the ideal and allowance it last distributed.
+	changes                uint64
+	same, memoOK           bool
+	memoIdeal, memoAllowed Resource
+	seen                   uint64 // the kept tree's round that last looked at it (keptObtain)
+}
+
+// keptDistribution reports whether t's children still hold the
+// distribution of t's ideal that Hadoop's arithmetic gives this round:
+// t's subtree is unchanged (a kept tree's) and t was given the same
+// ideal under the same allowance as when it last distributed.
+func (t *tq) keptDistribution(allowed Resource) bool {
+	return t.same && t.memoOK && t.ideal == t.memoIdeal && allowed == t.memoAllowed
 }
 
 // snapshotQueuesIn clones the live tree into tq nodes for partition pi
@@ -35,24 +51,9 @@ type tq struct {
 // A parent's pending is the sum of its children's
 // (TempQueuePerPartition.addChild).
 func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
-	partRes := e.parts[pi].res
 	t := e.pre.tqs.get()
-	t.q, t.pi, t.used, t.reserved, t.disabled = q, pi, q.usedIn(pi), q.reservedIn(pi), q.disablePreemption
-	t.guaranteed, t.max = q.guaranteeIn(pi), q.maxResIn(pi)
-	caps := q.capsIn(pi)
-	if t.guaranteed.IsZero() {
-		// TempQueuePerPartition.getGuaranteed without an effective minimum.
-		t.guaranteed = multiplyTrunc(partRes, float64(caps.absCap))
-	}
-	if t.max.IsZero() {
-		absMax := caps.absMaxCap
-		if !e.parts[pi].exclusive {
-			absMax = 1
-		}
-		t.max = multiplyTrunc(partRes, float64(absMax))
-	}
+	e.cloneQueue(t, q, pi)
 	if q.leaf {
-		t.pending, t.pendingDR = e.pendingForPreemption(q, pi)
 		return t
 	}
 	for _, c := range q.children {
@@ -65,6 +66,30 @@ func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
 		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
 	}
 	return t
+}
+
+// cloneQueue reads q's own fields in partition pi into t (cloneQueues'
+// per-queue part); a parent's pending is left zero for its children to
+// add to.
+func (e *Engine) cloneQueue(t *tq, q *queue, pi int) {
+	partRes := e.parts[pi].res
+	t.q, t.pi, t.used, t.reserved, t.disabled = q, pi, q.usedIn(pi), q.reservedIn(pi), q.disablePreemption
+	t.guaranteed, t.max = q.guaranteeIn(pi), q.maxResIn(pi)
+	absCap, absMax := q.absCapsIn(pi)
+	if t.guaranteed.IsZero() {
+		// TempQueuePerPartition.getGuaranteed without an effective minimum.
+		t.guaranteed = multiplyTrunc(partRes, float64(absCap))
+	}
+	if t.max.IsZero() {
+		if !e.parts[pi].exclusive {
+			absMax = 1
+		}
+		t.max = multiplyTrunc(partRes, float64(absMax))
+	}
+	t.pending, t.pendingDR = Resource{}, Resource{}
+	if q.leaf {
+		t.pending, t.pendingDR = e.leafPending(q, pi)
+	}
 }
 
 // pendingForPreemption is LeafQueue.getTotalPendingResourcesConsideringUserLimit
@@ -105,8 +130,12 @@ func (e *Engine) pendingForPreemption(q *queue, pi int) (total, totalDR Resource
 // above its guarantee is preemptable unless the leaf disables preemption;
 // a parent's extra beyond what its children may give up is untouchable,
 // so a non-preemptable child's excess is charged to its own parent and
-// its siblings do not pay for it.
+// its siblings do not pay for it. An unchanged subtree of a kept tree
+// (preempt_tree.go) keeps the extras computed from the same usage.
 func (c *calc) updatePreemptableExtras(t *tq) {
+	if t.same {
+		return
+	}
 	t.untouchable, t.preemptable = Resource{}, Resource{}
 	extra := t.used.Sub(t.guaranteed)
 	if c.less(extra, Resource{}) {
@@ -143,6 +172,27 @@ type idealMode struct {
 	// under, when set, collects the queues left under-served
 	// (addPartitionToUnderServedQueues) for the intra-queue selector.
 	under *underServed
+	// buf holds distribute's and fixpoint's scratch lists.
+	buf *idealBuf
+	// ran, when set, collects the parents that distribute (a kept
+	// tree's, preempt_tree.go).
+	ran *[]*tq
+}
+
+// idealBuf is the scratch of one level's distribution, reused at every
+// parent of every round (distribute ends before idealAssignment goes down
+// a level, so one set serves the whole walk): a list per parent was a
+// tenth of #19's 10,000-leaf round.
+type idealBuf struct {
+	nonZero, zero, need, spare []*tq
+}
+
+// withBuf gives m scratch lists of its own when the caller set none.
+func (m idealMode) withBuf() idealMode {
+	if m.buf == nil {
+		m.buf = &idealBuf{}
+	}
+	return m
 }
 
 // underServed is the policy's partitionToUnderServedQueues: per
@@ -176,10 +226,14 @@ func (u *underServed) add(qs []*tq) {
 }
 
 func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
-	if len(t.children) == 0 {
+	if len(t.children) == 0 || t.keptDistribution(allowed) {
 		return
 	}
 	c.distribute(t.children, allowed, t.ideal, m)
+	t.memoOK, t.memoIdeal, t.memoAllowed = true, t.ideal, allowed
+	if m.ran != nil {
+		*m.ran = append(*m.ran, t)
+	}
 	for _, ch := range t.children {
 		c.idealAssignment(ch, allowed, m)
 	}
@@ -196,14 +250,20 @@ func (c *calc) distribute(qs []*tq, allowed, total Resource, m idealMode) {
 	// depend on the denominator.
 	c = c.over(total)
 	unassigned := total
-	var nonZero, zero []*tq
+	m = m.withBuf()
+	nonZero, zero := m.buf.nonZero[:0], m.buf.zero[:0]
 	for _, q := range qs {
+		// A fresh TempQueuePerPartition starts with idealAssigned zero; a
+		// kept tree's node (preempt_tree.go) holds last round's, which a
+		// zero-guarantee queue left without offers would keep.
+		q.ideal, q.norm = Resource{}, [2]float64{}
 		if c.greater(q.guaranteed, Resource{}) {
 			nonZero = append(nonZero, q)
 		} else {
 			zero = append(zero, q)
 		}
 	}
+	m.buf.nonZero, m.buf.zero = nonZero, zero
 	unassigned = c.fixpoint(nonZero, unassigned, false, m)
 	if len(zero) > 0 && c.positive(unassigned) {
 		c.fixpoint(zero, unassigned, true, m)
@@ -255,18 +315,8 @@ const maxFixpointRounds = 1 << 20
 // run out. It returns what is left. (Hadoop serves equally under-served
 // queues in its PriorityQueue's order; capq in configuration order.)
 func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) Resource {
-	var need []*tq
-	for _, q := range qs {
-		if c.greater(q.used, q.guaranteed) {
-			q.ideal = componentwiseMin(q.guaranteed, q.used).Add(q.untouchable)
-		} else {
-			q.ideal = q.used
-		}
-		unassigned = unassigned.Sub(q.ideal)
-		if c.less(q.ideal, q.used.Add(q.pending)) {
-			need = append(need, q)
-		}
-	}
+	m = m.withBuf()
+	need, unassigned := c.startFixpoint(qs, unassigned, m.buf.need[:0])
 	for round := 0; len(need) > 0 && c.positive(unassigned) && round < maxFixpointRounds; round++ {
 		c.resetCapacity(need, even)
 		c.sortByNeed(need)
@@ -276,7 +326,7 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 		}
 		m.under.add(need[:min(n+1, len(need))])
 		round := unassigned // dupUnassignedForTheRound
-		var again []*tq
+		again := m.buf.spare[:0]
 		for _, q := range need[:n] {
 			if !c.anyMajorAboveZero(unassigned) {
 				break
@@ -288,11 +338,33 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 			}
 			unassigned = componentwiseMax(unassigned.Sub(done), Resource{})
 		}
-		need = append(again, need[n:]...)
+		// The next list is built in the spare storage; the old one's
+		// becomes the spare.
+		need, m.buf.spare = append(again, need[n:]...), need[:0]
 	}
 	c.sortByNeed(need)
 	m.under.add(need)
+	m.buf.need = need[:0]
 	return unassigned
+}
+
+// startFixpoint starts each queue at its usage, or at guarantee plus
+// untouchable extra when above its guarantee, takes that from
+// unassigned, and appends to need the queues whose usage and demand are
+// above it.
+func (c *calc) startFixpoint(qs []*tq, unassigned Resource, need []*tq) ([]*tq, Resource) {
+	for _, q := range qs {
+		if c.greater(q.used, q.guaranteed) {
+			q.ideal = componentwiseMin(q.guaranteed, q.used).Add(q.untouchable)
+		} else {
+			q.ideal = q.used
+		}
+		unassigned = unassigned.Sub(q.ideal)
+		if c.less(q.ideal, q.used.Add(q.pending)) {
+			need = append(need, q)
+		}
+	}
+	return need, unassigned
 }
 
 // resetCapacity gives each active queue its share of the active queues'
@@ -322,7 +394,10 @@ func (c *calc) resetCapacity(qs []*tq, even bool) {
 // sortByNeed orders queues as the policy's PriorityQueue with TQComparator
 // would hand them out (ties keep their order).
 func (c *calc) sortByNeed(qs []*tq) {
-	sort.SliceStable(qs, func(i, j int) bool { return c.compareNeed(qs[i], qs[j]) < 0 })
+	// slices.SortStableFunc runs sort.SliceStable's algorithm (insertion
+	// sort in blocks, then symMerge) with the same comparisons, without
+	// its reflection-built swapper.
+	slices.SortStableFunc(qs, c.compareNeed)
 }
 
 // compareNeed is TQComparator.compare: ideal as a fraction of guarantee

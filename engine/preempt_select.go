@@ -127,7 +127,9 @@ func (e *Engine) selectFifo(parts [][]*tq, allowed *Resource, earlier []*contain
 func (s *selection) needsOf(parts [][]*tq, k int) []Resource {
 	var need []Resource
 	for pi, pl := range parts {
-		if pl == nil || pl[k].disabled || !s.e.g.rc.positive(pl[k].toObtain) {
+		// Most leaves obtain nothing: IsZero first (positive of zero is
+		// false under either calculator).
+		if pl == nil || pl[k].toObtain.IsZero() || pl[k].disabled || !s.e.g.rc.positive(pl[k].toObtain) {
 			continue
 		}
 		if need == nil {

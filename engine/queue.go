@@ -99,6 +99,9 @@ type queue struct {
 	// refused by its user's limit (see userBlocked).
 	changes uint64
 	blocked blockStamp
+	// pendCache keeps the leaf's pending totals between preemption
+	// rounds, per partition (preempt_cache.go).
+	pendCache []pendCache
 
 	// Node labels: parts holds the state in each labelled partition
 	// (index 0 unused: the default partition is the fields above);

@@ -212,9 +212,11 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 	if r.parts != nil {
 		r.parts.addNodes(r, specs)
 	}
-	at := r.sweep.cursorTime(&r.park, r.hb)
 	r.park.rebuild(r.nodes)
-	r.sweep.rebuild(&r.park, r.nodes, r.hb, at)
+	// Nodes are added at setup or by a workload event, before the
+	// heartbeats of that millisecond: the cursor restarts at now, where a
+	// new node may beat before the old cursor's slot.
+	r.sweep.rebuild(&r.park, r.nodes, r.hb, r.now)
 	r.uniform = true
 	for k := range r.nodes {
 		if r.nodes[k].alive && (r.e.NodeTotal(k) != r.e.NodeTotal(0)) {

@@ -40,7 +40,7 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		{"seeds-example", GenOptions{Seed: 12, Apps: 200, Nodes: 30, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{3072, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}},
 		{"workloads/seeds-preemption", GenOptions{Seed: 13, Apps: 100, Nodes: 20, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{1024, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}},
 		// Many nodes beating in the same millisecond (heartbeat phases
-		// collide: 100 nodes on a 50 ms interval), reservations and
+		// collide: 60 nodes on a 50 ms interval), reservations and
 		// preemption: a node woken at a millisecond whose heartbeats have
 		// partly run beats next interval, not again at once.
 		{"ties", tiesGen()},
@@ -96,11 +96,11 @@ func contendedGen() GenOptions {
 	return o
 }
 
-// tiesGen is a contended five minutes on 100 small nodes whose heartbeats
+// tiesGen is a contended five minutes on 60 small nodes whose heartbeats
 // (on a 50 ms interval) share milliseconds.
 func tiesGen() GenOptions {
 	o := DefaultGenOptions()
-	o.Seed, o.Apps, o.Nodes, o.DurationMS, o.DurationMeanMS = 14, 40, 100, 300*1000, 60*1000
+	o.Seed, o.Apps, o.Nodes, o.DurationMS, o.DurationMeanMS = 14, 20, 60, 300*1000, 60*1000
 	o.NodeMemoryMB, o.NodeVCores = 8192, 8
 	return o
 }

@@ -24,9 +24,10 @@ type sweep struct {
 	// base (a multiple of the interval); slot time is base + phase.
 	base int64
 	pos  int
-	// room mirrors each node's free room, total and partition by rank,
-	// read again from the engine when stale (a container started or
-	// ended on the node, or a workload event changed nodes).
+	// room mirrors each node's free room, total, partition, liveness
+	// and reservation by rank, read again when stale (a container
+	// started or ended on the node, its reservation changed, or a
+	// workload event changed nodes).
 	room []nodeRoom
 }
 
@@ -44,7 +45,8 @@ type nodeRoom struct {
 var checkRoom = false
 
 // rebuild sizes the sweep to p's ranks (after nodes were added, which
-// reorders them), keeping which nodes are due and the cursor's time.
+// reorders them), keeping which nodes are due, with the cursor at the
+// first slot at or after at (no heartbeat at or after at has run).
 func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
 	s.due = newBitmap(len(nodes))
 	s.count = 0
@@ -59,9 +61,9 @@ func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
 	s.seek(p, hb, at)
 }
 
-// cursorTime is the time of the cursor's slot (0 before any node).
-func (s *sweep) cursorTime(p *parkSet, hb int64) int64 {
-	if s.pos < len(p.phases) && s.due.words != nil {
+// cursorTime is the time of the cursor's slot.
+func (s *sweep) cursorTime(p *parkSet) int64 {
+	if s.pos < len(p.phases) {
 		return s.base + p.phases[s.pos]
 	}
 	return s.base
@@ -108,7 +110,7 @@ func (s *sweep) pass(p *parkSet, hb int64, r int, t int64) {
 // event other than a heartbeat happens at t, before the heartbeats of
 // that millisecond). No due slot lies before t.
 func (s *sweep) seek(p *parkSet, hb int64, t int64) {
-	if t <= s.cursorTime(p, hb) {
+	if t <= s.cursorTime(p) {
 		return
 	}
 	s.base = t - t%hb

@@ -1,0 +1,194 @@
+package engine
+
+import "fmt"
+
+// The preemption round's snapshots kept between rounds. Hadoop clones
+// every queue (ProportionalCapacityPreemptionPolicy.cloneQueues) and
+// recomputes every level's ideal assignment
+// (PreemptableResourceCalculator.recursivelyComputeIdealAssignment) each
+// monitoring interval; at 10,000 leaves that was half of #19's contended
+// day, although between two rounds only a few hundred leaves change. Here
+// each calculator (the FIFO selector's, the reserved-container
+// selector's, the queue-balance selector's) keeps its own tree of tq
+// nodes per partition, and a round
+//
+//   - re-reads only the queues whose subtree changed (queue.changes, bumped
+//     on the queue and every ancestor by whatever the snapshot reads:
+//     usage, reservations, asks, apps, users; preempt_cache.go), the rest
+//     of the tree keeping what it read before;
+//   - recomputes updatePreemptableExtras only in changed subtrees (it is a
+//     function of the subtree's usage, guarantees and flags);
+//   - distributes a parent's ideal among its children
+//     (computeIdealResourceDistribution) unless its subtree is unchanged
+//     and it was given the same ideal under the same round allowance as
+//     when it last distributed: the same inputs in the same order give
+//     the same floating-point results, so the children's ideals and
+//     toBePreempted kept from then are what Hadoop's arithmetic gives now.
+//
+// A changed cluster, partition, configuration or tree (preemptEpoch)
+// rebuilds a tree from scratch. With the intra-queue selector on, the
+// under-served queues are collected as the levels are distributed, so
+// the kept trees are not used. SetPreemptCacheForTests("off") computes
+// every round from fresh snapshots, the reference the tests compare with.
+
+// keptTree is one calculator's tree in one partition.
+type keptTree struct {
+	root   *tq
+	epoch  uint64
+	leaves []*tq // the policy's leaf order (a function of the tree's shape)
+	out    []*tq // the round's copy of leaves handed to the selectors
+	// ran collects the parents that distributed this round; hot the
+	// leaves left with something to be preempted (keptObtain).
+	ran, hot, spare []*tq
+	round           uint64
+}
+
+// treeKind numbers the calculators that keep a tree.
+func treeKind(m idealMode) int {
+	switch {
+	case m.onReserved:
+		return 1
+	case m.balance:
+		return 2
+	}
+	return 0
+}
+
+// keptIdeal is computeIdeal's work for partition pi on the kept tree.
+func (e *Engine) keptIdeal(allowed Resource, m idealMode, pi int) []*tq {
+	k := treeKind(m)
+	for len(e.pre.kept[k]) <= pi {
+		e.pre.kept[k] = append(e.pre.kept[k], keptTree{})
+	}
+	kt := &e.pre.kept[k][pi]
+	if kt.root == nil || kt.epoch != e.preemptEpoch {
+		kt.root, kt.epoch = e.cloneKept(e.root, pi), e.preemptEpoch
+		kt.root, kt.leaves = packLeaves(kt.root, e.leafOrder(kt.root))
+		kt.hot = kt.hot[:0]
+	} else {
+		e.refreshKept(kt.root, pi)
+	}
+	rc := &e.g.rc
+	rc.updatePreemptableExtras(kt.root)
+	kt.root.ideal = kt.root.guaranteed
+	kt.ran = kt.ran[:0]
+	m.ran = &kt.ran
+	rc.idealAssignment(kt.root, allowed, m)
+	e.keptObtain(kt, m.onReserved)
+	kt.out = append(kt.out[:0], kt.leaves...)
+	return kt.out
+}
+
+// keptObtain is resToObtain for the leaves whose toBePreempted may be
+// non-zero: last round's (hot) and the children of the parents that
+// distributed this round (only a parent's distribution sets it). Every
+// other leaf had and keeps nothing to be preempted, so nothing to obtain
+// (the selectors only lower a positive need), without a look at it.
+func (e *Engine) keptObtain(kt *keptTree, onReserved bool) {
+	kt.round++
+	next := kt.spare[:0]
+	obtain := func(t *tq) {
+		if len(t.children) > 0 || t.seen == kt.round {
+			return
+		}
+		t.seen = kt.round
+		e.resToObtain(t, onReserved)
+		if !t.toBePreempted.IsZero() {
+			next = append(next, t)
+		}
+	}
+	for _, t := range kt.hot {
+		obtain(t)
+	}
+	for _, p := range kt.ran {
+		for _, c := range p.children {
+			obtain(c)
+		}
+	}
+	kt.hot, kt.spare = next, kt.hot[:0]
+}
+
+// cloneKept builds a kept tree: snapshotQueuesIn with nodes of their own
+// (the slab's are reused every round) and nothing known to be unchanged.
+func (e *Engine) cloneKept(q *queue, pi int) *tq {
+	t := &tq{}
+	e.cloneQueue(t, q, pi)
+	t.changes = q.changes
+	for _, c := range q.children {
+		ct := e.cloneKept(c, pi)
+		if q.respectPriority {
+			ct.relPriority = c.priority
+		}
+		t.children = append(t.children, ct)
+		t.pending = t.pending.Add(ct.pending)
+		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
+	}
+	return t
+}
+
+// packLeaves moves a kept tree's leaves into one array in the policy's
+// order, so that the scans every round makes of them (resToObtain, the
+// FIFO selector's needs) read memory in sequence rather than chasing
+// 10,000 scattered nodes. It returns the root (moved too when it is the
+// only leaf) and the leaves in order.
+func packLeaves(root *tq, order []*tq) (*tq, []*tq) {
+	slots := make([]tq, len(order))
+	at := make(map[*tq]*tq, len(order))
+	leaves := make([]*tq, len(order))
+	for i, t := range order {
+		slots[i] = *t
+		at[t], leaves[i] = &slots[i], &slots[i]
+	}
+	if n, ok := at[root]; ok {
+		return n, leaves
+	}
+	repoint(root, at)
+	return root, leaves
+}
+
+// repoint makes the parents below t point at their leaves' new nodes.
+func repoint(t *tq, at map[*tq]*tq) {
+	for i, ch := range t.children {
+		if n, ok := at[ch]; ok {
+			t.children[i] = n
+			continue
+		}
+		repoint(ch, at)
+	}
+}
+
+// refreshKept re-reads the queues whose subtree changed since the tree
+// last read them; t.same records which subtrees did not.
+func (e *Engine) refreshKept(t *tq, pi int) {
+	q := t.q
+	if t.changes == q.changes {
+		t.same = true
+		return
+	}
+	t.same, t.changes, t.memoOK = false, q.changes, false
+	e.cloneQueue(t, q, pi)
+	for _, ct := range t.children {
+		e.refreshKept(ct, pi)
+		t.pending = t.pending.Add(ct.pending)
+		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
+	}
+}
+
+// checkKept panics when a kept tree's leaves differ from a fresh
+// snapshot's in anything the selectors read (SetPreemptCacheForTests
+// "check").
+func (e *Engine) checkKept(kept, fresh []*tq) {
+	if len(kept) != len(fresh) {
+		panic("engine: the kept preemption tree has another number of leaves")
+	}
+	for i, k := range kept {
+		f := fresh[i]
+		same := k.q == f.q && k.used == f.used && k.reserved == f.reserved && k.pending == f.pending &&
+			k.pendingDR == f.pendingDR && k.guaranteed == f.guaranteed && k.max == f.max &&
+			k.disabled == f.disabled && k.ideal == f.ideal && k.untouchable == f.untouchable &&
+			k.preemptable == f.preemptable && k.toBePreempted == f.toBePreempted && k.toObtain == f.toObtain
+		if !same {
+			panic(fmt.Sprintf("engine: the kept preemption tree is stale at %s (partition %d):\nkept  %+v\nfresh %+v", k.q.path, k.pi, *k, *f))
+		}
+	}
+}

@@ -1,0 +1,47 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestSweepOrder: slots come out in (time, phase, index) order, cycle by
+// cycle; a node added back after its beat beats next cycle, one added
+// before its slot beats in this one, and seek moves to an event's time.
+func TestSweepOrder(t *testing.T) {
+	nodes := []nodeState{{phase: 5, scheduled: true}, {phase: 5, scheduled: true}, {phase: 0, scheduled: true}, {phase: 9}}
+	var p parkSet
+	p.rebuild(nodes)
+	s := sweep{on: true}
+	s.rebuild(&p, nodes, 10, 0)
+	type slot struct {
+		node int32
+		t    int64
+	}
+	pop := func() slot {
+		rk, at, ok := s.next(&p, 10)
+		if !ok {
+			return slot{-1, -1}
+		}
+		s.take(&p, 10, rk, at)
+		return slot{p.byPhase[rk], at}
+	}
+	assert.Equal(t, slot{2, 0}, pop())
+	s.add(&p, 2) // beat at 0: next at 10
+	s.add(&p, 3) // not yet beaten this cycle: at 9
+	assert.Equal(t, slot{0, 5}, pop())
+	assert.Equal(t, slot{1, 5}, pop())
+	s.add(&p, 0) // its slot at 5 has passed, as has node 1's
+	assert.Equal(t, slot{3, 9}, pop())
+	assert.Equal(t, slot{2, 10}, pop())
+	assert.Equal(t, slot{0, 15}, pop())
+	assert.Equal(t, slot{-1, -1}, pop())
+
+	// An event at 31 moves the cursor: node 1 beats at 35, node 2 at 40.
+	s.seek(&p, 10, 31)
+	s.add(&p, 2)
+	s.add(&p, 1)
+	assert.Equal(t, slot{1, 35}, pop())
+	assert.Equal(t, slot{2, 40}, pop())
+}
