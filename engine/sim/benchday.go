@@ -17,9 +17,10 @@ package sim
 // Why these flags (BENCHMARKS.md has the runs): the generated
 // configuration admits at most 10,000 live apps (its global
 // maximum-applications), and 100,000 apps of the default 1–4 GB tasks
-// lasting 140 minutes on average keep more than that alive, so a tenth
-// are rejected and the day's use stays near 62%; tasks twice as big for
-// half as long ask for the same memory-time in half the time. Bursts are
+// lasting 140 minutes on average keep more than that alive, so apps are
+// rejected (1,109 in the first 6 hours) and the day's use stays near 62%;
+// tasks twice as big for half as long ask for the same memory-time in
+// half the time. Bursts are
 // off because every generated parent is capped at its own capacity: a
 // leaf's burst cannot spill outside its parent, so it only queues work
 // there while the other parents idle (69% use at a tenth of the size).
