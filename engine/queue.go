@@ -99,6 +99,8 @@ type queue struct {
 	// refused by its user's limit (see userBlocked).
 	changes uint64
 	blocked blockStamp
+	// fairSortedAt is changes+1 when the fair order was last sorted.
+	fairSortedAt uint64
 	// pendCache keeps the leaf's pending totals between preemption
 	// rounds, per partition (preempt_cache.go).
 	pendCache []pendCache

@@ -3,11 +3,14 @@ package sim
 import (
 	"os"
 	"strings"
+
+	"github.com/capq/capq/engine"
 )
 
 // Every test of the package checks the sweep's room mirror against the
-// engine on each futile answer; benchmarks and the scale table
-// (CAPQ_SCALE) time the simulator without the check.
+// engine on each futile answer, and every skipped fair sort against a
+// real one; benchmarks and the scale table (CAPQ_SCALE) time the
+// simulator without the checks.
 func init() {
 	checkRoom = os.Getenv("CAPQ_SCALE") == ""
 	for _, a := range os.Args {
@@ -15,4 +18,5 @@ func init() {
 			checkRoom = false
 		}
 	}
+	engine.SetFairSortCheckForTests(checkRoom)
 }
