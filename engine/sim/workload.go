@@ -206,7 +206,10 @@ func (g NodeGroup) Expand() []NodeSpec {
 
 // Nodes expands every group of the cluster.
 func (c Cluster) Expand() []NodeSpec {
-	var out []NodeSpec
+	if len(c.Nodes) == 1 {
+		return c.Nodes[0].Expand() // no second copy of a big group
+	}
+	out := make([]NodeSpec, 0, min(c.count(), MaxNodes))
 	for _, g := range c.Nodes {
 		out = append(out, g.Expand()...)
 	}
