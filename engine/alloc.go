@@ -34,6 +34,9 @@ type result struct {
 	unres     int64      // reservation released by continue-looking
 	skipOther bool       // SkippedType.OTHER: try the next app
 	queueLim  bool       // SkippedType.QUEUE_LIMIT
+	// starveMoved: a re-reservation changed its request's
+	// shouldAllocOrReserveNewContainer answer.
+	starveMoved bool
 }
 
 func (r result) assigned() bool { return r.kind != AssignNone }
@@ -82,7 +85,7 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 }
 
 func (e *Engine) toAssignment(r result, n *node, why []string) Assignment {
-	out := Assignment{Kind: r.kind, Node: n.id, Unreserved: r.unres, Why: why}
+	out := Assignment{Kind: r.kind, Node: n.id, Unreserved: r.unres, Why: why, StarvationMoved: r.starveMoved}
 	if r.c != nil {
 		c := r.c
 		out.App, out.Queue = c.a.id, c.a.q.path

@@ -25,7 +25,9 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool
 	}
 	switch {
 	case r.state == stReserved && reservedC != nil:
+		before := e.shouldAllocOrReserveNew(a, k)
 		k.reRes++
+		out.starveMoved = e.shouldAllocOrReserveNew(a, k) != before
 		if e.why != nil {
 			e.note("app %s re-reserved %d MB on %s", a.id, reservedC.res.MemoryMB, n.id)
 		}

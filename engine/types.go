@@ -103,6 +103,12 @@ type Assignment struct {
 	ContainerID int64
 	// Unreserved is the reservation released to make room (continue-looking).
 	Unreserved int64
+	// StarvationMoved marks a re-reservation that changed whether its
+	// request may allocate or reserve anew
+	// (shouldAllocOrReserveNewContainer's starvation term, the only reader
+	// of the re-reservation count): only such a re-reservation can change
+	// what another node's pass does.
+	StarvationMoved bool
 	// Why explains a pass that assigned nothing, or the limits that blocked
 	// other apps on the way (only when Options.Explain is set).
 	Why []string

@@ -50,7 +50,7 @@ func (r *run) asyncPass() {
 		switch as[k].Kind {
 		case engine.AssignNone:
 		case engine.AssignReReserved:
-			progress = progress || r.starving(&as[k])
+			progress = progress || as[k].StarvationMoved
 		default:
 			progress = true
 		}

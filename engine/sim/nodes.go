@@ -220,15 +220,14 @@ func (r *run) heartbeat(i int32) {
 	r.futile.after(r, i, as, seen)
 	// A re-reservation changes state too: its count feeds the starvation
 	// term that lets the app reserve more nodes
-	// (shouldAllocOrReserveNewContainer), so it wakes the others unless
-	// the app still wants more containers than it has reserved (then the
-	// term cannot matter).
+	// (shouldAllocOrReserveNewContainer), so it wakes the others when it
+	// changed that method's answer (StarvationMoved).
 	progress := false
 	for k := range as {
 		switch as[k].Kind {
 		case engine.AssignNone:
 		case engine.AssignReReserved:
-			progress = progress || r.starving(&as[k])
+			progress = progress || as[k].StarvationMoved
 		default:
 			progress = true
 		}
@@ -311,7 +310,6 @@ func (r *run) onEvent(ev engine.Event) {
 			case was && !r.nodes[i].reserved:
 				r.reservedNodes--
 			}
-			r.countResv(&ev)
 			if ev.Kind == engine.EvUnreserved {
 				r.schedule(i)
 			}
@@ -343,37 +341,4 @@ func (r *run) use(a *appState, node int32, mem int64, sign int) {
 		r.parts.add(r, a.leaf, node, mem)
 	}
 	r.addUsed(a.leaf, a.user, qmem, mem)
-}
-
-// starving reports whether a re-reservation can matter elsewhere: the app
-// holds at least as many reservations at that priority as it still asks
-// for, so the starvation term decides whether it may reserve more.
-func (r *run) starving(a *engine.Assignment) bool {
-	i, ok := r.appIdx[a.App]
-	if !ok {
-		return true
-	}
-	app := &r.apps[i]
-	f := app.fifo[a.Priority]
-	if f == nil {
-		return true
-	}
-	return app.resv[a.Priority] >= f.left()
-}
-
-// countResv keeps each app's reservations per request priority.
-func (r *run) countResv(ev *engine.Event) {
-	i, ok := r.appIdx[ev.App]
-	if !ok {
-		return
-	}
-	a := &r.apps[i]
-	if a.resv == nil {
-		a.resv = map[int32]int{}
-	}
-	if ev.Kind == engine.EvReserved {
-		a.resv[ev.Priority]++
-	} else {
-		a.resv[ev.Priority]--
-	}
 }

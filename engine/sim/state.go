@@ -21,10 +21,9 @@ type appState struct {
 	// fifo holds, per request priority, the durations still to place in
 	// the order SLS hands them out (scheduledMaps.remove()).
 	fifo      map[int32]*durFIFO
-	pending   int           // asks outstanding in the engine (incl. the AM's)
-	resv      map[int32]int // reservations held, by request priority
-	pendingMB int64         // their memory
-	localAsks bool          // the current phase asks for hosts or racks
+	pending   int   // asks outstanding in the engine (incl. the AM's)
+	pendingMB int64 // their memory
+	localAsks bool  // the current phase asks for hosts or racks
 	amID      int64
 	// amReadyAt is when the current attempt's AM registers (-1: no AM
 	// container running); the app is ACCEPTED until then.
