@@ -23,6 +23,12 @@ func (r *run) preemptRound() {
 	r.preemptOn = false
 	seen := r.engineEvs
 	res := r.e.Preempt(r.now)
+	if r.engineEvs != seen {
+		// A round that marked, killed or unreserved nothing changed
+		// nothing a heartbeat's pass reads (the marks and the round's
+		// caches are the policy's own), so the futile record stands.
+		r.futile.epoch++
+	}
 	r.afterEngine()
 	active := len(res.Selected) > 0 || len(res.Killed) > 0
 	switch {

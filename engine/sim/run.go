@@ -336,8 +336,10 @@ func (r *run) progress() {
 }
 
 func (r *run) dispatch(ev event) {
-	if ev.kind != evHeartbeat {
-		r.futile.epoch++ // anything but a heartbeat may change what one does
+	if ev.kind != evHeartbeat && ev.kind != evPreempt {
+		// Anything but a heartbeat may change what one does; a
+		// preemption round says itself (preemptRound).
+		r.futile.epoch++
 	}
 	switch ev.kind {
 	case evSubmit:
