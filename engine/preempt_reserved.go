@@ -61,9 +61,14 @@ func (e *Engine) selectOnReserved(parts [][]*tq, allowed *Resource, earlier []*c
 // (the selector prefers recently launched containers).
 func (e *Engine) runningByNode() map[*node][]*container {
 	out := map[*node][]*container{}
-	for _, c := range e.containers {
-		if c != nil && !c.reserved && c.node != nil {
-			out[c.node] = append(out[c.node], c)
+	// The apps' live lists, not the engine's table by id, which holds a
+	// slot for every container ever started; each node's list is sorted
+	// below, so the apps' order does not matter.
+	for _, a := range e.apps {
+		for _, c := range a.live {
+			if c != nil && !c.reserved && c.node != nil {
+				out[c.node] = append(out[c.node], c)
+			}
 		}
 	}
 	for _, cs := range out {
