@@ -1,7 +1,5 @@
 package sim
 
-import "github.com/capq/capq/engine"
-
 // Asynchronous scheduling in the simulator: with
 // schedule-asynchronously.enable the engine's passes
 // (engine.AsyncPass, one CapacityScheduler.schedule(cs) each) run at
@@ -45,16 +43,7 @@ func (r *run) asyncPass() {
 	a.queued, a.last = false, r.now
 	as := r.e.AsyncPass(r.now / a.intervalMS)
 	r.res.Summary.Heartbeats++
-	progress := false
-	for k := range as {
-		switch as[k].Kind {
-		case engine.AssignNone:
-		case engine.AssignReReserved:
-			progress = progress || as[k].StarvationMoved
-		default:
-			progress = true
-		}
-	}
+	progress := progressed(as)
 	r.afterEngine()
 	if progress {
 		r.touch()

@@ -79,16 +79,7 @@ func (f *futile) holds(free, total engine.Resource, part string) bool {
 // each of those beats ended the epoch, and walks grew from 0.3 M in the
 // first simulated hour to 4.5 M in the seventh.
 func (f *futile) after(r *run, i int32, as []engine.Assignment, seenEvs uint64) {
-	changed := r.engineEvs != seenEvs
-	for k := range as {
-		switch as[k].Kind {
-		case engine.AssignNone:
-		case engine.AssignReReserved:
-			changed = changed || as[k].StarvationMoved
-		default:
-			changed = true
-		}
-	}
+	changed := r.engineEvs != seenEvs || progressed(as)
 	if changed {
 		f.epoch++
 		return
@@ -108,4 +99,23 @@ func (f *futile) after(r *run, i int32, as []engine.Assignment, seenEvs uint64) 
 		}
 	}
 	f.seen, f.free, f.total, f.partition = f.epoch, free, total, part
+}
+
+// progressed reports whether a pass's assignments changed anything
+// another pass reads: any assignment but a re-reservation, and a
+// re-reservation only when it moved its request's
+// shouldAllocOrReserveNewContainer answer (StarvationMoved).
+func progressed(as []engine.Assignment) bool {
+	for k := range as {
+		switch as[k].Kind {
+		case engine.AssignNone:
+		case engine.AssignReReserved:
+			if as[k].StarvationMoved {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }

@@ -222,16 +222,7 @@ func (r *run) heartbeat(i int32) {
 	// term that lets the app reserve more nodes
 	// (shouldAllocOrReserveNewContainer), so it wakes the others when it
 	// changed that method's answer (StarvationMoved).
-	progress := false
-	for k := range as {
-		switch as[k].Kind {
-		case engine.AssignNone:
-		case engine.AssignReReserved:
-			progress = progress || as[k].StarvationMoved
-		default:
-			progress = true
-		}
-	}
+	progress := progressed(as)
 	r.afterEngine()
 	switch {
 	case progress && r.simple():
