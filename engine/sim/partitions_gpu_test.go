@@ -175,23 +175,7 @@ func shortcutsKeepLabelledLog(t *testing.T, seed int64) {
 	m := loadModel(t, "workloads/labels")
 	w, err := Generate(m, GenOptions{Seed: seed, Apps: 200, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3})
 	require.NoError(t, err)
-	ex := false
-	w.Cluster.NodeLabels = []NodeLabel{{Name: "gpu", Exclusive: &ex}}
-	var nodes []NodeGroup
-	for i, n := range w.Cluster.Expand() {
-		g := NodeGroup{Names: []string{n.ID}, Rack: n.Rack, MemoryMB: n.MemoryMB, VCores: n.VCores}
-		if i%3 == 0 {
-			g.Partition = "gpu"
-		}
-		nodes = append(nodes, g)
-	}
-	w.Cluster.Nodes = nodes
-	gpu := "gpu"
-	for i := range w.Apps {
-		if q, _ := resolveLeaf(m, w.Apps[i].Queue); q == "root.ml" && i%2 == 0 {
-			w.Apps[i].NodeLabelExpression = &gpu
-		}
-	}
+	labelGPU(m, w)
 	require.NoError(t, w.Validate())
 	run := func(o Options) ([]byte, *Result) {
 		var log bytes.Buffer
@@ -278,4 +262,26 @@ func TestUpdateNodeLabelsMovesUsage(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, res.Refreshes, 1)
 	assert.Contains(t, res.Refreshes[0].Errors[0], `unknown node "nosuch"`)
+}
+
+// labelGPU puts a third of the nodes in a non-exclusive "gpu" partition
+// and half of root.ml's apps on it.
+func labelGPU(m *xmlconf.Model, w *Workload) {
+	ex := false
+	w.Cluster.NodeLabels = []NodeLabel{{Name: "gpu", Exclusive: &ex}}
+	var nodes []NodeGroup
+	for i, n := range w.Cluster.Expand() {
+		g := NodeGroup{Names: []string{n.ID}, Rack: n.Rack, MemoryMB: n.MemoryMB, VCores: n.VCores}
+		if i%3 == 0 {
+			g.Partition = "gpu"
+		}
+		nodes = append(nodes, g)
+	}
+	w.Cluster.Nodes = nodes
+	gpu := "gpu"
+	for i := range w.Apps {
+		if q, _ := resolveLeaf(m, w.Apps[i].Queue); q == "root.ml" && i%2 == 0 {
+			w.Apps[i].NodeLabelExpression = &gpu
+		}
+	}
 }

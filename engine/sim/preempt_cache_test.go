@@ -3,7 +3,6 @@ package sim
 import (
 	"bytes"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -74,7 +73,7 @@ func preemptionDays(t *testing.T) []preemptionDay {
 	add("seeds-preemption, every selector", withProps(t, readConfig(t, "workloads/seeds-preemption"), preemptProps(true, true)), seeds)
 	m := withProps(t, readConfig(t, "workloads/labels"), preemptProps(true, false))
 	add("labels, gpu partition", m, GenOptions{Seed: 11, Apps: 100, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 3600 * 1000, ReduceShare: 0.3})
-	labelGPU(days[len(days)-1].w)
+	labelGPU(days[len(days)-1].m, days[len(days)-1].w)
 	ev := []Event{{AtMS: 30 * 60000, Kind: EventUpdateNodeLabels, Partitions: map[string]string{"node1": "gpu", "node0": ""}}}
 	days[len(days)-1].w.Events = ev
 	return append(days, changingDay(t, seeds))
@@ -107,28 +106,6 @@ func changingDay(t *testing.T, o GenOptions) preemptionDay {
 		return m, nil
 	}
 	return preemptionDay{name: "seeds-preemption, DRF, nodes and refreshes", m: m, w: w, load: load}
-}
-
-// labelGPU puts a third of the nodes in a non-exclusive "gpu" partition
-// and half of root.ml's apps on it.
-func labelGPU(w *Workload) {
-	ex := false
-	w.Cluster.NodeLabels = []NodeLabel{{Name: "gpu", Exclusive: &ex}}
-	var nodes []NodeGroup
-	for i, n := range w.Cluster.Expand() {
-		g := NodeGroup{Names: []string{n.ID}, Rack: n.Rack, MemoryMB: n.MemoryMB, VCores: n.VCores}
-		if i%3 == 0 {
-			g.Partition = "gpu"
-		}
-		nodes = append(nodes, g)
-	}
-	w.Cluster.Nodes = nodes
-	gpu := "gpu"
-	for i := range w.Apps {
-		if strings.HasSuffix(w.Apps[i].Queue, "ml") && i%2 == 0 {
-			w.Apps[i].NodeLabelExpression = &gpu
-		}
-	}
 }
 
 // TestPreemptCacheKeepsTheEventLog: busy days with preemption, run with
