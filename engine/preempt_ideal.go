@@ -58,14 +58,20 @@ func (e *Engine) snapshotQueuesIn(q *queue, pi int) *tq {
 	}
 	for _, c := range q.children {
 		ct := e.snapshotQueuesIn(c, pi)
-		if q.respectPriority {
-			ct.relPriority = c.priority
-		}
-		t.children = append(t.children, ct)
-		t.pending = t.pending.Add(ct.pending)
-		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
+		t.addChild(ct, c, q)
 	}
 	return t
+}
+
+// addChild is TempQueuePerPartition.addChild: ct, the snapshot of child
+// c of q, joins t, which sums its pending.
+func (t *tq) addChild(ct *tq, c, q *queue) {
+	if q.respectPriority {
+		ct.relPriority = c.priority
+	}
+	t.children = append(t.children, ct)
+	t.pending = t.pending.Add(ct.pending)
+	t.pendingDR = t.pendingDR.Add(ct.pendingDR)
 }
 
 // cloneQueue reads q's own fields in partition pi into t (cloneQueues'

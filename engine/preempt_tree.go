@@ -116,12 +116,7 @@ func (e *Engine) cloneKept(q *queue, pi int) *tq {
 	t.changes = q.changes
 	for _, c := range q.children {
 		ct := e.cloneKept(c, pi)
-		if q.respectPriority {
-			ct.relPriority = c.priority
-		}
-		t.children = append(t.children, ct)
-		t.pending = t.pending.Add(ct.pending)
-		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
+		t.addChild(ct, c, q)
 	}
 	return t
 }
