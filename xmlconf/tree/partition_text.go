@@ -40,12 +40,7 @@ func writePartitionText(w io.Writer, m *xmlconf.Model, label string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	withCluster := !m.Cluster.IsZero()
 	header := "QUEUE\tSTATE\tACCESSIBLE\tCAPACITY\tMAX\tABS CAP\tABS MAX\tAM %"
-	if withCluster {
-		header += "\tMEMORY\tMAX MEMORY"
-		if m.Cluster.VCores > 0 {
-			header += "\tVCORES\tMAX VCORES"
-		}
-	}
+	header += clusterColumns(m)
 	fmt.Fprintln(tw, header)
 	for i, q := range m.Queues {
 		fmt.Fprintln(tw, partitionRow(m, q, shares[q], label, treePrefix(m.Queues, i)))

@@ -17,12 +17,7 @@ func WriteText(w io.Writer, m *xmlconf.Model) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	withCluster := !m.Cluster.IsZero()
 	header := "QUEUE\tSTATE\tCAPACITY\tMAX\tABS CAP\tABS MAX\tUSER LIMIT\tULF"
-	if withCluster {
-		header += "\tMEMORY\tMAX MEMORY"
-		if m.Cluster.VCores > 0 {
-			header += "\tVCORES\tMAX VCORES"
-		}
-	}
+	header += clusterColumns(m)
 	fmt.Fprintln(tw, header)
 	for i, q := range m.Queues {
 		fmt.Fprintln(tw, treeRow(m, q, treePrefix(m.Queues, i), withCluster))
@@ -225,4 +220,16 @@ func maxCapacityNotes(m *xmlconf.Model) []string {
 		notes = append(notes, n)
 	}
 	return notes
+}
+
+// clusterColumns are the header's resource columns when the tree is sized
+// to a cluster (vcores only when the cluster has them).
+func clusterColumns(m *xmlconf.Model) string {
+	switch {
+	case m.Cluster.IsZero():
+		return ""
+	case m.Cluster.VCores > 0:
+		return "\tMEMORY\tMAX MEMORY\tVCORES\tMAX VCORES"
+	}
+	return "\tMEMORY\tMAX MEMORY"
 }
