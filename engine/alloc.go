@@ -122,15 +122,23 @@ func (e *Engine) Heartbeat(nodeIdx int) []Assignment {
 		if a.Kind == AssignReserved || a.Kind == AssignReReserved {
 			break
 		}
-		if offSwitch >= e.g.maxOffSwitch || !e.g.multipleAssignments {
-			break
-		}
-		if e.g.maxAssignments != -1 && assigned >= e.g.maxAssignments {
+		if !e.canAllocateMore(assigned, offSwitch) {
 			break
 		}
 	}
 	e.hbBuf = out
 	return out
+}
+
+// canAllocateMore is CapacityScheduler.canAllocateMore: another pass on
+// the same node while fewer than the off-switch limit of off-switch
+// containers and fewer than maximum-assignments were placed, and
+// multiple assignments are allowed.
+func (e *Engine) canAllocateMore(assigned, offSwitch int32) bool {
+	if offSwitch >= e.g.maxOffSwitch || !e.g.multipleAssignments {
+		return false
+	}
+	return e.g.maxAssignments == -1 || assigned < e.g.maxAssignments
 }
 
 // canAssignToQueue is AbstractCSQueue.canAssignToThisQueue: a queue at or

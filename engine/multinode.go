@@ -230,10 +230,7 @@ func (e *Engine) heartbeatMulti(n *node) []Assignment {
 		if a.Locality == OffSwitch {
 			offSwitch++
 		}
-		if offSwitch >= e.g.maxOffSwitch || !e.g.multipleAssignments {
-			break
-		}
-		if e.g.maxAssignments != -1 && assigned >= e.g.maxAssignments {
+		if !e.canAllocateMore(assigned, offSwitch) {
 			break
 		}
 	}
