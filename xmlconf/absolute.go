@@ -202,6 +202,20 @@ func (b *builder) maxApplications(q *Queue) {
 	q.MaxApplicationsPerUser = perUser
 }
 
+// JavaLong is Java's (long) cast of a double: truncation toward zero,
+// NaN to 0, saturating at the long range.
+func JavaLong(f float64) int64 {
+	switch {
+	case f != f:
+		return 0
+	case f >= math.MaxInt64:
+		return math.MaxInt64
+	case f <= math.MinInt64:
+		return math.MinInt64
+	}
+	return int64(f)
+}
+
 // JavaFloatToInt is Java's (int) cast of a float: truncation toward zero,
 // NaN to 0, saturating at the int range.
 func JavaFloatToInt(f float32) int32 {

@@ -139,8 +139,8 @@ func driveChildren(p *Queue, cluster Resource, drf bool, out map[string]Effectiv
 				if min > overall {
 					min = overall
 				}
-				set(&mins[i], r, javaLong(min))
-				set(&maxs[i], r, javaLong(max))
+				set(&mins[i], r, JavaLong(min))
+				set(&maxs[i], r, JavaLong(max))
 				used += min
 				overall -= min
 			}
@@ -320,17 +320,4 @@ func set(r *Resource, name string, v int64) {
 	} else {
 		r.VCores = v
 	}
-}
-
-// javaLong is Java's (long) cast of a double.
-func javaLong(f float64) int64 {
-	switch {
-	case f != f:
-		return 0
-	case f >= math.MaxInt64:
-		return math.MaxInt64
-	case f <= math.MinInt64:
-		return math.MinInt64
-	}
-	return int64(f)
 }

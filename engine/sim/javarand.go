@@ -1,6 +1,10 @@
 package sim
 
-import "math"
+import (
+	"math"
+
+	"github.com/capq/capq/xmlconf"
+)
 
 // javaRandom is java.util.Random as the JDK defines it (and
 // commons-math3's JDKRandomGenerator, which extends it): a 48-bit linear
@@ -78,19 +82,5 @@ func javaRound(a float64) int64 {
 		}
 		return ((r >> shift) + 1) >> 1
 	}
-	return javaLongCast(a)
-}
-
-// javaLongCast is Java's (long) cast of a double: truncation, NaN 0,
-// saturated at the long range.
-func javaLongCast(a float64) int64 {
-	switch {
-	case math.IsNaN(a):
-		return 0
-	case a >= math.MaxInt64:
-		return math.MaxInt64
-	case a <= math.MinInt64:
-		return math.MinInt64
-	}
-	return int64(a)
+	return xmlconf.JavaLong(a)
 }

@@ -136,7 +136,7 @@ func newSynthGenJob(r *javaRandom, st synthStory, id int32, budget *int) (synthG
 		return j, fmt.Errorf("deadline_factor: %w", err)
 	}
 	if coin <= res {
-		j.deadlineMS = st.sec*1000 + javaLongCast(math.Ceil(factor*float64(j.durationMS)))
+		j.deadlineMS = st.sec*1000 + xmlconf.JavaLong(math.Ceil(factor*float64(j.durationMS)))
 	}
 	r.setSeed(r.nextLong())
 	j.name = fmt.Sprintf("%s_%06d", jd.Name, id)
