@@ -245,9 +245,7 @@ func (e *Engine) findToUnreserve(a *app, k *schedKey, need Resource) *container 
 func (e *Engine) allocateFromReserved(n *node) result {
 	c := n.reserved
 	a := c.a
-	q := a.q
 	lim := limits{limit: e.cluster, pi: n.pi}
-	q.curLimit = e.currentLimit(q, e.cluster)
 	k := a.key(c.priority, false)
 	if k == nil || k.any <= 0 {
 		if e.why != nil {

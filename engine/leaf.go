@@ -14,9 +14,6 @@ import (
 // fills it in; it comes by pointer, as the 64-byte struct's copies cost
 // BenchmarkAllocation a few percent.
 func (e *Engine) assignLeaf(q *queue, n *node, lim *limits) (result, Resource) {
-	// updateCurrentResourceLimits: the headroom cache uses the
-	// default partition's maximum whatever the node's partition.
-	q.curLimit = e.currentLimit(q, lim.limit)
 	if !lim.ignore && !q.accessibleIn(lim.pi) || q.pendingIn(lim.look()) <= 0 {
 		return result{}, Resource{}
 	}
@@ -25,6 +22,16 @@ func (e *Engine) assignLeaf(q *queue, n *node, lim *limits) (result, Resource) {
 		e.sortFairIfChanged(q)
 	}
 	needQueueCheck := true
+	if len(q.active) > 0 && (!e.g.continueLooking || q.reservesNothing()) {
+		// The loop's queue check on its first app, without reading the
+		// app: with no reservation in the queue every app's unreserve
+		// allowance is zero. On #19's contended day most leaves a pass
+		// reaches stop here, and the app was a cache miss each time.
+		if !e.canAssignToQueue(q, lim, Resource{}) {
+			return result{}, Resource{}
+		}
+		needQueueCheck = false
+	}
 	allUserBlocked := true
 	for _, a := range q.active {
 		if needQueueCheck {

@@ -89,6 +89,22 @@ func (q *queue) reservedIn(pi int) Resource {
 	return q.parts[pi].reserved
 }
 
+// reservesNothing says no app of q's subtree holds a reservation in any
+// partition, so continue-looking (canAssignToThisQueue's unreserve
+// allowance, which reads the app's or the queue's reservations) cannot let
+// it past its queue limit.
+func (q *queue) reservesNothing() bool {
+	if !q.reserved.IsZero() {
+		return false
+	}
+	for i := 1; i < len(q.parts); i++ {
+		if !q.parts[i].reserved.IsZero() {
+			return false
+		}
+	}
+	return true
+}
+
 func (q *queue) guaranteeIn(pi int) Resource {
 	if pi == 0 {
 		return q.guarantee

@@ -85,12 +85,11 @@ type queue struct {
 	weight  float32
 
 	// Leaf state.
-	active   []*app // activated apps in ordering-policy order
-	waiting  []*app // pending (not activated) apps in FIFO order
-	users    []*user
-	byUser   map[string]*user
-	ul       userLimitCache
-	curLimit Resource // last limit handed down (cachedResourceLimitsForHeadroom)
+	active  []*app // activated apps in ordering-policy order
+	waiting []*app // pending (not activated) apps in FIFO order
+	users   []*user
+	byUser  map[string]*user
+	ul      userLimitCache
 	// changes counts, for the queue and each ancestor, every change in
 	// the subtree that can alter a user-limit refusal: a user's usage or
 	// limit (each invalidation of a leaf's user-limit cache), an app
