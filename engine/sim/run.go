@@ -75,6 +75,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	if err := r.checkApps(); err != nil {
 		return err
 	}
+	specs, refused := r.admitNodes(specs)
 	e, err := engine.New(r.model, toEngineNodes(specs), engine.Options{OnEvent: r.onEvent, WalkEveryLeaf: r.opts.walkEveryLeaf})
 	if err != nil {
 		return fmt.Errorf("sim: %w", err)
@@ -112,6 +113,9 @@ func (r *run) setup(specs []NodeSpec) error {
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
 	r.res.Warnings = append(addWarnings(nil, e.Unmodelled()), labelWarnings(r.model, r.w, specs)...)
+	if refused != "" {
+		r.res.Warnings = append(r.res.Warnings, refused)
+	}
 	r.res.AsyncIntervalMS, r.res.MultiNode = r.async.intervalMS, r.multi
 	r.rng = rng
 	return nil

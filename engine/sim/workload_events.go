@@ -16,6 +16,10 @@ func (r *run) workloadEvent(i int32) {
 		for _, g := range ev.Nodes {
 			specs = append(specs, g.Expand()...)
 		}
+		specs, refused := r.admitNodes(specs)
+		if refused != "" {
+			r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("at %s: %s", fmtMS(r.now), refused))
+		}
 		if err := r.e.AddNodes(toEngineNodes(specs)...); err != nil {
 			r.res.Refreshes = append(r.res.Refreshes, RefreshResult{AtMS: r.now, Config: "add_nodes", Errors: []string{err.Error()}})
 			return
