@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // checkInvariants verifies the bookkeeping the scheduler relies on: usage
 // equals the sum of live containers and reservations at every level,
@@ -44,6 +47,10 @@ func checkInvariants(e *Engine) error {
 		}
 		if n != a.nLive {
 			return fmt.Errorf("app %s counts %d live containers, holds %d", a.id, a.nLive, n)
+		}
+		if n > 0 && !slices.Contains(a.q.active, a) {
+			// runningByNode lists containers from the leaves' active apps.
+			return fmt.Errorf("app %s holds %d containers but is not active in %s", a.id, n, a.q.path)
 		}
 		for _, c := range a.resv {
 			if c.node.reserved != c {

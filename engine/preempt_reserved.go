@@ -61,13 +61,16 @@ func (e *Engine) selectOnReserved(parts [][]*tq, allowed *Resource, earlier []*c
 // (the selector prefers recently launched containers).
 func (e *Engine) runningByNode() map[*node][]*container {
 	out := map[*node][]*container{}
-	// The apps' live lists, not the engine's table by id, which holds a
-	// slot for every container ever started; each node's list is sorted
-	// below, so the apps' order does not matter.
-	for _, a := range e.apps {
-		for _, c := range a.live {
-			if c != nil && !c.reserved && c.node != nil {
-				out[c.node] = append(out[c.node], c)
+	// The live lists of the leaves' active apps (an app holds containers
+	// only while active), not the engine's table by id, which holds a slot
+	// for every container ever started, nor every app ever submitted; each
+	// node's list is sorted below, so the apps' order does not matter.
+	for _, q := range e.queues {
+		for _, a := range q.active {
+			for _, c := range a.live {
+				if c != nil && !c.reserved && c.node != nil {
+					out[c.node] = append(out[c.node], c)
+				}
 			}
 		}
 	}
