@@ -10,23 +10,53 @@ import (
 // usage. Parents and leaves share the struct; leaf-only fields stay empty
 // on parents.
 type queue struct {
+	// The fields a pass reads for every queue it looks at (assignParent's
+	// child loop, a leaf's queue check) come first, in the struct's first
+	// cache lines: on #19's contended day a pass looks at about seventy
+	// queues, and these reads were spread over a dozen lines of each.
+	//
+	// pending counts outstanding ANY containers of active apps in the
+	// subtree (hasPendingResourceRequest without a map).
+	pending int64
+	// changes counts, for the queue and each ancestor, every change in
+	// the subtree that can alter a user-limit refusal: a user's usage or
+	// limit (each invalidation of a leaf's user-limit cache), an app
+	// starting or finishing, any change of an app's asks. blocked records
+	// changes at the last pass that found every asking app of the subtree
+	// refused by its user's limit (see userBlocked).
+	changes uint64
+	blocked blockStamp
+	leaf    bool
+	fair    bool
+	// dirty marks a child whose usage changed since its parent's last
+	// sort; dirtyKids lists them; sortValid says order is sorted.
+	dirty     bool
+	sortValid bool
+	// Live usage: used includes reservations.
+	used, reserved Resource
+	maxDown        Resource // maxRes rounded down to the minimum allocation
+	active         []*app   // leaf: activated apps in ordering-policy order
+	// parts holds the state in each labelled partition (see "Node
+	// labels" below).
+	parts     []qpart
+	dirtyKids []*queue
+	// order is the scratch slice children are sorted into on each pass.
+	order  []*queue
+	maxRes Resource // effective max resource
+	// fairSortedAt is changes+1 when the fair order was last sorted.
+	fairSortedAt uint64
+
 	idx      int
 	path     string
 	name     string
 	parent   *queue
 	children []*queue
-	// order is the scratch slice children are sorted into on each pass.
-	order []*queue
 	// pos is the index among the parent's children (configuration order);
 	// sortUsed the usage key of the current sort.
 	pos      int
 	sortUsed float32
 	// dirty marks a child whose usage changed since its parent's last
 	// sort; dirtyKids lists them; sortValid says order is sorted.
-	dirty     bool
-	dirtyKids []*queue
-	sortValid bool
-	leaf      bool
 
 	// Configuration (from xmlconf.Queue).
 	capacity, maxCapacity float32 // fractions of the parent
@@ -38,7 +68,6 @@ type queue struct {
 	mulp, ulf, amPercent  float32
 	maxApps, maxAppsUser  int32
 	priority              int32
-	fair                  bool
 	fairSizeWeight        bool // ordering-policy.fair.enable-size-based-weight
 	respectPriority       bool // parent: priority-utilization
 	maxAlloc              Resource
@@ -52,17 +81,10 @@ type queue struct {
 	// Derived from the cluster resource.
 	guarantee Resource // effective min resource
 	minRatio  minRatio // scales absolute children's minimums (parents)
-	maxRes    Resource // effective max resource
-	maxDown   Resource // maxRes rounded down to the minimum allocation
 
-	// Live usage: used includes reservations.
-	used, reserved Resource
-	amUsed         Resource
-	amLimit        Resource
-	numContainers  int
-	// pending counts outstanding ANY containers of active apps in the
-	// subtree (hasPendingResourceRequest without a map).
-	pending int64
+	amUsed        Resource
+	amLimit       Resource
+	numContainers int
 	// apps counts unfinished apps in the subtree.
 	apps int
 	// numRunnable counts runnable apps in the subtree; maxParallel is
@@ -85,30 +107,18 @@ type queue struct {
 	weight  float32
 
 	// Leaf state.
-	active  []*app // activated apps in ordering-policy order
 	waiting []*app // pending (not activated) apps in FIFO order
 	users   []*user
 	byUser  map[string]*user
 	ul      userLimitCache
-	// changes counts, for the queue and each ancestor, every change in
-	// the subtree that can alter a user-limit refusal: a user's usage or
-	// limit (each invalidation of a leaf's user-limit cache), an app
-	// starting or finishing, any change of an app's asks. blocked records
-	// changes at the last pass that found every asking app of the subtree
-	// refused by its user's limit (see userBlocked).
-	changes uint64
-	blocked blockStamp
-	// fairSortedAt is changes+1 when the fair order was last sorted.
-	fairSortedAt uint64
 	// pendCache keeps the leaf's pending totals between preemption
 	// rounds, per partition (preempt_cache.go).
 	pendCache []pendCache
 
-	// Node labels: parts holds the state in each labelled partition
-	// (index 0 unused: the default partition is the fields above);
-	// accessible is accessible-node-labels, defaultLabel the
+	// Node labels: parts (first fields) holds the state in each labelled
+	// partition (index 0 unused: the default partition is the queue's own
+	// fields); accessible is accessible-node-labels, defaultLabel the
 	// default-node-label-expression, both resolved (inherited).
-	parts        []qpart
 	accessible   []string
 	defaultLabel string
 }
