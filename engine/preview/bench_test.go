@@ -15,7 +15,8 @@ import (
 // keeps `make bench` short; CAPQ_PREVIEW_BENCH=day runs the simulate
 // issue's day (10,000 nodes, 1,000 leaf queues, 100,000 apps) and
 // CAPQ_PREVIEW_BENCH=contended #19's contended day (sim.ContendedDay,
-// preemption on; CAPQ_PREVIEW_UNTIL, e.g. 1h, stops both runs early).
+// preemption on; CAPQ_PREVIEW_UNTIL, e.g. 1h, stops both runs early),
+// contendedtenth that day at a tenth of its size.
 type benchSize struct {
 	nodes, queues, apps int
 	contended           bool
@@ -27,6 +28,10 @@ func previewBenchSize() benchSize {
 		return benchSize{nodes: 10000, queues: 1000, apps: 100000}
 	case "contended":
 		return benchSize{nodes: 10000, queues: 1110, contended: true}
+	case "contendedtenth":
+		// The same day at a tenth of its nodes and leaves (100), whole
+		// in about 20 s per simulation.
+		return benchSize{nodes: 1000, queues: 110, contended: true}
 	case "medium":
 		return benchSize{nodes: 2000, queues: 200, apps: 20000}
 	}
