@@ -32,10 +32,12 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if err := checkContainerCap(w, opts.MaxContainers); err != nil {
 		return nil, err
 	}
-	nodes := w.Cluster.Expand()
-	if err := checkBudget(w, len(nodes), opts); err != nil {
+	// The budget is checked on the node count before the nodes are
+	// expanded: a refused million-node cluster costs no node list.
+	if err := checkBudget(w, w.Cluster.count(), opts); err != nil {
 		return nil, err
 	}
+	nodes := w.Cluster.Expand()
 	if err := w.validate(nodes); err != nil {
 		return nil, err
 	}

@@ -430,34 +430,87 @@ func rackHost(s string) (rack, host string) {
 // another rack by its full path.
 func (sr *slsReader) traceNodes() Cluster {
 	racks := min(max(sr.genRacks, 1), max(sr.genNodes, 1))
-	var specs []NodeSpec
-	ids := map[string]string{} // full path -> node id
-	taken := map[string]bool{}
-	add := func(path, rack, host string) {
-		if _, dup := ids[path]; dup {
-			return
-		}
-		id := host
-		if taken[id] {
-			id = path
-		}
-		ids[path], taken[id] = id, true
-		specs = append(specs, NodeSpec{ID: id, Rack: rack})
-	}
-	for i := 0; i < sr.genNodes; i++ {
-		rack, host := fmt.Sprintf("/rack%d", i%racks), fmt.Sprintf("node%d", i)
-		add(rack+"/"+host, rack, host)
-	}
-	for _, p := range sr.hostList {
-		rack, host := rackHost(p)
-		add(p, rack, host)
-	}
-	sr.nameHosts(func(path string) string { return ids[path] })
+	gen := slsGenerated{nodes: sr.genNodes, racks: racks}
 	var c Cluster
-	for _, n := range specs {
-		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{n.ID}, Rack: n.Rack, MemoryMB: sr.set.NMMemoryMB, VCores: sr.set.NMVCores})
+	if gen.nodes > 0 {
+		// One group names them as SLS does: "node<i>" on "/rack<i % racks>"
+		// (NodeGroup.Expand), without a map entry per node (a million-node
+		// header cost 0.8 GB before the run refused it).
+		c.Nodes = append(c.Nodes, NodeGroup{Count: gen.nodes, Prefix: "node", Racks: racks, RackPrefix: "/rack", MemoryMB: sr.set.NMMemoryMB, VCores: sr.set.NMVCores})
 	}
+	ids := map[string]string{} // full path -> node id, for the trace's hosts
+	taken := map[string]bool{}
+	for _, p := range sr.hostList {
+		if _, dup := ids[p]; dup || gen.path(p) {
+			continue
+		}
+		rack, host := rackHost(p)
+		id := host
+		if taken[id] || gen.host(id) {
+			id = p
+		}
+		ids[p], taken[id] = id, true
+		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{id}, Rack: rack, MemoryMB: sr.set.NMMemoryMB, VCores: sr.set.NMVCores})
+	}
+	sr.nameHosts(func(path string) string {
+		if gen.path(path) {
+			_, host := rackHost(path)
+			return host
+		}
+		return ids[path]
+	})
 	return c
+}
+
+// slsGenerated recognises the names of the nodes SLS generates for
+// num.nodes/num.racks: host "node<i>" for i below nodes, on rack
+// "/rack<i % racks>".
+type slsGenerated struct{ nodes, racks int }
+
+// host reports whether h is a generated node's host name.
+func (g slsGenerated) host(h string) bool {
+	_, ok := g.index(h, "node")
+	return ok
+}
+
+// path reports whether p is exactly a generated node's "/rack/host".
+func (g slsGenerated) path(p string) bool {
+	rack, host, ok := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	if !ok || !strings.HasPrefix(p, "/") {
+		return false
+	}
+	i, ok := g.index(host, "node")
+	if !ok {
+		return false
+	}
+	r, ok := canonicalInt(strings.TrimPrefix(rack, "rack"))
+	return ok && strings.HasPrefix(rack, "rack") && r == i%g.racks
+}
+
+// index is i when s is prefix followed by i in canonical decimal, i below
+// the generated count.
+func (g slsGenerated) index(s, prefix string) (int, bool) {
+	if !strings.HasPrefix(s, prefix) {
+		return 0, false
+	}
+	i, ok := canonicalInt(s[len(prefix):])
+	return i, ok && i < g.nodes
+}
+
+// canonicalInt parses a non-negative decimal as strconv.Itoa prints it
+// (no sign, no leading zero), up to nine digits.
+func canonicalInt(s string) (int, bool) {
+	if s == "" || len(s) > 9 || (len(s) > 1 && s[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // nameHosts replaces the full paths in the tasks' Hosts by node ids.
