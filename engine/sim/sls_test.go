@@ -350,3 +350,44 @@ func TestSLSDagAM(t *testing.T) {
 	require.Len(t, allocs, 2)
 	assert.GreaterOrEqual(t, allocs[1]-allocs[0], int64(10000-1000), "asked 10 s after the AM's first heartbeat")
 }
+
+// SLSUtils.parseNodesFromSLSTrace keeps a set of "/rack/host" paths:
+// a trace host on a generated node's path is that node; the same host on
+// another rack is a second node manager, called by its full path; a host
+// not generated keeps its name. The generated nodes stay one group.
+func TestSLSTraceHostsBesideGeneratedNodes(t *testing.T) {
+	data := []byte(`{"num.nodes": 3, "num.racks": 2}
+{"job.queue.name": "default", "job.tasks": [
+  {"container.host": "/rack1/node1", "duration.ms": 5},
+  {"container.host": "/default-rack/node1", "duration.ms": 5},
+  {"container.host": "/rack0/node3", "duration.ms": 5},
+  {"container.host": "/rack0/node01", "duration.ms": 5}]}`)
+	w, err := ReadSLS("trace.json", data, xmlconf.DefaultSLSSettings(), nil)
+	require.NoError(t, err)
+	var ids, racks []string
+	for _, n := range w.Cluster.Expand() {
+		ids, racks = append(ids, n.ID), append(racks, n.Rack)
+	}
+	assert.Equal(t, []string{"node0", "node1", "node2", "/default-rack/node1", "node3", "node01"}, ids)
+	assert.Equal(t, []string{"/rack0", "/rack1", "/rack0", "/default-rack", "/rack0", "/rack0"}, racks)
+	var hosts []string
+	for _, tg := range w.Apps[0].Tasks {
+		hosts = append(hosts, tg.Hosts...)
+	}
+	assert.Equal(t, []string{"node1", "/default-rack/node1", "node3", "node01"}, hosts)
+	assert.Equal(t, 3, w.Cluster.Nodes[0].Count, "the generated nodes are one group")
+}
+
+func TestSLSGeneratedNames(t *testing.T) {
+	g := slsGenerated{nodes: 12, racks: 5}
+	for p, want := range map[string]bool{
+		"/rack1/node11": true, "/rack2/node2": true, "/rack0/node0": true,
+		"/rack1/node12": false, "/rack2/node11": false, "/rack01/node1": false, "/rack1/node01": false,
+		"rack1/node1": false, "/rack1/node1/": false, "/rack1/x/node1": false, "/rack/node1": false, "/rack1/node": false,
+	} {
+		assert.Equal(t, want, g.path(p), p)
+	}
+	assert.True(t, g.host("node11"))
+	assert.False(t, g.host("node12"))
+	assert.False(t, g.host("node-1"))
+}
