@@ -44,11 +44,7 @@ func TestRegisterNodeManagerRefusesNodesBelowMinimumAllocation(t *testing.T) {
 }
 
 func TestRefusedNodesWarningListsFive(t *testing.T) {
-	var many []string
-	for _, id := range []string{"a", "b", "c", "d", "e", "f", "g"} {
-		many = append(many, id)
-	}
-	w := refusedNodesWarning(many, 1024, 1)
+	w := refusedNodesWarning([]string{"a", "b", "c", "d", "e", "f", "g"}, 1024, 1)
 	assert.Contains(t, w, "7 node(s)")
 	assert.Contains(t, w, ": a, b, c, d, e and 2 more")
 }
