@@ -2,6 +2,7 @@ package hadoop1
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -26,16 +27,23 @@ type Engine struct {
 	order    [2][]*Queue
 	trackers []*Tracker
 	tracker  map[string]*Tracker
-	jobs     []*Job
-	job      map[string]*Job
-	nextID   int
+	// slots is the cluster's map and reduce slots (ClusterStatus'
+	// getMaxMapTasks/getMaxReduceTasks) and byHost the live trackers of
+	// each host in joining order, kept as trackers come and go: every
+	// heartbeat read the totals, and every locality check a host's rack,
+	// by walking all trackers.
+	slots  [2]int
+	byHost map[string][]*Tracker
+	jobs   []*Job
+	job    map[string]*Job
+	nextID int
 	// why holds, per job and type, why the last lookup passed the job by.
 	why map[*Job]*[2]string
 }
 
 // New starts the scheduler (CapacityTaskScheduler.start) on a cluster.
 func New(cfg Config, trackers []TrackerSpec, opts Options) (*Engine, error) {
-	e := &Engine{cfg: cfg, opts: opts, queue: map[string]*Queue{}, tracker: map[string]*Tracker{},
+	e := &Engine{cfg: cfg, opts: opts, queue: map[string]*Queue{}, tracker: map[string]*Tracker{}, byHost: map[string][]*Tracker{},
 		job: map[string]*Job{}, why: map[*Job]*[2]string{}}
 	if len(cfg.Queues) == 0 {
 		return nil, &StartupError{Messages: []string{"System has no queue configured"}}
@@ -114,6 +122,9 @@ func (e *Engine) AddTrackers(specs ...TrackerSpec) error {
 		}
 		e.trackers = append(e.trackers, t)
 		e.tracker[t.Name] = t
+		e.slots[Map] += t.MaxSlots[Map]
+		e.slots[Reduce] += t.MaxSlots[Reduce]
+		e.byHost[t.Host] = append(e.byHost[t.Host], t)
 	}
 	return nil
 }
@@ -138,40 +149,28 @@ func (e *Engine) RemoveTrackers(names ...string) error {
 			e.unreserve(t, tt)
 		}
 		delete(e.tracker, n)
-		for i, x := range e.trackers {
-			if x == t {
-				e.trackers = append(e.trackers[:i], e.trackers[i+1:]...)
-				break
-			}
+		e.trackers = slices.DeleteFunc(e.trackers, func(x *Tracker) bool { return x == t })
+		e.slots[Map] -= t.MaxSlots[Map]
+		e.slots[Reduce] -= t.MaxSlots[Reduce]
+		if hs := slices.DeleteFunc(e.byHost[t.Host], func(x *Tracker) bool { return x == t }); len(hs) > 0 {
+			e.byHost[t.Host] = hs
+		} else {
+			delete(e.byHost, t.Host)
 		}
 	}
 	return nil
 }
 
 // clusterSlots is ClusterStatus.getMaxMapTasks / getMaxReduceTasks.
-func (e *Engine) clusterSlots(t TaskType) int {
-	n := 0
-	for _, tr := range e.trackers {
-		n += tr.MaxSlots[t]
-	}
-	return n
-}
+func (e *Engine) clusterSlots(t TaskType) int { return e.slots[t] }
 
 // uniqueHosts is getNumberOfUniqueHosts.
-func (e *Engine) uniqueHosts() int {
-	seen := map[string]bool{}
-	for _, tr := range e.trackers {
-		seen[tr.Host] = true
-	}
-	return len(seen)
-}
+func (e *Engine) uniqueHosts() int { return len(e.byHost) }
 
-// rackOf returns a host's rack: its tracker's, else /default-rack.
+// rackOf returns a host's rack: its first tracker's, else /default-rack.
 func (e *Engine) rackOf(host string) string {
-	for _, tr := range e.trackers {
-		if tr.Host == host {
-			return tr.Rack
-		}
+	if ts := e.byHost[host]; len(ts) > 0 {
+		return ts[0].Rack
 	}
 	return "/default-rack"
 }

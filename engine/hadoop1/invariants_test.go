@@ -1,6 +1,9 @@
 package hadoop1
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // checkInvariants returns the first broken invariant of the engine, or
 // nil: no tracker over its slots, every slot accounted for, no queue
@@ -8,6 +11,9 @@ import "fmt"
 // slots when the step began; a cluster change may move the maximum below
 // what already runs), lists and reservations consistent.
 func (e *Engine) checkInvariants(before map[*Queue][2]int) error {
+	if err := e.checkClusterIndex(); err != nil {
+		return err
+	}
 	onTrackers := map[*Job]*[2]int{}
 	for _, tt := range e.trackers {
 		var sum [2]int
@@ -98,4 +104,29 @@ func (e *Engine) occupancy() map[*Queue][2]int {
 		out[q] = [2]int{q.slots[Map].occupied, q.slots[Reduce].occupied}
 	}
 	return out
+}
+
+// checkClusterIndex compares the kept slot totals and host index with a
+// walk over the trackers (what clusterSlots, uniqueHosts and rackOf
+// computed before they were kept).
+func (e *Engine) checkClusterIndex() error {
+	var slots [2]int
+	hosts := map[string][]*Tracker{}
+	for _, tt := range e.trackers {
+		slots[Map] += tt.MaxSlots[Map]
+		slots[Reduce] += tt.MaxSlots[Reduce]
+		hosts[tt.Host] = append(hosts[tt.Host], tt)
+	}
+	if slots != e.slots {
+		return fmt.Errorf("cluster slots kept as %v, trackers hold %v", e.slots, slots)
+	}
+	if len(hosts) != len(e.byHost) {
+		return fmt.Errorf("%d hosts kept, trackers are on %d", len(e.byHost), len(hosts))
+	}
+	for h, ts := range hosts {
+		if !slices.Equal(ts, e.byHost[h]) {
+			return fmt.Errorf("host %s: trackers kept out of joining order or missing", h)
+		}
+	}
+	return nil
 }
