@@ -18,9 +18,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, lim *limits) (result, Resource) {
 		return result{}, Resource{}
 	}
 	look := lim.look()
-	if q.fair {
-		e.sortFairIfChanged(q)
-	}
+	e.currentOrder(q)
 	needQueueCheck := true
 	if len(q.active) > 0 && (!e.g.continueLooking || q.reservesNothing()) {
 		// The loop's queue check on its first app, without reading the
@@ -170,6 +168,20 @@ func (e *Engine) sortFairIfChanged(q *queue) {
 	}
 	e.sortFair(q)
 	q.fairSortedAt = q.changes + 1
+}
+
+// currentOrder brings a fair leaf's active apps into the order their
+// usage gives now, for a reader that is not a pass: Hadoop's
+// getPreemptionIterator reorders the entities whose usage changed, as
+// getAssignmentIterator does for a pass (sortFairIfChanged). Every
+// reader whose result depends on the order goes through one of the two,
+// so when a leaf was last sorted is never seen (the sum pendingForPreemption
+// reads does not depend on it): a pass may skip a leaf it would only have
+// sorted (childrenShut).
+func (e *Engine) currentOrder(q *queue) {
+	if q.fair {
+		e.sortFairIfChanged(q)
+	}
 }
 
 // fairSortCheck makes every skipped fair sort sort a copy and panic if

@@ -170,6 +170,7 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 		return nil
 	}
 	perUserAM := map[string]Resource{}
+	e.currentOrder(q) // the selector walks getPreemptionIterator's order
 	for _, a := range q.active {
 		am := amUsedOf(a, pi)
 		perUserAM[a.u.name] = perUserAM[a.u.name].Add(am)

@@ -105,6 +105,9 @@ func (e *Engine) selectFifo(parts [][]*tq, allowed *Resource, earlier []*contain
 		var skippedSize Resource
 		q := t.q
 		s.preemptIgnoreExclusivity(q, need)
+		// getPreemptionIterator reorders the entities whose usage changed
+		// before walking them in reverse (AbstractComparatorOrderingPolicy).
+		e.currentOrder(q)
 		for i := len(q.active) - 1; i >= 0 && wantsAny(s, need); i-- {
 			skipped, skippedSize = s.preemptFrom(q.active[i], need, skipped, skippedSize)
 		}

@@ -246,3 +246,35 @@ func TestPreemptionToBalanceQueues(t *testing.T) {
 	}
 	assert.Zero(t, killed)
 }
+
+// FifoCandidatesSelector walks a leaf's apps through
+// getPreemptionIterator, which reorders the entities whose usage changed
+// since the last pass (AbstractComparatorOrderingPolicy.
+// reorderScheduleEntities): in a fair leaf the app using most is the first
+// victim even when its lead came from the other app's releases, after the
+// last pass sorted the leaf.
+func TestPreemptionIteratorReordersFairLeaf(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "30", "root.b.capacity": "70", "root.a.user-limit-factor": "10",
+		"root.a.ordering-policy":                          "fair",
+		"yarn.resourcemanager.scheduler.monitor.enable":   "true",
+		"yarn.resourcemanager.scheduler.monitor.policies": "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy"}
+	e, err := New(build(t, kv, xmlconf.V3_4), nodesOf(4, 10*gb), Options{})
+	require.NoError(t, err)
+	fill := func(id string, n int) {
+		require.NoError(t, e.SubmitApp(AppSpec{ID: id, Queue: "root.a", User: "u"}))
+		require.NoError(t, e.UpdateAsks(id, []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: n}}))
+		for i := 0; i < n; i++ {
+			require.Equal(t, id, e.AssignOnce(i%4).App)
+		}
+	}
+	fill("a1", 24)
+	fill("a2", 16) // the last pass sorted a2 (15 GB) before a1 (24 GB)
+	for _, c := range e.LiveContainers("a1")[:16] {
+		require.NoError(t, e.ReleaseContainer(c))
+	}
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "b1", Queue: "root.b", User: "v"}))
+	require.NoError(t, e.UpdateAsks("b1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 100}}))
+	r := e.Preempt(0)
+	assert.Equal(t, map[string]int{"a2": 1}, r.MarkedByApp, "a2 (16 GB) now uses more than a1 (8 GB)")
+	require.NoError(t, checkInvariants(e))
+}

@@ -205,6 +205,7 @@ func (e *Engine) queueState(q *queue) QueueState {
 	s.AMLimitMB = am.MemoryMB
 	s.UserAMLimitMB = e.userAMLimit(q, 1).MemoryMB
 	s.NumActiveApps, s.NumPendingApps = len(q.active), len(q.waiting)
+	e.currentOrder(q)
 	for _, a := range q.active {
 		s.ActiveAppIDs = append(s.ActiveAppIDs, a.id)
 	}
