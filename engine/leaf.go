@@ -174,10 +174,10 @@ func (e *Engine) sortFairIfChanged(q *queue) {
 // usage gives now, for a reader that is not a pass: Hadoop's
 // getPreemptionIterator reorders the entities whose usage changed, as
 // getAssignmentIterator does for a pass (sortFairIfChanged). Every
-// reader whose result depends on the order goes through one of the two,
-// so when a leaf was last sorted is never seen (the sum pendingForPreemption
-// reads does not depend on it): a pass may skip a leaf it would only have
-// sorted (childrenShut).
+// reader whose result depends on the order goes through one of the two
+// (the sum pendingForPreemption reads does not depend on it), so when a
+// leaf was last sorted is not seen except under size-based weights, whose
+// order is not a total one.
 func (e *Engine) currentOrder(q *queue) {
 	if q.fair {
 		e.sortFairIfChanged(q)
