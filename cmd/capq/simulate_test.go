@@ -348,3 +348,18 @@ func TestSimulateNoPartitions(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.NotContains(t, r.stdout, `"partitions"`)
 }
+
+// ResourceTrackerService.registerNodeManager refuses a node manager below
+// the minimum allocation: capq simulate runs without it and says so on its
+// report, exit 0.
+func TestSimulateWarnsOfNodesBelowMinimumAllocation(t *testing.T) {
+	w := filepath.Join(t.TempDir(), "w.json")
+	require.NoError(t, os.WriteFile(w, []byte(`{"format": "capq-workload/v1", "name": "tiny",
+	  "cluster": {"nodes": [{"names": ["big"], "memory_mb": 8192, "vcores": 8}, {"names": ["tiny"], "memory_mb": 512, "vcores": 8}]},
+	  "apps": [{"id": "a", "queue": "support", "user": "u", "submit_ms": 0, "am": {"memory_mb": 512, "vcores": 1},
+	    "tasks": [{"count": 2, "memory_mb": 512, "vcores": 1, "duration_ms": 1000, "priority": 1}]}]}`), 0o644))
+	res := runBinary(t, "", "simulate", "--config", "testdata/seeds-example/capacity-scheduler.xml", "--workload", w)
+	require.Equal(t, 0, res.code, res.stderr)
+	assert.Contains(t, res.stdout+res.stderr, "1 node(s) have less than the minimum allocation (1024 MB, 1 vcores) and never join the cluster")
+	assert.Contains(t, res.stdout+res.stderr, "tiny (512 MB, 8 vcores)")
+}
