@@ -1,5 +1,7 @@
 package engine
 
+import "math"
+
 // limits is Hadoop's ResourceLimits for one pass through a queue.
 type limits struct {
 	limit         Resource
@@ -67,6 +69,7 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 		defer func() { e.why = nil }()
 	}
 	e.passSeq++
+	e.roomCeil = math.MaxInt64
 	if n.reserved != nil {
 		r := e.allocateFromReserved(n)
 		return e.toAssignment(r, n, why), true
@@ -74,7 +77,7 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 	if n.pi != 0 {
 		return e.toAssignment(e.assignLabelled(n), n, why), false
 	}
-	if !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
+	if !e.roomFits(e.g.minAlloc, n) {
 		if e.why != nil {
 			e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)
 		}
@@ -100,6 +103,7 @@ func (e *Engine) toAssignment(r result, n *node, why []string) Assignment {
 // (CapacityScheduler.canAllocateMore). The returned slice is reused by the
 // next call.
 func (e *Engine) Heartbeat(nodeIdx int) []Assignment {
+	e.roomCeil = math.MaxInt64 // an asynchronous heartbeat runs no pass
 	if (e.mn != nil || e.async != nil) && nodeIdx >= 0 && nodeIdx < len(e.nodes) && !e.nodes[nodeIdx].removed {
 		return e.heartbeatSpecial(e.nodes[nodeIdx])
 	}
@@ -179,7 +183,7 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 		return result{}, Resource{}
 	}
 	// n is nil in a multi-node pass (ParentQueue.canAssign: no node to check).
-	if n != nil && (n.reserved != nil || !e.g.rc.fitsIn(e.g.minAlloc, n.free())) {
+	if n != nil && (n.reserved != nil || !e.roomFits(e.g.minAlloc, n)) {
 		return result{}, Resource{}
 	}
 	if !e.canAssignToQueue(q, &lim, q.reservedIn(pi)) {

@@ -198,6 +198,9 @@ func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Lo
 	}
 	shouldNew := e.shouldAllocOrReserveNew(a, k)
 	avail := rc.availableContainers(n.free(), capab)
+	if avail <= 0 {
+		e.roomShort(capab)
+	}
 	needRes := rc.max(capab.Sub(lim.headroom), lim.needUnreserve)
 	needToUnreserve := rc.anyMajorAboveZero(needRes)
 	if avail > 0 {

@@ -111,6 +111,9 @@ type Engine struct {
 	containers []*container
 	nextID     int64
 	passSeq    uint64
+	// roomCeil is the smallest memory a test of the node's free room
+	// failed on during the last pass (roomceil.go).
+	roomCeil int64
 	// preemptStamp numbers pendingForPreemption's walks (user.preemptStamp).
 	preemptStamp uint64
 	// preemptEpoch invalidates the preemption round's cached totals

@@ -9,7 +9,7 @@ import "sort"
 
 // assignLabelled is one pass for a node in a labelled partition.
 func (e *Engine) assignLabelled(n *node) result {
-	if !e.g.rc.fitsIn(e.g.minAlloc, n.free()) {
+	if !e.roomFits(e.g.minAlloc, n) {
 		if e.why != nil {
 			e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)
 		}

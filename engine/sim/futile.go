@@ -36,10 +36,17 @@ import "github.com/capq/capq/engine"
 // assigned, reserved, unreserved, re-reserved with effect (see after) or
 // raised an engine event, starts a new epoch and forgets the room.
 // TestShortcutsKeepTheEventLog runs busy days with and without it.
+//
+// A futile pass also says how much more room would have changed its
+// course (engine.PassRoomCeiling: the smallest memory a room test failed
+// on), so below is the free memory under which a like node is covered
+// even with more room than free in some dimension; it is 0 under the
+// dominant resource calculator, where no single threshold says it.
 type futile struct {
 	epoch     uint64 // bumped by every change (see run.dispatch)
 	seen      uint64 // the epoch free was recorded in
 	free      engine.Resource
+	below     int64
 	total     engine.Resource
 	partition string
 }
@@ -64,7 +71,7 @@ func (f *futile) covers(r *run, i int32) (engine.Resource, bool) {
 // holds reports whether a node of that room, total and partition has no
 // more room than the recorded futile one, and is like it.
 func (f *futile) holds(free, total engine.Resource, part string) bool {
-	return free.MemoryMB <= f.free.MemoryMB && free.VCores <= f.free.VCores &&
+	return (free.MemoryMB <= f.free.MemoryMB && free.VCores <= f.free.VCores || free.MemoryMB < f.below) &&
 		total == f.total && part == f.partition
 }
 
@@ -88,17 +95,24 @@ func (f *futile) after(r *run, i int32, as []engine.Assignment, seenEvs uint64) 
 		return
 	}
 	free, total, part := r.e.NodeFree(int(i)), r.e.NodeTotal(int(i)), r.e.NodePartition(int(i))
-	if f.seen == f.epoch && total == f.total && part == f.partition {
-		if free.MemoryMB < f.free.MemoryMB || free.VCores < f.free.VCores {
-			// Not more room in every dimension: keep the larger-memory
-			// record (any one record is exact; this is a choice of
-			// which helps more).
-			if free.MemoryMB <= f.free.MemoryMB {
-				return
-			}
+	below, ok := r.e.PassRoomCeiling()
+	if !ok {
+		below = 0
+	}
+	if f.seen != f.epoch || total != f.total || part != f.partition {
+		f.seen, f.free, f.below, f.total, f.partition = f.epoch, free, below, total, part
+		return
+	}
+	f.below = max(f.below, below)
+	if free.MemoryMB < f.free.MemoryMB || free.VCores < f.free.VCores {
+		// Not more room in every dimension: keep the larger-memory
+		// record (any one record is exact; this is a choice of
+		// which helps more).
+		if free.MemoryMB <= f.free.MemoryMB {
+			return
 		}
 	}
-	f.seen, f.free, f.total, f.partition = f.epoch, free, total, part
+	f.free = free
 }
 
 // progressed reports whether a pass's assignments changed anything
