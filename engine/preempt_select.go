@@ -169,6 +169,12 @@ func (s *selection) tryIn(c *container, need []Resource) bool {
 // (LeafQueue's ignorePartitionExclusivityRMContainerMap, a TreeSet by
 // container id walked descending).
 func (s *selection) preemptIgnoreExclusivity(q *queue, need []Resource) {
+	if len(need) < 2 || !wantsAny(s, need[1:]) {
+		// No labelled partition to give back in: no container qualifies,
+		// and the walk over every live container was 5% of #19's
+		// contended day.
+		return
+	}
 	var cs []*container
 	for _, a := range q.active {
 		for _, c := range a.live {
