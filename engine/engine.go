@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/capq/capq/engine/idmap"
 	"github.com/capq/capq/placement"
 	"github.com/capq/capq/xmlconf"
 )
@@ -107,8 +108,9 @@ type Engine struct {
 	pidx placement.Queues
 
 	// containers are the running ones by id (ids are 1, 2, ... in
-	// allocation order): a slice, as a map's hashing was 5% of a busy day.
-	containers []*container
+	// allocation order): paged slices, as a map's hashing was 5% of a
+	// busy day and one slice kept every dead id's slot.
+	containers idmap.Map[*container]
 	nextID     int64
 	passSeq    uint64
 	// roomCeil is the smallest memory a test of the node's free room

@@ -84,12 +84,12 @@ func checkInvariants(e *Engine) error {
 		clusterUsed = clusterUsed.Add(alloc).Add(resv)
 	}
 	indexed := 0
-	for _, c := range e.containers {
-		if c != nil {
+	e.containers.Each(func(id int64, c **container) {
+		if *c != nil && (*c).id == id {
 			indexed++
 		}
-	}
-	if len(seen) != indexed {
+	})
+	if len(seen) != indexed || e.containers.Len() != indexed {
 		return fmt.Errorf("index holds %d containers, apps %d", indexed, len(seen))
 	}
 	for _, n := range e.nodes {

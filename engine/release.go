@@ -62,24 +62,15 @@ func (e *Engine) LiveContainers(appID string) []int64 {
 
 // container is the running container with that id, or nil.
 func (e *Engine) container(id int64) *container {
-	if id < 0 || id >= int64(len(e.containers)) {
-		return nil
-	}
-	return e.containers[id]
+	c, _ := e.containers.Get(id)
+	return c
 }
 
 // setContainer records (c) or forgets (nil) the running container id.
 func (e *Engine) setContainer(id int64, c *container) {
-	if id < 0 {
+	if c == nil {
+		e.containers.Delete(id)
 		return
 	}
-	if id >= int64(len(e.containers)) {
-		if c == nil {
-			return
-		}
-		grown := make([]*container, max(id+1, 2*int64(len(e.containers)), 1024))
-		copy(grown, e.containers)
-		e.containers = grown
-	}
-	e.containers[id] = c
+	e.containers.Set(id, c)
 }

@@ -313,7 +313,7 @@ func (r *run) released(ev *engine.Event, preempted bool) {
 	if !ok {
 		return
 	}
-	r.lives[ev.ContainerID].ok = false
+	r.lives.Delete(ev.ContainerID)
 	a := &r.apps[l.app]
 	r.use(a, l.node, -l.mem, -1)
 	if preempted {

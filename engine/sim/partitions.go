@@ -243,16 +243,15 @@ func (p *partStats) move(r *run, node int32, to int) {
 	if from == to {
 		return
 	}
-	for id := range r.lives {
-		l := &r.lives[id]
-		if !l.ok || l.node != node {
-			continue
+	r.lives.Each(func(_ int64, l *live) {
+		if l.node != node {
+			return
 		}
 		a := &r.apps[l.app]
 		p.nodePart[node] = from
 		p.add(r, a.leaf, node, -l.mem)
 		p.nodePart[node] = to
 		p.add(r, a.leaf, node, l.mem)
-	}
+	})
 	p.nodePart[node] = to
 }

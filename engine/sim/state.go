@@ -5,6 +5,7 @@ import (
 	"math/rand"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/engine/idmap"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -73,13 +74,12 @@ func (f *durFIFO) left() int {
 
 // live is a running container the simulator tracks.
 type live struct {
-	ok   bool
-	app  int32
-	node int32
-	am   bool
 	mem  int64
 	dur  int64
+	app  int32
+	node int32
 	prio int32
+	am   bool
 }
 
 // nodeState mirrors what the simulator needs of a node.
@@ -172,7 +172,7 @@ type run struct {
 
 	futile       futile
 	held         held
-	lives        []live // by container id (the engine numbers them 1, 2, ...)
+	lives        idmap.Map[live] // by container id (the engine numbers them 1, 2, ...)
 	releasing    bool
 	pendingKills []live
 
@@ -202,24 +202,9 @@ type run struct {
 	rng        *rand.Rand
 }
 
-// setLive records a running container. Container ids are small and
-// dense, so a slice beats a map on the hottest path of the simulator.
-func (r *run) setLive(id int64, l live) {
-	if id < 0 {
-		return
-	}
-	if id >= int64(len(r.lives)) {
-		grown := make([]live, max(id+1, 2*int64(len(r.lives)), 1024))
-		copy(grown, r.lives)
-		r.lives = grown
-	}
-	l.ok = true
-	r.lives[id] = l
-}
+// setLive records a running container (idmap: container ids are small
+// and dense, so paged slices beat a map on the hottest path of the
+// simulator).
+func (r *run) setLive(id int64, l live) { r.lives.Set(id, l) }
 
-func (r *run) getLive(id int64) (live, bool) {
-	if id < 0 || id >= int64(len(r.lives)) || !r.lives[id].ok {
-		return live{}, false
-	}
-	return r.lives[id], true
-}
+func (r *run) getLive(id int64) (live, bool) { return r.lives.Get(id) }
