@@ -15,8 +15,10 @@ type page[T any] struct {
 // Map holds a T by non-negative id. The zero value is empty.
 type Map[T any] struct {
 	pages []*page[T]
-	top   int // the highest page ever used: never freed, so a trickle of short-lived ids does not free and allocate it in turn
-	n     int
+	// top is the highest page ever used. It is never freed, so a trickle
+	// of short-lived ids does not free and allocate it in turn.
+	top int
+	n   int
 }
 
 // Len is the number of ids held.
@@ -32,17 +34,6 @@ func (m *Map[T]) Get(id int64) (T, bool) {
 	}
 	var zero T
 	return zero, false
-}
-
-// Ptr returns the held value of id for changing in place, or nil.
-func (m *Map[T]) Ptr(id int64) *T {
-	if p := m.page(id); p != nil {
-		i := id & (pageSize - 1)
-		if p.set[i>>6]&(1<<(i&63)) != 0 {
-			return &p.vals[i]
-		}
-	}
-	return nil
 }
 
 // Set holds v for id; a negative id is ignored.

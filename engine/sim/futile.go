@@ -68,8 +68,9 @@ func (f *futile) covers(r *run, i int32) (engine.Resource, bool) {
 	return free, f.holds(free, r.e.NodeTotal(int(i)), r.e.NodePartition(int(i)))
 }
 
-// holds reports whether a node of that room, total and partition has no
-// more room than the recorded futile one, and is like it.
+// holds reports whether a node of that room, total and partition is like
+// the recorded futile one and has no more room than it, or less free
+// memory than below.
 func (f *futile) holds(free, total engine.Resource, part string) bool {
 	return (free.MemoryMB <= f.free.MemoryMB && free.VCores <= f.free.VCores || free.MemoryMB < f.below) &&
 		total == f.total && part == f.partition
