@@ -199,6 +199,7 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 	// getResourceLimitsOfChild caps the parent limit by its maximum.
 	pl := e.g.rc.min(lim.limit, q.maxResIn(pi))
 	used := q.usedIn(pi)
+	gate := e.refusalGate(&lim)
 	var blocked Resource
 	out := result{}
 	allUserBlocked := true
@@ -210,7 +211,18 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 			continue // would assign nothing and block no headroom
 		}
 		allUserBlocked = false
-		cl := limits{limit: e.g.rc.roundDown(pl.Sub(blocked).Sub(used).Add(c.usedIn(pi)), e.g.minAlloc), pi: pi, ignore: lim.ignore}
+		room := pl.Sub(blocked).Sub(used)
+		if gate && e.roomBelowMin(room) {
+			// Refused with no effect (refusal.go): this child, and every
+			// later one when nothing below holds a reservation.
+			if e.surelyRefused(q) {
+				break
+			}
+			if e.surelyRefused(c) {
+				continue
+			}
+		}
+		cl := limits{limit: e.g.rc.roundDown(room.Add(c.usedIn(pi)), e.g.minAlloc), pi: pi, ignore: lim.ignore}
 		var r result
 		var childBlocked Resource
 		if c.leaf {

@@ -19,10 +19,13 @@ type globals struct {
 	maxAssignments      int32
 	maxOffSwitch        int32
 	continueLooking     bool
-	aclEnable           bool
-	maxSystemApps       int32
-	maxAppPriority      int32
-	preempt             preemptConf
+	// sizeWeighted: a queue configured since the globals were compiled
+	// orders by size-based fair weights (refusal.go).
+	sizeWeighted   bool
+	aclEnable      bool
+	maxSystemApps  int32
+	maxAppPriority int32
+	preempt        preemptConf
 	// parallelApps: max-parallel-apps exists (Hadoop 3.3+,
 	// CSMaxRunningAppsEnforcer).
 	parallelApps bool
@@ -116,6 +119,9 @@ type Engine struct {
 	// roomCeil is the smallest memory a test of the node's free room
 	// failed on during the last pass (roomceil.go).
 	roomCeil int64
+	// offGrid: some container's memory is not a whole number of minimum
+	// allocations (refusal.go).
+	offGrid bool
 	// preemptStamp numbers pendingForPreemption's walks (user.preemptStamp).
 	preemptStamp uint64
 	// preemptEpoch invalidates the preemption round's cached totals
@@ -165,7 +171,11 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 	e.autoOn = e.autoOn || autoConfigured(m)
 	e.rules, e.ruleProblems = loadRules(m)
 	e.pidx = nil
+	oldMin := e.g.minAlloc
 	e.g = compileGlobals(m, e.g.rc.cluster)
+	if e.nextID > 0 && e.g.minAlloc != oldMin {
+		e.offGrid = true // containers of the old minimum may be off the new grid
+	}
 	old := e.byPath
 	e.byPath = map[string]*queue{}
 	e.queues = e.queues[:0]

@@ -231,6 +231,7 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.priority = mq.Priority.V
 	q.fair = mq.OrderingPolicy.V == "fair"
 	q.fairSizeWeight = q.fair && mq.FairSizeBasedWeight.V
+	g.sizeWeighted = g.sizeWeighted || q.fairSizeWeight
 	q.respectPriority = mq.OrderingPolicy.V == "priority-utilization"
 	q.maxAlloc = fromModelRes(mq.MaxAllocation.V)
 	if q.maxAlloc.IsZero() {

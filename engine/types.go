@@ -161,10 +161,12 @@ type Options struct {
 	OnEvent func(Event)
 	// Explain records why passes assign nothing (slower; for capq scenario).
 	Explain bool
-	// WalkEveryLeaf turns off the skipping of queues whose every asking
-	// app is refused by its user's limit (userBlocked: leaves, and parents
-	// with only such children), so a pass visits every queue with pending
-	// work like Hadoop's; tests use it to show that the skipping changes
-	// no decision.
+	// WalkEveryLeaf turns off the pass's skipping of queues that would
+	// assign nothing: those whose every asking app is refused by its
+	// user's limit (userBlocked: leaves, and parents with only such
+	// children) and those a parent's room below the minimum allocation
+	// refuses (refusal.go), so a pass visits every queue with pending work
+	// like Hadoop's; tests use it to show that the skipping changes no
+	// decision.
 	WalkEveryLeaf bool
 }
