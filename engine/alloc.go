@@ -189,6 +189,18 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 	if !e.canAssignToQueue(q, &lim, q.reservedIn(pi)) {
 		return result{}, Resource{}
 	}
+	// getResourceLimitsOfChild caps the parent limit by its maximum.
+	pl := e.g.rc.min(lim.limit, q.maxResIn(pi))
+	memo := e.memoOn(n, &lim)
+	if memo {
+		if r, b, ok := e.recall(q, pl, lim.headroom); ok {
+			if shortcutChecks {
+				e.checkRecall(q, n, lim, r, b)
+			}
+			return r, b
+		}
+	}
+	touches := e.nodeTouches
 	var order []*queue
 	if pi == 0 {
 		e.sortChildren(q) // childOrder's default-partition case, without its call
@@ -196,8 +208,6 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 	} else {
 		order = e.childOrder(q, pi)
 	}
-	// getResourceLimitsOfChild caps the parent limit by its maximum.
-	pl := e.g.rc.min(lim.limit, q.maxResIn(pi))
 	used := q.usedIn(pi)
 	gate := e.refusalGate(&lim)
 	var blocked Resource
@@ -240,6 +250,9 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 	}
 	if allUserBlocked && respect {
 		q.blocked = blockStamp{ok: true, changes: q.changes}
+	}
+	if memo {
+		e.remember(q, touches, pl, lim.headroom, out, blocked)
 	}
 	return out, blocked
 }

@@ -72,6 +72,7 @@ func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reserved
 			}
 			return allocResult{state: stQueueSkipped}
 		}
+		e.nodeTouches++ // from here the pass reads or changes more than queue state (passmemo.go)
 		if k.pi == 0 {
 			k.missedNP++
 		}

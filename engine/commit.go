@@ -28,6 +28,9 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool
 		before := e.shouldAllocOrReserveNew(a, k)
 		k.reRes++
 		out.starveMoved = e.shouldAllocOrReserveNew(a, k) != before
+		if out.starveMoved {
+			e.memoEpoch++ // read before the node checks without continue-looking
+		}
 		if e.why != nil {
 			e.note("app %s re-reserved %d MB on %s", a.id, reservedC.res.MemoryMB, n.id)
 		}

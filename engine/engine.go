@@ -119,6 +119,11 @@ type Engine struct {
 	// roomCeil is the smallest memory a test of the node's free room
 	// failed on during the last pass (roomceil.go).
 	roomCeil int64
+	// nodeTouches counts requests that reached a pass's node checks;
+	// memoEpoch bumps on changes a queue's changes do not count
+	// (passmemo.go).
+	nodeTouches, memoEpoch uint64
+	checking               bool // checkRecall's pass
 	// offGrid: some container's memory is not a whole number of minimum
 	// allocations (refusal.go).
 	offGrid bool

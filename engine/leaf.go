@@ -158,10 +158,10 @@ func (e *Engine) sortFair(q *queue) {
 // list bumps the leaf's change counter, and a stable sort of a sorted
 // list with the same keys leaves it as it is. On #19's contended day the
 // fair sort on every pass was 15% of the run. Tests check every skipped
-// sort against a real one (fairSortCheck).
+// sort against a real one (shortcutChecks).
 func (e *Engine) sortFairIfChanged(q *queue) {
 	if q.fairSortedAt == q.changes+1 {
-		if fairSortCheck {
+		if shortcutChecks {
 			e.checkFairSorted(q)
 		}
 		return
@@ -184,17 +184,18 @@ func (e *Engine) currentOrder(q *queue) {
 	}
 }
 
-// fairSortCheck makes every skipped fair sort sort a copy and panic if
-// the order would have changed (SetFairSortCheckForTests).
-var fairSortCheck = false
+// shortcutChecks makes every skipped fair sort sort a copy and panic if
+// the order would have changed, and every recalled pass run the pass
+// and panic if it returns otherwise (SetShortcutChecksForTests).
+var shortcutChecks = false
 
-// SetFairSortCheckForTests turns fairSortCheck on or off for every engine
-// and returns a function that restores it; for tests, not safe while
-// another engine runs concurrently.
-func SetFairSortCheckForTests(on bool) (restore func()) {
-	old := fairSortCheck
-	fairSortCheck = on
-	return func() { fairSortCheck = old }
+// SetShortcutChecksForTests turns shortcutChecks on or off for every
+// engine and returns a function that restores it; for tests, not safe
+// while another engine runs concurrently.
+func SetShortcutChecksForTests(on bool) (restore func()) {
+	old := shortcutChecks
+	shortcutChecks = on
+	return func() { shortcutChecks = old }
 }
 
 func (e *Engine) checkFairSorted(q *queue) {

@@ -77,7 +77,10 @@ func (e *Engine) checkPending(q *queue, pi int, c *pendCache) {
 
 // shapeChanged invalidates every cached preemption total: something
 // outside the leaves (cluster, partitions, guarantees, the tree) changed.
-func (e *Engine) shapeChanged() { e.preemptEpoch++ }
+func (e *Engine) shapeChanged() {
+	e.preemptEpoch++
+	e.memoEpoch++ // remembered passes too (passmemo.go)
+}
 
 // SetPreemptCacheForTests sets the preemption round's cache mode of
 // every engine: "on" (the default), "off" (always walk, the reference)

@@ -45,6 +45,8 @@ type queue struct {
 	maxRes Resource // effective max resource
 	// fairSortedAt is changes+1 when the fair order was last sorted.
 	fairSortedAt uint64
+	// memo is the parent's last pass that reached no node (passmemo.go).
+	memo passMemo
 
 	idx      int
 	path     string

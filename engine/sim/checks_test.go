@@ -8,8 +8,8 @@ import (
 )
 
 // Every test of the package checks the sweep's room mirror against the
-// engine on each futile answer, and every skipped fair sort against a
-// real one; benchmarks and the scale table (CAPQ_SCALE) time the
+// engine on each futile answer, every skipped fair sort against a real
+// one and every recalled pass against the pass; benchmarks and the scale table (CAPQ_SCALE) time the
 // simulator without the checks.
 func init() {
 	checkRoom = os.Getenv("CAPQ_SCALE") == ""
@@ -18,5 +18,5 @@ func init() {
 			checkRoom = false
 		}
 	}
-	engine.SetFairSortCheckForTests(checkRoom)
+	engine.SetShortcutChecksForTests(checkRoom)
 }
