@@ -250,8 +250,11 @@ func (e *Engine) allocateFromReserved(n *node) result {
 	c := n.reserved
 	a := c.a
 	lim := limits{limit: e.cluster, pi: n.pi}
-	k := a.key(c.priority, false)
-	if k == nil || k.any <= 0 {
+	k := c.key // a.key(c.priority), without the search
+	if shortcutChecks && a.key(c.priority, false) != k {
+		panic("engine: a reservation's request is not its app's")
+	}
+	if k.any <= 0 {
 		if e.why != nil {
 			e.note("app %s no longer needs the reservation on %s; unreserved", a.id, n.id)
 		}

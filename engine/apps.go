@@ -80,6 +80,9 @@ type container struct {
 	node     *node
 	res      Resource
 	priority int32
+	// key is the request it was allocated or reserved for (an app keeps
+	// its keys until it finishes, its reservations given up first).
+	key      *schedKey
 	locality Locality
 	reserved bool
 	// askPi is the partition of the request it was allocated for; it

@@ -117,7 +117,7 @@ func (e *Engine) acceptDefault(a *app, net, released Resource) bool {
 func (e *Engine) newContainer(a *app, k *schedKey, n *node, t Locality) *container {
 	e.nextID++
 	e.noteGrid(k.capability)
-	return &container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, locality: t, askPi: k.pi}
+	return &container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, key: k, locality: t, askPi: k.pi}
 }
 
 // allocate books a new container and decrements the asks it satisfies.

@@ -62,6 +62,16 @@ type selection struct {
 	already map[*container]bool
 	// conservative is the selector's conservative-DRF mode (try).
 	conservative bool
+	liveBuf      []*container // preemptFrom's scratch
+}
+
+// preemptOrder is sortContainers' order: lowest priority (largest
+// number) first, then newest.
+func preemptOrder(x, y *container) int {
+	if c := cmp.Compare(y.priority, x.priority); c != 0 {
+		return c
+	}
+	return cmp.Compare(y.id, x.id)
 }
 
 // selectFifo is FifoCandidatesSelector.selectCandidates: for each leaf
@@ -209,19 +219,19 @@ func (s *selection) preemptFrom(a *app, need []Resource, skipped []*container, s
 			s.e.unreserve(c)
 		}
 	}
-	live := make([]*container, 0, a.nLive)
-	for _, c := range a.live {
-		if c != nil {
+	// sortContainers: lowest priority (largest number) first, then newest.
+	// a.live is oldest first, so read backwards it is usually in that
+	// order already (one priority for its tasks): sorted only if not.
+	live := s.liveBuf[:0]
+	for i := len(a.live) - 1; i >= 0; i-- {
+		if c := a.live[i]; c != nil {
 			live = append(live, c)
 		}
 	}
-	// sortContainers: lowest priority (largest number) first, then newest.
-	sort.Slice(live, func(i, j int) bool {
-		if live[i].priority != live[j].priority {
-			return live[i].priority > live[j].priority
-		}
-		return live[i].id > live[j].id
-	})
+	if !slices.IsSortedFunc(live, preemptOrder) {
+		slices.SortFunc(live, preemptOrder) // ids are unique: a total order
+	}
+	s.liveBuf = live
 	for _, c := range live {
 		if !wantsAny(s, need) {
 			return skipped, size
