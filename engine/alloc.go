@@ -63,28 +63,43 @@ func (e *Engine) assignOnce(nodeIdx int) (Assignment, bool) {
 	if e.mn != nil {
 		return e.assignOnceMulti(n), false
 	}
-	var why []string
 	if e.opts.Explain {
-		e.why = &why
-		defer func() { e.why = nil }()
+		return e.explained(n)
 	}
+	return e.assignOnceAt(n)
+}
+
+// explained is assignOnceAt recording why (a separate function: the
+// notes' slice, whose address the pass keeps, would otherwise be
+// allocated on every pass).
+func (e *Engine) explained(n *node) (Assignment, bool) {
+	var why []string
+	e.why = &why
+	a, fromReservation := e.assignOnceAt(n)
+	e.why = nil
+	a.Why = why
+	return a, fromReservation
+}
+
+// assignOnceAt is assignOnce for a node that exists, single-node.
+func (e *Engine) assignOnceAt(n *node) (Assignment, bool) {
 	e.passSeq++
 	e.roomCeil = math.MaxInt64
 	if n.reserved != nil {
 		r := e.allocateFromReserved(n)
-		return e.toAssignment(r, n, why), true
+		return e.toAssignment(r, n, nil), true
 	}
 	if n.pi != 0 {
-		return e.toAssignment(e.assignLabelled(n), n, why), false
+		return e.toAssignment(e.assignLabelled(n), n, nil), false
 	}
 	if !e.roomFits(e.g.minAlloc, n) {
 		if e.why != nil {
 			e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)
 		}
-		return e.toAssignment(result{}, n, why), false
+		return e.toAssignment(result{}, n, nil), false
 	}
 	r, _ := e.assignParent(e.root, n, limits{limit: e.cluster})
-	return e.toAssignment(r, n, why), false
+	return e.toAssignment(r, n, nil), false
 }
 
 func (e *Engine) toAssignment(r result, n *node, why []string) Assignment {
