@@ -165,8 +165,9 @@ type Options struct {
 	// assign nothing: those whose every asking app is refused by its
 	// user's limit (userBlocked: leaves, and parents with only such
 	// children) and those a parent's room below the minimum allocation
-	// refuses (refusal.go), so a pass visits every queue with pending work
-	// like Hadoop's; tests use it to show that the skipping changes no
+	// refuses (refusal.go), and the recalling of remembered passes
+	// (passmemo.go), so a pass visits every queue with pending work like
+	// Hadoop's; tests use it to show that the skipping changes no
 	// decision.
 	WalkEveryLeaf bool
 }
