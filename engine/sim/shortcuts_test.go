@@ -44,6 +44,14 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		// preemption: a node woken at a millisecond whose heartbeats have
 		// partly run beats next interval, not again at once.
 		{"ties", tiesGen()},
+		// The dominant resource calculator with vcores binding on some
+		// nodes and memory on others, where the room ceiling and the
+		// refusal rule are off (it does not catch either turned on: the
+		// engine's TestPassRoomCeilingDRF and
+		// TestRefusalNotUnderDominantCalculator do). Its first two hours:
+		// preemption goes on taking back about as many containers as are
+		// placed (about 1,000 an hour), so the day does not end.
+		{"generated-100-leaves-drf", drfGen()},
 	} {
 		var m *xmlconf.Model
 		switch c.cfg {
@@ -52,6 +60,10 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		case "generated-100-leaves-preemption", "ties":
 			xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
 			m = modelFrom(t, withPreemption(t, xml))
+		case "generated-100-leaves-drf":
+			xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
+			m = modelFrom(t, withPreemption(t, withDRF(t, xml)))
+			require.True(t, m.Global.DominantCalculator())
 		default:
 			m = loadModel(t, c.cfg)
 		}
@@ -63,6 +75,9 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		run := func(o Options) ([]byte, *Result) {
 			var log bytes.Buffer
 			o.Seed, o.Events, o.MaxEvents = 9, &log, -1
+			if c.cfg == "generated-100-leaves-drf" {
+				o.Until = 2 * 3600 * 1000
+			}
 			res, err := Run(m, w, o)
 			require.NoError(t, err)
 			return log.Bytes(), res
@@ -103,6 +118,29 @@ func tiesGen() GenOptions {
 	o.Seed, o.Apps, o.Nodes, o.DurationMS, o.DurationMeanMS = 14, 20, 60, 300*1000, 60*1000
 	o.NodeMemoryMB, o.NodeVCores = 8192, 8
 	return o
+}
+
+// drfGen is a small contended hour for the dominant resource calculator:
+// 2-vcore tasks of 1, 2 and 8 GB on nodes of 32 GB and 8 vcores, so small
+// tasks run out of vcores first and big ones out of memory.
+func drfGen() GenOptions {
+	o := DefaultGenOptions()
+	o.Seed, o.Apps, o.Nodes, o.DurationMS, o.DurationMeanMS = 15, 120, 8, 3600*1000, 20*60*1000
+	o.NodeMemoryMB, o.NodeVCores, o.TaskVCores = 32768, 8, 2
+	o.TaskMemoryMB = []int64{1024, 2048, 8192}
+	return o
+}
+
+// withDRF switches a generated configuration to the dominant resource
+// calculator; like withPreemption it fails rather than return the bytes
+// unchanged.
+func withDRF(t testing.TB, xml []byte) []byte {
+	t.Helper()
+	from := []byte("org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator")
+	if bytes.Count(xml, from) != 1 {
+		t.Fatalf("withDRF: want one %s in the configuration, found %d", from, bytes.Count(xml, from))
+	}
+	return bytes.Replace(xml, from, []byte("org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"), 1)
 }
 
 // SkipSeries drops the series and nothing else.
