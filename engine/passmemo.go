@@ -2,20 +2,24 @@ package engine
 
 import "fmt"
 
-// A pass over a parent that places, reserves or looks at no node
-// (assignParent with no request reaching RegularContainerAllocator's node
-// checks) returns only whether a child hit its queue limit and the
-// headroom so blocked. What it read is the subtree's state, which every
-// change bumps into the queue's changes (usage, reservations, asks, apps
-// starting and finishing, users' limits), the limit handed down, through
-// the parent's current limit and its limit for children, and settings and
-// the cluster, whose changes bump the engine's memoEpoch (shapeChanged:
-// every such change known bumps the leaves' changes as well, the epoch
-// is there so none needs to), as does a re-reservation that moves a request's
-// shouldAllocOrReserveNewContainer answer (read before the node checks
-// when continue-looking is off). Such a pass run again with all of these
-// the same returns the same and changes nothing, so the parent remembers
-// it and the next pass returns it without walking the subtree.
+// A pass over a parent in which no request reaches
+// RegularContainerAllocator's node checks places, reserves and changes
+// nothing; it returns only whether a child hit its queue limit and the
+// headroom so blocked. It reads:
+//   - the subtree's state, every change of which bumps the queue's
+//     changes (usage, reservations, asks, apps starting and finishing,
+//     users' limits);
+//   - the limit handed down, through the parent's limit for children and
+//     its current headroom;
+//   - settings and the cluster, whose changes bump the engine's memoEpoch
+//     (shapeChanged; every such change known bumps the leaves' changes
+//     too, the epoch is there so that none needs to);
+//   - the re-reservation counts, read before the node checks when
+//     continue-looking is off: a re-reservation that moves a request's
+//     shouldAllocOrReserveNewContainer answer bumps memoEpoch.
+// The same pass with all of these the same returns the same, so the
+// parent remembers it and the next pass returns it without walking the
+// subtree.
 //
 // On #19's contended day a parent whose room is smaller than its
 // children's requests is walked by every pass until a container of its

@@ -41,10 +41,8 @@ func TestRecallNotAfterStarvationMoved(t *testing.T) {
 	assert.Equal(t, AssignReserved, e.AssignOnce(1).Kind, "the starved request reserves n1 too")
 }
 
-// A pass that reaches a node (here: allocates) is not remembered, and a
-// remembered one is recalled only with the same limits: the engine's
-// tests run every recall against the pass (checkRecall), so a recall
-// that does not hold fails them.
+// A pass that reaches a node (a room test, or an allocation) is not
+// remembered.
 func TestRememberOnlyPassesThatReachNoNode(t *testing.T) {
 	e := roomCeilEngine(t, nil) // 4 GB reserved on n0; n1 2 GB free, n3 4 GB
 	e.root.memo = passMemo{}
@@ -53,4 +51,31 @@ func TestRememberOnlyPassesThatReachNoNode(t *testing.T) {
 	e.root.memo = passMemo{}
 	require.Equal(t, AssignAllocated, e.AssignOnce(3).Kind)
 	assert.Zero(t, e.root.memo.at)
+}
+
+// A remembered pass is what the next like pass returns, and the engine's
+// tests run every recall against the pass (checkRecall): one that no
+// longer holds panics there. Here root.a's only user is at its limit
+// with asks left: the pass is refused before any node check and
+// remembered.
+func TestRecallIsCheckedAgainstThePass(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"root.a.user-limit-factor": "1", "root.a.maximum-capacity": "100"}
+	e, err := New(build(t, kv, xmlconf.V3_4), nodesOf(2, 10*gb), Options{})
+	require.NoError(t, err)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "p", Queue: "root.a", User: "u"}))
+	require.NoError(t, e.UpdateAsks("p", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 20}}))
+	for e.AssignOnce(0).Kind == AssignAllocated || e.AssignOnce(1).Kind == AssignAllocated {
+	}
+	require.Positive(t, e.appByID["p"].pending, "the user is at its limit, not out of asks")
+	e.root.memo = passMemo{}
+	require.Equal(t, AssignNone, e.AssignOnce(1).Kind)
+	require.NotZero(t, e.root.memo.at, "root remembers the pass")
+
+	e.root.memo.queueLim = true // what the pass does not return
+	assert.Panics(t, func() { e.AssignOnce(1) }, "checkRecall runs the pass and finds it differs")
+	restore := SetShortcutChecksForTests(false)
+	defer restore()
+	r, _ := e.assignParent(e.root, e.nodes[1], limits{limit: e.cluster})
+	assert.True(t, r.queueLim, "without the check the remembered pass is returned: it was recalled")
 }
