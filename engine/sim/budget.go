@@ -77,3 +77,20 @@ func (r *run) overBudget() bool {
 		ErrBudget, r.evCount, len(r.nodes), time.Duration(r.now)*time.Millisecond, r.done, len(r.apps))
 	return true
 }
+
+// budgetFor charges k events at once if the budget has room for all of
+// them, as k calls of overBudget that all return false would; otherwise
+// it charges nothing and reports false (the one-by-one path then stops at
+// the exact event).
+func (r *run) budgetFor(k int) bool {
+	max := r.opts.budget()
+	if max == 0 {
+		return true
+	}
+	w := r.work + uint64(k)*EventCost(len(r.nodes))
+	if w+SetupCost(len(r.nodes)) > max {
+		return false
+	}
+	r.work = w
+	return true
+}

@@ -60,6 +60,9 @@ type Options struct {
 	// slowFutile answers futile heartbeats through heartbeat and settle
 	// rather than fastBeat (tests compare the two).
 	slowFutile bool
+	// oneByOne answers futile heartbeats one at a time, never a stretch
+	// at once (fastBulk; tests compare the two).
+	oneByOne bool
 }
 
 // Progress reports how far a run is.

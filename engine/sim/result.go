@@ -49,6 +49,9 @@ type Result struct {
 	// futileAnswers counts heartbeats answered by futile without a walk
 	// (tests check the shortcut ran).
 	futileAnswers int
+	// stretchAnswers counts those of them fastBulk answered a stretch at
+	// a time (tests check it ran).
+	stretchAnswers int
 	// Held is why apps waited: time held back per queue, user and reason.
 	Held []HeldResult `json:"held"`
 	// HeldSpans are the stretches in which a user had an app held back.

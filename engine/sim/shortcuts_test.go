@@ -167,24 +167,74 @@ func TestSkipSeriesChangesNothingElse(t *testing.T) {
 // TestFastBeatCountsAsHeartbeat: answering futile heartbeats in the
 // sweep's fast path (fastBeat) keeps the event log and every count of the
 // path through heartbeat and settle, on busy days with and without
-// reservations.
+// reservations; so does answering stretches of them at once (fastBulk)
+// rather than one by one.
 func TestFastBeatCountsAsHeartbeat(t *testing.T) {
 	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
 	m := modelFrom(t, bytes.Replace(xml, []byte("</configuration>"), []byte(preemptionOn+"</configuration>"), 1))
-	for _, g := range []GenOptions{contendedGen(), {Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}} {
+	stretches := 0
+	wide := contendedGen() // 40 nodes: long stretches of futile beats
+	wide.Nodes, wide.Apps = 40, 600
+	for _, g := range []GenOptions{contendedGen(), {Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, wide} {
 		w, err := Generate(m, g)
 		require.NoError(t, err)
-		run := func(slow bool) ([]byte, *Result) {
+		run := func(o Options) ([]byte, *Result) {
 			var log bytes.Buffer
-			res, err := Run(m, w, Options{Seed: 3, Events: &log, slowFutile: slow})
+			o.Seed, o.Events = 3, &log
+			res, err := Run(m, w, o)
 			require.NoError(t, err)
 			return log.Bytes(), res
 		}
-		fastLog, fast := run(false)
-		slowLog, slow := run(true)
+		fastLog, fast := run(Options{})
+		slowLog, slow := run(Options{slowFutile: true})
+		oneLog, one := run(Options{oneByOne: true})
 		assert.True(t, bytes.Equal(slowLog, fastLog), "seed %d: fastBeat changes the event log", g.Seed)
+		assert.True(t, bytes.Equal(oneLog, fastLog), "seed %d: fastBulk changes the event log", g.Seed)
 		assert.Positive(t, fast.futileAnswers)
+		stretches += fast.stretchAnswers
+		assert.Zero(t, one.stretchAnswers)
 		assert.Equal(t, slow.futileAnswers, fast.futileAnswers)
+		assert.Equal(t, one.futileAnswers, fast.futileAnswers)
 		assert.Equal(t, slow.Summary, fast.Summary)
+		assert.Equal(t, one.Summary, fast.Summary)
+		t.Logf("seed %d: %d of %d futile answers in stretches", g.Seed, fast.stretchAnswers, fast.futileAnswers)
+	}
+	assert.Positive(t, stretches, "no day answered a stretch of heartbeats at once")
+}
+
+// TestStretchesStopWhereBeatsWould: a stretch of futile beats answered at
+// once (fastBulk) stops where answering them one by one would: at Until,
+// and at the exact event that uses the work budget up (the error names
+// the event count and the simulated time).
+func TestStretchesStopWhereBeatsWould(t *testing.T) {
+	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
+	m := modelFrom(t, withPreemption(t, xml))
+	g := contendedGen()
+	g.Nodes, g.Apps = 40, 600
+	w, err := Generate(m, g)
+	require.NoError(t, err)
+	for _, o := range []Options{
+		{Until: 5*3600*1000 + 123},
+		{Until: 11 * 3600 * 1000},
+		{Until: 3600*1000 + 7}, {Until: 2*3600*1000 + 501}, {Until: 3*3600*1000 + 250}, {Until: 4*3600*1000 + 999},
+		{Until: 6*3600*1000 + 1}, {Until: 7*3600*1000 + 640},
+		{MaxEvents: 150_001},
+		{MaxEvents: 290_017},
+	} {
+		o.Seed = 3
+		bulk, bulkErr := Run(m, w, o)
+		o.oneByOne = true
+		one, oneErr := Run(m, w, o)
+		if o.MaxEvents > 0 {
+			require.Error(t, oneErr, "MaxEvents %d: the budget should run out mid-run", o.MaxEvents)
+			require.Error(t, bulkErr)
+			assert.Equal(t, oneErr.Error(), bulkErr.Error())
+			continue
+		}
+		require.NoError(t, oneErr)
+		require.NoError(t, bulkErr)
+		assert.True(t, one.Summary.StoppedAtUntil)
+		assert.Equal(t, one.Summary, bulk.Summary, "Until %d", o.Until)
+		assert.Positive(t, bulk.stretchAnswers, "Until %d", o.Until)
 	}
 }

@@ -1,6 +1,10 @@
 package sim
 
-import "github.com/capq/capq/engine"
+import (
+	"math"
+
+	"github.com/capq/capq/engine"
+)
 
 // sweep is the heartbeat queue when nodes beat on their own (not the
 // exhaustive reference, not asynchronous scheduling): every node due to
@@ -29,6 +33,21 @@ type sweep struct {
 	// started or ended on the node, its reservation changed, or a
 	// workload event changed nodes).
 	room []nodeRoom
+	// elig has the ranks whose mirror is fresh and showed a live node
+	// without a reservation, with room for the minimum allocation, of the
+	// class's total and partition: the beats fastBulk may answer
+	// together. A rank joins when fastRun answered its beat one by one,
+	// and leaves whenever its mirror goes stale.
+	elig  bitmap
+	class nodeClass
+}
+
+// nodeClass is the total and partition of the nodes elig may hold (those
+// of the first node to join it): the futile record compares them.
+type nodeClass struct {
+	set   bool
+	total engine.Resource
+	part  string
 }
 
 // nodeRoom is what a futile answer reads of a node.
@@ -49,6 +68,7 @@ var checkRoom = false
 // first slot at or after at (no heartbeat at or after at has run).
 func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
 	s.due = newBitmap(len(nodes))
+	s.elig = newBitmap(len(nodes))
 	s.count = 0
 	s.room = make([]nodeRoom, len(nodes))
 	for i := range nodes {
@@ -138,6 +158,7 @@ func (s *sweep) roomOf(e *engine.Engine, r int, i int32, n *nodeState) *nodeRoom
 func (s *sweep) stale(p *parkSet, i int32) {
 	if s.on && int(i) < len(p.rank) {
 		s.room[p.rank[i]].stale = true
+		s.elig.clear(int(p.rank[i]))
 	}
 }
 
@@ -146,6 +167,8 @@ func (s *sweep) allStale() {
 	for k := range s.room {
 		s.room[k].stale = true
 	}
+	clear(s.elig.words)
+	clear(s.elig.sum)
 }
 
 // fastBeat answers the heartbeat of node i at rank rk without touching
@@ -216,11 +239,14 @@ func (r *run) fastRun() bool {
 	if !r.fastOn() {
 		return false
 	}
-	top := r.q.peek()
+	stop := r.fastStop()
+	bulk := r.bulkOn()
 	for {
+		if bulk && r.fastBulk(stop) {
+			continue
+		}
 		rk, t, ok := r.sweep.next(&r.park, r.hb)
-		if !ok || (top != nil && (t > top.t || (t == top.t && evHeartbeat > top.kind))) ||
-			(r.opts.Until > 0 && t > r.opts.Until) {
+		if !ok || t >= stop {
 			return false
 		}
 		i := r.park.byPhase[rk]
@@ -234,9 +260,28 @@ func (r *run) fastRun() bool {
 		r.now = t
 		if r.fastAnswer(i, m) {
 			r.sweep.pass(&r.park, r.hb, rk, t)
+			r.sweep.join(rk, m, r.fits(m.free))
 		} else {
 			r.sweep.take(&r.park, r.hb, rk, t)
 		}
 		r.counted()
 	}
+}
+
+// fastStop is the first slot time a fastRun may not answer: the queue's
+// next event's (the heartbeats of its millisecond go first when their
+// kind sorts first) or the one after Until.
+// Nothing fastRun does queues an event, so it holds for the whole run.
+func (r *run) fastStop() int64 {
+	stop := int64(math.MaxInt64)
+	if top := r.q.peek(); top != nil {
+		stop = top.t
+		if evHeartbeat <= top.kind {
+			stop++
+		}
+	}
+	if r.opts.Until > 0 {
+		stop = min(stop, r.opts.Until+1)
+	}
+	return stop
 }
