@@ -16,6 +16,7 @@ const (
 // app is one application attempt (FiCaSchedulerApp).
 type app struct {
 	id   string
+	ref  int32 // AppSpec.Ref
 	user string
 	seq  int64
 	// runnable is false while max-parallel-apps holds the app back
@@ -34,8 +35,18 @@ type app struct {
 	live      []*container // oldest first; nil holes left by releases
 	nLive     int          // containers in live
 	liveHead  int          // index of the oldest possibly-live slot
-	resv      []*container // reservations in the order made
-	diag      string
+	// liveMixed is set once live, read newest first, may be out of
+	// preemption order (preemptOrder): a container was added with a
+	// smaller priority number or id than one before it (a reduce after
+	// maps, a reservation turned into a container). Cleared when live
+	// empties; liveTop holds the largest priority and id added since.
+	liveMixed bool
+	liveTop   struct {
+		priority int32
+		id       int64
+	}
+	resv []*container // reservations in the order made
+	diag string
 	// Node labels: amPart is the AM's partition; lused the allocated
 	// resource in each labelled partition, lpend the outstanding ANY
 	// containers for each (index 0 unused: a.allocated minus the labelled
@@ -175,7 +186,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	}
 	pl.Queue = q.path
 	q.lastUsedMS = e.nowMS
-	a := &app{id: s.ID, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority, amPart: amPart, amContainer: s.AMContainer}
+	a := &app{id: s.ID, ref: s.Ref, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority, amPart: amPart, amContainer: s.AMContainer}
 	if a.priority > e.g.maxAppPriority {
 		a.priority = e.g.maxAppPriority
 	}
@@ -555,6 +566,10 @@ func (e *Engine) FinishApp(appID string) error {
 
 // addLive appends a running container (newest last).
 func (a *app) addLive(c *container) {
+	if a.nLive > 0 && (c.priority < a.liveTop.priority || c.id < a.liveTop.id) {
+		a.liveMixed = true
+	}
+	a.liveTop.priority, a.liveTop.id = max(a.liveTop.priority, c.priority), max(a.liveTop.id, c.id)
 	c.liveIdx = len(a.live)
 	a.live = append(a.live, c)
 	a.nLive++
@@ -584,6 +599,7 @@ func (a *app) removeLive(c *container) {
 	}
 	if a.nLive == 0 {
 		a.live, a.liveHead = a.live[:0], 0
+		a.liveMixed, a.liveTop.priority, a.liveTop.id = false, 0, 0
 	}
 }
 

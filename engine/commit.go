@@ -126,7 +126,7 @@ func (e *Engine) allocate(a *app, k *schedKey, n *node, t Locality) *container {
 	e.book(c, 1)
 	e.decAsks(a, k, n, t)
 	a.noteAllocated(k)
-	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority, Locality: t})
+	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, AppRef: a.ref, Queue: a.q.path, Node: n.id, NodeIndex: n.idx, Resource: c.res, Priority: c.priority, Locality: t})
 	return c
 }
 
@@ -225,7 +225,7 @@ func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
 	if e.why != nil {
 		e.note("app %s reserved %d MB on %s (node has %d MB free)", a.id, c.res.MemoryMB, n.id, n.free().MemoryMB)
 	}
-	e.emit(Event{Kind: EvReserved, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority, Locality: t})
+	e.emit(Event{Kind: EvReserved, ContainerID: c.id, App: a.id, AppRef: a.ref, Queue: a.q.path, Node: n.id, NodeIndex: n.idx, Resource: c.res, Priority: c.priority, Locality: t})
 	return c
 }
 
@@ -244,7 +244,7 @@ func (e *Engine) unreserve(c *container) {
 		k.reRes = 0
 	}
 	e.reserveIn(c, n.pi, -1)
-	e.emit(Event{Kind: EvUnreserved, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority})
+	e.emit(Event{Kind: EvUnreserved, ContainerID: c.id, App: a.id, AppRef: a.ref, Queue: a.q.path, Node: n.id, NodeIndex: n.idx, Resource: c.res, Priority: c.priority})
 }
 
 // fulfil turns a reservation into a running container on its node.
@@ -255,12 +255,12 @@ func (e *Engine) fulfil(rc *container, k *schedKey, t Locality) *container {
 	e.book(c, 1)
 	e.decAsks(a, k, n, t)
 	a.noteAllocated(k)
-	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, Queue: a.q.path, Node: n.id, Resource: c.res, Priority: c.priority, Locality: t})
+	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, AppRef: a.ref, Queue: a.q.path, Node: n.id, NodeIndex: n.idx, Resource: c.res, Priority: c.priority, Locality: t})
 	return c
 }
 
 // release ends a running container (completed, killed or preempted).
 func (e *Engine) release(c *container, kind EventKind) {
 	e.book(c, -1)
-	e.emit(Event{Kind: kind, ContainerID: c.id, App: c.a.id, Queue: c.a.q.path, Node: c.node.id, Resource: c.res, Priority: c.priority, Locality: c.locality})
+	e.emit(Event{Kind: kind, ContainerID: c.id, App: c.a.id, AppRef: c.a.ref, Queue: c.a.q.path, Node: c.node.id, NodeIndex: c.node.idx, Resource: c.res, Priority: c.priority, Locality: c.locality})
 }

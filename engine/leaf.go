@@ -185,8 +185,10 @@ func (e *Engine) currentOrder(q *queue) {
 }
 
 // shortcutChecks makes every skipped fair sort sort a copy and panic if
-// the order would have changed, and every recalled pass run the pass
-// and panic if it returns otherwise (SetShortcutChecksForTests).
+// the order would have changed, every recalled pass run the pass and
+// panic if it returns otherwise, and every app's running containers read
+// unsorted for preemption be checked to be in order (checkLiveOrder)
+// (SetShortcutChecksForTests).
 var shortcutChecks = false
 
 // SetShortcutChecksForTests turns shortcutChecks on or off for every

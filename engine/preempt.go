@@ -271,7 +271,7 @@ func (e *Engine) markOrKill(selected []*container, wait map[*container]int64, no
 			e.pre.marked[c.id] = nowMS
 			res.Marked = append(res.Marked, c.id)
 			res.MarkedByApp[c.a.id]++
-			e.emit(Event{Kind: EvMarked, ContainerID: c.id, App: c.a.id, Queue: c.a.q.path, Node: c.node.id,
+			e.emit(Event{Kind: EvMarked, ContainerID: c.id, App: c.a.id, AppRef: c.a.ref, Queue: c.a.q.path, Node: c.node.id, NodeIndex: c.node.idx,
 				Resource: c.res, Priority: c.priority, Locality: c.locality})
 		}
 	}

@@ -220,33 +220,69 @@ func (s *selection) preemptFrom(a *app, need []Resource, skipped []*container, s
 		}
 	}
 	// sortContainers: lowest priority (largest number) first, then newest.
-	// a.live is oldest first, so read backwards it is usually in that
-	// order already (one priority for its tasks): sorted only if not.
-	live := s.liveBuf[:0]
+	// a.live is oldest first, so read backwards it is in that order
+	// unless liveMixed; only then is it copied and sorted.
+	if a.liveMixed {
+		live := s.liveBuf[:0]
+		for i := len(a.live) - 1; i >= 0; i-- {
+			if c := a.live[i]; c != nil {
+				live = append(live, c)
+			}
+		}
+		slices.SortFunc(live, preemptOrder) // ids are unique: a total order
+		s.liveBuf = live
+		for _, c := range live {
+			var done bool
+			if skipped, size, done = s.offerLive(c, need, skipped, size); done {
+				break
+			}
+		}
+		return skipped, size
+	}
+	if shortcutChecks {
+		checkLiveOrder(a)
+	}
+	// Choosing marks containers and kills none: live does not change.
 	for i := len(a.live) - 1; i >= 0; i-- {
 		if c := a.live[i]; c != nil {
-			live = append(live, c)
+			var done bool
+			if skipped, size, done = s.offerLive(c, need, skipped, size); done {
+				break
+			}
 		}
-	}
-	if !slices.IsSortedFunc(live, preemptOrder) {
-		slices.SortFunc(live, preemptOrder) // ids are unique: a total order
-	}
-	s.liveBuf = live
-	for _, c := range live {
-		if !wantsAny(s, need) {
-			return skipped, size
-		}
-		if s.already[c] {
-			continue
-		}
-		if c.priority == AMPriority {
-			skipped = append(skipped, c)
-			size = size.Add(c.res)
-			continue
-		}
-		s.tryIn(c, need)
 	}
 	return skipped, size
+}
+
+// checkLiveOrder panics if a.live, read newest first, is out of
+// preemptOrder while liveMixed says it is not (shortcutChecks).
+func checkLiveOrder(a *app) {
+	var prev *container
+	for i := len(a.live) - 1; i >= 0; i-- {
+		if c := a.live[i]; c != nil {
+			if prev != nil && preemptOrder(prev, c) > 0 {
+				panic("engine: an app's running containers are out of preemption order without liveMixed")
+			}
+			prev = c
+		}
+	}
+}
+
+// offerLive is preemptFrom's step for one running container, in order:
+// done once nothing is left to obtain; an AM container is skipped (and
+// counted) for preemptAMContainers; any other is tried.
+func (s *selection) offerLive(c *container, need []Resource, skipped []*container, size Resource) ([]*container, Resource, bool) {
+	if !wantsAny(s, need) {
+		return skipped, size, true
+	}
+	if s.already[c] {
+		return skipped, size, false
+	}
+	if c.priority == AMPriority {
+		return append(skipped, c), size.Add(c.res), false
+	}
+	s.tryIn(c, need)
+	return skipped, size, false
 }
 
 // try is CapacitySchedulerPreemptionUtils.tryPreemptContainerAndDeductResToObtain

@@ -56,6 +56,9 @@ type AppSpec struct {
 	// the app asks for one container of AM size at AMPriority in the AM's
 	// partition, and is RUNNING only once it is allocated.
 	AMContainer bool
+	// Ref is the caller's own handle for the app, echoed in every Event
+	// about it (Event.AppRef); the engine does not read it.
+	Ref int32
 }
 
 // Ask is one YARN ResourceRequest: Count replaces the outstanding number
@@ -145,6 +148,11 @@ type Event struct {
 	Resource    Resource
 	Priority    int32
 	Locality    Locality
+	// AppRef is the app's AppSpec.Ref and NodeIndex the node's NodeIndex:
+	// a caller that keeps its own tables finds its entries without
+	// looking the names up.
+	AppRef    int32
+	NodeIndex int
 }
 
 // RefreshCheck decides whether a refresh from old to new is allowed while

@@ -19,6 +19,7 @@ func (r *run) submit(i int32) {
 		a.leaf = r.qIdx[leafPath]
 	}
 	spec := placementSpec(s)
+	spec.Ref = i
 	if spec.Groups == nil {
 		spec.Groups = r.w.Users[s.User]
 	}
@@ -213,8 +214,8 @@ func (r *run) addLocality(t *TaskGroup, hosts, racks map[string]int) bool {
 // allocated books a container the engine placed: the AM starts the app;
 // a task takes the next duration at its priority.
 func (r *run) allocated(ev *engine.Event, node int32) {
-	i, ok := r.appIdx[ev.App]
-	if !ok {
+	i := r.appOf(ev)
+	if i < 0 {
 		return
 	}
 	a := &r.apps[i]

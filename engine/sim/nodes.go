@@ -275,6 +275,36 @@ func (r *run) nodeOf(id string) int32 {
 	return -1
 }
 
+// eventNode is the event's node by its engine index, which is the run's
+// (setup and add_nodes take it from NodeIndex); checkRoom compares it
+// with the lookup by name. -1 when out of range.
+func (r *run) eventNode(ev *engine.Event) int32 {
+	i := int32(ev.NodeIndex)
+	if ev.NodeIndex < 0 || ev.NodeIndex >= len(r.nodes) {
+		i = -1
+	}
+	if checkRoom && i != r.nodeOf(ev.Node) {
+		panic("sim: an event's node index is not the run's index of its node")
+	}
+	return i
+}
+
+// appOf is the event's app by the Ref the run submitted it with (its
+// index); checkRoom compares it with the lookup by id. -1 when out of
+// range.
+func (r *run) appOf(ev *engine.Event) int32 {
+	i := ev.AppRef
+	if i < 0 || int(i) >= len(r.apps) {
+		i = -1
+	}
+	if checkRoom {
+		if j, ok := r.appIdx[ev.App]; !ok && i >= 0 || ok && j != i {
+			panic("sim: an event's app ref is not the run's index of its app")
+		}
+	}
+	return i
+}
+
 // onEvent is the engine's event callback: it books usage and writes the
 // event log. It never calls back into the engine.
 func (r *run) onEvent(ev engine.Event) {
@@ -283,7 +313,7 @@ func (r *run) onEvent(ev engine.Event) {
 	case engine.EvAllocated:
 		node := r.hbNode
 		if node < 0 {
-			node = r.nodeOf(ev.Node)
+			node = r.eventNode(&ev)
 		}
 		r.allocated(&ev, node)
 	case engine.EvReleased:
@@ -291,7 +321,7 @@ func (r *run) onEvent(ev engine.Event) {
 	case engine.EvPreempted:
 		r.released(&ev, true)
 	case engine.EvReserved, engine.EvUnreserved:
-		if i := r.nodeOf(ev.Node); i >= 0 {
+		if i := r.eventNode(&ev); i >= 0 {
 			was := r.nodes[i].reserved
 			r.nodes[i].reserved = ev.Kind == engine.EvReserved
 			r.sweep.stale(&r.park, i)
