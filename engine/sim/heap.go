@@ -48,17 +48,18 @@ func (a *event) less(b *event) bool {
 // later, after every heartbeat already queued, so those pushes arrive in
 // (time, insertion) order and need no heap); one queued earlier than the
 // FIFO's last goes to a small heap. Completions (a million on #19's
-// contended day) and the rest are in the other heap. pop takes the
-// smallest of the three heads; one insertion counter serves all, so the
+// contended day) and the rest are in a calendar queue (calQueue). pop
+// takes the smallest of the three heads; one insertion counter serves all, so the
 // order is the single heap's. Hand-rolled to avoid interface calls on a
 // hot path of the simulator.
 type evHeap struct {
-	other, beats binHeap
-	steady       ring
-	seq          uint64
+	other  calQueue
+	beats  binHeap
+	steady ring
+	seq    uint64
 }
 
-func (q *evHeap) len() int { return len(q.other.h) + len(q.beats.h) + q.steady.n }
+func (q *evHeap) len() int { return q.other.size() + len(q.beats.h) + q.steady.n }
 
 func (q *evHeap) push(e event) {
 	q.seq++
@@ -75,7 +76,7 @@ func (q *evHeap) push(e event) {
 }
 
 // head is the smallest of the three heads: 1 ring, 2 beats heap, 3
-// other heap, 0 when empty.
+// other queue, 0 when empty.
 func (q *evHeap) head() (*event, int) {
 	var best *event
 	from := 0
@@ -85,8 +86,8 @@ func (q *evHeap) head() (*event, int) {
 	if len(q.beats.h) > 0 && (best == nil || q.beats.h[0].less(best)) {
 		best, from = &q.beats.h[0], 2
 	}
-	if len(q.other.h) > 0 && (best == nil || q.other.h[0].less(best)) {
-		best, from = &q.other.h[0], 3
+	if o := q.other.top(); o != nil && (best == nil || o.less(best)) {
+		best, from = o, 3
 	}
 	return best, from
 }

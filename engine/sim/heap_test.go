@@ -91,3 +91,45 @@ func TestEvHeapSteadyBeats(t *testing.T) {
 	require.Less(t, len(q.beats.h), 40)
 	require.Greater(t, steady, 10000)
 }
+
+// TestCalQueueOrder: events spread over milliseconds, over buckets, past
+// the ring's span (far) and long after a quiet gap pop in (time, kind,
+// insertion order), as a linear scan finds it, with pushes between pops
+// at and after the time last popped, as the simulator makes them.
+func TestCalQueueOrder(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var q evHeap
+	var ref []event
+	seq := uint64(0)
+	now := int64(0)
+	spans := []int64{3, 1 << calShift, 5 << calShift, calBuckets << calShift, 3 * calBuckets << calShift}
+	pops, far := 0, 0
+	for round := 0; round < 20000; round++ {
+		for k := rng.Intn(4); k > 0; k-- {
+			e := event{t: now + rng.Int63n(spans[rng.Intn(len(spans))]), kind: evKind(rng.Intn(int(evHeartbeat))), ref: int32(round)}
+			if calBucket(e.t) >= q.other.cur+calBuckets {
+				far++
+			}
+			q.push(e)
+			seq++
+			e.seq = seq
+			ref = append(ref, e)
+		}
+		for q.len() > 0 && rng.Intn(3) > 0 {
+			m := 0
+			for i := range ref {
+				if ref[i].less(&ref[m]) {
+					m = i
+				}
+			}
+			got := q.pop()
+			require.Equal(t, ref[m], got, "pop %d", pops)
+			ref = append(ref[:m], ref[m+1:]...)
+			now = got.t
+			pops++
+		}
+		require.Equal(t, len(ref), q.len())
+	}
+	require.Greater(t, pops, 20000)
+	require.Positive(t, far, "no event went past the ring")
+}
