@@ -40,6 +40,12 @@ type sweep struct {
 	// and leaves whenever its mirror goes stale.
 	elig  bitmap
 	class nodeClass
+	// endMemo is endBefore's last answer.
+	endMemo struct {
+		ok         bool
+		base, stop int64
+		end        int
+	}
 }
 
 // nodeClass is the total and partition of the nodes elig may hold (those
@@ -69,6 +75,7 @@ var checkRoom = false
 func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
 	s.due = newBitmap(len(nodes))
 	s.elig = newBitmap(len(nodes))
+	s.endMemo.ok = false // the phases change with the nodes
 	s.count = 0
 	s.room = make([]nodeRoom, len(nodes))
 	for i := range nodes {
