@@ -47,7 +47,8 @@ func (r WaitReason) Describe() string {
 // heartbeat) is not reported. It reads the
 // scheduler's state as the next allocation pass would see it; it is a
 // classification of the moment, not a replay of each pass's decision.
-func (e *Engine) Waiting(f func(app, queue, user string, why WaitReason, starved bool)) {
+// The Waiter is reused from call to call.
+func (e *Engine) Waiting(f func(w *Waiter)) {
 	free := e.cluster
 	for _, n := range e.nodes {
 		free = free.Sub(n.allocated)
@@ -69,25 +70,40 @@ func (e *Engine) Waiting(f func(app, queue, user string, why WaitReason, starved
 		}
 		return ok
 	}
+	w := &Waiter{}
 	for _, q := range e.queues {
 		if !q.leaf {
 			continue
 		}
 		for _, a := range q.nonRunnable {
-			f(a.id, q.path, a.u.name, WaitParallel, true)
+			f(w.set(a, WaitParallel, true))
 		}
 		for _, a := range q.waiting {
-			f(a.id, q.path, a.u.name, waitingReason(a), true)
+			f(w.set(a, waitingReason(a), true))
 		}
 		for _, a := range q.active {
 			if a.pending+a.lpendSum <= 0 {
 				continue
 			}
 			if why := e.activeReason(a, clusterFull, fits); why != "" {
-				f(a.id, q.path, a.u.name, why, why != WaitUserLimit && e.g.rc.greater(e.userLimit(a.u), a.u.used))
+				f(w.set(a, why, why != WaitUserLimit && e.g.rc.greater(e.userLimit(a.u), a.u.used)))
 			}
 		}
 	}
+}
+
+// Waiter is one application Waiting reports: its id, queue and user, its
+// AppSpec.Ref, why it waits and whether its user is starved.
+type Waiter struct {
+	App, Queue, User string
+	Ref              int32
+	Why              WaitReason
+	Starved          bool
+}
+
+func (w *Waiter) set(a *app, why WaitReason, starved bool) *Waiter {
+	*w = Waiter{App: a.id, Queue: a.q.path, User: a.u.name, Ref: a.ref, Why: why, Starved: starved}
+	return w
 }
 
 // waitingReason reads why activation left a waits from its diagnostics.

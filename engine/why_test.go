@@ -16,7 +16,7 @@ type waitSeen struct {
 
 func waiting(e *Engine) map[string]waitSeen {
 	out := map[string]waitSeen{}
-	e.Waiting(func(app, _, _ string, why WaitReason, starved bool) { out[app] = waitSeen{why, starved} })
+	e.Waiting(func(w *Waiter) { out[w.App] = waitSeen{w.Why, w.Starved} })
 	return out
 }
 

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -37,12 +38,32 @@ type HeldSpan struct {
 
 type heldKey struct{ queue, user, reason string }
 
-// held accumulates HeldResult and HeldSpan between samples.
+// held accumulates HeldResult and HeldSpan between samples. Keys and
+// (queue, user) spans are numbered as first seen; each app remembers the
+// numbers of its last key and span and the keys it was counted under,
+// so that a sample of thousands of waiting apps hashes no strings (the
+// maps keyed by strings were 2.5% of #19's contended day).
 type held struct {
-	ms    map[heldKey]int64
-	apps  map[heldKey]map[string]bool
-	open  map[[2]string]int64 // span start by (queue, user)
-	spans []HeldSpan
+	keyIdx map[heldKey]int32
+	keys   []heldKey
+	ms     []int64 // app time per key
+	apps   []int   // distinct apps per key
+
+	spanIdx  map[[2]string]int32
+	spanKeys [][2]string
+	open     []bool   // per span: open since from
+	from     []int64  //
+	seen     []uint64 // the sample (stamp) that last saw the span starved
+	stamp    uint64
+	spans    []HeldSpan
+}
+
+// appHeld is an app's memory of its last key and span numbers.
+type appHeld struct {
+	queue, user string
+	why         engine.WaitReason
+	key, span   int32 // -1: none yet
+	counted     []int32
 }
 
 // sampleHeld classifies every waiting app once for n sample steps (the
@@ -51,40 +72,90 @@ func (r *run) sampleHeld(n int64) {
 	if n <= 0 {
 		return
 	}
-	if r.held.ms == nil {
-		r.held.ms, r.held.apps, r.held.open = map[heldKey]int64{}, map[heldKey]map[string]bool{}, map[[2]string]int64{}
+	h := &r.held
+	if h.keyIdx == nil {
+		h.keyIdx, h.spanIdx = map[heldKey]int32{}, map[[2]string]int32{}
 	}
-	now := map[[2]string]bool{}
-	r.e.Waiting(func(app, queue, user string, why engine.WaitReason, starved bool) {
-		if starved {
-			now[[2]string{queue, user}] = true
+	h.stamp++
+	r.e.Waiting(func(w *engine.Waiter) {
+		ah := r.appHeld(w)
+		if ah.key < 0 || ah.why != w.Why {
+			ah.why, ah.key = w.Why, h.keyOf(heldKey{w.Queue, w.User, string(w.Why)})
 		}
-		k := heldKey{queue, user, string(why)}
-		r.held.ms[k] += n * r.opts.SampleMS
-		if r.held.apps[k] == nil {
-			r.held.apps[k] = map[string]bool{}
+		h.ms[ah.key] += n * r.opts.SampleMS
+		if !slices.Contains(ah.counted, ah.key) {
+			ah.counted = append(ah.counted, ah.key)
+			h.apps[ah.key]++
 		}
-		r.held.apps[k][app] = true
+		if w.Starved {
+			if ah.span < 0 {
+				ah.span = h.spanOf([2]string{w.Queue, w.User})
+			}
+			h.seen[ah.span] = h.stamp
+		}
 	})
-	for k, from := range r.held.open {
-		if !now[k] {
-			r.held.spans = append(r.held.spans, HeldSpan{Queue: k[0], User: k[1], FromMS: from, ToMS: r.nextSample})
-			delete(r.held.open, k)
+	for k := range h.spanKeys {
+		switch starved := h.seen[k] == h.stamp; {
+		case h.open[k] && !starved:
+			h.spans = append(h.spans, HeldSpan{Queue: h.spanKeys[k][0], User: h.spanKeys[k][1], FromMS: h.from[k], ToMS: r.nextSample})
+			h.open[k] = false
+		case !h.open[k] && starved:
+			h.open[k], h.from[k] = true, r.nextSample
 		}
 	}
-	for k := range now {
-		if _, ok := r.held.open[k]; !ok {
-			r.held.open[k] = r.nextSample
+}
+
+// appHeld is the app's held memory, reset if its queue or user is not
+// the one it remembers (checkRoom compares the ref with the id).
+func (r *run) appHeld(w *engine.Waiter) *appHeld {
+	if checkRoom {
+		if i, ok := r.appIdx[w.App]; !ok || i != w.Ref {
+			panic("sim: a waiting app's ref is not the run's index of its app")
 		}
 	}
+	ah := &r.apps[w.Ref].held
+	if ah.queue != w.Queue || ah.user != w.User {
+		*ah = appHeld{queue: w.Queue, user: w.User, key: -1, span: -1, counted: ah.counted}
+	}
+	return ah
+}
+
+// keyOf numbers a key, adding it when new.
+func (h *held) keyOf(k heldKey) int32 {
+	i, ok := h.keyIdx[k]
+	if !ok {
+		i = int32(len(h.keys))
+		h.keyIdx[k] = i
+		h.keys = append(h.keys, k)
+		h.ms = append(h.ms, 0)
+		h.apps = append(h.apps, 0)
+	}
+	return i
+}
+
+// spanOf numbers a (queue, user) span, adding it (closed) when new.
+func (h *held) spanOf(k [2]string) int32 {
+	i, ok := h.spanIdx[k]
+	if !ok {
+		i = int32(len(h.spanKeys))
+		h.spanIdx[k] = i
+		h.spanKeys = append(h.spanKeys, k)
+		h.open = append(h.open, false)
+		h.from = append(h.from, 0)
+		h.seen = append(h.seen, 0)
+	}
+	return i
 }
 
 // heldSpans closes the spans still open at end and sorts them by queue,
 // user and start.
 func (r *run) heldSpans(end int64) []HeldSpan {
-	out := append([]HeldSpan{}, r.held.spans...)
-	for k, from := range r.held.open {
-		out = append(out, HeldSpan{Queue: k[0], User: k[1], FromMS: from, ToMS: max(end, from)})
+	h := &r.held
+	out := append([]HeldSpan{}, h.spans...)
+	for k, open := range h.open {
+		if open {
+			out = append(out, HeldSpan{Queue: h.spanKeys[k][0], User: h.spanKeys[k][1], FromMS: h.from[k], ToMS: max(end, h.from[k])})
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -106,9 +177,10 @@ func (r *run) heldResults() []HeldResult {
 	for i, w := range engine.WaitReasons {
 		order[string(w)] = i
 	}
-	out := make([]HeldResult, 0, len(r.held.ms))
-	for k, ms := range r.held.ms {
-		out = append(out, HeldResult{Queue: k.queue, User: k.user, Reason: k.reason, AppMS: ms, Apps: len(r.held.apps[k])})
+	h := &r.held
+	out := make([]HeldResult, 0, len(h.keys))
+	for i, k := range h.keys {
+		out = append(out, HeldResult{Queue: k.queue, User: k.user, Reason: k.reason, AppMS: h.ms[i], Apps: h.apps[i]})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]

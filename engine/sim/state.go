@@ -36,6 +36,7 @@ type appState struct {
 	preempted  int64
 	restarts   int // AM attempts after the first
 	reason     string
+	held       appHeld // sampleHeld's memory of the app
 }
 
 // durFIFO is a queue of (duration, count) runs.
