@@ -50,7 +50,9 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		// engine's TestPassRoomCeilingDRF and
 		// TestRefusalNotUnderDominantCalculator do). Its first two hours:
 		// preemption goes on taking back about as many containers as are
-		// placed (about 1,000 an hour), so the day does not end.
+		// placed (about 1,000 an hour), so the day does not end. That is
+		// Hadoop's arithmetic: every leaf is guaranteed 0 vcores here, so
+		// the policy offers it none (zeroShareWarning says so).
 		{"generated-100-leaves-drf", drfGen()},
 	} {
 		var m *xmlconf.Model
