@@ -140,6 +140,21 @@ func (q *queue) pendingIn(pi int) int64 {
 	return q.parts[pi].pending
 }
 
+// anyPending reports whether any activated app of q asks for a
+// container in any partition (the sum of a.pending and a.lpendSum over
+// them is q's pending counters' sum, and none is negative).
+func (q *queue) anyPending() bool {
+	if q.pending > 0 {
+		return true
+	}
+	for pi := range q.parts {
+		if q.parts[pi].pending > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (q *queue) numContainersIn(pi int) int {
 	if pi == 0 {
 		return q.numContainers

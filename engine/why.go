@@ -81,6 +81,12 @@ func (e *Engine) Waiting(f func(w *Waiter)) {
 		for _, a := range q.waiting {
 			f(w.set(a, waitingReason(a), true))
 		}
+		if !q.anyPending() {
+			if shortcutChecks {
+				checkNonePending(q)
+			}
+			continue // no active app asks: reading each was a cache miss
+		}
 		for _, a := range q.active {
 			if a.pending+a.lpendSum <= 0 {
 				continue
@@ -88,6 +94,16 @@ func (e *Engine) Waiting(f func(w *Waiter)) {
 			if why := e.activeReason(a, clusterFull, fits); why != "" {
 				f(w.set(a, why, why != WaitUserLimit && e.g.rc.greater(e.userLimit(a.u), a.u.used)))
 			}
+		}
+	}
+}
+
+// checkNonePending panics if an active app of q asks for a container
+// though q's pending counters say none does (shortcutChecks).
+func checkNonePending(q *queue) {
+	for _, a := range q.active {
+		if a.pending+a.lpendSum > 0 {
+			panic("engine: a leaf's pending counters miss an active app's requests")
 		}
 	}
 }
