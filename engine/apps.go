@@ -30,6 +30,11 @@ type app struct {
 	activated bool
 	keys      []*schedKey // ascending request priority
 	pending   int64       // sum of ANY counts
+	// pendRes is the default partition's outstanding resource, the sum of
+	// capability times ANY count over its keys (pendingResourceIn(0)),
+	// kept as counts change: the preemption policy reads it for every
+	// active app of every changed leaf, every round.
+	pendRes   Resource
 	allocated Resource
 	reserved  Resource
 	live      []*container // oldest first; nil holes left by releases
@@ -419,11 +424,13 @@ func (a *app) key(p int32, create bool) *schedKey {
 
 func (a *app) recountPending() {
 	var n int64
+	var r Resource
 	clear(a.lpend)
 	a.lpendSum = 0
 	for _, k := range a.keys {
 		if k.pi == 0 {
 			n += int64(k.any)
+			r = r.Add(k.times(k.any))
 			continue
 		}
 		for len(a.lpend) <= k.pi {
@@ -432,7 +439,7 @@ func (a *app) recountPending() {
 		a.lpend[k.pi] += int64(k.any)
 		a.lpendSum += int64(k.any)
 	}
-	a.pending = n
+	a.pending, a.pendRes = n, r
 }
 
 // pendingChanged keeps queue pending counters and the active-user set in
@@ -526,7 +533,7 @@ func (e *Engine) FinishApp(appID string) error {
 			}
 		}
 	}
-	a.keys, a.pending, a.lpend, a.lpendSum = nil, 0, nil, 0
+	a.keys, a.pending, a.pendRes, a.lpend, a.lpendSum = nil, 0, Resource{}, nil, 0
 	q, u := a.q, a.u
 	switch {
 	case !a.runnable:

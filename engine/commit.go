@@ -201,6 +201,9 @@ func (e *Engine) decAsks(a *app, k *schedKey, n *node, t Locality) {
 		k.dec(n.rack)
 	}
 	k.any--
+	if k.pi == 0 {
+		a.pendRes = a.pendRes.Sub(k.capability)
+	}
 	if k.pi != 0 {
 		a.lpend[k.pi]--
 		a.lpendSum--

@@ -243,15 +243,28 @@ func (e *Engine) pendingConsideringUserLimit(q *queue) Resource {
 	return total
 }
 
-// pendingResourceIn is the app's outstanding ANY memory for partition pi.
+// pendingResourceIn is the app's outstanding ANY resource for partition
+// pi (the default partition's is kept in pendRes; shortcutChecks adds it
+// up again).
 func (a *app) pendingResourceIn(pi int) Resource {
+	if pi == 0 && !shortcutChecks {
+		return a.pendRes
+	}
 	var r Resource
 	for _, k := range a.keys {
 		if k.pi == pi {
-			r = r.Add(Resource{k.capability.MemoryMB * int64(k.any), k.capability.VCores * int64(k.any)})
+			r = r.Add(k.times(k.any))
 		}
 	}
+	if pi == 0 && r != a.pendRes {
+		panic("engine: an app's kept pending resource is not its requests'")
+	}
 	return r
+}
+
+// times is the key's capability times n.
+func (k *schedKey) times(n int) Resource {
+	return Resource{k.capability.MemoryMB * int64(n), k.capability.VCores * int64(n)}
 }
 
 func (a *app) pendingResource() Resource {
