@@ -6,9 +6,10 @@ import (
 	"github.com/capq/capq/engine"
 )
 
-// zeroShareWarning names the leaf queues whose guarantee on the starting
-// cluster is zero in one resource and not in the other, when the
-// preemption policy runs under the dominant resource calculator. Hadoop
+// zeroShareWarning names the leaf queues the policy may preempt from whose
+// guarantee on the starting cluster is zero in one resource and not in
+// the other, when the preemption policy runs under the dominant resource
+// calculator. Hadoop
 // scales the cluster by a percentage queue's absolute capacity and
 // truncates (TempQueuePerPartition.getGuaranteed, Resources.multiply), so
 // a leaf of 1.1% on 64 vcores is guaranteed 0 vcores. Its share of the
@@ -19,7 +20,7 @@ import (
 // Hadoop computes it, and says so here, since a dry run showing
 // containers preempted from an idle cluster looks like an engine fault.
 // Labelled partitions are not looked at; nor are later node changes.
-func zeroShareWarning(e *engine.Engine, drf bool, leaf func(path string) bool) string {
+func zeroShareWarning(e *engine.Engine, drf bool, preemptable func(path string) bool) string {
 	if !drf || !e.PreemptionEnabled() {
 		return ""
 	}
@@ -29,7 +30,7 @@ func zeroShareWarning(e *engine.Engine, drf bool, leaf func(path string) bool) s
 	n := 0
 	for k, path := range e.QueuePaths() {
 		r := g[k]
-		if !leaf(path) || (r.MemoryMB == 0) == (r.VCores == 0) {
+		if !preemptable(path) || (r.MemoryMB == 0) == (r.VCores == 0) {
 			continue
 		}
 		if n == 0 {
@@ -48,8 +49,10 @@ func zeroShareWarning(e *engine.Engine, drf bool, leaf func(path string) bool) s
 		n, first, firstG.MemoryMB, firstG.VCores)
 }
 
-// isLeaf reports whether the configuration's queue at path is a leaf.
-func (r *run) isLeaf(path string) bool {
-	i, ok := r.qIdx[path]
-	return ok && r.queues[i].leaf
+// preemptableLeaf reports whether the configuration's queue at path is a
+// leaf the policy may preempt from (disable_preemption, inherited, is
+// off).
+func (r *run) preemptableLeaf(path string) bool {
+	q := r.model.Queue(path)
+	return q != nil && q.IsLeaf() && !q.DisablePreemption.V
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 // The generated tree's leaves hold about 1% of the cluster each: on 8
 // nodes of 8 vcores that truncates to 0 vcores (TempQueuePerPartition.
 // getGuaranteed), which the warning names only when the preemption policy
-// runs under the dominant resource calculator.
+// runs under the dominant resource calculator and may preempt from them.
 func TestZeroShareWarning(t *testing.T) {
 	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
 	for _, c := range []struct {
@@ -24,6 +25,10 @@ func TestZeroShareWarning(t *testing.T) {
 		{"drf and preemption", withPreemption(t, withDRF(t, xml)), true},
 		{"drf without preemption", withDRF(t, xml), false},
 		{"default calculator with preemption", withPreemption(t, xml), false},
+		// disable_preemption on root is inherited by every queue: the
+		// policy takes nothing from them.
+		{"drf, preemption, every queue exempt", bytes.Replace(withPreemption(t, withDRF(t, xml)), []byte("</configuration>"),
+			[]byte("<property><name>yarn.scheduler.capacity.root.disable_preemption</name><value>true</value></property></configuration>"), 1), false},
 	} {
 		m := modelFrom(t, c.xml)
 		w, err := Generate(m, drfGen())

@@ -118,7 +118,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	if refused != "" {
 		r.res.Warnings = append(r.res.Warnings, refused)
 	}
-	if z := zeroShareWarning(e, r.drf, r.isLeaf); z != "" {
+	if z := zeroShareWarning(e, r.drf, r.preemptableLeaf); z != "" {
 		r.res.Warnings = append(r.res.Warnings, z)
 	}
 	r.res.AsyncIntervalMS, r.res.MultiNode = r.async.intervalMS, r.multi
