@@ -25,14 +25,7 @@ func TestEvHeapOrder(t *testing.T) {
 			ref = append(ref, e)
 		}
 		for q.len() > 0 && rng.Intn(3) > 0 {
-			m := 0
-			for i := range ref {
-				if ref[i].less(&ref[m]) {
-					m = i
-				}
-			}
-			require.Equal(t, ref[m], q.pop(), "pop %d", pops)
-			ref = append(ref[:m], ref[m+1:]...)
+			popLikeScan(t, &q, &ref, pops)
 			pops++
 		}
 		require.Equal(t, len(ref), q.len())
@@ -61,15 +54,7 @@ func TestEvHeapSteadyBeats(t *testing.T) {
 	}
 	steady, woken := 0, 0
 	for pops := 0; pops < 20000; pops++ {
-		m := 0
-		for i := range ref {
-			if ref[i].less(&ref[m]) {
-				m = i
-			}
-		}
-		got := q.pop()
-		require.Equal(t, ref[m], got, "pop %d", pops)
-		ref = append(ref[:m], ref[m+1:]...)
+		got := popLikeScan(t, &q, &ref, pops)
 		now := got.t
 		if got.kind == evHeartbeat {
 			if rng.Intn(10) == 0 {
@@ -116,20 +101,28 @@ func TestCalQueueOrder(t *testing.T) {
 			ref = append(ref, e)
 		}
 		for q.len() > 0 && rng.Intn(3) > 0 {
-			m := 0
-			for i := range ref {
-				if ref[i].less(&ref[m]) {
-					m = i
-				}
-			}
-			got := q.pop()
-			require.Equal(t, ref[m], got, "pop %d", pops)
-			ref = append(ref[:m], ref[m+1:]...)
-			now = got.t
+			now = popLikeScan(t, &q, &ref, pops).t
 			pops++
 		}
 		require.Equal(t, len(ref), q.len())
 	}
 	require.Greater(t, pops, 20000)
 	require.Positive(t, far, "no event went past the ring")
+}
+
+// popLikeScan pops q and requires the event a linear scan of ref finds
+// smallest by (time, kind, insertion order), which it removes from ref.
+func popLikeScan(t *testing.T, q *evHeap, ref *[]event, pops int) event {
+	t.Helper()
+	r := *ref
+	m := 0
+	for i := range r {
+		if r[i].less(&r[m]) {
+			m = i
+		}
+	}
+	got := q.pop()
+	require.Equal(t, r[m], got, "pop %d", pops)
+	*ref = append(r[:m], r[m+1:]...)
+	return got
 }
