@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/golden"
+	"github.com/capq/capq/xmlconf"
 )
 
 func TestSimulateSeedsExampleText(t *testing.T) {
@@ -362,4 +363,27 @@ func TestSimulateWarnsOfNodesBelowMinimumAllocation(t *testing.T) {
 	require.Equal(t, 0, res.code, res.stderr)
 	assert.Contains(t, res.stdout+res.stderr, "1 node(s) have less than the minimum allocation (1024 MB, 1 vcores) and never join the cluster")
 	assert.Contains(t, res.stdout+res.stderr, "tiny (512 MB, 8 vcores)")
+}
+
+// Preemption under the dominant resource calculator on a cluster where
+// the generated tree's leaves are guaranteed 0 vcores (about 1% of 64,
+// truncated): simulate says why it will preempt from a nearly idle
+// cluster, and still runs (exit 0).
+func TestSimulateWarnsOfZeroShareUnderDRF(t *testing.T) {
+	dir := t.TempDir()
+	xml := string(xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: 110, FanOut: 10, Seed: 1}))
+	xml = strings.Replace(xml, "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator",
+		"org.apache.hadoop.yarn.util.resource.DominantResourceCalculator", 1)
+	xml = strings.Replace(xml, "</configuration>",
+		"<property><name>yarn.resourcemanager.scheduler.monitor.enable</name><value>true</value></property></configuration>", 1)
+	require.Contains(t, xml, "DominantResourceCalculator")
+	cfg := filepath.Join(dir, "capacity-scheduler.xml")
+	require.NoError(t, os.WriteFile(cfg, []byte(xml), 0o644))
+	day := filepath.Join(dir, "day.json")
+	g := runCapq(t, "", "gen", "workload", "--config", cfg, "--nodes", "8", "--node-memory", "32768", "--node-vcores", "8",
+		"--task-vcores", "2", "--apps", "20", "--duration", "1h", "-o", day)
+	require.Equal(t, 0, g.code, g.stderr)
+	r := runCapq(t, "", "simulate", "--config", cfg, "--workload", day, "--until", "10m")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout+r.stderr, "warning: preemption under the dominant resource calculator: 99 leaf queue(s) are guaranteed none of one resource")
 }

@@ -9,9 +9,8 @@ import (
 // zeroShareWarning names the leaf queues the policy may preempt from whose
 // guarantee on the starting cluster is zero in one resource and not in
 // the other, when the preemption policy runs under the dominant resource
-// calculator. Hadoop
-// scales the cluster by a percentage queue's absolute capacity and
-// truncates (TempQueuePerPartition.getGuaranteed, Resources.multiply), so
+// calculator. Hadoop scales the cluster by a percentage queue's absolute
+// capacity and truncates (TempQueuePerPartition.getGuaranteed, Resources.multiply), so
 // a leaf of 1.1% on 64 vcores is guaranteed 0 vcores. Its share of the
 // vcores offered in computeFixpointAllocation is then 0 (resetCapacity's
 // normalizedGuarantee), its ideal assignment gets none, and once its use

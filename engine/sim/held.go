@@ -51,8 +51,8 @@ type held struct {
 
 	spanIdx  map[[2]string]int32
 	spanKeys [][2]string
-	open     []bool   // per span: open since from
-	from     []int64  //
+	open     []bool   // per span: open, since from
+	from     []int64  // per span: when it opened
 	seen     []uint64 // the sample (stamp) that last saw the span starved
 	stamp    uint64
 	spans    []HeldSpan
