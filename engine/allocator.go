@@ -105,11 +105,16 @@ func (e *Engine) checkHeadroom(a *app, k *schedKey, lim *limits) bool {
 // shouldAllocOrReserveNewContainer: more containers wanted than reserved,
 // with a starvation bonus for repeatedly re-reserved requests.
 func (e *Engine) shouldAllocOrReserveNew(a *app, k *schedKey) bool {
+	return e.starvedAt(a, k, e.reReservations(a, k))
+}
+
+// starvedAt is shouldAllocOrReserveNew with reRes re-reservations.
+func (e *Engine) starvedAt(a *app, k *schedKey, reRes int) bool {
 	starvation := 0
 	if k.numRes > 0 {
 		nodeFactor := e.g.rc.ratio(k.capability, a.q.maxAlloc)
 		f := min(nodeFactor, a.q.minAllocFactor)
-		starvation = int(float32(k.reRes) / float32(k.numRes) * (1 - f))
+		starvation = int(float32(reRes) / float32(k.numRes) * (1 - f))
 	}
 	return starvation+k.any-k.numRes > 0
 }

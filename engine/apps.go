@@ -342,6 +342,7 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 	if err != nil {
 		return err
 	}
+	e.voidApp(a)
 	before := a.pending
 	oldL := append(e.pendBuf[:0], a.lpend...)
 	for i, ask := range asks {

@@ -30,6 +30,9 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool
 		out.starveMoved = e.shouldAllocOrReserveNew(a, k) != before
 		if out.starveMoved {
 			e.memoEpoch++ // read before the node checks without continue-looking
+			e.voidKey(a, k)
+		} else if e.stand != nil {
+			e.restand(a, k)
 		}
 		if e.why != nil {
 			e.note("app %s re-reserved %d MB on %s", a.id, reservedC.res.MemoryMB, n.id)
@@ -136,6 +139,7 @@ func (e *Engine) book(c *container, sign int64) {
 	d := Resource{c.res.MemoryMB * sign, c.res.VCores * sign}
 	c.node.allocated = c.node.allocated.Add(d)
 	c.node.numContainers += int(sign)
+	e.voidNode(c.node)
 	if c.node.pi == 0 {
 		// bookIn's default-partition case, without its call: every
 		// container of a cluster without labels.
@@ -200,6 +204,9 @@ func (e *Engine) decAsks(a *app, k *schedKey, n *node, t Locality) {
 	case RackLocal:
 		k.dec(n.rack)
 	}
+	if k.numRes > 0 {
+		e.voidKey(a, k)
+	}
 	k.any--
 	if k.pi == 0 {
 		a.pendRes = a.pendRes.Sub(k.capability)
@@ -216,6 +223,7 @@ func (e *Engine) decAsks(a *app, k *schedKey, n *node, t Locality) {
 
 // reserve books a new reservation on the node.
 func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
+	e.voidKey(a, k)
 	c := e.newContainer(a, k, n, t)
 	c.reserved = true
 	n.reserved = c
@@ -236,6 +244,7 @@ func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
 // queue's releaseResource).
 func (e *Engine) unreserve(c *container) {
 	a, n := c.a, c.node
+	e.voidKey(a, c.key)
 	if n.reserved == c {
 		n.reserved = nil
 		e.nodesReserved--

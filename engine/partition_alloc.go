@@ -105,6 +105,7 @@ func (e *Engine) askAMContainer(a *app) {
 	if e.normalizeAsk(a.q, &ask) != nil {
 		ask.Resource = a.am
 	}
+	e.voidApp(a)
 	k := a.key(AMPriority, true)
 	k.capability, k.any, k.pi = ask.Resource, 1, a.amPart
 	a.recountPending()

@@ -80,6 +80,7 @@ func (e *Engine) checkPending(q *queue, pi int, c *pendCache) {
 func (e *Engine) shapeChanged() {
 	e.preemptEpoch++
 	e.memoEpoch++ // remembered passes too (passmemo.go)
+	e.voidAll()   // counted re-reservations (standing.go)
 }
 
 // SetPreemptCacheForTests sets the preemption round's cache mode of

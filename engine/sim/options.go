@@ -63,6 +63,10 @@ type Options struct {
 	// oneByOne answers futile heartbeats one at a time, never a stretch
 	// at once (fastBulk; tests compare the two).
 	oneByOne bool
+	// beatReserved runs every heartbeat of a reserved node through the
+	// engine, never counting it as a re-reservation (standing.go; tests
+	// compare the two).
+	beatReserved bool
 }
 
 // Progress reports how far a run is.

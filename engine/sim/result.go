@@ -52,6 +52,9 @@ type Result struct {
 	// stretchAnswers counts those of them fastBulk answered a stretch at
 	// a time (tests check it ran).
 	stretchAnswers int
+	// countedReReservations counts reserved nodes' heartbeats the engine
+	// counted as re-reservations without a pass (standing.go).
+	countedReReservations int
 	// Held is why apps waited: time held back per queue, user and reason.
 	Held []HeldResult `json:"held"`
 	// HeldSpans are the stretches in which a user had an app held back.

@@ -96,6 +96,10 @@ func (r *run) setup(specs []NodeSpec) error {
 	}
 	// The exhaustive reference keeps every beat in the event queue.
 	r.sweep.on = !o.exhaustive && !r.async.on
+	if r.sweep.on && !r.multi && !o.beatReserved {
+		e.CountReReservations()
+		r.counting = true
+	}
 	r.budgeted = o.budget() > 0
 	rng := rand.New(rand.NewSource(o.Seed))
 	r.parts = newPartStats(r.w, specs)
@@ -275,7 +279,7 @@ func (r *run) loop() {
 			r.res.Summary.StoppedAtUntil = true
 			break
 		}
-		if ev.kind == evHeartbeat && r.sweep.on && r.fastBeat(ev.ref, int(r.park.rank[ev.ref])) {
+		if ev.kind == evHeartbeat && r.sweep.on && r.fastOrStandBeat(ev.ref, int(r.park.rank[ev.ref])) {
 			r.now = ev.t
 			r.counted()
 			if r.fastRun() {

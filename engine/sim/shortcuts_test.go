@@ -240,3 +240,45 @@ func TestStretchesStopWhereBeatsWould(t *testing.T) {
 		assert.Positive(t, bulk.stretchAnswers, "Until %d", o.Until)
 	}
 }
+
+// TestReReservationsCounted: answering reserved nodes' beats with the
+// engine's counted re-reservations (standing.go) keeps the event log and
+// every count of running each through the engine (beatReserved), on busy
+// days with thousands of reservations, and stops at Until and at the
+// budget where the passes would.
+func TestReReservationsCounted(t *testing.T) {
+	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
+	m := modelFrom(t, withPreemption(t, xml))
+	wide := contendedGen()
+	wide.Nodes, wide.Apps = 40, 600
+	counted := 0
+	for _, g := range []GenOptions{contendedGen(), {Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, wide} {
+		w, err := Generate(m, g)
+		require.NoError(t, err)
+		run := func(o Options) ([]byte, *Result, error) {
+			var log bytes.Buffer
+			o.Seed, o.Events = 3, &log
+			res, err := Run(m, w, o)
+			return log.Bytes(), res, err
+		}
+		for _, o := range []Options{{}, {Until: 3*3600*1000 + 250}, {MaxEvents: 20_001}} {
+			fastLog, fast, fastErr := run(o)
+			o.beatReserved = true
+			slowLog, slow, slowErr := run(o)
+			if o.MaxEvents > 0 {
+				require.Error(t, slowErr, "seed %d: the budget should run out", g.Seed)
+				require.Error(t, fastErr)
+				assert.Equal(t, slowErr.Error(), fastErr.Error())
+				continue
+			}
+			require.NoError(t, fastErr)
+			require.NoError(t, slowErr)
+			assert.True(t, bytes.Equal(slowLog, fastLog), "seed %d until %d: counting re-reservations changes the event log", g.Seed, o.Until)
+			assert.Equal(t, slow.Summary, fast.Summary, "seed %d until %d", g.Seed, o.Until)
+			assert.Zero(t, slow.countedReReservations)
+			counted += fast.countedReReservations
+			t.Logf("seed %d until %d: %d beats counted, %d reservations", g.Seed, o.Until, fast.countedReReservations, fast.Summary.Reservations)
+		}
+	}
+	assert.Positive(t, counted, "no day counted a re-reservation")
+}

@@ -195,6 +195,7 @@ type run struct {
 	budgetErr  error  // set when the run used up Options.MaxEvents; stops it
 	work       uint64 // weighted events charged against Options.MaxEvents
 	budgeted   bool   // Options.MaxEvents sets a budget
+	counting   bool   // the engine counts re-reservations (standing.go)
 	lineBuf    []byte
 	lastChange int64
 	done       int

@@ -240,14 +240,16 @@ func (r *run) fastAnswer(i int32, m *nodeRoom) bool {
 }
 
 // fastRun answers the due heartbeats that follow while futile covers
-// them, before the queue's next event and Until, each charged to the
-// budget as the loop would; it reports whether the budget ran out.
+// them or the engine counts them as re-reservations (standAnswer), before
+// the queue's next event and Until, each charged to the budget as the
+// loop would; it reports whether the budget ran out.
 func (r *run) fastRun() bool {
-	if !r.fastOn() {
+	futileOn := r.fastOn()
+	if !futileOn && !r.standOn() {
 		return false
 	}
 	stop := r.fastStop()
-	bulk := r.bulkOn()
+	bulk := futileOn && r.bulkOn()
 	for {
 		if bulk && r.fastBulk(stop) {
 			continue
@@ -257,15 +259,23 @@ func (r *run) fastRun() bool {
 			return false
 		}
 		i := r.park.byPhase[rk]
-		m, ok := r.fastCovered(i, rk)
-		if !ok {
+		var m *nodeRoom
+		covered := false
+		if futileOn {
+			m, covered = r.fastCovered(i, rk)
+		}
+		if !covered && (!r.standOn() || !r.e.Standing(int(i))) {
 			return false
 		}
 		if r.budgeted && r.overBudget() {
 			return true
 		}
 		r.now = t
-		if r.fastAnswer(i, m) {
+		if !covered {
+			r.e.ReReserve(int(i))
+			r.standAnswer()
+			r.sweep.pass(&r.park, r.hb, rk, t)
+		} else if r.fastAnswer(i, m) {
 			r.sweep.pass(&r.park, r.hb, rk, t)
 			r.sweep.join(rk, m, r.fits(m.free))
 		} else {
