@@ -87,12 +87,14 @@ func (e *Engine) Waiting(f func(w *Waiter)) {
 			}
 			continue // no active app asks: reading each was a cache miss
 		}
+		atMax := e.atQueueMax(q) // the same for every app of the leaf
 		for _, a := range q.active {
 			if a.pending+a.lpendSum <= 0 {
 				continue
 			}
-			if why := e.activeReason(a, clusterFull, fits); why != "" {
-				f(w.set(a, why, why != WaitUserLimit && e.g.rc.greater(e.userLimit(a.u), a.u.used)))
+			ul := e.userLimit(a.u)
+			if why := e.activeReason(a, atMax, ul, clusterFull, fits); why != "" {
+				f(w.set(a, why, why != WaitUserLimit && e.g.rc.greater(ul, a.u.used)))
 			}
 		}
 	}
@@ -133,15 +135,26 @@ func waitingReason(a *app) WaitReason {
 	return WaitActivation
 }
 
-func (e *Engine) activeReason(a *app, clusterFull bool, fitsNode func(Resource) bool) WaitReason {
-	rc := &e.g.rc
-	// Root at its maximum is the cluster being full, said below.
-	for q := a.q; q.parent != nil; q = q.parent {
-		if !rc.fitsIn(e.g.minAlloc.Add(q.used), q.maxRes) {
-			return WaitQueueMax
+// atQueueMax reports whether leaf q or a parent below root has no room
+// for the minimum allocation under its maximum. Root at its maximum is the
+// cluster being full, said apart (activeReason).
+func (e *Engine) atQueueMax(leaf *queue) bool {
+	for q := leaf; q.parent != nil; q = q.parent {
+		if !e.g.rc.fitsIn(e.g.minAlloc.Add(q.used), q.maxRes) {
+			return true
 		}
 	}
-	if rc.greater(a.u.used.Add(e.g.minAlloc), e.userLimit(a.u)) {
+	return false
+}
+
+// activeReason is why active app a waits: atMax is atQueueMax of its leaf
+// and userLimit its user's limit.
+func (e *Engine) activeReason(a *app, atMax bool, userLimit Resource, clusterFull bool, fitsNode func(Resource) bool) WaitReason {
+	rc := &e.g.rc
+	if atMax {
+		return WaitQueueMax
+	}
+	if rc.greater(a.u.used.Add(e.g.minAlloc), userLimit) {
 		return WaitUserLimit
 	}
 	if clusterFull {

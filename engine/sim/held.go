@@ -56,14 +56,35 @@ type held struct {
 	seen     []uint64 // the sample (stamp) that last saw the span starved
 	stamp    uint64
 	spans    []HeldSpan
+	// perApp is each app's memory (by its index in the run): a slice of
+	// its own, as the apps' run state was a cache miss per waiting app
+	// and sample.
+	perApp []appHeld
 }
 
-// appHeld is an app's memory of its last key and span numbers.
+// appHeld is an app's memory of its last key and span numbers, and the
+// keys it was counted under: first, then more (an app rarely waits for
+// more than one reason).
 type appHeld struct {
 	queue, user string
 	why         engine.WaitReason
 	key, span   int32 // -1: none yet
-	counted     []int32
+	first       int32 // -1: none yet
+	more        []int32
+}
+
+// count reports whether the app was not yet counted under key k, and
+// counts it.
+func (ah *appHeld) count(k int32) bool {
+	switch {
+	case ah.first == k || slices.Contains(ah.more, k):
+		return false
+	case ah.first < 0:
+		ah.first = k
+	default:
+		ah.more = append(ah.more, k)
+	}
+	return true
 }
 
 // sampleHeld classifies every waiting app once for n sample steps (the
@@ -83,8 +104,7 @@ func (r *run) sampleHeld(n int64) {
 			ah.why, ah.key = w.Why, h.keyOf(heldKey{w.Queue, w.User, string(w.Why)})
 		}
 		h.ms[ah.key] += n * r.opts.SampleMS
-		if !slices.Contains(ah.counted, ah.key) {
-			ah.counted = append(ah.counted, ah.key)
+		if ah.count(ah.key) {
 			h.apps[ah.key]++
 		}
 		if w.Starved {
@@ -113,9 +133,16 @@ func (r *run) appHeld(w *engine.Waiter) *appHeld {
 			panic("sim: a waiting app's ref is not the run's index of its app")
 		}
 	}
-	ah := &r.apps[w.Ref].held
+	h := &r.held
+	if h.perApp == nil {
+		h.perApp = make([]appHeld, len(r.apps))
+		for i := range h.perApp {
+			h.perApp[i] = appHeld{key: -1, span: -1, first: -1}
+		}
+	}
+	ah := &h.perApp[w.Ref]
 	if ah.queue != w.Queue || ah.user != w.User {
-		*ah = appHeld{queue: w.Queue, user: w.User, key: -1, span: -1, counted: ah.counted}
+		*ah = appHeld{queue: w.Queue, user: w.User, key: -1, span: -1, first: ah.first, more: ah.more}
 	}
 	return ah
 }

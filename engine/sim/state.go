@@ -36,7 +36,6 @@ type appState struct {
 	preempted  int64
 	restarts   int // AM attempts after the first
 	reason     string
-	held       appHeld // sampleHeld's memory of the app
 }
 
 // durFIFO is a queue of (duration, count) runs.
