@@ -105,7 +105,7 @@ func (e *Engine) checkHeadroom(a *app, k *schedKey, lim *limits) bool {
 // shouldAllocOrReserveNewContainer: more containers wanted than reserved,
 // with a starvation bonus for repeatedly re-reserved requests.
 func (e *Engine) shouldAllocOrReserveNew(a *app, k *schedKey) bool {
-	return e.starvedAt(a, k, e.reReservations(a, k))
+	return e.starvedAt(a, k, e.reReservations(k))
 }
 
 // starvedAt is shouldAllocOrReserveNew with reRes re-reservations.

@@ -77,6 +77,7 @@ type schedKey struct {
 	missed     int64 // scheduling opportunities
 	reRes      int   // re-reservations
 	numRes     int   // reserved containers
+	slot       int32 // where re-reservations are owed (standing.go); 0: none
 	// pi is the partition of the request (its ANY request's node label
 	// expression); missedNP is missedNonPartitionedReqSchedulingOpportunity.
 	pi       int

@@ -116,9 +116,9 @@ type Engine struct {
 	containers idmap.Map[*container]
 	nextID     int64
 	passSeq    uint64
-	// stand and owing are the counted re-reservations (standing.go).
+	// stand and slots are the counted re-reservations (standing.go).
 	stand []standing
-	owing int
+	slots owedSlots
 	// roomCeil is the smallest memory a test of the node's free room
 	// failed on during the last pass (roomceil.go).
 	roomCeil int64

@@ -17,15 +17,26 @@ import "math"
 // and the starvation answer does not move. It hands each node an equal
 // share of that slack (cap), so however the nodes' beats interleave they
 // stop short of a move. The simulator then answers such a beat with
-// ReReserve: the count is owed on the node and folded into the request
-// before anything reads it (reReservations). A beat past the cap, or
-// after a change, is a real pass again, which sets new caps.
+// ReReserve: the count is owed to the request in a slot of its own, which
+// every read adds (reReservations), without a look at the request. A beat
+// past the cap, or after a change, is a real pass again, which sets new
+// caps.
 // TestReReservationsCounted compares the event logs with every beat a
 // pass, and shortcutChecks re-derives each counted beat.
 
-// standing is a node's counted re-reservations: owed, not yet folded into
-// the request, and cap, how many more beats may be counted.
-type standing struct{ owed, cap int32 }
+// standing is a node's counted re-reservations: cap is how many more
+// beats may be counted, slot where they are owed (the request's).
+type standing struct{ cap, slot int32 }
+
+// owedSlots are the requests whose reserved nodes' beats are counted:
+// owed per slot, not yet in the request's count, and the request; a
+// request holds a slot from restand until its next voidKey. Slot 0 is
+// none.
+type owedSlots struct {
+	owed []int32
+	key  []*schedKey
+	free []int32
+}
 
 // maxStandCap bounds a cap where no count of re-reservations can move
 // the starvation answer.
@@ -37,6 +48,7 @@ const maxStandCap = math.MaxInt32 / 2
 func (e *Engine) CountReReservations() {
 	if e.stand == nil {
 		e.stand = make([]standing, len(e.nodes))
+		e.slots = owedSlots{owed: []int32{0}, key: []*schedKey{nil}}
 	}
 }
 
@@ -56,48 +68,57 @@ func (e *Engine) ReReserve(i int) bool {
 		e.checkStanding(e.nodes[i])
 	}
 	s.cap--
-	s.owed++
-	e.owing++
+	e.slots.owed[s.slot]++
 	return true
 }
 
 // reReservations is the request's re-reservation count, owed beats
-// folded in.
-func (e *Engine) reReservations(a *app, k *schedKey) int {
-	if e.owing > 0 && k.numRes > 0 {
-		e.foldOwed(a, k)
+// included.
+func (e *Engine) reReservations(k *schedKey) int {
+	if k.slot != 0 {
+		return k.reRes + int(e.slots.owed[k.slot])
 	}
 	return k.reRes
 }
 
-// foldOwed moves the beats owed on the request's reserved nodes into its
-// count.
-func (e *Engine) foldOwed(a *app, k *schedKey) {
-	for _, c := range a.resv {
-		if c.key != k {
-			continue
-		}
-		s := &e.stand[c.node.idx]
-		k.reRes += int(s.owed)
-		e.owing -= int(s.owed)
-		s.owed = 0
-	}
-}
-
-// voidKey folds what is owed and ends the caps of a request's reserved
-// nodes: the request or its reservations are about to change.
+// voidKey moves what is owed into the request's count, ends the caps of
+// its reserved nodes and frees its slot: the request or its reservations
+// are about to change.
 func (e *Engine) voidKey(a *app, k *schedKey) {
-	if e.stand == nil {
+	if k.slot == 0 {
 		return
 	}
 	for _, c := range a.resv {
 		if c.key == k {
-			s := &e.stand[c.node.idx]
-			k.reRes += int(s.owed)
-			e.owing -= int(s.owed)
-			s.owed, s.cap = 0, 0
+			e.stand[c.node.idx].cap = 0
 		}
 	}
+	e.releaseSlot(k)
+}
+
+// releaseSlot moves what k's slot owes into its count and frees the slot.
+func (e *Engine) releaseSlot(k *schedKey) {
+	sl := &e.slots
+	k.reRes += int(sl.owed[k.slot])
+	sl.owed[k.slot], sl.key[k.slot] = 0, nil
+	sl.free = append(sl.free, k.slot)
+	k.slot = 0
+}
+
+// slotFor gives k a slot if it has none.
+func (e *Engine) slotFor(k *schedKey) int32 {
+	if k.slot != 0 {
+		return k.slot
+	}
+	sl := &e.slots
+	if n := len(sl.free); n > 0 {
+		k.slot, sl.free = sl.free[n-1], sl.free[:n-1]
+	} else {
+		k.slot = int32(len(sl.owed))
+		sl.owed, sl.key = append(sl.owed, 0), append(sl.key, nil)
+	}
+	sl.key[k.slot] = k
+	return k.slot
 }
 
 // voidApp is voidKey for every request of the app with a reservation.
@@ -117,8 +138,8 @@ func (e *Engine) voidNode(n *node) {
 	}
 }
 
-// voidAll folds everything owed and ends every cap (the queues, the
-// cluster or the nodes changed shape).
+// voidAll moves everything owed into the requests' counts and ends every
+// cap (the queues, the cluster or the nodes changed shape).
 func (e *Engine) voidAll() {
 	if e.stand == nil {
 		return
@@ -126,15 +147,12 @@ func (e *Engine) voidAll() {
 	if len(e.stand) < len(e.nodes) {
 		e.stand = append(e.stand, make([]standing, len(e.nodes)-len(e.stand))...)
 	}
-	for i := range e.stand {
-		s := &e.stand[i]
-		if s.owed > 0 {
-			c := e.nodes[i].reserved
-			c.key.reRes += int(s.owed)
-			e.owing -= int(s.owed)
+	for _, k := range e.slots.key {
+		if k != nil {
+			e.releaseSlot(k)
 		}
-		s.owed, s.cap = 0, 0
 	}
+	clear(e.stand)
 }
 
 // restand sets the caps of a request's reserved nodes after a real
@@ -142,14 +160,14 @@ func (e *Engine) voidAll() {
 // before the answer could move, shared equally, on every node whose beat
 // is certainly a re-reservation.
 func (e *Engine) restand(a *app, k *schedKey) {
-	e.foldOwed(a, k)
 	per := int32(e.starvationSlack(a, k) / k.numRes)
+	slot := e.slotFor(k)
 	for _, c := range a.resv {
 		if c.key != k {
 			continue
 		}
 		s := &e.stand[c.node.idx]
-		s.cap = 0
+		s.cap, s.slot = 0, slot
 		if e.reReservesFor(c) {
 			s.cap = per
 		}
@@ -160,7 +178,7 @@ func (e *Engine) restand(a *app, k *schedKey) {
 // shouldAllocOrReserveNew's answer as it is: the answer only turns from
 // false to true as the count grows (starvedAt is monotone in it).
 func (e *Engine) starvationSlack(a *app, k *schedKey) int {
-	r := k.reRes
+	r := e.reReservations(k)
 	if e.starvedAt(a, k, r) || !e.starvedAt(a, k, r+maxStandCap) {
 		return maxStandCap
 	}
@@ -188,19 +206,15 @@ func (e *Engine) reReservesFor(c *container) bool {
 }
 
 // checkStanding re-derives a counted beat (shortcutChecks): the pass
-// would re-reserve, and the count after it gives the same answer.
+// would re-reserve, the node's beats are owed to its request, and the
+// count after it gives the same answer.
 func (e *Engine) checkStanding(n *node) {
 	c := n.reserved
-	if c == nil || !e.reReservesFor(c) {
+	if c == nil || !e.reReservesFor(c) || e.stand[n.idx].slot != c.key.slot {
 		panic("engine: a counted re-reservation on a node whose pass would not re-reserve")
 	}
 	a, k := c.a, c.key
-	r := k.reRes // and what is owed, without folding it (which would hide a missed fold)
-	for _, o := range a.resv {
-		if o.key == k {
-			r += int(e.stand[o.node.idx].owed)
-		}
-	}
+	r := e.reReservations(k)
 	if e.starvedAt(a, k, r) != e.starvedAt(a, k, r+1) {
 		panic("engine: a counted re-reservation moves the starvation answer")
 	}

@@ -66,9 +66,10 @@ func TestReReservationsCountedUntilStarvationMoves(t *testing.T) {
 	assert.Equal(t, 3, passes, "a pass at beats 1 (no cap yet), 8 (the move) and 9 (after it)")
 	ca, ea := counted.appByID["a"], every.appByID["a"]
 	ck, ek := ca.key(1, false), ea.key(1, false)
-	assert.Equal(t, every.reReservations(ea, ek), counted.reReservations(ca, ck), "owed beats are folded into the count")
-	assert.Equal(t, 20, counted.reReservations(ca, ck))
-	assert.Zero(t, counted.owing)
+	assert.Equal(t, every.reReservations(ek), counted.reReservations(ck), "owed beats count")
+	assert.Equal(t, 20, counted.reReservations(ck))
+	assert.Equal(t, 20, ek.reRes)
+	assert.Positive(t, owed(counted), "some of them owed")
 }
 
 // TestReReservationsStopWhenTheNodeOrRequestChanges: a release on the
@@ -116,10 +117,20 @@ func TestReReservationsFoldedWhenTheClusterChanges(t *testing.T) {
 	for range 14 {
 		beatReserved(e)
 	}
-	require.Positive(t, e.owing, "beats after the move are owed")
+	require.Positive(t, owed(e), "beats after the move are owed")
 	require.NoError(t, e.AddNodes(NodeSpec{ID: "n9", MemoryMB: 8 * gb, VCores: 8}))
-	assert.Zero(t, e.owing)
+	assert.Zero(t, owed(e))
 	assert.False(t, e.ReReserve(0), "the cluster changed: a pass first")
-	a := e.appByID["a"]
-	assert.Equal(t, 14, e.reReservations(a, a.key(1, false)))
+	k := e.appByID["a"].key(1, false)
+	assert.Zero(t, k.slot, "the slot is freed")
+	assert.Equal(t, 14, k.reRes, "what was owed is in the count")
+}
+
+// owed is every re-reservation owed and not yet in its request's count.
+func owed(e *Engine) int {
+	n := 0
+	for _, o := range e.slots.owed {
+		n += int(o)
+	}
+	return n
 }
