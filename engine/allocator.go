@@ -165,21 +165,7 @@ func (e *Engine) assignOnNode(a *app, k *schedKey, n *node, lim *limits, reserve
 func (e *Engine) canAssignLocality(a *app, k *schedKey, n *node, t Locality, reservedC *container) bool {
 	nodes := int64(e.nodesAlive)
 	if t == OffSwitch {
-		if reservedC != nil {
-			return true
-		}
-		if nodes == 0 {
-			return false
-		}
-		uniq := k.uniqueLocations()
-		if uniq == 1 {
-			return true
-		}
-		if e.g.rackAddDelay > -1 {
-			return k.missed > min(nodes, int64(e.g.nodeLocalityDelay)+int64(e.g.rackAddDelay))
-		}
-		wait := min(float32(max(uniq-1, 0))/float32(nodes), 1)
-		return min(float32(nodes), float32(k.any)*wait) < float32(k.missed)
+		return reservedC != nil || e.offSwitchAllowed(k)
 	}
 	if k.count(n.rack) <= 0 {
 		return false
@@ -188,6 +174,26 @@ func (e *Engine) canAssignLocality(a *app, k *schedKey, n *node, t Locality, res
 		return min(nodes, int64(e.g.nodeLocalityDelay)) < k.missed
 	}
 	return k.count(n.host) > 0
+}
+
+// offSwitchAllowed is canAssignLocality's off-switch case without a
+// reservation: a request with only an ANY ask is never delayed; one with
+// locality asks waits for missed opportunities in proportion to its
+// locations (or rack-locality-additional-delay).
+func (e *Engine) offSwitchAllowed(k *schedKey) bool {
+	nodes := int64(e.nodesAlive)
+	if nodes == 0 {
+		return false
+	}
+	uniq := k.uniqueLocations()
+	if uniq == 1 {
+		return true
+	}
+	if e.g.rackAddDelay > -1 {
+		return k.missed > min(nodes, int64(e.g.nodeLocalityDelay)+int64(e.g.rackAddDelay))
+	}
+	wait := min(float32(max(uniq-1, 0))/float32(nodes), 1)
+	return min(float32(nodes), float32(k.any)*wait) < float32(k.missed)
 }
 
 // assignContainer is RegularContainerAllocator.assignContainer: allocate

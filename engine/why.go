@@ -171,7 +171,11 @@ func (e *Engine) activeReason(a *app, atMax bool, userLimit Resource, clusterFul
 		if k.any <= 0 {
 			continue
 		}
-		if k.missed > 0 {
+		if k.missed > 0 && !e.offSwitchAllowed(k) {
+			// Passed over, and delay scheduling holds it off other
+			// nodes still (canAssign's OFF_SWITCH case). A request with
+			// only an ANY ask misses opportunities too but is never
+			// delayed: it waits for room, not for a local node.
 			return WaitLocality
 		}
 		fits = fits || fitsNode(k.capability)

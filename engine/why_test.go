@@ -89,4 +89,27 @@ func TestWaitingReasons(t *testing.T) {
 		ask(e, "a1", 20*gb, 1)
 		assert.Equal(t, WaitNoNodeFits, waiting(e)["a1"].why, "20 GB fits no 16 GB node")
 	})
+
+	t.Run("locality delay", func(t *testing.T) {
+		// RegularContainerAllocator.canAssign's OFF_SWITCH case: a request
+		// with only an ANY ask is never delayed, however many
+		// opportunities it missed; one with a host ask is, until it missed
+		// enough of them.
+		m := build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100"}, xmlconf.V3_4)
+		e, err := New(m, nodesOf(4, 16*gb), Options{})
+		require.NoError(t, err)
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "root.a", User: "u", AM: Resource{gb, 1}}))
+		ask(e, "a1", gb, 1)
+		k := e.appByID["a1"].key(1, false)
+		k.missed = 3
+		assert.Empty(t, waiting(e), "ANY only: served at the next heartbeat of a node with room")
+		ask(e, "a1", gb, 4)
+		for _, h := range []string{"n0", "n1", "n2"} {
+			require.NoError(t, e.UpdateAsks("a1", []Ask{{Priority: 1, ResourceName: h, Resource: Resource{gb, 1}, Count: 1}}))
+		}
+		k.missed = 1
+		assert.Equal(t, WaitLocality, waiting(e)["a1"].why, "four containers on three hosts: off-switch after min(4 nodes, 4 x 3/4) = 3 misses")
+		k.missed = 4
+		assert.Empty(t, waiting(e), "past the delay")
+	})
 }
