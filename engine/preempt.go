@@ -47,6 +47,9 @@ type preemptState struct {
 	// kept holds each calculator's trees, per partition, between rounds
 	// (preempt_tree.go).
 	kept [3][]keptTree
+	// cands are the leaves the last computeIdeal left something to be
+	// preempted (preempt_cand.go).
+	cands leafCands
 }
 
 func compilePreempt(p xmlconf.Preemption) preemptConf {
@@ -146,9 +149,12 @@ func (e *Engine) underServedSets() *underServed {
 
 // collectToObtain records what each leaf should give back this round.
 func (e *Engine) collectToObtain(parts [][]*tq, res *PreemptionResult) {
-	for _, pl := range parts {
-		for _, t := range pl {
-			if !t.toObtain.IsZero() && e.g.rc.positive(t.toObtain) {
+	for _, k := range e.leafCandidates(parts) {
+		for _, pl := range parts {
+			if pl == nil {
+				continue
+			}
+			if t := pl[k]; !t.toObtain.IsZero() && e.g.rc.positive(t.toObtain) {
 				res.ToObtain[t.q.path] = res.ToObtain[t.q.path].Add(t.toObtain)
 			}
 		}
@@ -189,6 +195,8 @@ func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[][
 func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
 	m.buf = &e.pre.ideal
 	out := make([][]*tq, len(e.parts))
+	e.pre.cands.begin(out)
+	defer e.pre.cands.end()
 	for pi := range e.parts {
 		if pi > 0 && e.parts[pi].res.IsZero() {
 			continue
@@ -213,8 +221,12 @@ func (e *Engine) freshIdeal(allowed Resource, m idealMode, pi int) []*tq {
 	root.ideal = root.guaranteed
 	rc.idealAssignment(root, allowed, m)
 	leaves := e.leafOrder(root)
-	for _, t := range leaves {
+	for i, t := range leaves {
+		t.ord = int32(i)
 		e.resToObtain(t, m.onReserved)
+		if !t.toBePreempted.IsZero() {
+			e.pre.cands.add(t)
+		}
 	}
 	return leaves
 }

@@ -31,6 +31,8 @@ type tq struct {
 	same, memoOK           bool
 	memoIdeal, memoAllowed Resource
 	seen                   uint64 // the kept tree's round that last looked at it (keptObtain)
+	// ord is a leaf's position in the round's leaf order (leafCands).
+	ord int32
 }
 
 // keptDistribution reports whether t's children still hold the

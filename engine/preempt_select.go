@@ -106,7 +106,8 @@ func (e *Engine) selectFifo(parts [][]*tq, allowed *Resource, earlier []*contain
 			}
 		}
 	}
-	for k, t := range parts[0] {
+	for _, k := range e.leafCandidates(parts) {
+		t := parts[0][k]
 		need := s.needsOf(parts, k)
 		if need == nil {
 			continue

@@ -75,6 +75,9 @@ func (e *Engine) keptIdeal(allowed Resource, m idealMode, pi int) []*tq {
 	m.ran = &kt.ran
 	rc.idealAssignment(kt.root, allowed, m)
 	e.keptObtain(kt, m.onReserved)
+	for _, t := range kt.hot {
+		e.pre.cands.add(t)
+	}
 	kt.out = append(kt.out[:0], kt.leaves...)
 	return kt.out
 }
@@ -132,6 +135,7 @@ func packLeaves(root *tq, order []*tq) (*tq, []*tq) {
 	leaves := make([]*tq, len(order))
 	for i, t := range order {
 		slots[i] = *t
+		slots[i].ord = int32(i)
 		at[t], leaves[i] = &slots[i], &slots[i]
 	}
 	if n, ok := at[root]; ok {
