@@ -79,3 +79,28 @@ func TestRecallIsCheckedAgainstThePass(t *testing.T) {
 	r, _ := e.assignParent(e.root, e.nodes[1], limits{limit: e.cluster})
 	assert.True(t, r.queueLim, "without the check the remembered pass is returned: it was recalled")
 }
+
+// A settings or cluster change (shapeChanged) forgets every remembered
+// pass, even one whose subtree counted no change: the epoch is the
+// memo's guard for changes that reach no queue's counter.
+func TestShapeChangeForgetsRememberedPasses(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"root.a.user-limit-factor": "1", "root.a.maximum-capacity": "100"}
+	e, err := New(build(t, kv, xmlconf.V3_4), nodesOf(2, 10*gb), Options{})
+	require.NoError(t, err)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "p", Queue: "root.a", User: "u"}))
+	require.NoError(t, e.UpdateAsks("p", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 20}}))
+	for e.AssignOnce(0).Kind == AssignAllocated || e.AssignOnce(1).Kind == AssignAllocated {
+	}
+	e.root.memo = passMemo{}
+	require.Equal(t, AssignNone, e.AssignOnce(1).Kind)
+	m := e.root.memo
+	require.NotZero(t, m.at, "root remembers the pass")
+	_, _, ok := e.recall(e.root, m.pl, m.headroom)
+	require.True(t, ok, "recalled while nothing changed")
+	changes := e.root.changes
+	e.shapeChanged()
+	require.Equal(t, changes, e.root.changes, "no queue counted a change")
+	_, _, ok = e.recall(e.root, m.pl, m.headroom)
+	assert.False(t, ok, "the epoch moved: the remembered pass is forgotten")
+}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -44,4 +45,29 @@ func TestSweepOrder(t *testing.T) {
 	s.add(&p, 1)
 	assert.Equal(t, slot{1, 35}, pop())
 	assert.Equal(t, slot{2, 40}, pop())
+}
+
+// TestFastStop: a fastRun answers beats up to the queue's next event
+// (the heartbeats of that millisecond too when the event's kind sorts
+// after theirs) and up to Until itself, not the millisecond after: the
+// loop stops at the first event after Until.
+func TestFastStop(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		until int64
+		next  *event
+		want  int64
+	}{
+		{"nothing queued, no Until", 0, nil, math.MaxInt64},
+		{"a beat at Until runs, one after it does not", 5000, nil, 5001},
+		{"a completion goes before the beats of its millisecond", 0, &event{t: 300, kind: evDone}, 300},
+		{"an asynchronous pass goes after them", 0, &event{t: 300, kind: evAsync}, 301},
+		{"Until before the next event", 100, &event{t: 300, kind: evDone}, 101},
+	} {
+		r := &run{opts: Options{Until: c.until}}
+		if c.next != nil {
+			r.q.push(*c.next)
+		}
+		assert.Equal(t, c.want, r.fastStop(), c.name)
+	}
 }
