@@ -53,12 +53,9 @@ func TestRememberOnlyPassesThatReachNoNode(t *testing.T) {
 	assert.Zero(t, e.root.memo.at)
 }
 
-// A remembered pass is what the next like pass returns, and the engine's
-// tests run every recall against the pass (checkRecall): one that no
-// longer holds panics there. Here root.a's only user is at its limit
-// with asks left: the pass is refused before any node check and
-// remembered.
-func TestRecallIsCheckedAgainstThePass(t *testing.T) {
+// userAtLimitEngine is two 10 GB nodes and root.a's only user at its
+// user limit with asks left: a pass is refused before any node check.
+func userAtLimitEngine(t *testing.T) *Engine {
 	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
 		"root.a.user-limit-factor": "1", "root.a.maximum-capacity": "100"}
 	e, err := New(build(t, kv, xmlconf.V3_4), nodesOf(2, 10*gb), Options{})
@@ -67,6 +64,16 @@ func TestRecallIsCheckedAgainstThePass(t *testing.T) {
 	require.NoError(t, e.UpdateAsks("p", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 20}}))
 	for e.AssignOnce(0).Kind == AssignAllocated || e.AssignOnce(1).Kind == AssignAllocated {
 	}
+	return e
+}
+
+// A remembered pass is what the next like pass returns, and the engine's
+// tests run every recall against the pass (checkRecall): one that no
+// longer holds panics there. Here root.a's only user is at its limit
+// with asks left: the pass is refused before any node check and
+// remembered.
+func TestRecallIsCheckedAgainstThePass(t *testing.T) {
+	e := userAtLimitEngine(t)
 	require.Positive(t, e.appByID["p"].pending, "the user is at its limit, not out of asks")
 	e.root.memo = passMemo{}
 	require.Equal(t, AssignNone, e.AssignOnce(1).Kind)
@@ -84,14 +91,7 @@ func TestRecallIsCheckedAgainstThePass(t *testing.T) {
 // pass, even one whose subtree counted no change: the epoch is the
 // memo's guard for changes that reach no queue's counter.
 func TestShapeChangeForgetsRememberedPasses(t *testing.T) {
-	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
-		"root.a.user-limit-factor": "1", "root.a.maximum-capacity": "100"}
-	e, err := New(build(t, kv, xmlconf.V3_4), nodesOf(2, 10*gb), Options{})
-	require.NoError(t, err)
-	require.NoError(t, e.SubmitApp(AppSpec{ID: "p", Queue: "root.a", User: "u"}))
-	require.NoError(t, e.UpdateAsks("p", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 20}}))
-	for e.AssignOnce(0).Kind == AssignAllocated || e.AssignOnce(1).Kind == AssignAllocated {
-	}
+	e := userAtLimitEngine(t)
 	e.root.memo = passMemo{}
 	require.Equal(t, AssignNone, e.AssignOnce(1).Kind)
 	m := e.root.memo

@@ -228,9 +228,7 @@ func TestStretchesStopWhereBeatsWould(t *testing.T) {
 		o.oneByOne = true
 		one, oneErr := Run(m, w, o)
 		if o.MaxEvents > 0 {
-			require.Error(t, oneErr, "MaxEvents %d: the budget should run out mid-run", o.MaxEvents)
-			require.Error(t, bulkErr)
-			assert.Equal(t, oneErr.Error(), bulkErr.Error())
+			sameBudgetStop(t, oneErr, bulkErr, o.MaxEvents)
 			continue
 		}
 		require.NoError(t, oneErr)
@@ -266,9 +264,7 @@ func TestReReservationsCounted(t *testing.T) {
 			o.beatReserved = true
 			slowLog, slow, slowErr := run(o)
 			if o.MaxEvents > 0 {
-				require.Error(t, slowErr, "seed %d: the budget should run out", g.Seed)
-				require.Error(t, fastErr)
-				assert.Equal(t, slowErr.Error(), fastErr.Error())
+				sameBudgetStop(t, slowErr, fastErr, o.MaxEvents)
 				continue
 			}
 			require.NoError(t, fastErr)
@@ -281,4 +277,14 @@ func TestReReservationsCounted(t *testing.T) {
 		}
 	}
 	assert.Positive(t, counted, "no day counted a re-reservation")
+}
+
+// sameBudgetStop checks that a run and its reference both ran out of the
+// budget of maxEvents, at the same event and simulated time (the error
+// names both).
+func sameBudgetStop(t *testing.T, want, got error, maxEvents int64) {
+	t.Helper()
+	require.Error(t, want, "MaxEvents %d: the budget should run out mid-run", maxEvents)
+	require.Error(t, got)
+	assert.Equal(t, want.Error(), got.Error())
 }
