@@ -162,6 +162,10 @@ func (e *Engine) voidAll() {
 func (e *Engine) restand(a *app, k *schedKey) {
 	per := int32(e.starvationSlack(a, k) / k.numRes)
 	slot := e.slotFor(k)
+	// What is owed moves into the count here too, so a slot never owes
+	// more than one round of caps (at most maxStandCap: no overflow).
+	k.reRes += int(e.slots.owed[slot])
+	e.slots.owed[slot] = 0
 	for _, c := range a.resv {
 		if c.key != k {
 			continue
