@@ -77,18 +77,25 @@ func (t *tq) addChild(ct *tq, c, q *queue) {
 	t.pendingDR = t.pendingDR.Add(ct.pendingDR)
 }
 
+// policyGuarantee is TempQueuePerPartition.getGuaranteed: q's effective
+// minimum in partition pi, or without one the partition's resource times
+// q's absolute capacity there, truncated (Resources.multiply).
+func (e *Engine) policyGuarantee(q *queue, pi int) Resource {
+	if g := q.guaranteeIn(pi); !g.IsZero() {
+		return g
+	}
+	absCap, _ := q.absCapsIn(pi)
+	return multiplyTrunc(e.parts[pi].res, float64(absCap))
+}
+
 // cloneQueue reads q's own fields in partition pi into t (cloneQueues'
 // per-queue part); a parent's pending is left zero for its children to
 // add to.
 func (e *Engine) cloneQueue(t *tq, q *queue, pi int) {
 	partRes := e.parts[pi].res
 	t.q, t.pi, t.used, t.reserved, t.disabled = q, pi, q.usedIn(pi), q.reservedIn(pi), q.disablePreemption
-	t.guaranteed, t.max = q.guaranteeIn(pi), q.maxResIn(pi)
-	absCap, absMax := q.absCapsIn(pi)
-	if t.guaranteed.IsZero() {
-		// TempQueuePerPartition.getGuaranteed without an effective minimum.
-		t.guaranteed = multiplyTrunc(partRes, float64(absCap))
-	}
+	t.guaranteed, t.max = e.policyGuarantee(q, pi), q.maxResIn(pi)
+	_, absMax := q.absCapsIn(pi)
 	if t.max.IsZero() {
 		if !e.parts[pi].exclusive {
 			absMax = 1

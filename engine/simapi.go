@@ -18,6 +18,31 @@ func (e *Engine) QueueResources() (guarantee, maximum []Resource) {
 	return guarantee, maximum
 }
 
+// PartitionGuarantees is each queue's guarantee in one partition as the
+// preemption policy reads it (TempQueuePerPartition.getGuaranteed), in
+// QueuePaths order.
+type PartitionGuarantees struct {
+	Partition  string // "" is the default partition
+	Guarantees []Resource
+}
+
+// PreemptionGuarantees returns the queues' guarantees in every partition
+// that has resources, the default partition first.
+func (e *Engine) PreemptionGuarantees() []PartitionGuarantees {
+	var out []PartitionGuarantees
+	for pi, p := range e.parts {
+		if p.res.IsZero() {
+			continue
+		}
+		g := make([]Resource, len(e.queues))
+		for i, q := range e.queues {
+			g[i] = e.policyGuarantee(q, pi)
+		}
+		out = append(out, PartitionGuarantees{Partition: p.name, Guarantees: g})
+	}
+	return out
+}
+
 // NodeFree returns what node i (a NodeIndex) has unallocated: its total
 // less its running containers. A reservation does not count, as in
 // SchedulerNode.getUnallocatedResource.

@@ -49,3 +49,37 @@ func TestZeroShareWarning(t *testing.T) {
 		assert.Contains(t, found, "root.ads0.infra10: 2123 MB and 0 vcores", c.name)
 	}
 }
+
+// The warning looks at every partition with nodes: root.a has half of the
+// default partition (16 GB, 16 vcores on 4 nodes of 8) but 1% of the gpu
+// partition (32 GB, 32 vcores), which truncates to 327 MB and 0 vcores.
+func TestZeroShareWarningInALabelledPartition(t *testing.T) {
+	prop := func(name, value string) string {
+		return "<property><name>yarn.scheduler.capacity." + name + "</name><value>" + value + "</value></property>"
+	}
+	xml := "<configuration>" + prop("resource-calculator", "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator") +
+		prop("root.queues", "a,b") + prop("root.a.capacity", "50") + prop("root.b.capacity", "50") +
+		prop("root.accessible-node-labels.gpu.capacity", "100") +
+		prop("root.a.accessible-node-labels", "gpu") + prop("root.a.accessible-node-labels.gpu.capacity", "1") +
+		prop("root.b.accessible-node-labels", "gpu") + prop("root.b.accessible-node-labels.gpu.capacity", "99") +
+		"</configuration>"
+	m := modelFrom(t, withPreemption(t, []byte(xml)))
+	w, err := ReadNative("gpu.json", []byte(`{"format": "capq-workload/v1", "name": "gpu",
+		"cluster": {"node_labels": [{"name": "gpu"}], "nodes": [
+			{"count": 4, "prefix": "cpu", "memory_mb": 8192, "vcores": 8},
+			{"count": 4, "prefix": "gpu", "memory_mb": 8192, "vcores": 8, "partition": "gpu"}]},
+		"apps": [{"id": "a_1", "queue": "a", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
+			"tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20}]}]}`))
+	require.NoError(t, err)
+	res, err := Run(m, w, Options{Seed: 1, Until: 1000})
+	require.NoError(t, err)
+	var found []string
+	for _, s := range res.Warnings {
+		if strings.HasPrefix(s, "preemption under the dominant resource calculator:") {
+			found = append(found, s)
+		}
+	}
+	require.Len(t, found, 1, "%q", res.Warnings)
+	assert.Contains(t, found[0], "1 leaf queue(s) are guaranteed none of one resource")
+	assert.Contains(t, found[0], "root.a in partition gpu: 327 MB and 0 vcores")
+}
