@@ -131,9 +131,11 @@ func (e *Engine) voidApp(a *app) {
 	}
 }
 
-// voidNode ends a node's cap: its room changed.
+// voidNode ends a node's cap: its room changed. Only a reserved node has
+// one (a reservation's end voids it), and n is at hand where its room
+// changes, e.stand[n.idx] a cache miss.
 func (e *Engine) voidNode(n *node) {
-	if e.stand != nil {
+	if e.stand != nil && n.reserved != nil {
 		e.stand[n.idx].cap = 0
 	}
 }
