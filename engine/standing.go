@@ -53,17 +53,18 @@ func (e *Engine) CountReReservations() {
 }
 
 // Standing reports whether the engine knows that a heartbeat of node i
-// only re-reserves the node's reservation (ReReserve may answer it).
-func (e *Engine) Standing(i int) bool { return e.stand[i].cap > 0 }
+// only re-reserves the node's reservation (ReReserve may answer it); never
+// without CountReReservations, nor for an index that is no node's.
+func (e *Engine) Standing(i int) bool { return i >= 0 && i < len(e.stand) && e.stand[i].cap > 0 }
 
 // ReReserve answers a heartbeat of node i as the pass would, re-reserving
 // its reservation, when the engine knows that is what the pass does: it
 // reports false when a real pass is needed.
 func (e *Engine) ReReserve(i int) bool {
-	s := &e.stand[i]
-	if s.cap <= 0 {
+	if !e.Standing(i) {
 		return false
 	}
+	s := &e.stand[i]
 	if shortcutChecks {
 		e.checkStanding(e.nodes[i])
 	}

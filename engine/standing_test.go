@@ -134,3 +134,17 @@ func owed(e *Engine) int {
 	}
 	return n
 }
+
+// Without CountReReservations, or for an index that is no node's, no beat
+// is counted: a real pass answers it.
+func TestReReserveOutsideItsUse(t *testing.T) {
+	e := standingEngine(t, false)
+	for _, i := range []int{0, -1, 4, 1 << 20} {
+		assert.False(t, e.Standing(i), "node %d", i)
+		assert.False(t, e.ReReserve(i), "node %d", i)
+	}
+	e = standingEngine(t, true)
+	for _, i := range []int{-1, 4} {
+		assert.False(t, e.ReReserve(i), "node %d", i)
+	}
+}

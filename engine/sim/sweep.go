@@ -264,6 +264,8 @@ func (r *run) fastRun() bool {
 		if futileOn {
 			m, covered = r.fastCovered(i, rk)
 		}
+		// Standing asks without counting: the budget is charged first,
+		// and a beat past it must be left as it was.
 		if !covered && (!r.standOn() || !r.e.Standing(int(i))) {
 			return false
 		}
@@ -272,7 +274,7 @@ func (r *run) fastRun() bool {
 		}
 		r.now = t
 		if !covered {
-			r.e.ReReserve(int(i))
+			r.e.ReReserve(int(i)) // Standing said it counts
 			r.standAnswer()
 			r.sweep.pass(&r.park, r.hb, rk, t)
 		} else if r.fastAnswer(i, m) {
