@@ -77,8 +77,8 @@ func TestEvHeapSteadyBeats(t *testing.T) {
 	require.Greater(t, steady, 10000)
 }
 
-// TestCalQueueOrder: events spread over milliseconds, over buckets, past
-// the ring's span (far) and long after a quiet gap pop in (time, kind,
+// TestCalQueueOrder: events spread over milliseconds, over buckets and
+// past the ring's span (far) pop in (time, kind,
 // insertion order), as a linear scan finds it, with pushes between pops
 // at and after the time last popped, as the simulator makes them.
 func TestCalQueueOrder(t *testing.T) {
