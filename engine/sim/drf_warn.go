@@ -19,8 +19,10 @@ import (
 // often to be handed straight back to the same app: capq models this as
 // Hadoop computes it, and says so here, since a dry run showing
 // containers preempted from an idle cluster looks like an engine fault.
-// Later node changes are not looked at.
-func zeroShareWarning(e *engine.Engine, drf bool, preemptable func(path string) bool) string {
+// The run asks again after every node change and refresh (checkZeroShare):
+// warned holds the queues (by partition and path) already named, so a
+// later warning names only the queues the change left with a zero share.
+func zeroShareWarning(e *engine.Engine, drf bool, preemptable func(path string) bool, warned map[[2]string]bool) string {
 	if !drf || !e.PreemptionEnabled() {
 		return ""
 	}
@@ -29,9 +31,11 @@ func zeroShareWarning(e *engine.Engine, drf bool, preemptable func(path string) 
 	var first string
 	for _, pg := range e.PreemptionGuarantees() {
 		for k, r := range pg.Guarantees {
-			if named[k] || !preemptable(paths[k]) || (r.MemoryMB == 0) == (r.VCores == 0) {
+			key := [2]string{pg.Partition, paths[k]}
+			if named[k] || warned[key] || !preemptable(paths[k]) || (r.MemoryMB == 0) == (r.VCores == 0) {
 				continue
 			}
+			warned[key] = true
 			if len(named) == 0 {
 				first = fmt.Sprintf("%s: %d MB and %d vcores", paths[k], r.MemoryMB, r.VCores)
 				if pg.Partition != "" {
@@ -58,4 +62,16 @@ func zeroShareWarning(e *engine.Engine, drf bool, preemptable func(path string) 
 func (r *run) preemptableLeaf(path string) bool {
 	q := r.model.Queue(path)
 	return q != nil && q.IsLeaf() && !q.DisablePreemption.V
+}
+
+// checkZeroShare adds the zero-share warning for queues not named before:
+// at the start, and after a node change or refresh, which can leave a
+// queue with a zero share of a resource it had some of ("at <time>: ").
+func (r *run) checkZeroShare(at string) {
+	if r.zeroWarned == nil {
+		r.zeroWarned = map[[2]string]bool{}
+	}
+	if z := zeroShareWarning(r.e, r.drf, r.preemptableLeaf, r.zeroWarned); z != "" {
+		r.res.Warnings = append(r.res.Warnings, at+z)
+	}
 }

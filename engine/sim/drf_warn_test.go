@@ -83,3 +83,39 @@ func TestZeroShareWarningInALabelledPartition(t *testing.T) {
 	assert.Contains(t, found[0], "1 leaf queue(s) are guaranteed none of one resource")
 	assert.Contains(t, found[0], "root.a in partition gpu: 327 MB and 0 vcores")
 }
+
+// A node change re-checks the warning: the gpu partition has no nodes at
+// the start (no guarantee there, no warning); adding them at 500 ms leaves
+// root.a with 1% of it, 327 MB and 0 vcores, and the warning names it
+// then, once, with the time.
+func TestZeroShareWarningAfterANodeChange(t *testing.T) {
+	prop := func(name, value string) string {
+		return "<property><name>yarn.scheduler.capacity." + name + "</name><value>" + value + "</value></property>"
+	}
+	xml := "<configuration>" + prop("resource-calculator", "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator") +
+		prop("root.queues", "a,b") + prop("root.a.capacity", "50") + prop("root.b.capacity", "50") +
+		prop("root.accessible-node-labels.gpu.capacity", "100") +
+		prop("root.a.accessible-node-labels", "gpu") + prop("root.a.accessible-node-labels.gpu.capacity", "1") +
+		prop("root.b.accessible-node-labels", "gpu") + prop("root.b.accessible-node-labels.gpu.capacity", "99") +
+		"</configuration>"
+	m := modelFrom(t, withPreemption(t, []byte(xml)))
+	w, err := ReadNative("gpu.json", []byte(`{"format": "capq-workload/v1", "name": "gpu",
+		"cluster": {"node_labels": [{"name": "gpu"}], "nodes": [{"count": 4, "prefix": "cpu", "memory_mb": 8192, "vcores": 8}]},
+		"events": [
+			{"at_ms": 500, "kind": "add_nodes", "nodes": [{"count": 4, "prefix": "gpu", "memory_mb": 8192, "vcores": 8, "partition": "gpu"}]},
+			{"at_ms": 700, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "more", "memory_mb": 8192, "vcores": 8, "partition": "gpu"}]}],
+		"apps": [{"id": "a_1", "queue": "a", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
+			"tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20}]}]}`))
+	require.NoError(t, err)
+	res, err := Run(m, w, Options{Seed: 1, Until: 1000})
+	require.NoError(t, err)
+	var found []string
+	for _, s := range res.Warnings {
+		if strings.Contains(s, "preemption under the dominant resource calculator:") {
+			found = append(found, s)
+		}
+	}
+	require.Len(t, found, 1, "%q", res.Warnings)
+	assert.True(t, strings.HasPrefix(found[0], "at 500ms: preemption under the dominant resource calculator: 1 leaf queue(s)"), found[0])
+	assert.Contains(t, found[0], "root.a in partition gpu: 327 MB and 0 vcores")
+}

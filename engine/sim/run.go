@@ -122,9 +122,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	if refused != "" {
 		r.res.Warnings = append(r.res.Warnings, refused)
 	}
-	if z := zeroShareWarning(e, r.drf, r.preemptableLeaf); z != "" {
-		r.res.Warnings = append(r.res.Warnings, z)
-	}
+	r.checkZeroShare("")
 	r.res.AsyncIntervalMS, r.res.MultiNode = r.async.intervalMS, r.multi
 	r.rng = rng
 	return nil

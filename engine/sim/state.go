@@ -146,6 +146,8 @@ type run struct {
 	minMem int64
 	minVC  int64
 	drf    bool
+	// zeroWarned: queues the zero-share warning has named (drf_warn.go).
+	zeroWarned map[[2]string]bool
 
 	q      evHeap
 	apps   []appState

@@ -39,6 +39,7 @@ func (r *run) workloadEvent(i int32) {
 		r.updateNodeLabels(ev)
 	}
 	r.sweep.allStale() // totals, partitions, nodes gone
+	r.checkZeroShare(fmt.Sprintf("at %s: ", fmtMS(r.now)))
 	r.readLimits()
 	r.wakeAll()
 }
