@@ -79,10 +79,34 @@ var queueUnmodelled = []struct {
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			return q.DefaultApplicationPriority.Pos(), q.DefaultApplicationPriority.Origin == xmlconf.FromQueue && q.DefaultApplicationPriority.V != 0
 		}},
+	{"ordering-policy", "an app ordering policy class that is not built in", "its apps are ordered FIFO",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			return q.OrderingPolicy.Pos(), q.IsLeaf() && q.OrderingPolicy.Origin == xmlconf.FromQueue && !builtInAppPolicy[q.OrderingPolicy.V]
+		}},
+	{"ordering-policy.exclusive-enforced-partitions", "separate FIFO orders for apps whose AM asks for an exclusive-enforced partition (FifoOrderingPolicyWithExclusivePartitions)",
+		"the leaf orders all its apps in one FIFO order",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			p := q.Props["ordering-policy.exclusive-enforced-partitions"]
+			return propPos(p), q.IsLeaf() && q.OrderingPolicy.V == "fifo-with-partitions" && p != nil && !p.Unset && strings.TrimSpace(p.Value) != ""
+		}},
 	{"reservable", "the reservation system (ReservationQueue)", "no reservation queues are created",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			return q.Reservable.Pos(), q.Reservable.Set() && q.Reservable.V
 		}},
+}
+
+// builtInAppPolicy are the app ordering policies the engine models: fair,
+// and FIFO (fifo-for-pending-apps orders as FIFO without recovery;
+// fifo-with-partitions does too unless it names exclusive-enforced
+// partitions, warned about separately).
+var builtInAppPolicy = map[string]bool{"fifo": true, "fair": true, "fifo-with-partitions": true, "fifo-for-pending-apps": true}
+
+// propPos is where a property's value is, or nowhere for no property.
+func propPos(p *xmlconf.Property) xmlconf.Pos {
+	if p == nil {
+		return xmlconf.Pos{}
+	}
+	return p.ValuePos
 }
 
 // Unmodelled lists what the configuration enables that the engine does

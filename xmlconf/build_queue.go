@@ -169,11 +169,26 @@ func (b *builder) acls(q *Queue) {
 	q.AdminACL = read("acl_administer_queue")
 }
 
+// appPolicyClasses are the built-in app ordering policies' classes, which
+// a leaf may name instead of their aliases: getAppOrderingPolicy maps an
+// alias to its class and loads the class (Class.forName), so the two
+// spellings are the same policy. The model keeps the alias.
+var appPolicyClasses = map[string]string{
+	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FifoOrderingPolicy":                        "fifo",
+	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FairOrderingPolicy":                        "fair",
+	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FifoOrderingPolicyWithExclusivePartitions": "fifo-with-partitions",
+	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FifoOrderingPolicyForPendingApps":          "fifo-for-pending-apps",
+}
+
 // ordering: a parent's policy defaults to its parent's (root:
-// utilization); a leaf's to fifo.
+// utilization); a leaf's to fifo. A built-in app policy's class name is
+// kept as its alias (appPolicyClasses).
 func (b *builder) ordering(q *Queue) {
 	if v, ok := b.stringAt(queueKey{q, "ordering-policy"}, FromQueue, ""); ok {
 		v.V = strings.TrimSpace(v.V)
+		if alias, ok := appPolicyClasses[v.V]; ok {
+			v.V = alias
+		}
 		q.OrderingPolicy = v
 	} else if q.IsLeaf() {
 		q.OrderingPolicy = Value[string]{V: "fifo"}

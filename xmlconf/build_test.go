@@ -115,6 +115,19 @@ func TestBuildChildNamesLikeGetQueues(t *testing.T) {
 	assert.Len(t, root.Children, 3)
 }
 
+// CapacitySchedulerConfiguration.getAppOrderingPolicy maps an alias to
+// its class and loads the class, so a built-in class name is that policy.
+func TestBuildAppOrderingPolicyClassNames(t *testing.T) {
+	const pkg = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy."
+	m := buildMap(t, map[string]string{p + "root.queues": "a,b,c,d", p + "root.a.ordering-policy": pkg + "FairOrderingPolicy",
+		p + "root.b.ordering-policy": " " + pkg + "FifoOrderingPolicyWithExclusivePartitions ", p + "root.c.ordering-policy": "com.example.Mine",
+		p + "root.d.ordering-policy": pkg + "FifoOrderingPolicy"}, BuildOptions{})
+	assert.Equal(t, "fair", m.Queue("root.a").OrderingPolicy.V)
+	assert.Equal(t, "fifo-with-partitions", m.Queue("root.b").OrderingPolicy.V)
+	assert.Equal(t, "com.example.Mine", m.Queue("root.c").OrderingPolicy.V, "a class capq does not know stays as named")
+	assert.Equal(t, "fifo", m.Queue("root.d").OrderingPolicy.V)
+}
+
 func TestBuildStateInheritance(t *testing.T) {
 	m := buildMap(t, map[string]string{
 		p + "root.queues": "a,b", p + "root.a.queues": "a1", p + "root.a.state": "stopped",

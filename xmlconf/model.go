@@ -238,7 +238,9 @@ type Queue struct {
 	Priority                   Value[int32]
 	DefaultApplicationPriority Value[int32]
 	// OrderingPolicy is the effective policy name ("fifo", "fair",
-	// "utilization", "priority-utilization", or a class name).
+	// "fifo-with-partitions", "fifo-for-pending-apps", "utilization",
+	// "priority-utilization", or the class name of a policy that is not
+	// built in; a built-in app policy's class name is kept as its alias).
 	OrderingPolicy Value[string]
 	// FairSizeBasedWeight is ordering-policy.fair.enable-size-based-weight.
 	FairSizeBasedWeight Value[bool]
