@@ -278,6 +278,9 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 			used += float64(ch.capacity) * 100
 		}
 	}
+	if mq.AutoCreate.FailOnExceeding.V && exceedsParent(parent, capPct) {
+		return nil, submitErr(ReasonAutoCreateLimit, "Cannot auto create leaf queue %s. Child queues capacities have reached parent queue : %s's guaranteed capacity", full, parent.path)
+	}
 	if _, ok, _ := c.Get(pre + "maximum-applications"); !ok {
 		// The leaf template's limit (ManagedParentQueue's template
 		// config): from the template capacity, so a queue the policy
@@ -298,6 +301,19 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 		e.shapeChanged()
 	}
 	return []string{full}, nil
+}
+
+// exceedsParent is ManagedParentQueue.addChildQueue's test with
+// fail-on-exceeding-parent-capacity: the template's absolute capacity
+// (GuaranteedOrZeroCapacityOverTimePolicy.updateTemplateAbsoluteCapacities)
+// plus the children's (sumOfChildAbsCapacities) above the parent's
+// absolute capacity, in Hadoop's float arithmetic.
+func exceedsParent(parent *queue, capPct float64) bool {
+	var sum float32
+	for _, ch := range parent.children {
+		sum += ch.absCap
+	}
+	return parent.absCap*(float32(capPct)/100)+sum > parent.absCap
 }
 
 // rebuild re-reads the configuration with the new queues and marks them
@@ -329,7 +345,13 @@ func parentPath(p string) string {
 // to 0 and queues with applications but no guarantee get the template
 // capacity, oldest first, while the parent's guarantee has room. Queues
 // that hold a guarantee and still have applications keep it.
+//
+// A parent with fail-on-exceeding-parent-capacity is never rebalanced:
+// QueueManagementDynamicEditPolicy.computeQueueManagementChanges skips it.
 func (e *Engine) rebalanceLegacy(parent *queue) {
+	if mq := e.model.Queue(parent.path); mq != nil && mq.AutoCreate.FailOnExceeding.V {
+		return
+	}
 	tmpl, _, _ := e.model.Conf.Get(xmlconf.Prefix + parent.path + "." + legacyTemplatePrefix + "capacity")
 	capPct, err := strconv.ParseFloat(strings.TrimSpace(tmpl), 64)
 	if err != nil || capPct <= 0 {

@@ -243,3 +243,34 @@ func TestLegacyGuaranteedOrZero(t *testing.T) {
 	assert.InDelta(t, 0.5, st.Queues["root.c.u2"].AbsoluteCapacity, 1e-6)
 	assert.InDelta(t, 0.5, st.Queues["root.c.u3"].AbsoluteCapacity, 1e-6)
 }
+
+// ManagedParentQueue.addChildQueue with fail-on-exceeding-parent-capacity:
+// the third 50% leaf would take the children past the parent's guarantee,
+// so its application is refused ("Child queues capacities have reached
+// parent queue ... guaranteed capacity") instead of getting a zero
+// guarantee, and QueueManagementDynamicEditPolicy leaves the parent's
+// capacities alone when a leaf becomes idle.
+func TestLegacyFailOnExceedingParentCapacity(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                            "c",
+		p + "root.c.capacity":                        "100",
+		p + "root.c.auto-create-child-queue.enabled": "true",
+		p + "root.c.auto-create-child-queue.fail-on-exceeding-parent-capacity": "true",
+		p + "root.c.leaf-queue-template.capacity":                              "50",
+		p + "root.c.leaf-queue-template.maximum-capacity":                      "100",
+	})
+	for i, u := range []string{"u1", "u2"} {
+		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: "root.c." + u, User: u})
+		require.NoError(t, err)
+	}
+	_, err := e.Submit(AppSpec{ID: "app_2", Queue: "root.c.u3", User: "u3"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "Cannot auto create leaf queue root.c.u3. Child queues capacities have reached parent queue : root.c's guaranteed capacity")
+	st := e.Snapshot()
+	assert.NotContains(t, st.Queues, "root.c.u3")
+	require.NoError(t, e.FinishApp("app_0"))
+	st = e.Snapshot()
+	assert.InDelta(t, 0.5, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6, "no rebalancing: the idle leaf keeps its guarantee")
+	_, err = e.Submit(AppSpec{ID: "app_3", Queue: "root.c.u3", User: "u3"})
+	require.Error(t, err, "the idle leaf still holds its guarantee")
+}
