@@ -297,6 +297,10 @@ type Global struct {
 	ACLEnable Value[bool]
 	// MaxAppPriority is yarn.cluster.max-application-priority (default 0).
 	MaxAppPriority Value[int32]
+	// AppTimeoutsMonitorMS is yarn.resourcemanager.application-timeouts.monitor.interval-ms
+	// (yarn-site.xml, default 3000): how often RMAppLifetimeMonitor checks
+	// lifetimes.
+	AppTimeoutsMonitorMS Value[int64]
 	// NodeHeartbeatMS is yarn.resourcemanager.nodemanagers.heartbeat-interval-ms
 	// (yarn-site.xml, YarnConfiguration.DEFAULT_RM_NM_HEARTBEAT_INTERVAL_MS
 	// 1000): how often a node manager offers itself to the scheduler.

@@ -1,8 +1,16 @@
 package sim
 
-// lifetimeMonitorMS is RMAppLifetimeMonitor's default check interval
-// (yarn.resourcemanager.application-timeouts.monitor.interval-ms).
-const lifetimeMonitorMS = 3000
+import "math"
+
+// lifetimeMonitorMS is RMAppLifetimeMonitor's check interval
+// (yarn.resourcemanager.application-timeouts.monitor.interval-ms;
+// serviceInit takes the default 3000 for a value of 0 or less).
+func (r *run) lifetimeMonitorMS() int64 {
+	if v := r.model.Global.AppTimeoutsMonitorMS.V; v > 0 {
+		return v
+	}
+	return 3000
+}
 
 // LifetimeKilled is the diagnostics of an app killed at its lifetime
 // (RMAppLifetimeMonitor).
@@ -15,8 +23,12 @@ func (r *run) scheduleLifetime(i int32, leaf string) {
 	if lt <= 0 {
 		return
 	}
+	iv := r.lifetimeMonitorMS()
+	if lt > (math.MaxInt64-iv-r.now)/1000 {
+		return // past any time a run reaches
+	}
 	at := r.now + lt*1000
-	at = (at + lifetimeMonitorMS - 1) / lifetimeMonitorMS * lifetimeMonitorMS
+	at = (at + iv - 1) / iv * iv
 	r.q.push(event{t: at, kind: evLifetime, ref: i})
 }
 

@@ -12,7 +12,23 @@ import (
 // app whose tasks run 10 minutes at the first RMAppLifetimeMonitor check
 // after it; an app asking for 30 s is killed at 30 s; root.b has none.
 func TestLifetimeKill(t *testing.T) {
-	m := modelFrom(t, []byte(`<configuration>
+	for _, c := range []struct {
+		name             string
+		monitor          string
+		longAt, asks30At int64
+	}{
+		{"default 3 s monitor", "", 63000, 33000},
+		// yarn-site's application-timeouts.monitor.interval-ms (merged in
+		// the configuration): checks every 20 s.
+		{"20 s monitor", "<property><name>yarn.resourcemanager.application-timeouts.monitor.interval-ms</name><value>20000</value></property>", 80000, 40000},
+		{"0 falls back to 3 s (RMAppLifetimeMonitor.serviceInit)", "<property><name>yarn.resourcemanager.application-timeouts.monitor.interval-ms</name><value>0</value></property>", 63000, 33000},
+	} {
+		t.Run(c.name, func(t *testing.T) { lifetimeKill(t, c.monitor, c.longAt, c.asks30At) })
+	}
+}
+
+func lifetimeKill(t *testing.T, monitor string, longAt, asks30At int64) {
+	m := modelFrom(t, []byte(`<configuration>`+monitor+`
   <property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>
   <property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>
   <property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property>
@@ -32,9 +48,9 @@ func TestLifetimeKill(t *testing.T) {
 		byID[a.ID] = a
 	}
 	assert.Equal(t, AppKilled, byID["long"].State)
-	assert.Equal(t, int64(63000), byID["long"].FinishMS, "61 s rounded up to the 3 s monitor")
+	assert.Equal(t, longAt, byID["long"].FinishMS, "61 s rounded up to the monitor's next check")
 	assert.Equal(t, LifetimeKilled, byID["long"].Reason)
-	assert.Equal(t, int64(33000), byID["asks30"].FinishMS)
+	assert.Equal(t, asks30At, byID["asks30"].FinishMS)
 	assert.Equal(t, AppFinished, byID["free"].State)
 	assert.Equal(t, 2, res.Summary.AppsKilled)
 }
