@@ -151,6 +151,9 @@ type Engine struct {
 	async *asyncConf
 	// nodesReserved counts nodes holding a reservation.
 	nodesReserved int
+	// reservedPassOvers counts multi-node passes over a reserved node with
+	// room that Hadoop would have proposed on (allocateKeyMulti).
+	reservedPassOvers int64
 }
 
 // New builds an engine for the model and nodes. It refuses a model

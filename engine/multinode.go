@@ -32,6 +32,9 @@ type multiNode struct {
 	// rank is each node's place (by index) in NodeId order, host then id:
 	// the comparator's tie-break, computed once per node.
 	rank []int32
+	// skipReserved is skip-allocate-on-nodes-with-reserved-containers
+	// (3.4, YARN-11573), which only 3.4 reads.
+	skipReserved bool
 }
 
 // compileMultiNode reads the multi-node settings, which Hadoop reads only
@@ -42,7 +45,8 @@ func compileMultiNode(m *xmlconf.Model) *multiNode {
 	if m.Conf == nil || m.Version.Less(xmlconf.V3_2) || !confBool(m.Conf, xmlconf.Prefix+"multi-node-placement-enabled") {
 		return nil
 	}
-	mn := &multiNode{sorters: map[string]*sorter{}}
+	mn := &multiNode{sorters: map[string]*sorter{},
+		skipReserved: !m.Version.Less(xmlconf.V3_4) && confBool(m.Conf, xmlconf.Prefix+"skip-allocate-on-nodes-with-reserved-containers")}
 	for _, name := range strings.Split(m.Conf.GetOr(xmlconf.Prefix+"multi-node-sorting.policy.names", ""), ",") {
 		name = strings.TrimSpace(name)
 		if name == "" {
@@ -131,11 +135,13 @@ func (e *Engine) MultiNode() bool { return e.mn != nil }
 // opportunity counts per node), the request is allocated on the first node
 // with room, and a reservation is made only when the iterator's last node
 // would reserve (YARN-10259: "Last Node from Node Iterator will be
-// RESERVED"). A node that already holds a reservation is passed over: a
-// new container proposed there is refused at commit
-// (FiCaSchedulerApp.commonCheckContainerAllocation), which capq does not
-// replay, and skip-allocate-on-nodes-with-reserved-containers skips it.
-// The node returned is the one the result is for.
+// RESERVED"). A node that already holds a reservation is passed over:
+// skip-allocate-on-nodes-with-reserved-containers skips it; without that
+// setting Hadoop proposes a container there when it has room and refuses
+// it at commit (FiCaSchedulerApp.commonCheckContainerAllocation), which
+// capq does not replay: it counts those passes (reservedPassOvers) and
+// Engine.Unmodelled says how many. The node returned is the one the
+// result is for.
 func (e *Engine) allocateKeyMulti(a *app, k *schedKey, lim *limits) (allocResult, *node) {
 	nodes := e.candidates(a.q, e.parts[lim.pi].name)
 	// A node removed or moved to another partition since the sort stays
@@ -149,6 +155,9 @@ func (e *Engine) allocateKeyMulti(a *app, k *schedKey, lim *limits) (allocResult
 	var at *node
 	for i, n := range nodes {
 		if !usable(n) {
+			if n.reserved != nil && !n.removed && n.pi == lim.pi && !e.mn.skipReserved && e.roomFits(k.capability, n) {
+				e.reservedPassOvers++
+			}
 			continue
 		}
 		r, at = e.allocateKey(a, k, n, lim, nil), n

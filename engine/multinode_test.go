@@ -228,3 +228,42 @@ func TestSorterRunsEveryInterval(t *testing.T) {
 	e.SetTime(2000)
 	assert.Equal(t, []string{"n2", "n0"}, e.NodeOrder("resource-based", ""))
 }
+
+// Without skip-allocate-on-nodes-with-reserved-containers Hadoop proposes
+// a container on a reserved node with room and refuses it at commit
+// (FiCaSchedulerApp.commonCheckContainerAllocation); capq passes over the
+// node and says how often it did. h2 holds app1's 7 GB reservation and,
+// once app2's task ends, is the less allocated node with 5 GB free, so
+// app3's AM passes over it to h1.
+func TestMultiNodeReservedNodePassedOver(t *testing.T) {
+	for _, skip := range []bool{false, true} {
+		c := multiConf("0")
+		if skip {
+			c[p+"skip-allocate-on-nodes-with-reserved-containers"] = "true"
+		}
+		e := multiEngine(t, c, NodeSpec{ID: "h1:1234", Host: "h1", MemoryMB: 8192, VCores: 8}, NodeSpec{ID: "h2:1234", Host: "h2", MemoryMB: 8192, VCores: 8})
+		require.Equal(t, "h1:1234", submitWithAM(t, e, "app1", 4*1024, "h1:1234").Node)
+		require.Equal(t, "h2:1234", submitWithAM(t, e, "app2", 3*1024, "h2:1234").Node)
+		require.NoError(t, e.UpdateAsks("app2", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{2 * 1024, 1}, Count: 1}}))
+		task := e.AssignOnce(0)
+		require.Equal(t, "h2:1234", task.Node)
+		require.NoError(t, e.UpdateAsks("app1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{7 * 1024, 1}, Count: 1}}))
+		res := e.AssignOnce(0)
+		require.Equal(t, AssignReserved, res.Kind)
+		require.Equal(t, "h2:1234", res.Node)
+		require.NoError(t, e.ReleaseContainer(task.ContainerID))
+		assert.Equal(t, "h1:1234", submitWithAM(t, e, "app3", 1024, "h1:1234").Node)
+		var notes []string
+		for _, w := range e.Unmodelled() {
+			if w.Feature == "multi-node placement" {
+				notes = append(notes, w.Effect)
+			}
+		}
+		if skip {
+			assert.Empty(t, notes)
+			continue
+		}
+		require.Len(t, notes, 1)
+		assert.Contains(t, notes[0], "1 time(s) a request passed over a node with room that another reservation holds")
+	}
+}

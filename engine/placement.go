@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/capq/capq/placement"
@@ -56,6 +57,11 @@ func (e *Engine) Unmodelled() []Warning {
 	}
 	if e.labelsOn && e.model.Version.Less(xmlconf.V2_10) {
 		note("node labels", "Hadoop "+e.model.Version.String()+" has no AM limits per partition (calculateAndGetAMResourceLimitPerPartition, 2.8+); capq applies them")
+	}
+	if e.reservedPassOvers > 0 {
+		note("multi-node placement", fmt.Sprintf("%d time(s) a request passed over a node with room that another reservation holds: "+
+			"Hadoop proposes the container there and refuses it at commit (FiCaSchedulerApp.commonCheckContainerAllocation), so that pass places nothing, "+
+			"unless skip-allocate-on-nodes-with-reserved-containers (3.4) is on; capq tried the next node as that setting does", e.reservedPassOvers))
 	}
 	for _, q := range e.model.Queues {
 		if q.AutoCreate.V2.V && e.model.Version.Less(xmlconf.V3_4) {

@@ -44,6 +44,8 @@ var globalUnmodelled = []struct {
 	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation", "false",
 		"moving a reservation to a node where preemption can free room for it (QueuePriorityContainerCandidateSelector.tryToMakeBetterReservationPlacement)",
 		"reservations stay on their node; only their own node is considered"},
+	{"yarn.scheduler.capacity.workflow-priority-mappings", "",
+		"priorities mapped from an app's workflow tag (WorkflowPriorityMappingsManager)", "workloads carry no workflow tags: apps keep their own priority"},
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
 		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill"},
 }
@@ -142,6 +144,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 		out = append(out, w)
 	}
 	if w, ok := drfSelectionBefore32(m); ok {
+		out = append(out, w)
+	}
+	if w, ok := priorityACLUnmodelled(m); ok {
 		out = append(out, w)
 	}
 	for _, u := range queueUnmodelled {
@@ -323,4 +328,33 @@ func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
 	return Warning{Key: "yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy", Pos: o.Pos(),
 		Feature: fmt.Sprintf("unknown intra-queue preemption order %q (Hadoop accepts userlimit_first or priority_first and fails to start the policy)", o.V),
 		Effect:  "userlimit_first is used"}, true
+}
+
+// priorityACLUnmodelled warns about leaves with application priority ACLs
+// when ACLs are on (AppPriorityACLsManager: checkAccess refuses a user in
+// no group, or above every matching group's max_priority, and
+// getDefaultPriority gives an app without a priority its group's
+// default_priority). The default ACL "*" names no group and checks
+// nothing.
+func priorityACLUnmodelled(m *xmlconf.Model) (Warning, bool) {
+	if !m.Global.ACLEnable.V {
+		return Warning{}, false
+	}
+	var w *Warning
+	for _, q := range m.Queues {
+		p := q.Props["acl_application_max_priority"]
+		if !q.IsLeaf() || p == nil || p.Unset || !strings.Contains(p.Value, "[") {
+			continue
+		}
+		if w == nil {
+			w = &Warning{Key: q.Key("acl_application_max_priority"), Pos: p.ValuePos,
+				Feature: "application priority ACLs (AppPriorityACLsManager: submissions outside every group or above its max_priority are refused; apps without a priority take the group's default_priority)",
+				Effect:  "every app is admitted at its own priority"}
+		}
+		w.Queues++
+	}
+	if w == nil {
+		return Warning{}, false
+	}
+	return *w, true
 }
