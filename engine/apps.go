@@ -74,10 +74,13 @@ type schedKey struct {
 	any        int
 	anyNoRelax bool
 	locs       []locAsk
-	missed     int64 // scheduling opportunities
-	reRes      int   // re-reservations
-	numRes     int   // reserved containers
-	slot       int32 // where re-reservations are owed (standing.go); 0: none
+	// locIdx indexes locs by name once a request names many locations
+	// (locIndexAt), so a long host list is not searched name by name.
+	locIdx map[string]int32
+	missed int64 // scheduling opportunities
+	reRes  int   // re-reservations
+	numRes int   // reserved containers
+	slot   int32 // where re-reservations are owed (standing.go); 0: none
 	// pi is the partition of the request (its ANY request's node label
 	// expression); missedNP is missedNonPartitionedReqSchedulingOpportunity.
 	pi       int
@@ -108,11 +111,56 @@ type container struct {
 	askPi int
 }
 
-func (k *schedKey) count(name string) int {
+// locIndexAt is the number of locations from which a request indexes
+// them: below it a scan is as fast as a map.
+const locIndexAt = 16
+
+// find returns the index of name's location request, or -1. The order of
+// locs means nothing: removal moves the last entry into the gap.
+func (k *schedKey) find(name string) int {
+	if k.locIdx != nil {
+		if i, ok := k.locIdx[name]; ok {
+			return int(i)
+		}
+		return -1
+	}
 	for i := range k.locs {
 		if k.locs[i].name == name {
-			return k.locs[i].count
+			return i
 		}
+	}
+	return -1
+}
+
+func (k *schedKey) addLoc(l locAsk) {
+	k.locs = append(k.locs, l)
+	switch {
+	case k.locIdx != nil:
+		k.locIdx[l.name] = int32(len(k.locs) - 1)
+	case len(k.locs) >= locIndexAt:
+		k.locIdx = make(map[string]int32, len(k.locs))
+		for i := range k.locs {
+			k.locIdx[k.locs[i].name] = int32(i)
+		}
+	}
+}
+
+func (k *schedKey) removeLoc(i int) {
+	last := len(k.locs) - 1
+	if k.locIdx != nil {
+		delete(k.locIdx, k.locs[i].name)
+		if i != last {
+			k.locIdx[k.locs[last].name] = int32(i)
+		}
+	}
+	k.locs[i] = k.locs[last]
+	k.locs[last] = locAsk{}
+	k.locs = k.locs[:last]
+}
+
+func (k *schedKey) count(name string) int {
+	if i := k.find(name); i >= 0 {
+		return k.locs[i].count
 	}
 	return 0
 }
@@ -121,10 +169,8 @@ func (k *schedKey) noRelax(name string) bool {
 	if name == AnyResource {
 		return k.anyNoRelax
 	}
-	for i := range k.locs {
-		if k.locs[i].name == name {
-			return k.locs[i].noRelax
-		}
+	if i := k.find(name); i >= 0 {
+		return k.locs[i].noRelax
 	}
 	return false
 }
@@ -132,13 +178,10 @@ func (k *schedKey) noRelax(name string) bool {
 // dec decrements a location count; a request that reaches 0 disappears
 // (LocalityAppPlacementAllocator.decResourceRequest).
 func (k *schedKey) dec(name string) {
-	for i := range k.locs {
-		if k.locs[i].name == name {
-			k.locs[i].count--
-			if k.locs[i].count <= 0 {
-				k.locs = append(k.locs[:i], k.locs[i+1:]...)
-			}
-			return
+	if i := k.find(name); i >= 0 {
+		k.locs[i].count--
+		if k.locs[i].count <= 0 {
+			k.removeLoc(i)
 		}
 	}
 }
@@ -393,18 +436,16 @@ func (e *Engine) normalizeAsk(q *queue, ask *Ask) error {
 }
 
 func (k *schedKey) setLoc(name string, n int, noRelax bool) {
-	for i := range k.locs {
-		if k.locs[i].name == name {
-			if n == 0 {
-				k.locs = append(k.locs[:i], k.locs[i+1:]...)
-			} else {
-				k.locs[i].count, k.locs[i].noRelax = n, noRelax
-			}
-			return
+	if i := k.find(name); i >= 0 {
+		if n == 0 {
+			k.removeLoc(i)
+		} else {
+			k.locs[i].count, k.locs[i].noRelax = n, noRelax
 		}
+		return
 	}
 	if n > 0 {
-		k.locs = append(k.locs, locAsk{name, n, noRelax})
+		k.addLoc(locAsk{name, n, noRelax})
 	}
 }
 
