@@ -2,6 +2,7 @@ package sim
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/capq/capq/engine"
@@ -58,6 +59,12 @@ func TestWorkloadBounds(t *testing.T) {
 		{"task groups past the bound", func(w *Workload) {
 			w.Apps[0].Tasks = make([]TaskGroup, MaxTaskGroups+1)
 		}, "task groups"},
+		// A node of 2^63-1 MB made the cluster's total overflow to -2M.
+		{"node memory past the bound", func(w *Workload) { w.Cluster.Nodes[0].MemoryMB = math.MaxInt64 }, "is too large (9223372036854775807 MB"},
+		{"node vcores past the bound", func(w *Workload) { w.Cluster.Nodes[0].VCores = MaxNodeVCores + 1 }, "is too large"},
+		{"added node past the bound", func(w *Workload) {
+			w.Events = append(w.Events, Event{Kind: EventAddNodes, Nodes: []NodeGroup{{Count: 1, MemoryMB: MaxNodeMB + 1, VCores: 1}}})
+		}, "is too large"},
 		{"fine", func(*Workload) {}, ""},
 	}
 	for _, c := range cases {

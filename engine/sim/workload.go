@@ -293,13 +293,25 @@ func (w *Workload) checkSizes() error {
 	return nil
 }
 
+// checkNodeSize refuses a node size that is negative or so large that
+// the cluster's total could overflow (MaxNodeMB, MaxNodeVCores).
+func checkNodeSize(n NodeSpec) error {
+	if n.MemoryMB < 0 || n.VCores < 0 {
+		return fmt.Errorf("node %q has a negative size (%d MB, %d vcores)", n.ID, n.MemoryMB, n.VCores)
+	}
+	if n.MemoryMB > MaxNodeMB || n.VCores > MaxNodeVCores {
+		return fmt.Errorf("node %q is too large (%d MB, %d vcores): at most %d MB and %d vcores", n.ID, n.MemoryMB, n.VCores, int64(MaxNodeMB), int64(MaxNodeVCores))
+	}
+	return nil
+}
+
 // validate is Validate with the cluster already expanded.
 func (w *Workload) validate(nodes []NodeSpec) error {
 	seen := map[string]bool{}
 	var big engine.Resource
 	for _, n := range nodes {
-		if n.MemoryMB < 0 || n.VCores < 0 {
-			return fmt.Errorf("node %q has a negative size (%d MB, %d vcores)", n.ID, n.MemoryMB, n.VCores)
+		if err := checkNodeSize(n); err != nil {
+			return err
 		}
 		if (n.MapSlots != nil && (*n.MapSlots < 0 || *n.MapSlots > 1<<16)) || (n.ReduceSlots != nil && (*n.ReduceSlots < 0 || *n.ReduceSlots > 1<<16)) {
 			return fmt.Errorf("node %q: map_slots and reduce_slots must be 0..%d", n.ID, 1<<16)
@@ -317,6 +329,9 @@ func (w *Workload) validate(nodes []NodeSpec) error {
 		}
 		for _, g := range ev.Nodes {
 			for _, n := range g.Expand() {
+				if err := checkNodeSize(n); err != nil {
+					return posErr(ev.Pos, "%v", err)
+				}
 				big.MemoryMB = max(big.MemoryMB, n.MemoryMB)
 				big.VCores = max(big.VCores, n.VCores)
 			}
@@ -352,6 +367,10 @@ func (w *Workload) validate(nodes []NodeSpec) error {
 // well under 2 GB.
 const (
 	MaxNodes = 1_000_000
+	// MaxNodeMB (a pebibyte) and MaxNodeVCores bound one node, so that
+	// MaxNodes of them add up without overflow.
+	MaxNodeMB     = 1 << 30
+	MaxNodeVCores = 1 << 30
 	// MaxContainers bounds one task group's count and the sum of a
 	// workload's counts; Options.MaxContainers is the (lower) run cap.
 	MaxContainers = 1_000_000_000
