@@ -133,4 +133,5 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
 			return
 		}
 	}
+	p.Report(at, "unknown property %q; Hadoop ignores it", pr.Name)
 }
