@@ -63,7 +63,15 @@ var globalKeys = map[string]bool{
 	"multi-node-placement-enabled": true, "multi-node-sorting.policy.names": true, "multi-node-sorting.policy": true,
 	"legacy-queue-mode.enabled": true, "auto-queue-creation-v2.queue-expiration-time": true,
 	"auto-queue-creation-v2.maximum-queue-depth": true, "queue.auto.refresh.monitoring-interval": true,
-	"maximum-allocation-mb": true, "maximum-allocation-vcores": true,
+}
+
+// clusterAllocationKeys are the allocation bounds people put under the
+// scheduler's prefix: Hadoop reads them from yarn.scheduler.* only
+// (CapacitySchedulerConfiguration.getMinimumAllocation/getMaximumAllocation;
+// the prefixed keys were removed in MAPREDUCE-3812), and per queue.
+var clusterAllocationKeys = map[string]string{
+	"minimum-allocation-mb": "yarn.scheduler.minimum-allocation-mb", "minimum-allocation-vcores": "yarn.scheduler.minimum-allocation-vcores",
+	"maximum-allocation-mb": "yarn.scheduler.maximum-allocation-mb", "maximum-allocation-vcores": "yarn.scheduler.maximum-allocation-vcores",
 }
 
 // globalPrefixes are global key families with a free part.

@@ -120,6 +120,10 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
 		}
 		return
 	}
+	if k, ok := clusterAllocationKeys[rest]; ok {
+		p.ReportHint(at, `did you mean "`+k+`"?`, "unknown property %q; Hadoop ignores it (the scheduler reads %q)", pr.Name, k)
+		return
+	}
 	if s := p.sh().suggestion("g:"+rest, func() string { return suggest(rest, globalKeys) }); s != "" {
 		p.ReportHint(at, `did you mean "`+xmlconf.Prefix+s+`"?`, "unknown property %q; Hadoop ignores it", pr.Name)
 		return
