@@ -129,21 +129,27 @@ func leafOnly(s string) bool {
 
 // suggest returns the known name closest to s, or "" when none is close
 // enough to be a likely typo.
-func suggest(s string, known map[string]bool) string {
+func suggest(s string, known nameSet) string {
 	ns := normalizeName(s)
-	best, bestD := "", 1<<30
-	for k := range known {
-		if normalizeName(k) == ns {
+	limit := 2
+	if len(s) >= 12 {
+		limit = 3
+	}
+	best, bestD := "", limit+1
+	for k, nk := range known {
+		if nk == ns {
 			return k
+		}
+		// The distance is at least the difference in length: a key
+		// further than the limit that way cannot be suggested, and
+		// skipping it keeps a file of long unknown keys linear.
+		if abs(len(s)-len(k)) > limit {
+			continue
 		}
 		d := xmlconf.EditDistance(s, k)
 		if d < bestD || (d == bestD && k < best) {
 			best, bestD = k, d
 		}
-	}
-	limit := 2
-	if len(s) >= 12 {
-		limit = 3
 	}
 	if bestD <= limit {
 		return best
@@ -151,26 +157,49 @@ func suggest(s string, known map[string]bool) string {
 	return ""
 }
 
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // suggestQueueSuffix suggests a per-queue suffix for a typo.
 func suggestQueueSuffix(s string) string {
-	known := make(map[string]bool, len(queueSuffixes))
-	for k := range queueSuffixes {
-		known[k] = true
-	}
 	if rest, ok := strings.CutPrefix(s, "accessible-node-labels."); ok {
 		if i := strings.LastIndexByte(rest, '.'); i > 0 {
-			if g := suggest(rest[i+1:], labelSuffixes); g != "" {
+			if g := suggest(rest[i+1:], labelSuffixNames); g != "" {
 				return "accessible-node-labels." + rest[:i] + "." + g
 			}
 		}
 	}
-	return suggest(s, known)
+	return suggest(s, queueSuffixNames)
 }
+
+// nameSet maps names to their normalizeName, computed once per table:
+// a file of unknown keys asks for thousands of suggestions.
+type nameSet map[string]string
+
+func namesOf[V any](m map[string]V) nameSet {
+	out := make(nameSet, len(m))
+	for k := range m {
+		out[k] = normalizeName(k)
+	}
+	return out
+}
+
+var (
+	globalKeyNames   = namesOf(globalKeys)
+	queueSuffixNames = namesOf(queueSuffixes)
+	labelSuffixNames = namesOf(labelSuffixes)
+)
 
 // normalizeName folds the spellings people mix up: case, - _ and ., and
 // max/maximum, min/minimum.
 func normalizeName(s string) string {
-	s = strings.ToLower(s)
-	s = strings.NewReplacer("-", "", "_", "", ".", "", "maximum", "max", "minimum", "min").Replace(s)
-	return s
+	return nameFolds.Replace(strings.ToLower(s))
 }
+
+// nameFolds is built once: building a Replacer costs far more than using
+// it, and a file of unknown keys asks for thousands of suggestions.
+var nameFolds = strings.NewReplacer("-", "", "_", "", ".", "", "maximum", "max", "minimum", "min")

@@ -124,7 +124,7 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
 		p.ReportHint(at, `did you mean "`+k+`"?`, "unknown property %q; Hadoop ignores it (the scheduler reads %q)", pr.Name, k)
 		return
 	}
-	if s := p.sh().suggestion("g:"+rest, func() string { return suggest(rest, globalKeys) }); s != "" {
+	if s := p.sh().suggestion("g:"+rest, func() string { return suggest(rest, globalKeyNames) }); s != "" {
 		p.ReportHint(at, `did you mean "`+xmlconf.Prefix+s+`"?`, "unknown property %q; Hadoop ignores it", pr.Name)
 		return
 	}
