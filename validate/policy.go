@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -40,8 +41,23 @@ type policyEntry struct {
 	line int
 }
 
+// PolicyOptions say how to read a policy file.
+type PolicyOptions struct {
+	// Untrusted keeps the file's content out of error messages: the file
+	// may come from a pull request, or be a link to a file of the runner
+	// (/proc/self/environ reads as one line of every variable).
+	Untrusted bool
+}
+
 // ParsePolicy reads a policy file; name is used in error messages.
 func ParsePolicy(name string, r io.Reader) (*Policy, error) {
+	return ParsePolicyWith(name, r, PolicyOptions{})
+}
+
+// ParsePolicyWith is ParsePolicy with options. A bad line's error gives
+// file:line and what is expected, quoting at most a short excerpt of the
+// line, and none when opts.Untrusted.
+func ParsePolicyWith(name string, r io.Reader, opts PolicyOptions) (*Policy, error) {
 	pol := &Policy{}
 	sc := bufio.NewScanner(r)
 	var errs []string
@@ -52,10 +68,10 @@ func ParsePolicy(name string, r io.Reader) (*Policy, error) {
 			continue
 		}
 		if len(fields) != 2 {
-			errs = append(errs, fmt.Sprintf("%s:%d: want `RULE LEVEL`, got %q", name, n, strings.TrimSpace(line)))
+			errs = append(errs, fmt.Sprintf("%s:%d: want `RULE LEVEL`, got %s", name, n, opts.got(fields)))
 			continue
 		}
-		e, err := parsePolicyEntry(fields[0], fields[1], n)
+		e, err := parsePolicyEntry(fields[0], fields[1], n, opts)
 		if err != nil {
 			errs = append(errs, fmt.Sprintf("%s:%d: %v", name, n, err))
 			continue
@@ -71,9 +87,24 @@ func ParsePolicy(name string, r io.Reader) (*Policy, error) {
 	return pol, nil
 }
 
-func parsePolicyEntry(sel, level string, line int) (policyEntry, error) {
-	if err := CheckSelectors([]string{sel}); err != nil {
-		return policyEntry{}, err
+// got describes a line of the wrong shape: a short excerpt of it, or only
+// its number of fields when untrusted.
+func (opts PolicyOptions) got(fields []string) string {
+	if opts.Untrusted {
+		if len(fields) == 1 {
+			return "1 field"
+		}
+		return fmt.Sprintf("%d fields", len(fields))
+	}
+	return safeio.Excerpt(strings.Join(fields, " "))
+}
+
+func parsePolicyEntry(sel, level string, line int, opts PolicyOptions) (policyEntry, error) {
+	if CheckSelectors([]string{sel}) != nil {
+		if opts.Untrusted {
+			return policyEntry{}, fmt.Errorf("unknown rule in the first field, want a rule ID, name or category (see capq rules)")
+		}
+		return policyEntry{}, fmt.Errorf("unknown rule %s, want a rule ID, name or category (see capq rules)", safeio.Excerpt(sel))
 	}
 	e := policyEntry{sel: sel, line: line}
 	if strings.EqualFold(level, "off") {
@@ -82,7 +113,10 @@ func parsePolicyEntry(sel, level string, line int) (policyEntry, error) {
 	}
 	sev, err := xmlconf.ParseSeverity(level)
 	if err != nil {
-		return policyEntry{}, fmt.Errorf("%v (or off)", err)
+		if opts.Untrusted {
+			return policyEntry{}, fmt.Errorf("unknown level in the second field, want error, warning, info or off")
+		}
+		return policyEntry{}, fmt.Errorf("unknown level %s, want error, warning, info or off", safeio.Excerpt(level))
 	}
 	e.sev = sev
 	return e, nil

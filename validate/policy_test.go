@@ -34,15 +34,34 @@ func TestParsePolicy(t *testing.T) {
 }
 
 func TestParsePolicyErrors(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"CS999 error\n", "p:1: unknown rule(s) CS999"},
-		{"CS005 fatal\n", "p:1: unknown severity"},
-		{"\nCS005\n", "p:2: want `RULE LEVEL`"},
-		{"CS005 error extra\n", "p:1: want `RULE LEVEL`"},
+	environ := "PATH=/usr/local/bin:/usr/bin:/bin\x00SECRETTOK=CANARY-POLICY\x00"
+	long := strings.Repeat("x", 40) + "CANARY-POLICY"
+	for _, c := range []struct {
+		name      string
+		in        string
+		untrusted bool
+		want      string
+	}{
+		{"unknown rule", "CS999 error\n", false, `p:1: unknown rule "CS999", want a rule ID, name or category (see capq rules)`},
+		{"unknown level", "CS005 fatal\n", false, `p:1: unknown level "fatal", want error, warning, info or off`},
+		{"one field", "\nCS005\n", false, "p:2: want `RULE LEVEL`, got \"CS005\""},
+		{"three fields", "CS005 error extra\n", false, "p:1: want `RULE LEVEL`, got \"CS005 error extra\""},
+		{"a long line is cut", long + " error\n", false, `p:1: unknown rule "` + strings.Repeat("x", 32) + `"…, want`},
+		{"/proc/self/environ is cut and escaped", environ, false, `p:1: want ` + "`RULE LEVEL`" + `, got "PATH=/usr/local/bin:/usr/bin:/bi"…`},
+		{"untrusted: unknown rule", "CS999 error\n", true, `p:1: unknown rule in the first field, want a rule ID, name or category (see capq rules)`},
+		{"untrusted: unknown level", "CS005 fatal\n", true, `p:1: unknown level in the second field, want error, warning, info or off`},
+		{"untrusted: one field", environ, true, "p:1: want `RULE LEVEL`, got 1 field"},
+		{"untrusted: three fields", "CS005 error extra\n", true, "p:1: want `RULE LEVEL`, got 3 fields"},
 	} {
-		_, err := ParsePolicy("p", strings.NewReader(c.in))
-		require.Error(t, err, c.in)
-		assert.Contains(t, err.Error(), c.want)
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParsePolicyWith("p", strings.NewReader(c.in), PolicyOptions{Untrusted: c.untrusted})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+			assert.NotContains(t, err.Error(), "CANARY-POLICY")
+			if c.untrusted {
+				assert.NotContains(t, err.Error(), `"`, "untrusted mode quotes nothing of the file")
+			}
+		})
 	}
 }
 

@@ -42,7 +42,7 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 		if err != nil {
 			return p, fmt.Errorf("--policy: %w", err)
 		}
-		if p.opts.Policy, err = validate.ParsePolicy(o.policy, bytes.NewReader(data)); err != nil {
+		if p.opts.Policy, err = validate.ParsePolicyWith(o.policy, bytes.NewReader(data), validate.PolicyOptions{Untrusted: p.untrusted}); err != nil {
 			return p, err
 		}
 	}

@@ -73,7 +73,7 @@ func loadGates(asserts []string, gateFile string, rf readFlags, s *streams) ([]p
 		if err != nil {
 			errs = multierror.Append(errs, fmt.Errorf("--gate: %w", err))
 		} else {
-			gs, perrs := preview.ParseGates(gateFile, data)
+			gs, perrs := preview.ParseGatesWith(gateFile, data, preview.GateOptions{Untrusted: rf.isUntrusted(s)})
 			gates = append(gates, gs...)
 			errs = multierror.Append(errs, perrs...)
 		}

@@ -78,7 +78,7 @@ func (e *ParseError) Error() string {
 
 // ParseAssert parses one --assert rule; n numbers it for messages.
 func ParseAssert(rule string, n int) (Gate, error) {
-	g, err := parseLine(rule, fmt.Sprintf("--assert #%d", n), 1)
+	g, err := parseLine(rule, fmt.Sprintf("--assert #%d", n), 1, false)
 	if err != nil {
 		return g, err
 	}
@@ -104,14 +104,28 @@ func ParseAsserts(rules []string) ([]Gate, []error) {
 	return gates, errs
 }
 
+// GateOptions say how to read a gate file.
+type GateOptions struct {
+	// Untrusted keeps the file's content out of error messages: the file
+	// may come from a pull request, or be a link to a file of the runner
+	// (/proc/self/environ reads as one line of every variable). Errors
+	// still give file:line:column and what is expected.
+	Untrusted bool
+}
+
 // ParseGates parses a gate file: one assertion per line; blank lines and
 // text after '#' are ignored. Every bad line is reported (one error each,
-// in line order).
+// in line order), quoting at most a short excerpt of it.
 func ParseGates(name string, data []byte) ([]Gate, []error) {
+	return ParseGatesWith(name, data, GateOptions{})
+}
+
+// ParseGatesWith is ParseGates with options.
+func ParseGatesWith(name string, data []byte, opts GateOptions) ([]Gate, []error) {
 	var gates []Gate
 	var errs []error
 	for i, line := range strings.Split(string(data), "\n") {
-		g, err := parseLine(strings.TrimSuffix(line, "\r"), name, i+1)
+		g, err := parseLine(strings.TrimSuffix(line, "\r"), name, i+1, opts.Untrusted)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -126,11 +140,11 @@ func ParseGates(name string, data []byte) ([]Gate, []error) {
 
 // parseLine parses one line; a line with only a comment gives a zero
 // Gate and no error.
-func parseLine(line, source string, lineNo int) (Gate, error) {
+func parseLine(line, source string, lineNo int, untrusted bool) (Gate, error) {
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
 	}
-	p := &parser{src: line, source: source, line: lineNo}
+	p := &parser{src: line, source: source, line: lineNo, untrusted: untrusted}
 	g := Gate{Source: source, Text: strings.TrimSpace(line)}
 	p.skipSpace()
 	if p.eof() {
@@ -156,7 +170,7 @@ func parseLine(line, source string, lineNo int) (Gate, error) {
 	}
 	p.skipSpace()
 	if !p.eof() {
-		return g, p.errAt(p.pos+1, fmt.Sprintf("unexpected %q after the expression", p.rest()), "one assertion per line")
+		return g, p.errAt(p.pos+1, "unexpected "+p.or(p.rest(), "text")+" after the expression", "one assertion per line")
 	}
 	if err := p.checkKind(g, rhsCol); err != nil {
 		return g, err

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -21,6 +22,8 @@ type parser struct {
 	m         Metric
 	subj      string
 	depth     int
+	// untrusted keeps the line out of messages (GateOptions.Untrusted).
+	untrusted bool
 }
 
 // maxDepth bounds brackets and signs so a hostile gate file cannot
@@ -34,6 +37,32 @@ func (p *parser) skipSpace() {
 	for !p.eof() && (p.src[p.pos] == ' ' || p.src[p.pos] == '\t') {
 		p.pos++
 	}
+}
+
+// q quotes s for a message, with a leading space: a short excerpt
+// (safeio.Excerpt), or nothing when the line is untrusted, so every
+// message still reads as a sentence without it.
+func (p *parser) q(s string) string {
+	if p.untrusted {
+		return ""
+	}
+	return " " + safeio.Excerpt(s)
+}
+
+// or is s quoted (a short excerpt), or the word naming it when untrusted.
+func (p *parser) or(s, word string) string {
+	if p.untrusted {
+		return word
+	}
+	return safeio.Excerpt(s)
+}
+
+// in is " in" and q(s), or nothing when untrusted.
+func (p *parser) in(s string) string {
+	if p.untrusted {
+		return ""
+	}
+	return " in" + p.q(s)
 }
 
 func (p *parser) errAt(col int, msg, hint string) error {
@@ -56,10 +85,10 @@ func (p *parser) subject() (string, error) {
 		}
 	case s == "root" || strings.HasPrefix(s, "root."):
 		if strings.Contains(s, "..") || strings.HasSuffix(s, ".") {
-			return "", p.errAt(start+1, fmt.Sprintf("queue path %q has an empty segment", s), "")
+			return "", p.errAt(start+1, "queue path"+p.q(s)+" has an empty segment", "")
 		}
 	default:
-		return "", p.errAt(start+1, fmt.Sprintf("subject %q is not a queue path, user:NAME or *", s), "queue paths start at root, e.g. root."+s)
+		return "", p.errAt(start+1, "subject"+p.q(s)+" is not a queue path, user:NAME or *", "queue paths start at root, e.g. "+p.or("root."+s, "root.eng.qa"))
 	}
 	return s, nil
 }
@@ -82,7 +111,7 @@ func (p *parser) metric() (Metric, error) {
 		if s := suggest(name, MetricNames()); s != "" {
 			hint = fmt.Sprintf("did you mean %q?", s)
 		}
-		return m, p.errAt(start+1, fmt.Sprintf("unknown metric %q", name), hint)
+		return m, p.errAt(start+1, "unknown metric"+p.q(name), hint)
 	}
 	p.m = m
 	return m, nil
@@ -100,11 +129,14 @@ func (p *parser) op() (Op, error) {
 	if strings.HasPrefix(p.src[p.pos:], "=") {
 		return 0, p.errAt(p.pos+1, "\"=\" is not a comparison", "use == (or <=, >=)")
 	}
-	found := "end of line"
+	found := ", found end of line"
 	if !p.eof() {
-		found = fmt.Sprintf("%q", p.rest())
+		found = p.q(p.rest())
+		if found != "" {
+			found = ", found" + found
+		}
 	}
-	return 0, p.errAt(p.pos+1, "expected a comparison (<=, <, >=, >, ==, !=), found "+found, "")
+	return 0, p.errAt(p.pos+1, "expected a comparison (<=, <, >=, >, ==, !=)"+found, "")
 }
 
 // Expr is the right-hand side of a gate: numbers with units, the
@@ -228,7 +260,7 @@ func (p *parser) factor() (*Expr, error) {
 	case unicode.IsLetter(rune(c)):
 		return p.reference()
 	}
-	return nil, p.errAt(col, fmt.Sprintf("unexpected %q", string(c)), "")
+	return nil, p.errAt(col, "unexpected "+p.or(string(c), "character"), "")
 }
 
 // reference reads guarantee, max or old.
@@ -252,7 +284,7 @@ func (p *parser) reference() (*Expr, error) {
 	if s := suggest(name, []string{"guarantee", "max", "old"}); s != "" {
 		hint = fmt.Sprintf("did you mean %q?", s)
 	}
-	return nil, p.errAt(col, fmt.Sprintf("unknown reference %q", name), hint)
+	return nil, p.errAt(col, "unknown reference"+p.q(name), hint)
 }
 
 // number reads a number with an optional unit or percent sign.
@@ -271,7 +303,7 @@ func (p *parser) number() (*Expr, error) {
 	if unit == "" {
 		v, err := strconv.ParseFloat(num, 64)
 		if err != nil {
-			return nil, p.errAt(col, fmt.Sprintf("%q is not a number", tok), "")
+			return nil, p.errAt(col, p.or(tok, "the value")+" is not a number", "")
 		}
 		if !p.eof() && p.src[p.pos] == '%' {
 			p.pos++
@@ -282,13 +314,13 @@ func (p *parser) number() (*Expr, error) {
 	if mb, ok := memoryUnits[unit]; ok {
 		v, err := strconv.ParseFloat(num, 64)
 		if err != nil {
-			return nil, p.errAt(col, fmt.Sprintf("%q is not a number", tok), "")
+			return nil, p.errAt(col, p.or(tok, "the value")+" is not a number", "")
 		}
 		return &Expr{Val: v * mb, Kind: KindMemory, col: col}, nil
 	}
 	d, err := time.ParseDuration(strings.ToLower(tok))
 	if err != nil || strings.ContainsAny(unit, "nuµ") {
-		return nil, p.errAt(col+numEnd, fmt.Sprintf("unknown unit in %q", tok), "durations take ms, s, m, h (1h30m); memory takes mb, gb, tb (binary: 1gb = 1024mb)")
+		return nil, p.errAt(col+numEnd, "unknown unit"+p.in(tok), "durations take ms, s, m, h (1h30m); memory takes mb, gb, tb (binary: 1gb = 1024mb)")
 	}
 	return &Expr{Val: float64(d.Milliseconds()), Kind: KindDuration, col: col}, nil
 }
@@ -313,7 +345,7 @@ func (p *parser) checkKind(g Gate, col int) error {
 		return nil
 	}
 	if g.RHS.Kind == KindCount {
-		return p.errAt(col, fmt.Sprintf("%s is a %s; %q has no unit", g.Metric.Name, g.Metric.Kind, strings.TrimSpace(p.src[col-1:])), unitHint(g.Metric.Kind))
+		return p.errAt(col, fmt.Sprintf("%s is a %s; %s has no unit", g.Metric.Name, g.Metric.Kind, p.or(strings.TrimSpace(p.src[col-1:]), "the right-hand side")), unitHint(g.Metric.Kind))
 	}
 	return p.errAt(col, fmt.Sprintf("%s is a %s, but the right-hand side is a %s", g.Metric.Name, g.Metric.Kind, g.RHS.Kind), unitHint(g.Metric.Kind))
 }

@@ -36,7 +36,7 @@ func TestParseAssert(t *testing.T) {
 		{rule: "root.eng.qa wait.p95 <= 10gb", err: `--assert #1:1:25: wait.p95 is a duration, but the right-hand side is a memory; add a duration unit: ms, s, m or h (e.g. 10m)`},
 		{rule: "root.eng.qa wait.p95 <= 10x", err: `--assert #1:1:27: unknown unit in "10x"; durations take ms, s, m, h (1h30m); memory takes mb, gb, tb (binary: 1gb = 1024mb)`},
 		{rule: "root.eng.qa wait.p95 = 10m", err: `--assert #1:1:22: "=" is not a comparison; use == (or <=, >=)`},
-		{rule: "eng.qa wait.p95 <= 10m", err: `--assert #1:1:1: subject "eng.qa" is not a queue path, user:NAME or *; queue paths start at root, e.g. root.eng.qa`},
+		{rule: "eng.qa wait.p95 <= 10m", err: `--assert #1:1:1: subject "eng.qa" is not a queue path, user:NAME or *; queue paths start at root, e.g. "root.eng.qa"`},
 		{rule: "root.a usage.avg >= guarantee * 2gb", err: `--assert #1:1:31: cannot multiply a memory by a memory; scale by a plain number, e.g. guarantee*0.8`},
 		{rule: "root.a usage.avg >= guarantee + 10m", err: `--assert #1:1:31: cannot add a memory and a duration`},
 		{rule: "root.a usage.avg >= guarante", err: `--assert #1:1:21: unknown reference "guarante"; did you mean "guarantee"?`},
@@ -190,4 +190,44 @@ func TestParseAsserts(t *testing.T) {
 	require.Len(t, errs, 2)
 	assert.Contains(t, errs[0].Error(), "--assert #2")
 	assert.Contains(t, errs[1].Error(), "--assert #3")
+}
+
+// A gate file may be a link to a file of the runner (/proc/self/environ
+// is one line of every variable): errors quote at most a short excerpt,
+// and nothing of the file when it is untrusted.
+func TestParseGatesQuotesLittle(t *testing.T) {
+	const canary = "CANARY-GATE"
+	pad := strings.Repeat("x", 40)
+	cases := []struct {
+		name      string
+		line      string
+		untrusted bool
+		want      string
+	}{
+		{"environ", "CI=1\x00" + pad + canary + "\x00HOME=/root", false, `f:1:1: subject "CI=1\x00` + pad[:27] + `"… is not a queue path, user:NAME or *`},
+		{"long metric", "root.a " + pad + canary + " <= 1", false, `f:1:8: unknown metric "` + pad[:32] + `"…`},
+		{"long trailer", "root.a wait.p95 <= 1m " + pad + canary, false, `f:1:23: unexpected "` + pad[:32] + `"… after the expression`},
+		{"untrusted subject", "CI=1\x00SECRET=" + canary, true, "f:1:1: subject is not a queue path, user:NAME or *; queue paths start at root, e.g. root.eng.qa"},
+		{"untrusted queue path", "root..a" + canary + " wait.p95 <= 1m", true, "f:1:1: queue path has an empty segment"},
+		{"untrusted metric", "root.a " + canary + " <= 1", true, "f:1:8: unknown metric; one of "},
+		{"untrusted comparison", "root.a wait.p95 " + canary, true, "f:1:17: expected a comparison (<=, <, >=, >, ==, !=)"},
+		{"untrusted character", "root.a wait.p95 <= $" + canary, true, "f:1:20: unexpected character"},
+		{"untrusted reference", "root.a wait.p95 <= x" + canary, true, "f:1:20: unknown reference; references are guarantee, max and old"},
+		{"untrusted number", "root.a wait.p95 <= 1.2.3", true, "f:1:20: the value is not a number"},
+		{"untrusted unit", "root.a wait.p95 <= 10" + canary, true, "f:1:22: unknown unit; durations take"},
+		{"untrusted no unit", "root.a wait.p95 <= 10", true, "f:1:20: wait.p95 is a duration; the right-hand side has no unit"},
+		{"untrusted trailer", "root.a wait.p95 <= 1m " + canary, true, "f:1:23: unexpected text after the expression"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, errs := ParseGatesWith("f", []byte(c.line), GateOptions{Untrusted: c.untrusted})
+			require.Len(t, errs, 1)
+			msg := errs[0].Error()
+			assert.Contains(t, msg, c.want)
+			assert.NotContains(t, msg, canary)
+			if c.untrusted {
+				assert.NotContains(t, msg, `"`+"1.2.3", "untrusted mode quotes nothing of the file")
+			}
+		})
+	}
 }
