@@ -17,6 +17,11 @@ type Limits struct {
 	// to MaxBytes). Off by default: such a file may never end, or never
 	// start (a FIFO without a writer blocks its reader forever).
 	AllowSpecial bool
+	// Untrusted refuses a path under /proc, /sys or /dev, as written or
+	// after resolving links, even with AllowSpecial: /proc/self/environ
+	// and the like pass for regular files but hold the runner's
+	// environment and memory, which untrusted input must not get printed.
+	Untrusted bool
 }
 
 // ErrTooLarge is wrapped by every error about an input past MaxBytes.
@@ -42,7 +47,14 @@ func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
 // CheckInput refuses, before opening it, a path that is not a regular
 // file (a directory, or a special file without AllowSpecial), so opening
 // a FIFO can never block.
+//
+// With lim.Untrusted it also refuses a system file (ErrSystem).
 func CheckInput(path string, lim Limits) (fs.FileInfo, error) {
+	if lim.Untrusted {
+		if err := checkSystem(path); err != nil {
+			return nil, err
+		}
+	}
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -91,6 +103,11 @@ func ReadFile(path string, lim Limits) ([]byte, error) {
 	}
 	if err := checkMode(path, fi, lim); err != nil {
 		return nil, err
+	}
+	if lim.Untrusted {
+		if err := checkOpenedSystem(path, f); err != nil {
+			return nil, err
+		}
 	}
 	if fi.Mode().IsRegular() && fi.Size() > lim.MaxBytes {
 		return nil, &TooLargeError{Name: path, Max: lim.MaxBytes}

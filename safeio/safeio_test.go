@@ -166,3 +166,43 @@ func assertNoTemps(t *testing.T, dir string) {
 		assert.NotContains(t, e.Name(), ".tmp-", "temporary file left behind")
 	}
 }
+
+func TestReadFileUntrustedRefusesSystemFiles(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "policy.txt")
+	require.NoError(t, os.WriteFile(plain, []byte("CS005 error\n"), 0o644))
+	link := func(name, target string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.Symlink(target, p))
+		return p
+	}
+	cases := []struct {
+		name    string
+		path    string
+		lim     Limits
+		refused bool
+	}{
+		{"environ", "/proc/self/environ", Limits{MaxBytes: 1 << 20, Untrusted: true}, true},
+		{"link to environ", link("env.txt", "/proc/self/environ"), Limits{MaxBytes: 1 << 20, Untrusted: true}, true},
+		{"link to a link to environ", link("env2.txt", filepath.Join(dir, "env.txt")), Limits{MaxBytes: 1 << 20, Untrusted: true}, true},
+		{"sys", "/sys/kernel/hostname", Limits{MaxBytes: 1 << 20, Untrusted: true}, true},
+		{"device even when special files are allowed", "/dev/zero", Limits{MaxBytes: 10, AllowSpecial: true, Untrusted: true}, true},
+		{"link to a device", link("zero", "/dev/zero"), Limits{MaxBytes: 10, AllowSpecial: true, Untrusted: true}, true},
+		{"a plain file", plain, Limits{MaxBytes: 1 << 20, Untrusted: true}, false},
+		{"trusted environ", "/proc/self/environ", Limits{MaxBytes: 1 << 20}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := os.Stat(c.path); err != nil {
+				t.Skipf("%s: %v", c.path, err)
+			}
+			_, err := ReadFile(c.path, c.lim)
+			if !c.refused {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, ErrSystem)
+			assert.ErrorContains(t, err, "is under /proc, /sys or /dev")
+		})
+	}
+}

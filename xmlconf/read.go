@@ -121,13 +121,14 @@ func ListErrors(es []error) string {
 }
 
 // readLimited reads a whole file, refusing directories, special files
-// (unless opts.AllowSpecial: a FIFO would block, /dev/zero never ends)
-// and anything larger than opts.MaxBytes.
+// (unless opts.AllowSpecial: a FIFO would block, /dev/zero never ends),
+// anything larger than opts.MaxBytes and, when opts.Untrusted, files
+// under /proc, /sys or /dev.
 func readLimited(path string, opts ReadOptions) ([]byte, error) {
 	fail := func(msg, hint string, err error) error {
 		return &ReadError{Pos: Pos{File: path}, Msg: msg, Hint: hint, Err: err}
 	}
-	data, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: opts.MaxBytes, AllowSpecial: opts.AllowSpecial})
+	data, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: opts.MaxBytes, AllowSpecial: opts.AllowSpecial, Untrusted: opts.Untrusted})
 	var tl *safeio.TooLargeError
 	switch {
 	case err == nil:
@@ -137,6 +138,8 @@ func readLimited(path string, opts ReadOptions) ([]byte, error) {
 		return nil, fail(reason, hint, err)
 	case errors.As(err, &tl):
 		return nil, tooBig(path, tl.Max+1, tl.Max)
+	case errors.Is(err, safeio.ErrSystem):
+		return nil, fail("is under /proc, /sys or /dev, refused for untrusted input", "use - for standard input, or --untrusted=false for input you trust", err)
 	case errors.Is(err, safeio.ErrSpecial):
 		return nil, fail("is not a regular file (a FIFO, socket or device)", "pass --allow-special-files to read it anyway", err)
 	}

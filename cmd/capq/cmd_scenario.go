@@ -34,7 +34,7 @@ func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(badValue("format", o.format, textJSON))
 	}
-	lim, err := o.limits()
+	lim, err := o.limits(o.isUntrusted(s))
 	if err != nil {
 		return cannotRun(err)
 	}

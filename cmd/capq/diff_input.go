@@ -47,7 +47,7 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	<-done
 	errs := multierror.Append(nil, oldErr, err)
 	if o.liveState != "" {
-		in.live, err = readLiveState(o.liveState, o.liveApps, s, opts.Read.MaxBytes)
+		in.live, err = readLiveState(o.liveState, o.liveApps, s, opts.Read.MaxBytes, opts.Read.Untrusted)
 		errs = multierror.Append(errs, err)
 	}
 	if err := errs.ErrorOrNil(); err != nil {
@@ -86,7 +86,7 @@ func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (
 	src := opts.CapacityScheduler[0]
 	data := src.Data
 	if data == nil && keepBytes {
-		data, err = readLimited(src.Name, opts.Read.MaxBytes)
+		data, err = readLimited(src.Name, opts.Read.MaxBytes, opts.Read.Untrusted)
 		if err != nil {
 			return nil, "", nil, err
 		}
@@ -95,20 +95,21 @@ func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (
 }
 
 // readLimited reads a file other than a configuration (a live state, the
-// bytes of a side for --unified) within max, refusing FIFOs and devices.
-func readLimited(name string, max int64) ([]byte, error) {
-	return safeio.ReadFile(name, safeio.Limits{MaxBytes: max})
+// bytes of a side for --unified) within max, refusing FIFOs and devices
+// and, when untrusted, system files.
+func readLimited(name string, max int64, untrusted bool) ([]byte, error) {
+	return safeio.ReadFile(name, safeio.Limits{MaxBytes: max, Untrusted: untrusted})
 }
 
 // readLiveState parses --live-state (a file, or - for standard input) and,
 // when given, --live-apps.
-func readLiveState(arg, appsArg string, s *streams, max int64) (validate.LiveState, error) {
+func readLiveState(arg, appsArg string, s *streams, max int64, untrusted bool) (validate.LiveState, error) {
 	var data []byte
 	var err error
 	if arg == "-" {
 		data, err = safeio.ReadAll("standard input", s.in, max)
 	} else {
-		data, err = readLimited(arg, max)
+		data, err = readLimited(arg, max, untrusted)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("--live-state: %w", err)
@@ -120,7 +121,7 @@ func readLiveState(arg, appsArg string, s *streams, max int64) (validate.LiveSta
 	if appsArg == "" {
 		return st, nil
 	}
-	apps, err := readLiveApps(appsArg, max)
+	apps, err := readLiveApps(appsArg, max, untrusted)
 	if err != nil {
 		return nil, fmt.Errorf("--live-apps: %w", err)
 	}
@@ -130,8 +131,8 @@ func readLiveState(arg, appsArg string, s *streams, max int64) (validate.LiveSta
 
 // readLiveApps reads the RM's apps answer, JSON or XML, through the one
 // reader of its JSON (sim.ReadRMAppRefs).
-func readLiveApps(name string, max int64) ([]validate.LiveApp, error) {
-	data, err := readLimited(name, max)
+func readLiveApps(name string, max int64, untrusted bool) ([]validate.LiveApp, error) {
+	data, err := readLimited(name, max, untrusted)
 	if err != nil {
 		return nil, err
 	}

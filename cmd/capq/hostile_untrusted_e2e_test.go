@@ -47,3 +47,43 @@ func TestHostilePolicyAndGateQuoteNothing(t *testing.T) {
 		})
 	}
 }
+
+// /proc/self/environ passes for a regular file: in untrusted mode every
+// input under /proc, /sys or /dev is refused, linked or named directly.
+func TestHostileSystemFilesRefused(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Symlink("/proc/self/environ", filepath.Join(dir, "env.txt")))
+	if _, err := os.Stat(filepath.Join(dir, "env.txt")); err != nil {
+		t.Skip("no /proc/self/environ here")
+	}
+	workload := repoFile("testdata", "workloads", "seeds-example.json")
+	cs := seedsConfig()
+	token := "CAPQ_TEST_TOKEN=" + envCanary
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"policy", []string{"lint", "--policy", "env.txt", cs}},
+		{"policy, named directly", []string{"lint", "--policy", "/proc/self/environ", cs}},
+		{"baseline", []string{"lint", "--baseline", "env.txt", cs}},
+		{"configuration", []string{"lint", "env.txt"}},
+		{"yarn-site", []string{"lint", "--yarn-site", "env.txt", cs}},
+		{"gate", []string{"preview", cs, cs, "--workload", workload, "--gate", "env.txt"}},
+		{"workload", []string{"simulate", "--config", cs, "--workload", "env.txt"}},
+		{"scenario", []string{"scenario", "env.txt"}},
+		{"a device, even with --allow-special-files", []string{"simulate", "--config", cs, "--workload", "/dev/zero", "--allow-special-files"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := hostileRun(t, dir, []string{"CI=1", token}, "", c.args...)
+			assert.Equal(t, exitCannotRun, res.code, res.stderr)
+			assert.Contains(t, res.stderr, "under /proc, /sys or /dev")
+			assert.NotContains(t, res.stdout+res.stderr, envCanary)
+		})
+	}
+	t.Run("trusted input may name them", func(t *testing.T) {
+		res := hostileRun(t, dir, []string{"CI=1", token}, "", "lint", "--untrusted=false", "--policy", "env.txt", cs)
+		assert.Equal(t, exitCannotRun, res.code, res.stderr)
+		assert.NotContains(t, res.stderr, "under /proc, /sys or /dev")
+	})
+}

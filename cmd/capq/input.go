@@ -46,18 +46,25 @@ func (f readFlags) readOptions(s *streams) xmlconf.ReadOptions {
 	return xmlconf.ReadOptions{MaxBytes: f.maxFileSize, AllowSpecial: f.allowSpecial, Untrusted: f.isUntrusted(s)}
 }
 
-// limits checks --max-file-size and returns the read limits.
-func (f readFlags) limits() (safeio.Limits, error) {
+// limits checks --max-file-size and returns the read limits; untrusted
+// refuses system files (safeio.Limits.Untrusted).
+func (f readFlags) limits(untrusted bool) (safeio.Limits, error) {
 	if f.maxFileSize <= 0 {
 		return safeio.Limits{}, fmt.Errorf("--max-file-size must be positive, got %d", f.maxFileSize)
 	}
-	return safeio.Limits{MaxBytes: f.maxFileSize, AllowSpecial: f.allowSpecial}, nil
+	return safeio.Limits{MaxBytes: f.maxFileSize, AllowSpecial: f.allowSpecial, Untrusted: untrusted}, nil
 }
 
 // readArg reads a non-configuration input named by arg (a file, or "-"
 // for standard input) within the limits; name is what messages call it.
 func (f readFlags) readArg(arg string, s *streams) (name string, data []byte, err error) {
-	lim, err := f.limits()
+	return f.readArgTrust(arg, s, f.isUntrusted(s))
+}
+
+// readArgTrust is readArg for a command whose trust is not only the
+// flags' (lint and diff: a public output format makes input untrusted).
+func (f readFlags) readArgTrust(arg string, s *streams, untrusted bool) (name string, data []byte, err error) {
+	lim, err := f.limits(untrusted)
 	if err != nil {
 		return "", nil, err
 	}
@@ -94,7 +101,7 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 		}
 		opts.Build.Cluster = r
 	}
-	lim, err := f.limits()
+	lim, err := f.limits(f.isUntrusted(s))
 	if err != nil {
 		return opts, err
 	}

@@ -9,7 +9,7 @@ import (
 // applyBaseline writes --write-baseline (every finding of the run) and
 // then leaves out what --baseline records. Writing replaces only a file
 // that is already a capq baseline, atomically.
-func applyBaseline(o lintOptions, rep *validate.Report) error {
+func applyBaseline(o lintOptions, p lintPlan, rep *validate.Report) error {
 	if o.writeBaseline != "" {
 		if err := validate.WriteBaselineFile(o.writeBaseline, rep.Findings, o.config.maxFileSize); err != nil {
 			return fmt.Errorf("--write-baseline: %w", err)
@@ -18,7 +18,7 @@ func applyBaseline(o lintOptions, rep *validate.Report) error {
 	if o.baseline == "" {
 		return nil
 	}
-	lim, err := o.config.limits()
+	lim, err := o.config.limits(p.untrusted)
 	if err != nil {
 		return err
 	}

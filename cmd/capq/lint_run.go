@@ -38,7 +38,7 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	}
 	p.opts.Enable, p.opts.Disable = o.enable, o.disable
 	if o.policy != "" {
-		_, data, err := o.config.readArg(o.policy, s)
+		_, data, err := o.config.readArgTrust(o.policy, s, p.untrusted)
 		if err != nil {
 			return p, fmt.Errorf("--policy: %w", err)
 		}
@@ -62,7 +62,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	}
 	rep, errs := lintAll(o, p, args, s)
 	rep.Finish()
-	if err := applyBaseline(o, &rep); err != nil {
+	if err := applyBaseline(o, p, &rep); err != nil {
 		return cannotRun(err)
 	}
 	if rep, err = ciReport(s, p.format, rep, o.root); err != nil {

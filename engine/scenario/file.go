@@ -154,7 +154,7 @@ func LoadWith(path string, rd xmlconf.ReadOptions) (*Scenario, error) {
 	if max <= 0 {
 		max = xmlconf.DefaultMaxBytes
 	}
-	data, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: max, AllowSpecial: rd.AllowSpecial})
+	data, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: max, AllowSpecial: rd.AllowSpecial, Untrusted: rd.Untrusted})
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
