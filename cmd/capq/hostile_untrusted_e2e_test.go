@@ -87,3 +87,48 @@ func TestHostileSystemFilesRefused(t *testing.T) {
 		assert.NotContains(t, res.stderr, "under /proc, /sys or /dev")
 	})
 }
+
+// secretXML writes a configuration holding fileCanary as a queue name
+// and a capacity, outside the directory the test gives capq.
+func secretXML(t *testing.T, name string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	cs := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>` + fileCanary + `</value></property>
+<property><name>yarn.scheduler.capacity.root.` + fileCanary + `.capacity</name><value>` + fileCanary + `</value></property>
+<property><name>mapred.queue.names</name><value>default,` + fileCanary + `</value></property>
+<property><name>mapred.capacity-scheduler.queue.default.capacity</name><value>` + fileCanary + `</value></property>
+</configuration>
+`
+	require.NoError(t, os.WriteFile(path, []byte(cs), 0o644))
+	return path
+}
+
+// A YARN scenario's config_file outside its directory (absolute, ../ or a
+// link) is refused in untrusted mode, exit 2.
+func TestHostileScenarioConfigFileOutside(t *testing.T) {
+	secret := secretXML(t, "cs-secret.xml")
+	dir := t.TempDir()
+	require.NoError(t, os.Symlink(secret, filepath.Join(dir, "link.xml")))
+	rel, err := filepath.Rel(dir, secret)
+	require.NoError(t, err)
+	for _, c := range []struct{ name, file, want string }{
+		{"absolute", secret, "is absolute: refused for untrusted input"},
+		{"parent", rel, "leads outside"},
+		{"a link outside", "link.xml", "leads outside"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sc := `{"id": "x", "cluster": {"nodes": [{"id": "n0", "host": "n0", "rack": "/r", "memory_mb": 8192, "vcores": 8}]},
+ "config_file": "` + c.file + `", "steps": [{"op": "snapshot"}]}`
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "s.json"), []byte(sc), 0o644))
+			res := hostileRun(t, dir, []string{"CI=1"}, "", "scenario", "s.json")
+			assert.Equal(t, exitCannotRun, res.code, res.stderr)
+			assert.Contains(t, res.stderr, "config_file")
+			assert.Contains(t, res.stderr, c.want)
+			assert.NotContains(t, res.stdout+res.stderr, fileCanary)
+
+			res = hostileRun(t, dir, nil, "", "scenario", "s.json")
+			assert.Contains(t, res.stdout+res.stderr, fileCanary, "trusted, the file is read (the test can fail)")
+		})
+	}
+}

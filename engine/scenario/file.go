@@ -200,13 +200,20 @@ func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) 
 }
 
 // mergeConfigFile reads config_file (relative to the scenario unless
-// absolute) under the inline config: an inline key wins.
+// absolute) under the inline config: an inline key wins. Untrusted, it
+// must be relative and inside the scenario's directory (safeio.Within):
+// the scenario may come from a pull request and what it reads is printed.
 func (sc *Scenario) mergeConfigFile(rd xmlconf.ReadOptions) error {
 	if sc.ConfigFile == "" {
 		return nil
 	}
 	path := sc.ConfigFile
-	if !filepath.IsAbs(path) {
+	if rd.Untrusted {
+		var err error
+		if path, err = safeio.Within(sc.dir, sc.ConfigFile); err != nil {
+			return fmt.Errorf("config_file %w", err)
+		}
+	} else if !filepath.IsAbs(path) {
 		path = filepath.Join(sc.dir, path)
 	}
 	m, err := readConfigMap(path, rd)
