@@ -132,3 +132,44 @@ func TestHostileScenarioConfigFileOutside(t *testing.T) {
 		})
 	}
 }
+
+// A Hadoop 1 scenario's mapred_site_file and capacity_scheduler_file are
+// read as lint and migrate read untrusted configurations (XML008 there):
+// no external entity, no xi:include outside, no file outside.
+func TestHostileHadoop1ScenarioFiles(t *testing.T) {
+	secret := secretXML(t, "cs-secret.xml")
+	dir := t.TempDir()
+	write := func(name, content string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644))
+	}
+	write("entity.xml", `<?xml version="1.0"?>
+<!DOCTYPE configuration [<!ENTITY x SYSTEM "file://`+outsideSecret(t)+`">]>
+<configuration><property><name>mapred.capacity-scheduler.queue.default.capacity</name><value>&x;</value></property></configuration>`)
+	write("include.xml", `<configuration xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include href="`+secret+`"/></configuration>`)
+	rel, err := filepath.Rel(dir, secret)
+	require.NoError(t, err)
+	cases := []struct {
+		name, field, file string
+		refused           bool
+	}{
+		{"external entity", "capacity_scheduler_file", "entity.xml", false},
+		{"include outside", "capacity_scheduler_file", "include.xml", false},
+		{"absolute", "capacity_scheduler_file", secret, true},
+		{"parent", "capacity_scheduler_file", rel, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sc := `{"id": "h", "engine": "hadoop1", "cluster": {"trackers": [{"name": "tt1", "map_slots": 2, "reduce_slots": 1}]},
+ "mapred_site": {"mapred.queue.names": "default"}, "` + c.field + `": "` + c.file + `", "steps": [{"op": "heartbeat", "tracker": "tt1"}]}`
+			write("h.json", sc)
+			res := hostileRun(t, dir, []string{"CI=1"}, "", "scenario", "h.json")
+			assert.NotContains(t, res.stdout+res.stderr, fileCanary)
+			if c.refused {
+				assert.Equal(t, exitCannotRun, res.code, res.stderr)
+				assert.Contains(t, res.stderr, c.field)
+			}
+			res = hostileRun(t, dir, nil, "", "scenario", "h.json")
+			assert.Contains(t, res.stdout+res.stderr, fileCanary, "trusted, the file is read (the test can fail)")
+		})
+	}
+}

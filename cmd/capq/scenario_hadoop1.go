@@ -7,7 +7,7 @@ import (
 // runHadoop1ScenarioCmd runs a Hadoop 1 scenario (hadoop1-scenario-format.md)
 // on the slot-mode engine; the file was detected as one by its keys.
 func runHadoop1ScenarioCmd(o scenarioOptions, path string, data []byte, s *streams) error {
-	sc, err := h1scenario.Parse(path, data)
+	sc, err := h1scenario.ParseWith(path, data, o.readOptions(s))
 	if err != nil {
 		return cannotRun(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	h1 "github.com/capq/capq/engine/hadoop1"
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -33,6 +34,8 @@ type File struct {
 
 	path    string
 	profile h1.Profile
+	// read is how the *_file configurations are read (size, trust).
+	read xmlconf.ReadOptions
 }
 
 // Cluster lists TaskTrackers one by one or in groups.
@@ -137,6 +140,15 @@ func Detect(data []byte) bool {
 // the *_file fields. The expect op's sections are named as in the format
 // (jobs, trackers, cluster) and decoded here by op.
 func Parse(path string, data []byte) (*File, error) {
+	return ParseWith(path, data, xmlconf.ReadOptions{})
+}
+
+// ParseWith is Parse with the options the *_file configurations are read
+// with. Untrusted (rd.Untrusted), as lint and migrate read the same files:
+// no external entities, xi:includes only inside the file's directory, and
+// each *_file must be relative and inside the scenario's directory, links
+// resolved (safeio.Within), or the scenario is refused.
+func ParseWith(path string, data []byte, rd xmlconf.ReadOptions) (*File, error) {
 	var f File
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", path, err)
@@ -152,7 +164,10 @@ func Parse(path string, data []byte) (*File, error) {
 			}
 		}
 	}
-	f.path = path
+	f.path, f.read = path, rd
+	if err := f.checkFiles(); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
 	p, err := h1.ParseProfile(f.HadoopVersion)
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", path, err)
@@ -240,18 +255,50 @@ func docFromMap(name string, m map[string]string) *xmlconf.Document {
 	return d
 }
 
+// checkFiles refuses, when untrusted, a *_file outside the scenario's
+// directory.
+func (f *File) checkFiles() error {
+	if !f.read.Untrusted {
+		return nil
+	}
+	for _, c := range []struct{ field, file string }{
+		{"mapred_site_file", f.MapredSiteFile},
+		{"capacity_scheduler_file", f.CapacitySchedulerFile},
+		{"queue_acls_file", f.QueueACLsFile},
+	} {
+		if c.file == "" {
+			continue
+		}
+		if _, err := safeio.Within(filepath.Dir(f.path), c.file); err != nil {
+			return fmt.Errorf("%s %w", c.field, err)
+		}
+	}
+	return nil
+}
+
+// filePath is where a *_file is: relative to the scenario, an absolute
+// path as given (trusted only: checkFiles refuses it otherwise).
+func (f *File) filePath(file string) (string, error) {
+	if f.read.Untrusted {
+		return safeio.Within(filepath.Dir(f.path), file)
+	}
+	if filepath.IsAbs(file) {
+		return file, nil
+	}
+	return filepath.Join(filepath.Dir(f.path), file), nil
+}
+
 // model builds the Hadoop 1 model from the scenario's maps and files.
 func (f *File) model(mapred, cs, acls map[string]string) (*xmlconf.H1Model, error) {
-	dir := filepath.Dir(f.path)
 	files := xmlconf.H1Files{}
 	load := func(file string, m map[string]string, label string) (*xmlconf.Document, error) {
 		var base *xmlconf.Document
 		if file != "" {
-			path := file
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(dir, file) // relative to the scenario, an absolute path as given
+			path, err := f.filePath(file)
+			if err != nil {
+				return nil, err
 			}
-			d, err := xmlconf.ReadFile(path, xmlconf.ReadOptions{})
+			d, err := xmlconf.ReadFile(path, f.read)
 			if err != nil {
 				return nil, err
 			}
