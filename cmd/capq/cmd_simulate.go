@@ -89,7 +89,7 @@ func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams) (*s
 		return nil, err
 	}
 	s.notes("warning", append(w.Warnings, sim.UnknownQueueWarnings(m, w)...))
-	if opts, err = o.refreshes(opts, s); err != nil {
+	if opts, err = o.refreshes(w, opts, s); err != nil {
 		return nil, err
 	}
 	return o.simulate(m, w, opts, s)

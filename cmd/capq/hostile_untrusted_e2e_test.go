@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -171,5 +172,44 @@ func TestHostileHadoop1ScenarioFiles(t *testing.T) {
 			res = hostileRun(t, dir, nil, "", "scenario", "h.json")
 			assert.Contains(t, res.stdout+res.stderr, fileCanary, "trusted, the file is read (the test can fail)")
 		})
+	}
+}
+
+// A workload's refresh events name configurations inside its directory
+// in untrusted mode: simulate and preview refuse others (exit 2) before
+// reading anything.
+func TestHostileRefreshConfigOutside(t *testing.T) {
+	secret := secretXML(t, "cs-secret.xml")
+	dir := t.TempDir()
+	require.NoError(t, os.Symlink(secret, filepath.Join(dir, "link.xml")))
+	rel, err := filepath.Rel(dir, secret)
+	require.NoError(t, err)
+	seeds := readString(t, repoFile("testdata", "workloads", "seeds-example.json"))
+	cs := seedsConfig()
+	for _, c := range []struct{ name, config, want string }{
+		{"absolute", secret, "is absolute"},
+		{"parent", rel, "leads outside"},
+		{"a link outside", "link.xml", "leads outside"},
+	} {
+		workload := strings.Replace(seeds, `"apps"`, `"events": [{"at_ms": 500, "kind": "refresh", "config": "`+c.config+`"}], "apps"`, 1)
+		require.NotEqual(t, seeds, workload)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "w.json"), []byte(workload), 0o644))
+		for _, args := range [][]string{
+			{"simulate", "--config", cs, "--workload", "w.json"},
+			{"preview", cs, cs, "--workload", "w.json"},
+		} {
+			t.Run(c.name+" "+args[0], func(t *testing.T) {
+				res := hostileRun(t, dir, []string{"CI=1"}, "", args...)
+				assert.Equal(t, exitCannotRun, res.code, res.stderr)
+				assert.Contains(t, res.stderr, `refresh config "`+c.config+`" `+c.want)
+				assert.NotContains(t, res.stdout+res.stderr, fileCanary)
+
+				if args[0] == "simulate" {
+					// preview's report shows no refresh's errors.
+					res = hostileRun(t, dir, nil, "", args...)
+					assert.Contains(t, res.stdout+res.stderr, fileCanary, "trusted, the file is read (the test can fail)")
+				}
+			})
+		}
 	}
 }

@@ -51,7 +51,7 @@ func previewWorkload(o previewOptions, s *streams) (*sim.Workload, sim.Options, 
 		opts.SampleMS = preview.AutoSampleMS(w)
 	}
 	s.notes("warning", w.Warnings)
-	opts, err = so.refreshes(opts, s)
+	opts, err = so.refreshes(w, opts, s)
 	return w, opts, err
 }
 

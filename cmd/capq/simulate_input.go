@@ -38,8 +38,10 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 
 // refreshes lets the simulation load and judge the configurations the
 // workload's refresh events name, relative to the workload file, with the
-// same flags as --config.
-func (o simulateOptions) refreshes(opts sim.Options, s *streams) (sim.Options, error) {
+// same flags as --config. Untrusted, every event's configuration must be
+// inside the workload's directory: checked here, before the run, so a
+// workload that names one elsewhere is refused (exit 2) with nothing read.
+func (o simulateOptions) refreshes(w *sim.Workload, opts sim.Options, s *streams) (sim.Options, error) {
 	dir := "."
 	if o.workload != "-" {
 		dir = filepath.Dir(o.workload)
@@ -47,6 +49,16 @@ func (o simulateOptions) refreshes(opts sim.Options, s *streams) (sim.Options, e
 	lopts, err := o.config.options(s)
 	if err != nil {
 		return opts, err
+	}
+	if lopts.Read.Untrusted {
+		for _, ev := range w.Events {
+			if ev.Kind != sim.EventRefresh {
+				continue
+			}
+			if _, err := preview.RefreshPath(dir, ev.Config, true); err != nil {
+				return opts, fmt.Errorf("workload %s: event at %d ms: %w", o.workload, ev.AtMS, err)
+			}
+		}
 	}
 	return preview.WithRefreshes(opts, dir, lopts), nil
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -16,13 +17,15 @@ import (
 // CapacityScheduler is ignored), and the refresh is judged by
 // RefreshCheck. A directory means its capacity-scheduler.xml, with its
 // yarn-site.xml when load names none, as for a configuration on the
-// command line.
+// command line. When load.Read.Untrusted, the configuration is read as
+// untrusted and must be named by a relative path inside dir, links
+// resolved (RefreshPath).
 func WithRefreshes(opts sim.Options, dir string, load xmlconf.LoadOptions) sim.Options {
 	opts.RefreshCheck = RefreshCheck
 	opts.LoadConfig = func(name string) (*xmlconf.Model, error) {
-		path := name
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(dir, name)
+		path, err := RefreshPath(dir, name, load.Read.Untrusted)
+		if err != nil {
+			return nil, err
 		}
 		l, err := loadConfig(path, load)
 		if err != nil {
@@ -31,6 +34,25 @@ func WithRefreshes(opts sim.Options, dir string, load xmlconf.LoadOptions) sim.O
 		return l.Model, nil
 	}
 	return opts
+}
+
+// RefreshPath is where the configuration a refresh event names is: name
+// relative to dir (the workload file's directory) unless absolute. For
+// an untrusted workload (a pull request's) it must be relative and stay
+// inside dir with links resolved (safeio.Within), since what it holds is
+// printed; a workload on standard input has the working directory.
+func RefreshPath(dir, name string, untrusted bool) (string, error) {
+	if untrusted {
+		path, err := safeio.Within(dir, name)
+		if err != nil {
+			return "", fmt.Errorf("refresh config %w", err)
+		}
+		return path, nil
+	}
+	if filepath.IsAbs(name) {
+		return name, nil
+	}
+	return filepath.Join(dir, name), nil
 }
 
 // loadConfig reads the configuration at path (a file or a Hadoop conf

@@ -1,0 +1,52 @@
+package preview
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/safeio"
+	"github.com/capq/capq/xmlconf"
+)
+
+// A refresh event of an untrusted workload names a configuration inside
+// the workload's directory, or nothing is read.
+func TestRefreshPathUntrusted(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "w")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	secret := filepath.Join(base, "cs-secret.xml")
+	require.NoError(t, os.WriteFile(secret, []byte(`<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property></configuration>`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cs.xml"), []byte(`<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property></configuration>`), 0o644))
+	require.NoError(t, os.Symlink(secret, filepath.Join(dir, "link.xml")))
+	cases := []struct {
+		name, config string
+		untrusted    bool
+		wantErr      string
+	}{
+		{"beside the workload", "cs.xml", true, ""},
+		{"absolute", secret, true, "is absolute"},
+		{"parent", "../cs-secret.xml", true, "leads outside"},
+		{"a link outside", "link.xml", true, "leads outside"},
+		{"trusted: absolute", secret, false, ""},
+		{"trusted: parent", "../cs-secret.xml", false, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			load := xmlconf.LoadOptions{Read: xmlconf.ReadOptions{Untrusted: c.untrusted}}
+			m, err := WithRefreshes(sim.Options{}, dir, load).LoadConfig(c.config)
+			if c.wantErr == "" {
+				require.NoError(t, err)
+				assert.NotNil(t, m)
+				return
+			}
+			assert.ErrorIs(t, err, safeio.ErrOutside)
+			assert.ErrorContains(t, err, `refresh config "`+c.config+`" `+c.wantErr)
+			assert.Nil(t, m)
+		})
+	}
+}
