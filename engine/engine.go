@@ -162,6 +162,9 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 	if m == nil || m.Root == nil {
 		return nil, fmt.Errorf("engine: the configuration has no queue tree")
 	}
+	if m.TooLarge != nil {
+		return nil, fmt.Errorf("engine: %w", m.TooLarge)
+	}
 	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, userRunnable: map[string]int{}}
 	e.initPartitions()
 	e.setModel(m)

@@ -33,6 +33,11 @@ func Build(c *Conf, opts BuildOptions) *Model {
 	b.global()
 	b.groupProperties()
 	m.Root = b.tree()
+	if m.TooLarge != nil {
+		// Load refuses the model: settings for MaxQueues queues would
+		// be work for nothing.
+		return m
+	}
 	b.claimLeftovers()
 	for _, q := range m.Queues {
 		b.settings(q)
@@ -62,6 +67,10 @@ type builder struct {
 	// two-segment suffixes, so the tree walk cannot find them in groups,
 	// and nearly every file has none.
 	autoKeys map[string][]*Property
+	// names counts the child names of the tree so far (root included),
+	// full is set once they reach MaxQueues: the walk stops there.
+	names int
+	full  bool
 }
 
 // tree walks root.queues recursively. Child lists are read with
@@ -71,6 +80,7 @@ type builder struct {
 // and twice in ChildNames (Hadoop 3.3+ counts it twice in sums).
 func (b *builder) tree() *Queue {
 	root := b.newQueue(nil, "root")
+	b.names = 1
 	stack := []*Queue{root}
 	for len(stack) > 0 {
 		q := stack[len(stack)-1]
@@ -114,15 +124,25 @@ func (b *builder) newQueue(parent *Queue, name string) *Queue {
 
 func (b *builder) children(q *Queue) {
 	p, ok := q.Props["queues"]
-	if ok {
+	if ok && !b.full {
 		q.ChildrenProp = p
 		val, _ := b.expanded(p)
-		for _, tok := range strings.Split(val, ",") {
+		// Split lazily and count: a wide list must not be held whole
+		// before the bound refuses it.
+		for tok := range strings.SplitSeq(val, ",") {
 			if tok == "" {
 				continue
 			}
+			if b.names >= MaxQueues {
+				b.tooManyQueues(p)
+				break
+			}
+			b.names++
 			q.ChildNames = append(q.ChildNames, strings.TrimSpace(tok))
 		}
+	}
+	if b.full {
+		return // refused (Model.TooLarge): building the children is waste
 	}
 	seen := make(map[string]bool, len(q.ChildNames))
 	for _, name := range q.ChildNames {

@@ -65,7 +65,11 @@ func Load(opts LoadOptions) (*Loaded, error) {
 	if !untrusted {
 		c.Env = opts.Env
 	}
-	return &Loaded{Model: Build(c, opts.Build), Docs: docs}, nil
+	m := Build(c, opts.Build)
+	if m.TooLarge != nil {
+		return nil, m.TooLarge
+	}
+	return &Loaded{Model: m, Docs: docs}, nil
 }
 
 func readSource(src Source, opts ReadOptions) (*Document, error) {

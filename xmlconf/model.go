@@ -378,6 +378,10 @@ type Model struct {
 	// Findings are problems met while building (Hadoop would refuse or
 	// silently change something). Lint reports them with its own.
 	Findings []Finding
+	// TooLarge, wrapping ErrTooLarge, says the configuration passes one
+	// of capq's size bounds (MaxQueues): the model holds only part of
+	// it, and Load returns TooLarge as its error so no command runs on it.
+	TooLarge error
 }
 
 // Queue returns the queue with the given full path, or nil.

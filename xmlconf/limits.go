@@ -1,0 +1,37 @@
+package xmlconf
+
+import (
+	"errors"
+	"fmt"
+)
+
+// MaxQueues bounds the queue tree capq builds. Real clusters have at most
+// tens of thousands of queues and capq's benchmarks use 10,000 leaves; at
+// 100,000 lint and tree take a few seconds and well under a gigabyte, while
+// a 4 MB root.queues of 500,000 names used to exhaust memory. Hadoop has no
+// such bound, but no ResourceManager runs such a tree either.
+const MaxQueues = 100_000
+
+// ErrTooLarge is wrapped by Model.TooLarge: the configuration passes one
+// of capq's size bounds, so capq refuses it rather than run out of memory.
+var ErrTooLarge = errors.New("configuration too large")
+
+// tooManyQueues stops the tree walk at MaxQueues names: the model keeps
+// the queues built so far and TooLarge says why it is incomplete.
+func (b *builder) tooManyQueues(p *Property) {
+	b.full = true
+	if b.m.TooLarge != nil {
+		return
+	}
+	b.m.TooLarge = fmt.Errorf("%s: %w: with %s the queue tree passes %s queues, at most %s are supported "+
+		"(real clusters have tens of thousands at most)", p.ValuePos, ErrTooLarge, p.Name, thousands(MaxQueues), thousands(MaxQueues))
+}
+
+// thousands writes n with comma separators, as the README writes limits.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
