@@ -61,12 +61,7 @@ func eachKey(p *Pass, fn func(key string, pr *xmlconf.Property)) {
 
 // label returns the queue's settings for label l (nil when none).
 func label(q *xmlconf.Queue, l string) *xmlconf.LabelSettings {
-	for _, ls := range q.Labels {
-		if ls.Label == l {
-			return ls
-		}
-	}
-	return nil
+	return q.LabelSettings(l)
 }
 
 // configuredLabels returns the labels a queue has keys for: "" (the

@@ -122,24 +122,51 @@ const (
 // (3.4) over queues, for the labels of parent, including its order quirk:
 // an absolute queue clears the "percentage seen" flag. mixed is the
 // diagnostic when more than one mode is used.
+//
+// Only the labels a queue configures can set a flag; the others add a
+// percentage entry to the diagnostic while the flag is up. So the work is
+// the configured pairs plus the diagnostic, which stops at maxMixedDiag:
+// the parent's labels times its children (3.4 root: every label of the
+// file times root's children) would otherwise be walked, and printed, in
+// full.
 func capacityType(queues []*xmlconf.Queue, labels []string, v xmlconf.Version) (t capType, mixed string) {
 	pct, weight, abs := false, false, false
-	var diag strings.Builder
+	var diag mixedDiag
+	at := make(map[string]int, len(labels))
+	for i, l := range labels {
+		at[l] = i
+	}
 	for _, q := range queues {
-		for _, l := range labels {
+		own := ownLabels(q, labels, at)
+		for i, k := 0, 0; i < len(labels); i++ {
+			if k == len(own) || own[k] != i {
+				if !pct || diag.full() {
+					// Nothing can happen before q's next configured label.
+					diag.cut = diag.cut || pct
+					if k == len(own) {
+						break
+					}
+					i = own[k] - 1
+					continue
+				}
+				diag.add(q, labels[i], "percentage")
+				continue
+			}
+			k++
+			l := labels[i]
 			if percentFraction(q, l, v) > 0 {
 				pct = true
 			}
 			if c, _ := capacityFor(q, l); c.Mode == xmlconf.ModeWeight && c.Weight >= 0 {
 				weight = true
-				fmt.Fprintf(&diag, "{Queue=%s, label=%s uses weight mode}. ", q.Path, l)
+				diag.add(q, l, "weight")
 			}
 			if _, ok := absoluteMin(q, l); ok {
 				abs, pct = true, false
-				fmt.Fprintf(&diag, "{Queue=%s, label=%s uses absolute mode}. ", q.Path, l)
+				diag.add(q, l, "absolute")
 			}
 			if pct {
-				fmt.Fprintf(&diag, "{Queue=%s, label=%s uses percentage mode}. ", q.Path, l)
+				diag.add(q, l, "percentage")
 			}
 		}
 	}
@@ -161,6 +188,54 @@ func capacityType(queues []*xmlconf.Queue, labels []string, v xmlconf.Version) (
 	return typePercent, mixed
 }
 
+// ownLabels returns the indexes in labels (at maps a label to its index)
+// of the labels q configures, ascending: "" and its accessible-node-labels
+// settings, or every label for root, whose fraction is 1 whatever is set.
+func ownLabels(q *xmlconf.Queue, labels []string, at map[string]int) []int {
+	var own []int
+	if q.IsRoot() {
+		for i := range labels {
+			own = append(own, i)
+		}
+		return own
+	}
+	for _, l := range configuredLabels(q) {
+		if i, ok := at[l]; ok {
+			own = append(own, i)
+		}
+	}
+	sort.Ints(own)
+	return own
+}
+
+// maxMixedDiag bounds the details of CS020's message. Hadoop lists every
+// queue and label, and a sticky percentage flag makes that the parent's
+// labels times its children; no real configuration comes near.
+const maxMixedDiag = 64 << 10
+
+// mixedDiag is the details of CS020's message, cut at maxMixedDiag.
+type mixedDiag struct {
+	b   strings.Builder
+	cut bool
+}
+
+func (d *mixedDiag) full() bool { return d.b.Len() >= maxMixedDiag }
+
+func (d *mixedDiag) add(q *xmlconf.Queue, l, mode string) {
+	if d.full() {
+		d.cut = true
+		return
+	}
+	fmt.Fprintf(&d.b, "{Queue=%s, label=%s uses %s mode}. ", q.Path, l, mode)
+}
+
+func (d *mixedDiag) String() string {
+	if d.cut {
+		return d.b.String() + "… (capq cuts the list here)"
+	}
+	return d.b.String()
+}
+
 // checkChildren emulates setChildQueues for parent q under version v and
 // returns the first error Hadoop would throw (nil when it accepts).
 func checkChildren(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *childCheck {
@@ -178,6 +253,7 @@ func checkChildren(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *child
 
 func checkChildren34(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *childCheck {
 	labels := sumLabels(m, q, v)
+	sums := sumChildren(q, v)
 	childT, mixed := capacityType(childList(q), labels, v)
 	if mixed != "" {
 		return &childCheck{rule: "CS020", at: q, msg: fmt.Sprintf("Parent queue '%s' have children queue used mixed of  weight mode, "+
@@ -189,7 +265,7 @@ func checkChildren34(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *chi
 			return &childCheck{rule: "CS022", at: q, msg: fmt.Sprintf("Parent=%s: When absolute minResource is used, we must make sure "+
 				"both parent and child all use absolute minResource", q.Path)}
 		}
-		if c := checkAbsoluteSum(m, q, labels); c != nil {
+		if c := checkAbsoluteSum(m, q, labels, sums); c != nil {
 			return c
 		}
 	}
@@ -197,18 +273,16 @@ func checkChildren34(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *chi
 		return nil
 	}
 	for _, l := range labels {
-		if c := checkPercentSum34(q, l, parentT, v); c != nil {
+		if c := checkPercentSum34(q, l, parentT, v, sums.pct[l]); c != nil {
 			return c
 		}
 	}
 	return nil
 }
 
-func checkPercentSum34(q *xmlconf.Queue, l string, parentT capType, v xmlconf.Version) *childCheck {
-	var sum float32
-	for _, c := range childList(q) {
-		sum += percentFraction(c, l, v)
-	}
+// checkPercentSum34 checks the children's percentages for label l, whose
+// sum is sum (childSums.pct).
+func checkPercentSum34(q *xmlconf.Queue, l string, parentT capType, v xmlconf.Version, sum float32) *childCheck {
 	pc := percentFraction(q, l, v)
 	allowZero := q.AllowZeroCapacitySum.V
 	head := fmt.Sprintf("Illegal capacity sum of %s for children of queue %s for label=%s. ", xmlconf.FormatJavaFloat(sum), q.Name, l)
@@ -239,4 +313,31 @@ func abs32(f float32) float32 {
 		return -f
 	}
 	return f
+}
+
+// childSums are the sums, per label, of a parent's children's percentage
+// fractions and absolute minimums, in child order (a name listed twice
+// counts twice), as setChildQueues adds them up label by label.
+type childSums struct {
+	pct map[string]float32
+	abs map[string]xmlconf.Resource
+}
+
+// sumChildren adds up q's children over the labels each configures: a
+// child without settings for a label adds 0 there (x + 0 is x in float32
+// too), so summing label by label over every child, the parent's labels
+// times its children, gives the same sums for much more work.
+func sumChildren(q *xmlconf.Queue, v xmlconf.Version) childSums {
+	s := childSums{pct: map[string]float32{}, abs: map[string]xmlconf.Resource{}}
+	for _, c := range childList(q) {
+		for _, l := range configuredLabels(c) {
+			if f := percentFraction(c, l, v); f != 0 {
+				s.pct[l] += f
+			}
+			if r, ok := absoluteMin(c, l); ok {
+				s.abs[l] = addResource(s.abs[l], r)
+			}
+		}
+	}
+	return s
 }

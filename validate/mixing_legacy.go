@@ -29,31 +29,37 @@ func checkChildrenLegacy(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) 
 		return &childCheck{"CS024", q, fmt.Sprintf("Illegal capacity of %s for children of queue %s",
 			xmlconf.FormatJavaFloat(childCaps), q.Name), legacySumHint(q, "", childCaps, pc)}
 	}
-	for _, l := range configuredLabels(q) {
-		if c := checkLabelLegacy(m, q, l, v, anyAbsDefault); c != nil {
+	labels := configuredLabels(q)
+	// Hadoop checks the modes in each label's loop over the children, but
+	// they do not depend on the label: a mismatch stops the first, "".
+	if absOK && !q.IsRoot() {
+		parentAbs := isAbsoluteQueue(q)
+		for _, c := range childList(q) {
+			if parentAbs != isAbsoluteQueue(c) {
+				return &childCheck{rule: "CS022", at: c, msg: fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
+					"percentage based capacityconfiguration or absolute resource together for label:%s", shortOrPath(v, q), shortOrPath(v, c), labels[0])}
+			}
+		}
+	}
+	sums := sumChildren(q, v)
+	for _, l := range labels {
+		if c := checkLabelLegacy(m, q, l, v, anyAbsDefault, sums); c != nil {
 			return c
 		}
 	}
 	return nil
 }
 
-func checkLabelLegacy(m *xmlconf.Model, q *xmlconf.Queue, l string, v xmlconf.Version, anyAbsDefault bool) *childCheck {
+func checkLabelLegacy(m *xmlconf.Model, q *xmlconf.Queue, l string, v xmlconf.Version, anyAbsDefault bool, sums childSums) *childCheck {
 	absOK := v.AtLeast(xmlconf.V3_1)
 	capL := percentFraction(q, l, v)
-	var sum float32
-	for _, c := range childList(q) {
-		sum += percentFraction(c, l, v)
-		if absOK && !q.IsRoot() && isAbsoluteQueue(q) != isAbsoluteQueue(c) {
-			return &childCheck{rule: "CS022", at: c, msg: fmt.Sprintf("Parent queue '%s' and child queue '%s' should use either "+
-				"percentage based capacityconfiguration or absolute resource together for label:%s", shortOrPath(v, q), shortOrPath(v, c), l)}
-		}
-	}
+	sum := sums.pct[l]
 	if (!anyAbsDefault && capL > 0 && abs32(1-sum) > precision) || (capL == 0 && sum > 0) {
 		return &childCheck{"CS024", q, fmt.Sprintf("Illegal capacity of %s for children of queue %s for label=%s",
 			xmlconf.FormatJavaFloat(sum), q.Name, l), legacySumHint(q, l, sum, capL)}
 	}
 	if absOK {
-		return checkAbsoluteSum(m, q, []string{l})
+		return checkAbsoluteSum(m, q, []string{l}, sums)
 	}
 	return nil
 }
@@ -78,18 +84,13 @@ func isAbsoluteQueue(q *xmlconf.Queue) bool {
 
 // checkAbsoluteSum: parent.min-resource >= Σ child.min-resource per label,
 // compared with the scheduler's resource calculator.
-func checkAbsoluteSum(m *xmlconf.Model, q *xmlconf.Queue, labels []string) *childCheck {
+func checkAbsoluteSum(m *xmlconf.Model, q *xmlconf.Queue, labels []string, sums childSums) *childCheck {
 	for _, l := range labels {
 		parentMin, ok := absoluteMin(q, l)
 		if !ok {
 			continue
 		}
-		var sum xmlconf.Resource
-		for _, c := range childList(q) {
-			if r, ok := absoluteMin(c, l); ok {
-				sum = addResource(sum, r)
-			}
-		}
+		sum := sums.abs[l]
 		if resourceLess(m, parentMin, sum) {
 			return &childCheck{rule: "CS023", at: q, msg: fmt.Sprintf("Parent Queues capacity: %s is less than to its children:%s for queue:%s",
 				resText(parentMin), resText(sum), q.Name)}

@@ -3,6 +3,8 @@ package xmlconf
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 )
 
 // absoluteCapacities computes each queue's share of its parent and of the
@@ -258,12 +260,21 @@ func (q *Queue) LabelCapacities(l string) (capacity, max Capacity) {
 	if l == "" {
 		return q.Capacity, q.MaxCapacity
 	}
-	for _, ls := range q.Labels {
-		if ls.Label == l {
-			return ls.Capacity, ls.MaxCapacity
-		}
+	if ls := q.LabelSettings(l); ls != nil {
+		return ls.Capacity, ls.MaxCapacity
 	}
 	return Capacity{}, Capacity{}
+}
+
+// LabelSettings returns q's settings for label l, nil when it has none.
+// Labels is sorted, so a queue with thousands of labels answers in a few
+// steps (rules and shares ask once per label).
+func (q *Queue) LabelSettings(l string) *LabelSettings {
+	i, ok := slices.BinarySearchFunc(q.Labels, l, func(ls *LabelSettings, l string) int { return strings.Compare(ls.Label, l) })
+	if !ok {
+		return nil
+	}
+	return q.Labels[i]
 }
 
 // MaxFraction is a maximum-capacity as Hadoop stores it: a fraction, 1
