@@ -165,6 +165,10 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 	if m.TooLarge != nil {
 		return nil, fmt.Errorf("engine: %w", m.TooLarge)
 	}
+	// Every queue keeps its state in every partition.
+	if err := xmlconf.CheckLabelPairs(len(m.Queues), countLabels(m, nodes)); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	e := &Engine{opts: opts, nodeByID: map[string]*node{}, appByID: map[string]*app{}, userRunnable: map[string]int{}}
 	e.initPartitions()
 	e.setModel(m)

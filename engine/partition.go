@@ -51,6 +51,9 @@ func (e *Engine) partIndex(name string) int {
 // capacities in every partition.
 func (e *Engine) modelPartitions(m *xmlconf.Model) {
 	for _, mq := range m.Queues {
+		if mq.AccessibleLabels.Origin == xmlconf.FromParent {
+			continue // the parent's list, registered with it
+		}
 		for _, l := range mq.AccessibleLabels.V {
 			if l != "*" {
 				e.partIndex(l)
@@ -63,6 +66,29 @@ func (e *Engine) modelPartitions(m *xmlconf.Model) {
 	if e.labelsOn {
 		e.configurePartitions()
 	}
+}
+
+// countLabels counts the partitions New would register for m and nodes,
+// before any per-queue state is grown for them.
+func countLabels(m *xmlconf.Model, nodes []NodeSpec) int {
+	set := map[string]bool{}
+	for _, mq := range m.Queues {
+		if mq.AccessibleLabels.Origin != xmlconf.FromParent {
+			for _, l := range mq.AccessibleLabels.V {
+				if l != "*" {
+					set[l] = true
+				}
+			}
+		}
+		for _, ls := range mq.Labels {
+			set[ls.Label] = true
+		}
+	}
+	for _, n := range nodes {
+		set[n.Partition] = true
+	}
+	delete(set, "")
+	return len(set)
 }
 
 // DefineLabels adds cluster node labels with their exclusivity

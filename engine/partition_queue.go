@@ -286,12 +286,7 @@ func (q *queue) labelSettings(m *xmlconf.Model, l string) *xmlconf.LabelSettings
 	if mq == nil {
 		return nil
 	}
-	for _, ls := range mq.Labels {
-		if ls.Label == l {
-			return ls
-		}
-	}
-	return nil
+	return mq.LabelSettings(l)
 }
 
 // updatePartitionResources computes each queue's effective guarantee and

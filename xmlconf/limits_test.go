@@ -62,3 +62,25 @@ func TestThousands(t *testing.T) {
 		assert.Equal(t, want, thousands(n))
 	}
 }
+
+func TestCheckLabelPairs(t *testing.T) {
+	for _, tc := range []struct {
+		queues, labels int
+		want           string // "" when accepted
+	}{
+		{10_000, 0, ""},
+		{10_000, 25, ""},
+		{2, MaxLabelPairs / 2, ""},
+		{501, 500, "500 node labels for 501 queues, at most 499 are supported"},
+		{2001, 2000, "2,000 node labels for 2,001 queues, at most 124 are supported (capq holds every queue's capacities in every label, at most 250,000 in all)"},
+		{MaxLabelPairs + 1, 1, "1 node labels for 250,001 queues, at most 1 are supported"},
+	} {
+		err := CheckLabelPairs(tc.queues, tc.labels)
+		if tc.want == "" {
+			assert.NoError(t, err, "%d × %d", tc.queues, tc.labels)
+			continue
+		}
+		require.ErrorIs(t, err, ErrTooLarge)
+		assert.Contains(t, err.Error(), tc.want)
+	}
+}

@@ -48,7 +48,9 @@ func runTree(o treeOptions, arg string, s *streams) error {
 	if err := tree.CheckPartition(loaded.Model, o.partition); err != nil {
 		return cannotRun(err)
 	}
-	return tree.Write(s.out, loaded.Model, tree.Options{Partition: o.partition}, o.format == "json")
+	// Write refuses before printing anything (a label bound); that is
+	// "could not run", not a usage error.
+	return cannotRun(tree.Write(s.out, loaded.Model, tree.Options{Partition: o.partition}, o.format == "json"))
 }
 
 // refuseHadoop1 stops tree on a Hadoop 1 (MRv1) file set: read as YARN it

@@ -75,3 +75,41 @@ func TestHostileWideConfigs(t *testing.T) {
 		})
 	}
 }
+
+// Node labels × queues: 2,000 labels listed on one of 2,000 queues (22 KB),
+// each with a capacity, ran tree --format json, simulate and preview out
+// of memory and took lint 13 s. Lint, diff and the text tree now cost what
+// is configured; the views that hold every queue in every label refuse
+// past xmlconf.MaxLabelPairs.
+func TestHostileLabelsTimesQueues(t *testing.T) {
+	dir := t.TempDir()
+	props := [][2]string{{"root.queues", nameList("q", 2000)}, {"root.q0.accessible-node-labels", nameList("l", 2000)}}
+	for i := 0; i < 2000; i++ {
+		props = append(props, [2]string{fmt.Sprintf("root.q0.accessible-node-labels.l%d.capacity", i), "1"})
+	}
+	path := wideConfig(t, dir, props)
+	wl := filepath.Join(dir, "w.json")
+	require.NoError(t, os.WriteFile(wl, []byte(`{"format": "capq-workload/v1", "name": "w",
+ "cluster": {"nodes": [{"count": 2, "prefix": "n", "racks": 1, "memory_mb": 8192, "vcores": 8}]},
+ "apps": [{"id": "app_1", "queue": "q1", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
+   "tasks": [{"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20}]}]}`), 0o644))
+	const refusal = "2,000 node labels for 2,001 queues, at most 124 are supported"
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"lint", path}, exitFindings},
+		{[]string{"diff", seedsConfig(), path}, exitFindings},
+		{[]string{"tree", path}, exitOK},
+		{[]string{"tree", "--partition", "l7", path}, exitOK},
+		{[]string{"tree", "--format", "json", path}, exitCannotRun},
+		{[]string{"simulate", "--config", path, "--workload", wl}, exitCannotRun},
+		{[]string{"preview", path, path, "--workload", wl}, exitCannotRun},
+	} {
+		res := hostileRun(t, dir, nil, "", tc.args...)
+		assert.Equal(t, tc.code, res.code, "capq %v: %s", tc.args, res.stderr)
+		if tc.code == exitCannotRun {
+			assert.Contains(t, res.stderr, refusal, "capq %v", tc.args)
+		}
+	}
+}

@@ -18,6 +18,9 @@ func Partitions(m *xmlconf.Model) []string {
 		for _, ls := range q.Labels {
 			set[ls.Label] = true
 		}
+		if q.AccessibleLabels.Origin == xmlconf.FromParent {
+			continue // the parent's list, already counted
+		}
 		for _, l := range q.AccessibleLabels.V {
 			if l = strings.TrimSpace(l); l != "" && l != "*" {
 				set[l] = true

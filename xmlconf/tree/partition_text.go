@@ -23,6 +23,10 @@ func Write(w io.Writer, m *xmlconf.Model, o Options, json bool) error {
 		return err
 	}
 	if json {
+		// Every queue lists its capacities in every label.
+		if err := xmlconf.CheckLabelPairs(len(m.Queues), len(Partitions(m))); err != nil {
+			return fmt.Errorf("tree --format json: %w", err)
+		}
 		return writeJSON(w, m, o)
 	}
 	if o.Partition == "" {
