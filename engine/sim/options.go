@@ -52,6 +52,8 @@ type Options struct {
 	// unfinished, like the ResourceManager does; tests use it to show
 	// that skipping idle heartbeats changes no result.
 	exhaustive bool
+	// maxSeriesPoints replaces MaxSeriesPoints (tests).
+	maxSeriesPoints int64
 	// walkEveryLeaf sets engine.Options.WalkEveryLeaf (tests).
 	walkEveryLeaf bool
 	// beatFutile runs every heartbeat through the engine, even one that

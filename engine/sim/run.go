@@ -37,6 +37,9 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if err := checkBudget(w, w.Cluster.count(), opts); err != nil {
 		return nil, err
 	}
+	if err := checkSeries(w, len(model.Queues), opts); err != nil {
+		return nil, err
+	}
 	nodes := w.Cluster.Expand()
 	if err := w.validate(nodes); err != nil {
 		return nil, err
@@ -285,7 +288,9 @@ func (r *run) loop() {
 			}
 			continue
 		}
-		r.sampleUntil(ev.t)
+		if !r.sampleUntil(ev.t) {
+			return
+		}
 		r.now = ev.t
 		if r.multi {
 			r.e.SetTime(ev.t) // the multi-node sorters that fell due run first
@@ -294,13 +299,16 @@ func (r *run) loop() {
 		if r.outErr != nil {
 			return // a full disk: the log is lost, stop now rather than at the end
 		}
+		if r.budgetErr != nil {
+			return // a refresh added queues the series cannot hold (addQueue)
+		}
 		r.counted()
 	}
 	end := r.lastChange
 	if r.opts.Until > 0 && (r.res.Summary.StoppedAtUntil || r.opts.Until > end) {
 		end = r.opts.Until
 	}
-	r.sampleUntil(end + 1)
+	r.sampleUntil(end + 1) // past the cap it sets budgetErr, which Run returns
 	r.now = end
 	if r.opts.Progress != nil {
 		r.progress()

@@ -193,7 +193,7 @@ type run struct {
 	lastRound  int64
 	out        *bufio.Writer
 	outErr     error  // the first failed write of the event log; stops the run
-	budgetErr  error  // set when the run used up Options.MaxEvents; stops it
+	budgetErr  error  // set when the run used up Options.MaxEvents or MaxSeriesPoints; stops it
 	work       uint64 // weighted events charged against Options.MaxEvents
 	budgeted   bool   // Options.MaxEvents sets a budget
 	counting   bool   // the engine counts re-reservations (standing.go)

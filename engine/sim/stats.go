@@ -64,9 +64,12 @@ func (r *run) addQueue(path string) int32 {
 	if mq := r.e.Model().Queue(path); mq != nil {
 		q.leaf = mq.IsLeaf()
 	}
-	n := len(r.samples)
-	q.series = QueueSeries{GuaranteedMB: make([]int64, n), MaxMB: make([]int64, n), UsedMB: make([]int64, n), PendingMB: make([]int64, n), Allocated: make([]int64, n)}
 	r.queues = append(r.queues, q)
+	// A refresh adding many queues late in a long run must not allocate
+	// past the cap: the run stops instead (loop).
+	if n := len(r.samples); r.roomForSamples(0, r.now) {
+		r.queues[i].series = QueueSeries{GuaranteedMB: make([]int64, n), MaxMB: make([]int64, n), UsedMB: make([]int64, n), PendingMB: make([]int64, n), Allocated: make([]int64, n)}
+	}
 	return i
 }
 
@@ -116,17 +119,22 @@ func (r *run) addPending(leaf int32, mem int64) {
 	}
 }
 
-// sampleUntil records the series for every sample time before t.
-func (r *run) sampleUntil(t int64) {
+// sampleUntil records the series for every sample time before t. It
+// reports false, recording why the run stops, when they would not fit
+// MaxSeriesPoints.
+func (r *run) sampleUntil(t int64) bool {
 	if r.nextSample >= t {
-		return
+		return true
 	}
 	n := (t-1-r.nextSample)/r.opts.SampleMS + 1
+	if !r.roomForSamples(n, t-1) {
+		return false
+	}
 	r.sampleHeld(n)
 	if r.opts.SkipSeries {
 		// Why apps waited is still sampled; only the series are not kept.
 		r.nextSample += n * r.opts.SampleMS
-		return
+		return true
 	}
 	for r.nextSample < t {
 		r.samples = append(r.samples, r.nextSample)
@@ -142,6 +150,7 @@ func (r *run) sampleUntil(t int64) {
 		}
 		r.nextSample += r.opts.SampleMS
 	}
+	return true
 }
 
 // finish closes the integrals at the end time and builds the Result.
