@@ -145,8 +145,8 @@ func reportOffered(s *streams, w *sim.Workload, periodMS int64, verb, hint strin
 // parse checks and converts the flags that are not plain numbers.
 func (o *genWorkloadOptions) parse() error {
 	d, err := sim.ParseDuration(o.duration)
-	if err != nil || d <= 0 {
-		return fmt.Errorf("--duration %q: want a positive duration such as 24h", o.duration)
+	if err != nil || d <= 0 || d > sim.MaxGenDurationMS {
+		return fmt.Errorf("--duration %q: want a positive duration such as 24h, at most 87600h (10 years)", o.duration)
 	}
 	o.gen.DurationMS = d
 	switch {
@@ -172,8 +172,8 @@ func (o *genWorkloadOptions) parse() error {
 // parseTasks converts --task-duration and --task-memory.
 func (o *genWorkloadOptions) parseTasks() error {
 	td, err := sim.ParseDuration(o.taskDur)
-	if err != nil || td <= 0 {
-		return fmt.Errorf("--task-duration %q: want a positive duration such as 2m", o.taskDur)
+	if err != nil || td <= 0 || td > sim.MaxGenDurationMS {
+		return fmt.Errorf("--task-duration %q: want a positive duration such as 2m, at most 87600h (10 years)", o.taskDur)
 	}
 	o.gen.DurationMeanMS = float64(td)
 	o.gen.TaskMemoryMB = nil

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"sort"
+	"strconv"
 
 	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
@@ -156,6 +157,9 @@ func (o GenOptions) Cluster() Cluster {
 // task counts and durations. The same options give the same workload.
 func Generate(m *xmlconf.Model, o GenOptions) (*Workload, error) {
 	o = o.withDefaults()
+	if err := o.Check(); err != nil {
+		return nil, fmt.Errorf("sim: generator option %w", err)
+	}
 	leaves, weights := genLeaves(m)
 	if len(leaves) == 0 {
 		return nil, fmt.Errorf("sim: the configuration has no leaf queue")
@@ -274,8 +278,10 @@ func genApp(rng *rand.Rand, o GenOptions, i int, maxMem int64) App {
 	a := App{ID: fmt.Sprintf("app_%06d", i+1), AM: o.AM}
 	mem := o.TaskMemoryMB[rng.Intn(len(o.TaskMemoryMB))]
 	mem = min(mem, maxMem)
-	n := clampInt(int(logNormal(rng, o.TasksMean, o.TasksSigma)), 1, o.MaxTasks)
-	d := max(int64(logNormal(rng, o.DurationMeanMS, o.DurationSigma)), 1000)
+	// Clamped before the conversion: a float past the integer's range
+	// converts to an arbitrary integer.
+	n := clampInt(int(min(logNormal(rng, o.TasksMean, o.TasksSigma), float64(o.MaxTasks))), 1, o.MaxTasks)
+	d := max(int64(min(logNormal(rng, o.DurationMeanMS, o.DurationSigma), float64(MaxTimeMS/2))), 1000)
 	maps := TaskGroup{Count: n, MemoryMB: mem, VCores: o.TaskVCores, DurationMS: d, Priority: 20, Type: "map"}
 	a.Tasks = []TaskGroup{maps}
 	if rng.Float64() < o.ReduceShare {
@@ -335,27 +341,83 @@ type GenOptionError struct{ Option, Problem string }
 
 func (e *GenOptionError) Error() string { return e.Option + e.Problem }
 
+// Ranges of the generator's options, checked before anything is drawn
+// or allocated: each is far above a useful workload and low enough that
+// any value in range draws finite, in-range sizes and times (a NaN mean
+// or a sigma of 1e308 made every draw Inf or NaN, and --apps 1000000000
+// asked for 184 GB at once).
+const (
+	// MaxGenDurationMS is the longest arrival period or mean task
+	// duration, 10 years or 87600h (times must stay under MaxTimeMS).
+	MaxGenDurationMS = 10 * 365 * 24 * 3600 * 1000
+	// MaxGenSigma is the largest log-normal sigma: at 3 the mean is 90
+	// times the median already; real traces are near 1.
+	MaxGenSigma = 3
+	// MaxGenMaxTasks bounds the task containers of one app, the
+	// simulator's default cap on all of a run's containers.
+	MaxGenMaxTasks = DefaultMaxContainers
+	// MaxGenUsers bounds the users of one leaf.
+	MaxGenUsers = 1_000_000
+	// MaxGenMemoryMB (a petabyte) and MaxGenVCores bound a node's and a
+	// task's size, so a cluster's sums cannot overflow.
+	MaxGenMemoryMB = int64(1) << 30
+	MaxGenVCores   = int64(1) << 20
+)
+
 // Check rejects options Generate cannot honour: counts and sizes that are
-// not positive, shares outside [0, 1]. It checks the values as given, so
-// zero counts are errors here though withDefaults would fill them.
+// not positive or past their bound (MaxGenApps and the MaxGen constants),
+// means and sigmas that are not finite or out of range, shares outside
+// [0, 1]. It checks the values as given, so zero counts are errors here
+// though withDefaults would fill them.
 func (o GenOptions) Check() error {
 	// A list, not a map: with several bad options the message names the
 	// same one every run.
 	for _, f := range []struct {
-		name string
-		v    int
-	}{{"apps", o.Apps}, {"nodes", o.Nodes}, {"users-per-queue", o.UsersPerQueue}, {"max-tasks", o.MaxTasks}, {"nodes-per-rack", o.NodesPerRack}} {
-		if f.v <= 0 {
+		name   string
+		v, max int64
+	}{
+		{"apps", int64(o.Apps), MaxGenApps}, {"nodes", int64(o.Nodes), MaxNodes},
+		{"node-memory", o.NodeMemoryMB, MaxGenMemoryMB}, {"node-vcores", o.NodeVCores, MaxGenVCores},
+		{"nodes-per-rack", int64(o.NodesPerRack), MaxNodes}, {"users-per-queue", int64(o.UsersPerQueue), MaxGenUsers},
+		{"max-tasks", int64(o.MaxTasks), MaxGenMaxTasks}, {"task-vcores", o.TaskVCores, MaxGenVCores},
+	} {
+		switch {
+		case f.v <= 0:
 			return &GenOptionError{f.name, fmt.Sprintf(" must be positive, got %d", f.v)}
+		case f.v > f.max:
+			return &GenOptionError{f.name, fmt.Sprintf(" %d: want at most %d", f.v, f.max)}
 		}
 	}
-	if o.NodeMemoryMB <= 0 || o.NodeVCores <= 0 || o.TaskVCores <= 0 || o.TasksMean <= 0 {
-		return &GenOptionError{"", "node and task sizes must be positive"}
+	for _, m := range o.TaskMemoryMB {
+		if m <= 0 || m > MaxGenMemoryMB {
+			return &GenOptionError{"task-memory", fmt.Sprintf(" %d: want sizes from 1 to %d MB", m, MaxGenMemoryMB)}
+		}
+	}
+	for _, f := range []struct {
+		name   string
+		v, max float64
+	}{
+		// Not o.MaxTasks: --max-tasks 10 alone clamps the default mean.
+		{"tasks-mean", o.TasksMean, MaxGenMaxTasks},
+		{"tasks-sigma", o.TasksSigma, MaxGenSigma},
+		{"duration-sigma", o.DurationSigma, MaxGenSigma},
+	} {
+		// Written so that NaN fails too.
+		if !(f.v > 0 && f.v <= f.max) {
+			return &GenOptionError{f.name, fmt.Sprintf(" %v: want a positive number, at most %s", f.v, strconv.FormatFloat(f.max, 'f', -1, 64))}
+		}
+	}
+	const years = " ms: want a positive duration of at most 87600h (10 years)"
+	if o.DurationMS <= 0 || o.DurationMS > MaxGenDurationMS {
+		return &GenOptionError{"duration", fmt.Sprintf(" %d%s", o.DurationMS, years)}
+	}
+	if !(o.DurationMeanMS > 0 && o.DurationMeanMS <= MaxGenDurationMS) {
+		return &GenOptionError{"task-duration", fmt.Sprintf(" %v%s", o.DurationMeanMS, years)}
 	}
 	if !(o.BurstShare >= 0 && o.BurstShare <= 1) {
 		return &GenOptionError{"burst-share", fmt.Sprintf(" %v: want a fraction between 0 and 1", o.BurstShare)}
 	}
-	if o.ReduceShare < 0 || o.ReduceShare > 1 {
+	if !(o.ReduceShare >= 0 && o.ReduceShare <= 1) {
 		return &GenOptionError{"reduce-share", fmt.Sprintf(" %v: want a fraction between 0 and 1", o.ReduceShare)}
 	}
 	return nil

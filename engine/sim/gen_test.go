@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -92,5 +93,58 @@ func TestGenOptionsCheck(t *testing.T) {
 	o.Nodes = 1
 	assert.EqualError(t, o.Check(), "burst-share 2: want a fraction between 0 and 1")
 	o.BurstShare, o.NodeVCores = 0, 0
-	assert.EqualError(t, o.Check(), "node and task sizes must be positive")
+	assert.EqualError(t, o.Check(), "node-vcores must be positive, got 0")
+}
+
+// Every numeric option is checked before anything is drawn: finite, in
+// range (the hostile values of the sweep took up to 184 GB or 14 s).
+func TestGenOptionsCheckRanges(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	cases := []struct {
+		name string
+		set  func(*GenOptions)
+		want string // "" passes
+	}{
+		{"apps at the bound", func(o *GenOptions) { o.Apps = MaxGenApps }, ""},
+		{"a billion apps", func(o *GenOptions) { o.Apps = 1_000_000_000 }, "apps 1000000000: want at most 2000000"},
+		{"three million apps", func(o *GenOptions) { o.Apps = 3_000_000 }, "apps 3000000: want at most 2000000"},
+		{"nodes", func(o *GenOptions) { o.Nodes = MaxNodes + 1 }, "nodes 1000001: want at most 1000000"},
+		{"node memory", func(o *GenOptions) { o.NodeMemoryMB = math.MaxInt64 }, "node-memory 9223372036854775807: want at most 1073741824"},
+		{"task vcores", func(o *GenOptions) { o.TaskVCores = -1 }, "task-vcores must be positive, got -1"},
+		{"users per queue", func(o *GenOptions) { o.UsersPerQueue = 1 << 40 }, "users-per-queue 1099511627776: want at most 1000000"},
+		{"max tasks", func(o *GenOptions) { o.MaxTasks = 1 << 31 }, "max-tasks 2147483648: want at most 2000000"},
+		{"task memory", func(o *GenOptions) { o.TaskMemoryMB = []int64{1024, 1 << 40} }, "task-memory 1099511627776: want sizes from 1 to 1073741824 MB"},
+		{"tasks mean NaN", func(o *GenOptions) { o.TasksMean = nan }, "tasks-mean NaN: want a positive number, at most 2000000"},
+		{"tasks mean 1e308", func(o *GenOptions) { o.TasksMean = 1e308 }, "tasks-mean 1e+308: want a positive number, at most 2000000"},
+		{"tasks mean above max tasks (clamped)", func(o *GenOptions) { o.TasksMean = 20000 }, ""},
+		{"tasks sigma NaN", func(o *GenOptions) { o.TasksSigma = nan }, "tasks-sigma NaN: want a positive number, at most 3"},
+		{"tasks sigma 1e308", func(o *GenOptions) { o.TasksSigma = 1e308 }, "tasks-sigma 1e+308: want a positive number, at most 3"},
+		{"tasks sigma negative", func(o *GenOptions) { o.TasksSigma = -1 }, "tasks-sigma -1: want a positive number, at most 3"},
+		{"duration sigma negative", func(o *GenOptions) { o.DurationSigma = -0.5 }, "duration-sigma -0.5: want a positive number, at most 3"},
+		{"duration sigma infinite", func(o *GenOptions) { o.DurationSigma = inf }, "duration-sigma +Inf: want a positive number, at most 3"},
+		{"sigmas at the bound", func(o *GenOptions) { o.TasksSigma, o.DurationSigma = MaxGenSigma, MaxGenSigma }, ""},
+		{"duration", func(o *GenOptions) { o.DurationMS = math.MaxInt64 }, "duration 9223372036854775807 ms: want a positive duration of at most 87600h (10 years)"},
+		{"task duration NaN", func(o *GenOptions) { o.DurationMeanMS = nan }, "task-duration NaN ms: want a positive duration"},
+		{"reduce share NaN", func(o *GenOptions) { o.ReduceShare = nan }, "reduce-share NaN: want a fraction between 0 and 1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			o := DefaultGenOptions()
+			c.set(&o)
+			if c.want == "" {
+				assert.NoError(t, o.Check())
+				return
+			}
+			assert.ErrorContains(t, o.Check(), c.want)
+		})
+	}
+}
+
+// Generate checks its options too (it is called without the command),
+// before it allocates the apps.
+func TestGenerateChecksOptions(t *testing.T) {
+	o := DefaultGenOptions()
+	o.Apps = 1_000_000_000
+	_, err := Generate(loadModel(t, "seeds-example"), o)
+	assert.EqualError(t, err, "sim: generator option apps 1000000000: want at most 2000000")
 }
