@@ -34,6 +34,7 @@ func TestHostileGenWorkloadFlags(t *testing.T) {
 		{"users per queue", gen("--users-per-queue", "9999999999"), "--users-per-queue 9999999999: want at most 1000000"},
 		{"duration of a million hours", gen("--duration", "1000000h"), `--duration "1000000h": want a positive duration such as 24h, at most 87600h (10 years)`},
 		{"task duration at int64 max", gen("--task-duration", "9223372036854775807"), `--task-duration "9223372036854775807": want a positive duration`},
+		{"a long tail needing too many apps", gen("--nodes", "2400", "--tasks-sigma", "3", "--duration-sigma", "3"), "needs more than 2000000 apps"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

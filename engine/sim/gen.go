@@ -201,14 +201,22 @@ func genToTarget(rng *rand.Rand, o GenOptions, leaves []string, weights []float6
 	if want/(o.TasksMean*meanMem*o.DurationMeanMS) > 2*MaxGenApps {
 		return nil, tooManyApps(o)
 	}
-	var apps []App
-	for got := 0.0; got < want; {
-		if len(apps) >= MaxGenApps {
+	// Count first, drawing the same shapes from a generator of the same
+	// seed (Generate's rng has drawn nothing yet) into one scratch app:
+	// long-tailed shapes can need far more apps than the mean says, and
+	// two million of them held 1.8 GB before the refusal.
+	dry, n := rand.New(rand.NewSource(o.Seed)), 0
+	var scratch App
+	for got := 0.0; got < want; n++ {
+		if n >= MaxGenApps {
 			return nil, tooManyApps(o)
 		}
-		a := genApp(rng, o, len(apps), maxMem)
-		got += appMemoryMS(a)
-		apps = append(apps, a)
+		drawApp(dry, o, maxMem, &scratch)
+		got += appMemoryMS(scratch)
+	}
+	apps := make([]App, n)
+	for i := range apps {
+		apps[i] = genApp(rng, o, i, maxMem)
 	}
 	rate := float64(len(apps)) / float64(o.DurationMS)
 	t := 0.0
@@ -275,20 +283,25 @@ func place(rng *rand.Rand, o GenOptions, a *App, leaves []string, weights []floa
 
 // genApp draws an app's shape: AM, task count, size and duration.
 func genApp(rng *rand.Rand, o GenOptions, i int, maxMem int64) App {
-	a := App{ID: fmt.Sprintf("app_%06d", i+1), AM: o.AM}
+	a := App{ID: fmt.Sprintf("app_%06d", i+1)}
+	drawApp(rng, o, maxMem, &a)
+	return a
+}
+
+// drawApp draws an app's AM and tasks into a, reusing its task slice.
+func drawApp(rng *rand.Rand, o GenOptions, maxMem int64, a *App) {
+	a.AM = o.AM
 	mem := o.TaskMemoryMB[rng.Intn(len(o.TaskMemoryMB))]
 	mem = min(mem, maxMem)
 	// Clamped before the conversion: a float past the integer's range
 	// converts to an arbitrary integer.
 	n := clampInt(int(min(logNormal(rng, o.TasksMean, o.TasksSigma), float64(o.MaxTasks))), 1, o.MaxTasks)
 	d := max(int64(min(logNormal(rng, o.DurationMeanMS, o.DurationSigma), float64(MaxTimeMS/2))), 1000)
-	maps := TaskGroup{Count: n, MemoryMB: mem, VCores: o.TaskVCores, DurationMS: d, Priority: 20, Type: "map"}
-	a.Tasks = []TaskGroup{maps}
+	a.Tasks = append(a.Tasks[:0], TaskGroup{Count: n, MemoryMB: mem, VCores: o.TaskVCores, DurationMS: d, Priority: 20, Type: "map"})
 	if rng.Float64() < o.ReduceShare {
 		r := max(1, n/10)
 		a.Tasks = append(a.Tasks, TaskGroup{Count: r, MemoryMB: mem, VCores: o.TaskVCores, DurationMS: 2 * d, Priority: 10, Phase: 1, Type: "reduce"})
 	}
-	return a
 }
 
 // logNormal draws from a log-normal distribution with the given mean.

@@ -148,3 +148,12 @@ func TestGenerateChecksOptions(t *testing.T) {
 	_, err := Generate(loadModel(t, "seeds-example"), o)
 	assert.EqualError(t, err, "sim: generator option apps 1000000000: want at most 2000000")
 }
+
+// A long-tailed day that needs more than MaxGenApps apps is refused after
+// a count that holds no apps (it held 1.8 GB before).
+func TestGenerateTargetLongTailRefused(t *testing.T) {
+	o := CommandGenOptions()
+	o.Nodes, o.TasksSigma, o.DurationSigma = 2400, 3, 3
+	_, err := Generate(loadModel(t, "seeds-example"), o)
+	assert.ErrorContains(t, err, "needs more than 2000000 apps")
+}
