@@ -2,11 +2,10 @@ package placement
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -17,29 +16,32 @@ const maxRuleFile = 16 << 20
 // path as is, a relative one next to the file that sets the key (the
 // ResourceManager resolves it on its own host, so the file may simply not
 // be here). Only regular files up to 16 MiB are read, so a device or a
-// pipe can neither hang nor flood the run.
+// pipe can neither hang nor flood the run. In an untrusted configuration
+// (a pull request's) the path must be relative and stay inside the
+// directory of the file that sets it, and nothing under /proc, /sys or
+// /dev is read (safeio.Within, Limits.Untrusted): the rules' text reaches
+// findings and reports.
 func ConfFileReader(c *xmlconf.Conf) func(string) ([]byte, error) {
 	return func(path string) ([]byte, error) {
-		if !filepath.IsAbs(path) && c != nil {
+		untrusted := c != nil && c.Untrusted
+		dir, known := "", false
+		if c != nil {
 			if p, ok := c.Lookup(KeyJSONFile); ok && p.NamePos.File != "" && !strings.Contains(p.NamePos.File, ":") && p.NamePos.File != "-" {
-				path = filepath.Join(filepath.Dir(p.NamePos.File), path)
+				dir, known = filepath.Dir(p.NamePos.File), true
 			}
 		}
-		st, err := os.Stat(path)
-		if err != nil {
-			return nil, err
+		switch {
+		case untrusted && !known:
+			return nil, fmt.Errorf("%q is not read from an untrusted configuration read from standard input or git", path)
+		case untrusted:
+			within, err := safeio.Within(dir, path)
+			if err != nil {
+				return nil, err
+			}
+			path = within
+		case known && !filepath.IsAbs(path):
+			path = filepath.Join(dir, path)
 		}
-		if !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("not a regular file")
-		}
-		if st.Size() > maxRuleFile {
-			return nil, fmt.Errorf("larger than %d bytes", maxRuleFile)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return io.ReadAll(io.LimitReader(f, maxRuleFile+1))
+		return safeio.ReadFile(path, safeio.Limits{MaxBytes: maxRuleFile, Untrusted: untrusted})
 	}
 }
