@@ -346,9 +346,16 @@ func parentPath(p string) string {
 // capacity, oldest first, while the parent's guarantee has room. Queues
 // that hold a guarantee and still have applications keep it.
 //
-// A parent with fail-on-exceeding-parent-capacity is never rebalanced:
-// QueueManagementDynamicEditPolicy.computeQueueManagementChanges skips it.
+// Only QueueManagementDynamicEditPolicy rebalances, so nothing does
+// unless the ResourceManager runs it (the scheduling monitor and its
+// policies, yarn-site.xml); capq rebalances on each change rather than
+// every queue-management.monitoring-interval (1.5 s by default). A parent
+// with fail-on-exceeding-parent-capacity is never rebalanced:
+// computeQueueManagementChanges skips it.
 func (e *Engine) rebalanceLegacy(parent *queue) {
+	if !e.model.Global.MonitorRuns("QueueManagementDynamicEditPolicy") {
+		return
+	}
 	if mq := e.model.Queue(parent.path); mq != nil && mq.AutoCreate.FailOnExceeding.V {
 		return
 	}

@@ -85,8 +85,9 @@ func TestExpireDynamicQueues(t *testing.T) {
 	_, err = e.Submit(AppSpec{ID: "app_2", Queue: "root.users.g.alice", User: "alice"})
 	require.NoError(t, err)
 	require.NoError(t, e.FinishApp("app_2"))
-	assert.Nil(t, e.ExpireQueues(40_000))
-	assert.Equal(t, []string{"root.users.g.alice"}, e.ExpireQueues(41_000))
+	// isInactiveDynamicQueue: more whole seconds idle than the expiry.
+	assert.Nil(t, e.ExpireQueues(41_999))
+	assert.Equal(t, []string{"root.users.g.alice"}, e.ExpireQueues(42_000))
 	// The parent, childless now, goes in the next round.
 	assert.Equal(t, []string{"root.users.g"}, e.ExpireQueues(44_000))
 	_, ok := e.Snapshot().Queues["root.users.g"]
@@ -218,30 +219,60 @@ func FuzzSubmitPlacement(f *testing.F) {
 	})
 }
 
+// queueManagementMonitor runs QueueManagementDynamicEditPolicy, which
+// alone rebalances a legacy managed parent's leaves.
+var queueManagementMonitor = map[string]string{
+	"yarn.resourcemanager.scheduler.monitor.enable":   "true",
+	"yarn.resourcemanager.scheduler.monitor.policies": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueManagementDynamicEditPolicy",
+}
+
+// with is base with more's keys set over it.
+func with(base map[string]string, more ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range append([]map[string]string{base}, more...) {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // GuaranteedOrZeroCapacityOverTimePolicy: with a 50% template the third
-// AutoCreatedLeafQueue gets no guarantee; when the first becomes idle its
-// guarantee goes to the third.
+// AutoCreatedLeafQueue gets no guarantee; when the first becomes idle
+// QueueManagementDynamicEditPolicy hands its guarantee to the third, if
+// the ResourceManager runs that policy; otherwise nothing moves.
 func TestLegacyGuaranteedOrZero(t *testing.T) {
-	e := newTestEngine(t, map[string]string{
+	conf := map[string]string{
 		p + "root.queues":                                 "c",
 		p + "root.c.capacity":                             "100",
 		p + "root.c.auto-create-child-queue.enabled":      "true",
 		p + "root.c.leaf-queue-template.capacity":         "50",
 		p + "root.c.leaf-queue-template.maximum-capacity": "100",
-	})
-	for i, u := range []string{"u1", "u2", "u3"} {
-		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: "root.c." + u, User: u})
-		require.NoError(t, err)
 	}
-	st := e.Snapshot()
-	assert.InDelta(t, 0.5, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6)
-	assert.InDelta(t, 0.5, st.Queues["root.c.u2"].AbsoluteCapacity, 1e-6)
-	assert.InDelta(t, 0, st.Queues["root.c.u3"].AbsoluteCapacity, 1e-6)
-	require.NoError(t, e.FinishApp("app_0"))
-	st = e.Snapshot()
-	assert.InDelta(t, 0, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6)
-	assert.InDelta(t, 0.5, st.Queues["root.c.u2"].AbsoluteCapacity, 1e-6)
-	assert.InDelta(t, 0.5, st.Queues["root.c.u3"].AbsoluteCapacity, 1e-6)
+	for _, monitor := range []bool{true, false} {
+		c := conf
+		if monitor {
+			c = with(conf, queueManagementMonitor)
+		}
+		e := newTestEngine(t, c)
+		for i, u := range []string{"u1", "u2", "u3"} {
+			_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: "root.c." + u, User: u})
+			require.NoError(t, err)
+		}
+		st := e.Snapshot()
+		assert.InDelta(t, 0.5, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6)
+		assert.InDelta(t, 0.5, st.Queues["root.c.u2"].AbsoluteCapacity, 1e-6)
+		assert.InDelta(t, 0, st.Queues["root.c.u3"].AbsoluteCapacity, 1e-6)
+		require.NoError(t, e.FinishApp("app_0"))
+		st = e.Snapshot()
+		moved := 0.0
+		if monitor {
+			moved = 0.5
+		}
+		assert.InDelta(t, 0.5-moved, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6, "monitor %v", monitor)
+		assert.InDelta(t, 0.5, st.Queues["root.c.u2"].AbsoluteCapacity, 1e-6)
+		assert.InDelta(t, moved, st.Queues["root.c.u3"].AbsoluteCapacity, 1e-6, "monitor %v", monitor)
+	}
 }
 
 // ManagedParentQueue.addChildQueue with fail-on-exceeding-parent-capacity:
@@ -251,14 +282,14 @@ func TestLegacyGuaranteedOrZero(t *testing.T) {
 // guarantee, and QueueManagementDynamicEditPolicy leaves the parent's
 // capacities alone when a leaf becomes idle.
 func TestLegacyFailOnExceedingParentCapacity(t *testing.T) {
-	e := newTestEngine(t, map[string]string{
+	e := newTestEngine(t, with(queueManagementMonitor, map[string]string{
 		p + "root.queues":                            "c",
 		p + "root.c.capacity":                        "100",
 		p + "root.c.auto-create-child-queue.enabled": "true",
 		p + "root.c.auto-create-child-queue.fail-on-exceeding-parent-capacity": "true",
 		p + "root.c.leaf-queue-template.capacity":                              "50",
 		p + "root.c.leaf-queue-template.maximum-capacity":                      "100",
-	})
+	}))
 	for i, u := range []string{"u1", "u2"} {
 		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: "root.c." + u, User: u})
 		require.NoError(t, err)
@@ -273,4 +304,48 @@ func TestLegacyFailOnExceedingParentCapacity(t *testing.T) {
 	assert.InDelta(t, 0.5, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6, "no rebalancing: the idle leaf keeps its guarantee")
 	_, err = e.Submit(AppSpec{ID: "app_3", Queue: "root.c.u3", User: "u3"})
 	require.Error(t, err, "the idle leaf still holds its guarantee")
+}
+
+// TestAutoCreatedQueueDeletionPolicy#testEditSchedule's two steps: a run
+// marks the eligible queues, the next sends them for deletion and the
+// scheduler removes those idle for more than the expiry; the parent, left
+// childless, is marked then. The policy runs only when the scheduling
+// monitor lists it (DeletionPolicyMS), every queue-expiration-time.
+func TestDeletionRound(t *testing.T) {
+	conf := map[string]string{
+		p + "root.queues":                                  "e",
+		p + "root.e.capacity":                              "1w",
+		p + "root.e.auto-queue-creation-v2.enabled":        "true",
+		p + "auto-queue-creation-v2.queue-expiration-time": "1",
+	}
+	assert.Zero(t, newTestEngine(t, conf).DeletionPolicyMS(), "monitors off by default")
+	conf["yarn.resourcemanager.scheduler.monitor.enable"] = "true"
+	assert.Zero(t, newTestEngine(t, conf).DeletionPolicyMS(), "the default policy is the preemption one alone")
+	conf["yarn.resourcemanager.scheduler.monitor.policies"] = "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy," +
+		"org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy"
+	e := newTestEngine(t, conf)
+	assert.Equal(t, int64(1000), e.DeletionPolicyMS())
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.e.user_0", User: "u"})
+	require.NoError(t, err)
+	assert.Nil(t, e.DeletionRound(1000), "a queue with an application is not eligible")
+	require.NoError(t, e.FinishApp("app_1"))
+	assert.Nil(t, e.DeletionRound(2000), "the first run only marks")
+	assert.Equal(t, []string{"root.e.user_0"}, e.DeletionRound(3000), "marked and still eligible, idle 3 s > 1 s")
+	assert.Nil(t, e.DeletionRound(4000), "root.e is static")
+	_, ok := e.Snapshot().Queues["root.e.user_0"]
+	assert.False(t, ok)
+
+	// A submission between the two runs keeps the queue.
+	e = newTestEngine(t, conf)
+	_, err = e.Submit(AppSpec{ID: "app_1", Queue: "root.e.user_0", User: "u"})
+	require.NoError(t, err)
+	require.NoError(t, e.FinishApp("app_1"))
+	assert.Nil(t, e.DeletionRound(2000))
+	e.SetTime(2500)
+	_, err = e.Submit(AppSpec{ID: "app_2", Queue: "root.e.user_0", User: "u"})
+	require.NoError(t, err)
+	require.NoError(t, e.FinishApp("app_2"))
+	assert.Nil(t, e.DeletionRound(3000), "sent, but idle 0.5 s: not inactive (isInactiveDynamicQueue)")
+	assert.Nil(t, e.DeletionRound(4000), "marked again")
+	assert.Equal(t, []string{"root.e.user_0"}, e.DeletionRound(5000))
 }

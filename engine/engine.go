@@ -151,6 +151,9 @@ type Engine struct {
 	async *asyncConf
 	// nodesReserved counts nodes holding a reservation.
 	nodesReserved int
+	// deletionMarks are the queues AutoCreatedQueueDeletionPolicy marked
+	// in its last run (DeletionRound).
+	deletionMarks map[string]bool
 	// reservedPassOvers counts multi-node passes over a reserved node with
 	// room that Hadoop would have proposed on (allocateKeyMulti).
 	reservedPassOvers int64

@@ -29,42 +29,113 @@ func (e *Engine) DynamicQueues() []string {
 	return out
 }
 
-// ExpireQueues is AutoCreatedQueueDeletionPolicy: flexible (v2) dynamic
-// queues with no applications for auto-queue-creation-v2.
-// queue-expiration-time seconds (300 by default) are removed, leaves
-// with no children; a dynamic parent left childless goes in a later round,
-// as the policy removes one level per run. Queues whose
-// queue-auto-removal.enable is false stay. It returns the removed paths.
+// ExpireQueues removes every flexible (v2) dynamic queue that is idle
+// now (inactive): a scenario's expire_queues step, standing for the
+// policy's runs up to that time. Leaves go first; a dynamic parent left
+// childless goes in a later call, as the policy removes one level per
+// run. It returns the removed paths. The simulator runs the policy
+// itself (DeletionRound).
 func (e *Engine) ExpireQueues(nowMS int64) []string {
 	if len(e.dynamicPaths) == 0 {
 		return nil
 	}
 	e.nowMS = nowMS
-	expiry := int64(defaultExpirySeconds)
-	if v, ok, _ := e.model.Conf.Get(keyV2Expiry); ok {
-		if n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil {
-			expiry = n
-		}
-	}
 	var removed []string
 	for i := len(e.dynamicPaths) - 1; i >= 0; i-- {
+		if q := e.byPath[e.dynamicPaths[i]]; e.inactive(q, nowMS) {
+			removed = append(removed, q.path)
+		}
+	}
+	e.removeExpired(removed)
+	return removed
+}
+
+// DeletionRound is one run of AutoCreatedQueueDeletionPolicy.editSchedule,
+// which the ResourceManager makes every queue-expiration-time seconds
+// when the policy is among the scheduling monitor's (DeletionPolicyMS):
+// prepareForAutoDeletion sends for deletion the queues the previous run
+// marked that are still eligible and marks the newly eligible ones; then
+// CapacityScheduler.removeAutoCreatedQueue removes those sent that are
+// inactive (isInactiveDynamicQueue). It returns the removed paths.
+func (e *Engine) DeletionRound(nowMS int64) []string {
+	e.nowMS = nowMS
+	marks := map[string]bool{}
+	var sent, removed []string
+	for i := len(e.dynamicPaths) - 1; i >= 0; i-- {
 		q := e.byPath[e.dynamicPaths[i]]
-		if q == nil || !q.dynamic || q.apps > 0 || len(q.children) > 0 {
-			continue
+		switch {
+		case !e.eligible(q):
+		case e.deletionMarks[q.path]:
+			sent = append(sent, q.path)
+		default:
+			marks[q.path] = true
 		}
-		if !e.autoRemoval(q) || nowMS-q.lastUsedMS < expiry*1000 {
-			continue
+	}
+	e.deletionMarks = marks
+	for _, p := range sent {
+		if q := e.byPath[p]; e.inactive(q, nowMS) {
+			removed = append(removed, p)
 		}
-		removed = append(removed, q.path)
-		if q.parent != nil {
+	}
+	e.removeExpired(removed)
+	return removed
+}
+
+// DeletionPolicyMS is how often the ResourceManager runs
+// AutoCreatedQueueDeletionPolicy (its monitoring interval is
+// queue-expiration-time), or 0 when it does not run it: the scheduling
+// monitor is off or the policy is not among
+// yarn.resourcemanager.scheduler.monitor.policies.
+func (e *Engine) DeletionPolicyMS() int64 {
+	if !e.model.Global.MonitorRuns("AutoCreatedQueueDeletionPolicy") {
+		return 0
+	}
+	return max(e.expirySeconds()*1000, 1)
+}
+
+// FlexibleQueue reports whether path is a flexible (v2) auto-created
+// queue, the kind AutoCreatedQueueDeletionPolicy removes.
+func (e *Engine) FlexibleQueue(path string) bool {
+	q := e.byPath[path]
+	return q != nil && q.dynamic && !q.legacyAuto
+}
+
+// eligible is isEligibleForAutoDeletion: a dynamic v2 queue with no
+// applications (a leaf) or no children (a parent) whose
+// queue-auto-removal is on.
+func (e *Engine) eligible(q *queue) bool {
+	return q != nil && q.dynamic && !q.legacyAuto && q.apps == 0 && len(q.children) == 0 && e.autoRemoval(q)
+}
+
+// inactive is isInactiveDynamicQueue: eligible, with more whole seconds
+// since the last submission than queue-expiration-time.
+func (e *Engine) inactive(q *queue, nowMS int64) bool {
+	return e.eligible(q) && (nowMS-q.lastUsedMS)/1000 > e.expirySeconds()
+}
+
+// expirySeconds is auto-queue-creation-v2.queue-expiration-time.
+func (e *Engine) expirySeconds() int64 {
+	if v, ok, _ := e.model.Conf.Get(keyV2Expiry); ok {
+		if n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil {
+			return n
+		}
+	}
+	return defaultExpirySeconds
+}
+
+// removeExpired removes the queues; a parent takes its removed child's
+// last submission as its own (ParentQueue.submitApplication updates it
+// too).
+func (e *Engine) removeExpired(paths []string) {
+	if len(paths) == 0 {
+		return
+	}
+	for _, p := range paths {
+		if q := e.byPath[p]; q.parent != nil {
 			q.parent.lastUsedMS = max(q.parent.lastUsedMS, q.lastUsedMS)
 		}
 	}
-	if len(removed) == 0 {
-		return nil
-	}
-	e.dropQueues(removed)
-	return removed
+	e.dropQueues(paths)
 }
 
 // autoRemoval is queue-auto-removal.enable of the queue (true unless set

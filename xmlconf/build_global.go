@@ -91,12 +91,13 @@ const preemptionPrefix = "yarn.resourcemanager.monitor.capacity.preemption."
 
 func (b *builder) preemption() {
 	p := &b.m.Global.Preemption
-	p.Enabled, _ = b.boolAt("yarn.resourcemanager.scheduler.monitor.enable", FromGlobal, b.hadoopDefault("yarn.resourcemanager.scheduler.monitor.enable") == "true")
-	if pol, ok := b.stringAt("yarn.resourcemanager.scheduler.monitor.policies", FromGlobal, ""); ok && p.Enabled.V {
-		if !containsWord(pol.V, "ProportionalCapacityPreemptionPolicy") {
-			p.Enabled.V = false
-		}
+	g := &b.m.Global
+	g.MonitorEnabled, _ = b.boolAt("yarn.resourcemanager.scheduler.monitor.enable", FromGlobal, b.hadoopDefault("yarn.resourcemanager.scheduler.monitor.enable") == "true")
+	if pol, ok := b.stringAt("yarn.resourcemanager.scheduler.monitor.policies", FromGlobal, ""); ok {
+		g.MonitorPolicies = pol
 	}
+	p.Enabled = g.MonitorEnabled
+	p.Enabled.V = g.MonitorRuns("ProportionalCapacityPreemptionPolicy")
 	p.ObserveOnly, _ = b.boolAt(preemptionPrefix+"observe_only", FromGlobal, false)
 	p.MonitoringIntervalMS, _ = b.longAt(preemptionPrefix+"monitoring_interval", FromGlobal, 3000)
 	p.MaxWaitBeforeKillMS, _ = b.longAt(preemptionPrefix+"max_wait_before_kill", FromGlobal, 15000)

@@ -297,6 +297,12 @@ type Global struct {
 	ACLEnable Value[bool]
 	// MaxAppPriority is yarn.cluster.max-application-priority (default 0).
 	MaxAppPriority Value[int32]
+	// MonitorEnabled is yarn.resourcemanager.scheduler.monitor.enable and
+	// MonitorPolicies yarn.resourcemanager.scheduler.monitor.policies
+	// (yarn-site.xml; unset: ProportionalCapacityPreemptionPolicy alone):
+	// the scheduling edit policies the ResourceManager runs (MonitorRuns).
+	MonitorEnabled  Value[bool]
+	MonitorPolicies Value[string]
 	// AppTimeoutsMonitorMS is yarn.resourcemanager.application-timeouts.monitor.interval-ms
 	// (yarn-site.xml, default 3000): how often RMAppLifetimeMonitor checks
 	// lifetimes.
@@ -313,6 +319,20 @@ type Global struct {
 // use (else only memory counts).
 func (g Global) DominantCalculator() bool {
 	return g.ResourceCalculator.V == "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
+}
+
+// MonitorRuns reports whether the ResourceManager runs the scheduling
+// edit policy of that class name (SchedulingMonitorManager: monitors on,
+// and the class among the configured policies, ProportionalCapacity-
+// PreemptionPolicy when none are).
+func (g *Global) MonitorRuns(policy string) bool {
+	if !g.MonitorEnabled.V {
+		return false
+	}
+	if !g.MonitorPolicies.Set() {
+		return policy == "ProportionalCapacityPreemptionPolicy"
+	}
+	return containsWord(g.MonitorPolicies.V, policy)
 }
 
 // Preemption holds ProportionalCapacityPreemptionPolicy settings.

@@ -150,7 +150,10 @@ func TestGenWorkloadIsSeededAndRuns(t *testing.T) {
 func TestSimulateUsersDynamic(t *testing.T) {
 	r := runBinary(t, "", "simulate", "--config", "testdata/users-dynamic", "--workload", "testdata/workloads/users-dynamic.json")
 	require.Equal(t, 0, r.code, r.stderr)
-	assert.Contains(t, r.stdout, "dynamic queues: 67 created, 67 expired")
+	// testdata/users-dynamic's yarn-site.xml runs AutoCreatedQueueDeletionPolicy
+	// every 600 s: a queue idle at one run and still idle past 600 s at the
+	// next goes; one user's queue comes back for a later app.
+	assert.Contains(t, r.stdout, "dynamic queues: 66 created, 66 expired")
 	assert.Contains(t, r.stdout, "root.users.user49")
 	golden.Assert(t, "simulate/users-dynamic.txt", []byte(r.stdout))
 }
@@ -198,16 +201,18 @@ func TestSimulateRefreshEvents(t *testing.T) {
 	assert.Contains(t, out.Refreshes[2].Errors[0], "cannot load missing.xml")
 }
 
-// TestSimulateEndTree: --end-tree prints capq tree of the run's end state;
-// at 12 minutes the users' dynamic queues created in the last 10 minutes
-// are still there, each weight 1 of root.users' ten children.
+// TestSimulateEndTree: --end-tree prints capq tree of the run's end state.
+// At 21 minutes the deletion policy (every 600 s) has removed at 20m the
+// queues it marked idle at 10m (user00, user01, user04); the other
+// nineteen users' queues share root.users by weight 1 each.
 func TestSimulateEndTree(t *testing.T) {
 	r := runBinary(t, "", "simulate", "--config", "testdata/users-dynamic", "--workload", "testdata/workloads/users-dynamic.json",
-		"--until", "12m", "--end-tree")
+		"--until", "21m", "--end-tree")
 	require.Equal(t, 0, r.code, r.stderr)
 	tree := r.stdout[strings.Index(r.stdout, "queue tree at the end of the run:"):]
-	assert.Contains(t, tree, "└─ user12  RUNNING  1.0w=10%")
-	assert.NotContains(t, tree, "user02", "expired at 12m")
+	assert.Contains(t, tree, "└─ user21  RUNNING  1.0w=5.26%")
+	assert.Contains(t, tree, "user02", "busy at 10m, so marked only at 20m")
+	assert.NotContains(t, tree, "user00", "marked at 10m, removed at 20m")
 	golden.Assert(t, "simulate/users-dynamic-end-tree.txt", []byte(r.stdout))
 }
 

@@ -1,8 +1,6 @@
 package sim
 
-// expireIntervalMS is how often AutoCreatedQueueDeletionPolicy runs in
-// the simulation (the scheduling monitors' default interval).
-const expireIntervalMS = 3000
+import "fmt"
 
 // DynamicQueue is a queue the run created on submission, with when it
 // was created and, if it expired, when it was removed.
@@ -43,22 +41,47 @@ func (r *run) created(paths []string) {
 		r.res.DynamicQueues = append(r.res.DynamicQueues, d)
 	}
 	r.tickExpiry()
+	r.warnKeptQueues(paths)
 }
 
-// tickExpiry queues the next deletion-policy round while dynamic queues
-// exist and none is queued.
+// warnKeptQueues says once per kind that auto-created queues stay as
+// created when the ResourceManager does not run the policy that manages
+// them; the usual reason is a yarn-site.xml not given to capq.
+func (r *run) warnKeptQueues(paths []string) {
+	p := paths[len(paths)-1]
+	switch {
+	case r.e.FlexibleQueue(p) && !r.keptWarned && r.e.DeletionPolicyMS() == 0:
+		r.keptWarned = true
+		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("at %s: auto-created queues are never removed: the ResourceManager deletes idle ones only when "+
+			"yarn.resourcemanager.scheduler.monitor.enable is true and AutoCreatedQueueDeletionPolicy is among "+
+			"yarn.resourcemanager.scheduler.monitor.policies (yarn-site.xml; give it with --yarn-site or a configuration directory)", fmtMS(r.now)))
+	case !r.e.FlexibleQueue(p) && !r.legacyWarned && !r.model.Global.MonitorRuns("QueueManagementDynamicEditPolicy"):
+		r.legacyWarned = true
+		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("at %s: auto-created leaf queues keep the guarantee they got at creation: only "+
+			"QueueManagementDynamicEditPolicy hands an idle queue's guarantee on, and the ResourceManager runs it only when "+
+			"yarn.resourcemanager.scheduler.monitor.enable is true and it is among yarn.resourcemanager.scheduler.monitor.policies "+
+			"(yarn-site.xml; give it with --yarn-site or a configuration directory)", fmtMS(r.now)))
+	}
+}
+
+// tickExpiry queues the next run of AutoCreatedQueueDeletionPolicy while
+// dynamic queues exist and none is queued, if the ResourceManager runs
+// the policy at all (Engine.DeletionPolicyMS): runs fall on multiples of
+// its interval from the start, as the scheduling monitor makes them.
+// Rounds skipped while no dynamic queue exists would mark nothing.
 func (r *run) tickExpiry() {
-	if r.expireOn || len(r.e.DynamicQueues()) == 0 {
+	iv := r.e.DeletionPolicyMS()
+	if r.expireOn || iv <= 0 || len(r.e.DynamicQueues()) == 0 || r.now > MaxTimeMS {
 		return
 	}
 	r.expireOn = true
-	r.q.push(event{t: (r.now/expireIntervalMS + 1) * expireIntervalMS, kind: evExpire})
+	r.q.push(event{t: (r.now/iv + 1) * iv, kind: evExpire})
 }
 
-// expireRound removes dynamic queues idle past their expiry.
+// expireRound runs the deletion policy once.
 func (r *run) expireRound() {
 	r.expireOn = false
-	removed := r.e.ExpireQueues(r.now)
+	removed := r.e.DeletionRound(r.now)
 	if len(removed) > 0 {
 		r.model = r.e.Model()
 		r.readLimits()

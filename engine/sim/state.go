@@ -186,23 +186,26 @@ type run struct {
 	samples    []int64
 	nextSample int64
 
-	res        Result
-	preemptOn  bool // a preemption round is queued
-	expireOn   bool // a queue-deletion round is queued
-	dynIdx     map[string]int
-	lastRound  int64
-	out        *bufio.Writer
-	outErr     error  // the first failed write of the event log; stops the run
-	budgetErr  error  // set when the run used up Options.MaxEvents or MaxSeriesPoints; stops it
-	work       uint64 // weighted events charged against Options.MaxEvents
-	budgeted   bool   // Options.MaxEvents sets a budget
-	counting   bool   // the engine counts re-reservations (standing.go)
-	lineBuf    []byte
-	lastChange int64
-	done       int
-	evCount    uint64
-	engineEvs  uint64 // engine events seen (onEvent)
-	rng        *rand.Rand
+	res       Result
+	preemptOn bool // a preemption round is queued
+	expireOn  bool // a queue-deletion round is queued
+	// keptWarned and legacyWarned: warnKeptQueues has spoken of flexible,
+	// of legacy auto-created queues.
+	keptWarned, legacyWarned bool
+	dynIdx                   map[string]int
+	lastRound                int64
+	out                      *bufio.Writer
+	outErr                   error  // the first failed write of the event log; stops the run
+	budgetErr                error  // set when the run used up Options.MaxEvents or MaxSeriesPoints; stops it
+	work                     uint64 // weighted events charged against Options.MaxEvents
+	budgeted                 bool   // Options.MaxEvents sets a budget
+	counting                 bool   // the engine counts re-reservations (standing.go)
+	lineBuf                  []byte
+	lastChange               int64
+	done                     int
+	evCount                  uint64
+	engineEvs                uint64 // engine events seen (onEvent)
+	rng                      *rand.Rand
 }
 
 // setLive records a running container (idmap: container ids are small
