@@ -16,10 +16,22 @@ var ErrBudget = errors.New("work budget used up")
 // costs a few events. Measured on the hostile workloads of issue 12: about
 // 1 µs an event at 10,000 nodes, 15 µs at 1,000,000, 4 µs to set a node
 // up; the weights keep DefaultMaxEvents within a few seconds at any size.
+//
+// A refresh event re-reads a configuration and checks it against the
+// running one (lint, the effective diff, the engine's rebuild): about
+// 30 µs a queue with 2,000 queues, so it is charged refreshQueueCost
+// events for every queue of the two configurations.
 const (
-	nodeSetupCost   = 10
-	nodesPerEventUp = 25_000
+	nodeSetupCost    = 10
+	nodesPerEventUp  = 25_000
+	refreshQueueCost = 15
 )
+
+// RefreshCost is the budget a refresh between configurations of these
+// queue counts uses.
+func RefreshCost(oldQueues, newQueues int) uint64 {
+	return uint64(oldQueues+newQueues) * refreshQueueCost
+}
 
 // budget is the most weighted events this run may process; 0 means no
 // budget.
@@ -73,8 +85,12 @@ func (r *run) overBudget() bool {
 	if r.work+SetupCost(len(r.nodes)) <= max {
 		return false
 	}
-	r.budgetErr = fmt.Errorf("sim: %w: stopped after %d simulated events (heartbeats, arrivals, completions) on %d nodes at simulated time %s with %d of %d applications finished; raise the budget with --max-events (-1 for none) or stop earlier with --until",
-		ErrBudget, r.evCount, len(r.nodes), time.Duration(r.now)*time.Millisecond, r.done, len(r.apps))
+	what := "heartbeats, arrivals, completions"
+	if r.refreshes > 0 {
+		what += fmt.Sprintf("; %d configuration refreshes, charged %d events per queue of the two configurations", r.refreshes, refreshQueueCost)
+	}
+	r.budgetErr = fmt.Errorf("sim: %w: stopped after %d simulated events (%s) on %d nodes at simulated time %s with %d of %d applications finished; raise the budget with --max-events (-1 for none) or stop earlier with --until",
+		ErrBudget, r.evCount, what, len(r.nodes), time.Duration(r.now)*time.Millisecond, r.done, len(r.apps))
 	return true
 }
 

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -97,5 +98,43 @@ func TestHeartbeatSetting(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, int64(7), got, "the workload's interval (SLS's yarn.sls.nm.heartbeat.interval.ms) wins")
 		})
+	}
+}
+
+// A refresh is charged to the work budget by the queues of the two
+// configurations (RefreshCost), so a workload of many refreshes of a big
+// configuration stops at the budget instead of running for minutes.
+func TestRefreshesChargeTheBudget(t *testing.T) {
+	var b []byte
+	b = append(b, "<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>"...)
+	for i := 0; i < 200; i++ {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, fmt.Sprintf("q%d", i)...)
+	}
+	b = append(b, "</value></property></configuration>"...)
+	m := modelFrom(t, b)
+	load := func(string) (*xmlconf.Model, error) { return m, nil }
+	w := &Workload{Name: "refreshes", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}}}
+	for i := 0; i < 10; i++ {
+		w.Events = append(w.Events, Event{AtMS: int64(i+1) * 1000, Kind: EventRefresh, Config: "same.xml"})
+	}
+	per := RefreshCost(len(m.Queues), len(m.Queues)) // 201 queues each side
+	for _, c := range []struct {
+		budget int64
+		done   int
+	}{
+		{int64(10*per + 1000), 10}, // room for all ten
+		{int64(3*per + per/2), 4},  // the fourth outgrows it and the run stops
+	} {
+		res, err := Run(m, w, Options{Seed: 1, LoadConfig: load, MaxEvents: c.budget})
+		if c.done == 10 {
+			require.NoError(t, err)
+			assert.Len(t, res.Refreshes, 10)
+			continue
+		}
+		require.ErrorIs(t, err, ErrBudget)
+		assert.Contains(t, err.Error(), fmt.Sprintf("%d configuration refreshes, charged 15 events per queue", c.done))
 	}
 }

@@ -198,6 +198,7 @@ type run struct {
 	outErr                   error  // the first failed write of the event log; stops the run
 	budgetErr                error  // set when the run used up Options.MaxEvents or MaxSeriesPoints; stops it
 	work                     uint64 // weighted events charged against Options.MaxEvents
+	refreshes                int    // configurations loaded by refresh events (budget.go)
 	budgeted                 bool   // Options.MaxEvents sets a budget
 	counting                 bool   // the engine counts re-reservations (standing.go)
 	lineBuf                  []byte
