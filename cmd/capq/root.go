@@ -16,6 +16,10 @@ func execute(args []string, s *streams) int {
 	root.SetIn(s.in)
 	root.SetOut(s.out)
 	root.SetErr(s.errOut)
+	if c, err := unknownSubcommand(root, args); err != nil {
+		fmt.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", err, c.CommandPath())
+		return exitCannotRun
+	}
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
@@ -77,4 +81,26 @@ func bindStdinName(root *cobra.Command, s *streams) {
 	}
 	root.PersistentFlags().StringVar(&s.stdinName, "stdin-filename", "",
 		"the `PATH` standard input (-) stands for in findings and annotations, e.g. conf/capacity-scheduler.xml")
+}
+
+// unknownSubcommand refuses an argument after a command that only groups
+// others (completion, gen, migrate): cobra prints such a command's help
+// and exits 0 whatever follows it, so "capq completion zsh2" looked like
+// success. It returns the group command and the error.
+func unknownSubcommand(root *cobra.Command, args []string) (*cobra.Command, error) {
+	root.InitDefaultCompletionCmd(args...)
+	cmd, rest, err := root.Find(args)
+	if err != nil || cmd == root || cmd.Runnable() || !cmd.HasSubCommands() {
+		return cmd, nil
+	}
+	if cmd.ParseFlags(rest) != nil || cmd.Flags().NArg() == 0 {
+		return cmd, nil
+	}
+	arg := cmd.Flags().Arg(0)
+	msg := fmt.Sprintf("unknown command %q for %q", arg, cmd.CommandPath())
+	cmd.SuggestionsMinimumDistance = root.SuggestionsMinimumDistance
+	if s := cmd.SuggestionsFor(arg); len(s) > 0 {
+		msg += fmt.Sprintf("; did you mean %q?", s[0])
+	}
+	return cmd, errors.New(msg)
 }
