@@ -214,6 +214,29 @@ func TestParseResourceFlag(t *testing.T) {
 		_, err := ParseResourceFlag(bad)
 		assert.Error(t, err, bad)
 	}
+	r, err = ParseResourceFlag("memory=1048576p,vcores=1125899906842624,gpu=1125899906842624")
+	require.NoError(t, err)
+	assert.Equal(t, int64(MaxClusterResource), r.MemoryMB)
+	assert.Equal(t, int64(MaxClusterResource), r.VCores)
+}
+
+// A cluster size whose MB (or count) overflows int64, or nears it, is
+// refused: it printed negative memory in capq tree.
+func TestParseResourceFlagOutOfRange(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"memory=9223372036854775807p", `memory "9223372036854775807p" is out of range, want at most 1048576p (1125899906842624 MB)`},
+		{"memory=9223372036854775807", `memory "9223372036854775807" is out of range`},
+		{"memory=1e300", `memory "1e300" is out of range`},
+		{"memory=1048577p", `memory "1048577p" is out of range`},
+		{"memory=1g,vcores=9223372036854775807", `vcores "9223372036854775807" is out of range, want at most 1125899906842624`},
+		{"memory=1g,gpu=1125899906842625", `gpu "1125899906842625" is out of range, want at most 1125899906842624`},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			_, err := ParseResourceFlag(c.in)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
 }
 
 // Keys that only look like auto-creation switches must not confuse (or

@@ -104,6 +104,12 @@ func parseLegacyAbsolute(raw string) (r Resource, ok bool, skipped []string, err
 	return r, true, skipped, nil
 }
 
+// MaxClusterResource bounds each resource of a cluster size given on the
+// command line (MB for memory): a million nodes of a pebibyte, the
+// simulator's bounds, fit under it, and a queue's share of it stays far
+// inside int64 (a larger value printed negative memory in capq tree).
+const MaxClusterResource = 1 << 50
+
 // ParseResourceFlag reads a cluster size such as "memory=1000g,vcores=1000"
 // or "memory-mb=1024000,vcores=1000". Memory takes friendly binary units
 // (k, m, g, t, p with or without "b"/"i", any case: 1g = 1024 MB) and
@@ -131,11 +137,17 @@ func ParseResourceFlag(s string) (Resource, error) {
 			if err != nil || n < 0 {
 				return r, fmt.Errorf("resource %q: vcores %q is not a whole number", s, val)
 			}
+			if n > MaxClusterResource {
+				return r, fmt.Errorf("resource %q: vcores %q is out of range, want at most %d", s, val, MaxClusterResource)
+			}
 			r.VCores = n
 		default:
 			n, err := strconv.ParseInt(val, 10, 64)
 			if err != nil || n < 0 {
 				return r, fmt.Errorf("resource %q: %s %q is not a whole number", s, name, val)
+			}
+			if n > MaxClusterResource {
+				return r, fmt.Errorf("resource %q: %s %q is out of range, want at most %d", s, name, val, MaxClusterResource)
 			}
 			if r.Other == nil {
 				r.Other = map[string]int64{}
@@ -172,6 +184,9 @@ func parseMemoryMB(v string) (int64, error) {
 	f, err := strconv.ParseFloat(strings.TrimSpace(lower), 64)
 	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) {
 		return 0, fmt.Errorf("memory %q: want a size such as 1000g, 512m or 2048 (MB)", v)
+	}
+	if f*mult > MaxClusterResource {
+		return 0, fmt.Errorf("memory %q is out of range, want at most %dp (%d MB)", v, MaxClusterResource>>30, MaxClusterResource)
 	}
 	return int64(f * mult), nil
 }
