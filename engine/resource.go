@@ -1,6 +1,10 @@
 package engine
 
-import "math"
+import (
+	"math"
+
+	"github.com/capq/capq/xmlconf"
+)
 
 // Resource is an amount of memory (MB) and virtual cores. The engine keeps
 // it as two int64 so arithmetic in the hot path allocates nothing.
@@ -202,7 +206,7 @@ func (c *calc) multiplyAndNormalizeDown(r Resource, by float64, step Resource) R
 
 // multiplyRoundDown is Resources.multiplyAndRoundDown: (long)(v * by).
 func multiplyRoundDown(r Resource, by float64) Resource {
-	return Resource{int64(float64(r.MemoryMB) * by), int64(float64(r.VCores) * by)}
+	return multiplyTrunc(r, by)
 }
 
 // divideAndCeil is ResourceCalculator.divideAndCeil(Resource, float):
@@ -275,8 +279,11 @@ func (c *calc) availableContainers(avail, req Resource) int64 {
 
 // multiplyTrunc is Resources.multiply(r, by) followed by the long cast
 // Hadoop uses for guaranteed resources: (long)(v * by).
+// Java's cast (xmlconf.JavaLong) saturates, and gives 0 for NaN, where
+// Go's conversion of a NaN, infinite or huge capacity is undefined (it
+// gave a guarantee of -9223372036854775808 MB).
 func multiplyTrunc(r Resource, by float64) Resource {
-	return Resource{int64(float64(r.MemoryMB) * by), int64(float64(r.VCores) * by)}
+	return Resource{xmlconf.JavaLong(float64(r.MemoryMB) * by), xmlconf.JavaLong(float64(r.VCores) * by)}
 }
 
 // componentwiseMax is Resources.componentwiseMax.

@@ -207,10 +207,11 @@ func (r Resource) String() string {
 
 // Share is the part abs (a fraction of the cluster) of total, truncated
 // as Hadoop's (long)(resource * absoluteCapacity) with the capacity a
-// Java float. It is the one computation of a queue's share of a cluster
-// resource for capq tree and capq diff.
+// Java float: a NaN capacity gives 0, an infinite or huge one saturates
+// (JavaLong), as Java's cast does. It is the one computation of a queue's
+// share of a cluster resource for capq tree and capq diff.
 func Share(total int64, abs float64) int64 {
-	return int64(float32(total) * float32(abs))
+	return JavaLong(float64(float32(total) * float32(abs)))
 }
 
 // Share is the memory and vcores part abs of r (see the function Share).

@@ -1,6 +1,7 @@
 package xmlconf
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,6 +20,12 @@ func TestShare(t *testing.T) {
 		{1000, 0.4999, 499},
 		{1000, 0, 0},
 		{1000, 1, 1000},
+		// Java's cast: NaN is 0, infinite or huge saturates.
+		{102400, math.NaN(), 0},
+		{102400, math.Inf(1), math.MaxInt64},
+		{102400, math.Inf(-1), math.MinInt64},
+		{math.MaxInt64, 1, math.MaxInt64},
+		{102400, 9.007199e13, math.MaxInt64},
 	}
 	for _, tc := range cases {
 		assert.Equal(t, tc.want, Share(tc.total, tc.abs), "%d × %v", tc.total, tc.abs)
