@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
@@ -238,9 +239,15 @@ func (sc *Scenario) mergeConfigFile(rd xmlconf.ReadOptions) error {
 func (sc *Scenario) checkBounds() error {
 	repeats := 0
 	groups := append([]NodeGroup(nil), sc.Cluster.NodeGroups...)
+	if err := checkNodeSizes(sc.Cluster.Nodes, sc.Cluster.NodeGroups); err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
 	for i, st := range sc.Steps {
 		if st.Op == "" {
 			return fmt.Errorf("step %d has no op", i)
+		}
+		if err := st.checkNodeSizes(); err != nil {
+			return fmt.Errorf("step %d (%s): %w", i, st.Op, err)
 		}
 		if st.Repeat != 0 && !takesRepeat(st.Op) {
 			// Ignoring repeat elsewhere would run one step where the
@@ -271,6 +278,51 @@ const (
 	maxRepeat = 100_000
 	maxNodes  = 100_000
 )
+
+// checkNodeSizes refuses a node (or group) of negative size, or larger
+// than a workload's node may be (sim.MaxNodeMB, sim.MaxNodeVCores), so
+// that the cluster's resource cannot go negative or overflow.
+func checkNodeSizes(ns []Node, gs []NodeGroup) error {
+	for _, n := range ns {
+		if err := checkNodeSize(fmt.Sprintf("node %q", n.ID), n.MemoryMB, n.VCores); err != nil {
+			return err
+		}
+	}
+	for _, g := range gs {
+		if err := checkNodeSize(fmt.Sprintf("node group %q", g.IDPrefix), g.MemoryMB, g.VCores); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkNodeSize(what string, mb, vcores int64) error {
+	if mb < 0 || vcores < 0 {
+		return fmt.Errorf("%s has a negative size (%d MB, %d vcores)", what, mb, vcores)
+	}
+	if mb > sim.MaxNodeMB || vcores > sim.MaxNodeVCores {
+		return fmt.Errorf("%s is too large (%d MB, %d vcores): at most %d MB and %d vcores", what, mb, vcores, int64(sim.MaxNodeMB), int64(sim.MaxNodeVCores))
+	}
+	return nil
+}
+
+// checkNodeSizes checks the nodes add_nodes and replace_node bring; a
+// step whose nodes do not decode is left to the step, which says so.
+func (st *Step) checkNodeSizes() error {
+	var ns []Node
+	switch st.Op {
+	case "add_nodes":
+		if len(st.Nodes) > 0 && json.Unmarshal(st.Nodes, &ns) != nil {
+			ns = nil
+		}
+	case "replace_node":
+		var n Node
+		if len(st.Node) > 0 && json.Unmarshal(st.Node, &n) == nil {
+			ns = []Node{n}
+		}
+	}
+	return checkNodeSizes(ns, st.NodeGroups)
+}
 
 func checkGroups(gs []NodeGroup) error {
 	total := 0
