@@ -79,7 +79,10 @@ func ReadRMApps(name string, data []byte, m *xmlconf.Model, o RMAppsOptions) (*W
 	ids := map[string]bool{}
 	for i, a := range apps {
 		pos := fmt.Sprintf("%s (app %d, %s)", name, i+1, a.ID)
-		if i == 0 {
+		if base <= 0 {
+			// The earliest app that can be kept: one with no positive
+			// startedTime is left out, and a base from it made
+			// StartedTime - base overflow.
 			base = a.StartedTime
 		}
 		app, why := rmWorkloadApp(a, base, o)

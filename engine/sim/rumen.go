@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -86,6 +87,9 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 			first = j.SubmitTime
 		}
 		a, err := sr.rumenApp(j, pos, base, first)
+		if re := (*rangeError)(nil); errors.As(err, &re) {
+			return nil, re.err
+		}
 		if err != nil {
 			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS skips this job", err))
 			if sr.firstSkip == nil {
@@ -123,7 +127,14 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 		a.User = *j.User
 	}
 	if base == RumenTimeConverted {
-		a.SubmitMS = max(0, j.SubmitTime-first) // adjustTimeValuesToBaselineTime resets a negative start to 0
+		// adjustTimeValuesToBaselineTime resets a negative start to 0;
+		// the difference is checked, so an extreme submitTime is named
+		// as given, not as an overflowed difference.
+		rel, ok := subMS(j.SubmitTime, first)
+		if !ok || rel > MaxTimeMS {
+			return a, &rangeError{posErr(pos, "submitTime %d is out of range: more than %d ms from the first job's %d", j.SubmitTime, int64(MaxTimeMS), first)}
+		}
+		a.SubmitMS = max(0, rel)
 	}
 	if a.ID == "" || sr.ids[a.ID] {
 		a.ID = fmt.Sprintf("%s_%d", a.ID, sr.amID)
@@ -140,8 +151,11 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 				return a, posErr(pos, "Invalid %s task, no attempt for a %s! (task %d)", kind.typ, kind.doer, k)
 			}
 			at := t.Attempts[len(t.Attempts)-1]
-			d := at.FinishTime - at.StartTime
-			if d <= 0 || d > MaxTimeMS {
+			d, ok := subMS(at.FinishTime, at.StartTime)
+			if !ok || d > MaxTimeMS {
+				return a, posErr(pos, "%s task %d: its attempt from startTime %d to finishTime %d is out of range (at most %d ms)", kind.typ, k, at.StartTime, at.FinishTime, int64(MaxTimeMS))
+			}
+			if d <= 0 {
 				return a, posErr(pos, "%s task %d: Duration of a task shouldn't be less or equal to 0! (got %d ms)", kind.typ, k, d)
 			}
 			g := TaskGroup{Count: 1, MemoryMB: sr.set.ContainerMemoryMB, VCores: sr.set.ContainerVCores, DurationMS: d,
@@ -164,4 +178,16 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 	sr.ids[a.ID] = true
 	sr.amID++
 	return a, nil
+}
+
+// rangeError is a job rumen2sls could not place in time: the whole trace
+// is refused, where a job SLS skips is only warned about.
+type rangeError struct{ err error }
+
+func (e *rangeError) Error() string { return e.err.Error() }
+
+// subMS is a - b, with ok false when the difference overflows int64.
+func subMS(a, b int64) (int64, bool) {
+	d := a - b
+	return d, (b >= 0) == (d <= a)
 }
