@@ -157,13 +157,13 @@ func (j *synthGenJob) expand(td synthTaskDef, budget *int) error {
 		return fmt.Errorf("count %d is too many containers (the description may ask for %d in all)", num, maxSynthContainers)
 	}
 	*budget -= max(0, int(num))
-	mem, err := td.MaxMemory.long()
+	mem, err := td.MaxMemory.size("max_memory")
 	if err != nil {
-		return fmt.Errorf("max_memory: %w", err)
+		return err
 	}
-	vc, err := td.MaxVcores.long()
+	vc, err := td.MaxVcores.size("max_vcores")
 	if err != nil {
-		return fmt.Errorf("max_vcores: %w", err)
+		return err
 	}
 	for i := int32(0); i < num; i++ { // a negative count gives no container
 		t, err := td.Time.long()
@@ -288,4 +288,18 @@ func (q *javaPriorityQueue) poll() synthStory {
 	}
 	*q = es
 	return result
+}
+
+// size is Sample.getLong for a container's memory or vcores, refused past
+// Java's int: AMDefinitionSynth's (int) cast wraps it (1e300 MB became
+// -1 MB, then "negative size"), so the draw is named as it is.
+func (s *synthSample) size(key string) (int64, error) {
+	v, err := s.double()
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", key, err)
+	}
+	if n := javaRound(v); n > math.MaxInt32 {
+		return 0, fmt.Errorf("%s drew %g, out of range (at most %d, Java's int)", key, v, math.MaxInt32)
+	}
+	return javaRound(v), nil
 }
