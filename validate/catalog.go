@@ -36,13 +36,21 @@ var queueSuffixes = map[string]bool{
 	"auto-queue-creation-v2.maximum-queue-depth": false, "auto-queue-creation-v2.queue-auto-removal.enable": false,
 }
 
-// queueSuffixPrefixes are suffix families with a free part (a label, a
-// user, a template property, a policy parameter).
-var queueSuffixPrefixes = []string{
-	"accessible-node-labels.", "user-settings.", "ordering-policy.", "leaf-queue-template.",
-	"auto-queue-creation-v2.template.", "auto-queue-creation-v2.leaf-template.",
-	"auto-queue-creation-v2.parent-template.",
+// queueTemplatePrefixes hold a whole queue's settings after them (the
+// template's queue path is the parent's plus the prefix), so what follows
+// must itself be a known suffix: leaf-queue-template.max-capacity is as
+// ignored as max-capacity.
+var queueTemplatePrefixes = []string{
+	"leaf-queue-template.", "auto-queue-creation-v2.template.",
+	"auto-queue-creation-v2.leaf-template.", "auto-queue-creation-v2.parent-template.",
 }
+
+// orderingPolicyParams are the ordering-policy.<param> keys the built-in
+// application ordering policies read (FairOrderingPolicy,
+// FifoOrderingPolicyWithExclusivePartitions). A custom policy class gets
+// every ordering-policy.* key (getAppOrderingPolicy), so its parameters
+// are free; checkQueueKey allows them.
+var orderingPolicyParams = map[string]bool{"fair.enable-size-based-weight": true, "exclusive-enforced-partitions": true}
 
 // labelSuffixes are what may follow accessible-node-labels.<label>.
 var labelSuffixes = map[string]bool{"capacity": true, "maximum-capacity": true, "maximum-am-resource-percent": true}
@@ -63,6 +71,9 @@ var globalKeys = map[string]bool{
 	"multi-node-placement-enabled": true, "multi-node-sorting.policy.names": true, "multi-node-sorting.policy": true,
 	"legacy-queue-mode.enabled": true, "auto-queue-creation-v2.queue-expiration-time": true,
 	"auto-queue-creation-v2.maximum-queue-depth": true, "queue.auto.refresh.monitoring-interval": true,
+	"ordering-policy.priority-utilization.underutilized-preemption.enabled":                     true,
+	"ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms": true,
+	"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation":      true,
 }
 
 // clusterAllocationKeys are the allocation bounds people put under the
@@ -74,11 +85,18 @@ var clusterAllocationKeys = map[string]string{
 	"maximum-allocation-mb": "yarn.scheduler.maximum-allocation-mb", "maximum-allocation-vcores": "yarn.scheduler.maximum-allocation-vcores",
 }
 
-// globalPrefixes are global key families with a free part.
-var globalPrefixes = []string{
-	"user.", "multi-node-sorting.policy.", "ordering-policy.priority-utilization.",
-	"reservation-", "per-node-heartbeat.", "schedule-asynchronously.", "preemption.",
-	"configuration.", "node-partition", "activities-manager.", "assignment",
+// globalFamilies are the global keys with a free middle part: a user
+// name (getMaxParallelAppsForUser) or a multi-node policy name
+// (getMultiNodePlacementPolicies). Everything else under the prefix is a
+// closed set (globalKeys), so a typo there is reported, not matched by a
+// family.
+var globalFamilies = []struct {
+	prefix string
+	tails  []string
+	since  xmlconf.Version
+}{
+	{"user.", []string{"max-parallel-apps"}, xmlconf.V3_3},
+	{"multi-node-sorting.policy.", []string{"class", "sorting-interval.ms"}, xmlconf.V3_2},
 }
 
 // knownQueueSuffix reports whether s is a per-queue suffix Hadoop reads.
@@ -97,12 +115,24 @@ func knownQueueSuffix(s string) bool {
 	if rest, ok := strings.CutPrefix(s, "user-settings."); ok {
 		return strings.HasSuffix(rest, ".weight") && len(rest) > len(".weight")
 	}
-	for _, pre := range queueSuffixPrefixes[2:] {
-		if strings.HasPrefix(s, pre) && len(s) > len(pre) {
-			return true
-		}
+	if rest, ok := strings.CutPrefix(s, "ordering-policy."); ok {
+		return orderingPolicyParams[rest]
+	}
+	if pre, rest := templatePrefix(s); pre != "" {
+		return knownQueueSuffix(rest)
 	}
 	return false
+}
+
+// templatePrefix splits a template key into its prefix and the suffix the
+// templated queue reads ("", s when s is not a template key).
+func templatePrefix(s string) (prefix, rest string) {
+	for _, pre := range queueTemplatePrefixes {
+		if r, ok := strings.CutPrefix(s, pre); ok {
+			return pre, r
+		}
+	}
+	return "", s
 }
 
 // knownGlobalKey reports whether s (key after the prefix) is a global key.
@@ -110,12 +140,51 @@ func knownGlobalKey(s string) bool {
 	if globalKeys[s] {
 		return true
 	}
-	for _, pre := range globalPrefixes {
-		if strings.HasPrefix(s, pre) {
-			return true
+	_, ok := globalFamilySince(s)
+	return ok
+}
+
+// globalFamilySince reports whether s is a member of a global family
+// (user.<name>.max-parallel-apps, ...) and from which version it is read.
+func globalFamilySince(s string) (xmlconf.Version, bool) {
+	for _, f := range globalFamilies {
+		rest, ok := strings.CutPrefix(s, f.prefix)
+		if !ok {
+			continue
+		}
+		for _, t := range f.tails {
+			if len(rest) > len(t)+1 && strings.HasSuffix(rest, "."+t) {
+				return f.since, true
+			}
 		}
 	}
-	return false
+	return xmlconf.Version{}, false
+}
+
+// suggestGlobalFamily suggests a family member for a typo in its fixed
+// tail: user.alice.max-parallel-app suggests user.alice.max-parallel-apps.
+func suggestGlobalFamily(s string) string {
+	for _, f := range globalFamilies {
+		rest, ok := strings.CutPrefix(s, f.prefix)
+		if !ok {
+			continue
+		}
+		tails := make(nameSet, len(f.tails))
+		for _, t := range f.tails {
+			tails[t] = normalizeName(t)
+		}
+		for i := strings.IndexByte(rest, '.'); i > 0; {
+			if g := suggest(rest[i+1:], tails); g != "" {
+				return f.prefix + rest[:i] + "." + g
+			}
+			j := strings.IndexByte(rest[i+1:], '.')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+		}
+	}
+	return ""
 }
 
 // leafOnly reports whether a queue suffix is read by Hadoop on leaf
@@ -146,7 +215,7 @@ func suggest(s string, known nameSet) string {
 		if abs(len(s)-len(k)) > limit {
 			continue
 		}
-		d := xmlconf.EditDistance(s, k)
+		d := xmlconf.EditDistance(trimCommon(s, k))
 		if d < bestD || (d == bestD && k < best) {
 			best, bestD = k, d
 		}
@@ -155,6 +224,24 @@ func suggest(s string, known nameSet) string {
 		return best
 	}
 	return ""
+}
+
+// trimCommon drops the prefix and suffix a and b share, which leaves
+// their edit distance unchanged: EditDistance gives up on strings over 64
+// bytes, and global keys such as
+// ordering-policy.priority-utilization.underutilized-preemption.enabled
+// are longer.
+func trimCommon(a, b string) (string, string) {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	a, b = a[i:], b[i:]
+	j := 0
+	for j < len(a) && j < len(b) && a[len(a)-1-j] == b[len(b)-1-j] {
+		j++
+	}
+	return a[:len(a)-j], b[:len(b)-j]
 }
 
 func abs(x int) int {
@@ -171,6 +258,16 @@ func suggestQueueSuffix(s string) string {
 			if g := suggest(rest[i+1:], labelSuffixNames); g != "" {
 				return "accessible-node-labels." + rest[:i] + "." + g
 			}
+		}
+	}
+	if rest, ok := strings.CutPrefix(s, "ordering-policy."); ok {
+		if g := suggest(rest, orderingPolicyParamNames); g != "" {
+			return "ordering-policy." + g
+		}
+	}
+	if pre, rest := templatePrefix(s); pre != "" {
+		if g := suggestQueueSuffix(rest); g != "" {
+			return pre + g
 		}
 	}
 	return suggest(s, queueSuffixNames)
@@ -192,6 +289,8 @@ var (
 	globalKeyNames   = namesOf(globalKeys)
 	queueSuffixNames = namesOf(queueSuffixes)
 	labelSuffixNames = namesOf(labelSuffixes)
+
+	orderingPolicyParamNames = namesOf(orderingPolicyParams)
 )
 
 // normalizeName folds the spellings people mix up: case, - _ and ., and

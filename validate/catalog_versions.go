@@ -31,7 +31,7 @@ var globalKeySince = map[string]xmlconf.Version{
 	"mapping-rule-json": xmlconf.V3_4, "mapping-rule-json-file": xmlconf.V3_4,
 	"auto-queue-creation-v2.queue-expiration-time": xmlconf.V3_4, "auto-queue-creation-v2.maximum-queue-depth": xmlconf.V3_4,
 	"max-parallel-apps": xmlconf.V3_3, "user.max-parallel-apps": xmlconf.V3_3,
-	"multi-node-placement-enabled": xmlconf.V3_2, "multi-node-sorting.policy.names": xmlconf.V3_2,
+	"multi-node-placement-enabled": xmlconf.V3_2, "multi-node-sorting.policy.names": xmlconf.V3_2, "multi-node-sorting.policy": xmlconf.V3_2,
 	"minimum-user-limit-percent": xmlconf.V3_4, "user-limit-factor": xmlconf.V3_4,
 }
 

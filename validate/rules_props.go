@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -68,6 +69,9 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 		}
 		return
 	}
+	if customOrderingParam(p, q, suffix) {
+		return
+	}
 	// A known suffix further right means the queue part names a queue
 	// that is not in the tree.
 	for j := strings.IndexByte(suffix, '.'); j >= 0; {
@@ -89,6 +93,33 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 		hint = `did you mean "` + s + `"?`
 	}
 	p.ReportHint(at, hint, "unknown property %q for queue %q; Hadoop ignores it", suffix, q.Path)
+}
+
+// builtinOrderingPolicies are the ordering-policy names Hadoop maps to
+// its own classes; any other value is a class name.
+var builtinOrderingPolicies = map[string]bool{
+	"fifo": true, "fair": true, "fifo-with-partitions": true, "fifo-for-pending-apps": true,
+	"utilization": true, "priority-utilization": true,
+}
+
+// customOrderingParam reports whether suffix is an ordering-policy.<param>
+// (possibly inside a template) of a queue whose ordering-policy is a
+// custom class: getAppOrderingPolicy hands every such key to the class's
+// configure, so capq cannot know which it reads.
+func customOrderingParam(p *Pass, q *xmlconf.Queue, suffix string) bool {
+	i := strings.Index(suffix, "ordering-policy.")
+	if i < 0 || p.Model.Conf == nil {
+		return false
+	}
+	if pre := suffix[:i]; pre != "" && !slices.Contains(queueTemplatePrefixes, pre) {
+		return false
+	}
+	pr, ok := p.Model.Conf.Lookup(xmlconf.Prefix + q.Path + "." + suffix[:i] + "ordering-policy")
+	if !ok {
+		return false
+	}
+	v := strings.TrimSpace(pr.Value)
+	return v != "" && !builtinOrderingPolicies[v]
 }
 
 // suggestForTail tries the whole suffix, then its last segments, so that
@@ -114,7 +145,11 @@ func parentPath(path string) string {
 func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
 	at := Loc{Pos: pr.NamePos, Property: pr.Name}
 	if knownGlobalKey(rest) {
-		if since, ok := globalKeySince[rest]; ok && p.Version.Less(since) {
+		since, ok := globalKeySince[rest]
+		if !ok {
+			since, ok = globalFamilySince(rest)
+		}
+		if ok && p.Version.Less(since) {
 			p.ReportHint(at, "it takes effect from Hadoop "+since.String()+" on",
 				"%s is not read by Hadoop %s (added in %s); it is ignored", pr.Name, p.Version, since)
 		}
@@ -124,7 +159,12 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
 		p.ReportHint(at, `did you mean "`+k+`"?`, "unknown property %q; Hadoop ignores it (the scheduler reads %q)", pr.Name, k)
 		return
 	}
-	if s := p.sh().suggestion("g:"+rest, func() string { return suggest(rest, globalKeyNames) }); s != "" {
+	if s := p.sh().suggestion("g:"+rest, func() string {
+		if s := suggest(rest, globalKeyNames); s != "" {
+			return s
+		}
+		return suggestGlobalFamily(rest)
+	}); s != "" {
 		p.ReportHint(at, `did you mean "`+xmlconf.Prefix+s+`"?`, "unknown property %q; Hadoop ignores it", pr.Name)
 		return
 	}
