@@ -14,7 +14,8 @@ var ruleUnknownProperty = &Rule{
 		Why: "Hadoop reads only the keys it knows, for queues reachable from root.queues, and ignores everything " +
 			"else without a log line. `max-capacity`, `maximum_capacity` or a queue left out of its parent's " +
 			"`queues` list therefore silently keep Hadoop's defaults. (Even the Hadoop docs write " +
-			"`<queue-path>.max-capacity` once; the key is `maximum-capacity`.)",
+			"`<queue-path>.max-capacity` once; the key is `maximum-capacity`.) The preemption policy's " +
+			"`yarn.resourcemanager.monitor.capacity.preemption.*` keys are checked the same way, in yarn-site.xml too.",
 		Bad:      "yarn.scheduler.capacity.root.a.max-capacity=50\nyarn.scheduler.capacity.root.gone.capacity=10  (gone not in root.queues)",
 		Good:     "yarn.scheduler.capacity.root.a.maximum-capacity=50",
 		Source:   "lint (CapacitySchedulerConfiguration reads known keys only)",
@@ -22,6 +23,10 @@ var ruleUnknownProperty = &Rule{
 	},
 	Check: func(p *Pass) {
 		eachKey(p, func(key string, pr *xmlconf.Property) {
+			if rest, ok := strings.CutPrefix(key, preemptionPrefix); ok {
+				checkPreemptionKey(p, rest, pr)
+				return
+			}
 			rest, ok := strings.CutPrefix(key, xmlconf.Prefix)
 			if !ok || rest == "" {
 				return
@@ -138,6 +143,24 @@ func parentPath(path string) string {
 		return path[:i]
 	}
 	return path
+}
+
+// checkPreemptionKey reports a preemption policy key (rest is after
+// preemptionPrefix) that Hadoop does not read, or not on this profile.
+func checkPreemptionKey(p *Pass, rest string, pr *xmlconf.Property) {
+	at := Loc{Pos: pr.NamePos, Property: pr.Name}
+	if since, ok := preemptionKeys[rest]; ok {
+		if since.Major != 0 && p.Version.Less(since) {
+			p.ReportHint(at, "it takes effect from Hadoop "+since.String()+" on",
+				"%s is not read by Hadoop %s (added in %s); it is ignored", pr.Name, p.Version, since)
+		}
+		return
+	}
+	hint := "ProportionalCapacityPreemptionPolicy ignores unknown keys; check the spelling against the Capacity Scheduler docs"
+	if s := p.sh().suggestion("p:"+rest, func() string { return suggest(rest, preemptionKeyNames) }); s != "" {
+		hint = `did you mean "` + preemptionPrefix + s + `"?`
+	}
+	p.ReportHint(at, hint, "unknown property %q; Hadoop ignores it", pr.Name)
 }
 
 // checkGlobalKey reports a global key that is not known: a likely typo of
