@@ -21,7 +21,7 @@ var registry = []*Rule{
 	ruleInvalidState, ruleRunningUnderStopped,
 	// Limits and misc
 	ruleMaxAllocation, ruleMinMaxAllocation, ruleLifetime, ruleUserWeight, ruleUserLimits,
-	ruleResourceTypes, ruleOrderingPolicy, ruleMultiNode, ruleValueSyntax,
+	ruleResourceTypes, ruleOrderingPolicy, ruleMultiNode, ruleValueSyntax, ruleAppPrioritySyntax,
 	// Auto-created queues
 	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict,
 	// Placement

@@ -1,0 +1,139 @@
+package validate
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+const workflowMappingsKey = xmlconf.Prefix + "workflow-priority-mappings"
+
+var ruleAppPrioritySyntax = &Rule{
+	ID: "CS059", Name: "app-priority-syntax", Category: CatProperties, Severity: xmlconf.SeverityError,
+	Since: xmlconf.V2_10,
+	Docs: Docs{
+		Summary: "a workflow-priority-mappings entry or an acl_application_max_priority group Hadoop cannot parse",
+		Why: "WorkflowPriorityMappingsManager reads every workflow:queue:priority entry when the queues are " +
+			"(re)initialised and throws on a malformed one (`Illegal workflow priority mapping <m>`, `Illegal " +
+			"workflow priority for mapping <m>`). A leaf's acl_application_max_priority groups are parsed the same " +
+			"way: an unknown key (AppPriorityACLKeyType.valueOf), a priority that is not an integer " +
+			"(Integer.parseInt), a group without max_priority (NullPointerException) or without user/group " +
+			"(IndexOutOfBoundsException) fails the queue. Either way the ResourceManager does not start and a refresh is refused.",
+		Bad:      "workflow-priority-mappings=wf1:root.a:high\nroot.a.acl_application_max_priority=[usr=alice max_priority=2]",
+		Good:     "workflow-priority-mappings=wf1:root.a:2\nroot.a.acl_application_max_priority=[user=alice max_priority=2 default_priority=1]",
+		Source:   "WorkflowPriorityMappingsManager#getWorkflowMappingFromString, AppPriorityACLConfigurationParser#getPriorityAcl",
+		Versions: "2.10+ (both settings are newer than 2.7)",
+	},
+	Check: func(p *Pass) {
+		if p.Model.Conf == nil {
+			return
+		}
+		if v, ok, _ := p.Model.Conf.Get(workflowMappingsKey); ok {
+			for _, msg := range workflowMappingErrors(v) {
+				p.ReportHint(p.AtKey(workflowMappingsKey), "write <workflow-id>:<queue>:<integer priority>, comma separated", "%s", msg)
+			}
+		}
+		eachQueue(p.Model, func(q *xmlconf.Queue) { priorityACLErrs(p, q) })
+	},
+}
+
+// workflowMappingErrors returns Hadoop's message for each malformed entry:
+// entries and their parts are trimmed and empty ones dropped
+// (getTrimmedStringCollection), then there must be three parts and the
+// last an int.
+func workflowMappingErrors(v string) []string {
+	var out []string
+	for _, entry := range splitTrim(v) {
+		f := splitTrimOn(entry, ":")
+		if len(f) != 3 {
+			out = append(out, "Illegal workflow priority mapping "+entry)
+			continue
+		}
+		if _, err := xmlconf.ParseJavaInt(f[2]); err != nil {
+			out = append(out, "Illegal workflow priority for mapping "+entry)
+		}
+	}
+	return out
+}
+
+func priorityACLErrs(p *Pass, q *xmlconf.Queue) {
+	pr := q.Props["acl_application_max_priority"]
+	if pr == nil {
+		return
+	}
+	v, ok, _ := p.Model.Conf.Get(pr.Name)
+	if !ok {
+		return
+	}
+	const hint = "write [user=<users> group=<groups> max_priority=<int> default_priority=<int>] per group"
+	for _, msg := range priorityACLErrors(v) {
+		if !q.IsLeaf() {
+			// Only leaves parse the groups (AbstractLeafQueue#setupQueueConfigs).
+			p.Accepted(p.AtProperty(q, pr), hint, "%s (ignored on parent %q)", msg, q.Path)
+			continue
+		}
+		p.ReportHint(p.AtProperty(q, pr), hint, "%s", msg)
+	}
+}
+
+// priorityACLGroup is AppPriorityACLConfigurationParser.PATTERN_FOR_PRIORITY_ACL.
+var priorityACLGroup = regexp.MustCompile(`\[([^\]]+)`)
+
+// priorityACLErrors returns, for each group Hadoop would fail on, what
+// fails first, in the order getPriorityAcl meets it.
+func priorityACLErrors(v string) []string {
+	var out []string
+	for _, m := range priorityACLGroup.FindAllStringSubmatch(v, -1) {
+		group := xmlconf.JavaTrim(m[1])
+		if group == "" {
+			continue
+		}
+		if msg := priorityACLGroupError(group); msg != "" {
+			out = append(out, fmt.Sprintf("priority ACL group %q %s", "["+group+"]", msg))
+		}
+	}
+	return out
+}
+
+func priorityACLGroupError(group string) string {
+	hasMax, hasWho := false, false
+	for _, kv := range strings.Split(group, " ") {
+		splits := javaSplit(kv, "=")
+		if len(splits) < 2 {
+			continue // not key=value: Hadoop skips it
+		}
+		key := strings.ToUpper(xmlconf.JavaTrim(splits[0]))
+		switch key {
+		case "USER", "GROUP":
+			hasWho = true
+		case "MAX_PRIORITY", "DEFAULT_PRIORITY":
+			if _, err := xmlconf.ParseJavaInt(splits[1]); err != nil {
+				return fmt.Sprintf("has %s %q, must be an integer (Hadoop: NumberFormatException: For input string: %q)",
+					strings.ToLower(key), splits[1], splits[1])
+			}
+			hasMax = hasMax || key == "MAX_PRIORITY"
+		default:
+			return fmt.Sprintf("has key %q, must be user, group, max_priority or default_priority "+
+				"(Hadoop: No enum constant AppPriorityACLKeyType.%s)", splits[0], key)
+		}
+	}
+	switch {
+	case !hasMax:
+		return "has no max_priority (Hadoop fails with a NullPointerException)"
+	case !hasWho:
+		return "has no user or group (Hadoop fails with an IndexOutOfBoundsException)"
+	}
+	return ""
+}
+
+// javaSplit is String.split(sep) for a literal separator: trailing empty
+// strings are dropped.
+func javaSplit(s, sep string) []string {
+	out := strings.Split(s, sep)
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
