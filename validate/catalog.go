@@ -71,6 +71,7 @@ var globalKeys = map[string]bool{
 	"multi-node-placement-enabled": true, "multi-node-sorting.policy.names": true, "multi-node-sorting.policy": true,
 	"legacy-queue-mode.enabled": true, "auto-queue-creation-v2.queue-expiration-time": true,
 	"auto-queue-creation-v2.maximum-queue-depth": true, "queue.auto.refresh.monitoring-interval": true,
+	"skip-allocate-on-nodes-with-reserved-containers":                                           true,
 	"ordering-policy.priority-utilization.underutilized-preemption.enabled":                     true,
 	"ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms": true,
 	"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation":      true,

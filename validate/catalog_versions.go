@@ -33,6 +33,7 @@ var globalKeySince = map[string]xmlconf.Version{
 	"max-parallel-apps": xmlconf.V3_3, "user.max-parallel-apps": xmlconf.V3_3,
 	"multi-node-placement-enabled": xmlconf.V3_2, "multi-node-sorting.policy.names": xmlconf.V3_2, "multi-node-sorting.policy": xmlconf.V3_2,
 	"minimum-user-limit-percent": xmlconf.V3_4, "user-limit-factor": xmlconf.V3_4,
+	"skip-allocate-on-nodes-with-reserved-containers": xmlconf.V3_4,
 }
 
 // suffixSince returns the first version that reads a per-queue suffix
