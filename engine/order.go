@@ -44,11 +44,6 @@ func (e *Engine) reposition(q *queue, c *queue) {
 	for o[i] != c {
 		i++
 	}
-	// A change of usage seldom moves a queue past a sibling: when its
-	// neighbours still bracket it, the order is already right.
-	if (i == 0 || e.queueLess(q, o[i-1], c)) && (i == len(o)-1 || e.queueLess(q, c, o[i+1])) {
-		return
-	}
 	copy(o[i:], o[i+1:])
 	o = o[:len(o)-1]
 	j := sort.Search(len(o), func(k int) bool { return e.queueLess(q, c, o[k]) })
