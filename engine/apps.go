@@ -74,17 +74,18 @@ type schedKey struct {
 	any        int
 	anyNoRelax bool
 	locs       []locAsk
-	// locIdx indexes locs by name once a request names many locations
-	// (locIndexAt), so a long host list is not searched name by name.
-	locIdx map[string]int32
-	missed int64 // scheduling opportunities
-	reRes  int   // re-reservations
-	numRes int   // reserved containers
-	slot   int32 // where re-reservations are owed (standing.go); 0: none
+	missed     int64 // scheduling opportunities
+	reRes      int   // re-reservations
+	numRes     int   // reserved containers
+	slot       int32 // where re-reservations are owed (standing.go); 0: none
 	// pi is the partition of the request (its ANY request's node label
 	// expression); missedNP is missedNonPartitionedReqSchedulingOpportunity.
 	pi       int
 	missedNP int64
+	// locIdx indexes locs by name once a request names many locations
+	// (locIndexAt), so a long host list is not searched name by name. It
+	// comes last to leave the hot fields' places as they were.
+	locIdx map[string]int32
 }
 
 type locAsk struct {
