@@ -284,6 +284,9 @@ func (e *Engine) submitQueue(s AppSpec, q *queue) (*queue, error) {
 	if e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
 		return nil, aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
 	}
+	if prio := min(s.Priority, e.g.maxAppPriority); e.g.aclEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
+		return nil, aclError("User %s does not have permission to submit/update %s for %d", s.User, s.ID, prio)
+	}
 	if int32(e.liveApps) >= e.g.maxSystemApps {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Maximum system application limit reached,cannot accept submission of application: %s", s.ID)
@@ -339,6 +342,24 @@ func diagnostics(err error) string {
 func (e *Engine) canSubmit(q *queue, user string, groups []string) bool {
 	for p := q; p != nil; p = p.parent {
 		if p.submitACL.Allows(user, groups) || p.adminACL.Allows(user, groups) {
+			return true
+		}
+	}
+	return false
+}
+
+// priorityAllowed is AppPriorityACLsManager.checkAccess (called from
+// CapacityScheduler.checkAndGetApplicationPriority on submission, with the
+// priority capped at the cluster's maximum): a leaf without priority
+// groups admits anyone; otherwise one group must admit the user with a
+// max_priority (itself capped at the cluster's maximum) at or above the
+// app's.
+func (e *Engine) priorityAllowed(q *queue, user string, groups []string, prio int32) bool {
+	if len(q.priorityACLs) == 0 {
+		return true
+	}
+	for _, g := range q.priorityACLs {
+		if g.ACL.Allows(user, groups) && prio <= min(g.Max, e.g.maxAppPriority) {
 			return true
 		}
 	}

@@ -349,3 +349,47 @@ func TestDeletionRound(t *testing.T) {
 	assert.Nil(t, e.DeletionRound(4000), "marked again")
 	assert.Equal(t, []string{"root.e.user_0"}, e.DeletionRound(5000))
 }
+
+// CapacityScheduler.checkAndGetApplicationPriority with
+// AppPriorityACLsManager.checkAccess: with yarn.acl.enable a leaf's
+// priority groups admit a user up to the group's max_priority (capped at
+// yarn.cluster.max-application-priority, as the app's own priority is);
+// a user in no group, or above every group's maximum, is refused with
+// Hadoop's message. Without yarn.acl.enable nothing is checked.
+func TestPriorityACLs(t *testing.T) {
+	conf := map[string]string{
+		p + "root.queues": "a", p + "root.a.capacity": "100",
+		p + "root.a.acl_submit_applications":      "*",
+		p + "root.a.acl_application_max_priority": "[user=alice max_priority=2][group=ops max_priority=8]",
+		"yarn.cluster.max-application-priority":   "6",
+	}
+	for _, c := range []struct {
+		user   string
+		groups []string
+		prio   int32
+		ok     bool
+	}{
+		{"alice", nil, 2, true},
+		{"alice", nil, 3, false},
+		{"bob", []string{"eng"}, 0, false}, // in no group
+		// [group=ops ...] names ops as a user (createACLStringForPriority).
+		{"ops", nil, 6, true},
+		{"ops", nil, 9, true}, // capped at the cluster's 6 first
+		{"carol", []string{"ops"}, 1, false},
+	} {
+		for _, acls := range []bool{true, false} {
+			cf := conf
+			if acls {
+				cf = with(conf, map[string]string{"yarn.acl.enable": "true"})
+			}
+			e := newTestEngine(t, cf)
+			_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.a", User: c.user, Groups: c.groups, Priority: c.prio})
+			if c.ok || !acls {
+				assert.NoError(t, err, "%+v acls %v", c, acls)
+				continue
+			}
+			require.Error(t, err, "%+v", c)
+			assert.Equal(t, fmt.Sprintf("User %s does not have permission to submit/update app_1 for %d", c.user, min(c.prio, 6)), err.Error())
+		}
+	}
+}

@@ -75,10 +75,13 @@ type queue struct {
 	maxAlloc              Resource
 	userWeights           map[string]float32
 	submitACL             xmlconf.ACL
-	adminACL              xmlconf.ACL
-	disablePreemption     bool
-	intraDisabled         bool // intra-queue-preemption.disable_preemption
-	minAllocFactor        float32
+	// priorityACLs are the leaf's application priority ACL groups
+	// (acl_application_max_priority), checked with yarn.acl.enable.
+	priorityACLs      []xmlconf.PriorityACLGroup
+	adminACL          xmlconf.ACL
+	disablePreemption bool
+	intraDisabled     bool // intra-queue-preemption.disable_preemption
+	minAllocFactor    float32
 
 	// Derived from the cluster resource.
 	guarantee Resource // effective min resource
@@ -246,6 +249,7 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.accessible = mq.AccessibleLabels.V
 	q.defaultLabel = strings.TrimSpace(mq.DefaultLabelExpr.V)
 	q.submitACL = mq.SubmitACL.V
+	q.priorityACLs = mq.PriorityACLs
 	q.adminACL = mq.AdminACL.V
 	q.disablePreemption = mq.DisablePreemption.V
 	// AbstractCSQueue.getIntraQueuePreemptionDisabled: a queue without

@@ -330,26 +330,25 @@ func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
 		Effect:  "userlimit_first is used"}, true
 }
 
-// priorityACLUnmodelled warns about leaves with application priority ACLs
-// when ACLs are on (AppPriorityACLsManager: checkAccess refuses a user in
-// no group, or above every matching group's max_priority, and
-// getDefaultPriority gives an app without a priority its group's
-// default_priority). The default ACL "*" names no group and checks
-// nothing.
+// priorityACLUnmodelled warns about leaves whose priority ACL groups give
+// a default_priority other than 0 when ACLs are on: an app submitted
+// without a priority takes the default of the lowest group that admits
+// its user (AppPriorityACLsManager.getDefaultPriority); a workload's app
+// without a priority has 0 in capq. Who may submit at which priority is
+// modelled (Engine.priorityAllowed).
 func priorityACLUnmodelled(m *xmlconf.Model) (Warning, bool) {
 	if !m.Global.ACLEnable.V {
 		return Warning{}, false
 	}
 	var w *Warning
 	for _, q := range m.Queues {
-		p := q.Props["acl_application_max_priority"]
-		if !q.IsLeaf() || p == nil || p.Unset || !strings.Contains(p.Value, "[") {
+		if !q.IsLeaf() || !anyDefaultPriority(q.PriorityACLs) {
 			continue
 		}
 		if w == nil {
-			w = &Warning{Key: q.Key("acl_application_max_priority"), Pos: p.ValuePos,
-				Feature: "application priority ACLs (AppPriorityACLsManager: submissions outside every group or above its max_priority are refused; apps without a priority take the group's default_priority)",
-				Effect:  "every app is admitted at its own priority"}
+			w = &Warning{Key: q.Key("acl_application_max_priority"), Pos: propPos(q.Props["acl_application_max_priority"]),
+				Feature: "a priority ACL group's default_priority for apps submitted without a priority (AppPriorityACLsManager.getDefaultPriority)",
+				Effect:  "an app without a priority in the workload runs at 0"}
 		}
 		w.Queues++
 	}
@@ -357,4 +356,13 @@ func priorityACLUnmodelled(m *xmlconf.Model) (Warning, bool) {
 		return Warning{}, false
 	}
 	return *w, true
+}
+
+func anyDefaultPriority(gs []xmlconf.PriorityACLGroup) bool {
+	for _, g := range gs {
+		if g.HasDefault && g.Default != 0 {
+			return true
+		}
+	}
+	return false
 }

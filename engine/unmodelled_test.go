@@ -67,6 +67,7 @@ func TestUnmodelled(t *testing.T) {
 			[]string{"yarn.scheduler.capacity.root.a.ordering-policy.exclusive-enforced-partitions"}},
 		{"priority ACLs", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=1]"},
 			[]string{"yarn.scheduler.capacity.root.a.acl_application_max_priority"}},
+		{"priority ACLs whose defaults are 0 are modelled", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=0][user=v max_priority=3]"}, nil},
 		{"priority ACLs without yarn.acl.enable check nothing", map[string]string{"root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=1]"}, nil},
 		{"the default priority ACL names no group", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "*"}, nil},
 		{"workflow priority mappings", map[string]string{"workflow-priority-mappings": "wf1:root.a:2"},

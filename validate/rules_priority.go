@@ -1,12 +1,6 @@
 package validate
 
-import (
-	"fmt"
-	"regexp"
-	"strings"
-
-	"github.com/capq/capq/xmlconf"
-)
+import "github.com/capq/capq/xmlconf"
 
 const workflowMappingsKey = xmlconf.Prefix + "workflow-priority-mappings"
 
@@ -68,7 +62,8 @@ func priorityACLErrs(p *Pass, q *xmlconf.Queue) {
 		return
 	}
 	const hint = "write [user=<users> group=<groups> max_priority=<int> default_priority=<int>] per group"
-	for _, msg := range priorityACLErrors(v) {
+	_, errs := xmlconf.ParsePriorityACL(v)
+	for _, msg := range errs {
 		if !q.IsLeaf() {
 			// Only leaves parse the groups (AbstractLeafQueue#setupQueueConfigs).
 			p.Accepted(p.AtProperty(q, pr), hint, "%s (ignored on parent %q)", msg, q.Path)
@@ -76,64 +71,4 @@ func priorityACLErrs(p *Pass, q *xmlconf.Queue) {
 		}
 		p.ReportHint(p.AtProperty(q, pr), hint, "%s", msg)
 	}
-}
-
-// priorityACLGroup is AppPriorityACLConfigurationParser.PATTERN_FOR_PRIORITY_ACL.
-var priorityACLGroup = regexp.MustCompile(`\[([^\]]+)`)
-
-// priorityACLErrors returns, for each group Hadoop would fail on, what
-// fails first, in the order getPriorityAcl meets it.
-func priorityACLErrors(v string) []string {
-	var out []string
-	for _, m := range priorityACLGroup.FindAllStringSubmatch(v, -1) {
-		group := xmlconf.JavaTrim(m[1])
-		if group == "" {
-			continue
-		}
-		if msg := priorityACLGroupError(group); msg != "" {
-			out = append(out, fmt.Sprintf("priority ACL group %q %s", "["+group+"]", msg))
-		}
-	}
-	return out
-}
-
-func priorityACLGroupError(group string) string {
-	hasMax, hasWho := false, false
-	for _, kv := range strings.Split(group, " ") {
-		splits := javaSplit(kv, "=")
-		if len(splits) < 2 {
-			continue // not key=value: Hadoop skips it
-		}
-		key := strings.ToUpper(xmlconf.JavaTrim(splits[0]))
-		switch key {
-		case "USER", "GROUP":
-			hasWho = true
-		case "MAX_PRIORITY", "DEFAULT_PRIORITY":
-			if _, err := xmlconf.ParseJavaInt(splits[1]); err != nil {
-				return fmt.Sprintf("has %s %q, must be an integer (Hadoop: NumberFormatException: For input string: %q)",
-					strings.ToLower(key), splits[1], splits[1])
-			}
-			hasMax = hasMax || key == "MAX_PRIORITY"
-		default:
-			return fmt.Sprintf("has key %q, must be user, group, max_priority or default_priority "+
-				"(Hadoop: No enum constant AppPriorityACLKeyType.%s)", splits[0], key)
-		}
-	}
-	switch {
-	case !hasMax:
-		return "has no max_priority (Hadoop fails with a NullPointerException)"
-	case !hasWho:
-		return "has no user or group (Hadoop fails with an IndexOutOfBoundsException)"
-	}
-	return ""
-}
-
-// javaSplit is String.split(sep) for a literal separator: trailing empty
-// strings are dropped.
-func javaSplit(s, sep string) []string {
-	out := strings.Split(s, sep)
-	for len(out) > 0 && out[len(out)-1] == "" {
-		out = out[:len(out)-1]
-	}
-	return out
 }

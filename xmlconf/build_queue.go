@@ -167,6 +167,10 @@ func (b *builder) acls(q *Queue) {
 	}
 	q.SubmitACL = read("acl_submit_applications")
 	q.AdminACL = read("acl_administer_queue")
+	if _, raw, ok := b.qprop(q, "acl_application_max_priority"); ok {
+		// Groups Hadoop cannot parse are CS059's; the model keeps the rest.
+		q.PriorityACLs, _ = ParsePriorityACL(raw)
+	}
 }
 
 // appPolicyClasses are the built-in app ordering policies' classes, which

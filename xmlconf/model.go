@@ -234,6 +234,9 @@ type Queue struct {
 	// SubmitACL and AdminACL are the queue's own ACLs (root defaults to
 	// "*", others to " "). Effective access is the union up the tree.
 	SubmitACL, AdminACL Value[ACL]
+	// PriorityACLs are acl_application_max_priority's groups (leaves read
+	// them; ParsePriorityACL), none for the default "*".
+	PriorityACLs []PriorityACLGroup
 
 	Priority                   Value[int32]
 	DefaultApplicationPriority Value[int32]
