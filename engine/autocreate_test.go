@@ -308,9 +308,9 @@ func TestLegacyFailOnExceedingParentCapacity(t *testing.T) {
 
 // TestAutoCreatedQueueDeletionPolicy#testEditSchedule's two steps: a run
 // marks the eligible queues, the next sends them for deletion and the
-// scheduler removes those idle for more than the expiry; the parent, left
-// childless, is marked then. The policy runs only when the scheduling
-// monitor lists it (DeletionPolicyMS), every queue-expiration-time.
+// scheduler removes those idle for more than the expiry. The policy runs
+// only when the scheduling monitor lists it (DeletionPolicyMS), every
+// queue-expiration-time.
 func TestDeletionRound(t *testing.T) {
 	conf := map[string]string{
 		p + "root.queues":                                  "e",

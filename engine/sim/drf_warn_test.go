@@ -54,16 +54,7 @@ func TestZeroShareWarning(t *testing.T) {
 // default partition (16 GB, 16 vcores on 4 nodes of 8) but 1% of the gpu
 // partition (32 GB, 32 vcores), which truncates to 327 MB and 0 vcores.
 func TestZeroShareWarningInALabelledPartition(t *testing.T) {
-	prop := func(name, value string) string {
-		return "<property><name>yarn.scheduler.capacity." + name + "</name><value>" + value + "</value></property>"
-	}
-	xml := "<configuration>" + prop("resource-calculator", "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator") +
-		prop("root.queues", "a,b") + prop("root.a.capacity", "50") + prop("root.b.capacity", "50") +
-		prop("root.accessible-node-labels.gpu.capacity", "100") +
-		prop("root.a.accessible-node-labels", "gpu") + prop("root.a.accessible-node-labels.gpu.capacity", "1") +
-		prop("root.b.accessible-node-labels", "gpu") + prop("root.b.accessible-node-labels.gpu.capacity", "99") +
-		"</configuration>"
-	m := modelFrom(t, withPreemption(t, []byte(xml)))
+	m := gpuOnePercentModel(t)
 	w, err := ReadNative("gpu.json", []byte(`{"format": "capq-workload/v1", "name": "gpu",
 		"cluster": {"node_labels": [{"name": "gpu"}], "nodes": [
 			{"count": 4, "prefix": "cpu", "memory_mb": 8192, "vcores": 8},
@@ -89,16 +80,7 @@ func TestZeroShareWarningInALabelledPartition(t *testing.T) {
 // root.a with 1% of it, 327 MB and 0 vcores, and the warning names it
 // then, once, with the time.
 func TestZeroShareWarningAfterANodeChange(t *testing.T) {
-	prop := func(name, value string) string {
-		return "<property><name>yarn.scheduler.capacity." + name + "</name><value>" + value + "</value></property>"
-	}
-	xml := "<configuration>" + prop("resource-calculator", "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator") +
-		prop("root.queues", "a,b") + prop("root.a.capacity", "50") + prop("root.b.capacity", "50") +
-		prop("root.accessible-node-labels.gpu.capacity", "100") +
-		prop("root.a.accessible-node-labels", "gpu") + prop("root.a.accessible-node-labels.gpu.capacity", "1") +
-		prop("root.b.accessible-node-labels", "gpu") + prop("root.b.accessible-node-labels.gpu.capacity", "99") +
-		"</configuration>"
-	m := modelFrom(t, withPreemption(t, []byte(xml)))
+	m := gpuOnePercentModel(t)
 	w, err := ReadNative("gpu.json", []byte(`{"format": "capq-workload/v1", "name": "gpu",
 		"cluster": {"node_labels": [{"name": "gpu"}], "nodes": [{"count": 4, "prefix": "cpu", "memory_mb": 8192, "vcores": 8}]},
 		"events": [
@@ -118,4 +100,19 @@ func TestZeroShareWarningAfterANodeChange(t *testing.T) {
 	require.Len(t, found, 1, "%q", res.Warnings)
 	assert.True(t, strings.HasPrefix(found[0], "at 500ms: preemption under the dominant resource calculator: 1 leaf queue(s)"), found[0])
 	assert.Contains(t, found[0], "root.a in partition gpu: 327 MB and 0 vcores")
+}
+
+// gpuOnePercentModel is DRF with preemption, root.a and root.b half each
+// of the default partition and 1% and 99% of the gpu partition.
+func gpuOnePercentModel(t *testing.T) *xmlconf.Model {
+	prop := func(name, value string) string {
+		return "<property><name>yarn.scheduler.capacity." + name + "</name><value>" + value + "</value></property>"
+	}
+	xml := "<configuration>" + prop("resource-calculator", "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator") +
+		prop("root.queues", "a,b") + prop("root.a.capacity", "50") + prop("root.b.capacity", "50") +
+		prop("root.accessible-node-labels.gpu.capacity", "100") +
+		prop("root.a.accessible-node-labels", "gpu") + prop("root.a.accessible-node-labels.gpu.capacity", "1") +
+		prop("root.b.accessible-node-labels", "gpu") + prop("root.b.accessible-node-labels.gpu.capacity", "99") +
+		"</configuration>"
+	return modelFrom(t, withPreemption(t, []byte(xml)))
 }
