@@ -141,6 +141,16 @@ func lintErrors(m *xmlconf.Model, opts Options, v xmlconf.Version) []xmlconf.Fin
 	return out
 }
 
+// StartErrors are m's lint errors, the reasons the ResourceManager would
+// refuse to start with m or to refresh to it (capq:ignore does not hide
+// them): what simulate warns about before a dry run of such a file.
+func StartErrors(m *xmlconf.Model) []xmlconf.Finding {
+	if m == nil {
+		return nil
+	}
+	return lintErrors(m, Options{}, m.Version)
+}
+
 // errorRuleIDs lists the registered non-refresh rules that report errors.
 func errorRuleIDs() []string {
 	var ids []string

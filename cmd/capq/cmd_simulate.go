@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 	"github.com/capq/capq/xmlconf/tree"
 )
@@ -72,6 +73,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
+	res.Warnings = append(startRefusal(loaded.Model), res.Warnings...)
 	if err := writeSimulation(o.format, res, s); err != nil {
 		return err
 	}
@@ -149,4 +151,20 @@ func (o simulateOptions) simOptions() (sim.Options, error) {
 // inputs are the files a simulation reads, which --events may not replace.
 func (o simulateOptions) inputs() []string {
 	return append(append(o.runFlags.inputs(), o.configFile), o.config.yarnSite...)
+}
+
+// startRefusal is the warning, first in the report, that the
+// ResourceManager would not start with the configuration (its lint
+// errors): the dry run still simulates it as capq reads it, so that the
+// rest of the report can be read, but says so.
+func startRefusal(m *xmlconf.Model) []string {
+	errs := validate.StartErrors(m)
+	if len(errs) == 0 {
+		return nil
+	}
+	more := ""
+	if len(errs) > 1 {
+		more = fmt.Sprintf(" (and %d more; capq lint lists them)", len(errs)-1)
+	}
+	return []string{fmt.Sprintf("the ResourceManager would refuse this configuration: %s%s; the run simulates it as capq reads it", errs[0], more)}
 }

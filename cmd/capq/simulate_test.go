@@ -392,3 +392,24 @@ func TestSimulateWarnsOfZeroShareUnderDRF(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.Contains(t, r.stdout+r.stderr, "warning: preemption under the dominant resource calculator: 99 leaf queue(s) are guaranteed none of one resource")
 }
+
+// A configuration the ResourceManager would refuse (capq lint's errors)
+// is still simulated, but the report says so first, in text and JSON.
+func TestSimulateWarnsOfARefusedConfiguration(t *testing.T) {
+	seeds := filepath.Join(golden.RepoRoot(), "testdata", "seeds-example", "capacity-scheduler.xml")
+	data, err := os.ReadFile(seeds)
+	require.NoError(t, err)
+	bad := strings.Replace(string(data), "development.capacity</name>\n    <value>20<", "development.capacity</name>\n    <value>30<", 1)
+	require.NotEqual(t, string(data), bad)
+	path := filepath.Join(t.TempDir(), "capacity-scheduler.xml")
+	require.NoError(t, os.WriteFile(path, []byte(bad), 0o644))
+	for _, format := range []string{"text", "json"} {
+		r := runBinary(t, "", "simulate", "--config", path, "--workload", "testdata/workloads/seeds-example.json", "--format", format)
+		require.Equal(t, 0, r.code, r.stderr)
+		assert.Contains(t, r.stdout, "the ResourceManager would refuse this configuration: ", format)
+		assert.Contains(t, r.stdout, "CS024: Illegal capacity sum of 1.1 for children of queue engineering", format)
+	}
+	r := runBinary(t, "", "simulate", "--config", seeds, "--workload", "testdata/workloads/seeds-example.json")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.NotContains(t, r.stdout, "would refuse")
+}
