@@ -37,3 +37,24 @@ func TestParsePriorityACL(t *testing.T) {
 		}
 	}
 }
+
+// Any value parses without panicking; no group kept has a negative
+// default, and each group is either kept or reported. (A kept group may
+// admit nobody: [user==1 max_priority=2] builds the ACL "" as Hadoop's
+// createACLStringForPriority does.)
+func FuzzParsePriorityACL(f *testing.F) {
+	for _, s := range []string{"*", "[user=a max_priority=1]", "[group=g user=u MAX_PRIORITY=3 default_priority=-2][usr=x]", "[[]]", "[user==1 max_priority=2147483648]", "[ ]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		groups, errs := ParsePriorityACL(s)
+		for _, g := range groups {
+			if g.HasDefault && g.Default < 0 {
+				t.Fatalf("negative default kept: %q", s)
+			}
+		}
+		if n := len(priorityACLGroupPattern.FindAllStringSubmatch(s, -1)); len(groups)+len(errs) > n {
+			t.Fatalf("more results (%d) than groups (%d): %q", len(groups)+len(errs), n, s)
+		}
+	})
+}
