@@ -62,15 +62,7 @@ func TestZeroShareWarningInALabelledPartition(t *testing.T) {
 		"apps": [{"id": "a_1", "queue": "a", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
 			"tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20}]}]}`))
 	require.NoError(t, err)
-	res, err := Run(m, w, Options{Seed: 1, Until: 1000})
-	require.NoError(t, err)
-	var found []string
-	for _, s := range res.Warnings {
-		if strings.HasPrefix(s, "preemption under the dominant resource calculator:") {
-			found = append(found, s)
-		}
-	}
-	require.Len(t, found, 1, "%q", res.Warnings)
+	found := zeroShareWarnings(t, m, w)
 	assert.Contains(t, found[0], "1 leaf queue(s) are guaranteed none of one resource")
 	assert.Contains(t, found[0], "root.a in partition gpu: 327 MB and 0 vcores")
 }
@@ -89,15 +81,7 @@ func TestZeroShareWarningAfterANodeChange(t *testing.T) {
 		"apps": [{"id": "a_1", "queue": "a", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
 			"tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 1000, "priority": 20}]}]}`))
 	require.NoError(t, err)
-	res, err := Run(m, w, Options{Seed: 1, Until: 1000})
-	require.NoError(t, err)
-	var found []string
-	for _, s := range res.Warnings {
-		if strings.Contains(s, "preemption under the dominant resource calculator:") {
-			found = append(found, s)
-		}
-	}
-	require.Len(t, found, 1, "%q", res.Warnings)
+	found := zeroShareWarnings(t, m, w)
 	assert.True(t, strings.HasPrefix(found[0], "at 500ms: preemption under the dominant resource calculator: 1 leaf queue(s)"), found[0])
 	assert.Contains(t, found[0], "root.a in partition gpu: 327 MB and 0 vcores")
 }
@@ -115,4 +99,19 @@ func gpuOnePercentModel(t *testing.T) *xmlconf.Model {
 		prop("root.b.accessible-node-labels", "gpu") + prop("root.b.accessible-node-labels.gpu.capacity", "99") +
 		"</configuration>"
 	return modelFrom(t, withPreemption(t, []byte(xml)))
+}
+
+// zeroShareWarnings runs w for a second and returns its one zero-share
+// warning.
+func zeroShareWarnings(t *testing.T, m *xmlconf.Model, w *Workload) []string {
+	res, err := Run(m, w, Options{Seed: 1, Until: 1000})
+	require.NoError(t, err)
+	var found []string
+	for _, s := range res.Warnings {
+		if strings.Contains(s, "preemption under the dominant resource calculator:") {
+			found = append(found, s)
+		}
+	}
+	require.Len(t, found, 1, "%q", res.Warnings)
+	return found
 }
