@@ -8,12 +8,12 @@ import (
 )
 
 // readConfigMap reads capacity-scheduler.xml into a key→value map.
-func readConfigMap(path string, rd xmlconf.ReadOptions) (map[string]string, error) {
+func readConfigMap(path string, rd xmlconf.ReadOptions) (map[string]string, []xmlconf.Finding, error) {
 	doc, err := xmlconf.ReadFile(path, rd)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return xmlconf.NewConf(doc).Map(), nil
+	return xmlconf.NewConf(doc).Map(), doc.Findings, nil
 }
 
 // clusterNodes expands nodes and node groups into node specs.

@@ -29,6 +29,10 @@ type Scenario struct {
 
 	version xmlconf.Version
 	dir     string
+	// configNotes are what reading config_file left out or fell back on
+	// (an external entity or an include refused in untrusted mode, XML008,
+	// …): the run lists them with its startup warnings.
+	configNotes []string
 }
 
 // Cluster is the scenario's starting cluster: single nodes and groups of
@@ -217,9 +221,12 @@ func (sc *Scenario) mergeConfigFile(rd xmlconf.ReadOptions) error {
 	} else if !filepath.IsAbs(path) {
 		path = filepath.Join(sc.dir, path)
 	}
-	m, err := readConfigMap(path, rd)
+	m, findings, err := readConfigMap(path, rd)
 	if err != nil {
 		return err
+	}
+	for _, f := range findings {
+		sc.configNotes = append(sc.configNotes, "config_file: "+f.String())
 	}
 	if sc.Config == nil {
 		sc.Config = map[string]string{}

@@ -136,6 +136,7 @@ func (r *runner) startup() bool {
 	for _, w := range ws {
 		st.Warnings = append(st.Warnings, w.String())
 	}
+	st.Warnings = append(st.Warnings, r.sc.configNotes...)
 	if x := r.sc.ExpectStartup; x != nil {
 		for _, f := range checkRefreshExpect(x, v, nil) {
 			r.out.Failures = append(r.out.Failures, "startup: "+f)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -51,4 +52,24 @@ func TestConfigFileUntrusted(t *testing.T) {
 			assert.ErrorContains(t, err, c.wantErr)
 		})
 	}
+}
+
+// What reading config_file refused (an external entity in untrusted mode,
+// XML008) is listed with the run's startup warnings, not only left empty.
+func TestConfigFileRefusalIsReported(t *testing.T) {
+	dir := t.TempDir()
+	cs := `<?xml version="1.0"?><!DOCTYPE c [<!ENTITY x SYSTEM "file:///etc/hostname">]><configuration>` +
+		`<property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property>` +
+		`<property><name>yarn.scheduler.capacity.root.default.maximum-capacity</name><value>&x;</value></property></configuration>`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cs.xml"), []byte(cs), 0o644))
+	path := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"id": "x", "config_file": "cs.xml", "cluster": {"nodes": [{"id": "h1", "memory_mb": 8192, "vcores": 8}]}, "steps": []}`), 0o644))
+	sc, err := LoadWith(path, xmlconf.ReadOptions{Untrusted: true})
+	require.NoError(t, err)
+	out := Run(sc, Options{})
+	found := false
+	for _, w := range out.Startup.Warnings {
+		found = found || (strings.HasPrefix(w, "config_file: ") && strings.Contains(w, "XML008"))
+	}
+	assert.True(t, found, "%q", out.Startup.Warnings)
 }
