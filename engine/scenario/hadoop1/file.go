@@ -36,6 +36,9 @@ type File struct {
 	profile h1.Profile
 	// read is how the *_file configurations are read (size, trust).
 	read xmlconf.ReadOptions
+	// readNotes are what the last reading of the *_file configurations
+	// refused or fell back on (XML008, …), for the run's warnings.
+	readNotes []string
 }
 
 // Cluster lists TaskTrackers one by one or in groups.
@@ -291,6 +294,7 @@ func (f *File) filePath(file string) (string, error) {
 // model builds the Hadoop 1 model from the scenario's maps and files.
 func (f *File) model(mapred, cs, acls map[string]string) (*xmlconf.H1Model, error) {
 	files := xmlconf.H1Files{}
+	f.readNotes = nil
 	load := func(file string, m map[string]string, label string) (*xmlconf.Document, error) {
 		var base *xmlconf.Document
 		if file != "" {
@@ -301,6 +305,9 @@ func (f *File) model(mapred, cs, acls map[string]string) (*xmlconf.H1Model, erro
 			d, err := xmlconf.ReadFile(path, f.read)
 			if err != nil {
 				return nil, err
+			}
+			for _, fd := range d.Findings {
+				f.readNotes = append(f.readNotes, label+"_file: "+fd.String())
 			}
 			base = d
 		}

@@ -113,6 +113,9 @@ func (r *runner) startup() bool {
 		r.out.Startup.Errors = append(r.out.Startup.Errors, err.Error())
 		return false
 	}
+	// What reading the files refused is said even when the JobTracker
+	// then fails to start (a refused value is often why).
+	r.out.Warnings = append([]string(nil), f.readNotes...)
 	cfg, err := h1.FromModel(m)
 	if err == nil {
 		trackers, terr := f.Cluster.trackerSpecs()
@@ -131,7 +134,7 @@ func (r *runner) startup() bool {
 		}
 		return false
 	}
-	r.out.Warnings = cfg.Warnings
+	r.out.Warnings = append(append([]string(nil), cfg.Warnings...), f.readNotes...)
 	r.out.Startup.Accepted = true
 	return true
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,7 +55,14 @@ func TestFilesUntrusted(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.NotContains(t, string(RenderText(f, Run(f, Options{}))), canary)
+			out := Run(f, Options{})
+			assert.NotContains(t, string(RenderText(f, out)), canary)
+			// What was refused is said, not only left out.
+			found := false
+			for _, w := range out.Warnings {
+				found = found || (strings.HasPrefix(w, "capacity_scheduler_file: ") && strings.Contains(w, "XML008"))
+			}
+			assert.True(t, found, "%q", out.Warnings)
 
 			// Trusted, the same file is read as Hadoop reads it.
 			f, err = Parse(path, []byte(data))
