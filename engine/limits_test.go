@@ -68,3 +68,37 @@ func TestNewRefusesTooLargeModels(t *testing.T) {
 		})
 	}
 }
+
+// The bound holds after the start too: defining cluster labels (a
+// workload's node_labels, a scenario's define_node_labels) or refreshing
+// to a configuration that names more labels is refused whole when queues ×
+// labels would pass it. A 56 KB workload of 3,000 node labels on a
+// 2,000-queue configuration took 53 s and 7 GB.
+func TestLabelsRefusedAfterTheStart(t *testing.T) {
+	list := func(p string, n int) string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("%s%d", p, i)
+		}
+		return strings.Join(out, ",")
+	}
+	props := map[string]string{"yarn.scheduler.capacity.root.queues": list("q", 999)} // 1,000 queues with root
+	e := newTestEngine(t, props)
+	labels := func(n int) map[string]bool {
+		out := map[string]bool{}
+		for i := 0; i < n; i++ {
+			out[fmt.Sprintf("l%d", i)] = true
+		}
+		return out
+	}
+	require.NoError(t, e.DefineLabels(labels(250)))
+	err := e.DefineLabels(labels(251))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "251 node labels for 1,000 queues, at most 250 are supported")
+	assert.Len(t, e.parts, 251, "nothing of the refused set was defined")
+
+	props["yarn.scheduler.capacity.root.q0.accessible-node-labels"] = "other"
+	errs := e.Refresh(xmlconf.Build(xmlconf.FromMap(props, "test"), xmlconf.BuildOptions{}), nil)
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0], "251 node labels for 1,000 queues")
+}

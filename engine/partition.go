@@ -70,7 +70,29 @@ func (e *Engine) modelPartitions(m *xmlconf.Model) {
 
 // countLabels counts the partitions New would register for m and nodes,
 // before any per-queue state is grown for them.
+// labelsAfter counts the labels the engine would hold with m: those it
+// knows and those m names.
+func (e *Engine) labelsAfter(m *xmlconf.Model) int {
+	n := len(e.parts) - 1
+	for l := range modelLabels(m) {
+		if _, ok := e.partIdx[l]; !ok {
+			n++
+		}
+	}
+	return n
+}
+
 func countLabels(m *xmlconf.Model, nodes []NodeSpec) int {
+	set := modelLabels(m)
+	for _, n := range nodes {
+		set[n.Partition] = true
+	}
+	delete(set, "")
+	return len(set)
+}
+
+// modelLabels are the labels m's queues name.
+func modelLabels(m *xmlconf.Model) map[string]bool {
 	set := map[string]bool{}
 	for _, mq := range m.Queues {
 		if mq.AccessibleLabels.Origin != xmlconf.FromParent {
@@ -84,20 +106,27 @@ func countLabels(m *xmlconf.Model, nodes []NodeSpec) int {
 			set[ls.Label] = true
 		}
 	}
-	for _, n := range nodes {
-		set[n.Partition] = true
-	}
 	delete(set, "")
-	return len(set)
+	return set
 }
 
 // DefineLabels adds cluster node labels with their exclusivity
 // (addToClusterNodeLabels); a label already known keeps its index and
 // takes the new exclusivity. The caller validates names.
-func (e *Engine) DefineLabels(labels map[string]bool) {
+//
+// Every queue keeps its state in every partition, so a label set that
+// would take queues × labels past xmlconf.MaxLabelPairs is refused whole.
+func (e *Engine) DefineLabels(labels map[string]bool) error {
 	names := make([]string, 0, len(labels))
+	known := len(e.parts) - 1 // the default partition is no label
 	for l := range labels {
 		names = append(names, l)
+		if _, ok := e.partIdx[l]; !ok && l != "" {
+			known++
+		}
+	}
+	if err := xmlconf.CheckLabelPairs(len(e.queues), known); err != nil {
+		return fmt.Errorf("engine: %w", err)
 	}
 	sort.Strings(names)
 	for _, l := range names {
@@ -108,6 +137,7 @@ func (e *Engine) DefineLabels(labels map[string]bool) {
 	}
 	e.configurePartitions()
 	e.invalidateOrder()
+	return nil
 }
 
 // Partitions returns the known partitions' names in index order ("" first).

@@ -36,6 +36,10 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 		return []string{"the new configuration has no queue tree"}
 	}
 	m, dyn := e.keepDynamic(m)
+	// Every queue keeps its state in every partition (engine.New's bound).
+	if err := xmlconf.CheckLabelPairs(len(m.Queues), e.labelsAfter(m)); err != nil {
+		return []string{err.Error()}
+	}
 	if check != nil {
 		if errs := check(e.model, m, e); len(errs) > 0 {
 			return errs

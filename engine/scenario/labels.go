@@ -130,7 +130,7 @@ func (r *runner) defineNodeLabels(s *Step, res *StepResult) {
 		err = r.removeLabels(s.Remove)
 	}
 	if err == nil {
-		r.eng.DefineLabels(r.labels)
+		err = r.eng.DefineLabels(r.labels)
 	}
 	r.errorResult(res, err)
 }

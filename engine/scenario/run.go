@@ -118,10 +118,11 @@ func (r *runner) startup() bool {
 	if v.accepted() {
 		var err error
 		eng, err = engine.New(m, nodes, engine.Options{Explain: r.explain})
+		if err == nil {
+			err = eng.DefineLabels(r.labels)
+		}
 		if err != nil {
-			v = engineVerdict(err.Error())
-		} else {
-			eng.DefineLabels(r.labels)
+			v, eng = engineVerdict(err.Error()), nil
 		}
 	}
 	st := &r.out.Startup

@@ -2,7 +2,9 @@ package sim
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/capq/capq/engine"
@@ -88,4 +90,29 @@ func TestContainerCap(t *testing.T) {
 	assert.ErrorContains(t, err, "--max-containers")
 	_, err = Run(loadModel(t, "seeds-example"), w, Options{Seed: 1})
 	assert.NoError(t, err)
+}
+
+// A workload's node labels count against the queues × labels bound: Run
+// refuses before building a partition per label for every queue.
+func TestNodeLabelsPastTheBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>")
+	for i := 0; i < 999; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "q%d", i)
+	}
+	b.WriteString("</value></property></configuration>")
+	m := modelFrom(t, []byte(b.String()))
+	w := &Workload{Name: "labels", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}}}
+	for i := 0; i < 251; i++ {
+		w.Cluster.NodeLabels = append(w.Cluster.NodeLabels, NodeLabel{Name: fmt.Sprintf("l%d", i)})
+	}
+	_, err := Run(m, w, Options{Seed: 1, Until: 1000})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cluster.node_labels: engine: configuration too large: 251 node labels for 1,000 queues")
+	w.Cluster.NodeLabels = w.Cluster.NodeLabels[:250]
+	_, err = Run(m, w, Options{Seed: 1, Until: 1000})
+	require.NoError(t, err)
 }

@@ -87,7 +87,9 @@ func (r *run) setup(specs []NodeSpec) error {
 	}
 	r.e = e
 	if set, _ := r.w.Cluster.labelSet(); len(set) > 0 {
-		e.DefineLabels(set)
+		if err := e.DefineLabels(set); err != nil {
+			return fmt.Errorf("sim: cluster.node_labels: %w", err)
+		}
 	}
 	r.multi = e.MultiNode()
 	if iv, ok := e.AsyncIntervalMS(); ok {
