@@ -15,13 +15,6 @@ import (
 // labels past xmlconf.MaxLabelPairs (and a model past MaxQueues) before
 // growing any of it.
 func TestNewRefusesTooLargeModels(t *testing.T) {
-	list := func(p string, n int) string {
-		out := make([]string, n)
-		for i := range out {
-			out[i] = fmt.Sprintf("%s%d", p, i)
-		}
-		return strings.Join(out, ",")
-	}
 	node := NodeSpec{ID: "h1", MemoryMB: 8192, VCores: 8}
 	for _, tc := range []struct {
 		name  string
@@ -75,13 +68,6 @@ func TestNewRefusesTooLargeModels(t *testing.T) {
 // labels would pass it. A 56 KB workload of 3,000 node labels on a
 // 2,000-queue configuration took 53 s and 7 GB.
 func TestLabelsRefusedAfterTheStart(t *testing.T) {
-	list := func(p string, n int) string {
-		out := make([]string, n)
-		for i := range out {
-			out[i] = fmt.Sprintf("%s%d", p, i)
-		}
-		return strings.Join(out, ",")
-	}
 	props := map[string]string{"yarn.scheduler.capacity.root.queues": list("q", 999)} // 1,000 queues with root
 	e := newTestEngine(t, props)
 	labels := func(n int) map[string]bool {
@@ -101,4 +87,13 @@ func TestLabelsRefusedAfterTheStart(t *testing.T) {
 	errs := e.Refresh(xmlconf.Build(xmlconf.FromMap(props, "test"), xmlconf.BuildOptions{}), nil)
 	require.Len(t, errs, 1)
 	assert.Contains(t, errs[0], "251 node labels for 1,000 queues")
+}
+
+// list is "p0,p1,…" with n names.
+func list(p string, n int) string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("%s%d", p, i)
+	}
+	return strings.Join(out, ",")
 }
