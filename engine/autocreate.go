@@ -137,7 +137,9 @@ func (e *Engine) createFlexible(existing *queue, missing []string) ([]string, er
 		created = append(created, p)
 		parent = p
 	}
-	e.rebuild(c, created)
+	if err := e.rebuild(c, created); err != nil {
+		return nil, err
+	}
 	return created, nil
 }
 
@@ -293,7 +295,9 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 	} else {
 		c.Set(pre+"capacity", strconv.FormatFloat(capPct, 'g', -1, 64))
 	}
-	e.rebuild(c, []string{full})
+	if err := e.rebuild(c, []string{full}); err != nil {
+		return nil, err
+	}
 	if q := e.byPath[full]; q != nil {
 		q.legacyAuto = true
 		q.absMaxCap = q.maxCapacity * parent.absCap
@@ -318,8 +322,21 @@ func exceedsParent(parent *queue, capPct float64) bool {
 
 // rebuild re-reads the configuration with the new queues and marks them
 // dynamic; live queues keep their usage (setModel reuses them by path).
-func (e *Engine) rebuild(c *xmlconf.Conf, created []string) {
+//
+// Queues created on submission are bounded like configured ones: a tree
+// past xmlconf.MaxQueues, or queues × labels past MaxLabelPairs, refuses
+// the creation and changes nothing (the engine holds every queue's state
+// in every partition).
+func (e *Engine) rebuild(c *xmlconf.Conf, created []string) error {
 	m := xmlconf.Build(c, xmlconf.BuildOptions{Version: e.model.Version, Cluster: e.model.Cluster})
+	if len(created) > 0 {
+		if m.TooLarge != nil {
+			return submitErr(ReasonAutoCreateLimit, "Cannot auto create queue %s: %v", created[len(created)-1], m.TooLarge)
+		}
+		if err := xmlconf.CheckLabelPairs(len(m.Queues), len(e.parts)-1); err != nil {
+			return submitErr(ReasonAutoCreateLimit, "Cannot auto create queue %s: %v", created[len(created)-1], err)
+		}
+	}
 	e.dynamicPaths = append(e.dynamicPaths, created...)
 	drf := e.g.rc.drf
 	e.setModel(m)
@@ -331,6 +348,7 @@ func (e *Engine) rebuild(c *xmlconf.Conf, created []string) {
 		}
 	}
 	e.clusterChanged()
+	return nil
 }
 
 func parentPath(p string) string {
@@ -396,6 +414,6 @@ func (e *Engine) rebalanceLegacy(parent *queue) {
 		}
 	}
 	if c != nil {
-		e.rebuild(c, nil)
+		_ = e.rebuild(c, nil) // no queue created: nothing to refuse
 	}
 }

@@ -97,3 +97,26 @@ func list(p string, n int) string {
 	}
 	return strings.Join(out, ",")
 }
+
+// A queue created on submission is bounded like a configured one: with
+// 1,000 queues and 250 labels the engine is at MaxLabelPairs, so the
+// 1,001st queue is refused and nothing changes.
+func TestAutoCreatedQueueWithinTheBounds(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                            list("q", 998) + ",c",
+		p + "root.c.capacity":                        "100",
+		p + "root.c.auto-create-child-queue.enabled": "true",
+		p + "root.c.leaf-queue-template.capacity":    "10",
+	})
+	labels := map[string]bool{}
+	for i := 0; i < 250; i++ {
+		labels[fmt.Sprintf("l%d", i)] = true
+	}
+	require.NoError(t, e.DefineLabels(labels))
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.c.u1", User: "u1"})
+	require.Error(t, err)
+	assert.Equal(t, ReasonAutoCreateLimit, ReasonCode(err))
+	assert.Contains(t, err.Error(), "Cannot auto create queue root.c.u1: configuration too large: 250 node labels for 1,001 queues")
+	_, ok := e.Snapshot().Queues["root.c.u1"]
+	assert.False(t, ok)
+}
