@@ -23,7 +23,7 @@ var registry = []*Rule{
 	ruleMaxAllocation, ruleMinMaxAllocation, ruleLifetime, ruleUserWeight, ruleUserLimits,
 	ruleResourceTypes, ruleOrderingPolicy, ruleMultiNode, ruleValueSyntax, ruleAppPrioritySyntax,
 	// Auto-created queues
-	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict,
+	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies,
 	// Placement
 	ruleMappingSyntax, ruleMappingFormat, ruleMappingTarget, rulePlacementRules,
 	ruleMappingJSON, ruleMappingJSONTarget, ruleMappingVariable, ruleMappingUnreachable, ruleMappingJSONMissing,
