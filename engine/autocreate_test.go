@@ -306,7 +306,9 @@ func TestLegacyFailOnExceedingParentCapacity(t *testing.T) {
 	require.Error(t, err, "the idle leaf still holds its guarantee")
 }
 
-// TestAutoCreatedQueueDeletionPolicy#testEditSchedule's two steps: a run
+// AutoCreatedQueueDeletionPolicy.editSchedule's two steps, as
+// TestAutoCreatedQueueDeletionPolicy#testEditSchedule drives them (on a
+// queue tree of its own, so not that test's values): a run
 // marks the eligible queues, the next sends them for deletion and the
 // scheduler removes those idle for more than the expiry. The policy runs
 // only when the scheduling monitor lists it (DeletionPolicyMS), every
@@ -392,4 +394,26 @@ func TestPriorityACLs(t *testing.T) {
 			assert.Equal(t, fmt.Sprintf("User %s does not have permission to submit/update app_1 for %d", c.user, min(c.prio, 6)), err.Error())
 		}
 	}
+}
+
+// When QueueManagementDynamicEditPolicy runs, capq rebalances on each
+// change rather than every monitoring interval, and says so; a management
+// policy other than the one Hadoop ships is named too.
+func TestQueueManagementNotes(t *testing.T) {
+	conf := map[string]string{
+		p + "root.queues": "c", p + "root.c.capacity": "100",
+		p + "root.c.auto-create-child-queue.enabled": "true",
+		p + "root.c.leaf-queue-template.capacity":    "50",
+	}
+	notes := func(c map[string]string) string {
+		var out []string
+		for _, w := range newTestEngine(t, c).Unmodelled() {
+			out = append(out, w.String())
+		}
+		return strings.Join(out, "\n")
+	}
+	assert.NotContains(t, notes(conf), "QueueManagementDynamicEditPolicy", "not running: nothing rebalances (the run warns)")
+	assert.Contains(t, notes(with(conf, queueManagementMonitor)), "root.c's auto-created leaves are rebalanced by QueueManagementDynamicEditPolicy")
+	assert.NotContains(t, notes(with(conf, map[string]string{p + "root.c.auto-create-child-queue.management-policy": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement.GuaranteedOrZeroCapacityOverTimePolicy"})), "names the management policy")
+	assert.Contains(t, notes(with(conf, map[string]string{p + "root.c.auto-create-child-queue.management-policy": "com.example.Mine"})), "names the management policy com.example.Mine")
 }

@@ -67,8 +67,11 @@ func (e *Engine) Unmodelled() []Warning {
 		if q.AutoCreate.V2.V && e.model.Version.Less(xmlconf.V3_4) {
 			note("auto-create", q.Path+" enables auto-queue-creation-v2, which Hadoop "+e.model.Version.String()+" does not have (3.4+); no queues are created under it")
 		}
-		if q.AutoCreate.Legacy.V && q.AutoCreate.ManagementPolicy.Set() {
-			note("auto-create", q.Path+" names a management policy; capq applies GuaranteedOrZeroCapacityOverTimePolicy (guarantees at creation while the parent has room, handed on when a queue becomes idle), evaluated on each change rather than every monitoring interval")
+		if q.AutoCreate.Legacy.V && !q.AutoCreate.FailOnExceeding.V && e.model.Global.MonitorRuns("QueueManagementDynamicEditPolicy") {
+			note("auto-create", q.Path+"'s auto-created leaves are rebalanced by QueueManagementDynamicEditPolicy (GuaranteedOrZeroCapacityOverTimePolicy: guarantees handed on when a queue becomes idle) on each change in capq, not every yarn.resourcemanager.monitor.capacity.queue-management.monitoring-interval (1.5 s by default)")
+		}
+		if p := q.AutoCreate.ManagementPolicy; q.AutoCreate.Legacy.V && p.Set() && !strings.HasSuffix(strings.TrimSpace(p.V), ".GuaranteedOrZeroCapacityOverTimePolicy") {
+			note("auto-create", q.Path+" names the management policy "+strings.TrimSpace(p.V)+"; capq applies GuaranteedOrZeroCapacityOverTimePolicy, the only one Hadoop ships")
 		}
 	}
 	return out

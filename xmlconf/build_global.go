@@ -118,12 +118,3 @@ func (b *builder) preemption() {
 	p.UnderutilizedDelayMS, _ = b.longAt(under+"reserved-container-delay-ms", FromGlobal, 60000)
 	p.UnderutilizedMoveReservation, _ = b.boolAt(under+"allow-move-reservation", FromGlobal, false)
 }
-
-func containsWord(s, w string) bool {
-	for i := 0; i+len(w) <= len(s); i++ {
-		if s[i:i+len(w)] == w {
-			return true
-		}
-	}
-	return false
-}

@@ -275,3 +275,31 @@ func TestMaxCapacityReadings(t *testing.T) {
 		})
 	}
 }
+
+// SchedulingMonitorManager runs the policies the monitor lists, by class
+// name; with none listed, ProportionalCapacityPreemptionPolicy alone, and
+// nothing while the monitor is off.
+func TestMonitorRuns(t *testing.T) {
+	const del = "AutoCreatedQueueDeletionPolicy"
+	for _, c := range []struct {
+		kv        map[string]string
+		pcpp, del bool
+	}{
+		{map[string]string{}, false, false},
+		{map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true"}, true, false},
+		{map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			"yarn.resourcemanager.scheduler.monitor.policies": " org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy "}, false, true},
+		{map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			"yarn.resourcemanager.scheduler.monitor.policies": "com.example.MyAutoCreatedQueueDeletionPolicyWrapper"}, false, false},
+		{map[string]string{"yarn.resourcemanager.scheduler.monitor.policies": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy"}, false, false},
+	} {
+		kv := map[string]string{p + "root.queues": "a"}
+		for k, v := range c.kv {
+			kv[k] = v
+		}
+		g := buildMap(t, kv, BuildOptions{}).Global
+		assert.Equal(t, c.pcpp, g.MonitorRuns("ProportionalCapacityPreemptionPolicy"), "%v", c.kv)
+		assert.Equal(t, c.pcpp, g.Preemption.Enabled.V, "%v", c.kv)
+		assert.Equal(t, c.del, g.MonitorRuns(del), "%v", c.kv)
+	}
+}

@@ -1,5 +1,7 @@
 package xmlconf
 
+import "strings"
+
 // Prefix is the key prefix of every Capacity Scheduler property.
 const Prefix = "yarn.scheduler.capacity."
 
@@ -335,7 +337,13 @@ func (g *Global) MonitorRuns(policy string) bool {
 	if !g.MonitorPolicies.Set() {
 		return policy == "ProportionalCapacityPreemptionPolicy"
 	}
-	return containsWord(g.MonitorPolicies.V, policy)
+	for _, c := range strings.Split(g.MonitorPolicies.V, ",") {
+		// A class name: the policy's, with its package or without.
+		if c = strings.TrimSpace(c); c == policy || strings.HasSuffix(c, "."+policy) {
+			return true
+		}
+	}
+	return false
 }
 
 // Preemption holds ProportionalCapacityPreemptionPolicy settings.

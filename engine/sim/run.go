@@ -88,7 +88,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	r.e = e
 	if set, _ := r.w.Cluster.labelSet(); len(set) > 0 {
 		if err := e.DefineLabels(set); err != nil {
-			return fmt.Errorf("sim: cluster.node_labels: %w", err)
+			return posErr(r.w.Cluster.Pos, "cluster.node_labels: %v", err)
 		}
 	}
 	r.multi = e.MultiNode()

@@ -311,13 +311,13 @@ func (w *Workload) validate(nodes []NodeSpec) error {
 	var big engine.Resource
 	for _, n := range nodes {
 		if err := checkNodeSize(n); err != nil {
-			return err
+			return posErr(w.Cluster.Pos, "%v", err)
 		}
 		if (n.MapSlots != nil && (*n.MapSlots < 0 || *n.MapSlots > 1<<16)) || (n.ReduceSlots != nil && (*n.ReduceSlots < 0 || *n.ReduceSlots > 1<<16)) {
-			return fmt.Errorf("node %q: map_slots and reduce_slots must be 0..%d", n.ID, 1<<16)
+			return posErr(w.Cluster.Pos, "node %q: map_slots and reduce_slots must be 0..%d", n.ID, 1<<16)
 		}
 		if seen[n.ID] {
-			return fmt.Errorf("node %q is listed twice", n.ID)
+			return posErr(w.Cluster.Pos, "node %q is listed twice", n.ID)
 		}
 		seen[n.ID] = true
 		big.MemoryMB = max(big.MemoryMB, n.MemoryMB)
