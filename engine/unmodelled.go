@@ -150,23 +150,35 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 		out = append(out, w)
 	}
 	for _, u := range queueUnmodelled {
-		var w *Warning
-		for _, q := range m.Queues {
+		if w, ok := perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {
 			pos, on := u.on(q)
-			if !on {
-				continue
-			}
-			if w == nil {
-				w = &Warning{Key: q.Key(u.suffix), Pos: pos, Feature: u.feature, Effect: u.effect}
-			}
-			w.Queues++
-		}
-		if w != nil {
-			out = append(out, *w)
+			return Warning{Key: q.Key(u.suffix), Pos: pos, Feature: u.feature, Effect: u.effect}, on
+		}); ok {
+			out = append(out, w)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Queues == 0 && out[j].Queues != 0 })
 	return out
+}
+
+// perQueue is the warning at gives for the first queue (tree order) it
+// gives one for, with Queues counting every such queue.
+func perQueue(m *xmlconf.Model, at func(q *xmlconf.Queue) (Warning, bool)) (Warning, bool) {
+	var w *Warning
+	for _, q := range m.Queues {
+		qw, on := at(q)
+		if !on {
+			continue
+		}
+		if w == nil {
+			w = &qw
+		}
+		w.Queues++
+	}
+	if w == nil {
+		return Warning{}, false
+	}
+	return *w, true
 }
 
 // intraFairUnmodelled warns when intra-queue preemption is on, a leaf
@@ -178,22 +190,11 @@ func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
 	if !m.Global.Preemption.Enabled.V || !m.Global.Preemption.IntraQueuePreemptionEnable.V || !m.Version.Less(xmlconf.V3_4) {
 		return Warning{}, false
 	}
-	var w *Warning
-	for _, q := range m.Queues {
-		if !q.IsLeaf() || q.OrderingPolicy.V != "fair" {
-			continue
-		}
-		if w == nil {
-			w = &Warning{Key: q.Key("ordering-policy"), Pos: q.OrderingPolicy.Pos(),
-				Feature: "intra-queue preemption in a fair-ordered leaf as Hadoop " + m.Version.String() + " computes it",
-				Effect:  "Hadoop 3.4's fair-share split (FifoIntraQueuePreemptionPlugin.setFairShareForApps) is used"}
-		}
-		w.Queues++
-	}
-	if w == nil {
-		return Warning{}, false
-	}
-	return *w, true
+	return perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {
+		return Warning{Key: q.Key("ordering-policy"), Pos: q.OrderingPolicy.Pos(),
+			Feature: "intra-queue preemption in a fair-ordered leaf as Hadoop " + m.Version.String() + " computes it",
+			Effect:  "Hadoop 3.4's fair-share split (FifoIntraQueuePreemptionPlugin.setFairShareForApps) is used"}, q.IsLeaf() && q.OrderingPolicy.V == "fair"
+	})
 }
 
 // underDelayApprox warns that the QueuePriorityContainerCandidateSelector's
@@ -240,27 +241,15 @@ func mixedCapacityUnmodelled(m *xmlconf.Model) (Warning, bool) {
 	if !m.NonLegacyMode() {
 		return Warning{}, false
 	}
-	var w *Warning
-	for _, q := range m.Queues {
+	return perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {
 		c, suffix := nonLegacyGap(q)
 		if c == nil {
-			continue
+			return Warning{}, false
 		}
-		if w == nil {
-			var pos xmlconf.Pos
-			if c.Prop != nil {
-				pos = c.Prop.ValuePos
-			}
-			w = &Warning{Key: q.Key(suffix), Pos: pos,
-				Feature: "3.4 non-legacy weights and absolute resources per node label, for resource types other than memory and vcores, and weights as a maximum (ResourceCalculationDriver)",
-				Effect:  "labelled weights and absolute resources follow the legacy computation, other resource types are ignored, a weight maximum counts as the parent's maximum"}
-		}
-		w.Queues++
-	}
-	if w == nil {
-		return Warning{}, false
-	}
-	return *w, true
+		return Warning{Key: q.Key(suffix), Pos: propPos(c.Prop),
+			Feature: "3.4 non-legacy weights and absolute resources per node label, for resource types other than memory and vcores, and weights as a maximum (ResourceCalculationDriver)",
+			Effect:  "labelled weights and absolute resources follow the legacy computation, other resource types are ignored, a weight maximum counts as the parent's maximum"}, true
+	})
 }
 
 // nonLegacyGap returns the first capacity of q that mixedCapacityUnmodelled
@@ -340,22 +329,11 @@ func priorityACLUnmodelled(m *xmlconf.Model) (Warning, bool) {
 	if !m.Global.ACLEnable.V {
 		return Warning{}, false
 	}
-	var w *Warning
-	for _, q := range m.Queues {
-		if !q.IsLeaf() || !anyDefaultPriority(q.PriorityACLs) {
-			continue
-		}
-		if w == nil {
-			w = &Warning{Key: q.Key("acl_application_max_priority"), Pos: propPos(q.Props["acl_application_max_priority"]),
-				Feature: "a priority ACL group's default_priority for apps submitted without a priority (AppPriorityACLsManager.getDefaultPriority)",
-				Effect:  "an app without a priority in the workload runs at 0"}
-		}
-		w.Queues++
-	}
-	if w == nil {
-		return Warning{}, false
-	}
-	return *w, true
+	return perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {
+		return Warning{Key: q.Key("acl_application_max_priority"), Pos: propPos(q.Props["acl_application_max_priority"]),
+			Feature: "a priority ACL group's default_priority for apps submitted without a priority (AppPriorityACLsManager.getDefaultPriority)",
+			Effect:  "an app without a priority in the workload runs at 0"}, q.IsLeaf() && anyDefaultPriority(q.PriorityACLs)
+	})
 }
 
 func anyDefaultPriority(gs []xmlconf.PriorityACLGroup) bool {
