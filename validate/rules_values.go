@@ -29,7 +29,9 @@ var ruleValueSyntax = &Rule{
 		for _, v := range []xmlconf.Value[xmlconf.Resource]{g.MinAllocation, g.MaxAllocation} {
 			numberErr(p, nil, v.Err, v.Prop, v.Origin)
 		}
-		for _, v := range []xmlconf.Value[bool]{g.RackLocalityFullReset, g.MultipleAssignments, g.ReservationsContinueLook, g.LegacyQueueMode, g.ACLEnable} {
+		// getLong at the ResourceManager's start (RMAppLifetimeMonitor.serviceInit).
+		numberErr(p, nil, g.AppTimeoutsMonitorMS.Err, g.AppTimeoutsMonitorMS.Prop, g.AppTimeoutsMonitorMS.Origin)
+		for _, v := range []xmlconf.Value[bool]{g.RackLocalityFullReset, g.MultipleAssignments, g.ReservationsContinueLook, g.LegacyQueueMode, g.ACLEnable, g.MonitorEnabled} {
 			boolErr(p, nil, v)
 		}
 		eachQueue(p.Model, func(q *xmlconf.Queue) { queueValueErrs(p, q) })
