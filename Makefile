@@ -4,7 +4,7 @@ BIN      := bin/capq
 PKGS     := ./...
 STATICCHECK_VERSION ?= v0.8.2
 
-.PHONY: build test check vet staticcheck fmt golden bench fuzz demo release clean
+.PHONY: build test check vet staticcheck fmt golden bench pgo fuzz demo release clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/capq
@@ -32,9 +32,27 @@ fmt:
 golden:
 	CAPQ_UPDATE_GOLDEN=1 $(GO) test -count=1 $(PKGS)
 
-## bench: every benchmark, 6 runs each, for benchstat (go run golang.org/x/perf/cmd/benchstat bench.txt).
+## bench: every benchmark, 6 runs each, for benchstat (go run golang.org/x/perf/cmd/benchstat bench.txt),
+## with the profile the shipped binary is built with (go build applies cmd/capq/default.pgo by itself;
+## go test needs it named).
+PGO := $(CURDIR)/cmd/capq/default.pgo
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 6 $(PKGS) | tee bench.txt
+	$(GO) test -pgo=$(PGO) -run '^$$' -bench . -benchmem -count 6 $(PKGS) | tee bench.txt
+
+## pgo: rewrite cmd/capq/default.pgo, the CPU profile go build optimises capq with: the engine's
+## hot paths on the contended day (1,000 and 10,000 leaves) and the busy-versus-idle and
+## scheduling benchmarks, merged. About two minutes; re-run it when the engine changes much.
+pgo:
+	mkdir -p bin/pgo
+	$(GO) test -c -o bin/pgo/sim.test ./engine/sim
+	cd engine/sim && CAPQ_SCALE=1 CAPQ_SCALE_DAY=contended CAPQ_SCALE_UNTIL=12h ../../bin/pgo/sim.test \
+	  -test.run TestScaleTable -test.cpuprofile ../../bin/pgo/contended.prof
+	cd engine/sim && CAPQ_SCALE=1 CAPQ_SCALE_DAY=contended10k CAPQ_SCALE_UNTIL=8h ../../bin/pgo/sim.test \
+	  -test.run TestScaleTable -test.cpuprofile ../../bin/pgo/contended10k.prof
+	cd engine/sim && ../../bin/pgo/sim.test -test.run '^$$' -test.bench 'BusyVsIdle|Scheduling' \
+	  -test.benchtime 2x -test.cpuprofile ../../bin/pgo/bench.prof
+	$(GO) tool pprof -proto bin/pgo/contended.prof bin/pgo/contended10k.prof bin/pgo/bench.prof > bin/pgo/merged.pgo
+	mv bin/pgo/merged.pgo $(PGO)
 
 ## fuzz: each fuzz target for FUZZTIME (default 20s). Go minimizes every
 ## new interesting input for up to a minute by default, uncounted: runs
