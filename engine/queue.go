@@ -326,6 +326,17 @@ func (q *queue) updateResources(cluster Resource, g *globals) {
 	}
 }
 
+// configuredMaxResource is the queue's configured maximum as
+// AbstractCSQueue.updateConfigurableResourceRequirement records it: a queue
+// with a minimum but no maximum of its own takes its parent's configured
+// maximum.
+func (q *queue) configuredMaxResource() Resource {
+	if !q.configuredMax.IsZero() || q.configuredMin.IsZero() || q.parent == nil {
+		return q.configuredMax
+	}
+	return q.parent.configuredMaxResource()
+}
+
 // applyEffective takes the guarantee, maximum and capacities of Hadoop
 // 3.4's non-legacy computation (per resource type; absolute, then
 // percentage, then weight siblings), as

@@ -22,34 +22,39 @@ type ResourceJSON struct {
 
 // QueueState is one queue in a snapshot.
 type QueueState struct {
-	Type                       string       `json:"type"`
-	State                      string       `json:"state"`
-	Capacity                   float64      `json:"capacity"`
-	MaximumCapacity            float64      `json:"maximum_capacity"`
-	AbsoluteCapacity           float64      `json:"absolute_capacity"`
-	AbsoluteMaximumCapacity    float64      `json:"absolute_maximum_capacity"`
-	UsedMB                     int64        `json:"used_mb"`
-	AllocatedMB                int64        `json:"allocated_mb"`
-	ReservedMB                 int64        `json:"reserved_mb"`
-	AvailableMB                int64        `json:"available_mb"`
-	UsedCapacity               float64      `json:"used_capacity"`
-	AbsoluteUsedCapacity       float64      `json:"absolute_used_capacity"`
-	MinimumUserLimitPercent    float64      `json:"minimum_user_limit_percent"`
-	UserLimitFactor            float64      `json:"user_limit_factor"`
-	ActiveUsers                int          `json:"active_users"`
-	AMLimitMB                  int64        `json:"am_limit_mb"`
-	UserAMLimitMB              int64        `json:"user_am_limit_mb"`
-	MaxAMResourcePercent       float64      `json:"max_am_resource_percent"`
-	NumActiveApps              int          `json:"num_active_apps"`
-	NumPendingApps             int          `json:"num_pending_apps"`
-	ActiveAppIDs               []string     `json:"active_app_ids"`
-	PendingAppIDs              []string     `json:"pending_app_ids"`
-	MaxApplications            int32        `json:"max_applications"`
-	MaxApplicationsPerUser     int32        `json:"max_applications_per_user"`
-	PendingConsideringULMB     int64        `json:"pending_considering_user_limit_mb"`
-	MaximumAllocation          ResourceJSON `json:"maximum_allocation"`
-	ConfiguredMinResource      ResourceJSON `json:"configured_min_resource"`
-	EffectiveMinResource       ResourceJSON `json:"effective_min_resource"`
+	Type                    string       `json:"type"`
+	State                   string       `json:"state"`
+	Capacity                float64      `json:"capacity"`
+	MaximumCapacity         float64      `json:"maximum_capacity"`
+	AbsoluteCapacity        float64      `json:"absolute_capacity"`
+	AbsoluteMaximumCapacity float64      `json:"absolute_maximum_capacity"`
+	UsedMB                  int64        `json:"used_mb"`
+	AllocatedMB             int64        `json:"allocated_mb"`
+	ReservedMB              int64        `json:"reserved_mb"`
+	AvailableMB             int64        `json:"available_mb"`
+	UsedCapacity            float64      `json:"used_capacity"`
+	AbsoluteUsedCapacity    float64      `json:"absolute_used_capacity"`
+	MinimumUserLimitPercent float64      `json:"minimum_user_limit_percent"`
+	UserLimitFactor         float64      `json:"user_limit_factor"`
+	ActiveUsers             int          `json:"active_users"`
+	AMLimitMB               int64        `json:"am_limit_mb"`
+	UserAMLimitMB           int64        `json:"user_am_limit_mb"`
+	MaxAMResourcePercent    float64      `json:"max_am_resource_percent"`
+	NumActiveApps           int          `json:"num_active_apps"`
+	NumPendingApps          int          `json:"num_pending_apps"`
+	ActiveAppIDs            []string     `json:"active_app_ids"`
+	PendingAppIDs           []string     `json:"pending_app_ids"`
+	MaxApplications         int32        `json:"max_applications"`
+	MaxApplicationsPerUser  int32        `json:"max_applications_per_user"`
+	PendingConsideringULMB  int64        `json:"pending_considering_user_limit_mb"`
+	MaximumAllocation       ResourceJSON `json:"maximum_allocation"`
+	ConfiguredMinResource   ResourceJSON `json:"configured_min_resource"`
+	EffectiveMinResource    ResourceJSON `json:"effective_min_resource"`
+	// ConfiguredMaxResource and EffectiveMaxResource are QueueResourceQuotas'
+	// maximums: the configured one (absolute mode; a child with a minimum
+	// but no maximum takes its parent's) and the one in force.
+	ConfiguredMaxResource      ResourceJSON `json:"configured_max_resource"`
+	EffectiveMaxResource       ResourceJSON `json:"effective_max_resource"`
 	NodeLocalityDelay          int32        `json:"node_locality_delay"`
 	RackLocalityAdditionalDlay int32        `json:"rack_locality_additional_delay"`
 	ReservationsContinueLook   bool         `json:"reservations_continue_looking"`
@@ -184,6 +189,7 @@ func (e *Engine) queueState(q *queue) QueueState {
 		UsedMB: q.used.MemoryMB, AllocatedMB: q.used.MemoryMB - q.reserved.MemoryMB, ReservedMB: q.reserved.MemoryMB,
 		UsedCapacity: f32(e.usedCapacity(q)), AbsoluteUsedCapacity: f32(e.absUsedCapacity(q)),
 		MaximumAllocation: rj(q.maxAlloc), ConfiguredMinResource: rj(q.configuredMin), EffectiveMinResource: rj(q.guarantee),
+		ConfiguredMaxResource: rj(q.configuredMaxResource()), EffectiveMaxResource: rj(q.maxRes),
 		NodeLocalityDelay: e.g.nodeLocalityDelay, RackLocalityAdditionalDlay: e.g.rackAddDelay,
 		ReservationsContinueLook: e.g.continueLooking, NumContainers: q.numContainers, Priority: q.priority,
 		ActiveAppIDs: []string{}, PendingAppIDs: []string{},
