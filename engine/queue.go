@@ -313,6 +313,7 @@ func (q *queue) updateResources(cluster Resource, g *globals) {
 		q.guarantee, q.maxRes = cluster, cluster
 	} else if q.absoluteMode && !q.configuredMin.IsZero() {
 		q.guarantee, q.maxRes = absoluteEffective(q.configuredMin, q.configuredMax, q.parent.minRatio, q.parent.maxRes)
+		q.deriveAbsoluteCapacities(&g.rc, cluster)
 	} else {
 		q.guarantee = multiplyTrunc(cluster, float64(q.absCap))
 		q.maxRes = multiplyTrunc(cluster, float64(q.absMaxCap))
@@ -324,6 +325,25 @@ func (q *queue) updateResources(cluster Resource, g *globals) {
 	for _, c := range q.children {
 		c.updateResources(cluster, g)
 	}
+}
+
+// deriveAbsoluteCapacities is ParentQueue.deriveCapacityFromAbsoluteConfigurations:
+// on every cluster update an absolute-mode queue's fractions follow its
+// effective resources, so a node joining or leaving changes its capacity
+// and absolute capacity (TestAbsoluteResourceConfiguration#
+// testEffectiveResourceAfterIncreasingClusterResource) while the
+// configured resources stay. The parent's values are already updated.
+// Without nodes the fractions from the configuration stand, where
+// Hadoop would divide by zero.
+func (q *queue) deriveAbsoluteCapacities(rc *calc, cluster Resource) {
+	p := q.parent
+	if cluster.IsZero() || !rc.positive(p.guarantee) || !rc.positive(p.maxRes) {
+		return
+	}
+	q.capacity = rc.divide(q.guarantee, p.guarantee)
+	q.maxCapacity = rc.divide(q.maxRes, p.maxRes)
+	q.absCap = q.capacity * p.absCap
+	q.absMaxCap = q.maxCapacity * p.absMaxCap
 }
 
 // configuredMaxResource is the queue's configured maximum as
