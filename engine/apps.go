@@ -237,11 +237,11 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	pl.Queue = q.path
 	q.lastUsedMS = e.nowMS
 	a := &app{id: s.ID, ref: s.Ref, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority, amPart: amPart, amContainer: s.AMContainer}
+	// CapacityScheduler.checkAndGetApplicationPriority caps a priority at
+	// the cluster maximum and nothing else: a negative one stays, below
+	// every default-priority app.
 	if a.priority > e.g.maxAppPriority {
 		a.priority = e.g.maxAppPriority
-	}
-	if a.priority < 0 {
-		a.priority = 0
 	}
 	e.appSeq++
 	e.apps = append(e.apps, a)

@@ -152,6 +152,23 @@ func TestPendingAppsActivateByPriority(t *testing.T) {
 	assert.Equal(t, "high", q.active[0].id, "the higher priority waiting app starts first")
 }
 
+// CapacityScheduler.checkAndGetApplicationPriority only caps a requested
+// priority at the cluster maximum: a negative one stays negative, so an
+// app asking for -1 waits behind a later app of the default priority 0.
+func TestNegativeAppPriorityIsKept(t *testing.T) {
+	e, err := New(build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100", "root.a.maximum-am-resource-percent": "0.1",
+		"yarn.cluster.max-application-priority": "10"}, xmlconf.V3_4), nodesOf(1, 10*gb), Options{})
+	require.NoError(t, err)
+	for _, s := range []AppSpec{{ID: "first", Priority: 0}, {ID: "negative", Priority: -1}, {ID: "default", Priority: 0}} {
+		s.Queue, s.User, s.AM = "root.a", "u", Resource{gb, 1}
+		require.NoError(t, e.SubmitApp(s))
+	}
+	q := e.byPath["root.a"]
+	require.Len(t, q.waiting, 2)
+	assert.Equal(t, "default", q.waiting[0].id, "priority 0 goes before -1, though submitted later")
+	assert.Equal(t, int32(-1), q.waiting[1].priority)
+}
+
 // BenchmarkPreemptRound measures one policy round on a full cluster
 // (40 GB of 1 GB containers in the over-served queue), the cost the
 // simulator pays every monitoring interval.
