@@ -128,10 +128,11 @@ func (e *Engine) addAMUsed(a *app, sign int64) {
 func (e *Engine) startApp(q *queue, a *app) {
 	a.activated = true
 	a.state = StateRunning
+	a.diag = ""
 	if a.amContainer {
 		e.askAMContainer(a)
+		a.diag = AMActivatedDiag
 	}
-	a.diag = ""
 	a.u.pendingApps--
 	a.u.activeApps++
 	e.addAMUsed(a, 1)

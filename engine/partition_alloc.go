@@ -97,6 +97,12 @@ func (a *app) pendingIn(pi int) int64 {
 // the app models its AM container and it is not allocated yet.
 func (a *app) waitingForAM(*schedKey) bool { return a.amContainer && !a.amAllocated }
 
+// AMActivatedDiag is an activated app's diagnostics while its AM
+// container waits to be placed (SchedulerApplicationAttempt.AMState.
+// ACTIVATED, set by LeafQueue.activateApplications; Hadoop's text ends
+// with a space).
+const AMActivatedDiag = "Application is Activated, waiting for resources to be assigned for AM."
+
 // askAMContainer adds the AM container request of an app being activated
 // (RMAppAttemptImpl's AM ResourceRequest: ANY, AMPriority, the AM's
 // partition); the app stays ACCEPTED until it is allocated.
@@ -118,5 +124,6 @@ func (a *app) noteAllocated(k *schedKey) {
 	if a.amContainer && !a.amAllocated && k.priority == AMPriority {
 		a.amAllocated = true
 		a.state = StateRunning
+		a.diag = ""
 	}
 }

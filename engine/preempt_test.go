@@ -169,6 +169,22 @@ func TestNegativeAppPriorityIsKept(t *testing.T) {
 	assert.Equal(t, int32(-1), q.waiting[1].priority)
 }
 
+// An activated app whose AM container is modelled stays ACCEPTED with
+// AMState.ACTIVATED's diagnostics until the AM is placed, then RUNNING
+// with none (LeafQueue.activateApplications, updateAMContainerDiagnostics).
+func TestActivatedAppWaitsForItsAM(t *testing.T) {
+	e, err := New(build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100"}, xmlconf.V3_4), nodesOf(1, 10*gb), Options{})
+	require.NoError(t, err)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "root.a", User: "u", AM: Resource{gb, 1}, AMContainer: true}))
+	st, diag, _ := e.AppStatus("a1")
+	assert.Equal(t, StateAccepted, st)
+	assert.Equal(t, AMActivatedDiag, diag)
+	require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+	st, diag, _ = e.AppStatus("a1")
+	assert.Equal(t, StateRunning, st)
+	assert.Empty(t, diag)
+}
+
 // BenchmarkPreemptRound measures one policy round on a full cluster
 // (40 GB of 1 GB containers in the over-served queue), the cost the
 // simulator pays every monitoring interval.

@@ -28,7 +28,9 @@ func (r *runner) submitApp(s *Step, res *StepResult) {
 	if err != nil {
 		res.Reason = err.Error()
 		res.ReasonCode = engine.ReasonCode(err)
-	} else if st, diag, _ := r.eng.AppStatus(s.App); st == engine.StateAccepted {
+	} else if st, diag, _ := r.eng.AppStatus(s.App); st == engine.StateAccepted && diag == engine.AMActivatedDiag {
+		res.why = append(res.why, diag)
+	} else if st == engine.StateAccepted {
 		res.why = append(res.why, "waiting for activation: "+diag)
 	}
 	if pl.Rule != "" {
