@@ -391,14 +391,10 @@ func (r *run) dispatch(ev event) {
 // anything for them: the simulator keeps state per container, so a task
 // count at MaxContainers would exhaust memory.
 func checkContainerCap(w *Workload, max int) error {
-	if max <= 0 {
-		max = DefaultMaxContainers
-	}
-	total := 0
+	c := newContainerCount(max)
 	for i := range w.Apps {
-		total += 1 + w.Apps[i].Containers()
-		if total > max {
-			return posErr(w.Apps[i].Pos, "the workload asks for more than %d containers by application %q (raise the cap with --max-containers)", max, w.Apps[i].ID)
+		if !c.add(1 + w.Apps[i].Containers()) {
+			return c.refuse(w.Apps[i].Pos, w.Apps[i].ID)
 		}
 	}
 	return nil
