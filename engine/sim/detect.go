@@ -81,7 +81,7 @@ func ReadTrace(name string, data []byte, format Format, set xmlconf.SLSSettings,
 		}
 		return ReadRumen(name, data, set, nodes, base)
 	case FormatSynth:
-		w, err := ReadSynth(name, data, set)
+		w, err := ReadSynth(name, data, set, 0)
 		if err == nil && nodes != nil {
 			w.Cluster = *nodes
 			err = w.Validate()

@@ -128,7 +128,7 @@ func FuzzReadSynth(f *testing.F) {
 	f.Add([]byte(`{"num_nodes": 4, "nodes_per_rack": 2, "num_jobs": 3, "rand_seed": 2, "workloads": [{"workload_name": "w", "workload_weight": 1, "queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "mtasks_avg": 3, "mtasks_stddev": 1, "rtasks_avg": 1, "mtime_avg": 10, "rtime_avg": 20, "map_max_memory_avg": 1024, "reduce_max_memory_avg": 2048, "map_max_vcores_avg": 1, "reduce_max_vcores_avg": 1}], "time_distribution": [{"time": 1, "weight": 1}, {"time": 9, "weight": 0}]}]}`))
 	f.Add([]byte(`{"num_nodes": 2, "num_jobs": 2, "workloads": [{"queue_name": "q", "workload_weight": 1, "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "deadline_factor": {"val": 2}, "duration": {"val": 9, "std": 1}, "reservation": {"discrete": [0, "1"]}, "tasks": [{"type": "s", "count": {"discrete": ["1", "2"], "weights": [1, 3]}, "time": {"val": 5, "std": 2, "dist": "NORM"}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := ReadSynth("s.json", data, xmlconf.DefaultSLSSettings())
+		w, err := ReadSynth("s.json", data, xmlconf.DefaultSLSSettings(), 0)
 		if err == nil && w == nil {
 			t.Fatal("nil workload without error")
 		}

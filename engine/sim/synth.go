@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/capq/capq/xmlconf"
 )
@@ -93,7 +94,11 @@ const (
 // set. Task times are milliseconds (AMDefinitionSynth passes them to
 // withDuration as they are), submission times seconds. FORMAT.md lists
 // what still differs from SLS.
-func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, error) {
+//
+// maxContainers is the cap of the run the description is read for
+// (Options.MaxContainers, 0: DefaultMaxContainers): past it, ReadSynth
+// refuses as Run would, before drawing the rest.
+func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers int) (*Workload, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var tr synthTrace
 	if err := dec.Decode(&tr); err != nil {
@@ -114,7 +119,7 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, er
 	w.Apps = make([]App, 0, tr.NumJobs)
 	// Each job becomes an app as soon as it is drawn, so a large
 	// description never holds all its containers one by one.
-	err := tr.generate(func(j *synthGenJob) error {
+	err := tr.generate(newContainerCount(maxContainers), func(j *synthGenJob) error {
 		app, err := j.app(set)
 		if err != nil {
 			return fmt.Errorf("%s (workload %q class %q): %w", j.name, j.wl.Name, j.def.Name, err)
@@ -130,6 +135,9 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings) (*Workload, er
 		w.Apps = append(w.Apps, app)
 		return nil
 	})
+	if ce := (*capError)(nil); errors.As(err, &ce) {
+		return nil, fmt.Errorf("%s: %w", name, ce.err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

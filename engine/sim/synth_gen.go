@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -46,7 +47,11 @@ type synthStory struct {
 // and class into a PriorityQueue; getNextJob polls it and SynthJob draws
 // the job's contents, numbering jobs from 0 as SLS's static counter does
 // in a fresh JVM.
-func (tr *synthTrace) generate(use func(*synthGenJob) error) error {
+//
+// Drawing stops at the first job past the run's container cap run (an AM
+// per job plus the tasks its AM runs, as Run counts them), before that
+// job's containers are held one by one.
+func (tr *synthTrace) generate(run containerCount, use func(*synthGenJob) error) error {
 	r := newJavaRandom(tr.RandSeed)
 	for wi := range tr.Workloads {
 		for ci := range tr.Workloads[wi].Classes {
@@ -71,10 +76,13 @@ func (tr *synthTrace) generate(use func(*synthGenJob) error) error {
 		}
 		q.add(synthStory{sec: sec, wl: wl, class: &wl.Classes[ci]})
 	}
-	budget := maxSynthContainers // containers left for the whole description
+	b := synthBudget{tasks: maxSynthContainers, run: run}
 	for id := int32(0); id < int32(tr.NumJobs); id++ {
 		st := q.poll()
-		j, err := newSynthGenJob(r, st, id, &budget)
+		j, err := newSynthGenJob(r, st, id, &b)
+		if ce := (*capError)(nil); errors.As(err, &ce) {
+			return ce
+		}
 		if err != nil {
 			return fmt.Errorf("job %d (workload %q class %q): %w", id, st.wl.Name, st.class.Name, err)
 		}
@@ -114,11 +122,18 @@ func (wl *synthWorkload) submissionSecond(r *javaRandom) (int64, error) {
 	return int64(start), nil
 }
 
+// synthBudget bounds what generate draws: the description's own bound on
+// task containers, and the run's cap.
+type synthBudget struct {
+	tasks int // task containers the description may still ask for
+	run   containerCount
+}
+
 // newSynthGenJob is SynthJob's constructor: duration (whole seconds),
 // the reservation coin, the deadline factor, then the shared Random
 // reseeded with its own nextLong, then per task its count, memory (at
 // least 1024) and vcores (at least 1) and one time per container.
-func newSynthGenJob(r *javaRandom, st synthStory, id int32, budget *int) (synthGenJob, error) {
+func newSynthGenJob(r *javaRandom, st synthStory, id int32, b *synthBudget) (synthGenJob, error) {
 	jd := st.class
 	j := synthGenJob{id: id, wl: st.wl, def: jd, submitSec: st.sec, deadlineMS: -1}
 	dur, err := jd.Duration.int()
@@ -140,23 +155,34 @@ func newSynthGenJob(r *javaRandom, st synthStory, id int32, budget *int) (synthG
 	}
 	r.setSeed(r.nextLong())
 	j.name = fmt.Sprintf("%s_%06d", jd.Name, id)
+	if !b.run.add(1) { // the AM
+		return j, b.run.refuse(j.pos(), j.jobID())
+	}
 	for _, td := range jd.Tasks {
-		if err := j.expand(td, budget); err != nil {
+		if err := j.expand(td, b); err != nil {
+			if ce := (*capError)(nil); errors.As(err, &ce) {
+				return j, ce
+			}
 			return j, fmt.Errorf("task %q: %w", td.Type, err)
 		}
 	}
 	return j, nil
 }
 
-func (j *synthGenJob) expand(td synthTaskDef, budget *int) error {
+func (j *synthGenJob) expand(td synthTaskDef, b *synthBudget) error {
 	num, err := td.Count.int()
 	if err != nil {
 		return fmt.Errorf("count: %w", err)
 	}
-	if int(num) > *budget {
+	if int(num) > b.tasks {
 		return fmt.Errorf("count %d is too many containers (the description may ask for %d in all)", num, maxSynthContainers)
 	}
-	*budget -= max(0, int(num))
+	b.tasks -= max(0, int(num))
+	// Tasks the AM does not run are drawn (their samples' draws stay in
+	// SLS's order) but are no containers of the app.
+	if synthRuns(j.amType(), td.Type) && !b.run.add(max(0, int(num))) {
+		return b.run.refuse(j.pos(), j.jobID())
+	}
 	mem, err := td.MaxMemory.size("max_memory")
 	if err != nil {
 		return err
@@ -175,6 +201,23 @@ func (j *synthGenJob) expand(td synthTaskDef, budget *int) error {
 	return nil
 }
 
+// pos is where errors about the job's app say it was read.
+func (j *synthGenJob) pos() string { return "job " + j.name }
+
+// amType is the job class's AM type, mapreduce when unset.
+func (j *synthGenJob) amType() string {
+	if j.def.Type == "" {
+		return "mapreduce"
+	}
+	return j.def.Type
+}
+
+// synthRuns reports whether an AM of amType runs tasks of type typ: the
+// MapReduce AM runs only maps and reduces.
+func synthRuns(amType, typ string) bool {
+	return amType != "mapreduce" || typ == "map" || typ == "reduce"
+}
+
 // jobID is the id AMDefinitionFactory.createFromSynth gives the AM:
 // SynthJob.getJobID().toString(), a mapreduce JobID of "job_mock_<name>"
 // and the counter (at least 4 digits).
@@ -183,16 +226,13 @@ func (j *synthGenJob) jobID() string { return fmt.Sprintf("job_job_mock_%s_%04d"
 // app turns the job into the AM SLS starts (AMDefinitionSynth): each task
 // a container of (int) memory and (int) vcores for its time in ms.
 func (j *synthGenJob) app(set xmlconf.SLSSettings) (App, error) {
-	amType := j.def.Type
-	if amType == "" {
-		amType = "mapreduce"
-	}
+	amType := j.amType()
 	user := j.def.User
 	if user == "" {
 		user = "default"
 	}
 	a := App{ID: j.jobID(), Queue: j.wl.Queue, User: user, SubmitMS: j.submitSec * 1000,
-		AM: engine.Resource{MemoryMB: set.AMMemoryMB, VCores: set.AMVCores}, Pos: "job " + j.name}
+		AM: engine.Resource{MemoryMB: set.AMMemoryMB, VCores: set.AMVCores}, Pos: j.pos()}
 	for _, t := range j.tasks {
 		g := TaskGroup{Count: 1, MemoryMB: int64(int32(t.memoryMB)), VCores: int64(int32(t.vcores)), Priority: t.priority, Type: t.typ, DurationMS: t.timeMS}
 		if amType == "mapreduce" {

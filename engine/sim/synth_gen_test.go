@@ -31,7 +31,7 @@ func generateSynth(t *testing.T, data []byte) []synthGenJob {
 	require.NoError(t, readOldJobKeys(data, &tr))
 	require.NoError(t, tr.check())
 	var jobs []synthGenJob
-	require.NoError(t, tr.generate(func(j *synthGenJob) error {
+	require.NoError(t, tr.generate(newContainerCount(0), func(j *synthGenJob) error {
 		jobs = append(jobs, *j)
 		return nil
 	}))

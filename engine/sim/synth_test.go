@@ -34,7 +34,7 @@ func TestSynthFromSLSTestResources(t *testing.T) {
 			f, err := Detect(data)
 			require.NoError(t, err)
 			assert.Equal(t, FormatSynth, f)
-			w, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings())
+			w, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings(), 0)
 			require.NoError(t, err)
 			require.Len(t, w.Apps, c.jobs)
 			warnings := strings.Join(w.Warnings, "\n")
@@ -62,7 +62,7 @@ func TestSynthFromSLSTestResources(t *testing.T) {
 					assert.Equal(t, want, [2]int32{g.Priority, int32(g.Phase)}, g.Type)
 				}
 			}
-			again, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings())
+			again, err := ReadSynth(c.file, data, xmlconf.DefaultSLSSettings(), 0)
 			require.NoError(t, err)
 			assert.Equal(t, w.Apps, again.Apps, "same seed, same jobs")
 			res, err := Run(loadModel(t, "sls-suite"), w, Options{Seed: 1})
@@ -104,13 +104,13 @@ func TestSynthBadInputs(t *testing.T) {
 		`[1]`: "not a SYNTH description",
 		"{\n\"workloads\": [{\"workload_name\": 1}]}": "s.json:2: workloads.workload_name must be string",
 	} {
-		_, err := ReadSynth("s.json", []byte(in), xmlconf.DefaultSLSSettings())
+		_, err := ReadSynth("s.json", []byte(in), xmlconf.DefaultSLSSettings(), 0)
 		require.Error(t, err, in)
 		assert.Contains(t, err.Error(), want)
 	}
 	// The same shape with valid samples reads: the cases above fail for
 	// the reason they name.
-	w, err := ReadSynth("s.json", []byte(synthOneTask(`"count": {"discrete": [1, "2"]}, "time": {"val": 5}, `+sizes, "")), xmlconf.DefaultSLSSettings())
+	w, err := ReadSynth("s.json", []byte(synthOneTask(`"count": {"discrete": [1, "2"]}, "time": {"val": 5}, `+sizes, "")), xmlconf.DefaultSLSSettings(), 0)
 	require.NoError(t, err)
 	assert.Len(t, w.Apps, 1)
 }

@@ -1,0 +1,88 @@
+package sim
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/capq/capq/xmlconf"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// synthCapDesc is a description of jobs MapReduce jobs of maps maps each,
+// plus other tasks of a type the MapReduce AM does not run.
+func synthCapDesc(jobs, maps, other int) string {
+	task := func(typ string, n int) string {
+		return fmt.Sprintf(`{"type": %q, "count": {"val": %d}, "time": {"val": 5}, "max_memory": {"val": 1024}, "max_vcores": {"val": 1}}`, typ, n)
+	}
+	return fmt.Sprintf(`{"num_jobs": %d, "num_nodes": 1, "workloads": [{"queue_name": "q", "workload_weight": 1, "job_classes": [{"class_name": "c", "class_weight": 1, "type": "mapreduce", `+
+		`"deadline_factor": {"val": 1}, "duration": {"val": 5}, "reservation": {"val": 0}, "tasks": [%s, %s]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`,
+		jobs, task("map", maps), task("other", other))
+}
+
+// allocated is the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// readCapCase is a trace just under or just over a small cap: the reader
+// refuses exactly when Run would, naming the same application.
+type readCapCase struct {
+	name  string
+	data  string
+	limit int
+	want  string // the refused application, "" when the trace fits
+}
+
+// checkReadCap reads each case at its cap and at no cap the run would
+// hit, and compares the reader's refusal with Run's check.
+func checkReadCap(t *testing.T, cases []readCapCase, read func(data []byte, limit int) (*Workload, error)) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w, err := read([]byte(c.data), c.limit)
+			all, allErr := read([]byte(c.data), 1_000_000)
+			require.NoError(t, allErr)
+			runErr := checkContainerCap(all, c.limit)
+			if c.want == "" {
+				require.NoError(t, err)
+				assert.NoError(t, runErr)
+				assert.Equal(t, all.Apps, w.Apps)
+				return
+			}
+			require.Error(t, err)
+			assert.Nil(t, w)
+			assert.Contains(t, err.Error(), fmt.Sprintf("the workload asks for more than %d containers by application %q (raise the cap with --max-containers)", c.limit, c.want))
+			require.Error(t, runErr, "Run refuses it too")
+			assert.True(t, strings.HasSuffix(err.Error(), runErr.Error()), "the same refusal: %q and %q", err, runErr)
+		})
+	}
+}
+
+// ReadSynth stops at the run's container cap, counting an AM per job and
+// the tasks its AM runs, as Run does.
+func TestReadSynthCap(t *testing.T) {
+	read := func(data []byte, limit int) (*Workload, error) {
+		return ReadSynth("s.json", data, xmlconf.DefaultSLSSettings(), limit)
+	}
+	checkReadCap(t, []readCapCase{
+		{"just under", synthCapDesc(2, 4, 0), 10, ""},
+		{"just over", synthCapDesc(2, 4, 0), 9, "job_job_mock_c_000001_0001"},
+		{"the first job over", synthCapDesc(2, 4, 0), 4, "job_job_mock_c_000000_0000"},
+		{"tasks the AM ignores are no containers", synthCapDesc(2, 4, 50), 10, ""},
+	}, read)
+	t.Run("refused before building", func(t *testing.T) {
+		// Three million drawn containers are hundreds of megabytes; the
+		// refusal at a cap of 10 draws none of them.
+		data := []byte(synthCapDesc(1, 3_000_000, 0))
+		var err error
+		n := allocated(func() { _, err = read(data, 10) })
+		assert.ErrorContains(t, err, "--max-containers")
+		assert.Less(t, n, uint64(8<<20), "allocated %d bytes", n)
+	})
+}
