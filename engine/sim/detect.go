@@ -88,7 +88,7 @@ func ReadTrace(name string, data []byte, format Format, set xmlconf.SLSSettings,
 		}
 		return w, err
 	}
-	return ReadSLS(name, data, set, nodes)
+	return ReadSLS(name, data, set, nodes, 0)
 }
 
 // DetectError is a workload whose first JSON object cannot be read, at

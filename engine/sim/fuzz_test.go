@@ -15,7 +15,7 @@ func FuzzReadSLS(f *testing.F) {
 	f.Add([]byte(`{"job.queue.name": "a", "job.label.expression": "gpu", "job.tasks": [{"count": 1, "duration.ms": 5}]}`))
 	f.Add([]byte(`{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.allocation.id": 7, "container.memory-mb": 2048}, {"duration.ms": 5, "container.allocation.id": -1}, {"duration.ms": 6, "container.allocation.id": 7, "container.type": "reduce"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := ReadSLS("f.json", data, xmlconf.DefaultSLSSettings(), nil)
+		w, err := ReadSLS("f.json", data, xmlconf.DefaultSLSSettings(), nil, 0)
 		if err == nil && w == nil {
 			t.Fatal("nil workload without error")
 		}

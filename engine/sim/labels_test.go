@@ -131,13 +131,13 @@ func TestSLSNodeLabels(t *testing.T) {
 // (AMSimulator.submitApp), the AM's and every unlabelled request's.
 func TestSLSJobLabel(t *testing.T) {
 	nodes := &Cluster{NodeLabels: []NodeLabel{{Name: "gpu"}}, Nodes: []NodeGroup{{Count: 1, MemoryMB: 10240, VCores: 10}, {Names: []string{"g"}, MemoryMB: 10240, VCores: 10, Partition: "gpu"}}}
-	w, err := ReadSLS("t.json", []byte(`{"job.queue.name": "qa", "job.label.expression": "gpu", "job.tasks": [{"count": 1, "duration.ms": 5}]}`), xmlconf.DefaultSLSSettings(), nodes)
+	w, err := ReadSLS("t.json", []byte(`{"job.queue.name": "qa", "job.label.expression": "gpu", "job.tasks": [{"count": 1, "duration.ms": 5}]}`), xmlconf.DefaultSLSSettings(), nodes, 0)
 	require.NoError(t, err)
 	require.NotNil(t, w.Apps[0].NodeLabelExpression)
 	assert.Equal(t, "gpu", *w.Apps[0].NodeLabelExpression)
 	assert.Empty(t, w.Warnings, "job.label.expression is a key SLS reads")
 
-	_, err = ReadSLS("t.json", []byte(`{"job.queue.name": "qa", "job.label.expression": "gpu", "job.tasks": [{"count": 1, "duration.ms": 5, "container.host": "/r/h"}]}`), xmlconf.DefaultSLSSettings(), nil)
+	_, err = ReadSLS("t.json", []byte(`{"job.queue.name": "qa", "job.label.expression": "gpu", "job.tasks": [{"count": 1, "duration.ms": 5, "container.host": "/r/h"}]}`), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.Error(t, err, "the trace's own nodes carry no label")
 	assert.Contains(t, err.Error(), `node label expression "gpu" is not in cluster.node_labels`)
 }

@@ -86,3 +86,36 @@ func TestReadSynthCap(t *testing.T) {
 		assert.Less(t, n, uint64(8<<20), "allocated %d bytes", n)
 	})
 }
+
+// ReadSLS stops at the run's container cap: a job.count is counted
+// before its instances are built, and the refusal names the instance
+// (and the renamed id) that Run would name.
+func TestReadSLSCap(t *testing.T) {
+	read := func(data []byte, limit int) (*Workload, error) {
+		return ReadSLS("t.json", data, xmlconf.DefaultSLSSettings(), nil, limit)
+	}
+	const (
+		header = `{"num.nodes": 1}` + "\n"
+		two    = `{"job.id": "a", "job.queue.name": "q", "job.tasks": [{"count": 2, "duration.ms": 5}]}` + "\n"
+		four   = `{"job.queue.name": "q", "job.count": 4, "job.tasks": [{"count": 1, "duration.ms": 5}]}` + "\n"
+		again  = `{"job.id": "a", "job.queue.name": "q", "job.tasks": [{"count": 1, "duration.ms": 5}]}` + "\n"
+		skip   = `{"job.queue.name": "q", "am.type": "nope", "job.tasks": [{"count": 100, "duration.ms": 5}]}` + "\n"
+	)
+	checkReadCap(t, []readCapCase{
+		{"just under", header + two + four, 11, ""},
+		{"just over, inside a job.count", header + two + four, 10, "4"},
+		{"the first instance over", header + two + four, 4, "1"},
+		{"a single job over", header + two, 2, "a"},
+		{"a renamed id", header + two + again, 4, "a_1"},
+		{"a job SLS skips asks for nothing", header + two + skip + four, 11, ""},
+	}, read)
+	t.Run("refused before building", func(t *testing.T) {
+		// A million instances are hundreds of megabytes of apps; the
+		// refusal at a cap of 10 builds none of them.
+		data := []byte(header + `{"job.queue.name": "q", "job.count": 1000000, "job.tasks": [{"count": 1, "duration.ms": 5}]}`)
+		var err error
+		n := allocated(func() { _, err = read(data, 10) })
+		assert.ErrorContains(t, err, `t.json:2 (job 2): the workload asks for more than 10 containers by application "5" (raise the cap with --max-containers)`)
+		assert.Less(t, n, uint64(8<<20), "allocated %d bytes", n)
+	})
+}

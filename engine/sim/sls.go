@@ -58,6 +58,9 @@ type slsReader struct {
 	genNodes int
 	genRacks int
 	groups   int // task groups held by all apps so far
+	// containers counts what the apps so far ask for against the run's
+	// cap, so a job.count past it is refused before its apps are built.
+	containers containerCount
 	// ignored counts the unknown keys SLS ignores, by key, reported once
 	// each at the end with the first place they were seen.
 	ignored map[string]ignoredKey
@@ -75,9 +78,12 @@ type ignoredKey struct {
 // JSON objects, each a job (or a header with num.nodes/num.racks). Node
 // managers come from nodes (an --sls-nodes topology) when given, else from
 // the trace (num.nodes plus every container.host), all sized by set.
-func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster) (*Workload, error) {
-	sr := &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{}, ignored: map[string]ignoredKey{},
-		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true}}
+//
+// maxContainers is the cap of the run the trace is read for
+// (Options.MaxContainers, 0: DefaultMaxContainers): ReadSLS refuses the
+// job that passes it as Run would, before building its apps.
+func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, maxContainers int) (*Workload, error) {
+	sr := newSLSReader(name, data, set, maxContainers)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	// Jackson's readValues takes a root-level sequence of objects or one
@@ -133,6 +139,13 @@ func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster) 
 	return sr.w, sr.w.Validate()
 }
 
+// newSLSReader is the state of a read of an SLS or Rumen trace.
+func newSLSReader(name string, data []byte, set xmlconf.SLSSettings, maxContainers int) *slsReader {
+	return &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{}, ignored: map[string]ignoredKey{},
+		w:          &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true},
+		containers: newContainerCount(maxContainers)}
+}
+
 func (sr *slsReader) job(obj map[string]any, pos string) error {
 	if obj == nil {
 		return posErr(pos, "expected a JSON object")
@@ -167,21 +180,37 @@ func (sr *slsReader) job(obj map[string]any, pos string) error {
 	if sr.groups > MaxTaskGroups {
 		return &fatalErr{posErr(pos, "job.count %d with %d task groups makes more than %d task groups in all", count, len(app.Tasks), MaxTaskGroups)}
 	}
+	if k := sr.containers.addApps(count, app.Containers()); k >= 0 {
+		_, id := sr.instanceID(app.ID, count, sr.amID+k)
+		return &fatalErr{sr.containers.refuse(pos, id)}
+	}
 	for i := 0; i < count; i++ {
 		a := app
 		a.Tasks = append([]TaskGroup(nil), app.Tasks...)
-		if count > 1 || a.ID == "" {
-			a.ID = strconv.Itoa(sr.amID) // AMRunner names multi-instance jobs by AM_ID
+		named, id := sr.instanceID(app.ID, count, sr.amID)
+		if id != named {
+			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: job id %q is used twice; renamed %q", pos, named, id))
 		}
-		if sr.ids[a.ID] {
-			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: job id %q is used twice; renamed %q", pos, a.ID, a.ID+"_"+strconv.Itoa(sr.amID)))
-			a.ID += "_" + strconv.Itoa(sr.amID)
-		}
+		a.ID = id
 		sr.ids[a.ID] = true
 		sr.amID++
 		sr.w.Apps = append(sr.w.Apps, a)
 	}
 	return nil
+}
+
+// instanceID is the id of the instance of a job (of id and job.count
+// count) that AM amID starts: AMRunner names multi-instance jobs, and jobs
+// without an id, by AM_ID; an id already taken gets "_<AM_ID>" appended.
+// named is the id before that.
+func (sr *slsReader) instanceID(id string, count, amID int) (named, final string) {
+	if count > 1 || id == "" {
+		id = strconv.Itoa(amID)
+	}
+	if sr.ids[id] {
+		return id, id + "_" + strconv.Itoa(amID)
+	}
+	return id, id
 }
 
 func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {

@@ -23,7 +23,7 @@ func TestSLSAllocationIDsOwnRequests(t *testing.T) {
  {"duration.ms": 4000, "container.memory-mb": 3072, "container.type": "map", "container.allocation.id": 3},
  {"duration.ms": 5000, "container.memory-mb": 1024, "container.type": "reduce", "container.allocation.id": 9},
  {"duration.ms": 6000, "container.memory-mb": 2048, "container.type": "reduce", "container.allocation.id": 5}]}`
-	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 1)
 	type got struct {

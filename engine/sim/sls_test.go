@@ -25,7 +25,7 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 	f, err := Detect(data)
 	require.NoError(t, err)
 	assert.Equal(t, FormatSLSTrace, f)
-	w, err := ReadSLS("trace.json", data, xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("trace.json", data, xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 
 	// Nodes: num.nodes 4 over 2 racks ("/rack<i%2>/node<i>") plus the
@@ -80,7 +80,7 @@ func TestSLSNodesAndRunner(t *testing.T) {
 	assert.Equal(t, NodeSpec{ID: "node2", Rack: "/rack0", MemoryMB: 20480, VCores: 20}, nodes[1])
 	assert.Equal(t, NodeSpec{ID: "null", Rack: "/rack1", MemoryMB: 16384, VCores: 16}, nodes[4], "Java prints a missing name as null")
 
-	w, err := ReadSLS("trace.json", readFile(t, "testdata", "workloads", "sls", "trace.json"), set, c)
+	w, err := ReadSLS("trace.json", readFile(t, "testdata", "workloads", "sls", "trace.json"), set, c, 0)
 	require.NoError(t, err)
 	res, err := Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1})
 	require.NoError(t, err)
@@ -104,7 +104,7 @@ func TestBadInputs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var err error
 			if c.sls {
-				_, err = ReadSLS("t.json", []byte(c.data), xmlconf.DefaultSLSSettings(), nil)
+				_, err = ReadSLS("t.json", []byte(c.data), xmlconf.DefaultSLSSettings(), nil, 0)
 			} else {
 				_, err = ReadNative("t.json", []byte(c.data))
 			}
@@ -128,7 +128,7 @@ func TestSLSSkipsJobsLikeAMRunner(t *testing.T) {
 		"no tasks":        {`{"job.queue.name": "a", "job.tasks": []}`, "No task for the job!"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			w, err := ReadSLS("t.json", []byte("{\"num.nodes\": 2}\n"+c.job+"\n"+good), xmlconf.DefaultSLSSettings(), nil)
+			w, err := ReadSLS("t.json", []byte("{\"num.nodes\": 2}\n"+c.job+"\n"+good), xmlconf.DefaultSLSSettings(), nil, 0)
 			require.NoError(t, err)
 			require.Len(t, w.Apps, 1)
 			assert.Equal(t, "good", w.Apps[0].ID)
@@ -149,7 +149,7 @@ func TestSLSUnknownKeysIgnored(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"job.queue.name": "a", "job.name": "wordcount", "am.memory": 4096, "job.tasks": [{"duration.ms": 5, "container.memory": 2048, "container.yarn.io/gpu": 1}]}
 {"job.queue.name": "a", "job.name": "sort", "job.tasks": [{"duration.ms": 5}]}`
-	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 2)
 	assert.Equal(t, engine.Resource{MemoryMB: 1024, VCores: 1}, w.Apps[0].AM)
@@ -177,7 +177,7 @@ func TestSLSContainerSizesPackaged(t *testing.T) {
 {"am.type": "stream", "job.queue.name": "a", "job.end.ms": 5000, "job.tasks": [
  {"duration.ms": 5000, "container.memory-mb": 1024, "container.allocation.id": 1},
  {"duration.ms": 5000, "container.memory-mb": 3072, "container.allocation.id": 2}]}`
-	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 2)
 	mr := w.Apps[0].Tasks
@@ -205,7 +205,7 @@ func TestSLSNodeIdentityIsTheFullPath(t *testing.T) {
  {"duration.ms": 5, "container.host": "/rack1/node1"},
  {"duration.ms": 5, "container.host": "/default-rack/node1"},
  {"duration.ms": 5, "container.host": "node7"}]}`
-	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	var ids []string
 	for _, n := range w.Cluster.Expand() {
@@ -254,7 +254,7 @@ func TestSLSTraceAsArray(t *testing.T) {
 	f, err := Detect(data)
 	require.NoError(t, err)
 	assert.Equal(t, FormatSLSTrace, f)
-	w, err := ReadSLS("a.json", append(data, []byte("\n{\"num.nodes\": 2}")...), xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("a.json", append(data, []byte("\n{\"num.nodes\": 2}")...), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 2)
 	assert.Equal(t, 2, w.Apps[1].Containers())
@@ -269,7 +269,7 @@ func TestSLSStreamAMHoldsForTheJobsDuration(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.end.ms": 61000, "job.tasks": [{"count": 2, "duration.ms": 5000, "container.priority": 7}]}
 {"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.tasks": [{"duration.ms": 5000}]}`
-	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 1)
 	assert.Equal(t, []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 60000, Priority: 20, Type: "map"}}, w.Apps[0].Tasks)
@@ -285,7 +285,7 @@ func TestSLSUnknownQueueRejected(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"job.queue.name": "nosuch", "job.id": "lost", "job.tasks": [{"duration.ms": 5}]}
 {"job.queue.name": "sls_queue_1", "job.id": "kept", "job.tasks": [{"duration.ms": 5}]}`
-	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	res, err := Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1})
 	require.NoError(t, err)
@@ -308,7 +308,7 @@ func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"am.type": "mr", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.type": "reduce", "container.priority": 3}]}
 {"am.type": "custom", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`
-	w, err := ReadSLS("t.json", []byte(data), set, nil)
+	w, err := ReadSLS("t.json", []byte(data), set, nil, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 1)
 	assert.Equal(t, int32(10), w.Apps[0].Tasks[0].Priority)
@@ -325,7 +325,7 @@ func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
 func TestSLSDagAM(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"yarn.sls.am.type": "dag", "job.queue.name": "sls_queue_1", "job.tasks": [{"duration.ms": 5000, "container.priority": 5, "container.request.delay": 10000}, {"duration.ms": 5000, "container.priority": 30}]}`
-	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	assert.Equal(t, []TaskGroup{
 		{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 20, Type: "map", DelayMS: 10000},
@@ -362,7 +362,7 @@ func TestSLSTraceHostsBesideGeneratedNodes(t *testing.T) {
   {"container.host": "/default-rack/node1", "duration.ms": 5},
   {"container.host": "/rack0/node3", "duration.ms": 5},
   {"container.host": "/rack0/node01", "duration.ms": 5}]}`)
-	w, err := ReadSLS("trace.json", data, xmlconf.DefaultSLSSettings(), nil)
+	w, err := ReadSLS("trace.json", data, xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	var ids, racks []string
 	for _, n := range w.Cluster.Expand() {
