@@ -79,7 +79,7 @@ func ReadTrace(name string, data []byte, format Format, set xmlconf.SLSSettings,
 		if err != nil {
 			return nil, err
 		}
-		return ReadRumen(name, data, set, nodes, base)
+		return ReadRumen(name, data, set, nodes, base, 0)
 	case FormatSynth:
 		w, err := ReadSynth(name, data, set, 0)
 		if err == nil && nodes != nil {

@@ -138,7 +138,7 @@ func FuzzReadSynth(f *testing.F) {
 func FuzzReadRumen(f *testing.F) {
 	f.Add([]byte(`{"jobID": "job_1", "user": "u", "queue": "a", "submitTime": 5, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}], "reduceTasks": [{"attempts": [{"hostName": "h2", "startTime": 4, "finishTime": 9}]}]} {"jobID": "job_2", "queue": "b", "submitTime": 1, "mapTasks": [{"attempts": []}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted)
+		w, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted, 0)
 		if err == nil && w == nil {
 			t.Fatal("nil workload without error")
 		}

@@ -119,3 +119,29 @@ func TestReadSLSCap(t *testing.T) {
 		assert.Less(t, n, uint64(8<<20), "allocated %d bytes", n)
 	})
 }
+
+// ReadRumen stops at the job past the run's container cap and reads no
+// further.
+func TestReadRumenCap(t *testing.T) {
+	read := func(data []byte, limit int) (*Workload, error) {
+		return ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, limit)
+	}
+	const (
+		task  = `{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}`
+		j1    = `{"jobID": "j1", "queue": "q", "mapTasks": [` + task + `, ` + task + `]}` + "\n"
+		j2    = `{"jobID": "j2", "queue": "q", "mapTasks": [` + task + `], "reduceTasks": [` + task + `]}` + "\n"
+		skip  = `{"jobID": "j3", "mapTasks": [` + task + `, ` + task + `, ` + task + `]}` + "\n"
+		again = `{"jobID": "j1", "queue": "q", "mapTasks": [` + task + `]}` + "\n"
+	)
+	checkReadCap(t, []readCapCase{
+		{"just under", j1 + j2, 6, ""},
+		{"just over", j1 + j2, 5, "j2"},
+		{"the first job over", j1 + j2, 2, "j1"},
+		{"a renamed id", j1 + again, 4, "j1_1"},
+		{"a job SLS skips asks for nothing", j1 + skip + j2, 6, ""},
+	}, read)
+	t.Run("reads no further", func(t *testing.T) {
+		_, err := read([]byte(j1+j2+"{not json"), 5)
+		assert.EqualError(t, err, `r.json:2 (job 2): the workload asks for more than 5 containers by application "j2" (raise the cap with --max-containers)`)
+	})
+}

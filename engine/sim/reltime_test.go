@@ -29,7 +29,7 @@ func TestRelativeTimesNameTheInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ReadRumen("r.json", []byte(c.data), xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted)
+			_, err := ReadRumen("r.json", []byte(c.data), xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted, 0)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.want)
 			assert.NotContains(t, err.Error(), "922337066563")

@@ -64,9 +64,12 @@ type rumenTask struct {
 // attempt, a non-positive duration, no queue) is skipped with a warning.
 // Nodes come from the topology when given, else from every attempt's
 // host (SLSUtils.parseNodesFromRumenTrace).
-func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, base RumenTimeBase) (*Workload, error) {
-	sr := &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{}, ignored: map[string]ignoredKey{},
-		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true}}
+//
+// maxContainers is the cap of the run the trace is read for
+// (Options.MaxContainers, 0: DefaultMaxContainers): ReadRumen refuses the
+// job that passes it as Run would and reads no further.
+func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, base RumenTimeBase, maxContainers int) (*Workload, error) {
+	sr := newSLSReader(name, data, set, maxContainers)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var first int64
 	for i := 1; ; i++ {
@@ -99,6 +102,9 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 		}
 		if sr.groups += len(a.Tasks); sr.groups > MaxTaskGroups {
 			return nil, fmt.Errorf("%s: more than %d task groups in all", name, MaxTaskGroups)
+		}
+		if !sr.containers.add(1 + a.Containers()) {
+			return nil, sr.containers.refuse(pos, a.ID)
 		}
 		sr.w.Apps = append(sr.w.Apps, a)
 	}

@@ -29,7 +29,7 @@ func TestRumenAllTasksOfSLSSample(t *testing.T) {
 		{11897, 32847, []int64{14151, 15844, 18656, 18806, 18840, 18982, 19314, 19587, 19703, 19800, 19965, 20604, 20892, 21526, 21911, 22144, 22539, 23034, 23601}},
 	}
 	for name, base := range map[string]RumenTimeBase{"rumen2sls": RumenTimeConverted, "sls": RumenTimeSLS} {
-		w, err := ReadRumen("2jobs2min-all-tasks.json", data, xmlconf.DefaultSLSSettings(), nil, base)
+		w, err := ReadRumen("2jobs2min-all-tasks.json", data, xmlconf.DefaultSLSSettings(), nil, base, 0)
 		require.NoError(t, err)
 		require.Empty(t, w.Warnings)
 		require.Len(t, w.Apps, 2)

@@ -22,7 +22,7 @@ func TestRumenBothTimeBases(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, FormatRumen, f)
 
-	conv, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted)
+	conv, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted, 0)
 	require.NoError(t, err)
 	require.Len(t, conv.Apps, 2)
 	assert.Equal(t, []int64{0, 105204}, []int64{conv.Apps[0].SubmitMS, conv.Apps[1].SubmitMS})
@@ -39,7 +39,7 @@ func TestRumenBothTimeBases(t *testing.T) {
 	}
 	assert.Equal(t, []string{"/default-rack/a2118.smile.com", "/default-rack/a2115.smile.com", "/default-rack/a2117.smile.com"}, hosts)
 
-	direct, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS)
+	direct, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
 	require.NoError(t, err)
 	assert.Equal(t, []int64{0, 0}, []int64{direct.Apps[0].SubmitMS, direct.Apps[1].SubmitMS})
 
@@ -53,7 +53,7 @@ func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
 	data := `{"jobID": "job_1", "queue": "a", "submitTime": 5, "mapTasks": [{"attempts": []}]}
 {"jobID": "job_2", "queue": "a", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
 {"jobID": "job_3", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}`
-	w, err := ReadRumen("r.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted)
+	w, err := ReadRumen("r.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 1)
 	assert.Equal(t, int64(4), w.Apps[0].SubmitMS)
@@ -66,7 +66,7 @@ func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
 		`{"jobID": "j", "mapTasks": 3}`: "r.json:1",
 		`{"jobID": "j"`:                 "r.json",
 	} {
-		_, err := ReadRumen("r.json", []byte(in), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS)
+		_, err := ReadRumen("r.json", []byte(in), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
 		require.Error(t, err, in)
 		assert.Contains(t, err.Error(), want)
 	}
@@ -82,7 +82,7 @@ func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
 func TestRumenGolden(t *testing.T) {
 	data := readFile(t, "testdata", "rumen", "2jobs2min-excerpt.json")
 	for name, base := range map[string]RumenTimeBase{"rumen2sls": RumenTimeConverted, "sls": RumenTimeSLS} {
-		w, err := ReadRumen("2jobs2min-excerpt.json", data, xmlconf.DefaultSLSSettings(), nil, base)
+		w, err := ReadRumen("2jobs2min-excerpt.json", data, xmlconf.DefaultSLSSettings(), nil, base, 0)
 		require.NoError(t, err)
 		require.Empty(t, w.Warnings)
 		var out bytes.Buffer
