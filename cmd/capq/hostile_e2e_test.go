@@ -55,6 +55,7 @@ func hostileRun(t *testing.T, dir string, env []string, stdin string, args ...st
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		// Linux reports the peak resident set in KiB (issue 12: < 2 GB).
 		assert.Less(t, ru.Maxrss, int64(2<<20), "capq %v used %d KiB of memory", args, ru.Maxrss)
+		res.maxRSSKiB = ru.Maxrss
 	}
 	for _, crash := range []string{"panic:", "fatal error:", "goroutine "} {
 		require.NotContains(t, res.stderr, crash, "capq %v crashed", args)

@@ -49,6 +49,9 @@ func TestMain(m *testing.M) {
 type result struct {
 	stdout, stderr string
 	code           int
+	// maxRSSKiB is the peak resident memory, when the run measured it
+	// (hostileRun).
+	maxRSSKiB int64
 }
 
 // runBinary runs the built capq with args from the repository root (so

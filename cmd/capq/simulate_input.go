@@ -11,7 +11,9 @@ import (
 )
 
 // readWorkload reads --workload, detects its format and, for SLS traces,
-// applies --sls-runner and --sls-nodes.
+// applies --sls-runner and --sls-nodes. A trace is read up to
+// --max-containers: a few lines asking for millions of containers are
+// refused before they are built, as the run would refuse them.
 func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	name, data, err := o.config.readArg(o.workload, s)
 	if err != nil {
@@ -33,7 +35,7 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sim.ReadTrace(name, data, format, set, nodes, o.rumenTime)
+	return sim.ReadTrace(name, data, format, sim.TraceOptions{Settings: set, Nodes: nodes, RumenTime: o.rumenTime, MaxContainers: o.maxContainers})
 }
 
 // refreshes lets the simulation load and judge the configurations the

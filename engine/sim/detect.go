@@ -69,26 +69,39 @@ func Detect(data []byte) (Format, error) {
 	return FormatUnknown, fmt.Errorf("cannot tell the workload format: the first object has neither native keys (format, cluster, apps) nor SLS job keys (job.queue.name, job.tasks)")
 }
 
+// TraceOptions say how ReadTrace reads a trace.
+type TraceOptions struct {
+	// Settings are Hadoop's SLS settings (sls-runner.xml's).
+	Settings xmlconf.SLSSettings
+	// Nodes, when not nil (an SLS topology), is the cluster.
+	Nodes *Cluster
+	// RumenTime is a --rumen-time value, for a Rumen trace.
+	RumenTime string
+	// MaxContainers is the container cap of the run the trace is read
+	// for (Options.MaxContainers; 0: DefaultMaxContainers): the readers
+	// refuse a trace past it as Run would, before building the rest.
+	MaxContainers int
+}
+
 // ReadTrace reads a trace Detect found not to be native JSON: SLS, Rumen
-// (with rumenTime a --rumen-time value) or SYNTH, under Hadoop's SLS
-// settings set. A non-nil nodes (an SLS topology) gives the cluster.
-func ReadTrace(name string, data []byte, format Format, set xmlconf.SLSSettings, nodes *Cluster, rumenTime string) (*Workload, error) {
+// or SYNTH.
+func ReadTrace(name string, data []byte, format Format, o TraceOptions) (*Workload, error) {
 	switch format {
 	case FormatRumen:
-		base, err := ParseRumenTimeBase(rumenTime)
+		base, err := ParseRumenTimeBase(o.RumenTime)
 		if err != nil {
 			return nil, err
 		}
-		return ReadRumen(name, data, set, nodes, base, 0)
+		return ReadRumen(name, data, o.Settings, o.Nodes, base, o.MaxContainers)
 	case FormatSynth:
-		w, err := ReadSynth(name, data, set, 0)
-		if err == nil && nodes != nil {
-			w.Cluster = *nodes
+		w, err := ReadSynth(name, data, o.Settings, o.MaxContainers)
+		if err == nil && o.Nodes != nil {
+			w.Cluster = *o.Nodes
 			err = w.Validate()
 		}
 		return w, err
 	}
-	return ReadSLS(name, data, set, nodes, 0)
+	return ReadSLS(name, data, o.Settings, o.Nodes, o.MaxContainers)
 }
 
 // DetectError is a workload whose first JSON object cannot be read, at
