@@ -292,6 +292,12 @@ func TestMonitorRuns(t *testing.T) {
 		{map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
 			"yarn.resourcemanager.scheduler.monitor.policies": "com.example.MyAutoCreatedQueueDeletionPolicyWrapper"}, false, false},
 		{map[string]string{"yarn.resourcemanager.scheduler.monitor.policies": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy"}, false, false},
+		// Class.forName needs the package: a bare name or another
+		// package is not the built-in class.
+		{map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			"yarn.resourcemanager.scheduler.monitor.policies": "ProportionalCapacityPreemptionPolicy,AutoCreatedQueueDeletionPolicy"}, false, false},
+		{map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			"yarn.resourcemanager.scheduler.monitor.policies": "com.example.ProportionalCapacityPreemptionPolicy,org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.AutoCreatedQueueDeletionPolicy"}, false, false},
 	} {
 		kv := map[string]string{p + "root.queues": "a"}
 		for k, v := range c.kv {

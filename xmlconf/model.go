@@ -326,10 +326,14 @@ func (g Global) DominantCalculator() bool {
 	return g.ResourceCalculator.V == "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
 }
 
-// MonitorRuns reports whether the ResourceManager runs the scheduling
-// edit policy of that class name (SchedulingMonitorManager: monitors on,
-// and the class among the configured policies, ProportionalCapacity-
-// PreemptionPolicy when none are).
+// MonitorRuns reports whether the ResourceManager runs the built-in
+// scheduling edit policy of that simple class name (SchedulingMonitor-
+// Manager: monitors on, and the class among the configured policies,
+// ProportionalCapacityPreemptionPolicy when none are). A policy is listed
+// by its class with its package, as Class.forName loads it: the bare name
+// or another package is another class (lint CS079). Names are trimmed: a
+// 3.1+ ResourceManager fails to start on spaces around one (CS079), so a
+// run of such a file is of what it was meant to say.
 func (g *Global) MonitorRuns(policy string) bool {
 	if !g.MonitorEnabled.V {
 		return false
@@ -338,8 +342,7 @@ func (g *Global) MonitorRuns(policy string) bool {
 		return policy == "ProportionalCapacityPreemptionPolicy"
 	}
 	for _, c := range strings.Split(g.MonitorPolicies.V, ",") {
-		// A class name: the policy's, with its package or without.
-		if c = strings.TrimSpace(c); c == policy || strings.HasSuffix(c, "."+policy) {
+		if c = JavaTrim(c); strings.HasSuffix(c, "."+policy) && BuiltinMonitorPolicy(c) != nil {
 			return true
 		}
 	}
