@@ -1,0 +1,33 @@
+package xmlconf
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The names as each ResourceManager hands them to the class loader:
+// SchedulingMonitorManager.updateSchedulingMonitors (3.1+) takes
+// Configuration.getStrings untrimmed, skipping empty entries and
+// repeats; ResourceManager.createPolicyMonitors (before) takes
+// getTrimmedStrings, keeping an empty entry between commas.
+func TestMonitorPolicyNames(t *testing.T) {
+	for _, c := range []struct {
+		raw  string
+		v    Version
+		want []string
+		name string
+	}{
+		{"a.B,c.D", V3_4, []string{"a.B", "c.D"}, "plain"},
+		{"a.B, c.D\n", V3_4, []string{"a.B", " c.D\n"}, "untrimmed from 3.1"},
+		{"a.B,,c.D,a.B,", V3_1, []string{"a.B", "c.D"}, "empty entries and repeats dropped"},
+		{"", V3_4, nil, "empty value"},
+		{" a.B , c.D ,\n", V2_10, []string{"a.B", "c.D"}, "trimmed before 3.1, trailing comma dropped"},
+		{"a.B, ,c.D", V2_7, []string{"a.B", "", "c.D"}, "an empty entry stays before 3.1"},
+		{" ", V2_10, nil, "blank value"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, MonitorPolicyNames(c.raw, c.v))
+		})
+	}
+}
