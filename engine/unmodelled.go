@@ -149,6 +149,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := priorityACLUnmodelled(m); ok {
 		out = append(out, w)
 	}
+	if w, ok := monitorPolicyUnmodelled(m); ok {
+		out = append(out, w)
+	}
 	for _, u := range queueUnmodelled {
 		if w, ok := perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {
 			pos, on := u.on(q)
@@ -343,4 +346,29 @@ func anyDefaultPriority(gs []xmlconf.PriorityACLGroup) bool {
 		}
 	}
 	return false
+}
+
+// monitorPolicyUnmodelled warns about scheduling edit policies the
+// monitor lists that Hadoop does not ship (lint CS079): the ResourceManager
+// runs them if its classpath has them, and capq cannot know what they do.
+func monitorPolicyUnmodelled(m *xmlconf.Model) (Warning, bool) {
+	g := &m.Global
+	if !g.MonitorEnabled.V || !g.MonitorPolicies.Set() {
+		return Warning{}, false
+	}
+	var names []string
+	for _, c := range strings.Split(g.MonitorPolicies.V, ",") {
+		if c = xmlconf.JavaTrim(c); c != "" && xmlconf.BuiltinMonitorPolicy(c) == nil {
+			names = append(names, fmt.Sprintf("%q", c))
+		}
+	}
+	if len(names) == 0 {
+		return Warning{}, false
+	}
+	if len(names) > 3 { // a hostile list stays one line
+		names = append(names[:3], fmt.Sprintf("%d more", len(names)-3))
+	}
+	return Warning{Key: "yarn.resourcemanager.scheduler.monitor.policies", Pos: g.MonitorPolicies.Pos(),
+		Feature: "scheduling edit policies Hadoop does not ship (" + strings.Join(names, ", ") + ")",
+		Effect:  "the run goes without them"}, true
 }

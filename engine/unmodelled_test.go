@@ -77,6 +77,12 @@ func TestUnmodelled(t *testing.T) {
 		{"global before queue", map[string]string{"root.b.reservable": "true", "lazy-preemption-enabled": "true"},
 			[]string{"yarn.scheduler.capacity.lazy-preemption-enabled", "yarn.scheduler.capacity.root.b.reservable"}},
 		{"auto-creation is modelled", map[string]string{"root.b.auto-queue-creation-v2.enabled": "true"}, nil},
+		{"a monitor policy Hadoop does not ship", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			"yarn.resourcemanager.scheduler.monitor.policies": "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy,com.example.ThrottlePolicy"},
+			[]string{"yarn.resourcemanager.scheduler.monitor.policies"}},
+		{"Hadoop's monitor policies are known", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			"yarn.resourcemanager.scheduler.monitor.policies": "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy, org.apache.hadoop.yarn.server.resourcemanager.monitor.invariants.MetricsInvariantChecker"}, nil},
+		{"no monitor policy runs with the monitor off", map[string]string{"yarn.resourcemanager.scheduler.monitor.policies": "com.example.ThrottlePolicy"}, nil},
 		{"size-based weight is modelled", map[string]string{"root.a.ordering-policy": "fair", "root.a.ordering-policy.fair.enable-size-based-weight": "true"}, nil},
 	}
 	for _, tc := range tests {
