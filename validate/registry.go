@@ -24,7 +24,7 @@ var registry = []*Rule{
 	ruleResourceTypes, ruleOrderingPolicy, ruleMultiNode, ruleValueSyntax, ruleAppPrioritySyntax,
 	ruleMonitorPolicyClass,
 	// Auto-created queues
-	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies,
+	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies, ruleDeletionInterval,
 	// Placement
 	ruleMappingSyntax, ruleMappingFormat, ruleMappingTarget, rulePlacementRules,
 	ruleMappingJSON, ruleMappingJSONTarget, ruleMappingVariable, ruleMappingUnreachable, ruleMappingJSONMissing,

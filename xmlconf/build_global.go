@@ -44,6 +44,7 @@ func (b *builder) global() {
 	g.ACLEnable, _ = b.boolAt("yarn.acl.enable", FromGlobal, b.hadoopDefault("yarn.acl.enable") == "true")
 	g.MaxAppPriority, _ = b.intAt("yarn.cluster.max-application-priority", FromGlobal, 0)
 	g.NodeHeartbeatMS, _ = b.longAt(NodeHeartbeatKey, FromGlobal, DefaultNodeHeartbeatMS)
+	g.QueueExpirySeconds, _ = b.longAt(Prefix+"auto-queue-creation-v2.queue-expiration-time", FromGlobal, 300)
 	g.AppTimeoutsMonitorMS, _ = b.longAt("yarn.resourcemanager.application-timeouts.monitor.interval-ms", FromGlobal, 3000)
 	b.preemption()
 }

@@ -308,6 +308,11 @@ type Global struct {
 	// the scheduling edit policies the ResourceManager runs (MonitorRuns).
 	MonitorEnabled  Value[bool]
 	MonitorPolicies Value[string]
+	// QueueExpirySeconds is auto-queue-creation-v2.queue-expiration-time
+	// (CapacitySchedulerConfiguration.getAutoExpiredDeletionTime, default
+	// 300): how long a flexible auto-created queue may be idle, and how
+	// often AutoCreatedQueueDeletionPolicy runs (DeletionIntervalMS).
+	QueueExpirySeconds Value[int64]
 	// AppTimeoutsMonitorMS is yarn.resourcemanager.application-timeouts.monitor.interval-ms
 	// (yarn-site.xml, default 3000): how often RMAppLifetimeMonitor checks
 	// lifetimes.
@@ -348,6 +353,12 @@ func (g *Global) MonitorRuns(policy string) bool {
 	}
 	return false
 }
+
+// DeletionIntervalMS is AutoCreatedQueueDeletionPolicy's monitoring
+// interval as its init computes it: queue-expiration-time × 1000 in a
+// Java long, which wraps as an int64 does. The scheduling monitor cannot
+// run it at 0 or less (lint CS080).
+func (g *Global) DeletionIntervalMS() int64 { return g.QueueExpirySeconds.V * 1000 }
 
 // Preemption holds ProportionalCapacityPreemptionPolicy settings.
 type Preemption struct {

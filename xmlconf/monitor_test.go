@@ -31,3 +31,25 @@ func TestMonitorPolicyNames(t *testing.T) {
 		})
 	}
 }
+
+// AutoCreatedQueueDeletionPolicy.init: queue-expiration-time × 1000 in a
+// Java long, wrapping past Long.MAX_VALUE as Java does.
+func TestDeletionIntervalMS(t *testing.T) {
+	for _, c := range []struct {
+		raw  string
+		want int64
+	}{
+		{"", 300_000}, // unset: DEFAULT_AUTO_CREATE_CHILD_QUEUE_EXPIRED_TIME
+		{"10", 10_000},
+		{" 0x10 ", 16_000}, // getLong: trimmed, hex
+		{"0", 0},
+		{"-1", -1000},
+		{"9223372036854776", -9223372036854775616},
+	} {
+		kv := map[string]string{p + "root.queues": "a"}
+		if c.raw != "" {
+			kv[p+"auto-queue-creation-v2.queue-expiration-time"] = c.raw
+		}
+		assert.Equal(t, c.want, buildMap(t, kv, BuildOptions{}).Global.DeletionIntervalMS(), c.raw)
+	}
+}
