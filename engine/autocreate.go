@@ -21,7 +21,6 @@ const (
 	// cannot access (InvalidLabelResourceRequestException).
 	ReasonInvalidLabel       = "INVALID_LABEL"
 	defaultMaxDepth          = 2
-	defaultExpirySeconds     = 300
 	keyV2MaxDepth            = "auto-queue-creation-v2.maximum-queue-depth"
 	keyV2Expiry              = xmlconf.Prefix + "auto-queue-creation-v2.queue-expiration-time"
 	keyV2AutoRemoval         = "auto-queue-creation-v2.queue-auto-removal.enable"

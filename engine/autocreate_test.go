@@ -417,3 +417,72 @@ func TestQueueManagementNotes(t *testing.T) {
 	assert.NotContains(t, notes(with(conf, map[string]string{p + "root.c.auto-create-child-queue.management-policy": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement.GuaranteedOrZeroCapacityOverTimePolicy"})), "names the management policy")
 	assert.Contains(t, notes(with(conf, map[string]string{p + "root.c.auto-create-child-queue.management-policy": "com.example.Mine"})), "names the management policy com.example.Mine")
 }
+
+// AutoCreatedQueueDeletionPolicy.init takes queue-expiration-time × 1000
+// ms as its interval, and SchedulingMonitor.serviceStart's
+// scheduleAtFixedRate throws IllegalArgumentException for a period of 0
+// or less: the ResourceManager does not start, which CheckDeletionPolicy
+// says (capq took it as every millisecond). The policy must run for it
+// to matter.
+func TestCheckDeletionPolicyInterval(t *testing.T) {
+	const policies = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy"
+	for _, c := range []struct {
+		expiry, policies string
+		wantMS           int64
+		refused          bool
+	}{
+		{"1", policies, 1000, false},
+		{"0", policies, 0, true},
+		{"-3", policies, 0, true},
+		{"9223372036854776", policies, 0, true}, // × 1000 wraps below zero, as a Java long does
+		{"0", "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy", 0, false},
+	} {
+		m := xmlconf.Build(xmlconf.FromMap(map[string]string{
+			p + "root.queues": "e", p + "root.e.capacity": "1w", p + "root.e.auto-queue-creation-v2.enabled": "true",
+			p + "auto-queue-creation-v2.queue-expiration-time": c.expiry,
+			"yarn.resourcemanager.scheduler.monitor.enable":    "true", "yarn.resourcemanager.scheduler.monitor.policies": c.policies,
+		}, "test"), xmlconf.BuildOptions{})
+		err := CheckDeletionPolicy(m)
+		if c.refused {
+			require.Error(t, err, c.expiry)
+			assert.Contains(t, err.Error(), "queue-expiration-time = \""+c.expiry+"\"")
+			assert.Contains(t, err.Error(), "scheduleAtFixedRate")
+		} else {
+			assert.NoError(t, err, c.expiry)
+		}
+		e, err := New(m, []NodeSpec{{ID: "h1", MemoryMB: 16 * 1024, VCores: 16}}, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, c.wantMS, e.DeletionPolicyMS(), "never a period of 0 or less: %s", c.expiry)
+	}
+}
+
+// refreshQueues neither initialises a running AutoCreatedQueueDeletionPolicy
+// again (its monitoringInterval is init's) nor hands
+// SchedulingMonitorManager.reinitialize a new yarn-site.xml (AdminService
+// passes the configuration the ResourceManager started with): the policy
+// keeps running at the start's interval, while isInactiveDynamicQueue
+// reads the new queue-expiration-time.
+func TestDeletionIntervalKeptOnRefresh(t *testing.T) {
+	conf := map[string]string{
+		p + "root.queues": "e", p + "root.e.capacity": "1w", p + "root.e.auto-queue-creation-v2.enabled": "true",
+		p + "auto-queue-creation-v2.queue-expiration-time": "10",
+		"yarn.resourcemanager.scheduler.monitor.enable":    "true",
+		"yarn.resourcemanager.scheduler.monitor.policies":  "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy",
+	}
+	e := newTestEngine(t, conf)
+	require.Equal(t, int64(10_000), e.DeletionPolicyMS())
+	for name, change := range map[string]func(){
+		"expiry 0":        func() { conf[p+"auto-queue-creation-v2.queue-expiration-time"] = "0" },
+		"yarn-site unset": func() { delete(conf, "yarn.resourcemanager.scheduler.monitor.policies") },
+	} {
+		change()
+		require.Empty(t, e.Refresh(xmlconf.Build(xmlconf.FromMap(conf, "test"), xmlconf.BuildOptions{}), nil), name)
+		assert.Equal(t, int64(10_000), e.DeletionPolicyMS(), name)
+	}
+	e.SetTime(5_000)
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.e.user_0", User: "u"})
+	require.NoError(t, err)
+	require.NoError(t, e.FinishApp("app_1"))
+	assert.Nil(t, e.DeletionRound(6_000), "marked")
+	assert.Equal(t, []string{"root.e.user_0"}, e.DeletionRound(7_000), "idle 2 s > 0 s, the refreshed expiry (not 10 s)")
+}

@@ -154,6 +154,8 @@ type Engine struct {
 	// deletionMarks are the queues AutoCreatedQueueDeletionPolicy marked
 	// in its last run (DeletionRound).
 	deletionMarks map[string]bool
+	// deletionMS is DeletionPolicyMS, fixed when the engine starts.
+	deletionMS int64
 	// reservedPassOvers counts multi-node passes over a reserved node with
 	// room that Hadoop would have proposed on (allocateKeyMulti).
 	reservedPassOvers int64
@@ -176,6 +178,7 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 	e.initPartitions()
 	e.setModel(m)
 	e.mn, e.async = compileMultiNode(m), compileAsync(m)
+	e.deletionMS = deletionPolicyMS(m)
 	if err := e.AddNodes(nodes...); err != nil {
 		return nil, err
 	}

@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"strconv"
+	"fmt"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -82,15 +82,39 @@ func (e *Engine) DeletionRound(nowMS int64) []string {
 }
 
 // DeletionPolicyMS is how often the ResourceManager runs
-// AutoCreatedQueueDeletionPolicy (its monitoring interval is
-// queue-expiration-time), or 0 when it does not run it: the scheduling
-// monitor is off or the policy is not among
-// yarn.resourcemanager.scheduler.monitor.policies.
-func (e *Engine) DeletionPolicyMS() int64 {
-	if !e.model.Global.MonitorRuns("AutoCreatedQueueDeletionPolicy") {
+// AutoCreatedQueueDeletionPolicy (its monitoring interval,
+// queue-expiration-time × 1000), or 0 when it does not run it: the
+// scheduling monitor is off, the policy is not among
+// yarn.resourcemanager.scheduler.monitor.policies, or the interval is one
+// the monitor cannot schedule (CheckDeletionPolicy). Both are the
+// start's: SchedulingMonitorManager.initialize and the policy's init read
+// them when the ResourceManager starts, and refreshQueues neither hands
+// the monitors a new yarn-site.xml (AdminService passes its own
+// configuration) nor initialises a running policy again.
+func (e *Engine) DeletionPolicyMS() int64 { return e.deletionMS }
+
+// deletionPolicyMS is DeletionPolicyMS for a ResourceManager starting
+// with m.
+func deletionPolicyMS(m *xmlconf.Model) int64 {
+	if !m.Global.MonitorRuns("AutoCreatedQueueDeletionPolicy") {
 		return 0
 	}
-	return max(e.expirySeconds()*1000, 1)
+	return max(m.Global.DeletionIntervalMS(), 0)
+}
+
+// CheckDeletionPolicy says why a ResourceManager starting with m would
+// not start because of AutoCreatedQueueDeletionPolicy's interval (lint
+// CS080): SchedulingMonitor.serviceStart hands it to scheduleAtFixedRate,
+// which throws IllegalArgumentException for a period of 0 or less. A dry
+// run cannot stand for that, not even by not running the policy.
+func CheckDeletionPolicy(m *xmlconf.Model) error {
+	g := &m.Global
+	if !g.MonitorRuns("AutoCreatedQueueDeletionPolicy") || g.DeletionIntervalMS() > 0 {
+		return nil
+	}
+	return fmt.Errorf("%s = %q: AutoCreatedQueueDeletionPolicy would run every %d ms, which scheduleAtFixedRate refuses (period <= 0), "+
+		"so the ResourceManager does not start (capq lint CS080); set a positive number of seconds or take the policy out of "+
+		"yarn.resourcemanager.scheduler.monitor.policies", keyV2Expiry, g.QueueExpirySeconds.Raw, g.DeletionIntervalMS())
 }
 
 // FlexibleQueue reports whether path is a flexible (v2) auto-created
@@ -113,14 +137,11 @@ func (e *Engine) inactive(q *queue, nowMS int64) bool {
 	return e.eligible(q) && (nowMS-q.lastUsedMS)/1000 > e.expirySeconds()
 }
 
-// expirySeconds is auto-queue-creation-v2.queue-expiration-time.
+// expirySeconds is auto-queue-creation-v2.queue-expiration-time as the
+// configuration in force says (isInactiveDynamicQueue reads it on each
+// check, so a refresh changes it).
 func (e *Engine) expirySeconds() int64 {
-	if v, ok, _ := e.model.Conf.Get(keyV2Expiry); ok {
-		if n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil {
-			return n
-		}
-	}
-	return defaultExpirySeconds
+	return e.model.Global.QueueExpirySeconds.V
 }
 
 // removeExpired removes the queues; a parent takes its removed child's

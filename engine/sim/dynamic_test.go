@@ -54,6 +54,40 @@ func TestDynamicQueuesKeptWithoutTheDeletionPolicy(t *testing.T) {
 	}
 }
 
+// A ResourceManager that runs AutoCreatedQueueDeletionPolicy with a
+// queue-expiration-time of 0 or less does not start (SchedulingMonitor.
+// serviceStart: scheduleAtFixedRate refuses the period, lint CS080). The
+// simulator ran the policy every millisecond instead; it now refuses the
+// run, as it refuses a heartbeat it cannot step.
+func TestDeletionPolicyIntervalRefused(t *testing.T) {
+	const cs = `<property><name>yarn.scheduler.capacity.root.queues</name><value>users</value></property>
+<property><name>yarn.scheduler.capacity.root.users.capacity</name><value>1w</value></property>
+<property><name>yarn.scheduler.capacity.root.users.auto-queue-creation-v2.enabled</name><value>true</value></property>
+<property><name>yarn.resourcemanager.scheduler.monitor.enable</name><value>true</value></property>
+<property><name>yarn.resourcemanager.scheduler.monitor.policies</name><value>org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy</value></property>
+<property><name>yarn.scheduler.capacity.auto-queue-creation-v2.queue-expiration-time</name><value>`
+	task := []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1000, Priority: 20}}
+	w := &Workload{Name: "dyn", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}},
+		Apps: []App{{ID: "a", Queue: "root.users.alice", User: "alice", AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task}}}
+	for _, c := range []struct {
+		expiry  string
+		refused bool
+	}{{"0", true}, {"-60", true}, {"1", false}} {
+		t.Run(c.expiry, func(t *testing.T) {
+			m := modelFrom(t, []byte("<configuration>"+cs+c.expiry+"</value></property></configuration>"))
+			res, err := Run(m, w, Options{Seed: 1, Until: 3_600_000})
+			if !c.refused {
+				require.NoError(t, err)
+				assert.Positive(t, res.DynamicQueues[0].RemovedMS, "the policy runs every second and removes the idle queue")
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "sim: yarn.scheduler.capacity.auto-queue-creation-v2.queue-expiration-time = \""+c.expiry+"\"")
+			assert.Contains(t, err.Error(), "the ResourceManager does not start")
+		})
+	}
+}
+
 // Legacy auto-created leaves are rebalanced only by
 // QueueManagementDynamicEditPolicy; without it the run says they keep
 // the guarantee they were created with.

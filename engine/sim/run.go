@@ -26,6 +26,9 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if model == nil || model.Root == nil {
 		return nil, fmt.Errorf("sim: the configuration has no queue tree")
 	}
+	if err := engine.CheckDeletionPolicy(model); err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
 	if err := w.checkSizes(); err != nil {
 		return nil, err
 	}
