@@ -158,6 +158,16 @@ func (o simulateOptions) inputs() []string {
 // errors): the dry run still simulates it as capq reads it, so that the
 // rest of the report can be read, but says so.
 func startRefusal(m *xmlconf.Model) []string {
+	return refusal(m, "the run simulates it as capq reads it")
+}
+
+// runningRefusal is startRefusal for the configuration a preview takes as
+// the one in force (OLD): the ResourceManager could not be running it.
+func runningRefusal(m *xmlconf.Model) []string {
+	return refusal(m, "the ResourceManager cannot be running it now, and the run simulates it as capq reads it")
+}
+
+func refusal(m *xmlconf.Model, then string) []string {
 	errs := validate.StartErrors(m)
 	if len(errs) == 0 {
 		return nil
@@ -166,5 +176,5 @@ func startRefusal(m *xmlconf.Model) []string {
 	if len(errs) > 1 {
 		more = fmt.Sprintf(" (and %d more; capq lint lists them)", len(errs)-1)
 	}
-	return []string{fmt.Sprintf("the ResourceManager would refuse this configuration: %s%s; the run simulates it as capq reads it", errs[0], more)}
+	return []string{fmt.Sprintf("the ResourceManager would refuse this configuration: %s%s; %s", errs[0], more, then)}
 }

@@ -22,6 +22,10 @@ func simulatePreview(o previewOptions, cfg *preview.Configs, gates []preview.Gat
 	if err != nil {
 		return nil, err
 	}
+	// NEW's lint errors refuse the refresh in the verdict; OLD's are said
+	// first among its warnings, as simulate says them (a Hadoop 1 old side
+	// has no YARN model: nil).
+	oldRun.Warnings = append(runningRefusal(cfg.Old), oldRun.Warnings...)
 	in := cfg.Input(w.Name, o.seed, oldRun, newRun, notes)
 	in.Gates, in.Options.Stats.StarvationMS = gates, o.starvation.Milliseconds()
 	rep, errs := preview.Build(in)

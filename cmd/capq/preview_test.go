@@ -360,3 +360,44 @@ func TestPreviewNoPartitions(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, string(page), "data-partition")
 }
+
+// OLD is the configuration the ResourceManager runs now: with lint errors
+// it would have refused it, so the old side's first warning says so, in
+// simulate's words, in text and JSON. NEW's errors stay in the refresh
+// verdict.
+func TestPreviewWarnsOfARefusedOldConfiguration(t *testing.T) {
+	seeds := filepath.Join(golden.RepoRoot(), "testdata", "seeds-example", "capacity-scheduler.xml")
+	data, err := os.ReadFile(seeds)
+	require.NoError(t, err)
+	bad := strings.Replace(string(data), "development.capacity</name>\n    <value>20<", "development.capacity</name>\n    <value>30<", 1)
+	require.NotEqual(t, string(data), bad)
+	old := filepath.Join(t.TempDir(), "capacity-scheduler.xml")
+	require.NoError(t, os.WriteFile(old, []byte(bad), 0o644))
+	const want, cause = "the ResourceManager would refuse this configuration: ", "CS024: Illegal capacity sum of 1.1 for children of queue engineering"
+	args := []string{"preview", old, "testdata/seeds-dev-max40-eng-max60", "--workload", "testdata/preview/seeds/workload.json"}
+
+	r := runBinary(t, "", args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "\nwarning (old): "+want+old+":")
+	assert.Contains(t, r.stdout, cause)
+	assert.Contains(t, r.stdout, "the ResourceManager cannot be running it now, and the run simulates it as capq reads it\n")
+	assert.NotContains(t, r.stdout, "warning (new): the ResourceManager would refuse")
+
+	r = runBinary(t, "", append(args, "--format", "json")...)
+	require.Equal(t, 0, r.code, r.stderr)
+	var rep struct {
+		Old, New struct{ Warnings []string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep))
+	require.NotEmpty(t, rep.Old.Warnings)
+	assert.Contains(t, rep.Old.Warnings[0], want)
+	assert.Contains(t, rep.Old.Warnings[0], cause)
+	for _, w := range rep.New.Warnings {
+		assert.NotContains(t, w, "would refuse")
+	}
+
+	// The seeds' own preview: nothing refused on either side.
+	r = runBinary(t, "", previewArgs()...)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.NotContains(t, r.stdout, "would refuse")
+}

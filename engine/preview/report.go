@@ -62,7 +62,8 @@ type Side struct {
 	ContainersAllocated int64  `json:"containers_allocated"`
 	SimulatedMS         int64  `json:"simulated_ms"`
 	// Warnings name what this side's configuration enables that the
-	// engine does not model.
+	// engine does not model (and, first, for the old side, the lint
+	// errors the ResourceManager would refuse it for).
 	Warnings []string `json:"warnings,omitempty"`
 }
 
