@@ -2,6 +2,7 @@ package validate
 
 import (
 	"github.com/capq/capq/xmlconf"
+	"slices"
 )
 
 // RefreshOptions say how Refresh judges a change.
@@ -99,7 +100,7 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 	// Lint reads NEW only and the refresh rules only read both models, so
 	// they run side by side (the large part of a 10,000-queue diff).
 	lintDone := make(chan []xmlconf.Finding, 1)
-	go func() { lintDone <- lintErrors(new, opts.Lint, v) }()
+	go func() { lintDone <- lintErrors(new, opts.Lint, v, false) }()
 	rc := newRefreshCheck(old, new, v, opts)
 	rc.res = res
 	if old != nil && new != nil && old.Root != nil && new.Root != nil {
@@ -116,14 +117,18 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 // lintErrors returns NEW's lint errors: only rules whose severity is
 // error run (warnings are lint's business, and a 10,000-queue diff should
 // not pay for them), and capq:ignore does not hide an error here, because
-// the ResourceManager does not read comments.
-func lintErrors(m *xmlconf.Model, opts Options, v xmlconf.Version) []xmlconf.Finding {
+// the ResourceManager does not read comments. atStart adds the rules a
+// refresh does not meet (Rule.StartOnly).
+func lintErrors(m *xmlconf.Model, opts Options, v xmlconf.Version, atStart bool) []xmlconf.Finding {
 	if m == nil {
 		return nil
 	}
 	opts.Version = v
 	if len(opts.Enable) == 0 {
 		opts.Enable = errorRuleIDs()
+	}
+	if !atStart {
+		opts.Disable = append(slices.Clip(opts.Disable), startOnlyRuleIDs()...)
 	}
 	res := Run(m, opts)
 	var out []xmlconf.Finding
@@ -148,7 +153,7 @@ func StartErrors(m *xmlconf.Model) []xmlconf.Finding {
 	if m == nil {
 		return nil
 	}
-	return lintErrors(m, Options{}, m.Version)
+	return lintErrors(m, Options{}, m.Version, true)
 }
 
 // errorRuleIDs lists the registered non-refresh rules that report errors.
@@ -156,6 +161,17 @@ func errorRuleIDs() []string {
 	var ids []string
 	for _, r := range Rules() {
 		if r.Severity == xmlconf.SeverityError && r.Category != CatRefresh {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
+
+// startOnlyRuleIDs lists the rules a refresh does not meet (Rule.StartOnly).
+func startOnlyRuleIDs() []string {
+	var ids []string
+	for _, r := range Rules() {
+		if r.StartOnly {
 			ids = append(ids, r.ID)
 		}
 	}

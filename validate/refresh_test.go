@@ -301,6 +301,24 @@ func TestRefreshLintErrorsRefuse(t *testing.T) {
 	})
 }
 
+// A start-only error (Rule.StartOnly) in NEW does not refuse a refresh:
+// refreshQueues keeps the scheduling monitors the ResourceManager started
+// with (SchedulingMonitorManager.updateSchedulingMonitors starts only
+// policies it does not run, from the startup configuration), while the
+// same file is an error for a start (StartErrors).
+func TestRefreshStartOnlyErrorsDoNotRefuse(t *testing.T) {
+	base := baseConf()
+	target := edit(base, map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+		"yarn.resourcemanager.scheduler.monitor.policies": "ProportionalCapacityPreemptionPolicy"})
+	r := refresh(xmlconf.V3_4, base, target, nil)
+	assert.True(t, r.Accepted, "%v", r.Errors())
+	var ids []string
+	for _, f := range StartErrors(build(xmlconf.V3_4, target)) {
+		ids = append(ids, f.Rule)
+	}
+	assert.Contains(t, ids, "CS079")
+}
+
 // TestRefreshScenarioDeleteLeaf replays refresh-delete-leaf-01.json.
 func TestRefreshScenarioDeleteLeaf(t *testing.T) {
 	base := baseConf()

@@ -81,6 +81,12 @@ type Rule struct {
 	// through the refresh run, which stamps the rule's ID. Refresh calls
 	// them in the ResourceManager's order (refreshOrder).
 	Refresh func(c *refreshCheck)
+	// StartOnly marks an error the ResourceManager meets only when it
+	// starts: refreshQueues does not re-read what the rule checks (the
+	// scheduling monitors keep the policies and intervals they started
+	// with, SchedulingMonitorManager.updateSchedulingMonitors), so the
+	// error does not refuse a refresh. simulate still warns of it.
+	StartOnly bool
 }
 
 // AppliesTo reports whether the rule runs for Hadoop version v.

@@ -8,7 +8,8 @@ import "github.com/capq/capq/xmlconf"
 // policy does not start.
 var ruleDeletionInterval = &Rule{
 	ID: "CS080", Name: "deletion-policy-interval", Category: CatAutoCreate, Severity: xmlconf.SeverityError,
-	Since: xmlconf.V3_4,
+	StartOnly: true,
+	Since:     xmlconf.V3_4,
 	Docs: Docs{
 		Summary: "a queue-expiration-time the scheduling monitor cannot run AutoCreatedQueueDeletionPolicy at",
 		Why: "AutoCreatedQueueDeletionPolicy.init sets its monitoring interval to " +
@@ -18,7 +19,7 @@ var ruleDeletionInterval = &Rule{
 			"period of 0 or less, and the ResourceManager does not start. Checked when the policy runs " +
 			"(yarn.resourcemanager.scheduler.monitor.enable=true and the class in yarn.resourcemanager.scheduler.monitor.policies); " +
 			"refreshQueues does not initialise a running policy again, so Hadoop accepts such a refresh and keeps the interval " +
-			"it started with until the next start fails; capq's refresh check, as for every lint error, refuses it.",
+			"it started with until the next start fails; capq's refresh check accepts it too (a start-only rule), and simulate warns of it.",
 		Bad:      "yarn.scheduler.capacity.auto-queue-creation-v2.queue-expiration-time=0 with AutoCreatedQueueDeletionPolicy among the monitor policies",
 		Good:     "yarn.scheduler.capacity.auto-queue-creation-v2.queue-expiration-time=300",
 		Source:   "AutoCreatedQueueDeletionPolicy#init, SchedulingMonitor#serviceStart",

@@ -16,6 +16,7 @@ import (
 // warning that capq does not model it.
 var ruleMonitorPolicyClass = &Rule{
 	ID: "CS079", Name: "monitor-policy-class", Category: CatProperties, Severity: xmlconf.SeverityError,
+	StartOnly: true,
 	Docs: Docs{
 		Summary: "a scheduling monitor policy the ResourceManager cannot load",
 		Why: "With yarn.resourcemanager.scheduler.monitor.enable=true the ResourceManager loads each class of " +
@@ -25,7 +26,8 @@ var ruleMonitorPolicyClass = &Rule{
 			"break around a name is part of the name. Hadoop's own policies: ProportionalCapacityPreemptionPolicy, " +
 			"MetricsInvariantChecker and ReservationInvariantsChecker (2.9+), QueueManagementDynamicEditPolicy (3.1+), " +
 			"AutoCreatedQueueDeletionPolicy and QueueConfigurationAutoRefreshPolicy (3.4+). Another class may be on the " +
-			"ResourceManager's classpath: capq says so and does not model it.",
+			"ResourceManager's classpath: capq says so and does not model it. refreshQueues does not load the policies again " +
+			"(they come from the configuration the ResourceManager started with), so the error refuses a start, not a refresh.",
 		Bad:      "yarn.resourcemanager.scheduler.monitor.policies=ProportionalCapacityPreemptionPolicy  (no package)",
 		Good:     "yarn.resourcemanager.scheduler.monitor.policies=" + monitorPolicyPCPP,
 		Source:   "SchedulingMonitorManager#updateSchedulingMonitors (3.1+), ResourceManager.RMActiveServices#createPolicyMonitors (before)",
