@@ -91,12 +91,44 @@ func WriteHTML(w io.Writer, r *Report) error {
 		"UserColumns": userColumns,
 		"Why":         whyShown,
 		"WhyHidden":   whyHidden,
+		"Warnings":    warningRows(r),
 	})
 	if err != nil {
 		return fmt.Errorf("preview: render report: %w", err)
 	}
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// warningRow is one warning of the report's header: what a side's dry
+// run does not model, or why its configuration would not run.
+type warningRow struct {
+	Side, Text string
+}
+
+// warningRows lists both sides' warnings, old first, a warning the two
+// sides share once as "both", so the page says what the text and JSON
+// outputs say about the dry run's limits.
+func warningRows(r *Report) []warningRow {
+	inNew := map[string]bool{}
+	for _, w := range r.New.Warnings {
+		inNew[w] = true
+	}
+	shared := map[string]bool{}
+	var rows []warningRow
+	for _, w := range r.Old.Warnings {
+		side := "old"
+		if inNew[w] {
+			side, shared[w] = "both", true
+		}
+		rows = append(rows, warningRow{side, w})
+	}
+	for _, w := range r.New.Warnings {
+		if !shared[w] {
+			rows = append(rows, warningRow{"new", w})
+		}
+	}
+	return rows
 }
 
 // rawValue is a value as the JSON output has it ("" for null), for the
