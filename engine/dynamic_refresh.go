@@ -61,8 +61,10 @@ func (e *Engine) copyQueueKeys(from, to *xmlconf.Conf, path string) {
 // queue by its own path; every other key there is ignored in favour of
 // the dynamic defaults and templates (TestCapacitySchedulerNewQueue-
 // AutoCreation#testExplicitSettingsOfDynamicLeafQueue: "ignored, except
-// for its priority"; its weight and state are honoured too).
-var explicitDynamic = map[string]bool{"capacity": true, "priority": true, "state": true}
+// for its priority"; its weight and state are honoured too), and its
+// maximum-applications (#testAutoQueueCreationMaxAppUpdate: a configured
+// root.e1.maximum-applications of 50 beats global-queue-max-application).
+var explicitDynamic = map[string]bool{"capacity": true, "priority": true, "state": true, "maximum-applications": true}
 
 // configureFlexible writes a flexible dynamic queue's settings into c:
 // the dynamic defaults and the parent's templates, then the explicit
@@ -79,6 +81,15 @@ func (e *Engine) configureFlexible(c *xmlconf.Conf, path string, leaf bool) {
 	e.applyV2Template(c, parentPath(path), path, leaf)
 	if !leaf {
 		c.Set(pre+v2EnabledSuffix, "true")
+	} else {
+		// The last queue of a created path is a LeafQueue whatever the file
+		// says of auto-creation on that path (CapacitySchedulerQueueManager.
+		// createAutoQueue: addDynamicLeafQueue), and reinitialize keeps it
+		// one; TestCapacitySchedulerNewQueueAutoCreation#
+		// testAutoQueueCreationMaxAppUpdate creates root.e, which has
+		// auto-queue-creation-v2 enabled, and casts it to LeafQueue.
+		c.Unset(pre + v2EnabledSuffix)
+		c.Unset(pre + legacyEnabledSuffix)
 	}
 	for suffix, v := range own {
 		if explicitDynamic[suffix] {
