@@ -328,6 +328,16 @@ func exceedsParent(parent *queue, capPct float64) bool {
 // in every partition).
 func (e *Engine) rebuild(c *xmlconf.Conf, created []string) error {
 	m := xmlconf.Build(c, xmlconf.BuildOptions{Version: e.model.Version, Cluster: e.model.Cluster})
+	for _, p := range created {
+		// A capacity the new queue's setup cannot parse (a template's
+		// "50%") throws there, before the queue joins its parent
+		// (TestCapacitySchedulerNewQueueAutoCreation#
+		// testAutoCreateQueueFailsWithPercentSuffixInLeafTemplateCapacity:
+		// NumberFormatException).
+		if mq := m.Queue(p); mq != nil && mq.Capacity.Mode == xmlconf.ModeInvalid {
+			return submitErr(ReasonAutoCreateDenied, "Could not auto create queue %s: capacity %q: %s", p, mq.Capacity.Raw, mq.Capacity.Err)
+		}
+	}
 	if len(created) > 0 {
 		if m.TooLarge != nil {
 			return submitErr(ReasonAutoCreateLimit, "Cannot auto create queue %s: %v", created[len(created)-1], m.TooLarge)
