@@ -261,18 +261,7 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 	c := e.workConf()
 	e.addChild(c, parent.path, name)
 	pre := xmlconf.Prefix + full + "."
-	capKey := xmlconf.Prefix + parent.path + "." + legacyTemplatePrefix
-	for _, k := range c.Keys() {
-		if rest, ok := strings.CutPrefix(k, capKey); ok && rest != "" {
-			v, _, _ := c.Get(k)
-			c.Set(pre+rest, v)
-		}
-	}
-	tmpl, _, _ := c.Get(pre + "capacity")
-	capPct, err := strconv.ParseFloat(strings.TrimSpace(tmpl), 64)
-	if err != nil {
-		capPct = 0
-	}
+	capPct := applyLegacyTemplate(c, parent.path, full)
 	used := 0.0
 	for _, ch := range parent.children {
 		if ch.dynamic {
@@ -282,13 +271,7 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 	if mq.AutoCreate.FailOnExceeding.V && exceedsParent(parent, capPct) {
 		return nil, submitErr(ReasonAutoCreateLimit, "Cannot auto create leaf queue %s. Child queues capacities have reached parent queue : %s's guaranteed capacity", full, parent.path)
 	}
-	if _, ok, _ := c.Get(pre + "maximum-applications"); !ok {
-		// The leaf template's limit (ManagedParentQueue's template
-		// config): from the template capacity, so a queue the policy
-		// gives no guarantee still accepts applications.
-		abs := float64(parent.absCap) * capPct / 100
-		c.Set(pre+"maximum-applications", strconv.Itoa(int(float64(e.g.maxSystemApps)*abs)))
-	}
+	setLegacyMaxApps(c, full, float64(parent.absCap), capPct, e.g.maxSystemApps)
 	if used+capPct > 100+1e-3 {
 		c.Set(pre+"capacity", "0")
 	} else {
@@ -299,11 +282,40 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 	}
 	if q := e.byPath[full]; q != nil {
 		q.legacyAuto = true
-		q.absMaxCap = q.maxCapacity * parent.absCap
-		e.root.updateResources(e.cluster, &e.g)
-		e.shapeChanged()
 	}
 	return []string{full}, nil
+}
+
+// applyLegacyTemplate writes a managed parent's leaf-queue-template.*
+// settings under an AutoCreatedLeafQueue's path
+// (ManagedParentQueue.setLeafQueueConfigs) and returns the template
+// capacity in percent (0 when unset or unreadable).
+func applyLegacyTemplate(c *xmlconf.Conf, parent, full string) float64 {
+	pre := xmlconf.Prefix + full + "."
+	capKey := xmlconf.Prefix + parent + "." + legacyTemplatePrefix
+	for _, k := range c.Keys() {
+		if rest, ok := strings.CutPrefix(k, capKey); ok && rest != "" {
+			v, _, _ := c.Get(k)
+			c.Set(pre+rest, v)
+		}
+	}
+	tmpl, _, _ := c.Get(pre + "capacity")
+	capPct, err := strconv.ParseFloat(strings.TrimSpace(tmpl), 64)
+	if err != nil {
+		return 0
+	}
+	return capPct
+}
+
+// setLegacyMaxApps gives an AutoCreatedLeafQueue the leaf template's
+// maximum-applications unless the template sets one (ManagedParentQueue's
+// template config): from the template capacity, so a queue the policy
+// gives no guarantee still accepts applications.
+func setLegacyMaxApps(c *xmlconf.Conf, full string, parentAbs, capPct float64, maxSystemApps int32) {
+	key := xmlconf.Prefix + full + ".maximum-applications"
+	if _, ok, _ := c.Get(key); !ok {
+		c.Set(key, strconv.Itoa(int(float64(maxSystemApps)*parentAbs*capPct/100)))
+	}
 }
 
 // exceedsParent is ManagedParentQueue.addChildQueue's test with

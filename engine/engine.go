@@ -212,9 +212,6 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 			q.parent = parent
 			q.configure(mq, &e.g)
 		}
-		if q.legacyAuto && parent != nil {
-			q.absMaxCap = q.maxCapacity * parent.absCap
-		}
 		q.idx = len(e.queues)
 		e.queues = append(e.queues, q)
 		e.byPath[q.path] = q

@@ -104,8 +104,10 @@ type queue struct {
 	dynamic    bool
 	lastUsedMS int64
 	// legacyAuto marks an AutoCreatedLeafQueue (legacy managed parent):
-	// its absolute maximum is the template maximum × the parent's
-	// absolute *capacity* (GuaranteedOrZeroCapacityOverTimePolicy).
+	// its guarantee is the policy's (GuaranteedOrZeroCapacityOverTimePolicy);
+	// its absolute maximum is the template maximum × the parent's absolute
+	// maximum, as for any queue (CSQueueUtils.
+	// updateAbsoluteCapacitiesByNodeLabels).
 	legacyAuto bool
 	// capMode and weight are the capacity mode and weight (snapshots).
 	capMode string
