@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -23,7 +24,7 @@ func (e *Engine) keepDynamic(m *xmlconf.Model) (*xmlconf.Model, []string) {
 		return m, e.dynamicPaths
 	}
 	c := m.Conf.Clone()
-	var left []string
+	var left, legacy []string
 	for _, p := range e.dynamicPaths {
 		q := e.byPath[p]
 		if q == nil {
@@ -35,15 +36,45 @@ func (e *Engine) keepDynamic(m *xmlconf.Model) (*xmlconf.Model, []string) {
 		left = append(left, p)
 		e.addChild(c, parentPath(p), q.name)
 		if q.legacyAuto {
-			// An AutoCreatedLeafQueue keeps the entitlement it was given.
-			e.copyQueueKeys(e.model.Conf, c, p)
+			legacy = append(legacy, p)
 			continue
 		}
 		// Flexible queues are configured afresh from the new file's
 		// templates (reinitialize re-applies AutoCreatedQueueTemplate).
 		e.configureFlexible(c, p, q.leaf)
 	}
+	e.reinitLegacy(m, c, legacy)
 	return xmlconf.Build(c, xmlconf.BuildOptions{Version: m.Version, Cluster: m.Cluster}), left
+}
+
+// reinitLegacy configures the AutoCreatedLeafQueues a refresh keeps, as
+// ManagedParentQueue.reinitialize does: each leaf takes the new file's
+// leaf-queue-template (AutoCreatedLeafQueue.reinitialize:
+// setLeafQueueConfigs), its guarantee is reset to 0, and the policy
+// (GuaranteedOrZeroCapacityOverTimePolicy.computeQueueManagementChanges)
+// gives the template capacity to the leaves with applications, oldest
+// first, while the parent's guarantee has room
+// (TestCapacitySchedulerAutoQueueCreation#
+// testReinitializeQueuesWithAutoCreatedLeafQueues). A parent with
+// fail-on-exceeding-parent-capacity keeps its leaves' entitlements.
+func (e *Engine) reinitLegacy(m *xmlconf.Model, c *xmlconf.Conf, paths []string) {
+	used := map[string]float64{}
+	for _, p := range paths {
+		pp := parentPath(p)
+		mq := m.Queue(pp)
+		if mq == nil || mq.AutoCreate.FailOnExceeding.V {
+			e.copyQueueKeys(e.model.Conf, c, p)
+			continue
+		}
+		capPct := applyLegacyTemplate(c, pp, p)
+		setLegacyMaxApps(c, p, mq.AbsCapacity, capPct, m.Global.MaxApplications.V)
+		want := 0.0
+		if e.byPath[p].apps > 0 && used[pp]+capPct <= 100+1e-3 {
+			want = capPct
+			used[pp] += capPct
+		}
+		c.Set(xmlconf.Prefix+p+".capacity", strconv.FormatFloat(want, 'g', -1, 64))
+	}
 }
 
 // copyQueueKeys copies every key of a queue path from one configuration
