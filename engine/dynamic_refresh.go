@@ -44,7 +44,13 @@ func (e *Engine) keepDynamic(m *xmlconf.Model) (*xmlconf.Model, []string) {
 		e.configureFlexible(c, p, q.leaf)
 	}
 	e.reinitLegacy(m, c, legacy)
-	return xmlconf.Build(c, xmlconf.BuildOptions{Version: m.Version, Cluster: m.Cluster}), left
+	nm := xmlconf.Build(c, xmlconf.BuildOptions{Version: m.Version, Cluster: m.Cluster})
+	for _, p := range left {
+		if q := nm.Queue(p); q != nil {
+			q.AutoCreated = true
+		}
+	}
+	return nm, left
 }
 
 // reinitLegacy configures the AutoCreatedLeafQueues a refresh keeps, as

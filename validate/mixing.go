@@ -242,15 +242,15 @@ func checkChildren(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *child
 	if q.IsLeaf() || len(q.Children) == 0 || childrenBroken(q) {
 		return nil
 	}
-	if v.AtLeast(xmlconf.V3_1) && q.AutoCreate.Legacy.V {
-		// A managed parent's children are AutoCreatedLeafQueues, added by
-		// ManagedParentQueue.addChildQueue and given their guarantees by
-		// GuaranteedOrZeroCapacityOverTimePolicy (0 or the template's), so
-		// they need not sum to 100%: setChildQueues only sees configured
-		// children, and a managed parent has none. A refresh that keeps
-		// two leaves under a 30% template is accepted
-		// (TestCapacitySchedulerAutoQueueCreation#
-		// testReinitializeQueuesWithAutoCreatedLeafQueues).
+	if v.AtLeast(xmlconf.V3_1) && q.AutoCreate.Legacy.V && allAutoCreated(q) {
+		// A managed parent's auto-created children are AutoCreatedLeafQueues,
+		// added by ManagedParentQueue.addChildQueue and given their
+		// guarantees by GuaranteedOrZeroCapacityOverTimePolicy (0 or the
+		// template's), so they need not sum to 100%: setChildQueues sees
+		// only configured children. A refresh that keeps two leaves under a
+		// 30% template is accepted (TestCapacitySchedulerAutoQueueCreation#
+		// testReinitializeQueuesWithAutoCreatedLeafQueues). Children the
+		// file lists are checked as under any parent.
 		return nil
 	}
 	if v.AtLeast(xmlconf.V3_4) {
@@ -260,6 +260,17 @@ func checkChildren(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *child
 		return checkChildren34(m, q, v)
 	}
 	return checkChildrenLegacy(m, q, v)
+}
+
+// allAutoCreated reports whether every child of q is one the engine
+// carried into a refreshed model (xmlconf.Queue.AutoCreated).
+func allAutoCreated(q *xmlconf.Queue) bool {
+	for _, c := range q.Children {
+		if !c.AutoCreated {
+			return false
+		}
+	}
+	return true
 }
 
 func checkChildren34(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *childCheck {

@@ -184,6 +184,10 @@ type Queue struct {
 	// parent because auto-creation is enabled on it (legacy
 	// ManagedParentQueue from 3.1, flexible auto-queue-creation-v2 in 3.4).
 	DynamicParent bool
+	// AutoCreated marks a queue the file does not list that the engine
+	// carried into a refreshed model because the ResourceManager keeps it
+	// (an auto-created queue, engine.WithDynamic).
+	AutoCreated bool
 
 	Capacity    Capacity // default partition
 	MaxCapacity Capacity // default partition; unset means 100%
