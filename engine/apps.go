@@ -284,7 +284,7 @@ func (e *Engine) submitQueue(s AppSpec, q *queue) (*queue, error) {
 	if e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
 		return nil, aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
 	}
-	if prio := min(s.Priority, e.g.maxAppPriority); e.g.aclEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
+	if prio := min(s.Priority, e.g.maxAppPriority); e.g.priorityACLEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
 		return nil, aclError("User %s does not have permission to submit/update %s for %d", s.User, s.ID, prio)
 	}
 	if int32(e.liveApps) >= e.g.maxSystemApps {

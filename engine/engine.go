@@ -21,11 +21,14 @@ type globals struct {
 	continueLooking     bool
 	// sizeWeighted: a queue configured since the globals were compiled
 	// orders by size-based fair weights (refusal.go).
-	sizeWeighted   bool
-	aclEnable      bool
-	maxSystemApps  int32
-	maxAppPriority int32
-	preempt        preemptConf
+	sizeWeighted bool
+	aclEnable    bool
+	// priorityACLEnable is yarn.acl.enable as AppPriorityACLsManager reads
+	// it: from the scheduler's configuration, not only the RM's.
+	priorityACLEnable bool
+	maxSystemApps     int32
+	maxAppPriority    int32
+	preempt           preemptConf
 	// parallelApps: max-parallel-apps exists (Hadoop 3.3+,
 	// CSMaxRunningAppsEnforcer).
 	parallelApps bool
@@ -244,6 +247,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		maxOffSwitch:        gl.MaxOffSwitchAssignments.V,
 		continueLooking:     gl.ReservationsContinueLook.V,
 		aclEnable:           gl.ACLEnable.V,
+		priorityACLEnable:   gl.PriorityACLEnable.V,
 		maxSystemApps:       gl.MaxApplications.V,
 		maxAppPriority:      gl.MaxAppPriority.V,
 		preempt:             compilePreempt(gl.Preemption),

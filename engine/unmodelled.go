@@ -329,7 +329,7 @@ func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
 // without a priority has 0 in capq. Who may submit at which priority is
 // modelled (Engine.priorityAllowed).
 func priorityACLUnmodelled(m *xmlconf.Model) (Warning, bool) {
-	if !m.Global.ACLEnable.V {
+	if !m.Global.PriorityACLEnable.V {
 		return Warning{}, false
 	}
 	return perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {

@@ -24,6 +24,9 @@ func Build(c *Conf, opts BuildOptions) *Model {
 	if c.Defaults == nil {
 		c.Defaults = HadoopDefaults(opts.Version)
 	}
+	if c.RM != nil && c.RM.Defaults == nil {
+		c.RM.Defaults = c.Defaults
+	}
 	m := &Model{
 		Version: opts.Version, Conf: c, Cluster: opts.Cluster,
 		byPath: map[string]*Queue{}, Leaves: map[string][]*Queue{},
@@ -31,6 +34,7 @@ func Build(c *Conf, opts BuildOptions) *Model {
 	b := &builder{m: m, c: c, v: opts.Version, props: c.setProps()}
 	b.userParallel = b.userParallelKeys(b.props)
 	b.global()
+	m.RMOnlyElsewhere = b.rmOnlyElsewhere()
 	b.groupProperties()
 	m.Root = b.tree()
 	if m.TooLarge != nil {

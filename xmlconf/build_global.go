@@ -41,11 +41,15 @@ func (b *builder) global() {
 	}
 	g.MinAllocation = b.allocation("yarn.scheduler.minimum-allocation-mb", "yarn.scheduler.minimum-allocation-vcores", 1024, 1)
 	g.MaxAllocation = b.allocation("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores", 8192, 4)
-	g.ACLEnable, _ = b.boolAt("yarn.acl.enable", FromGlobal, b.hadoopDefault("yarn.acl.enable") == "true")
-	g.MaxAppPriority, _ = b.intAt("yarn.cluster.max-application-priority", FromGlobal, 0)
-	g.NodeHeartbeatMS, _ = b.longAt(NodeHeartbeatKey, FromGlobal, DefaultNodeHeartbeatMS)
+	aclDefault := b.hadoopDefault(ACLEnableKey) == "true"
+	g.ACLEnable, _ = b.boolAt(b.globalKey(ACLEnableKey), FromGlobal, aclDefault)
+	// AppPriorityACLsManager is built from the scheduler's configuration
+	// (CapacityScheduler#initScheduler), which has capacity-scheduler.xml.
+	g.PriorityACLEnable, _ = b.boolAt(ACLEnableKey, FromGlobal, aclDefault)
+	g.MaxAppPriority, _ = b.intAt(b.globalKey(MaxAppPriorityKey), FromGlobal, 0)
+	g.NodeHeartbeatMS, _ = b.longAt(b.globalKey(NodeHeartbeatKey), FromGlobal, DefaultNodeHeartbeatMS)
 	g.QueueExpirySeconds, _ = b.longAt(Prefix+"auto-queue-creation-v2.queue-expiration-time", FromGlobal, 300)
-	g.AppTimeoutsMonitorMS, _ = b.longAt("yarn.resourcemanager.application-timeouts.monitor.interval-ms", FromGlobal, 3000)
+	g.AppTimeoutsMonitorMS, _ = b.longAt(b.globalKey(AppTimeoutsMonitorKey), FromGlobal, 3000)
 	b.preemption()
 }
 
@@ -93,27 +97,27 @@ const preemptionPrefix = "yarn.resourcemanager.monitor.capacity.preemption."
 func (b *builder) preemption() {
 	p := &b.m.Global.Preemption
 	g := &b.m.Global
-	g.MonitorEnabled, _ = b.boolAt("yarn.resourcemanager.scheduler.monitor.enable", FromGlobal, b.hadoopDefault("yarn.resourcemanager.scheduler.monitor.enable") == "true")
-	if pol, ok := b.stringAt("yarn.resourcemanager.scheduler.monitor.policies", FromGlobal, ""); ok {
+	g.MonitorEnabled, _ = b.boolAt(b.globalKey(MonitorEnableKey), FromGlobal, b.hadoopDefault(MonitorEnableKey) == "true")
+	if pol, ok := b.stringAt(b.globalKey(MonitorPoliciesKey), FromGlobal, ""); ok {
 		g.MonitorPolicies = pol
 	}
 	p.Enabled = g.MonitorEnabled
 	p.Enabled.V = g.MonitorRuns("ProportionalCapacityPreemptionPolicy")
-	p.ObserveOnly, _ = b.boolAt(preemptionPrefix+"observe_only", FromGlobal, false)
-	p.MonitoringIntervalMS, _ = b.longAt(preemptionPrefix+"monitoring_interval", FromGlobal, 3000)
-	p.MaxWaitBeforeKillMS, _ = b.longAt(preemptionPrefix+"max_wait_before_kill", FromGlobal, 15000)
-	p.TotalPreemptionPerRound, _ = b.floatAt(preemptionPrefix+"total_preemption_per_round", FromGlobal, 0.1)
-	p.MaxIgnoredOverCapacity, _ = b.floatAt(preemptionPrefix+"max_ignored_over_capacity", FromGlobal, 0.1)
-	p.NaturalTerminationFactor, _ = b.floatAt(preemptionPrefix+"natural_termination_factor", FromGlobal, 0.2)
-	p.IntraQueuePreemptionEnable, _ = b.boolAt(preemptionPrefix+"intra-queue-preemption.enabled", FromGlobal, false)
-	p.IntraQueueMinThreshold, _ = b.floatAt(preemptionPrefix+"intra-queue-preemption.minimum-threshold", FromGlobal, 0.5)
-	p.IntraQueueMaxAllowable, _ = b.floatAt(preemptionPrefix+"intra-queue-preemption.max-allowable-limit", FromGlobal, 0.2)
-	p.IntraQueueOrder, _ = b.stringAt(preemptionPrefix+"intra-queue-preemption.preemption-order-policy", FromGlobal, "userlimit_first")
-	p.SelectOnReservedContainers, _ = b.boolAt(preemptionPrefix+"select_based_on_reserved_containers", FromGlobal, false)
-	p.BalanceAfterSatisfied, _ = b.boolAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.enabled", FromGlobal, false)
-	p.BalanceMaxWaitMS, _ = b.longAt(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.max-wait-before-kill", FromGlobal, 300000)
-	p.CrossQueueConservativeDRF, _ = b.boolAt(preemptionPrefix+"conservative-drf", FromGlobal, false)
-	p.InQueueConservativeDRF, _ = b.boolAt(preemptionPrefix+"intra-queue-preemption.conservative-drf", FromGlobal, true)
+	p.ObserveOnly, _ = b.boolAt(b.globalKey(preemptionPrefix+"observe_only"), FromGlobal, false)
+	p.MonitoringIntervalMS, _ = b.longAt(b.globalKey(preemptionPrefix+"monitoring_interval"), FromGlobal, 3000)
+	p.MaxWaitBeforeKillMS, _ = b.longAt(b.globalKey(preemptionPrefix+"max_wait_before_kill"), FromGlobal, 15000)
+	p.TotalPreemptionPerRound, _ = b.floatAt(b.globalKey(preemptionPrefix+"total_preemption_per_round"), FromGlobal, 0.1)
+	p.MaxIgnoredOverCapacity, _ = b.floatAt(b.globalKey(preemptionPrefix+"max_ignored_over_capacity"), FromGlobal, 0.1)
+	p.NaturalTerminationFactor, _ = b.floatAt(b.globalKey(preemptionPrefix+"natural_termination_factor"), FromGlobal, 0.2)
+	p.IntraQueuePreemptionEnable, _ = b.boolAt(b.globalKey(preemptionPrefix+"intra-queue-preemption.enabled"), FromGlobal, false)
+	p.IntraQueueMinThreshold, _ = b.floatAt(b.globalKey(preemptionPrefix+"intra-queue-preemption.minimum-threshold"), FromGlobal, 0.5)
+	p.IntraQueueMaxAllowable, _ = b.floatAt(b.globalKey(preemptionPrefix+"intra-queue-preemption.max-allowable-limit"), FromGlobal, 0.2)
+	p.IntraQueueOrder, _ = b.stringAt(b.globalKey(preemptionPrefix+"intra-queue-preemption.preemption-order-policy"), FromGlobal, "userlimit_first")
+	p.SelectOnReservedContainers, _ = b.boolAt(b.globalKey(preemptionPrefix+"select_based_on_reserved_containers"), FromGlobal, false)
+	p.BalanceAfterSatisfied, _ = b.boolAt(b.globalKey(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.enabled"), FromGlobal, false)
+	p.BalanceMaxWaitMS, _ = b.longAt(b.globalKey(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.max-wait-before-kill"), FromGlobal, 300000)
+	p.CrossQueueConservativeDRF, _ = b.boolAt(b.globalKey(preemptionPrefix+"conservative-drf"), FromGlobal, false)
+	p.InQueueConservativeDRF, _ = b.boolAt(b.globalKey(preemptionPrefix+"intra-queue-preemption.conservative-drf"), FromGlobal, true)
 	const under = Prefix + "ordering-policy.priority-utilization.underutilized-preemption."
 	p.Underutilized, _ = b.boolAt(under+"enabled", FromGlobal, false)
 	p.UnderutilizedDelayMS, _ = b.longAt(under+"reserved-container-delay-ms", FromGlobal, 60000)

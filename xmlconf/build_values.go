@@ -33,12 +33,48 @@ type queueKey struct {
 	suffix string
 }
 
-// lookup resolves either a full key (string) or a queueKey.
+// rmKey marks a getter key as one Hadoop reads from the ResourceManager's
+// own configuration in this profile (RMOnly): it is looked up in Conf.RM.
+type rmKey string
+
+// lookup resolves a full key (string), an rmKey or a queueKey.
 func (b *builder) lookup(key any) (*Property, string, bool) {
-	if qk, ok := key.(queueKey); ok {
-		return b.qprop(qk.q, qk.suffix)
+	switch k := key.(type) {
+	case queueKey:
+		return b.qprop(k.q, k.suffix)
+	case rmKey:
+		return b.rmProp(string(k))
 	}
 	return b.prop(key.(string))
+}
+
+// rmProp is prop in the ResourceManager's configuration, expanded there.
+func (b *builder) rmProp(key string) (*Property, string, bool) {
+	rm := b.c.RM
+	if rm == nil {
+		return b.prop(key)
+	}
+	p, ok := rm.Lookup(key)
+	if !ok {
+		return nil, "", false
+	}
+	if !HasVariable(p.Value) {
+		return p, p.Value, true
+	}
+	v, err := rm.Expand(p.Value)
+	if err != nil {
+		return p, p.Value, true
+	}
+	return p, v, true
+}
+
+// globalKey is key as the builder's profile reads it: an rmKey when Hadoop
+// takes it from the ResourceManager's configuration, else the full key.
+func (b *builder) globalKey(key string) any {
+	if _, ok := RMOnly(key, b.v); ok {
+		return rmKey(key)
+	}
+	return key
 }
 
 func (b *builder) floatAt(key any, origin Origin, def float32) (Value[float32], bool) {

@@ -53,6 +53,13 @@ type Conf struct {
 	Defaults map[string]string
 	// Findings are merge problems: duplicates and refused final overrides.
 	Findings []Finding
+	// RM is the ResourceManager's own configuration (the yarn-site.xml
+	// documents of this merge), from which Hadoop reads the RMOnlySettings.
+	// Nil means the merge is the ResourceManager's configuration too, as
+	// in Hadoop's tests, which hand MockRM one CapacitySchedulerConfiguration
+	// (scenario maps); an empty Conf means no yarn-site.xml was given, so
+	// those settings take Hadoop's defaults.
+	RM *Conf
 
 	// budget bounds the work of Expand (rule XML010).
 	budget *expandBudget
@@ -302,7 +309,8 @@ func (c *Conf) Unset(key string) {
 // Clone returns an independent copy whose entries can be changed without
 // touching c. Properties themselves are shared (they are never mutated).
 func (c *Conf) Clone() *Conf {
-	n := &Conf{entries: make(map[string]*Entry, len(c.entries)), Env: c.Env, Defaults: c.Defaults, Untrusted: c.Untrusted, budget: c.budget}
+	// RM is shared: nothing changes the ResourceManager's configuration.
+	n := &Conf{entries: make(map[string]*Entry, len(c.entries)), Env: c.Env, Defaults: c.Defaults, Untrusted: c.Untrusted, budget: c.budget, RM: c.RM}
 	for k, e := range c.entries {
 		ce := *e
 		n.entries[k] = &ce

@@ -19,7 +19,9 @@ type Source struct {
 // LoadOptions say what to read and how to build the model.
 type LoadOptions struct {
 	// YarnSite are read first, CapacityScheduler on top, as the
-	// ResourceManager's refreshQueues layers them.
+	// ResourceManager's refreshQueues layers them. They alone are the
+	// ResourceManager's own configuration (Conf.RM), which the settings of
+	// RMOnlySettings are read from; none given, those take Hadoop's defaults.
 	YarnSite          []Source
 	CapacityScheduler []Source
 	Read              ReadOptions
@@ -59,11 +61,14 @@ func Load(opts LoadOptions) (*Loaded, error) {
 		return nil, errs
 	}
 	c := NewConf(docs...)
+	c.RM = NewConf(docs[:len(opts.YarnSite)]...)
 	// One untrusted source makes the merged configuration untrusted: its
 	// ${env.*} could name any variable.
-	c.Untrusted = untrusted
-	if !untrusted {
-		c.Env = opts.Env
+	for _, cc := range []*Conf{c, c.RM} {
+		cc.Untrusted = untrusted
+		if !untrusted {
+			cc.Env = opts.Env
+		}
 	}
 	m := Build(c, opts.Build)
 	if m.TooLarge != nil {

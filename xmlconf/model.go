@@ -302,8 +302,13 @@ type Global struct {
 	LegacyQueueMode          Value[bool]
 	// MinAllocation and MaxAllocation are yarn.scheduler.minimum-/maximum-allocation-*.
 	MinAllocation, MaxAllocation Value[Resource]
-	// ACLEnable is yarn.acl.enable (yarn-site.xml, default false).
+	// ACLEnable is yarn.acl.enable (yarn-site.xml, default false), as the
+	// queue ACL checks read it: from the ResourceManager's configuration.
 	ACLEnable Value[bool]
+	// PriorityACLEnable is yarn.acl.enable as the application priority ACLs
+	// read it (AppPriorityACLsManager): from the scheduler's configuration,
+	// so capacity-scheduler.xml can turn them on.
+	PriorityACLEnable Value[bool]
 	// MaxAppPriority is yarn.cluster.max-application-priority (default 0).
 	MaxAppPriority Value[int32]
 	// MonitorEnabled is yarn.resourcemanager.scheduler.monitor.enable and
@@ -424,6 +429,10 @@ type Model struct {
 	// Orphans are yarn.scheduler.capacity.root.* properties that belong
 	// to no queue of the tree (Hadoop ignores them silently), in key order.
 	Orphans []*Property
+	// RMOnlyElsewhere are definitions of RMOnlySettings outside the
+	// ResourceManager's configuration (in capacity-scheduler.xml), which
+	// Hadoop does not read, in position order; empty when Conf.RM is nil.
+	RMOnlyElsewhere []*Property
 	// Findings are problems met while building (Hadoop would refuse or
 	// silently change something). Lint reports them with its own.
 	Findings []Finding

@@ -379,16 +379,18 @@ func TestSimulateWarnsOfZeroShareUnderDRF(t *testing.T) {
 	xml := string(xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: 110, FanOut: 10, Seed: 1}))
 	xml = strings.Replace(xml, "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator",
 		"org.apache.hadoop.yarn.util.resource.DominantResourceCalculator", 1)
-	xml = strings.Replace(xml, "</configuration>",
-		"<property><name>yarn.resourcemanager.scheduler.monitor.enable</name><value>true</value></property></configuration>", 1)
 	require.Contains(t, xml, "DominantResourceCalculator")
 	cfg := filepath.Join(dir, "capacity-scheduler.xml")
 	require.NoError(t, os.WriteFile(cfg, []byte(xml), 0o644))
+	// The scheduling monitor is the ResourceManager's: yarn-site.xml.
+	site := filepath.Join(dir, "yarn-site.xml")
+	require.NoError(t, os.WriteFile(site, []byte("<configuration><property><name>yarn.resourcemanager.scheduler.monitor.enable</name>"+
+		"<value>true</value></property></configuration>"), 0o644))
 	day := filepath.Join(dir, "day.json")
 	g := runCapq(t, "", "gen", "workload", "--config", cfg, "--nodes", "8", "--node-memory", "32768", "--node-vcores", "8",
 		"--task-vcores", "2", "--apps", "20", "--duration", "1h", "-o", day)
 	require.Equal(t, 0, g.code, g.stderr)
-	r := runCapq(t, "", "simulate", "--config", cfg, "--workload", day, "--until", "10m")
+	r := runCapq(t, "", "simulate", "--config", cfg, "--yarn-site", site, "--workload", day, "--until", "10m")
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.Contains(t, r.stdout+r.stderr, "warning: preemption under the dominant resource calculator: 99 leaf queue(s) are guaranteed none of one resource")
 }

@@ -25,11 +25,15 @@ const twoQueues = `<configuration>
 <property><name>yarn.scheduler.minimum-allocation-mb</name><value>10</value></property>
 </configuration>`
 
+// modelFrom builds xml as the one configuration of the ResourceManager and
+// its scheduler, as Hadoop's tests hand MockRM one configuration: the
+// settings Hadoop reads from the ResourceManager's configuration alone
+// (xmlconf.RMOnlySettings, the scheduling monitor's) are read from it too.
 func modelFrom(t testing.TB, xml []byte) *xmlconf.Model {
 	t.Helper()
-	l, err := xmlconf.Load(xmlconf.LoadOptions{CapacityScheduler: []xmlconf.Source{{Name: "cs.xml", Data: xml}}})
+	doc, err := xmlconf.ReadBytes("cs.xml", xml, xmlconf.ReadOptions{})
 	require.NoError(t, err)
-	return l.Model
+	return xmlconf.Build(xmlconf.NewConf(doc), xmlconf.BuildOptions{})
 }
 
 // schedulingWorkload is BenchmarkScheduling's shape: two apps, one per

@@ -40,11 +40,20 @@ func withProps(t *testing.T, xml []byte, props string) *xmlconf.Model {
 	return modelFrom(t, bytes.Replace(xml, []byte("</configuration>"), []byte(props+"</configuration>"), 1))
 }
 
+// readConfig is dir's capacity-scheduler.xml with its yarn-site.xml's
+// properties, if it has one, added at the end: one configuration for
+// modelFrom.
 func readConfig(t *testing.T, dir string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(repo("testdata", dir, "capacity-scheduler.xml"))
 	require.NoError(t, err)
-	return b
+	site, err := os.ReadFile(repo("testdata", dir, "yarn-site.xml"))
+	if os.IsNotExist(err) {
+		return b
+	}
+	require.NoError(t, err)
+	props := site[bytes.Index(site, []byte("<property>")):bytes.LastIndex(site, []byte("</configuration>"))]
+	return bytes.Replace(b, []byte("</configuration>"), append(props, "</configuration>"...), 1)
 }
 
 // preemptionDay is one busy day with preemption on.

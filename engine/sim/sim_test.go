@@ -17,9 +17,15 @@ func repo(parts ...string) string {
 	return filepath.Join(append([]string{golden.RepoRoot()}, parts...)...)
 }
 
+// loadModel loads a configuration directory as capq's commands do: its
+// capacity-scheduler.xml over its yarn-site.xml, if it has one.
 func loadModel(t testing.TB, dir string) *xmlconf.Model {
 	t.Helper()
-	l, err := xmlconf.Load(xmlconf.LoadOptions{CapacityScheduler: []xmlconf.Source{{Name: repo("testdata", dir, "capacity-scheduler.xml")}}})
+	opts := xmlconf.LoadOptions{CapacityScheduler: []xmlconf.Source{{Name: repo("testdata", dir, "capacity-scheduler.xml")}}}
+	if ys, ok := xmlconf.ConfDirYarnSite(repo("testdata", dir)); ok {
+		opts.YarnSite = []xmlconf.Source{ys}
+	}
+	l, err := xmlconf.Load(opts)
 	require.NoError(t, err)
 	return l.Model
 }

@@ -1,0 +1,126 @@
+package xmlconf
+
+import (
+	"sort"
+	"strings"
+)
+
+// RMOnlySetting is a setting the ResourceManager reads from its own
+// configuration (yarn-default.xml, yarn-site.xml, core-site.xml) and never
+// from the CapacitySchedulerConfiguration, the copy of that configuration
+// with capacity-scheduler.xml added on top
+// (FileBasedCSConfigurationProvider#loadConfiguration). Defined in
+// capacity-scheduler.xml, such a setting does nothing (or less than it
+// says: Partial).
+type RMOnlySetting struct {
+	// Key is the property name, or a prefix of names when Prefix is set.
+	Key    string
+	Prefix bool
+	// Before, when set, limits the setting to profiles older than it (a
+	// later release reads it from the scheduler's configuration).
+	Before Version
+	// Reader is the Hadoop class and method that read it.
+	Reader string
+	// Partial, when set, ends lint's message instead of "it has no effect":
+	// something does read the key from the scheduler's configuration.
+	Partial string
+}
+
+// RMOnlySettings are the settings capq reads that Hadoop takes from the
+// ResourceManager's configuration only. Each was checked in Hadoop's source
+// (CapacityScheduler#serviceInit copies the RM configuration for the
+// scheduler but hands the original to the services below).
+var RMOnlySettings = []RMOnlySetting{
+	{Key: MonitorEnableKey,
+		Reader: "CapacityScheduler#serviceInit/#reinitialize → SchedulingMonitorManager (3.1+), ResourceManager.RMActiveServices#createPolicyMonitors (before)"},
+	{Key: MonitorPoliciesKey,
+		Reader: "CapacityScheduler#serviceInit/#reinitialize → SchedulingMonitorManager (3.1+), ResourceManager.RMActiveServices#createPolicyMonitors (before)"},
+	{Key: ACLEnableKey,
+		Reader:  "ResourceManager#createQueueACLsManager (QueueACLsManager), RMAppManager, ClientRMService",
+		Partial: "except for the application priority ACLs (AppPriorityACLsManager): the queue ACLs (submit, administer) ignore it"},
+	{Key: MaxAppPriorityKey, Reader: "AbstractYarnScheduler#serviceInit"},
+	{Key: NodeHeartbeatKey, Reader: "ResourceTrackerService#serviceInit"},
+	{Key: AppTimeoutsMonitorKey, Reader: "RMAppLifetimeMonitor#serviceInit"},
+	// 2.7's ProportionalCapacityPreemptionPolicy#init reads them from the
+	// Configuration SchedulingMonitor#serviceInit hands it, the RM's; from
+	// 2.9 (YARN-4822) it reads CapacityScheduler#getConfiguration.
+	{Key: preemptionPrefix, Prefix: true, Before: V2_10,
+		Reader: "ProportionalCapacityPreemptionPolicy#init (from SchedulingMonitor#serviceInit's configuration)"},
+}
+
+// Keys of RM-only settings.
+const (
+	MonitorEnableKey      = "yarn.resourcemanager.scheduler.monitor.enable"
+	MonitorPoliciesKey    = "yarn.resourcemanager.scheduler.monitor.policies"
+	ACLEnableKey          = "yarn.acl.enable"
+	MaxAppPriorityKey     = "yarn.cluster.max-application-priority"
+	AppTimeoutsMonitorKey = "yarn.resourcemanager.application-timeouts.monitor.interval-ms"
+)
+
+// RMOnly returns the RM-only setting key belongs to in profile v.
+func RMOnly(key string, v Version) (RMOnlySetting, bool) {
+	for _, s := range RMOnlySettings {
+		if s.Before != (Version{}) && !v.Less(s.Before) {
+			continue
+		}
+		if key == s.Key || s.Prefix && strings.HasPrefix(key, s.Key) {
+			return s, true
+		}
+	}
+	return RMOnlySetting{}, false
+}
+
+// rmOnlyElsewhere lists the definitions of RM-only keys that are not the
+// ResourceManager's (they come from capacity-scheduler.xml), in document
+// order. Definitions refused because the key was final are left to XML002.
+func (b *builder) rmOnlyElsewhere() []*Property {
+	rm := b.c.RM
+	if rm == nil {
+		return nil
+	}
+	var out []*Property
+	for _, p := range b.props {
+		if _, ok := RMOnly(p.Name, b.v); !ok {
+			continue
+		}
+		e := b.c.Entry(p.Name)
+		for _, d := range append(append([]*Property(nil), e.Earlier...), e.Prop) {
+			if d != nil && !d.Unset && !rm.defines(d) {
+				out = append(out, d)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].NamePos, out[j].NamePos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return out
+}
+
+// defines reports whether p is one of c's definitions.
+func (c *Conf) defines(p *Property) bool {
+	e := c.entries[p.Name]
+	if e == nil {
+		return false
+	}
+	if e.Prop == p {
+		return true
+	}
+	for _, d := range e.Earlier {
+		if d == p {
+			return true
+		}
+	}
+	for _, d := range e.Ignored {
+		if d == p {
+			return true
+		}
+	}
+	return false
+}
