@@ -126,7 +126,8 @@ func (r *run) setup(specs []NodeSpec) error {
 	r.res = Result{Workload: r.w.Name, HeartbeatMS: r.hb, SampleMS: o.SampleMS, Seed: o.Seed,
 		Cluster:  ClusterInfo{Nodes: len(specs), MemoryMB: e.Cluster().MemoryMB, VCores: e.Cluster().VCores},
 		Rejected: []Rejection{}, Preemptions: []Preemption{}, Refreshes: []RefreshResult{}}
-	r.res.Warnings = append(addWarnings(nil, e.Unmodelled()), labelWarnings(r.model, r.w, specs)...)
+	r.res.Warnings = append(rmOnlyWarnings(r.model), addWarnings(nil, e.Unmodelled())...)
+	r.res.Warnings = append(r.res.Warnings, labelWarnings(r.model, r.w, specs)...)
 	if refused != "" {
 		r.res.Warnings = append(r.res.Warnings, refused)
 	}
