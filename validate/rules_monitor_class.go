@@ -39,16 +39,31 @@ var ruleMonitorPolicyClass = &Rule{
 			return // the monitor loads nothing, or yarn-default.xml's policy
 		}
 		at := AtValue(p, nil, g.MonitorPolicies)
-		for _, name := range xmlconf.MonitorPolicyNames(g.MonitorPolicies.V, p.Version) {
-			checkMonitorPolicy(p, at, name)
+		names := xmlconf.MonitorPolicyNames(g.MonitorPolicies.V, p.Version)
+		reported := 0
+		for i, name := range names {
+			if reported == maxPolicyFindings {
+				// A hostile list of 200,000 names would print 200,000
+				// findings of one property.
+				p.Accepted(at, "fix the names reported above first",
+					"monitor policies: %d more names in this list are not judged one by one", len(names)-i)
+				break
+			}
+			if checkMonitorPolicy(p, at, name) {
+				reported++
+			}
 		}
 	},
 }
 
+// maxPolicyFindings bounds CS079's findings for one list.
+const maxPolicyFindings = 20
+
 const monitorPolicyPCPP = "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy"
 
-// checkMonitorPolicy judges one name as the class loader gets it.
-func checkMonitorPolicy(p *Pass, at Loc, name string) {
+// checkMonitorPolicy judges one name as the class loader gets it and
+// reports whether it found something to say.
+func checkMonitorPolicy(p *Pass, at Loc, name string) bool {
 	failed := fmt.Sprintf("Failed to find class of specified policy=%s", name)
 	if p.Version.Less(xmlconf.V3_1) {
 		failed = fmt.Sprintf("java.lang.ClassNotFoundException: Class %s not found", name)
@@ -69,7 +84,10 @@ func checkMonitorPolicy(p *Pass, at Loc, name string) {
 			"monitor policy %q is abstract: the ResourceManager cannot instantiate it and does not start", t)
 	case b == nil:
 		unknownMonitorPolicy(p, at, t, failed)
+	default:
+		return false // a built-in policy of this version
 	}
+	return true
 }
 
 // unknownMonitorPolicy reports a class Hadoop does not ship: an error when
