@@ -26,7 +26,7 @@ var ruleQueuePolicies = &Rule{
 	},
 	Check: func(p *Pass) {
 		g := &p.Model.Global
-		if !g.MonitorEnabled.Set() && !g.MonitorPolicies.Set() {
+		if !g.MonitorEnabled.Set() && !g.MonitorPolicies.Set() && !yarnSiteRead(p.Model) {
 			return // yarn-site.xml not read: nothing to go on
 		}
 		eachQueue(p.Model, func(q *xmlconf.Queue) {
@@ -40,4 +40,11 @@ var ruleQueuePolicies = &Rule{
 			}
 		})
 	},
+}
+
+// yarnSiteRead reports whether m was built with a yarn-site.xml that sets
+// anything: then an unset monitor setting is Hadoop's default (off), not
+// something capq was not shown.
+func yarnSiteRead(m *xmlconf.Model) bool {
+	return m.Conf != nil && m.Conf.RM != nil && m.Conf.RM.Len() > 0
 }
