@@ -27,8 +27,13 @@ func (c *refreshCheck) mutableStore() {
 }
 
 // restartOnlyKey reports whether the ResourceManager reads key only in
-// CapacityScheduler.initScheduler, never in reinitialize (RF013).
+// CapacityScheduler.initScheduler, never in reinitialize (RF013), or only
+// from its own configuration (xmlconf.RMOnlySettings), which
+// AdminService.refreshQueues hands the scheduler as it was at start.
 func restartOnlyKey(key string, v xmlconf.Version) bool {
+	if _, ok := xmlconf.RMOnly(key, v); ok {
+		return true
+	}
 	switch key {
 	case xmlconf.Prefix + "resource-calculator", xmlconf.Prefix + "multi-node-placement-enabled", storeClassKey:
 		return true

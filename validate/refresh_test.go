@@ -319,6 +319,24 @@ func TestRefreshStartOnlyErrorsDoNotRefuse(t *testing.T) {
 	assert.Contains(t, ids, "CS079")
 }
 
+// refreshQueues hands the scheduler the ResourceManager's configuration
+// as it was at start (AdminService.refreshQueues), so a changed RM-only
+// setting waits for a restart: RF013, as for initScheduler's keys.
+func TestRefreshRMOnlySettingWaitsForRestart(t *testing.T) {
+	base := baseConf()
+	r := refresh(xmlconf.V3_4, base, edit(base, map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true"}), nil)
+	assert.True(t, r.Accepted)
+	var msgs []string
+	for _, f := range r.Findings {
+		if f.Rule == "RF013" {
+			msgs = append(msgs, f.Message)
+		}
+	}
+	if assert.Len(t, msgs, 1) {
+		assert.Contains(t, msgs[0], "yarn.resourcemanager.scheduler.monitor.enable")
+	}
+}
+
 // TestRefreshScenarioDeleteLeaf replays refresh-delete-leaf-01.json.
 func TestRefreshScenarioDeleteLeaf(t *testing.T) {
 	base := baseConf()
