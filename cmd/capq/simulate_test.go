@@ -415,3 +415,21 @@ func TestSimulateWarnsOfARefusedConfiguration(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.NotContains(t, r.stdout, "would refuse")
 }
+
+// The scheduling monitor turned on in capacity-scheduler.xml alone does
+// nothing in Hadoop (CapacityScheduler#serviceInit hands SchedulingMonitor-
+// Manager the ResourceManager's own configuration): the dry run preempts
+// nothing and says why, and lint warns (CS111).
+func TestSimulateMonitorInCapacitySchedulerXML(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join(golden.RepoRoot(), "testdata/seeds-example/capacity-scheduler.xml"))
+	require.NoError(t, err)
+	on := `<property><name>yarn.resourcemanager.scheduler.monitor.enable</name><value>true</value></property></configuration>`
+	conf := filepath.Join(dir, "capacity-scheduler.xml")
+	require.NoError(t, os.WriteFile(conf, []byte(strings.Replace(string(src), "</configuration>", on, 1)), 0o644))
+	r := runBinary(t, "", "simulate", "--config", conf, "--workload", "testdata/preview/seeds/workload.json")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "yarn.resourcemanager.scheduler.monitor.enable has no effect in capacity-scheduler.xml")
+	l := runBinary(t, "", "lint", conf)
+	assert.Contains(t, l.stdout, "warning CS111")
+}
