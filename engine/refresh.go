@@ -36,6 +36,9 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 		return []string{"the new configuration has no queue tree"}
 	}
 	m, dyn := e.keepDynamic(m)
+	// The ResourceManager's own settings stay as it started
+	// (AdminService.refreshQueues passes its startup configuration).
+	m = m.KeepStartSettings(e.model)
 	// Every queue keeps its state in every partition (engine.New's bound).
 	if err := xmlconf.CheckLabelPairs(len(m.Queues), e.labelsAfter(m)); err != nil {
 		return []string{err.Error()}

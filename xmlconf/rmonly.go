@@ -124,3 +124,26 @@ func (c *Conf) defines(p *Property) bool {
 	}
 	return false
 }
+
+// KeepStartSettings returns m with the settings the ResourceManager fixes
+// when it starts taken from start, the model it started with:
+// AdminService.refreshQueues hands the scheduler the configuration the
+// ResourceManager started with, so the RMOnlySettings keep their values,
+// and initScheduler builds the application priority ACL manager once. A
+// model whose configuration is the ResourceManager's itself (Conf.RM nil:
+// Hadoop's tests call CapacityScheduler#reinitialize with it) is m.
+func (m *Model) KeepStartSettings(start *Model) *Model {
+	if m == nil || start == nil || m.Conf == nil || m.Conf.RM == nil {
+		return m
+	}
+	kept := *m
+	g, s := &kept.Global, &start.Global
+	g.MonitorEnabled, g.MonitorPolicies = s.MonitorEnabled, s.MonitorPolicies
+	g.ACLEnable, g.PriorityACLEnable, g.MaxAppPriority = s.ACLEnable, s.PriorityACLEnable, s.MaxAppPriority
+	g.NodeHeartbeatMS, g.AppTimeoutsMonitorMS = s.NodeHeartbeatMS, s.AppTimeoutsMonitorMS
+	if _, rmOnly := RMOnly(preemptionPrefix+"observe_only", m.Version); rmOnly {
+		g.Preemption = s.Preemption
+	}
+	g.Preemption.Enabled = s.Preemption.Enabled
+	return &kept
+}
