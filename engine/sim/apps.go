@@ -23,6 +23,9 @@ func (r *run) submit(i int32) {
 	if spec.Groups == nil {
 		spec.Groups = r.w.Users[s.User]
 	}
+	// The submission stamps the queue's last use with the engine's clock
+	// (lastSubmittedTimestamp), which only multi-node runs keep current.
+	r.e.SetTime(r.now)
 	pl, err := r.e.Submit(spec)
 	r.touch()
 	if err == nil && pl.Queue != "" {

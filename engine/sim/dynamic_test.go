@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 )
 
 // Flexible dynamic queues go only when the ResourceManager runs
@@ -113,4 +114,38 @@ func TestLegacyQueuesKeptWithoutTheManagementPolicy(t *testing.T) {
 		}
 		assert.Equal(t, c.warned, found, "%q", res.Warnings)
 	}
+}
+
+// A submission stamps its queue's last use with the time it happens
+// (AbstractCSQueue's lastSubmittedTimestamp): the engine's clock must be
+// the simulation's then, not the last deletion round's. After a refresh
+// lowers queue-expiration-time to 5 s (the policy still runs every 10 s,
+// its interval fixed at start), alice's queue, marked at 10 s and used
+// again at 16 s, is sent at the 20 s round but not idle (4 s), so it
+// stays; marked anew at 30 s, it goes at 40 s
+// (AutoCreatedQueueDeletionPolicy.prepareForAutoDeletion). With the
+// clock of the 10 s round it looked idle for 10 s and went at 20 s.
+func TestSubmissionStampsTheQueueWithItsTime(t *testing.T) {
+	conf := func(expiry string) string {
+		return `<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>users</value></property>
+<property><name>yarn.scheduler.capacity.root.users.capacity</name><value>1w</value></property>
+<property><name>yarn.scheduler.capacity.root.users.auto-queue-creation-v2.enabled</name><value>true</value></property>
+<property><name>yarn.scheduler.capacity.auto-queue-creation-v2.queue-expiration-time</name><value>` + expiry + `</value></property>
+<property><name>yarn.resourcemanager.scheduler.monitor.enable</name><value>true</value></property>
+<property><name>yarn.resourcemanager.scheduler.monitor.policies</name><value>org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy</value></property></configuration>`
+	}
+	lowered := modelFrom(t, []byte(conf("5")))
+	task := []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1000, Priority: 20}}
+	am := engine.Resource{MemoryMB: 1024, VCores: 1}
+	w := &Workload{Name: "stamp", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}},
+		Apps: []App{
+			{ID: "a1", Queue: "root.users.alice", User: "alice", SubmitMS: 0, AM: am, Tasks: task},
+			{ID: "a2", Queue: "root.users.alice", User: "alice", SubmitMS: 16000, AM: am, Tasks: task},
+		},
+		Events: []Event{{AtMS: 5000, Kind: EventRefresh, Config: "lowered.xml"}}}
+	load := func(string) (*xmlconf.Model, error) { return lowered, nil }
+	res, err := Run(modelFrom(t, []byte(conf("10"))), w, Options{Seed: 1, Until: 60000, LoadConfig: load})
+	require.NoError(t, err)
+	require.Len(t, res.DynamicQueues, 1)
+	assert.Equal(t, int64(40000), res.DynamicQueues[0].RemovedMS)
 }
