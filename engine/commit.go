@@ -233,6 +233,9 @@ func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
 	k.numRes++
 	k.reRes = 0
 	e.reserveIn(c, n.pi, 1)
+	if e.g.preempt.under.enabled {
+		e.stampReservation(c)
+	}
 	if e.why != nil {
 		e.note("app %s reserved %d MB on %s (node has %d MB free)", a.id, c.res.MemoryMB, n.id, n.free().MemoryMB)
 	}

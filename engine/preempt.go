@@ -37,9 +37,10 @@ type preemptConf struct {
 // preemptionCandidates map).
 type preemptState struct {
 	marked map[int64]int64
-	// resvSeen is when a monitoring round first saw each reservation
-	// (QueuePriorityContainerCandidateSelector's reservation age).
-	resvSeen map[int64]int64
+	// resvMade is when each reservation was made (RMContainer's creation
+	// time, QueuePriorityContainerCandidateSelector's reservation age),
+	// kept while the selector runs.
+	resvMade map[int64]int64
 	// tqs holds the round's queue snapshots (tq_slab.go).
 	tqs tqSlab
 	// ideal is the ideal assignment's scratch (idealBuf).

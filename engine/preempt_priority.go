@@ -72,7 +72,7 @@ func (e *Engine) selectQueuePriority(allowed *Resource, nowMS int64) []*containe
 	resv := s.reservations(nowMS)
 	running := e.runningByNode()
 	for _, c := range resv {
-		if nowMS-e.pre.resvSeen[c.id] < e.g.preempt.under.delayMS {
+		if nowMS-e.pre.resvMade[c.id] < e.g.preempt.under.delayMS {
 			continue
 		}
 		q, pi := c.a.q, c.node.pi
@@ -168,14 +168,11 @@ func (s *prioritySelection) byCreation(cs []*container) {
 }
 
 // reservations are the nodes' reservations of leaves that may preempt
-// some other leaf, in byCreation order. The age test needs the
-// reservation's creation time; capq counts from the first monitoring
-// round that saw it (preemptState.resvSeen).
+// some other leaf, in byCreation order. Their age is from when they were
+// made (stampReservation); one made before the selector ran (a refresh
+// turned it on) counts from the first round that sees it.
 func (s *prioritySelection) reservations(nowMS int64) []*container {
 	pre := &s.e.pre
-	if pre.resvSeen == nil {
-		pre.resvSeen = map[int64]int64{}
-	}
 	var out []*container
 	live := map[int64]bool{}
 	for _, n := range s.e.nodes {
@@ -184,16 +181,16 @@ func (s *prioritySelection) reservations(nowMS int64) []*container {
 			continue
 		}
 		live[c.id] = true
-		if _, ok := pre.resvSeen[c.id]; !ok {
-			pre.resvSeen[c.id] = nowMS
+		if _, ok := pre.resvMade[c.id]; !ok {
+			s.e.stampAt(c, nowMS)
 		}
 		if len(s.higher[c.a.q]) > 0 {
 			out = append(out, c)
 		}
 	}
-	for id := range pre.resvSeen {
+	for id := range pre.resvMade {
 		if !live[id] {
-			delete(pre.resvSeen, id)
+			delete(pre.resvMade, id)
 		}
 	}
 	s.byCreation(out)
@@ -250,4 +247,17 @@ func (s *prioritySelection) canPreempt(ask Resource, demanding *queue, n *node, 
 		}
 	}
 	return nil, false
+}
+
+// stampReservation records when c was reserved, the engine's clock
+// (RMContainer.getCreationTime, which
+// QueuePriorityContainerCandidateSelector.selectCandidates compares with
+// reserved-container-delay-ms).
+func (e *Engine) stampReservation(c *container) { e.stampAt(c, e.nowMS) }
+
+func (e *Engine) stampAt(c *container, ms int64) {
+	if e.pre.resvMade == nil {
+		e.pre.resvMade = map[int64]int64{}
+	}
+	e.pre.resvMade[c.id] = ms
 }

@@ -137,9 +137,6 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := intraFairUnmodelled(m); ok {
 		out = append(out, w)
 	}
-	if w, ok := underDelayApprox(m); ok {
-		out = append(out, w)
-	}
 	if w, ok := mixedCapacityUnmodelled(m); ok {
 		out = append(out, w)
 	}
@@ -198,23 +195,6 @@ func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
 			Feature: "intra-queue preemption in a fair-ordered leaf as Hadoop " + m.Version.String() + " computes it",
 			Effect:  "Hadoop 3.4's fair-share split (FifoIntraQueuePreemptionPlugin.setFairShareForApps) is used"}, q.IsLeaf() && q.OrderingPolicy.V == "fair"
 	})
-}
-
-// underDelayApprox warns that the QueuePriorityContainerCandidateSelector's
-// reserved-container-delay-ms is counted from the first monitoring round
-// that sees a reservation, not from its creation as Hadoop does.
-func underDelayApprox(m *xmlconf.Model) (Warning, bool) {
-	p := m.Global.Preemption
-	if !p.Enabled.V || !p.Underutilized.V || p.UnderutilizedDelayMS.V <= 0 {
-		return Warning{}, false
-	}
-	pos := p.UnderutilizedDelayMS.Pos()
-	if !p.UnderutilizedDelayMS.Set() {
-		pos = p.Underutilized.Pos()
-	}
-	return Warning{Key: "yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms", Pos: pos,
-		Feature: "the age of a reservation from its creation (QueuePriorityContainerCandidateSelector)",
-		Effect:  "the age counts from the first preemption round that sees the reservation, up to one monitoring_interval later"}, true
 }
 
 // drfSelectionBefore32 warns that under DRF the preemption selectors

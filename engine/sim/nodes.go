@@ -215,6 +215,9 @@ func (r *run) heartbeat(i int32) {
 		r.hbNode = i
 	}
 	seen := r.engineEvs
+	// A reservation the pass makes is stamped with the engine's clock
+	// (RMContainer's creation time, the priority selector's delay).
+	r.e.SetTime(r.now)
 	as := r.e.Heartbeat(int(i))
 	r.hbNode = -1
 	r.futile.after(r, i, as, seen)
