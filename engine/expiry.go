@@ -117,6 +117,21 @@ func CheckDeletionPolicy(m *xmlconf.Model) error {
 		"yarn.resourcemanager.scheduler.monitor.policies", keyV2Expiry, g.QueueExpirySeconds.Raw, g.DeletionIntervalMS())
 }
 
+// CheckPreemptionInterval says why a ResourceManager starting with m
+// would not run ProportionalCapacityPreemptionPolicy: its monitoring
+// interval is 0 or less, which SchedulingMonitor.serviceStart's
+// scheduleAtFixedRate refuses (lint CS081). The simulator used to run the
+// rounds every 3 s instead, as if nothing were wrong.
+func CheckPreemptionInterval(m *xmlconf.Model) error {
+	g := &m.Global
+	v := g.Preemption.MonitoringIntervalMS
+	if !g.MonitorRuns("ProportionalCapacityPreemptionPolicy") || v.Err != "" || v.V > 0 {
+		return nil
+	}
+	return fmt.Errorf("yarn.resourcemanager.monitor.capacity.preemption.monitoring_interval = %q: scheduleAtFixedRate refuses a period of 0 or less, "+
+		"so a ResourceManager running ProportionalCapacityPreemptionPolicy does not start (capq lint CS081); set a positive number of milliseconds", v.Raw)
+}
+
 // FlexibleQueue reports whether path is a flexible (v2) auto-created
 // queue, the kind AutoCreatedQueueDeletionPolicy removes.
 func (e *Engine) FlexibleQueue(path string) bool {

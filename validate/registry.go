@@ -22,7 +22,7 @@ var registry = []*Rule{
 	// Limits and misc
 	ruleMaxAllocation, ruleMinMaxAllocation, ruleLifetime, ruleUserWeight, ruleUserLimits,
 	ruleResourceTypes, ruleOrderingPolicy, ruleMultiNode, ruleValueSyntax, ruleAppPrioritySyntax,
-	ruleMonitorPolicyClass, ruleRMOnlySetting,
+	ruleMonitorPolicyClass, ruleRMOnlySetting, rulePreemptionInterval,
 	// Auto-created queues
 	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies, ruleDeletionInterval,
 	// Placement

@@ -149,3 +149,19 @@ func TestSubmissionStampsTheQueueWithItsTime(t *testing.T) {
 	require.Len(t, res.DynamicQueues, 1)
 	assert.Equal(t, int64(40000), res.DynamicQueues[0].RemovedMS)
 }
+
+// A preemption monitoring_interval of 0 or less stops a ResourceManager
+// that runs ProportionalCapacityPreemptionPolicy (SchedulingMonitor.
+// serviceStart, lint CS081): the simulator refuses it rather than run a
+// round every 3 s as it did.
+func TestPreemptionIntervalRefused(t *testing.T) {
+	conf := `<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>
+<property><name>yarn.resourcemanager.scheduler.monitor.enable</name><value>true</value></property>
+<property><name>yarn.resourcemanager.monitor.capacity.preemption.monitoring_interval</name><value>0</value></property></configuration>`
+	w := &Workload{Name: "iv", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}}}
+	_, err := Run(modelFrom(t, []byte(conf)), w, Options{Seed: 1})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "monitoring_interval = \"0\"")
+	assert.Contains(t, err.Error(), "CS081")
+}
