@@ -123,11 +123,10 @@ func CheckDeletionPolicy(m *xmlconf.Model) error {
 // scheduleAtFixedRate refuses (lint CS081). The simulator used to run the
 // rounds every 3 s instead, as if nothing were wrong.
 func CheckPreemptionInterval(m *xmlconf.Model) error {
-	g := &m.Global
-	v := g.Preemption.MonitoringIntervalMS
-	if !g.MonitorRuns("ProportionalCapacityPreemptionPolicy") || v.Err != "" || v.V > 0 {
+	if !m.Global.PreemptionIntervalUnschedulable() {
 		return nil
 	}
+	v := m.Global.Preemption.MonitoringIntervalMS
 	return fmt.Errorf("yarn.resourcemanager.monitor.capacity.preemption.monitoring_interval = %q: scheduleAtFixedRate refuses a period of 0 or less, "+
 		"so a ResourceManager running ProportionalCapacityPreemptionPolicy does not start (capq lint CS081); set a positive number of milliseconds", v.Raw)
 }

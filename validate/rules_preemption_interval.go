@@ -25,10 +25,10 @@ var rulePreemptionInterval = &Rule{
 	},
 	Check: func(p *Pass) {
 		g := &p.Model.Global
-		v := g.Preemption.MonitoringIntervalMS
-		if !g.MonitorRuns("ProportionalCapacityPreemptionPolicy") || v.Err != "" || v.V > 0 {
-			return // off, or a value the syntax rules report
+		if !g.PreemptionIntervalUnschedulable() {
+			return // off, positive, or a value the syntax rules report
 		}
+		v := g.Preemption.MonitoringIntervalMS
 		p.ReportHint(AtValue(p, nil, v), "set a positive number of milliseconds (the default is 3000)",
 			"%s is %q: scheduleAtFixedRate refuses a period of 0 or less, so a ResourceManager running ProportionalCapacityPreemptionPolicy does not start",
 			v.Prop.Name, v.Raw)

@@ -125,6 +125,15 @@ func (c *Conf) defines(p *Property) bool {
 	return false
 }
 
+// PreemptionIntervalUnschedulable reports whether the ResourceManager
+// runs ProportionalCapacityPreemptionPolicy with a monitoring_interval
+// SchedulingMonitor.serviceStart cannot schedule (0 or less:
+// scheduleAtFixedRate throws), so it does not start.
+func (g *Global) PreemptionIntervalUnschedulable() bool {
+	v := g.Preemption.MonitoringIntervalMS
+	return g.MonitorRuns("ProportionalCapacityPreemptionPolicy") && v.Err == "" && v.V <= 0
+}
+
 // KeepStartSettings returns m with the settings the ResourceManager fixes
 // when it starts taken from start, the model it started with:
 // AdminService.refreshQueues hands the scheduler the configuration the
