@@ -60,7 +60,7 @@ func collectSuppressions(m *xmlconf.Model, sh *shared) []*suppression {
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return posLess(out[i].pos, out[j].pos) })
+	sort.SliceStable(out, func(i, j int) bool { return xmlconf.PosLess(out[i].pos, out[j].pos) })
 	return out
 }
 
@@ -78,16 +78,6 @@ func parseIgnore(c xmlconf.Comment, p *xmlconf.Property) *suppression {
 		}
 	}
 	return s
-}
-
-func posLess(a, b xmlconf.Pos) bool {
-	if a.File != b.File {
-		return a.File < b.File
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Col < b.Col
 }
 
 // matches reports whether s silences f: same property (and file), and f's

@@ -10,6 +10,17 @@ type Pos struct {
 	Col  int    `json:"column,omitempty"`
 }
 
+// PosLess orders places by file, line and column.
+func PosLess(a, b Pos) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Col < b.Col
+}
+
 // IsZero reports whether p names no place.
 func (p Pos) IsZero() bool { return p.File == "" && p.Line == 0 }
 

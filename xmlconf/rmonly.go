@@ -90,16 +90,7 @@ func (b *builder) rmOnlyElsewhere() []*Property {
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].NamePos, out[j].NamePos
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
+	sort.SliceStable(out, func(i, j int) bool { return PosLess(out[i].NamePos, out[j].NamePos) })
 	return out
 }
 
