@@ -112,9 +112,9 @@ func CheckDeletionPolicy(m *xmlconf.Model) error {
 	if !g.MonitorRuns("AutoCreatedQueueDeletionPolicy") || g.DeletionIntervalMS() > 0 {
 		return nil
 	}
-	return fmt.Errorf("%s = %q: AutoCreatedQueueDeletionPolicy would run every %d ms, which scheduleAtFixedRate refuses (period <= 0), "+
+	return fmt.Errorf("%s%s = %q: AutoCreatedQueueDeletionPolicy would run every %d ms, which scheduleAtFixedRate refuses (period <= 0), "+
 		"so the ResourceManager does not start (capq lint CS080); set a positive number of seconds or take the policy out of "+
-		"yarn.resourcemanager.scheduler.monitor.policies", keyV2Expiry, g.QueueExpirySeconds.Raw, g.DeletionIntervalMS())
+		"yarn.resourcemanager.scheduler.monitor.policies", placeOf(g.QueueExpirySeconds.Pos()), keyV2Expiry, g.QueueExpirySeconds.Raw, g.DeletionIntervalMS())
 }
 
 // CheckPreemptionInterval says why a ResourceManager starting with m
@@ -127,8 +127,16 @@ func CheckPreemptionInterval(m *xmlconf.Model) error {
 		return nil
 	}
 	v := m.Global.Preemption.MonitoringIntervalMS
-	return fmt.Errorf("yarn.resourcemanager.monitor.capacity.preemption.monitoring_interval = %q: scheduleAtFixedRate refuses a period of 0 or less, "+
-		"so a ResourceManager running ProportionalCapacityPreemptionPolicy does not start (capq lint CS081); set a positive number of milliseconds", v.Raw)
+	return fmt.Errorf("%syarn.resourcemanager.monitor.capacity.preemption.monitoring_interval = %q: scheduleAtFixedRate refuses a period of 0 or less, "+
+		"so a ResourceManager running ProportionalCapacityPreemptionPolicy does not start (capq lint CS081); set a positive number of milliseconds", placeOf(v.Pos()), v.Raw)
+}
+
+// placeOf is "file:line:col: " for a setting's place, "" when it has none.
+func placeOf(p xmlconf.Pos) string {
+	if p.IsZero() {
+		return ""
+	}
+	return p.String() + ": "
 }
 
 // FlexibleQueue reports whether path is a flexible (v2) auto-created

@@ -83,7 +83,7 @@ func TestDeletionPolicyIntervalRefused(t *testing.T) {
 				return
 			}
 			require.Error(t, err)
-			assert.Contains(t, err.Error(), "sim: yarn.scheduler.capacity.auto-queue-creation-v2.queue-expiration-time = \""+c.expiry+"\"")
+			assert.Regexp(t, `^sim: cs\.xml:\d+:\d+: yarn\.scheduler\.capacity\.auto-queue-creation-v2\.queue-expiration-time = "`+c.expiry+`"`, err.Error())
 			assert.Contains(t, err.Error(), "the ResourceManager does not start")
 		})
 	}
@@ -162,6 +162,6 @@ func TestPreemptionIntervalRefused(t *testing.T) {
 	w := &Workload{Name: "iv", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}}}
 	_, err := Run(modelFrom(t, []byte(conf)), w, Options{Seed: 1})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "monitoring_interval = \"0\"")
+	assert.Regexp(t, `^sim: cs\.xml:\d+:\d+: yarn\.resourcemanager\.monitor\.capacity\.preemption\.monitoring_interval = "0"`, err.Error())
 	assert.Contains(t, err.Error(), "CS081")
 }
