@@ -131,6 +131,20 @@ func CheckPreemptionInterval(m *xmlconf.Model) error {
 		"so a ResourceManager running ProportionalCapacityPreemptionPolicy does not start (capq lint CS081); set a positive number of milliseconds", placeOf(v.Pos()), v.Raw)
 }
 
+// CheckMonitorIntervals says why a ResourceManager starting with m would
+// not start because of the queue-management or auto-refresh policy's
+// monitoring interval (lint CS112): init cannot parse it, or
+// scheduleAtFixedRate refuses a period of 0 or less.
+func CheckMonitorIntervals(m *xmlconf.Model) error {
+	for _, mi := range m.Global.MonitorIntervals() {
+		if mi.Unschedulable() {
+			return fmt.Errorf("%s%s = %q: a ResourceManager running %s does not start with it (init reads a long; scheduleAtFixedRate refuses a period of 0 or less; capq lint CS112); "+
+				"set a positive number of milliseconds or take the policy out of yarn.resourcemanager.scheduler.monitor.policies", placeOf(mi.Value.Pos()), mi.Key, mi.Value.Raw, mi.Policy)
+		}
+	}
+	return nil
+}
+
 // placeOf is "file:line:col: " for a setting's place, "" when it has none.
 func placeOf(p xmlconf.Pos) string {
 	if p.IsZero() {

@@ -22,7 +22,7 @@ var registry = []*Rule{
 	// Limits and misc
 	ruleMaxAllocation, ruleMinMaxAllocation, ruleLifetime, ruleUserWeight, ruleUserLimits,
 	ruleResourceTypes, ruleOrderingPolicy, ruleMultiNode, ruleValueSyntax, ruleAppPrioritySyntax,
-	ruleMonitorPolicyClass, ruleRMOnlySetting, rulePreemptionInterval,
+	ruleMonitorPolicyClass, ruleRMOnlySetting, rulePreemptionInterval, ruleMonitorInterval,
 	// Auto-created queues
 	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies, ruleDeletionInterval,
 	// Placement

@@ -23,6 +23,10 @@ var ruleUnknownProperty = &Rule{
 	},
 	Check: func(p *Pass) {
 		eachKey(p, func(key string, pr *xmlconf.Property) {
+			if key == xmlconf.AutoRefreshIntervalDocsKey {
+				checkDocsOnlyKey(p, key, xmlconf.AutoRefreshIntervalKey, "QueueConfigurationAutoRefreshPolicy.init", pr)
+				return
+			}
 			if rest, ok := strings.CutPrefix(key, preemptionPrefix); ok {
 				checkPreemptionKey(p, rest, pr)
 				return
@@ -38,6 +42,13 @@ var ruleUnknownProperty = &Rule{
 			checkGlobalKey(p, rest, pr)
 		})
 	},
+}
+
+// checkDocsOnlyKey reports a key the Hadoop documentation gives but no
+// code reads: the code wins, and the user's value is ignored.
+func checkDocsOnlyKey(p *Pass, key, read, reader string, pr *xmlconf.Property) {
+	p.ReportHint(Loc{Pos: pr.NamePos, Property: pr.Name}, "rename it to "+read,
+		"unknown property %q; Hadoop ignores it: the CapacityScheduler documentation gives this name, but %s reads %s", key, reader, read)
 }
 
 // checkQueueKey classifies rest ("root.a.capacity") against the tree: the

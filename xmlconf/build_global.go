@@ -50,6 +50,8 @@ func (b *builder) global() {
 	g.NodeHeartbeatMS, _ = b.longAt(b.globalKey(NodeHeartbeatKey), FromGlobal, DefaultNodeHeartbeatMS)
 	g.QueueExpirySeconds, _ = b.longAt(Prefix+"auto-queue-creation-v2.queue-expiration-time", FromGlobal, 300)
 	g.AppTimeoutsMonitorMS, _ = b.longAt(b.globalKey(AppTimeoutsMonitorKey), FromGlobal, 3000)
+	g.QueueManagementIntervalMS, _ = b.longAt(QueueManagementIntervalKey, FromGlobal, 1500)
+	g.AutoRefreshIntervalMS, _ = b.longAt(AutoRefreshIntervalKey, FromGlobal, 5000)
 	b.preemption()
 }
 

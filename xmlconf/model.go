@@ -322,6 +322,13 @@ type Global struct {
 	// 300): how long a flexible auto-created queue may be idle, and how
 	// often AutoCreatedQueueDeletionPolicy runs (DeletionIntervalMS).
 	QueueExpirySeconds Value[int64]
+	// QueueManagementIntervalMS is yarn.resourcemanager.monitor.capacity.
+	// queue-management.monitoring-interval (default 1500) and
+	// AutoRefreshIntervalMS yarn.scheduler.capacity.queue.auto.refresh.
+	// monitoring-interval (default 5000): how often QueueManagementDynamic-
+	// EditPolicy and QueueConfigurationAutoRefreshPolicy run. Both policies'
+	// init read them from the scheduler's configuration (MonitorIntervals).
+	QueueManagementIntervalMS, AutoRefreshIntervalMS Value[int64]
 	// AppTimeoutsMonitorMS is yarn.resourcemanager.application-timeouts.monitor.interval-ms
 	// (yarn-site.xml, default 3000): how often RMAppLifetimeMonitor checks
 	// lifetimes.

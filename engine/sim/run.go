@@ -32,6 +32,9 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if err := engine.CheckPreemptionInterval(model); err != nil {
 		return nil, fmt.Errorf("sim: %w", err)
 	}
+	if err := engine.CheckMonitorIntervals(model); err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
 	if err := w.checkSizes(); err != nil {
 		return nil, err
 	}
