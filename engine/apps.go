@@ -59,8 +59,10 @@ type app struct {
 	amPart int
 	asking bool // counted in u.withAsks (syncAsking)
 	// amContainer: the AM's container is requested and allocated like a
-	// task's (AppSpec.AMContainer); amAllocated once it is.
+	// task's (AppSpec.AMContainer); amAllocated once it is, amID then
+	// being that container's id.
 	amContainer, amAllocated bool
+	amID                     int64
 	lused                    []Resource
 	lpend                    []int64
 	lpendSum                 int64

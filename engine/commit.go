@@ -128,7 +128,7 @@ func (e *Engine) allocate(a *app, k *schedKey, n *node, t Locality) *container {
 	c := e.newContainer(a, k, n, t)
 	e.book(c, 1)
 	e.decAsks(a, k, n, t)
-	a.noteAllocated(k)
+	a.noteAllocated(k, c)
 	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, AppRef: a.ref, Queue: a.q.path, Node: n.id, NodeIndex: n.idx, Resource: c.res, Priority: c.priority, Locality: t})
 	return c
 }
@@ -269,7 +269,7 @@ func (e *Engine) fulfil(rc *container, k *schedKey, t Locality) *container {
 	c := e.newContainer(a, k, n, t)
 	e.book(c, 1)
 	e.decAsks(a, k, n, t)
-	a.noteAllocated(k)
+	a.noteAllocated(k, c)
 	e.emit(Event{Kind: EvAllocated, ContainerID: c.id, App: a.id, AppRef: a.ref, Queue: a.q.path, Node: n.id, NodeIndex: n.idx, Resource: c.res, Priority: c.priority, Locality: t})
 	return c
 }

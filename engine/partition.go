@@ -218,11 +218,25 @@ func (e *Engine) moveNodeUsage(n *node, to int) {
 	for _, c := range e.containersOnNode(n) {
 		e.bookIn(c, n.pi, -1)
 		e.bookIn(c, to, 1)
+		if a := c.a; a.amAllocated && c.id == a.amID {
+			e.moveAMPartition(a, to)
+		}
 	}
 	if c := n.reserved; c != nil {
 		e.reserveIn(c, n.pi, -1)
 		e.reserveIn(c, to, 1)
 	}
+}
+
+// moveAMPartition moves an app's AM resource (queue and user AM used) to
+// partition to, along with its AM container's node, as
+// FiCaSchedulerApp.nodePartitionUpdated does for an AM container
+// (setAppAMNodePartitionName, dec/incAMUsedResource): the AM is then
+// released from, and its partition's AM limit applies in, the new one.
+func (e *Engine) moveAMPartition(a *app, to int) {
+	e.addAMUsed(a, -1)
+	a.amPart = to
+	e.addAMUsed(a, 1)
 }
 
 // accessibleTo reports whether a label list ("*" = any) reaches label l;

@@ -119,10 +119,11 @@ func (e *Engine) askAMContainer(a *app) {
 	e.syncAsking(a)
 }
 
-// amAllocated marks an app's AM container placed: the app is RUNNING.
-func (a *app) noteAllocated(k *schedKey) {
+// noteAllocated marks an app's AM container placed when c, allocated for
+// k, is it: the app is RUNNING.
+func (a *app) noteAllocated(k *schedKey, c *container) {
 	if a.amContainer && !a.amAllocated && k.priority == AMPriority {
-		a.amAllocated = true
+		a.amAllocated, a.amID = true, c.id
 		a.state = StateRunning
 		a.diag = ""
 	}
