@@ -198,10 +198,13 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 	e.autoOn = e.autoOn || autoConfigured(m)
 	e.rules, e.ruleProblems = loadRules(m)
 	e.pidx = nil
-	oldMin := e.g.minAlloc
+	refresh, oldMin := e.root != nil, e.g.minAlloc
 	e.g = compileGlobals(m, e.g.rc.cluster)
-	if e.nextID > 0 && e.g.minAlloc != oldMin {
-		e.offGrid = true // containers of the old minimum may be off the new grid
+	if refresh {
+		// CapacityScheduler#initScheduler sets minimumAllocation once, and
+		// reinitialize only validates a new one (2.x and 3.x): every queue
+		// and normalisation keeps the start's.
+		e.g.minAlloc = oldMin
 	}
 	old := e.byPath
 	e.byPath = map[string]*queue{}

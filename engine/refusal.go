@@ -22,9 +22,9 @@ package engine
 // memory; under the dominant one a handed limit with less memory may have
 // the larger share) and usage on the minimum allocation's grid:
 // normalized requests are (SchedulerUtils.normalizeRequest), except one
-// capped by a maximum allocation off the grid, and any container
-// allocated before a refresh changed the minimum. The engine notes either
-// (offGrid) and stops using the rule for good.
+// capped by a maximum allocation off the grid. The engine notes such a
+// container (offGrid) and stops using the rule for good. (A refresh keeps
+// the start's minimum, so it cannot move the grid.)
 
 // refusalGate reports whether the rule may be used in this pass. A
 // size-weighted fair leaf sorts its apps before its check, and that sort

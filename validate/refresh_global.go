@@ -37,6 +37,10 @@ func restartOnlyKey(key string, v xmlconf.Version) bool {
 	switch key {
 	case xmlconf.Prefix + "resource-calculator", xmlconf.Prefix + "multi-node-placement-enabled", storeClassKey:
 		return true
+	case xmlconf.MinAllocationMBKey, xmlconf.MinAllocationVcoresKey:
+		// CapacityScheduler#initScheduler sets minimumAllocation; reinitialize
+		// validates the new value but never applies it (2.x and 3.x).
+		return true
 	case xmlconf.Prefix + "legacy-queue-mode.enabled":
 		return v.AtLeast(xmlconf.V3_4)
 	}

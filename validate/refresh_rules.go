@@ -135,7 +135,8 @@ var ruleRF011 = refreshRule("RF011", "parent-not-running", xmlconf.SeverityError
 
 var ruleRF013 = refreshRule("RF013", "restart-only-setting", xmlconf.SeverityWarning, Docs{
 	Summary: "a setting that refreshQueues does not apply changed",
-	Why: "resource-calculator, schedule-asynchronously.*, multi-node placement and the configuration store are read only when " +
+	Why: "resource-calculator, schedule-asynchronously.*, multi-node placement, the configuration store and the minimum allocation " +
+		"(yarn.scheduler.minimum-allocation-*: reinitialize validates it but keeps the minimumAllocation initScheduler set) are read only when " +
 		"the scheduler starts (3.4: legacy-queue-mode too keeps the mode the queues were built with); refresh succeeds and silently keeps the old value.",
 	Bad:      "new: yarn.scheduler.capacity.resource-calculator=...DominantResourceCalculator",
 	Good:     "restart the ResourceManager after the change",

@@ -58,7 +58,7 @@ var ruleMinMaxAllocation = &Rule{
 	},
 	Check: func(p *Pass) {
 		g := p.Model.Global
-		mn, mx := g.MinAllocation.V, g.MaxAllocation.V
+		mn, mx := g.CheckedMinAllocation.V, g.MaxAllocation.V
 		if mn.MemoryMB <= 0 || mn.MemoryMB > mx.MemoryMB {
 			p.Report(allocLoc(p, "yarn.scheduler.minimum-allocation-mb", "yarn.scheduler.maximum-allocation-mb"),
 				"Invalid resource scheduler memory allocation configuration, yarn.scheduler.minimum-allocation-mb=%d, yarn.scheduler.maximum-allocation-mb=%d, min and max should be greater than 0, max should be no smaller than min.",

@@ -26,7 +26,11 @@ var ruleValueSyntax = &Rule{
 		for _, v := range []xmlconf.Value[float32]{g.MaxAMResourcePercent, g.MinUserLimitPercent, g.UserLimitFactor} {
 			numberErr(p, nil, v.Err, v.Prop, v.Origin)
 		}
-		for _, v := range []xmlconf.Value[xmlconf.Resource]{g.MinAllocation, g.MaxAllocation} {
+		allocs := []xmlconf.Value[xmlconf.Resource]{g.CheckedMinAllocation, g.MaxAllocation}
+		if g.MinAllocation.Prop != g.CheckedMinAllocation.Prop {
+			allocs = append(allocs, g.MinAllocation) // the ResourceManager's own, 3.x
+		}
+		for _, v := range allocs {
 			numberErr(p, nil, v.Err, v.Prop, v.Origin)
 		}
 		// getLong at the ResourceManager's start (RMAppLifetimeMonitor.serviceInit).

@@ -39,8 +39,9 @@ func (b *builder) global() {
 	if b.v.AtLeast(V3_4) {
 		g.LegacyQueueMode, _ = b.boolAt(Prefix+"legacy-queue-mode.enabled", FromGlobal, true)
 	}
-	g.MinAllocation = b.allocation("yarn.scheduler.minimum-allocation-mb", "yarn.scheduler.minimum-allocation-vcores", 1024, 1)
-	g.MaxAllocation = b.allocation("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores", 8192, 4)
+	g.CheckedMinAllocation = b.allocation(MinAllocationMBKey, MinAllocationVcoresKey, false, 1024, 1)
+	g.MinAllocation = b.allocation(MinAllocationMBKey, MinAllocationVcoresKey, true, 1024, 1)
+	g.MaxAllocation = b.allocation("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores", false, 8192, 4)
 	aclDefault := b.hadoopDefault(ACLEnableKey) == "true"
 	g.ACLEnable, _ = b.boolAt(b.globalKey(ACLEnableKey), FromGlobal, aclDefault)
 	// AppPriorityACLsManager is built from the scheduler's configuration
@@ -77,10 +78,15 @@ func (b *builder) hadoopDefaultInt(key string, java int32) int32 {
 }
 
 // allocation reads a memory/vcores pair of yarn-site keys, defaulting to
-// yarn-default.xml's values.
-func (b *builder) allocation(memKey, vcoreKey string, javaMem, javaVcores int32) Value[Resource] {
-	mem, memSet := b.intAt(memKey, FromGlobal, b.hadoopDefaultInt(memKey, javaMem))
-	vc, vcSet := b.intAt(vcoreKey, FromGlobal, b.hadoopDefaultInt(vcoreKey, javaVcores))
+// yarn-default.xml's values; rm reads them as the ResourceManager reads
+// its RM-only settings (globalKey).
+func (b *builder) allocation(memKey, vcoreKey string, rm bool, javaMem, javaVcores int32) Value[Resource] {
+	mk, vk := any(memKey), any(vcoreKey)
+	if rm {
+		mk, vk = b.globalKey(memKey), b.globalKey(vcoreKey)
+	}
+	mem, memSet := b.intAt(mk, FromGlobal, b.hadoopDefaultInt(memKey, javaMem))
+	vc, vcSet := b.intAt(vk, FromGlobal, b.hadoopDefaultInt(vcoreKey, javaVcores))
 	v := Value[Resource]{V: Resource{MemoryMB: int64(mem.V), VCores: int64(vc.V)}}
 	switch {
 	case memSet:

@@ -301,7 +301,13 @@ type Global struct {
 	ReservationsContinueLook Value[bool]
 	LegacyQueueMode          Value[bool]
 	// MinAllocation and MaxAllocation are yarn.scheduler.minimum-/maximum-allocation-*.
+	// From 3.x MinAllocation is the minimum the scheduler uses, read from
+	// the ResourceManager's configuration only (RMOnlySettings), while
+	// CapacityScheduler#validateConf checks CheckedMinAllocation, the
+	// scheduler configuration's value (capacity-scheduler.xml over
+	// yarn-site.xml). Before 3.x the two are one.
 	MinAllocation, MaxAllocation Value[Resource]
+	CheckedMinAllocation         Value[Resource]
 	// ACLEnable is yarn.acl.enable (yarn-site.xml, default false), as the
 	// queue ACL checks read it: from the ResourceManager's configuration.
 	ACLEnable Value[bool]

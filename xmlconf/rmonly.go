@@ -17,8 +17,9 @@ type RMOnlySetting struct {
 	Key    string
 	Prefix bool
 	// Before, when set, limits the setting to profiles older than it (a
-	// later release reads it from the scheduler's configuration).
-	Before Version
+	// later release reads it from the scheduler's configuration); Since to
+	// profiles from it on (an earlier release read it from there).
+	Before, Since Version
 	// Reader is the Hadoop class and method that read it.
 	Reader string
 	// Partial, when set, ends lint's message instead of "it has no effect":
@@ -46,21 +47,35 @@ var RMOnlySettings = []RMOnlySetting{
 	// 2.9 (YARN-4822) it reads CapacityScheduler#getConfiguration.
 	{Key: preemptionPrefix, Prefix: true, Before: V2_10,
 		Reader: "ProportionalCapacityPreemptionPolicy#init (from SchedulingMonitor#serviceInit's configuration)"},
+	// 3.x CapacityScheduler#initScheduler takes the minimum from
+	// AbstractYarnScheduler#getMinimumAllocation, i.e. ResourceUtils'
+	// resource types, built from the ResourceManager's configuration; 2.x
+	// read CapacitySchedulerConfiguration#getMinimumAllocation. The release
+	// (3.0, with resource types, YARN-3926) is from memory.
+	{Key: MinAllocationMBKey, Since: V3_1, Reader: minAllocationReader, Partial: minAllocationPartial},
+	{Key: MinAllocationVcoresKey, Since: V3_1, Reader: minAllocationReader, Partial: minAllocationPartial},
 }
+
+const (
+	minAllocationReader  = "CapacityScheduler#initScheduler → AbstractYarnScheduler#getMinimumAllocation (ResourceUtils' resource types)"
+	minAllocationPartial = "except that CapacityScheduler#validateConf still checks it against the maximum (CS051): requests are normalised to the ResourceManager's own minimum"
+)
 
 // Keys of RM-only settings.
 const (
-	MonitorEnableKey      = "yarn.resourcemanager.scheduler.monitor.enable"
-	MonitorPoliciesKey    = "yarn.resourcemanager.scheduler.monitor.policies"
-	ACLEnableKey          = "yarn.acl.enable"
-	MaxAppPriorityKey     = "yarn.cluster.max-application-priority"
-	AppTimeoutsMonitorKey = "yarn.resourcemanager.application-timeouts.monitor.interval-ms"
+	MonitorEnableKey       = "yarn.resourcemanager.scheduler.monitor.enable"
+	MonitorPoliciesKey     = "yarn.resourcemanager.scheduler.monitor.policies"
+	ACLEnableKey           = "yarn.acl.enable"
+	MaxAppPriorityKey      = "yarn.cluster.max-application-priority"
+	AppTimeoutsMonitorKey  = "yarn.resourcemanager.application-timeouts.monitor.interval-ms"
+	MinAllocationMBKey     = "yarn.scheduler.minimum-allocation-mb"
+	MinAllocationVcoresKey = "yarn.scheduler.minimum-allocation-vcores"
 )
 
 // RMOnly returns the RM-only setting key belongs to in profile v.
 func RMOnly(key string, v Version) (RMOnlySetting, bool) {
 	for _, s := range RMOnlySettings {
-		if s.Before != (Version{}) && !v.Less(s.Before) {
+		if s.Before != (Version{}) && !v.Less(s.Before) || s.Since != (Version{}) && v.Less(s.Since) {
 			continue
 		}
 		if key == s.Key || s.Prefix && strings.HasPrefix(key, s.Key) {

@@ -119,3 +119,24 @@ func TestRMOnlyValueExpandsInTheRMConfiguration(t *testing.T) {
 	m := rmOnlyLoad(t, V3_4, map[string]string{NodeHeartbeatKey: "${hb}", "hb": "500"}, map[string]string{Prefix + "root.queues": "default", "hb": "700"})
 	assert.Equal(t, int64(500), m.Global.NodeHeartbeatMS.V)
 }
+
+// From 3.x the scheduler's minimum allocation is ResourceUtils' (the
+// ResourceManager's configuration: CapacityScheduler#initScheduler →
+// AbstractYarnScheduler#getMinimumAllocation), while validateConf checks
+// the scheduler configuration's value; 2.x read both from the latter.
+func TestMinAllocationRMOnlyFrom3(t *testing.T) {
+	site := map[string]string{MinAllocationMBKey: "512"}
+	cs := map[string]string{Prefix + "root.queues": "default", MinAllocationMBKey: "2048", MinAllocationVcoresKey: "2"}
+	for _, c := range []struct {
+		v                    Version
+		mem, vcores, checked int64
+		elsewhere            int
+	}{{V2_10, 2048, 2, 2048, 0}, {V3_1, 512, 1, 2048, 2}, {V3_4, 512, 1, 2048, 2}} {
+		m := rmOnlyLoad(t, c.v, site, cs)
+		g := m.Global
+		assert.Equal(t, c.mem, g.MinAllocation.V.MemoryMB, "%s", c.v)
+		assert.Equal(t, c.vcores, g.MinAllocation.V.VCores, "%s", c.v)
+		assert.Equal(t, c.checked, g.CheckedMinAllocation.V.MemoryMB, "%s: validateConf reads capacity-scheduler.xml over yarn-site.xml", c.v)
+		assert.Len(t, m.RMOnlyElsewhere, c.elsewhere, "%s", c.v)
+	}
+}
