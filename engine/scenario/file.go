@@ -127,6 +127,9 @@ type Step struct {
 	// round; an application left out must have none (Hadoop's never()).
 	Marked map[string]int `json:"marked"`
 	Killed map[string]int `json:"killed"`
+	// Unchecked, on a preempt step, names the applications whose counts
+	// the reproduced test does not assert: they may have any.
+	Unchecked []string `json:"unchecked"`
 	// Add and Remove change the cluster's labels (define_node_labels).
 	Add    []NodeLabel `json:"add"`
 	Remove []string    `json:"remove"`

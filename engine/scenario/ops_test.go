@@ -34,3 +34,16 @@ func TestStepFailures(t *testing.T) {
 	assert.Contains(t, b.String(), "[0] warp: refused: unknown op \"warp\"\n      FAIL unknown op \"warp\"\n")
 	assert.Contains(t, b.String(), "result: 3 expectation(s) not met\n")
 }
+
+// A preempt step's counts: a named app must match, an app left out must
+// have none unless unchecked, and a named app is checked even if it is
+// also listed as unchecked.
+func TestCheckCountsUnchecked(t *testing.T) {
+	got := map[string]int{"a": 2, "b": 3}
+	assert.Empty(t, checkCounts("marked", map[string]int{"a": 2}, got, []string{"b"}))
+	assert.Equal(t, []string{`marked containers of "b": want 0, got 3`},
+		checkCounts("marked", map[string]int{"a": 2}, got, nil))
+	assert.Equal(t, []string{`marked containers of "a": want 1, got 2`},
+		checkCounts("marked", map[string]int{"a": 1}, got, []string{"a", "b"}))
+	assert.Empty(t, checkCounts("marked", nil, got, nil))
+}

@@ -59,6 +59,13 @@ var pcppCases = []pcppCase{
 		state:    pcppState{abs: []int{1000, 500, 250, 250, 250, 100, 150, 250, 100, 150}, maxCap: []int{1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000}, used: []int{1000, 20, 0, 20, 490, 240, 250, 490, 240, 250}, pending: []int{200, 200, 200, 0, 0, 0, 0, 0, 0, 0}, apps: []int{6, 2, 1, 1, 2, 1, 1, 2, 1, 1}, gran: []int{-1, -1, 1, 1, -1, 1, 1, -1, 1, 1}, subqueues: []int{3, 2, 0, 0, 2, 0, 0, 2, 0, 0}},
 		disabled: []string{"root"},
 		rounds:   []pcppRound{{nowMS: 0}}},
+	{id: "pcpp-per-queue-disable-preemption-over-abs-max-capacity-01", method: "testPerQueueDisablePreemptionOverAbsMaxCapacity", title: "queueE is above its maximum but inherits queueD's disable_preemption: appC keeps all",
+		state:    pcppState{abs: []int{1000, 725, 360, 365, 275, 17, 258}, maxCap: []int{1000, 1000, 1000, 1000, 550, 109, 1000}, used: []int{1000, 741, 396, 345, 259, 110, 149}, pending: []int{40, 20, 0, 20, 20, 20, 0}, apps: []int{4, 2, 1, 1, 2, 1, 1}, gran: []int{-1, -1, 1, 1, -1, 1, 1}, subqueues: []int{2, 2, 0, 0, 2, 0, 0}},
+		disabled: []string{"root.queueD"},
+		rounds:   []pcppRound{{nowMS: 0, marked: map[string]int{"appC": 0}, unchecked: []string{"appA", "appB", "appD"}}},
+		adaptation: "queueE uses 110 over its maximum of 109: its containers are allocated under a maximum of 110, then a refresh sets 109. " +
+			"queueF's maximum of 1000 is above its parent queueD's 550, which absolute capacities refuse at startup, so it is 550 (queueF has no demand). " +
+			"The test asserts only that appC loses nothing; the other apps' counts are unchecked."},
 	{id: "pcpp-over-capacity-imbalance-01", method: "testOverCapacityImbalance", title: "Both over-capacity queues keep what they have",
 		state:  overState(),
 		rounds: []pcppRound{{nowMS: 0}}},

@@ -34,6 +34,8 @@ type pcppState struct {
 type pcppRound struct {
 	nowMS          int64
 	marked, killed map[string]int
+	// unchecked are the apps the test asserts nothing about in this round.
+	unchecked []string
 }
 
 // pcppCase is one Hadoop test (or one setup() section of it) rendered as
@@ -55,6 +57,8 @@ type pcppCase struct {
 	// returns the raw pending) never does.
 	rawPending bool
 	rounds     []pcppRound
+	// adaptation says where the scenario departs from the test.
+	adaptation string
 }
 
 const pcppDir = "hadoop-yarn-project/hadoop-yarn/hadoop-yarn-server/hadoop-yarn-server-resourcemanager/src/test/java/org/apache/hadoop/yarn/server/resourcemanager/monitor/capacity/"
@@ -63,6 +67,7 @@ const pcppDir = "hadoop-yarn-project/hadoop-yarn/hadoop-yarn-server/hadoop-yarn-
 type mockQueue struct {
 	i        int
 	path     string
+	parent   *mockQueue
 	children []*mockQueue
 }
 
@@ -79,7 +84,7 @@ func (s pcppState) mockTree() (*mockQueue, []*mockQueue) {
 	for i := 1; i < len(s.subqueues); i++ {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		q := &mockQueue{i: i, path: p.path + ".queue" + string(rune('A'+i-1))}
+		q := &mockQueue{i: i, path: p.path + ".queue" + string(rune('A'+i-1)), parent: p}
 		p.children = append(p.children, q)
 		for k := 0; k < s.subqueues[i]; k++ {
 			stack = append(stack, q)
@@ -87,6 +92,36 @@ func (s pcppState) mockTree() (*mockQueue, []*mockQueue) {
 		all = append(all, q)
 	}
 	return root, all
+}
+
+// maxOf is q's maximum as a scheduler can hold it: the test's, at most
+// its parent's (an absolute child maximum above the parent's is refused
+// at startup; the mock takes it, the parent's caps it all the same).
+func (s pcppState) maxOf(q *mockQueue) int {
+	if q.parent == nil {
+		return s.maxCap[q.i]
+	}
+	return min(s.maxCap[q.i], s.maxOf(q.parent))
+}
+
+// buildMax is q's maximum while its containers are allocated: maxOf, or
+// its usage where the mock puts a queue above its maximum (a scheduler
+// cannot allocate there, so the maximum is lowered after).
+// A parent uses at least what its children use, so a child's stays
+// within its parent's.
+func (s pcppState) buildMax(q *mockQueue) int { return max(s.maxOf(q), s.used[q.i]) }
+
+// lowerMaxima are the test's maximums of the queues built above them, set
+// by a refresh once the containers run (Hadoop refreshes a queue's
+// maximum below its usage without preempting anything).
+func (s pcppState) lowerMaxima(all []*mockQueue) map[string]string {
+	out := map[string]string{}
+	for _, q := range all {
+		if q.i > 0 && s.buildMax(q) != s.maxOf(q) {
+			out["yarn.scheduler.capacity."+q.path+".maximum-capacity"] = fmt.Sprintf("[memory=%d,vcores=%d]", s.maxOf(q), s.maxOf(q))
+		}
+	}
+	return out
 }
 
 // split divides total among n apps as evenly as whole containers allow,
@@ -158,7 +193,7 @@ func (c pcppCase) scenario() map[string]any {
 		}
 		p := "yarn.scheduler.capacity." + q.path + "."
 		conf[p+"capacity"] = fmt.Sprintf("[memory=%d,vcores=%d]", s.abs[q.i], s.abs[q.i])
-		conf[p+"maximum-capacity"] = fmt.Sprintf("[memory=%d,vcores=%d]", s.maxCap[q.i], s.maxCap[q.i])
+		conf[p+"maximum-capacity"] = fmt.Sprintf("[memory=%d,vcores=%d]", s.buildMax(q), s.buildMax(q))
 		if len(q.children) == 0 {
 			conf[p+"user-limit-factor"] = "100"
 			// the mock has no application limits; a 0% queue would refuse apps
@@ -211,6 +246,9 @@ func (c pcppCase) scenario() map[string]any {
 		steps = append(steps, map[string]any{"op": "update_asks", "app": a.id, "asks": asks},
 			map[string]any{"op": "assign_once", "node": "n0", "repeat": a.used})
 	}
+	if lower := s.lowerMaxima(all); len(lower) > 0 {
+		steps = append(steps, map[string]any{"op": "refresh", "set": lower, "expect": map[string]any{"accepted": true}})
+	}
 	usedCheck := map[string]any{}
 	for _, q := range all {
 		if q != root && len(q.children) == 0 {
@@ -232,6 +270,9 @@ func (c pcppCase) scenario() map[string]any {
 		if r.killed != nil {
 			st["killed"] = r.killed
 		}
+		if r.unchecked != nil {
+			st["unchecked"] = r.unchecked
+		}
 		steps = append(steps, st)
 	}
 	class := c.class
@@ -246,7 +287,7 @@ func (c pcppCase) scenario() map[string]any {
 			"(getTotalPendingResourcesConsideringUserLimit), so each app's pending is asked by a second app (appXp) of another user " +
 			"in the same queue, which runs nothing and is never a victim."
 	}
-	return map[string]any{
+	out := map[string]any{
 		"id":        c.id,
 		"title":     c.title,
 		"category":  "preemption",
@@ -257,6 +298,10 @@ func (c pcppCase) scenario() map[string]any {
 		"steps":     steps,
 		"notes":     notes,
 	}
+	if c.adaptation != "" {
+		out["adaptation"] = c.adaptation
+	}
+	return out
 }
 
 func ask(prio, gran, n int) map[string]any {
