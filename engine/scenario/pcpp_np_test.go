@@ -41,6 +41,8 @@ type npCase struct {
 	// adds an epsilon to each absolute capacity, a real queue takes
 	// (long) (resource x float capacity), and 3% of 100 is 2 there.
 	absolute bool
+	// adaptation says where the scenario departs from the test.
+	adaptation string
 }
 
 type npLabel struct {
@@ -53,6 +55,14 @@ type npLabel struct {
 type npQueue struct {
 	path  string
 	parts map[string][4]int
+}
+
+// accesses tells whether the queue can use the labelled partition: the
+// mock's "x=[0 0 used pending]" is a queue without access to x that uses
+// x's idle resources (ignore-exclusivity containers) all the same.
+func (q npQueue) accesses(part string) bool {
+	v := q.parts[part]
+	return part == "" || v[0] > 0 || v[1] > 0
 }
 
 // npApp is one app of appsConfig: its queue and its container groups
@@ -152,6 +162,9 @@ func (c npCase) scenario() map[string]any {
 				conf[k+"capacity"], conf[k+"maximum-capacity"] = capacity, maximum
 				continue
 			}
+			if !q.accesses(part) {
+				continue
+			}
 			access = append(access, part)
 			conf[k+"accessible-node-labels."+part+".capacity"] = capacity
 			conf[k+"accessible-node-labels."+part+".maximum-capacity"] = maximum
@@ -215,7 +228,8 @@ func (c npCase) scenario() map[string]any {
 		}
 		sort.Strings(parts)
 		for _, part := range parts {
-			if p := q.parts[part][3]; p > 0 {
+			// a queue without access to a partition cannot ask for it
+			if p := q.parts[part][3]; p > 0 && q.accesses(part) {
 				asks = append(asks, npAsk(int32(len(asks)+1), p, vc, part))
 			}
 		}
@@ -227,7 +241,7 @@ func (c npCase) scenario() map[string]any {
 			map[string]any{"op": "update_asks", "app": id, "asks": asks})
 	}
 	steps = append(steps, map[string]any{"op": "preempt", "now_ms": 0, "marked": nonNil(c.marked)})
-	return map[string]any{
+	out := map[string]any{
 		"id":       c.id,
 		"title":    c.title,
 		"category": "preemption",
@@ -252,6 +266,10 @@ func (c npCase) scenario() map[string]any {
 			"(the mock's container 1); each leaf's pending demand per partition is asked by an app of its own user (pending-<queue>) " +
 			"that runs nothing, as the mock counts a queue's whole pending.",
 	}
+	if c.adaptation != "" {
+		out["adaptation"] = c.adaptation
+	}
+	return out
 }
 
 func npAsk(prio int32, n, vcores int, label string) map[string]any {
@@ -335,6 +353,20 @@ var npCases = []npCase{
 			{"b", map[string][4]int{"": {50, 100, 0, 0}, "x": {97, 100, 0, 100}}}},
 		apps: fiveApps(), absolute: true,
 		marked: map[string]int{"app1": 19, "app2": 19, "app3": 19, "app4": 20, "app5": 20}},
+	{id: "pcpp-np-non-accessible-queues-share-partition-01", method: "testNodePartitionNonAccessibleQueuesSharePartitionedResource",
+		title:  "c and d (no access to x) share x's idle 40 after a's 30 pending: 15 taken from each",
+		labels: xLabel(false), nodes: twoNodes,
+		queues: []npQueue{{"a", map[string][4]int{"": {25, 100, 0, 0}, "x": {50, 100, 0, 30}}},
+			{"b", map[string][4]int{"": {25, 100, 0, 0}, "x": {50, 100, 30, 0}}},
+			{"c", map[string][4]int{"": {25, 100, 1, 0}, "x": {0, 0, 35, 50}}},
+			{"d", map[string][4]int{"": {25, 100, 1, 0}, "x": {0, 0, 35, 50}}}},
+		apps: []npApp{{"b", []npGroup{g("n1", "x", 30)}}, {"c", []npGroup{g("n2", "", 1), g("n1", "", 35)}},
+			{"d", []npGroup{g("n2", "", 1), g("n1", "", 35)}}},
+		marked: map[string]int{"app2": 15, "app3": 15},
+		adaptation: "The mock's c and d use 35 of x (queuesConfig) while their apps hold 30 there; here app2 and app3 run 35 " +
+			"ignore-exclusivity containers on n1 besides their AMs on n2, so the queues' usage, which the policy divides, is the " +
+			"mock's. c and d cannot access x, so they cannot ask for it: their pending of 50 in x is left out (a real queue's " +
+			"pending in x counts only requests for x), which leaves each of them wanting more than its share of x's idle 40."},
 	{id: "pcpp-np-disable-preemption-single-level-01", method: "testNodePartitionDisablePreemptionForSingleLevelQueue",
 		title:  "b is not preemptable: a gives 10 of x for c",
 		labels: xLabel(true), nodes: twoNodes,
