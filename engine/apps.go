@@ -66,6 +66,10 @@ type app struct {
 	lused                    []Resource
 	lpend                    []int64
 	lpendSum                 int64
+	// reqParts marks the partitions the app ever asked for
+	// (AppSchedulingInfo.requestedPartitions), by index; the headroom
+	// sums over them (appHeadroom).
+	reqParts []bool
 }
 
 // schedKey is one request priority of an app (SchedulerRequestKey with its
@@ -417,6 +421,7 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 		k := a.key(ask.Priority, true)
 		if ask.ResourceName == AnyResource || ask.ResourceName == "" {
 			k.pi = pis[i]
+			a.requestPartition(k.pi)
 			k.any = max(ask.Count, 0)
 			k.anyNoRelax = ask.NoRelax
 			if !ask.Resource.IsZero() || k.capability.IsZero() {

@@ -114,6 +114,7 @@ func (e *Engine) askAMContainer(a *app) {
 	e.voidApp(a)
 	k := a.key(AMPriority, true)
 	k.capability, k.any, k.pi = ask.Resource, 1, a.amPart
+	a.requestPartition(a.amPart)
 	a.recountPending()
 	a.state = StateAccepted
 	e.syncAsking(a)

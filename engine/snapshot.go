@@ -295,7 +295,7 @@ func (e *Engine) appState(a *app) AppState {
 	}
 	if a.state == StateRunning || a.state == StateAccepted {
 		cur := e.currentLimit(a.q, e.handedLimit(a.q))
-		s.HeadroomMB = e.headroom(a.u, cur).MemoryMB
+		s.HeadroomMB = e.appHeadroom(a, cur).MemoryMB
 	}
 	if e.parallelOn {
 		r := a.runnable
