@@ -233,6 +233,13 @@ func (e *Engine) configurePartition(q *queue, pi int) {
 	l := e.parts[pi].name
 	if q.parent == nil {
 		q.parts[pi].qcaps = qcaps{capacity: 1, maxCapacity: 1, absCap: 1, absMaxCap: 1, accessible: true}
+		// 3.4: root's QueueCapacities hold only the labels some queue
+		// configures (QueueNodeLabelsSettings.initializeConfiguredNodeLabels
+		// takes ConfiguredNodeLabels.getAllConfiguredLabels for root);
+		// any other label reads 0 there (LABEL_DOESNT_EXIST_CAP).
+		if e.model.Version.AtLeast(xmlconf.V3_4) && !labelConfigured(e.model, l) {
+			q.parts[pi].qcaps = qcaps{accessible: true}
+		}
 		// Before 3.4 root's labelled capacities come from the
 		// configuration like any queue's (xmlconf.PercentAbsolutes).
 		if ls := q.labelSettings(e.model, l); ls != nil && !e.model.Version.AtLeast(xmlconf.V3_4) && ls.Capacity.Mode == xmlconf.ModePercent {
@@ -278,6 +285,18 @@ func (e *Engine) configurePartition(q *queue, pi int) {
 		c.parts[pi].qcaps = cc
 		e.configurePartition(c, pi)
 	}
+}
+
+// labelConfigured reports whether any queue has an
+// accessible-node-labels.<l>.* key (CapacitySchedulerConfiguration.
+// getConfiguredNodeLabelsByQueue).
+func labelConfigured(m *xmlconf.Model, l string) bool {
+	for _, q := range m.Queues {
+		if q.LabelSettings(l) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // labelSettings returns the queue's settings for label l, nil if none.
