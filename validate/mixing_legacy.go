@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -113,14 +114,16 @@ func addResource(a, b xmlconf.Resource) xmlconf.Resource {
 }
 
 // resourceLess mirrors Resources.lessThan: memory only with the default
-// calculator; with the dominant calculator and no cluster size known, any
-// resource type being smaller counts (an approximation of dominant shares).
+// calculator; with the dominant calculator and a known cluster, the
+// calculator's comparison of shares (drcLess); with no cluster size known,
+// any resource type being smaller counts (an approximation of dominant
+// shares).
 func resourceLess(m *xmlconf.Model, a, b xmlconf.Resource) bool {
 	if !m.Global.DominantCalculator() {
 		return a.MemoryMB < b.MemoryMB
 	}
 	if m.Cluster.MemoryMB > 0 && m.Cluster.VCores > 0 {
-		return dominantShare(a, m.Cluster) < dominantShare(b, m.Cluster)
+		return drcLess(a, b, m.Cluster)
 	}
 	if a.MemoryMB < b.MemoryMB || a.VCores < b.VCores {
 		return true
@@ -133,12 +136,32 @@ func resourceLess(m *xmlconf.Model, a, b xmlconf.Resource) bool {
 	return false
 }
 
-func dominantShare(r, cluster xmlconf.Resource) float64 {
-	s := float64(r.MemoryMB) / float64(cluster.MemoryMB)
-	if c := float64(r.VCores) / float64(cluster.VCores); c > s {
-		s = c
+// drcLess mirrors DominantResourceCalculator.compare(cluster, a, b) < 0:
+// the shares of every resource type the cluster has (further types such as
+// yarn.io/gpu included) are sorted and compared from the largest down, so
+// equal dominant shares are settled by the next ones. A type the cluster
+// has none of has an infinite share there and is skipped.
+func drcLess(a, b, cluster xmlconf.Resource) bool {
+	as, bs := drcShares(a, cluster), drcShares(b, cluster)
+	for i := len(as) - 1; i >= 0; i-- {
+		if as[i] != bs[i] {
+			return as[i] < bs[i]
+		}
 	}
-	return s
+	return false
+}
+
+// drcShares returns r's share of each resource type the cluster has,
+// sorted ascending (DominantResourceCalculator.calculateShares).
+func drcShares(r, cluster xmlconf.Resource) []float64 {
+	out := []float64{float64(r.MemoryMB) / float64(cluster.MemoryMB), float64(r.VCores) / float64(cluster.VCores)}
+	for _, k := range sortedKeys(cluster.Other) {
+		if c := cluster.Other[k]; c > 0 {
+			out = append(out, float64(r.Other[k])/float64(c))
+		}
+	}
+	sort.Float64s(out)
+	return out
 }
 
 // resText renders a resource as Hadoop's Resource.toString does:

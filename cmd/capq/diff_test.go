@@ -51,6 +51,20 @@ func TestDiffRefusedGolden(t *testing.T) {
 	assert.Contains(t, r.stdout, `"action": "restart"`)
 }
 
+// TestDiffDominantGPUMaxOverParent reproduces
+// TestCapacitySchedulerConfigValidator.testValidateCSConfigDominantRCAbsoluteModeParentMaxGPUExceeded:
+// under the dominant calculator, on the test's cluster (three 16 GB nodes,
+// 30 vcores, 2 GPUs each), a leaf maximum of 50 GPUs above its parent's 4
+// is refused although memory and vcores are equal.
+func TestDiffDominantGPUMaxOverParent(t *testing.T) {
+	dir := "testdata/diff/validator-gpu-max-over-parent/"
+	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--cluster", "memory=48g,vcores=30,yarn.io/gpu=6")
+	assert.Equal(t, 1, r.code, r.stderr)
+	golden.Assert(t, "diff/validator-gpu-max-over-parent.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, "REFUSED")
+	assert.Contains(t, r.stdout, "Max resource configuration")
+}
+
 // TestDiffLiveState: the REST answer shows root.b.b1 still running two
 // applications; 3.4 accepts the deletion the new file allows (with a
 // warning), 3.2 refuses it.
