@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 
+	"github.com/capq/capq/placement"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -120,15 +121,21 @@ var ruleMappingTarget = &Rule{
 	ID: "CS072", Name: "mapping-target", Category: CatPlacement, Severity: xmlconf.SeverityError,
 	Docs: Docs{
 		Summary: "a queue mapping targets a queue that does not exist, is a parent, or is ambiguous",
-		Why: "Mappings are validated on every refresh and a bad target fails it (3.4: `Target queue does not exist and " +
-			"has no parent defined '<q>'.`, `Target queue '<q>' but it's not a leaf queue.`, `Target queue is an ambiguous " +
-			"leaf queue '<q>'.`; ≤3.3: `mapping contains invalid or non-leaf queue <q>`, `mapping contains ambiguous leaf queue reference <q>`).",
+		Why: "Mappings are validated on every refresh and a bad target fails it (3.4, which validates them as mapping rules, " +
+			"targets with %user and the like too: `Path root '<p>' does not exist. Path '<q>' is invalid`, `Target queue '<q>' but " +
+			"it's not a leaf queue.`, `Target queue is an ambiguous leaf queue '<q>'.`, `Queue path '<q>' is invalid because '<p>' " +
+			"is a leaf queue, which can have no other queues under it.`; ≤3.3: `mapping contains invalid or non-leaf queue <q>`, " +
+			"`mapping contains ambiguous leaf queue reference <q>`).",
 		Bad:      "queue-mappings=u:alice:eng   (eng is a parent)",
 		Good:     "queue-mappings=u:alice:dev",
 		Source:   "MappingRuleValidationContextImpl (≤3.3 UserGroupMappingPlacementRule; 2.x CapacityScheduler#initializeQueueMappings)",
 		Versions: "all",
 	},
 	Check: func(p *Pass) {
+		if p.Version.AtLeast(xmlconf.V3_4) {
+			reportLegacyTargets(p)
+			return
+		}
 		good, _ := legacyMappings(p.Model.Conf, p.Version)
 		for _, mp := range good {
 			if msg := mappingTargetError(p, mp.queue); msg != "" {
@@ -138,9 +145,31 @@ var ruleMappingTarget = &Rule{
 	},
 }
 
-// mappingTargetError returns Hadoop's message for a bad static target, or
-// "" when the target is fine or contains a variable (%user, ...) capq
-// cannot resolve.
+// reportLegacyTargets checks the legacy mappings as Hadoop 3.4 does: they
+// become mapping rules (LegacyMappingRuleToJson) and each rule's target is
+// validated by MappingRuleValidationContextImpl#validateQueuePath, so a
+// target with variables is checked too (its static prefix must exist and
+// must not be a leaf) and a path whose first part is no queue fails with
+// "Path root '<p>' does not exist".
+func reportLegacyTargets(p *Pass) {
+	if p.Model.Conf == nil {
+		return
+	}
+	s, _ := mappingRules(p)
+	if s == nil || s.Format != "legacy" {
+		return
+	}
+	for _, is := range s.Check(placement.ModelQueues(p.Model)) {
+		if is.Kind == "target" {
+			p.ReportHint(p.AtKey(is.Rule.Key), "map to an existing leaf queue (full path from 3.3 on)", "%s", is.Msg)
+		}
+	}
+}
+
+// mappingTargetError returns the message of Hadoop before 3.4
+// (UserGroupMappingPlacementRule) for a bad static target, or "" when the
+// target is fine or contains a variable (%user, ...), which those versions
+// do not check.
 func mappingTargetError(p *Pass, target string) string {
 	m, v := p.Model, p.Version
 	if strings.Contains(target, "%") {
@@ -153,9 +182,6 @@ func mappingTargetError(p *Pass, target string) string {
 		if q.IsLeaf() {
 			return ""
 		}
-		if v.AtLeast(xmlconf.V3_4) {
-			return "Target queue '" + target + "' but it's not a leaf queue."
-		}
 		return "mapping contains invalid or non-leaf queue " + target
 	}
 	if v.Less(xmlconf.V3_1) {
@@ -166,12 +192,6 @@ func mappingTargetError(p *Pass, target string) string {
 	switch {
 	case pq != nil && pq.DynamicParent || pq != nil && (pq.AutoCreate.Legacy.V || pq.AutoCreate.V2.V):
 		return ""
-	case v.AtLeast(xmlconf.V3_4) && pq != nil && pq.IsLeaf():
-		return "Queue path '" + target + "' is invalid because '" + pq.Path + "' is a leaf queue, which can have no other queues under it."
-	case v.AtLeast(xmlconf.V3_4) && pq != nil:
-		return "Mapping rule specified a parent queue '" + parentPath + "', but it is not a dynamic parent queue, and no queue exists with name '" + leaf + "' under it."
-	case v.AtLeast(xmlconf.V3_4):
-		return "Target queue does not exist and has no parent defined '" + target + "'."
 	case pq != nil:
 		return "mapping contains leaf queue [" + leaf + "] and invalid parent queue which does not have auto creation of leaf queues enabled [" + parentPath + "]"
 	}
@@ -184,16 +204,10 @@ func shortTargetError(p *Pass, name string) string {
 	switch {
 	case len(leaves) == 1:
 		return ""
-	case len(leaves) > 1 && v.AtLeast(xmlconf.V3_4):
-		return "Target queue is an ambiguous leaf queue '" + name + "'."
 	case len(leaves) > 1 && v.AtLeast(xmlconf.V3_3):
 		return "mapping contains ambiguous leaf queue reference " + name
 	case len(leaves) > 1:
 		return "" // ≤3.2 refuses duplicate leaf names anyway (CS003)
-	case v.AtLeast(xmlconf.V3_4) && p.sh().queueByName(m, name) != nil:
-		return "Target queue '" + name + "' but it's not a leaf queue."
-	case v.AtLeast(xmlconf.V3_4):
-		return "Target queue does not exist and has no parent defined '" + name + "'."
 	}
 	return "mapping contains invalid or non-leaf queue " + name
 }
