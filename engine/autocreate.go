@@ -340,6 +340,8 @@ func exceedsParent(parent *queue, capPct float64) bool {
 // in every partition).
 func (e *Engine) rebuild(c *xmlconf.Conf, created []string) error {
 	m := xmlconf.Build(c, xmlconf.BuildOptions{Version: e.model.Version, Cluster: e.model.Cluster})
+	// The live queues keep their normalized weights, as on a refresh.
+	m.KeepNormalizedWeights(e.model)
 	for _, p := range created {
 		// A capacity the new queue's setup cannot parse (a template's
 		// "50%") throws there, before the queue joins its parent

@@ -39,6 +39,8 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 	// The ResourceManager's own settings stay as it started
 	// (AdminService.refreshQueues passes its startup configuration).
 	m = m.KeepStartSettings(e.model)
+	// Surviving queues keep their normalized weights (legacy mode).
+	m.KeepNormalizedWeights(e.model)
 	// Every queue keeps its state in every partition (engine.New's bound).
 	if err := xmlconf.CheckLabelPairs(len(m.Queues), e.labelsAfter(m)); err != nil {
 		return []string{err.Error()}

@@ -72,6 +72,7 @@ func (b *builder) childShares(parent *Queue) {
 		case ModeWeight:
 			if weightSum > 0 {
 				frac = c.Capacity.Weight / weightSum
+				c.NormalizedWeight = float64(frac)
 			}
 		case ModeAbsolute:
 			if clusterMem > 0 && pAbs > 0 {

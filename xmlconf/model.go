@@ -200,6 +200,11 @@ type Queue struct {
 	// whatever mode it is configured: percent/100, weight/Σweights, or
 	// absolute/parent (when a cluster is known).
 	NormalizedCapacity, NormalizedMaxCapacity float64
+	// NormalizedWeight is QueueCapacities' normalized weight in the default
+	// partition: weight / sum of the siblings' weights for a queue in
+	// weight mode, else 0, or the one it kept from before a refresh
+	// (KeepNormalizedWeights).
+	NormalizedWeight float64
 	// ConfiguredMin and ConfiguredMax are absolute-mode resources
 	// (zero when not absolute).
 	ConfiguredMin, ConfiguredMax Resource
