@@ -205,8 +205,10 @@ func (b *builder) ordering(q *Queue) {
 }
 
 // allocationLimit mirrors QueueAllocationSettings.setupMaximumAllocation:
-// maximum-allocation (a resource string) wins over the -mb/-vcores keys;
-// unset components inherit the parent's, then the cluster's.
+// maximum-allocation (a resource string) wins over the -mb/-vcores keys
+// and sets every resource type, 0 where it names none; without it, the
+// -mb/-vcores keys each replace one component of the parent's (then the
+// cluster's) maximum.
 func (b *builder) allocationLimit(q *Queue) {
 	inherited := b.m.Global.MaxAllocation
 	if q.Parent != nil {
@@ -214,7 +216,7 @@ func (b *builder) allocationLimit(q *Queue) {
 	}
 	if p, raw, ok := b.qprop(q, "maximum-allocation"); ok {
 		v := Value[Resource]{V: inherited.V, Raw: raw, Origin: FromQueue, Prop: p}
-		r, err := parseAllocationString(raw, inherited.V)
+		r, err := parseAllocationString(raw)
 		if err != nil {
 			v.Err = err.Error()
 		} else {
@@ -240,9 +242,11 @@ func (b *builder) allocationLimit(q *Queue) {
 }
 
 // parseAllocationString reads "memory-mb=8192,vcores=4" (also with
-// "memory=" and units), keeping inherited values for missing components.
-func parseAllocationString(raw string, base Resource) (Resource, error) {
-	r := base
+// "memory=" and units) as ResourceUtils.createResourceFromString does:
+// from Resource.newInstance(0, 0), so a type the string does not name is 0
+// ("memory-mb=2048" allows no vcores), not the parent's.
+func parseAllocationString(raw string) (Resource, error) {
+	var r Resource
 	for _, kv := range strings.Split(raw, ",") {
 		name, val, ok := strings.Cut(kv, "=")
 		if !ok {
@@ -252,7 +256,7 @@ func parseAllocationString(raw string, base Resource) (Resource, error) {
 		units := unitsOf(val)
 		n, err := ParseJavaLong(strings.TrimSuffix(val, units))
 		if err != nil {
-			return base, err
+			return Resource{}, err
 		}
 		if _, known := unitFactors[units]; known && units != "" {
 			n = convertUnits(units, n)
