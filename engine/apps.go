@@ -258,6 +258,14 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	for p := q; p != nil; p = p.parent {
 		p.apps++
 	}
+	if a.amContainer {
+		// RMAppAttemptImpl.ScheduleTransition asks for the AM container as
+		// soon as the scheduler has added the attempt, before LeafQueue
+		// activates it: AppSchedulingInfo.updatePendingResources then
+		// activates the app in UsersManager, so a user whose apps all wait
+		// on the AM limit is an active user.
+		e.askAMContainer(a)
+	}
 	if !e.runnableOK(q, s.User) {
 		// LeafQueue.submitApplicationAttempt: addNonRunnableApp.
 		u.nonRunnable++
@@ -268,6 +276,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	}
 	a.runnable = true
 	e.trackRunnable(a, 1)
+	e.syncAsking(a)
 	u.pendingApps++
 	// FifoOrderingPolicyForPendingApps: higher application priority
 	// first, then submission order.

@@ -130,7 +130,9 @@ func (e *Engine) startApp(q *queue, a *app) {
 	a.state = StateRunning
 	a.diag = ""
 	if a.amContainer {
-		e.askAMContainer(a)
+		// The AM's ask was made at submission; the app stays ACCEPTED
+		// until its container is placed.
+		a.state = StateAccepted
 		a.diag = AMActivatedDiag
 	}
 	a.u.pendingApps--

@@ -103,7 +103,7 @@ func (a *app) waitingForAM(*schedKey) bool { return a.amContainer && !a.amAlloca
 // with a space).
 const AMActivatedDiag = "Application is Activated, waiting for resources to be assigned for AM."
 
-// askAMContainer adds the AM container request of an app being activated
+// askAMContainer adds the AM container request of an app being submitted
 // (RMAppAttemptImpl's AM ResourceRequest: ANY, AMPriority, the AM's
 // partition); the app stays ACCEPTED until it is allocated.
 func (e *Engine) askAMContainer(a *app) {
