@@ -88,6 +88,14 @@ func (r *runner) updateAsks(s *Step, res *StepResult) {
 			Count: a.Count, NoRelax: a.RelaxLocality != nil && !*a.RelaxLocality, NodeLabel: a.NodeLabelExpression}
 	}
 	err := r.eng.UpdateAsks(s.App, asks)
+	if err != nil && s.Expect != nil {
+		// The engine's own refusals (a request above the maximum
+		// allocation: SchedulerUtils.validateResourceRequest) are checked
+		// like the label ones, as Hadoop's tests catch
+		// InvalidResourceRequestException from am.allocate.
+		r.refuseAsks(s, res, "ASK_REJECTED", err)
+		return
+	}
 	r.errorResult(res, err)
 	if err == nil && s.Expect != nil {
 		res.Failures = append(res.Failures, checkRefreshExpect(s.Expect, verdict{}, r.eng.Model())...)
