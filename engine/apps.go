@@ -288,6 +288,10 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 }
 
 func (e *Engine) submitQueue(s AppSpec, q *queue) (*queue, error) {
+	if q == nil && e.ambiguous(s.Queue) {
+		//lint:ignore ST1005 Hadoop's exact message, which users search for
+		return nil, fmt.Errorf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", s.ID, s.User, s.Queue)
+	}
 	if q == nil {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submitted by user %s to unknown queue: %s", s.ID, s.User, s.Queue)

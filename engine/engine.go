@@ -71,6 +71,10 @@ type Engine struct {
 	root   *queue
 	queues []*queue
 	byPath map[string]*queue
+	// shortQueue and shortCount index the queues by short name
+	// (indexShortNames): the last queue seen and how many share it.
+	shortQueue map[string]*queue
+	shortCount map[string]int
 
 	nodes      []*node
 	nodeByID   map[string]*node
@@ -232,6 +236,7 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 		return q
 	}
 	e.root = build(m.Root, nil)
+	e.indexShortNames()
 	e.root.updateResources(e.cluster, &e.g)
 	e.modelPartitions(m)
 }

@@ -116,8 +116,8 @@ func (e *Engine) lookupOrCreate(name string) (*queue, []string, error) {
 	if q := e.byPath[name]; q != nil {
 		return q, nil, nil
 	}
-	if leaves := e.model.Leaves[name]; len(leaves) == 1 {
-		return e.byPath[leaves[0].Path], nil, nil
+	if q := e.byShortName(name); q != nil {
+		return q, nil, nil
 	}
 	if !strings.Contains(name, ".") || !e.autoOn {
 		return nil, nil, nil
@@ -136,4 +136,38 @@ func anyQueueParallel(m *xmlconf.Model) bool {
 		}
 	}
 	return false
+}
+
+// byShortName is CSQueueStore.get for a short name (Hadoop 3.3+): the queue,
+// leaf or parent, when it is the only one (root aside) with that name; nil
+// when none is or several are, an ambiguous reference. Older lines look
+// the name up among leaves only.
+func (e *Engine) byShortName(name string) *queue {
+	if e.model.Version.Less(xmlconf.V3_3) {
+		if leaves := e.model.Leaves[name]; len(leaves) == 1 {
+			return e.byPath[leaves[0].Path]
+		}
+		return nil
+	}
+	if e.shortCount[name] == 1 {
+		return e.shortQueue[name]
+	}
+	return nil
+}
+
+// ambiguous reports whether several queues share the short name
+// (CSQueueStore.isAmbiguous).
+func (e *Engine) ambiguous(name string) bool {
+	return !e.model.Version.Less(xmlconf.V3_3) && e.shortCount[name] > 1
+}
+
+// indexShortNames counts the queues of the tree by short name, root
+// aside (setModel).
+func (e *Engine) indexShortNames() {
+	e.shortQueue = map[string]*queue{}
+	e.shortCount = map[string]int{}
+	for _, q := range e.queues[1:] {
+		e.shortCount[q.name]++
+		e.shortQueue[q.name] = q
+	}
 }
