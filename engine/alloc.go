@@ -94,7 +94,7 @@ func (e *Engine) assignOnceAt(n *node) (Assignment, bool) {
 	}
 	if !e.roomFits(e.g.minAlloc, n) {
 		if e.why != nil {
-			e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)
+			e.noteNoRoom(n)
 		}
 		return e.toAssignment(result{}, n, nil), false
 	}
@@ -270,4 +270,16 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 		e.remember(q, touches, pl, lim.headroom, out, blocked)
 	}
 	return out, blocked
+}
+
+// noteNoRoom explains a node skipped for want of room for the minimum
+// allocation; under DRF a node with memory left but no vcore is skipped
+// too, so both are named.
+func (e *Engine) noteNoRoom(n *node) {
+	f := n.free()
+	if e.g.rc.drf {
+		e.note("node %s has %d MB and %d vcores free, less than the minimum allocation", n.id, f.MemoryMB, f.VCores)
+		return
+	}
+	e.note("node %s has %d MB free, less than the minimum allocation", n.id, f.MemoryMB)
 }

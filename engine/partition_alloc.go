@@ -11,7 +11,7 @@ import "sort"
 func (e *Engine) assignLabelled(n *node) result {
 	if !e.roomFits(e.g.minAlloc, n) {
 		if e.why != nil {
-			e.note("node %s has %d MB free, less than the minimum allocation", n.id, n.free().MemoryMB)
+			e.noteNoRoom(n)
 		}
 		return result{}
 	}
