@@ -236,6 +236,9 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	if err == nil {
 		amPart, err = e.amPartition(q, s)
 	}
+	if err == nil && s.AMContainer {
+		s.AM, err = e.normalizeAM(q, s.AM)
+	}
 	if err != nil {
 		e.failed = append(e.failed, failedApp{id: s.ID, queue: s.Queue, user: s.User, diag: diagnostics(err)})
 		return pl, err
@@ -458,6 +461,17 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 		e.pendingChanged(a, before)
 	}
 	return nil
+}
+
+// normalizeAM is RMAppManager.validateAndCreateResourceRequest for an app
+// whose AM container the RM requests: the AM request is validated against
+// the queue's maximum allocation and normalized before the attempt exists,
+// so the AM resource the queue's and user's AM limits charge is the
+// normalized one (a 50 MB AM counts as the minimum allocation).
+func (e *Engine) normalizeAM(q *queue, am Resource) (Resource, error) {
+	ask := Ask{Resource: am}
+	err := e.normalizeAsk(q, &ask)
+	return ask.Resource, err
 }
 
 // normalizeAsk is SchedulerUtils.normalizeAndValidateRequest: a request
