@@ -108,11 +108,12 @@ type vars struct {
 	values    map[string]string
 	secondary []string // nil: %secondary_group is a plain variable
 	groups    []string
+	user      string // as submitted, before cleanName
 	target    string
 }
 
 func newVars(qs Queues, r Request) *vars {
-	v := &vars{qs: qs, values: map[string]string{}, groups: r.Groups}
+	v := &vars{qs: qs, values: map[string]string{}, groups: r.Groups, user: r.User}
 	v.values["%user"] = cleanName(r.User)
 	v.values["%specified"] = ""
 	if r.Queue != "" && r.Queue != "default" {
@@ -139,14 +140,24 @@ func newVars(qs Queues, r Request) *vars {
 // cleanName replaces dots, which would split a queue path ("_dot_").
 func cleanName(s string) string { return strings.ReplaceAll(s, ".", "_dot_") }
 
+// matches is the rule's matcher (MappingRuleMatchers): the match value
+// has its variables replaced first (VariableMatcher, UserGroupMatcher),
+// so "%user" matches every user and "%application" every application.
+// A user is compared by the name they submitted with, not its cleaned
+// %user (VariableMatcher prefers the variable's original value), and a
+// group against the provider's group names as they are.
 func (v *vars) matches(r *Rule) bool {
+	if r.Type == "user" && r.Matches == "*" {
+		return true
+	}
+	want := v.replace(r.Matches)
 	switch r.Type {
 	case "user":
-		return r.Matches == "*" || r.Matches == v.values["%user"]
+		return want == v.user
 	case "group":
-		return contains(v.groups, r.Matches)
+		return contains(v.groups, want)
 	case "application":
-		return r.Matches == v.values["%application"]
+		return want == v.values["%application"]
 	}
 	return false
 }

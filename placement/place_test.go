@@ -98,6 +98,12 @@ func TestPlaceJSONRules(t *testing.T) {
 		{"specified", `{"rules":[{"type":"user","matches":"*","policy":"specified","fallbackResult":"skip"}]}`, Request{User: "u", Queue: "a"}, "root.unman.a", false},
 		{"application name", `{"rules":[{"type":"application","matches":"spark","policy":"applicationName","parentQueue":"root.dyn"}]}`, Request{User: "u", AppName: "spark"}, "root.dyn.spark", false},
 		{"reject policy", `{"rules":[{"type":"group","matches":"bad","policy":"reject"}]}`, Request{User: "u", Groups: []string{"x", "bad"}}, "", true},
+		// VariableMatcher compares a user by the name submitted, not the
+		// cleaned %user, and replaces variables in the match value.
+		{"dotted user matches by its own name", `{"rules":[{"type":"user","matches":"u.x","policy":"custom","customPlacement":"b"}]}`, Request{User: "u.x"}, "root.unman.b", false},
+		{"dotted user does not match its cleaned name", `{"rules":[{"type":"user","matches":"u_dot_x","policy":"custom","customPlacement":"b"}]}`, Request{User: "u.x"}, "", false},
+		{"%application matches every application", `{"rules":[{"type":"application","matches":"%application","policy":"custom","customPlacement":"c"}]}`, Request{User: "u", AppName: "spark"}, "root.unman.c", false},
+		{"group match value with a variable", `{"rules":[{"type":"group","matches":"%primary_group","policy":"custom","customPlacement":"a"}]}`, Request{User: "u", Groups: []string{"x", "y"}}, "root.unman.a", false},
 		{"placeDefault to a missing default rejects", `{"rules":[{"type":"user","matches":"*","policy":"setDefaultQueue","value":"root.nope"},{"type":"user","matches":"*","policy":"defaultQueue"}]}`, Request{User: "u"}, "", true},
 	}
 	for _, c := range cases {
