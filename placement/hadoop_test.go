@@ -1,6 +1,7 @@
 package placement
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -142,4 +143,57 @@ func TestHadoopKindOfModel(t *testing.T) {
 	assert.Equal(t, KindManagedParent, k)
 	_, k, _ = ModelQueues(m).Get("unman")
 	assert.Equal(t, KindLeaf, k)
+}
+
+// TestHadoopAllowCreateFlag is TestCSMappingPlacementRule#testAllowCreateFlag
+// (its rules fail validation, so it needs failOnConfigError off and has no
+// scenario form).
+func TestHadoopAllowCreateFlag(t *testing.T) {
+	no := false
+	place := func(user, target string, create bool) Rule {
+		r := Rule{Type: "user", Matches: user, Policy: "custom", CustomPlacement: target, FallbackResult: "reject"}
+		if !create {
+			r.Create = &no
+		}
+		return r
+	}
+	s := &Set{Override: true, Rules: []Rule{
+		place("alice", "non-existent", true),
+		place("bob", "non-existent", false),
+		place("charlie", "root.man.create", true),
+		place("emily", "root.man.create", false),
+	}}
+	assert.True(t, placeFor(s, "alice", "app").Rejected, "target queue does not exist")
+	assert.True(t, placeFor(s, "bob", "app").Rejected, "target queue does not exist")
+	assert.True(t, placeFor(s, "emily", "app").Rejected, "auto-creation not allowed for this action")
+	charlie := placeFor(s, "charlie", "app")
+	assert.Equal(t, "root.man.create", charlie.Queue)
+	assert.True(t, charlie.Create)
+}
+
+// TestHadoopRulesFromConfiguration is TestCSMappingPlacementRule's
+// testLegacyConfiguration, testJSONConfiguration and
+// testJSONFileConfiguration: each reads one rule matching user bob that
+// places to %primary_group.
+func TestHadoopRulesFromConfiguration(t *testing.T) {
+	p := xmlconf.Prefix
+	rule := `{"rules": [{    "type": "user",    "matches": "bob",    "policy": "custom",    "customPlacement": "%primary_group",    "fallbackResult":"skip"}]}`
+	file := t.TempDir() + "/testJSONFileConfiguration.json"
+	require.NoError(t, os.WriteFile(file, []byte(rule), 0o600))
+	for name, conf := range map[string]map[string]string{
+		"testLegacyConfiguration":   {p + "mapping-rule-format": "legacy", p + "queue-mappings": "u:bob:%primary_group"},
+		"testJSONConfiguration":     {p + "mapping-rule-format": "json", p + "mapping-rule-json": rule},
+		"testJSONFileConfiguration": {p + "mapping-rule-format": "json", p + "mapping-rule-json-file": file},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := xmlconf.FromMap(conf, "t")
+			s, probs := Load(c, xmlconf.V3_4, LoadOptions{ReadFile: os.ReadFile})
+			require.Empty(t, probs)
+			require.Len(t, s.Rules, 1, "we only specified one rule")
+			r := s.Rules[0]
+			assert.Equal(t, "user", r.Type)
+			assert.Equal(t, "bob", r.Matches)
+			assert.Equal(t, "%primary_group", r.Target())
+		})
+	}
 }
