@@ -14,7 +14,7 @@ import (
 func legacyRules(c *xmlconf.Conf, v xmlconf.Version) ([]Rule, []Problem) {
 	var rules []Rule
 	var probs []Problem
-	if ruleActive(c, v, "user-group") {
+	if RuleActive(c, v, "user-group") {
 		for _, entry := range splitTrim(c.GetOr(KeyQueueMappings, ""), ",") {
 			f := splitTrim(entry, ":")
 			switch {
@@ -29,7 +29,7 @@ func legacyRules(c *xmlconf.Conf, v xmlconf.Version) ([]Rule, []Problem) {
 			}
 		}
 	}
-	if ruleActive(c, v, "app-name") {
+	if RuleActive(c, v, "app-name") {
 		for _, entry := range splitTrim(c.GetOr(KeyAppName, ""), ",") {
 			f := splitTrim(entry, ":")
 			if len(f) != 2 {
@@ -42,13 +42,24 @@ func legacyRules(c *xmlconf.Conf, v xmlconf.Version) ([]Rule, []Problem) {
 	return rules, probs
 }
 
-// ruleActive reports whether a placement rule class runs:
-// yarn.scheduler.queue-placement-rules (3.1+) lists them, user-group alone
-// by default.
-func ruleActive(c *xmlconf.Conf, v xmlconf.Version, rule string) bool {
+// RuleActive reports whether the mappings of a placement rule (user-group
+// for queue-mappings, app-name for the application-name mappings) are
+// read. yarn.scheduler.queue-placement-rules (3.1+) lists the rules,
+// user-group alone by default. From 3.4 either name stands for one
+// CSMappingPlacementRule that reads both kinds of mapping
+// (CapacityScheduler.updatePlacementRules,
+// CapacitySchedulerConfiguration.parseLegacyMappingRules); before, each
+// name was its own rule class reading its own mappings.
+func RuleActive(c *xmlconf.Conf, v xmlconf.Version, rule string) bool {
 	rules := splitTrim(c.GetOr(KeyPlacement, ""), ",")
-	if v.Less(xmlconf.V3_1) || len(rules) == 0 {
+	switch {
+	case v.Less(xmlconf.V3_1):
 		return rule == "user-group"
+	case len(rules) == 0:
+		rules = []string{"user-group"}
+	}
+	if v.AtLeast(xmlconf.V3_4) {
+		return contains(rules, "user-group") || contains(rules, "app-name")
 	}
 	return contains(rules, rule)
 }

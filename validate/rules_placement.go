@@ -16,16 +16,11 @@ type mapping struct {
 
 const appNameKey = "yarn.scheduler.queue-placement-rules.app-name"
 
-// placementRuleActive reports whether a placement rule (user-group,
-// app-name) runs: yarn.scheduler.queue-placement-rules (3.1+) lists the
-// active ones, user-group alone by default. Only active rules' mappings
-// are parsed and validated on refresh.
+// placementRuleActive reports whether a placement rule's (user-group,
+// app-name) mappings are read, as placement.RuleActive decides. Only
+// active rules' mappings are parsed and validated on refresh.
 func placementRuleActive(c *xmlconf.Conf, v xmlconf.Version, rule string) bool {
-	rules := splitTrim(c.GetOr("yarn.scheduler.queue-placement-rules", ""))
-	if v.Less(xmlconf.V3_1) || len(rules) == 0 {
-		return rule == "user-group"
-	}
-	return contains(rules, rule)
+	return placement.RuleActive(c, v, rule)
 }
 
 // legacyMappings splits queue-mappings (and, when that rule is active,
