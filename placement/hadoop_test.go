@@ -197,3 +197,74 @@ func TestHadoopRulesFromConfiguration(t *testing.T) {
 		})
 	}
 }
+
+// mockIndex builds a queue index as MockQueueHierarchyBuilder does: every
+// prefix of a listed path is a parent, the listed paths are leaves unless
+// named managed (legacy auto-create) or dynamic (v2) parents.
+func mockIndex(leaves, managed, dynamic []string) Queues {
+	ix := NewIndex()
+	all := append(append(append([]string{}, leaves...), managed...), dynamic...)
+	for _, p := range all {
+		parts := strings.Split(p, ".")
+		for i := 1; i < len(parts); i++ {
+			ix.Add(strings.Join(parts[:i], "."), KindParent)
+		}
+	}
+	for _, p := range leaves {
+		ix.Add(p, KindLeaf)
+	}
+	for _, p := range managed {
+		ix.Add(p, KindManagedParent)
+	}
+	for _, p := range dynamic {
+		ix.Add(p, KindDynamicParent)
+	}
+	return ix
+}
+
+func assertPaths(t *testing.T, qs Queues, valid, invalid []string) {
+	t.Helper()
+	for _, p := range valid {
+		assert.NoError(t, ValidateTarget(qs, p), "path %q should be valid", p)
+	}
+	for _, p := range invalid {
+		assert.Error(t, ValidateTarget(qs, p), "path %q should be invalid", p)
+	}
+}
+
+// TestHadoopStaticQueueValidation is
+// TestMappingRuleValidationContextImpl#testStaticQueueValidation.
+func TestHadoopStaticQueueValidation(t *testing.T) {
+	qs := mockIndex([]string{"root.unmanaged", "root.deep.queue.path", "root.ambi.ambileaf", "root.deep.ambi.ambileaf",
+		"root.deep.ambi.very.deeepleaf", "root.dynamic.static.static"}, []string{"root.managed"}, []string{"root.dynamic"})
+	assertPaths(t, qs,
+		[]string{"root.unmanaged", "unmanaged", "root.ambi.ambileaf", "root.dynamic.static.static", "root.dynamic.any.thing",
+			"root.managed.a", "deep.queue.path", "queue.path", "path", "root.deep.queue.path"},
+		[]string{"root", "managed", "root.managed", "fail", "ambi", "ambileaf", "ambi.ambileaf", "root.dynamic.static",
+			"root.dynamic.static.any", "root.dynamic.any.thing.deep", "root.deep", "deep", "deep.queue", "root.deep.queue",
+			"ambi.very.deeepleaf", "queue.invalidPath"})
+}
+
+// TestHadoopManagedQueueValidation is
+// TestMappingRuleValidationContextImpl#testManagedQueueValidation. The
+// test registers its own variables %dynamic and %user; capq knows only
+// the built-in ones, so %application stands for %dynamic.
+func TestHadoopManagedQueueValidation(t *testing.T) {
+	qs := mockIndex([]string{"root.unmanaged", "root.unmanagedwithchild.child", "root.leaf"}, []string{"root.managed"}, nil)
+	assertPaths(t, qs,
+		[]string{"%application", "root.%application", "%user.%application", "root.managed.%application", "managed.%application",
+			"root.unmanagedwithchild.%user", "unmanagedwithchild.%user"},
+		[]string{"root.invalid.%application", "root.unmanaged.%application"})
+}
+
+// TestHadoopDynamicQueueValidation is
+// TestMappingRuleValidationContextImpl#testDynamicQueueValidation
+// (%application for the test's %dynamic, as above).
+func TestHadoopDynamicQueueValidation(t *testing.T) {
+	qs := mockIndex([]string{"root.unmanaged", "root.unmanagedwithchild.child", "root.leaf"}, nil, []string{"root.managed"})
+	assertPaths(t, qs,
+		[]string{"%application", "root.%application", "%user.%application", "root.managed.%application", "managed.%application",
+			"managed.static", "managed.static.%application", "managed.static.%application.%application",
+			"root.unmanagedwithchild.%user", "unmanagedwithchild.%user"},
+		[]string{"root.invalid.%application", "root.unmanaged.%application"})
+}
