@@ -144,7 +144,10 @@ func (s *Set) Check(qs Queues) []RuleIssue {
 			for _, u := range UnknownVariables(path) {
 				out = append(out, RuleIssue{r, "variable", fmt.Sprintf("%s: '%s' is not a variable (known: %s); Hadoop takes it as a queue name", r.Origin, u, strings.Join(Variables, ", "))})
 			}
-			if err := ValidateTarget(qs, path); err != nil {
+			// A setDefaultQueue value is not a target: Hadoop's
+			// VariableUpdateAction.validate only registers the variable,
+			// and a bad %default shows only when a rule places there.
+			if err := ValidateTarget(qs, path); err != nil && r.Policy != "setDefaultQueue" {
 				out = append(out, RuleIssue{r, "target", err.Error()})
 			}
 		}
