@@ -268,3 +268,16 @@ func TestHadoopDynamicQueueValidation(t *testing.T) {
 			"root.unmanagedwithchild.%user", "unmanagedwithchild.%user"},
 		[]string{"root.invalid.%application", "root.unmanaged.%application"})
 }
+
+// TestHadoopDefaultRule is TestMappingRuleCreator#testDefaultRule (Hadoop
+// 3.4, scheduler/capacity/placement): a defaultQueue rule evaluates to a
+// placement to %default (root.default) that does not allow creation.
+func TestHadoopDefaultRule(t *testing.T) {
+	rules, err := ParseJSON([]byte(`{"rules":[{"type":"user","matches":"*","policy":"defaultQueue","fallbackResult":"skip"}]}`))
+	require.NoError(t, err)
+	r := &rules[0]
+	v := newVars(hadoopQueues(), Request{User: "testuser", Queue: "root.users.hadoop", AppName: "testapplication"})
+	assert.Equal(t, "place", evaluate(r, v))
+	assert.Equal(t, "root.default", v.target)
+	assert.False(t, r.CreateAllowed(), "create flag")
+}

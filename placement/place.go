@@ -82,7 +82,8 @@ func (s *Set) Place(qs Queues, r Request) Outcome {
 
 // evaluate is MappingRule.evaluate: "skip" when the matcher does not
 // match, else the action's result ("place" with vars.target set,
-// "placeDefault", "reject", or "skip" after setDefaultQueue).
+// "reject", or "skip" after setDefaultQueue). Only a fallback yields
+// "placeDefault".
 func evaluate(r *Rule, v *vars) string {
 	if !v.matches(r) {
 		return "skip"
@@ -90,8 +91,6 @@ func evaluate(r *Rule, v *vars) string {
 	switch r.Policy {
 	case "reject":
 		return "reject"
-	case "defaultQueue":
-		return "placeDefault"
 	case "setDefaultQueue":
 		// UpdateDefaultAction: %default becomes the value (variables
 		// replaced) and evaluation continues.

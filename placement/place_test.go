@@ -104,7 +104,11 @@ func TestPlaceJSONRules(t *testing.T) {
 		{"dotted user does not match its cleaned name", `{"rules":[{"type":"user","matches":"u_dot_x","policy":"custom","customPlacement":"b"}]}`, Request{User: "u.x"}, "", false},
 		{"%application matches every application", `{"rules":[{"type":"application","matches":"%application","policy":"custom","customPlacement":"c"}]}`, Request{User: "u", AppName: "spark"}, "root.unman.c", false},
 		{"group match value with a variable", `{"rules":[{"type":"group","matches":"%primary_group","policy":"custom","customPlacement":"a"}]}`, Request{User: "u", Groups: []string{"x", "y"}}, "root.unman.a", false},
-		{"placeDefault to a missing default rejects", `{"rules":[{"type":"user","matches":"*","policy":"setDefaultQueue","value":"root.nope"},{"type":"user","matches":"*","policy":"defaultQueue"}]}`, Request{User: "u"}, "", true},
+		// defaultQueue is a place to %default (createPlaceToDefaultAction):
+		// a missing default takes the rule's fallback, skip by default.
+		{"defaultQueue to a missing default skips", `{"rules":[{"type":"user","matches":"*","policy":"setDefaultQueue","value":"root.nope"},{"type":"user","matches":"*","policy":"defaultQueue"}]}`, Request{User: "u"}, "", false},
+		{"defaultQueue to a missing default with reject fallback", `{"rules":[{"type":"user","matches":"*","policy":"setDefaultQueue","value":"root.nope"},{"type":"user","matches":"*","policy":"defaultQueue","fallbackResult":"reject"}]}`, Request{User: "u"}, "", true},
+		{"placeDefault fallback to a missing default rejects", `{"rules":[{"type":"user","matches":"*","policy":"setDefaultQueue","value":"root.nope"},{"type":"user","matches":"*","policy":"custom","customPlacement":"root.unman.nope","fallbackResult":"placeDefault"}]}`, Request{User: "u"}, "", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -43,8 +43,14 @@ var Fallbacks = []string{"skip", "reject", "placeDefault"}
 // Types are the JSON type names.
 var Types = []string{"user", "group", "application"}
 
-// CreateAllowed is the effective create flag (true when absent).
-func (r *Rule) CreateAllowed() bool { return r.Create == nil || *r.Create }
+// CreateAllowed is the effective create flag (true when absent). A
+// defaultQueue rule never creates (MappingRuleActions.createPlaceToDefaultAction).
+func (r *Rule) CreateAllowed() bool {
+	if r.Policy == "defaultQueue" {
+		return false
+	}
+	return r.Create == nil || *r.Create
+}
 
 // Fallback is the effective fallback ("skip" when absent).
 func (r *Rule) Fallback() string {
@@ -56,7 +62,10 @@ func (r *Rule) Fallback() string {
 
 // Target is the queue pattern a place action uses, as
 // MappingRuleCreator.createAction builds it from the policy and
-// parentQueue; "" for reject, defaultQueue and setDefaultQueue.
+// parentQueue; "" for reject and setDefaultQueue. defaultQueue places to
+// %default like any other target (createPlaceToDefaultAction is a
+// PlaceToQueueAction), so a %default that cannot be used takes the
+// rule's fallback.
 func (r *Rule) Target() string {
 	under := func(leaf string) string {
 		if r.ParentQueue == "" {
@@ -81,12 +90,14 @@ func (r *Rule) Target() string {
 		return under("%user")
 	case "applicationName":
 		return under("%application")
+	case "defaultQueue":
+		return "%default"
 	}
 	return ""
 }
 
 // Places reports whether the rule's action places the application in a
-// queue (as opposed to reject, place-to-default or set-default).
+// queue (as opposed to reject or set-default).
 func (r *Rule) Places() bool { return r.Target() != "" }
 
 // Set is the rule list of a configuration with the settings that govern
