@@ -281,3 +281,96 @@ func TestHadoopDefaultRule(t *testing.T) {
 	assert.Equal(t, "root.default", v.target)
 	assert.False(t, r.CreateAllowed(), "create flag")
 }
+
+// TestHadoopMappingRuleCreator reproduces TestMappingRuleCreator's
+// evaluation cases: one JSON rule (by default user "*", policy user,
+// fallback skip) evaluated on the test's variable context, checking the
+// result, the evaluated queue and the create flag.
+func TestHadoopMappingRuleCreator(t *testing.T) {
+	cases := []struct {
+		method, rule string
+		result       string // place, reject or skip
+		queue        string
+		create       bool
+	}{
+		{"testAllUserMatcher", `"policy":"user"`, "place", "testuser", true},
+		{"testSpecificUserMatcherPasses", `"matches":"testuser","policy":"user"`, "place", "testuser", true},
+		{"testSpecificGroupMatcher", `"type":"group","matches":"superuser","policy":"user"`, "place", "", true},
+		{"testApplicationNameMatcherPasses", `"type":"application","matches":"testapplication","policy":"user"`, "place", "", true},
+		{"testApplicationNameMatcherFails", `"type":"application","matches":"dummyApplication","policy":"user"`, "skip", "", true},
+		{"testDefaultRule", `"policy":"defaultQueue"`, "place", "root.default", false},
+		{"testSpecifiedRule", `"policy":"specified"`, "place", "root.users.hadoop", true},
+		{"testSpecifiedRuleWithNoCreate", `"policy":"specified","create":false`, "place", "root.users.hadoop", false},
+		{"testRejectRule", `"policy":"reject"`, "reject", "", true},
+		{"testPrimaryGroupRule", `"policy":"primaryGroup"`, "place", "superuser", true},
+		{"testPrimaryGroupRuleWithNoCreate", `"policy":"primaryGroup","create":false`, "place", "superuser", false},
+		{"testPrimaryGroupRuleWithParent", `"policy":"primaryGroup","parentQueue":"root"`, "place", "root.superuser", true},
+		{"testSecondaryGroupRule", `"policy":"secondaryGroup"`, "place", "users", true},
+		{"testSecondaryGroupRuleWithNoCreate", `"policy":"secondaryGroup","create":false`, "place", "users", false},
+		{"testSecondaryGroupRuleWithParent", `"policy":"secondaryGroup","parentQueue":"root"`, "place", "root.users", true},
+		{"testUserRule", `"policy":"user"`, "place", "testuser", true},
+		{"testUserRuleWithParent", `"policy":"user","parentQueue":"root.users"`, "place", "root.users.testuser", true},
+		{"testCustomRule", `"policy":"custom","customPlacement":"root.%primary_group.%secondary_group"`, "place", "root.superuser.users", true},
+		{"testCustomRuleWithNoCreate", `"policy":"custom","customPlacement":"root.%primary_group.%secondary_group","create":false`, "place", "root.superuser.users", false},
+		{"testPrimaryGroupUserRule", `"policy":"primaryGroupUser"`, "place", "superuser.testuser", true},
+		{"testPrimaryGroupUserRuleWithNoCreate", `"policy":"primaryGroupUser","create":false`, "place", "superuser.testuser", false},
+		{"testPrimaryGroupNestedRuleWithParent", `"policy":"primaryGroupUser","parentQueue":"root"`, "place", "root.superuser.testuser", true},
+		{"testSecondaryGroupNestedRule", `"policy":"secondaryGroupUser"`, "place", "users.testuser", true},
+		{"testSecondaryGroupNestedRuleWithNoCreate", `"policy":"secondaryGroupUser","create":false`, "place", "users.testuser", false},
+		{"testSecondaryGroupNestedRuleWithParent", `"policy":"secondaryGroupUser","parentQueue":"root"`, "place", "root.users.testuser", true},
+		{"testApplicationNamePlacement", `"policy":"applicationName"`, "place", "testapplication", true},
+		{"testApplicationNamePlacementWithParent", `"policy":"applicationName","parentQueue":"root.applications"`, "place", "root.applications.testapplication", true},
+	}
+	for _, c := range cases {
+		t.Run(c.method, func(t *testing.T) {
+			text := `{"type":"user","matches":"*","fallbackResult":"skip",` + c.rule + `}`
+			// Later keys win in encoding/json, as the test's setters do.
+			rules, err := ParseJSON([]byte(`{"rules":[` + text + `]}`))
+			require.NoError(t, err)
+			r := &rules[0]
+			v := newVars(hadoopQueues(), Request{User: "testuser", Queue: "root.users.hadoop", AppName: "testapplication",
+				Groups: []string{"superuser", "users"}})
+			// The test's context holds %secondary_group as a plain value.
+			v.values["%secondary_group"], v.secondary = "users", nil
+			assert.Equal(t, c.result, evaluate(r, v))
+			if c.queue != "" {
+				assert.Equal(t, c.queue, v.target)
+			}
+			assert.Equal(t, c.create, r.CreateAllowed(), "create flag")
+		})
+	}
+}
+
+// TestHadoopMappingRuleCreatorChecks reproduces TestMappingRuleCreator's
+// fallback and refused-rule cases.
+func TestHadoopMappingRuleCreatorChecks(t *testing.T) {
+	fallbacks := map[string]struct{ rule, want string }{
+		"testDefaultQueueFallback": {`"fallbackResult":"placeDefault"`, "placeDefault"},
+		"testRejectFallback":       {`"fallbackResult":"reject"`, "reject"},
+		"testSkipFallback":         {`"fallbackResult":"skip"`, "skip"},
+		"testFallbackResultUnset":  {`"type":"user"`, "skip"},
+	}
+	for method, c := range fallbacks {
+		t.Run(method, func(t *testing.T) {
+			rules, err := ParseJSON([]byte(`{"rules":[{"type":"user","matches":"*","policy":"user",` + c.rule + `}]}`))
+			require.NoError(t, err)
+			assert.Equal(t, c.want, rules[0].Fallback())
+		})
+	}
+	refused := map[string]struct{ rule, msg string }{
+		"testAllGroupMatcherFailsDueToMatchString": {`"type":"group","matches":"*","policy":"user"`, "Cannot match '*' for groups"},
+		"testSetDefaultRuleWithMissingQueue":       {`"type":"user","matches":"*","policy":"setDefaultQueue"`, "default queue is undefined"},
+		"testCustomRuleWithMissingQueue":           {`"type":"user","matches":"*","policy":"custom"`, "custom queue is undefined"},
+		"testTypeUnset":                            {`"matches":"*","policy":"user"`, "Rule type is undefined"},
+		"testMatchesUnset":                         {`"type":"user","policy":"user"`, "Match string is undefined"},
+		"testMatchesEmpty":                         {`"type":"user","matches":"","policy":"user"`, "Match string is empty"},
+		"testPolicyUnset":                          {`"type":"user","matches":"*"`, "Rule policy is undefined"},
+	}
+	for method, c := range refused {
+		t.Run(method, func(t *testing.T) {
+			_, err := ParseJSON([]byte(`{"rules":[{"fallbackResult":"skip",` + c.rule + `}]}`))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.msg)
+		})
+	}
+}

@@ -115,15 +115,26 @@ func ParseJSON(data []byte) ([]Rule, error) {
 	if dec.More() {
 		return nil, hadoopErr("mapping rules are not valid JSON: data after the top-level object")
 	}
+	// A second reading tells an absent (or null) matches from an empty
+	// one, which Hadoop words differently.
+	var raw struct {
+		Rules []map[string]json.RawMessage `json:"rules"`
+	}
+	_ = json.Unmarshal(data, &raw)
 	for i := range desc.Rules {
-		if err := checkRule(&desc.Rules[i]); err != nil {
+		hasMatches := true
+		if i < len(raw.Rules) {
+			m, ok := raw.Rules[i]["matches"]
+			hasMatches = ok && string(m) != "null"
+		}
+		if err := checkRule(&desc.Rules[i], hasMatches); err != nil {
 			return nil, hadoopErr("mapping rule #%d: %v", i+1, err)
 		}
 	}
 	return desc.Rules, nil
 }
 
-func checkRule(r *Rule) error {
+func checkRule(r *Rule, hasMatches bool) error {
 	switch {
 	case r.Policy == "":
 		return hadoopErr("Rule policy is undefined")
@@ -133,6 +144,8 @@ func checkRule(r *Rule) error {
 		return hadoopErr("Rule type is undefined")
 	case !contains(Types, r.Type):
 		return hadoopErr("type %q is not one of %s", r.Type, strings.Join(Types, ", "))
+	case !hasMatches:
+		return hadoopErr("Match string is undefined")
 	case r.Matches == "":
 		return hadoopErr("Match string is empty")
 	case r.FallbackResult != "" && !contains(Fallbacks, r.FallbackResult):

@@ -124,7 +124,8 @@ func TestParseJSONErrors(t *testing.T) {
 	cases := map[string]string{
 		`{"rules":[{"type":"user","matches":"*"}]}`:                                    "Rule policy is undefined",
 		`{"rules":[{"policy":"user","matches":"*"}]}`:                                  "Rule type is undefined",
-		`{"rules":[{"type":"user","policy":"user"}]}`:                                  "Match string is empty",
+		`{"rules":[{"type":"user","policy":"user"}]}`:                                  "Match string is undefined",
+		`{"rules":[{"type":"user","policy":"user","matches":""}]}`:                     "Match string is empty",
 		`{"rules":[{"type":"group","matches":"*","policy":"user"}]}`:                   "Cannot match '*' for groups",
 		`{"rules":[{"type":"user","matches":"*","policy":"custom"}]}`:                  "custom queue is undefined",
 		`{"rules":[{"type":"user","matches":"*","policy":"setDefaultQueue"}]}`:         "default queue is undefined",
