@@ -262,6 +262,9 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 	e.addChild(c, parent.path, name)
 	pre := xmlconf.Prefix + full + "."
 	capPct := applyLegacyTemplate(c, parent.path, full)
+	if pct, ok := e.absoluteTemplate(c, parent, xmlconf.Prefix+parent.path+"."+legacyTemplatePrefix, pre); ok {
+		capPct = pct
+	}
 	used := 0.0
 	for _, ch := range parent.children {
 		if ch.dynamic {
@@ -299,12 +302,59 @@ func applyLegacyTemplate(c *xmlconf.Conf, parent, full string) float64 {
 			c.Set(pre+rest, v)
 		}
 	}
-	tmpl, _, _ := c.Get(pre + "capacity")
+	return templatePercent(c, pre+"capacity")
+}
+
+func templatePercent(c *xmlconf.Conf, key string) float64 {
+	tmpl, _, _ := c.Get(key)
 	capPct, err := strconv.ParseFloat(strings.TrimSpace(tmpl), 64)
 	if err != nil {
 		return 0
 	}
 	return capPct
+}
+
+// absoluteTemplate turns an absolute leaf-queue-template into percentages
+// of the managed parent, as ManagedParentQueue.updateQueueCapacities does
+// for a parent in absolute mode: the capacity is the template minimum
+// divided by the parent's configured minimum, the maximum the smaller of
+// the template maximum (else the parent's) and the parent's configured
+// maximum divided by the latter, both with the resource calculator. It
+// rewrites the leaf's capacity and maximum-capacity under pre (copied from
+// the template) and returns the capacity in percent; ok is false when the
+// template capacity is not absolute.
+func (e *Engine) absoluteTemplate(c *xmlconf.Conf, parent *queue, tmplPre, pre string) (float64, bool) {
+	raw, _, _ := c.Get(tmplPre + "capacity")
+	tmin, ok := xmlconf.ParseLegacyAbsolute(raw)
+	if !ok {
+		return 0, false
+	}
+	rc := &e.g.rc
+	capPct := float64(rc.divide(fromModelRes(tmin), parent.configuredMin)) * 100
+	pmax := parent.configuredMax
+	cmax := pmax
+	if rawMax, _, _ := c.Get(tmplPre + "maximum-capacity"); rawMax != "" {
+		if m, ok := xmlconf.ParseLegacyAbsolute(rawMax); ok {
+			cmax = rc.min(fromModelRes(m), pmax)
+		}
+	}
+	if !pmax.IsZero() {
+		c.Set(pre+"maximum-capacity", strconv.FormatFloat(float64(rc.divide(cmax, pmax))*100, 'g', -1, 64))
+	}
+	c.Set(pre+"capacity", strconv.FormatFloat(capPct, 'g', -1, 64))
+	return capPct, true
+}
+
+// legacyTemplatePct is the managed parent's template capacity in percent,
+// converted from an absolute template as absoluteTemplate does.
+func (e *Engine) legacyTemplatePct(parent *queue) float64 {
+	tmplPre := xmlconf.Prefix + parent.path + "." + legacyTemplatePrefix
+	if raw, _, _ := e.model.Conf.Get(tmplPre + "capacity"); raw != "" {
+		if tmin, ok := xmlconf.ParseLegacyAbsolute(raw); ok {
+			return float64(e.g.rc.divide(fromModelRes(tmin), parent.configuredMin)) * 100
+		}
+	}
+	return templatePercent(e.model.Conf, tmplPre+"capacity")
 }
 
 // setLegacyMaxApps gives an AutoCreatedLeafQueue the leaf template's
@@ -400,9 +450,8 @@ func (e *Engine) rebalanceLegacy(parent *queue) {
 	if mq := e.model.Queue(parent.path); mq != nil && mq.AutoCreate.FailOnExceeding.V {
 		return
 	}
-	tmpl, _, _ := e.model.Conf.Get(xmlconf.Prefix + parent.path + "." + legacyTemplatePrefix + "capacity")
-	capPct, err := strconv.ParseFloat(strings.TrimSpace(tmpl), 64)
-	if err != nil || capPct <= 0 {
+	capPct := e.legacyTemplatePct(parent)
+	if capPct <= 0 {
 		return
 	}
 	var kids []*queue

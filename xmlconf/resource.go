@@ -218,3 +218,14 @@ func Share(total int64, abs float64) int64 {
 func (r Resource) Share(abs float64) Resource {
 	return Resource{MemoryMB: Share(r.MemoryMB, abs), VCores: Share(r.VCores, abs)}
 }
+
+// ParseLegacyAbsolute reads an absolute resource ("[memory=10240,vcores=2]")
+// as a capacity does; ok is false when the text is not one or Hadoop would
+// take it as not set (no memory, or memory 0).
+func ParseLegacyAbsolute(raw string) (Resource, bool) {
+	if !resourcePattern.MatchString(raw) {
+		return Resource{}, false
+	}
+	r, ok, _, err := parseLegacyAbsolute(raw)
+	return r, ok && err == nil
+}
