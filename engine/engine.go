@@ -262,6 +262,11 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
 		resetNPAlways:       m.Version.Less(xmlconf.V2_10),
 	}
+	// The fair-share split of fair-ordered leaves (YARN-10559) is in the
+	// newest FifoIntraQueuePreemptionPlugin, which capq's 3.4 profile
+	// follows; the 3.3.1, 3.4.0 and 3.4.1 changelogs do not list it. The
+	// 3.3 line's plugin splits those leaves by user limit.
+	g.preempt.intra.fairShares = m.Version.AtLeast(xmlconf.V3_4)
 	if m.NonLegacyMode() {
 		g.nonLegacy = m.Root
 	}

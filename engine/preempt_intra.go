@@ -20,6 +20,13 @@ type intraConf struct {
 	userLimitFirst bool
 	// conservative is intra-queue-preemption.conservative-drf.
 	conservative bool
+	// fairShares splits a fair-ordered leaf by fair share (the newest
+	// FifoIntraQueuePreemptionPlugin: setFairShareForApps,
+	// calcActuallyToBePreemptedBasedOnFS and the fair branch of
+	// skipContainerBasedOnIntraQueuePolicy). Older plugins (the 3.3 line)
+	// only order such a leaf's apps by TAFairOrderingComparator and
+	// otherwise split it as a FIFO leaf, by user limit.
+	fairShares bool
 }
 
 // tApp is TempAppPerPartition: one app of a leaf during the round.
@@ -213,7 +220,8 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 	} else {
 		sort.SliceStable(apps, func(i, j int) bool { return taLess(apps[i], apps[j]) })
 	}
-	if q.fair {
+	byShare := e.byFairShare(q)
+	if byShare {
 		rc.setFairShare(apps, reassignable.Add(sumAM(perUserAM)), q.mulp)
 		rc.intraIdealFair(apps, reassignable)
 	} else {
@@ -229,8 +237,8 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 	} else {
 		maxIntra = Resource{}
 	}
-	rc.intraToBePreempted(apps, rc.min(maxIntra, allowed), ic.userLimitFirst, !q.fair, e.g.minAlloc)
-	if q.fair {
+	rc.intraToBePreempted(apps, rc.min(maxIntra, allowed), ic.userLimitFirst, !byShare, e.g.minAlloc)
+	if byShare {
 		rc.actuallyByFairShare(apps)
 	} else {
 		rc.validateSamePriority(apps, ic.userLimitFirst)
@@ -374,9 +382,9 @@ func (s *selection) intraFromQueue(apps []*tApp, pi int) {
 				if ulFirst {
 					u.rolling = u.rolling.Sub(c.res)
 				}
-				if ta.a.q.fair {
-					// deductActuallyToBePreemptedFromApp: a fair leaf's app
-					// gives no more than its share (Hadoop's tests assert the
+				if s.e.byFairShare(ta.a.q) {
+					// deductActuallyToBePreemptedFromApp: in a leaf split by
+					// fair share an app gives no more than its share (Hadoop's tests assert the
 					// per-app counts exactly, so the last unit counts too).
 					ta.actually = subNonNeg(ta.actually, c.res)
 				}
@@ -386,13 +394,13 @@ func (s *selection) intraFromQueue(apps []*tApp, pi int) {
 }
 
 // skipIntra is FifoIntraQueuePreemptionPlugin.skipContainerBasedOnIntraQueuePolicy:
-// in a fair leaf an app stops once the container no longer fits in what
-// it is to give (actuallyToBePreempted); otherwise, under userlimit_first,
-// it stops at the container that would take its user to or under the
-// user limit.
+// in a leaf split by fair share an app stops once the container no longer
+// fits in what it is to give (actuallyToBePreempted); otherwise, under
+// userlimit_first, it stops at the container that would take its user to
+// or under the user limit.
 func (s *selection) skipIntra(ta *tApp, c *container, limit Resource) bool {
 	rc := &s.e.g.rc
-	if ta.a.q.fair {
+	if s.e.byFairShare(ta.a.q) {
 		return !rc.fitsIn(c.res, ta.actually)
 	}
 	return s.e.g.preempt.intra.userLimitFirst && rc.lessEq(ta.u.rolling.Sub(c.res), limit)
@@ -417,6 +425,11 @@ func sortedLive(a *app, pi int) []*container {
 	})
 	return live
 }
+
+// byFairShare tells whether leaf q's intra-queue split goes by fair share:
+// its apps are ordered fairly and the target's plugin has the fair-share
+// split (intraConf.fairShares).
+func (e *Engine) byFairShare(q *queue) bool { return q.fair && e.g.preempt.intra.fairShares }
 
 // anyMajorZeroOrNeg is ResourceCalculator.isAnyMajorResourceZeroOrNegative.
 func anyMajorZeroOrNeg(rc *calc, r Resource) bool {

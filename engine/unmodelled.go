@@ -182,18 +182,20 @@ func perQueue(m *xmlconf.Model, at func(q *xmlconf.Queue) (Warning, bool)) (Warn
 }
 
 // intraFairUnmodelled warns when intra-queue preemption is on, a leaf
-// orders its apps with the fair policy and the target is older than 3.4:
-// capq splits such a leaf by fair share as 3.4's
-// FifoIntraQueuePreemptionPlugin does (setFairShareForApps,
-// calcActuallyToBePreemptedBasedOnFS), which earlier releases may not.
+// orders its apps with the fair policy and the target is older than 3.2:
+// capq orders such a leaf's apps by their users' usage for the split
+// (TAFairOrderingComparator, YARN-4781, in trunk since 3.2), which
+// earlier releases may not. From 3.2 the split is modelled: by user limit
+// up to the 3.3 line, by fair share in the newest plugin (3.4 profile;
+// intraConf.fairShares).
 func intraFairUnmodelled(m *xmlconf.Model) (Warning, bool) {
-	if !m.Global.Preemption.Enabled.V || !m.Global.Preemption.IntraQueuePreemptionEnable.V || !m.Version.Less(xmlconf.V3_4) {
+	if !m.Global.Preemption.Enabled.V || !m.Global.Preemption.IntraQueuePreemptionEnable.V || !m.Version.Less(xmlconf.V3_2) {
 		return Warning{}, false
 	}
 	return perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {
 		return Warning{Key: q.Key("ordering-policy"), Pos: q.OrderingPolicy.Pos(),
 			Feature: "intra-queue preemption in a fair-ordered leaf as Hadoop " + m.Version.String() + " computes it",
-			Effect:  "Hadoop 3.4's fair-share split (FifoIntraQueuePreemptionPlugin.setFairShareForApps) is used"}, q.IsLeaf() && q.OrderingPolicy.V == "fair"
+			Effect:  "the leaf's apps are ordered by their users' usage as from Hadoop 3.2 (IntraQueueCandidatesSelector.TAFairOrderingComparator)"}, q.IsLeaf() && q.OrderingPolicy.V == "fair"
 	})
 }
 

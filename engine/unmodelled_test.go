@@ -104,16 +104,18 @@ func TestUnmodelled(t *testing.T) {
 	assert.Empty(t, Unmodelled(nil))
 }
 
-// Before 3.4 a fair leaf's intra-queue split is 3.4's, and capq says so.
-func TestUnmodelledIntraFairBefore34(t *testing.T) {
+// Before 3.2 a fair leaf's apps are ordered for intra-queue preemption as
+// from 3.2, and capq says so; from 3.2 the split is modelled.
+func TestUnmodelledIntraFairBefore32(t *testing.T) {
 	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
 		"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.enabled": "true",
 		"yarn.resourcemanager.scheduler.monitor.enable":                                   "true", "root.b.ordering-policy": "fair"}
-	ws := Unmodelled(build(t, kv, xmlconf.V3_3))
+	ws := Unmodelled(build(t, kv, xmlconf.V3_1))
 	if assert.Len(t, ws, 1) {
 		assert.Equal(t, "yarn.scheduler.capacity.root.b.ordering-policy", ws[0].Key)
-		assert.Contains(t, ws[0].String(), "Hadoop 3.3")
+		assert.Contains(t, ws[0].String(), "Hadoop 3.1")
 	}
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_3)), "the 3.3 line's split by user limit is modelled")
 }
 
 // Siblings mixing capacity modes under 3.4's non-legacy mode are modelled
