@@ -60,16 +60,20 @@ func (e *Engine) invalidateOrder() {
 	}
 }
 
+// usedCapacity and absUsedCapacity are CSQueueUtils.updateUsedCapacity for
+// the default partition: divisions over the partition's resource.
 func (e *Engine) usedCapacity(q *queue) float32 {
-	g := e.g.rc.max(q.guarantee, e.g.minAlloc)
-	return e.g.rc.divide(q.used, g)
+	pc := e.calcIn(0)
+	g := pc.max(q.guarantee, e.g.minAlloc)
+	return pc.divide(q.used, g)
 }
 
 func (e *Engine) absUsedCapacity(q *queue) float32 {
 	if e.cluster.IsZero() {
 		return 0
 	}
-	return e.g.rc.divide(q.used, e.cluster)
+	pc := e.calcIn(0)
+	return pc.divide(q.used, e.cluster)
 }
 
 // queueLess reports whether a goes before b under parent p.

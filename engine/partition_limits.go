@@ -6,6 +6,21 @@ package engine
 // to the cached default-partition functions, so a cluster without labels
 // computes exactly what it did before.
 
+// calcIn is the resource calculator with partition pi's resource as its
+// cluster: what Hadoop hands the calculator in every per-partition
+// computation (labelManager.getResourceByLabel(partition, clusterResource)
+// in UsersManager.computeUserLimit, AbstractLeafQueue.getHeadroom and
+// CSQueueUtils.updateUsedCapacity). Under DRF the dominant shares, hence
+// comparisons and divisions, depend on it; e.g.rc holds the whole
+// cluster, which the allocation checks (canAssignToThisQueue,
+// canAssignToUser, the container allocator) use.
+func (e *Engine) calcIn(pi int) calc {
+	if pi == 0 {
+		return calc{drf: e.g.rc.drf, cluster: e.cluster} // e.parts[0].res
+	}
+	return calc{drf: e.g.rc.drf, cluster: e.parts[pi].res}
+}
+
 func (u *user) usedIn(pi int) Resource {
 	if pi == 0 {
 		return u.used
@@ -67,8 +82,12 @@ func (e *Engine) usedCapacityIn(q *queue, pi int) float32 {
 	if pi == 0 {
 		return e.usedCapacity(q)
 	}
-	g := e.g.rc.max(q.parts[pi].guarantee, e.g.minAlloc)
-	return e.g.rc.divide(q.parts[pi].used, g)
+	if e.parts[pi].res.IsZero() {
+		return 0 // updateUsedCapacity leaves 0 for a partition without resource
+	}
+	pc := e.calcIn(pi)
+	g := pc.max(q.parts[pi].guarantee, e.g.minAlloc)
+	return pc.divide(q.parts[pi].used, g)
 }
 
 // absUsedCapacityIn is QueueCapacities.getAbsoluteUsedCapacity(partition).
@@ -80,7 +99,8 @@ func (e *Engine) absUsedCapacityIn(q *queue, pi int) float32 {
 	if res.IsZero() {
 		return 0
 	}
-	return e.g.rc.divide(q.parts[pi].used, res)
+	pc := e.calcIn(pi)
+	return pc.divide(q.parts[pi].used, res)
 }
 
 // pendingMBIn is the outstanding memory of q's active apps for partition

@@ -85,6 +85,11 @@ func (c *calc) compare(a, b Resource) int {
 	if a == b {
 		return 0
 	}
+	if c.cluster.MemoryMB == 0 || c.cluster.VCores == 0 {
+		// DominantResourceCalculator.compare: an invalid divisor (a
+		// partition without resource) compares component by component.
+		return componentCompare(a, b)
+	}
 	a1, a2 := c.shares(a)
 	b1, b2 := c.shares(b)
 	switch {
@@ -96,6 +101,20 @@ func (c *calc) compare(a, b Resource) int {
 		return -1
 	case a2 > b2:
 		return 1
+	}
+	return 0
+}
+
+// componentCompare is DominantResourceCalculator's private compare(lhs,
+// rhs): 1 when a is larger in some component and smaller in none, -1 the
+// other way round, 0 when each is larger somewhere (or equal).
+func componentCompare(a, b Resource) int {
+	m, v := cmp64(a.MemoryMB, b.MemoryMB), cmp64(a.VCores, b.VCores)
+	switch {
+	case m >= 0 && v >= 0:
+		return max(m, v)
+	case m <= 0 && v <= 0:
+		return min(m, v)
 	}
 	return 0
 }
