@@ -184,7 +184,10 @@ func (e *Engine) userLimitBase(q *queue) Resource {
 	if q.ul.valid {
 		return q.ul.base
 	}
-	rc, R := &e.g.rc, e.g.minAlloc
+	// computeUserLimit compares in the default partition's resource, not
+	// the whole cluster's (they differ once nodes carry labels).
+	pc, R := e.calcIn(0), e.g.minAlloc
+	rc := &pc
 	qc := rc.max(q.guarantee, R)
 	consumed := rc.multiplyAndNormalizeUp(e.cluster, float64(q.ul.usageRatio), R)
 	current := qc

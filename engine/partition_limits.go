@@ -170,8 +170,8 @@ func (e *Engine) userLimitBaseIn(q *queue, pi int, ignore bool) Resource {
 	if pi == 0 && !ignore {
 		return e.userLimitBase(q)
 	}
-	rc, R := &e.g.rc, e.g.minAlloc
-	partRes := e.parts[pi].res
+	pc, R := e.calcIn(pi), e.g.minAlloc
+	rc, partRes := &pc, e.parts[pi].res
 	var activeUsed Resource
 	var ratio float32
 	if pi == 0 {

@@ -84,7 +84,8 @@ func amUsedOf(a *app, pi int) Resource {
 // false, where the queue's current capacity is split among all users by
 // weight, times the user's weight.
 func (e *Engine) userLimitAll(q *queue, pi int, weight float32) Resource {
-	rc, R := &e.g.rc, e.g.minAlloc
+	pc, R := e.calcIn(pi), e.g.minAlloc // computeUserLimit's partitionResource
+	rc := &pc
 	g, partRes, ratio := q.guarantee, e.cluster, q.ul.usageRatio
 	if pi > 0 {
 		g, partRes, ratio = q.parts[pi].guarantee, e.parts[pi].res, q.parts[pi].usageRatio
