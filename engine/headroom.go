@@ -68,9 +68,8 @@ func (e *Engine) headroomIn(u *user, cur Resource, pi int) Resource {
 	h := componentwiseMin(subNonNeg(e.userLimitIn(u, pi, false), u.usedIn(pi)),
 		subNonNeg(q.maxResIn(pi), q.usedIn(pi)))
 	h = e.g.rc.roundDown(h, e.g.minAlloc)
-	res := e.parts[pi].res
-	pc := calc{drf: e.g.rc.drf, cluster: res}
-	return pc.min(res.Sub(e.root.usedIn(pi)), h)
+	pc := e.calcIn(pi)
+	return pc.min(e.parts[pi].res.Sub(e.root.usedIn(pi)), h)
 }
 
 // nonNegMemory sets a negative memory to 0, leaving vcores as they are

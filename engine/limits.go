@@ -234,11 +234,14 @@ func (q *queue) recomputeUsageRatio(e *Engine) {
 }
 
 // headroom is AbstractLeafQueue.getHeadroom: min(user limit - user used,
-// current limit - queue used), rounded down, capped by cluster free.
+// current limit - queue used), rounded down, capped by the default
+// partition's free resource. getHeadroom compares the cap in
+// labelManager.getResourceByLabel(partition), not the whole cluster: under
+// DRF with labelled nodes of another shape the smaller one differs.
 func (e *Engine) headroom(u *user, cur Resource) Resource {
-	rc := &e.g.rc
+	pc := e.calcIn(0)
 	h := componentwiseMin(subNonNeg(e.userLimit(u), u.used), subNonNeg(cur, u.q.used))
-	h = rc.roundDown(h, e.g.minAlloc)
+	h = pc.roundDown(h, e.g.minAlloc)
 	free := e.cluster.Sub(e.root.used)
-	return rc.min(free, h)
+	return pc.min(free, h)
 }
