@@ -218,7 +218,7 @@ func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
 func (e *Engine) freshIdeal(allowed Resource, m idealMode, pi int) []*tq {
 	rc := &e.g.rc
 	root := e.snapshotQueuesIn(e.root, pi)
-	rc.updatePreemptableExtras(root)
+	e.updatePreemptableExtrasIn(root, pi)
 	root.ideal = root.guaranteed
 	rc.idealAssignment(root, allowed, m)
 	leaves := e.leafOrder(root)

@@ -176,6 +176,17 @@ func (c *calc) updatePreemptableExtras(t *tq) {
 	t.preemptable = c.min(kids, extra)
 }
 
+// updatePreemptableExtrasIn runs updatePreemptableExtras on partition pi's
+// tree with that partition's resource as the calculator's cluster:
+// TempQueuePerPartition.updatePreemptableExtras compares in its
+// totalPartitionResource, not the whole cluster (under DRF with labelled
+// nodes of another shape, whether the children's preemptable extra covers
+// the parent's differs).
+func (e *Engine) updatePreemptableExtrasIn(root *tq, pi int) {
+	pc := e.calcIn(pi)
+	pc.updatePreemptableExtras(root)
+}
+
 // idealAssignment is PreemptableResourceCalculator.recursivelyComputeIdealAssignment:
 // each parent's ideal is split among its children, level by level.
 // idealMode says which selector's calculator runs: the

@@ -69,7 +69,7 @@ func (e *Engine) keptIdeal(allowed Resource, m idealMode, pi int) []*tq {
 		e.refreshKept(kt.root, pi)
 	}
 	rc := &e.g.rc
-	rc.updatePreemptableExtras(kt.root)
+	e.updatePreemptableExtrasIn(kt.root, pi)
 	kt.root.ideal = kt.root.guaranteed
 	kt.ran = kt.ran[:0]
 	m.ran = &kt.ran
