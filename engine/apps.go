@@ -286,6 +286,11 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	q.waiting = insertOrdered(q.waiting, a)
 	if e.all.MemoryMB > 0 {
 		e.activate(q)
+	} else {
+		// LeafQueue.addApplicationAttempt activates nothing while the
+		// cluster is empty (AMState.INACTIVATED, CLUSTER_RESOURCE_EMPTY);
+		// the next activation (a node joining) looks again.
+		a.diag = ClusterEmptyDiag
 	}
 	return pl, nil
 }

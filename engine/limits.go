@@ -67,7 +67,7 @@ func (e *Engine) userAMLimit(q *queue, weight float32) Resource {
 // FifoOrderingPolicyForPendingApps order (priority, then submission) start while the queue and user AM limits allow; a blocked app
 // is skipped; with no active app (or no AM used) one always starts.
 func (e *Engine) activate(q *queue) {
-	if !q.leaf || e.all.MemoryMB <= 0 && e.all.VCores <= 0 {
+	if !q.leaf {
 		return
 	}
 	amLimit := e.amLimit(q)

@@ -103,6 +103,11 @@ func (a *app) waitingForAM(*schedKey) bool { return a.amContainer && !a.amAlloca
 // with a space).
 const AMActivatedDiag = "Application is Activated, waiting for resources to be assigned for AM."
 
+// ClusterEmptyDiag is an app's diagnostics when it is submitted to an
+// empty cluster (CSAMContainerLaunchDiagnosticsConstants.
+// CLUSTER_RESOURCE_EMPTY, set by LeafQueue.addApplicationAttempt).
+const ClusterEmptyDiag = "Skipping AM assignment as cluster resource is empty."
+
 // askAMContainer adds the AM container request of an app being submitted
 // (RMAppAttemptImpl's AM ResourceRequest: ANY, AMPriority, the AM's
 // partition); the app stays ACCEPTED until it is allocated.
