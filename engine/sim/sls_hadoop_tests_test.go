@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -199,4 +200,39 @@ func TestSLSUtilsParseNodesFromNodeFile(t *testing.T) {
 		got[n.ID] = [2]int64{n.MemoryMB, n.VCores}
 	}
 	assert.Equal(t, map[string][2]int64{"node1": {2048, 6}, "node2": {1024, 2}}, got)
+}
+
+// TestAMSimulator#testPackageRequests: three 1024 MB containers on
+// /default-rack/h1, /default-rack/h1 and /default-rack/h2 package into 4
+// requests (1 "*", 1 rack, 2 nodes); with allocation ids 1, 2 and 1
+// into 7 (2, 2, 3). capq keeps a request per task group: "*" per
+// priority, a rack request per priority and rack, a node request per
+// priority and host. Adaptation: the test packages priority 1 directly;
+// through a trace the MapReduce AM asks maps at 20, which changes no
+// count.
+func TestAMSimulatorPackageRequests(t *testing.T) {
+	for _, c := range []struct {
+		ids             [3]string
+		any, rack, node int
+	}{{[3]string{"", "", ""}, 1, 1, 2}, {[3]string{`, "container.allocation.id": 1`, `, "container.allocation.id": 2`, `, "container.allocation.id": 1`}, 2, 2, 3}} {
+		hosts := [3]string{"h1", "h1", "h2"}
+		var tasks []string
+		for i, h := range hosts {
+			tasks = append(tasks, `{"duration.ms": 100, "container.memory-mb": 1024, "container.priority": 1, "container.host": "/default-rack/`+h+`"`+c.ids[i]+`}`)
+		}
+		w, err := ReadSLS("t.json", []byte(`{"job.queue.name": "default", "job.tasks": [`+strings.Join(tasks, ",")+`]}`), xmlconf.DefaultSLSSettings(), nil, 0)
+		require.NoError(t, err)
+		anyReq, rackReq, nodeReq := map[int32]bool{}, map[string]bool{}, map[string]bool{}
+		for _, g := range w.Apps[0].Tasks {
+			p := fmt.Sprint(g.Priority)
+			anyReq[g.Priority] = true
+			for _, r := range g.Racks {
+				rackReq[p+" "+r] = true
+			}
+			for _, h := range g.Hosts {
+				nodeReq[p+" "+h] = true
+			}
+		}
+		assert.Equal(t, [3]int{c.any, c.rack, c.node}, [3]int{len(anyReq), len(rackReq), len(nodeReq)})
+	}
 }
