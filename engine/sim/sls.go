@@ -64,6 +64,9 @@ type slsReader struct {
 	// ignored counts the unknown keys SLS ignores, by key, reported once
 	// each at the end with the first place they were seen.
 	ignored map[string]ignoredKey
+	// opportunistic counts the tasks asked as OPPORTUNISTIC, reported
+	// once at the end with the first place seen.
+	opportunistic ignoredKey
 	// firstSkip is the first job skipped: when every job is, the trace
 	// is refused with it.
 	firstSkip error
@@ -129,6 +132,7 @@ func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, 
 		return nil, fmt.Errorf("no job of the trace can start (SLS would run none); the first: %w", sr.firstSkip)
 	}
 	sr.reportIgnored()
+	sr.reportOpportunistic()
 	if nodes != nil {
 		sr.w.Cluster = *nodes
 		// A given topology names nodes by host name (SLSUtils.parseNodesFile).
@@ -390,6 +394,9 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 	if v, ok := t["container.type"]; ok && v != nil {
 		g.Type = jsonString(v)
 	}
+	if err := sr.executionType(t, pos); err != nil {
+		return g, err
+	}
 	if v, ok := t["container.host"]; ok && v != nil {
 		rack, host := rackHost(jsonString(v))
 		// Hosts holds the full path until traceNodes names the nodes.
@@ -401,6 +408,40 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 		}
 	}
 	return g, nil
+}
+
+// executionType reads container.execution.type as
+// TaskContainerDefinition.Builder.withExecutionType does:
+// ExecutionType.valueOf, exact and case-sensitive, so any other value
+// (or null) throws and AMRunner skips the job. OPPORTUNISTIC asks go to
+// the RM's opportunistic container allocator when it is enabled, which
+// capq does not model: they run as guaranteed containers, with a note.
+func (sr *slsReader) executionType(t map[string]any, pos string) error {
+	v, ok := t["container.execution.type"]
+	if !ok {
+		return nil
+	}
+	s, isString := v.(string)
+	switch {
+	case !isString:
+		return posErr(pos, "container.execution.type %s is not GUARANTEED or OPPORTUNISTIC (ExecutionType.valueOf fails)", jsonString(v))
+	case s == "GUARANTEED":
+	case s == "OPPORTUNISTIC":
+		if sr.opportunistic.n == 0 {
+			sr.opportunistic.first = pos
+		}
+		sr.opportunistic.n++
+	default:
+		return posErr(pos, "container.execution.type %q: No enum constant org.apache.hadoop.yarn.api.records.ExecutionType.%s", s, s)
+	}
+	return nil
+}
+
+// reportOpportunistic notes the OPPORTUNISTIC tasks run as guaranteed.
+func (sr *slsReader) reportOpportunistic() {
+	if o := sr.opportunistic; o.n > 0 {
+		sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: %d task object(s) ask for OPPORTUNISTIC containers, which the RM's opportunistic container allocator serves when enabled; capq does not model it and schedules them as GUARANTEED", o.first, o.n))
+	}
 }
 
 // taskDuration is TaskContainerDefinition.validateAndGetDuration:

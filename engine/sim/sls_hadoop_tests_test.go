@@ -236,3 +236,23 @@ func TestAMSimulatorPackageRequests(t *testing.T) {
 		assert.Equal(t, [3]int{c.any, c.rack, c.node}, [3]int{len(anyReq), len(rackReq), len(nodeReq)})
 	}
 }
+
+// TestSLSExecutionType: container.execution.type is
+// ExecutionType.valueOf (TaskContainerDefinition.Builder
+// .withExecutionType): GUARANTEED and OPPORTUNISTIC read, anything else
+// (another case, null) throws and AMRunner skips the job. OPPORTUNISTIC
+// tasks run as guaranteed ones, with a note, rather than silently.
+func TestSLSExecutionType(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.execution.type": "GUARANTEED"}]}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.execution.type": "OPPORTUNISTIC"}, {"duration.ms": 5, "container.execution.type": "OPPORTUNISTIC"}]}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.execution.type": "guaranteed"}]}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.execution.type": null}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	assert.Len(t, w.Apps, 2)
+	warnings := strings.Join(w.Warnings, "\n")
+	assert.Contains(t, warnings, `t.json:4 (job 4) task 0: container.execution.type "guaranteed": No enum constant org.apache.hadoop.yarn.api.records.ExecutionType.guaranteed; SLS skips this job`)
+	assert.Contains(t, warnings, `t.json:5 (job 5) task 0: container.execution.type null is not GUARANTEED or OPPORTUNISTIC`)
+	assert.Contains(t, warnings, "t.json:3 (job 3) task 0: 2 task object(s) ask for OPPORTUNISTIC containers")
+}
