@@ -256,3 +256,36 @@ func TestSLSExecutionType(t *testing.T) {
 	assert.Contains(t, warnings, `t.json:5 (job 5) task 0: container.execution.type null is not GUARANTEED or OPPORTUNISTIC`)
 	assert.Contains(t, warnings, "t.json:3 (job 3) task 0: 2 task object(s) ask for OPPORTUNISTIC containers")
 }
+
+// TestSynthExecutionType: a SYNTH task's execution_type (and the old
+// format's map_execution_type / reduce_execution_type) is SynthJob's
+// ExecutionType.valueOf, null being GUARANTEED: another value stops SLS;
+// OPPORTUNISTIC containers run as guaranteed ones with a warning.
+func TestSynthExecutionType(t *testing.T) {
+	const sizes = `"count": {"val": 3}, "time": {"val": 5}, "max_memory": {"val": 1024}, "max_vcores": {"val": 1}`
+	for et, want := range map[string]string{
+		`"GUARANTEED"`:    "",
+		`null`:            "",
+		`"OPPORTUNISTIC"`: "s.json: 3 containers are OPPORTUNISTIC (execution_type)",
+	} {
+		w, err := ReadSynth("s.json", []byte(synthOneTask(sizes+`, "execution_type": `+et, "")), xmlconf.DefaultSLSSettings(), 0)
+		require.NoError(t, err, et)
+		warnings := strings.Join(w.Warnings, "\n")
+		if want == "" {
+			assert.NotContains(t, warnings, "OPPORTUNISTIC", et)
+			continue
+		}
+		assert.Contains(t, warnings, want)
+	}
+	_, err := ReadSynth("s.json", []byte(synthOneTask(sizes+`, "execution_type": "opportunistic"`, "")), xmlconf.DefaultSLSSettings(), 0)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `execution_type "opportunistic": No enum constant org.apache.hadoop.yarn.api.records.ExecutionType.opportunistic`)
+
+	old := strings.Replace(string(readFile(t, "testdata", "sls-suite", "syn.json")), `"map_execution_type": "GUARANTEED"`, `"map_execution_type": "OPPORTUNISTIC"`, 1)
+	w, err := ReadSynth("syn.json", []byte(old), xmlconf.DefaultSLSSettings(), 0)
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(w.Warnings, "\n"), "containers are OPPORTUNISTIC")
+	_, err = ReadSynth("syn.json", []byte(strings.Replace(old, `"OPPORTUNISTIC"`, `"BEST_EFFORT"`, 1)), xmlconf.DefaultSLSSettings(), 0)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `task "map": execution_type "BEST_EFFORT"`)
+}

@@ -69,6 +69,8 @@ type synthOldJobKeys struct {
 	MapVcStd            float64 `json:"map_max_vcores_stddev"`
 	RedVcAvg            float64 `json:"reduce_max_vcores_avg"`
 	RedVcStd            float64 `json:"reduce_max_vcores_stddev"`
+	MapExec             *string `json:"map_execution_type"`
+	RedExec             *string `json:"reduce_execution_type"`
 }
 
 type synthTaskDef struct {
@@ -78,6 +80,8 @@ type synthTaskDef struct {
 	MaxMemory *synthSample `json:"max_memory"`
 	MaxVcores *synthSample `json:"max_vcores"`
 	Priority  int32        `json:"priority"`
+	// ExecType is execution_type: absent or null is GUARANTEED.
+	ExecType *string `json:"execution_type"`
 }
 
 // Bounds on a SYNTH description: its jobs and their containers.
@@ -114,7 +118,7 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 	w := &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true}
 	racks := max(1, tr.NumNodes/max(1, tr.NodesPerRack))
 	w.Cluster.Nodes = []NodeGroup{{Count: tr.NumNodes, Racks: racks, RackPrefix: "/rack", MemoryMB: set.NMMemoryMB, VCores: set.NMVCores}}
-	var containers, reserved int
+	var containers, reserved, opportunistic int
 	stream, late := false, false
 	w.Apps = make([]App, 0, tr.NumJobs)
 	// Each job becomes an app as soon as it is drawn, so a large
@@ -130,6 +134,7 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 		if j.deadlineMS > 0 {
 			reserved++
 		}
+		opportunistic += j.opportunistic
 		stream = stream || j.def.Type == "stream"
 		late = late || j.submitSec > 0
 		w.Apps = append(w.Apps, app)
@@ -143,6 +148,9 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 	}
 	if reserved > 0 {
 		w.Warnings = append(w.Warnings, fmt.Sprintf("%s: %d of %d jobs drew a reservation (SynthJob.hasDeadline), which capq does not model; they are submitted without one", name, reserved, len(w.Apps)))
+	}
+	if opportunistic > 0 {
+		w.Warnings = append(w.Warnings, fmt.Sprintf("%s: %d containers are OPPORTUNISTIC (execution_type), which the RM's opportunistic container allocator serves when enabled; capq does not model it and schedules them as GUARANTEED", name, opportunistic))
 	}
 	if stream {
 		w.Warnings = append(w.Warnings, streamNote(name))

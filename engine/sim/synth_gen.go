@@ -20,6 +20,8 @@ type synthGenJob struct {
 	durationMS int64
 	deadlineMS int64
 	tasks      []synthGenTask
+	// opportunistic counts the containers of the app asked OPPORTUNISTIC.
+	opportunistic int
 }
 
 // synthGenTask is SynthJob.SynthTask: one container.
@@ -191,6 +193,13 @@ func (j *synthGenJob) expand(td synthTaskDef, b *synthBudget) error {
 	if err != nil {
 		return err
 	}
+	opp, err := synthExecType(td.ExecType)
+	if err != nil {
+		return err
+	}
+	if opp && synthRuns(j.amType(), td.Type) {
+		j.opportunistic += max(0, int(num))
+	}
 	for i := int32(0); i < num; i++ { // a negative count gives no container
 		t, err := td.Time.long()
 		if err != nil {
@@ -199,6 +208,19 @@ func (j *synthGenJob) expand(td synthTaskDef, b *synthBudget) error {
 		j.tasks = append(j.tasks, synthGenTask{typ: td.Type, timeMS: t, memoryMB: max(mem, 1024), vcores: max(vc, 1), priority: td.Priority})
 	}
 	return nil
+}
+
+// synthExecType is SynthJob's ExecutionType.valueOf(task.executionType)
+// (null: GUARANTEED): it reports an OPPORTUNISTIC task; another value
+// throws there and stops SLS.
+func synthExecType(et *string) (opportunistic bool, err error) {
+	switch {
+	case et == nil || *et == "GUARANTEED":
+		return false, nil
+	case *et == "OPPORTUNISTIC":
+		return true, nil
+	}
+	return false, fmt.Errorf("execution_type %q: No enum constant org.apache.hadoop.yarn.api.records.ExecutionType.%s", *et, *et)
 }
 
 // pos is where errors about the job's app say it was read.

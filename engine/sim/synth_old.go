@@ -36,9 +36,9 @@ func readOldJobKeys(data []byte, tr *synthTrace) error {
 			jc.Reservation = &synthSample{Val: &o.ChanceOfReservation}
 			jc.Tasks = []synthTaskDef{
 				{Type: "map", Priority: mrPriorityMap, Count: dist(o.MTasksAvg, o.MTasksStd), Time: dist(o.MTimeAvg, o.MTimeStd),
-					MaxMemory: dist(math.Trunc(o.MapMemAvg), o.MapMemStd), MaxVcores: dist(math.Trunc(o.MapVcAvg), o.MapVcStd)},
+					MaxMemory: dist(math.Trunc(o.MapMemAvg), o.MapMemStd), MaxVcores: dist(math.Trunc(o.MapVcAvg), o.MapVcStd), ExecType: o.MapExec},
 				{Type: "reduce", Priority: mrPriorityReduce, Count: dist(o.RTasksAvg, o.RTasksStd), Time: dist(o.RTimeAvg, o.RTimeStd),
-					MaxMemory: dist(math.Trunc(o.RedMemAvg), o.RedMemStd), MaxVcores: dist(math.Trunc(o.RedVcAvg), o.RedVcStd)},
+					MaxMemory: dist(math.Trunc(o.RedMemAvg), o.RedMemStd), MaxVcores: dist(math.Trunc(o.RedVcAvg), o.RedVcStd), ExecType: o.RedExec},
 			}
 		}
 	}
