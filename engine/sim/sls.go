@@ -57,6 +57,9 @@ type slsReader struct {
 	hostList []string          // full paths in order of appearance
 	genNodes int
 	genRacks int
+	// topology is set when the nodes come from an --sls-nodes file, and
+	// the trace's num.nodes header is not read.
+	topology bool
 	groups   int // task groups held by all apps so far
 	// containers counts what the apps so far ask for against the run's
 	// cap, so a job.count past it is refused before its apps are built.
@@ -87,6 +90,7 @@ type ignoredKey struct {
 // job that passes it as Run would, before building its apps.
 func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, maxContainers int) (*Workload, error) {
 	sr := newSLSReader(name, data, set, maxContainers)
+	sr.topology = nodes != nil
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	// Jackson's readValues takes a root-level sequence of objects or one
@@ -156,18 +160,9 @@ func (sr *slsReader) job(obj map[string]any, pos string) error {
 	}
 	sr.ignore(obj, slsJobKeys, pos)
 	if _, ok := obj["num.nodes"]; ok {
-		n, err := javaInt(obj, "num.nodes", 0, pos)
-		if err != nil {
+		if err := sr.header(obj, pos); err != nil {
 			return err
 		}
-		racks, err := javaInt(obj, "num.racks", 1, pos)
-		if err != nil {
-			return err
-		}
-		if n < 0 || n > MaxNodes {
-			return posErr(pos, "num.nodes %d is out of range (0 to %d)", n, MaxNodes)
-		}
-		sr.genNodes, sr.genRacks = max(sr.genNodes, int(n)), int(racks)
 		if _, jobToo := obj["job.tasks"]; !jobToo {
 			return nil // a header, as SLSUtils.parseNodesFromSLSTrace reads it
 		}
@@ -200,6 +195,30 @@ func (sr *slsReader) job(obj map[string]any, pos string) error {
 		sr.amID++
 		sr.w.Apps = append(sr.w.Apps, a)
 	}
+	return nil
+}
+
+// header reads num.nodes and num.racks as SLSUtils.parseNodesFromSLSTrace
+// does (Integer.parseInt), which SLS calls only without a topology file.
+// There a bad value throws before any job starts, so it stops the read
+// rather than skipping one job (whose warning the "no nodes" error that
+// followed used to hide); so does a count past capq's node bound.
+func (sr *slsReader) header(obj map[string]any, pos string) error {
+	if sr.topology {
+		return nil // SLS reads its nodes from the topology file only
+	}
+	n, err := javaInt(obj, "num.nodes", 0, pos)
+	if err != nil {
+		return &fatalErr{err}
+	}
+	racks, err := javaInt(obj, "num.racks", 1, pos)
+	if err != nil {
+		return &fatalErr{err}
+	}
+	if n < 0 || n > MaxNodes {
+		return &fatalErr{posErr(pos, "num.nodes %d is out of range (0 to %d)", n, MaxNodes)}
+	}
+	sr.genNodes, sr.genRacks = max(sr.genNodes, int(n)), int(racks)
 	return nil
 }
 

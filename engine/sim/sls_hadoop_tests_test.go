@@ -289,3 +289,25 @@ func TestSynthExecutionType(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `task "map": execution_type "BEST_EFFORT"`)
 }
+
+// TestSLSBadNodeHeader: SLSUtils.parseNodesFromSLSTrace reads num.nodes
+// and num.racks with Integer.parseInt before any job starts, so a bad
+// value stops SLS; capq stops with that message (it used to skip the
+// header like a job and then report only "the workload has no nodes").
+// With a topology file SLS never reads the header.
+func TestSLSBadNodeHeader(t *testing.T) {
+	job := "\n" + `{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.host": "/r/h"}]}`
+	for header, want := range map[string]string{
+		`{"num.nodes": 1000000000}`:          "t.json:1 (job 1): num.nodes 1000000000 is out of range",
+		`{"num.nodes": "x"}`:                 `t.json:1 (job 1): num.nodes: For input string: "x"`,
+		`{"num.nodes": 2, "num.racks": 1.5}`: `t.json:1 (job 1): num.racks: For input string: "1.5"`,
+	} {
+		_, err := ReadSLS("t.json", []byte(header+job), xmlconf.DefaultSLSSettings(), nil, 0)
+		require.Error(t, err, header)
+		assert.Contains(t, err.Error(), want)
+		topology := &Cluster{Nodes: []NodeGroup{{Names: []string{"h"}, Rack: "/r", MemoryMB: 1024, VCores: 1}}}
+		w, err := ReadSLS("t.json", []byte(header+job), xmlconf.DefaultSLSSettings(), topology, 0)
+		require.NoError(t, err, header)
+		assert.Len(t, w.Apps, 1)
+	}
+}
