@@ -263,7 +263,7 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 	pre := xmlconf.Prefix + full + "."
 	capPct := applyLegacyTemplate(c, parent.path, full)
 	if pct, ok := e.absoluteTemplate(c, parent, xmlconf.Prefix+parent.path+"."+legacyTemplatePrefix, pre); ok {
-		capPct = pct
+		capPct = e.absoluteTemplateShare(pct)
 	}
 	used := 0.0
 	for _, ch := range parent.children {
@@ -274,7 +274,14 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 	if mq.AutoCreate.FailOnExceeding.V && exceedsParent(parent, capPct) {
 		return nil, submitErr(ReasonAutoCreateLimit, "Cannot auto create leaf queue %s. Child queues capacities have reached parent queue : %s's guaranteed capacity", full, parent.path)
 	}
-	setLegacyMaxApps(c, full, float64(parent.absCap), capPct, e.g.maxSystemApps)
+	if e.cluster.IsZero() {
+		// AbstractLeafQueue.updateMaximumApplications: without a cluster
+		// resource the absolute capacity is not ready for use and the
+		// queue takes the base maximum.
+		setLegacyMaxApps(c, full, 1, 100, e.g.maxSystemApps)
+	} else {
+		setLegacyMaxApps(c, full, float64(parent.absCap), capPct, e.g.maxSystemApps)
+	}
 	if used+capPct > 100+1e-3 {
 		c.Set(pre+"capacity", "0")
 	} else {
@@ -351,10 +358,25 @@ func (e *Engine) legacyTemplatePct(parent *queue) float64 {
 	tmplPre := xmlconf.Prefix + parent.path + "." + legacyTemplatePrefix
 	if raw, _, _ := e.model.Conf.Get(tmplPre + "capacity"); raw != "" {
 		if tmin, ok := xmlconf.ParseLegacyAbsolute(raw); ok {
-			return float64(e.g.rc.divide(fromModelRes(tmin), parent.configuredMin)) * 100
+			return e.absoluteTemplateShare(float64(e.g.rc.divide(fromModelRes(tmin), parent.configuredMin)) * 100)
 		}
 	}
 	return templatePercent(e.model.Conf, tmplPre+"capacity")
+}
+
+// absoluteTemplateShare is an absolute template's capacity in percent of
+// the managed parent while the cluster has resources, else 0: the template
+// derives from the parent's effective minimum, zero before any node
+// registers, and GuaranteedOrZeroCapacityOverTimePolicy leaves a leaf
+// created then inactive at capacity 0; computeQueueManagementChanges
+// recomputes the template from the cluster resource once nodes join
+// (YARN-11682, TestAbsoluteResourceWithAutoQueue#
+// testAutoCreatedLeafQueueRecoversCapacityAfterNodeRegisters).
+func (e *Engine) absoluteTemplateShare(pct float64) float64 {
+	if e.cluster.IsZero() {
+		return 0
+	}
+	return pct
 }
 
 // setLegacyMaxApps gives an AutoCreatedLeafQueue the leaf template's
@@ -389,7 +411,10 @@ func exceedsParent(parent *queue, capPct float64) bool {
 // the creation and changes nothing (the engine holds every queue's state
 // in every partition).
 func (e *Engine) rebuild(c *xmlconf.Conf, created []string) error {
-	m := xmlconf.Build(c, xmlconf.BuildOptions{Version: e.model.Version, Cluster: e.model.Cluster})
+	// Against the cluster resource of now, as the scheduler's queues are
+	// (re)initialized: capacities derived from absolute settings follow
+	// the nodes that joined since the start.
+	m := xmlconf.Build(c, xmlconf.BuildOptions{Version: e.model.Version, Cluster: toModelRes(e.cluster)})
 	// The live queues keep their normalized weights, as on a refresh.
 	m.KeepNormalizedWeights(e.model)
 	for _, p := range created {
@@ -450,6 +475,29 @@ func (e *Engine) rebalanceLegacy(parent *queue) {
 	if mq := e.model.Queue(parent.path); mq != nil && mq.AutoCreate.FailOnExceeding.V {
 		return
 	}
+	e.rebalanceLegacyParent(parent)
+}
+
+// rebalanceManagedParents runs the management policy of every legacy
+// managed parent after the cluster resource changes:
+// QueueManagementDynamicEditPolicy runs on its interval whatever changed,
+// so leaves created before the nodes registered get their guarantee.
+func (e *Engine) rebalanceManagedParents() {
+	var parents []string
+	for _, q := range e.queues {
+		if mq := e.model.Queue(q.path); mq != nil && mq.AutoCreate.Legacy.V {
+			parents = append(parents, q.path)
+		}
+	}
+	// Looked up again: a rebalance re-reads the queue tree.
+	for _, p := range parents {
+		if q := e.byPath[p]; q != nil {
+			e.rebalanceLegacy(q)
+		}
+	}
+}
+
+func (e *Engine) rebalanceLegacyParent(parent *queue) {
 	capPct := e.legacyTemplatePct(parent)
 	if capPct <= 0 {
 		return

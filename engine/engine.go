@@ -300,6 +300,7 @@ func (e *Engine) AddNodes(specs ...NodeSpec) error {
 		e.nodesAlive++
 	}
 	e.clusterChanged()
+	e.rebalanceManagedParents()
 	return nil
 }
 
