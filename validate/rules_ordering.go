@@ -23,7 +23,7 @@ var ruleOrderingPolicy = &Rule{
 		Bad:      "root.eng.ordering-policy=fair   (root.eng has children)",
 		Good:     "root.eng.ordering-policy=priority-utilization; root.eng.dev.ordering-policy=fair",
 		Source:   "CapacitySchedulerConfiguration#getAppOrderingPolicy / getQueueOrderingPolicy",
-		Versions: "all (parent policies 3.0+; parents ignore the key before)",
+		Versions: "all (parent policies from 2.9, the 2.10 profile; 2.7 parents ignore the key)",
 	},
 	Check: func(p *Pass) {
 		eachQueue(p.Model, func(q *xmlconf.Queue) {
@@ -41,7 +41,13 @@ var ruleOrderingPolicy = &Rule{
 				}
 				return
 			}
-			if p.Version.Less(xmlconf.V3_1) {
+			// ParentQueue#setupQueueConfigs reads the key through
+			// CapacitySchedulerConfiguration#getQueueOrderingPolicy since
+			// YARN-5864 (queue priorities, 2.9.0, the same change that added
+			// the "priority" key dated 2.10 in catalog_versions.go); the
+			// class-name fallback of YARN-9824 still throws for fifo or
+			// fair. Only the 2.7 profile predates it.
+			if p.Version.Less(xmlconf.V2_10) {
 				return
 			}
 			if t != "utilization" && t != "priority-utilization" {
