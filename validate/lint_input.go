@@ -24,8 +24,9 @@ type Hadoop1Lint struct {
 
 // LintHadoop1Path lints arg as a Hadoop 1 file set when it is one: a DIR
 // holding mapred-site.xml or mapred-queues.xml (with whichever of
-// capacity-scheduler.xml and mapred-queue-acls.xml are there), or a FILE
-// whose keys are Hadoop 1 keys. Each file is read once, within ro's
+// capacity-scheduler.xml and mapred-queue-acls.xml are there), a DIR
+// without site files whose capacity-scheduler.xml has Hadoop 1 keys, or a
+// FILE whose keys are Hadoop 1 keys. Each file is read once, within ro's
 // bounds (xmlconf.DetectHadoop1). A broken file of a Hadoop 1 set is an
 // error, not a YARN lint.
 func LintHadoop1Path(arg string, ro xmlconf.ReadOptions, opts Options) (Hadoop1Lint, error) {
@@ -40,12 +41,12 @@ func LintHadoop1Path(arg string, ro xmlconf.ReadOptions, opts Options) (Hadoop1L
 	case in.Err != nil:
 		return Hadoop1Lint{IsHadoop1: true}, in.Err
 	}
-	out := Hadoop1Lint{IsHadoop1: true, Result: LintHadoop1(in.Model, opts), Files: []string{WorkingRelative(arg)}}
-	if dir != nil {
-		out.Files = make([]string, len(paths))
-		for i, p := range paths {
-			out.Files[i] = WorkingRelative(p)
-		}
+	// The files read are the set (a FILE argument is its only path; a DIR
+	// gives its role files, or a lone capacity-scheduler.xml), so the
+	// summary counts the files the findings name.
+	out := Hadoop1Lint{IsHadoop1: true, Result: LintHadoop1(in.Model, opts), Files: make([]string, len(paths))}
+	for i, p := range paths {
+		out.Files[i] = WorkingRelative(p)
 	}
 	return out, nil
 }

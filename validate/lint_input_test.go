@@ -55,6 +55,42 @@ func TestLintHadoop1PathMalformedSite(t *testing.T) {
 	assert.Contains(t, err.Error(), "mapred-site.xml")
 }
 
+// TestLintHadoop1PathLoneCapacityScheduler: a dir holding only a Hadoop 1
+// capacity-scheduler.xml (rvs/hdeploy's conf/, trimmed) gets the H1 rules,
+// as the file given by name does; it was linted as YARN with CS001 (and
+// counted as two files). Beside a yarn-site.xml it stays a YARN lint.
+func TestLintHadoop1PathLoneCapacityScheduler(t *testing.T) {
+	dir := t.TempDir()
+	cs := filepath.Join(dir, "capacity-scheduler.xml")
+	require.NoError(t, os.WriteFile(cs, []byte(`<configuration>
+  <property>
+    <name>mapred.capacity-scheduler.queue.default.capacity</name>
+    <value>100</value>
+  </property>
+  <property>
+    <name>mapred.capacity-scheduler.queue.default.maximum-capacity</name>
+    <value>-1</value>
+  </property>
+  <property>
+    <name>mapred.capacity-scheduler.queue.default.maximum-initialized-jobs-per-user</name>
+    <value>2</value>
+  </property>
+</configuration>
+`), 0o644))
+	byDir, err := LintHadoop1Path(dir, xmlconf.ReadOptions{}, Options{})
+	require.NoError(t, err)
+	require.True(t, byDir.IsHadoop1)
+	assert.Equal(t, []string{cs}, byDir.Files)
+	byFile, err := LintHadoop1Path(cs, xmlconf.ReadOptions{}, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, byFile.Result.Findings, byDir.Result.Findings, "the same verdict as the file by name")
+	assert.NotEmpty(t, byDir.Result.Findings, "H1015: maximum-capacity makes it 1.x, which no longer reads the per-user job limit")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "yarn-site.xml"), []byte("<configuration/>"), 0o644))
+	got, _ := LintHadoop1Path(dir, xmlconf.ReadOptions{}, Options{})
+	assert.False(t, got.IsHadoop1, "a ResourceManager conf dir reads it as YARN")
+}
+
 // TestLintHadoop1PathHonoursMaxFileSize: the detection reads within
 // --max-file-size like every other input (issue 11: it parsed every file
 // fully, ignoring the limit).

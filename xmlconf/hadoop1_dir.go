@@ -20,7 +20,7 @@ func H1Candidates(arg string) ([]string, *H1Paths) {
 		return []string{arg}, nil
 	}
 	if !isFile(filepath.Join(arg, "mapred-site.xml")) && !isFile(filepath.Join(arg, "mapred-queues.xml")) {
-		return nil, nil
+		return loneCapacityScheduler(arg), nil
 	}
 	var paths []string
 	for _, f := range h1DirFiles {
@@ -30,6 +30,21 @@ func H1Candidates(arg string) ([]string, *H1Paths) {
 	}
 	dir := h1DirPaths(arg)
 	return paths, &dir
+}
+
+// loneCapacityScheduler is the candidate of a dir holding neither a
+// JobTracker nor a ResourceManager site file: its capacity-scheduler.xml,
+// for its content to decide, as when that file is given by name (a
+// repository may keep only a Hadoop 1 capacity-scheduler.xml; read as
+// YARN it gave CS001 where the file alone gave the H1 rules). Beside a
+// yarn-site.xml the dir is a ResourceManager's, and a Hadoop 1 file
+// there is linted as YARN, which is how the RM would read it.
+func loneCapacityScheduler(dir string) []string {
+	cs := filepath.Join(dir, "capacity-scheduler.xml")
+	if !isFile(cs) || isFile(filepath.Join(dir, "yarn-site.xml")) {
+		return nil
+	}
+	return []string{cs}
 }
 
 // h1DirPaths names the files of a Hadoop 1 conf dir by role.
