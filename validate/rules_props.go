@@ -15,7 +15,8 @@ var ruleUnknownProperty = &Rule{
 			"else without a log line. `max-capacity`, `maximum_capacity` or a queue left out of its parent's " +
 			"`queues` list therefore silently keep Hadoop's defaults. (Even the Hadoop docs write " +
 			"`<queue-path>.max-capacity` once; the key is `maximum-capacity`.) The preemption policy's " +
-			"`yarn.resourcemanager.monitor.capacity.preemption.*` keys are checked the same way, in yarn-site.xml too.",
+			"`yarn.resourcemanager.monitor.capacity.preemption.*` keys are checked the same way, in yarn-site.xml too, " +
+			"and so is a key whose `yarn.scheduler.capacity` prefix is misspelled by a letter or two.",
 		Bad:      "yarn.scheduler.capacity.root.a.max-capacity=50\nyarn.scheduler.capacity.root.gone.capacity=10  (gone not in root.queues)",
 		Good:     "yarn.scheduler.capacity.root.a.maximum-capacity=50",
 		Source:   "lint (CapacitySchedulerConfiguration reads known keys only)",
@@ -32,7 +33,11 @@ var ruleUnknownProperty = &Rule{
 				return
 			}
 			rest, ok := strings.CutPrefix(key, xmlconf.Prefix)
-			if !ok || rest == "" {
+			if !ok {
+				checkMisspelledPrefix(p, key, pr)
+				return
+			}
+			if rest == "" {
 				return
 			}
 			if rest == "root" || strings.HasPrefix(rest, "root.") {
@@ -42,6 +47,26 @@ var ruleUnknownProperty = &Rule{
 			checkGlobalKey(p, rest, pr)
 		})
 	},
+}
+
+// checkMisspelledPrefix reports a key whose first three segments miss
+// "yarn.scheduler.capacity" by a letter or two (a real file had
+// yarn.scheduler.caparcity.root.default.maximum-capacity): Hadoop reads
+// only the exact prefix, so the value is silently dropped. Other keys of
+// the file are left alone: a capacity-scheduler.xml may carry settings
+// of other components.
+func checkMisspelledPrefix(p *Pass, key string, pr *xmlconf.Property) {
+	segs := strings.SplitN(key, ".", 4)
+	if len(segs) < 4 || segs[3] == "" {
+		return
+	}
+	head := strings.Join(segs[:3], ".")
+	want := strings.TrimSuffix(xmlconf.Prefix, ".")
+	if d := xmlconf.EditDistance(head, want); d == 0 || d > 2 {
+		return
+	}
+	p.ReportHint(Loc{Pos: pr.NamePos, Property: pr.Name}, `did you mean "`+xmlconf.Prefix+segs[3]+`"?`,
+		"unknown property %q; Hadoop ignores it", pr.Name)
 }
 
 // checkDocsOnlyKey reports a key the Hadoop documentation gives but no
