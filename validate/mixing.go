@@ -94,9 +94,16 @@ func absoluteMin(q *xmlconf.Queue, l string) (xmlconf.Resource, bool) {
 }
 
 // childrenBroken reports whether Hadoop would have failed on a child before
-// reaching the parent's checks (unparseable or out-of-range capacity).
-func childrenBroken(q *xmlconf.Queue) bool {
+// reaching the parent's checks (unparseable or out-of-range capacity, or,
+// before 3.1, no capacity at all: each child is built, and
+// CSQueueUtils.loadCapacitiesByLabelsFromConf throws "Illegal capacity of
+// -1.0" from getNonLabeledQueueCapacity, before
+// ParentQueue#setChildQueues sums them).
+func childrenBroken(q *xmlconf.Queue, v xmlconf.Version) bool {
 	for _, c := range q.Children {
+		if v.Less(xmlconf.V3_1) && c.Capacity.Mode == xmlconf.ModeUnset {
+			return true
+		}
 		for _, l := range configuredLabels(c) {
 			cp, mx := capacityFor(c, l)
 			if cp.Mode == xmlconf.ModeInvalid || mx.Mode == xmlconf.ModeInvalid {
@@ -239,7 +246,7 @@ func (d *mixedDiag) String() string {
 // checkChildren emulates setChildQueues for parent q under version v and
 // returns the first error Hadoop would throw (nil when it accepts).
 func checkChildren(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *childCheck {
-	if q.IsLeaf() || len(q.Children) == 0 || childrenBroken(q) {
+	if q.IsLeaf() || len(q.Children) == 0 || childrenBroken(q, v) {
 		return nil
 	}
 	if v.AtLeast(xmlconf.V3_1) && q.AutoCreate.Legacy.V && allAutoCreated(q) {

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -76,7 +78,7 @@ var ruleCapacityMissing = &Rule{
 			}
 			at := p.AtQueue(q)
 			if p.Version.Less(xmlconf.V3_1) {
-				p.ReportHint(at, "set "+q.Key("capacity"), "Illegal capacity of -1.0 for queue %s", q.Path)
+				p.ReportHint(at, "set "+q.Key("capacity")+missingShareHint(q), "Illegal capacity of -1.0 for queue %s", q.Path)
 				return
 			}
 			p.Accepted(at, "set "+q.Key("capacity")+" explicitly (0 if no guarantee is intended)",
@@ -171,4 +173,36 @@ var ruleMaxCapacity = &Rule{
 			}
 		})
 	},
+}
+
+// missingShareHint names the share that would complete the parent's 100
+// when q is the only child without a capacity and its siblings are
+// percentages: Hadoop stops at q (CS012) and never sums the children, so
+// the sum CS024 would report goes here.
+func missingShareHint(q *xmlconf.Queue) string {
+	if q.Parent == nil || !q.Parent.IsRoot() && q.Parent.Capacity.Mode == xmlconf.ModePercent && q.Parent.Capacity.Percent == 0 {
+		return "" // children of a 0% parent must sum to 0
+	}
+	if len(q.Parent.Children) == 1 {
+		return " (the only child of its parent: 100)"
+	}
+	var sum float64
+	for _, c := range q.Parent.Children {
+		switch {
+		case c == q:
+		case c.Capacity.Mode == xmlconf.ModePercent:
+			sum += float64(c.Capacity.Percent)
+		default:
+			return ""
+		}
+	}
+	sum = math.Round(sum*1e4) / 1e4
+	if sum == 100 {
+		return " (its siblings already take 100%, so 0)"
+	}
+	if sum > 100 {
+		return fmt.Sprintf(" (its siblings already take %s%%, over 100)", strconv.FormatFloat(sum, 'f', -1, 64))
+	}
+	return fmt.Sprintf(" (its siblings take %s%%, so %s makes 100)",
+		strconv.FormatFloat(sum, 'f', -1, 64), strconv.FormatFloat(math.Round((100-sum)*1e4)/1e4, 'f', -1, 64))
 }

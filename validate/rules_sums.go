@@ -113,7 +113,8 @@ var ruleCapacitySum = &Rule{
 			"sum of <Σ> for children of queue <name> for label=<l>. It should be either 0 or 1.0` (and two variants for " +
 			"zero sums); 2.x–3.3 `Illegal capacity of <Σ> for children of queue <name>`. Where Hadoop accepts a sum of 0, " +
 			"capq still warns: the children get no guarantee. When the sum is off only because a child is listed twice " +
-			"(CS004) or has a capacity vector legacy mode ignores (CS027), that finding reports it at error instead.",
+			"(CS004) or has a capacity vector legacy mode ignores (CS027), that finding reports it at error instead; before 3.1 " +
+			"a child without capacity fails first (CS012) and the sum is never checked.",
 		Bad:      "root.queues=a,b,c; a=33.3; b=33.3; c=33.3",
 		Good:     "a=33.4; b=33.3; c=33.3",
 		Source:   "AbstractParentQueue#setChildQueues (2.x–3.3 ParentQueue#setChildQueues)",
@@ -128,7 +129,7 @@ var ruleCapacitySum = &Rule{
 // warnZeroSum flags percentage children that all have capacity 0 where
 // Hadoop accepts it (the seed documents: the sum must be 100).
 func warnZeroSum(p *Pass, q *xmlconf.Queue) {
-	if len(q.Children) == 0 || checkChildren(p.Model, q, p.Version) != nil || childrenBroken(q) {
+	if len(q.Children) == 0 || checkChildren(p.Model, q, p.Version) != nil || childrenBroken(q, p.Version) {
 		return
 	}
 	var sum float32
