@@ -130,20 +130,22 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 		j += k + 1
 	}
 	hint := "Hadoop ignores unknown keys; check the spelling against the Capacity Scheduler docs"
-	if yarn, ok := mrv1QueueSuffixes[suffix]; ok {
-		hint = `did you mean "` + yarn + `"? (` + suffix + " is the MRv1 name)"
+	if yarn, ok := mrv1ACLs[suffix]; ok {
+		hint = `this is the MapReduce v1 queue ACL (old Ambari stacks still write it); the Capacity Scheduler reads "` + yarn + `"`
 	} else if s := p.sh().suggestion("q:"+suffix, func() string { return suggestForTail(strings.Split(suffix, ".")) }); s != "" {
 		hint = `did you mean "` + s + `"?`
 	}
 	p.ReportHint(at, hint, "unknown property %q for queue %q; Hadoop ignores it", suffix, q.Path)
 }
 
-// mrv1QueueSuffixes are MRv1-era queue settings that Ambari's HDP 2.x
-// stacks still wrote under yarn.scheduler.capacity.<queue>. (real files:
-// root.default.acl_administer_jobs); LeafQueue reads only the YARN name,
-// too far from it by spelling for the suggestion to find.
-var mrv1QueueSuffixes = map[string]string{
+// mrv1ACLs maps the MapReduce v1 queue ACL names, which real files still
+// carry (Ambari's HDP 2.x capacity-scheduler defaults set
+// root.default.acl_administer_jobs), to the keys the Capacity Scheduler
+// reads: CapacitySchedulerConfiguration#getAcl builds "acl_" + the
+// QueueACL name, i.e. acl_submit_applications and acl_administer_queue.
+var mrv1ACLs = map[string]string{
 	"acl_administer_jobs": "acl_administer_queue",
+	"acl_submit_jobs":     "acl_submit_applications",
 }
 
 // builtinOrderingPolicies are the ordering-policy names Hadoop maps to
