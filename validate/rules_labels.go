@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -120,11 +122,25 @@ var ruleLabelSettingsUnused = &Rule{
 				if pr == nil {
 					pr = ls.MaxCapacity.Prop
 				}
-				p.ReportHint(p.AtProperty(q, pr), "add "+ls.Label+" to "+q.Key("accessible-node-labels")+" or delete these keys",
+				p.ReportHint(p.AtProperty(q, pr), inaccessibleLabelHint(q, ls),
 					"%q sets capacities for label %q but cannot access it (accessible-node-labels=%q)", q.Path, ls.Label, strings.Join(acc, ","))
 			}
 		})
 	},
+}
+
+// inaccessibleLabelHint tells how to fix a label q configures but cannot
+// access. Deleting the keys is only safe when they hold no capacity:
+// CSQueueUtils.loadCapacitiesByLabelsFromConf loads every configured label,
+// accessible or not, and ParentQueue#setChildQueues sums them per label, so
+// a positive capacity may be what makes the parent's sum 100.
+func inaccessibleLabelHint(q *xmlconf.Queue, ls *xmlconf.LabelSettings) string {
+	add := "add " + ls.Label + " to " + q.Key("accessible-node-labels")
+	if c := ls.Capacity; c.Mode == xmlconf.ModePercent && c.Percent > 0 {
+		return fmt.Sprintf("%s, or move its %s%% to a sibling that can access %s: Hadoop still counts it in %s's sum for %s, so deleting it alone can break that sum",
+			add, strconv.FormatFloat(float64(c.Percent), 'f', -1, 32), ls.Label, q.Parent.Path, ls.Label)
+	}
+	return add + " or delete these keys"
 }
 
 var ruleInvalidState = &Rule{
