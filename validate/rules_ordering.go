@@ -18,8 +18,9 @@ var ruleOrderingPolicy = &Rule{
 	Docs: Docs{
 		Summary: "an ordering policy this kind of queue cannot use",
 		Why: "Leaves take fifo, fair, fifo-with-partitions, fifo-for-pending-apps or a class name (`Unable to construct " +
-			"ordering policy for: <p>, <p>`); parents take utilization or priority-utilization only (`Unable to construct " +
-			"queue ordering policy=<p> queue=<path>`). The key is the same, so `fair` on a parent or `utilization` on a leaf fail.",
+			"ordering policy for: <p>, <p>`); parents take utilization, priority-utilization or the class name of a QueueOrderingPolicy with a no-argument " +
+			"constructor (`Unable to construct queue ordering policy=<p> queue=<path>`). The key is the same, so `fair` on a " +
+			"parent or `utilization` on a leaf fail.",
 		Bad:      "root.eng.ordering-policy=fair   (root.eng has children)",
 		Good:     "root.eng.ordering-policy=priority-utilization; root.eng.dev.ordering-policy=fair",
 		Source:   "CapacitySchedulerConfiguration#getAppOrderingPolicy / getQueueOrderingPolicy",
@@ -44,18 +45,40 @@ var ruleOrderingPolicy = &Rule{
 			// ParentQueue#setupQueueConfigs reads the key through
 			// CapacitySchedulerConfiguration#getQueueOrderingPolicy since
 			// YARN-5864 (queue priorities, 2.9.0, the same change that added
-			// the "priority" key dated 2.10 in catalog_versions.go); the
-			// class-name fallback of YARN-9824 still throws for fifo or
-			// fair. Only the 2.7 profile predates it.
+			// the "priority" key dated 2.10 in catalog_versions.go). Only
+			// the 2.7 profile predates it.
 			if p.Version.Less(xmlconf.V2_10) {
 				return
 			}
-			if t != "utilization" && t != "priority-utilization" {
-				p.ReportHint(at, "parent queues take utilization or priority-utilization",
-					"Unable to construct queue ordering policy=%s queue=%s", raw, q.Path)
+			if t == "utilization" || t == "priority-utilization" || parentPolicyClass(t) {
+				return
 			}
+			p.ReportHint(at, "parent queues take utilization, priority-utilization or a QueueOrderingPolicy class name",
+				"Unable to construct queue ordering policy=%s queue=%s", raw, q.Path)
 		})
 	},
+}
+
+// unusableQueuePolicyClasses are Hadoop classes a parent's ordering-policy
+// may name but Class.forName(..).newInstance() cannot turn into a
+// QueueOrderingPolicy: the app ordering policies fail the cast, and
+// PriorityUtilizationQueueOrderingPolicy has no no-argument constructor.
+var unusableQueuePolicyClasses = map[string]bool{
+	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FifoOrderingPolicy":                              true,
+	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FairOrderingPolicy":                              true,
+	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FifoOrderingPolicyWithExclusivePartitions":       true,
+	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FifoOrderingPolicyForPendingApps":                true,
+	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.policy.PriorityUtilizationQueueOrderingPolicy": true,
+}
+
+// parentPolicyClass reports whether a parent's trimmed ordering-policy t
+// may load as a class. YARN-9824 (2.10.0, 3.1.4, 3.2.2, 3.3.0, so every
+// profile from 2.10 on) made CapacitySchedulerConfiguration
+// #getQueueOrderingPolicy instantiate any other value as a class instead
+// of throwing; capq cannot load classes, so only names that cannot be
+// classes, or known classes that cannot work, are errors.
+func parentPolicyClass(t string) bool {
+	return javaClassName.MatchString(t) && !unusableQueuePolicyClasses[t]
 }
 
 var ruleMultiNode = &Rule{
