@@ -34,6 +34,15 @@ var globalKeySince = map[string]xmlconf.Version{
 	"multi-node-placement-enabled": xmlconf.V3_2, "multi-node-sorting.policy.names": xmlconf.V3_2, "multi-node-sorting.policy": xmlconf.V3_2,
 	"minimum-user-limit-percent": xmlconf.V3_4, "user-limit-factor": xmlconf.V3_4,
 	"skip-allocate-on-nodes-with-reserved-containers": xmlconf.V3_4,
+	// Not yet constants of CapacitySchedulerConfiguration in the 2.8 line
+	// (which already has rack-locality-full-reset, YARN-4287), so not in
+	// 2.7 either; read from 2.9.0 (rack-locality-additional-delay is
+	// YARN-4189), which the 2.10 profile covers. The 2.10.0 changelog's
+	// YARN-8896 changed maximum-container-assignments' default to 100.
+	"per-node-heartbeat.multiple-assignments-enabled":  xmlconf.V2_10,
+	"per-node-heartbeat.maximum-container-assignments": xmlconf.V2_10,
+	"per-node-heartbeat.maximum-offswitch-assignments": xmlconf.V2_10,
+	"rack-locality-additional-delay":                   xmlconf.V2_10,
 }
 
 // suffixSince returns the first version that reads a per-queue suffix
