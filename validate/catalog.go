@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -210,13 +211,7 @@ func suggest(s string, known nameSet) string {
 		if nk == ns {
 			return k
 		}
-		// The distance is at least the difference in length: a key
-		// further than the limit that way cannot be suggested, and
-		// skipping it keeps a file of long unknown keys linear.
-		if abs(len(s)-len(k)) > limit {
-			continue
-		}
-		d := xmlconf.EditDistance(trimCommon(s, k))
+		d := min(boundedDistance(s, k, limit), boundedDistance(ns, nk, limit))
 		if d < bestD || (d == bestD && k < best) {
 			best, bestD = k, d
 		}
@@ -224,7 +219,88 @@ func suggest(s string, known nameSet) string {
 	if bestD <= limit {
 		return best
 	}
-	return ""
+	if k := pastedSuffix(s, known); k != "" {
+		return k
+	}
+	return tokenNeighbour(s, known)
+}
+
+// pastedSuffix returns the longest multi-word known name that s ends with
+// mid-word, as in minimumaximum-capacity (minimu + maximum-capacity, a
+// half-overwritten name). A match after a separator is no suggestion:
+// default.minimum-user-limit-percent is a queue path missing root.
+func pastedSuffix(s string, known nameSet) string {
+	best := ""
+	for k := range known {
+		i := len(s) - len(k)
+		if i < 1 || len(k) <= len(best) || !strings.Contains(k, "-") || !strings.HasSuffix(s, k) {
+			continue
+		}
+		if c := s[i-1]; c != '-' && c != '_' && c != '.' {
+			best = k
+		}
+	}
+	return best
+}
+
+// boundedDistance is the edit distance of a and b, or limit+1 when it is
+// surely larger. Comparing the normalized forms too finds
+// minimumaximum-capacity (minmaxcapacity) near maximum-capacity.
+func boundedDistance(a, b string, limit int) int {
+	// The distance is at least the difference in length: a key further
+	// than the limit that way cannot be suggested, and skipping it keeps
+	// a file of long unknown keys linear.
+	if abs(len(a)-len(b)) > limit {
+		return limit + 1
+	}
+	return xmlconf.EditDistance(trimCommon(a, b))
+}
+
+// tokenNeighbour suggests the one known name whose words (split at - _ .,
+// max/min folded) are those of s with exactly one inner word added or
+// dropped: rack-locality-delay for rack-locality-additional-delay is too
+// far for an edit distance but plainly meant. Two such names are no
+// suggestion. A first or last word does not count: default.<suffix> is a
+// queue path missing root, and preemption.enabled is not
+// lazy-preemption-enabled.
+func tokenNeighbour(s string, known nameSet) string {
+	ts := nameTokens(s)
+	found := ""
+	for k := range known {
+		tk := nameTokens(k)
+		short, long := ts, tk
+		if len(short) > len(long) {
+			short, long = long, short
+		}
+		if len(short) < 2 || len(long) != len(short)+1 || !dropsOneToken(long, short) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = k
+	}
+	return found
+}
+
+// nameTokens splits a key into its words, folded as normalizeName does.
+func nameTokens(s string) []string {
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '-' || r == '_' || r == '.' })
+	for i, t := range f {
+		f[i] = nameFolds.Replace(t)
+	}
+	return f
+}
+
+// dropsOneToken reports whether short is long without one of its inner
+// words.
+func dropsOneToken(long, short []string) bool {
+	for i := 1; i < len(long)-1; i++ {
+		if slices.Equal(long[:i], short[:i]) && slices.Equal(long[i+1:], short[i:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // trimCommon drops the prefix and suffix a and b share, which leaves
