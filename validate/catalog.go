@@ -3,6 +3,7 @@ package validate
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -267,7 +268,7 @@ func tokenNeighbour(s string, known nameSet) string {
 	ts := nameTokens(s)
 	found := ""
 	for k := range known {
-		tk := nameTokens(k)
+		tk := knownNameTokens(k)
 		short, long := ts, tk
 		if len(short) > len(long) {
 			short, long = long, short
@@ -281,6 +282,20 @@ func tokenNeighbour(s string, known nameSet) string {
 		found = k
 	}
 	return found
+}
+
+// knownTokens caches nameTokens of the known names: a file of tens of
+// thousands of unknown keys would otherwise split every known name again
+// for each of them.
+var knownTokens sync.Map
+
+func knownNameTokens(k string) []string {
+	if t, ok := knownTokens.Load(k); ok {
+		return t.([]string)
+	}
+	t := nameTokens(k)
+	knownTokens.Store(k, t)
+	return t
 }
 
 // nameTokens splits a key into its words, folded as normalizeName does.
