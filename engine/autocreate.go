@@ -292,6 +292,12 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 	}
 	if q := e.byPath[full]; q != nil {
 		q.legacyAuto = true
+		// The rebuild ran updateMaxApps before the mark: a leaf of a
+		// labelled template takes its largest share over the labels now
+		// (AbstractLeafQueue.refreshAfterResourceCalculation on creation).
+		if e.labelsOn {
+			e.updateMaxApps(q)
+		}
 	}
 	return []string{full}, nil
 }

@@ -361,6 +361,23 @@ func (e *Engine) deriveCapacities(lp, pp *qpart) {
 	lp.absMaxCap = lp.maxCapacity * pp.absMaxCap
 }
 
+// ownMaxApps tells whether the queue sets maximum-applications itself.
+// An AutoCreatedLeafQueue's value written by setLegacyMaxApps is capq's
+// record of the default partition's share, not a setting: only a
+// leaf-queue-template.maximum-applications is one (ManagedParentQueue
+// copies the template; AbstractLeafQueue.updateMaximumApplications
+// computes the rest on every cluster update).
+func (e *Engine) ownMaxApps(q *queue, mq *xmlconf.Queue) bool {
+	if mq.MaxApplications.V < 0 {
+		return false
+	}
+	if !q.legacyAuto || q.parent == nil {
+		return true
+	}
+	_, ok, _ := e.model.Conf.Get(xmlconf.Prefix + q.parent.path + "." + legacyTemplatePrefix + "maximum-applications")
+	return ok
+}
+
 // updateMaxApps is AbstractLeafQueue.updateMaximumApplications in 3.4:
 // without a queue setting (and unless global-queue-max-application
 // decides), maximum-applications is the largest of base × absolute
@@ -369,7 +386,7 @@ func (e *Engine) deriveCapacities(lp, pp *qpart) {
 // absolute capacities from them.
 func (e *Engine) updateMaxApps(q *queue) {
 	mq := e.model.Queue(q.path)
-	if mq == nil || !e.model.Version.AtLeast(xmlconf.V3_4) || mq.MaxApplications.V >= 0 || len(mq.Labels) == 0 {
+	if mq == nil || !e.model.Version.AtLeast(xmlconf.V3_4) || e.ownMaxApps(q, mq) || len(mq.Labels) == 0 {
 		return
 	}
 	g := e.model.Global
@@ -379,6 +396,25 @@ func (e *Engine) updateMaxApps(q *queue) {
 			return
 		}
 		base = min(gq, base)
+	}
+	best := e.maxAppsOverLabels(q, mq, base)
+	if best == q.maxApps {
+		return
+	}
+	q.maxApps = best
+	q.maxAppsUser = best
+	if q.ulf != -1 {
+		q.maxAppsUser = min(best, xmlconf.JavaFloatToInt(float32(best)*(q.mulp/100)*q.ulf))
+	}
+}
+
+// maxAppsOverLabels is updateMaximumApplications' share: the largest
+// base × absolute capacity over the queue's labels and the default
+// partition, or the base itself while the cluster has no resource (the
+// absolute capacities are not ready for use then).
+func (e *Engine) maxAppsOverLabels(q *queue, mq *xmlconf.Queue, base int32) int32 {
+	if e.all.IsZero() {
+		return base
 	}
 	// From the model's default-partition value each time: a label's
 	// absolute capacity in absolute resources moves with its nodes.
@@ -390,12 +426,5 @@ func (e *Engine) updateMaxApps(q *queue) {
 		}
 		best = max(best, xmlconf.JavaFloatToInt(float32(base)*q.parts[pi].absCap))
 	}
-	if best == q.maxApps {
-		return
-	}
-	q.maxApps = best
-	q.maxAppsUser = best
-	if q.ulf != -1 {
-		q.maxAppsUser = min(best, xmlconf.JavaFloatToInt(float32(best)*(q.mulp/100)*q.ulf))
-	}
+	return best
 }
