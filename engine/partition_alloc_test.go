@@ -129,6 +129,20 @@ func TestMaxApplicationsOverLabels(t *testing.T) {
 	}
 }
 
+// Before any node registers the absolute capacities are not ready for
+// use and updateMaximumApplications takes the base maximum; the first
+// node brings the largest share over the labels.
+func TestMaxApplicationsEmptyCluster(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "10", "root.b.capacity": "90",
+		"root.a.accessible-node-labels": "x", "root.a.accessible-node-labels.x.capacity": "50",
+		"root.b.accessible-node-labels": "x", "root.b.accessible-node-labels.x.capacity": "50"}
+	e, err := New(build(t, kv, xmlconf.V3_4), nil, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, int32(10000), e.Snapshot().Queues["root.a"].MaxApplications)
+	require.NoError(t, e.AddNodes(nodesOf(1, 8192)...))
+	assert.Equal(t, int32(5000), e.Snapshot().Queues["root.a"].MaxApplications)
+}
+
 // A request for a label the queue cannot access is refused with Hadoop's
 // message, and so is an AM label.
 func TestLabelAccessRefused(t *testing.T) {
