@@ -27,8 +27,10 @@ func rmOnlyWarnings(m *xmlconf.Model) []string {
 			"(yarn-site.xml; give it with --yarn-site or a configuration directory); the run takes %s", p.ValuePos, p.Name, inForce)
 		switch {
 		case s.Partial != "":
-			w = fmt.Sprintf("%s: %s in capacity-scheduler.xml is read only by the application priority ACLs: the queue ACLs take it "+
-				"from the ResourceManager's configuration (yarn-site.xml; give it with --yarn-site or a configuration directory), %s here", p.ValuePos, p.Name, inForce)
+			// Each partly read setting says what still reads it there
+			// (RMOnlySetting.Partial), as lint CS111 does.
+			w = fmt.Sprintf("%s: %s in capacity-scheduler.xml: Hadoop reads it from the ResourceManager's configuration "+
+				"(yarn-site.xml; give it with --yarn-site or a configuration directory), %s; the run takes %s", p.ValuePos, p.Name, s.Partial, inForce)
 		case (p.Name == xmlconf.MonitorEnableKey || p.Name == xmlconf.MonitorPoliciesKey) && !m.Global.MonitorEnabled.V:
 			w += ": the scheduling monitor is off, so nothing is preempted"
 		}

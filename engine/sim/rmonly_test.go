@@ -46,3 +46,27 @@ func TestMonitorInCapacitySchedulerXMLDoesNotPreempt(t *testing.T) {
 		})
 	}
 }
+
+// A setting capacity-scheduler.xml still partly feeds (RMOnlySetting.
+// Partial) is warned about with what reads it there: the minimum
+// allocation's validation (3.x) and the application priority ACLs. The
+// warning used to give the ACL wording for every such setting.
+func TestPartlyReadRMOnlySettingWarnings(t *testing.T) {
+	for _, c := range []struct{ key, value, says string }{
+		{xmlconf.MinAllocationMBKey, "2048", "validateConf still checks it"},
+		{xmlconf.ACLEnableKey, "true", "application priority ACLs"},
+	} {
+		cs := `<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>` +
+			`<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>` +
+			`<property><name>` + c.key + `</name><value>` + c.value + `</value></property></configuration>`
+		l, err := xmlconf.Load(xmlconf.LoadOptions{
+			YarnSite:          []xmlconf.Source{{Name: "yarn-site.xml", Data: []byte("<configuration/>")}},
+			CapacityScheduler: []xmlconf.Source{{Name: "capacity-scheduler.xml", Data: []byte(cs)}}})
+		require.NoError(t, err)
+		ws := rmOnlyWarnings(l.Model)
+		require.Len(t, ws, 1, c.key)
+		assert.Contains(t, ws[0], c.key+" in capacity-scheduler.xml")
+		assert.Contains(t, ws[0], c.says)
+		assert.Contains(t, ws[0], "the run takes Hadoop's default")
+	}
+}
