@@ -85,6 +85,15 @@ var queueUnmodelled = []struct {
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			return q.OrderingPolicy.Pos(), q.IsLeaf() && q.OrderingPolicy.Origin == xmlconf.FromQueue && !builtInAppPolicy[q.OrderingPolicy.V]
 		}},
+	// Since YARN-9824 (2.10, 3.1.4, 3.3) a parent may name a
+	// QueueOrderingPolicy class, which lint CS056 accepts; the engine
+	// knows only Hadoop's two.
+	{"ordering-policy", "a queue ordering policy class on a parent (a QueueOrderingPolicy on the ResourceManager's classpath)",
+		"its children are ordered by used capacity (utilization)",
+		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
+			v := q.OrderingPolicy
+			return v.Pos(), !q.IsLeaf() && v.Origin == xmlconf.FromQueue && v.V != "utilization" && v.V != "priority-utilization"
+		}},
 	{"ordering-policy.exclusive-enforced-partitions", "separate FIFO orders for apps whose AM asks for an exclusive-enforced partition (FifoOrderingPolicyWithExclusivePartitions)",
 		"the leaf orders all its apps in one FIFO order",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
