@@ -93,6 +93,10 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 		if re := (*rangeError)(nil); errors.As(err, &re) {
 			return nil, re.err
 		}
+		var fatal *fatalErr
+		if errors.As(err, &fatal) {
+			return nil, fatal.err
+		}
 		if err != nil {
 			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS skips this job", err))
 			if sr.firstSkip == nil {
@@ -167,7 +171,12 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 			g := TaskGroup{Count: 1, MemoryMB: sr.set.ContainerMemoryMB, VCores: sr.set.ContainerVCores, DurationMS: d,
 				Priority: kind.prio, Phase: kind.phase, Type: kind.typ}
 			if at.HostName != "" {
-				rack, host := rackHost(at.HostName)
+				rack, host, err := rackHost(at.HostName)
+				if err != nil {
+					// SLSRunner.startNM reads every host before any job
+					// runs: SLS does not start, so the read stops here.
+					return a, &fatalErr{posErr(pos, "%s task %d: hostName: %v", kind.typ, k, err)}
+				}
 				path := rack + "/" + host
 				g.Hosts, g.Racks = []string{path}, []string{rack}
 				if _, seen := sr.hosts[path]; !seen {

@@ -64,7 +64,9 @@ func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"jobID": "j", "queue": "a", "mapTasks": [{"attempts": [{"startTime": 5, "finishTime": 5}]}]}`: "no job of the trace can start",
 		`{"jobID": "j", "mapTasks": 3}`: "r.json:1",
-		`{"jobID": "j"`:                 "r.json",
+		// NodeBase refuses a host without its rack: SLS does not start.
+		`{"jobID": "j", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "h1", "startTime": 1, "finishTime": 4}]}]}`: "r.json:1 (job 1): map task 0: hostName: Network Location path does not start with /: h1",
+		`{"jobID": "j"`: "r.json",
 	} {
 		_, err := ReadRumen("r.json", []byte(in), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
 		require.Error(t, err, in)

@@ -417,7 +417,12 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 		return g, err
 	}
 	if v, ok := t["container.host"]; ok && v != nil {
-		rack, host := rackHost(jsonString(v))
+		rack, host, err := rackHost(jsonString(v))
+		if err != nil {
+			// SLSRunner.startNM reads every host before any job runs:
+			// SLS does not start, so the read stops here.
+			return g, &fatalErr{posErr(pos, "container.host: %v", err)}
+		}
 		// Hosts holds the full path until traceNodes names the nodes.
 		path := rack + "/" + host
 		g.Hosts, g.Racks = []string{path}, []string{rack}
@@ -498,16 +503,26 @@ func taskDuration(t map[string]any, pos string) (int64, error) {
 	return d, nil
 }
 
-// rackHost is SLSUtils.getRackHostName: "/rack/host" -> ("/rack",
-// "host"); "/a/b/host" -> ("/a/b", "host"); a bare name is on
-// /default-rack.
-func rackHost(s string) (rack, host string) {
-	s = strings.TrimRight(s, "/")
+// rackHost is SLSUtils.getRackHostName, which reads s as a NodeBase path:
+// "/rack/host" -> ("/rack", "host"); "/a/b/host" -> ("/a/b", "host"); one
+// trailing "/" is dropped (NodeBase.normalize). A path that does not start
+// with "/" is refused with normalize's IllegalArgumentException, and one
+// without a rack ("/host", "") fails in Hadoop on the empty network
+// location's substring(1), so SLS does not start with either.
+func rackHost(s string) (rack, host string, err error) {
+	if s != "" && s[0] != '/' {
+		//lint:ignore ST1005 NodeBase.normalize's exact message
+		return "", "", fmt.Errorf("Network Location path does not start with /: %s (NodeBase.normalize; write /rack/host)", s)
+	}
+	s = strings.TrimSuffix(s, "/")
 	i := strings.LastIndexByte(s, '/')
 	if i <= 0 {
-		return "/default-rack", strings.TrimPrefix(s, "/")
+		return "", "", fmt.Errorf("host %q has no rack: SLSUtils.getRackHostName needs /rack/host (Hadoop fails on the empty network location)", s)
 	}
-	return s[:i], s[i+1:]
+	if s[i+1:] == "" {
+		return "", "", fmt.Errorf("host path %q has an empty host name", s)
+	}
+	return s[:i], s[i+1:], nil
 }
 
 // traceNodes is SLSUtils.parseNodesFromSLSTrace: generated nodes for
@@ -533,7 +548,7 @@ func (sr *slsReader) traceNodes() Cluster {
 		if _, dup := ids[p]; dup || gen.path(p) {
 			continue
 		}
-		rack, host := rackHost(p)
+		rack, host, _ := rackHost(p) // read and checked with its task
 		id := host
 		if taken[id] || gen.host(id) {
 			id = p
@@ -543,7 +558,7 @@ func (sr *slsReader) traceNodes() Cluster {
 	}
 	sr.nameHosts(func(path string) string {
 		if gen.path(path) {
-			_, host := rackHost(path)
+			_, host, _ := rackHost(path) // a generated node's path
 			return host
 		}
 		return ids[path]

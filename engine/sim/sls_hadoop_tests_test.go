@@ -117,10 +117,28 @@ func TestSynthJobGenerationValidateJob(t *testing.T) {
 // "/rackA/rackB/node1" is node1 on rackA/rackB (capq keeps the leading
 // "/" of a network location).
 func TestSLSUtilsGetRackHostname(t *testing.T) {
-	rack, host := rackHost("/rack1/node1")
+	rack, host, err := rackHost("/rack1/node1")
+	require.NoError(t, err)
 	assert.Equal(t, [2]string{"/rack1", "node1"}, [2]string{rack, host})
-	rack, host = rackHost("/rackA/rackB/node1")
+	rack, host, err = rackHost("/rackA/rackB/node1")
+	require.NoError(t, err)
 	assert.Equal(t, [2]string{"/rackA/rackB", "node1"}, [2]string{rack, host})
+}
+
+// A host path NodeBase cannot read stops SLS (SLSUtils.getRackHostName):
+// no leading "/" is normalize's IllegalArgumentException, no rack is the
+// empty network location's substring(1). capq used to put such hosts on
+// /default-rack. One trailing "/" is dropped, as normalize does.
+func TestRackHostRefusesWhatNodeBaseRefuses(t *testing.T) {
+	for _, bad := range []string{"node1", "rack1/node1", "/node1", "", "/", "/rack1/node1//"} {
+		_, _, err := rackHost(bad)
+		assert.Error(t, err, bad)
+	}
+	_, _, err := rackHost("node1")
+	assert.ErrorContains(t, err, "Network Location path does not start with /: node1")
+	rack, host, err := rackHost("/rack1/node1/")
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"/rack1", "node1"}, [2]string{rack, host})
 }
 
 // TestSLSUtils#testGenerateNodes: generateNodes(3, racks) gives 3 nodes

@@ -204,7 +204,7 @@ func TestSLSNodeIdentityIsTheFullPath(t *testing.T) {
 {"job.queue.name": "a", "job.tasks": [
  {"duration.ms": 5, "container.host": "/rack1/node1"},
  {"duration.ms": 5, "container.host": "/default-rack/node1"},
- {"duration.ms": 5, "container.host": "node7"}]}`
+ {"duration.ms": 5, "container.host": "/default-rack/node7"}]}`
 	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	var ids []string
@@ -216,6 +216,19 @@ func TestSLSNodeIdentityIsTheFullPath(t *testing.T) {
 	assert.Equal(t, []string{"node1"}, tasks[0].Hosts)
 	assert.Equal(t, []string{"/default-rack/node1"}, tasks[1].Hosts)
 	assert.Equal(t, []string{"node7"}, tasks[2].Hosts)
+}
+
+// A container.host NodeBase cannot read stops SLS at startNM, before any
+// job: the read stops with the host's place, rather than skip the job (or,
+// as capq once did, put the host on /default-rack).
+func TestSLSHostWithoutRackStopsTheRead(t *testing.T) {
+	data := `{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.host": "/rack1/node1"}]}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.host": "node7"}]}`
+	_, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "t.json:2")
+	assert.Contains(t, err.Error(), "Network Location path does not start with /: node7")
+	assert.NotContains(t, err.Error(), "skips")
 }
 
 func renameQueue(w *Workload, q string) *Workload {

@@ -68,7 +68,10 @@ func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Clust
 				return posErr(npos, "unknown field %q in a node (want node, memory-mb, vcores, labels)", k)
 			}
 		}
-		rk, host := rackHost(rack + "/" + jsonString(n["node"]))
+		rk, host, err := rackHost(rack + "/" + jsonString(n["node"]))
+		if err != nil {
+			return posErr(npos, "%v", err)
+		}
 		if prev, dup := seen[host]; dup {
 			if prev == rk {
 				continue // the Java code collects nodes in a set
