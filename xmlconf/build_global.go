@@ -29,11 +29,8 @@ func (b *builder) global() {
 	g.UserMaxParallelApps, _ = b.intAt(Prefix+"user.max-parallel-apps", FromGlobal, maxInt32)
 	g.ResourceCalculator, _ = b.stringAt(Prefix+"resource-calculator", FromGlobal, DefaultResourceCalculator)
 	g.NodeLocalityDelay, _ = b.intAt(Prefix+"node-locality-delay", FromGlobal, 40)
-	g.RackLocalityAddDelay, _ = b.intAt(Prefix+"rack-locality-additional-delay", FromGlobal, -1)
 	g.RackLocalityFullReset, _ = b.boolAt(Prefix+"rack-locality-full-reset", FromGlobal, true)
-	g.MultipleAssignments, _ = b.boolAt(Prefix+"per-node-heartbeat.multiple-assignments-enabled", FromGlobal, true)
-	g.MaxContainerAssignments, _ = b.intAt(Prefix+"per-node-heartbeat.maximum-container-assignments", FromGlobal, 100)
-	g.MaxOffSwitchAssignments, _ = b.intAt(Prefix+"per-node-heartbeat.maximum-offswitch-assignments", FromGlobal, 1)
+	b.perHeartbeat()
 	g.ReservationsContinueLook, _ = b.boolAt(Prefix+"reservations-continue-look-all-nodes", FromGlobal, true)
 	g.LegacyQueueMode = Value[bool]{V: true}
 	if b.v.AtLeast(V3_4) {
@@ -54,6 +51,28 @@ func (b *builder) global() {
 	g.QueueManagementIntervalMS, _ = b.longAt(QueueManagementIntervalKey, FromGlobal, 1500)
 	g.AutoRefreshIntervalMS, _ = b.longAt(AutoRefreshIntervalKey, FromGlobal, 5000)
 	b.preemption()
+}
+
+// perHeartbeat reads how much one node heartbeat may assign, and the rack
+// locality delay, which the 2.9 line made settings (the 2.10 profile; the
+// additional delay is YARN-4189). 2.7's root ParentQueue.assignContainers
+// loops while the node has room and stops after the first off-switch
+// container, with no count limit, and waits for no extra rack delay:
+// the settings' -1/1 meanings, which 2.7 gets whatever the file says
+// (lint names such keys as unknown to 2.7).
+func (b *builder) perHeartbeat() {
+	g := &b.m.Global
+	if !b.v.AtLeast(V2_10) {
+		g.RackLocalityAddDelay = Value[int32]{V: -1}
+		g.MultipleAssignments = Value[bool]{V: true}
+		g.MaxContainerAssignments = Value[int32]{V: -1}
+		g.MaxOffSwitchAssignments = Value[int32]{V: 1}
+		return
+	}
+	g.RackLocalityAddDelay, _ = b.intAt(Prefix+"rack-locality-additional-delay", FromGlobal, -1)
+	g.MultipleAssignments, _ = b.boolAt(Prefix+"per-node-heartbeat.multiple-assignments-enabled", FromGlobal, true)
+	g.MaxContainerAssignments, _ = b.intAt(Prefix+"per-node-heartbeat.maximum-container-assignments", FromGlobal, 100)
+	g.MaxOffSwitchAssignments, _ = b.intAt(Prefix+"per-node-heartbeat.maximum-offswitch-assignments", FromGlobal, 1)
 }
 
 // hadoopDefault is key's value in the default resources of the build's
