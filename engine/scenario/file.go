@@ -16,8 +16,15 @@ import (
 // Scenario is a step-by-step scheduler script (scenario-format.md): a
 // cluster, a configuration and the steps to run on it.
 type Scenario struct {
-	ID             string            `json:"id"`
-	Title          string            `json:"title"`
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	// Category, Source, Notes and Adaptation describe the scenario (the
+	// Hadoop test it reproduces and how it departs from it); the run does
+	// not read them, but strict decoding must know them.
+	Category       string            `json:"category"`
+	Source         json.RawMessage   `json:"source"`
+	Notes          json.RawMessage   `json:"notes"`
+	Adaptation     string            `json:"adaptation"`
 	YarnSite       map[string]string `json:"yarn_site"`
 	HadoopVersion  string            `json:"hadoop_version"`
 	Cluster        Cluster           `json:"cluster"`
@@ -186,6 +193,9 @@ func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) 
 	var sc Scenario
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.UseNumber()
+	// A misspelled key ("queus" in an expect step) would otherwise be
+	// dropped, and the scenario pass without checking anything.
+	dec.DisallowUnknownFields()
 	if err := dec.Decode(&sc); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", jsonErrorPlace(path, data, dec.InputOffset(), err), err)
 	}

@@ -31,6 +31,8 @@ type File struct {
 	ExpectStartup         *StartupExpect      `json:"expect_startup"`
 	FloatTolerance        *float64            `json:"float_tolerance"`
 	Steps                 []Step              `json:"steps"`
+	// Adaptation is descriptive, not read by the runner.
+	Adaptation string `json:"adaptation"`
 
 	path    string
 	profile h1.Profile
@@ -117,6 +119,10 @@ type Step struct {
 	QueueOrder map[string]any            `json:"queue_order"`
 	Memory     map[string]any            `json:"memory"`
 	ClusterSt  map[string]any            `json:"cluster_state"`
+	// cluster is the expect op's cluster section, decoded by
+	// decodeExpectStep into ClusterSt; named here so that strict
+	// decoding knows it.
+	ClusterSection json.RawMessage `json:"cluster"`
 }
 
 // Detect reports whether a scenario file is a Hadoop 1 one: "engine":
@@ -153,7 +159,11 @@ func Parse(path string, data []byte) (*File, error) {
 // resolved (safeio.Within), or the scenario is refused.
 func ParseWith(path string, data []byte, rd xmlconf.ReadOptions) (*File, error) {
 	var f File
-	if err := json.Unmarshal(data, &f); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	// A misspelled key ("queus" in an expect step) would otherwise be
+	// dropped, and the scenario pass without checking anything.
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", path, err)
 	}
 	var raw struct {
@@ -201,7 +211,7 @@ func decodeExpectStep(raw json.RawMessage, s *Step) error {
 	}
 	s.Queues, s.JobsState, s.TrackersSt = x.Queues, x.Jobs, x.Trackers
 	s.QueueOrder, s.Memory, s.ClusterSt = x.QueueOrder, x.Memory, x.Cluster
-	s.Trackers, s.Jobs = nil, nil
+	s.Trackers, s.Jobs, s.ClusterSection = nil, nil, nil
 	return nil
 }
 
