@@ -374,3 +374,21 @@ func TestHadoopMappingRuleCreatorChecks(t *testing.T) {
 		})
 	}
 }
+
+// MappingRuleCreator reads rules with Jackson, which matches field names
+// exactly: "Create" and "fallbackresult" are not create and
+// fallbackResult, so the rule keeps create true and fallback skip. Go's
+// decoder alone would take them case-insensitively.
+func TestParseJSONKeysAreCaseSensitive(t *testing.T) {
+	data := []byte(`{"rules":[{"type":"user","matches":"*","policy":"user","parentQueue":"root.users","Create":false,"fallbackresult":"reject","extra":1}]}`)
+	rules, err := ParseJSON(data)
+	require.NoError(t, err)
+	require.Len(t, rules, 1)
+	assert.Nil(t, rules[0].Create)
+	assert.Equal(t, "", rules[0].FallbackResult)
+	unknown := UnknownRuleKeys(data)
+	require.Len(t, unknown, 3)
+	assert.Contains(t, unknown[0], `key "Create" is not read: fields are case-sensitive, this is "create"`)
+	assert.Contains(t, unknown[1], `key "extra" is not a field of a mapping rule`)
+	assert.Contains(t, unknown[2], `key "fallbackresult" is not read`)
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -26,6 +27,9 @@ const (
 type Problem struct {
 	Key, Msg string
 	Warning  bool
+	// UnknownKey marks a JSON rule's key that is not a rule field
+	// (UnknownRuleKeys): a warning of its own.
+	UnknownKey bool
 }
 
 // LoadOptions tune Load.
@@ -64,12 +68,13 @@ func Load(c *xmlconf.Conf, v xmlconf.Version, opts LoadOptions) (*Set, []Problem
 
 func (s *Set) loadJSON(c *xmlconf.Conf, opts LoadOptions) []Problem {
 	if text, ok, _ := c.Get(KeyJSON); ok {
-		rules, err := ParseJSON([]byte(strings.TrimSpace(text)))
+		data := []byte(strings.TrimSpace(text))
+		rules, err := ParseJSON(data)
 		if err != nil {
 			return []Problem{{Key: KeyJSON, Msg: err.Error()}}
 		}
 		s.Rules = tag(rules, KeyJSON)
-		return nil
+		return unknownKeys(KeyJSON, data)
 	}
 	if path, ok, _ := c.Get(KeyJSONFile); ok {
 		if opts.ReadFile == nil {
@@ -86,9 +91,18 @@ func (s *Set) loadJSON(c *xmlconf.Conf, opts LoadOptions) []Problem {
 			return []Problem{{Key: KeyJSONFile, Msg: err.Error()}}
 		}
 		s.Rules = tag(rules, KeyJSONFile)
-		return nil
+		return unknownKeys(KeyJSONFile, data)
 	}
 	return []Problem{{Key: KeyFormat, Warning: true, Msg: "Mapping rule is set to JSON, but no inline JSON nor a JSON file was provided! Starting with no mapping rules!"}}
+}
+
+// unknownKeys are UnknownRuleKeys' findings as problems of key.
+func unknownKeys(key string, data []byte) []Problem {
+	var out []Problem
+	for _, msg := range UnknownRuleKeys(data) {
+		out = append(out, Problem{Key: key, Msg: msg, Warning: true, UnknownKey: true})
+	}
+	return out
 }
 
 func tag(rules []Rule, key string) []Rule {
@@ -103,10 +117,12 @@ func tag(rules []Rule, key string) []Rule {
 // each rule as MappingRuleCreator does (checkMandatoryParameters, the
 // enum values Jackson accepts, createMatcher and createAction's
 // checkArgument calls). The first problem is returned, as Hadoop stops at
-// it.
+// it. A rule's keys are read as Jackson reads them, exactly: a key that
+// is not a field of the rule, "Create" for "create" included, is not read
+// (UnknownRuleKeys names them).
 func ParseJSON(data []byte) ([]Rule, error) {
 	var desc struct {
-		Rules []Rule `json:"rules"`
+		Rules []map[string]json.RawMessage `json:"rules"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&desc); err != nil {
@@ -115,23 +131,72 @@ func ParseJSON(data []byte) ([]Rule, error) {
 	if dec.More() {
 		return nil, hadoopErr("mapping rules are not valid JSON: data after the top-level object")
 	}
-	// A second reading tells an absent (or null) matches from an empty
-	// one, which Hadoop words differently.
-	var raw struct {
-		Rules []map[string]json.RawMessage `json:"rules"`
-	}
-	_ = json.Unmarshal(data, &raw)
-	for i := range desc.Rules {
-		hasMatches := true
-		if i < len(raw.Rules) {
-			m, ok := raw.Rules[i]["matches"]
-			hasMatches = ok && string(m) != "null"
+	rules := make([]Rule, len(desc.Rules))
+	for i, raw := range desc.Rules {
+		if err := decodeRule(raw, &rules[i]); err != nil {
+			return nil, hadoopErr("mapping rules are not valid JSON: rule #%d: %v", i+1, err)
 		}
-		if err := checkRule(&desc.Rules[i], hasMatches); err != nil {
+		// An absent (or null) matches is worded apart from an empty one.
+		m, ok := raw["matches"]
+		if err := checkRule(&rules[i], ok && string(m) != "null"); err != nil {
 			return nil, hadoopErr("mapping rule #%d: %v", i+1, err)
 		}
 	}
-	return desc.Rules, nil
+	return rules, nil
+}
+
+// ruleKeys are the fields of a JSON mapping rule (schema.Rule), as Jackson
+// matches them: exactly.
+var ruleKeys = []string{"type", "matches", "policy", "parentQueue", "customPlacement", "value", "create", "fallbackResult"}
+
+// decodeRule decodes a rule from its known keys only: Go's decoder would
+// also take a key that differs in case ("Create"), which Jackson does not.
+func decodeRule(raw map[string]json.RawMessage, r *Rule) error {
+	known := make(map[string]json.RawMessage, len(raw))
+	for k, v := range raw {
+		if contains(ruleKeys, k) {
+			known[k] = v
+		}
+	}
+	b, err := json.Marshal(known)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, r)
+}
+
+// UnknownRuleKeys lists the keys of JSON mapping rules that are not rule
+// fields ("rule #2: key \"Create\""), with the field a case or spelling
+// slip may have meant. Hadoop does not read them as fields (Jackson is
+// case-sensitive), so what they say does not happen. Text that is not
+// valid JSON gives none (ParseJSON reports it).
+func UnknownRuleKeys(data []byte) []string {
+	var desc struct {
+		Rules []map[string]json.RawMessage `json:"rules"`
+	}
+	if json.Unmarshal(data, &desc) != nil {
+		return nil
+	}
+	var out []string
+	for i, raw := range desc.Rules {
+		keys := make([]string, 0, len(raw))
+		for k := range raw {
+			if !contains(ruleKeys, k) {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			msg := fmt.Sprintf("rule #%d: key %q is not a field of a mapping rule, so Hadoop does not read it (fields: %s; case matters)", i+1, k, strings.Join(ruleKeys, ", "))
+			for _, f := range ruleKeys {
+				if strings.EqualFold(f, k) {
+					msg = fmt.Sprintf("rule #%d: key %q is not read: fields are case-sensitive, this is %q", i+1, k, f)
+				}
+			}
+			out = append(out, msg)
+		}
+	}
+	return out
 }
 
 func checkRule(r *Rule, hasMatches bool) error {

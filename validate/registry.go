@@ -27,7 +27,7 @@ var registry = []*Rule{
 	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies, ruleDeletionInterval,
 	// Placement
 	ruleMappingSyntax, ruleMappingFormat, ruleMappingTarget, rulePlacementRules,
-	ruleMappingJSON, ruleMappingJSONTarget, ruleMappingVariable, ruleMappingUnreachable, ruleMappingJSONMissing,
+	ruleMappingJSON, ruleMappingJSONTarget, ruleMappingVariable, ruleMappingUnreachable, ruleMappingJSONMissing, ruleMappingJSONUnknownKey,
 	// Accepted by Hadoop, almost surely wrong
 	ruleAMPercent, ruleLeafOnlyOnParent, ruleRootCapacity, ruleIneffectiveACL, ruleDeadQueue, ruleLowCapacity,
 	// Information

@@ -126,7 +126,33 @@ var ruleMappingJSONMissing = &Rule{
 		}
 		_, probs := mappingRules(p)
 		for _, pr := range probs {
-			if pr.Warning {
+			if pr.Warning && !pr.UnknownKey {
+				p.Report(p.AtKey(pr.Key), "%s", pr.Msg)
+			}
+		}
+	},
+}
+
+var ruleMappingJSONUnknownKey = &Rule{
+	ID: "CS113", Name: "mapping-rule-json-unknown-key", Category: CatPlacement, Severity: xmlconf.SeverityWarning,
+	Since: xmlconf.V3_4,
+	Docs: Docs{
+		Summary: "a JSON mapping rule has a key that is not a rule field, so what it says does not happen",
+		Why: "MappingRuleCreator reads the rules with Jackson, whose field names are case-sensitive: a misspelled or " +
+			"differently cased key (`Create`, `fallbackresult`, `parent`) is not read as the field it was meant for, and the rule " +
+			"keeps that field's default (create true, fallbackResult skip).",
+		Bad:      `{"rules":[{"type":"user","matches":"*","policy":"user","parentQueue":"root.users","Create":false}]}`,
+		Good:     `{"rules":[{"type":"user","matches":"*","policy":"user","parentQueue":"root.users","create":false}]}`,
+		Source:   "MappingRuleCreator#getMappingRulesFromJson (Jackson ObjectMapper), schema.Rule",
+		Versions: "3.4+",
+	},
+	Check: func(p *Pass) {
+		if p.Model.Conf == nil {
+			return
+		}
+		_, probs := mappingRules(p)
+		for _, pr := range probs {
+			if pr.UnknownKey {
 				p.Report(p.AtKey(pr.Key), "%s", pr.Msg)
 			}
 		}
