@@ -28,15 +28,9 @@ var ruleMappingJSON = &Rule{
 		Versions: "3.4+",
 	},
 	Check: func(p *Pass) {
-		if p.Model.Conf == nil {
-			return
-		}
-		_, probs := mappingRules(p)
-		for _, pr := range probs {
-			if !pr.Warning && (pr.Key == placement.KeyJSON || pr.Key == placement.KeyJSONFile) {
-				p.ReportHint(p.AtKey(pr.Key), "see the JSON format in the Capacity Scheduler docs (rules: type, matches, policy, ...)", "%s", pr.Msg)
-			}
-		}
+		reportLoadProblems(p, "see the JSON format in the Capacity Scheduler docs (rules: type, matches, policy, ...)", func(pr placement.Problem) bool {
+			return !pr.Warning && (pr.Key == placement.KeyJSON || pr.Key == placement.KeyJSONFile)
+		})
 	},
 }
 
@@ -121,15 +115,7 @@ var ruleMappingJSONMissing = &Rule{
 		Versions: "3.4+",
 	},
 	Check: func(p *Pass) {
-		if p.Model.Conf == nil {
-			return
-		}
-		_, probs := mappingRules(p)
-		for _, pr := range probs {
-			if pr.Warning && !pr.UnknownKey {
-				p.Report(p.AtKey(pr.Key), "%s", pr.Msg)
-			}
-		}
+		reportLoadProblems(p, "", func(pr placement.Problem) bool { return pr.Warning && !pr.UnknownKey })
 	},
 }
 
@@ -147,16 +133,22 @@ var ruleMappingJSONUnknownKey = &Rule{
 		Versions: "3.4+",
 	},
 	Check: func(p *Pass) {
-		if p.Model.Conf == nil {
-			return
-		}
-		_, probs := mappingRules(p)
-		for _, pr := range probs {
-			if pr.UnknownKey {
-				p.Report(p.AtKey(pr.Key), "%s", pr.Msg)
-			}
-		}
+		reportLoadProblems(p, "", func(pr placement.Problem) bool { return pr.UnknownKey })
 	},
+}
+
+// reportLoadProblems reports the problems of reading the mapping rules
+// that keep selects, at their key, with hint when there is one.
+func reportLoadProblems(p *Pass, hint string, keep func(placement.Problem) bool) {
+	if p.Model.Conf == nil {
+		return
+	}
+	_, probs := mappingRules(p)
+	for _, pr := range probs {
+		if keep(pr) {
+			p.ReportHint(p.AtKey(pr.Key), hint, "%s", pr.Msg)
+		}
+	}
 }
 
 // reportMappingIssues reports the placement checker's issues of one kind
