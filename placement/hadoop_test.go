@@ -391,4 +391,11 @@ func TestParseJSONKeysAreCaseSensitive(t *testing.T) {
 	assert.Contains(t, unknown[0], `key "Create" is not read: fields are case-sensitive, this is "create"`)
 	assert.Contains(t, unknown[1], `key "extra" is not a field of a mapping rule`)
 	assert.Contains(t, unknown[2], `key "fallbackresult" is not read`)
+
+	// "Rules" is not the description's "rules": no rule is read.
+	data = []byte(`{"Rules":[{"type":"user","matches":"*","policy":"reject"}]}`)
+	rules, err = ParseJSON(data)
+	require.NoError(t, err)
+	assert.Empty(t, rules)
+	assert.Equal(t, []string{`key "Rules" beside "rules" is not read (the description has only "rules"; case matters)`}, UnknownRuleKeys(data))
 }

@@ -121,18 +121,20 @@ func tag(rules []Rule, key string) []Rule {
 // is not a field of the rule, "Create" for "create" included, is not read
 // (UnknownRuleKeys names them).
 func ParseJSON(data []byte) ([]Rule, error) {
-	var desc struct {
-		Rules []map[string]json.RawMessage `json:"rules"`
-	}
+	var top map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&desc); err != nil {
+	if err := dec.Decode(&top); err != nil {
 		return nil, hadoopErr("mapping rules are not valid JSON: %v", err)
 	}
 	if dec.More() {
 		return nil, hadoopErr("mapping rules are not valid JSON: data after the top-level object")
 	}
-	rules := make([]Rule, len(desc.Rules))
-	for i, raw := range desc.Rules {
+	raws, err := rawRules(top)
+	if err != nil {
+		return nil, hadoopErr("mapping rules are not valid JSON: %v", err)
+	}
+	rules := make([]Rule, len(raws))
+	for i, raw := range raws {
 		if err := decodeRule(raw, &rules[i]); err != nil {
 			return nil, hadoopErr("mapping rules are not valid JSON: rule #%d: %v", i+1, err)
 		}
@@ -143,6 +145,27 @@ func ParseJSON(data []byte) ([]Rule, error) {
 		}
 	}
 	return rules, nil
+}
+
+// rawRules is the description's "rules" (MappingRulesDescription): the
+// exact key only, as Jackson matches it, so "Rules" gives none.
+func rawRules(top map[string]json.RawMessage) ([]map[string]json.RawMessage, error) {
+	var raws []map[string]json.RawMessage
+	if r, ok := top["rules"]; ok {
+		if err := json.Unmarshal(r, &raws); err != nil {
+			return nil, err
+		}
+	}
+	return raws, nil
+}
+
+func sortedKeys(m map[string]json.RawMessage) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // ruleKeys are the fields of a JSON mapping rule (schema.Rule), as Jackson
@@ -166,27 +189,33 @@ func decodeRule(raw map[string]json.RawMessage, r *Rule) error {
 }
 
 // UnknownRuleKeys lists the keys of JSON mapping rules that are not rule
-// fields ("rule #2: key \"Create\""), with the field a case or spelling
-// slip may have meant. Hadoop does not read them as fields (Jackson is
-// case-sensitive), so what they say does not happen. Text that is not
-// valid JSON gives none (ParseJSON reports it).
+// fields ("rule #2: key \"Create\""), with the field a case slip meant,
+// and the description's keys other than "rules". Hadoop ignores them: its
+// schema (src/main/json_schema/MappingRulesDescription.json) does not
+// forbid additional properties, so the generated classes keep them aside
+// (GeneratePojos' default jsonschema2pojo configuration), and Jackson
+// matches field names case-sensitively. What they say does not happen.
+// Text that is not valid JSON gives none (ParseJSON reports it).
 func UnknownRuleKeys(data []byte) []string {
-	var desc struct {
-		Rules []map[string]json.RawMessage `json:"rules"`
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return nil
 	}
-	if json.Unmarshal(data, &desc) != nil {
+	raws, err := rawRules(top)
+	if err != nil {
 		return nil
 	}
 	var out []string
-	for i, raw := range desc.Rules {
-		keys := make([]string, 0, len(raw))
-		for k := range raw {
-			if !contains(ruleKeys, k) {
-				keys = append(keys, k)
-			}
+	for _, k := range sortedKeys(top) {
+		if k != "rules" {
+			out = append(out, fmt.Sprintf("key %q beside \"rules\" is not read (the description has only \"rules\"; case matters)", k))
 		}
-		sort.Strings(keys)
-		for _, k := range keys {
+	}
+	for i, raw := range raws {
+		for _, k := range sortedKeys(raw) {
+			if contains(ruleKeys, k) {
+				continue
+			}
 			msg := fmt.Sprintf("rule #%d: key %q is not a field of a mapping rule, so Hadoop does not read it (fields: %s; case matters)", i+1, k, strings.Join(ruleKeys, ", "))
 			for _, f := range ruleKeys {
 				if strings.EqualFold(f, k) {
