@@ -5,34 +5,48 @@ import "slices"
 // tq is one queue as the preemption policy sees it in a round in one
 // partition (TempQueuePerPartition): a snapshot of usage and demand plus
 // the ideal assignment computed from them.
+//
+// The fields are grouped by the walks that read them, a cache line each
+// (TestTQLayout: the struct is 320 bytes, five lines, and Go's allocator
+// starts 320-byte objects, and an array of them as large as a kept
+// tree's leaves or a slab chunk, on a line). A round reads a few hundred
+// nodes, the children of every queue whose subtree changed, in two
+// walks (refreshKept, then the ideal assignment): on #19's contended day
+// those reads were most of the round's cache misses, a node's fields
+// spread over all five of its lines.
 type tq struct {
-	q        *queue
-	pi       int // the partition (TempQueuePerPartition.partition)
-	children []*tq
-	// used includes reservations (queue usage does in Hadoop); pending is
-	// getTotalPendingResourcesConsideringUserLimit, pendingDR the same with
-	// each app's reservations deducted.
-	used, reserved, pending, pendingDR Resource
-	guaranteed, max                    Resource
-	disabled                           bool
+	// Line 0, every walk: which queue, its children, and a kept tree's
+	// bookkeeping (preempt_tree.go): the queue's changes when its fields
+	// were read; whether this round found its subtree unchanged; whether
+	// memoIdeal and memoAllowed hold its last distribution.
+	q                      *queue
+	children               []*tq
+	changes                uint64
+	seen                   uint64 // the kept tree's round that last looked at it (keptObtain)
+	pi                     int    // the partition (TempQueuePerPartition.partition)
+	same, memoOK, disabled bool
+	// ord is a leaf's position in the round's leaf order (leafCands).
+	ord int32
+
+	// Line 1, refreshKept: what a parent sums from its children.
+	// pending is getTotalPendingResourcesConsideringUserLimit, pendingDR
+	// the same with each app's reservations deducted; used includes
+	// reservations (queue usage does in Hadoop).
+	used, pending, pendingDR, preemptable Resource
+
+	// Lines 2 and 3, the ideal assignment.
+	guaranteed, max, ideal, untouchable Resource
+	toBePreempted, toObtain             Resource
+	norm                                [2]float64 // normalizedGuarantee per resource type
+	pct                                 float64    // ideal / guaranteed when last sorted (sortByNeed)
 	// relPriority is the queue's priority when its parent orders children
 	// by priority-utilization, 0 otherwise (PCPP.cloneQueues).
 	relPriority int32
 
-	ideal, untouchable, preemptable Resource
-	toBePreempted, toObtain         Resource
-	norm                            [2]float64 // normalizedGuarantee per resource type
-	pct                             float64    // ideal / guaranteed when last sorted (sortByNeed)
-
-	// A kept tree's bookkeeping (preempt_tree.go): the queue's changes
-	// when its fields were read; whether this round found its subtree
-	// unchanged; the ideal and allowance it last distributed.
-	changes                uint64
-	same, memoOK           bool
+	// Line 4, read less often.
 	memoIdeal, memoAllowed Resource
-	seen                   uint64 // the kept tree's round that last looked at it (keptObtain)
-	// ord is a leaf's position in the round's leaf order (leafCands).
-	ord int32
+	reserved               Resource
+	_                      [16]byte // to 320 bytes, five whole lines
 }
 
 // keptDistribution reports whether t's children still hold the
@@ -152,6 +166,17 @@ func (c *calc) updatePreemptableExtras(t *tq) {
 	if t.same {
 		return
 	}
+	var kids Resource
+	for _, ch := range t.children {
+		c.updatePreemptableExtras(ch)
+		kids = kids.Add(ch.preemptable)
+	}
+	c.setExtras(t, kids)
+}
+
+// setExtras is updatePreemptableExtras' step for t, whose children's
+// preemptable extras sum to kids (a leaf: none).
+func (c *calc) setExtras(t *tq, kids Resource) {
 	t.untouchable, t.preemptable = Resource{}, Resource{}
 	extra := t.used.Sub(t.guaranteed)
 	if c.less(extra, Resource{}) {
@@ -164,11 +189,6 @@ func (c *calc) updatePreemptableExtras(t *tq) {
 			t.preemptable = extra
 		}
 		return
-	}
-	var kids Resource
-	for _, ch := range t.children {
-		c.updatePreemptableExtras(ch)
-		kids = kids.Add(ch.preemptable)
 	}
 	if !c.greaterEq(kids, extra) {
 		t.untouchable = extra.Sub(kids)
@@ -201,9 +221,10 @@ type idealMode struct {
 	under *underServed
 	// buf holds distribute's and fixpoint's scratch lists.
 	buf *idealBuf
-	// ran, when set, collects the parents that distribute (a kept
-	// tree's, preempt_tree.go).
-	ran *[]*tq
+	// distributed, when set, is called with each parent right after it
+	// distributed its ideal among its children (a kept tree's,
+	// preempt_tree.go).
+	distributed func(*tq)
 }
 
 // idealBuf is the scratch of one level's distribution, reused at every
@@ -258,8 +279,8 @@ func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
 	}
 	c.distribute(t.children, allowed, t.ideal, m)
 	t.memoOK, t.memoIdeal, t.memoAllowed = true, t.ideal, allowed
-	if m.ran != nil {
-		*m.ran = append(*m.ran, t)
+	if m.distributed != nil {
+		m.distributed(t)
 	}
 	for _, ch := range t.children {
 		c.idealAssignment(ch, allowed, m)

@@ -17,7 +17,8 @@ import "fmt"
 //     usage, reservations, asks, apps, users; preempt_cache.go), the rest
 //     of the tree keeping what it read before;
 //   - recomputes updatePreemptableExtras only in changed subtrees (it is a
-//     function of the subtree's usage, guarantees and flags);
+//     function of the subtree's usage, guarantees and flags), in the same
+//     walk;
 //   - distributes a parent's ideal among its children
 //     (computeIdealResourceDistribution) unless its subtree is unchanged
 //     and it was given the same ideal under the same round allowance as
@@ -37,10 +38,10 @@ type keptTree struct {
 	epoch  uint64
 	leaves []*tq // the policy's leaf order (a function of the tree's shape)
 	out    []*tq // the round's copy of leaves handed to the selectors
-	// ran collects the parents that distributed this round; hot the
-	// leaves left with something to be preempted (keptObtain).
-	ran, hot, spare []*tq
-	round           uint64
+	// hot are the leaves last left with something to be preempted,
+	// next this round's (keptObtain).
+	hot, next, spare []*tq
+	round            uint64
 }
 
 // treeKind numbers the calculators that keep a tree.
@@ -61,20 +62,29 @@ func (e *Engine) keptIdeal(allowed Resource, m idealMode, pi int) []*tq {
 		e.pre.kept[k] = append(e.pre.kept[k], keptTree{})
 	}
 	kt := &e.pre.kept[k][pi]
+	pc := e.calcIn(pi)
 	if kt.root == nil || kt.epoch != e.preemptEpoch {
 		kt.root, kt.epoch = e.cloneKept(e.root, pi), e.preemptEpoch
 		kt.root, kt.leaves = packLeaves(kt.root, e.leafOrder(kt.root))
 		kt.hot = kt.hot[:0]
+		pc.updatePreemptableExtras(kt.root)
 	} else {
-		e.refreshKept(kt.root, pi)
+		e.refreshKept(kt.root, pi, &pc)
 	}
 	rc := &e.g.rc
-	e.updatePreemptableExtrasIn(kt.root, pi)
 	kt.root.ideal = kt.root.guaranteed
-	kt.ran = kt.ran[:0]
-	m.ran = &kt.ran
+	kt.round++
+	kt.next = kt.spare[:0]
+	m.distributed = func(p *tq) {
+		for _, c := range p.children {
+			e.keptObtain(kt, c, m.onReserved)
+		}
+	}
 	rc.idealAssignment(kt.root, allowed, m)
-	e.keptObtain(kt, m.onReserved)
+	for _, t := range kt.hot {
+		e.keptObtain(kt, t, m.onReserved)
+	}
+	kt.hot, kt.spare = kt.next, kt.hot[:0]
 	for _, t := range kt.hot {
 		e.pre.cands.add(t)
 	}
@@ -82,33 +92,22 @@ func (e *Engine) keptIdeal(allowed Resource, m idealMode, pi int) []*tq {
 	return kt.out
 }
 
-// keptObtain is resToObtain for the leaves whose toBePreempted may be
-// non-zero: last round's (hot) and the children of the parents that
-// distributed this round (only a parent's distribution sets it). Every
+// keptObtain is resToObtain for a leaf whose toBePreempted may be
+// non-zero: one of last round's (hot) or a child of a parent that
+// distributed this round (only a parent's distribution sets it), right
+// after that distribution, while its fields are in the cache. Every
 // other leaf had and keeps nothing to be preempted, so nothing to obtain
-// (the selectors only lower a positive need), without a look at it.
-func (e *Engine) keptObtain(kt *keptTree, onReserved bool) {
-	kt.round++
-	next := kt.spare[:0]
-	obtain := func(t *tq) {
-		if len(t.children) > 0 || t.seen == kt.round {
-			return
-		}
-		t.seen = kt.round
-		e.resToObtain(t, onReserved)
-		if !t.toBePreempted.IsZero() {
-			next = append(next, t)
-		}
+// (the selectors only lower a positive need), without a look at it. It
+// collects in kt.next the leaves left with something to be preempted.
+func (e *Engine) keptObtain(kt *keptTree, t *tq, onReserved bool) {
+	if len(t.children) > 0 || t.seen == kt.round {
+		return
 	}
-	for _, t := range kt.hot {
-		obtain(t)
+	t.seen = kt.round
+	e.resToObtain(t, onReserved)
+	if !t.toBePreempted.IsZero() {
+		kt.next = append(kt.next, t)
 	}
-	for _, p := range kt.ran {
-		for _, c := range p.children {
-			obtain(c)
-		}
-	}
-	kt.hot, kt.spare = next, kt.hot[:0]
 }
 
 // cloneKept builds a kept tree: snapshotQueuesIn with nodes of their own
@@ -157,8 +156,12 @@ func repoint(t *tq, at map[*tq]*tq) {
 }
 
 // refreshKept re-reads the queues whose subtree changed since the tree
-// last read them; t.same records which subtrees did not.
-func (e *Engine) refreshKept(t *tq, pi int) {
+// last read them, and recomputes their preemptable extras with pc (the
+// partition's calculator), which updatePreemptableExtras would do next
+// for those same queues: done in the same walk, a child's fields are
+// read once a round instead of twice. t.same records which subtrees did
+// not change.
+func (e *Engine) refreshKept(t *tq, pi int, pc *calc) {
 	q := t.q
 	if t.changes == q.changes {
 		t.same = true
@@ -166,11 +169,14 @@ func (e *Engine) refreshKept(t *tq, pi int) {
 	}
 	t.same, t.changes, t.memoOK = false, q.changes, false
 	e.cloneQueue(t, q, pi)
+	var kids Resource
 	for _, ct := range t.children {
-		e.refreshKept(ct, pi)
+		e.refreshKept(ct, pi, pc)
 		t.pending = t.pending.Add(ct.pending)
 		t.pendingDR = t.pendingDR.Add(ct.pendingDR)
+		kids = kids.Add(ct.preemptable)
 	}
+	pc.setExtras(t, kids)
 }
 
 // checkKept panics when a kept tree's leaves differ from a fresh
