@@ -63,12 +63,3 @@ func (b *bitmap) within(r, to int) int {
 	}
 	return -1
 }
-
-// each calls f for every member in increasing order.
-func (b *bitmap) each(f func(int)) {
-	for w, x := range b.words {
-		for ; x != 0; x &= x - 1 {
-			f(w*64 + bits.TrailingZeros64(x))
-		}
-	}
-}

@@ -17,7 +17,18 @@ func (r *run) nextBeat(n *nodeState, t int64) int64 {
 // hasRoom reports whether a heartbeat could change anything on the
 // node: it has room for the minimum allocation or holds a reservation
 // (CapacityScheduler.allocateContainersToNode returns at once otherwise).
-func (r *run) hasRoom(i int32) bool {
+func (r *run) hasRoom(i int32) bool { return r.hasRoomAt(i, r.rankOf(i)) }
+
+// rankOf is node i's rank in the sweep, -1 when the sweep is off.
+func (r *run) rankOf(i int32) int {
+	if !r.sweep.on {
+		return -1
+	}
+	return int(r.park.rank[i])
+}
+
+// hasRoomAt is hasRoom for node i at sweep rank rk (rankOf).
+func (r *run) hasRoomAt(i int32, rk int) bool {
 	n := &r.nodes[i]
 	if !n.alive {
 		return false
@@ -29,7 +40,7 @@ func (r *run) hasRoom(i int32) bool {
 	}
 	if r.sweep.on {
 		// The mirror: read in rank order when a change wakes the parked.
-		return r.fits(r.sweep.roomOf(r.e, int(r.park.rank[i]), i, n).free)
+		return r.fits(r.sweep.roomOf(r.e, rk, i, n).free)
 	}
 	return r.fits(r.e.NodeFree(int(i)))
 }
@@ -63,7 +74,10 @@ func (r *run) schedule(i int32) {
 
 // queueBeat queues the next heartbeat of node i, which has room and none
 // queued, or parks it while nothing is asked for or the cluster is quiet.
-func (r *run) queueBeat(i int32) {
+func (r *run) queueBeat(i int32) { r.queueBeatAt(i, r.rankOf(i)) }
+
+// queueBeatAt is queueBeat for node i at sweep rank rk (rankOf).
+func (r *run) queueBeatAt(i int32, rk int) {
 	n := &r.nodes[i]
 	if !n.reserved && (r.quiet || r.outstanding <= 0) {
 		r.parkNode(i)
@@ -76,7 +90,7 @@ func (r *run) queueBeat(i int32) {
 	n.scheduled = true
 	r.awake++
 	if r.sweep.on {
-		r.sweep.add(&r.park, i)
+		r.sweep.addRank(rk)
 		return
 	}
 	r.q.push(event{t: r.nextBeat(n, r.now), kind: evHeartbeat, ref: i})
@@ -131,16 +145,20 @@ func (r *run) wakeAll() {
 		r.probe()
 		return
 	}
-	r.park.each(func(i int32) { r.nodes[i].parked = false })
-	list := r.wakeBuf[:0]
-	r.park.each(func(i int32) { list = append(list, i) })
-	for _, i := range list {
-		r.park.clear(i)
-	}
-	for _, i := range list {
-		r.schedule(i)
-	}
-	r.wakeBuf = list
+	// One pass in rank order, each node unparked and scheduled at once
+	// (as schedule would, the sweep being on here): scheduling a node
+	// reads and writes only its own state, the sweep's due set and the
+	// counts, and cannot park it again (the cluster is not quiet and
+	// something is asked for), so this is the same as unparking them all
+	// first. A pass per step read every woken node's state again: on
+	// #19's contended day a wake reaches thousands of parked nodes.
+	r.park.drain(func(i int32, rk int) {
+		n := &r.nodes[i]
+		n.parked = false
+		if !n.scheduled && r.hasRoomAt(i, rk) {
+			r.queueBeatAt(i, rk)
+		}
+	})
 }
 
 // probe wakes the parked node that beats next.

@@ -1,6 +1,9 @@
 package sim
 
-import "sort"
+import (
+	"math/bits"
+	"sort"
+)
 
 // parkSet holds the nodes that have room but were put to sleep, as bits
 // in heartbeat-phase order so the next one to beat after any time is
@@ -79,7 +82,21 @@ func (p *parkSet) nextFrom(pos int) int32 {
 	return -1
 }
 
-// each calls f for every parked node, in rank order.
-func (p *parkSet) each(f func(int32)) {
-	p.bits.each(func(r int) { f(p.byPhase[r]) })
+// drain empties the set, calling f for every node that was parked, in
+// rank order, with its rank. f must not park a node at a later rank (it
+// would be drained too).
+func (p *parkSet) drain(f func(i int32, rk int)) {
+	b := &p.bits
+	for w, x := range b.words {
+		if x == 0 {
+			continue
+		}
+		b.words[w] = 0
+		b.sum[w/64] &^= 1 << (w % 64)
+		for ; x != 0; x &= x - 1 {
+			rk := w*64 + bits.TrailingZeros64(x)
+			p.count--
+			f(p.byPhase[rk], rk)
+		}
+	}
 }

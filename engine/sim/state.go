@@ -157,8 +157,7 @@ type run struct {
 	nodes         []nodeState
 	nodeIdx       map[string]int32
 	park          parkSet
-	wakeBuf       []int32 // wakeAll's list, reused
-	sweep         sweep   // the heartbeat queue (sweep.go)
+	sweep         sweep // the heartbeat queue (sweep.go)
 	reservedNodes int
 	uniform       bool // every node has the same size
 	awake         int
