@@ -17,18 +17,7 @@ func (r *run) nextBeat(n *nodeState, t int64) int64 {
 // hasRoom reports whether a heartbeat could change anything on the
 // node: it has room for the minimum allocation or holds a reservation
 // (CapacityScheduler.allocateContainersToNode returns at once otherwise).
-func (r *run) hasRoom(i int32) bool { return r.hasRoomAt(i, r.rankOf(i)) }
-
-// rankOf is node i's rank in the sweep, -1 when the sweep is off.
-func (r *run) rankOf(i int32) int {
-	if !r.sweep.on {
-		return -1
-	}
-	return int(r.park.rank[i])
-}
-
-// hasRoomAt is hasRoom for node i at sweep rank rk (rankOf).
-func (r *run) hasRoomAt(i int32, rk int) bool {
+func (r *run) hasRoom(i int32) bool {
 	n := &r.nodes[i]
 	if !n.alive {
 		return false
@@ -40,7 +29,7 @@ func (r *run) hasRoomAt(i int32, rk int) bool {
 	}
 	if r.sweep.on {
 		// The mirror: read in rank order when a change wakes the parked.
-		return r.fits(r.sweep.roomOf(r.e, rk, i, n).free)
+		return r.fits(r.sweep.roomOf(r.e, int(n.rank), i, n).free)
 	}
 	return r.fits(r.e.NodeFree(int(i)))
 }
@@ -74,10 +63,7 @@ func (r *run) schedule(i int32) {
 
 // queueBeat queues the next heartbeat of node i, which has room and none
 // queued, or parks it while nothing is asked for or the cluster is quiet.
-func (r *run) queueBeat(i int32) { r.queueBeatAt(i, r.rankOf(i)) }
-
-// queueBeatAt is queueBeat for node i at sweep rank rk (rankOf).
-func (r *run) queueBeatAt(i int32, rk int) {
+func (r *run) queueBeat(i int32) {
 	n := &r.nodes[i]
 	if !n.reserved && (r.quiet || r.outstanding <= 0) {
 		r.parkNode(i)
@@ -85,12 +71,12 @@ func (r *run) queueBeatAt(i int32, rk int) {
 	}
 	if n.parked {
 		n.parked = false
-		r.park.clear(i)
+		r.park.clear(n.rank)
 	}
 	n.scheduled = true
 	r.awake++
 	if r.sweep.on {
-		r.sweep.addRank(rk)
+		r.sweep.addRank(int(n.rank))
 		return
 	}
 	r.q.push(event{t: r.nextBeat(n, r.now), kind: evHeartbeat, ref: i})
@@ -100,7 +86,7 @@ func (r *run) parkNode(i int32) {
 	n := &r.nodes[i]
 	if !n.parked {
 		n.parked = true
-		r.park.set(i)
+		r.park.set(n.rank)
 	}
 }
 
@@ -152,11 +138,11 @@ func (r *run) wakeAll() {
 	// something is asked for), so this is the same as unparking them all
 	// first. A pass per step read every woken node's state again: on
 	// #19's contended day a wake reaches thousands of parked nodes.
-	r.park.drain(func(i int32, rk int) {
+	r.park.drain(func(i int32) {
 		n := &r.nodes[i]
 		n.parked = false
-		if !n.scheduled && r.hasRoomAt(i, rk) {
-			r.queueBeatAt(i, rk)
+		if !n.scheduled && r.hasRoom(i) {
+			r.queueBeat(i)
 		}
 	})
 }
@@ -168,7 +154,7 @@ func (r *run) probe() {
 	}
 	if i := r.nextParked(); i >= 0 {
 		r.nodes[i].parked = false
-		r.park.clear(i)
+		r.park.clear(r.nodes[i].rank)
 		r.schedule(i)
 	}
 }

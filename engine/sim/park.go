@@ -34,23 +34,26 @@ func (p *parkSet) rebuild(nodes []nodeState) {
 	for pos, i := range p.byPhase {
 		p.phases[pos] = nodes[i].phase
 		p.rank[i] = int32(pos)
+		nodes[i].rank = int32(pos)
 	}
 	p.bits = newBitmap(len(nodes))
 	p.count = 0
 	for i := range nodes {
 		if parked[i] {
-			p.set(int32(i))
+			p.set(p.rank[i])
 		}
 	}
 }
 
-func (p *parkSet) set(i int32) {
-	p.bits.set(int(p.rank[i]))
+// set parks the node at rank rk.
+func (p *parkSet) set(rk int32) {
+	p.bits.set(int(rk))
 	p.count++
 }
 
-func (p *parkSet) clear(i int32) {
-	p.bits.clear(int(p.rank[i]))
+// clear unparks the node at rank rk.
+func (p *parkSet) clear(rk int32) {
+	p.bits.clear(int(rk))
 	p.count--
 }
 
@@ -83,9 +86,9 @@ func (p *parkSet) nextFrom(pos int) int32 {
 }
 
 // drain empties the set, calling f for every node that was parked, in
-// rank order, with its rank. f must not park a node at a later rank (it
-// would be drained too).
-func (p *parkSet) drain(f func(i int32, rk int)) {
+// rank order. f must not park a node at a later rank (it would be
+// drained too).
+func (p *parkSet) drain(f func(i int32)) {
 	b := &p.bits
 	for w, x := range b.words {
 		if x == 0 {
@@ -96,7 +99,7 @@ func (p *parkSet) drain(f func(i int32, rk int)) {
 		for ; x != 0; x &= x - 1 {
 			rk := w*64 + bits.TrailingZeros64(x)
 			p.count--
-			f(p.byPhase[rk], rk)
+			f(p.byPhase[rk])
 		}
 	}
 }

@@ -284,7 +284,7 @@ func (r *run) loop() {
 		if r.overBudget() {
 			return
 		}
-		ev, ok := r.nextEvent()
+		ev, rk, ok := r.nextEvent()
 		if !ok {
 			break
 		}
@@ -292,7 +292,7 @@ func (r *run) loop() {
 			r.res.Summary.StoppedAtUntil = true
 			break
 		}
-		if ev.kind == evHeartbeat && r.sweep.on && r.fastOrStandBeat(ev.ref, int(r.park.rank[ev.ref])) {
+		if ev.kind == evHeartbeat && rk >= 0 && r.fastOrStandBeat(ev.ref, rk) {
 			r.now = ev.t
 			r.counted()
 			if r.fastRun() {
@@ -336,25 +336,27 @@ func (r *run) counted() {
 }
 
 // nextEvent takes the next event in (time, kind, order): the sweep's next
-// heartbeat, or the queue's next event, before which the sweep's cursor
-// moves to that time.
-func (r *run) nextEvent() (event, bool) {
+// heartbeat, with the node's rank (the sweep's answers read by rank; a
+// lookup of it was a cache miss), or the queue's next event, rank -1,
+// before which the sweep's cursor moves to that time. With the sweep on
+// every heartbeat comes from it.
+func (r *run) nextEvent() (event, int, bool) {
 	if r.sweep.on {
 		if rk, t, ok := r.sweep.next(&r.park, r.hb); ok {
 			if top := r.q.peek(); top == nil || t < top.t || (t == top.t && evHeartbeat < top.kind) {
 				r.sweep.take(&r.park, r.hb, rk, t)
-				return event{t: t, kind: evHeartbeat, ref: r.park.byPhase[rk]}, true
+				return event{t: t, kind: evHeartbeat, ref: r.park.byPhase[rk]}, rk, true
 			}
 		}
 	}
 	if r.q.len() == 0 {
-		return event{}, false
+		return event{}, -1, false
 	}
 	ev := r.q.pop()
 	if r.sweep.on {
 		r.sweep.seek(&r.park, r.hb, ev.t)
 	}
-	return ev, true
+	return ev, -1, true
 }
 
 func (r *run) progress() {

@@ -84,10 +84,14 @@ type live struct {
 
 // nodeState mirrors what the simulator needs of a node.
 type nodeState struct {
-	id        string
-	rack      string
-	phase     int64
-	lastHB    int64
+	id     string
+	rack   string
+	phase  int64
+	lastHB int64
+	// rank is the node's position in heartbeat-phase order (parkSet's
+	// rank): kept beside the flags read with it, as a lookup in the
+	// rank table was a cache miss of its own.
+	rank      int32
 	scheduled bool
 	parked    bool
 	reserved  bool
