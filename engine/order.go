@@ -1,6 +1,10 @@
 package engine
 
-import "sort"
+import (
+	"fmt"
+	"slices"
+	"sort"
+)
 
 // sortChildren orders q's children into q.order with
 // PriorityUtilizationQueueOrderingPolicy's comparator. Hadoop sorts the
@@ -21,9 +25,16 @@ func (e *Engine) sortChildren(q *queue) {
 	for _, c := range q.dirtyKids {
 		c.dirty = false
 		c.sortUsed = e.sortKey(c)
-		e.reposition(q, c)
+		if q.byRank {
+			placeByKey(q.order, c)
+		} else {
+			e.reposition(q, c)
+		}
 	}
 	q.dirtyKids = q.dirtyKids[:0]
+	if shortcutChecks {
+		e.checkOrder(q)
+	}
 }
 
 func (e *Engine) fullSort(q *queue) {
@@ -35,6 +46,10 @@ func (e *Engine) fullSort(q *queue) {
 	q.dirtyKids = q.dirtyKids[:0]
 	sort.SliceStable(q.order, func(i, j int) bool { return e.queueLess(q, q.order[i], q.order[j]) })
 	q.sortValid = true
+	q.byRank = !q.respectPriority && sortKeysOK(q.children)
+	if q.byRank {
+		rankChildren(q.children)
+	}
 }
 
 // reposition moves c to its place in the otherwise sorted q.order.
@@ -51,6 +66,101 @@ func (e *Engine) reposition(q *queue, c *queue) {
 	copy(o[j+1:], o[j:])
 	o[j] = c
 	q.order = o
+}
+
+// sortKeysOK says queueCompare, for a parent without priorities, orders
+// these children as their keys do: a positive absolute capacity first,
+// then less usage, then the static tie-breaks (configured minimum
+// resource, larger first, for any pair with one; else absolute capacity,
+// larger first; then configuration order), which are a lexicographic
+// order, hence a rank, as long as no capacity is negative or NaN and no
+// configured minimum negative.
+func sortKeysOK(children []*queue) bool {
+	for _, c := range children {
+		if !(c.absCap >= 0) || c.configuredMin.MemoryMB < 0 || c.configuredMin.VCores < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// rankChildren gives each child its sort keys that do not change
+// between refreshes: its absolute capacity's sign and its rank by the
+// static tie-breaks.
+func rankChildren(children []*queue) {
+	byTies := slices.Clone(children)
+	slices.SortFunc(byTies, func(a, b *queue) int {
+		if c := staticCompare(a, b); c != 0 {
+			return c
+		}
+		return cmp64(int64(a.pos), int64(b.pos))
+	})
+	for i, c := range byTies {
+		c.sortAbove, c.sortRank = c.absCap > 0, int32(i)
+	}
+}
+
+// keyBefore is queueLess for a parent whose children are ordered by their
+// keys (byRank): usage compares as utilCompare does without priorities.
+func keyBefore(a, b *queue) bool {
+	if a.sortAbove != b.sortAbove {
+		return a.sortAbove
+	}
+	if a.sortUsed < b.sortUsed {
+		return true
+	}
+	if a.sortUsed > b.sortUsed {
+		return false
+	}
+	return a.sortRank < b.sortRank
+}
+
+// placeByKey moves c to its place in the otherwise sorted o, comparing
+// keys only: a child whose neighbours still bracket it stays, else a
+// binary search on the side it moves to finds its place.
+func placeByKey(o []*queue, c *queue) {
+	i := 0
+	for o[i] != c {
+		i++
+	}
+	switch {
+	case i > 0 && keyBefore(c, o[i-1]):
+		// The first of o[:i] that c goes before.
+		lo, hi := 0, i-1
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if keyBefore(c, o[m]) {
+				hi = m
+			} else {
+				lo = m + 1
+			}
+		}
+		copy(o[lo+1:i+1], o[lo:i])
+		o[lo] = c
+	case i+1 < len(o) && keyBefore(o[i+1], c):
+		// The last of o[i+1:] that goes before c.
+		lo, hi := i+1, len(o)-1
+		for lo < hi {
+			m := int(uint(lo+hi+1) >> 1)
+			if keyBefore(o[m], c) {
+				lo = m
+			} else {
+				hi = m - 1
+			}
+		}
+		copy(o[i:lo], o[i+1:lo+1])
+		o[lo] = c
+	}
+}
+
+// checkOrder panics unless q.order is sorted by queueCompare
+// (shortcutChecks: the keys kept in step with the queues).
+func (e *Engine) checkOrder(q *queue) {
+	for i := 1; i < len(q.order); i++ {
+		if e.queueCompare(q, q.order[i-1], q.order[i]) >= 0 {
+			panic(fmt.Sprintf("engine: the children of %s are out of order: %s before %s", q.path, q.order[i-1].path, q.order[i].path))
+		}
+	}
 }
 
 // invalidateOrder forces full sorts (cluster or configuration changed).
@@ -111,6 +221,13 @@ func (e *Engine) compareUsage(p, a, b *queue, ua, ub float32) int {
 	if rc != 0 {
 		return rc
 	}
+	return staticCompare(a, b)
+}
+
+// staticCompare is the comparator's tie-break after usage: the
+// configured minimum resource, larger first, when either has one, else
+// the absolute capacity, larger first.
+func staticCompare(a, b *queue) int {
 	if !a.configuredMin.IsZero() || !b.configuredMin.IsZero() {
 		// Resource.compareTo: memory, then vcores; larger first.
 		if c := cmp64(b.configuredMin.MemoryMB, a.configuredMin.MemoryMB); c != 0 {

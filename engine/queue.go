@@ -32,10 +32,22 @@ type queue struct {
 	// sort; dirtyKids lists them; sortValid says order is sorted.
 	dirty     bool
 	sortValid bool
+	// byRank (a parent) says its children's order may be kept by their
+	// sort keys below (order.go: sortKeysOK). The keys sit in this cache
+	// line, which the child loop reads anyway, so that placing a changed
+	// child reads one line of each sibling it compares with: sortAbove is
+	// a positive absolute capacity, sortUsed the usage key of the current
+	// sort, sortRank the place among the siblings by the static
+	// tie-breaks.
+	byRank    bool
+	sortAbove bool
+	sortUsed  float32
+	sortRank  int32
 	// Live usage: used includes reservations.
-	used, reserved Resource
-	maxDown        Resource // maxRes rounded down to the minimum allocation
-	active         []*app   // leaf: activated apps in ordering-policy order
+	used     Resource
+	reserved Resource
+	maxDown  Resource // maxRes rounded down to the minimum allocation
+	active   []*app   // leaf: activated apps in ordering-policy order
 	// parts holds the state in each labelled partition (see "Node
 	// labels" below).
 	parts     []qpart
@@ -53,12 +65,8 @@ type queue struct {
 	name     string
 	parent   *queue
 	children []*queue
-	// pos is the index among the parent's children (configuration order);
-	// sortUsed the usage key of the current sort.
-	pos      int
-	sortUsed float32
-	// dirty marks a child whose usage changed since its parent's last
-	// sort; dirtyKids lists them; sortValid says order is sorted.
+	// pos is the index among the parent's children (configuration order).
+	pos int
 
 	// Configuration (from xmlconf.Queue).
 	capacity, maxCapacity float32 // fractions of the parent

@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"math"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// siblings builds n children of a parent with random static keys drawn
+// from small sets, so that ties at every level of the comparator occur.
+func siblings(rng *rand.Rand, n int) (*queue, []*queue) {
+	p := &queue{path: "root"}
+	for i := 0; i < n; i++ {
+		c := &queue{path: string(rune('a' + i)), pos: i, parent: p}
+		c.absCap = []float32{0, 0.1, 0.2}[rng.Intn(3)]
+		if rng.Intn(3) == 0 {
+			c.configuredMin = Resource{int64(rng.Intn(3)) * 1024, int64(rng.Intn(2))}
+		}
+		c.sortUsed = randomUsage(rng)
+		p.children = append(p.children, c)
+	}
+	return p, p.children
+}
+
+func randomUsage(rng *rand.Rand) float32 {
+	return []float32{0, 0.5, 1, 1.5}[rng.Intn(4)]
+}
+
+// TestPlaceByKeyIsReposition moves random children after random usage
+// changes with keys only and with queueCompare, and wants the same order
+// every time.
+func TestPlaceByKeyIsReposition(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	e := &Engine{}
+	for round := 0; round < 300; round++ {
+		p, kids := siblings(rng, 1+rng.Intn(12))
+		require.True(t, sortKeysOK(kids))
+		rankChildren(kids)
+		p.order = slices.Clone(kids)
+		slices.SortStableFunc(p.order, func(a, b *queue) int { return e.queueCompare(p, a, b) })
+		byKey := slices.Clone(p.order)
+		for step := 0; step < 20; step++ {
+			c := kids[rng.Intn(len(kids))]
+			c.sortUsed = randomUsage(rng)
+			e.reposition(p, c)
+			placeByKey(byKey, c)
+			require.Equal(t, p.order, byKey, "round %d step %d", round, step)
+			e.checkOrder(p)
+		}
+	}
+}
+
+// TestSortKeysOKRefusesUnorderedCapacities: a negative or NaN capacity or
+// a negative minimum makes the tie-breaks no rank.
+func TestSortKeysOKRefusesUnorderedCapacities(t *testing.T) {
+	for _, c := range []*queue{
+		{absCap: -0.1},
+		{absCap: float32(math.NaN())},
+		{configuredMin: Resource{-1, 0}},
+		{configuredMin: Resource{0, -1}},
+	} {
+		require.False(t, sortKeysOK([]*queue{{absCap: 0.5}, c}))
+	}
+	require.True(t, sortKeysOK([]*queue{{absCap: 0.5}, {absCap: 0}}))
+}
