@@ -228,10 +228,9 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 	var blocked Resource
 	out := result{}
 	allUserBlocked := true
-	for _, c := range order {
-		if c.pendingIn(look) <= 0 {
-			continue
-		}
+	useBits := pi == 0 && q.askOK
+	for k := nextAsking(q, order, 0, look, useBits); k < len(order); k = nextAsking(q, order, k+1, look, useBits) {
+		c := order[k]
 		if respect && e.userBlocked(c) {
 			continue // would assign nothing and block no headroom
 		}

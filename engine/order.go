@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 )
@@ -26,7 +27,7 @@ func (e *Engine) sortChildren(q *queue) {
 		c.dirty = false
 		c.sortUsed = e.sortKey(c)
 		if q.byRank {
-			placeByKey(q.order, c)
+			q.placeByKey(c)
 		} else {
 			e.reposition(q, c)
 		}
@@ -50,6 +51,14 @@ func (e *Engine) fullSort(q *queue) {
 	if q.byRank {
 		rankChildren(q.children)
 	}
+	q.askOK, q.askBits = len(q.order) <= 64, 0
+	if q.askOK {
+		for k, c := range q.order {
+			if c.pending > 0 {
+				q.askBits |= 1 << k
+			}
+		}
+	}
 }
 
 // reposition moves c to its place in the otherwise sorted q.order.
@@ -66,6 +75,7 @@ func (e *Engine) reposition(q *queue, c *queue) {
 	copy(o[j+1:], o[j:])
 	o[j] = c
 	q.order = o
+	q.askBits = moveBit(q.askBits, i, j)
 }
 
 // sortKeysOK says queueCompare, for a parent without priorities, orders
@@ -115,10 +125,11 @@ func keyBefore(a, b *queue) bool {
 	return a.sortRank < b.sortRank
 }
 
-// placeByKey moves c to its place in the otherwise sorted o, comparing
-// keys only: a child whose neighbours still bracket it stays, else a
-// binary search on the side it moves to finds its place.
-func placeByKey(o []*queue, c *queue) {
+// placeByKey moves c to its place in the otherwise sorted q.order,
+// comparing keys only: a child whose neighbours still bracket it stays,
+// else a binary search on the side it moves to finds its place.
+func (q *queue) placeByKey(c *queue) {
+	o := q.order
 	i := 0
 	for o[i] != c {
 		i++
@@ -137,6 +148,7 @@ func placeByKey(o []*queue, c *queue) {
 		}
 		copy(o[lo+1:i+1], o[lo:i])
 		o[lo] = c
+		q.askBits = moveBit(q.askBits, i, lo)
 	case i+1 < len(o) && keyBefore(o[i+1], c):
 		// The last of o[i+1:] that goes before c.
 		lo, hi := i+1, len(o)-1
@@ -150,6 +162,71 @@ func placeByKey(o []*queue, c *queue) {
 		}
 		copy(o[i:lo], o[i+1:lo+1])
 		o[lo] = c
+		q.askBits = moveBit(q.askBits, i, lo)
+	}
+}
+
+// moveBit moves bit i of x to j, shifting the bits between, as moving
+// order[i] to j shifts the children between (bits 64 and up are zero).
+func moveBit(x uint64, i, j int) uint64 {
+	b := x >> uint(i) & 1
+	x = x&(1<<uint(i)-1) | x>>uint(i+1)<<uint(i)
+	return x&(1<<uint(j)-1) | x>>uint(j)<<uint(j+1) | b<<uint(j)
+}
+
+// noteAsking records in q's askBits that child c's pending count went
+// from zero to positive or back. An order not yet sorted is left alone:
+// the next sort counts afresh.
+func (q *queue) noteAsking(c *queue) {
+	if !q.askOK || !q.sortValid {
+		return
+	}
+	for k, x := range q.order {
+		if x == c {
+			q.askBits &^= 1 << uint(k)
+			if c.pending > 0 {
+				q.askBits |= 1 << uint(k)
+			}
+			return
+		}
+	}
+}
+
+// nextAsking returns the index of the first child in order, from from
+// on, with something pending in partition look, or len(order): with
+// useBits (the default partition's own order, askOK) from q's askBits
+// without reading the children, which on #19's contended day were a
+// cache miss each (most of a parent's children ask for nothing).
+func nextAsking(q *queue, order []*queue, from, look int, useBits bool) int {
+	if useBits {
+		k := len(order)
+		if b := q.askBits >> uint(from); b != 0 {
+			k = from + bits.TrailingZeros64(b)
+		}
+		if shortcutChecks {
+			checkAsking(order, from, k, look)
+		}
+		return k
+	}
+	for from < len(order) && order[from].pendingIn(look) <= 0 {
+		from++
+	}
+	return from
+}
+
+// checkAsking panics unless order[k] is the first child from from on
+// with something pending (shortcutChecks: askBits kept in step).
+func checkAsking(order []*queue, from, k, look int) {
+	for i := from; i < len(order); i++ {
+		if asks := order[i].pendingIn(look) > 0; asks || i == k {
+			if !asks || i != k {
+				panic(fmt.Sprintf("engine: askBits names child %d, %s is the first asking from %d", k, order[i].path, from))
+			}
+			return
+		}
+	}
+	if k != len(order) {
+		panic(fmt.Sprintf("engine: askBits names child %d, none asks from %d", k, from))
 	}
 }
 

@@ -41,14 +41,47 @@ func TestPlaceByKeyIsReposition(t *testing.T) {
 		rankChildren(kids)
 		p.order = slices.Clone(kids)
 		slices.SortStableFunc(p.order, func(a, b *queue) int { return e.queueCompare(p, a, b) })
-		byKey := slices.Clone(p.order)
+		byKey := &queue{order: slices.Clone(p.order)}
+		for k := range kids {
+			if rng.Intn(2) == 0 {
+				p.askBits |= 1 << k
+			}
+		}
+		byKey.askBits = p.askBits
 		for step := 0; step < 20; step++ {
 			c := kids[rng.Intn(len(kids))]
 			c.sortUsed = randomUsage(rng)
 			e.reposition(p, c)
-			placeByKey(byKey, c)
-			require.Equal(t, p.order, byKey, "round %d step %d", round, step)
+			byKey.placeByKey(c)
+			require.Equal(t, p.order, byKey.order, "round %d step %d", round, step)
+			require.Equal(t, p.askBits, byKey.askBits, "round %d step %d", round, step)
 			e.checkOrder(p)
+		}
+	}
+}
+
+// TestMoveBitMovesAsTheOrder moves a child in a slice and its bit in a
+// word and wants them to agree, for every pair of places.
+func TestMoveBitMovesAsTheOrder(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for n := 1; n <= 64; n++ {
+		for round := 0; round < 20; round++ {
+			order := make([]bool, n)
+			var x uint64
+			for k := range order {
+				if order[k] = rng.Intn(2) == 0; order[k] {
+					x |= 1 << k
+				}
+			}
+			i, j := rng.Intn(n), rng.Intn(n)
+			moved := slices.Insert(slices.Delete(slices.Clone(order), i, i+1), j, order[i])
+			var want uint64
+			for k, on := range moved {
+				if on {
+					want |= 1 << k
+				}
+			}
+			require.Equal(t, want, moveBit(x, i, j), "n %d from %d to %d", n, i, j)
 		}
 	}
 }

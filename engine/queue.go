@@ -41,13 +41,17 @@ type queue struct {
 	// tie-breaks.
 	byRank    bool
 	sortAbove bool
-	sortUsed  float32
-	sortRank  int32
+	// askOK (a parent) says askBits holds which children in order have
+	// something pending in the default partition (order.go: nextAsking).
+	askOK    bool
+	sortUsed float32
+	sortRank int32
 	// Live usage: used includes reservations.
 	used     Resource
 	reserved Resource
 	maxDown  Resource // maxRes rounded down to the minimum allocation
 	active   []*app   // leaf: activated apps in ordering-policy order
+	askBits  uint64
 	// parts holds the state in each labelled partition (see "Node
 	// labels" below).
 	parts     []qpart
@@ -107,16 +111,16 @@ type queue struct {
 	// nonRunnable holds the leaf's apps held back by max-parallel-apps,
 	// in submission order.
 	nonRunnable []*app
-	// dynamic marks an auto-created queue; lastUsedMS is when it last
-	// had apps (for v2 expiry).
-	dynamic    bool
-	lastUsedMS int64
+	// dynamic marks an auto-created queue.
+	dynamic bool
 	// legacyAuto marks an AutoCreatedLeafQueue (legacy managed parent):
 	// its guarantee is the policy's (GuaranteedOrZeroCapacityOverTimePolicy);
 	// its absolute maximum is the template maximum × the parent's absolute
 	// maximum, as for any queue (CSQueueUtils.
 	// updateAbsoluteCapacitiesByNodeLabels).
 	legacyAuto bool
+	// lastUsedMS is when a dynamic queue last had apps (for v2 expiry).
+	lastUsedMS int64
 	// capMode and weight are the capacity mode and weight (snapshots).
 	capMode string
 	weight  float32
@@ -388,7 +392,11 @@ func (q *queue) walk(f func(*queue)) {
 // addPending adds n outstanding containers to q and its ancestors.
 func (q *queue) addPending(n int64) {
 	for p := q; p != nil; p = p.parent {
+		was := p.pending > 0
 		p.pending += n
+		if p.parent != nil && was != (p.pending > 0) {
+			p.parent.noteAsking(p)
+		}
 	}
 }
 
