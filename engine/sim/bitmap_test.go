@@ -40,3 +40,51 @@ func TestBitmapFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestEligibleRun checks the sweep's stretch count against a rank-by-rank
+// scan on random due and eligible sets of every density, with and without
+// a cap on the count.
+func TestEligibleRun(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for _, n := range []int{1, 63, 64, 65, 4097, 4160, 10000} {
+		for _, density := range []float64{0, 0.0005, 0.01, 0.5, 1} {
+			s := sweep{due: newBitmap(n), elig: newBitmap(n)}
+			due, elig := make([]bool, n), make([]bool, n)
+			for r := 0; r < n; r++ {
+				if rng.Float64() < density {
+					s.due.set(r)
+					due[r] = true
+				}
+				// Mostly eligible, so that runs are long.
+				if rng.Float64() < 0.999 {
+					s.elig.set(r)
+					elig[r] = true
+				}
+			}
+			for k := 0; k < n/10; k++ {
+				r := rng.Intn(n)
+				s.due.clear(r)
+				due[r] = false
+			}
+			for k := 0; k < 300; k++ {
+				from, to := rng.Intn(n+1), rng.Intn(n+1)
+				max := n + 1
+				if k%2 == 1 {
+					max = rng.Intn(n/8 + 2)
+				}
+				wantK, wantLast := 0, -1
+				for r := from; r < to && wantK < max; r++ {
+					if !due[r] {
+						continue
+					}
+					if !elig[r] {
+						break
+					}
+					wantK, wantLast = wantK+1, r
+				}
+				gotK, gotLast := s.eligibleRun(from, to, max)
+				require.Equal(t, []int{wantK, wantLast}, []int{gotK, gotLast}, "n=%d density=%v [%d,%d) max %d", n, density, from, to, max)
+			}
+		}
+	}
+}
