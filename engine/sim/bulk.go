@@ -127,10 +127,10 @@ func (s *sweep) join(rk int, m *nodeRoom, fits bool) {
 	if !fits {
 		return
 	}
-	if !s.class.set {
-		s.class = nodeClass{set: true, total: m.total, part: m.part}
+	if !s.elSet {
+		s.elClass, s.elSet = m.class, true
 	}
-	if m.total == s.class.total && m.part == s.class.part {
+	if m.class == s.elClass {
 		s.elig.set(rk)
 	}
 }
@@ -141,8 +141,8 @@ func (s *sweep) join(rk int, m *nodeRoom, fits bool) {
 // its node due (fastAnswer's last branch: not simple, something
 // outstanding; quiet is checked by each stretch).
 func (r *run) bulkOn() bool {
-	f, c := &r.futile, &r.sweep.class
-	return !r.opts.oneByOne && c.set && f.below == math.MaxInt64 && f.total == c.total && f.partition == c.part &&
+	f, s := &r.futile, &r.sweep
+	return !r.opts.oneByOne && s.elSet && f.below == math.MaxInt64 && f.class == s.elClass &&
 		!r.simple() && r.outstanding > 0
 }
 

@@ -49,6 +49,7 @@ type futile struct {
 	below     int64
 	total     engine.Resource
 	partition string
+	class     int32 // total and partition in the sweep's numbering (classOf)
 }
 
 // covers reports whether node i's heartbeat would certainly assign
@@ -62,7 +63,7 @@ func (f *futile) covers(r *run, i int32) (engine.Resource, bool) {
 	if r.sweep.on {
 		// The sweep's mirror, in rank order: no cache miss per beat.
 		m := r.sweep.roomOf(r.e, int(r.park.rank[i]), i, &r.nodes[i])
-		return m.free, f.holds(m.free, m.total, m.part)
+		return m.free, f.holdsClass(m.free, m.class)
 	}
 	free := r.e.NodeFree(int(i))
 	return free, f.holds(free, r.e.NodeTotal(int(i)), r.e.NodePartition(int(i)))
@@ -72,8 +73,18 @@ func (f *futile) covers(r *run, i int32) (engine.Resource, bool) {
 // the recorded futile one and has no more room than it, or less free
 // memory than below.
 func (f *futile) holds(free, total engine.Resource, part string) bool {
-	return (free.MemoryMB <= f.free.MemoryMB && free.VCores <= f.free.VCores || free.MemoryMB < f.below) &&
-		total == f.total && part == f.partition
+	return f.roomHolds(free) && total == f.total && part == f.partition
+}
+
+// holdsClass is holds for a node of that class (sweep.classOf).
+func (f *futile) holdsClass(free engine.Resource, class int32) bool {
+	return class == f.class && f.roomHolds(free)
+}
+
+// roomHolds reports whether free is no more room than the record's, or
+// less free memory than below.
+func (f *futile) roomHolds(free engine.Resource) bool {
+	return free.MemoryMB <= f.free.MemoryMB && free.VCores <= f.free.VCores || free.MemoryMB < f.below
 }
 
 // after records node i's heartbeat: one that changed anything starts a
@@ -102,6 +113,7 @@ func (f *futile) after(r *run, i int32, as []engine.Assignment, seenEvs uint64) 
 	}
 	if f.seen != f.epoch || total != f.total || part != f.partition {
 		f.seen, f.free, f.below, f.total, f.partition = f.epoch, free, below, total, part
+		f.class = r.sweep.classOf(total, part, f.class)
 		return
 	}
 	f.below = max(f.below, below)

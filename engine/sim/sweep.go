@@ -28,18 +28,26 @@ type sweep struct {
 	// base (a multiple of the interval); slot time is base + phase.
 	base int64
 	pos  int
-	// room mirrors each node's free room, total, partition, liveness
-	// and reservation by rank, read again when stale (a container
-	// started or ended on the node, its reservation changed, or a
-	// workload event changed nodes).
+	// room mirrors each node's free room, class (total and partition),
+	// liveness and reservation by rank, read again when stale (a
+	// container started or ended on the node, its reservation changed,
+	// or a workload event changed nodes).
 	room []nodeRoom
+	// classes numbers the nodes' totals and partitions (classOf), for
+	// the mirror and the futile record; kept across rebuilds, since the
+	// record names one.
+	classes  []nodeClass
+	classIdx map[nodeClass]int32
 	// elig has the ranks whose mirror is fresh and showed a live node
 	// without a reservation, with room for the minimum allocation, of the
 	// class's total and partition: the beats fastBulk may answer
 	// together. A rank joins when fastRun answered its beat one by one,
 	// and leaves whenever its mirror goes stale.
-	elig  bitmap
-	class nodeClass
+	elig bitmap
+	// elClass is the class of the nodes elig may hold (that of the
+	// first node to join it, once elSet).
+	elClass int32
+	elSet   bool
 	// endMemo is endBefore's last answer.
 	endMemo struct {
 		ok         bool
@@ -48,20 +56,45 @@ type sweep struct {
 	}
 }
 
-// nodeClass is the total and partition of the nodes elig may hold (those
-// of the first node to join it): the futile record compares them.
+// nodeClass is a node's total and partition: the futile record covers
+// only nodes of its own.
 type nodeClass struct {
-	set   bool
 	total engine.Resource
 	part  string
 }
 
-// nodeRoom is what a futile answer reads of a node.
+// nodeRoom is what a futile answer reads of a node. It is 32 bytes, so
+// that an entry never straddles two cache lines (the slice of 10,000 is
+// page-aligned), with the class numbered rather than the total and the
+// partition kept (56 bytes): on #19's contended day the one-by-one
+// answers read entries far apart, a cache miss or two each, 9% of the
+// first-level data misses of its first 3 hours.
 type nodeRoom struct {
-	free, total     engine.Resource
-	part            string
+	free            engine.Resource
+	class           int32 // in sweep.classes
 	alive, reserved bool
 	stale           bool
+	_               [9]byte
+}
+
+// classOf is the number of the class of a node of that total and
+// partition, numbering a new one; hint, the node's class before, is
+// checked first (a node's total and partition rarely change).
+func (s *sweep) classOf(total engine.Resource, part string, hint int32) int32 {
+	c := nodeClass{total: total, part: part}
+	if int(hint) < len(s.classes) && s.classes[hint] == c {
+		return hint
+	}
+	if k, ok := s.classIdx[c]; ok {
+		return k
+	}
+	if s.classIdx == nil {
+		s.classIdx = map[nodeClass]int32{}
+	}
+	k := int32(len(s.classes))
+	s.classes = append(s.classes, c)
+	s.classIdx[c] = k
+	return k
 }
 
 // checkRoom makes every fastBeat compare the mirror with the engine
@@ -151,7 +184,7 @@ func (s *sweep) seek(p *parkSet, hb int64, t int64) {
 func (s *sweep) roomOf(e *engine.Engine, r int, i int32, n *nodeState) *nodeRoom {
 	m := &s.room[r]
 	if m.stale || checkRoom {
-		fresh := nodeRoom{free: e.NodeFree(int(i)), total: e.NodeTotal(int(i)), part: e.NodePartition(int(i)),
+		fresh := nodeRoom{free: e.NodeFree(int(i)), class: s.classOf(e.NodeTotal(int(i)), e.NodePartition(int(i)), m.class),
 			alive: n.alive, reserved: n.reserved}
 		if checkRoom && !m.stale && *m != fresh {
 			panic("sim: the sweep's room of a node went stale without being marked")
@@ -208,7 +241,7 @@ func (r *run) fastOn() bool {
 // node without a reservation, and returns its room.
 func (r *run) fastCovered(i int32, rk int) (*nodeRoom, bool) {
 	m := r.sweep.roomOf(r.e, rk, i, &r.nodes[i])
-	return m, m.alive && !m.reserved && r.futile.holds(m.free, m.total, m.part)
+	return m, m.alive && !m.reserved && r.futile.holdsClass(m.free, m.class)
 }
 
 // fastAnswer is heartbeat and settle for a covered node; it reports

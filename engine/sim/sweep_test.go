@@ -3,7 +3,9 @@ package sim
 import (
 	"math"
 	"testing"
+	"unsafe"
 
+	"github.com/capq/capq/engine"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -70,4 +72,23 @@ func TestFastStop(t *testing.T) {
 		}
 		assert.Equal(t, c.want, r.fastStop(), c.name)
 	}
+}
+
+// TestNodeRoomIsHalfALine keeps the sweep's mirror entry at 32 bytes, so
+// that an entry of the page-aligned mirror never straddles two cache
+// lines (a one-by-one futile answer reads one entry).
+func TestNodeRoomIsHalfALine(t *testing.T) {
+	assert.Equal(t, uintptr(32), unsafe.Sizeof(nodeRoom{}))
+}
+
+// TestClassOfNumbersEachClassOnce checks the mirror's class numbers: the
+// same total and partition get the same number, whatever the hint.
+func TestClassOfNumbersEachClassOnce(t *testing.T) {
+	var s sweep
+	a := s.classOf(engine.Resource{MemoryMB: 8192, VCores: 8}, "", 0)
+	b := s.classOf(engine.Resource{MemoryMB: 8192, VCores: 8}, "gpu", a)
+	assert.NotEqual(t, a, b)
+	assert.Equal(t, a, s.classOf(engine.Resource{MemoryMB: 8192, VCores: 8}, "", b))
+	assert.Equal(t, b, s.classOf(engine.Resource{MemoryMB: 8192, VCores: 8}, "gpu", 7))
+	assert.Len(t, s.classes, 2)
 }
