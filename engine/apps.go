@@ -274,6 +274,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 		u.nonRunnable++
 		q.nonRunnable = append(q.nonRunnable, a)
 		e.nonRunnable = append(e.nonRunnable, a)
+		e.markWaitScan(q)
 		a.diag = "application is not runnable: max-parallel-apps reached for its queue, a parent queue or its user"
 		return pl, nil
 	}
@@ -284,6 +285,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	// FifoOrderingPolicyForPendingApps: higher application priority
 	// first, then submission order.
 	q.waiting = insertOrdered(q.waiting, a)
+	e.markWaitScan(q)
 	if e.all.MemoryMB > 0 {
 		e.activate(q)
 	} else {
@@ -559,6 +561,9 @@ func (e *Engine) pendingChanged(a *app, before int64) {
 func (e *Engine) pendingMoved(a *app, pi int, d int64) {
 	a.q.changed()
 	if a.activated && d != 0 {
+		if d > 0 {
+			e.markWaitScan(a.q)
+		}
 		if pi == 0 {
 			a.q.addPending(d) // every allocation's path: no accessor call
 		} else {

@@ -166,6 +166,9 @@ type Engine struct {
 	// reservedPassOvers counts multi-node passes over a reserved node with
 	// room that Hadoop would have proposed on (allocateKeyMulti).
 	reservedPassOvers int64
+	// waitScan marks the leaves Waiting reads (waitscan.go). Last, so
+	// the fields a pass reads keep their places.
+	waitScan []uint64
 }
 
 // New builds an engine for the model and nodes. It refuses a model
@@ -236,6 +239,7 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 		return q
 	}
 	e.root = build(m.Root, nil)
+	e.resetWaitScan()
 	e.indexShortNames()
 	e.root.updateResources(e.cluster, &e.g)
 	e.modelPartitions(m)

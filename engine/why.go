@@ -71,9 +71,15 @@ func (e *Engine) Waiting(f func(w *Waiter)) {
 		return ok
 	}
 	w := &Waiter{}
-	for _, q := range e.queues {
-		if !q.leaf {
-			continue
+	if shortcutChecks {
+		e.checkWaitScan()
+	}
+	e.eachWaitScan(func(q *queue) bool {
+		if !reportsWaits(q) {
+			if shortcutChecks && q.leaf {
+				checkNonePending(q)
+			}
+			return false
 		}
 		for _, a := range q.nonRunnable {
 			f(w.set(a, WaitParallel, true))
@@ -85,11 +91,17 @@ func (e *Engine) Waiting(f func(w *Waiter)) {
 			if shortcutChecks {
 				checkNonePending(q)
 			}
-			continue // no active app asks: reading each was a cache miss
+			return true // no active app asks: reading each was a cache miss
 		}
 		atMax := e.atQueueMax(q) // the same for every app of the leaf
 		for _, a := range q.active {
-			if a.pending+a.lpendSum <= 0 {
+			if shortcutChecks && a.asking != (a.pending+a.lpendSum > 0) {
+				panic("engine: an active app's asking flag is out of step with its requests: " + a.id)
+			}
+			// An active app is runnable, so asking is pending+lpendSum > 0
+			// (syncAsking), read from one cache line of the app instead
+			// of the two those counters sit in.
+			if !a.asking {
 				continue
 			}
 			ul := e.userLimit(a.u)
@@ -97,7 +109,8 @@ func (e *Engine) Waiting(f func(w *Waiter)) {
 				f(w.set(a, why, why != WaitUserLimit && e.g.rc.greater(ul, a.u.used)))
 			}
 		}
-	}
+		return true
+	})
 }
 
 // checkNonePending panics if an active app of q asks for a container
