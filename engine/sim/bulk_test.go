@@ -14,12 +14,7 @@ import (
 // same events, with the same figures, as when every beat is answered one
 // by one; and the stretches still answer most beats.
 func TestStretchesReportProgressAsBeatsWould(t *testing.T) {
-	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
-	m := modelFrom(t, withPreemption(t, xml))
-	g := contendedGen()
-	g.Nodes, g.Apps = 40, 600
-	w, err := Generate(m, g)
-	require.NoError(t, err)
+	m, w := stretchDay(t)
 	run := func(o Options) ([]Progress, *Result) {
 		var seen []Progress
 		o.Seed, o.Until = 3, 6*3600*1000
@@ -34,4 +29,16 @@ func TestStretchesReportProgressAsBeatsWould(t *testing.T) {
 	assert.Equal(t, oneSeen, bulkSeen)
 	assert.Equal(t, one.Summary, bulk.Summary)
 	assert.Greater(t, bulk.stretchAnswers, bulk.futileAnswers/4)
+}
+
+// stretchDay is the contended day's shape at 40 nodes and 600 apps over
+// 100 leaves, preemption on: long stretches of futile beats.
+func stretchDay(t *testing.T) (*xmlconf.Model, *Workload) {
+	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
+	m := modelFrom(t, withPreemption(t, xml))
+	g := contendedGen()
+	g.Nodes, g.Apps = 40, 600
+	w, err := Generate(m, g)
+	require.NoError(t, err)
+	return m, w
 }

@@ -209,12 +209,7 @@ func TestFastBeatCountsAsHeartbeat(t *testing.T) {
 // and at the exact event that uses the work budget up (the error names
 // the event count and the simulated time).
 func TestStretchesStopWhereBeatsWould(t *testing.T) {
-	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
-	m := modelFrom(t, withPreemption(t, xml))
-	g := contendedGen()
-	g.Nodes, g.Apps = 40, 600
-	w, err := Generate(m, g)
-	require.NoError(t, err)
+	m, w := stretchDay(t)
 	for _, o := range []Options{
 		{Until: 5*3600*1000 + 123},
 		{Until: 11 * 3600 * 1000},
