@@ -1,6 +1,7 @@
 package placement
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -398,4 +399,19 @@ func TestParseJSONKeysAreCaseSensitive(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, rules)
 	assert.Equal(t, []string{`key "Rules" beside "rules" is not read (the description has only "rules"; case matters)`}, UnknownRuleKeys(data))
+}
+
+// A hostile rule file of many stray keys gets maxUnknownKeys findings and
+// a count, not one finding each.
+func TestUnknownRuleKeysAreBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"rules":[{"type":"user","matches":"*","policy":"reject"`)
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&b, `,"k%04d":1`, i)
+	}
+	b.WriteString(`}]}`)
+	got := UnknownRuleKeys([]byte(b.String()))
+	require.Len(t, got, maxUnknownKeys+1)
+	assert.Contains(t, got[0], `key "k0000"`)
+	assert.Equal(t, "and 980 more keys that are not read (the first 20 are named)", got[maxUnknownKeys])
 }

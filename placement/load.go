@@ -206,26 +206,46 @@ func UnknownRuleKeys(data []byte) []string {
 		return nil
 	}
 	var out []string
+	more := 0
+	note := func(msg string) {
+		if len(out) < maxUnknownKeys {
+			out = append(out, msg)
+		} else {
+			more++
+		}
+	}
 	for _, k := range sortedKeys(top) {
 		if k != "rules" {
-			out = append(out, fmt.Sprintf("key %q beside \"rules\" is not read (the description has only \"rules\"; case matters)", k))
+			note(fmt.Sprintf("key %q beside \"rules\" is not read (the description has only \"rules\"; case matters)", k))
 		}
 	}
 	for i, raw := range raws {
 		for _, k := range sortedKeys(raw) {
-			if contains(ruleKeys, k) {
-				continue
+			if !contains(ruleKeys, k) {
+				note(unknownRuleKey(i, k))
 			}
-			msg := fmt.Sprintf("rule #%d: key %q is not a field of a mapping rule, so Hadoop does not read it (fields: %s; case matters)", i+1, k, strings.Join(ruleKeys, ", "))
-			for _, f := range ruleKeys {
-				if strings.EqualFold(f, k) {
-					msg = fmt.Sprintf("rule #%d: key %q is not read: fields are case-sensitive, this is %q", i+1, k, f)
-				}
-			}
-			out = append(out, msg)
 		}
 	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("and %d more keys that are not read (the first %d are named)", more, maxUnknownKeys))
+	}
 	return out
+}
+
+// maxUnknownKeys bounds UnknownRuleKeys' list: a file of a hundred
+// thousand stray keys gets twenty findings and a count, not a finding
+// each.
+const maxUnknownKeys = 20
+
+// unknownRuleKey is the finding for key k of rule #i+1, naming the field
+// a case slip meant.
+func unknownRuleKey(i int, k string) string {
+	for _, f := range ruleKeys {
+		if strings.EqualFold(f, k) {
+			return fmt.Sprintf("rule #%d: key %q is not read: fields are case-sensitive, this is %q", i+1, k, f)
+		}
+	}
+	return fmt.Sprintf("rule #%d: key %q is not a field of a mapping rule, so Hadoop does not read it (fields: %s; case matters)", i+1, k, strings.Join(ruleKeys, ", "))
 }
 
 func checkRule(r *Rule, hasMatches bool) error {

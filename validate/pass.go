@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"github.com/capq/capq/placement"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -50,6 +51,15 @@ type shared struct {
 	byName map[string]*xmlconf.Queue
 	// failures are the rules that panicked (LINT000).
 	failures []ruleFailure
+	// mapping is the mapping rules as placement.Load read them, for the
+	// six rules that judge them (mappingRules): one reading of a JSON
+	// rule file, not six.
+	mapping *mappingLoad
+}
+
+type mappingLoad struct {
+	set   *placement.Set
+	probs []placement.Problem
 }
 
 // suggestion returns f(s), computed once per s.

@@ -10,7 +10,12 @@ import (
 // both formats, unknown variables and rules that can never match.
 
 func mappingRules(p *Pass) (*placement.Set, []placement.Problem) {
-	return placement.Load(p.Model.Conf, p.Version, placement.LoadOptions{ReadFile: placement.ConfFileReader(p.Model.Conf)})
+	sh := p.sh()
+	if sh.mapping == nil {
+		set, probs := placement.Load(p.Model.Conf, p.Version, placement.LoadOptions{ReadFile: placement.ConfFileReader(p.Model.Conf)})
+		sh.mapping = &mappingLoad{set, probs}
+	}
+	return sh.mapping.set, sh.mapping.probs
 }
 
 var ruleMappingJSON = &Rule{
