@@ -7,5 +7,6 @@
 // an existing file without force. A git object (ReadGitBlob) is read the
 // same way, bounded, with a revision that can never pass for a git option.
 // It depends only on the standard library (and the git binary for git
-// objects), so every layer of capq may use it.
+// objects), so every layer of capq may use it. JSONPlace names the
+// file:line:col of a JSON decoding error in an input so read.
 package safeio

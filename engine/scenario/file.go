@@ -2,9 +2,7 @@ package scenario
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -197,7 +195,7 @@ func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) 
 	// dropped, and the scenario pass without checking anything.
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&sc); err != nil {
-		return nil, fmt.Errorf("scenario %s: %w", jsonErrorPlace(path, data, dec.InputOffset(), err), err)
+		return nil, fmt.Errorf("scenario %s: %w", safeio.JSONPlace(path, data, dec.InputOffset(), err), err)
 	}
 	sc.dir = filepath.Dir(path)
 	sc.version = xmlconf.DefaultVersion
@@ -353,33 +351,4 @@ func checkGroups(gs []NodeGroup) error {
 		total += g.Count
 	}
 	return nil
-}
-
-// jsonErrorPlace names where a JSON decoding error is: path:line:col from
-// the error's offset (syntax and type errors carry one) or, failing that,
-// from how far the decoder got (the end of a truncated file).
-func jsonErrorPlace(path string, data []byte, decoded int64, err error) string {
-	off := decoded
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		off = syn.Offset
-	case errors.As(err, &typ):
-		off = typ.Offset
-	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		off = int64(len(data))
-	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	line, col := 1, 1
-	for _, c := range data[:off] {
-		if c == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return fmt.Sprintf("%s:%d:%d", path, line, col)
 }

@@ -164,7 +164,7 @@ func ParseWith(path string, data []byte, rd xmlconf.ReadOptions) (*File, error) 
 	// dropped, and the scenario pass without checking anything.
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("scenario %s: %w", path, err)
+		return nil, fmt.Errorf("scenario %s: %w", safeio.JSONPlace(path, data, dec.InputOffset(), err), err)
 	}
 	var raw struct {
 		Steps []json.RawMessage `json:"steps"`

@@ -15,6 +15,9 @@ func TestParseRefusesUnknownKeys(t *testing.T) {
 	for _, tc := range []struct{ data, want string }{
 		{`{"engine": "hadoop1", "steps": [{"op": "expect", "queus": {"default": {"running_maps": 1}}}]}`, `unknown field "queus"`},
 		{`{"engine": "hadoop1", "mapred_sites": {}}`, `unknown field "mapred_sites"`},
+		// The place is named, as in YARN scenarios: the line (the column
+		// is where the decoder stopped, after the key).
+		{"{\"engine\": \"hadoop1\",\n \"stepz\": []}", `s.json:2:`},
 	} {
 		_, err := Parse("s.json", []byte(tc.data))
 		require.Error(t, err, tc.data)
