@@ -482,18 +482,27 @@ func (e *Engine) normalizeAM(q *queue, am Resource) (Resource, error) {
 }
 
 // normalizeAsk is SchedulerUtils.normalizeAndValidateRequest: a request
-// above the queue's maximum allocation (or negative) is refused; others are
-// raised to the minimum allocation and rounded up to it (memory only under
-// the default calculator).
+// above the maximum allocation the scheduler allows for the queue
+// (maxAllowedAllocation), or negative, is refused; others are raised to
+// the minimum allocation and rounded up to it. validateResourceRequest
+// checks every resource against the maximum whatever the calculator
+// (checkResourceRequestAgainstAvailableResource; 2.x compared memory and
+// vcores in turn), and the DefaultResourceCalculator's normalize builds
+// the result from memory alone (Resources.createResource(memory): one
+// vcore), so under it every container has one vcore.
 func (e *Engine) normalizeAsk(q *queue, ask *Ask) error {
-	r, mx, mn := ask.Resource, q.maxAlloc, e.g.minAlloc
-	if r.MemoryMB < 0 || r.VCores < 0 || r.MemoryMB > mx.MemoryMB || (e.g.rc.drf && r.VCores > mx.VCores) {
+	r, mx, mn := ask.Resource, e.maxAllowedAllocation(q), e.g.minAlloc
+	if r.MemoryMB < 0 || r.VCores < 0 || r.MemoryMB > mx.MemoryMB || r.VCores > mx.VCores {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return fmt.Errorf("Invalid resource request! Cannot allocate containers as requested resource is greater than maximum allowed allocation. Requested resource=<memory:%d, vCores:%d>, maximum allowed allocation=<memory:%d, vCores:%d>", r.MemoryMB, r.VCores, mx.MemoryMB, mx.VCores)
 	}
 	ask.Resource.MemoryMB = min(roundUpTo(max(r.MemoryMB, mn.MemoryMB), mn.MemoryMB), mx.MemoryMB)
 	if e.g.rc.drf {
 		ask.Resource.VCores = min(roundUpTo(max(r.VCores, mn.VCores), mn.VCores), mx.VCores)
+	} else if ask.Resource.MemoryMB > 0 {
+		ask.Resource.VCores = 1
+	} else {
+		ask.Resource.VCores = 0
 	}
 	return nil
 }

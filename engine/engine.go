@@ -79,6 +79,8 @@ type Engine struct {
 	nodes      []*node
 	nodeByID   map[string]*node
 	nodesAlive int
+	// maxAlloc caps requests by the largest node (maxalloc.go).
+	maxAlloc maxAllocTracker
 	// cluster is the default partition's resource (unlabelled nodes):
 	// every default-partition limit is computed against it, as Hadoop
 	// computes them against labelManager.getResourceByLabel(partition).
@@ -364,6 +366,7 @@ func (e *Engine) containersOnNode(n *node) []*container {
 // resource (CapacityScheduler.updateNodeAndQueueResource).
 func (e *Engine) clusterChanged() {
 	e.shapeChanged()
+	e.maxAlloc.stale = true
 	e.g.rc.cluster = e.all
 	e.root.updateResources(e.cluster, &e.g)
 	if e.labelsOn {

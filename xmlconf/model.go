@@ -348,6 +348,11 @@ type Global struct {
 	// (yarn-site.xml, YarnConfiguration.DEFAULT_RM_NM_HEARTBEAT_INTERVAL_MS
 	// 1000): how often a node manager offers itself to the scheduler.
 	NodeHeartbeatMS Value[int64]
+	// SchedulingWaitMS is yarn.resourcemanager.work-preserving-recovery.scheduling-wait-ms
+	// (yarn-site.xml, default 10000): until the ResourceManager has run
+	// this long the configured maximum allocation stands; after it the
+	// largest node caps it (ClusterNodeTracker#getMaxAllowedAllocation).
+	SchedulingWaitMS Value[int64]
 	// Preemption settings (yarn.resourcemanager.monitor.capacity.preemption.*).
 	Preemption Preemption
 }

@@ -42,6 +42,7 @@ var RMOnlySettings = []RMOnlySetting{
 	{Key: MaxAppPriorityKey, Reader: "AbstractYarnScheduler#serviceInit"},
 	{Key: NodeHeartbeatKey, Reader: "ResourceTrackerService#serviceInit"},
 	{Key: AppTimeoutsMonitorKey, Reader: "RMAppLifetimeMonitor#serviceInit"},
+	{Key: SchedulingWaitKey, Reader: "AbstractYarnScheduler#serviceInit (ClusterNodeTracker#setConfiguredMaxAllocationWaitTime)"},
 	// 2.7's ProportionalCapacityPreemptionPolicy#init reads them from the
 	// Configuration SchedulingMonitor#serviceInit hands it, the RM's; from
 	// 2.9 (YARN-4822) it reads CapacityScheduler#getConfiguration.
@@ -70,6 +71,9 @@ const (
 	AppTimeoutsMonitorKey  = "yarn.resourcemanager.application-timeouts.monitor.interval-ms"
 	MinAllocationMBKey     = "yarn.scheduler.minimum-allocation-mb"
 	MinAllocationVcoresKey = "yarn.scheduler.minimum-allocation-vcores"
+	// SchedulingWaitKey is how long after the ResourceManager starts the
+	// configured maximum allocation stands before the largest node caps it.
+	SchedulingWaitKey = "yarn.resourcemanager.work-preserving-recovery.scheduling-wait-ms"
 )
 
 // RMOnly returns the RM-only setting key belongs to in profile v.
@@ -156,6 +160,7 @@ func (m *Model) KeepStartSettings(start *Model) *Model {
 	g.MonitorEnabled, g.MonitorPolicies = s.MonitorEnabled, s.MonitorPolicies
 	g.ACLEnable, g.PriorityACLEnable, g.MaxAppPriority = s.ACLEnable, s.PriorityACLEnable, s.MaxAppPriority
 	g.NodeHeartbeatMS, g.AppTimeoutsMonitorMS = s.NodeHeartbeatMS, s.AppTimeoutsMonitorMS
+	g.SchedulingWaitMS = s.SchedulingWaitMS
 	if _, rmOnly := RMOnly(preemptionPrefix+"observe_only", m.Version); rmOnly {
 		g.Preemption = s.Preemption
 	}

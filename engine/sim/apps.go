@@ -26,6 +26,7 @@ func (r *run) submit(i int32) {
 	// The submission stamps the queue's last use with the engine's clock
 	// (lastSubmittedTimestamp), which only multi-node runs keep current.
 	r.e.SetTime(r.now)
+	r.freeMaxAlloc()
 	pl, err := r.e.Submit(spec)
 	r.touch()
 	if err == nil && pl.Queue != "" {
@@ -61,6 +62,7 @@ func (r *run) submit(i int32) {
 // the AM in YARN; ask then returns false.
 func (r *run) ask(i int32, asks []engine.Ask, n int, mem int64) bool {
 	a := &r.apps[i]
+	r.freeMaxAlloc()
 	if err := r.e.UpdateAsks(a.spec.ID, asks); err != nil {
 		r.finishApp(i, AppFailed, err.Error())
 		return false

@@ -86,6 +86,7 @@ func (r *run) setup(specs []NodeSpec) error {
 	g := r.model.Global
 	r.minMem, r.minVC = g.MinAllocation.V.MemoryMB, g.MinAllocation.V.VCores
 	r.drf = g.DominantCalculator()
+	r.maxAllocWait = g.SchedulingWaitMS.V
 	if err := r.checkApps(); err != nil {
 		return err
 	}

@@ -155,6 +155,12 @@ type run struct {
 	minMem int64
 	minVC  int64
 	drf    bool
+	// maxAllocWait is the scheduling wait after which the largest node
+	// caps requests; maxAllocFree says it has passed, maxAllocFlipped
+	// that 2.7 has answered its flipping call (maxalloc.go).
+	maxAllocWait    int64
+	maxAllocFree    bool
+	maxAllocFlipped bool
 	// zeroWarned: queues the zero-share warning has named (drf_warn.go).
 	zeroWarned map[[2]string]bool
 
