@@ -236,7 +236,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	if err == nil {
 		amPart, err = e.amPartition(q, s)
 	}
-	if err == nil && s.AMContainer {
+	if err == nil && (s.AMContainer || s.AMRequested) {
 		s.AM, err = e.normalizeAM(q, s.AM)
 	}
 	if err != nil {

@@ -56,6 +56,13 @@ type AppSpec struct {
 	// the app asks for one container of AM size at AMPriority in the AM's
 	// partition, and is RUNNING only once it is allocated.
 	AMContainer bool
+	// AMRequested says the AM resource is the RM's AM request, which
+	// RMAppManager.validateAndCreateResourceRequest validates against the
+	// maximum allocation (refusing the submission) and normalizes before
+	// the attempt exists, though the caller asks for the container itself
+	// (the simulator). AMContainer implies it. Without either, AM is taken
+	// as given, as Hadoop's tests hand a mocked attempt its AM resource.
+	AMRequested bool
 	// Ref is the caller's own handle for the app, echoed in every Event
 	// about it (Event.AppRef); the engine does not read it.
 	Ref int32

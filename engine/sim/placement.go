@@ -10,7 +10,7 @@ import (
 // placement rules on every submission.
 func placementSpec(s *App) engine.AppSpec {
 	return engine.AppSpec{ID: s.ID, Queue: s.Queue, User: s.User, Groups: s.Groups, AppName: s.AppName, Placement: true,
-		AM: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, Priority: s.Priority, AMNodeLabel: s.amLabel()}
+		AM: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, AMRequested: true, Priority: s.Priority, AMNodeLabel: s.amLabel()}
 }
 
 // placesDynamically reports whether submissions may land in queues the
