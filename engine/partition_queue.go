@@ -192,9 +192,8 @@ func (q *queue) addUsedIn(pi int, r Resource, reserved bool, sign int64) {
 		lp.used = lp.used.Add(d)
 		if reserved {
 			lp.reserved = lp.reserved.Add(d)
-		} else {
-			lp.numContainers += int(sign)
 		}
+		lp.numContainers += int(sign) // reservations count, as in addUsed
 	}
 }
 

@@ -400,7 +400,12 @@ func (q *queue) addPending(n int64) {
 	}
 }
 
-// addUsed changes used (and reserved) of q and its ancestors.
+// addUsed changes used (and reserved) of q and its ancestors. A
+// reservation counts as one of the queue's containers, as Hadoop's
+// LeafQueue.apply and ParentQueue.apply call allocateResource (which
+// increases numContainers) for a new reservation as for an allocation,
+// and releaseResource when it is unreserved; a fulfilled reservation
+// (unreserve, then allocate) leaves the count as it was.
 func (q *queue) addUsed(r Resource, reserved bool, sign int64) {
 	d := Resource{r.MemoryMB * sign, r.VCores * sign}
 	for p := q; p != nil; p = p.parent {
@@ -411,9 +416,8 @@ func (q *queue) addUsed(r Resource, reserved bool, sign int64) {
 		p.used = p.used.Add(d)
 		if reserved {
 			p.reserved = p.reserved.Add(d)
-		} else {
-			p.numContainers += int(sign)
 		}
+		p.numContainers += int(sign)
 	}
 }
 
