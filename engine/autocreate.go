@@ -60,12 +60,31 @@ func ReasonCode(err error) string {
 // parent one AutoCreatedLeafQueue; under a flexible (v2) parent the
 // missing parents and the leaf, within maximum-queue-depth and
 // max-queues, with weights in legacy queue mode. It returns the paths
-// created, in order.
-func (e *Engine) createQueues(path string) ([]string, error) {
+// created, in order, and the leaf's full path.
+func (e *Engine) createQueues(path string) ([]string, string, error) {
 	parts := strings.Split(path, ".")
-	if parts[0] != "root" || hasEmpty(parts) {
-		return nil, submitErr(ReasonQueueNotFound, "queue path %s is not a full path", path)
+	if parts[0] != "root" && !hasEmpty(parts) && e.model.Version.AtLeast(xmlconf.V3_4) {
+		full, err := e.expandShortParent(path, parts)
+		if err != nil {
+			return nil, "", err
+		}
+		if e.byPath[full] != nil {
+			// What Hadoop does here is not modelled: its
+			// addDynamicChildQueue looks the short path up as a full
+			// one and does not find the queue. capq submits to it.
+			return nil, full, nil
+		}
+		path, parts = full, strings.Split(full, ".")
 	}
+	if parts[0] != "root" || hasEmpty(parts) {
+		return nil, "", submitErr(ReasonQueueNotFound, "queue path %s is not a full path", path)
+	}
+	created, err := e.createMissing(path, parts)
+	return created, path, err
+}
+
+// createMissing creates the missing queues of a full path.
+func (e *Engine) createMissing(path string, parts []string) ([]string, error) {
 	i := len(parts) - 1
 	for i > 0 && e.byPath[strings.Join(parts[:i], ".")] == nil {
 		i--
@@ -92,6 +111,24 @@ func (e *Engine) createQueues(path string) ([]string, error) {
 		return nil, submitErr(ReasonAutoCreateDenied, "Auto creation of queue %s is not enabled under parent %s", path, existing.path)
 	}
 	return e.createFlexible(existing, missing)
+}
+
+// expandShortParent reads a path that does not start at root as
+// CapacitySchedulerQueueManager.determineMissingParents does (3.4): its
+// parent is looked up with CSQueueStore.get, which knows full paths and
+// unambiguous short names only, so the path hangs below the queue its
+// first segment names. A one-segment parent that several queues share
+// refuses the creation; a first segment no single queue has leaves the
+// path without an existing parent.
+func (e *Engine) expandShortParent(path string, parts []string) (string, error) {
+	if len(parts) == 2 && e.ambiguous(parts[0]) {
+		return "", submitErr(ReasonAutoCreateDenied, "Could not auto-create queue %s due to ParentQueue %s being ambiguous.", path, parts[0])
+	}
+	q := e.byShortName(parts[0])
+	if q == nil {
+		return "", submitErr(ReasonQueueNotFound, "Could not auto-create queue %s parent queue does not exist.", path)
+	}
+	return q.path + "." + strings.Join(parts[1:], "."), nil
 }
 
 func hasEmpty(parts []string) bool {

@@ -57,6 +57,34 @@ func TestAutoCreateV2Weights(t *testing.T) {
 	assert.Equal(t, ReasonAutoCreateDenied, ReasonCode(err))
 }
 
+// TestAutoCreateV2ShortParent: a path that does not start at root names
+// its parent by short name (CapacitySchedulerQueueManager.
+// determineMissingParents looks it up with CSQueueStore.get), so the new
+// queues hang below that parent's full path; an ambiguous parent refuses.
+func TestAutoCreateV2ShortParent(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                               "a,users",
+		p + "root.a.capacity":                           "1w",
+		p + "root.users.capacity":                       "1w",
+		p + "root.users.auto-queue-creation-v2.enabled": "true",
+	})
+	pl, err := e.Submit(AppSpec{ID: "app_1", Queue: "users.alice", User: "alice"})
+	require.NoError(t, err)
+	assert.Equal(t, "root.users.alice", pl.Queue)
+	assert.Equal(t, []string{"root.users.alice"}, pl.AutoCreated)
+	pl, err = e.Submit(AppSpec{ID: "app_2", Queue: "users.alice", User: "alice"})
+	require.NoError(t, err, "the short path of a queue that exists is that queue")
+	assert.Equal(t, "root.users.alice", pl.Queue)
+	assert.Empty(t, pl.AutoCreated)
+	_, err = e.Submit(AppSpec{ID: "app_3", Queue: "root.users.users.x", User: "bob"})
+	require.NoError(t, err)
+	_, err = e.Submit(AppSpec{ID: "app_4", Queue: "users.y", User: "bob"})
+	assert.Equal(t, ReasonAutoCreateDenied, ReasonCode(err), "users is now root.users and root.users.users")
+	assert.Contains(t, err.Error(), "due to ParentQueue users being ambiguous")
+	_, err = e.Submit(AppSpec{ID: "app_5", Queue: "nosuch.y", User: "bob"})
+	assert.Equal(t, ReasonQueueNotFound, ReasonCode(err))
+}
+
 func TestAutoCreateV2NeedsWeightSiblings(t *testing.T) {
 	e := newTestEngine(t, map[string]string{
 		p + "root.queues":                         "a,b",
@@ -173,15 +201,17 @@ func TestOlderLinesIgnoreNewFeatures(t *testing.T) {
 	assert.Contains(t, notes[1], "not modelled: auto-create: root.b enables auto-queue-creation-v2")
 }
 
-// A name that would change the queues list (a comma, surrounding spaces)
-// is refused and creates nothing.
+// A name that would change the queues list (a comma, surrounding spaces),
+// an empty segment, or a path whose first segment names no queue is
+// refused and creates nothing. (A path that names its parent by short
+// name is created: TestAutoCreateV2ShortParent.)
 func TestAutoCreateHostileNames(t *testing.T) {
 	e := newTestEngine(t, map[string]string{
 		p + "root.queues":                               "users",
 		p + "root.users.capacity":                       "1w",
 		p + "root.users.auto-queue-creation-v2.enabled": "true",
 	})
-	for i, name := range []string{"root.users.a,b", "root.users. x", "root.users..y", "root.users.x.", "users.z"} {
+	for i, name := range []string{"root.users.a,b", "root.users. x", "root.users..y", "root.users.x.", "nosuch.z"} {
 		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: name, User: "u"})
 		assert.Error(t, err, name)
 	}

@@ -122,11 +122,11 @@ func (e *Engine) lookupOrCreate(name string) (*queue, []string, error) {
 	if !strings.Contains(name, ".") || !e.autoOn {
 		return nil, nil, nil
 	}
-	created, err := e.createQueues(name)
+	created, leaf, err := e.createQueues(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	return e.byPath[name], created, nil
+	return e.byPath[leaf], created, nil
 }
 
 func anyQueueParallel(m *xmlconf.Model) bool {
