@@ -91,12 +91,16 @@ func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reserved
 	return r
 }
 
-// checkHeadroom: headroom plus what could be unreserved must hold the
-// request.
+// checkHeadroom is RegularContainerAllocator.checkHeadroom: headroom plus
+// what could be unreserved must hold the request. What could be
+// unreserved is the app's reservations in the node's partition
+// (getAppAttemptResourceUsage().getReserved(nodePartition)), in a labelled
+// partition too since YARN-2695; before it, only the default partition
+// counted any.
 func (e *Engine) checkHeadroom(a *app, k *schedKey, lim *limits) bool {
 	could := Resource{}
-	if e.g.continueLooking && lim.pi == 0 {
-		could = a.reserved
+	if e.g.continueLooking && !a.reserved.IsZero() {
+		could = e.reservedIn(a, lim.pi)
 	}
 	return e.g.rc.greaterEq(lim.headroom.Add(could), k.capability)
 }
