@@ -11,7 +11,7 @@ var registry = []*Rule{
 	ruleRootChildren, ruleReservableParent, ruleDuplicateLeaf, ruleChildNames, ruleUnknownProperty,
 	// Capacity values
 	ruleCapacitySyntax, ruleCapacityRange, ruleCapacityMissing, ruleLabelCapacityRange, ruleWeightRange,
-	ruleMaxCapacity, ruleCapacityAboveMax, ruleJavaNumber,
+	ruleMaxCapacity, ruleCapacityAboveMax, ruleJavaNumber, ruleWeightMaximum,
 	// Mixing and sums
 	ruleMixedModes, ruleLabelModeMix, ruleParentChildAbsolute, ruleAbsoluteSum, ruleCapacitySum,
 	ruleAbsoluteMaxOverParent, ruleAbsoluteMinOverMax, ruleAbsoluteSyntax,

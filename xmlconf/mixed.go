@@ -154,8 +154,9 @@ func driveChildren(p *Queue, cluster Resource, drf bool, out map[string]Effectiv
 
 // maximumResource is calculateMaximumResource of the maximum's type:
 // absolute is the configured value, percentage a share of the parent's
-// absolute maximum; Hadoop refuses a weight (IllegalStateException), and
-// capq takes the parent's maximum (the unmodelled warning names it).
+// absolute maximum; Hadoop refuses a weight (IllegalStateException, lint
+// CS015), and capq takes the parent's maximum for a configuration
+// simulated despite it (the unmodelled warning names it).
 func maximumResource(me vecEntry, parentMax, total float64) float64 {
 	switch me.mode {
 	case ModeAbsolute:
@@ -290,6 +291,21 @@ func capacityEntry(c Capacity, r string) vecEntry {
 		return vecEntry{ModeAbsolute, 0}
 	}
 	return vecEntry{ModePercent, 0}
+}
+
+// WeightMaximumResource returns the first resource, memory-mb before
+// vcores, whose entry in maximum-capacity c is a weight in non-legacy
+// mode ("[memory=8192,vcores=2w]"). ResourceCalculationDriver asks the
+// calculator of the maximum's type for every child, and
+// WeightQueueCapacityCalculator.calculateMaximumResource throws for a
+// weight, so Hadoop refuses such a configuration at startup and refresh.
+func WeightMaximumResource(c Capacity) (string, bool) {
+	for _, r := range mixedResources {
+		if maxEntry(c, r).mode == ModeWeight {
+			return r, true
+		}
+	}
+	return "", false
 }
 
 // maxEntry is capacityEntry for a maximum-capacity: unset is 100%.
