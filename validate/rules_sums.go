@@ -49,9 +49,14 @@ var ruleLabelModeMix = &Rule{
 		Bad:      "root.a.capacity=[memory=4096,vcores=4]; root.a.accessible-node-labels.gpu.capacity=50",
 		Good:     "root.a.accessible-node-labels.gpu.capacity=[memory=2048,vcores=2]",
 		Source:   "AbstractCSQueue#validateAbsoluteVsPercentageCapacityConfig",
-		Versions: "3.1+",
+		Versions: "3.1+; not in 3.4's non-legacy queue mode",
 	},
 	Check: func(p *Pass) {
+		if p.Model.NonLegacyMode() {
+			// validateAbsoluteVsPercentageCapacityConfig throws only in
+			// legacy queue mode; capacity vectors may differ per label.
+			return
+		}
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
 			abs, pct := false, false
 			for _, l := range configuredLabels(q) {
