@@ -35,6 +35,11 @@ type globals struct {
 	// resetNPAlways: 2.7 resets the missed non-partitioned opportunities
 	// on every allocation, later lines only on an unlabelled node.
 	resetNPAlways bool
+	// curResAllParts: 2.7's SchedulerApplicationAttempt.getCurrentReservation
+	// counts the app's reservations in every partition (currentReservation);
+	// from 2.8 (YARN-3356) it is attemptResourceUsage.getReserved(), the
+	// default partition's only.
+	curResAllParts bool
 	// nonLegacy is the model's root when Hadoop 3.4's non-legacy queue
 	// mode computes capacities (xmlconf.QueueResources), nil otherwise;
 	// effective holds that computation for the current cluster resource.
@@ -267,6 +272,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		preempt:             compilePreempt(gl.Preemption),
 		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
 		resetNPAlways:       m.Version.Less(xmlconf.V2_10),
+		curResAllParts:      m.Version.Less(xmlconf.V2_10),
 	}
 	// The fair-share split of fair-ordered leaves (YARN-10559) is in the
 	// newest FifoIntraQueuePreemptionPlugin, which capq's 3.4 profile

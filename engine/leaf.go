@@ -33,10 +33,11 @@ func (e *Engine) assignLeaf(q *queue, n *node, lim *limits) (result, Resource) {
 	allUserBlocked := true
 	for _, a := range q.active {
 		if needQueueCheck {
-			if !e.canAssignToQueue(q, lim, a.reserved) {
+			appReserved := e.currentReservation(a)
+			if !e.canAssignToQueue(q, lim, appReserved) {
 				return result{}, Resource{}
 			}
-			if !e.g.continueLooking || a.reserved.IsZero() {
+			if !e.g.continueLooking || appReserved.IsZero() {
 				needQueueCheck = false
 			}
 		}
@@ -93,15 +94,16 @@ func (e *Engine) userAssignable(a *app, lim *limits) bool {
 		u.passVersion, u.passSeq = u.q.ul.version, 1
 		u.passLimit, u.passCan, u.passRes = e.userLimit(u), true, Resource{}
 	}
-	if !u.passCan && fitsAll(a.reserved, u.passRes) {
+	appReserved := e.currentReservation(a)
+	if !u.passCan && fitsAll(appReserved, u.passRes) {
 		if e.why != nil {
 			e.note("app %s skipped: user %s used %d MB > user limit %d MB", a.id, u.name, u.used.MemoryMB, u.passLimit.MemoryMB)
 		}
 		return false
 	}
 	ok := e.canAssignToUser(a, u.passLimit, lim)
-	if !ok && fitsAll(u.passRes, a.reserved) {
-		u.passCan, u.passRes = false, a.reserved
+	if !ok && fitsAll(u.passRes, appReserved) {
+		u.passCan, u.passRes = false, appReserved
 	}
 	return ok
 }
@@ -114,8 +116,9 @@ func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 	lim.needUnreserve = Resource{}
 	used := u.usedIn(lim.pi)
 	if rc.greater(used, limit) {
-		// Hadoop compares the user's default-partition usage here.
-		if e.g.continueLooking && rc.lessEq(u.used.Sub(a.reserved), limit) {
+		// Hadoop compares the user's default-partition usage here, less
+		// getCurrentReservation.
+		if e.g.continueLooking && rc.lessEq(u.used.Sub(e.currentReservation(a)), limit) {
 			lim.needUnreserve = used.Sub(limit)
 			return true
 		}
@@ -125,6 +128,19 @@ func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 		return false
 	}
 	return true
+}
+
+// currentReservation is SchedulerApplicationAttempt.getCurrentReservation,
+// what AbstractLeafQueue.assignContainers hands canAssignToThisQueue as the
+// app's unreserve allowance and canAssignToUser subtracts from the user's
+// usage: attemptResourceUsage.getReserved(), the app's reservations in the
+// default partition only, whatever the node's partition (2.7: in every
+// partition). checkHeadroom reads the node partition's instead.
+func (e *Engine) currentReservation(a *app) Resource {
+	if e.g.curResAllParts || a.reserved.IsZero() {
+		return a.reserved
+	}
+	return e.reservedIn(a, 0)
 }
 
 // sortFair orders active apps for the fair policy: less memory in use
