@@ -89,9 +89,10 @@ func (w *Workload) checkLabels(nodes []NodeSpec) error {
 			}
 		}
 	}
+	var exprs []*string // one buffer for every app's expressions
 	for i := range w.Apps {
 		a := &w.Apps[i]
-		exprs := []*string{a.NodeLabelExpression, a.AMNodeLabelExpression}
+		exprs = append(exprs[:0], a.NodeLabelExpression, a.AMNodeLabelExpression)
 		for _, t := range a.Tasks {
 			exprs = append(exprs, t.NodeLabelExpression)
 		}
