@@ -90,7 +90,7 @@ func preemptOrder(x, y *container) int {
 // come off their leaf's need in their node's partition first
 // (deductPreemptableResourcesBasedSelectedCandidates).
 func (e *Engine) selectFifo(parts [][]*tq, allowed *Resource, earlier []*container, kill bool) []*container {
-	s := &selection{e: e, allowed: *allowed, kill: kill, already: map[*container]bool{},
+	s := &selection{e: e, allowed: *allowed, kill: kill, already: e.pre.fifoSet(),
 		conservative: e.g.preempt.crossConservative}
 	defer func() { *allowed = s.allowed }()
 	for _, c := range earlier {
@@ -134,6 +134,23 @@ func (e *Engine) selectFifo(parts [][]*tq, allowed *Resource, earlier []*contain
 	}
 	return s.out
 }
+
+// fifoSet is an empty set for selectFifo's chosen containers. The map is
+// kept between passes (selectFifo reads it only while it runs), so a
+// round does not grow a new one from nothing, twice on a balancing day:
+// that growth was a third of what the contended day's preemption rounds
+// allocated. A set grown past maxKeptSet is dropped rather than cleared,
+// as clearing costs its capacity on every later pass.
+func (p *preemptState) fifoSet() map[*container]bool {
+	if p.chosen == nil || len(p.chosen) > maxKeptSet {
+		p.chosen = map[*container]bool{}
+	} else {
+		clear(p.chosen)
+	}
+	return p.chosen
+}
+
+const maxKeptSet = 1024
 
 // needsOf is the k-th leaf's resToObtainByPartition, indexed by
 // partition (zero where it gives nothing), or nil when it gives nothing

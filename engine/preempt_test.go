@@ -311,3 +311,24 @@ func TestPreemptionIteratorReordersFairLeaf(t *testing.T) {
 	assert.Equal(t, map[string]int{"a2": 1}, r.MarkedByApp, "a2 (16 GB) now uses more than a1 (8 GB)")
 	require.NoError(t, checkInvariants(e))
 }
+
+// TestPreemptCountsRunsPreemptsRound: PreemptCounts, which fills none of
+// Preempt's maps, selects, marks and kills exactly what Preempt does,
+// round after round (the marks carry over), with the same events.
+func TestPreemptCountsRunsPreemptsRound(t *testing.T) {
+	full, counts := preemptEngine(t, nil), preemptEngine(t, nil)
+	var fullEvs, countEvs []Event
+	full.opts.OnEvent = func(ev Event) { fullEvs = append(fullEvs, ev) }
+	counts.opts.OnEvent = func(ev Event) { countEvs = append(countEvs, ev) }
+	killed := 0
+	for now := int64(0); now <= 60000; now += 3000 {
+		r := full.Preempt(now)
+		selected, k := counts.PreemptCounts(now)
+		require.Equal(t, len(r.Selected), selected, "at %d ms", now)
+		require.Equal(t, len(r.Killed), k, "at %d ms", now)
+		killed += k
+	}
+	assert.Positive(t, killed)
+	assert.Equal(t, fullEvs, countEvs)
+	assert.Equal(t, full.byPath["root.a"].used, counts.byPath["root.a"].used)
+}

@@ -22,7 +22,7 @@ func (r *run) tickPreemption() {
 func (r *run) preemptRound() {
 	r.preemptOn = false
 	seen := r.engineEvs
-	res := r.e.Preempt(r.now)
+	selected, killed := r.e.PreemptCounts(r.now)
 	if r.engineEvs != seen {
 		// A round that marked, killed or unreserved nothing changed
 		// nothing a heartbeat's pass reads (the marks and the round's
@@ -30,9 +30,9 @@ func (r *run) preemptRound() {
 		r.futile.epoch++
 	}
 	r.afterEngine()
-	active := len(res.Selected) > 0 || len(res.Killed) > 0
+	active := selected > 0 || killed > 0
 	switch {
-	case len(res.Killed) > 0:
+	case killed > 0:
 		r.touch()
 		r.wakeAll()
 	case r.engineEvs != seen:
