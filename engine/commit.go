@@ -120,7 +120,9 @@ func (e *Engine) acceptDefault(a *app, net, released Resource) bool {
 func (e *Engine) newContainer(a *app, k *schedKey, n *node, t Locality) *container {
 	e.nextID++
 	e.noteGrid(k.capability)
-	return &container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, key: k, locality: t, askPi: k.pi}
+	c := e.takeContainer()
+	*c = container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, key: k, locality: t, askPi: k.pi}
+	return c
 }
 
 // allocate books a new container and decrements the asks it satisfies.
@@ -260,6 +262,7 @@ func (e *Engine) unreserve(c *container) {
 	}
 	e.reserveIn(c, n.pi, -1)
 	e.emit(Event{Kind: EvUnreserved, ContainerID: c.id, App: a.id, AppRef: a.ref, Queue: a.q.path, Node: n.id, NodeIndex: n.idx, Resource: c.res, Priority: c.priority})
+	e.freeContainer(c)
 }
 
 // fulfil turns a reservation into a running container on its node.
@@ -278,4 +281,5 @@ func (e *Engine) fulfil(rc *container, k *schedKey, t Locality) *container {
 func (e *Engine) release(c *container, kind EventKind) {
 	e.book(c, -1)
 	e.emit(Event{Kind: kind, ContainerID: c.id, App: c.a.id, AppRef: c.a.ref, Queue: c.a.q.path, Node: c.node.id, NodeIndex: c.node.idx, Resource: c.res, Priority: c.priority, Locality: c.locality})
+	e.freeContainer(c)
 }

@@ -129,7 +129,9 @@ type Engine struct {
 	// busy day and one slice kept every dead id's slot.
 	containers idmap.Map[*container]
 	nextID     int64
-	passSeq    uint64
+	// spareC are released containers' records for reuse (recycle.go).
+	spareC  []*container
+	passSeq uint64
 	// stand and slots are the counted re-reservations (standing.go).
 	stand []standing
 	slots owedSlots

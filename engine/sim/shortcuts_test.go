@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -282,4 +283,35 @@ func sameBudgetStop(t *testing.T, want, got error, maxEvents int64) {
 	require.Error(t, want, "MaxEvents %d: the budget should run out mid-run", maxEvents)
 	require.Error(t, got)
 	assert.Equal(t, want.Error(), got.Error())
+}
+
+// TestReusedContainersKeepTheEventLog: the engine reuses a released
+// container's record for the next one (engine/recycle.go) except under
+// its checks, which every other test of the package runs with and which
+// poison a released record at the next allocation instead. Two busy
+// days with preemption and reservations give the same event log both
+// ways.
+func TestReusedContainersKeepTheEventLog(t *testing.T) {
+	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
+	for _, c := range []struct {
+		m   *xmlconf.Model
+		gen GenOptions
+	}{
+		{modelFrom(t, withPreemption(t, xml)), contendedGen()},
+		{loadModel(t, "workloads/seeds-preemption"), GenOptions{Seed: 13, Apps: 100, Nodes: 20, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{1024, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}},
+	} {
+		w, err := Generate(c.m, c.gen)
+		require.NoError(t, err)
+		run := func(checks bool) ([]byte, *Result) {
+			defer engine.SetShortcutChecksForTests(checks)()
+			var log bytes.Buffer
+			res, err := Run(c.m, w, Options{Seed: 9, Events: &log, MaxEvents: -1})
+			require.NoError(t, err)
+			return log.Bytes(), res
+		}
+		want, all := run(true)
+		got, _ := run(false)
+		require.Positive(t, all.Summary.Preempted)
+		assert.True(t, bytes.Equal(want, got), "seed %d: reusing containers changes the event log", c.gen.Seed)
+	}
 }
