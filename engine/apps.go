@@ -227,7 +227,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	var q *queue
 	if err == nil {
 		s.Queue = target
-		q, pl.AutoCreated, err = e.lookupOrCreate(target)
+		q, pl.AutoCreated, err = e.lookupOrCreate(target, rule != "")
 	}
 	if err == nil {
 		q, err = e.submitQueue(s, q)

@@ -111,15 +111,16 @@ func (e *Engine) resolveTarget(s AppSpec) (string, string, error) {
 }
 
 // lookupOrCreate finds the leaf for a name, creating missing queues of a
-// full path under an auto-create parent.
-func (e *Engine) lookupOrCreate(name string) (*queue, []string, error) {
+// full path under an auto-create parent. placed says a mapping rule chose
+// the name (the RM then hands the scheduler an ApplicationPlacementContext).
+func (e *Engine) lookupOrCreate(name string, placed bool) (*queue, []string, error) {
 	if q := e.byPath[name]; q != nil {
 		return q, nil, nil
 	}
 	if q := e.byShortName(name); q != nil {
 		return q, nil, nil
 	}
-	if !strings.Contains(name, ".") || !e.autoOn {
+	if !strings.Contains(name, ".") || !e.autoOn || !e.mayCreate(placed) {
 		return nil, nil, nil
 	}
 	created, leaf, err := e.createQueues(name)
@@ -127,6 +128,16 @@ func (e *Engine) lookupOrCreate(name string) (*queue, []string, error) {
 		return nil, nil, err
 	}
 	return e.byPath[leaf], created, nil
+}
+
+// mayCreate reports whether a missing queue may be created for this
+// submission. Before 3.4, CapacityScheduler.getOrCreateQueueFromPlacementContext
+// creates a queue only from a placement context with a parent (a mapping
+// rule's decision): an app submitted straight to a missing path is refused
+// as submitted "to unknown queue". 3.4 (flexible auto-creation) builds the
+// path from the submitted queue name when no rule placed the app.
+func (e *Engine) mayCreate(placed bool) bool {
+	return placed || e.model.Version.AtLeast(xmlconf.V3_4)
 }
 
 func anyQueueParallel(m *xmlconf.Model) bool {
