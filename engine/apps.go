@@ -224,13 +224,15 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	}
 	target, rule, err := e.resolveTarget(s)
 	pl.Rule = rule
+	// A deciding rule is what gives the RM's ApplicationPlacementContext.
+	placed := rule != ""
 	var q *queue
 	if err == nil {
 		s.Queue = target
-		q, pl.AutoCreated, err = e.lookupOrCreate(target, rule != "")
+		q, pl.AutoCreated, err = e.lookupOrCreate(target, placed)
 	}
 	if err == nil {
-		q, err = e.submitQueue(s, q)
+		q, err = e.submitQueue(s, q, placed)
 	}
 	amPart := 0
 	if err == nil {
@@ -297,7 +299,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	return pl, nil
 }
 
-func (e *Engine) submitQueue(s AppSpec, q *queue) (*queue, error) {
+func (e *Engine) submitQueue(s AppSpec, q *queue, placed bool) (*queue, error) {
 	if q == nil && e.ambiguous(s.Queue) {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", s.ID, s.User, s.Queue)
@@ -309,6 +311,13 @@ func (e *Engine) submitQueue(s AppSpec, q *queue) (*queue, error) {
 	if !q.leaf {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submitted by user %s to non-leaf queue: %s", s.ID, s.User, s.Queue)
+	}
+	if q.legacyAuto && !placed {
+		// CapacityScheduler.addApplication: an AutoCreatedLeafQueue of a
+		// ManagedParentQueue takes apps a mapping rule placed there only,
+		// even one it has just created for this submission (3.4).
+		//lint:ignore ST1005 Hadoop's exact message, which users search for
+		return nil, fmt.Errorf("Application %s submission by user : %s to specified queue : %s  is prohibited. Verify automatic queue mapping for user exists in yarn.scheduler.capacity.queue-mappings", s.ID, s.User, s.Queue)
 	}
 	if e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
 		return nil, aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)

@@ -278,6 +278,9 @@ func TestLegacyGuaranteedOrZero(t *testing.T) {
 		p + "root.c.auto-create-child-queue.enabled":      "true",
 		p + "root.c.leaf-queue-template.capacity":         "50",
 		p + "root.c.leaf-queue-template.maximum-capacity": "100",
+		// Only apps a mapping rule placed may enter a managed parent's
+		// leaves (CapacityScheduler.addApplication).
+		p + "queue-mappings": "u:%user:root.c.%user",
 	}
 	for _, monitor := range []bool{true, false} {
 		c := conf
@@ -286,7 +289,7 @@ func TestLegacyGuaranteedOrZero(t *testing.T) {
 		}
 		e := newTestEngine(t, c)
 		for i, u := range []string{"u1", "u2", "u3"} {
-			_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: "root.c." + u, User: u})
+			_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), User: u, Placement: true})
 			require.NoError(t, err)
 		}
 		st := e.Snapshot()
@@ -319,12 +322,13 @@ func TestLegacyFailOnExceedingParentCapacity(t *testing.T) {
 		p + "root.c.auto-create-child-queue.fail-on-exceeding-parent-capacity": "true",
 		p + "root.c.leaf-queue-template.capacity":                              "50",
 		p + "root.c.leaf-queue-template.maximum-capacity":                      "100",
+		p + "queue-mappings": "u:%user:root.c.%user",
 	}))
 	for i, u := range []string{"u1", "u2"} {
-		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), Queue: "root.c." + u, User: u})
+		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), User: u, Placement: true})
 		require.NoError(t, err)
 	}
-	_, err := e.Submit(AppSpec{ID: "app_2", Queue: "root.c.u3", User: "u3"})
+	_, err := e.Submit(AppSpec{ID: "app_2", User: "u3", Placement: true})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "Cannot auto create leaf queue root.c.u3. Child queues capacities have reached parent queue : root.c's guaranteed capacity")
 	st := e.Snapshot()
@@ -332,7 +336,7 @@ func TestLegacyFailOnExceedingParentCapacity(t *testing.T) {
 	require.NoError(t, e.FinishApp("app_0"))
 	st = e.Snapshot()
 	assert.InDelta(t, 0.5, st.Queues["root.c.u1"].AbsoluteCapacity, 1e-6, "no rebalancing: the idle leaf keeps its guarantee")
-	_, err = e.Submit(AppSpec{ID: "app_3", Queue: "root.c.u3", User: "u3"})
+	_, err = e.Submit(AppSpec{ID: "app_3", User: "u3", Placement: true})
 	require.Error(t, err, "the idle leaf still holds its guarantee")
 }
 

@@ -96,12 +96,13 @@ func TestLegacyQueuesKeptWithoutTheManagementPolicy(t *testing.T) {
 	const cs = `<property><name>yarn.scheduler.capacity.root.queues</name><value>c</value></property>
 <property><name>yarn.scheduler.capacity.root.c.capacity</name><value>100</value></property>
 <property><name>yarn.scheduler.capacity.root.c.auto-create-child-queue.enabled</name><value>true</value></property>
-<property><name>yarn.scheduler.capacity.root.c.leaf-queue-template.capacity</name><value>50</value></property>`
+<property><name>yarn.scheduler.capacity.root.c.leaf-queue-template.capacity</name><value>50</value></property>
+<property><name>yarn.scheduler.capacity.queue-mappings</name><value>u:%user:root.c.%user</value></property>`
 	const monitor = `<property><name>yarn.resourcemanager.scheduler.monitor.enable</name><value>true</value></property>
 <property><name>yarn.resourcemanager.scheduler.monitor.policies</name><value>org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueManagementDynamicEditPolicy</value></property>`
 	task := []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1000, Priority: 20}}
 	w := &Workload{Name: "legacy", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}},
-		Apps: []App{{ID: "a", Queue: "root.c.alice", User: "alice", AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task}}}
+		Apps: []App{{ID: "a", Queue: "default", User: "alice", AM: engine.Resource{MemoryMB: 1024, VCores: 1}, Tasks: task}}}
 	for _, c := range []struct {
 		conf   string
 		warned bool
