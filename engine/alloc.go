@@ -178,7 +178,7 @@ func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource
 			return true
 		}
 		if e.why != nil {
-			e.note("queue %s is at its limit: used %d MB >= current limit %d MB", q.path, used.MemoryMB, cur.MemoryMB)
+			e.note("queue %s is at its limit: used %s >= current limit %s%s", q.path, rc.resText(used), rc.resText(cur), rc.orderText(used, ">=", cur))
 		}
 		return false
 	}

@@ -68,7 +68,8 @@ func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reserved
 		}
 		if !e.checkHeadroom(a, k, lim) {
 			if e.why != nil {
-				e.note("app %s: %d MB request does not fit the queue headroom %d MB", a.id, k.capability.MemoryMB, lim.headroom.MemoryMB)
+				rc, room := &e.g.rc, e.headroomFor(a, lim)
+				e.note("app %s: %s request does not fit the queue headroom %s%s", a.id, rc.resText(k.capability), rc.resText(room), rc.orderText(k.capability, ">", room))
 			}
 			return allocResult{state: stQueueSkipped}
 		}
@@ -98,11 +99,16 @@ func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reserved
 // partition too since YARN-2695; before it, only the default partition
 // counted any.
 func (e *Engine) checkHeadroom(a *app, k *schedKey, lim *limits) bool {
-	could := Resource{}
+	return e.g.rc.greaterEq(e.headroomFor(a, lim), k.capability)
+}
+
+// headroomFor is the headroom checkHeadroom allows: the queue's, plus
+// what continue-looking could unreserve of the app's reservations.
+func (e *Engine) headroomFor(a *app, lim *limits) Resource {
 	if e.g.continueLooking && !a.reserved.IsZero() {
-		could = e.reservedIn(a, lim.pi)
+		return lim.headroom.Add(e.reservedIn(a, lim.pi))
 	}
-	return e.g.rc.greaterEq(lim.headroom.Add(could), k.capability)
+	return lim.headroom
 }
 
 // shouldAllocOrReserveNew is RegularContainerAllocator.
@@ -208,7 +214,7 @@ func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Lo
 	capab := k.capability
 	if !rc.lessEq(capab, n.total) {
 		if e.why != nil {
-			e.note("app %s: %d MB request is larger than node %s", a.id, capab.MemoryMB, n.id)
+			e.note("app %s: %s request is larger than node %s's %s%s", a.id, rc.resText(capab), n.id, rc.resText(n.total), rc.orderText(capab, ">", n.total))
 		}
 		return allocResult{state: stLocalitySkipped}
 	}
@@ -228,7 +234,7 @@ func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Lo
 			unres = e.findToUnreserve(a, k, needRes)
 			if unres == nil {
 				if e.why != nil {
-					e.note("app %s: would need to unreserve %d MB first but has no such reservation", a.id, needRes.MemoryMB)
+					e.note("app %s: would need to unreserve %s first but has no such reservation", a.id, rc.resText(needRes))
 				}
 				return allocResult{state: stLocalitySkipped}
 			}

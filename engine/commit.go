@@ -35,7 +35,7 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool
 			e.restand(a, k)
 		}
 		if e.why != nil {
-			e.note("app %s re-reserved %d MB on %s", a.id, reservedC.res.MemoryMB, n.id)
+			e.note("app %s re-reserved %s on %s", a.id, e.g.rc.resText(reservedC.res), n.id)
 		}
 		out.kind, out.c = AssignReReserved, reservedC
 	case r.state == stReserved:
@@ -81,14 +81,14 @@ func (e *Engine) accept(a *app, pi int, net, released Resource, ignore bool) boo
 		}
 		if !rc.fitsIn(q.usedIn(pi).Add(net), mx) {
 			if e.why != nil {
-				e.note("queue %s would exceed its maximum resource %d MB", q.path, mx.MemoryMB)
+				e.note("queue %s would exceed its maximum resource %s with %s in use%s", q.path, rc.resText(mx), rc.resText(q.usedIn(pi).Add(net)), rc.fitText())
 			}
 			return false
 		}
 	}
-	if rc.greater(a.u.usedIn(pi).Sub(released), e.userLimitIn(a.u, pi, ignore)) {
+	if used, limit := a.u.usedIn(pi).Sub(released), e.userLimitIn(a.u, pi, ignore); rc.greater(used, limit) {
 		if e.why != nil {
-			e.note("user %s would exceed its user limit", a.u.name)
+			e.note("user %s would exceed its user limit: used %s > user limit %s%s", a.u.name, rc.resText(used), rc.resText(limit), rc.orderText(used, ">", limit))
 		}
 		return false
 	}
@@ -103,14 +103,14 @@ func (e *Engine) acceptDefault(a *app, net, released Resource) bool {
 	for q := a.q; q != nil; q = q.parent {
 		if !rc.fitsIn(q.used.Add(net), q.maxDown) {
 			if e.why != nil {
-				e.note("queue %s would exceed its maximum resource %d MB", q.path, q.maxDown.MemoryMB)
+				e.note("queue %s would exceed its maximum resource %s with %s in use%s", q.path, rc.resText(q.maxDown), rc.resText(q.used.Add(net)), rc.fitText())
 			}
 			return false
 		}
 	}
-	if rc.greater(a.u.used.Sub(released), e.userLimit(a.u)) {
+	if used, limit := a.u.used.Sub(released), e.userLimit(a.u); rc.greater(used, limit) {
 		if e.why != nil {
-			e.note("user %s would exceed its user limit", a.u.name)
+			e.note("user %s would exceed its user limit: used %s > user limit %s%s", a.u.name, rc.resText(used), rc.resText(limit), rc.orderText(used, ">", limit))
 		}
 		return false
 	}
@@ -239,7 +239,7 @@ func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
 		e.stampReservation(c)
 	}
 	if e.why != nil {
-		e.note("app %s reserved %d MB on %s (node has %d MB free)", a.id, c.res.MemoryMB, n.id, n.free().MemoryMB)
+		e.note("app %s reserved %s on %s (node has %s free)", a.id, e.g.rc.resText(c.res), n.id, e.g.rc.resText(n.free()))
 	}
 	e.emit(Event{Kind: EvReserved, ContainerID: c.id, App: a.id, AppRef: a.ref, Queue: a.q.path, Node: n.id, NodeIndex: n.idx, Resource: c.res, Priority: c.priority, Locality: t})
 	return c

@@ -97,7 +97,8 @@ func (e *Engine) userAssignable(a *app, lim *limits) bool {
 	appReserved := e.currentReservation(a)
 	if !u.passCan && fitsAll(appReserved, u.passRes) {
 		if e.why != nil {
-			e.note("app %s skipped: user %s used %d MB > user limit %d MB", a.id, u.name, u.used.MemoryMB, u.passLimit.MemoryMB)
+			rc := &e.g.rc
+			e.note("app %s skipped: user %s used %s > user limit %s%s", a.id, u.name, rc.resText(u.used), rc.resText(u.passLimit), rc.orderText(u.used, ">", u.passLimit))
 		}
 		return false
 	}
@@ -123,7 +124,7 @@ func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 			return true
 		}
 		if e.why != nil {
-			e.note("app %s skipped: user %s used %d MB > user limit %d MB", a.id, u.name, used.MemoryMB, limit.MemoryMB)
+			e.note("app %s skipped: user %s used %s > user limit %s%s", a.id, u.name, rc.resText(used), rc.resText(limit), rc.orderText(used, ">", limit))
 		}
 		return false
 	}

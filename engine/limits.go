@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // This file holds the per-queue limit formulas of AbstractLeafQueue and
 // UsersManager; each function names the Hadoop method it mirrors.
 
@@ -86,7 +84,7 @@ func (e *Engine) activate(q *queue) {
 		}
 		force := len(q.active) < 1 || e.g.rc.lessEq(amUsed, Resource{})
 		if !e.g.rc.fitsIn(a.am.Add(amUsed), lim) && !force {
-			a.diag = fmt.Sprintf("Queue's AM resource limit exceeded. (queue AM used %d MB + %d MB > AM limit %d MB)", amUsed.MemoryMB, a.am.MemoryMB, lim.MemoryMB)
+			a.diag = "Queue's AM resource limit exceeded. (queue AM used " + e.g.rc.overText(amUsed, a.am, "AM limit", lim) + ")"
 			i++
 			continue
 		}
@@ -103,7 +101,7 @@ func (e *Engine) activate(q *queue) {
 		}
 		uUsed := a.u.amUsedIn(pi)
 		if !e.g.rc.fitsIn(a.am.Add(uUsed), userAM[pi]) && !force {
-			a.diag = fmt.Sprintf("User's AM resource limit exceeded. (user AM used %d MB + %d MB > user AM limit %d MB)", uUsed.MemoryMB, a.am.MemoryMB, userAM[pi].MemoryMB)
+			a.diag = "User's AM resource limit exceeded. (user AM used " + e.g.rc.overText(uUsed, a.am, "user AM limit", userAM[pi]) + ")"
 			i++
 			continue
 		}

@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // WaitReason is why an application with demand left got nothing at a
 // moment of the run: the first limit that holds it back, in the order
@@ -199,4 +203,58 @@ func (e *Engine) activeReason(a *app, atMax bool, userLimit Resource, clusterFul
 		return ""
 	}
 	return WaitNoNodeFits
+}
+
+// resText names a resource for a why note as the calculator weighs it:
+// memory alone under the DefaultResourceCalculator, memory and vcores
+// under DRF, where a note showing memory alone misreads the decision.
+func (c *calc) resText(r Resource) string {
+	if !c.drf {
+		return fmt.Sprintf("%d MB", r.MemoryMB)
+	}
+	return fmt.Sprintf("<memory:%d MB, vcores:%d>", r.MemoryMB, r.VCores)
+}
+
+// orderText says how the calculator ordered a and b in a note on a
+// Resources.greaterThan (or kin) comparison that found "a op b": nothing
+// under the DefaultResourceCalculator, whose comparison is the memory the
+// note shows; under DRF the dominant shares of the cluster compared
+// (DominantResourceCalculator.compare), the other share when those tie,
+// or resource by resource when the cluster lacks one of them.
+func (c *calc) orderText(a Resource, op string, b Resource) string {
+	if !c.drf {
+		return ""
+	}
+	if c.cluster.MemoryMB == 0 || c.cluster.VCores == 0 {
+		return " (compared resource by resource: the cluster has " + c.resText(c.cluster) + ")"
+	}
+	a1, a2 := c.shares(a)
+	b1, b2 := c.shares(b)
+	if a1 != b1 || a2 == b2 {
+		return fmt.Sprintf(" (by dominant share of the cluster's %s: %s %s %s)", c.resText(c.cluster), pct(a1), op, pct(b1))
+	}
+	return fmt.Sprintf(" (by share of the cluster's %s: dominant shares both %s, then %s %s %s)", c.resText(c.cluster), pct(a1), pct(a2), op, pct(b2))
+}
+
+// fitText says how fitsIn compared, for notes on a ResourceCalculator.
+// fitsIn refusal: under DRF every resource must fit, not the dominant share.
+func (c *calc) fitText() string {
+	if !c.drf {
+		return ""
+	}
+	return " (each resource must fit)"
+}
+
+func pct(f float64) string {
+	return strconv.FormatFloat(f*100, 'g', 4, 64) + "%"
+}
+
+// overText explains a fitsIn refusal of used + more within limit:
+// "used + more > limit" in memory under the DefaultResourceCalculator;
+// under DRF both resources, as every one of them must fit.
+func (c *calc) overText(used, more Resource, name string, limit Resource) string {
+	if !c.drf {
+		return fmt.Sprintf("%d MB + %d MB > %s %d MB", used.MemoryMB, more.MemoryMB, name, limit.MemoryMB)
+	}
+	return fmt.Sprintf("%s + %s does not fit the %s %s%s", c.resText(used), c.resText(more), name, c.resText(limit), c.fitText())
 }

@@ -113,3 +113,28 @@ func TestWaitingReasons(t *testing.T) {
 		assert.Empty(t, waiting(e), "past the delay")
 	})
 }
+
+// A why note states the comparison the calculator made: memory under the
+// DefaultResourceCalculator; both resources and the dominant shares under
+// DRF, where 3072 MB can be over a 7168 MB limit.
+func TestWhyComparisonText(t *testing.T) {
+	def := &calc{cluster: Resource{MemoryMB: 16384, VCores: 200}}
+	drf := &calc{drf: true, cluster: Resource{MemoryMB: 16384, VCores: 200}}
+	used, limit := Resource{MemoryMB: 3072, VCores: 120}, Resource{MemoryMB: 7168, VCores: 80}
+	for _, c := range []struct {
+		name, got, want string
+	}{
+		{"default resource", def.resText(used), "3072 MB"},
+		{"default order", def.orderText(used, ">", limit), ""},
+		{"drf resource", drf.resText(used), "<memory:3072 MB, vcores:120>"},
+		{"drf order", drf.orderText(used, ">", limit), " (by dominant share of the cluster's <memory:16384 MB, vcores:200>: 60% > 43.75%)"},
+		{"drf tie", drf.orderText(Resource{MemoryMB: 1024, VCores: 1}, ">", Resource{MemoryMB: 1024}),
+			" (by share of the cluster's <memory:16384 MB, vcores:200>: dominant shares both 6.25%, then 0.5% > 0%)"},
+		{"drf empty cluster", (&calc{drf: true}).orderText(used, ">", limit), " (compared resource by resource: the cluster has <memory:0 MB, vcores:0>)"},
+		{"default fit", def.overText(used, limit, "AM limit", limit), "3072 MB + 7168 MB > AM limit 7168 MB"},
+		{"drf fit", drf.overText(used, limit, "AM limit", limit),
+			"<memory:3072 MB, vcores:120> + <memory:7168 MB, vcores:80> does not fit the AM limit <memory:7168 MB, vcores:80> (each resource must fit)"},
+	} {
+		assert.Equal(t, c.want, c.got, c.name)
+	}
+}
