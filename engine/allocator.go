@@ -234,7 +234,8 @@ func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Lo
 			unres = e.findToUnreserve(a, k, needRes)
 			if unres == nil {
 				if e.why != nil {
-					e.note("app %s: would need to unreserve %s first but has no such reservation", a.id, rc.resText(needRes))
+					// needRes may be negative in a component the headroom covers.
+					e.note("app %s: would need to unreserve %s first but has no such reservation", a.id, rc.resText(componentwiseMax(needRes, Resource{})))
 				}
 				return allocResult{state: stLocalitySkipped}
 			}
