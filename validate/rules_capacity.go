@@ -14,10 +14,12 @@ var ruleCapacitySyntax = &Rule{
 		Summary: "a capacity cannot be parsed in any mode this Hadoop line supports",
 		Why: "Hadoop classifies capacity text on the untrimmed value: `Nw` is a weight (3.4), `[k=v,...]` an absolute " +
 			"resource (3.1+), anything else goes to Float.parseFloat. `50%`, `\" 2w\"` (leading space) or `2w` before 3.4 " +
-			"throw NumberFormatException and the refresh fails with `For input string: \"<value>\"`.",
+			"throw NumberFormatException and the refresh fails with `For input string: \"<value>\"`. 3.4 also reads every " +
+			"bracketed value with its capacity-vector parser, in both queue modes, which fails on an entry that is only a " +
+			"suffix (`[memory=4096,vcores=abc]`: `empty String`) where the legacy absolute parser skips it.",
 		Bad:      "root.a.capacity=50%",
 		Good:     "root.a.capacity=50",
-		Source:   "CapacitySchedulerConfiguration#getNonLabeledQueueCapacity / internalGetLabeledQueueCapacity",
+		Source:   "CapacitySchedulerConfiguration#getNonLabeledQueueCapacity / internalGetLabeledQueueCapacity; 3.4: QueueCapacityConfigParser#setCapacityVector",
 		Versions: "all (weights 3.4+, absolute resources 3.1+)",
 	},
 	Check: func(p *Pass) {
@@ -33,7 +35,9 @@ var ruleCapacitySyntax = &Rule{
 					p.ReportHint(p.AtProperty(q, c.Prop),
 						"write a percentage (50), a weight (2w, 3.4+) or resources ([memory=4096,vcores=4], 3.1+), without spaces or %",
 						"%s", c.Err)
+					continue
 				}
+				reportVectorParseError(p, q, c)
 			}
 		})
 	},
@@ -151,7 +155,8 @@ var ruleMaxCapacity = &Rule{
 	Docs: Docs{
 		Summary: "maximum-capacity cannot be parsed, or is above 100 or negative",
 		Why: "maximum-capacity accepts a percentage or resources but never a weight: `50w` throws NumberFormatException. " +
-			"The unlabeled value has not been range-checked since 2.6, so 150 or -5 are accepted silently (-1 means 100).",
+			"The unlabeled value has not been range-checked since 2.6, so 150 or -5 are accepted silently (-1 means 100). " +
+			"3.4's capacity-vector parser fails on a bracketed entry that is only a suffix, as for capacity (CS010).",
 		Bad:      "root.a.maximum-capacity=150",
 		Good:     "root.a.maximum-capacity=100",
 		Source:   "CapacitySchedulerConfiguration#getNonLabeledQueueMaximumCapacity",
@@ -169,6 +174,8 @@ var ruleMaxCapacity = &Rule{
 					p.Accepted(at, "use 100 for no limit", "maximum-capacity of %q is %s, above 100", q.Path, xmlconf.FormatJavaFloat(m.Percent))
 				case l == "" && m.Mode == xmlconf.ModePercent && m.Percent < 0 && m.Percent != -1:
 					p.Accepted(at, "use 100 (or -1) for no limit", "maximum-capacity of %q is %s, below 0", q.Path, xmlconf.FormatJavaFloat(m.Percent))
+				default:
+					reportVectorParseError(p, q, m)
 				}
 			}
 		})
@@ -205,4 +212,25 @@ func missingShareHint(q *xmlconf.Queue) string {
 	}
 	return fmt.Sprintf(" (its siblings take %s%%, so %s makes 100)",
 		strconv.FormatFloat(sum, 'f', -1, 64), strconv.FormatFloat(math.Round((100-sum)*1e4)/1e4, 'f', -1, 64))
+}
+
+// reportVectorParseError reports a bracketed value that Hadoop 3.4's
+// capacity-vector parser throws on. AbstractCSQueue.setupQueueConfigs
+// parses every capacity and maximum-capacity with QueueCapacityConfigParser
+// in both queue modes (parseConfiguredResourceVector,
+// parseConfiguredMaximumCapacityVector), and setCapacityVector hands an
+// entry whose non-numeric characters are its whole tail ("vcores=abc") to
+// Float.parseFloat with what is left: a NumberFormatException, so the
+// ResourceManager does not start and refreshQueues fails. The legacy
+// absolute parser skips the same entry, so the model reads it as an
+// ignored entry (CS027 before 3.4).
+func reportVectorParseError(p *Pass, q *xmlconf.Queue, c xmlconf.Capacity) {
+	if p.Version.Less(xmlconf.V3_4) || c.Prop == nil || (c.Mode != xmlconf.ModeAbsolute && c.Mode != xmlconf.ModeVector) {
+		return
+	}
+	if r, ok := xmlconf.ReadVector(c.Raw); ok && r.Err != "" {
+		p.ReportHint(p.AtProperty(q, c.Prop),
+			"give every entry a number, optionally followed by %, w or a unit ([memory=4096,vcores=4]): Hadoop 3.4's capacity-vector parser reads every bracketed value",
+			"%s", r.Err)
+	}
 }

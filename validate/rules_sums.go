@@ -230,7 +230,7 @@ var ruleAbsoluteSyntax = &Rule{
 					if x.Mode == xmlconf.ModeVector && p.Model.Global.LegacyQueueMode.V {
 						reportVectorIgnored(p, q, x)
 					}
-					if x.Mode == xmlconf.ModeAbsolute && x.Err != "" {
+					if x.Mode == xmlconf.ModeAbsolute && x.Err != "" && !vectorParseFails(p, x) {
 						p.ReportHint(p.AtProperty(q, x.Prop), "write memory (MiB, or with a unit like 4Gi) and vcores",
 							"%s of %q: %s", propName(x.Prop), q.Path, x.Err)
 					}
@@ -238,6 +238,16 @@ var ruleAbsoluteSyntax = &Rule{
 			}
 		})
 	},
+}
+
+// vectorParseFails reports whether Hadoop 3.4's capacity-vector parser
+// throws on x (CS010 and CS015 report that).
+func vectorParseFails(p *Pass, x xmlconf.Capacity) bool {
+	if p.Version.Less(xmlconf.V3_4) || x.Mode != xmlconf.ModeAbsolute && x.Mode != xmlconf.ModeVector {
+		return false
+	}
+	r, ok := xmlconf.ReadVector(x.Raw)
+	return ok && r.Err != ""
 }
 
 // reportVectorIgnored is CS027 for a capacity vector in legacy mode; at

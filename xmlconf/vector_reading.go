@@ -1,0 +1,83 @@
+package xmlconf
+
+import (
+	"strings"
+)
+
+// VectorReading is what Hadoop 3.4's QueueCapacityConfigParser makes of a
+// bracketed capacity or maximum-capacity text. Hadoop 3.4 runs that parser
+// on every queue's values in both queue modes
+// (AbstractCSQueue.setupQueueConfigs calls parseConfiguredResourceVector
+// and parseConfiguredMaximumCapacityVector), and in non-legacy mode its
+// result is what the capacity calculation reads. It is a lint view: the
+// engine keeps the Capacity the model built.
+type VectorReading struct {
+	// Err is the NumberFormatException message when the parser throws:
+	// an entry whose suffix is its whole tail but whose number part is
+	// not a float ("vcores=abc" leaves "" to Float.parseFloat).
+	Err string
+	// NoMemory is set when memory is missing or 0: heterogeneousParser
+	// then returns an empty vector, which counts as not set.
+	NoMemory bool
+	// Unknown lists the entries naming a resource type Hadoop does not
+	// compute; the vector keeps them but no calculator reads them.
+	Unknown []string
+}
+
+// ReadVector reads raw as QueueCapacityConfigParser.parse does when raw is
+// in its bracketed syntax (spaces stripped first); ok is false for any
+// other text, which the parser does not read as a resource vector.
+func ReadVector(raw string) (r VectorReading, ok bool) {
+	s := strings.ReplaceAll(raw, " ", "")
+	if !vectorPattern.MatchString(s) {
+		return r, false
+	}
+	var memory float64
+	for _, kv := range javaSplit(strings.TrimSpace(s[1:len(s)-1]), ",") {
+		parts := javaSplit(kv, "=")
+		if len(parts) < 2 {
+			continue
+		}
+		name, val := parts[0], parts[1]
+		v, skip, err := vectorEntryValue(val)
+		if err != nil {
+			r.Err = err.Error()
+			return r, true
+		}
+		if skip {
+			continue
+		}
+		switch {
+		case name == "memory" || name == "memory-mb":
+			memory = v
+		case name != "vcores" && !strings.Contains(name, "/") && name != "gpu":
+			r.Unknown = append(r.Unknown, kv)
+		}
+	}
+	r.NoMemory = memory == 0
+	return r, true
+}
+
+// vectorEntryValue is QueueCapacityConfigParser.setCapacityVector for one
+// value: the suffix is every character outside [0-9.]; when it is not the
+// value's tail the entry is skipped, else the rest goes to
+// Float.parseFloat and a known unit converts the (long) number to MiB.
+func vectorEntryValue(val string) (v float64, skip bool, err error) {
+	suffix := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' || r == '.' {
+			return -1
+		}
+		return r
+	}, val)
+	if !strings.HasSuffix(val, suffix) {
+		return 0, true, nil
+	}
+	f, err := ParseJavaFloat(val[:len(val)-len(suffix)])
+	if err != nil {
+		return 0, false, err
+	}
+	if _, known := unitFactors[suffix]; suffix != "" && known {
+		return float64(convertUnits(suffix, int64(f))), false, nil
+	}
+	return float64(f), false, nil
+}

@@ -1,0 +1,37 @@
+package xmlconf
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestReadVector follows QueueCapacityConfigParser.parse: spaces are
+// stripped, memory must be non-zero, an entry whose suffix is not its tail
+// is skipped, and a bare suffix leaves "" to Float.parseFloat.
+func TestReadVector(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		ok   bool
+		want VectorReading
+	}{
+		{raw: "50", ok: false},
+		{raw: "2w", ok: false},
+		{raw: "[memory=3w,vcores=3w]", ok: true},
+		{raw: "[memory=3.0w, vcores=3.0w]", ok: true},
+		{raw: "[memory=2048x,vcores=2]", ok: true},
+		{raw: "[memory=4Gi,vcores=50%]", ok: true},
+		{raw: "[vcores=50%]", ok: true, want: VectorReading{NoMemory: true}},
+		{raw: "[memory=0,vcores=4]", ok: true, want: VectorReading{NoMemory: true}},
+		{raw: "[memory=-5,vcores=4]", ok: true, want: VectorReading{NoMemory: true}},
+		{raw: "[memory=4096m,vcores=4]", ok: true, want: VectorReading{NoMemory: true}},
+		{raw: "[memory=4096,vcores=abc]", ok: true, want: VectorReading{Err: "empty String"}},
+		{raw: "[memory=Gi,vcores=4]", ok: true, want: VectorReading{Err: "empty String"}},
+		{raw: "[memory=4096,vcores=4,gpus=1]", ok: true, want: VectorReading{Unknown: []string{"gpus=1"}}},
+		{raw: "[memory=4096,vcores=4,yarn.io/gpu=1]", ok: true},
+	} {
+		got, ok := ReadVector(tc.raw)
+		assert.Equal(t, tc.ok, ok, tc.raw)
+		assert.Equal(t, tc.want, got, tc.raw)
+	}
+}
