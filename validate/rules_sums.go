@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"strings"
+
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -216,10 +218,13 @@ var ruleAbsoluteSyntax = &Rule{
 		Summary: "part or all of an absolute resource is silently ignored",
 		Why: "The legacy absolute parser needs a non-zero memory entry or treats the whole value as not set, and skips " +
 			"unknown resource names and units without failing. Units are converted to MiB (G ≠ Gi). 3.4 capacity vectors " +
-			"([memory=50%,vcores=2w]) are only read with legacy-queue-mode.enabled=false.",
+			"([memory=50%,vcores=2w]) are only read with legacy-queue-mode.enabled=false. In that non-legacy mode the " +
+			"capacity calculation reads QueueCapacityConfigParser's vector instead: [memory=3w,vcores=3w] is a weight vector " +
+			"and an unknown suffix leaves an entry absolute, but a missing or zero memory entry still makes the whole value " +
+			"not set (an empty vector) and unknown resource names are still ignored.",
 		Bad:      "root.a.capacity=[vcores=4]\nroot.b.capacity=[memory=4096,gpus=1]",
 		Good:     "root.a.capacity=[memory=4096,vcores=4]",
-		Source:   "CapacitySchedulerConfiguration#internalGetLabeledResourceRequirementForQueue",
+		Source:   "CapacitySchedulerConfiguration#internalGetLabeledResourceRequirementForQueue; 3.4 non-legacy: QueueCapacityConfigParser#heterogeneousParser",
 		Versions: "3.1+",
 	},
 	Check: func(p *Pass) {
@@ -227,10 +232,14 @@ var ruleAbsoluteSyntax = &Rule{
 			for _, l := range configuredLabels(q) {
 				c, m := capacityFor(q, l)
 				for _, x := range []xmlconf.Capacity{c, m} {
-					if x.Mode == xmlconf.ModeVector && p.Model.Global.LegacyQueueMode.V {
+					switch {
+					case x.Mode == xmlconf.ModeVector && p.Model.Global.LegacyQueueMode.V:
 						reportVectorIgnored(p, q, x)
-					}
-					if x.Mode == xmlconf.ModeAbsolute && x.Err != "" && !vectorParseFails(p, x) {
+					case vectorParseFails(p, x):
+						// CS010/CS015 report it: Hadoop 3.4 does not start.
+					case p.Model.NonLegacyMode():
+						reportVectorReading(p, q, x)
+					case x.Mode == xmlconf.ModeAbsolute && x.Err != "":
 						p.ReportHint(p.AtProperty(q, x.Prop), "write memory (MiB, or with a unit like 4Gi) and vcores",
 							"%s of %q: %s", propName(x.Prop), q.Path, x.Err)
 					}
@@ -248,6 +257,34 @@ func vectorParseFails(p *Pass, x xmlconf.Capacity) bool {
 	}
 	r, ok := xmlconf.ReadVector(x.Raw)
 	return ok && r.Err != ""
+}
+
+// reportVectorReading is CS027 in 3.4's non-legacy queue mode, where the
+// capacity calculation reads QueueCapacityConfigParser's vector, not the
+// legacy absolute resource: "[memory=3w,vcores=3w]" is a weight vector and
+// "[memory=2048x,vcores=2]" keeps its 2048 (an unknown suffix leaves the
+// entry absolute), though the legacy parser reads both as not set. What
+// the vector parser ignores is a missing or zero memory entry
+// (heterogeneousParser returns an empty vector, as if the value were not
+// set; an empty maximum is the parent's) and resource types no
+// calculator computes.
+func reportVectorReading(p *Pass, q *xmlconf.Queue, x xmlconf.Capacity) {
+	if x.Mode != xmlconf.ModeAbsolute && x.Mode != xmlconf.ModeVector {
+		return
+	}
+	r, ok := xmlconf.ReadVector(x.Raw)
+	if !ok {
+		return
+	}
+	at := p.AtProperty(q, x.Prop)
+	switch {
+	case r.NoMemory:
+		p.ReportHint(at, "give memory an entry: [memory=50%,vcores=50%], [memory=2w,vcores=2w] or [memory=4096,vcores=4]",
+			"%s of %q: memory is missing or 0, so Hadoop treats this capacity vector as not set", propName(x.Prop), q.Path)
+	case len(r.Unknown) > 0:
+		p.ReportHint(at, "name memory, vcores or a resource type from resource-types.xml",
+			"%s of %q: entries ignored by Hadoop (unknown resource): %s", propName(x.Prop), q.Path, strings.Join(r.Unknown, ", "))
+	}
 }
 
 // reportVectorIgnored is CS027 for a capacity vector in legacy mode; at
