@@ -93,7 +93,8 @@ var ruleLabelSettingsUnused = &Rule{
 		Summary: "node-label settings that cannot take effect: a label the queue cannot access, or a labeled capacity under a parent with none",
 		Why: "Hadoop accepts both but the queue never gets containers on that partition: a label outside accessible-node-labels " +
 			"is not accessible (the capacity still counts in its siblings' sum; YARN-11971 proposes rejecting it), and an " +
-			"absolute labeled capacity is the product of the ancestors' labeled capacities, so a parent without one gives 0.",
+			"absolute labeled capacity is the product of the ancestors' labeled capacities, so a parent without one (unset or 0) " +
+			"gives 0. A parent's labeled weight, absolute resource or (non-legacy mode) capacity vector does give it a share.",
 		Bad:      "root.a.accessible-node-labels=gpu; root.a.accessible-node-labels.ssd.capacity=50",
 		Good:     "root.a.accessible-node-labels=gpu,ssd; root.a.accessible-node-labels.ssd.capacity=50",
 		Source:   "lint",
@@ -103,7 +104,7 @@ var ruleLabelSettingsUnused = &Rule{
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
 			for _, ls := range q.Labels {
 				c := ls.Capacity
-				if c.Mode != xmlconf.ModePercent || !(c.Percent > 0) || percentFraction(q.Parent, ls.Label, p.Version) != 0 {
+				if c.Mode != xmlconf.ModePercent || !(c.Percent > 0) || parentHasLabelShare(p, q.Parent, ls.Label) {
 					continue
 				}
 				p.ReportHint(p.AtProperty(q, c.Prop), "give "+q.Parent.Path+" (and its ancestors) a capacity for label "+ls.Label,
@@ -127,6 +128,27 @@ var ruleLabelSettingsUnused = &Rule{
 			}
 		})
 	},
+}
+
+// parentHasLabelShare reports whether parent has a capacity for label l
+// that gives its children something to take a percentage of: a positive
+// percentage, or a weight, an absolute resource or a capacity vector,
+// which Hadoop turns into a share of the partition (the weight's
+// normalized share; in 3.4's non-legacy mode the vector's effective
+// resource, of which PercentageQueueCapacityCalculator takes the child's
+// percentage). Only an unset or 0% labeled capacity leaves it none.
+func parentHasLabelShare(p *Pass, parent *xmlconf.Queue, l string) bool {
+	if percentFraction(parent, l, p.Version) != 0 {
+		return true
+	}
+	c, _ := capacityFor(parent, l)
+	switch c.Mode {
+	case xmlconf.ModeWeight:
+		return c.Weight > 0
+	case xmlconf.ModeAbsolute, xmlconf.ModeVector:
+		return true
+	}
+	return false
 }
 
 // inaccessibleLabelHint tells how to fix a label q configures but cannot
