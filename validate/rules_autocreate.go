@@ -10,8 +10,10 @@ var ruleTemplateMode = &Rule{
 	ID: "CS060", Name: "template-mode-mismatch", Category: CatAutoCreate, Severity: xmlconf.SeverityError,
 	Since: xmlconf.V3_1,
 	Docs: Docs{
-		Summary:  "a legacy auto-create parent and its leaf-queue-template use different capacity modes",
-		Why:      "`Managed Parent Queue <path> config type is different from leaf queue template config type`: both must be percentages or both absolute resources.",
+		Summary: "a legacy auto-create parent and its leaf-queue-template use different capacity modes",
+		Why: "`Managed Parent Queue <path> config type is different from leaf queue template config type`: both must be percentages or both absolute resources. " +
+			"Hadoop reads the template with the legacy absolute parser, so a capacity-vector template ([memory=50%,vcores=50%], " +
+			"used with legacy-queue-mode.enabled=false) counts as a percentage one.",
 		Bad:      "root.users.capacity=50; root.users.auto-create-child-queue.enabled=true; root.users.leaf-queue-template.capacity=[memory=2048,vcores=2]",
 		Good:     "root.users.leaf-queue-template.capacity=10",
 		Source:   "ManagedParentQueue#setAbsoluteResourceTemplates",
@@ -26,9 +28,16 @@ var ruleTemplateMode = &Rule{
 			if tp == nil {
 				return
 			}
+			// ManagedParentQueue.setAbsoluteResourceTemplates throws when the
+			// parent is a percentage queue (its capacity does not match
+			// RESOURCE_PATTERN: checkConfigTypeIsAbsoluteResource) and the
+			// template's minimum, read by the legacy absolute parser
+			// (getMinimumResourceRequirement), is set. That parser reads a
+			// capacity vector ([memory=50%,vcores=50%], or weights) as not
+			// set, so such a template passes, in either queue mode.
 			parentAbs := q.Capacity.Mode == xmlconf.ModeAbsolute
-			tmplAbs := strings.HasPrefix(tp.Value, "[")
-			if parentAbs != tmplAbs {
+			_, tmplMin := xmlconf.ParseLegacyAbsolute(tp.Value)
+			if !parentAbs && tmplMin || parentAbs && !strings.HasPrefix(tp.Value, "[") {
 				p.Report(p.AtProperty(q, tp), "Managed Parent Queue %s config type is different from leaf queue template config type", q.Path)
 			}
 		})
