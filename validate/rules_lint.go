@@ -193,14 +193,22 @@ func reportAdminOpensSubmit(p *Pass, q *xmlconf.Queue, own xmlconf.Value[xmlconf
 var ruleDeadQueue = &Rule{
 	ID: "CS105", Name: "dead-queue", Category: CatCapacity, Severity: xmlconf.SeverityWarning,
 	Docs: Docs{
-		Summary:  "a queue can never get a container: absolute capacity 0 and absolute maximum 0",
-		Why:      "Hadoop accepts capacity 0 with maximum-capacity 0 (or under such a parent); applications submitted there wait forever.",
+		Summary: "a queue can never get a container: absolute capacity 0 and absolute maximum 0",
+		Why: "Hadoop accepts capacity 0 with maximum-capacity 0 (or under such a parent); applications submitted there wait forever. " +
+			"Not in 3.4's non-legacy queue mode: there a maximum that comes out 0 is replaced by the parent's " +
+			"(ResourceCalculationDriver#validateCalculatedResources), so such a queue is not capped at all.",
 		Bad:      "root.a.capacity=0; root.a.maximum-capacity=0",
 		Good:     "root.a.capacity=0; root.a.maximum-capacity=20   (or state=STOPPED to retire it)",
 		Source:   "lint (CSQueueUtils absolute capacities)",
-		Versions: "all",
+		Versions: "all; not in 3.4's non-legacy queue mode",
 	},
 	Check: func(p *Pass) {
+		if p.Model.NonLegacyMode() {
+			// ResourceCalculationDriver.validateCalculatedResources turns a
+			// maximum that comes out 0 into the parent's maximum, so no
+			// queue is capped at nothing in non-legacy queue mode.
+			return
+		}
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
 			c, m, ok := absFractions(q, "", p.Version)
 			if !ok || c != 0 || m != 0 || q.State.V == xmlconf.StateStopped {
@@ -234,7 +242,7 @@ var ruleLowCapacity = &Rule{
 			if c.Mode != xmlconf.ModePercent || !(c.Percent >= 0 && c.Percent < 1) || allSiblingsZero(q) {
 				return
 			}
-			if stoppedUpTree(q) || deadQueue(q, p.Version) {
+			if stoppedUpTree(q) || deadQueue(p, q) {
 				return // retired on purpose, or CS105's finding says more (issue 20: one finding per cause)
 			}
 			p.ReportHint(p.AtProperty(q, c.Prop), "give every queue at least 1%, or stop queues that should get nothing",
@@ -256,8 +264,11 @@ func stoppedUpTree(q *xmlconf.Queue) bool {
 
 // deadQueue reports whether q can never get a container (absolute
 // capacity and maximum 0), which CS105 reports on q or an ancestor.
-func deadQueue(q *xmlconf.Queue, v xmlconf.Version) bool {
-	c, m, ok := absFractions(q, "", v)
+func deadQueue(p *Pass, q *xmlconf.Queue) bool {
+	if p.Model.NonLegacyMode() {
+		return false // see CS105
+	}
+	c, m, ok := absFractions(q, "", p.Version)
 	return ok && c == 0 && m == 0
 }
 
