@@ -25,12 +25,16 @@ type VectorReading struct {
 }
 
 // ReadVector reads raw as QueueCapacityConfigParser.parse does when raw is
-// in its bracketed syntax (spaces stripped first); ok is false for any
-// other text, which the parser does not read as a resource vector.
+// bracketed (spaces stripped first); ok is false for any other text. A
+// bracketed text without key=value pairs ("[memory-100,vcores-60]") matches
+// neither of the parser's patterns and gives an empty vector: NoMemory.
 func ReadVector(raw string) (r VectorReading, ok bool) {
 	s := strings.ReplaceAll(raw, " ", "")
-	if !vectorPattern.MatchString(s) {
+	if !strings.HasPrefix(s, "[") {
 		return r, false
+	}
+	if !vectorPattern.MatchString(s) {
+		return VectorReading{NoMemory: true}, true
 	}
 	var memory float64
 	for _, kv := range javaSplit(strings.TrimSpace(s[1:len(s)-1]), ",") {

@@ -29,6 +29,7 @@ func TestReadVector(t *testing.T) {
 		{raw: "[memory=Gi,vcores=4]", ok: true, want: VectorReading{Err: "empty String"}},
 		{raw: "[memory=4096,vcores=4,gpus=1]", ok: true, want: VectorReading{Unknown: []string{"gpus=1"}}},
 		{raw: "[memory=4096,vcores=4,yarn.io/gpu=1]", ok: true},
+		{raw: "[memory-100,vcores-60]", ok: true, want: VectorReading{NoMemory: true}},
 	} {
 		got, ok := ReadVector(tc.raw)
 		assert.Equal(t, tc.ok, ok, tc.raw)
