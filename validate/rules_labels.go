@@ -142,13 +142,17 @@ func parentHasLabelShare(p *Pass, parent *xmlconf.Queue, l string) bool {
 		return true
 	}
 	c, _ := capacityFor(parent, l)
-	switch c.Mode {
-	case xmlconf.ModeWeight:
+	switch {
+	case c.Mode == xmlconf.ModeWeight:
 		return c.Weight > 0
-	case xmlconf.ModeAbsolute, xmlconf.ModeVector:
-		return true
+	case c.Mode != xmlconf.ModeAbsolute && c.Mode != xmlconf.ModeVector:
+		return false
+	case p.Model.NonLegacyMode():
+		r, ok := xmlconf.ReadVector(c.Raw)
+		return ok && !r.NoMemory
 	}
-	return false
+	// Legacy mode reads the legacy absolute resource, a vector as not set.
+	return c.Mode == xmlconf.ModeAbsolute && c.Absolute.MemoryMB > 0
 }
 
 // inaccessibleLabelHint tells how to fix a label q configures but cannot
