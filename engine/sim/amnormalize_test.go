@@ -5,8 +5,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/capq/capq/xmlconf"
 )
 
 // The RM normalizes an AM request when the app is submitted
@@ -15,8 +13,7 @@ import (
 // against the queue's 4,096 MB AM limit (10% of 40 GB), and the third
 // waits for an AM to finish; charged 1,100 MB each, all three would run.
 func TestAMLimitChargesTheNormalizedAM(t *testing.T) {
-	m := xmlconf.Build(xmlconf.FromMap(map[string]string{"yarn.scheduler.capacity.root.queues": "default",
-		"yarn.scheduler.capacity.root.default.capacity": "100"}, "cs.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+	m := defaultOnlyModel()
 	app := func(id string) string {
 		return `{"id": "` + id + `", "queue": "default", "user": "` + id + `", "am": {"memory_mb": 1100, "vcores": 1},
      "tasks": [{"count": 1, "memory_mb": 1024, "vcores": 1, "duration_ms": 600000, "priority": 20}]}`

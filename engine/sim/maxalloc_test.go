@@ -18,8 +18,7 @@ import (
 // (RMAppManager), and a 4 GB task ask fails its app
 // (ApplicationMasterService's InvalidResourceRequestException).
 func TestLargestNodeCapsRequestsAfterTheWait(t *testing.T) {
-	m := xmlconf.Build(xmlconf.FromMap(map[string]string{"yarn.scheduler.capacity.root.queues": "default",
-		"yarn.scheduler.capacity.root.default.capacity": "100"}, "cs.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+	m := defaultOnlyModel()
 	for _, tc := range []struct {
 		name, apps string
 		want       map[string]string
@@ -55,4 +54,10 @@ func TestLargestNodeCapsRequestsAfterTheWait(t *testing.T) {
 			}
 		})
 	}
+}
+
+// defaultOnlyModel is the configuration with root.default alone.
+func defaultOnlyModel() *xmlconf.Model {
+	return xmlconf.Build(xmlconf.FromMap(map[string]string{"yarn.scheduler.capacity.root.queues": "default",
+		"yarn.scheduler.capacity.root.default.capacity": "100"}, "cs.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
 }
