@@ -96,8 +96,10 @@ func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reserved
 // what could be unreserved must hold the request. What could be
 // unreserved is the app's reservations in the node's partition
 // (getAppAttemptResourceUsage().getReserved(nodePartition)), in a labelled
-// partition too since YARN-2695; before it, only the default partition
-// counted any.
+// partition too, as the newest code reads. Older releases (2.7's and the
+// 2.8-era RegularContainerAllocator) counted none on a labelled node
+// (!nodePartition.equals(NO_LABEL)); which release dropped that gate is not
+// settled (YARN-2695 is a guess), so every profile follows the newest code.
 func (e *Engine) checkHeadroom(a *app, k *schedKey, lim *limits) bool {
 	return e.g.rc.greaterEq(e.headroomFor(a, lim), k.capability)
 }
