@@ -61,3 +61,27 @@ func defaultOnlyModel() *xmlconf.Model {
 	return xmlconf.Build(xmlconf.FromMap(map[string]string{"yarn.scheduler.capacity.root.queues": "default",
 		"yarn.scheduler.capacity.root.default.capacity": "100"}, "cs.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
 }
+
+// Under the DefaultResourceCalculator a container's vcores decide
+// nothing: nodes fit it by memory (DefaultResourceCalculator.fitsIn) and
+// the normalized request has one vcore, so 3-vcore tasks run on 2-vcore
+// nodes. Under the DominantResourceCalculator no node could hold them,
+// and the workload is refused.
+func TestVCoresBeyondEveryNodeMatterOnlyUnderDRF(t *testing.T) {
+	w, err := ReadNative("vcores.json", []byte(`{
+  "cluster": {"nodes": [{"names": ["n1"], "memory_mb": 8192, "vcores": 2}]},
+  "apps": [{"id": "a", "queue": "default", "user": "u", "am": {"memory_mb": 1024, "vcores": 1},
+     "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 3, "duration_ms": 1000, "priority": 20}]}]}`))
+	require.NoError(t, err)
+	res, err := Run(defaultOnlyModel(), w, Options{})
+	require.NoError(t, err)
+	require.Len(t, res.Apps, 1)
+	assert.Equal(t, AppFinished, res.Apps[0].State)
+
+	drf := xmlconf.Build(xmlconf.FromMap(map[string]string{"yarn.scheduler.capacity.root.queues": "default",
+		"yarn.scheduler.capacity.root.default.capacity": "100",
+		"yarn.scheduler.capacity.resource-calculator":   xmlconf.DominantResourceCalculator}, "cs.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+	_, err = Run(drf, w, Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "3 vcores is bigger than any node (largest 8192 MB, 2 vcores)")
+}

@@ -50,12 +50,13 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 		return nil, err
 	}
 	nodes := w.Cluster.Expand()
-	if err := w.validate(nodes); err != nil {
+	largest, err := w.validateSized(nodes)
+	if err != nil {
 		return nil, err
 	}
 	r := &run{opts: opts, w: w, model: model, appIdx: make(map[string]int32, len(w.Apps)), nodeIdx: make(map[string]int32, len(nodes)),
 		qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1, dynIdx: map[string]int{}}
-	if err := r.setup(nodes); err != nil {
+	if err := r.setup(nodes, largest); err != nil {
 		return nil, err
 	}
 	r.loop()
@@ -69,7 +70,7 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	return res, nil
 }
 
-func (r *run) setup(specs []NodeSpec) error {
+func (r *run) setup(specs []NodeSpec, largest engine.Resource) error {
 	o := &r.opts
 	if o.SampleMS <= 0 {
 		o.SampleMS = DefaultSampleMS
@@ -86,6 +87,11 @@ func (r *run) setup(specs []NodeSpec) error {
 	g := r.model.Global
 	r.minMem, r.minVC = g.MinAllocation.V.MemoryMB, g.MinAllocation.V.VCores
 	r.drf = g.DominantCalculator()
+	if r.drf {
+		if err := r.w.checkVCores(largest); err != nil {
+			return err
+		}
+	}
 	r.maxAllocWait = g.SchedulingWaitMS.V
 	if err := r.checkApps(); err != nil {
 		return err

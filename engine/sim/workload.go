@@ -235,9 +235,13 @@ func posErr(pos, format string, args ...any) error {
 }
 
 // Validate checks what every reader must guarantee: ids, non-negative
-// sizes and durations, unique node names, and that every container fits
-// on at least one node (a container larger than any node would wait
-// forever). It returns the first problem with its position.
+// sizes and durations, unique node names, and that every container's
+// memory fits on at least one node (a container larger than any node
+// would wait forever, or fail once the largest node caps requests). Its
+// vcores count only under the DominantResourceCalculator, which the run
+// checks (checkVCores): the default calculator fits by memory and gives
+// every container one vcore. It returns the first problem with its
+// position.
 func (w *Workload) Validate() error {
 	if err := w.checkSizes(); err != nil {
 		return err
@@ -307,17 +311,24 @@ func checkNodeSize(n NodeSpec) error {
 
 // validate is Validate with the cluster already expanded.
 func (w *Workload) validate(nodes []NodeSpec) error {
+	_, err := w.validateSized(nodes)
+	return err
+}
+
+// validateSized is validate, also returning the largest node's size in
+// each resource (over the cluster and every add_nodes event).
+func (w *Workload) validateSized(nodes []NodeSpec) (engine.Resource, error) {
 	seen := map[string]bool{}
 	var big engine.Resource
 	for _, n := range nodes {
 		if err := checkNodeSize(n); err != nil {
-			return posErr(w.Cluster.Pos, "%v", err)
+			return big, posErr(w.Cluster.Pos, "%v", err)
 		}
 		if (n.MapSlots != nil && (*n.MapSlots < 0 || *n.MapSlots > 1<<16)) || (n.ReduceSlots != nil && (*n.ReduceSlots < 0 || *n.ReduceSlots > 1<<16)) {
-			return posErr(w.Cluster.Pos, "node %q: map_slots and reduce_slots must be 0..%d", n.ID, 1<<16)
+			return big, posErr(w.Cluster.Pos, "node %q: map_slots and reduce_slots must be 0..%d", n.ID, 1<<16)
 		}
 		if seen[n.ID] {
-			return posErr(w.Cluster.Pos, "node %q is listed twice", n.ID)
+			return big, posErr(w.Cluster.Pos, "node %q is listed twice", n.ID)
 		}
 		seen[n.ID] = true
 		big.MemoryMB = max(big.MemoryMB, n.MemoryMB)
@@ -325,39 +336,39 @@ func (w *Workload) validate(nodes []NodeSpec) error {
 	}
 	for _, ev := range w.Events {
 		if (Cluster{Nodes: ev.Nodes}).count() > MaxNodes {
-			return posErr(ev.Pos, "the event adds more than %d nodes", MaxNodes)
+			return big, posErr(ev.Pos, "the event adds more than %d nodes", MaxNodes)
 		}
 		for _, g := range ev.Nodes {
 			for _, n := range g.Expand() {
 				if err := checkNodeSize(n); err != nil {
-					return posErr(ev.Pos, "%v", err)
+					return big, posErr(ev.Pos, "%v", err)
 				}
 				big.MemoryMB = max(big.MemoryMB, n.MemoryMB)
 				big.VCores = max(big.VCores, n.VCores)
 			}
 		}
 		if ev.AtMS < 0 || ev.AtMS > MaxTimeMS {
-			return posErr(ev.Pos, "event time %d ms is out of range (0 to %d)", ev.AtMS, MaxTimeMS)
+			return big, posErr(ev.Pos, "event time %d ms is out of range (0 to %d)", ev.AtMS, MaxTimeMS)
 		}
 	}
 	if len(nodes) == 0 {
-		return fmt.Errorf("the workload has no nodes; give a cluster (or --sls-nodes for SLS traces)")
+		return big, fmt.Errorf("the workload has no nodes; give a cluster (or --sls-nodes for SLS traces)")
 	}
 	if err := w.checkLabels(nodes); err != nil {
-		return err
+		return big, err
 	}
 	ids := make(map[string]bool, len(w.Apps))
 	total := 0
 	for i := range w.Apps {
 		if err := w.Apps[i].validate(ids, big); err != nil {
-			return err
+			return big, err
 		}
 		total += w.Apps[i].Containers()
 		if total > MaxContainers {
-			return posErr(w.Apps[i].Pos, "the workload asks for more than %d containers", MaxContainers)
+			return big, posErr(w.Apps[i].Pos, "the workload asks for more than %d containers", MaxContainers)
 		}
 	}
-	return nil
+	return big, nil
 }
 
 // Bounds that keep hostile inputs from exhausting memory or overflowing
@@ -453,6 +464,36 @@ func (p appPart) String() string {
 	return "task group " + strconv.Itoa(int(p))
 }
 
+// checkVCores refuses, under the DominantResourceCalculator, a container
+// with more vcores than any node has: it would wait forever, or fail once
+// the largest node caps requests.
+func (w *Workload) checkVCores(big engine.Resource) error {
+	for i := range w.Apps {
+		a := &w.Apps[i]
+		if err := checkNodeVCores(a.Pos, a.ID, amPart, a.AM, big); err != nil {
+			return err
+		}
+		for j, t := range a.Tasks {
+			if err := checkNodeVCores(a.Pos, a.ID, appPart(j), engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}, big); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func checkNodeVCores(pos, id string, what appPart, r, big engine.Resource) error {
+	if r.VCores > big.VCores {
+		return biggerThanNodes(pos, id, what, r, big)
+	}
+	return nil
+}
+
+func biggerThanNodes(pos, id string, what appPart, r, big engine.Resource) error {
+	return posErr(pos, "application %q %s: container of %d MB, %d vcores is bigger than any node (largest %d MB, %d vcores)",
+		id, what, r.MemoryMB, r.VCores, big.MemoryMB, big.VCores)
+}
+
 func checkSize(pos, id string, what appPart, r, big engine.Resource) error {
 	if r.MemoryMB < 0 || r.VCores < 0 {
 		return posErr(pos, "application %q %s: negative size (%d MB, %d vcores)", id, what, r.MemoryMB, r.VCores)
@@ -460,9 +501,8 @@ func checkSize(pos, id string, what appPart, r, big engine.Resource) error {
 	if r.MemoryMB == 0 && r.VCores == 0 {
 		return posErr(pos, "application %q %s: size is zero", id, what)
 	}
-	if r.MemoryMB > big.MemoryMB || r.VCores > big.VCores {
-		return posErr(pos, "application %q %s: container of %d MB, %d vcores is bigger than any node (largest %d MB, %d vcores)",
-			id, what, r.MemoryMB, r.VCores, big.MemoryMB, big.VCores)
+	if r.MemoryMB > big.MemoryMB {
+		return biggerThanNodes(pos, id, what, r, big)
 	}
 	return nil
 }
