@@ -262,8 +262,15 @@ func dominantShare(cluster, r Resource) float64 {
 // weight covers every resource; a bracketed value is read as a vector (in
 // non-legacy mode "[memory=5w,vcores=3]" is a vector, not a broken
 // absolute resource), where a resource it does not name is absolute 0;
-// unset or unparsable is 0%.
+// unset or unparsable is 0%. A bracketed value without memory is an empty
+// vector (emptyVector): no type, so no calculator of
+// ResourceCalculationDriver.calculateResources visits the queue
+// (isResourceOfType is false for every resource) and its effective
+// minimum and maximum stay 0.
 func capacityEntry(c Capacity, r string) vecEntry {
+	if emptyVector(c) {
+		return vecEntry{mode: ModeUnset}
+	}
 	if c.Mode == ModeAbsolute && vectorPattern.MatchString(c.Raw) {
 		if v := parseVectorCapacity(Capacity{Raw: c.Raw}); v.Mode == ModeVector {
 			c = v
@@ -308,12 +315,32 @@ func WeightMaximumResource(c Capacity) (string, bool) {
 	return "", false
 }
 
-// maxEntry is capacityEntry for a maximum-capacity: unset is 100%.
+// maxEntry is capacityEntry for a maximum-capacity: unset is 100%. An
+// empty vector (a bracketed value without memory) is replaced by
+// QueueCapacityVector.newInstance, absolute 0 for every resource
+// (CapacitySchedulerConfiguration.parseConfiguredMaximumCapacityVector's
+// defaultVector, from AbstractCSQueue.setupQueueConfigs), which
+// validateCalculatedResources turns into the parent's maximum: a
+// maximum of [vcores=50%] caps nothing.
 func maxEntry(c Capacity, r string) vecEntry {
 	if c.Mode == ModePercent && c.Percent == -1 || c.Mode == ModeUnset || c.Mode == ModeInvalid {
 		return vecEntry{ModePercent, 100}
 	}
+	if emptyVector(c) {
+		return vecEntry{ModeAbsolute, 0}
+	}
 	return capacityEntry(c, r)
+}
+
+// emptyVector reports whether QueueCapacityConfigParser.heterogeneousParser
+// returns an empty QueueCapacityVector for the bracketed value c: its
+// memory entry is missing or 0 ("Memory always have to be defined").
+func emptyVector(c Capacity) bool {
+	if c.Mode != ModeAbsolute && c.Mode != ModeVector {
+		return false
+	}
+	v, ok := ReadVector(c.Raw)
+	return ok && v.Err == "" && v.NoMemory
 }
 
 func canonicalResource(name string) string {
