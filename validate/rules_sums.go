@@ -221,7 +221,8 @@ var ruleAbsoluteSyntax = &Rule{
 			"([memory=50%,vcores=2w]) are only read with legacy-queue-mode.enabled=false. In that non-legacy mode the " +
 			"capacity calculation reads QueueCapacityConfigParser's vector instead: [memory=3w,vcores=3w] is a weight vector " +
 			"and an unknown suffix leaves an entry absolute, but a missing or zero memory entry still makes the whole value " +
-			"not set (an empty vector) and unknown resource names are still ignored.",
+			"an empty vector (as a maximum-capacity the parent's maximum applies; as a capacity no calculator computes the " +
+			"queue, whose effective minimum and maximum stay 0) and unknown resource names are still ignored.",
 		Bad:      "root.a.capacity=[vcores=4]\nroot.b.capacity=[memory=4096,gpus=1]",
 		Good:     "root.a.capacity=[memory=4096,vcores=4]",
 		Source:   "CapacitySchedulerConfiguration#internalGetLabeledResourceRequirementForQueue; 3.4 non-legacy: QueueCapacityConfigParser#heterogeneousParser",
@@ -231,14 +232,14 @@ var ruleAbsoluteSyntax = &Rule{
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
 			for _, l := range configuredLabels(q) {
 				c, m := capacityFor(q, l)
-				for _, x := range []xmlconf.Capacity{c, m} {
+				for i, x := range []xmlconf.Capacity{c, m} {
 					switch {
 					case x.Mode == xmlconf.ModeVector && p.Model.Global.LegacyQueueMode.V:
 						reportVectorIgnored(p, q, x)
 					case vectorParseFails(p, x):
 						// CS010/CS015 report it: Hadoop 3.4 does not start.
 					case p.Model.NonLegacyMode():
-						reportVectorReading(p, q, x)
+						reportVectorReading(p, q, x, i == 1)
 					case x.Mode == xmlconf.ModeAbsolute && x.Err != "":
 						p.ReportHint(p.AtProperty(q, x.Prop), "write memory (MiB, or with a unit like 4Gi) and vcores",
 							"%s of %q: %s", propName(x.Prop), q.Path, x.Err)
@@ -265,10 +266,11 @@ func vectorParseFails(p *Pass, x xmlconf.Capacity) bool {
 // "[memory=2048x,vcores=2]" keeps its 2048 (an unknown suffix leaves the
 // entry absolute), though the legacy parser reads both as not set. What
 // the vector parser ignores is a missing or zero memory entry
-// (heterogeneousParser returns an empty vector, as if the value were not
-// set; an empty maximum is the parent's) and resource types no
-// calculator computes.
-func reportVectorReading(p *Pass, q *xmlconf.Queue, x xmlconf.Capacity) {
+// (heterogeneousParser returns an empty vector: as a maximum it is the
+// parent's maximum, as a capacity no calculator computes the queue, whose
+// effective minimum and maximum stay 0) and resource types no calculator
+// computes. isMax says x is the maximum-capacity.
+func reportVectorReading(p *Pass, q *xmlconf.Queue, x xmlconf.Capacity, isMax bool) {
 	if x.Mode != xmlconf.ModeAbsolute && x.Mode != xmlconf.ModeVector {
 		return
 	}
@@ -279,8 +281,12 @@ func reportVectorReading(p *Pass, q *xmlconf.Queue, x xmlconf.Capacity) {
 	at := p.AtProperty(q, x.Prop)
 	switch {
 	case r.NoMemory:
+		effect := "the queue gets no resources (effective minimum and maximum 0)"
+		if isMax {
+			effect = "the parent's maximum applies to every resource"
+		}
 		p.ReportHint(at, "give memory an entry: [memory=50%,vcores=50%], [memory=2w,vcores=2w] or [memory=4096,vcores=4]",
-			"%s of %q: memory is missing or 0, so Hadoop treats this capacity vector as not set", propName(x.Prop), q.Path)
+			"%s of %q: memory is missing or 0, so Hadoop reads this capacity vector as empty and %s", propName(x.Prop), q.Path, effect)
 	case len(r.Unknown) > 0:
 		p.ReportHint(at, "name memory, vcores or a resource type from resource-types.xml",
 			"%s of %q: entries ignored by Hadoop (unknown resource): %s", propName(x.Prop), q.Path, strings.Join(r.Unknown, ", "))
