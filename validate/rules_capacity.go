@@ -69,7 +69,9 @@ var ruleCapacityMissing = &Rule{
 	Docs: Docs{
 		Summary: "a queue has no capacity",
 		Why: "Before 3.1 capacity is mandatory (unset reads as -1): `Illegal capacity of -1.0 for queue <path>`. " +
-			"From 3.1 (YARN-5881) an unset capacity is 0, so the queue silently gets no guarantee.",
+			"From 3.1 (YARN-5881) an unset capacity is 0, so the queue silently gets no guarantee. In 3.4's non-legacy " +
+			"queue mode it is an empty capacity vector that no calculator computes: the queue gets effective minimum and " +
+			"maximum 0, so it can run nothing.",
 		Bad:      "root.queues=a,b; root.a.capacity=100  (root.b.capacity missing)",
 		Good:     "root.a.capacity=70; root.b.capacity=30",
 		Source:   "CapacitySchedulerConfiguration#getNonLabeledQueueCapacity",
@@ -83,6 +85,14 @@ var ruleCapacityMissing = &Rule{
 			at := p.AtQueue(q)
 			if p.Version.Less(xmlconf.V3_1) {
 				p.ReportHint(at, "set "+q.Key("capacity")+missingShareHint(q), "Illegal capacity of -1.0 for queue %s", q.Path)
+				return
+			}
+			if p.Model.NonLegacyMode() {
+				// QueueCapacityConfigParser.parse gives an empty vector for an
+				// unset capacity, which no calculator computes (as for CS027's
+				// vector without memory).
+				p.Accepted(at, "set "+q.Key("capacity")+" explicitly (0 if no guarantee is intended)",
+					"capacity of %q is not set; in non-legacy queue mode Hadoop computes no resources for it, so the queue (and any child) gets effective minimum and maximum 0", q.Path)
 				return
 			}
 			p.Accepted(at, "set "+q.Key("capacity")+" explicitly (0 if no guarantee is intended)",

@@ -262,13 +262,14 @@ func dominantShare(cluster, r Resource) float64 {
 // weight covers every resource; a bracketed value is read as a vector (in
 // non-legacy mode "[memory=5w,vcores=3]" is a vector, not a broken
 // absolute resource), where a resource it does not name is absolute 0;
-// unset or unparsable is 0%. A bracketed value without memory is an empty
-// vector (emptyVector): no type, so no calculator of
+// unparsable is 0% (Hadoop refuses it at startup). An unset capacity
+// (QueueCapacityConfigParser.parse of null) or a bracketed value without
+// memory (emptyVector) is an empty vector: no type, so no calculator of
 // ResourceCalculationDriver.calculateResources visits the queue
 // (isResourceOfType is false for every resource) and its effective
 // minimum and maximum stay 0.
 func capacityEntry(c Capacity, r string) vecEntry {
-	if emptyVector(c) {
+	if emptyVector(c) || c.Mode == ModeUnset {
 		return vecEntry{mode: ModeUnset}
 	}
 	if c.Mode == ModeAbsolute && vectorPattern.MatchString(c.Raw) {
