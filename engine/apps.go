@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // App states reported in snapshots.
@@ -229,6 +230,9 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	var q *queue
 	if err == nil {
 		s.Queue = target
+		err = e.admit(s, placed)
+	}
+	if err == nil {
 		q, pl.AutoCreated, err = e.lookupOrCreate(target, placed)
 	}
 	if err == nil {
@@ -299,6 +303,46 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	return pl, nil
 }
 
+// admit runs the checks a submission meets before the scheduler looks its
+// queue up. RMAppManager.createAndPopulateNewRMApp checks the application
+// priority's ACL (CapacityScheduler.checkAndGetApplicationPriority) and
+// then the queue ACL, on the queue when it exists, else on the parent a
+// mapping rule named (an auto-created leaf's), else not at all; a refusal
+// there never reaches the scheduler. CapacityScheduler.addApplication then
+// refuses once maximum-applications apps exist system-wide, before it
+// looks the queue up or creates it, so that refusal comes before "unknown
+// queue", "non-leaf queue" and the auto-created queue checks.
+func (e *Engine) admit(s AppSpec, placed bool) error {
+	q := e.existing(s.Queue)
+	if q != nil {
+		if prio := min(s.Priority, e.g.maxAppPriority); e.g.priorityACLEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
+			return aclError("User %s does not have permission to submit/update %s for %d", s.User, s.ID, prio)
+		}
+	}
+	if q == nil && placed {
+		if i := strings.LastIndexByte(s.Queue, '.'); i > 0 {
+			q = e.existing(s.Queue[:i])
+		}
+	}
+	if q != nil && e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
+		return aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
+	}
+	if int32(e.liveApps) >= e.g.maxSystemApps {
+		//lint:ignore ST1005 Hadoop's exact message, which users search for
+		return fmt.Errorf("Maximum system application limit reached,cannot accept submission of application: %s", s.ID)
+	}
+	return nil
+}
+
+// existing is CapacityScheduler.getQueue: the queue by full path or
+// unambiguous short name, nil when there is none yet.
+func (e *Engine) existing(name string) *queue {
+	if q := e.byPath[name]; q != nil {
+		return q
+	}
+	return e.byShortName(name)
+}
+
 func (e *Engine) submitQueue(s AppSpec, q *queue, placed bool) (*queue, error) {
 	if q == nil && e.ambiguous(s.Queue) {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
@@ -324,10 +368,6 @@ func (e *Engine) submitQueue(s AppSpec, q *queue, placed bool) (*queue, error) {
 	}
 	if prio := min(s.Priority, e.g.maxAppPriority); e.g.priorityACLEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
 		return nil, aclError("User %s does not have permission to submit/update %s for %d", s.User, s.ID, prio)
-	}
-	if int32(e.liveApps) >= e.g.maxSystemApps {
-		//lint:ignore ST1005 Hadoop's exact message, which users search for
-		return nil, fmt.Errorf("Maximum system application limit reached,cannot accept submission of application: %s", s.ID)
 	}
 	if q.state != "RUNNING" {
 		return nil, aclError("Queue %s is STOPPED. Cannot accept submission of application: %s", q.path, s.ID)
