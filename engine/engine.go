@@ -40,6 +40,11 @@ type globals struct {
 	// from 2.8 (YARN-3356) it is attemptResourceUsage.getReserved(), the
 	// default partition's only.
 	curResAllParts bool
+	// amCompare: up to 3.0 LeafQueue.activateApplications tests the AM
+	// limits with Resources.lessThanOrEqual (the calculator's compare,
+	// under DRF the dominant share of the cluster); the newest
+	// AbstractLeafQueue uses ResourceCalculator.fitsIn.
+	amCompare bool
 	// nonLegacy is the model's root when Hadoop 3.4's non-legacy queue
 	// mode computes capacities (xmlconf.QueueResources), nil otherwise;
 	// effective holds that computation for the current cluster resource.
@@ -275,6 +280,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
 		resetNPAlways:       m.Version.Less(xmlconf.V2_10),
 		curResAllParts:      m.Version.Less(xmlconf.V2_10),
+		amCompare:           m.Version.Less(xmlconf.V3_1),
 	}
 	// The fair-share split of fair-ordered leaves (YARN-10559) is in the
 	// newest FifoIntraQueuePreemptionPlugin, which capq's 3.4 profile

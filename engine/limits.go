@@ -83,7 +83,7 @@ func (e *Engine) activate(q *queue) {
 			amUsed, lim = q.parts[pi].amUsed, q.parts[pi].amLimit
 		}
 		force := len(q.active) < 1 || e.g.rc.lessEq(amUsed, Resource{})
-		if !e.g.rc.fitsIn(a.am.Add(amUsed), lim) && !force {
+		if !e.amFits(a.am.Add(amUsed), lim) && !force {
 			a.diag = "Queue's AM resource limit exceeded. (queue AM used " + e.g.rc.overText(amUsed, a.am, "AM limit", lim) + ")"
 			i++
 			continue
@@ -100,7 +100,7 @@ func (e *Engine) activate(q *queue) {
 			userAM[pi] = e.userAMLimitIn(q, pi, a.u.weight)
 		}
 		uUsed := a.u.amUsedIn(pi)
-		if !e.g.rc.fitsIn(a.am.Add(uUsed), userAM[pi]) && !force {
+		if !e.amFits(a.am.Add(uUsed), userAM[pi]) && !force {
 			a.diag = "User's AM resource limit exceeded. (user AM used " + e.g.rc.overText(uUsed, a.am, "user AM limit", userAM[pi]) + ")"
 			i++
 			continue
@@ -108,6 +108,17 @@ func (e *Engine) activate(q *queue) {
 		q.waiting = append(q.waiting[:i], q.waiting[i+1:]...)
 		e.startApp(q, a)
 	}
+}
+
+// amFits is activateApplications' test of an AM against a queue or user
+// AM limit: Resources.lessThanOrEqual through the calculator in 2.x (under
+// DRF the dominant shares compare, so an AM over the limit in its minor
+// resource still starts), ResourceCalculator.fitsIn in the newest releases.
+func (e *Engine) amFits(r, lim Resource) bool {
+	if e.g.amCompare {
+		return e.g.rc.lessEq(r, lim)
+	}
+	return e.g.rc.fitsIn(r, lim)
 }
 
 // addAMUsed books (sign 1) or releases (-1) an activated app's AM resource
