@@ -45,8 +45,8 @@ func (e *Engine) maxAllowedAllocation(q *queue) Resource {
 	if !t.any {
 		return mx
 	}
-	cap := Resource{MemoryMB: min(e.g.maxAlloc.MemoryMB, t.largest.MemoryMB), VCores: min(e.g.maxAlloc.VCores, t.largest.VCores)}
-	return Resource{MemoryMB: min(mx.MemoryMB, cap.MemoryMB), VCores: min(mx.VCores, cap.VCores)}
+	cluster := Resource{MemoryMB: min(e.g.maxAlloc.MemoryMB, t.largest.MemoryMB), VCores: min(e.g.maxAlloc.VCores, t.largest.VCores)}
+	return Resource{MemoryMB: min(mx.MemoryMB, cluster.MemoryMB), VCores: min(mx.VCores, cluster.VCores)}
 }
 
 // largestNode is updateMaxResources over the live nodes: each resource's

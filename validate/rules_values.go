@@ -35,6 +35,8 @@ var ruleValueSyntax = &Rule{
 		}
 		// getLong at the ResourceManager's start (RMAppLifetimeMonitor.serviceInit).
 		numberErr(p, nil, g.AppTimeoutsMonitorMS.Err, g.AppTimeoutsMonitorMS.Prop, g.AppTimeoutsMonitorMS.Origin)
+		// getLong at the scheduler's start (AbstractYarnScheduler.serviceInit).
+		numberErr(p, nil, g.SchedulingWaitMS.Err, g.SchedulingWaitMS.Prop, g.SchedulingWaitMS.Origin)
 		for _, v := range []xmlconf.Value[bool]{g.RackLocalityFullReset, g.MultipleAssignments, g.ReservationsContinueLook, g.LegacyQueueMode, g.ACLEnable, g.MonitorEnabled} {
 			boolErr(p, nil, v)
 		}

@@ -36,3 +36,20 @@ func TestReadVector(t *testing.T) {
 		assert.Equal(t, tc.want, got, tc.raw)
 	}
 }
+
+// FuzzReadVector: any text reads without a panic, the same way twice, and
+// a text that is not bracketed gives an empty reading.
+func FuzzReadVector(f *testing.F) {
+	for _, s := range []string{"[", "[]", "[memory=3w,vcores=3w]", "[memory=4096,vcores=abc]", "[memory=99999999999999999999Ti]", "[=,=]", "[memory-100]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		a, okA := ReadVector(raw)
+		b, okB := ReadVector(raw)
+		assert.Equal(t, okA, okB)
+		assert.Equal(t, a, b)
+		if !okA {
+			assert.Equal(t, VectorReading{}, a)
+		}
+	})
+}
