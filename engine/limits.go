@@ -84,7 +84,7 @@ func (e *Engine) activate(q *queue) {
 		}
 		force := len(q.active) < 1 || e.g.rc.lessEq(amUsed, Resource{})
 		if !e.amFits(a.am.Add(amUsed), lim) && !force {
-			a.diag = "Queue's AM resource limit exceeded. (queue AM used " + e.g.rc.overText(amUsed, a.am, "AM limit", lim) + ")"
+			a.diag = "Queue's AM resource limit exceeded. (queue AM used " + e.amOverText(amUsed, a.am, "AM limit", lim) + ")"
 			i++
 			continue
 		}
@@ -101,7 +101,7 @@ func (e *Engine) activate(q *queue) {
 		}
 		uUsed := a.u.amUsedIn(pi)
 		if !e.amFits(a.am.Add(uUsed), userAM[pi]) && !force {
-			a.diag = "User's AM resource limit exceeded. (user AM used " + e.g.rc.overText(uUsed, a.am, "user AM limit", userAM[pi]) + ")"
+			a.diag = "User's AM resource limit exceeded. (user AM used " + e.amOverText(uUsed, a.am, "user AM limit", userAM[pi]) + ")"
 			i++
 			continue
 		}
@@ -119,6 +119,17 @@ func (e *Engine) amFits(r, lim Resource) bool {
 		return e.g.rc.lessEq(r, lim)
 	}
 	return e.g.rc.fitsIn(r, lim)
+}
+
+// amOverText explains an amFits refusal as the comparison was made: under
+// 2.x's calculator compare with DRF the dominant shares of used + more and
+// the limit, else fitsIn's (calc.overText).
+func (e *Engine) amOverText(used, more Resource, name string, lim Resource) string {
+	c := &e.g.rc
+	if !e.g.amCompare || !c.drf {
+		return c.overText(used, more, name, lim)
+	}
+	return c.resText(used) + " + " + c.resText(more) + " > " + name + " " + c.resText(lim) + c.orderText(used.Add(more), ">", lim)
 }
 
 // addAMUsed books (sign 1) or releases (-1) an activated app's AM resource

@@ -138,3 +138,18 @@ func TestWhyComparisonText(t *testing.T) {
 		assert.Equal(t, c.want, c.got, c.name)
 	}
 }
+
+// TestAMOverTextFollowsTheComparison: 2.x's activateApplications compares
+// an AM with its limit by dominant share under DRF (amCompare), so its
+// note gives the shares; the newest releases' fitsIn needs each resource
+// to fit, and the note says so.
+func TestAMOverTextFollowsTheComparison(t *testing.T) {
+	rc := calc{drf: true, cluster: Resource{MemoryMB: 10240, VCores: 100}}
+	used, am, lim := Resource{MemoryMB: 1024, VCores: 20}, Resource{MemoryMB: 2048, VCores: 20}, Resource{MemoryMB: 3072, VCores: 25}
+	old := &Engine{g: globals{rc: rc, amCompare: true}}
+	assert.Equal(t, "<memory:1024 MB, vcores:20> + <memory:2048 MB, vcores:20> > AM limit <memory:3072 MB, vcores:25> (by dominant share of the cluster's <memory:10240 MB, vcores:100>: 40% > 30%)",
+		old.amOverText(used, am, "AM limit", lim))
+	newer := &Engine{g: globals{rc: rc}}
+	assert.Equal(t, "<memory:1024 MB, vcores:20> + <memory:2048 MB, vcores:20> does not fit the AM limit <memory:3072 MB, vcores:25> (each resource must fit)",
+		newer.amOverText(used, am, "AM limit", lim))
+}
