@@ -315,8 +315,8 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 func (e *Engine) admit(s AppSpec, placed bool) error {
 	q := e.existing(s.Queue)
 	if q != nil {
-		if prio := min(s.Priority, e.g.maxAppPriority); e.g.priorityACLEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
-			return aclError("User %s does not have permission to submit/update %s for %d", s.User, s.ID, prio)
+		if err := e.priorityACL(s, q); err != nil {
+			return err
 		}
 	}
 	if q == nil && placed {
@@ -324,12 +324,32 @@ func (e *Engine) admit(s AppSpec, placed bool) error {
 			q = e.existing(s.Queue[:i])
 		}
 	}
-	if q != nil && e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
-		return aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
+	if q != nil {
+		if err := e.submitACL(s, q); err != nil {
+			return err
+		}
 	}
 	if int32(e.liveApps) >= e.g.maxSystemApps {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return fmt.Errorf("Maximum system application limit reached,cannot accept submission of application: %s", s.ID)
+	}
+	return nil
+}
+
+// submitACL is the queue's SUBMIT_APPLICATIONS ACL (QueueACLsManager,
+// when yarn.acl.enable is on).
+func (e *Engine) submitACL(s AppSpec, q *queue) error {
+	if e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
+		return aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
+	}
+	return nil
+}
+
+// priorityACL is CapacityScheduler.checkAndGetApplicationPriority's ACL
+// check of the app's priority, capped at the cluster maximum.
+func (e *Engine) priorityACL(s AppSpec, q *queue) error {
+	if prio := min(s.Priority, e.g.maxAppPriority); e.g.priorityACLEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
+		return aclError("User %s does not have permission to submit/update %s for %d", s.User, s.ID, prio)
 	}
 	return nil
 }
@@ -363,11 +383,11 @@ func (e *Engine) submitQueue(s AppSpec, q *queue, placed bool) (*queue, error) {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submission by user : %s to specified queue : %s  is prohibited. Verify automatic queue mapping for user exists in yarn.scheduler.capacity.queue-mappings", s.ID, s.User, s.Queue)
 	}
-	if e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
-		return nil, aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
+	if err := e.submitACL(s, q); err != nil {
+		return nil, err
 	}
-	if prio := min(s.Priority, e.g.maxAppPriority); e.g.priorityACLEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
-		return nil, aclError("User %s does not have permission to submit/update %s for %d", s.User, s.ID, prio)
+	if err := e.priorityACL(s, q); err != nil {
+		return nil, err
 	}
 	if q.state != "RUNNING" {
 		return nil, aclError("Queue %s is STOPPED. Cannot accept submission of application: %s", q.path, s.ID)
