@@ -177,3 +177,41 @@ func TestBorrowingPaceByVersion(t *testing.T) {
 		assert.Equal(t, tc.want, e.Snapshot().Nodes["g1"].NumContainers, tc.v.String())
 	}
 }
+
+// TestContinueLookingLabelGateWarned: before 3.3 Hadoop may gate
+// continue-looking to unlabelled nodes (removed by YARN-2695); capq does
+// not model the gate, so a labelled cluster with continue-looking on says
+// so, and only then.
+func TestContinueLookingLabelGateWarned(t *testing.T) {
+	gate := func(e *Engine) int {
+		n := 0
+		for _, w := range e.Unmodelled() {
+			if w.Feature == "continue-looking" {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		v      xmlconf.Version
+		labels bool
+		look   string
+		want   int
+	}{
+		{xmlconf.V3_2, true, "true", 1},
+		{xmlconf.V2_7, true, "true", 1},
+		{xmlconf.V3_3, true, "true", 0},
+		{xmlconf.V3_2, true, "false", 0},
+		{xmlconf.V3_2, false, "true", 0},
+	} {
+		m := build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100",
+			"reservations-continue-look-all-nodes": tc.look}, tc.v)
+		nodes := []NodeSpec{{ID: "h1", MemoryMB: 8192, VCores: 8}}
+		if tc.labels {
+			nodes = append(nodes, NodeSpec{ID: "g1", MemoryMB: 8192, VCores: 8, Partition: "gpu"})
+		}
+		e, err := New(m, nodes, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, gate(e), "%s labels=%v look=%s", tc.v, tc.labels, tc.look)
+	}
+}

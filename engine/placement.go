@@ -58,6 +58,9 @@ func (e *Engine) Unmodelled() []Warning {
 	if e.labelsOn && e.model.Version.Less(xmlconf.V2_10) {
 		note("node labels", "Hadoop "+e.model.Version.String()+" has no AM limits per partition (calculateAndGetAMResourceLimitPerPartition, 2.8+); capq applies them")
 	}
+	if e.labelsOn && e.g.continueLooking && e.model.Version.Less(xmlconf.V3_3) {
+		note("continue-looking", continueLookingLabelGate(e.model.Version))
+	}
 	if e.reservedPassOvers > 0 {
 		note("multi-node placement", fmt.Sprintf("%d time(s) a request passed over a node with room that another reservation holds: "+
 			"Hadoop proposes the container there and refuses it at commit (FiCaSchedulerApp.commonCheckContainerAllocation), so that pass places nothing, "+
@@ -181,4 +184,18 @@ func (e *Engine) indexShortNames() {
 		e.shortCount[q.name]++
 		e.shortQueue[q.name] = q
 	}
+}
+
+// continueLookingLabelGate explains what capq does not model of an older
+// release's continue-looking on labelled nodes. Before YARN-2695 (trunk,
+// 2019), AbstractCSQueue.canAssignToThisQueue let a queue at its limit
+// allocate by unreserving only on an unlabelled node ("TODO, now only
+// consider reservation cases when the node has no label"), and the 2.8-era
+// LeafQueue.canAssignToUser gated a user over its limit the same way. The
+// first release without the gate (3.3.0, or a 3.2 maintenance release) is
+// not settled here, so capq follows the newest code in every profile.
+func continueLookingLabelGate(v xmlconf.Version) string {
+	return "Hadoop " + v.String() + " may not unreserve to allocate on a labelled node (the gate YARN-2695 removed: " +
+		"AbstractCSQueue.canAssignToThisQueue and LeafQueue.canAssignToUser continue looking only on unlabelled nodes); " +
+		"capq continues looking in every partition, as Hadoop 3.3 and later do"
 }
