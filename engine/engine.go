@@ -180,6 +180,9 @@ type Engine struct {
 	// reservedPassOvers counts multi-node passes over a reserved node with
 	// room that Hadoop would have proposed on (allocateKeyMulti).
 	reservedPassOvers int64
+	// emptiedByRefresh are the queues a refresh left with an empty
+	// non-legacy capacity (refreshEmptied).
+	emptiedByRefresh []string
 	// waitScan marks the leaves Waiting reads (waitscan.go). Last, so
 	// the fields a pass reads keep their places.
 	waitScan []uint64

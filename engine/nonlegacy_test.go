@@ -47,3 +47,42 @@ func TestNonLegacyGuaranteesTestMixedQueueResourceCalculation(t *testing.T) {
 	assert.Equal(t, ResourceJSON{8095, 8}, s.Queues["root.b"].EffectiveMinResource)
 	assert.Equal(t, int64((32768-8095)*3/10), s.Queues["root.a"].EffectiveMinResource.MemoryMB)
 }
+
+// TestRefreshEmptyingNonLegacyCapacityWarned: a refresh that leaves a
+// queue with an empty capacity vector (here one without memory) keeps
+// its old effective resources in Hadoop (ResourceCalculationDriver skips
+// it) and gets 0 in capq, which Unmodelled names; a queue that already
+// had an empty vector, or a legacy-mode refresh, gives no warning.
+func TestRefreshEmptyingNonLegacyCapacityWarned(t *testing.T) {
+	kv := func(legacy, bcap string) map[string]string {
+		return map[string]string{"legacy-queue-mode.enabled": legacy, "root.queues": "a,b",
+			"root.a.capacity": "[memory=50%, vcores=50%]", "root.b.capacity": bcap}
+	}
+	emptied := func(e *Engine) []string {
+		var out []string
+		for _, w := range e.Unmodelled() {
+			if w.Feature == "refresh" {
+				out = append(out, w.Effect)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		legacy, before, after string
+		want                  int
+	}{
+		{"false", "[memory=50%, vcores=50%]", "[vcores=50%]", 1},
+		{"false", "[vcores=50%]", "[vcores=40%]", 0},
+		{"false", "[memory=50%, vcores=50%]", "[memory=40%, vcores=50%]", 0},
+		{"true", "50", "50", 0},
+	} {
+		e, err := New(build(t, kv(tc.legacy, tc.before), xmlconf.V3_4), []NodeSpec{{ID: "h1", MemoryMB: 16384, VCores: 16}}, Options{})
+		require.NoError(t, err)
+		require.Empty(t, e.Refresh(build(t, kv(tc.legacy, tc.after), xmlconf.V3_4), nil))
+		got := emptied(e)
+		require.Len(t, got, tc.want, "%v", tc)
+		if tc.want == 1 {
+			assert.Contains(t, got[0], "root.b's capacity became an empty vector")
+		}
+	}
+}

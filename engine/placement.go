@@ -61,6 +61,10 @@ func (e *Engine) Unmodelled() []Warning {
 	if e.labelsOn && e.g.continueLooking && e.model.Version.Less(xmlconf.V3_3) {
 		note("continue-looking", continueLookingLabelGate(e.model.Version))
 	}
+	for _, path := range e.emptiedByRefresh {
+		note("refresh", path+"'s capacity became an empty vector on a refresh: Hadoop skips such a queue when it computes effective resources "+
+			"(ResourceCalculationDriver), so it keeps those of the configuration before the refresh; capq gives it 0")
+	}
 	if e.reservedPassOvers > 0 {
 		note("multi-node placement", fmt.Sprintf("%d time(s) a request passed over a node with room that another reservation holds: "+
 			"Hadoop proposes the container there and refuses it at commit (FiCaSchedulerApp.commonCheckContainerAllocation), so that pass places nothing, "+

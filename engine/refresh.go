@@ -61,6 +61,7 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 		}
 	}
 	e.dynamicPaths = dyn
+	e.noteEmptied(m)
 	e.setModel(m)
 	e.g.rc.drf = drf
 	for _, q := range e.queues {
@@ -87,4 +88,21 @@ func (e *Engine) orphanCheck(m *xmlconf.Model) []string {
 		}
 	}
 	return errs
+}
+
+// noteEmptied records the queues whose non-legacy capacity the refresh
+// empties. Hadoop reinitializes the existing queue object and
+// ResourceCalculationDriver skips a queue with an empty capacity vector,
+// so the queue keeps the effective resources of the configuration before
+// the refresh; capq computes them as at startup (0), and says so in
+// Unmodelled.
+func (e *Engine) noteEmptied(m *xmlconf.Model) {
+	if !m.NonLegacyMode() || !e.model.NonLegacyMode() {
+		return
+	}
+	for _, q := range m.Queues {
+		if old := e.model.Queue(q.Path); old != nil && q.EmptyCapacity() && !old.EmptyCapacity() && !contains(e.emptiedByRefresh, q.Path) {
+			e.emptiedByRefresh = append(e.emptiedByRefresh, q.Path)
+		}
+	}
 }

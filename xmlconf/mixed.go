@@ -333,6 +333,14 @@ func maxEntry(c Capacity, r string) vecEntry {
 	return capacityEntry(c, r)
 }
 
+// EmptyCapacity reports whether, in non-legacy mode, the queue's
+// capacity is an empty QueueCapacityVector (unset, or bracketed without
+// memory): ResourceCalculationDriver then never visits the queue, so its
+// effective resources are not computed.
+func (q *Queue) EmptyCapacity() bool {
+	return q.Capacity.Mode == ModeUnset || emptyVector(q.Capacity)
+}
+
 // emptyVector reports whether QueueCapacityConfigParser.heterogeneousParser
 // returns an empty QueueCapacityVector for the bracketed value c: its
 // memory entry is missing or 0 ("Memory always have to be defined").

@@ -57,6 +57,9 @@ type StepResult struct {
 	Queue       string   `json:"queue,omitempty"`
 	AutoCreated []string `json:"auto_created,omitempty"`
 	Removed     []string `json:"removed,omitempty"`
+	// Warnings name what an accepted refresh turned on that the engine
+	// does not model (Engine.Unmodelled's new entries).
+	Warnings []string `json:"warnings,omitempty"`
 
 	why  []string
 	snap *engine.State

@@ -209,12 +209,14 @@ func (r *runner) refresh(s *Step, res *StepResult) {
 	nm := buildModel(yarn, conf, r.sc.version, r.eng.Cluster())
 	v := refreshVerdict(r.eng.Model(), r.eng.WithDynamic(nm), r.eng, r.sc.version)
 	if v.accepted() && s.Op == "refresh" {
+		before := warningTexts(r.eng.Unmodelled())
 		for _, msg := range r.eng.Refresh(nm, nil) {
 			v.errs = append(v.errs, checkError{"ENGINE", msg})
 			v.code, v.codes = "ENGINE", []string{"ENGINE"}
 		}
 		if v.accepted() {
 			r.yarn, r.conf = yarn, conf
+			res.Warnings = newWarnings(before, warningTexts(r.eng.Unmodelled()))
 		}
 	}
 	res.Accepted = boolp(v.accepted())
@@ -356,4 +358,29 @@ func (r *runner) expect(s *Step, res *StepResult) {
 	res.State, res.snap = sortedState(&st), &st
 	res.Failures = r.checkExpect(s, &st)
 	res.Passed = boolp(len(res.Failures) == 0)
+}
+
+// warningTexts renders warnings as the startup lists them.
+func warningTexts(ws []engine.Warning) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.String()
+	}
+	return out
+}
+
+// newWarnings are the warnings in after that before did not have: what a
+// refresh turned on that the engine does not model, shown on the step.
+func newWarnings(before, after []string) []string {
+	had := make(map[string]bool, len(before))
+	for _, w := range before {
+		had[w] = true
+	}
+	var out []string
+	for _, w := range after {
+		if !had[w] {
+			out = append(out, w)
+		}
+	}
+	return out
 }

@@ -142,6 +142,9 @@ func refreshText(b *bytes.Buffer, _ *Step, res *StepResult) {
 	for _, e := range res.Errors {
 		fmt.Fprintf(b, "      error: %s\n", e)
 	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(b, "      warning: %s\n", w)
+	}
 }
 
 // snapshotText prints an expect step's outcome, and a snapshot's state.
