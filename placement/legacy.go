@@ -42,6 +42,10 @@ func legacyRules(c *xmlconf.Conf, v xmlconf.Version) ([]Rule, []Problem) {
 	return rules, probs
 }
 
+// csMappingRuleClass is CSMappingPlacementRule's getName(), its fully
+// qualified class name, as yarn.scheduler.queue-placement-rules may list it.
+const csMappingRuleClass = "org.apache.hadoop.yarn.server.resourcemanager.placement.CSMappingPlacementRule"
+
 // RuleActive reports whether the mappings of a placement rule (user-group
 // for queue-mappings, app-name for the application-name mappings) are
 // read. yarn.scheduler.queue-placement-rules (3.1+) lists the rules,
@@ -59,7 +63,10 @@ func RuleActive(c *xmlconf.Conf, v xmlconf.Version, rule string) bool {
 		rules = []string{"user-group"}
 	}
 	if v.AtLeast(xmlconf.V3_4) {
-		return contains(rules, "user-group") || contains(rules, "app-name")
+		// Any other entry is a class updatePlacementRules loads with
+		// PlacementFactory and initializes: CSMappingPlacementRule named
+		// by its class reads the same mappings as user-group does.
+		return contains(rules, "user-group") || contains(rules, "app-name") || contains(rules, csMappingRuleClass)
 	}
 	return contains(rules, rule)
 }
