@@ -46,6 +46,10 @@ var globalUnmodelled = []struct {
 		"reservations stay on their node; only their own node is considered"},
 	{"yarn.scheduler.capacity.workflow-priority-mappings", "",
 		"priorities mapped from an app's workflow tag (WorkflowPriorityMappingsManager)", "workloads carry no workflow tags: apps keep their own priority"},
+	// RMAppManager.getUserNameForPlacement (yarn-site): a whitelisted
+	// submitter's app carrying a userid=<name> tag is placed as <name>.
+	{"yarn.resourcemanager.application-tag-based-placement.enable", "false",
+		"placement as the user an app's userid=<name> tag names (RMAppManager.getUserNameForPlacement)", "workloads carry no application tags: apps are placed as their submitting user"},
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
 		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill"},
 }
