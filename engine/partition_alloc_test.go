@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -213,5 +214,33 @@ func TestContinueLookingLabelGateWarned(t *testing.T) {
 		e, err := New(m, nodes, Options{})
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, gate(e), "%s labels=%v look=%s", tc.v, tc.labels, tc.look)
+	}
+}
+
+// TestCustomPlacementRuleClassWarned: a class listed in
+// yarn.scheduler.queue-placement-rules is loaded by Hadoop
+// (CapacityScheduler.updatePlacementRules) and not modelled by capq,
+// which says so; the built-in names and 3.4's CSMappingPlacementRule are
+// modelled.
+func TestCustomPlacementRuleClassWarned(t *testing.T) {
+	for _, tc := range []struct {
+		rules string
+		want  int
+	}{
+		{"user-group,app-name", 0},
+		{"org.apache.hadoop.yarn.server.resourcemanager.placement.CSMappingPlacementRule", 0},
+		{"com.example.TeamRule,user-group", 1},
+	} {
+		m := build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100",
+			"yarn.scheduler.queue-placement-rules": tc.rules}, xmlconf.V3_4)
+		e, err := New(m, []NodeSpec{{ID: "h1", MemoryMB: 8192, VCores: 8}}, Options{})
+		require.NoError(t, err)
+		n := 0
+		for _, w := range e.Unmodelled() {
+			if w.Feature == "placement" && strings.Contains(w.Effect, "placement rule class capq does not model") {
+				n++
+			}
+		}
+		assert.Equal(t, tc.want, n, tc.rules)
 	}
 }

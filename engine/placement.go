@@ -52,6 +52,9 @@ func (e *Engine) Unmodelled() []Warning {
 	if e.model.Version.Less(xmlconf.V3_4) && e.rules != nil && len(e.rules.Rules) > 0 {
 		note("placement", "mapping rules are evaluated as Hadoop 3.4's CSMappingPlacementRule; before 3.4 UserGroupMappingPlacementRule differs in fallbacks (a failed mapping there leaves the submitted queue)")
 	}
+	for _, class := range placement.UnmodelledRuleClasses(e.model.Conf, e.model.Version) {
+		note("placement", fmt.Sprintf("yarn.scheduler.queue-placement-rules lists %q, a placement rule class capq does not model; the dry run applies only the mapping rules", class))
+	}
 	if e.model.Version.Less(xmlconf.V3_3) && (e.model.Global.MaxParallelApps.Set() || e.model.Global.UserMaxParallelApps.Set() || anyQueueParallel(e.model)) {
 		note("max-parallel-apps", "Hadoop "+e.model.Version.String()+" has no max-parallel-apps (3.3+, CSMaxRunningAppsEnforcer); the keys are ignored")
 	}

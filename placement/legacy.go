@@ -71,6 +71,48 @@ func RuleActive(c *xmlconf.Conf, v xmlconf.Version, rule string) bool {
 	return contains(rules, rule)
 }
 
+// RuleEntries is yarn.scheduler.queue-placement-rules as
+// Configuration.getStringCollection gives it: the pieces between commas,
+// empty ones dropped, none trimmed.
+func RuleEntries(raw string) []string {
+	var out []string
+	for _, s := range strings.Split(raw, ",") {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// UnmodelledRuleClasses are the entries of yarn.scheduler.queue-placement-
+// rules (3.1+) that updatePlacementRules loads as classes and capq does
+// not model: custom rules, or names the ResourceManager cannot load
+// (which lint reports as errors, CS114).
+func UnmodelledRuleClasses(c *xmlconf.Conf, v xmlconf.Version) []string {
+	if c == nil || v.Less(xmlconf.V3_1) {
+		return nil
+	}
+	var out []string
+	for _, name := range RuleEntries(c.GetOr(KeyPlacement, "")) {
+		if !BuiltinRuleName(name) && !ModelledRuleClass(name, v) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// BuiltinRuleName reports whether a yarn.scheduler.queue-placement-rules
+// entry, exactly as getStringCollection gives it (untrimmed), names a
+// built-in rule rather than a class to load.
+func BuiltinRuleName(name string) bool { return name == "user-group" || name == "app-name" }
+
+// ModelledRuleClass reports whether a placement rule class is one capq
+// models: CSMappingPlacementRule from 3.4, which reads the same mappings
+// as user-group (CapacityScheduler.updatePlacementRules).
+func ModelledRuleClass(class string, v xmlconf.Version) bool {
+	return class == csMappingRuleClass && v.AtLeast(xmlconf.V3_4)
+}
+
 func legacyBase(typ, match, entry string) Rule {
 	t := true
 	return Rule{Type: typ, Matches: match, FallbackResult: "placeDefault", Create: &t, Origin: entry}

@@ -26,7 +26,7 @@ var registry = []*Rule{
 	// Auto-created queues
 	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies, ruleDeletionInterval,
 	// Placement
-	ruleMappingSyntax, ruleMappingFormat, ruleMappingTarget, rulePlacementRules,
+	ruleMappingSyntax, ruleMappingFormat, ruleMappingTarget, rulePlacementRules, rulePlacementRuleClass,
 	ruleMappingJSON, ruleMappingJSONTarget, ruleMappingVariable, ruleMappingUnreachable, ruleMappingJSONMissing, ruleMappingJSONUnknownKey,
 	// Accepted by Hadoop, almost surely wrong
 	ruleAMPercent, ruleLeafOnlyOnParent, ruleRootCapacity, ruleIneffectiveACL, ruleDeadQueue, ruleLowCapacity,
