@@ -50,6 +50,10 @@ type globals struct {
 	// effective holds that computation for the current cluster resource.
 	nonLegacy *xmlconf.Queue
 	effective map[string]xmlconf.Effective
+	// legacyHandler: the scheduler started in legacy queue mode, which
+	// the queue capacity handler keeps after a refresh turns it off
+	// (CapacitySchedulerQueueManager creates it once).
+	legacyHandler bool
 }
 
 // node is one node manager.
@@ -222,13 +226,14 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 	e.autoOn = e.autoOn || autoConfigured(m)
 	e.rules, e.ruleProblems = loadRules(m)
 	e.pidx = nil
-	refresh, oldMin := e.root != nil, e.g.minAlloc
+	refresh, oldMin, oldHandler := e.root != nil, e.g.minAlloc, e.g.legacyHandler
 	e.g = compileGlobals(m, e.g.rc.cluster)
 	if refresh {
 		// CapacityScheduler#initScheduler sets minimumAllocation once, and
 		// reinitialize only validates a new one (2.x and 3.x): every queue
 		// and normalisation keeps the start's.
 		e.g.minAlloc = oldMin
+		e.g.legacyHandler = oldHandler
 	}
 	old := e.byPath
 	e.byPath = map[string]*queue{}
@@ -293,6 +298,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 	if m.NonLegacyMode() {
 		g.nonLegacy = m.Root
 	}
+	g.legacyHandler = !m.NonLegacyMode()
 	if g.maxOffSwitch < 1 {
 		g.maxOffSwitch = 1 // CapacitySchedulerConfiguration warns and uses 1
 	}

@@ -319,7 +319,7 @@ func (c *userLimitCache) invalidate() {
 // children's configured sum (effectiveMinRatio).
 func (q *queue) updateResources(cluster Resource, g *globals) {
 	if q.parent == nil && g.nonLegacy != nil {
-		g.effective = xmlconf.QueueResources(g.nonLegacy, toModelRes(cluster), g.rc.drf)
+		g.effective = xmlconf.QueueResources(g.nonLegacy, toModelRes(cluster), g.rc.drf, g.legacyHandler)
 	}
 	if eff, ok := g.effective[q.path]; ok && q.parent != nil {
 		q.applyEffective(eff)

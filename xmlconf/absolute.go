@@ -34,7 +34,9 @@ func (b *builder) nonLegacyCapacities() {
 	if !b.m.NonLegacyMode() || b.m.Cluster.MemoryMB <= 0 || b.m.Cluster.VCores <= 0 {
 		return
 	}
-	eff := QueueResources(b.m.Root, b.m.Cluster, b.m.Global.DominantCalculator())
+	// A model is read as a scheduler starting with it, so its own mode
+	// created the handler.
+	eff := QueueResources(b.m.Root, b.m.Cluster, b.m.Global.DominantCalculator(), false)
 	for _, q := range b.m.Queues {
 		if e, ok := eff[q.Path]; ok && !q.IsRoot() {
 			q.Effective = &e

@@ -58,16 +58,20 @@ type vecEntry struct {
 // PercentageQueueCapacityCalculator and WeightQueueCapacityCalculator, then
 // CapacitySchedulerQueueCapacityHandler.updateChildCapacities. drf selects
 // DominantResourceCalculator.divide for the capacities of absolute and
-// mixed queues. The map is keyed by queue path; it is the one home of this
-// computation (the model's tree, lint and the engine all read it).
-func QueueResources(root *Queue, cluster Resource, drf bool) map[string]Effective {
+// mixed queues. legacyHandler is true when the handler was created in
+// legacy queue mode, i.e. the scheduler started in legacy mode and a refresh
+// turned it off (CapacitySchedulerQueueManager creates the handler once, with
+// the startup configuration). The map is keyed by queue path; it is the one
+// home of this computation (the model's tree, lint and the engine all read
+// it).
+func QueueResources(root *Queue, cluster Resource, drf, legacyHandler bool) map[string]Effective {
 	out := map[string]Effective{root.Path: {Min: cluster, Max: cluster, Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1}}
 	var walk func(p *Queue)
 	walk = func(p *Queue) {
 		if len(p.Children) == 0 {
 			return
 		}
-		driveChildren(p, cluster, drf, out)
+		driveChildren(p, cluster, drf, legacyHandler, out)
 		for _, c := range p.Children {
 			walk(c)
 		}
@@ -81,7 +85,7 @@ func QueueResources(root *Queue, cluster Resource, drf bool) map[string]Effectiv
 // order of siblings matters where rounding meets the remaining resource
 // (a weight rounded up takes what a later sibling then lacks), so they are
 // visited in ParentQueue's HashMap order.
-func driveChildren(p *Queue, cluster Resource, drf bool, out map[string]Effective) {
+func driveChildren(p *Queue, cluster Resource, drf, legacyHandler bool, out map[string]Effective) {
 	pe := out[p.Path]
 	kids := JavaHashMapOrder(p.Children)
 	mins := make([]Resource, len(kids))
@@ -148,7 +152,7 @@ func driveChildren(p *Queue, cluster Resource, drf bool, out map[string]Effectiv
 		}
 	}
 	for i, c := range kids {
-		out[c.Path] = childCapacities(c, pe, mins[i], maxs[i], cluster, drf, sumW)
+		out[c.Path] = childCapacities(c, pe, mins[i], maxs[i], cluster, drf, legacyHandler, sumW)
 	}
 }
 
@@ -197,16 +201,19 @@ func roundResource(v float64, mode CapacityMode) float64 {
 }
 
 // childCapacities is CapacitySchedulerQueueCapacityHandler.
-// updateChildCapacities: a mixed vector or an absolute queue takes its
-// capacities from the effective resources (setQueueCapacities); a uniform
+// updateQueueCapacities: a handler created in non-legacy mode takes every
+// queue's capacities from its effective resources (setQueueCapacities), so
+// a 50% queue beside an absolute sibling gets 50% of what that sibling
+// leaves. A handler created in legacy mode (legacyHandler) keeps the
+// per-type update: a mixed vector or an absolute queue as above; a uniform
 // percentage keeps its configured values; a uniform weight takes the mean
 // of its normalized weights (WeightQueueCapacityCalculator).
-func childCapacities(c *Queue, pe Effective, min, max, cluster Resource, drf bool, sumW map[string]float64) Effective {
+func childCapacities(c *Queue, pe Effective, min, max, cluster Resource, drf, legacyHandler bool, sumW map[string]float64) Effective {
 	e := Effective{Min: min, Max: max}
 	cm := c.MaxCapacity.MaxFraction()
 	e.MaxCapacity = float64(cm)
 	switch mode, mixed := vectorMode(c.Capacity); {
-	case mixed || mode == ModeAbsolute:
+	case !legacyHandler || mixed || mode == ModeAbsolute:
 		e.Capacity = float64(divide(cluster, min, pe.Min, drf))
 		e.MaxCapacity = float64(divide(cluster, max, pe.Max, drf))
 	case mode == ModePercent:

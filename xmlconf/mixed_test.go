@@ -115,7 +115,7 @@ func TestQueueResourcesTestMixedQueueResourceCalculation(t *testing.T) {
 			}
 			m := buildMap(t, conf, BuildOptions{Cluster: mixedUpdate})
 			require.True(t, m.NonLegacyMode())
-			eff := QueueResources(m.Root, mixedUpdate, false)
+			eff := QueueResources(m.Root, mixedUpdate, false, false)
 			for path, w := range tc.want {
 				e, ok := eff[path]
 				require.True(t, ok, path)
@@ -144,7 +144,7 @@ func FuzzQueueResources(f *testing.F) {
 		conf := map[string]string{p + "legacy-queue-mode.enabled": "false", p + "root.queues": "a,b,c",
 			p + "root.a.capacity": a, p + "root.b.capacity": b, p + "root.c.capacity": c, p + "root.a.maximum-capacity": maxA}
 		m := buildMap(t, conf, BuildOptions{Cluster: mixedUpdate})
-		for path, e := range QueueResources(m.Root, mixedUpdate, true) {
+		for path, e := range QueueResources(m.Root, mixedUpdate, true, false) {
 			if e.Min.MemoryMB < 0 || e.Min.VCores < 0 || e.Min.MemoryMB > mixedUpdate.MemoryMB || e.Min.VCores > mixedUpdate.VCores {
 				t.Fatalf("%s: effective minimum %v outside the cluster %v", path, e.Min, mixedUpdate)
 			}

@@ -59,14 +59,15 @@ func TestTreeSeedsExampleMemory(t *testing.T) {
 
 // Hadoop's TestMixedQueueResourceCalculation
 // (testComplexHierarchyWithoutRemainingResource) in 3.4's non-legacy mode:
-// the tree shows the asserted effective minimums per resource type.
+// the tree shows the asserted effective minimums per resource type, and
+// a11's asserted absolute capacity (0.01324463: 217 of 16384 MB).
 func TestTreeMixedNonLegacyHadoopValues(t *testing.T) {
 	r := runBinary(t, "", "tree", "testdata/tree-mixed-nonlegacy", "--cluster", "memory=16384m,vcores=16")
 	require.Equal(t, 0, r.code, r.stderr)
 	for _, row := range []string{
 		`├─ a          RUNNING  [memory=30%,vcores=6w]    100%  15.17%   100%     -           -    2.4 GB   16.0 GB     9       16`,
 		`│  ├─ a1      RUNNING  [memory=1w,vcores=4]      100%  3.79%    100%     -           -    621 MB   16.0 GB     4       16`,
-		`│  │  ├─ a11  RUNNING  [memory=35%,vcores=25%]   100%  1.33%    100%     100%        1    217 MB   16.0 GB     1       16`,
+		`│  │  ├─ a11  RUNNING  [memory=35%,vcores=25%]   100%  1.32%    100%     100%        1    217 MB   16.0 GB     1       16`,
 		`│  │  └─ a12  RUNNING  [memory=65%,vcores=75%]   100%  2.46%    100%     100%        1    403 MB   16.0 GB     3       16`,
 		`├─ b          RUNNING  [memory=8095,vcores=30%]  100%  49.41%   100%     -           -    7.9 GB   16.0 GB     3       16`,
 		`└─ c          RUNNING  [memory=3w,vcores=4]      100%  35.42%   100%     100%        1    5.7 GB   16.0 GB     4       16`,
