@@ -56,9 +56,9 @@ type vecEntry struct {
 // mode: ResourceCalculationDriver.calculateResources for each parent, top
 // down, per resource type, with AbsoluteResourceCapacityCalculator,
 // PercentageQueueCapacityCalculator and WeightQueueCapacityCalculator, then
-// CapacitySchedulerQueueCapacityHandler.updateChildCapacities. drf selects
-// DominantResourceCalculator.divide for the capacities of absolute and
-// mixed queues. legacyHandler is true when the handler was created in
+// CapacitySchedulerQueueCapacityHandler.updateQueueCapacities. drf selects
+// DominantResourceCalculator.divide for the capacities derived from
+// effective resources. legacyHandler is true when the handler was created in
 // legacy queue mode, i.e. the scheduler started in legacy mode and a refresh
 // turned it off (CapacitySchedulerQueueManager creates the handler once, with
 // the startup configuration). The map is keyed by queue path; it is the one
