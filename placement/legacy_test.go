@@ -29,3 +29,20 @@ func TestRuleActive(t *testing.T) {
 		})
 	}
 }
+
+// TestJSONRulesNeedTheMappingRule: the JSON rules are read by
+// CSMappingPlacementRule, which updatePlacementRules installs only for
+// user-group, app-name or its own class; a list of other classes installs
+// no mapping rule, so no JSON rule applies.
+func TestJSONRulesNeedTheMappingRule(t *testing.T) {
+	json := `{"rules":[{"type":"user","matches":"*","policy":"custom","customPlacement":"root.a"}]}`
+	for _, c := range []struct {
+		rules string
+		want  int
+	}{{"", 1}, {"app-name", 1}, {csMappingRuleClass, 1}, {"org.example.Rule", 0}} {
+		conf := xmlconf.FromMap(map[string]string{KeyPlacement: c.rules, KeyFormat: "json", KeyJSON: json}, "t")
+		s, probs := Load(conf, xmlconf.V3_4, LoadOptions{})
+		assert.Empty(t, probs, c.rules)
+		assert.Len(t, s.Rules, c.want, c.rules)
+	}
+}

@@ -61,6 +61,12 @@ func Load(c *xmlconf.Conf, v xmlconf.Version, opts LoadOptions) (*Set, []Problem
 		s.Rules, probs = legacyRules(c, v)
 		return s, probs
 	case "json":
+		if !RuleActive(c, v, "user-group") {
+			// CSMappingPlacementRule, which reads the JSON rules, is
+			// installed only for user-group, app-name or its own class
+			// (CapacityScheduler.updatePlacementRules).
+			return s, nil
+		}
 		return s, s.loadJSON(c, opts)
 	}
 	return s, []Problem{{Key: KeyFormat, Msg: fmt.Sprintf("Illegal queue mapping format '%s' please use 'legacy' or 'json'", s.Format)}}
