@@ -57,8 +57,11 @@ func (e *Engine) assignApp(a *app, n *node, lim *limits) result {
 // one node, with preCheckForNodeCandidateSet and tryAllocateOnNode.
 func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reservedC *container) allocResult {
 	if reservedC == nil {
-		if lim.ignore && a.waitingForAM(k) {
-			return allocResult{state: stAppSkipped} // no AM in ignore-exclusivity mode
+		// RegularContainerAllocator#preCheckRequest: no AM container in
+		// ignore-exclusivity mode unless AM_ALLOW_NON_EXCLUSIVE_ALLOCATION
+		// (3.4, YARN-11088) allows it.
+		if lim.ignore && a.waitingForAM(k) && !e.g.amNonExclusive {
+			return allocResult{state: stAppSkipped}
 		}
 		if k.pi != lim.look() {
 			return allocResult{state: stPrioritySkipped} // precheckNode

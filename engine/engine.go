@@ -19,6 +19,9 @@ type globals struct {
 	maxAssignments      int32
 	maxOffSwitch        int32
 	continueLooking     bool
+	// amNonExclusive: an AM container may be placed in ignore-exclusivity
+	// mode (yarn.resourcemanager.node-labels.am.allow-non-exclusive-allocation).
+	amNonExclusive bool
 	// sizeWeighted: a queue configured since the globals were compiled
 	// orders by size-based fair weights (refusal.go).
 	sizeWeighted bool
@@ -280,6 +283,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		maxAssignments:      gl.MaxContainerAssignments.V,
 		maxOffSwitch:        gl.MaxOffSwitchAssignments.V,
 		continueLooking:     gl.ReservationsContinueLook.V,
+		amNonExclusive:      gl.AMAllowNonExclusive.V,
 		aclEnable:           gl.ACLEnable.V,
 		priorityACLEnable:   gl.PriorityACLEnable.V,
 		maxSystemApps:       gl.MaxApplications.V,

@@ -37,7 +37,7 @@ var ruleValueSyntax = &Rule{
 		numberErr(p, nil, g.AppTimeoutsMonitorMS.Err, g.AppTimeoutsMonitorMS.Prop, g.AppTimeoutsMonitorMS.Origin)
 		// getLong at the scheduler's start (AbstractYarnScheduler.serviceInit).
 		numberErr(p, nil, g.SchedulingWaitMS.Err, g.SchedulingWaitMS.Prop, g.SchedulingWaitMS.Origin)
-		for _, v := range []xmlconf.Value[bool]{g.RackLocalityFullReset, g.MultipleAssignments, g.ReservationsContinueLook, g.LegacyQueueMode, g.ACLEnable, g.MonitorEnabled} {
+		for _, v := range []xmlconf.Value[bool]{g.RackLocalityFullReset, g.MultipleAssignments, g.ReservationsContinueLook, g.LegacyQueueMode, g.ACLEnable, g.MonitorEnabled, g.AMAllowNonExclusive} {
 			boolErr(p, nil, v)
 		}
 		eachQueue(p.Model, func(q *xmlconf.Queue) { queueValueErrs(p, q) })

@@ -47,6 +47,9 @@ func (b *builder) global() {
 	g.MaxAppPriority, _ = b.intAt(b.globalKey(MaxAppPriorityKey), FromGlobal, 0)
 	g.NodeHeartbeatMS, _ = b.longAt(b.globalKey(NodeHeartbeatKey), FromGlobal, DefaultNodeHeartbeatMS)
 	g.SchedulingWaitMS, _ = b.longAt(b.globalKey(SchedulingWaitKey), FromGlobal, 10000)
+	if b.v.AtLeast(V3_4) {
+		g.AMAllowNonExclusive, _ = b.boolAt(b.globalKey(AMNonExclusiveKey), FromGlobal, false)
+	}
 	g.QueueExpirySeconds, _ = b.longAt(Prefix+"auto-queue-creation-v2.queue-expiration-time", FromGlobal, 300)
 	g.AppTimeoutsMonitorMS, _ = b.longAt(b.globalKey(AppTimeoutsMonitorKey), FromGlobal, 3000)
 	g.QueueManagementIntervalMS, _ = b.longAt(QueueManagementIntervalKey, FromGlobal, 1500)

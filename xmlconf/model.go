@@ -353,6 +353,11 @@ type Global struct {
 	// this long the configured maximum allocation stands; after it the
 	// largest node caps it (ClusterNodeTracker#getMaxAllowedAllocation).
 	SchedulingWaitMS Value[int64]
+	// AMAllowNonExclusive is yarn.resourcemanager.node-labels.am.allow-non-exclusive-allocation
+	// (yarn-site.xml, Hadoop 3.4+, default false): whether an AM container
+	// may be placed on a non-exclusive partition for a request of another
+	// partition (RegularContainerAllocator#preCheckRequest).
+	AMAllowNonExclusive Value[bool]
 	// Preemption settings (yarn.resourcemanager.monitor.capacity.preemption.*).
 	Preemption Preemption
 }

@@ -43,6 +43,10 @@ var RMOnlySettings = []RMOnlySetting{
 	{Key: NodeHeartbeatKey, Reader: "ResourceTrackerService#serviceInit"},
 	{Key: AppTimeoutsMonitorKey, Reader: "RMAppLifetimeMonitor#serviceInit"},
 	{Key: SchedulingWaitKey, Reader: "AbstractYarnScheduler#serviceInit (ClusterNodeTracker#setConfiguredMaxAllocationWaitTime)"},
+	// YARN-11088 added the setting in 3.4.0 (the release from memory);
+	// before it an AM container never goes where exclusivity is ignored.
+	{Key: AMNonExclusiveKey, Since: V3_4,
+		Reader: "RegularContainerAllocator#preCheckRequest (RMContext#getYarnConfiguration)"},
 	// 2.7's ProportionalCapacityPreemptionPolicy#init reads them from the
 	// Configuration SchedulingMonitor#serviceInit hands it, the RM's; from
 	// 2.9 (YARN-4822) it reads CapacityScheduler#getConfiguration.
@@ -74,6 +78,10 @@ const (
 	// SchedulingWaitKey is how long after the ResourceManager starts the
 	// configured maximum allocation stands before the largest node caps it.
 	SchedulingWaitKey = "yarn.resourcemanager.work-preserving-recovery.scheduling-wait-ms"
+	// AMNonExclusiveKey lets an AM container be placed on a non-exclusive
+	// partition's node in ignore-exclusivity mode (YarnConfiguration.
+	// AM_ALLOW_NON_EXCLUSIVE_ALLOCATION, default false).
+	AMNonExclusiveKey = "yarn.resourcemanager.node-labels.am.allow-non-exclusive-allocation"
 )
 
 // RMOnly returns the RM-only setting key belongs to in profile v.
@@ -161,6 +169,7 @@ func (m *Model) KeepStartSettings(start *Model) *Model {
 	g.ACLEnable, g.PriorityACLEnable, g.MaxAppPriority = s.ACLEnable, s.PriorityACLEnable, s.MaxAppPriority
 	g.NodeHeartbeatMS, g.AppTimeoutsMonitorMS = s.NodeHeartbeatMS, s.AppTimeoutsMonitorMS
 	g.SchedulingWaitMS = s.SchedulingWaitMS
+	g.AMAllowNonExclusive = s.AMAllowNonExclusive
 	if _, rmOnly := RMOnly(preemptionPrefix+"observe_only", m.Version); rmOnly {
 		g.Preemption = s.Preemption
 	}

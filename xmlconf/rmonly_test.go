@@ -44,6 +44,9 @@ func TestRMOnlySettingsComeFromYarnSite(t *testing.T) {
 		AppTimeoutsMonitorKey: func(g *Global) got {
 			return got{fmt.Sprint(g.AppTimeoutsMonitorMS.V), g.AppTimeoutsMonitorMS.Set()}
 		},
+		AMNonExclusiveKey: func(g *Global) got {
+			return got{fmt.Sprint(g.AMAllowNonExclusive.V), g.AMAllowNonExclusive.Set()}
+		},
 	}
 	for _, c := range []struct{ key, def, a, b string }{
 		{MonitorEnableKey, "false", "true", "false"},
@@ -52,6 +55,7 @@ func TestRMOnlySettingsComeFromYarnSite(t *testing.T) {
 		{MaxAppPriorityKey, "0", "10", "5"},
 		{NodeHeartbeatKey, "1000", "250", "3000"},
 		{AppTimeoutsMonitorKey, "3000", "20000", "1000"},
+		{AMNonExclusiveKey, "false", "true", "false"},
 	} {
 		t.Run(c.key, func(t *testing.T) {
 			base := map[string]string{Prefix + "root.queues": "default", Prefix + "root.default.capacity": "100"}
