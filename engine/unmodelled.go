@@ -162,6 +162,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := monitorPolicyUnmodelled(m); ok {
 		out = append(out, w)
 	}
+	if w, ok := appBackoffUnmodelled(m); ok {
+		out = append(out, w)
+	}
 	for _, u := range queueUnmodelled {
 		if w, ok := perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {
 			pos, on := u.on(q)

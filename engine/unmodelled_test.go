@@ -89,6 +89,9 @@ func TestUnmodelled(t *testing.T) {
 			"yarn.resourcemanager.scheduler.monitor.policies": "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy, org.apache.hadoop.yarn.server.resourcemanager.monitor.invariants.MetricsInvariantChecker"}, nil},
 		{"no monitor policy runs with the monitor off", map[string]string{"yarn.resourcemanager.scheduler.monitor.policies": "com.example.ThrottlePolicy"}, nil},
 		{"size-based weight is modelled", map[string]string{"root.a.ordering-policy": "fair", "root.a.ordering-policy.fair.enable-size-based-weight": "true"}, nil},
+		{"app backoff", map[string]string{"app-backoff.enabled": "true"}, []string{"yarn.scheduler.capacity.app-backoff.enabled"}},
+		{"app backoff on one leaf", map[string]string{"root.b.app-backoff.enabled": "true"}, []string{"yarn.scheduler.capacity.root.b.app-backoff.enabled"}},
+		{"app backoff's interval and threshold alone", map[string]string{"app-backoff.interval-ms": "5000", "root.a.app-backoff.missed-threshold": "5"}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -169,4 +172,38 @@ func TestUnmodelledDRFSelectionBefore32(t *testing.T) {
 	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_2)))
 	delete(kv, "resource-calculator")
 	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_1)), "the default calculator compares memory only")
+}
+
+// App backoff (YARN-11809) is on for a leaf by its own
+// app-backoff.enabled, else by the global one, as
+// TestCapacitySchedulerAppBackoff.testAppBackoffConfUpdate pins; the
+// warning counts those leaves, and profiles before 3.4 (trunk) do not
+// read the keys.
+func TestUnmodelledAppBackoff(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"root.a.queues": "a1,a2,a3", "root.a.a1.capacity": "30", "root.a.a2.capacity": "30", "root.a.a3.capacity": "40",
+		"root.b.queues": "b1,b2,b3", "root.b.b1.capacity": "30", "root.b.b2.capacity": "30", "root.b.b3.capacity": "40",
+		"root.a.a1.app-backoff.enabled": "true", "root.a.a1.app-backoff.interval-ms": "10000",
+		"root.a.a1.app-backoff.missed-threshold": "50", "root.b.b2.app-backoff.enabled": "true"}
+	ws := Unmodelled(build(t, kv, xmlconf.V3_4))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.scheduler.capacity.root.a.a1.app-backoff.enabled", ws[0].Key)
+		assert.Equal(t, 2, ws[0].Queues, "a1 and b2")
+	}
+	// The test's update: on globally, off for a1, so the five other leaves.
+	kv["app-backoff.enabled"] = "true"
+	kv["root.a.a1.app-backoff.enabled"] = "false"
+	ws = Unmodelled(build(t, kv, xmlconf.V3_4))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.scheduler.capacity.app-backoff.enabled", ws[0].Key, "a2 inherits the global value")
+		assert.Equal(t, 5, ws[0].Queues)
+		assert.Contains(t, ws[0].String(), "never backed off")
+	}
+	kv["app-backoff.enabled"] = "yes"
+	ws = Unmodelled(build(t, kv, xmlconf.V3_4))
+	if assert.Len(t, ws, 1, "an unparsable switch is Hadoop's default, false") {
+		assert.Equal(t, "yarn.scheduler.capacity.root.b.b2.app-backoff.enabled", ws[0].Key)
+		assert.Equal(t, 1, ws[0].Queues)
+	}
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_3)), "3.3 has no app backoff")
 }

@@ -36,6 +36,8 @@ var queueSuffixes = map[string]bool{
 	"auto-create-child-queue.management-policy":                 false,
 	"auto-queue-creation-v2.enabled":                            false, "auto-queue-creation-v2.max-queues": false,
 	"auto-queue-creation-v2.maximum-queue-depth": false, "auto-queue-creation-v2.queue-auto-removal.enable": false,
+	// App backoff (YARN-11809): a queue's own value, else the global one.
+	"app-backoff.enabled": false, "app-backoff.interval-ms": false, "app-backoff.missed-threshold": false,
 }
 
 // queueTemplatePrefixes hold a whole queue's settings after them (the
@@ -77,6 +79,7 @@ var globalKeys = map[string]bool{
 	"ordering-policy.priority-utilization.underutilized-preemption.enabled":                     true,
 	"ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms": true,
 	"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation":      true,
+	"app-backoff.enabled": true, "app-backoff.interval-ms": true, "app-backoff.missed-threshold": true,
 }
 
 // clusterAllocationKeys are the allocation bounds people put under the

@@ -24,6 +24,7 @@ var queueSuffixSince = []struct {
 	{"priority", xmlconf.V2_10},
 	{"acl_application_max_priority", xmlconf.V2_10},
 	{"intra-queue-preemption.disable_preemption", xmlconf.V2_10},
+	{"app-backoff.", xmlconf.V3_4},
 }
 
 var globalKeySince = map[string]xmlconf.Version{
@@ -34,6 +35,9 @@ var globalKeySince = map[string]xmlconf.Version{
 	"multi-node-placement-enabled": xmlconf.V3_2, "multi-node-sorting.policy.names": xmlconf.V3_2, "multi-node-sorting.policy": xmlconf.V3_2,
 	"minimum-user-limit-percent": xmlconf.V3_4, "user-limit-factor": xmlconf.V3_4,
 	"skip-allocate-on-nodes-with-reserved-containers": xmlconf.V3_4,
+	// App backoff is YARN-11809 (2025, Hadoop trunk), dated 3.4 because
+	// the 3.4 profile follows trunk.
+	"app-backoff.enabled": xmlconf.V3_4, "app-backoff.interval-ms": xmlconf.V3_4, "app-backoff.missed-threshold": xmlconf.V3_4,
 	// Not yet constants of CapacitySchedulerConfiguration in the 2.8 line
 	// (which already has rack-locality-full-reset, YARN-4287), so not in
 	// 2.7 either; read from 2.9.0 (rack-locality-additional-delay is
