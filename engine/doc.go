@@ -71,7 +71,8 @@
 // checks against queue maxima and user limits).
 //
 // Multi-node placement (multinode.go, sorter.go) offers a pass the nodes
-// of a partition in ResourceUsageMultiNodeLookupPolicy's order, re-sorted
+// of a partition in ResourceUsageMultiNodeLookupPolicy's order (or
+// LayeredNodeUsageBinPackingPolicy's, sorter_layered.go), re-sorted
 // every sorting interval of simulated time (SetTime drives the sorter
 // threads). Asynchronous scheduling (async.go) is one scheduling thread:
 // heartbeats schedule nothing and AsyncPass is CapacityScheduler.

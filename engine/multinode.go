@@ -54,6 +54,7 @@ func compileMultiNode(m *xmlconf.Model) *multiNode {
 		}
 		base := xmlconf.Prefix + "multi-node-sorting.policy." + name
 		s := &sorter{name: name, class: strings.TrimSpace(m.Conf.GetOr(base+".class", "")), intervalMS: defaultSortingIntervalMS, period: -1}
+		s.layered = s.class == LayeredPolicy && !m.Version.Less(xmlconf.V3_4)
 		if raw, ok := m.Conf.Raw(base + ".sorting-interval.ms"); ok {
 			if v, err := xmlconf.HadoopGetLong(m.Conf.GetOr(base+".sorting-interval.ms", "")); err == nil && v >= 0 {
 				s.intervalMS = v

@@ -10,7 +10,8 @@ import (
 // schedulingUnmodelled lists what multi-node placement and asynchronous
 // scheduling settings ask for that the engine models differently (both
 // are modelled; see multinode.go and async.go): lookup policies other
-// than ResourceUsageMultiNodeLookupPolicy, queues without a running
+// than ResourceUsageMultiNodeLookupPolicy (and the random order of
+// LayeredNodeUsageBinPackingPolicy's free nodes), queues without a running
 // policy, several scheduling threads and the commit backlog.
 func schedulingUnmodelled(m *xmlconf.Model) []Warning {
 	if m.Conf == nil {
@@ -72,6 +73,11 @@ func policyWarnings(m *xmlconf.Model, mn *multiNode, at func(string) xmlconf.Pos
 			continue // an empty class is CS057's error
 		}
 		key := xmlconf.Prefix + "multi-node-sorting.policy." + name + ".class"
+		if s.layered {
+			out = append(out, Warning{Key: key, Pos: at(key), Feature: "the random order LayeredNodeUsageBinPackingPolicy gives nodes with nothing allocated (a new random score below 100 at every sort)",
+				Effect: "they come last, in node id order (score 0, one of Hadoop's draws)"})
+			continue
+		}
 		out = append(out, Warning{Key: key, Pos: at(key), Feature: fmt.Sprintf("multi-node lookup policy class %q", s.class),
 			Effect: "nodes are ordered as ResourceUsageMultiNodeLookupPolicy orders them (less allocated first)"})
 	}

@@ -38,6 +38,12 @@ type sorter struct {
 	// are then, where Hadoop's thread would have sorted them at the start
 	// of that interval.
 	used bool
+	// layered: the class is LayeredNodeUsageBinPackingPolicy (3.4
+	// profile), which sorts by each node's score at the run, kept by
+	// node index in scores (sorter_layered.go); the snapshot of the
+	// other policy stays as small as it was.
+	layered bool
+	scores  []float32
 }
 
 type snapNode struct {
@@ -82,22 +88,30 @@ func (s *sorter) snapshot(e *Engine) {
 			s.snap = append(s.snap, snapNode{n: n, allocated: n.allocated, partition: n.partition})
 		}
 	}
+	if s.layered {
+		s.scoreNodes(e.nodes)
+	}
 	s.due = true
 }
 
 // sort is reSortClusterNodes with ResourceUsageMultiNodeLookupPolicy's
 // comparator: less allocated resource first (Resource.compareTo: memory,
-// then vcores), ties by node id (NodeId.compareTo: host, then the rest).
+// then vcores), ties by node id (NodeId.compareTo: host, then the rest);
+// or with LayeredNodeUsageBinPackingPolicy's.
 func (s *sorter) sort(rank []int32) {
-	slices.SortFunc(s.snap, func(a, b snapNode) int {
-		if c := cmp.Compare(a.allocated.MemoryMB, b.allocated.MemoryMB); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.allocated.VCores, b.allocated.VCores); c != 0 {
-			return c
-		}
-		return cmp.Compare(rank[a.n.idx], rank[b.n.idx])
-	})
+	if s.layered {
+		s.sortLayered(rank)
+	} else {
+		slices.SortFunc(s.snap, func(a, b snapNode) int {
+			if c := cmp.Compare(a.allocated.MemoryMB, b.allocated.MemoryMB); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(a.allocated.VCores, b.allocated.VCores); c != 0 {
+				return c
+			}
+			return cmp.Compare(rank[a.n.idx], rank[b.n.idx])
+		})
+	}
 	for p, list := range s.sorted {
 		s.sorted[p] = list[:0]
 	}
