@@ -3,6 +3,7 @@ package validate
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -71,12 +72,50 @@ func WorkingRelative(p string) string {
 
 // WorkingRelativeFindings applies WorkingRelative to every finding's file
 // and reports whether it renamed any (the findings then need sorting).
+// Positions quoted in a message or hint (XML001's "also defined at
+// FILE:LINE:COL") are renamed too: left absolute, they would tie the text,
+// and the baseline fingerprint made from it, to one checkout's directory.
 func WorkingRelativeFindings(fs []xmlconf.Finding) bool {
 	changed := false
 	for i := range fs {
 		if rel := WorkingRelative(fs[i].File); rel != fs[i].File {
 			fs[i].File, changed = rel, true
 		}
+		fs[i].Message = relativeQuotedPositions(fs[i].Message)
+		fs[i].Hint = relativeQuotedPositions(fs[i].Hint)
 	}
 	return changed
+}
+
+// quotedPositionRE matches a FILE:LINE or FILE:LINE:COL inside a text.
+var quotedPositionRE = regexp.MustCompile(`[^\s"'()]+:[0-9]+(:[0-9]+)?`)
+
+// relativeQuotedPositions rewrites the file of every quoted position in s
+// with WorkingRelative; s is returned as is when it quotes none.
+func relativeQuotedPositions(s string) string {
+	if !strings.Contains(s, string(filepath.Separator)) {
+		return s
+	}
+	return quotedPositionRE.ReplaceAllStringFunc(s, func(m string) string {
+		file, rest := splitPosition(m)
+		return WorkingRelative(file) + rest
+	})
+}
+
+// splitPosition splits FILE:LINE[:COL] into FILE and ":LINE[:COL]".
+func splitPosition(m string) (file, rest string) {
+	i := strings.LastIndexByte(m, ':')
+	if j := strings.LastIndexByte(m[:i], ':'); j >= 0 && isDigits(m[j+1:i]) {
+		i = j
+	}
+	return m[:i], m[i:]
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -121,4 +121,15 @@ func TestWorkingRelative(t *testing.T) {
 	assert.True(t, WorkingRelativeFindings(fs))
 	assert.Equal(t, "b.xml", fs[1].File)
 	assert.False(t, WorkingRelativeFindings(fs), "nothing left to rename")
+
+	// A position quoted in the text is renamed like the file, so the
+	// text (and the baseline fingerprint) is the same in any checkout.
+	earlier := filepath.Join(wd, "conf", "capacity-scheduler.xml")
+	dup := []xmlconf.Finding{{Pos: xmlconf.Pos{File: earlier, Line: 28, Col: 3},
+		Message: `"k" is also defined at ` + earlier + `:10:5; this later definition wins`,
+		Hint:    "see " + earlier + ":10 and /elsewhere/y.xml:3"}}
+	WorkingRelativeFindings(dup)
+	rel := filepath.Join("conf", "capacity-scheduler.xml")
+	assert.Equal(t, `"k" is also defined at `+rel+`:10:5; this later definition wins`, dup[0].Message)
+	assert.Equal(t, "see "+rel+":10 and /elsewhere/y.xml:3", dup[0].Hint)
 }
