@@ -82,6 +82,14 @@ func (c *calc) compare(a, b Resource) int {
 	if !c.drf {
 		return cmp64(a.MemoryMB, b.MemoryMB)
 	}
+	return c.compareDominant(a, b)
+}
+
+// compareDominant is DominantResourceCalculator.compare. It is kept out
+// of compare and the predicates below so that their
+// DefaultResourceCalculator case (memory alone) is small enough to be
+// inlined: they are called several times for every queue a pass visits.
+func (c *calc) compareDominant(a, b Resource) int {
 	if a == b {
 		return 0
 	}
@@ -129,25 +137,74 @@ func cmp64(a, b int64) int {
 	return 0
 }
 
-func (c *calc) less(a, b Resource) bool    { return c.compare(a, b) < 0 }
-func (c *calc) lessEq(a, b Resource) bool  { return c.compare(a, b) <= 0 }
-func (c *calc) greater(a, b Resource) bool { return c.compare(a, b) > 0 }
+// The predicates compare memory alone under the default calculator, as
+// compare does, without a call.
+
+func (c *calc) less(a, b Resource) bool {
+	if !c.drf {
+		return a.MemoryMB < b.MemoryMB
+	}
+	return c.compareDominant(a, b) < 0
+}
+
+func (c *calc) lessEq(a, b Resource) bool {
+	if !c.drf {
+		return a.MemoryMB <= b.MemoryMB
+	}
+	return c.compareDominant(a, b) <= 0
+}
+
+func (c *calc) greater(a, b Resource) bool {
+	if !c.drf {
+		return a.MemoryMB > b.MemoryMB
+	}
+	return c.compareDominant(a, b) > 0
+}
+
 func (c *calc) greaterEq(a, b Resource) bool {
-	return c.compare(a, b) >= 0
+	if !c.drf {
+		return a.MemoryMB >= b.MemoryMB
+	}
+	return c.compareDominant(a, b) >= 0
 }
 
 // positive is Resources.greaterThan(rc, cluster, r, none).
 func (c *calc) positive(r Resource) bool { return c.greater(r, Resource{}) }
 
 func (c *calc) min(a, b Resource) Resource {
-	if c.lessEq(a, b) {
+	if c.drf {
+		return c.minDominant(a, b)
+	}
+	if a.MemoryMB <= b.MemoryMB {
+		return a
+	}
+	return b
+}
+
+// minDominant and maxDominant are min and max under the dominant
+// calculator, not inlined so that min and max are.
+//
+//go:noinline
+func (c *calc) minDominant(a, b Resource) Resource {
+	if c.compareDominant(a, b) <= 0 {
 		return a
 	}
 	return b
 }
 
 func (c *calc) max(a, b Resource) Resource {
-	if c.greaterEq(a, b) {
+	if c.drf {
+		return c.maxDominant(a, b)
+	}
+	if a.MemoryMB >= b.MemoryMB {
+		return a
+	}
+	return b
+}
+
+//go:noinline
+func (c *calc) maxDominant(a, b Resource) Resource {
+	if c.compareDominant(a, b) >= 0 {
 		return a
 	}
 	return b
