@@ -208,8 +208,17 @@ func (e *Engine) dynamicChildren(q *queue) int {
 // maxDepth is <static>.auto-queue-creation-v2.maximum-queue-depth, else
 // the global key, else 2.
 func (e *Engine) maxDepth(static string) int {
-	for _, k := range []string{xmlconf.Prefix + static + "." + keyV2MaxDepth, xmlconf.Prefix + keyV2MaxDepth} {
-		if v, ok, _ := e.model.Conf.Get(k); ok {
+	return maxDepthIn(e.model.Conf, static)
+}
+
+// maxDepthIn is CapacitySchedulerConfiguration.
+// getMaximumAutoCreatedQueueDepth of path in c.
+func maxDepthIn(c *xmlconf.Conf, path string) int {
+	if c == nil {
+		return defaultMaxDepth
+	}
+	for _, k := range []string{xmlconf.Prefix + path + "." + keyV2MaxDepth, xmlconf.Prefix + keyV2MaxDepth} {
+		if v, ok, _ := c.Get(k); ok {
 			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
 				return n
 			}
@@ -253,7 +262,7 @@ func (e *Engine) applyV2Template(c *xmlconf.Conf, parent, path string, leaf bool
 	if leaf {
 		kind = v2LeafTemplatePrefix
 	}
-	for _, src := range templateSources(parent) {
+	for _, src := range templateSources(parent, maxDepthIn(c, parent)) {
 		for _, prefix := range []string{v2TemplatePrefix, kind} {
 			full := xmlconf.Prefix + src + "." + prefix
 			for _, k := range c.Keys() {
@@ -268,10 +277,14 @@ func (e *Engine) applyV2Template(c *xmlconf.Conf, parent, path string, leaf bool
 
 // templateSources lists the parent path and its wildcard forms, most
 // generic first (root.*.* before root.a.*), so specific templates win.
-func templateSources(parent string) []string {
+// Root is never wildcarded, and no more trailing levels than the parent's
+// maximum-queue-depth are (QueuePath.getWildcardedQueuePaths via
+// AutoCreatedQueueTemplate.setTemplateConfigEntries: with a depth of 1,
+// root.a.b reads root.a.* but not root.*.*).
+func templateSources(parent string, depth int) []string {
 	parts := strings.Split(parent, ".")
 	var out []string
-	for n := len(parts) - 1; n >= 1; n-- {
+	for n := min(len(parts)-1, depth); n >= 1; n-- {
 		w := append(append([]string{}, parts[:len(parts)-n]...), repeat("*", n)...)
 		out = append(out, strings.Join(w, "."))
 	}
