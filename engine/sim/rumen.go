@@ -36,23 +36,98 @@ func ParseRumenTimeBase(s string) (RumenTimeBase, error) {
 	return 0, fmt.Errorf("--rumen-time %q: want sls (SLS's direct reader: every job at 0) or rumen2sls (relative to the first job)", s)
 }
 
-// rumenJob is the part of Rumen's LoggedJob that SLS reads; JobTraceReader
-// ignores the other fields and so does capq.
+// rumenJob is the part of Rumen's LoggedJob that SLS reads, plus the
+// number fields Jackson must be able to map for JobTraceReader to return
+// the job at all (rumen_jackson.go); JobTraceReader ignores the other
+// fields and so does capq.
 type rumenJob struct {
 	JobID       string      `json:"jobID"`
 	User        *string     `json:"user"`
 	Queue       *string     `json:"queue"`
-	SubmitTime  int64       `json:"submitTime"`
+	SubmitTime  jacksonLong `json:"submitTime"`
 	MapTasks    []rumenTask `json:"mapTasks"`
 	ReduceTasks []rumenTask `json:"reduceTasks"`
+
+	OtherTasks                   []rumenTask `json:"otherTasks"`
+	LaunchTime                   jacksonLong `json:"launchTime"`
+	FinishTime                   jacksonLong `json:"finishTime"`
+	RelativeTime                 jacksonLong `json:"relativeTime"`
+	ComputonsPerMapInputByte     jacksonLong `json:"computonsPerMapInputByte"`
+	ComputonsPerMapOutputByte    jacksonLong `json:"computonsPerMapOutputByte"`
+	ComputonsPerReduceInputByte  jacksonLong `json:"computonsPerReduceInputByte"`
+	ComputonsPerReduceOutputByte jacksonLong `json:"computonsPerReduceOutputByte"`
+	HeapMegabytes                jacksonInt  `json:"heapMegabytes"`
+	TotalMaps                    jacksonInt  `json:"totalMaps"`
+	TotalReduces                 jacksonInt  `json:"totalReduces"`
+	ClusterMapMB                 jacksonInt  `json:"clusterMapMB"`
+	ClusterReduceMB              jacksonInt  `json:"clusterReduceMB"`
+	JobMapMB                     jacksonInt  `json:"jobMapMB"`
+	JobReduceMB                  jacksonInt  `json:"jobReduceMB"`
+	SuccessfulMapAttemptCDFs     []rumenCDF  `json:"successfulMapAttemptCDFs"`
+	FailedMapAttemptCDFs         []rumenCDF  `json:"failedMapAttemptCDFs"`
+	SuccessfulReduceAttemptCDF   *rumenCDF   `json:"successfulReduceAttemptCDF"`
+	FailedReduceAttemptCDF       *rumenCDF   `json:"failedReduceAttemptCDF"`
 }
 
 type rumenTask struct {
-	Attempts []struct {
-		HostName   string `json:"hostName"`
-		StartTime  int64  `json:"startTime"`
-		FinishTime int64  `json:"finishTime"`
-	} `json:"attempts"`
+	Attempts []rumenAttempt `json:"attempts"`
+
+	StartTime     jacksonLong `json:"startTime"`
+	FinishTime    jacksonLong `json:"finishTime"`
+	InputBytes    jacksonLong `json:"inputBytes"`
+	InputRecords  jacksonLong `json:"inputRecords"`
+	OutputBytes   jacksonLong `json:"outputBytes"`
+	OutputRecords jacksonLong `json:"outputRecords"`
+	NumberMaps    jacksonInt  `json:"numberMaps"`
+	NumberReduces jacksonInt  `json:"numberReduces"`
+}
+
+// rumenAttempt is LoggedTaskAttempt; HostName is nil when the trace has
+// none or null (an attempt that never ran: a killed speculative one).
+type rumenAttempt struct {
+	HostName   *string     `json:"hostName"`
+	StartTime  jacksonLong `json:"startTime"`
+	FinishTime jacksonLong `json:"finishTime"`
+
+	HdfsBytesRead        jacksonLong  `json:"hdfsBytesRead"`
+	HdfsBytesWritten     jacksonLong  `json:"hdfsBytesWritten"`
+	FileBytesRead        jacksonLong  `json:"fileBytesRead"`
+	FileBytesWritten     jacksonLong  `json:"fileBytesWritten"`
+	MapInputRecords      jacksonLong  `json:"mapInputRecords"`
+	MapInputBytes        jacksonLong  `json:"mapInputBytes"`
+	MapOutputBytes       jacksonLong  `json:"mapOutputBytes"`
+	MapOutputRecords     jacksonLong  `json:"mapOutputRecords"`
+	CombineInputRecords  jacksonLong  `json:"combineInputRecords"`
+	ReduceInputGroups    jacksonLong  `json:"reduceInputGroups"`
+	ReduceInputRecords   jacksonLong  `json:"reduceInputRecords"`
+	ReduceShuffleBytes   jacksonLong  `json:"reduceShuffleBytes"`
+	ReduceOutputRecords  jacksonLong  `json:"reduceOutputRecords"`
+	SpilledRecords       jacksonLong  `json:"spilledRecords"`
+	ShuffleFinished      jacksonLong  `json:"shuffleFinished"`
+	SortFinished         jacksonLong  `json:"sortFinished"`
+	ResourceUsageMetrics *rumenUsage  `json:"resourceUsageMetrics"`
+	ClockSplits          []jacksonInt `json:"clockSplits"`
+	CPUUsages            []jacksonInt `json:"cpuUsages"`
+	VMemKbytes           []jacksonInt `json:"vmemKbytes"`
+	PhysMemKbytes        []jacksonInt `json:"physMemKbytes"`
+}
+
+// rumenCDF is LoggedDiscreteCDF.
+type rumenCDF struct {
+	NumberValues jacksonLong `json:"numberValues"`
+	Minimum      jacksonLong `json:"minimum"`
+	Maximum      jacksonLong `json:"maximum"`
+	Rankings     []struct {
+		Datum jacksonLong `json:"datum"`
+	} `json:"rankings"`
+}
+
+// rumenUsage is ResourceUsageMetrics.
+type rumenUsage struct {
+	CumulativeCPUUsage  jacksonLong `json:"cumulativeCpuUsage"`
+	VirtualMemoryUsage  jacksonLong `json:"virtualMemoryUsage"`
+	PhysicalMemoryUsage jacksonLong `json:"physicalMemoryUsage"`
+	HeapUsage           jacksonLong `json:"heapUsage"`
 }
 
 // ReadRumen reads a Rumen job trace as SLS's AMRunner.startAMFromRumenTrace
@@ -79,15 +154,31 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 		if err == io.EOF {
 			break
 		}
+		pos := fmt.Sprintf("%s:%d (job %d)", name, sr.r.line(off), i)
+		if err != nil && rumenMapFailure(err) {
+			// JsonObjectMapperParser.getNext returns null on a
+			// JsonMappingException: JobTraceReader's trace ends here, for
+			// SLSUtils.parseNodesFromRumenTrace and AMRunner alike.
+			stop := posErr(pos, "Rumen's JobTraceReader cannot map this job onto LoggedJob (%v) and ends the trace here", err)
+			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS reads no job from here on", stop))
+			if sr.firstSkip == nil {
+				sr.firstSkip = stop
+			}
+			break
+		}
 		if err != nil {
 			return nil, sr.r.jsonErr(err, dec)
 		}
 		if len(sr.w.Apps) >= MaxApps {
 			return nil, fmt.Errorf("%s: more than %d jobs", name, MaxApps)
 		}
-		pos := fmt.Sprintf("%s:%d (job %d)", name, sr.r.line(off), i)
+		if nodes == nil {
+			if err := rumenHostsReadable(j, pos); err != nil {
+				return nil, err
+			}
+		}
 		if i == 1 {
-			first = j.SubmitTime
+			first = int64(j.SubmitTime)
 		}
 		a, err := sr.rumenApp(j, pos, base, first)
 		if re := (*rangeError)(nil); errors.As(err, &re) {
@@ -140,7 +231,7 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 		// adjustTimeValuesToBaselineTime resets a negative start to 0;
 		// the difference is checked, so an extreme submitTime is named
 		// as given, not as an overflowed difference.
-		rel, ok := subMS(j.SubmitTime, first)
+		rel, ok := subMS(int64(j.SubmitTime), first)
 		if !ok || rel > MaxTimeMS {
 			return a, &rangeError{posErr(pos, "submitTime %d is out of range: more than %d ms from the first job's %d", j.SubmitTime, int64(MaxTimeMS), first)}
 		}
@@ -161,7 +252,13 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 				return a, posErr(pos, "Invalid %s task, no attempt for a %s! (task %d)", kind.typ, kind.doer, k)
 			}
 			at := t.Attempts[len(t.Attempts)-1]
-			d, ok := subMS(at.FinishTime, at.StartTime)
+			if at.HostName == nil {
+				// getTaskContainers reads taskAttempt.getHostName().getValue()
+				// before the duration: a NullPointerException, which
+				// AMRunner logs as it skips the job.
+				return a, posErr(pos, "%s task %d: its last attempt has no hostName (AMDefinitionRumen.getTaskContainers fails on it)", kind.typ, k)
+			}
+			d, ok := subMS(int64(at.FinishTime), int64(at.StartTime))
 			if !ok || d > MaxTimeMS {
 				return a, posErr(pos, "%s task %d: its attempt from startTime %d to finishTime %d is out of range (at most %d ms)", kind.typ, k, at.StartTime, at.FinishTime, int64(MaxTimeMS))
 			}
@@ -170,8 +267,8 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 			}
 			g := TaskGroup{Count: 1, MemoryMB: sr.set.ContainerMemoryMB, VCores: sr.set.ContainerVCores, DurationMS: d,
 				Priority: kind.prio, Phase: kind.phase, Type: kind.typ}
-			if at.HostName != "" {
-				rack, host, err := rackHost(at.HostName)
+			if *at.HostName != "" {
+				rack, host, err := rackHost(*at.HostName)
 				if err != nil {
 					// SLSRunner.startNM reads every host before any job
 					// runs: SLS does not start, so the read stops here.
@@ -193,6 +290,26 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 	sr.ids[a.ID] = true
 	sr.amID++
 	return a, nil
+}
+
+// rumenHostsReadable is SLSUtils.parseNodesFromRumenTrace on one job,
+// which SLSRunner.startNM runs over the whole trace before any job starts
+// when no topology is given: it reads the hostName of every task's last
+// attempt (tasks without attempts are passed over), so a last attempt
+// without one, such as a speculative attempt killed before it ran, is a
+// NullPointerException and SLS does not start.
+func rumenHostsReadable(j rumenJob, pos string) error {
+	for _, kind := range []struct {
+		tasks []rumenTask
+		typ   string
+	}{{j.MapTasks, "map"}, {j.ReduceTasks, "reduce"}} {
+		for k, t := range kind.tasks {
+			if n := len(t.Attempts); n > 0 && t.Attempts[n-1].HostName == nil {
+				return posErr(pos, "%s task %d: its last attempt has no hostName, which SLSUtils.parseNodesFromRumenTrace reads before any job runs: SLS does not start (with --sls-nodes it skips this job instead)", kind.typ, k)
+			}
+		}
+	}
+	return nil
 }
 
 // rangeError is a job rumen2sls could not place in time: the whole trace

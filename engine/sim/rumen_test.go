@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/capq/capq/golden"
@@ -62,7 +63,7 @@ func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
 	assert.Contains(t, w.Warnings[1], "r.json:3 (job 3): job has no queue")
 
 	for in, want := range map[string]string{
-		`{"jobID": "j", "queue": "a", "mapTasks": [{"attempts": [{"startTime": 5, "finishTime": 5}]}]}`: "no job of the trace can start",
+		`{"jobID": "j", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 5, "finishTime": 5}]}]}`: "no job of the trace can start",
 		`{"jobID": "j", "mapTasks": 3}`: "r.json:1",
 		// NodeBase refuses a host without its rack: SLS does not start.
 		`{"jobID": "j", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "h1", "startTime": 1, "finishTime": 4}]}]}`: "r.json:1 (job 1): map task 0: hostName: Network Location path does not start with /: h1",
@@ -91,4 +92,63 @@ func TestRumenGolden(t *testing.T) {
 		require.NoError(t, WriteNative(&out, w))
 		golden.Assert(t, "rumen/2jobs2min-excerpt-"+name+".json", out.Bytes())
 	}
+}
+
+// TestRumenCrashedAttempt reads an excerpt of a real Rumen trace
+// (seneque/hadoop-common's hadoop-sls/src/main/data/
+// 1job-rumen-with-one-crashed-attempt.json, testdata/rumen/README.md) as
+// SLS's RUMEN reader does.
+//
+// As recorded, its CDF holds 9223372036854776000, past Java's long:
+// Jackson cannot map the job onto LoggedJob, JsonObjectMapperParser.getNext
+// returns null and JobTraceReader's trace ends before its only job, so SLS
+// runs no job.
+//
+// Without that CDF, the last reduce's last attempt has a null hostName:
+// SLSUtils.parseNodesFromRumenTrace reads it when no topology is given
+// (SLS does not start); with a topology AMDefinitionRumen.getTaskContainers
+// fails on it and AMRunner.startAMFromRumenTrace skips the job, running
+// the jobs around it.
+func TestRumenCrashedAttempt(t *testing.T) {
+	data := string(readFile(t, "testdata", "rumen", "1job-crashed-attempt-excerpt.json"))
+	set := xmlconf.DefaultSLSSettings()
+	_, err := ReadRumen("crashed.json", []byte(data), set, nil, RumenTimeSLS, 0)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "crashed.json:1 (job 1): Rumen's JobTraceReader cannot map this job onto LoggedJob (9223372036854776000 is out of range of a Java long)")
+
+	cdf := strings.Index(data, `  "successfulMapAttemptCDFs"`)
+	noCDF := data[:cdf] + data[strings.Index(data, `  "queue"`):]
+	_, err = ReadRumen("crashed.json", []byte(noCDF), set, nil, RumenTimeSLS, 0)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "crashed.json:1 (job 1): reduce task 0: its last attempt has no hostName, which SLSUtils.parseNodesFromRumenTrace reads")
+
+	// A job before and after it: SLS skips it given a topology, and runs
+	// the others; the same trace without one does not start.
+	clean := strings.Replace(noCDF, `,
+        {
+          "location": null,
+          "hostName": null,
+          "finishTime": -1,
+          "startTime": 1489619193378,
+          "result": null,
+          "attemptID": "attempt_1488896259152_410442_r_000015_1"
+        }`, "", 1)
+	require.NotEqual(t, noCDF, clean)
+	three := clean + noCDF + clean
+	topo := &Cluster{Nodes: []NodeGroup{{Names: []string{"e4-1d-2d-e2-2a-d0.dn.example.com", "e4-1d-2d-e2-2b-c0.dn.example.com"}, Rack: "/ra04", MemoryMB: 10240, VCores: 10}}}
+	w, err := ReadRumen("crashed.json", []byte(three), set, topo, RumenTimeSLS, 0)
+	require.NoError(t, err)
+	assert.Len(t, w.Apps, 2)
+	require.Len(t, w.Warnings, 1)
+	assert.Contains(t, w.Warnings[0], "(job 2): reduce task 0: its last attempt has no hostName (AMDefinitionRumen.getTaskContainers fails on it); SLS skips this job")
+	_, err = ReadRumen("crashed.json", []byte(three), set, nil, RumenTimeSLS, 0)
+	assert.ErrorContains(t, err, "(job 2): reduce task 0: its last attempt has no hostName")
+
+	// The CDF on the third job: the first two are read, the trace ends
+	// there.
+	w, err = ReadRumen("crashed.json", []byte(clean+clean+data), set, nil, RumenTimeSLS, 0)
+	require.NoError(t, err)
+	assert.Len(t, w.Apps, 2)
+	require.Len(t, w.Warnings, 1)
+	assert.Contains(t, w.Warnings[0], "(job 3): Rumen's JobTraceReader cannot map this job onto LoggedJob (9223372036854776000 is out of range of a Java long) and ends the trace here; SLS reads no job from here on")
 }
