@@ -19,11 +19,20 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	if err != nil {
 		return nil, err
 	}
+	data, compressed, err := sim.DecompressTrace(name, data, o.config.maxFileSize)
+	if err != nil {
+		return nil, err
+	}
 	format, err := sim.Detect(data)
 	if de := (*sim.DetectError)(nil); errors.As(err, &de) {
 		return nil, errors.New(de.At(name))
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if compressed && format != sim.FormatRumen {
+		// Only JobTraceReader decompresses; SLS opens SLS and SYNTH
+		// traces raw, and capq its own workloads.
+		return nil, fmt.Errorf("%s: a compressed %s workload; only Rumen traces are read compressed (JobTraceReader), decompress it first", name, format)
 	}
 	if format == sim.FormatNativeJSON {
 		if o.slsNodes != "" || o.slsRunner != "" {

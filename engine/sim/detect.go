@@ -126,6 +126,9 @@ func detectErr(data []byte, dec *json.Decoder, err error) error {
 	}
 	var syn *json.SyntaxError
 	switch {
+	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
+		// Rumen's JobTraceReader picks its codec by the file's suffix.
+		return &DetectError{1, "not a JSON workload: gzip-compressed data; a Rumen trace is read compressed when its name ends in .gz (JobTraceReader picks the codec by suffix)"}
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return &DetectError{lineAt(int64(len(data))), "not a JSON workload: the file ends inside its first JSON object (truncated?)"}
 	case errors.As(err, &syn):
