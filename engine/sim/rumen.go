@@ -166,6 +166,16 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 			}
 			break
 		}
+		if _, nested := rumenNestedParseError(data, off, err); nested {
+			// Jackson wraps a parse error inside a field's value as a
+			// JsonMappingException: the trace ends here too.
+			stop := posErr(pos, "the JSON breaks inside this job's fields (%v), which Rumen's JobTraceReader takes as a job it cannot map and ends the trace here", sr.r.jsonErr(err, dec))
+			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS reads no job from here on", stop))
+			if sr.firstSkip == nil {
+				sr.firstSkip = stop
+			}
+			break
+		}
 		if err != nil {
 			return nil, sr.r.jsonErr(err, dec)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	"strconv"
@@ -100,4 +101,54 @@ func rumenMapFailure(err error) bool {
 	var me *rumenMapError
 	var te *json.UnmarshalTypeError
 	return errors.As(err, &me) || errors.As(err, &te)
+}
+
+// rumenNestedParseError says whether a malformed or truncated job breaks
+// inside the value of one of its fields (an array or object, such as
+// mapTasks), where Jackson's BeanDeserializer wraps the parser's
+// exception into a JsonMappingException (wrapAndThrow, WRAP_EXCEPTIONS on
+// by default), so JobTraceReader ends the trace there and the jobs before
+// it run; a break between the job's own fields is the parser's exception,
+// which stops SLS. The job starts at start; the error is at errAt (the end
+// of the data for a truncated file).
+func rumenNestedParseError(data []byte, start int64, err error) (at int64, nested bool) {
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		at = se.Offset
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		at = int64(len(data))
+	default:
+		return 0, false
+	}
+	depth, inString, escaped := 0, false, false
+	for i := start; i < at && i < int64(len(data)); i++ {
+		c := data[i]
+		switch {
+		case inString && escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case inString && c == '"':
+			inString = false
+		case inString:
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	// SyntaxError.Offset is just past the offending byte: a bracket that
+	// opens or closes there is not yet the parser's.
+	if errors.As(err, &se) && at > start && at <= int64(len(data)) {
+		switch data[at-1] {
+		case '{', '[':
+			depth--
+		case '}', ']':
+			depth++
+		}
+	}
+	return at, depth >= 2
 }

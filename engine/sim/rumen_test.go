@@ -152,3 +152,31 @@ func TestRumenCrashedAttempt(t *testing.T) {
 	require.Len(t, w.Warnings, 1)
 	assert.Contains(t, w.Warnings[0], "(job 3): Rumen's JobTraceReader cannot map this job onto LoggedJob (9223372036854776000 is out of range of a Java long) and ends the trace here; SLS reads no job from here on")
 }
+
+// TestRumenTruncatedTrace: a Rumen trace cut short, as a partly copied
+// file is. Jackson's BeanDeserializer wraps a parse error inside a
+// LoggedJob field's value (the cut falls in mapTasks) as a
+// JsonMappingException, so JobTraceReader's getNext returns null and SLS
+// runs the jobs before it; a cut between the job's own fields is the
+// parser's own exception, which stops SLS.
+func TestRumenTruncatedTrace(t *testing.T) {
+	data := string(readFile(t, "testdata", "rumen", "2jobs2min-excerpt.json"))
+	lines := strings.SplitAfter(data, "\n")
+	inMaps := strings.Join(lines[:80], "") // job 2's mapTasks open from line 74
+	w, err := ReadRumen("cut.json", []byte(inMaps), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	assert.Equal(t, "job_1369942127770_1205", w.Apps[0].ID)
+	require.Len(t, w.Warnings, 1)
+	assert.Contains(t, w.Warnings[0], "cut.json:66 (job 2): the JSON breaks inside this job's fields (cut.json:81: malformed JSON: unexpected end of input)")
+
+	// A malformed value inside a task is the same.
+	bad := strings.Replace(data, `"startTime" : 1371222061163`, `"startTime" : 1371222061163x`, 1)
+	require.NotEqual(t, data, bad)
+	_, err = ReadRumen("bad.json", []byte(bad), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
+	assert.ErrorContains(t, err, "no job of the trace can start")
+
+	betweenFields := strings.Join(lines[:73], "") // after job 2's "finishTime", before "queue"
+	_, err = ReadRumen("cut.json", []byte(betweenFields), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
+	assert.ErrorContains(t, err, "cut.json:74: malformed JSON: unexpected end of input")
+}
