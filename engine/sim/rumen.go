@@ -41,7 +41,7 @@ func ParseRumenTimeBase(s string) (RumenTimeBase, error) {
 // the job at all (rumen_jackson.go); JobTraceReader ignores the other
 // fields and so does capq.
 type rumenJob struct {
-	JobID       string      `json:"jobID"`
+	JobID       *string     `json:"jobID"`
 	User        *string     `json:"user"`
 	Queue       *string     `json:"queue"`
 	SubmitTime  jacksonLong `json:"submitTime"`
@@ -229,11 +229,14 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 }
 
 func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first int64) (App, error) {
-	a := App{ID: j.JobID, Pos: pos, User: "default", AM: engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}}
+	a := App{Pos: pos, User: "default", AM: engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}}
 	if j.Queue == nil {
 		return a, posErr(pos, "job has no queue")
 	}
 	a.Queue = *j.Queue
+	if j.JobID != nil {
+		a.ID = *j.JobID
+	}
 	if j.User != nil {
 		a.User = *j.User
 	}
@@ -296,6 +299,12 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 	}
 	if len(a.Tasks) == 0 {
 		return a, posErr(pos, "No task for the job! (no map or reduce task)")
+	}
+	if j.JobID == nil {
+		// AMDefinitionFactory.createFromRumenTrace names the AM by
+		// job.getJobID().toString(): a NullPointerException, and AMRunner
+		// skips the job.
+		return a, posErr(pos, "job has no jobID")
 	}
 	sr.ids[a.ID] = true
 	sr.amID++

@@ -53,14 +53,18 @@ func TestRumenBothTimeBases(t *testing.T) {
 func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
 	data := `{"jobID": "job_1", "queue": "a", "submitTime": 5, "mapTasks": [{"attempts": []}]}
 {"jobID": "job_2", "queue": "a", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
-{"jobID": "job_3", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}`
+{"jobID": "job_3", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
+{"queue": "a", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}`
 	w, err := ReadRumen("r.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 1)
 	assert.Equal(t, int64(4), w.Apps[0].SubmitMS)
-	require.Len(t, w.Warnings, 2)
+	require.Len(t, w.Warnings, 3)
 	assert.Contains(t, w.Warnings[0], "r.json:1 (job 1): Invalid map task, no attempt for a mapper!")
 	assert.Contains(t, w.Warnings[1], "r.json:3 (job 3): job has no queue")
+	// createFromRumenTrace calls job.getJobID().toString(): AMRunner skips
+	// a job without one.
+	assert.Contains(t, w.Warnings[2], "r.json:4 (job 4): job has no jobID")
 
 	for in, want := range map[string]string{
 		`{"jobID": "j", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 5, "finishTime": 5}]}]}`: "no job of the trace can start",
