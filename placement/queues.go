@@ -64,10 +64,15 @@ type index struct {
 	byName map[string][]string
 }
 
+// Add is CSQueueStore.add. A queue whose short name is "root" (root
+// itself, or a queue called root) is kept by its path only: CSQueueStore
+// never records "root" as a short name, so it always names root and is
+// never ambiguous.
 func (x *index) Add(path string, k Kind) {
 	if _, ok := x.byPath[path]; !ok {
-		_, leaf := splitPath(path)
-		x.byName[leaf] = append(x.byName[leaf], path)
+		if _, leaf := splitPath(path); leaf != "root" {
+			x.byName[leaf] = append(x.byName[leaf], path)
+		}
 	}
 	x.byPath[path] = k
 }
