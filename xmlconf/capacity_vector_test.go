@@ -1,0 +1,74 @@
+package xmlconf
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestQueueCapacityConfigParser reproduces TestQueueCapacityConfigParser
+// (hadoop-yarn-server-resourcemanager .../scheduler/capacity/conf/): each
+// capacity text must give the QueueCapacityVector entries (type and
+// value) the test asserts for memory-mb and vcores, the resources capq
+// models (the test's yarn.io/gpu entries are left out); "empty" is the
+// empty vector, which ResourceCalculationDriver never visits. Values are
+// written as the test's String.format renders its floats ("6.0").
+//
+// A bracketed text is read by the vector parser alone, as the test does:
+// in a ResourceManager "vcores=6.0" also meets
+// CapacitySchedulerConfiguration.updateResourceValue's Long.valueOf and
+// fails startup, which capq reports on the queue's Capacity instead.
+func TestQueueCapacityConfigParser(t *testing.T) {
+	empty := [2]vecEntry{{mode: ModeUnset}, {mode: ModeUnset}}
+	for _, tc := range []struct {
+		method string
+		raw    *string
+		want   [2]vecEntry // memory-mb, vcores
+	}{
+		{"testPercentageCapacityConfig", ptr("50.0"), [2]vecEntry{{ModePercent, 50}, {ModePercent, 50}}},
+		{"testWeightCapacityConfig", ptr("6.0w"), [2]vecEntry{{ModeWeight, 6}, {ModeWeight, 6}}},
+		{"testAbsoluteCapacityVectorConfig", ptr("[memory-mb=12Gi, vcores=6.0, yarn.io/gpu=10.0]"), [2]vecEntry{{ModeAbsolute, 12 * 1024}, {ModeAbsolute, 6}}},
+		{"testAbsoluteCapacityVectorConfig/without gpu", ptr("[memory-mb=12Gi, vcores=6.0]"), [2]vecEntry{{ModeAbsolute, 12 * 1024}, {ModeAbsolute, 6}}},
+		{"testMixedCapacityConfig", ptr("[memory-mb=1024.0, vcores=50.0%, yarn.io/gpu=6.0w]"), [2]vecEntry{{ModeAbsolute, 1024}, {ModePercent, 50}}},
+		{"testInvalidCapacityConfigs/no key=value", ptr("[memory-100,vcores-60]"), empty},
+		{"testInvalidCapacityConfigs/bracketed word", ptr("[invalid]"), empty},
+		{"testInvalidCapacityConfigs/empty", ptr(""), empty},
+		{"testInvalidCapacityConfigs/not set", nil, empty},
+	} {
+		t.Run(tc.method, func(t *testing.T) {
+			c := nonLegacyCapacity(tc.raw)
+			got := [2]vecEntry{capacityEntry(c, "memory-mb"), capacityEntry(c, "vcores")}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// TestQueueCapacityConfigParserRefusedEarlier: the test's remaining
+// invalid texts give the parser's empty vector, but a ResourceManager
+// never gets there: CapacitySchedulerConfiguration.getNonLabeledQueueCapacity
+// reads them with getFloat first and fails startup with a
+// NumberFormatException, which capq reports as an invalid capacity.
+func TestQueueCapacityConfigParserRefusedEarlier(t *testing.T) {
+	for _, raw := range []string{"50nonexistingsuffix", "[]"} {
+		c := nonLegacyCapacity(&raw)
+		assert.Equal(t, ModeInvalid, c.Mode, raw)
+		assert.Contains(t, c.Err, "For input string", raw)
+	}
+}
+
+// nonLegacyCapacity is root.test's capacity read from raw (nil: not set)
+// in 3.4's non-legacy mode; a capacity vector is read by
+// parseVectorCapacity alone.
+func nonLegacyCapacity(raw *string) Capacity {
+	conf := map[string]string{Prefix + "root.queues": "test", Prefix + "legacy-queue-mode.enabled": "false"}
+	if raw != nil {
+		if vectorPattern.MatchString(*raw) {
+			return parseVectorCapacity(Capacity{Raw: *raw})
+		}
+		conf[Prefix+"root.test.capacity"] = *raw
+	}
+	m := Build(FromMap(conf, "capacity-scheduler.xml"), BuildOptions{Version: V3_4})
+	return m.Queue("root.test").Capacity
+}
+
+func ptr(s string) *string { return &s }
