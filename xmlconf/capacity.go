@@ -2,7 +2,6 @@ package xmlconf
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -64,44 +63,39 @@ func parseWeightCapacity(c Capacity) Capacity {
 	return c
 }
 
-// parseVectorCapacity reads a 3.4 capacity vector ("[memory=50%,vcores=2w]");
-// spaces are stripped as QueueCapacityConfigParser does.
+// parseVectorCapacity reads a 3.4 capacity vector ("[memory=50%,vcores=2w]")
+// as QueueCapacityConfigParser.heterogeneousParser does: spaces stripped,
+// each value read by setCapacityVector (vectorEntryValue), and a later
+// entry of a resource replacing an earlier one (QueueCapacityVector.setResource,
+// where memory is memory-mb).
 func parseVectorCapacity(c Capacity) Capacity {
 	c.Mode = ModeVector
 	inner := strings.ReplaceAll(c.Raw[1:len(c.Raw)-1], " ", "")
-	for _, kv := range strings.Split(inner, ",") {
-		name, val, ok := strings.Cut(kv, "=")
-		if !ok || name == "" || val == "" {
+	for _, kv := range javaSplit(inner, ",") {
+		parts := javaSplit(kv, "=")
+		if len(parts) < 2 {
 			continue
 		}
-		e := VectorEntry{Resource: name}
-		switch {
-		case strings.HasSuffix(val, "%"):
-			e.Mode = ModePercent
-			val = strings.TrimSuffix(val, "%")
-		case strings.HasSuffix(val, "w"):
-			e.Mode = ModeWeight
-			val = strings.TrimSuffix(val, "w")
-		default:
-			e.Mode = ModeAbsolute
-		}
-		units := ""
-		if e.Mode == ModeAbsolute {
-			units = unitsOf(val)
-			val = strings.TrimSuffix(val, units)
-		}
-		f, err := strconv.ParseFloat(val, 64)
+		v, mode, skip, err := vectorEntryValue(parts[1])
 		if err != nil {
-			c.Mode, c.Err = ModeInvalid, (&NumberError{Input: val}).Error()
+			c.Mode, c.Err, c.Vector = ModeInvalid, err.Error(), nil
 			return c
 		}
-		if units != "" && (name == "memory" || name == "memory-mb") {
-			if _, known := unitFactors[units]; known {
-				f = float64(convertUnits(units, int64(f)))
-			}
+		if !skip {
+			c.Vector = setVectorEntry(c.Vector, VectorEntry{Resource: parts[0], Mode: mode, Value: v})
 		}
-		e.Value = f
-		c.Vector = append(c.Vector, e)
 	}
 	return c
+}
+
+// setVectorEntry is QueueCapacityVector.setResource: e replaces the entry
+// of the same resource, if any, in place.
+func setVectorEntry(vec []VectorEntry, e VectorEntry) []VectorEntry {
+	for i := range vec {
+		if canonicalResource(vec[i].Resource) == canonicalResource(e.Resource) {
+			vec[i] = e
+			return vec
+		}
+	}
+	return append(vec, e)
 }

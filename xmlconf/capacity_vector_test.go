@@ -18,6 +18,7 @@ import (
 // in a ResourceManager "vcores=6.0" also meets
 // CapacitySchedulerConfiguration.updateResourceValue's Long.valueOf and
 // fails startup, which capq reports on the queue's Capacity instead.
+// The cases after the test's own follow setCapacityVector's code.
 func TestQueueCapacityConfigParser(t *testing.T) {
 	empty := [2]vecEntry{{mode: ModeUnset}, {mode: ModeUnset}}
 	for _, tc := range []struct {
@@ -34,6 +35,16 @@ func TestQueueCapacityConfigParser(t *testing.T) {
 		{"testInvalidCapacityConfigs/bracketed word", ptr("[invalid]"), empty},
 		{"testInvalidCapacityConfigs/empty", ptr(""), empty},
 		{"testInvalidCapacityConfigs/not set", nil, empty},
+		// setCapacityVector converts a known unit whatever the resource,
+		{"setCapacityVector/unit on vcores", ptr("[memory=1024,vcores=2Gi]"), [2]vecEntry{{ModeAbsolute, 1024}, {ModeAbsolute, 2048}}},
+		// skips an entry whose suffix (every character outside [0-9.])
+		// is not its tail, leaving the resource absolute 0,
+		{"setCapacityVector/suffix not the tail", ptr("[memory=50%,vcores=1e1]"), [2]vecEntry{{ModePercent, 50}, {ModeAbsolute, 0}}},
+		// keeps a suffix that names no type as absolute,
+		{"setCapacityVector/suffix of no type", ptr("[memory=1024,vcores=5%w]"), [2]vecEntry{{ModeAbsolute, 1024}, {ModeAbsolute, 5}}},
+		// and QueueCapacityVector.setResource lets a later entry replace an
+		// earlier one of the same resource (memory is memory-mb).
+		{"setResource/last entry wins", ptr("[memory=1024,memory-mb=2048,vcores=1,vcores=3w]"), [2]vecEntry{{ModeAbsolute, 2048}, {ModeWeight, 3}}},
 	} {
 		t.Run(tc.method, func(t *testing.T) {
 			c := nonLegacyCapacity(tc.raw)

@@ -43,7 +43,7 @@ func ReadVector(raw string) (r VectorReading, ok bool) {
 			continue
 		}
 		name, val := parts[0], parts[1]
-		v, skip, err := vectorEntryValue(val)
+		v, _, skip, err := vectorEntryValue(val)
 		if err != nil {
 			r.Err = err.Error()
 			return r, true
@@ -65,8 +65,11 @@ func ReadVector(raw string) (r VectorReading, ok bool) {
 // vectorEntryValue is QueueCapacityConfigParser.setCapacityVector for one
 // value: the suffix is every character outside [0-9.]; when it is not the
 // value's tail the entry is skipped, else the rest goes to
-// Float.parseFloat and a known unit converts the (long) number to MiB.
-func vectorEntryValue(val string) (v float64, skip bool, err error) {
+// Float.parseFloat. A known unit converts the (long) number to MiB
+// whatever the resource, and the entry is absolute; otherwise the suffix
+// names the type ("%" percentage, "w" weight), and any other suffix
+// leaves it absolute.
+func vectorEntryValue(val string) (v float64, mode CapacityMode, skip bool, err error) {
 	suffix := strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' || r == '.' {
 			return -1
@@ -74,14 +77,20 @@ func vectorEntryValue(val string) (v float64, skip bool, err error) {
 		return r
 	}, val)
 	if !strings.HasSuffix(val, suffix) {
-		return 0, true, nil
+		return 0, 0, true, nil
 	}
 	f, err := ParseJavaFloat(val[:len(val)-len(suffix)])
 	if err != nil {
-		return 0, false, err
+		return 0, 0, false, err
 	}
 	if _, known := unitFactors[suffix]; suffix != "" && known {
-		return float64(convertUnits(suffix, int64(f))), false, nil
+		return float64(convertUnits(suffix, int64(f))), ModeAbsolute, false, nil
 	}
-	return float64(f), false, nil
+	switch suffix {
+	case "%":
+		return float64(f), ModePercent, false, nil
+	case "w":
+		return float64(f), ModeWeight, false, nil
+	}
+	return float64(f), ModeAbsolute, false, nil
 }
