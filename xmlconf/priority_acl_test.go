@@ -1,6 +1,7 @@
 package xmlconf
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -57,4 +58,37 @@ func FuzzParsePriorityACL(f *testing.F) {
 			t.Fatalf("more results (%d) than groups (%d): %q", len(groups)+len(errs), n, s)
 		}
 	})
+}
+
+// TestApplicationPriorityACLConfiguration reproduces
+// TestApplicationPriorityACLConfiguration (hadoop-yarn-server-resourcemanager
+// .../scheduler/capacity/): the values CapacitySchedulerConfiguration.setPriorityAcls
+// writes (keys from AppPriorityACLKeyType, upper case) read back as the
+// asserted ACL string, max_priority and default_priority. The cluster's
+// maximum priority is left out: capq caps max_priority where the engine
+// checks it (priorityAllowed), after capping the app's own priority the
+// same way, so testACLMaxPriorityAboveClusterMaxIsReset's reset (9 to 5)
+// admits exactly what the uncapped 9 does.
+func TestApplicationPriorityACLConfiguration(t *testing.T) {
+	for _, tc := range []struct {
+		method string
+		value  string
+		acl    string
+		max    int32
+		def    int32
+	}{
+		{"testSimpleACLConfiguration", "[USER=queueA_user GROUP=queueA_group max_priority=5 default_priority=3]", "queueA_user queueA_group", 5, 3},
+		{"testACLConfigurationForInvalidCases/queueA", "[USER=queueA_user GROUP=queueA_group max_priority=5 default_priority=3]", "queueA_user queueA_group", 5, 3},
+		{"testACLConfigurationForInvalidCases/queueB", "[USER=queueB_user max_priority=10 default_priority=-1]", "queueB_user", 10, 0},
+		{"testACLMaxPriorityAboveClusterMaxIsReset", "[USER=queueA_user max_priority=9 default_priority=1]", "queueA_user", 9, 1},
+	} {
+		t.Run(tc.method, func(t *testing.T) {
+			groups, errs := ParsePriorityACL(tc.value)
+			assert.Empty(t, errs)
+			if assert.Len(t, groups, 1) {
+				assert.Equal(t, PriorityACLGroup{ACL: ParseACL(tc.acl), Max: tc.max, Default: tc.def, HasDefault: true}, groups[0])
+				assert.Equal(t, tc.acl, strings.TrimSpace(groups[0].ACL.String()))
+			}
+		})
+	}
 }
