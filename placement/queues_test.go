@@ -94,3 +94,11 @@ func TestCSQueueStore(t *testing.T) {
 		})
 	}
 }
+
+// TestQueuePathEmptyPart is QueuePathTest/TestQueuePath#testEmptyPart:
+// "root..level_2" has an empty part, a path of named levels has none
+// (QueuePath.hasEmptyPart, which placement validation refuses).
+func TestQueuePathEmptyPart(t *testing.T) {
+	assert.True(t, hasEmptyPart("root..level_2"))
+	assert.False(t, hasEmptyPart("root.level_1.level_2.level_3"))
+}

@@ -83,3 +83,31 @@ func nonLegacyCapacity(raw *string) Capacity {
 }
 
 func ptr(s string) *string { return &s }
+
+// TestQueueCapacityVector reproduces what TestQueueCapacityVector
+// (hadoop-yarn-server-resourcemanager .../scheduler/capacity/) asserts of
+// memory-mb and vcores, with its vectors written as capacity texts: each
+// resource keeps its value and type (getResourceNamesByCapacityType), and
+// a vector is mixed once its resources have more than one type
+// (isMixedCapacityVector, which capq reads through vectorMode). The
+// test's custom resource type is left out: capq models memory and vcores.
+func TestQueueCapacityVector(t *testing.T) {
+	for _, tc := range []struct {
+		method string
+		raw    string
+		want   [2]vecEntry // memory-mb, vcores
+		mixed  bool
+	}{
+		{"getResourceNamesByCapacityType", "[memory-mb=10%,vcores=6%]", [2]vecEntry{{ModePercent, 10}, {ModePercent, 6}}, false},
+		{"isResourceOfType", "[memory-mb=10w,vcores=6%]", [2]vecEntry{{ModeWeight, 10}, {ModePercent, 6}}, true},
+		{"testIsMixedType/all percentage", "[vcores=6%,memory-mb=10%]", [2]vecEntry{{ModePercent, 10}, {ModePercent, 6}}, false},
+		{"testIsMixedType/vcores turned weight", "[vcores=6%,memory-mb=10%,vcores=6w]", [2]vecEntry{{ModePercent, 10}, {ModeWeight, 6}}, true},
+	} {
+		t.Run(tc.method, func(t *testing.T) {
+			c := nonLegacyCapacity(&tc.raw)
+			assert.Equal(t, tc.want, [2]vecEntry{capacityEntry(c, "memory-mb"), capacityEntry(c, "vcores")})
+			_, mixed := vectorMode(c)
+			assert.Equal(t, tc.mixed, mixed)
+		})
+	}
+}
