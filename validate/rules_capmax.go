@@ -171,5 +171,23 @@ func checkJavaNumber(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property) {
 		return // range rules report it
 	}
 	p.ReportHint(at, "write "+strconv.FormatFloat(float64(f), 'f', -1, 32),
-		"%s is written %q, a Java-only number form", pr.Name, xmlconf.JavaTrim(num))
+		"%s is written %q, a Java-only number form%s", pr.Name, xmlconf.JavaTrim(num), vectorConsequence(p, q, pr))
+}
+
+// vectorConsequence says what a Java-only capacity costs in non-legacy
+// queue mode: QueueCapacityConfigParser.uniformParser types a number only
+// by a suffix of "" or "w", so "50f" or "1e2" gives an empty capacity
+// vector, which ResourceCalculationDriver leaves out (a capacity gets no
+// resources, a maximum caps nothing).
+func vectorConsequence(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property) string {
+	if q == nil || !p.Model.NonLegacyMode() {
+		return ""
+	}
+	switch {
+	case strings.HasSuffix(pr.Name, ".maximum-capacity"):
+		return "; in non-legacy queue mode Hadoop's capacity parser gives it no type, so it caps nothing"
+	case strings.HasSuffix(pr.Name, ".capacity"):
+		return "; in non-legacy queue mode Hadoop's capacity parser gives it no type, so the queue gets no resources"
+	}
+	return ""
 }

@@ -35,6 +35,13 @@ func TestQueueCapacityConfigParser(t *testing.T) {
 		{"testInvalidCapacityConfigs/bracketed word", ptr("[invalid]"), empty},
 		{"testInvalidCapacityConfigs/empty", ptr(""), empty},
 		{"testInvalidCapacityConfigs/not set", nil, empty},
+		// uniformParser types a number by its suffix, "" or "w", after
+		// stripping spaces; a Java-only form Float.parseFloat reads
+		// ("50f", "1e2", "2e1w") has a suffix of no type: empty vector.
+		{"uniformParser/spaces stripped", ptr("6 w"), [2]vecEntry{{ModeWeight, 6}, {ModeWeight, 6}}},
+		{"uniformParser/float suffix", ptr("50f"), empty},
+		{"uniformParser/exponent", ptr("1e2"), empty},
+		{"uniformParser/exponent weight", ptr("2e1w"), empty},
 		// setCapacityVector converts a known unit whatever the resource,
 		{"setCapacityVector/unit on vcores", ptr("[memory=1024,vcores=2Gi]"), [2]vecEntry{{ModeAbsolute, 1024}, {ModeAbsolute, 2048}}},
 		// skips an entry whose suffix (every character outside [0-9.])

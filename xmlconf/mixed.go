@@ -1,6 +1,9 @@
 package xmlconf
 
-import "math"
+import (
+	"math"
+	"strings"
+)
 
 // Effective is a queue's default-partition result of Hadoop 3.4's
 // non-legacy capacity computation (CapacitySchedulerQueueCapacityHandler):
@@ -270,8 +273,9 @@ func dominantShare(cluster, r Resource) float64 {
 // non-legacy mode "[memory=5w,vcores=3]" is a vector, not a broken
 // absolute resource), where a resource it does not name is absolute 0;
 // unparsable is 0% (Hadoop refuses it at startup). An unset capacity
-// (QueueCapacityConfigParser.parse of null) or a bracketed value without
-// memory (emptyVector) is an empty vector: no type, so no calculator of
+// (QueueCapacityConfigParser.parse of null), a bracketed value without
+// memory or a number with a suffix of no type (emptyVector) is an empty
+// vector: no type, so no calculator of
 // ResourceCalculationDriver.calculateResources visits the queue
 // (isResourceOfType is false for every resource) and its effective
 // minimum and maximum stay 0.
@@ -348,15 +352,34 @@ func (q *Queue) EmptyCapacity() bool {
 	return q.Capacity.Mode == ModeUnset || emptyVector(q.Capacity)
 }
 
-// emptyVector reports whether QueueCapacityConfigParser.heterogeneousParser
-// returns an empty QueueCapacityVector for the bracketed value c: its
-// memory entry is missing or 0 ("Memory always have to be defined").
+// emptyVector reports whether QueueCapacityConfigParser returns an empty
+// QueueCapacityVector for c: heterogeneousParser for a bracketed value
+// whose memory entry is missing or 0 ("Memory always have to be
+// defined"), uniformParser for a number whose suffix is neither "" nor
+// "w" (uniformTyped).
 func emptyVector(c Capacity) bool {
-	if c.Mode != ModeAbsolute && c.Mode != ModeVector {
-		return false
+	switch c.Mode {
+	case ModePercent, ModeWeight:
+		return c.Raw != "" && !uniformTyped(c.Raw)
+	case ModeAbsolute, ModeVector:
+		v, ok := ReadVector(c.Raw)
+		return ok && v.Err == "" && v.NoMemory
 	}
-	v, ok := ReadVector(c.Raw)
-	return ok && v.Err == "" && v.NoMemory
+	return false
+}
+
+// uniformTyped reports whether QueueCapacityConfigParser.uniformParser
+// gives raw a type: with spaces stripped, the leading run of [0-9.] is the
+// value and the rest its suffix, which must be "" (percentage) or "w"
+// (weight). Forms Float.parseFloat also reads, such as "50f" or "1e2",
+// leave a suffix of no type and so an empty vector.
+func uniformTyped(raw string) bool {
+	s := strings.ReplaceAll(raw, " ", "")
+	i := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if i < 0 {
+		return s != ""
+	}
+	return i > 0 && s[i:] == "w"
 }
 
 func canonicalResource(name string) string {
