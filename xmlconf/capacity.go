@@ -73,7 +73,9 @@ func parseVectorCapacity(c Capacity) Capacity {
 	inner := strings.ReplaceAll(c.Raw[1:len(c.Raw)-1], " ", "")
 	for _, kv := range javaSplit(inner, ",") {
 		parts := javaSplit(kv, "=")
-		if len(parts) < 2 {
+		if len(parts) < 2 || parts[0] == "" {
+			// Hadoop stores a nameless entry under "", which no
+			// calculator reads; capq leaves it out.
 			continue
 		}
 		v, mode, skip, err := vectorEntryValue(parts[1])
