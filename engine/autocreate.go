@@ -219,8 +219,9 @@ func maxDepthIn(c *xmlconf.Conf, path string) int {
 	}
 	for _, k := range []string{xmlconf.Prefix + path + "." + keyV2MaxDepth, xmlconf.Prefix + keyV2MaxDepth} {
 		if v, ok, _ := c.Get(k); ok {
-			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
-				return n
+			// Configuration.getInt: trimmed, hex allowed ("0x2").
+			if n, err := xmlconf.HadoopGetInt(v); err == nil {
+				return int(n)
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // TestQueuePathWildcards reproduces TestQueuePath's getWildcardedQueuePaths
@@ -37,5 +39,14 @@ func TestQueuePathWildcards(t *testing.T) {
 			}
 			assert.Equal(t, tc.want, got)
 		})
+	}
+}
+
+// TestMaxDepthReadAsGetInt: getMaximumAutoCreatedQueueDepth reads the key
+// with Configuration.getInt, which trims and takes hex.
+func TestMaxDepthReadAsGetInt(t *testing.T) {
+	for raw, want := range map[string]int{" 3 ": 3, "0x4": 4, "5": 5, "x": defaultMaxDepth} {
+		c := xmlconf.FromMap(map[string]string{xmlconf.Prefix + "root.a." + keyV2MaxDepth: raw}, "t")
+		assert.Equal(t, want, maxDepthIn(c, "root.a"), raw)
 	}
 }
