@@ -88,3 +88,19 @@ func TestEligibleRun(t *testing.T) {
 		}
 	}
 }
+
+// TestBitsetGrown: growing a bitset keeps its members, and put sets and
+// clears single members.
+func TestBitsetGrown(t *testing.T) {
+	b := bitset(nil).grown(65)
+	require.Len(t, b, 2)
+	b.set(0)
+	b.put(64, true)
+	b.put(3, true)
+	b.put(3, false)
+	b = b.grown(200)
+	require.Len(t, b, 4)
+	for i := range int32(200) {
+		require.Equal(t, i == 0 || i == 64, b.has(i), "member %d", i)
+	}
+}

@@ -17,19 +17,20 @@ func (r *run) nextBeat(n *nodeState, t int64) int64 {
 // hasRoom reports whether a heartbeat could change anything on the
 // node: it has room for the minimum allocation or holds a reservation
 // (CapacityScheduler.allocateContainersToNode returns at once otherwise).
-func (r *run) hasRoom(i int32) bool {
-	n := &r.nodes[i]
-	if !n.alive {
+// i is the node's index, rk its rank (parkSet's).
+func (r *run) hasRoom(i, rk int32) bool {
+	f := &r.flags
+	if !f.alive.has(i) {
 		return false
 	}
-	if n.reserved || r.multi {
+	if f.reserved.has(i) || r.multi {
 		// With multi-node placement a heartbeat's pass places on any node
 		// of the partition, so a full node's heartbeat still counts.
 		return true
 	}
 	if r.sweep.on {
 		// The mirror: read in rank order when a change wakes the parked.
-		return r.fits(r.sweep.roomOf(r.e, int(n.rank), i, n).free)
+		return r.fits(r.sweep.roomOf(r.e, int(rk), i, f).free)
 	}
 	return r.fits(r.e.NodeFree(int(i)))
 }
@@ -47,46 +48,46 @@ func (r *run) schedule(i int32) {
 		r.scheduleAsync()
 		return
 	}
-	n := &r.nodes[i]
+	f := &r.flags
 	if r.opts.exhaustive {
-		if !n.scheduled && n.alive && r.done < len(r.apps) {
-			n.scheduled = true
-			r.q.push(event{t: r.nextBeat(n, r.now), kind: evHeartbeat, ref: i})
+		if !f.scheduled.has(i) && f.alive.has(i) && r.done < len(r.apps) {
+			f.scheduled.set(i)
+			r.q.push(event{t: r.nextBeat(&r.nodes[i], r.now), kind: evHeartbeat, ref: i})
 		}
 		return
 	}
-	if n.scheduled || !r.hasRoom(i) {
+	if f.scheduled.has(i) || !r.hasRoom(i, r.park.rank[i]) {
 		return
 	}
-	r.queueBeat(i)
+	r.queueBeat(i, r.park.rank[i])
 }
 
-// queueBeat queues the next heartbeat of node i, which has room and none
-// queued, or parks it while nothing is asked for or the cluster is quiet.
-func (r *run) queueBeat(i int32) {
-	n := &r.nodes[i]
-	if !n.reserved && (r.quiet || r.outstanding <= 0) {
-		r.parkNode(i)
+// queueBeat queues the next heartbeat of node i at rank rk, which has
+// room and none queued, or parks it while nothing is asked for or the
+// cluster is quiet.
+func (r *run) queueBeat(i, rk int32) {
+	f := &r.flags
+	if !f.reserved.has(i) && (r.quiet || r.outstanding <= 0) {
+		r.parkNode(rk)
 		return
 	}
-	if n.parked {
-		n.parked = false
-		r.park.clear(n.rank)
+	if r.park.has(rk) {
+		// It wakes.
+		r.park.clear(rk)
 	}
-	n.scheduled = true
+	f.scheduled.set(i)
 	r.awake++
 	if r.sweep.on {
-		r.sweep.addRank(int(n.rank))
+		r.sweep.addRank(int(rk))
 		return
 	}
-	r.q.push(event{t: r.nextBeat(n, r.now), kind: evHeartbeat, ref: i})
+	r.q.push(event{t: r.nextBeat(&r.nodes[i], r.now), kind: evHeartbeat, ref: i})
 }
 
-func (r *run) parkNode(i int32) {
-	n := &r.nodes[i]
-	if !n.parked {
-		n.parked = true
-		r.park.set(n.rank)
+// parkNode parks the node at rank rk.
+func (r *run) parkNode(rk int32) {
+	if !r.park.has(rk) {
+		r.park.set(rk)
 	}
 }
 
@@ -138,11 +139,11 @@ func (r *run) wakeAll() {
 	// something is asked for), so this is the same as unparking them all
 	// first. A pass per step read every woken node's state again: on
 	// #19's contended day a wake reaches thousands of parked nodes.
-	r.park.drain(func(i int32) {
-		n := &r.nodes[i]
-		n.parked = false
-		if !n.scheduled && r.hasRoom(i) {
-			r.queueBeat(i)
+	r.park.drain(func(i, rk int32) {
+		f := &r.flags
+		// drain has unparked it.
+		if !f.scheduled.has(i) && r.hasRoom(i, rk) {
+			r.queueBeat(i, rk)
 		}
 	})
 }
@@ -153,8 +154,7 @@ func (r *run) probe() {
 		return
 	}
 	if i := r.nextParked(); i >= 0 {
-		r.nodes[i].parked = false
-		r.park.clear(r.nodes[i].rank)
+		r.park.clear(r.park.rank[i])
 		r.schedule(i)
 	}
 }
@@ -192,15 +192,15 @@ func (r *run) quietAfter() int {
 
 // heartbeat is one node update.
 func (r *run) heartbeat(i int32) {
-	n := &r.nodes[i]
-	n.scheduled = false
+	f := &r.flags
+	f.scheduled.clear(i)
 	if !r.opts.exhaustive {
 		r.awake--
 	}
-	if !n.alive {
+	if !f.alive.has(i) {
 		return
 	}
-	n.lastHB = r.now
+	r.noteBeat(i)
 	r.res.Summary.Heartbeats++
 	// A multi-node pass walks the whole partition in an order that the
 	// sorter changes with time: one node's futile pass says nothing about
@@ -210,7 +210,7 @@ func (r *run) heartbeat(i int32) {
 			r.res.futileAnswers++
 			// covers holds only for a live node without a reservation
 			// (single-node): hasRoom is fits.
-			r.settle(i, r.fits(free))
+			r.settle(i, r.park.rank[i], r.fits(free))
 			return
 		}
 	}
@@ -246,16 +246,25 @@ func (r *run) heartbeat(i int32) {
 	r.schedule(i)
 }
 
+// noteBeat records node i's heartbeat time, which only nextBeat reads:
+// with the sweep on a node's rank says when it beats, and the write was a
+// cache miss per walk.
+func (r *run) noteBeat(i int32) {
+	if !r.sweep.on {
+		r.nodes[i].lastHB = r.now
+	}
+}
+
 // noProgress follows a heartbeat that changed nothing: the node is parked
 // (simple) or counts towards the cluster going quiet, and beats again.
-func (r *run) noProgress(i int32) { r.settle(i, r.hasRoom(i)) }
+func (r *run) noProgress(i int32) { r.settle(i, r.park.rank[i], r.hasRoom(i, r.park.rank[i])) }
 
-// settle is noProgress with the node's hasRoom known.
-func (r *run) settle(i int32, room bool) {
-	n := &r.nodes[i]
+// settle is noProgress for node i at rank rk with its hasRoom known.
+func (r *run) settle(i, rk int32, room bool) {
+	f := &r.flags
 	if r.simple() {
-		if room && !n.reserved && !r.opts.exhaustive {
-			r.parkNode(i)
+		if room && !f.reserved.has(i) && !r.opts.exhaustive {
+			r.parkNode(rk)
 			return
 		}
 	} else {
@@ -268,8 +277,8 @@ func (r *run) settle(i int32, room bool) {
 		r.schedule(i)
 		return
 	}
-	if !n.scheduled && room {
-		r.queueBeat(i)
+	if !f.scheduled.has(i) && room {
+		r.queueBeat(i, rk)
 	}
 }
 
@@ -329,13 +338,13 @@ func (r *run) onEvent(ev engine.Event) {
 		r.released(&ev, true)
 	case engine.EvReserved, engine.EvUnreserved:
 		if i := r.eventNode(&ev); i >= 0 {
-			was := r.nodes[i].reserved
-			r.nodes[i].reserved = ev.Kind == engine.EvReserved
+			was, now := r.flags.reserved.has(i), ev.Kind == engine.EvReserved
+			r.flags.reserved.put(i, now)
 			r.sweep.stale(&r.park, i)
 			switch {
-			case !was && r.nodes[i].reserved:
+			case !was && now:
 				r.reservedNodes++
-			case was && !r.nodes[i].reserved:
+			case was && !now:
 				r.reservedNodes--
 			}
 			if ev.Kind == engine.EvUnreserved {

@@ -16,11 +16,12 @@ type parkSet struct {
 	count   int
 }
 
-// rebuild orders the nodes by phase (after nodes are added).
+// rebuild orders the nodes by phase (after nodes are added, which come
+// unparked), keeping which nodes are parked.
 func (p *parkSet) rebuild(nodes []nodeState) {
 	parked := make([]bool, len(nodes))
-	for i := range nodes {
-		parked[i] = nodes[i].parked
+	for i, rk := range p.rank {
+		parked[i] = p.has(rk)
 	}
 	p.byPhase = p.byPhase[:0]
 	for i := range nodes {
@@ -34,7 +35,6 @@ func (p *parkSet) rebuild(nodes []nodeState) {
 	for pos, i := range p.byPhase {
 		p.phases[pos] = nodes[i].phase
 		p.rank[i] = int32(pos)
-		nodes[i].rank = int32(pos)
 	}
 	p.bits = newBitmap(len(nodes))
 	p.count = 0
@@ -44,6 +44,9 @@ func (p *parkSet) rebuild(nodes []nodeState) {
 		}
 	}
 }
+
+// has reports whether the node at rank rk is parked.
+func (p *parkSet) has(rk int32) bool { return p.bits.has(int(rk)) }
 
 // set parks the node at rank rk.
 func (p *parkSet) set(rk int32) {
@@ -85,10 +88,10 @@ func (p *parkSet) nextFrom(pos int) int32 {
 	return -1
 }
 
-// drain empties the set, calling f for every node that was parked, in
-// rank order. f must not park a node at a later rank (it would be
-// drained too).
-func (p *parkSet) drain(f func(i int32)) {
+// drain empties the set, calling f for every node that was parked (its
+// index and rank), in rank order. f must not park a node at a later rank
+// (it would be drained too).
+func (p *parkSet) drain(f func(i, rk int32)) {
 	b := &p.bits
 	for w, x := range b.words {
 		if x == 0 {
@@ -99,7 +102,7 @@ func (p *parkSet) drain(f func(i int32)) {
 		for ; x != 0; x &= x - 1 {
 			rk := w*64 + bits.TrailingZeros64(x)
 			p.count--
-			f(p.byPhase[rk])
+			f(p.byPhase[rk], int32(rk))
 		}
 	}
 }

@@ -103,18 +103,20 @@ func (s *sweep) classOf(total engine.Resource, part string, hint int32) int32 {
 var checkRoom = false
 
 // rebuild sizes the sweep to p's ranks (after nodes were added, which
-// reorders them), keeping which nodes are due, with the cursor at the
-// first slot at or after at (no heartbeat at or after at has run).
-func (s *sweep) rebuild(p *parkSet, nodes []nodeState, hb, at int64) {
-	s.due = newBitmap(len(nodes))
-	s.elig = newBitmap(len(nodes))
+// reorders them), keeping which nodes are due (scheduled), with the
+// cursor at the first slot at or after at (no heartbeat at or after at
+// has run).
+func (s *sweep) rebuild(p *parkSet, scheduled bitset, hb, at int64) {
+	n := len(p.rank)
+	s.due = newBitmap(n)
+	s.elig = newBitmap(n)
 	s.endMemo.ok = false // the phases change with the nodes
 	s.count = 0
-	s.room = make([]nodeRoom, len(nodes))
-	for i := range nodes {
+	s.room = make([]nodeRoom, n)
+	for i := range int32(n) {
 		s.room[p.rank[i]].stale = true
-		if nodes[i].scheduled {
-			s.add(p, int32(i))
+		if scheduled.has(i) {
+			s.add(p, i)
 		}
 	}
 	s.base, s.pos = 0, 0
@@ -181,11 +183,11 @@ func (s *sweep) seek(p *parkSet, hb int64, t int64) {
 }
 
 // roomOf is rank r's room, read from the engine if stale.
-func (s *sweep) roomOf(e *engine.Engine, r int, i int32, n *nodeState) *nodeRoom {
+func (s *sweep) roomOf(e *engine.Engine, r int, i int32, f *nodeFlags) *nodeRoom {
 	m := &s.room[r]
 	if m.stale || checkRoom {
 		fresh := nodeRoom{free: e.NodeFree(int(i)), class: s.classOf(e.NodeTotal(int(i)), e.NodePartition(int(i)), m.class),
-			alive: n.alive, reserved: n.reserved}
+			alive: f.alive.has(i), reserved: f.reserved.has(i)}
 		if checkRoom && !m.stale && *m != fresh {
 			panic("sim: the sweep's room of a node went stale without being marked")
 		}
@@ -223,7 +225,7 @@ func (r *run) fastBeat(i int32, rk int) bool {
 		return false
 	}
 	m, ok := r.fastCovered(i, rk)
-	if ok && r.fastAnswer(i, m) {
+	if ok && r.fastAnswer(i, rk, m) {
 		r.sweep.addRank(rk) // taken for this beat: due again next cycle
 	}
 	return ok
@@ -240,14 +242,14 @@ func (r *run) fastOn() bool {
 // fastCovered reports whether futile covers node i (rank rk), a live
 // node without a reservation, and returns its room.
 func (r *run) fastCovered(i int32, rk int) (*nodeRoom, bool) {
-	m := r.sweep.roomOf(r.e, rk, i, &r.nodes[i])
+	m := r.sweep.roomOf(r.e, rk, i, &r.flags)
 	return m, m.alive && !m.reserved && r.futile.holdsClass(m.free, m.class)
 }
 
-// fastAnswer is heartbeat and settle for a covered node; it reports
-// whether the node stays due (queueBeat would queue its next beat), which
-// the caller books in the sweep.
-func (r *run) fastAnswer(i int32, m *nodeRoom) bool {
+// fastAnswer is heartbeat and settle for a covered node i at rank rk; it
+// reports whether the node stays due (queueBeat would queue its next
+// beat), which the caller books in the sweep.
+func (r *run) fastAnswer(i int32, rk int, m *nodeRoom) bool {
 	r.res.Summary.Heartbeats++
 	r.res.futileAnswers++
 	room := r.fits(m.free)
@@ -255,8 +257,8 @@ func (r *run) fastAnswer(i int32, m *nodeRoom) bool {
 	if r.simple() || !room {
 		// settle parks it (simple) or lets it go (no room): the node's
 		// own flags change.
-		r.nodes[i].scheduled = false
-		r.settle(i, room)
+		r.flags.scheduled.clear(i)
+		r.settle(i, int32(rk), room)
 		return false
 	}
 	r.idle++
@@ -264,8 +266,8 @@ func (r *run) fastAnswer(i int32, m *nodeRoom) bool {
 		r.quiet = true
 	}
 	if r.quiet || r.outstanding <= 0 {
-		r.nodes[i].scheduled = false
-		r.parkNode(i)
+		r.flags.scheduled.clear(i)
+		r.parkNode(int32(rk))
 		return false
 	}
 	r.awake++
@@ -310,7 +312,7 @@ func (r *run) fastRun() bool {
 			r.e.ReReserve(int(i)) // Standing said it counts
 			r.standAnswer()
 			r.sweep.pass(&r.park, r.hb, rk, t)
-		} else if r.fastAnswer(i, m) {
+		} else if r.fastAnswer(i, rk, m) {
 			r.sweep.pass(&r.park, r.hb, rk, t)
 			r.sweep.join(rk, m, r.fits(m.free))
 		} else {

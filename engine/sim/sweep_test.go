@@ -13,11 +13,15 @@ import (
 // cycle; a node added back after its beat beats next cycle, one added
 // before its slot beats in this one, and seek moves to an event's time.
 func TestSweepOrder(t *testing.T) {
-	nodes := []nodeState{{phase: 5, scheduled: true}, {phase: 5, scheduled: true}, {phase: 0, scheduled: true}, {phase: 9}}
+	nodes := []nodeState{{phase: 5}, {phase: 5}, {phase: 0}, {phase: 9}}
+	scheduled := bitset(nil).grown(len(nodes))
+	for _, i := range []int32{0, 1, 2} {
+		scheduled.set(i)
+	}
 	var p parkSet
 	p.rebuild(nodes)
 	s := sweep{on: true}
-	s.rebuild(&p, nodes, 10, 0)
+	s.rebuild(&p, scheduled, 10, 0)
 	type slot struct {
 		node int32
 		t    int64
