@@ -66,32 +66,3 @@ func (b *bitmap) within(r, to int) int {
 
 // has reports whether r is a member.
 func (b *bitmap) has(r int) bool { return b.words[r/64]&(1<<(r%64)) != 0 }
-
-// bitset is a plain set of node indices, a bit each: the nodes' flags
-// that the heartbeat loop reads (nodeFlags). 10,000 nodes take 1.25 KB,
-// which stays in the first-level cache where a 56-byte entry per node
-// read at random did not.
-type bitset []uint64
-
-// grown is b with room for n members, its members kept.
-func (b bitset) grown(n int) bitset {
-	if w := (n + 63) / 64; w > len(b) {
-		b = append(b, make([]uint64, w-len(b))...)
-	}
-	return b
-}
-
-func (b bitset) has(i int32) bool { return b[uint32(i)/64]&(1<<(uint32(i)%64)) != 0 }
-
-func (b bitset) set(i int32) { b[uint32(i)/64] |= 1 << (uint32(i) % 64) }
-
-func (b bitset) clear(i int32) { b[uint32(i)/64] &^= 1 << (uint32(i) % 64) }
-
-// put sets or clears i.
-func (b bitset) put(i int32, v bool) {
-	if v {
-		b.set(i)
-	} else {
-		b.clear(i)
-	}
-}

@@ -89,18 +89,21 @@ func TestEligibleRun(t *testing.T) {
 	}
 }
 
-// TestBitsetGrown: growing a bitset keeps its members, and put sets and
-// clears single members.
-func TestBitsetGrown(t *testing.T) {
-	b := bitset(nil).grown(65)
-	require.Len(t, b, 2)
-	b.set(0)
-	b.put(64, true)
-	b.put(3, true)
-	b.put(3, false)
-	b = b.grown(200)
-	require.Len(t, b, 4)
+// TestNodeFlags: growing keeps every node's flags, and each flag is set
+// and cleared on its own.
+func TestNodeFlags(t *testing.T) {
+	var f nodeFlags
+	f.grow(65)
+	require.Len(t, f, 2)
+	f.set(0, flagAlive)
+	f.put(64, flagReserved, true)
+	f.put(3, flagScheduled, true)
+	f.put(3, flagScheduled, false)
+	f.grow(200)
+	require.Len(t, f, 4)
 	for i := range int32(200) {
-		require.Equal(t, i == 0 || i == 64, b.has(i), "member %d", i)
+		require.Equal(t, i == 0, f.has(i, flagAlive), "alive %d", i)
+		require.Equal(t, i == 64, f.has(i, flagReserved), "reserved %d", i)
+		require.False(t, f.has(i, flagScheduled), "scheduled %d", i)
 	}
 }

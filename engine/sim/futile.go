@@ -57,12 +57,12 @@ type futile struct {
 // nothing in this epoch. It returns the node's free room too, which the
 // caller needs next (reading it is a cache miss per heartbeat).
 func (f *futile) covers(r *run, i int32) (engine.Resource, bool) {
-	if f.seen != f.epoch || f.epoch == 0 || r.opts.beatFutile || r.localApps > 0 || (r.parts != nil && r.parts.lends) || r.flags.reserved.has(i) {
+	if f.seen != f.epoch || f.epoch == 0 || r.opts.beatFutile || r.localApps > 0 || (r.parts != nil && r.parts.lends) || r.flags.has(i, flagReserved) {
 		return engine.Resource{}, false
 	}
 	if r.sweep.on {
 		// The sweep's mirror, in rank order: no cache miss per beat.
-		m := r.sweep.roomOf(r.e, int(r.park.rank[i]), i, &r.flags)
+		m := r.sweep.roomOf(r.e, int(r.park.rank[i]), i, r.flags)
 		return m.free, f.holdsClass(m.free, m.class)
 	}
 	free := r.e.NodeFree(int(i))
@@ -103,7 +103,7 @@ func (f *futile) after(r *run, i int32, as []engine.Assignment, seenEvs uint64) 
 		f.epoch++
 		return
 	}
-	if r.flags.reserved.has(i) {
+	if r.flags.has(i, flagReserved) {
 		return
 	}
 	free, total, part := r.e.NodeFree(int(i)), r.e.NodeTotal(int(i)), r.e.NodePartition(int(i))

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"math/bits"
+
 	"github.com/capq/capq/engine"
 )
 
@@ -19,11 +21,11 @@ func (r *run) nextBeat(n *nodeState, t int64) int64 {
 // (CapacityScheduler.allocateContainersToNode returns at once otherwise).
 // i is the node's index, rk its rank (parkSet's).
 func (r *run) hasRoom(i, rk int32) bool {
-	f := &r.flags
-	if !f.alive.has(i) {
+	f := r.flags
+	if !f.has(i, flagAlive) {
 		return false
 	}
-	if f.reserved.has(i) || r.multi {
+	if f.has(i, flagReserved) || r.multi {
 		// With multi-node placement a heartbeat's pass places on any node
 		// of the partition, so a full node's heartbeat still counts.
 		return true
@@ -48,15 +50,15 @@ func (r *run) schedule(i int32) {
 		r.scheduleAsync()
 		return
 	}
-	f := &r.flags
+	f := r.flags
 	if r.opts.exhaustive {
-		if !f.scheduled.has(i) && f.alive.has(i) && r.done < len(r.apps) {
-			f.scheduled.set(i)
+		if !f.has(i, flagScheduled) && f.has(i, flagAlive) && r.done < len(r.apps) {
+			f.set(i, flagScheduled)
 			r.q.push(event{t: r.nextBeat(&r.nodes[i], r.now), kind: evHeartbeat, ref: i})
 		}
 		return
 	}
-	if f.scheduled.has(i) || !r.hasRoom(i, r.park.rank[i]) {
+	if f.has(i, flagScheduled) || !r.hasRoom(i, r.park.rank[i]) {
 		return
 	}
 	r.queueBeat(i, r.park.rank[i])
@@ -66,8 +68,8 @@ func (r *run) schedule(i int32) {
 // room and none queued, or parks it while nothing is asked for or the
 // cluster is quiet.
 func (r *run) queueBeat(i, rk int32) {
-	f := &r.flags
-	if !f.reserved.has(i) && (r.quiet || r.outstanding <= 0) {
+	f := r.flags
+	if !f.has(i, flagReserved) && (r.quiet || r.outstanding <= 0) {
 		r.parkNode(rk)
 		return
 	}
@@ -75,7 +77,7 @@ func (r *run) queueBeat(i, rk int32) {
 		// It wakes.
 		r.park.clear(rk)
 	}
-	f.scheduled.set(i)
+	f.set(i, flagScheduled)
 	r.awake++
 	if r.sweep.on {
 		r.sweep.addRank(int(rk))
@@ -138,14 +140,19 @@ func (r *run) wakeAll() {
 	// counts, and cannot park it again (the cluster is not quiet and
 	// something is asked for), so this is the same as unparking them all
 	// first. A pass per step read every woken node's state again: on
-	// #19's contended day a wake reaches thousands of parked nodes.
-	r.park.drain(func(i, rk int32) {
-		f := &r.flags
-		// drain has unparked it.
-		if !f.scheduled.has(i) && r.hasRoom(i, rk) {
-			r.queueBeat(i, rk)
+	// #19's contended day a wake reaches thousands of parked nodes. The
+	// pass takes a word of the parked set at a time, in a loop: as a
+	// callback, its copy inlined into heartbeat called the flag test.
+	p := &r.park
+	for w := range p.bits.words {
+		for x := p.takeWord(w); x != 0; x &= x - 1 {
+			rk := int32(w*64 + bits.TrailingZeros64(x))
+			i := p.byPhase[rk]
+			if !r.flags.has(i, flagScheduled) && r.hasRoom(i, rk) {
+				r.queueBeat(i, rk)
+			}
 		}
-	})
+	}
 }
 
 // probe wakes the parked node that beats next.
@@ -192,12 +199,12 @@ func (r *run) quietAfter() int {
 
 // heartbeat is one node update.
 func (r *run) heartbeat(i int32) {
-	f := &r.flags
-	f.scheduled.clear(i)
+	f := r.flags
+	f.clear(i, flagScheduled)
 	if !r.opts.exhaustive {
 		r.awake--
 	}
-	if !f.alive.has(i) {
+	if !f.has(i, flagAlive) {
 		return
 	}
 	r.noteBeat(i)
@@ -261,9 +268,9 @@ func (r *run) noProgress(i int32) { r.settle(i, r.park.rank[i], r.hasRoom(i, r.p
 
 // settle is noProgress for node i at rank rk with its hasRoom known.
 func (r *run) settle(i, rk int32, room bool) {
-	f := &r.flags
+	f := r.flags
 	if r.simple() {
-		if room && !f.reserved.has(i) && !r.opts.exhaustive {
+		if room && !f.has(i, flagReserved) && !r.opts.exhaustive {
 			r.parkNode(rk)
 			return
 		}
@@ -277,7 +284,7 @@ func (r *run) settle(i, rk int32, room bool) {
 		r.schedule(i)
 		return
 	}
-	if !f.scheduled.has(i) && room {
+	if !f.has(i, flagScheduled) && room {
 		r.queueBeat(i, rk)
 	}
 }
@@ -338,8 +345,8 @@ func (r *run) onEvent(ev engine.Event) {
 		r.released(&ev, true)
 	case engine.EvReserved, engine.EvUnreserved:
 		if i := r.eventNode(&ev); i >= 0 {
-			was, now := r.flags.reserved.has(i), ev.Kind == engine.EvReserved
-			r.flags.reserved.put(i, now)
+			was, now := r.flags.has(i, flagReserved), ev.Kind == engine.EvReserved
+			r.flags.put(i, flagReserved, now)
 			r.sweep.stale(&r.park, i)
 			switch {
 			case !was && now:

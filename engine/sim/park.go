@@ -88,21 +88,15 @@ func (p *parkSet) nextFrom(pos int) int32 {
 	return -1
 }
 
-// drain empties the set, calling f for every node that was parked (its
-// index and rank), in rank order. f must not park a node at a later rank
-// (it would be drained too).
-func (p *parkSet) drain(f func(i, rk int32)) {
+// takeWord empties word w of the set and returns it: bit k stands for
+// the node at rank w*64+k.
+func (p *parkSet) takeWord(w int) uint64 {
 	b := &p.bits
-	for w, x := range b.words {
-		if x == 0 {
-			continue
-		}
+	x := b.words[w]
+	if x != 0 {
 		b.words[w] = 0
 		b.sum[w/64] &^= 1 << (w % 64)
-		for ; x != 0; x &= x - 1 {
-			rk := w*64 + bits.TrailingZeros64(x)
-			p.count--
-			f(p.byPhase[rk], int32(rk))
-		}
+		p.count -= bits.OnesCount64(x)
 	}
+	return x
 }

@@ -241,9 +241,9 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 		}
 		r.nodes[idx] = nodeState{id: s.ID, rack: s.Rack, phase: rng.Int63n(r.hb), lastHB: -1}
 		r.flags.grow(len(r.nodes))
-		r.flags.scheduled.clear(int32(idx))
-		r.flags.reserved.clear(int32(idx))
-		r.flags.alive.set(int32(idx))
+		r.flags.clear(int32(idx), flagScheduled)
+		r.flags.clear(int32(idx), flagReserved)
+		r.flags.set(int32(idx), flagAlive)
 		r.nodeIdx[s.ID] = int32(idx)
 	}
 	if r.parts != nil {
@@ -253,10 +253,10 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 	// Nodes are added at setup or by a workload event, before the
 	// heartbeats of that millisecond: the cursor restarts at now, where a
 	// new node may beat before the old cursor's slot.
-	r.sweep.rebuild(&r.park, r.flags.scheduled, r.hb, r.now)
+	r.sweep.rebuild(&r.park, r.flags, r.hb, r.now)
 	r.uniform = true
 	for k := range r.nodes {
-		if r.flags.alive.has(int32(k)) && (r.e.NodeTotal(k) != r.e.NodeTotal(0)) {
+		if r.flags.has(int32(k), flagAlive) && (r.e.NodeTotal(k) != r.e.NodeTotal(0)) {
 			r.uniform = false
 		}
 	}

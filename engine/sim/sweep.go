@@ -106,7 +106,7 @@ var checkRoom = false
 // reorders them), keeping which nodes are due (scheduled), with the
 // cursor at the first slot at or after at (no heartbeat at or after at
 // has run).
-func (s *sweep) rebuild(p *parkSet, scheduled bitset, hb, at int64) {
+func (s *sweep) rebuild(p *parkSet, f nodeFlags, hb, at int64) {
 	n := len(p.rank)
 	s.due = newBitmap(n)
 	s.elig = newBitmap(n)
@@ -115,7 +115,7 @@ func (s *sweep) rebuild(p *parkSet, scheduled bitset, hb, at int64) {
 	s.room = make([]nodeRoom, n)
 	for i := range int32(n) {
 		s.room[p.rank[i]].stale = true
-		if scheduled.has(i) {
+		if f.has(i, flagScheduled) {
 			s.add(p, i)
 		}
 	}
@@ -183,11 +183,11 @@ func (s *sweep) seek(p *parkSet, hb int64, t int64) {
 }
 
 // roomOf is rank r's room, read from the engine if stale.
-func (s *sweep) roomOf(e *engine.Engine, r int, i int32, f *nodeFlags) *nodeRoom {
+func (s *sweep) roomOf(e *engine.Engine, r int, i int32, f nodeFlags) *nodeRoom {
 	m := &s.room[r]
 	if m.stale || checkRoom {
 		fresh := nodeRoom{free: e.NodeFree(int(i)), class: s.classOf(e.NodeTotal(int(i)), e.NodePartition(int(i)), m.class),
-			alive: f.alive.has(i), reserved: f.reserved.has(i)}
+			alive: f.has(i, flagAlive), reserved: f.has(i, flagReserved)}
 		if checkRoom && !m.stale && *m != fresh {
 			panic("sim: the sweep's room of a node went stale without being marked")
 		}
@@ -242,7 +242,7 @@ func (r *run) fastOn() bool {
 // fastCovered reports whether futile covers node i (rank rk), a live
 // node without a reservation, and returns its room.
 func (r *run) fastCovered(i int32, rk int) (*nodeRoom, bool) {
-	m := r.sweep.roomOf(r.e, rk, i, &r.flags)
+	m := r.sweep.roomOf(r.e, rk, i, r.flags)
 	return m, m.alive && !m.reserved && r.futile.holdsClass(m.free, m.class)
 }
 
@@ -257,7 +257,7 @@ func (r *run) fastAnswer(i int32, rk int, m *nodeRoom) bool {
 	if r.simple() || !room {
 		// settle parks it (simple) or lets it go (no room): the node's
 		// own flags change.
-		r.flags.scheduled.clear(i)
+		r.flags.clear(i, flagScheduled)
 		r.settle(i, int32(rk), room)
 		return false
 	}
@@ -266,7 +266,7 @@ func (r *run) fastAnswer(i int32, rk int, m *nodeRoom) bool {
 		r.quiet = true
 	}
 	if r.quiet || r.outstanding <= 0 {
-		r.flags.scheduled.clear(i)
+		r.flags.clear(i, flagScheduled)
 		r.parkNode(int32(rk))
 		return false
 	}

@@ -14,14 +14,15 @@ import (
 // before its slot beats in this one, and seek moves to an event's time.
 func TestSweepOrder(t *testing.T) {
 	nodes := []nodeState{{phase: 5}, {phase: 5}, {phase: 0}, {phase: 9}}
-	scheduled := bitset(nil).grown(len(nodes))
+	var flags nodeFlags
+	flags.grow(len(nodes))
 	for _, i := range []int32{0, 1, 2} {
-		scheduled.set(i)
+		flags.set(i, flagScheduled)
 	}
 	var p parkSet
 	p.rebuild(nodes)
 	s := sweep{on: true}
-	s.rebuild(&p, scheduled, 10, 0)
+	s.rebuild(&p, flags, 10, 0)
 	type slot struct {
 		node int32
 		t    int64

@@ -31,7 +31,7 @@ func (r *run) workloadEvent(i int32) {
 				continue // unknown or already removed: nothing to lose
 			}
 			if n := r.nodeOf(id); n >= 0 {
-				r.flags.alive.clear(n)
+				r.flags.clear(n, flagAlive)
 			}
 		}
 		r.afterEngine()
