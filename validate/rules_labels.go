@@ -107,7 +107,7 @@ var ruleLabelSettingsUnused = &Rule{
 				if c.Mode != xmlconf.ModePercent || !(c.Percent > 0) || parentHasLabelShare(p, q.Parent, ls.Label) {
 					continue
 				}
-				p.ReportHint(p.AtProperty(q, c.Prop), "give "+q.Parent.Path+" (and its ancestors) a capacity for label "+ls.Label,
+				p.ReportHint(p.AtProperty(q, c.Prop), labelShareHint(p.Version, q.Parent.Path, ls.Label),
 					"%q has capacity %s for label %q, but its parent %q has none for it, so the queue gets 0 of that partition",
 					q.Path, xmlconf.FormatJavaFloat(c.Percent), ls.Label, q.Parent.Path)
 			}
@@ -225,4 +225,16 @@ var ruleRunningUnderStopped = &Rule{
 				"The parent queue:%s cannot be STOPPED as the child queue:%s is in RUNNING state.", q.Parent.Path, q.Path)
 		})
 	},
+}
+
+// labelShareHint says which queues need a capacity for label so that a
+// child of parent gets a share. From 3.4 root holds all of every label
+// whatever the file says (CapacitySchedulerConfiguration.
+// internalGetLabeledQueueCapacity: root is 100), so only the ancestors
+// below root need one.
+func labelShareHint(v xmlconf.Version, parent, label string) string {
+	if v.AtLeast(xmlconf.V3_4) {
+		return "give " + parent + " (and its ancestors below root, which holds all of every label from 3.4) a capacity for label " + label
+	}
+	return "give " + parent + " (and its ancestors, root included) a capacity for label " + label
 }
