@@ -65,3 +65,16 @@ func TestSimulateHadoop1E2E(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "not a 1.x config")
 }
+
+// A Hadoop 1 file given with an explicit --hadoop-version is linted with
+// Hadoop 1's rules, and capq says the YARN profile did not apply; without
+// the flag it says nothing, and the findings are the same either way.
+func TestLintHadoop1WithYarnVersionSaysSo(t *testing.T) {
+	const f = "testdata/hadoop1/01-flat-basic/capacity-scheduler.xml"
+	with := runCapq(t, "", "lint", "--hadoop-version", "3.4", f)
+	without := runCapq(t, "", "lint", f)
+	assert.Contains(t, with.stderr, "is a Hadoop 1 (JobTracker) configuration, linted with Hadoop 1's rules; --hadoop-version 3.4 applies to YARN configurations only")
+	assert.NotContains(t, without.stderr, "Hadoop 1 (JobTracker)")
+	assert.Equal(t, without.stdout, with.stdout)
+	assert.Equal(t, without.code, with.code)
+}

@@ -19,6 +19,8 @@ type configFlags struct {
 	yarnSite []string
 	version  string
 	cluster  string
+	// versionSet says whether --hadoop-version was given (not defaulted).
+	versionSet func() bool
 }
 
 // readFlags bound every input a command reads: configurations, workloads,
@@ -79,6 +81,7 @@ func (f readFlags) readArgTrust(arg string, s *streams, untrusted bool) (name st
 func (f *configFlags) bind(cmd *cobra.Command, withCluster bool) {
 	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
 	cmd.Flags().StringVar(&f.version, "hadoop-version", xmlconf.DefaultVersion.String(), "Hadoop version profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
+	f.versionSet = func() bool { return cmd.Flags().Changed("hadoop-version") }
 	f.readFlags.bind(cmd)
 	completeValues(cmd, "hadoop-version", hadoopVersions)
 	if withCluster {

@@ -110,6 +110,12 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 	lo.Read.Untrusted = p.untrusted
 	h1, err := validate.LintHadoop1Path(arg, lo.Read, p.opts)
 	if h1.IsHadoop1 {
+		if o.config.versionSet != nil && o.config.versionSet() {
+			// The YARN profile does not apply; say so rather than
+			// switching dialect silently.
+			fmt.Fprintf(s.errOut, "note: %s is a Hadoop 1 (JobTracker) configuration, linted with Hadoop 1's rules; --hadoop-version %s applies to YARN configurations only\n",
+				validate.WorkingRelative(arg), o.config.version)
+		}
 		return h1.Result, h1.Files, err
 	}
 	loaded, lo, err := loadArg(lo, arg, s, h1.Data) // read once, by the Hadoop 1 detection
