@@ -137,7 +137,9 @@ var ruleRF013 = refreshRule("RF013", "restart-only-setting", xmlconf.SeverityWar
 	Summary: "a setting that refreshQueues does not apply changed",
 	Why: "resource-calculator, schedule-asynchronously.*, multi-node placement, the configuration store and the minimum allocation " +
 		"(yarn.scheduler.minimum-allocation-*: reinitialize validates it but keeps the minimumAllocation initScheduler set) are read only when " +
-		"the scheduler starts (3.4: legacy-queue-mode too keeps the mode the queues were built with); refresh succeeds and silently keeps the old value.",
+		"the scheduler starts; refresh succeeds and silently keeps the old value. 3.4's legacy-queue-mode.enabled is in part: the queue capacity " +
+		"handler keeps the mode the scheduler started with (CapacitySchedulerQueueManager creates it once; " +
+		"TestCapacitySchedulerQueues#testRefreshDisablingLegacyQueueMode), so capacities follow the old mode's rules.",
 	Bad:      "new: yarn.scheduler.capacity.resource-calculator=...DominantResourceCalculator",
 	Good:     "restart the ResourceManager after the change",
 	Source:   csPkg + "CapacityScheduler#initScheduler vs #reinitialize",
