@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // App states reported in snapshots.
@@ -329,7 +331,11 @@ func (e *Engine) admit(s AppSpec, placed bool) error {
 			return err
 		}
 	}
-	if int32(e.liveApps) >= e.g.maxSystemApps {
+	// CapacityScheduler.addApplication's isSystemAppsLimitReached came
+	// with the 2.8/2.9 line; 2.7 bounds apps only per queue (whose limit
+	// the system maximum scales), so a queue's own maximum-applications
+	// can take the cluster past it.
+	if e.model.Version.AtLeast(xmlconf.V2_10) && int32(e.liveApps) >= e.g.maxSystemApps {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return fmt.Errorf("Maximum system application limit reached,cannot accept submission of application: %s", s.ID)
 	}

@@ -244,3 +244,20 @@ func TestCustomPlacementRuleClassWarned(t *testing.T) {
 		assert.Equal(t, tc.want, n, tc.rules)
 	}
 }
+
+// TestSystemAppLimitFrom210: from the 2.8/2.9 line addApplication refuses
+// an app once the cluster holds maximum-applications of them
+// (isSystemAppsLimitReached); 2.7 has no such check, so a queue whose own
+// maximum-applications is larger takes more.
+func TestSystemAppLimitFrom210(t *testing.T) {
+	for v, want := range map[xmlconf.Version]bool{xmlconf.V2_7: true, xmlconf.V2_10: false, xmlconf.V3_4: false} {
+		m := build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100",
+			"maximum-applications": "1", "root.a.maximum-applications": "5"}, v)
+		e, err := New(m, []NodeSpec{{ID: "h1", MemoryMB: 8192, VCores: 8}}, Options{})
+		require.NoError(t, err)
+		_, err = e.Submit(AppSpec{ID: "app_1", Queue: "root.a", User: "u", AM: Resource{1024, 1}})
+		require.NoError(t, err, v.String())
+		_, err = e.Submit(AppSpec{ID: "app_2", Queue: "root.a", User: "u", AM: Resource{1024, 1}})
+		assert.Equal(t, want, err == nil, "%s: %v", v, err)
+	}
+}
