@@ -55,7 +55,7 @@ const csMappingRuleClass = "org.apache.hadoop.yarn.server.resourcemanager.placem
 // CapacitySchedulerConfiguration.parseLegacyMappingRules); before, each
 // name was its own rule class reading its own mappings.
 func RuleActive(c *xmlconf.Conf, v xmlconf.Version, rule string) bool {
-	rules := splitTrim(c.GetOr(KeyPlacement, ""), ",")
+	rules := RuleEntries(c.GetOr(KeyPlacement, "")) // untrimmed, as updatePlacementRules reads them
 	switch {
 	case v.Less(xmlconf.V3_1):
 		return rule == "user-group"

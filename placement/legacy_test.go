@@ -20,6 +20,9 @@ func TestRuleActive(t *testing.T) {
 		{"3.4 app-name alone reads queue-mappings", "app-name", "user-group", xmlconf.V3_4, true},
 		{"3.4 CSMappingPlacementRule by class", csMappingRuleClass, "user-group", xmlconf.V3_4, true},
 		{"3.4 another class only", "org.example.Rule", "user-group", xmlconf.V3_4, false},
+		// getStringCollection does not trim: " app-name" is a class name
+		// (which the RM cannot load; lint CS114), not the app-name rule.
+		{"3.4 an untrimmed name is not the rule", " app-name", "user-group", xmlconf.V3_4, false},
 		{"3.3 each name its own rule", "app-name", "user-group", xmlconf.V3_3, false},
 	}
 	for _, c := range cases {

@@ -219,12 +219,13 @@ var rulePlacementRules = &Rule{
 		Versions: "3.1+",
 	},
 	Check: func(p *Pass) {
-		key := "yarn.scheduler.queue-placement-rules"
+		key := placement.KeyPlacement
 		if p.Model.Conf == nil {
 			return
 		}
+		// validatePlacementRules compares the entries untrimmed.
 		seen := map[string]bool{}
-		for _, r := range splitTrim(p.Model.Conf.GetOr(key, "")) {
+		for _, r := range placement.RuleEntries(p.Model.Conf.GetOr(key, "")) {
 			if seen[r] {
 				p.Report(p.AtKey(key), "Invalid PlacementRule inputs which contains duplicate rule strings")
 				return
