@@ -109,7 +109,10 @@ func (e *Engine) Submit(s JobSpec) (SubmitResult, error) {
 	q.jobsByUser[j.User]++
 	e.preInitializeJob(j)
 	if s.InitNow {
-		q.waiting, _ = remove(q.waiting, j)
+		// The job stays in the waiting list: JobQueuesManager.makeJobRunning
+		// only adds it to the running list (CapacitySchedulerQueue.addRunningJob)
+		// and leaves the waiting list to the poller, which never takes a job
+		// it did not initialize; jobCompleted then removes it from both.
 		j.State = Initializing
 		q.addActive(j)
 		if e.initJob(j) {
