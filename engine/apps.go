@@ -571,14 +571,8 @@ func (e *Engine) normalizeAsk(q *queue, ask *Ask) error {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return fmt.Errorf("Invalid resource request! Cannot allocate containers as requested resource is greater than maximum allowed allocation. Requested resource=<memory:%d, vCores:%d>, maximum allowed allocation=<memory:%d, vCores:%d>", r.MemoryMB, r.VCores, mx.MemoryMB, mx.VCores)
 	}
-	ask.Resource.MemoryMB = min(roundUpTo(max(r.MemoryMB, mn.MemoryMB), mn.MemoryMB), mx.MemoryMB)
-	if e.g.rc.drf {
-		ask.Resource.VCores = min(roundUpTo(max(r.VCores, mn.VCores), mn.VCores), mx.VCores)
-	} else if ask.Resource.MemoryMB > 0 {
-		ask.Resource.VCores = 1
-	} else {
-		ask.Resource.VCores = 0
-	}
+	// CapacityScheduler.getNormalizedResource: the step is the minimum.
+	ask.Resource = e.g.rc.normalize(r, mn, mx, mn)
 	return nil
 }
 

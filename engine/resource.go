@@ -241,6 +241,31 @@ func roundDownTo(v, step int64) int64 {
 	return (v / step) * step
 }
 
+// normalize is ResourceCalculator.normalize(r, min, max, step): each
+// resource raised to the minimum, rounded up to the step and capped by
+// the maximum. The DefaultResourceCalculator normalizes memory alone,
+// taking the minimum as the step when the step has no memory, and builds
+// the result with Resources.createResource(memory): one vcore, none
+// without memory. The DominantResourceCalculator leaves a resource whose
+// step is 0 unrounded (roundUpTo does).
+func (c *calc) normalize(r, mn, mx, step Resource) Resource {
+	if !c.drf {
+		s := step.MemoryMB
+		if s == 0 {
+			s = mn.MemoryMB
+		}
+		m := min(roundUpTo(max(r.MemoryMB, mn.MemoryMB), s), mx.MemoryMB)
+		if m > 0 {
+			return Resource{m, 1}
+		}
+		return Resource{m, 0}
+	}
+	return Resource{
+		min(roundUpTo(max(r.MemoryMB, mn.MemoryMB), step.MemoryMB), mx.MemoryMB),
+		min(roundUpTo(max(r.VCores, mn.VCores), step.VCores), mx.VCores),
+	}
+}
+
 // roundUp is ResourceCalculator.roundUp to the step (minimum allocation).
 func (c *calc) roundUp(r, step Resource) Resource {
 	if !c.drf {
