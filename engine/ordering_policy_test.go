@@ -177,3 +177,38 @@ func TestFairOrderingPolicy(t *testing.T) {
 		assert.Equal(t, 1, fairCompare(t, true, r1, r2))
 	})
 }
+
+// TestFifoOrderingPolicyWithExclusivePartitions reproduces
+// testNoConfiguredExclusiveEnforcedPartitions: without
+// exclusive-enforced partitions the policy is FifoOrderingPolicy,
+// whatever the entities' partitions, which is how the engine runs a
+// fifo-with-partitions leaf. (The test's two other methods configure
+// exclusive-enforced partitions, which capq does not model: a startup
+// warning says so.)
+func TestFifoOrderingPolicyWithExclusivePartitions(t *testing.T) {
+	apps := map[string]*app{
+		"p1": mockApp(4, 0, 0, 0), "p2": mockApp(3, 1, 0, 0),
+		"r1": mockApp(2, 0, 0, 0), "r2": mockApp(1, 0, 0, 0),
+	}
+	ids := func(s []*app) []string {
+		var out []string
+		for _, a := range s {
+			for id, x := range apps {
+				if x == a {
+					out = append(out, id)
+				}
+			}
+		}
+		return out
+	}
+	var active []*app
+	for _, id := range []string{"p1", "p2", "r1", "r2"} {
+		active = insertOrdered(active, apps[id])
+	}
+	assert.Equal(t, []string{"p2", "r2", "r1", "p1"}, ids(active), "assignment")
+	backward := slices.Clone(active)
+	slices.Reverse(backward)
+	assert.Equal(t, []string{"p1", "r1", "r2", "p2"}, ids(backward), "preemption")
+	active = slices.DeleteFunc(active, func(a *app) bool { return a == apps["p2"] || a == apps["r2"] })
+	assert.Equal(t, []string{"r1", "p1"}, ids(active), "assignment after removals")
+}
