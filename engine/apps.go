@@ -568,12 +568,45 @@ func (e *Engine) normalizeAM(q *queue, am Resource) (Resource, error) {
 func (e *Engine) normalizeAsk(q *queue, ask *Ask) error {
 	r, mx, mn := ask.Resource, e.maxAllowedAllocation(q), e.g.minAlloc
 	if r.MemoryMB < 0 || r.VCores < 0 || r.MemoryMB > mx.MemoryMB || r.VCores > mx.VCores {
-		//lint:ignore ST1005 Hadoop's exact message, which users search for
-		return fmt.Errorf("Invalid resource request! Cannot allocate containers as requested resource is greater than maximum allowed allocation. Requested resource=<memory:%d, vCores:%d>, maximum allowed allocation=<memory:%d, vCores:%d>", r.MemoryMB, r.VCores, mx.MemoryMB, mx.VCores)
+		return e.askRefusal(r, mx)
 	}
 	// CapacityScheduler.getNormalizedResource: the step is the minimum.
 	ask.Resource = e.g.rc.normalize(r, mn, mx, mn)
 	return nil
+}
+
+// askRefusal is the InvalidResourceRequestException of
+// SchedulerUtils.checkResourceRequestAgainstAvailableResource for a
+// request r outside [0, mx]: it checks memory-mb, then vcores, each first
+// for a negative value (LESS_THAN_ZERO), then for one above the maximum
+// allowed allocation (GREATER_THEN_MAX_ALLOCATION), and the message of
+// the first failure names that resource; the last value it prints is the
+// configured maximum allocation (ResourceUtils.
+// getResourceTypesMaximumAllocation).
+func (e *Engine) askRefusal(r, mx Resource) error {
+	if !e.g.askTypeMsgs {
+		//lint:ignore ST1005 Hadoop's message, which users search for
+		return fmt.Errorf("Invalid resource request! Cannot allocate containers as requested resource is greater than maximum allowed allocation. Requested resource=%s, maximum allowed allocation=%s", resString(r), resString(mx))
+	}
+	for _, c := range [2]struct {
+		name     string
+		v, limit int64
+	}{{"memory-mb", r.MemoryMB, mx.MemoryMB}, {"vcores", r.VCores, mx.VCores}} {
+		if c.v < 0 {
+			//lint:ignore ST1005 Hadoop's exact message, which users search for
+			return fmt.Errorf("Invalid resource request! Cannot allocate containers as requested resource is less than 0! Requested resource type=[%s], Requested resource=%s", c.name, resString(r))
+		}
+		if c.v > c.limit {
+			//lint:ignore ST1005 Hadoop's exact message, which users search for
+			return fmt.Errorf("Invalid resource request! Cannot allocate containers as requested resource is greater than maximum allowed allocation. Requested resource type=[%s], Requested resource=%s, maximum allowed allocation=%s, please note that maximum allowed allocation is calculated by scheduler based on maximum resource of registered NodeManagers, which might be less than configured maximum allocation=%s", c.name, resString(r), resString(mx), resString(e.g.maxAlloc))
+		}
+	}
+	return nil
+}
+
+// resString is Resource.toString for memory and vcores.
+func resString(r Resource) string {
+	return fmt.Sprintf("<memory:%d, vCores:%d>", r.MemoryMB, r.VCores)
 }
 
 func (k *schedKey) setLoc(name string, n int, noRelax bool) {

@@ -48,6 +48,12 @@ type globals struct {
 	// under DRF the dominant share of the cluster); the newest
 	// AbstractLeafQueue uses ResourceCalculator.fitsIn.
 	amCompare bool
+	// askTypeMsgs: a refused request's message names the resource type
+	// and the case, InvalidResourceRequestException's LESS_THAN_ZERO and
+	// GREATER_THEN_MAX_ALLOCATION templates (in 3.3.0, which YARN-9205's
+	// fix of GREATER_THEN_MAX_ALLOCATION refusals reached); older
+	// profiles keep one message for both (askRefusal).
+	askTypeMsgs bool
 	// nonLegacy is the model's root when Hadoop 3.4's non-legacy queue
 	// mode computes capacities (xmlconf.QueueResources), nil otherwise;
 	// effective holds that computation for the current cluster resource.
@@ -293,6 +299,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		resetNPAlways:       m.Version.Less(xmlconf.V2_10),
 		curResAllParts:      m.Version.Less(xmlconf.V2_10),
 		amCompare:           m.Version.Less(xmlconf.V3_1),
+		askTypeMsgs:         m.Version.AtLeast(xmlconf.V3_3),
 	}
 	// The fair-share split of fair-ordered leaves (YARN-10559) is in the
 	// newest FifoIntraQueuePreemptionPlugin, which capq's 3.4 profile
