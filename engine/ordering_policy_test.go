@@ -69,7 +69,8 @@ func reversed(s []int64) []int64 {
 // application priority before it (testFifoOrderingPolicyAlongWithPriorty's
 // case of two set priorities; an app in capq always has one, so its
 // null-priority cases do not arise); testIterators' assignment order is
-// by serial, its preemption order the reverse.
+// by serial, its preemption order the reverse; testOrderingUsingAppSubmitTime
+// orders by start time.
 func TestFifoOrderingPolicy(t *testing.T) {
 	t.Run("testFifoOrderingPolicy", func(t *testing.T) {
 		r1, r2 := mockApp(0, 0, 0, 0), mockApp(0, 0, 0, 0)
@@ -92,10 +93,21 @@ func TestFifoOrderingPolicy(t *testing.T) {
 		assert.Equal(t, []int64{1, 2, 3}, seqs)
 		assert.Equal(t, []int64{3, 2, 1}, reversed(seqs))
 	})
-	t.Run("testFifoOrderingPolicyAlongWithPriorty", func(t *testing.T) {
+	// (testFifoOrderingPolicyAlongWithPriorty before YARN-10049)
+	t.Run("testFifoOrderingPolicyAlongWithPriority", func(t *testing.T) {
 		r1, r2 := mockApp(0, 1, 0, 0), mockApp(0, 0, 0, 0)
 		assert.True(t, fifoLess(r1, r2), "compare(r1, r2) = -1")
 		assert.False(t, fifoLess(r2, r1))
+	})
+	// YARN-10049 (3.4) compares start times before serials; an app
+	// starts at its submission, whose order seq keeps.
+	t.Run("testOrderingUsingAppSubmitTime", func(t *testing.T) {
+		r1, r2 := mockApp(0, 0, 0, 0), mockApp(0, 0, 0, 0)
+		assert.False(t, fifoLess(r1, r2) || fifoLess(r2, r1), "same start, equal")
+		r1.seq, r2.seq = 5, 10
+		assert.True(t, fifoLess(r1, r2), "r2 started after r1")
+		r1.seq, r2.seq = 10, 5
+		assert.True(t, fifoLess(r2, r1), "r1 started after r2")
 	})
 }
 
