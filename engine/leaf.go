@@ -155,9 +155,14 @@ func (e *Engine) sortFair(q *queue) {
 	// the reflection-built swapper, 5% of a contended day's CPU (#19).
 	slices.SortStableFunc(q.active, func(a, b *app) int {
 		if q.fairSizeWeight {
+			// FairOrderingPolicy's comparator is FairComparator (the
+			// weighted magnitude) then FifoComparator: equal magnitudes,
+			// or a NaN one (no usage, no demand), go by submission order,
+			// never by raw usage.
 			if c := sizeWeightedCompare(a, b); c != 0 {
 				return c
 			}
+			return cmp.Compare(a.seq, b.seq)
 		}
 		// FairComparator compares memory only, whatever the resource
 		// calculator (getCachedUsed(ANY).getMemorySize()): under DRF
