@@ -343,6 +343,9 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 	}
 	if q := e.byPath[full]; q != nil {
 		q.legacyAuto = true
+		if e.setLegacyTemplate(q) {
+			e.clusterChanged()
+		}
 		// The rebuild ran updateMaxApps before the mark: a leaf of a
 		// labelled template takes its largest share over the labels now
 		// (AbstractLeafQueue.refreshAfterResourceCalculation on creation).
@@ -351,6 +354,29 @@ func (e *Engine) createLegacyLeaf(parent *queue, mq *xmlconf.Queue, name string)
 		}
 	}
 	return []string{full}, nil
+}
+
+// setLegacyTemplate records the absolute leaf-queue-template of q's
+// managed parent on q (queue.legacyAbsoluteQuotas) and reports whether
+// the template is absolute.
+func (e *Engine) setLegacyTemplate(q *queue) bool {
+	q.legacyAbs, q.legacyAbsMin, q.legacyAbsMax = false, Resource{}, Resource{}
+	if q.parent == nil {
+		return false
+	}
+	pre := xmlconf.Prefix + q.parent.path + "." + legacyTemplatePrefix
+	raw, _, _ := e.model.Conf.Get(pre + "capacity")
+	tmin, ok := xmlconf.ParseLegacyAbsolute(raw)
+	if !ok {
+		return false
+	}
+	q.legacyAbs, q.legacyAbsMin = true, fromModelRes(tmin)
+	if rawMax, _, _ := e.model.Conf.Get(pre + "maximum-capacity"); rawMax != "" {
+		if m, ok := xmlconf.ParseLegacyAbsolute(rawMax); ok {
+			q.legacyAbsMax = fromModelRes(m)
+		}
+	}
+	return true
 }
 
 // applyLegacyTemplate writes a managed parent's leaf-queue-template.*

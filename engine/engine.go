@@ -270,6 +270,12 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 		return q
 	}
 	e.root = build(m.Root, nil)
+	for _, q := range e.queues {
+		if q.legacyAuto {
+			// A refresh may change the managed parent's template.
+			e.setLegacyTemplate(q)
+		}
+	}
 	e.resetWaitScan()
 	e.indexShortNames()
 	e.root.updateResources(e.cluster, &e.g)

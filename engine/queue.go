@@ -119,6 +119,11 @@ type queue struct {
 	// maximum, as for any queue (CSQueueUtils.
 	// updateAbsoluteCapacitiesByNodeLabels).
 	legacyAuto bool
+	// legacyAbs holds an AutoCreatedLeafQueue's absolute
+	// leaf-queue-template (legacyAbsMin, legacyAbsMax): its resource
+	// quotas are the template's, not derived from its percentages.
+	legacyAbs                  bool
+	legacyAbsMin, legacyAbsMax Resource
 	// lastUsedMS is when a dynamic queue last had apps (for v2 expiry).
 	lastUsedMS int64
 	// capMode and weight are the capacity mode and weight (snapshots).
@@ -328,6 +333,8 @@ func (q *queue) updateResources(cluster Resource, g *globals) {
 	} else if q.absoluteMode && !q.configuredMin.IsZero() {
 		q.guarantee, q.maxRes = absoluteEffective(q.configuredMin, q.configuredMax, q.parent.minRatio, q.parent.maxRes)
 		q.deriveAbsoluteCapacities(&g.rc, cluster)
+	} else if q.legacyAbs {
+		q.legacyAbsoluteQuotas()
 	} else {
 		q.guarantee = multiplyTrunc(cluster, float64(q.absCap))
 		q.maxRes = multiplyTrunc(cluster, float64(q.absMaxCap))
@@ -369,6 +376,23 @@ func (q *queue) configuredMaxResource() Resource {
 		return q.configuredMax
 	}
 	return q.parent.configuredMaxResource()
+}
+
+// legacyAbsoluteQuotas gives an AutoCreatedLeafQueue of an absolute
+// leaf-queue-template the template's resource quotas
+// (AutoCreatedLeafQueue.mergeCapacities copies the template's configured
+// minimum and maximum; GuaranteedOrZeroCapacityOverTimePolicy zeroes the
+// minimum of a leaf it gives no guarantee) and, as an absolute queue,
+// effective resources from them (AbstractCSQueue.updateEffectiveResources:
+// the minimum scaled by the parent's ratio, the maximum capped by the
+// parent's), not the cluster times its derived percentages, which differ
+// in the resources the percentage was not derived from.
+func (q *queue) legacyAbsoluteQuotas() {
+	q.configuredMin, q.configuredMax = Resource{}, q.legacyAbsMax
+	if q.capacity > 0 {
+		q.configuredMin = q.legacyAbsMin
+	}
+	q.guarantee, q.maxRes = absoluteEffective(q.configuredMin, q.configuredMax, q.parent.minRatio, q.parent.maxRes)
 }
 
 // applyEffective takes the guarantee, maximum and capacities of Hadoop
