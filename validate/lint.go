@@ -56,8 +56,13 @@ func Run(m *xmlconf.Model, opts Options) Result {
 	var res Result
 	var raw []xmlconf.Finding
 	sh := &shared{}
+	// On an unrendered template XML011 says it all (validate/rules_template.go).
+	template := skipsQueueRules(m, opts)
 	for _, r := range Rules() {
 		if !selected(r, opts) || !r.AppliesTo(opts.Version) || !r.lintRule() || opts.Policy.Disabled(r.ID) {
+			continue
+		}
+		if template && r.Category != CatLoader {
 			continue
 		}
 		res.Rules = append(res.Rules, r)
