@@ -124,8 +124,29 @@ func (p *h1parser) leftoverQueueKey(prop *Property, queue, suffix string, known 
 		p.add(RuleH1DialectMismatched, prop.NamePos, queue, prop.Name,
 			fmt.Sprintf("%q is not read by Hadoop %s (it belongs to another release)", prop.Name, d), "remove it, or check the source release")
 	default:
-		p.add(RuleH1Unknown, prop.NamePos, queue, prop.Name, fmt.Sprintf("%q is not a queue setting of Hadoop %s", prop.Name, d), "check the spelling")
+		hint := "check the spelling"
+		if s := nearestSuffix(suffix, known); s != "" {
+			hint = fmt.Sprintf("did you mean %q?", H1CSPrefix+"queue."+queue+"."+s)
+		}
+		p.add(RuleH1Unknown, prop.NamePos, queue, prop.Name, fmt.Sprintf("%q is not a queue setting of Hadoop %s", prop.Name, d), hint)
 	}
+}
+
+// nearestSuffix returns the one known queue setting within two edits of
+// suffix, the way Ambari's HDP 1 manifests wrote supports-priorit for
+// supports-priority (CapacitySchedulerConf reads only the exact key), or
+// "" when none or several are that close.
+func nearestSuffix(suffix string, known []string) string {
+	found := ""
+	for _, k := range known {
+		if d := EditDistance(suffix, k); d > 0 && d <= 2 {
+			if found != "" {
+				return ""
+			}
+			found = k
+		}
+	}
+	return found
 }
 
 func (p *h1parser) knownInOtherDialect(suffix string) bool {

@@ -188,3 +188,32 @@ func TestLoadHadoop1Dir(t *testing.T) {
 	_, err = LoadHadoop1Dir(t.TempDir(), ReadOptions{})
 	assert.Error(t, err)
 }
+
+// TestHadoop1UnknownQueueKeyHint: CapacitySchedulerConf reads only the
+// exact per-queue key, so a near miss is H1016 with the key it meant
+// (Ambari's HDP 1 site.pp wrote supports-priorit).
+func TestHadoop1UnknownQueueKeyHint(t *testing.T) {
+	for _, c := range []struct {
+		suffix, hint string
+	}{
+		{"supports-priorit", `did you mean "mapred.capacity-scheduler.queue.default.supports-priority"?`},
+		{"user-limit-facter", `did you mean "mapred.capacity-scheduler.queue.default.user-limit-factor"?`},
+		{"colour", "check the spelling"},
+	} {
+		cs := FromMap(map[string]string{csKey("default", "capacity"): "100", csKey("default", c.suffix): "x"}, "capacity-scheduler.xml")
+		var csDoc Document
+		for _, k := range cs.Keys() {
+			p, _ := cs.Lookup(k)
+			csDoc.Props = append(csDoc.Props, p)
+		}
+		site := &Document{File: "mapred-site.xml", Props: []*Property{{Name: H1KeyQueueNames, Value: "default"}, {Name: H1KeyScheduler, Value: H1CapacityTaskSchd}}}
+		m := ParseHadoop1(H1Files{MapredSite: site, CapacityScheduler: &csDoc, Dialect: H1Dialect1x})
+		var hints []string
+		for _, f := range m.Findings {
+			if f.Rule == RuleH1Unknown {
+				hints = append(hints, f.Hint)
+			}
+		}
+		assert.Equal(t, []string{c.hint}, hints, c.suffix)
+	}
+}
