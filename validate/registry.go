@@ -21,7 +21,7 @@ var registry = []*Rule{
 	ruleInvalidState, ruleRunningUnderStopped,
 	// Limits and misc
 	ruleMaxAllocation, ruleMinMaxAllocation, ruleLifetime, ruleUserWeight, ruleUserLimits,
-	ruleResourceTypes, ruleOrderingPolicy, ruleMultiNode, ruleValueSyntax, ruleAppPrioritySyntax,
+	ruleResourceTypes, ruleOrderingPolicy, ruleQueuePriorityIgnored, ruleMultiNode, ruleValueSyntax, ruleAppPrioritySyntax,
 	ruleMonitorPolicyClass, ruleRMOnlySetting, rulePreemptionInterval, ruleMonitorInterval,
 	// Auto-created queues
 	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies, ruleDeletionInterval,
