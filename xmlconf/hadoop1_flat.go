@@ -262,6 +262,12 @@ func (p *h1parser) flatCapacitySum() {
 		}
 	}
 	pos := m.Roots[0].Pos
+	if pos.Line == 0 && m.Roots[0].Capacity.Prop != nil {
+		// No mapred.queue.names (QueueManager's default "default", often a
+		// capacity-scheduler.xml linted alone): point at the capacity read
+		// rather than at a mapred-site.xml nobody gave.
+		pos = m.Roots[0].Capacity.Pos()
+	}
 	if m.Dialect == H1Dialect020 {
 		if len(unconfigured) > 0 {
 			share := (100 - sum) / float32(len(unconfigured))

@@ -217,3 +217,27 @@ func TestHadoop1UnknownQueueKeyHint(t *testing.T) {
 		assert.Equal(t, []string{c.hint}, hints, c.suffix)
 	}
 }
+
+// TestHadoop1SumWithoutQueueNames: without mapred.queue.names QueueManager
+// runs the one queue "default"; CapacityTaskScheduler#parseQueues then
+// refuses a capacity of 30 ("Sum of queue capacities not 100% at 30.0"),
+// and the finding points at that capacity, not at a mapred-site.xml that
+// was never given.
+func TestHadoop1SumWithoutQueueNames(t *testing.T) {
+	cs, err := ReadBytes("capacity-scheduler.xml", []byte(`<configuration>
+  <property>
+    <name>mapred.capacity-scheduler.queue.default.capacity</name>
+    <value>30</value>
+  </property>
+</configuration>`), ReadOptions{})
+	require.NoError(t, err)
+	m := ParseHadoop1(H1Files{MapredSite: &Document{File: "mapred-site.xml"}, CapacityScheduler: cs, Dialect: H1Dialect1x})
+	var sums []Finding
+	for _, f := range m.Findings {
+		if f.Rule == RuleH1CapacitySum {
+			sums = append(sums, f)
+		}
+	}
+	require.Len(t, sums, 1)
+	assert.Equal(t, Pos{File: "capacity-scheduler.xml", Line: 4, Col: 5}, sums[0].Pos)
+}
