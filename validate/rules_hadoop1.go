@@ -258,6 +258,17 @@ var ruleH1ACLsDisabled = h1Rule(xmlconf.RuleH1ACLsDisabled, "h1-acls-disabled", 
 	Versions: h1Versions,
 }).judgedBy(checkH1ACLsDisabled)
 
+var ruleH1SchedulerKeyInSite = h1Rule(xmlconf.RuleH1SchedulerKeyInSite, "h1-scheduler-key-in-mapred-site", xmlconf.SeverityWarning, Docs{
+	Summary: "a mapred.capacity-scheduler.* key is set in mapred-site.xml, which the capacity scheduler does not read for it",
+	Why: "CapacitySchedulerConf reads a Configuration of its own, new Configuration(false) with capacity-scheduler.xml as its one " +
+		"resource, so scheduler and per-queue settings in the JobTracker's mapred-site.xml are ignored: a queue capacity set there " +
+		"leaves the queue without one.",
+	Bad:      "mapred-site.xml: mapred.capacity-scheduler.queue.hive.capacity=70",
+	Good:     "capacity-scheduler.xml: mapred.capacity-scheduler.queue.hive.capacity=70",
+	Source:   "org.apache.hadoop.mapred.CapacitySchedulerConf#CapacitySchedulerConf (rmConf = new Configuration(false); rmConf.addResource(\"capacity-scheduler.xml\"))",
+	Versions: h1Versions,
+})
+
 var ruleH1DialectMismatched = h1Rule(xmlconf.RuleH1DialectMismatched, "h1-other-dialect-key", xmlconf.SeverityWarning, Docs{
 	Summary:  "a key of another Hadoop 1 release is ignored by this one",
 	Why:      "0.20 has no queue state; 0.21 reads per-queue settings, ACLs and state from mapred-queues.xml and ignores them in capacity-scheduler.xml and mapred-site.xml.",

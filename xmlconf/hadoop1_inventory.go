@@ -71,11 +71,35 @@ func (p *h1parser) inventory() {
 	}
 	for _, k := range p.m.JT.Keys() {
 		prop, _ := p.m.JT.Lookup(k)
+		if strings.HasPrefix(k, H1CSPrefix) && !h1Silent[strings.TrimPrefix(k, H1CSPrefix)] {
+			p.schedulerKeyInSite(k, prop)
+			continue
+		}
 		if p.consumed[prop] || !strings.HasPrefix(k, H1QueuePrefix) {
 			continue
 		}
 		p.leftoverJT(prop, strings.TrimPrefix(k, H1QueuePrefix))
 	}
+}
+
+// schedulerKeyInSite reports a mapred.capacity-scheduler.* key in the
+// JobTracker's configuration: CapacitySchedulerConf builds its own
+// new Configuration(false) from capacity-scheduler.xml alone, so the key
+// is never read (a Homebrew hive formula told users to put queue
+// capacities in mapred-site.xml).
+func (p *h1parser) schedulerKeyInSite(k string, prop *Property) {
+	queue := ""
+	if body, ok := strings.CutPrefix(k, H1CSPrefix+"queue."); ok {
+		if i := strings.LastIndexByte(body, '.'); i > 0 {
+			queue = body[:i]
+		}
+	}
+	hint := "move it to capacity-scheduler.xml"
+	if cs, ok := p.m.CS.Lookup(k); ok {
+		hint = fmt.Sprintf("capacity-scheduler.xml sets it too (%q), and that value is the one in force; remove this one", cs.Value)
+	}
+	p.add(RuleH1SchedulerKeyInSite, prop.NamePos, queue, k,
+		fmt.Sprintf("%q is set in mapred-site.xml, but the capacity scheduler reads its settings from capacity-scheduler.xml only: Hadoop ignores it", k), hint)
 }
 
 func (p *h1parser) leftoverCS(prop *Property, rest string) {

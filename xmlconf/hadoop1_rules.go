@@ -8,31 +8,32 @@ package xmlconf
 // severity is declared once, with its docs and Check, in
 // validate/rules_hadoop1.go, which judges the facts.
 const (
-	RuleH1NoQueues          = "H1001" // no queue configured
-	RuleH1CapacityMissing   = "H1002" // 1.x: a queue without capacity
-	RuleH1CapacityIllegal   = "H1003" // capacity unparseable or outside 0..100
-	RuleH1CapacitySum       = "H1004" // floor(sum) != 100 (1.x), > 100 (0.20, 0.21 level)
-	RuleH1MaxCapacity       = "H1005" // maximum-capacity > 100 or < capacity
-	RuleH1UserLimit         = "H1006" // minimum-user-limit-percent outside 1..100
-	RuleH1TaskLimits        = "H1007" // per-queue active tasks < per-user
-	RuleH1AcceptFactor      = "H1008" // init-accept-jobs-factor <= 0
-	RuleH1GlobalIllegal     = "H1009" // maximum-system-jobs, poll interval, worker threads <= 0
-	RuleH1State             = "H1010" // state not exactly RUNNING/STOPPED (running/stopped in 0.21)
-	RuleH1Scheduler         = "H1011" // JobTracker not running CapacityTaskScheduler
-	RuleH1QueueName         = "H1012" // blank, untrimmed, duplicate or ':'-bearing queue name
-	RuleH1Fallback          = "H1013" // unparseable value silently replaced by the default
-	RuleH1Orphan            = "H1014" // per-queue key for a queue that is not listed
-	RuleH1Obsolete          = "H1015" // key this dialect ignores (older releases used it)
-	RuleH1Unknown           = "H1016" // unknown scheduler key
-	RuleH1ACLLocation       = "H1017" // queue ACLs in mapred-site.xml (deprecated, honoured)
-	RuleH1ACLQuirk          = "H1018" // empty ACL (= everyone) or ACL split at an unexpected blank
-	RuleH1QueuesXML         = "H1019" // malformed 0.21 mapred-queues.xml
-	RuleH1ShareOverMax      = "H1020" // 0.21 unconfigured share above the queue's maximum-capacity
-	RuleH1UserLimitFactor   = "H1021" // user-limit-factor <= 0 blocks every user
-	RuleH1QueuesXMLIgnored  = "H1022" // mapred-queues.xml ignored because mapred.queue.names is set
-	RuleH1NoDefaultQueue    = "H1023" // no "default" queue: jobs without a queue fail
-	RuleH1ACLsDisabled      = "H1024" // ACLs configured while mapred.acls.enabled is false
-	RuleH1DialectMismatched = "H1025" // keys of another dialect, ignored by this one
+	RuleH1NoQueues           = "H1001" // no queue configured
+	RuleH1CapacityMissing    = "H1002" // 1.x: a queue without capacity
+	RuleH1CapacityIllegal    = "H1003" // capacity unparseable or outside 0..100
+	RuleH1CapacitySum        = "H1004" // floor(sum) != 100 (1.x), > 100 (0.20, 0.21 level)
+	RuleH1MaxCapacity        = "H1005" // maximum-capacity > 100 or < capacity
+	RuleH1UserLimit          = "H1006" // minimum-user-limit-percent outside 1..100
+	RuleH1TaskLimits         = "H1007" // per-queue active tasks < per-user
+	RuleH1AcceptFactor       = "H1008" // init-accept-jobs-factor <= 0
+	RuleH1GlobalIllegal      = "H1009" // maximum-system-jobs, poll interval, worker threads <= 0
+	RuleH1State              = "H1010" // state not exactly RUNNING/STOPPED (running/stopped in 0.21)
+	RuleH1Scheduler          = "H1011" // JobTracker not running CapacityTaskScheduler
+	RuleH1QueueName          = "H1012" // blank, untrimmed, duplicate or ':'-bearing queue name
+	RuleH1Fallback           = "H1013" // unparseable value silently replaced by the default
+	RuleH1Orphan             = "H1014" // per-queue key for a queue that is not listed
+	RuleH1Obsolete           = "H1015" // key this dialect ignores (older releases used it)
+	RuleH1Unknown            = "H1016" // unknown scheduler key
+	RuleH1ACLLocation        = "H1017" // queue ACLs in mapred-site.xml (deprecated, honoured)
+	RuleH1ACLQuirk           = "H1018" // empty ACL (= everyone) or ACL split at an unexpected blank
+	RuleH1QueuesXML          = "H1019" // malformed 0.21 mapred-queues.xml
+	RuleH1ShareOverMax       = "H1020" // 0.21 unconfigured share above the queue's maximum-capacity
+	RuleH1UserLimitFactor    = "H1021" // user-limit-factor <= 0 blocks every user
+	RuleH1QueuesXMLIgnored   = "H1022" // mapred-queues.xml ignored because mapred.queue.names is set
+	RuleH1NoDefaultQueue     = "H1023" // no "default" queue: jobs without a queue fail
+	RuleH1ACLsDisabled       = "H1024" // ACLs configured while mapred.acls.enabled is false
+	RuleH1DialectMismatched  = "H1025" // keys of another dialect, ignored by this one
+	RuleH1SchedulerKeyInSite = "H1026" // mapred.capacity-scheduler.* in mapred-site.xml: never read
 )
 
 // h1StartupRefusals are the rules whose facts are configurations the

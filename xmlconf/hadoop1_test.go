@@ -241,3 +241,27 @@ func TestHadoop1SumWithoutQueueNames(t *testing.T) {
 	require.Len(t, sums, 1)
 	assert.Equal(t, Pos{File: "capacity-scheduler.xml", Line: 4, Col: 5}, sums[0].Pos)
 }
+
+// TestHadoop1SchedulerKeyInSite: CapacitySchedulerConf reads
+// new Configuration(false) plus capacity-scheduler.xml, so a
+// mapred.capacity-scheduler.* key in mapred-site.xml is ignored (H1026)
+// and capacity-scheduler.xml's value, if any, stays in force.
+func TestHadoop1SchedulerKeyInSite(t *testing.T) {
+	dir := h1Dir("16-scheduler-keys-in-mapred-site")
+	m, err := LoadHadoop1Dir(dir, ReadOptions{})
+	require.NoError(t, err)
+	byName := map[string]*H1Queue{}
+	for _, q := range m.Queues {
+		byName[q.Name] = q
+	}
+	assert.Equal(t, float32(30), byName["default"].Capacity.V)
+	assert.False(t, byName["hive"].CapacityConfigured)
+	var keys []string
+	for _, f := range m.Findings {
+		if f.Rule == RuleH1SchedulerKeyInSite {
+			keys = append(keys, f.Property)
+		}
+	}
+	assert.ElementsMatch(t, []string{"mapred.capacity-scheduler.queue.hive.capacity", "mapred.capacity-scheduler.queue.default.capacity"}, keys)
+	assert.Equal(t, 1, rulesOf(m.Findings)[RuleH1CapacityMissing])
+}
