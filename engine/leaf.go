@@ -153,25 +153,30 @@ func (e *Engine) sortFair(q *queue) {
 	// algorithm as sort.SliceStable (so the same comparisons, the same
 	// order even if the resource comparison is not transitive) without
 	// the reflection-built swapper, 5% of a contended day's CPU (#19).
-	slices.SortStableFunc(q.active, func(a, b *app) int {
-		if q.fairSizeWeight {
-			// FairOrderingPolicy's comparator is FairComparator (the
-			// weighted magnitude) then FifoComparator: equal magnitudes,
-			// or a NaN one (no usage, no demand), go by submission order,
-			// never by raw usage.
-			if c := sizeWeightedCompare(a, b); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.seq, b.seq)
-		}
-		// FairComparator compares memory only, whatever the resource
-		// calculator (getCachedUsed(ANY).getMemorySize()): under DRF
-		// too, and over every partition.
-		if c := cmp.Compare(a.allocated.MemoryMB, b.allocated.MemoryMB); c != 0 {
+	slices.SortStableFunc(q.active, func(a, b *app) int { return fairLeafCompare(q, a, b) })
+}
+
+// fairLeafCompare is a fair leaf's comparator (FairOrderingPolicy's
+// CompoundComparator), which the leaf's sort and intra-queue preemption
+// (TAFairOrderingComparator, for two apps of one user) both apply.
+func fairLeafCompare(q *queue, a, b *app) int {
+	if q.fairSizeWeight {
+		// FairOrderingPolicy's comparator is FairComparator (the
+		// weighted magnitude) then FifoComparator: equal magnitudes,
+		// or a NaN one (no usage, no demand), go by submission order,
+		// never by raw usage.
+		if c := sizeWeightedCompare(a, b); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.seq, b.seq)
-	})
+	}
+	// FairComparator compares memory only, whatever the resource
+	// calculator (getCachedUsed(ANY).getMemorySize()): under DRF
+	// too, and over every partition.
+	if c := cmp.Compare(a.allocated.MemoryMB, b.allocated.MemoryMB); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.seq, b.seq)
 }
 
 // sortFairIfChanged sorts the leaf's active apps unless nothing the order

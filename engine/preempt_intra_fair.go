@@ -9,22 +9,15 @@ import "cmp"
 // (calcActuallyToBePreemptedBasedOnFS) instead of by priority.
 
 // fairCompare is IntraQueueCandidatesSelector.TAFairOrderingComparator:
-// apps of one user in the leaf's fair order (less usage first, then
-// older); apps of different users by their user's usage less AMs, the
+// apps of one user by the leaf's own ordering policy's comparator
+// (fairLeafCompare: memory only, whatever the calculator, then submission
+// order); apps of different users by their user's usage less AMs, the
 // lighter user first, older app first when equal.
 func (e *Engine) fairCompare(x, y *tApp) int {
-	rc := &e.g.rc
 	if x.u == y.u {
-		if x.a.u.q.fairSizeWeight {
-			if c := sizeWeightedCompare(x.a, y.a); c != 0 {
-				return c
-			}
-		}
-		if c := rc.compare(x.a.allocated, y.a.allocated); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.a.seq, y.a.seq)
+		return fairLeafCompare(x.a.u.q, x.a, y.a)
 	}
+	rc := &e.g.rc
 	ux, uy := x.u.usedDeductAM(), y.u.usedDeductAM()
 	if ux == uy {
 		return cmp.Compare(x.a.seq, y.a.seq)

@@ -147,3 +147,21 @@ func TestIntraFairShare(t *testing.T) {
 	assert.Equal(t, []int64{17, 3, 0}, []int64{app1.actually.MemoryMB, app2.actually.MemoryMB, app3.actually.MemoryMB})
 	assert.Zero(t, app4.from.MemoryMB)
 }
+
+// TAFairOrderingComparator orders two apps of one user by the leaf's own
+// comparator (FairOrderingPolicy: memory in use, then submission order),
+// not by the resource calculator: under DRF, app 1 with less memory but
+// the larger dominant share still comes first, and equal memory goes by
+// submission order whatever the vcores.
+func TestIntraFairCompareSameUserIsTheLeafOrder(t *testing.T) {
+	e := &Engine{g: globals{rc: calc{drf: true, cluster: Resource{102400, 100}}}}
+	q := &queue{fair: true}
+	u := &tUser{name: "user1"}
+	app1 := &tApp{a: &app{seq: 1, u: &user{q: q}, allocated: Resource{2048, 10}}, u: u}
+	app2 := &tApp{a: &app{seq: 2, u: app1.a.u, allocated: Resource{4096, 1}}, u: u}
+	assert.Equal(t, -1, e.fairCompare(app1, app2))
+	assert.Equal(t, 1, e.fairCompare(app2, app1))
+	app2.a.allocated = Resource{2048, 1}
+	assert.Equal(t, -1, e.fairCompare(app1, app2), "equal memory: submission order")
+	assert.Equal(t, 1, e.fairCompare(app2, app1))
+}
