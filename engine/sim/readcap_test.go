@@ -99,7 +99,7 @@ func TestReadSLSCap(t *testing.T) {
 		two    = `{"job.id": "a", "job.queue.name": "q", "job.tasks": [{"count": 2, "duration.ms": 5}]}` + "\n"
 		four   = `{"job.queue.name": "q", "job.count": 4, "job.tasks": [{"count": 1, "duration.ms": 5}]}` + "\n"
 		again  = `{"job.id": "a", "job.queue.name": "q", "job.tasks": [{"count": 1, "duration.ms": 5}]}` + "\n"
-		skip   = `{"job.queue.name": "q", "am.type": "nope", "job.tasks": [{"count": 100, "duration.ms": 5}]}` + "\n"
+		skip   = `{"job.queue.name": "q", "yarn.sls.am.type": "nope", "job.tasks": [{"count": 100, "duration.ms": 5}]}` + "\n"
 	)
 	checkReadCap(t, []readCapCase{
 		{"just under", header + two + four, 11, ""},

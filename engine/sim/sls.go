@@ -18,9 +18,12 @@ import (
 // (AMRunner.getAMContainerResourceSLS, AMDefinitionSLS
 // .getResourceForContainer): memory-mb and vcores; "am.memory" and
 // "container.memory" are read by no SLS 3.x and are ignored like any
-// other unknown key.
+// other unknown key. The AM type is "yarn.sls.am.type" only
+// (AMDefinitionFactory.createFromSlsTrace reads SLSConfiguration.AM_TYPE);
+// "am.type", SLS 2.x's key that SLS's documentation and rumen2sls still
+// write, is ignored too.
 var (
-	slsJobKeys = set("am.type", "yarn.sls.am.type", "job.start.ms", "job.end.ms", "job.queue.name",
+	slsJobKeys = set("yarn.sls.am.type", "job.start.ms", "job.end.ms", "job.queue.name",
 		"job.id", "job.user", "job.count", "job.tasks", "job.label.expression",
 		"am.memory-mb", "am.vcores", "num.nodes", "num.racks")
 	slsTaskKeys = set("count", "container.host", "container.start.ms", "container.end.ms",
@@ -266,18 +269,17 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	if a.AM, err = sr.amResource(obj, pos); err != nil {
 		return a, 0, err
 	}
+	// AMDefinitionSLS.Builder.withAmType: a null value keeps the default.
 	amType := "mapreduce"
-	for _, k := range []string{"am.type", "yarn.sls.am.type"} {
-		if v, ok := obj[k]; ok && v != nil {
-			amType = jsonString(v)
-		}
+	if v, ok := obj["yarn.sls.am.type"]; ok && v != nil {
+		amType = jsonString(v)
 	}
 	if !contains(sr.set.AMTypes, amType) {
-		return a, 0, posErr(pos, "unknown am.type %q (known: %s; add yarn.sls.am.type.%s to sls-runner.xml)", amType, strings.Join(sr.set.AMTypes, ", "), amType)
+		return a, 0, posErr(pos, "unknown yarn.sls.am.type %q (known: %s; add yarn.sls.am.type.%s to sls-runner.xml)", amType, strings.Join(sr.set.AMTypes, ", "), amType)
 	}
 	kind := sr.set.AMKind(amType)
 	if kind == "" {
-		return a, 0, posErr(pos, "am.type %q is class %q, which capq does not simulate (MRAMSimulator, StreamAMSimulator, DAGAMSimulator)", amType, sr.set.AMClasses[amType])
+		return a, 0, posErr(pos, "yarn.sls.am.type %q is class %q, which capq does not simulate (MRAMSimulator, StreamAMSimulator, DAGAMSimulator)", amType, sr.set.AMClasses[amType])
 	}
 	if a.Tasks, err = sr.tasks(obj, pos, kind); err != nil {
 		return a, 0, err

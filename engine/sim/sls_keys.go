@@ -44,6 +44,8 @@ func (sr *slsReader) reportIgnored() {
 		ik := sr.ignored[k]
 		why := "SLS 3.4 does not read it"
 		switch {
+		case k == "am.type":
+			why = `SLS 3.x reads the AM type from "yarn.sls.am.type" (AMDefinitionFactory.createFromSlsTrace, SLSConfiguration.AM_TYPE); "am.type" is SLS 2.x's key, so these jobs run as "mapreduce" unless they also set "yarn.sls.am.type"`
 		case k == "am.memory" || k == "container.memory":
 			why = fmt.Sprintf("SLS 3.4 does not read it (it reads %q)", k+"-mb")
 		case strings.HasPrefix(k, "am.") || strings.HasPrefix(k, "container."):

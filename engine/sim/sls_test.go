@@ -124,7 +124,7 @@ func TestSLSSkipsJobsLikeAMRunner(t *testing.T) {
 		"zero duration":   {`{"job.queue.name": "a", "job.tasks": [{"container.start.ms": 5, "container.end.ms": 5}]}`, `t.json:2 (job 2) task 0: Duration of a task shouldn't be less or equal to 0!`},
 		"int overflow":    {`{"job.queue.name": "a", "job.tasks": [{"container.duration.ms": 2147483648}]}`, `container.duration.ms: For input string: "2147483648"`},
 		"no queue":        {`{"job.tasks": [{"duration.ms": 5}]}`, "job has no job.queue.name"},
-		"unknown am type": {`{"am.type": "spark", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`, `unknown am.type "spark"`},
+		"unknown am type": {`{"yarn.sls.am.type": "spark", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`, `unknown yarn.sls.am.type "spark"`},
 		"no tasks":        {`{"job.queue.name": "a", "job.tasks": []}`, "No task for the job!"},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -174,7 +174,7 @@ func TestSLSContainerSizesPackaged(t *testing.T) {
  {"duration.ms": 5000, "container.memory-mb": 1024, "container.type": "map"},
  {"duration.ms": 7000, "count": 2, "container.memory-mb": 2048, "container.vcores": 2, "container.type": "map"},
  {"duration.ms": 9000, "container.memory-mb": 4096, "container.type": "reduce"}]}
-{"am.type": "stream", "job.queue.name": "a", "job.end.ms": 5000, "job.tasks": [
+{"yarn.sls.am.type": "stream", "job.queue.name": "a", "job.end.ms": 5000, "job.tasks": [
  {"duration.ms": 5000, "container.memory-mb": 1024, "container.allocation.id": 1},
  {"duration.ms": 5000, "container.memory-mb": 3072, "container.allocation.id": 2}]}`
 	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
@@ -280,8 +280,8 @@ func TestSLSTraceAsArray(t *testing.T) {
 // no positive duration, which SLS finishes at once, is skipped.
 func TestSLSStreamAMHoldsForTheJobsDuration(t *testing.T) {
 	data := `{"num.nodes": 2}
-{"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.end.ms": 61000, "job.tasks": [{"count": 2, "duration.ms": 5000, "container.priority": 7}]}
-{"am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.tasks": [{"duration.ms": 5000}]}`
+{"yarn.sls.am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.end.ms": 61000, "job.tasks": [{"count": 2, "duration.ms": 5000, "container.priority": 7}]}
+{"yarn.sls.am.type": "stream", "job.queue.name": "a", "job.start.ms": 1000, "job.tasks": [{"duration.ms": 5000}]}`
 	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 1)
@@ -319,15 +319,15 @@ func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
 	})
 	require.NoError(t, err)
 	data := `{"num.nodes": 2}
-{"am.type": "mr", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.type": "reduce", "container.priority": 3}]}
-{"am.type": "custom", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`
+{"yarn.sls.am.type": "mr", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.type": "reduce", "container.priority": 3}]}
+{"yarn.sls.am.type": "custom", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`
 	w, err := ReadSLS("t.json", []byte(data), set, nil, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 1)
 	assert.Equal(t, int32(10), w.Apps[0].Tasks[0].Priority)
 	assert.Equal(t, 1, w.Apps[0].Tasks[0].Phase)
 	require.Len(t, w.Warnings, 1)
-	assert.Contains(t, w.Warnings[0], `am.type "custom" is class "com.example.MyAMSimulator", which capq does not simulate`)
+	assert.Contains(t, w.Warnings[0], `yarn.sls.am.type "custom" is class "com.example.MyAMSimulator", which capq does not simulate`)
 }
 
 // TestSLSDagAM checks DAGAMSimulator: every container at priority 20
@@ -403,4 +403,25 @@ func TestSLSGeneratedNames(t *testing.T) {
 	assert.True(t, g.host("node11"))
 	assert.False(t, g.host("node12"))
 	assert.False(t, g.host("node-1"))
+}
+
+// TestSLSAMTypeKeyIsYarnSLSAMType checks AMDefinitionFactory
+// .createFromSlsTrace: SLS 3.x reads a job's AM type from
+// "yarn.sls.am.type" (SLSConfiguration.AM_TYPE) only. "am.type", SLS 2.x's
+// key that SLS's documentation and rumen2sls still write, is ignored: a
+// job with "am.type": "stream" runs as a MapReduce AM (maps at 20, then
+// reduces at 10, no stream hold), with a warning naming the key.
+func TestSLSAMTypeKeyIsYarnSLSAMType(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"am.type": "stream", "job.queue.name": "a", "job.start.ms": 0, "job.end.ms": 60000, "job.tasks": [{"duration.ms": 5000, "container.type": "reduce"}]}
+{"am.type": "stream", "yarn.sls.am.type": "stream", "job.queue.name": "a", "job.start.ms": 0, "job.end.ms": 60000, "job.tasks": [{"duration.ms": 5000}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 2)
+	assert.Equal(t, []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 10, Phase: 1, Type: "reduce"}}, w.Apps[0].Tasks,
+		"MRAMSimulator: a reduce at 10 for its own duration")
+	assert.Equal(t, int64(60000), w.Apps[1].Tasks[0].DurationMS, "StreamAMSimulator holds for the job's duration")
+	require.Len(t, w.Warnings, 2)
+	assert.Contains(t, w.Warnings[0], "the stream AM (StreamAMSimulator)")
+	assert.Equal(t, `t.json:2 (job 2): key "am.type" ignored in 2 object(s): SLS 3.x reads the AM type from "yarn.sls.am.type" (AMDefinitionFactory.createFromSlsTrace, SLSConfiguration.AM_TYPE); "am.type" is SLS 2.x's key, so these jobs run as "mapreduce" unless they also set "yarn.sls.am.type"`, w.Warnings[1])
 }
