@@ -256,7 +256,17 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	if a.SubmitMS, err = javaLong(obj, "job.start.ms", 0, pos); err != nil {
 		return a, 0, err
 	}
-	if v, ok := obj["job.label.expression"]; ok && v != nil {
+	// AMDefinitionSLS.Builder.withJobFinishTime parses job.end.ms for
+	// every AM type (Long.parseLong), so a bad one skips even a MapReduce
+	// job, which then never reads it.
+	end, err := javaLong(obj, "job.end.ms", 0, pos)
+	if err != nil {
+		return a, 0, err
+	}
+	if v, ok := obj["job.label.expression"]; ok {
+		if v == nil {
+			return a, 0, posErr(pos, "job.label.expression is null (AMDefinitionSLS.Builder.withLabelExpression calls toString on it)")
+		}
 		// AMSimulator.submitApp sets it as the submission context's node
 		// label expression: the AM's and every unlabelled ANY request's.
 		l := jsonString(v)
@@ -285,10 +295,6 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 		return a, 0, err
 	}
 	if kind == "stream" {
-		end, err := javaLong(obj, "job.end.ms", 0, pos)
-		if err != nil {
-			return a, 0, err
-		}
 		if err := holdStreams(a.Tasks, end-a.SubmitMS); err != nil {
 			return a, 0, posErr(pos, "%v", err)
 		}
@@ -412,7 +418,10 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 		return g, err
 	}
 	g.Priority = int32(p)
-	if v, ok := t["container.type"]; ok && v != nil {
+	if v, ok := t["container.type"]; ok {
+		if v == nil {
+			return g, posErr(pos, "container.type is null (TaskContainerDefinition.Builder.withType calls toString on it)")
+		}
 		g.Type = jsonString(v)
 	}
 	if err := sr.executionType(t, pos); err != nil {

@@ -126,6 +126,11 @@ func TestSLSSkipsJobsLikeAMRunner(t *testing.T) {
 		"no queue":        {`{"job.tasks": [{"duration.ms": 5}]}`, "job has no job.queue.name"},
 		"unknown am type": {`{"yarn.sls.am.type": "spark", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`, `unknown yarn.sls.am.type "spark"`},
 		"no tasks":        {`{"job.queue.name": "a", "job.tasks": []}`, "No task for the job!"},
+		// AMDefinitionSLS.Builder parses job.end.ms for every AM type and
+		// calls toString on a label expression and a task type.
+		"bad job.end.ms of a MapReduce job": {`{"job.queue.name": "a", "job.end.ms": "later", "job.tasks": [{"duration.ms": 5}]}`, `job.end.ms: For input string: "later"`},
+		"null label expression":             {`{"job.queue.name": "a", "job.label.expression": null, "job.tasks": [{"duration.ms": 5}]}`, "job.label.expression is null"},
+		"null container.type":               {`{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.type": null}]}`, "task 0: container.type is null"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			w, err := ReadSLS("t.json", []byte("{\"num.nodes\": 2}\n"+c.job+"\n"+good), xmlconf.DefaultSLSSettings(), nil, 0)
