@@ -17,8 +17,9 @@ import (
 // TestRumenTraceCompressed: SLS's RUMEN runs open the trace with Rumen's
 // JobTraceReader, whose PossiblyDecompressedInputStream picks a codec by
 // the file name (job-trace.json.gz is gunzipped), so a gzipped Rumen trace
-// runs as the plain one does. SLS opens SLS traces raw: a gzipped one is
-// refused, as is a .gz name on a plain file (GzipCodec fails on it).
+// runs as the plain one does. SLS opens SLS traces raw, and rumen2sls.sh
+// its Rumen input: a gzipped one is refused, as is a .gz name on a plain
+// file (GzipCodec fails on it).
 func TestRumenTraceCompressed(t *testing.T) {
 	const dir = "testdata/sls-suite/"
 	dirT := t.TempDir()
@@ -43,6 +44,12 @@ func TestRumenTraceCompressed(t *testing.T) {
 	require.Equal(t, 0, packed.code, packed.stderr)
 	body := func(out string) string { return out[strings.Index(out, "\n"):] } // after the line naming the file
 	assert.Equal(t, body(plain.stdout), body(packed.stdout))
+
+	// rumen2sls.sh's converter opens the file raw.
+	conv := runBinary(t, "", "simulate", "--config", dir+"capacity-scheduler.xml", "--workload", filepath.Join(dirT, "2jobs2min.json.gz"),
+		"--sls-runner", dir+"sls-runner.xml", "--rumen-time", "rumen2sls")
+	assert.Equal(t, 2, conv.code)
+	assert.Contains(t, conv.stderr, "a compressed Rumen trace with --rumen-time rumen2sls; rumen2sls.sh reads the file raw (RumenToSLSConverter)")
 
 	sls := run(gz("testdata/sls-suite/inputsls.json", "inputsls.json.gz"))
 	assert.Equal(t, 2, sls.code)

@@ -31,7 +31,7 @@ func (r *runFlags) bind(cmd *cobra.Command, pair bool) {
 	f.StringVar(&r.workload, "workload", "", "workload: native JSON or SLS trace (file or -)")
 	f.StringVar(&r.slsNodes, "sls-nodes", "", "SLS topology file for an SLS trace (racks and nodes)")
 	f.StringVar(&r.slsRunner, "sls-runner", "", "sls-runner.xml for an SLS trace (node size, AM and container defaults)")
-	f.StringVar(&r.rumenTime, "rumen-time", "sls", "a Rumen trace's time base: sls (SLS 3.4's direct reader, every job at 0) or rumen2sls (relative to the first job)")
+	f.StringVar(&r.rumenTime, "rumen-time", "sls", "how a Rumen trace is read: sls (SLS 3.4's direct reader: every job at 0, each task's last attempt) or rumen2sls (rumen2sls.sh's conversion: relative to the first job, every attempt a container)")
 	f.Int64Var(&r.seed, "seed", 1, "seed for node heartbeat offsets; the same seed gives the same output"+both)
 	f.StringVar(&r.until, "until", "", "stop at this simulated time (e.g. 90m, 24h or milliseconds)"+both)
 	f.StringVar(&r.sample, "sample", sample, sampleHelp)

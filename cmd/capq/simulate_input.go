@@ -34,6 +34,11 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 		// traces raw, and capq its own workloads.
 		return nil, fmt.Errorf("%s: a compressed %s workload; only Rumen traces are read compressed (JobTraceReader), decompress it first", name, format)
 	}
+	if compressed && format == sim.FormatRumen && o.rumenTime == "rumen2sls" {
+		// RumenToSLSConverter.generateSLSLoadFile opens a FileInputStream:
+		// rumen2sls.sh reads no codec.
+		return nil, fmt.Errorf("%s: a compressed Rumen trace with --rumen-time rumen2sls; rumen2sls.sh reads the file raw (RumenToSLSConverter), decompress it first (--rumen-time sls reads it compressed, as JobTraceReader does)", name)
+	}
 	if format == sim.FormatNativeJSON {
 		if o.slsNodes != "" || o.slsRunner != "" {
 			return nil, fmt.Errorf("%s is a native workload; --sls-nodes and --sls-runner apply only to SLS traces", name)

@@ -137,10 +137,13 @@ func FuzzReadSynth(f *testing.F) {
 
 func FuzzReadRumen(f *testing.F) {
 	f.Add([]byte(`{"jobID": "job_1", "user": "u", "queue": "a", "submitTime": 5, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}], "reduceTasks": [{"attempts": [{"hostName": "h2", "startTime": 4, "finishTime": 9}]}]} {"jobID": "job_2", "queue": "b", "submitTime": 1, "mapTasks": [{"attempts": []}]}`))
+	f.Add([]byte(`{"jobID": "job_1", "user": "u", "queue": "a", "submitTime": 1371222159703, "finishTime": 1371222169703, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1371222159800, "finishTime": 1371222159900}, {"hostName": "/r/g", "startTime": 1371222159800, "finishTime": 1371222159950}]}], "reduceTasks": []}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted, 0)
-		if err == nil && w == nil {
-			t.Fatal("nil workload without error")
+		for _, base := range []RumenTimeBase{RumenTimeSLS, RumenTimeConverted} {
+			w, err := ReadRumen("r.json", data, xmlconf.DefaultSLSSettings(), nil, base, 0)
+			if err == nil && w == nil {
+				t.Fatal("nil workload without error")
+			}
 		}
 	})
 }

@@ -15,17 +15,20 @@ import (
 // time 9223370665632721308 ms".
 func TestRelativeTimesNameTheInput(t *testing.T) {
 	job := func(submit, start, finish string) string {
-		return `{"jobID": "j", "queue": "a", "submitTime": ` + submit + `, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": ` + start + `, "finishTime": ` + finish + `}]}]}`
+		return `{"jobID": "j", "queue": "a", "user": "u", "submitTime": ` + submit + `, "finishTime": 1371222169703, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": ` + start + `, "finishTime": ` + finish + `}]}], "reduceTasks": []}`
 	}
+	// rumen2sls.sh reads times as Longs: Jackson makes a Java int an
+	// Integer, which the converter cannot cast, so they are epoch times.
+	const t0, t1 = "1371222159703", "1371222159999"
 	cases := []struct {
 		name, data, want string
 	}{
-		{"a submitTime at int64 max", job("5", "1", "4") + "\n" + job("9223372036854775807", "1", "4"),
-			"r.json:2 (job 2): submitTime 9223372036854775807 is out of range: more than 1099511627776 ms from the first job's 5"},
-		{"a first submitTime at int64 min", job("-9223372036854775808", "1", "4") + "\n" + job("1371222159703", "1", "4"),
-			"r.json:2 (job 2): submitTime 1371222159703 is out of range: more than 1099511627776 ms from the first job's -9223372036854775808"},
-		{"a startTime at int64 min", job("5", "-9223372036854775808", "4"),
-			"map task 0: its attempt from startTime -9223372036854775808 to finishTime 4 is out of range (at most 1099511627776 ms)"},
+		{"a submitTime at int64 max", job(t0, t0, t1) + "\n" + job("9223372036854775807", t0, t1),
+			"r.json:2 (job 2): submitTime 9223372036854775807 is out of range: more than 1099511627776 ms from the baseline 1371222159703"},
+		{"a first submitTime at int64 min", job("-9223372036854775808", t0, t1) + "\n" + job("1371222159703", t0, t1),
+			"r.json:2 (job 2): submitTime 1371222159703 is out of range: more than 1099511627776 ms from the baseline -9223372036854775808"},
+		{"a startTime at int64 min", job(t0, "-9223372036854775808", t1),
+			"map task 0 attempt 0: from startTime -9223372036854775808 to finishTime 1371222159999 is out of range (at most 1099511627776 ms)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -35,6 +38,10 @@ func TestRelativeTimesNameTheInput(t *testing.T) {
 			assert.NotContains(t, err.Error(), "922337066563")
 		})
 	}
+	t.Run("SLS's direct reader: a startTime at int64 min", func(t *testing.T) {
+		_, err := ReadRumen("r.json", []byte(job("5", "-9223372036854775808", "4")), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
+		assert.ErrorContains(t, err, "map task 0: its attempt from startTime -9223372036854775808 to finishTime 4 is out of range (at most 1099511627776 ms)")
+	})
 
 	t.Run("an rm app before every other one at int64 min", func(t *testing.T) {
 		data := []byte(`{"apps": {"app": [

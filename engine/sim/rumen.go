@@ -20,8 +20,9 @@ const (
 	// AMRunner passes a baseline of 0, so AMDefinitionRumen.Builder takes
 	// each job's own submitTime as its baseline and every job starts at 0.
 	RumenTimeSLS RumenTimeBase = iota
-	// RumenTimeConverted is rumen2sls.sh (RumenToSLSConverter): submit
-	// times relative to the first job's.
+	// RumenTimeConverted is rumen2sls.sh (RumenToSLSConverter), then SLS
+	// on its output: submit times relative to the first job's, every
+	// attempt a container (readRumenConverted).
 	RumenTimeConverted
 )
 
@@ -144,9 +145,11 @@ type rumenUsage struct {
 // (Options.MaxContainers, 0: DefaultMaxContainers): ReadRumen refuses the
 // job that passes it as Run would and reads no further.
 func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, base RumenTimeBase, maxContainers int) (*Workload, error) {
+	if base == RumenTimeConverted {
+		return readRumenConverted(name, data, set, nodes, maxContainers)
+	}
 	sr := newSLSReader(name, data, set, maxContainers)
 	dec := json.NewDecoder(bytes.NewReader(data))
-	var first int64
 	for i := 1; ; i++ {
 		off := sr.r.skipSpace(dec.InputOffset())
 		var j rumenJob
@@ -187,13 +190,7 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 				return nil, err
 			}
 		}
-		if i == 1 {
-			first = int64(j.SubmitTime)
-		}
-		a, err := sr.rumenApp(j, pos, base, first)
-		if re := (*rangeError)(nil); errors.As(err, &re) {
-			return nil, re.err
-		}
+		a, err := sr.rumenApp(j, pos)
 		var fatal *fatalErr
 		if errors.As(err, &fatal) {
 			return nil, fatal.err
@@ -228,7 +225,11 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 	return sr.w, sr.w.Validate()
 }
 
-func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first int64) (App, error) {
+// rumenApp is AMDefinitionFactory.createFromRumenTrace on one job. Every
+// job starts at 0: AMRunner passes a baseline of 0, so
+// AMDefinitionRumen.Builder.build takes the job's own submitTime as its
+// baseline.
+func (sr *slsReader) rumenApp(j rumenJob, pos string) (App, error) {
 	a := App{Pos: pos, User: "default", AM: engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}}
 	if j.Queue == nil {
 		return a, posErr(pos, "job has no queue")
@@ -239,16 +240,6 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string, base RumenTimeBase, first 
 	}
 	if j.User != nil {
 		a.User = *j.User
-	}
-	if base == RumenTimeConverted {
-		// adjustTimeValuesToBaselineTime resets a negative start to 0;
-		// the difference is checked, so an extreme submitTime is named
-		// as given, not as an overflowed difference.
-		rel, ok := subMS(int64(j.SubmitTime), first)
-		if !ok || rel > MaxTimeMS {
-			return a, &rangeError{posErr(pos, "submitTime %d is out of range: more than %d ms from the first job's %d", j.SubmitTime, int64(MaxTimeMS), first)}
-		}
-		a.SubmitMS = max(0, rel)
 	}
 	if a.ID == "" || sr.ids[a.ID] {
 		a.ID = fmt.Sprintf("%s_%d", a.ID, sr.amID)
@@ -330,12 +321,6 @@ func rumenHostsReadable(j rumenJob, pos string) error {
 	}
 	return nil
 }
-
-// rangeError is a job rumen2sls could not place in time: the whole trace
-// is refused, where a job SLS skips is only warned about.
-type rangeError struct{ err error }
-
-func (e *rangeError) Error() string { return e.err.Error() }
 
 // subMS is a - b, with ok false when the difference overflows int64.
 func subMS(a, b int64) (int64, bool) {

@@ -55,10 +55,10 @@ func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
 {"jobID": "job_2", "queue": "a", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
 {"jobID": "job_3", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
 {"queue": "a", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}`
-	w, err := ReadRumen("r.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted, 0)
+	w, err := ReadRumen("r.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
 	require.NoError(t, err)
 	require.Len(t, w.Apps, 1)
-	assert.Equal(t, int64(4), w.Apps[0].SubmitMS)
+	assert.Equal(t, int64(0), w.Apps[0].SubmitMS, "AMDefinitionRumen: each job is its own baseline")
 	require.Len(t, w.Warnings, 3)
 	assert.Contains(t, w.Warnings[0], "r.json:1 (job 1): Invalid map task, no attempt for a mapper!")
 	assert.Contains(t, w.Warnings[1], "r.json:3 (job 3): job has no queue")
