@@ -241,6 +241,7 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string) (App, error) {
 	if j.User != nil {
 		a.User = *j.User
 	}
+	named := a.ID
 	if a.ID == "" || sr.ids[a.ID] {
 		a.ID = fmt.Sprintf("%s_%d", a.ID, sr.amID)
 	}
@@ -296,6 +297,9 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string) (App, error) {
 		// job.getJobID().toString(): a NullPointerException, and AMRunner
 		// skips the job.
 		return a, posErr(pos, "job has no jobID")
+	}
+	if named != "" && named != a.ID {
+		sr.w.Warnings = append(sr.w.Warnings, duplicateIDNote(pos, named, a.ID))
 	}
 	sr.ids[a.ID] = true
 	sr.amID++

@@ -119,6 +119,7 @@ func (sr *slsReader) convertedApp(obj map[string]any, pos string, baseline *int6
 	if sr.ids[a.ID] {
 		a.ID = fmt.Sprintf("%s_%d", a.ID, sr.amID)
 	}
+
 	var skip error
 	for _, kind := range []struct {
 		key, typ string
@@ -153,6 +154,9 @@ func (sr *slsReader) convertedApp(obj map[string]any, pos string, baseline *int6
 	}
 	if len(a.Tasks) == 0 {
 		return a, posErr(pos, "No task for the job! (rumen2sls.sh converts no attempt of it)")
+	}
+	if a.ID != id {
+		sr.w.Warnings = append(sr.w.Warnings, duplicateIDNote(pos, id, a.ID))
 	}
 	sr.ids[a.ID] = true
 	sr.amID++

@@ -143,8 +143,9 @@ func TestRumenCrashedAttempt(t *testing.T) {
 	w, err := ReadRumen("crashed.json", []byte(three), set, topo, RumenTimeSLS, 0)
 	require.NoError(t, err)
 	assert.Len(t, w.Apps, 2)
-	require.Len(t, w.Warnings, 1)
+	require.Len(t, w.Warnings, 2, "job 2 skipped, job 3's id taken by job 1")
 	assert.Contains(t, w.Warnings[0], "(job 2): reduce task 0: its last attempt has no hostName (AMDefinitionRumen.getTaskContainers fails on it); SLS skips this job")
+	assert.Contains(t, w.Warnings[1], `(job 3): job id "job_1488896259152_410442" is used twice; renamed "job_1488896259152_410442_1" (SLS runs both, but counts one app per id in AMRunner's amMap`)
 	_, err = ReadRumen("crashed.json", []byte(three), set, nil, RumenTimeSLS, 0)
 	assert.ErrorContains(t, err, "(job 2): reduce task 0: its last attempt has no hostName")
 
@@ -153,8 +154,9 @@ func TestRumenCrashedAttempt(t *testing.T) {
 	w, err = ReadRumen("crashed.json", []byte(clean+clean+data), set, nil, RumenTimeSLS, 0)
 	require.NoError(t, err)
 	assert.Len(t, w.Apps, 2)
-	require.Len(t, w.Warnings, 1)
-	assert.Contains(t, w.Warnings[0], "(job 3): Rumen's JobTraceReader cannot map this job onto LoggedJob (9223372036854776000 is out of range of a Java long) and ends the trace here; SLS reads no job from here on")
+	require.Len(t, w.Warnings, 2)
+	assert.Contains(t, w.Warnings[0], "(job 2): job id")
+	assert.Contains(t, w.Warnings[1], "(job 3): Rumen's JobTraceReader cannot map this job onto LoggedJob (9223372036854776000 is out of range of a Java long) and ends the trace here; SLS reads no job from here on")
 }
 
 // TestRumenTruncatedTrace: a Rumen trace cut short, as a partly copied

@@ -191,7 +191,7 @@ func (sr *slsReader) job(obj map[string]any, pos string) error {
 		a.Tasks = append([]TaskGroup(nil), app.Tasks...)
 		named, id := sr.instanceID(app.ID, count, sr.amID)
 		if id != named {
-			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: job id %q is used twice; renamed %q", pos, named, id))
+			sr.w.Warnings = append(sr.w.Warnings, duplicateIDNote(pos, named, id))
 		}
 		a.ID = id
 		sr.ids[a.ID] = true

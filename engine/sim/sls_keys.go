@@ -92,3 +92,11 @@ func UnknownQueueWarnings(m *xmlconf.Model, w *Workload) []string {
 	}
 	return out
 }
+
+// duplicateIDNote is the warning for a job whose id an earlier job took.
+// SLS runs both AMs, but AMRunner.runNewAM keeps one per id in amMap, and
+// remainingApps starts at amMap's size: slsrun.sh (exitAtTheFinish) stops
+// the whole run once that many apps have finished, with apps still running.
+func duplicateIDNote(pos, named, id string) string {
+	return fmt.Sprintf("%s: job id %q is used twice; renamed %q (SLS runs both, but counts one app per id in AMRunner's amMap: slsrun.sh stops once that many apps have finished, before the last ones end)", pos, named, id)
+}

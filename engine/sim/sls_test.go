@@ -430,3 +430,27 @@ func TestSLSAMTypeKeyIsYarnSLSAMType(t *testing.T) {
 	assert.Contains(t, w.Warnings[0], "the stream AM (StreamAMSimulator)")
 	assert.Equal(t, `t.json:2 (job 2): key "am.type" ignored in 2 object(s): SLS 3.x reads the AM type from "yarn.sls.am.type" (AMDefinitionFactory.createFromSlsTrace, SLSConfiguration.AM_TYPE); "am.type" is SLS 2.x's key, so these jobs run as "mapreduce" unless they also set "yarn.sls.am.type"`, w.Warnings[1])
 }
+
+// TestSLSDuplicateJobIDs checks what SLS does with two jobs of one job.id:
+// AMRunner.runNewAM starts both AMs, but amMap keeps one per id and
+// remainingApps starts at its size, so slsrun.sh stops once that many
+// apps have finished. capq runs both under distinct ids and says so. An
+// id that a multi-instance job's AM number already took is the same
+// (AMRunner names those instances by AM_ID).
+func TestSLSDuplicateJobIDs(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"job.queue.name": "a", "job.id": "job_1", "job.tasks": [{"duration.ms": 5}]}
+{"job.queue.name": "a", "job.id": "job_1", "job.tasks": [{"duration.ms": 5}]}
+{"job.queue.name": "a", "job.count": 2, "job.tasks": [{"duration.ms": 5}]}
+{"job.queue.name": "a", "job.id": "3", "job.tasks": [{"duration.ms": 5}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	var ids []string
+	for _, a := range w.Apps {
+		ids = append(ids, a.ID)
+	}
+	assert.Equal(t, []string{"job_1", "job_1_1", "2", "3", "3_4"}, ids)
+	require.Len(t, w.Warnings, 2)
+	assert.Equal(t, `t.json:3 (job 3): job id "job_1" is used twice; renamed "job_1_1" (SLS runs both, but counts one app per id in AMRunner's amMap: slsrun.sh stops once that many apps have finished, before the last ones end)`, w.Warnings[0])
+	assert.Contains(t, w.Warnings[1], `t.json:5 (job 5): job id "3" is used twice; renamed "3_4"`)
+}
