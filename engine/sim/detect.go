@@ -86,6 +86,14 @@ type TraceOptions struct {
 // ReadTrace reads a trace Detect found not to be native JSON: SLS, Rumen
 // or SYNTH.
 func ReadTrace(name string, data []byte, format Format, o TraceOptions) (*Workload, error) {
+	w, err := readTrace(name, data, format, o)
+	if err == nil && o.Nodes != nil && len(o.Nodes.Warnings) > 0 {
+		w.Warnings = append(append([]string(nil), o.Nodes.Warnings...), w.Warnings...)
+	}
+	return w, err
+}
+
+func readTrace(name string, data []byte, format Format, o TraceOptions) (*Workload, error) {
 	switch format {
 	case FormatRumen:
 		base, err := ParseRumenTimeBase(o.RumenTime)

@@ -454,3 +454,31 @@ func TestSLSDuplicateJobIDs(t *testing.T) {
 	assert.Equal(t, `t.json:3 (job 3): job id "job_1" is used twice; renamed "job_1_1" (SLS runs both, but counts one app per id in AMRunner's amMap: slsrun.sh stops once that many apps have finished, before the last ones end)`, w.Warnings[0])
 	assert.Contains(t, w.Warnings[1], `t.json:5 (job 5): job id "3" is used twice; renamed "3_4"`)
 }
+
+// TestSLSTopologyKeysAsParseNodesFromNodeFile checks SLSUtils
+// .parseNodesFromNodeFile: it reads the topology as untyped maps and
+// looks up rack, nodes, node, labels and each resource type's name, so
+// another key (a note, a resource type resource-types.xml would declare)
+// is ignored, not refused, and a null resource value leaves the NM
+// default (jsonNode.get(name) != null). ReadTrace passes the warnings on
+// to the workload's.
+func TestSLSTopologyKeysAsParseNodesFromNodeFile(t *testing.T) {
+	topo := `{"rack": "r1", "dc": "east", "nodes": [
+  {"node": "a", "memory-mb": null, "vcores": 4, "yarn.io/gpu": 2, "comment": "spare"},
+  {"node": "b", "comment": "old"}]}`
+	c, err := ReadSLSNodes("nodes.json", []byte(topo), xmlconf.DefaultSLSSettings())
+	require.NoError(t, err)
+	nodes := c.Expand()
+	require.Len(t, nodes, 2)
+	assert.Equal(t, NodeSpec{ID: "a", Rack: "/r1", MemoryMB: 10240, VCores: 4}, nodes[0])
+	assert.Equal(t, []string{
+		`nodes.json:1 (rack 1) node 0: key "comment" ignored in 2 object(s): SLSUtils.parseNodesFromNodeFile reads rack, nodes, node, labels and the resource types (memory-mb, vcores; another only when resource-types.xml declares it, which capq does not schedule)`,
+		`nodes.json:1 (rack 1): key "dc" ignored in 1 object(s): SLSUtils.parseNodesFromNodeFile reads rack, nodes, node, labels and the resource types (memory-mb, vcores; another only when resource-types.xml declares it, which capq does not schedule)`,
+		`nodes.json:1 (rack 1) node 0: key "yarn.io/gpu" ignored in 1 object(s): SLSUtils.parseNodesFromNodeFile reads rack, nodes, node, labels and the resource types (memory-mb, vcores; another only when resource-types.xml declares it, which capq does not schedule)`,
+	}, c.Warnings)
+
+	trace := `{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.host": "/r1/a"}]}`
+	w, err := ReadTrace("t.json", []byte(trace), FormatSLSTrace, TraceOptions{Settings: xmlconf.DefaultSLSSettings(), Nodes: c})
+	require.NoError(t, err)
+	assert.Equal(t, c.Warnings, w.Warnings)
+}

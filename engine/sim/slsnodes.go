@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -16,12 +17,15 @@ import (
 // Java, a node object without "node" is named "null". A node's "labels"
 // (YarnClientUtils.buildNodeLabelsFromStr: "gpu" or
 // "gpu(exclusive=false)") puts it in that partition and defines the label.
+// Other keys are ignored, as SLS ignores them, with a warning in the
+// cluster's Warnings.
 func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, error) {
 	r := &posReader{name: name, data: data, lastLine: 1}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	c := &Cluster{}
 	seen := map[string]string{}
+	ignored := map[string]ignoredKey{}
 	for i := 1; ; i++ {
 		off := r.skipSpace(dec.InputOffset())
 		var obj map[string]any
@@ -33,10 +37,11 @@ func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, 
 			return nil, r.jsonErr(err, dec)
 		}
 		pos := fmt.Sprintf("%s:%d (rack %d)", name, r.line(off), i)
-		if err := rackNodes(obj, pos, set, c, seen); err != nil {
+		if err := rackNodes(obj, pos, set, c, seen, ignored); err != nil {
 			return nil, err
 		}
 	}
+	c.Warnings = ignoredTopologyKeys(ignored)
 	if len(c.Nodes) == 0 {
 		//lint:ignore ST1005 SLSRunner's exact message
 		return nil, fmt.Errorf("%s: No node! Please configure nodes.", name)
@@ -44,12 +49,8 @@ func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, 
 	return c, nil
 }
 
-func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Cluster, seen map[string]string) error {
-	for k := range obj {
-		if k != "rack" && k != "nodes" {
-			return posErr(pos, "unknown field %q in a topology entry (want rack, nodes)", k)
-		}
-	}
+func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Cluster, seen map[string]string, ignored map[string]ignoredKey) error {
+	noteIgnored(ignored, obj, pos, "rack", "nodes")
 	rack := "/" + jsonString(obj["rack"])
 	list, ok := obj["nodes"].([]any)
 	if !ok {
@@ -61,13 +62,7 @@ func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Clust
 		if !ok {
 			return posErr(npos, "a node must be a JSON object")
 		}
-		for k := range n {
-			switch k {
-			case "node", "memory-mb", "vcores", "labels":
-			default:
-				return posErr(npos, "unknown field %q in a node (want node, memory-mb, vcores, labels)", k)
-			}
-		}
+		noteIgnored(ignored, n, npos, "node", "memory-mb", "vcores", "labels")
 		rk, host, err := rackHost(rack + "/" + jsonString(n["node"]))
 		if err != nil {
 			return posErr(npos, "%v", err)
@@ -79,11 +74,11 @@ func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Clust
 			return posErr(npos, "node %q is in racks %s and %s", host, prev, rk)
 		}
 		seen[host] = rk
-		mem, err := javaInt(n, "memory-mb", set.NMMemoryMB, npos)
+		mem, err := nodeResource(n, "memory-mb", set.NMMemoryMB, npos)
 		if err != nil {
 			return err
 		}
-		vc, err := javaInt(n, "vcores", set.NMVCores, npos)
+		vc, err := nodeResource(n, "vcores", set.NMVCores, npos)
 		if err != nil {
 			return err
 		}
@@ -122,4 +117,47 @@ func slsNodeLabels(n map[string]any, pos string, c *Cluster) (string, error) {
 	}
 	c.NodeLabels = append(c.NodeLabels, labels[0])
 	return labels[0].Name, nil
+}
+
+// nodeResource is a node's resource value as parseNodesFromNodeFile reads
+// it: Integer.parseInt when the value is not null, else the NM default.
+func nodeResource(n map[string]any, key string, def int64, pos string) (int64, error) {
+	if v, ok := n[key]; ok && v == nil {
+		return def, nil
+	}
+	return javaInt(n, key, def, pos)
+}
+
+// noteIgnored records the keys of obj other than known: SLSUtils
+// .parseNodesFromNodeFile reads the topology as untyped maps and looks up
+// only the keys it knows, so others are ignored, as in a trace.
+func noteIgnored(ignored map[string]ignoredKey, obj map[string]any, pos string, known ...string) {
+	for k := range obj {
+		if contains(known, k) {
+			continue
+		}
+		ik, seen := ignored[k]
+		if !seen {
+			ik.first = pos
+		}
+		ik.n++
+		ignored[k] = ik
+	}
+}
+
+// ignoredTopologyKeys are the warnings for the ignored keys, sorted. A
+// node's key may be a resource type SLS reads when resource-types.xml
+// declares it, which capq does not schedule.
+func ignoredTopologyKeys(ignored map[string]ignoredKey) []string {
+	keys := make([]string, 0, len(ignored))
+	for k := range ignored {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []string
+	for _, k := range keys {
+		ik := ignored[k]
+		out = append(out, fmt.Sprintf("%s: key %q ignored in %d object(s): SLSUtils.parseNodesFromNodeFile reads rack, nodes, node, labels and the resource types (memory-mb, vcores; another only when resource-types.xml declares it, which capq does not schedule)", ik.first, k, ik.n))
+	}
+	return out
 }

@@ -52,6 +52,9 @@ type Cluster struct {
 	// Pos is where the cluster object was read (file:line), for errors
 	// about it; empty when a reader has no position.
 	Pos string `json:"-"`
+	// Warnings are what the reader of an SLS topology left out (keys SLS
+	// ignores); ReadTrace passes them on to the workload's warnings.
+	Warnings []string `json:"-"`
 }
 
 // NodeGroup is a set of identical node managers. Either Names lists them
