@@ -135,7 +135,7 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 			reserved++
 		}
 		opportunistic += j.opportunistic
-		stream = stream || j.def.Type == "stream"
+		stream = stream || set.AMKind(j.amType()) == "stream"
 		late = late || j.submitSec > 0
 		w.Apps = append(w.Apps, app)
 		return nil

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
@@ -234,6 +235,22 @@ func (j *synthGenJob) amType() string {
 	return j.def.Type
 }
 
+// synthAMKind is how a SYNTH job of AM type name behaves: as its
+// yarn.sls.am.type.<name> class, which AMRunner.runNewAM instantiates
+// (ReflectionUtils.newInstance of amClassMap.get(type)). A type with no
+// class is a NullPointerException that startAMFromSynthGenerator does
+// not catch: SLS fails, and so does the read.
+func synthAMKind(set xmlconf.SLSSettings, name string) (string, error) {
+	if !contains(set.AMTypes, name) {
+		return "", fmt.Errorf("AM type %q has no yarn.sls.am.type.%s class (known: %s): AMRunner cannot create the AM and SLS fails (startAMFromSynthGenerator does not skip a job)", name, name, strings.Join(set.AMTypes, ", "))
+	}
+	kind := set.AMKind(name)
+	if kind == "" {
+		return "", fmt.Errorf("AM type %q is class %q, which capq does not simulate (MRAMSimulator, StreamAMSimulator, DAGAMSimulator)", name, set.AMClasses[name])
+	}
+	return kind, nil
+}
+
 // synthRuns reports whether an AM of amType runs tasks of type typ: the
 // MapReduce AM runs only maps and reduces.
 func synthRuns(amType, typ string) bool {
@@ -248,7 +265,10 @@ func (j *synthGenJob) jobID() string { return fmt.Sprintf("job_job_mock_%s_%04d"
 // app turns the job into the AM SLS starts (AMDefinitionSynth): each task
 // a container of (int) memory and (int) vcores for its time in ms.
 func (j *synthGenJob) app(set xmlconf.SLSSettings) (App, error) {
-	amType := j.amType()
+	amType, err := synthAMKind(set, j.amType())
+	if err != nil {
+		return App{}, err
+	}
 	user := j.def.User
 	if user == "" {
 		user = "default"

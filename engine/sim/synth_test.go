@@ -114,3 +114,31 @@ func TestSynthBadInputs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, w.Apps, 1)
 }
+
+// TestSynthAMTypeIsItsSLSRunnerClass checks AMRunner.runNewAM for SYNTH
+// jobs: the job's type is looked up in sls-runner.xml's
+// yarn.sls.am.type.<type> classes, so a type mapped to MRAMSimulator is a
+// MapReduce AM (maps at 20, reduces at 10 after them, other task types
+// dropped) whatever its name, and a type with no class fails SLS:
+// startAMFromSynthGenerator, unlike the trace readers, does not skip the
+// job, so the read stops.
+func TestSynthAMTypeIsItsSLSRunnerClass(t *testing.T) {
+	desc := func(typ string) []byte {
+		return []byte(`{"description": "t", "num_nodes": 2, "nodes_per_rack": 1, "num_jobs": 1, "rand_seed": 2,
+ "workloads": [{"workload_name": "w", "workload_weight": 1, "queue_name": "sls_queue_1",
+  "time_distribution": [{"time": 1, "weight": 1}],
+  "job_classes": [{"class_name": "c", "class_weight": 1, "type": "` + typ + `", "user_name": "u",
+   "deadline_factor": {"val": 10}, "duration": {"val": 60}, "reservation": {"val": 0},
+   "tasks": [{"type": "reduce", "priority": 3, "count": {"val": 1}, "time": {"val": 5000}, "max_memory": {"val": 1024}, "max_vcores": {"val": 1}},
+             {"type": "cleanup", "priority": 3, "count": {"val": 1}, "time": {"val": 5000}, "max_memory": {"val": 1024}, "max_vcores": {"val": 1}}]}]}]}`)
+	}
+	set, err := xmlconf.SLSSettingsFromConf(map[string]string{"yarn.sls.am.type.mr": "org.apache.hadoop.yarn.sls.appmaster.MRAMSimulator"})
+	require.NoError(t, err)
+	w, err := ReadSynth("s.json", desc("mr"), set, 0)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	assert.Equal(t, []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 10, Phase: 1, Type: "reduce"}}, w.Apps[0].Tasks)
+
+	_, err = ReadSynth("s.json", desc("spark"), set, 0)
+	assert.ErrorContains(t, err, `AM type "spark" has no yarn.sls.am.type.spark class (known: dag, mapreduce, mr, stream): AMRunner cannot create the AM and SLS fails`)
+}
