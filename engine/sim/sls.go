@@ -256,6 +256,13 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	if a.SubmitMS, err = javaLong(obj, "job.start.ms", 0, pos); err != nil {
 		return a, 0, err
 	}
+	if a.SubmitMS < 0 {
+		// TaskRunner.schedule rebases the AM's first step to a time
+		// already past, and the DelayQueue hands it out at once: SLS
+		// starts the job when the run starts.
+		sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: job.start.ms %d is before the run's start; SLS's TaskRunner starts the AM at once, and capq submits it at 0", pos, a.SubmitMS))
+		a.SubmitMS = 0
+	}
 	// AMDefinitionSLS.Builder.withJobFinishTime parses job.end.ms for
 	// every AM type (Long.parseLong), so a bad one skips even a MapReduce
 	// job, which then never reads it.

@@ -482,3 +482,17 @@ func TestSLSTopologyKeysAsParseNodesFromNodeFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, c.Warnings, w.Warnings)
 }
+
+// TestSLSNegativeJobStart checks a job.start.ms before the run's start:
+// TaskRunner.schedule rebases the AM's first step to the past and its
+// DelayQueue hands it out at once, so SLS starts the job with the run;
+// capq submits it at 0 with a warning instead of refusing the trace.
+func TestSLSNegativeJobStart(t *testing.T) {
+	data := `{"num.nodes": 2}
+{"job.queue.name": "a", "job.id": "early", "job.start.ms": -5000, "job.tasks": [{"duration.ms": 5000}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	assert.Equal(t, int64(0), w.Apps[0].SubmitMS)
+	assert.Equal(t, []string{"t.json:2 (job 2): job.start.ms -5000 is before the run's start; SLS's TaskRunner starts the AM at once, and capq submits it at 0"}, w.Warnings)
+}
