@@ -128,20 +128,20 @@ func TestReadRumenCap(t *testing.T) {
 	}
 	const (
 		task  = `{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}`
-		j1    = `{"jobID": "j1", "queue": "q", "mapTasks": [` + task + `, ` + task + `]}` + "\n"
-		j2    = `{"jobID": "j2", "queue": "q", "mapTasks": [` + task + `], "reduceTasks": [` + task + `]}` + "\n"
-		skip  = `{"jobID": "j3", "mapTasks": [` + task + `, ` + task + `, ` + task + `]}` + "\n"
-		again = `{"jobID": "j1", "queue": "q", "mapTasks": [` + task + `]}` + "\n"
+		j1    = `{"jobID": "job_1_1", "queue": "q", "mapTasks": [` + task + `, ` + task + `]}` + "\n"
+		j2    = `{"jobID": "job_1_2", "queue": "q", "mapTasks": [` + task + `], "reduceTasks": [` + task + `]}` + "\n"
+		skip  = `{"jobID": "job_1_3", "mapTasks": [` + task + `, ` + task + `, ` + task + `]}` + "\n"
+		again = `{"jobID": "job_1_1", "queue": "q", "mapTasks": [` + task + `]}` + "\n"
 	)
 	checkReadCap(t, []readCapCase{
 		{"just under", j1 + j2, 6, ""},
-		{"just over", j1 + j2, 5, "j2"},
-		{"the first job over", j1 + j2, 2, "j1"},
-		{"a renamed id", j1 + again, 4, "j1_1"},
+		{"just over", j1 + j2, 5, "job_1_0002"},
+		{"the first job over", j1 + j2, 2, "job_1_0001"},
+		{"a renamed id", j1 + again, 4, "job_1_0001_1"},
 		{"a job SLS skips asks for nothing", j1 + skip + j2, 6, ""},
 	}, read)
 	t.Run("reads no further", func(t *testing.T) {
 		_, err := read([]byte(j1+j2+"{not json"), 5)
-		assert.EqualError(t, err, `r.json:2 (job 2): the workload asks for more than 5 containers by application "j2" (raise the cap with --max-containers)`)
+		assert.EqualError(t, err, `r.json:2 (job 2): the workload asks for more than 5 containers by application "job_1_0002" (raise the cap with --max-containers)`)
 	})
 }

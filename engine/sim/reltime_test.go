@@ -15,7 +15,7 @@ import (
 // time 9223370665632721308 ms".
 func TestRelativeTimesNameTheInput(t *testing.T) {
 	job := func(submit, start, finish string) string {
-		return `{"jobID": "j", "queue": "a", "user": "u", "submitTime": ` + submit + `, "finishTime": 1371222169703, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": ` + start + `, "finishTime": ` + finish + `}]}], "reduceTasks": []}`
+		return `{"jobID": "job_1_1", "queue": "a", "user": "u", "submitTime": ` + submit + `, "finishTime": 1371222169703, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": ` + start + `, "finishTime": ` + finish + `}]}], "reduceTasks": []}`
 	}
 	// rumen2sls.sh reads times as Longs: Jackson makes a Java int an
 	// Integer, which the converter cannot cast, so they are epoch times.

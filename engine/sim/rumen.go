@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
@@ -182,6 +184,21 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 		if err != nil {
 			return nil, sr.r.jsonErr(err, dec)
 		}
+		if j.JobID != nil {
+			id, ok := javaJobID(*j.JobID)
+			if !ok {
+				// LoggedJob.setJobID is JobID.forName, whose
+				// IllegalArgumentException Jackson wraps as a
+				// JsonMappingException: the trace ends here.
+				stop := posErr(pos, "Rumen's JobTraceReader cannot map this job onto LoggedJob (JobId string : %s is not properly formed: JobID.forName wants job_<identifier>_<number>) and ends the trace here", *j.JobID)
+				sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS reads no job from here on", stop))
+				if sr.firstSkip == nil {
+					sr.firstSkip = stop
+				}
+				break
+			}
+			j.JobID = &id
+		}
 		if len(sr.w.Apps) >= MaxApps {
 			return nil, fmt.Errorf("%s: more than %d jobs", name, MaxApps)
 		}
@@ -330,4 +347,33 @@ func rumenHostsReadable(j rumenJob, pos string) error {
 func subMS(a, b int64) (int64, bool) {
 	d := a - b
 	return d, (b >= 0) == (d <= a)
+}
+
+// javaJobID is JobID.forName(s).toString(), the id SLS's direct reader
+// names a Rumen job by (AMDefinitionFactory.createFromRumenTrace): s split
+// at "_" (trailing empty parts dropped, as String.split does) must be
+// "job", an identifier and an Integer.parseInt number, which toString
+// prints with at least four digits: "job_x_5" is "job_x_0005". ok is
+// false where forName throws.
+func javaJobID(s string) (string, bool) {
+	parts := strings.Split(s, "_")
+	for len(parts) > 0 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	if len(parts) != 3 || parts[0] != "job" {
+		return "", false
+	}
+	n, err := xmlconf.ParseJavaInt(parts[2])
+	if err != nil {
+		return "", false
+	}
+	digits := strconv.FormatInt(int64(n), 10)
+	sign := ""
+	if n < 0 {
+		sign, digits = "-", digits[1:]
+	}
+	for len(digits) < 4 {
+		digits = "0" + digits
+	}
+	return "job_" + parts[1] + "_" + sign + digits, true
 }

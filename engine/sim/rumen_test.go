@@ -51,9 +51,9 @@ func TestRumenBothTimeBases(t *testing.T) {
 }
 
 func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
-	data := `{"jobID": "job_1", "queue": "a", "submitTime": 5, "mapTasks": [{"attempts": []}]}
-{"jobID": "job_2", "queue": "a", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
-{"jobID": "job_3", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
+	data := `{"jobID": "job_1_1", "queue": "a", "submitTime": 5, "mapTasks": [{"attempts": []}]}
+{"jobID": "job_1_2", "queue": "a", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
+{"jobID": "job_1_3", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
 {"queue": "a", "submitTime": 9, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}`
 	w, err := ReadRumen("r.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
 	require.NoError(t, err)
@@ -67,10 +67,10 @@ func TestRumenSkipsJobsLikeAMRunner(t *testing.T) {
 	assert.Contains(t, w.Warnings[2], "r.json:4 (job 4): job has no jobID")
 
 	for in, want := range map[string]string{
-		`{"jobID": "j", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 5, "finishTime": 5}]}]}`: "no job of the trace can start",
-		`{"jobID": "j", "mapTasks": 3}`: "r.json:1",
+		`{"jobID": "job_1_1", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 5, "finishTime": 5}]}]}`: "no job of the trace can start",
+		`{"jobID": "job_1_1", "mapTasks": 3}`: "r.json:1",
 		// NodeBase refuses a host without its rack: SLS does not start.
-		`{"jobID": "j", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "h1", "startTime": 1, "finishTime": 4}]}]}`: "r.json:1 (job 1): map task 0: hostName: Network Location path does not start with /: h1",
+		`{"jobID": "job_1_1", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "h1", "startTime": 1, "finishTime": 4}]}]}`: "r.json:1 (job 1): map task 0: hostName: Network Location path does not start with /: h1",
 		`{"jobID": "j"`: "r.json",
 	} {
 		_, err := ReadRumen("r.json", []byte(in), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
@@ -185,4 +185,32 @@ func TestRumenTruncatedTrace(t *testing.T) {
 	betweenFields := strings.Join(lines[:73], "") // after job 2's "finishTime", before "queue"
 	_, err = ReadRumen("cut.json", []byte(betweenFields), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
 	assert.ErrorContains(t, err, "cut.json:74: malformed JSON: unexpected end of input")
+}
+
+// TestRumenJobIDAsJobIDForName checks LoggedJob.setJobID, which is
+// JobID.forName: SLS's direct reader names the job by the JobID's
+// toString (the number printed with at least four digits), and an id
+// forName refuses is an IllegalArgumentException Jackson wraps as a
+// JsonMappingException, so JobTraceReader ends the trace at that job.
+// rumen2sls.sh reads the id as a plain string.
+func TestRumenJobIDAsJobIDForName(t *testing.T) {
+	job := func(id string) string {
+		return `{"jobID": "` + id + `", "queue": "a", "user": "u", "submitTime": 1369942127770, "finishTime": 1369942227770, "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1369942130000, "finishTime": 1369942150000}]}], "reduceTasks": []}` + "\n"
+	}
+	data := job("job_local_5") + job("job_1369942127770_1205") + job("job_x_-7") + job("my-job-3") + job("job_1_9")
+	w, err := ReadRumen("r.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, RumenTimeSLS, 0)
+	require.NoError(t, err)
+	var ids []string
+	for _, a := range w.Apps {
+		ids = append(ids, a.ID)
+	}
+	assert.Equal(t, []string{"job_local_0005", "job_1369942127770_1205", "job_x_-0007"}, ids)
+	require.Len(t, w.Warnings, 1)
+	assert.Equal(t, "r.json:4 (job 4): Rumen's JobTraceReader cannot map this job onto LoggedJob (JobId string : my-job-3 is not properly formed: JobID.forName wants job_<identifier>_<number>) and ends the trace here; SLS reads no job from here on", w.Warnings[0])
+
+	conv, err := ReadRumen("r.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, RumenTimeConverted, 0)
+	require.NoError(t, err)
+	require.Len(t, conv.Apps, 5)
+	assert.Equal(t, "my-job-3", conv.Apps[3].ID)
+	assert.Equal(t, "job_local_5", conv.Apps[0].ID)
 }
