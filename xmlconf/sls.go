@@ -19,8 +19,9 @@ type SLSSettings struct {
 	// ContainerMemoryMB/ContainerVCores are yarn.sls.container.* (tasks
 	// may override).
 	ContainerMemoryMB, ContainerVCores int64
-	// AMTypes are the yarn.sls.am.type.<type> names known (SLS's shipped
-	// sls-runner.xml maps mapreduce, stream and dag).
+	// AMTypes are the yarn.sls.am.type.<type> names known: a given
+	// sls-runner.xml's only (AMRunner.init reads them from the
+	// configuration alone), else SLS's shipped mapreduce, stream and dag.
 	AMTypes []string
 	// AMClasses maps a type to its yarn.sls.am.type.<type> class when
 	// sls-runner.xml names one: the class, not the type's name, decides
@@ -92,10 +93,11 @@ func SLSSettingsFromConf(conf map[string]string) (SLSSettings, error) {
 		}
 		*f.dst = n
 	}
+	// AMRunner.init builds its type -> class map from the configuration
+	// alone (SLSRunner adds sls-runner.xml to it): the given file's
+	// yarn.sls.am.type.<type> entries are every type there is, and a job
+	// of another type is one SLS cannot create an AM for.
 	types := map[string]bool{}
-	for _, t := range s.AMTypes {
-		types[t] = true
-	}
 	for k := range conf {
 		if t, ok := strings.CutPrefix(k, "yarn.sls.am.type."); ok && t != "" {
 			types[t] = true
@@ -105,7 +107,7 @@ func SLSSettingsFromConf(conf map[string]string) (SLSSettings, error) {
 			s.AMClasses[t] = conf[k]
 		}
 	}
-	s.AMTypes = s.AMTypes[:0]
+	s.AMTypes = nil
 	for t := range types {
 		s.AMTypes = append(s.AMTypes, t)
 	}

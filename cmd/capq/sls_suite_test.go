@@ -41,8 +41,12 @@ func TestSLSSuiteCapacitySchedulerRuns(t *testing.T) {
 		{"TestSLSRunner RUMEN excerpt nodeFile", "../rumen/2jobs2min-excerpt.json", true, 20},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			runner := "sls-runner.xml"
+			if c.trace == "sls_dag.json" {
+				runner = "sls-runner-dag.xml" // the test sets yarn.sls.am.type.dag
+			}
 			args := []string{"simulate", "--config", dir + "capacity-scheduler.xml", "--workload", dir + c.trace,
-				"--sls-runner", dir + "sls-runner.xml"}
+				"--sls-runner", dir + runner}
 			if c.nodes {
 				args = append(args, "--sls-nodes", dir+"nodes.json")
 			}

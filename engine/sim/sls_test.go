@@ -69,7 +69,9 @@ func TestSLSTraceAsSLSReadsIt(t *testing.T) {
 }
 
 func TestSLSNodesAndRunner(t *testing.T) {
-	conf := map[string]string{"yarn.sls.nm.memory.mb": "16384", "yarn.sls.nm.vcores": "16", "yarn.sls.am.type.dag": "x"}
+	conf := map[string]string{"yarn.sls.nm.memory.mb": "16384", "yarn.sls.nm.vcores": "16", "yarn.sls.am.type.dag": "x",
+		"yarn.sls.am.type.mapreduce": "org.apache.hadoop.yarn.sls.appmaster.MRAMSimulator",
+		"yarn.sls.am.type.stream":    "org.apache.hadoop.yarn.sls.appmaster.StreamAMSimulator"}
 	set, err := xmlconf.SLSSettingsFromConf(conf)
 	require.NoError(t, err)
 	assert.Equal(t, int64(16384), set.NMMemoryMB)
@@ -495,4 +497,29 @@ func TestSLSNegativeJobStart(t *testing.T) {
 	require.Len(t, w.Apps, 1)
 	assert.Equal(t, int64(0), w.Apps[0].SubmitMS)
 	assert.Equal(t, []string{"t.json:2 (job 2): job.start.ms -5000 is before the run's start; SLS's TaskRunner starts the AM at once, and capq submits it at 0"}, w.Warnings)
+}
+
+// TestSLSAMTypesAreTheRunnerFiles checks AMRunner.init: the AM types are
+// the yarn.sls.am.type.<type> entries of the configuration SLS reads
+// (sls-runner.xml), with no built-in list, so with a given sls-runner.xml
+// that lacks "dag" a DAG job is one SLS cannot create an AM for, and it
+// is skipped; without one, capq takes SLS's shipped types.
+func TestSLSAMTypesAreTheRunnerFiles(t *testing.T) {
+	set, err := xmlconf.SLSSettingsFromConf(map[string]string{
+		"yarn.sls.am.type.mapreduce": "org.apache.hadoop.yarn.sls.appmaster.MRAMSimulator",
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"mapreduce"}, set.AMTypes)
+	data := `{"num.nodes": 2}
+{"yarn.sls.am.type": "dag", "job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`
+	w, err := ReadSLS("t.json", []byte(data), set, nil, 0)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	require.Len(t, w.Warnings, 1)
+	assert.Contains(t, w.Warnings[0], `t.json:2 (job 2): unknown yarn.sls.am.type "dag" (known: mapreduce; add yarn.sls.am.type.dag to sls-runner.xml); SLS skips this job`)
+
+	w, err = ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	assert.Len(t, w.Apps, 2)
 }

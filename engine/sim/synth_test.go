@@ -140,5 +140,5 @@ func TestSynthAMTypeIsItsSLSRunnerClass(t *testing.T) {
 	assert.Equal(t, []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: 10, Phase: 1, Type: "reduce"}}, w.Apps[0].Tasks)
 
 	_, err = ReadSynth("s.json", desc("spark"), set, 0)
-	assert.ErrorContains(t, err, `AM type "spark" has no yarn.sls.am.type.spark class (known: dag, mapreduce, mr, stream): AMRunner cannot create the AM and SLS fails`)
+	assert.ErrorContains(t, err, `AM type "spark" has no yarn.sls.am.type.spark class (known: mr): AMRunner cannot create the AM and SLS fails`)
 }
