@@ -37,6 +37,7 @@ var goldenCases = []goldenCase{
 	{name: "12-shipped-template-1.2.1"},
 	{name: "13-jobtracker-refuses", rescaled: true, opts: Options{IgnoreScheduler: true}},
 	{name: "15-hierarchical-share-over-max"},
+	{name: "16-blog-hierarchical-0.21", rescaled: true},
 	{name: "03-fractional-joblimits", variant: "-max-parallel-apps", rescaled: true, opts: Options{MaxParallelApps: true}},
 }
 

@@ -64,10 +64,8 @@ func (mg *migration) dropReason(p *xmlconf.Property, c *xmlconf.Conf) string {
 			return fmt.Sprintf("overridden by the definition at %s", cur.NamePos)
 		}
 	}
-	for _, f := range mg.judged {
-		if f.Property == p.Name && strings.HasPrefix(f.Rule, "H1") && f.Rule != xmlconf.RuleH1Fallback {
-			return f.Message
-		}
+	if f := mg.judgedAbout(p); f != nil {
+		return f.Message
 	}
 	switch {
 	case isMemoryKey(p.Name):
@@ -76,6 +74,29 @@ func (mg *migration) dropReason(p *xmlconf.Property, c *xmlconf.Conf) string {
 		return "not read by the Hadoop " + mg.m.Dialect.String() + " capacity scheduler"
 	}
 	return "not a queue or scheduler setting: migrate it with the rest of the MapReduce configuration"
+}
+
+// judgedAbout is the Hadoop 1 finding that explains p: one placed on p
+// itself first, since mapred-queues.xml repeats short keys ("capacity")
+// in every queue; else, for the flat files whose keys name their queue,
+// the first one about a key of p's name.
+func (mg *migration) judgedAbout(p *xmlconf.Property) *xmlconf.Finding {
+	var byName *xmlconf.Finding
+	for i, f := range mg.judged {
+		if f.Property != p.Name || !strings.HasPrefix(f.Rule, "H1") || f.Rule == xmlconf.RuleH1Fallback {
+			continue
+		}
+		if f.Pos == p.Pos || f.Pos == p.NamePos || f.Pos == p.ValuePos {
+			return &mg.judged[i]
+		}
+		if byName == nil {
+			byName = &mg.judged[i]
+		}
+	}
+	if mg.m.Files.MapredQueues != nil && p.Pos.File == mg.m.Files.MapredQueues.File {
+		return nil
+	}
+	return byName
 }
 
 func isMemoryKey(k string) bool {
