@@ -24,9 +24,24 @@ func (mg *migration) notes() {
 		fmt.Sprintf("Hadoop 1 capacities were percentages of map slots and, separately, of reduce slots%s; YARN applies them to one memory (or memory and vcores) pool, and each MapReduce job also needs an ApplicationMaster container (maximum-am-resource-percent)", mg.slotsPerTT()), "")
 }
 
+// appPrioritySince is the first YARN whose CapacityScheduler orders
+// applications by priority (YARN-1963; YarnConfiguration's
+// cluster.max-application-priority, MAPREDUCE-6515's job priority mapping).
+var appPrioritySince = xmlconf.Version{Major: 2, Minor: 8}
+
+// hasAppPriority says whether the target can keep supports-priority.
+func (mg *migration) hasAppPriority() bool { return mg.opts.Target.AtLeast(appPrioritySince) }
+
 func (mg *migration) dropPriority() {
 	for _, q := range mg.m.Leaves() {
 		v := q.SupportsPriority
+		if v.V && !mg.hasAppPriority() {
+			mg.finding(RulePriority, xmlconf.SeverityWarning, v.Pos(), q.FullName, "supports-priority",
+				fmt.Sprintf("supports-priority is true for %q: YARN %s orders a queue's applications by submission only (application priority came in 2.8), so job priorities are lost", q.FullName, mg.opts.Target),
+				"target YARN 2.8 or later to keep job priorities")
+			mg.use(v.Prop, Dropped, "", fmt.Sprintf("YARN %s has no application priority (2.8 and later)", mg.opts.Target))
+			continue
+		}
 		if v.V {
 			mg.finding(RulePriority, xmlconf.SeverityWarning, v.Pos(), q.FullName, "supports-priority",
 				fmt.Sprintf("supports-priority is true for %q: YARN has no per-queue switch; job priorities need yarn.cluster.max-application-priority > 0 in yarn-site.xml (MapReduce maps VERY_HIGH..VERY_LOW to 5..1)", q.FullName),
@@ -112,7 +127,7 @@ func (mg *migration) emitYarnSite() {
 			prio = append(prio, q.FullName)
 		}
 	}
-	if len(prio) > 0 {
+	if len(prio) > 0 && mg.hasAppPriority() {
 		add("yarn.cluster.max-application-priority", "5", "supports-priority was true on "+strings.Join(prio, ", ")+"; MapReduce maps VERY_HIGH..VERY_LOW to 5..1")
 	}
 	mg.finding(RuleYarnSite, xmlconf.SeverityInfo, xmlconf.Pos{}, "", "",

@@ -1,6 +1,7 @@
 package migrate
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -44,5 +45,45 @@ func TestVersionChoicesResolve(t *testing.T) {
 	for _, v := range VersionChoices() {
 		_, _, err := ResolveVersion(v, xmlconf.H1DialectUnknown)
 		assert.NoError(t, err, v)
+	}
+}
+
+// TestPriorityNeedsYARN28: application priority in the CapacityScheduler
+// (YarnConfiguration.MAX_CLUSTER_LEVEL_APPLICATION_PRIORITY, YARN-1963)
+// came in Hadoop 2.8, so a 2.7 target gets no
+// yarn.cluster.max-application-priority and is told priorities are lost;
+// 2.10 and later keep the setting.
+func TestPriorityNeedsYARN28(t *testing.T) {
+	for _, c := range []struct {
+		target  xmlconf.Version
+		setting bool
+	}{
+		{xmlconf.V2_7, false},
+		{xmlconf.V2_10, true},
+		{xmlconf.V3_4, true},
+	} {
+		res := migrateCase(t, "16-blog-hierarchical-0.21", Options{Target: c.target})
+		has := false
+		for _, s := range res.Report.YarnSite {
+			has = has || s.Key == "yarn.cluster.max-application-priority"
+		}
+		assert.Equal(t, c.setting, has, "yarn-site setting on %s", c.target)
+		var prio []xmlconf.Finding
+		for _, f := range res.Report.Findings {
+			if f.Rule == RulePriority {
+				prio = append(prio, f)
+			}
+		}
+		require.Len(t, prio, 1, "%s", c.target)
+		assert.Equal(t, !c.setting, strings.Contains(prio[0].Message, "2.8"), "%s: %s", c.target, prio[0].Message)
+		for _, p := range res.Report.Properties {
+			if p.Key == "supports-priority" {
+				want := Approximated
+				if !c.setting {
+					want = Dropped
+				}
+				assert.Equal(t, want, p.Status, "%s", c.target)
+			}
+		}
 	}
 }
