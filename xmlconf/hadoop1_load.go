@@ -12,6 +12,10 @@ type H1Paths struct {
 	MapredSite, CapacityScheduler, QueueACLs, MapredQueues string
 	// Dialect forces a dialect (H1DialectUnknown: detect from keys).
 	Dialect H1Dialect
+	// Data holds bytes the caller has already read, by the path a field
+	// names (standard input, under the name findings give it): such a
+	// path is parsed from these bytes, not read from disk.
+	Data map[string][]byte
 }
 
 // LoadHadoop1 reads every file of the set and parses it with
@@ -27,7 +31,13 @@ func LoadHadoop1(p H1Paths, opts ReadOptions) (*H1Model, error) {
 		if path == "" {
 			return nil
 		}
-		d, err := ReadFile(path, opts)
+		var d *Document
+		var err error
+		if data, ok := p.Data[path]; ok {
+			d, err = ReadBytes(path, data, opts)
+		} else {
+			d, err = ReadFile(path, opts)
+		}
 		if err != nil {
 			errs = multierror.Append(errs, err)
 			return nil
@@ -38,7 +48,13 @@ func LoadHadoop1(p H1Paths, opts ReadOptions) (*H1Model, error) {
 	files.CapacityScheduler = read(p.CapacityScheduler)
 	files.QueueACLs = read(p.QueueACLs)
 	if p.MapredQueues != "" {
-		d, err := ReadMapredQueuesFile(p.MapredQueues, opts)
+		var d *H1QueuesDoc
+		var err error
+		if data, ok := p.Data[p.MapredQueues]; ok {
+			d, err = ReadMapredQueues(p.MapredQueues, data, opts)
+		} else {
+			d, err = ReadMapredQueuesFile(p.MapredQueues, opts)
+		}
 		if err != nil {
 			errs = multierror.Append(errs, err)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -60,4 +61,53 @@ func (h hadoop1Files) parseGroups() ([]migrate.Group, error) {
 // inputs are the files the flags name, which no output may replace.
 func (h hadoop1Files) inputs() []string {
 	return []string{h.mapredSite, h.capacityScheduler, h.queueACLs, h.mapredQueues}
+}
+
+// readStdin hands standard input to xmlconf.LoadHadoop1 for the one file
+// flag that is "-": the flag's path becomes the name findings give
+// standard input (--stdin-filename, else <stdin>) and its bytes go in
+// paths.Data, read within the --max-file-size limit. Two flags cannot
+// share standard input, and its name may not be another flag's file.
+func readHadoop1Stdin(paths *xmlconf.H1Paths, rf readFlags, s *streams) error {
+	fields := []struct {
+		flag string
+		path *string
+	}{{"--mapred-site", &paths.MapredSite}, {"--capacity-scheduler", &paths.CapacityScheduler},
+		{"--queue-acls", &paths.QueueACLs}, {"--mapred-queues", &paths.MapredQueues}}
+	var onStdin []*string
+	var flags []string
+	for _, f := range fields {
+		if *f.path == "-" {
+			onStdin, flags = append(onStdin, f.path), append(flags, f.flag)
+		}
+	}
+	switch len(onStdin) {
+	case 0:
+		return nil
+	case 1:
+	default:
+		return fmt.Errorf("%s all name standard input (-); only one of them can read it", joinFlags(flags))
+	}
+	name := s.stdinDisplayName()
+	for _, f := range fields {
+		if *f.path == name {
+			return fmt.Errorf("--stdin-filename %q is also the file of %s; give standard input another name", name, f.flag)
+		}
+	}
+	_, data, err := rf.readArg("-", s)
+	if err != nil {
+		return fmt.Errorf("%s -: %w", flags[0], err)
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	*onStdin[0] = name
+	paths.Data = map[string][]byte{name: data}
+	return nil
+}
+
+// joinFlags lists flags as "a, b and c".
+func joinFlags(flags []string) string {
+	last := len(flags) - 1
+	return strings.Join(flags[:last], ", ") + " and " + flags[last]
 }

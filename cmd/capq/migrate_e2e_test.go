@@ -157,3 +157,42 @@ func TestMigrateHadoop1HostileInputs(t *testing.T) {
 	assert.Equal(t, 2, r.code, "a capacity-scheduler.xml as mapred-site: FIFO scheduler, refused")
 	assert.Contains(t, r.stderr, "--ignore-scheduler")
 }
+
+// TestMigrateHadoop1Stdin: any one of the Hadoop 1 files may be "-"
+// (standard input, named by --stdin-filename in the report), giving the
+// same XML as the file; two flags cannot share standard input.
+func TestMigrateHadoop1Stdin(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join(golden.Dir(), "migrate", "02-acls-stopped.xml"))
+	require.NoError(t, err)
+	dir := "testdata/hadoop1/02-acls-stopped/"
+	for _, flag := range []string{"--mapred-site", "--capacity-scheduler", "--queue-acls"} {
+		args := h1Args("02-acls-stopped")
+		var file string
+		for i := range args {
+			if args[i] == flag {
+				file, args[i+1] = args[i+1], "-"
+			}
+		}
+		data, err := os.ReadFile(filepath.Join(golden.RepoRoot(), file))
+		require.NoError(t, err)
+		r := runBinary(t, string(data), append([]string{"--stdin-filename", file}, args...)...)
+		require.Equal(t, 0, r.code, "%s -: %s", flag, r.stderr)
+		assert.Equal(t, string(want), r.stdout, flag)
+		assert.Contains(t, r.stderr, file+":", flag)
+	}
+	q, err := os.ReadFile(filepath.Join(golden.RepoRoot(), "testdata/hadoop1/05-hierarchical-0.21/mapred-queues.xml"))
+	require.NoError(t, err)
+	r := runBinary(t, string(q), append([]string{"--stdin-filename", "mapred-queues.xml"}, h1Args("05-hierarchical-0.21", "--mapred-queues", "-")...)...)
+	require.Equal(t, 0, r.code, r.stderr)
+	want05, err := os.ReadFile(filepath.Join(golden.Dir(), "migrate", "05-hierarchical-0.21.xml"))
+	require.NoError(t, err)
+	assert.Equal(t, string(want05), r.stdout)
+	r = runBinary(t, string(q), h1Args("05-hierarchical-0.21", "--mapred-queues", "-")...)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "<stdin>:")
+
+	r = runBinary(t, "", "migrate", "hadoop1", "--mapred-site", "-", "--capacity-scheduler", "-", "--queue-acls", dir+"mapred-queue-acls.xml")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "standard input")
+	assert.Empty(t, r.stdout)
+}

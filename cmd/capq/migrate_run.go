@@ -60,6 +60,9 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 	if err := o.checkTargets(); err != nil {
 		return cannotRun(err)
 	}
+	if err := readHadoop1Stdin(&paths, o.readFlags, s); err != nil {
+		return cannotRun(err)
+	}
 	model, err := xmlconf.LoadHadoop1(paths, o.readOptions(s))
 	if err != nil {
 		return cannotRun(errors.New(describeError(err)))

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/go-multierror"
 
@@ -54,6 +55,12 @@ func loadHadoop1Model(o previewOptions, s *streams) (*xmlconf.H1Model, migrate.O
 	}
 	paths, opts, err := mo.toLibrary()
 	if err != nil {
+		return nil, opts, err
+	}
+	if o.workload == "-" && slices.Contains(mo.inputs(), "-") {
+		return nil, opts, errors.New("--workload - and a Hadoop 1 file on standard input cannot share it")
+	}
+	if err := readHadoop1Stdin(&paths, mo.readFlags, s); err != nil {
 		return nil, opts, err
 	}
 	h1m, err := xmlconf.LoadHadoop1(paths, mo.readOptions(s))

@@ -401,3 +401,27 @@ func TestPreviewWarnsOfARefusedOldConfiguration(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.NotContains(t, r.stdout, "would refuse")
 }
+
+// TestPreviewHadoop1Stdin: preview --hadoop1 reads a Hadoop 1 file from
+// standard input as migrate does (same report as from the file), and
+// refuses to share standard input with --workload -.
+func TestPreviewHadoop1Stdin(t *testing.T) {
+	dir := "testdata/hadoop1/01-flat-basic/"
+	args := func(cs, workload string) []string {
+		return []string{"preview", "--hadoop1", "--mapred-site", dir + "mapred-site.xml",
+			"--capacity-scheduler", cs, "--queue-acls", dir + "mapred-queue-acls.xml",
+			"--group", "analytics=etl,adhoc", "--workload", workload}
+	}
+	const workload = "testdata/preview/hadoop1-group/workload.json"
+	fromFile := runBinary(t, "", args(dir+"capacity-scheduler.xml", workload)...)
+	require.Equal(t, 0, fromFile.code, fromFile.stderr)
+	cs, err := os.ReadFile(filepath.Join(golden.RepoRoot(), dir, "capacity-scheduler.xml"))
+	require.NoError(t, err)
+	fromStdin := runBinary(t, string(cs), args("-", workload)...)
+	require.Equal(t, 0, fromStdin.code, fromStdin.stderr)
+	assert.Equal(t, fromFile.stdout, fromStdin.stdout)
+
+	shared := runBinary(t, string(cs), args("-", "-")...)
+	assert.Equal(t, 2, shared.code)
+	assert.Contains(t, shared.stderr, "cannot share it")
+}
