@@ -13,6 +13,7 @@ func (mg *migration) notes() {
 	mg.dropLimits()
 	mg.dropPriority()
 	mg.dropGlobals()
+	mg.noteMemoryCeiling()
 	mg.noteULF()
 	m := mg.m
 	if m.Dialect == xmlconf.H1Dialect021 && !m.Deprecated021 {
