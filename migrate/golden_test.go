@@ -38,6 +38,10 @@ var goldenCases = []goldenCase{
 	{name: "13-jobtracker-refuses", rescaled: true, opts: Options{IgnoreScheduler: true}},
 	{name: "15-hierarchical-share-over-max"},
 	{name: "16-blog-hierarchical-0.21", rescaled: true},
+	{name: "17-hadmin-capacity-5", rescaled: true},
+	{name: "18-hdp-1.3.2-stack"},
+	{name: "19-ambari-puppet-hive-pig"},
+	{name: "20-chef-cookbook-mixed-keys"},
 	{name: "03-fractional-joblimits", variant: "-max-parallel-apps", rescaled: true, opts: Options{MaxParallelApps: true}},
 }
 
