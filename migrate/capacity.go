@@ -122,10 +122,18 @@ func (mg *migration) rescaleLevel(n *node) {
 			pos = first.Src.Capacity.Prop.ValuePos
 		}
 	}
+	how, hint := "rescaled ×100/"+num(sum), "absolute guarantees change slightly; review them in the report"
+	if sum <= 0 {
+		// Rescale splits a zero sum equally; "×100/0" would be no rule at all.
+		how = "split equally"
+	}
+	if math.Abs(sum-100) > 1 {
+		hint = "absolute guarantees change; review them in the report"
+	}
 	mg.finding(RuleRescaled, xmlconf.SeverityWarning, pos, n.Path(), "capacity",
-		fmt.Sprintf("capacities of the children of %q sum to %s, which YARN refuses (it needs 100 ± 0.05); rescaled ×100/%s with largest-remainder rounding to 2 decimals: %s → %s",
-			n.Path(), num(sum), num(sum), strings.Join(before, ", "), strings.Join(after, ", ")),
-		"absolute guarantees change slightly; review them in the report")
+		fmt.Sprintf("capacities of the children of %q sum to %s, which YARN refuses (it needs 100 ± 0.05); %s with largest-remainder rounding to 2 decimals: %s → %s",
+			n.Path(), num(sum), how, strings.Join(before, ", "), strings.Join(after, ", ")),
+		hint)
 }
 
 // computeAbsCap fills AbsCap top down.

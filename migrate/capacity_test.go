@@ -71,3 +71,25 @@ func TestGroupKeepsAbsolutes(t *testing.T) {
 	_, err = ParseGroup("eng=")
 	assert.Error(t, err)
 }
+
+// TestRescaleFindingOnZeroSum: queues Hadoop 1 refused for having no
+// capacity sum to 0; the H1M01 finding says they were split equally,
+// not "rescaled ×100/0".
+func TestRescaleFindingOnZeroSum(t *testing.T) {
+	site, err := xmlconf.ReadBytes("mapred-site.xml", []byte(`<configuration>
+<property><name>mapred.jobtracker.taskScheduler</name><value>org.apache.hadoop.mapred.CapacityTaskScheduler</value></property>
+<property><name>mapred.queue.names</name><value>a,b</value></property>
+</configuration>`), xmlconf.ReadOptions{})
+	require.NoError(t, err)
+	res, err := Hadoop1(xmlconf.ParseHadoop1(xmlconf.H1Files{MapredSite: site}), Options{})
+	require.NoError(t, err)
+	var msgs []string
+	for _, f := range res.Report.Findings {
+		if f.Rule == RuleRescaled {
+			msgs = append(msgs, f.Message)
+		}
+	}
+	require.Len(t, msgs, 1)
+	assert.Contains(t, msgs[0], "sum to 0, which YARN refuses (it needs 100 ± 0.05); split equally")
+	assert.NotContains(t, msgs[0], "/0")
+}
