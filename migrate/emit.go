@@ -121,12 +121,10 @@ func (mg *migration) emitUserLimits(n *node) {
 	q := n.Src
 	k := key(n, "user-limit-factor")
 	if mg.m.Dialect.HasUserLimitFactor() {
-		v := xmlconf.F32ToDecimal(q.UserLimitFactor.V)
+		v, why := mg.yarnULF(n)
 		note := valueSource(q.UserLimitFactor.Prop, "Hadoop 1 default 1")
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			v, note = 1, note+"; not a finite number, 1 used"
-		} else if v < 0 {
-			v, note = 0, note+"; negative in Hadoop 1 blocks every user, 0 keeps that (YARN reads -1 as unlimited)"
+		if why != "" {
+			note += "; " + why
 		}
 		mg.use(q.UserLimitFactor.Prop, Mapped, k, "")
 		mg.add(k, num(v), note)
@@ -146,6 +144,28 @@ func valueSource(p *xmlconf.Property, def string) string {
 		return def
 	}
 	return "from " + source(p)
+}
+
+// yarnULF is the user-limit-factor a 1.x leaf gets, and why it differs
+// from the source. Hadoop 1 capped a user at (int)(capacity × factor)
+// slots (CapacitySchedulerQueue's user limit), and Java's (int) of NaN is
+// 0 and of -Infinity the smallest int: a NaN or negative factor blocked
+// every user, which 0 keeps (YARN would read -1 as unlimited); +Infinity
+// let one user reach the queue's ceiling, which absMax/absCap keeps.
+func (mg *migration) yarnULF(n *node) (float64, string) {
+	v := xmlconf.F32ToDecimal(n.Src.UserLimitFactor.V)
+	switch {
+	case math.IsNaN(v):
+		return 0, "NaN in Hadoop 1 blocks every user, 0 keeps that"
+	case math.IsInf(v, 1):
+		if n.AbsCap <= 0 {
+			return 1, "Infinity in Hadoop 1 lets one user reach the ceiling, which no factor of a zero capacity reproduces; 1 used"
+		}
+		return ceil2(n.AbsMax / n.AbsCap), "Infinity in Hadoop 1 lets one user reach the ceiling: absolute maximum / absolute capacity, rounded up"
+	case v < 0:
+		return 0, "negative in Hadoop 1 blocks every user, 0 keeps that (YARN reads -1 as unlimited)"
+	}
+	return v, ""
 }
 
 // synthULF gives a 0.20/0.21 leaf a user-limit-factor that lets one user

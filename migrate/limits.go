@@ -84,9 +84,11 @@ func (mg *migration) emitLeafLimits(n *node) {
 func (mg *migration) checkPerUser(n *node, l xmlconf.H1JobLimits) {
 	q := n.Src
 	maxApps := float32(l.Accept)
-	ulf := q.UserLimitFactor.V
+	// The factor YARN gets (a negative one is written as 0), not the source's.
+	v, _ := mg.yarnULF(n)
+	ulf := float32(v)
 	yarn := int64(int32(maxApps * (float32(q.MinUserLimitPercent.V) / 100) * ulf))
-	if ulf == -1 || yarn > l.Accept {
+	if yarn > l.Accept {
 		yarn = l.Accept
 	}
 	if yarn == l.AcceptPerUser {
