@@ -12,8 +12,8 @@ const (
 	keyReduceSlotMB = "mapred.cluster.reduce.memory.mb"
 	keyMaxMapMB     = "mapred.cluster.max.map.memory.mb"
 	keyMaxReduceMB  = "mapred.cluster.max.reduce.memory.mb"
-	// keyTaskMaxVmem is the deprecated mapred.task.limit.maxvmem, which
-	// replaces both max keys when set.
+	// keyTaskMaxVmem is the deprecated mapred.task.limit.maxvmem (bytes),
+	// which replaces both max keys when set.
 	keyTaskMaxVmem = "mapred.task.limit.maxvmem"
 )
 
@@ -30,28 +30,36 @@ func (mg *migration) noteMemoryCeiling() {
 	if jt == nil {
 		return
 	}
-	if _, ok := jt.Lookup(keyTaskMaxVmem); ok {
-		return // the deprecated key decides the ceiling; left to the generic reason
+	_, okMap := jtMemoryMB(jt, keyMapSlotMB)
+	_, okRed := jtMemoryMB(jt, keyReduceSlotMB)
+	maps, reds, keys, ok := jtTaskCeilings(jt)
+	if !okMap || !okRed || !ok {
+		return
 	}
-	vals := map[string]int64{}
-	for _, k := range []string{keyMapSlotMB, keyReduceSlotMB, keyMaxMapMB, keyMaxReduceMB} {
-		v, ok := jtMemoryMB(jt, k)
-		if !ok {
-			return
-		}
-		vals[k] = v
-	}
-	maps, reds := vals[keyMaxMapMB], vals[keyMaxReduceMB]
 	const reason = "per-task memory ceiling: Hadoop 1 refused a job asking more (\"Exceeds the cluster's max-memory-limit\"); YARN's is yarn.scheduler.maximum-allocation-mb in yarn-site.xml, one value for maps and reduces"
-	for _, k := range []string{keyMaxMapMB, keyMaxReduceMB} {
+	for _, k := range keys {
 		if p, ok := jt.Lookup(k); ok {
 			mg.use(p, Dropped, "", reason)
 		}
 	}
-	p, _ := jt.Lookup(keyMaxMapMB)
-	mg.finding(RuleDropped, xmlconf.SeverityWarning, p.Pos, "", keyMaxMapMB,
+	p, _ := jt.Lookup(keys[0])
+	mg.finding(RuleDropped, xmlconf.SeverityWarning, p.Pos, "", keys[0],
 		fmt.Sprintf("memory-based scheduling was on: a task took ceil(its memory / the slot's) slots, and a job whose maps asked more than %d MB or whose reduces asked more than %d MB was refused at submission; YARN grants containers the memory they ask for, up to yarn.scheduler.maximum-allocation-mb", maps, reds),
 		fmt.Sprintf("set yarn.scheduler.maximum-allocation-mb=%d in yarn-site.xml to keep the ceiling (it bounds maps and reduces alike, and each NodeManager's memory must hold it)", max(maps, reds)))
+}
+
+// jtTaskCeilings are the JobTracker's per-task limits in MB and the keys
+// they came from (JobTracker's memory configuration): the deprecated
+// mapred.task.limit.maxvmem, in bytes, replaces both max keys when set.
+func jtTaskCeilings(jt *xmlconf.Conf) (maps, reds int64, keys []string, ok bool) {
+	if _, set, _ := jt.Get(keyTaskMaxVmem); set {
+		b, ok := jtMemoryMB(jt, keyTaskMaxVmem)
+		b /= 1024 * 1024
+		return b, b, []string{keyTaskMaxVmem}, ok
+	}
+	maps, okMap := jtMemoryMB(jt, keyMaxMapMB)
+	reds, okRed := jtMemoryMB(jt, keyMaxReduceMB)
+	return maps, reds, []string{keyMaxMapMB, keyMaxReduceMB}, okMap && okRed
 }
 
 // jtMemoryMB reads a memory key as the JobTracker did: getLong (an

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -47,4 +48,34 @@ func TestMemorySchedulingCeilingReported(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestMemoryCeilingFromDeprecatedMaxVmem: the deprecated
+// mapred.task.limit.maxvmem (bytes) replaces both max keys in the
+// JobTracker's memory configuration, so the ceiling is its value in MB.
+func TestMemoryCeilingFromDeprecatedMaxVmem(t *testing.T) {
+	site, err := xmlconf.ReadBytes("mapred-site.xml", []byte(`<configuration>
+<property><name>mapred.jobtracker.taskScheduler</name><value>org.apache.hadoop.mapred.CapacityTaskScheduler</value></property>
+<property><name>mapred.cluster.map.memory.mb</name><value>1024</value></property>
+<property><name>mapred.cluster.reduce.memory.mb</name><value>1024</value></property>
+<property><name>mapred.cluster.max.map.memory.mb</name><value>4096</value></property>
+<property><name>mapred.cluster.max.reduce.memory.mb</name><value>8192</value></property>
+<property><name>mapred.task.limit.maxvmem</name><value>2147483648</value></property>
+</configuration>`), xmlconf.ReadOptions{})
+	require.NoError(t, err)
+	cs, err := xmlconf.ReadBytes("capacity-scheduler.xml", []byte(`<configuration>
+<property><name>mapred.capacity-scheduler.queue.default.capacity</name><value>100</value></property>
+</configuration>`), xmlconf.ReadOptions{})
+	require.NoError(t, err)
+	res, err := Hadoop1(xmlconf.ParseHadoop1(xmlconf.H1Files{MapredSite: site, CapacityScheduler: cs}), Options{})
+	require.NoError(t, err)
+	var got []xmlconf.Finding
+	for _, f := range res.Report.Findings {
+		if f.Rule == RuleDropped && f.Property == "mapred.task.limit.maxvmem" {
+			got = append(got, f)
+		}
+	}
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0].Message, "more than 2048 MB or whose reduces asked more than 2048 MB")
+	assert.Contains(t, got[0].Hint, "yarn.scheduler.maximum-allocation-mb=2048")
 }
