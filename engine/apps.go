@@ -582,11 +582,11 @@ func (e *Engine) normalizeAsk(q *queue, ask *Ask) error {
 // allowed allocation (GREATER_THEN_MAX_ALLOCATION), and the message of
 // the first failure names that resource; the last value it prints is the
 // configured maximum allocation (ResourceUtils.
-// getResourceTypesMaximumAllocation).
+// getResourceTypesMaximumAllocation). Older profiles have older messages
+// (askRefusalBefore33).
 func (e *Engine) askRefusal(r, mx Resource) error {
 	if !e.g.askTypeMsgs {
-		//lint:ignore ST1005 Hadoop's message, which users search for
-		return fmt.Errorf("Invalid resource request! Cannot allocate containers as requested resource is greater than maximum allowed allocation. Requested resource=%s, maximum allowed allocation=%s", resString(r), resString(mx))
+		return e.askRefusalBefore33(r, mx)
 	}
 	for _, c := range [2]struct {
 		name     string
@@ -602,6 +602,27 @@ func (e *Engine) askRefusal(r, mx Resource) error {
 		}
 	}
 	return nil
+}
+
+// askRefusalBefore33 is validateResourceRequest's message before 3.3's
+// templates: 2.7 checks memory, then virtual cores, each with its own
+// message; from resource types on (3.1, 3.2, and 2.10, which YARN-8200
+// backported them to) one message per resource type covers both cases.
+func (e *Engine) askRefusalBefore33(r, mx Resource) error {
+	if e.g.askMemVcoresMsgs {
+		if r.MemoryMB < 0 || r.MemoryMB > mx.MemoryMB {
+			//lint:ignore ST1005 Hadoop's exact message, which users search for
+			return fmt.Errorf("Invalid resource request, requested memory < 0, or requested memory > max configured, requestedMemory=%d, maxMemory=%d", r.MemoryMB, mx.MemoryMB)
+		}
+		//lint:ignore ST1005 Hadoop's exact message, which users search for
+		return fmt.Errorf("Invalid resource request, requested virtual cores < 0, or requested virtual cores > max configured, requestedVirtualCores=%d, maxVirtualCores=%d", r.VCores, mx.VCores)
+	}
+	name := "memory-mb"
+	if r.MemoryMB >= 0 && r.MemoryMB <= mx.MemoryMB {
+		name = "vcores"
+	}
+	//lint:ignore ST1005 Hadoop's exact message, which users search for
+	return fmt.Errorf("Invalid resource request, requested resource type=[%s] < 0 or greater than maximum allowed allocation. Requested resource=%s, maximum allowed allocation=%s, please note that maximum allowed allocation is calculated by scheduler based on maximum resource of registered NodeManagers, which might be less than configured maximum allocation=%s", name, resString(r), resString(mx), resString(e.g.maxAlloc))
 }
 
 // resString is Resource.toString for memory and vcores.

@@ -54,6 +54,10 @@ type globals struct {
 	// fix of GREATER_THEN_MAX_ALLOCATION refusals reached); older
 	// profiles keep one message for both (askRefusal).
 	askTypeMsgs bool
+	// askMemVcoresMsgs: 2.7's SchedulerUtils.validateResourceRequest
+	// checks memory, then virtual cores, each with its own message,
+	// before resource types (YARN-3926) reached the scheduler.
+	askMemVcoresMsgs bool
 	// nonLegacy is the model's root when Hadoop 3.4's non-legacy queue
 	// mode computes capacities (xmlconf.QueueResources), nil otherwise;
 	// effective holds that computation for the current cluster resource.
@@ -306,6 +310,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		curResAllParts:      m.Version.Less(xmlconf.V2_10),
 		amCompare:           m.Version.Less(xmlconf.V3_1),
 		askTypeMsgs:         m.Version.AtLeast(xmlconf.V3_3),
+		askMemVcoresMsgs:    !m.Version.AtLeast(xmlconf.V2_10),
 	}
 	// The fair-share split of fair-ordered leaves (YARN-10559) is in the
 	// newest FifoIntraQueuePreemptionPlugin, which capq's 3.4 profile
