@@ -123,6 +123,10 @@ func (r *run) startPhase(i int32) {
 	a.fifo = map[int32]*durFIFO{}
 	hosts := map[int32]map[string]int{}
 	racks := map[int32]map[string]int{}
+	// labels holds each priority's label from its first group, as
+	// prioLabel reads it; asking prioLabel per priority would walk the
+	// phase once per priority, quadratic in a file's task groups.
+	labels := map[int32]*string{}
 	var prios []int32
 	total, mem, delayed := 0, int64(0), 0
 	local := false
@@ -138,6 +142,7 @@ func (r *run) startPhase(i int32) {
 			f = &durFIFO{size: engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}}
 			a.fifo[t.Priority] = f
 			prios = append(prios, t.Priority)
+			labels[t.Priority] = a.spec.taskLabel(t)
 			hosts[t.Priority], racks[t.Priority] = map[string]int{}, map[string]int{}
 		}
 		f.push(t.DurationMS, t.Count)
@@ -158,7 +163,7 @@ func (r *run) startPhase(i int32) {
 		for _, name := range sortedKeys(hosts[p]) {
 			asks = append(asks, engine.Ask{Priority: p, ResourceName: name, Resource: res, Count: hosts[p][name]})
 		}
-		asks = append(asks, engine.Ask{Priority: p, ResourceName: engine.AnyResource, Resource: res, Count: f.left(), NodeLabel: a.prioLabel(p)})
+		asks = append(asks, engine.Ask{Priority: p, ResourceName: engine.AnyResource, Resource: res, Count: f.left(), NodeLabel: labels[p]})
 	}
 	if !r.ask(i, asks, total, mem) {
 		return

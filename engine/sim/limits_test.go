@@ -67,6 +67,24 @@ func TestWorkloadBounds(t *testing.T) {
 		{"added node past the bound", func(w *Workload) {
 			w.Events = append(w.Events, Event{Kind: EventAddNodes, Nodes: []NodeGroup{{Count: 1, MemoryMB: MaxNodeMB + 1, VCores: 1}}})
 		}, "is too large"},
+		// A 50 MB prefix on 100 nodes crashed capq out of memory.
+		{"generated node names past the bound", func(w *Workload) {
+			w.Cluster.Nodes[0].Prefix = strings.Repeat("p", MaxNameBytes/2)
+		}, "bytes of node and rack names"},
+		{"generated rack names past the bound", func(w *Workload) {
+			w.Cluster.Nodes[0].Racks, w.Cluster.Nodes[0].RackPrefix = 3, strings.Repeat("r", MaxNameBytes/3)
+		}, "bytes of node and rack names"},
+		{"added node names past the bound", func(w *Workload) {
+			w.Events = append(w.Events, Event{Kind: EventAddNodes, Nodes: []NodeGroup{{Count: 2, Prefix: strings.Repeat("p", MaxNameBytes/2), MemoryMB: 1, VCores: 1}}})
+		}, "bytes of node and rack names"},
+		// 100,000 priorities of one container each hung a run: every
+		// pass over the app walked them all.
+		{"priorities past the bound", func(w *Workload) {
+			w.Apps[0].Tasks = priorityGroups(MaxAppPriorities + 1)
+		}, "asks at 1001 distinct priorities; at most 1000"},
+		{"many groups at few priorities", func(w *Workload) {
+			w.Apps[0].Tasks = append(priorityGroups(MaxAppPriorities), priorityGroups(MaxAppPriorities)...)
+		}, ""},
 		{"fine", func(*Workload) {}, ""},
 	}
 	for _, c := range cases {
@@ -81,6 +99,15 @@ func TestWorkloadBounds(t *testing.T) {
 			assert.ErrorContains(t, err, c.want)
 		})
 	}
+}
+
+// priorityGroups is n task groups of one container, at priorities 1..n.
+func priorityGroups(n int) []TaskGroup {
+	groups := make([]TaskGroup, n)
+	for i := range groups {
+		groups[i] = TaskGroup{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1, Priority: int32(i + 1)}
+	}
+	return groups
 }
 
 // The container cap is checked before the run, with the flag to raise it.

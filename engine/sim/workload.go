@@ -279,6 +279,9 @@ func (w *Workload) checkSizes() error {
 	if nodes > MaxNodes {
 		return fmt.Errorf("the workload has %d nodes or more with its add_nodes events; at most %d are supported", nodes, MaxNodes)
 	}
+	if err := w.checkNameBytes(); err != nil {
+		return err
+	}
 	if len(w.Apps) > MaxApps {
 		return fmt.Errorf("the workload has %d applications; at most %d are supported", len(w.Apps), MaxApps)
 	}
@@ -298,6 +301,36 @@ func (w *Workload) checkSizes() error {
 		}
 	}
 	return nil
+}
+
+// checkNameBytes bounds the node and rack names that node groups'
+// counts generate (prefix + number): a 50 MB prefix on 100 nodes asked
+// for 5 GB of names and crashed capq out of memory.
+func (w *Workload) checkNameBytes() error {
+	total := w.Cluster.nameBytes()
+	for _, ev := range w.Events {
+		total += (Cluster{Nodes: ev.Nodes}).nameBytes()
+	}
+	if total > MaxNameBytes {
+		return fmt.Errorf("the node groups' prefix and rack_prefix would generate more than %d bytes of node and rack names", MaxNameBytes)
+	}
+	return nil
+}
+
+// nameBytes is about how many bytes of names the groups' counts and
+// racks generate (a number adds at most 7 digits), saturating past
+// MaxNameBytes; checkSizes has bounded counts and racks by MaxNodes
+// first, so the products cannot overflow.
+func (c Cluster) nameBytes() int64 {
+	const digits = 7
+	var total int64
+	for _, g := range c.Nodes {
+		total += int64(len(g.Prefix)+digits)*int64(max(g.Count, 0)) + int64(len(g.RackPrefix)+digits)*int64(max(g.Racks, 0))
+		if total > MaxNameBytes {
+			return MaxNameBytes + 1
+		}
+	}
+	return total
 }
 
 // checkNodeSize refuses a node size that is negative or so large that
@@ -392,8 +425,19 @@ const (
 	// SLS job.count multiplies one line into many apps).
 	MaxApps       = 2_000_000
 	MaxTaskGroups = 4_000_000
+	// MaxNameBytes bounds the node and rack names generated from node
+	// groups' prefix and rack_prefix (a million nodes named
+	// "node123456" take 10 MB).
+	MaxNameBytes = 64 << 20
 	// MaxPhase is the largest task phase number.
 	MaxPhase = 1_000_000
+	// MaxAppPriorities bounds the request priorities of one app. The
+	// engine keeps a request per priority for the app's life, and every
+	// pass over the app walks them (AppSchedulingInfo drops a satisfied
+	// one; capq keeps it for its counters), so 100,000 priorities of one
+	// container each made a pass cost 100,000 steps and a run hang.
+	// MapReduce asks at 5 priorities, Tez at a few per vertex.
+	MaxAppPriorities = 1_000
 	// MaxTimeMS is about 30 years: later times are input errors.
 	MaxTimeMS = int64(1) << 40
 	// MaxHeartbeatMS bounds am_heartbeat_ms and nm_heartbeat_ms (a day).
@@ -448,6 +492,22 @@ func (a *App) validate(ids map[string]bool, big engine.Resource) error {
 		if err := checkSize(a.Pos, a.ID, what, engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}, big); err != nil {
 			return err
 		}
+	}
+	return a.checkPriorities()
+}
+
+// checkPriorities refuses an app asking at more than MaxAppPriorities
+// distinct priorities; only an app with that many task groups can.
+func (a *App) checkPriorities() error {
+	if len(a.Tasks) <= MaxAppPriorities {
+		return nil
+	}
+	seen := map[int32]bool{}
+	for _, t := range a.Tasks {
+		seen[t.Priority] = true
+	}
+	if len(seen) > MaxAppPriorities {
+		return posErr(a.Pos, "application %q asks at %d distinct priorities; at most %d are supported", a.ID, len(seen), MaxAppPriorities)
 	}
 	return nil
 }
