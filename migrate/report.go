@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/capq/capq/safeio"
 )
 
 // WriteReport renders the report as JSON when format is "json", else as
@@ -31,48 +33,48 @@ func WriteJSON(w io.Writer, r *Report) error {
 // yarn-site.xml settings, every property's fate, then the findings.
 func WriteText(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "Hadoop %s → YARN %s (dialect: %s)\n", r.Dialect, r.Target, r.DialectReason)
-	fmt.Fprintf(bw, "\nQueues, absolute %% of the cluster (capacity / maximum-capacity), before → after:\n")
+	safeio.Fprintf(bw, "Hadoop %s → YARN %s (dialect: %s)\n", r.Dialect, r.Target, r.DialectReason)
+	safeio.Fprintf(bw, "\nQueues, absolute %% of the cluster (capacity / maximum-capacity), before → after:\n")
 	for _, q := range r.Queues {
 		mark := "ok"
 		if !q.Match {
 			mark = "CHANGED"
 		}
-		fmt.Fprintf(bw, "  %-8s %-30s %s / %s → %s / %s", mark, q.Source+" → "+q.Path,
+		safeio.Fprintf(bw, "  %-8s %-30s %s / %s → %s / %s", mark, q.Source+" → "+q.Path,
 			num(q.AbsCapacityBefore), num(q.AbsMaxBefore), num(q.AbsCapacityAfter), num(q.AbsMaxAfter))
 		if q.Note != "" {
-			fmt.Fprintf(bw, "  (%s)", q.Note)
+			safeio.Fprintf(bw, "  (%s)", q.Note)
 		}
 		fmt.Fprintln(bw)
 	}
-	fmt.Fprintf(bw, "\nyarn-site.xml settings:\n")
+	safeio.Fprintf(bw, "\nyarn-site.xml settings:\n")
 	for _, s := range r.YarnSite {
-		fmt.Fprintf(bw, "  %s = %q  # %s\n", s.Key, s.Value, s.Reason)
+		safeio.Fprintf(bw, "  %s = %q  # %s\n", s.Key, s.Value, s.Reason)
 	}
 	counts := map[Status]int{}
 	for _, p := range r.Properties {
 		counts[p.Status]++
 	}
-	fmt.Fprintf(bw, "\nHadoop 1 properties: %d mapped, %d approximated, %d dropped\n", counts[Mapped], counts[Approximated], counts[Dropped])
+	safeio.Fprintf(bw, "\nHadoop 1 properties: %d mapped, %d approximated, %d dropped\n", counts[Mapped], counts[Approximated], counts[Dropped])
 	for _, p := range r.Properties {
 		where := p.File
 		if p.Line > 0 {
 			where = fmt.Sprintf("%s:%d", p.File, p.Line)
 		}
-		fmt.Fprintf(bw, "  %-12s %s %s = %q", p.Status, where, p.Key, p.Value)
+		safeio.Fprintf(bw, "  %-12s %s %s = %q", p.Status, where, p.Key, p.Value)
 		if len(p.Targets) > 0 {
-			fmt.Fprintf(bw, " → %s", strings.Join(p.Targets, ", "))
+			safeio.Fprintf(bw, " → %s", strings.Join(p.Targets, ", "))
 		}
 		if p.Reason != "" {
-			fmt.Fprintf(bw, " (%s)", p.Reason)
+			safeio.Fprintf(bw, " (%s)", p.Reason)
 		}
 		fmt.Fprintln(bw)
 	}
-	fmt.Fprintf(bw, "\nFindings:\n")
+	safeio.Fprintf(bw, "\nFindings:\n")
 	for _, f := range r.Findings {
-		fmt.Fprintf(bw, "  %s\n", f)
+		safeio.Fprintf(bw, "  %s\n", f)
 		if f.Hint != "" {
-			fmt.Fprintf(bw, "      hint: %s\n", f.Hint)
+			safeio.Fprintf(bw, "      hint: %s\n", f.Hint)
 		}
 	}
 	if len(r.Findings) == 0 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -51,7 +52,7 @@ func WriteDiff(w io.Writer, f Format, res *RefreshResult, o DiffOptions) error {
 // verdict last.
 func writeDiffText(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "capq diff %s → %s (Hadoop %s profile)\n\n", o.OldName, o.NewName, res.Version)
+	safeio.Fprintf(bw, "capq diff %s → %s (Hadoop %s profile)\n\n", o.OldName, o.NewName, res.Version)
 	writeQueueSummary(bw, res)
 	for _, q := range res.Queues {
 		if q.Changed() {
@@ -61,7 +62,7 @@ func writeDiffText(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) e
 	if len(res.Global) > 0 {
 		fmt.Fprintln(bw, "\nscheduler-wide settings:")
 		for _, p := range res.Global {
-			fmt.Fprintf(bw, "    %s: %s → %s\n", p.Name, rawOrUnset(p.Old), rawOrUnset(p.New))
+			safeio.Fprintf(bw, "    %s: %s → %s\n", p.Name, rawOrUnset(p.Old), rawOrUnset(p.New))
 		}
 	}
 	fmt.Fprintln(bw)
@@ -73,7 +74,7 @@ func writeDiffText(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) e
 	}
 	if o.Unified {
 		if u := UnifiedDiff(o.OldName, o.NewName, o.OldData, o.NewData); u != "" {
-			fmt.Fprintf(w, "\n%s", u)
+			fmt.Fprintf(w, "\n%s", u) // the unified diff's own lines
 		}
 	}
 	return writeVerdict(w, res)
@@ -98,7 +99,7 @@ func writeQueueSummary(w io.Writer, res *RefreshResult) {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 		}
 	}
-	fmt.Fprintf(w, "queues: %s\n", strings.Join(parts, ", "))
+	safeio.Fprintf(w, "queues: %s\n", strings.Join(parts, ", "))
 }
 
 // changeMark is the one-character marker of a change kind.
@@ -117,21 +118,21 @@ func changeMark(change string) string {
 }
 
 func writeQueueChange(w io.Writer, q QueueChange) {
-	head := fmt.Sprintf("\n%s %s  %s", changeMark(q.Change), q.Path, q.Change)
+	head := fmt.Sprintf("%s %s  %s", changeMark(q.Change), q.Path, q.Change)
 	if q.From != "" {
 		head += " from " + q.From
 	}
-	fmt.Fprintf(w, "%s  [%s]\n", head, q.Action)
+	safeio.Fprintf(w, "\n%s  [%s]\n", head, q.Action)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	prefix := xmlconf.Prefix + q.Path + "."
 	for _, p := range q.Properties {
-		fmt.Fprintf(tw, "    %s\t%s → %s\n", strings.TrimPrefix(p.Name, prefix), rawOrUnset(p.Old), rawOrUnset(p.New))
+		safeio.Fprintf(tw, "    %s\t%s → %s\n", strings.TrimPrefix(p.Name, prefix), rawOrUnset(p.Old), rawOrUnset(p.New))
 	}
 	for _, p := range q.Effective {
-		fmt.Fprintf(tw, "    %s (effective)\t%s → %s\n", p.Name, rawOrUnset(p.Old), rawOrUnset(p.New))
+		safeio.Fprintf(tw, "    %s (effective)\t%s → %s\n", p.Name, rawOrUnset(p.Old), rawOrUnset(p.New))
 	}
 	if q.State != nil {
-		fmt.Fprintf(tw, "    live state\t%s → %s\n", q.State.Old, q.State.New)
+		safeio.Fprintf(tw, "    live state\t%s → %s\n", q.State.Old, q.State.New)
 	}
 	writeAbsolute(tw, "absolute capacity", q.AbsoluteCapacity)
 	writeAbsolute(tw, "absolute maximum", q.AbsoluteMaximumCapacity)
@@ -141,10 +142,10 @@ func writeQueueChange(w io.Writer, q QueueChange) {
 	}
 	tw.Flush()
 	for _, n := range q.Notes {
-		fmt.Fprintf(w, "    note: %s\n", n)
+		safeio.Fprintf(w, "    note: %s\n", n)
 	}
 	for i, step := range q.Procedure {
-		fmt.Fprintf(w, "    %d. %s\n", i+1, step)
+		safeio.Fprintf(w, "    %d. %s\n", i+1, step)
 	}
 }
 
@@ -153,14 +154,14 @@ func writeAbsolute(w io.Writer, label string, c FloatChange) {
 	if c.Old != nil && c.New != nil && *c.Old == *c.New {
 		return
 	}
-	fmt.Fprintf(w, "    %s\t%s → %s\n", label, pctOrNone(c.Old), pctOrNone(c.New))
+	safeio.Fprintf(w, "    %s\t%s → %s\n", label, pctOrNone(c.Old), pctOrNone(c.New))
 }
 
 func writeResources(w io.Writer, label string, c ResourceChange) {
 	if c.Old != nil && c.New != nil && c.Old.String() == c.New.String() {
 		return
 	}
-	fmt.Fprintf(w, "    %s\t%s → %s\n", label, resOrNone(c.Old), resOrNone(c.New))
+	safeio.Fprintf(w, "    %s\t%s → %s\n", label, resOrNone(c.Old), resOrNone(c.New))
 }
 
 func pctOrNone(f *float64) string {
@@ -187,10 +188,10 @@ func rawOrUnset(s *string) string {
 func writeVerdict(w io.Writer, res *RefreshResult) error {
 	var err error
 	if res.Accepted {
-		_, err = fmt.Fprintf(w, "\nrefresh: accepted by Hadoop %s\n", res.Version)
+		_, err = safeio.Fprintf(w, "\nrefresh: accepted by Hadoop %s\n", res.Version)
 		return err
 	}
-	_, err = fmt.Fprintf(w, "\nrefresh: REFUSED by Hadoop %s (%s)\n    %s\n", res.Version,
+	_, err = safeio.Fprintf(w, "\nrefresh: REFUSED by Hadoop %s (%s)\n    %s\n", res.Version,
 		strings.Join(res.ReasonCodes(), ", "), res.HadoopError)
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -30,9 +31,11 @@ func WriteText(w io.Writer, r Report, o RenderOptions) error {
 		if o.Colour {
 			sev = severityColour(f.Severity) + sev + ansiReset
 		}
-		fmt.Fprintf(bw, "%s: %s %s: %s\n", f.Pos, sev, f.Rule, f.Message)
+		// Messages and hints quote names as written; Printable keeps a
+		// newline inside one from starting a line of its own.
+		fmt.Fprintf(bw, "%s: %s %s: %s\n", safeio.Printable(f.Pos.String()), sev, f.Rule, safeio.Printable(f.Message))
 		if f.Hint != "" {
-			hint := "hint: " + f.Hint
+			hint := "hint: " + safeio.Printable(f.Hint)
 			if o.Colour {
 				hint = ansiDim + hint + ansiReset
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/go-multierror"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -24,11 +25,13 @@ func describeError(err error) string {
 		}
 		return strings.Join(parts, "\ncapq: ")
 	}
-	msg := err.Error()
+	// An error may quote a name as written (an unknown queue, the leaf
+	// queues); Printable keeps a newline inside one from starting a line.
+	msg := safeio.Printable(err.Error())
 	var re *xmlconf.ReadError
 	if errors.As(err, &re) {
 		if re.Hint != "" {
-			msg += "\n  hint: " + re.Hint
+			msg += "\n  hint: " + safeio.Printable(re.Hint)
 		}
 		return stripPackagePrefix(msg)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"text/tabwriter"
+
+	"github.com/capq/capq/safeio"
 )
 
 // WriteGates writes one line per gate result: verdict, subject, metric,
@@ -13,7 +15,7 @@ func WriteGates(w io.Writer, rs []GateResult) error {
 		return nil
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "GATE\tSUBJECT\tMETRIC\tOLD\tNEW\tSOURCE\n")
+	safeio.Fprintf(tw, "GATE\tSUBJECT\tMETRIC\tOLD\tNEW\tSOURCE\n")
 	for _, r := range rs {
 		verdict := "PASS"
 		if !r.Pass {
@@ -23,13 +25,13 @@ func WriteGates(w io.Writer, rs []GateResult) error {
 		if r.Note != "" {
 			note = "  (" + r.Note + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s%s\n", verdict, r.Subject, r.Metric,
+		safeio.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s%s\n", verdict, r.Subject, r.Metric,
 			side(r, r.Old, r.OldLimit), side(r, r.New, r.NewLimit), r.Source, note)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%d of %d gates failed\n", Failed(rs), len(rs))
+	_, err := safeio.Fprintf(w, "%d of %d gates failed\n", Failed(rs), len(rs))
 	return err
 }
 

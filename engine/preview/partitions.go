@@ -3,6 +3,8 @@ package preview
 import (
 	"fmt"
 	"strings"
+
+	"github.com/capq/capq/safeio"
 )
 
 // PartitionRun is one partition of a run (sim.PartitionResult): its
@@ -130,7 +132,7 @@ func writePartitions(ew *errWriter, ps []PartitionCompare) {
 		tw := newTable(ew)
 		fmt.Fprintln(tw, "QUEUE\tACCESS\tGUARANTEE\tMAX\tUSAGE.AVG\tUSAGE.PEAK")
 		for _, q := range p.Queues {
-			fmt.Fprintf(tw, "%s\t%s\n", q.Path, strings.Join(q.Cells(), "\t"))
+			safeio.Fprintf(tw, "%s\t%s\n", q.Path, strings.Join(q.Cells(), "\t"))
 		}
 		tw.flush()
 		ew.printf("\n")

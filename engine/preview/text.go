@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/capq/capq/safeio"
 )
 
 // textColumns are the metrics of the text tables, grouped so each table
@@ -47,7 +49,7 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 		for _, l := range strings.SplitAfter(b.String(), "\n") {
 			if l != "" {
-				ew.printf("  %s", l)
+				ew.printf("  %s\n", strings.TrimSuffix(l, "\n"))
 			}
 		}
 		ew.printf("\n")
@@ -126,7 +128,7 @@ func writeCallouts(ew *errWriter, title string, cs []Callout) {
 		if c.Relative != nil && relative(*c.Relative) != "" {
 			rel = "(" + relative(*c.Relative) + ")"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", c.Subject, c.Metric,
+		safeio.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", c.Subject, c.Metric,
 			FormatValue(c.kind, deref(c.Old), c.Old != nil), FormatValue(c.kind, deref(c.New), c.New != nil), rel)
 	}
 	tw.flush()
@@ -147,9 +149,9 @@ func relative(r float64) string {
 
 func writeTable(ew *errWriter, head string, es []Entity, cols []string) {
 	tw := newTable(ew)
-	fmt.Fprintf(tw, "%s", head)
+	safeio.Fprintf(tw, "%s", head)
 	for _, c := range cols {
-		fmt.Fprintf(tw, "\t%s", strings.ToUpper(c))
+		safeio.Fprintf(tw, "\t%s", strings.ToUpper(c))
 	}
 	fmt.Fprintln(tw)
 	for _, e := range es {
@@ -160,9 +162,9 @@ func writeTable(ew *errWriter, head string, es []Entity, cols []string) {
 		case !e.InOld:
 			name += " (added)"
 		}
-		fmt.Fprintf(tw, "%s", name)
+		safeio.Fprintf(tw, "%s", name)
 		for _, c := range cols {
-			fmt.Fprintf(tw, "\t%s", cell(e, c))
+			safeio.Fprintf(tw, "\t%s", cell(e, c))
 		}
 		fmt.Fprintln(tw)
 	}
@@ -201,7 +203,7 @@ type errWriter struct {
 
 func (e *errWriter) printf(format string, args ...any) {
 	if e.err == nil {
-		_, e.err = fmt.Fprintf(e.w, format, args...)
+		_, e.err = safeio.Fprintf(e.w, format, args...)
 	}
 }
 

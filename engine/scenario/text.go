@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/safeio"
 )
 
 // WriteText writes a scenario run for a person: each step's decision,
@@ -20,17 +21,17 @@ func WriteText(w io.Writer, sc *Scenario, out *Output) error {
 	if sc.Title != "" {
 		title += ": " + sc.Title
 	}
-	fmt.Fprintf(&b, "scenario %s\n", title)
+	safeio.Fprintf(&b, "scenario %s\n", title)
 	if out.Startup.Accepted {
 		b.WriteString("startup: configuration accepted\n")
 	} else {
-		fmt.Fprintf(&b, "startup: configuration refused (%s)\n", out.Startup.ReasonCode)
+		safeio.Fprintf(&b, "startup: configuration refused (%s)\n", out.Startup.ReasonCode)
 		for _, e := range out.Startup.Errors {
-			fmt.Fprintf(&b, "  error: %s\n", e)
+			safeio.Fprintf(&b, "  error: %s\n", e)
 		}
 	}
 	for _, w := range out.Startup.Warnings {
-		fmt.Fprintf(&b, "  warning: %s\n", w)
+		safeio.Fprintf(&b, "  warning: %s\n", w)
 	}
 	for i, res := range out.Steps {
 		writeStepText(&b, &sc.Steps[i], res)
@@ -38,9 +39,9 @@ func WriteText(w io.Writer, sc *Scenario, out *Output) error {
 	if len(out.Failures) == 0 {
 		b.WriteString("result: every expectation met\n")
 	} else {
-		fmt.Fprintf(&b, "result: %d expectation(s) not met\n", len(out.Failures))
+		safeio.Fprintf(&b, "result: %d expectation(s) not met\n", len(out.Failures))
 		for _, f := range out.Failures {
-			fmt.Fprintf(&b, "  %s\n", f)
+			safeio.Fprintf(&b, "  %s\n", f)
 		}
 	}
 	_, err := w.Write(b.Bytes())
@@ -50,41 +51,41 @@ func WriteText(w io.Writer, sc *Scenario, out *Output) error {
 // writeStepText prints one step through its op's text function, then
 // the step's failures.
 func writeStepText(b *bytes.Buffer, s *Step, res *StepResult) {
-	fmt.Fprintf(b, "[%d] %s", res.Index, res.Op)
+	safeio.Fprintf(b, "[%d] %s", res.Index, res.Op)
 	text := defaultText
 	if o, ok := ops[s.Op]; ok {
 		text = o.text
 	}
 	text(b, s, res)
 	for _, f := range res.Failures {
-		fmt.Fprintf(b, "      FAIL %s\n", f)
+		safeio.Fprintf(b, "      FAIL %s\n", f)
 	}
 }
 
 func writeWhy(b *bytes.Buffer, res *StepResult) {
 	for _, w := range res.why {
-		fmt.Fprintf(b, "      why: %s\n", w)
+		safeio.Fprintf(b, "      why: %s\n", w)
 	}
 }
 
 func submitText(b *bytes.Buffer, s *Step, res *StepResult) {
-	fmt.Fprintf(b, " %s to %s as %s: %s", s.App, s.Queue, s.User, stepVerdict(res))
+	safeio.Fprintf(b, " %s to %s as %s: %s", s.App, s.Queue, s.User, stepVerdict(res))
 	if res.Queue != "" && res.Queue != s.Queue {
-		fmt.Fprintf(b, " (in %s)", res.Queue)
+		safeio.Fprintf(b, " (in %s)", res.Queue)
 	}
 	if len(res.AutoCreated) > 0 {
-		fmt.Fprintf(b, " created %s", strings.Join(res.AutoCreated, ", "))
+		safeio.Fprintf(b, " created %s", strings.Join(res.AutoCreated, ", "))
 	}
 	b.WriteString("\n")
 	writeWhy(b, res)
 }
 
 func expireText(b *bytes.Buffer, s *Step, res *StepResult) {
-	fmt.Fprintf(b, " at %d ms: removed %d queue(s) %s\n", s.NowMS, len(res.Removed), strings.Join(res.Removed, ", "))
+	safeio.Fprintf(b, " at %d ms: removed %d queue(s) %s\n", s.NowMS, len(res.Removed), strings.Join(res.Removed, ", "))
 }
 
 func appVerdictText(b *bytes.Buffer, s *Step, res *StepResult) {
-	fmt.Fprintf(b, " %s: %s\n", s.App, stepVerdict(res))
+	safeio.Fprintf(b, " %s: %s\n", s.App, stepVerdict(res))
 }
 
 func assignText(b *bytes.Buffer, s *Step, res *StepResult) {
@@ -97,7 +98,7 @@ func assignText(b *bytes.Buffer, s *Step, res *StepResult) {
 	if s.Op == "heartbeat" && s.Repeat > 1 {
 		where += fmt.Sprintf(" x%d", s.Repeat)
 	}
-	fmt.Fprintf(b, " %s:", where)
+	safeio.Fprintf(b, " %s:", where)
 	as := res.Assignments
 	if len(as) == 0 && res.Assignment != nil {
 		as = []any{res.Assignment}
@@ -118,32 +119,32 @@ func completeText(b *bytes.Buffer, s *Step, res *StepResult) {
 	if res.Released != nil {
 		n = *res.Released
 	}
-	fmt.Fprintf(b, " %s: %d container(s) released\n", s.App, n)
+	safeio.Fprintf(b, " %s: %d container(s) released\n", s.App, n)
 }
 
 func preemptText(b *bytes.Buffer, s *Step, res *StepResult) {
 	if p := res.Preemption; p != nil {
-		fmt.Fprintf(b, " at %d ms: %d container(s) selected, %d marked, %d killed", s.NowMS, len(p.Selected), len(p.Marked), len(p.Killed))
+		safeio.Fprintf(b, " at %d ms: %d container(s) selected, %d marked, %d killed", s.NowMS, len(p.Selected), len(p.Marked), len(p.Killed))
 		for _, app := range sortedKeys(p.MarkedByApp) {
-			fmt.Fprintf(b, "; %s: %d marked", app, p.MarkedByApp[app])
+			safeio.Fprintf(b, "; %s: %d marked", app, p.MarkedByApp[app])
 		}
 		for _, app := range sortedKeys(p.KilledByApp) {
-			fmt.Fprintf(b, "; %s: %d killed", app, p.KilledByApp[app])
+			safeio.Fprintf(b, "; %s: %d killed", app, p.KilledByApp[app])
 		}
 		for _, q := range sortedKeys(p.ToObtainMB) {
-			fmt.Fprintf(b, "; %s gives back %d MB", q, p.ToObtainMB[q])
+			safeio.Fprintf(b, "; %s gives back %d MB", q, p.ToObtainMB[q])
 		}
 	}
 	b.WriteString("\n")
 }
 
 func refreshText(b *bytes.Buffer, _ *Step, res *StepResult) {
-	fmt.Fprintf(b, ": %s\n", stepVerdict(res))
+	safeio.Fprintf(b, ": %s\n", stepVerdict(res))
 	for _, e := range res.Errors {
-		fmt.Fprintf(b, "      error: %s\n", e)
+		safeio.Fprintf(b, "      error: %s\n", e)
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintf(b, "      warning: %s\n", w)
+		safeio.Fprintf(b, "      warning: %s\n", w)
 	}
 }
 
@@ -168,7 +169,7 @@ func defaultText(b *bytes.Buffer, s *Step, res *StepResult) {
 	if s.App != "" {
 		b.WriteString(" " + s.App)
 	}
-	fmt.Fprintf(b, ": %s\n", stepVerdict(res))
+	safeio.Fprintf(b, ": %s\n", stepVerdict(res))
 }
 
 func stepVerdict(res *StepResult) string {
@@ -194,9 +195,9 @@ func assignmentText(a any) string {
 func writeStateText(b *bytes.Buffer, st *engine.State) {
 	for _, p := range sortedKeys(st.Queues) {
 		q := st.Queues[p]
-		fmt.Fprintf(b, "      queue %-24s %-6s used %6d MB (reserved %d) used-capacity %.4f abs-used %.4f", p, q.Type, q.UsedMB, q.ReservedMB, q.UsedCapacity, q.AbsoluteUsedCapacity)
+		safeio.Fprintf(b, "      queue %-24s %-6s used %6d MB (reserved %d) used-capacity %.4f abs-used %.4f", p, q.Type, q.UsedMB, q.ReservedMB, q.UsedCapacity, q.AbsoluteUsedCapacity)
 		if q.Type == "leaf" {
-			fmt.Fprintf(b, " apps %d active/%d pending, AM limit %d MB, active users %d", q.NumActiveApps, q.NumPendingApps, q.AMLimitMB, q.ActiveUsers)
+			safeio.Fprintf(b, " apps %d active/%d pending, AM limit %d MB, active users %d", q.NumActiveApps, q.NumPendingApps, q.AMLimitMB, q.ActiveUsers)
 		}
 		b.WriteString("\n")
 	}
@@ -207,14 +208,14 @@ func writeStateText(b *bytes.Buffer, st *engine.State) {
 	sort.Strings(ids)
 	for _, id := range ids {
 		a := st.Apps[id]
-		fmt.Fprintf(b, "      app %-10s %-20s %-10s %-8s allocated %6d MB reserved %d headroom %d pending %d", id, a.Queue, a.User, a.State, a.AllocatedMB, a.ReservedMB, a.HeadroomMB, a.PendingMB)
+		safeio.Fprintf(b, "      app %-10s %-20s %-10s %-8s allocated %6d MB reserved %d headroom %d pending %d", id, a.Queue, a.User, a.State, a.AllocatedMB, a.ReservedMB, a.HeadroomMB, a.PendingMB)
 		if a.Diagnostics != "" {
-			fmt.Fprintf(b, " (%s)", a.Diagnostics)
+			safeio.Fprintf(b, " (%s)", a.Diagnostics)
 		}
 		b.WriteString("\n")
 	}
 	for _, k := range sortedKeys(st.Users) {
 		u := st.Users[k]
-		fmt.Fprintf(b, "      user %-30s limit %6d MB used %6d MB\n", k, u.UserLimitMB, u.UsedMB)
+		safeio.Fprintf(b, "      user %-30s limit %6d MB used %6d MB\n", k, u.UserLimitMB, u.UsedMB)
 	}
 }

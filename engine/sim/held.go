@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/safeio"
 )
 
 // HeldResult is how long the apps of one user in one leaf queue waited
@@ -228,7 +229,7 @@ func heldTable(w io.Writer, r *Result) {
 	if len(r.Held) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nwhy apps waited (app time with demand left, by what held it back; sampled every %s):\n", fmtMS(r.SampleMS))
+	safeio.Fprintf(w, "\nwhy apps waited (app time with demand left, by what held it back; sampled every %s):\n", fmtMS(r.SampleMS))
 	type row struct {
 		queue, user string
 		total       int64
@@ -249,14 +250,14 @@ func heldTable(w io.Writer, r *Result) {
 		qs, us = append(qs, x.queue), append(us, x.user)
 	}
 	lq, lu := leftAligner(qs), leftAligner(us)
-	fmt.Fprintln(tw, lq("QUEUE")+"\t"+lu("USER")+"\tHELD\t  REASONS")
+	safeio.Fprintln(tw, lq("QUEUE")+"\t"+lu("USER")+"\tHELD\t  REASONS")
 	for _, x := range rows {
 		sort.SliceStable(x.parts, func(i, j int) bool { return x.parts[i].AppMS > x.parts[j].AppMS })
 		reasons := make([]string, len(x.parts))
 		for i, p := range x.parts {
 			reasons[i] = fmt.Sprintf("%s %s (%d %s)", engine.WaitReason(p.Reason).Describe(), fmtMS(p.AppMS), p.Apps, plural(p.Apps))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t  %s\n", lq(x.queue), lu(x.user), fmtMS(x.total), strings.Join(reasons, ", "))
+		safeio.Fprintf(tw, "%s\t%s\t%s\t  %s\n", lq(x.queue), lu(x.user), fmtMS(x.total), strings.Join(reasons, ", "))
 	}
 	_ = tw.Flush()
 }

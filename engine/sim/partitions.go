@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/safeio"
 )
 
 // PartitionResult is one partition's figures over the run: its nodes at
@@ -161,7 +162,7 @@ func (r *Result) Partition(name string) *PartitionResult {
 // maximum in the partition, and the usage of the partition's nodes.
 func partitionTables(w io.Writer, r *Result) {
 	if len(r.Partitions) > 0 {
-		fmt.Fprintf(w, "\nthe queue figures above are the default partition's (Hadoop's QueueMetrics); each partition's follow\n")
+		safeio.Fprintf(w, "\nthe queue figures above are the default partition's (Hadoop's QueueMetrics); each partition's follow\n")
 	}
 	for _, p := range r.Partitions {
 		name, kind := fmt.Sprintf("%q", p.Partition), "exclusive"
@@ -170,14 +171,14 @@ func partitionTables(w io.Writer, r *Result) {
 		} else if !p.Exclusive {
 			kind = "non-exclusive"
 		}
-		fmt.Fprintf(w, "\npartition %s, %s: %d nodes, %s\n", name, kind, p.Nodes, fmtMB(p.MemoryMB))
+		safeio.Fprintf(w, "\npartition %s, %s: %d nodes, %s\n", name, kind, p.Nodes, fmtMB(p.MemoryMB))
 		tw := newTable(w)
 		names := make([]string, len(p.Queues))
 		for i, q := range p.Queues {
 			names[i] = strings.Repeat("  ", strings.Count(q.Path, ".")) + q.Path[strings.LastIndexByte(q.Path, '.')+1:]
 		}
 		left := leftAligner(append([]string{"QUEUE"}, names...))
-		fmt.Fprintln(tw, left("QUEUE")+"\tACCESS\tGUARANTEE\tMAX\tAVG USED\tPEAK USED\tAVG/GUARANTEE\t")
+		safeio.Fprintln(tw, left("QUEUE")+"\tACCESS\tGUARANTEE\tMAX\tAVG USED\tPEAK USED\tAVG/GUARANTEE\t")
 		for i, q := range p.Queues {
 			access := "yes"
 			if !q.Accessible {
@@ -187,7 +188,7 @@ func partitionTables(w io.Writer, r *Result) {
 			if q.GuaranteedMB > 0 {
 				ratio = fmt.Sprintf("%.1f%%", q.AvgUsedOfGuarantee*100)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", left(names[i]), access, fmtMB(q.GuaranteedMB), fmtMB(q.MaxMB), fmtMB(q.AvgUsedMB), fmtMB(q.PeakUsedMB), ratio)
+			safeio.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", left(names[i]), access, fmtMB(q.GuaranteedMB), fmtMB(q.MaxMB), fmtMB(q.AvgUsedMB), fmtMB(q.PeakUsedMB), ratio)
 		}
 		_ = tw.Flush()
 	}

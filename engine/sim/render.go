@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/capq/capq/safeio"
 )
 
 // Render writes r as JSON when format is "json", else as text.
@@ -34,7 +36,7 @@ func RenderJSON(w io.Writer, r *Result) error {
 func RenderText(w io.Writer, r *Result) error {
 	bw := &errWriter{w: w}
 	s := r.Summary
-	fmt.Fprintf(bw, "workload %s: %d nodes, %s, %d vcores; %s, seed %d\n",
+	safeio.Fprintf(bw, "workload %s: %d nodes, %s, %d vcores; %s, seed %d\n",
 		r.Workload, r.Cluster.Nodes, fmtMB(r.Cluster.MemoryMB), r.Cluster.VCores, loopText(r), r.Seed)
 	until := ""
 	if s.StoppedAtUntil {
@@ -47,11 +49,11 @@ func RenderText(w io.Writer, r *Result) error {
 	if s.AppsKilled > 0 {
 		failed += fmt.Sprintf(", %d killed at their lifetime", s.AppsKilled)
 	}
-	fmt.Fprintf(bw, "simulated %s%s: %d apps submitted, %d finished, %d rejected%s, %d unfinished; %d containers allocated (%d AMs), %d reservations, %d preempted\n",
+	safeio.Fprintf(bw, "simulated %s%s: %d apps submitted, %d finished, %d rejected%s, %d unfinished; %d containers allocated (%d AMs), %d reservations, %d preempted\n",
 		fmtMS(s.SimulatedMS), until, s.AppsSubmitted, s.AppsFinished, s.AppsRejected, failed, s.AppsUnfinished,
 		s.ContainersAllocated, s.AMContainers, s.Reservations, s.Preempted)
 	for _, w := range r.Warnings {
-		fmt.Fprintf(bw, "warning: %s\n", w)
+		safeio.Fprintf(bw, "warning: %s\n", w)
 	}
 	fmt.Fprintln(bw)
 	queueTable(bw, r)
@@ -59,13 +61,13 @@ func RenderText(w io.Writer, r *Result) error {
 	userTable(bw, r)
 	heldTable(bw, r)
 	if len(r.Rejected) > 0 {
-		fmt.Fprintf(bw, "\nrejected applications (%d):\n", len(r.Rejected))
+		safeio.Fprintf(bw, "\nrejected applications (%d):\n", len(r.Rejected))
 		for i, x := range r.Rejected {
 			if i == 20 {
-				fmt.Fprintf(bw, "  ... %d more (see --format json)\n", len(r.Rejected)-20)
+				safeio.Fprintf(bw, "  ... %d more (see --format json)\n", len(r.Rejected)-20)
 				break
 			}
-			fmt.Fprintf(bw, "  %s at %s (queue %s, user %s): %s\n", x.App, fmtMS(x.AtMS), x.Queue, x.User, x.Reason)
+			safeio.Fprintf(bw, "  %s at %s (queue %s, user %s): %s\n", x.App, fmtMS(x.AtMS), x.Queue, x.User, x.Reason)
 		}
 	}
 	dynamicTable(bw, r)
@@ -74,7 +76,7 @@ func RenderText(w io.Writer, r *Result) error {
 		if !x.Accepted {
 			verdict = "refused: " + strings.Join(x.Errors, "; ")
 		}
-		fmt.Fprintf(bw, "\nrefresh %s at %s: %s\n", x.Config, fmtMS(x.AtMS), verdict)
+		safeio.Fprintf(bw, "\nrefresh %s at %s: %s\n", x.Config, fmtMS(x.AtMS), verdict)
 	}
 	return bw.err
 }
@@ -87,9 +89,9 @@ func queueTable(w io.Writer, r *Result) {
 	}
 	// Numbers align right; names stay left (padded to one width).
 	left := leftAligner(append([]string{"QUEUE"}, names...))
-	fmt.Fprintln(tw, left("QUEUE")+"\tGUARANTEE\tMAX\tAVG USED\tPEAK USED\tWAIT P50\tWAIT P95\tSUBMITTED\tFINISHED\tREJECTED\t")
+	safeio.Fprintln(tw, left("QUEUE")+"\tGUARANTEE\tMAX\tAVG USED\tPEAK USED\tWAIT P50\tWAIT P95\tSUBMITTED\tFINISHED\tREJECTED\t")
 	for i, q := range r.Queues {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", left(names[i]), fmtMB(q.GuaranteedMB), fmtMB(q.MaxMB),
+		safeio.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", left(names[i]), fmtMB(q.GuaranteedMB), fmtMB(q.MaxMB),
 			fmtMB(q.AvgUsedMB), fmtMB(q.PeakUsedMB), fmtMS(q.WaitP50MS), fmtMS(q.WaitP95MS),
 			q.AppsSubmitted, q.AppsFinished, q.AppsRejected)
 	}
@@ -108,12 +110,12 @@ func userTable(w io.Writer, r *Result) {
 		qs, us = append(qs, u.Queue), append(us, u.User)
 	}
 	lq, lu := leftAligner(qs), leftAligner(us)
-	fmt.Fprintln(tw, lq("QUEUE")+"\t"+lu("USER")+"\tAPPS\tAVG USED\tPEAK USED\tSHARE\t")
+	safeio.Fprintln(tw, lq("QUEUE")+"\t"+lu("USER")+"\tAPPS\tAVG USED\tPEAK USED\tSHARE\t")
 	for _, u := range shown {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t\n", lq(u.Queue), lu(u.User), u.Apps, fmtMB(u.AvgUsedMB), fmtMB(u.PeakUsedMB), u.Share*100)
+		safeio.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t\n", lq(u.Queue), lu(u.User), u.Apps, fmtMB(u.AvgUsedMB), fmtMB(u.PeakUsedMB), u.Share*100)
 	}
 	if len(r.Users) > len(shown) {
-		fmt.Fprintf(tw, "%s\t\t\t\t\t\t\n", lq(fmt.Sprintf("... %d more users", len(r.Users)-len(shown))))
+		safeio.Fprintf(tw, "%s\t\t\t\t\t\t\n", lq(fmt.Sprintf("... %d more users", len(r.Users)-len(shown))))
 	}
 	_ = tw.Flush()
 }
@@ -208,16 +210,16 @@ func dynamicTable(w io.Writer, r *Result) {
 			expired++
 		}
 	}
-	fmt.Fprintf(w, "\ndynamic queues: %d created, %d expired\n", len(r.DynamicQueues), expired)
+	safeio.Fprintf(w, "\ndynamic queues: %d created, %d expired\n", len(r.DynamicQueues), expired)
 	tw := newTable(w)
 	left := leftAligner(append([]string{"QUEUE"}, dynPaths(r)...))
-	fmt.Fprintln(tw, left("QUEUE")+"\tCREATED\tWEIGHT\tABS CAP AT CREATION\tEXPIRED\t")
+	safeio.Fprintln(tw, left("QUEUE")+"\tCREATED\tWEIGHT\tABS CAP AT CREATION\tEXPIRED\t")
 	for _, d := range r.DynamicQueues {
 		removed := "-"
 		if d.RemovedMS >= 0 {
 			removed = fmtMS(d.RemovedMS)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%.2f%%\t%s\t\n", left(d.Path), fmtMS(d.CreatedMS), d.Weight, d.AbsoluteCapacity*100, removed)
+		safeio.Fprintf(tw, "%s\t%s\t%g\t%.2f%%\t%s\t\n", left(d.Path), fmtMS(d.CreatedMS), d.Weight, d.AbsoluteCapacity*100, removed)
 	}
 	_ = tw.Flush()
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -47,7 +48,7 @@ func writePartitionText(w io.Writer, m *xmlconf.Model, label string) error {
 	header += clusterColumns(m)
 	fmt.Fprintln(tw, header)
 	for i, q := range m.Queues {
-		fmt.Fprintln(tw, partitionRow(m, q, shares[q], label, treePrefix(m.Queues, i)))
+		safeio.Fprintln(tw, partitionRow(m, q, shares[q], label, treePrefix(m.Queues, i)))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -61,7 +62,7 @@ func writePartitionText(w io.Writer, m *xmlconf.Model, label string) error {
 	}
 	fmt.Fprintln(w)
 	for _, n := range partitionNotes(m, shares, label) {
-		fmt.Fprintf(w, "\nnote: %s\n", n)
+		safeio.Fprintf(w, "\nnote: %s\n", n)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -20,7 +21,7 @@ func WriteText(w io.Writer, m *xmlconf.Model) error {
 	header += clusterColumns(m)
 	fmt.Fprintln(tw, header)
 	for i, q := range m.Queues {
-		fmt.Fprintln(tw, treeRow(m, q, treePrefix(m.Queues, i), withCluster))
+		safeio.Fprintln(tw, treeRow(m, q, treePrefix(m.Queues, i), withCluster)) // names as written, tabs kept
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -34,7 +35,7 @@ func WriteText(w io.Writer, m *xmlconf.Model) error {
 	}
 	fmt.Fprintln(w)
 	for _, n := range append(append(absoluteNote(m), maxCapacityNotes(m)...), partitionsNote(m)...) {
-		fmt.Fprintf(w, "\nnote: %s\n", n)
+		safeio.Fprintf(w, "\nnote: %s\n", n)
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/capq/capq/safeio"
 )
 
 // RenderText prints a run for a person: each step's decision and, after
@@ -16,20 +18,20 @@ func RenderText(f *File, out *Output) []byte {
 	if f.Title != "" {
 		title += ": " + f.Title
 	}
-	fmt.Fprintf(&b, "scenario %s (hadoop1 engine, profile %s)\n", title, f.profile)
+	safeio.Fprintf(&b, "scenario %s (hadoop1 engine, profile %s)\n", title, f.profile)
 	if f.Test != "" {
-		fmt.Fprintf(&b, "reproduces: %s\n", f.Test)
+		safeio.Fprintf(&b, "reproduces: %s\n", f.Test)
 	}
 	if out.Startup.Accepted {
 		b.WriteString("startup: configuration accepted\n")
 	} else {
 		b.WriteString("startup: the JobTracker would not start\n")
 		for _, e := range out.Startup.Errors {
-			fmt.Fprintf(&b, "  error: %s\n", e)
+			safeio.Fprintf(&b, "  error: %s\n", e)
 		}
 	}
 	for _, w := range out.Warnings {
-		fmt.Fprintf(&b, "  warning: %s\n", w)
+		safeio.Fprintf(&b, "  warning: %s\n", w)
 	}
 	for i, res := range out.Steps {
 		writeStep(&b, &f.Steps[i], res)
@@ -37,27 +39,27 @@ func RenderText(f *File, out *Output) []byte {
 	if len(out.Failures) == 0 {
 		b.WriteString("result: every expectation met\n")
 	} else {
-		fmt.Fprintf(&b, "result: %d expectation(s) not met\n", len(out.Failures))
+		safeio.Fprintf(&b, "result: %d expectation(s) not met\n", len(out.Failures))
 		for _, m := range out.Failures {
-			fmt.Fprintf(&b, "  %s\n", m)
+			safeio.Fprintf(&b, "  %s\n", m)
 		}
 	}
 	return b.Bytes()
 }
 
 func writeStep(b *bytes.Buffer, s *Step, res *StepResult) {
-	fmt.Fprintf(b, "[%d] %s", res.Index, res.Op)
+	safeio.Fprintf(b, "[%d] %s", res.Index, res.Op)
 	switch s.Op {
 	case "submit_job":
 		verdict := "accepted"
 		if res.Accepted != nil && !*res.Accepted {
 			verdict = "refused: " + res.Reason
 		}
-		fmt.Fprintf(b, " %s to %s as %s: %s", s.Job, orDefault(s.Queue), s.User, verdict)
+		safeio.Fprintf(b, " %s to %s as %s: %s", s.Job, orDefault(s.Queue), s.User, verdict)
 	case "init_jobs":
-		fmt.Fprintf(b, ": initialized %s", list(res.Initialized))
+		safeio.Fprintf(b, ": initialized %s", list(res.Initialized))
 		if len(res.Failed) > 0 {
-			fmt.Fprintf(b, ", failed %s", list(res.Failed))
+			safeio.Fprintf(b, ", failed %s", list(res.Failed))
 		}
 	case "heartbeat":
 		var ts []string
@@ -71,46 +73,46 @@ func writeStep(b *bytes.Buffer, s *Step, res *StepResult) {
 			}
 			ts = append(ts, x+")")
 		}
-		fmt.Fprintf(b, " %s: %s", s.Tracker, list(ts))
+		safeio.Fprintf(b, " %s: %s", s.Tracker, list(ts))
 		if res.Reserved != nil && res.Reserved.Map != nil {
-			fmt.Fprintf(b, "; map slots reserved for %s", *res.Reserved.Map)
+			safeio.Fprintf(b, "; map slots reserved for %s", *res.Reserved.Map)
 		}
 		if res.Reserved != nil && res.Reserved.Reduce != nil {
-			fmt.Fprintf(b, "; reduce slots reserved for %s", *res.Reserved.Reduce)
+			safeio.Fprintf(b, "; reduce slots reserved for %s", *res.Reserved.Reduce)
 		}
 	case "complete_tasks":
-		fmt.Fprintf(b, " %s: %s", s.Job, list(res.Completed))
+		safeio.Fprintf(b, " %s: %s", s.Job, list(res.Completed))
 	case "refresh_queues":
 		if res.Accepted != nil && !*res.Accepted {
-			fmt.Fprintf(b, ": refused: %s", res.Reason)
+			safeio.Fprintf(b, ": refused: %s", res.Reason)
 		} else {
 			b.WriteString(": accepted")
 		}
 	case "snapshot":
 		js, _ := json.MarshalIndent(res.State, "    ", "  ")
-		fmt.Fprintf(b, "\n    %s", js)
+		safeio.Fprintf(b, "\n    %s", js)
 	case "expect":
 		if len(res.Failures) == 0 {
 			b.WriteString(": met")
 		}
 	default:
 		if res.Job != "" {
-			fmt.Fprintf(b, " %s", res.Job)
+			safeio.Fprintf(b, " %s", res.Job)
 		}
 	}
 	b.WriteString("\n")
 	if s.Note != "" {
-		fmt.Fprintf(b, "      note: %s\n", s.Note)
+		safeio.Fprintf(b, "      note: %s\n", s.Note)
 	}
 	if res.Error != "" {
-		fmt.Fprintf(b, "      error: %s\n", res.Error)
+		safeio.Fprintf(b, "      error: %s\n", res.Error)
 	}
 	for _, w := range res.Why {
-		fmt.Fprintf(b, "      why: %s\n", w)
+		safeio.Fprintf(b, "      why: %s\n", w)
 	}
 	for _, m := range res.Failures {
 		if !strings.HasPrefix(m, "error: ") {
-			fmt.Fprintf(b, "      unmet: %s\n", m)
+			safeio.Fprintf(b, "      unmet: %s\n", m)
 		}
 	}
 }

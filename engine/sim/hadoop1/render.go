@@ -1,11 +1,11 @@
 package hadoop1
 
 import (
-	"fmt"
 	"io"
 
-	h1 "github.com/capq/capq/engine/hadoop1"
 	"github.com/capq/capq/engine/sim"
+	"github.com/capq/capq/safeio"
+	h1 "github.com/capq/capq/engine/hadoop1"
 )
 
 // Write renders a Hadoop 1 run in the YARN run's shapes: JSON as
@@ -17,9 +17,9 @@ func Write(w io.Writer, format string, res *sim.Result, prof h1.Profile, mp Mapp
 		return sim.RenderJSON(w, res)
 	}
 	err := sim.RenderText(w, res)
-	fmt.Fprintf(w, "\nHadoop 1 engine (CapacityTaskScheduler, profile %s):\n", prof)
+	safeio.Fprintf(w, "\nHadoop 1 engine (CapacityTaskScheduler, profile %s):\n", prof)
 	for _, n := range append(mp.Notes, warnings...) {
-		fmt.Fprintf(w, "  - %s\n", n)
+		safeio.Fprintf(w, "  - %s\n", n)
 	}
 	return err
 }
