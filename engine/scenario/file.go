@@ -256,6 +256,8 @@ func (sc *Scenario) mergeConfigFile(rd xmlconf.ReadOptions) error {
 // hold millions of nodes per step.
 func (sc *Scenario) checkBounds() error {
 	repeats := 0
+	keys := configKeys{}
+	keys.add(sc.Config, sc.YarnSite)
 	groups := append([]NodeGroup(nil), sc.Cluster.NodeGroups...)
 	if err := checkNodeSizes(sc.Cluster.Nodes, sc.Cluster.NodeGroups); err != nil {
 		return fmt.Errorf("cluster: %w", err)
@@ -275,9 +277,10 @@ func (sc *Scenario) checkBounds() error {
 		if st.Repeat < 0 || st.Repeat > maxRepeat {
 			return fmt.Errorf("step %d repeats %d times, at most %d", i, st.Repeat, maxRepeat)
 		}
-		repeats += max(st.Repeat, 1)
+		keys.add(st.Set, st.YarnSiteSet, st.Replace)
+		repeats += stepRounds(&st, len(keys))
 		if repeats > maxRepeat {
-			return fmt.Errorf("step %d: the steps repeat more than %d times in all", i, maxRepeat)
+			return fmt.Errorf("step %d: the steps repeat more than %d times in all (a heartbeat's nodes count once each, a refresh once a setting)", i, maxRepeat)
 		}
 		groups = append(groups, st.NodeGroups...)
 		if err := checkGroups(groups); err != nil {
@@ -342,13 +345,49 @@ func (st *Step) checkNodeSizes() error {
 	return checkNodeSizes(ns, st.NodeGroups)
 }
 
+// stepRounds is what a step counts against maxRepeat: its repeat, times
+// the nodes of a heartbeat's list (a round beats each of them; a list of
+// 3,000,000 ids ran for 19 s as one step), and for a refresh or validate
+// the settings it rebuilds the configuration from, keys at most (a
+// refresh lints, diffs and rebuilds every queue: 200 refreshes of 1,000
+// queues ran for 37 s).
+func stepRounds(st *Step, keys int) int {
+	switch st.Op {
+	case "heartbeat":
+		return int(min(stepPasses(st), maxRepeat+1))
+	case "refresh", "validate":
+		return max(keys, 1)
+	}
+	return max(st.Repeat, 1)
+}
+
+// configKeys is every setting a scenario's configuration may hold so
+// far: what it starts with and every key a step sets (unset ones are
+// kept: an upper bound is enough).
+type configKeys map[string]bool
+
+func (k configKeys) add(maps ...map[string]string) {
+	for _, m := range maps {
+		for key := range m {
+			k[key] = true
+		}
+	}
+}
+
+// checkGroups bounds the nodes node_groups expand to, and the bytes of
+// their names (id_prefix and a number: a 20 MB prefix on 100 nodes ran
+// capq out of memory), as a workload's are (sim.MaxNameBytes).
 func checkGroups(gs []NodeGroup) error {
-	total := 0
+	total, names := 0, int64(0)
 	for _, g := range gs {
 		if g.Count < 0 || g.Count > maxNodes || total+g.Count > maxNodes {
 			return fmt.Errorf("node_groups: %d nodes, at most %d", total+g.Count, maxNodes)
 		}
 		total += g.Count
+		names += int64(len(g.IDPrefix)+7) * int64(g.Count)
+		if names > sim.MaxNameBytes {
+			return fmt.Errorf("node_groups: id_prefix would generate more than %d bytes of node names", sim.MaxNameBytes)
+		}
 	}
 	return nil
 }
