@@ -3,9 +3,9 @@ package hadoop1
 import (
 	"io"
 
+	h1 "github.com/capq/capq/engine/hadoop1"
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/safeio"
-	h1 "github.com/capq/capq/engine/hadoop1"
 )
 
 // Write renders a Hadoop 1 run in the YARN run's shapes: JSON as
