@@ -148,6 +148,10 @@ func (q *H1Queue) IsLeaf() bool { return len(q.Children) == 0 }
 // input allows; Findings hold every quirk and every refusal.
 type H1Model struct {
 	Dialect H1Dialect
+	// TooLarge, when set, says the file set names more than MaxQueues
+	// queues; none of them was built and callers refuse the set with it
+	// (wraps ErrTooLarge), as Model.TooLarge refuses a YARN tree.
+	TooLarge error
 	// DialectReason says which keys decided the dialect.
 	DialectReason string
 	// Deprecated021 is a 0.21 JobTracker with mapred.queue.names set: its

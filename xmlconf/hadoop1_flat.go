@@ -24,6 +24,9 @@ func (p *h1parser) parseFlat() {
 		m.QueueNames, pos = prop, prop.ValuePos
 		names = H1SplitNames(text)
 	}
+	if p.tooManyQueues(len(names), pos) {
+		return
+	}
 	if len(names) == 0 {
 		// StringUtils.getStrings returns null for a list of only commas;
 		// QueueManager then fails on it.

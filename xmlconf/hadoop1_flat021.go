@@ -11,6 +11,9 @@ func (p *h1parser) parseFlat021() {
 	prop, text, _ := p.lookup(m.JT, H1KeyQueueNames)
 	m.QueueNames = prop
 	names := H1SplitNames(text)
+	if p.tooManyQueues(len(names), prop.ValuePos) {
+		return
+	}
 	if len(names) == 0 {
 		p.add(RuleH1NoQueues, prop.ValuePos, "", H1KeyQueueNames, fmt.Sprintf("%q lists no queue name", H1KeyQueueNames), "list the queues")
 		return

@@ -96,9 +96,12 @@ func DetectHadoop1(paths []string, dir *H1Paths, opts ReadOptions) H1Input {
 	in.IsHadoop1 = true
 	if dir != nil {
 		in.Model = r.byName(*dir)
-		return in
+	} else {
+		in.Model, in.Err = r.byContent(paths)
 	}
-	in.Model, in.Err = r.byContent(paths)
+	if in.Model != nil && in.Model.TooLarge != nil {
+		in.Model, in.Err = nil, in.Model.TooLarge
+	}
 	return in
 }
 

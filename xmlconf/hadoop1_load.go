@@ -67,5 +67,9 @@ func LoadHadoop1(p H1Paths, opts ReadOptions) (*H1Model, error) {
 		// A 0.21 conf dir may hold only mapred-queues.xml.
 		files.MapredSite = &Document{File: "mapred-site.xml"}
 	}
-	return ParseHadoop1(files), nil
+	m := ParseHadoop1(files)
+	if m.TooLarge != nil {
+		return nil, m.TooLarge
+	}
+	return m, nil
 }

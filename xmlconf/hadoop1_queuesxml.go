@@ -46,8 +46,36 @@ type xnode struct {
 	attrs    []xml.Attr
 	pos      Pos
 	children []*xnode
-	text     strings.Builder // all descendant text, like getTextContent
-	hasChild bool            // any child node (element or text), like hasChildNodes
+	// segs are the node's text and child elements in document order:
+	// textContent walks them only for the elements whose text is read.
+	// Copying each element's text into its parent as the parse went
+	// copied a deep element's text once per level (60 levels of a 60 MB
+	// text ran capq out of memory).
+	segs     []xseg
+	hasChild bool // any child node (element or text), like hasChildNodes
+}
+
+// xseg is a run of text or a child element of an xnode.
+type xseg struct {
+	text  string
+	child *xnode
+}
+
+// textContent is all descendant text, like getTextContent.
+func (n *xnode) textContent() string {
+	var b strings.Builder
+	n.writeText(&b)
+	return b.String()
+}
+
+func (n *xnode) writeText(b *strings.Builder) {
+	for _, s := range n.segs {
+		if s.child != nil {
+			s.child.writeText(b)
+		} else {
+			b.WriteString(s.text)
+		}
+	}
 }
 
 // ReadMapredQueuesFile reads a mapred-queues.xml file.
@@ -108,7 +136,13 @@ func (d *H1QueuesDoc) readACLsEnabled(root *xnode) {
 func (d *H1QueuesDoc) readQueue(n *xnode, parent string) *H1QueueElem {
 	q := &H1QueueElem{Pos: n.pos}
 	for _, c := range n.children {
-		t := &H1Text{Text: c.text.String(), Pos: c.pos}
+		// Only these elements' text is read; each is read once, so the
+		// walks cover the file at most once.
+		var t *H1Text
+		switch c.name {
+		case "name", "state", "acl-submit-job", "acl-administer-jobs":
+			t = &H1Text{Text: c.textContent(), Pos: c.pos}
+		}
 		switch c.name {
 		case "name":
 			q.Name = t
@@ -214,19 +248,16 @@ func parseXNodes(name string, data []byte, opts ReadOptions) (*xnode, error) {
 			} else {
 				parent := stack[len(stack)-1]
 				parent.children = append(parent.children, n)
+				parent.segs = append(parent.segs, xseg{child: n})
 				parent.hasChild = true
 			}
 			stack = append(stack, n)
 		case xml.EndElement:
-			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if len(stack) > 0 {
-				stack[len(stack)-1].text.WriteString(n.text.String())
-			}
 		case xml.CharData:
 			if len(stack) > 0 {
 				top := stack[len(stack)-1]
-				top.text.Write(t)
+				top.segs = append(top.segs, xseg{text: string(t)})
 				top.hasChild = true
 			}
 		case xml.Comment:

@@ -21,6 +21,9 @@ func (p *h1parser) parseTree() {
 			"set the aclsEnabled attribute instead")
 	}
 	m.ACLsEnabled = doc.ACLsEnabled
+	if p.tooManyQueues(countQueueElems(doc.Queues), Pos{File: doc.File}) {
+		return
+	}
 	for _, e := range doc.Queues {
 		m.Roots = append(m.Roots, p.treeQueue(e, nil))
 	}
@@ -233,4 +236,13 @@ func (p *h1parser) treeMaxCheck(q *H1Queue) {
 		p.add(RuleH1MaxCapacity, mc.Pos(), q.FullName, "maximum-capacity", fmt.Sprintf("maximum-capacity %s of queue %q is below its capacity %s", FormatJavaFloat(mc.V), q.FullName, FormatJavaFloat(q.Capacity.V)),
 			"the JobTracker fails: \"maximum-capacity-stretch for a queue should be greater than capacity \"")
 	}
+}
+
+// countQueueElems counts the <queue> elements of a mapred-queues.xml tree.
+func countQueueElems(es []*H1QueueElem) int {
+	n := len(es)
+	for _, e := range es {
+		n += countQueueElems(e.Children)
+	}
+	return n
 }

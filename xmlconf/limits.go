@@ -27,6 +27,19 @@ func (b *builder) tooManyQueues(p *Property) {
 		"(real clusters have tens of thousands at most)", p.ValuePos, ErrTooLarge, p.Name, thousands(MaxQueues), thousands(MaxQueues))
 }
 
+// tooManyQueues records in the Hadoop 1 model that its file set names
+// more than MaxQueues queues (the YARN bound: 150,000 flat queues took
+// migrate a minute and 1.3 GB before it failed on its own output), so
+// that no queue is built; it reports whether it did.
+func (p *h1parser) tooManyQueues(n int, pos Pos) bool {
+	if n <= MaxQueues {
+		return false
+	}
+	p.m.TooLarge = fmt.Errorf("%s: %w: the Hadoop 1 files name %s queues, at most %s are supported "+
+		"(real clusters have tens of thousands at most)", pos, ErrTooLarge, thousands(n), thousands(MaxQueues))
+	return true
+}
+
 // thousands writes n with comma separators, as the README writes limits.
 func thousands(n int) string {
 	s := fmt.Sprint(n)

@@ -343,5 +343,9 @@ func (f *File) model(mapred, cs, acls map[string]string) (*xmlconf.H1Model, erro
 	if files.QueueACLs, err = load(f.QueueACLsFile, acls, "queue_acls"); err != nil {
 		return nil, err
 	}
-	return xmlconf.ParseHadoop1(files), nil
+	m := xmlconf.ParseHadoop1(files)
+	if m.TooLarge != nil {
+		return nil, m.TooLarge
+	}
+	return m, nil
 }
