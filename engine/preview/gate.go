@@ -124,10 +124,16 @@ func ParseGates(name string, data []byte) ([]Gate, []error) {
 func ParseGatesWith(name string, data []byte, opts GateOptions) ([]Gate, []error) {
 	var gates []Gate
 	var errs []error
+	bad := 0
 	for i, line := range strings.Split(string(data), "\n") {
 		g, err := parseLine(strings.TrimSuffix(line, "\r"), name, i+1, opts.Untrusted)
+		if (err != nil || g.Subject != "") && len(gates)+bad == maxGates {
+			return nil, append(errs, fmt.Errorf("%s:%d: more than %d gate lines", name, i+1, maxGates))
+		}
 		if err != nil {
-			errs = append(errs, err)
+			if bad++; bad <= maxGateErrors {
+				errs = append(errs, err)
+			}
 			continue
 		}
 		if g.Subject != "" {
@@ -135,8 +141,19 @@ func ParseGatesWith(name string, data []byte, opts GateOptions) ([]Gate, []error
 			gates = append(gates, g)
 		}
 	}
+	if bad > maxGateErrors {
+		errs = append(errs, fmt.Errorf("%s: and %d more bad lines", name, bad-maxGateErrors))
+	}
 	return gates, errs
 }
+
+// Bounds on a gate file, which may come from a pull request: a real one
+// holds a few dozen gates. 200,000 bad lines (3 MB) printed 24 MB of
+// errors; every gate is evaluated and printed.
+const (
+	maxGates      = 10_000
+	maxGateErrors = 20
+)
 
 // parseLine parses one line; a line with only a comment gives a zero
 // Gate and no error.

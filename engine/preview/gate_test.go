@@ -231,3 +231,26 @@ func TestParseGatesQuotesLittle(t *testing.T) {
 		})
 	}
 }
+
+// A hostile gate file is bounded: 200,000 bad lines (3 MB) printed 24 MB
+// of errors, and every gate is evaluated and printed.
+func TestParseGatesBounds(t *testing.T) {
+	good := "root.a wait.p95 <= 10m\n"
+	cases := []struct {
+		name, data, last string
+		errs             int
+	}{
+		{"bad lines past the error bound", strings.Repeat("bogus line\n", 500), "g: and 480 more bad lines", maxGateErrors + 1},
+		{"gate lines past the bound", strings.Repeat(good, maxGates+1), "g:10001: more than 10000 gate lines", 1},
+		{"gates at the bound", strings.Repeat(good, maxGates) + "\n# a comment\n", "", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, errs := ParseGates("g", []byte(c.data))
+			require.Len(t, errs, c.errs)
+			if c.errs > 0 {
+				assert.Equal(t, c.last, errs[len(errs)-1].Error())
+			}
+		})
+	}
+}
