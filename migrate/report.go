@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/capq/capq/safeio"
@@ -49,7 +50,7 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	safeio.Fprintf(bw, "\nyarn-site.xml settings:\n")
 	for _, s := range r.YarnSite {
-		safeio.Fprintf(bw, "  %s = %q  # %s\n", s.Key, s.Value, s.Reason)
+		safeio.Fprintf(bw, "  %s = %s  # %s\n", s.Key, strconv.Quote(s.Value), s.Reason)
 	}
 	counts := map[Status]int{}
 	for _, p := range r.Properties {
@@ -61,7 +62,7 @@ func WriteText(w io.Writer, r *Report) error {
 		if p.Line > 0 {
 			where = fmt.Sprintf("%s:%d", p.File, p.Line)
 		}
-		safeio.Fprintf(bw, "  %-12s %s %s = %q", p.Status, where, p.Key, p.Value)
+		safeio.Fprintf(bw, "  %-12s %s %s = %s", p.Status, where, p.Key, strconv.Quote(p.Value))
 		if len(p.Targets) > 0 {
 			safeio.Fprintf(bw, " → %s", strings.Join(p.Targets, ", "))
 		}
