@@ -17,6 +17,9 @@ import (
 // xmlconf does), and the package prefixes that wrap errors inside capq
 // ("xmlconf: ") are not shown: they name our code, not the user's problem.
 func describeError(err error) string {
+	if r, ok := err.(rendered); ok {
+		return string(r) // its hint lines are its own: not escaped again
+	}
 	var merr *multierror.Error
 	if errors.As(err, &merr) && len(merr.Errors) > 0 {
 		parts := make([]string, len(merr.Errors))
@@ -46,6 +49,15 @@ func describeError(err error) string {
 	}
 	return stripPackagePrefix(msg)
 }
+
+// rendered is an error describeError has rendered already, returned by
+// describedError for a caller that must return an error.
+type rendered string
+
+func (r rendered) Error() string { return string(r) }
+
+// describedError is describeError's rendering as an error.
+func describedError(err error) error { return rendered(describeError(err)) }
 
 // packagePrefixes are the error prefixes of capq's own packages.
 var packagePrefixes = []string{"xmlconf: ", "validate: ", "migrate: "}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 
 	"github.com/hashicorp/go-multierror"
@@ -75,7 +74,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 		}
 	}
 	if errs != nil {
-		return cannotRun(errors.New(describeError(errs)))
+		return cannotRun(describedError(errs))
 	}
 	if rep.Failed() {
 		return exitWith(exitFindings)

@@ -65,7 +65,7 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 	}
 	model, err := xmlconf.LoadHadoop1(paths, o.readOptions(s))
 	if err != nil {
-		return cannotRun(errors.New(describeError(err)))
+		return cannotRun(describedError(err))
 	}
 	res, err := migrate.Hadoop1(model, opts)
 	if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -65,7 +64,7 @@ func loadHadoop1Model(o previewOptions, s *streams) (*xmlconf.H1Model, migrate.O
 	}
 	h1m, err := xmlconf.LoadHadoop1(paths, mo.readOptions(s))
 	if err != nil {
-		return nil, opts, errors.New(describeError(err))
+		return nil, opts, describedError(err)
 	}
 	return h1m, opts, nil
 }
