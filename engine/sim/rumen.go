@@ -208,25 +208,43 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 			}
 		}
 		a, err := sr.rumenApp(j, pos)
-		var fatal *fatalErr
-		if errors.As(err, &fatal) {
-			return nil, fatal.err
+		if err := sr.keepRumenJob(a, err, name, pos); err != nil {
+			return nil, err
 		}
-		if err != nil {
-			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS skips this job", err))
-			if sr.firstSkip == nil {
-				sr.firstSkip = err
-			}
-			continue
-		}
-		if sr.groups += len(a.Tasks); sr.groups > MaxTaskGroups {
-			return nil, fmt.Errorf("%s: more than %d task groups in all", name, MaxTaskGroups)
-		}
-		if !sr.containers.add(1 + a.Containers()) {
-			return nil, sr.containers.refuse(pos, a.ID)
-		}
-		sr.w.Apps = append(sr.w.Apps, a)
 	}
+	return sr.endRumen(name, nodes)
+}
+
+// keepRumenJob adds a job read from a Rumen trace (directly or as
+// rumen2sls.sh converts it) to the workload: a job SLS skips (readErr)
+// is a warning, a fatal read error or a bound passed ends the read.
+func (sr *slsReader) keepRumenJob(a App, readErr error, name, pos string) error {
+	var fatal *fatalErr
+	if errors.As(readErr, &fatal) {
+		return fatal.err
+	}
+	if readErr != nil {
+		sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS skips this job", readErr))
+		if sr.firstSkip == nil {
+			sr.firstSkip = readErr
+		}
+		return nil
+	}
+	if sr.groups += len(a.Tasks); sr.groups > MaxTaskGroups {
+		return fmt.Errorf("%s: more than %d task groups in all", name, MaxTaskGroups)
+	}
+	if !sr.containers.add(1 + a.Containers()) {
+		return sr.containers.refuse(pos, a.ID)
+	}
+	sr.w.Apps = append(sr.w.Apps, a)
+	return nil
+}
+
+// endRumen ends a Rumen read: a trace of which SLS runs no job is
+// refused; the cluster is the topology file's (nodes) or, without one,
+// SLSUtils.parseNodesFromRumenTrace's (or, converted,
+// parseNodesFromSLSTrace's): every attempt's host.
+func (sr *slsReader) endRumen(name string, nodes *Cluster) (*Workload, error) {
 	if len(sr.w.Apps) == 0 {
 		if sr.firstSkip != nil {
 			return nil, fmt.Errorf("no job of the trace can start (SLS would run none); the first: %w", sr.firstSkip)

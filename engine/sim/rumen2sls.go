@@ -44,40 +44,11 @@ func readRumenConverted(name string, data []byte, set xmlconf.SLSSettings, nodes
 			return nil, fmt.Errorf("%s: more than %d jobs", name, MaxApps)
 		}
 		a, err := sr.convertedApp(obj, pos, &baseline)
-		var fatal *fatalErr
-		if errors.As(err, &fatal) {
-			return nil, fatal.err
+		if err := sr.keepRumenJob(a, err, name, pos); err != nil {
+			return nil, err
 		}
-		if err != nil {
-			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS skips this job", err))
-			if sr.firstSkip == nil {
-				sr.firstSkip = err
-			}
-			continue
-		}
-		if sr.groups += len(a.Tasks); sr.groups > MaxTaskGroups {
-			return nil, fmt.Errorf("%s: more than %d task groups in all", name, MaxTaskGroups)
-		}
-		if !sr.containers.add(1 + a.Containers()) {
-			return nil, sr.containers.refuse(pos, a.ID)
-		}
-		sr.w.Apps = append(sr.w.Apps, a)
 	}
-	if len(sr.w.Apps) == 0 {
-		if sr.firstSkip != nil {
-			return nil, fmt.Errorf("no job of the trace can start (SLS would run none); the first: %w", sr.firstSkip)
-		}
-		return nil, fmt.Errorf("%s: no job in the Rumen trace", name)
-	}
-	if nodes != nil {
-		sr.w.Cluster = *nodes
-		sr.nameHosts(func(path string) string { return sr.hosts[path] })
-	} else {
-		// The converter's node file, or SLSUtils.parseNodesFromSLSTrace on
-		// its trace: every attempt's host.
-		sr.w.Cluster = sr.traceNodes()
-	}
-	return sr.w, sr.w.Validate()
+	return sr.endRumen(name, nodes)
 }
 
 // convertedApp is RumenToSLSConverter.createSLSJob on one job, then the
