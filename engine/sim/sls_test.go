@@ -474,9 +474,9 @@ func TestSLSTopologyKeysAsParseNodesFromNodeFile(t *testing.T) {
 	require.Len(t, nodes, 2)
 	assert.Equal(t, NodeSpec{ID: "a", Rack: "/r1", MemoryMB: 10240, VCores: 4}, nodes[0])
 	assert.Equal(t, []string{
-		`nodes.json:1 (rack 1) node 0: key "comment" ignored in 2 object(s): SLSUtils.parseNodesFromNodeFile reads rack, nodes, node, labels and the resource types (memory-mb, vcores; another only when resource-types.xml declares it, which capq does not schedule)`,
+		`nodes.json:1 (rack 1) node 1: key "comment" ignored in 2 object(s): SLSUtils.parseNodesFromNodeFile reads rack, nodes, node, labels and the resource types (memory-mb, vcores; another only when resource-types.xml declares it, which capq does not schedule)`,
 		`nodes.json:1 (rack 1): key "dc" ignored in 1 object(s): SLSUtils.parseNodesFromNodeFile reads rack, nodes, node, labels and the resource types (memory-mb, vcores; another only when resource-types.xml declares it, which capq does not schedule)`,
-		`nodes.json:1 (rack 1) node 0: key "yarn.io/gpu" ignored in 1 object(s): SLSUtils.parseNodesFromNodeFile reads rack, nodes, node, labels and the resource types (memory-mb, vcores; another only when resource-types.xml declares it, which capq does not schedule)`,
+		`nodes.json:1 (rack 1) node 1: key "yarn.io/gpu" ignored in 1 object(s): SLSUtils.parseNodesFromNodeFile reads rack, nodes, node, labels and the resource types (memory-mb, vcores; another only when resource-types.xml declares it, which capq does not schedule)`,
 	}, c.Warnings)
 
 	trace := `{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.host": "/r1/a"}]}`

@@ -57,7 +57,7 @@ func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Clust
 		return posErr(pos, "nodes must be a list of {\"node\": name} objects")
 	}
 	for j, raw := range list {
-		npos := fmt.Sprintf("%s node %d", pos, j)
+		npos := fmt.Sprintf("%s node %d", pos, j+1) // 1-based, as the rack
 		n, ok := raw.(map[string]any)
 		if !ok {
 			return posErr(npos, "a node must be a JSON object")
