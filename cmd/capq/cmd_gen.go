@@ -11,6 +11,7 @@ import (
 
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/safeio"
+	"github.com/capq/capq/xmlconf"
 )
 
 func newGenCmd(s *streams) *cobra.Command {
@@ -106,15 +107,11 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	var w *sim.Workload
-	if o.fromRMApps != "" {
-		w, err = o.fromRM(loaded.Model, s)
-	} else {
-		w, err = sim.Generate(loaded.Model, o.gen)
-		if err == nil {
-			reportOffered(s, w, o.gen.DurationMS, "generated", "; use --target-utilization")
-		}
-	}
+	// The workload is made for the leaves capq reads; on a configuration
+	// the ResourceManager would refuse (an unrendered template's
+	// "{{ queues }}") those are not the cluster's queues.
+	s.notes("warning", refusal(loaded.Model, "the workload is generated for the leaves as capq reads them"))
+	w, err := o.workload(loaded.Model, s)
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -130,6 +127,19 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 		return cannotRun(err)
 	}
 	return nil
+}
+
+// workload makes the workload: from the ResourceManager's app list when
+// --from-rm-apps names one, else generated.
+func (o genWorkloadOptions) workload(m *xmlconf.Model, s *streams) (*sim.Workload, error) {
+	if o.fromRMApps != "" {
+		return o.fromRM(m, s)
+	}
+	w, err := sim.Generate(m, o.gen)
+	if err == nil {
+		reportOffered(s, w, o.gen.DurationMS, "generated", "; use --target-utilization")
+	}
+	return w, err
 }
 
 // reportOffered prints how busy the generated day asks the cluster to be,

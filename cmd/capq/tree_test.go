@@ -128,3 +128,24 @@ func TestTreePartitionRows(t *testing.T) {
 		assert.Contains(t, r.stdout, row)
 	}
 }
+
+// A tree or a generated workload of a configuration the ResourceManager
+// would refuse says so on stderr: an unrendered template's "{{ ... }}"
+// leaf is not a queue of any cluster (XML011), and a tree printed with
+// exit 0 and nothing else read as a valid configuration.
+func TestTreeAndGenWarnOnARefusedConfiguration(t *testing.T) {
+	cfg := "testdata/lint/real-valeriikretinin-ansible-template/capacity-scheduler.xml"
+	out := filepath.Join(t.TempDir(), "day.json")
+	for _, args := range [][]string{
+		{"tree", cfg},
+		{"gen", "workload", "--config", cfg, "--apps", "3", "--nodes", "2", "--seed", "1", "-o", out},
+	} {
+		r := runCapq(t, "", args...)
+		require.Equal(t, 0, r.code, r.stderr)
+		assert.Contains(t, r.stderr, "capq: warning: the ResourceManager would refuse this configuration: ", args[0])
+		assert.Contains(t, r.stderr, "XML011", args[0])
+	}
+	r := runCapq(t, "", "tree", "testdata/seeds-example/capacity-scheduler.xml")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.NotContains(t, r.stderr, "would refuse")
+}
