@@ -305,17 +305,25 @@ func (e *Engine) compareUsage(p, a, b *queue, ua, ub float32) int {
 // configured minimum resource, larger first, when either has one, else
 // the absolute capacity, larger first.
 func staticCompare(a, b *queue) int {
-	if !a.configuredMin.IsZero() || !b.configuredMin.IsZero() {
+	return tieBreak(a.configuredMin, b.configuredMin, a.absCap, b.absCap)
+}
+
+// tieBreak is PriorityQueueComparator's tie-break after usage in one
+// partition, given each queue's configured minimum resource there
+// (QueueResourceQuotas.getConfiguredMinResource(partition)) and its
+// absolute capacity there.
+func tieBreak(aMin, bMin Resource, aAbs, bAbs float32) int {
+	if !aMin.IsZero() || !bMin.IsZero() {
 		// Resource.compareTo: memory, then vcores; larger first.
-		if c := cmp64(b.configuredMin.MemoryMB, a.configuredMin.MemoryMB); c != 0 {
+		if c := cmp64(bMin.MemoryMB, aMin.MemoryMB); c != 0 {
 			return c
 		}
-		return cmp64(b.configuredMin.VCores, a.configuredMin.VCores)
+		return cmp64(bMin.VCores, aMin.VCores)
 	}
 	switch {
-	case b.absCap < a.absCap:
+	case bAbs < aAbs:
 		return -1
-	case b.absCap > a.absCap:
+	case bAbs > aAbs:
 		return 1
 	}
 	return 0

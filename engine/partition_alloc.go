@@ -53,7 +53,8 @@ func (e *Engine) childOrder(q *queue, pi int) []*queue {
 
 // partitionCompare is the comparator for a labelled partition: queues
 // that can access it first (compareQueueAccessToPartition), then as for
-// the default partition with the partition's capacities and usage.
+// the default partition with the partition's capacities, usage and
+// configured minimum resources.
 func (e *Engine) partitionCompare(p, a, b *queue, pi int) int {
 	ap, bp := &a.parts[pi], &b.parts[pi]
 	switch {
@@ -73,11 +74,11 @@ func (e *Engine) partitionCompare(p, a, b *queue, pi int) int {
 	if c := utilCompare(float64(ap.sortUsed), float64(bp.sortUsed), pa, pb); c != 0 {
 		return c
 	}
-	switch {
-	case bp.absCap < ap.absCap:
-		return -1
-	case bp.absCap > ap.absCap:
-		return 1
+	// The partition's own configured minimums, as for the default
+	// partition (PriorityQueueComparator.compare reads
+	// getConfiguredMinResource(partition)).
+	if c := tieBreak(ap.configuredMin, bp.configuredMin, ap.absCap, bp.absCap); c != 0 {
+		return c
 	}
 	return cmp64(int64(a.pos), int64(b.pos))
 }

@@ -107,3 +107,33 @@ func TestPriorityUtilizationQueueOrderingPolicy(t *testing.T) {
 		assert.Equal(t, []string{"e", "c", "d", "b", "a"}, order(true, x, x, five([5]float32{0, 0, 0.1, 0.3, 0.3})), "case 19: no capacity last")
 	})
 }
+
+// TestPartitionTieBreakByConfiguredMinimum: two queues with the same
+// usage in label x go by their configured minimum resource in x, larger
+// first, when either has one (PriorityQueueComparator.compare's
+// getConfiguredMinResource(partition); older copies compared minimums
+// only when both queues had one, which capq does not distinguish), else by
+// absolute capacity in x; a minimum in the default partition does not
+// count for x.
+func TestPartitionTieBreakByConfiguredMinimum(t *testing.T) {
+	mk := func(name string, pos int, abs float32, min, defMin Resource) *queue {
+		q := &queue{path: name, pos: pos, parts: make([]qpart, 2), configuredMin: defMin}
+		q.parts[1].absCap, q.parts[1].sortUsed, q.parts[1].accessible = abs, 0.5, true
+		q.parts[1].configuredMin = min
+		return q
+	}
+	e, p := &Engine{}, &queue{path: "root"}
+	none := Resource{}
+	for _, tc := range []struct {
+		name string
+		a, b *queue
+		want int
+	}{
+		{"b's minimum in x wins over a's larger capacity", mk("a", 0, 0.3, none, none), mk("b", 1, 0.2, Resource{MemoryMB: 2048, VCores: 2}, none), 1},
+		{"both minimums: larger memory first", mk("a", 0, 0.2, Resource{MemoryMB: 4096, VCores: 1}, none), mk("b", 1, 0.3, Resource{MemoryMB: 2048, VCores: 8}, none), -1},
+		{"equal minimums tie, capacity not read", mk("a", 0, 0.2, Resource{MemoryMB: 2048, VCores: 2}, none), mk("b", 1, 0.3, Resource{MemoryMB: 2048, VCores: 2}, none), -1},
+		{"no minimum in x: larger capacity first, the default partition's minimum ignored", mk("a", 0, 0.2, none, Resource{MemoryMB: 8192, VCores: 8}), mk("b", 1, 0.3, none, none), 1},
+	} {
+		assert.Equal(t, tc.want, e.partitionCompare(p, tc.a, tc.b, 1), tc.name)
+	}
+}
