@@ -36,7 +36,7 @@ var registry = []*Rule{
 	ruleRF001, ruleRF002, ruleRF003, ruleRF004, ruleRF005, ruleRF006, ruleRF007, ruleRF008, ruleRF009, ruleRF010, ruleRF011, ruleRF013, ruleRFMutableStore, ruleRF015, ruleRF016,
 	// XML loader and capq itself
 	ruleDuplicate, ruleFinalOverride, ruleUnresolvedVar, ruleSubstDepth, ruleIncludeFallback, ruleRootElement, ruleNoName,
-	ruleUntrustedExternal, ruleUntrustedEnv, ruleExpandLimit, ruleTemplate,
+	ruleUntrustedExternal, ruleUntrustedEnv, ruleExpandLimit, ruleTemplate, ruleTemplateText,
 	ruleSuppression, ruleInternal,
 	// Hadoop 1 (migration): add rules_hadoop1*.go rules below, one per line.
 	ruleH1NoQueues, ruleH1CapacityMissing, ruleH1CapacityIllegal, ruleH1CapacitySum, ruleH1MaxCapacity, ruleH1UserLimit, ruleH1TaskLimits, ruleH1AcceptFactor, ruleH1GlobalIllegal, ruleH1State, ruleH1Scheduler, ruleH1QueueName, ruleH1Fallback, ruleH1Orphan, ruleH1Obsolete, ruleH1Unknown, ruleH1ACLLocation, ruleH1ACLQuirk, ruleH1QueuesXML, ruleH1ShareOverMax, ruleH1UserLimitFactor, ruleH1QueuesXMLIgnored, ruleH1NoDefaultQueue, ruleH1ACLsDisabled, ruleH1DialectMismatched, ruleH1SchedulerKeyInSite, H1MRescaled, H1MRenamed, H1MAdminNotSubmit, H1MUnsetACL, H1MACLsDisabled, H1MPriority, H1MDropped, H1MAppLimits, H1MULF, H1MState, H1MCeiling, H1MSlots, H1MQueueNames, H1MMaxRaised, H1MAdmins, H1MYarnSite, H1MGroup, H1MOutputLint,

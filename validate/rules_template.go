@@ -50,7 +50,7 @@ func probeTemplate(m *xmlconf.Model) templateProbe {
 	m.Conf.Each(func(k string, p *xmlconf.Property) {
 		mark, ok := nameMarker(k)
 		if !ok && strings.HasPrefix(k, "yarn.scheduler.") {
-			mark, ok = templateMarker(p.Value)
+			mark, ok = xmlconf.TemplateMarker(p.Value)
 		}
 		if !ok {
 			return
@@ -63,44 +63,12 @@ func probeTemplate(m *xmlconf.Model) templateProbe {
 	return t
 }
 
-// templateMarker returns the first "{{ ... }}" or "{% ... %}" in s,
-// shortened for a message. Both halves must be there: a lone brace is
-// text, and JSON (mapping-rule-json) never holds "{{" outside a string.
-func templateMarker(s string) (string, bool) {
-	best := ""
-	for _, d := range [][2]string{{"{{", "}}"}, {"{%", "%}"}} {
-		i := strings.Index(s, d[0])
-		if i < 0 {
-			continue
-		}
-		j := strings.Index(s[i+2:], d[1])
-		if j < 0 {
-			continue
-		}
-		if m := s[i : i+2+j+2]; best == "" || strings.Index(s, m) < strings.Index(s, best) {
-			best = m
-		}
-	}
-	if best == "" {
-		return "", false
-	}
-	return shorten(best), true
-}
-
-// shorten keeps a quoted placeholder to one readable line.
-func shorten(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:57]) + "..."
-	}
-	return s
-}
-
 // nameMarker is templateMarker for a property name, where ${...} is a
 // placeholder too: Configuration substitutes values, never names, so
 // "yarn.scheduler.capacity.root.${queue}.capacity" (FreeMarker, envsubst,
 // a shell heredoc) configures no queue.
 func nameMarker(k string) (string, bool) {
-	if m, ok := templateMarker(k); ok {
+	if m, ok := xmlconf.TemplateMarker(k); ok {
 		return m, true
 	}
 	i := strings.Index(k, "${")
@@ -111,7 +79,7 @@ func nameMarker(k string) (string, bool) {
 	if j < 0 {
 		return "", false
 	}
-	return shorten(k[i : i+j+1]), true
+	return xmlconf.ShortenMarker(k[i : i+j+1]), true
 }
 
 // skipsQueueRules reports whether the run is on a template that XML011
@@ -146,4 +114,29 @@ func checkTemplate(p *Pass) {
 	}
 	p.ReportHint(at, "lint the rendered file; capq ran no queue rules on this one",
 		"%s%s: the file is an unrendered template, and Hadoop would read it literally", what, more)
+}
+
+var ruleTemplateText = &Rule{
+	ID: xmlconf.RuleTemplateText, Name: "template-statements", Category: CatLoader, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary: "text between the elements holds a template statement ({% if %}, {% for %}) or placeholder",
+		Why: "Hadoop's Configuration parser ignores text outside <name> and <value>, so it reads the literal properties of every " +
+			"branch of a {% if %} and one copy of a {% for %} body: the file in the repository is not the one the ResourceManager " +
+			"will read. capq lints the literal properties, which may be neither; where a property also holds a placeholder, " +
+			"XML011 reports the file instead.",
+		Bad:      "{% if prod %}<property>...root.queues=a,b...</property>{% else %}<property>...root.queues=a...</property>{% endif %}",
+		Good:     "lint the rendered file: `ansible ... template` / `helm template` output",
+		Source:   "org.apache.hadoop.conf.Configuration.Parser#handleCharacters (characters are kept only while a property's child element is open)",
+		Versions: "all",
+	},
+	Check: checkTemplateText,
+}
+
+// checkTemplateText reports the reader's XML012 fact unless XML011
+// reports the file as a template already.
+func checkTemplateText(p *Pass) {
+	if p.Model != nil && probeTemplate(p.Model).first != nil {
+		return
+	}
+	judgeLoaderFacts(p)
 }

@@ -30,7 +30,7 @@ func TestTemplateMarker(t *testing.T) {
 		{in: "{{ " + strings.Repeat("x", 80) + " }}", name: "{{ " + strings.Repeat("x", 54) + "...", value: "{{ " + strings.Repeat("x", 54) + "..."},
 	} {
 		n, _ := nameMarker(tc.in)
-		v, _ := templateMarker(tc.in)
+		v, _ := xmlconf.TemplateMarker(tc.in)
 		assert.Equal(t, tc.name, n, "name %q", tc.in)
 		assert.Equal(t, tc.value, v, "value %q", tc.in)
 	}

@@ -66,6 +66,7 @@ type parser struct {
 	col           colCursor
 	emptyValuePos Pos
 	fallbackNoted bool
+	templateNoted bool // XML012 is reported once per file
 
 	comments []Comment // comments since the last element, for the next property
 	propCmts []Comment
@@ -315,6 +316,9 @@ func (p *parser) text(t xml.CharData, off int64, line, col int) error {
 	}
 	if p.parseToken {
 		p.token = append(p.token, t...)
+	}
+	if !isXMLSpace(t) {
+		p.noteTemplateText(t, off, line, col)
 	}
 	if len(p.comments) > 0 && !isXMLSpace(t) {
 		p.comments = p.comments[:0]
