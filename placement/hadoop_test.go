@@ -283,6 +283,19 @@ func TestHadoopDefaultRule(t *testing.T) {
 	assert.False(t, r.CreateAllowed(), "create flag")
 }
 
+// TestHadoopSetDefaultRule is TestMappingRuleCreator#testSetDefaultRule:
+// a setDefaultQueue rule places nothing (its result is a skip, create
+// still allowed) and leaves %default at its value.
+func TestHadoopSetDefaultRule(t *testing.T) {
+	rules, err := ParseJSON([]byte(`{"rules":[{"type":"user","matches":"*","policy":"setDefaultQueue","value":"root.users.default","fallbackResult":"skip"}]}`))
+	require.NoError(t, err)
+	r := &rules[0]
+	v := newVars(hadoopQueues(), Request{User: "testuser", Queue: "root.users.hadoop", AppName: "testapplication"})
+	assert.Equal(t, "skip", evaluate(r, v))
+	assert.Equal(t, "root.users.default", v.values["%default"], "default queue")
+	assert.True(t, r.CreateAllowed(), "create flag")
+}
+
 // TestHadoopMappingRuleCreator reproduces TestMappingRuleCreator's
 // evaluation cases: one JSON rule (by default user "*", policy user,
 // fallback skip) evaluated on the test's variable context, checking the
@@ -293,34 +306,37 @@ func TestHadoopMappingRuleCreator(t *testing.T) {
 		result       string // place, reject or skip
 		queue        string
 		create       bool
+		user         string // the submitter when not testuser
 	}{
-		{"testAllUserMatcher", `"policy":"user"`, "place", "testuser", true},
-		{"testSpecificUserMatcherPasses", `"matches":"testuser","policy":"user"`, "place", "testuser", true},
-		{"testSpecificGroupMatcher", `"type":"group","matches":"superuser","policy":"user"`, "place", "", true},
-		{"testApplicationNameMatcherPasses", `"type":"application","matches":"testapplication","policy":"user"`, "place", "", true},
-		{"testApplicationNameMatcherFails", `"type":"application","matches":"dummyApplication","policy":"user"`, "skip", "", true},
-		{"testDefaultRule", `"policy":"defaultQueue"`, "place", "root.default", false},
-		{"testSpecifiedRule", `"policy":"specified"`, "place", "root.users.hadoop", true},
-		{"testSpecifiedRuleWithNoCreate", `"policy":"specified","create":false`, "place", "root.users.hadoop", false},
-		{"testRejectRule", `"policy":"reject"`, "reject", "", true},
-		{"testPrimaryGroupRule", `"policy":"primaryGroup"`, "place", "superuser", true},
-		{"testPrimaryGroupRuleWithNoCreate", `"policy":"primaryGroup","create":false`, "place", "superuser", false},
-		{"testPrimaryGroupRuleWithParent", `"policy":"primaryGroup","parentQueue":"root"`, "place", "root.superuser", true},
-		{"testSecondaryGroupRule", `"policy":"secondaryGroup"`, "place", "users", true},
-		{"testSecondaryGroupRuleWithNoCreate", `"policy":"secondaryGroup","create":false`, "place", "users", false},
-		{"testSecondaryGroupRuleWithParent", `"policy":"secondaryGroup","parentQueue":"root"`, "place", "root.users", true},
-		{"testUserRule", `"policy":"user"`, "place", "testuser", true},
-		{"testUserRuleWithParent", `"policy":"user","parentQueue":"root.users"`, "place", "root.users.testuser", true},
-		{"testCustomRule", `"policy":"custom","customPlacement":"root.%primary_group.%secondary_group"`, "place", "root.superuser.users", true},
-		{"testCustomRuleWithNoCreate", `"policy":"custom","customPlacement":"root.%primary_group.%secondary_group","create":false`, "place", "root.superuser.users", false},
-		{"testPrimaryGroupUserRule", `"policy":"primaryGroupUser"`, "place", "superuser.testuser", true},
-		{"testPrimaryGroupUserRuleWithNoCreate", `"policy":"primaryGroupUser","create":false`, "place", "superuser.testuser", false},
-		{"testPrimaryGroupNestedRuleWithParent", `"policy":"primaryGroupUser","parentQueue":"root"`, "place", "root.superuser.testuser", true},
-		{"testSecondaryGroupNestedRule", `"policy":"secondaryGroupUser"`, "place", "users.testuser", true},
-		{"testSecondaryGroupNestedRuleWithNoCreate", `"policy":"secondaryGroupUser","create":false`, "place", "users.testuser", false},
-		{"testSecondaryGroupNestedRuleWithParent", `"policy":"secondaryGroupUser","parentQueue":"root"`, "place", "root.users.testuser", true},
-		{"testApplicationNamePlacement", `"policy":"applicationName"`, "place", "testapplication", true},
-		{"testApplicationNamePlacementWithParent", `"policy":"applicationName","parentQueue":"root.applications"`, "place", "root.applications.testapplication", true},
+		{"testAllUserMatcher", `"policy":"user"`, "place", "testuser", true, ""},
+		{"testAllUserMatcher", `"policy":"user"`, "place", "dummyuser", true, "dummyuser"},
+		{"testSpecificUserMatcherPasses", `"matches":"testuser","policy":"user"`, "place", "testuser", true, ""},
+		{"testSpecificUserMatcherFails", `"matches":"testuser","policy":"user"`, "skip", "", true, "dummyuser"},
+		{"testSpecificGroupMatcher", `"type":"group","matches":"superuser","policy":"user"`, "place", "", true, ""},
+		{"testApplicationNameMatcherPasses", `"type":"application","matches":"testapplication","policy":"user"`, "place", "", true, ""},
+		{"testApplicationNameMatcherFails", `"type":"application","matches":"dummyApplication","policy":"user"`, "skip", "", true, ""},
+		{"testDefaultRule", `"policy":"defaultQueue"`, "place", "root.default", false, ""},
+		{"testSpecifiedRule", `"policy":"specified"`, "place", "root.users.hadoop", true, ""},
+		{"testSpecifiedRuleWithNoCreate", `"policy":"specified","create":false`, "place", "root.users.hadoop", false, ""},
+		{"testRejectRule", `"policy":"reject"`, "reject", "", true, ""},
+		{"testPrimaryGroupRule", `"policy":"primaryGroup"`, "place", "superuser", true, ""},
+		{"testPrimaryGroupRuleWithNoCreate", `"policy":"primaryGroup","create":false`, "place", "superuser", false, ""},
+		{"testPrimaryGroupRuleWithParent", `"policy":"primaryGroup","parentQueue":"root"`, "place", "root.superuser", true, ""},
+		{"testSecondaryGroupRule", `"policy":"secondaryGroup"`, "place", "users", true, ""},
+		{"testSecondaryGroupRuleWithNoCreate", `"policy":"secondaryGroup","create":false`, "place", "users", false, ""},
+		{"testSecondaryGroupRuleWithParent", `"policy":"secondaryGroup","parentQueue":"root"`, "place", "root.users", true, ""},
+		{"testUserRule", `"policy":"user"`, "place", "testuser", true, ""},
+		{"testUserRuleWithParent", `"policy":"user","parentQueue":"root.users"`, "place", "root.users.testuser", true, ""},
+		{"testCustomRule", `"policy":"custom","customPlacement":"root.%primary_group.%secondary_group"`, "place", "root.superuser.users", true, ""},
+		{"testCustomRuleWithNoCreate", `"policy":"custom","customPlacement":"root.%primary_group.%secondary_group","create":false`, "place", "root.superuser.users", false, ""},
+		{"testPrimaryGroupUserRule", `"policy":"primaryGroupUser"`, "place", "superuser.testuser", true, ""},
+		{"testPrimaryGroupUserRuleWithNoCreate", `"policy":"primaryGroupUser","create":false`, "place", "superuser.testuser", false, ""},
+		{"testPrimaryGroupNestedRuleWithParent", `"policy":"primaryGroupUser","parentQueue":"root"`, "place", "root.superuser.testuser", true, ""},
+		{"testSecondaryGroupNestedRule", `"policy":"secondaryGroupUser"`, "place", "users.testuser", true, ""},
+		{"testSecondaryGroupNestedRuleWithNoCreate", `"policy":"secondaryGroupUser","create":false`, "place", "users.testuser", false, ""},
+		{"testSecondaryGroupNestedRuleWithParent", `"policy":"secondaryGroupUser","parentQueue":"root"`, "place", "root.users.testuser", true, ""},
+		{"testApplicationNamePlacement", `"policy":"applicationName"`, "place", "testapplication", true, ""},
+		{"testApplicationNamePlacementWithParent", `"policy":"applicationName","parentQueue":"root.applications"`, "place", "root.applications.testapplication", true, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.method, func(t *testing.T) {
@@ -329,7 +345,11 @@ func TestHadoopMappingRuleCreator(t *testing.T) {
 			rules, err := ParseJSON([]byte(`{"rules":[` + text + `]}`))
 			require.NoError(t, err)
 			r := &rules[0]
-			v := newVars(hadoopQueues(), Request{User: "testuser", Queue: "root.users.hadoop", AppName: "testapplication",
+			user := "testuser"
+			if c.user != "" {
+				user = c.user
+			}
+			v := newVars(hadoopQueues(), Request{User: user, Queue: "root.users.hadoop", AppName: "testapplication",
 				Groups: []string{"superuser", "users"}})
 			// The test's context holds %secondary_group as a plain value.
 			v.values["%secondary_group"], v.secondary = "users", nil
