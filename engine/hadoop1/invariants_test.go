@@ -71,7 +71,16 @@ func (e *Engine) checkInvariants(before map[*Queue][2]int) error {
 		active := 0
 		for _, l := range [][]*Job{q.initializing, q.running} {
 			for _, j := range l {
-				active += j.DesiredTasks()
+				if !j.outsidePoller {
+					active += j.DesiredTasks()
+				}
+			}
+		}
+		// A job started outside the poller counted nothing and released
+		// its tasks when it ended (CapacitySchedulerQueue.finishJob).
+		for _, j := range e.jobs {
+			if j.Queue == q.Conf.Name && j.outsidePoller && j.State.Done() {
+				active -= j.DesiredTasks()
 			}
 		}
 		if active != q.activeTasks {

@@ -109,15 +109,18 @@ func (e *Engine) Submit(s JobSpec) (SubmitResult, error) {
 	q.jobsByUser[j.User]++
 	e.preInitializeJob(j)
 	if s.InitNow {
-		// The job stays in the waiting list: JobQueuesManager.makeJobRunning
-		// only adds it to the running list (CapacitySchedulerQueue.addRunningJob)
-		// and leaves the waiting list to the poller, which never takes a job
-		// it did not initialize; jobCompleted then removes it from both.
-		j.State = Initializing
-		q.addActive(j)
+		// JobQueuesManager.makeJobRunning only calls
+		// CapacitySchedulerQueue.addRunningJob: the job joins the running
+		// list and stays in the waiting list (left to the poller, which never
+		// takes a job it did not initialize). Only addInitializingJob counts
+		// active tasks, so these count none; yet removeRunningJob's finishJob
+		// subtracts them when the job completes, and the queue's and user's
+		// counts go below what their jobs hold. A failed initJob
+		// (JobTracker.failJob) takes the job from the waiting list only.
 		if e.initJob(j) {
 			q.running = q.insert(q.running, j)
 			j.State = Running
+			j.outsidePoller = true
 		}
 	}
 	return SubmitResult{Accepted: true}, nil
@@ -257,7 +260,9 @@ func (q *Queue) addActive(j *Job) {
 func (q *Queue) releaseActive(j *Job) {
 	q.activeTasks -= j.DesiredTasks()
 	q.userActiveTasks[j.User] -= j.DesiredTasks()
-	if q.userActiveTasks[j.User] <= 0 {
+	// A user's count stays negative after a job started outside the poller
+	// ends (UserInfo.jobCompleted subtracts what it never added).
+	if q.userActiveTasks[j.User] == 0 {
 		delete(q.userActiveTasks, j.User)
 	}
 }

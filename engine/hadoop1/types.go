@@ -205,6 +205,9 @@ type Job struct {
 	slowstartCount int
 	initFails      bool
 	seq            int // start-time order
+	// outsidePoller marks a job started at submission (init_now): it
+	// counts no active tasks, yet releases them when it ends.
+	outsidePoller bool
 }
 
 // Pending returns desired − running − finished tasks of type t.
