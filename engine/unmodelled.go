@@ -156,6 +156,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := drfSelectionBefore32(m); ok {
 		out = append(out, w)
 	}
+	if w, ok := preemptionBefore29(m); ok {
+		out = append(out, w)
+	}
 	if w, ok := priorityACLUnmodelled(m); ok {
 		out = append(out, w)
 	}
@@ -227,6 +230,23 @@ func drfSelectionBefore32(m *xmlconf.Model) (Warning, bool) {
 	return Warning{Key: "yarn.scheduler.capacity.resource-calculator", Pos: m.Global.ResourceCalculator.Pos(),
 		Feature: "which containers preemption chooses under DRF as Hadoop " + m.Version.String() + " does (before YARN-8292)",
 		Effect:  "the selectors follow Hadoop 3.2 and later (conservative-drf and intra-queue-preemption.conservative-drf apply)"}, true
+}
+
+// preemptionBefore29 warns that on the 2.7 profile the preemption
+// monitor computes as Hadoop 2.9 and later do. YARN-5864 (2.9.0) rewrote
+// ProportionalCapacityPreemptionPolicy's inter-queue computation (the
+// candidate selectors, the ideal-assignment fixpoint): the 2.7 line's
+// TestProportionalCapacityPreemptionPolicy asserts preemption between
+// queues that are all over their guarantees (testOverCapacityImbalance:
+// 5, testZeroGuarOverCap: 15) that 2.9 and later never make.
+func preemptionBefore29(m *xmlconf.Model) (Warning, bool) {
+	p := m.Global.Preemption
+	if !p.Enabled.V || !m.Version.Less(xmlconf.V2_10) {
+		return Warning{}, false
+	}
+	return Warning{Key: "yarn.resourcemanager.scheduler.monitor.enable", Pos: p.Enabled.Pos(),
+		Feature: "preemption as Hadoop " + m.Version.String() + " computes it (before YARN-5864's rewrite in 2.9)",
+		Effect:  "the monitor computes as Hadoop 2.9 and later: queues all over their guarantees are not balanced against each other"}, true
 }
 
 // mixedCapacityUnmodelled warns about what of Hadoop 3.4's non-legacy

@@ -207,3 +207,18 @@ func TestUnmodelledAppBackoff(t *testing.T) {
 	}
 	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V3_3)), "3.3 has no app backoff")
 }
+
+// On the 2.7 profile the preemption monitor computes as 2.9 and later
+// (YARN-5864), and capq says so; 2.10 on, nothing to say.
+func TestUnmodelledPreemptionBefore29(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"yarn.resourcemanager.scheduler.monitor.enable": "true"}
+	ws := Unmodelled(build(t, kv, xmlconf.V2_7))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.resourcemanager.scheduler.monitor.enable", ws[0].Key)
+		assert.Contains(t, ws[0].String(), "Hadoop 2.7")
+	}
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V2_10)))
+	delete(kv, "yarn.resourcemanager.scheduler.monitor.enable")
+	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V2_7)), "no monitor, no preemption")
+}
