@@ -213,12 +213,27 @@ func TestUnmodelledAppBackoff(t *testing.T) {
 func TestUnmodelledPreemptionBefore29(t *testing.T) {
 	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
 		"yarn.resourcemanager.scheduler.monitor.enable": "true"}
+	keys := func(v xmlconf.Version) []string {
+		var out []string
+		for _, w := range Unmodelled(build(t, kv, v)) {
+			out = append(out, w.Key)
+		}
+		return out
+	}
+	assert.Contains(t, keys(xmlconf.V2_7), "yarn.resourcemanager.scheduler.monitor.enable")
+	assert.Empty(t, keys(xmlconf.V2_10))
+	delete(kv, "yarn.resourcemanager.scheduler.monitor.enable")
+	assert.NotContains(t, keys(xmlconf.V2_7), "yarn.resourcemanager.scheduler.monitor.enable", "no monitor, no preemption")
+}
+
+// On the 2.7 profile user limits are computed as from 2.8 (the minimum
+// allocation, not the request, past the queue's capacity), and capq
+// says so; 2.10 on, nothing to say.
+func TestUnmodelledUserLimitBefore28(t *testing.T) {
+	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50"}
 	ws := Unmodelled(build(t, kv, xmlconf.V2_7))
 	if assert.Len(t, ws, 1) {
-		assert.Equal(t, "yarn.resourcemanager.scheduler.monitor.enable", ws[0].Key)
-		assert.Contains(t, ws[0].String(), "Hadoop 2.7")
+		assert.Contains(t, ws[0].String(), "user limits as Hadoop 2.7 computes them")
 	}
 	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V2_10)))
-	delete(kv, "yarn.resourcemanager.scheduler.monitor.enable")
-	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V2_7)), "no monitor, no preemption")
 }
