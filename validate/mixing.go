@@ -164,7 +164,7 @@ func capacityType(queues []*xmlconf.Queue, labels []string, v xmlconf.Version) (
 			if percentFraction(q, l, v) > 0 {
 				pct = true
 			}
-			if c, _ := capacityFor(q, l); c.Mode == xmlconf.ModeWeight && c.Weight >= 0 {
+			if c, _ := capacityFor(q, l); weightOf(c, v) >= 0 {
 				weight = true
 				diag.add(q, l, "weight")
 			}
@@ -193,6 +193,21 @@ func capacityType(queues []*xmlconf.Queue, labels []string, v xmlconf.Version) (
 		return typeAbsolute, mixed
 	}
 	return typePercent, mixed
+}
+
+// weightOf is QueueCapacities.getWeight for a capacity: the configured
+// weight ("2w"), or from 3.4 on the weight of a vector giving every
+// resource the same weight ("[memory=2w,vcores=2w]"), which
+// AbstractCSQueue.setupQueueConfigs stores in the queue's capacities;
+// -1 (not set) otherwise.
+func weightOf(c xmlconf.Capacity, v xmlconf.Version) float32 {
+	if c.Mode == xmlconf.ModeWeight {
+		return c.Weight
+	}
+	if w, ok := xmlconf.UniformWeight(c); ok && v.AtLeast(xmlconf.V3_4) {
+		return w
+	}
+	return -1
 }
 
 // ownLabels returns the indexes in labels (at maps a label to its index)

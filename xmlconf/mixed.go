@@ -327,6 +327,46 @@ func WeightMaximumResource(c Capacity) (string, bool) {
 	return "", false
 }
 
+// UniformWeight returns the weight of a capacity vector that gives every
+// resource the same weight ("[memory=2w,vcores=2w]"). Hadoop 3.4's
+// AbstractCSQueue.setupQueueConfigs stores that weight as the queue's
+// weight for the label, in both queue modes ("5w == [memory=5w,
+// vcores=5w]"), although getNonLabeledQueueWeight reads a weight only from
+// a value ending in "w"; a legacy-mode parent then counts the queue as
+// using weight mode. The parsed vector holds every resource type (absent
+// ones at 0), so a vector naming only memory is not uniform. ok is false
+// for any other value, a plain "2w" included (its weight is already set).
+func UniformWeight(c Capacity) (w float32, ok bool) {
+	if c.Mode != ModeAbsolute && c.Mode != ModeVector || !vectorPattern.MatchString(c.Raw) || emptyVector(c) {
+		return 0, false
+	}
+	v := parseVectorCapacity(Capacity{Raw: c.Raw})
+	if v.Mode != ModeVector {
+		return 0, false
+	}
+	values := map[string]float64{"memory-mb": 0, "vcores": 0}
+	defined := false
+	for _, e := range v.Vector {
+		if e.Value < 0 || math.IsNaN(e.Value) || math.IsInf(e.Value, 0) {
+			continue // setCapacityVector skips it, as capacityEntry says
+		}
+		if e.Mode != ModeWeight {
+			return 0, false
+		}
+		values[canonicalResource(e.Resource)], defined = e.Value, true
+	}
+	if !defined {
+		return 0, false
+	}
+	first := values["memory-mb"]
+	for _, x := range values {
+		if x != first {
+			return 0, false
+		}
+	}
+	return float32(first), true
+}
+
 // maxEntry is capacityEntry for a maximum-capacity: unset is 100%. An
 // empty vector (a bracketed value without memory) is replaced by
 // QueueCapacityVector.newInstance, absolute 0 for every resource
