@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -113,9 +114,14 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 	if customOrderingParam(p, q, suffix) {
 		return
 	}
+	if reportScopedKey(p, at, q, suffix) {
+		return
+	}
 	// A known suffix further right means the queue part names a queue
-	// that is not in the tree.
-	for j := strings.IndexByte(suffix, '.'); j >= 0; {
+	// that is not in the tree, unless the suffix is one of the queue's
+	// own structured keys (a label's, a user's, a template's): then the
+	// segments after it are not queue names.
+	for j := strings.IndexByte(suffix, '.'); j >= 0 && !structuredSuffix(suffix); {
 		tail := suffix[j+1:]
 		if knownQueueSuffix(tail) {
 			orphan := rest[:end+1+j]
@@ -136,6 +142,69 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 		hint = `did you mean "` + s + `"?`
 	}
 	p.ReportHint(at, hint, "unknown property %q for queue %q; Hadoop ignores it", suffix, q.Path)
+}
+
+// structuredPrefixes start the per-queue keys whose next segments are a
+// label, a user, a template's settings or a feature's sub-keys, never a
+// queue name: "root.a.accessible-node-labels.x.acl_submit_applications" is
+// a key of root.a (xmlconf's builder files it there), not a property of a
+// queue "root.a.accessible-node-labels.x" missing from the tree.
+var structuredPrefixes = []string{
+	"accessible-node-labels.", "user-settings.", "leaf-queue-template.", "auto-create-child-queue.",
+	"auto-queue-creation-v2.", "intra-queue-preemption.", "queue-auto-removal.",
+}
+
+func structuredSuffix(suffix string) bool {
+	for _, pre := range structuredPrefixes {
+		if strings.HasPrefix(suffix, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportScopedKey reports a queue setting written under a label
+// (accessible-node-labels.<label>.<key>) or a user
+// (user-settings.<user>.<key>), possibly inside a queue template: Hadoop
+// reads only capacity, maximum-capacity and maximum-am-resource-percent per
+// label (CapacitySchedulerConfiguration#getLabeledQueueCapacity,
+// getLabeledQueueMaximumCapacity, getMaximumAMResourcePercentPerPartition)
+// and only weight per user (getUserWeightsForQueue), so an ACL or a user
+// limit there is ignored: the queue's own key applies in every partition
+// and to every user. A real EMR lab file set
+// accessible-node-labels.CORE.acl_submit_applications. It returns false
+// when the key is not such a queue setting (a typo of a label key is left
+// to the generic report and its suggestion).
+func reportScopedKey(p *Pass, at Loc, q *xmlconf.Queue, suffix string) bool {
+	pre, inner := templatePrefix(suffix)
+	var scope, name, key, reads string
+	if rest, ok := strings.CutPrefix(inner, "accessible-node-labels."); ok {
+		scope, reads = "label", "capacity, maximum-capacity and maximum-am-resource-percent"
+		name, key, ok = strings.Cut(rest, ".")
+		if !ok {
+			return false
+		}
+	} else if rest, ok := strings.CutPrefix(inner, "user-settings."); ok {
+		scope, reads = "user", "weight"
+		name, key, ok = strings.Cut(rest, ".")
+		if !ok {
+			return false
+		}
+	} else {
+		return false
+	}
+	if !knownQueueSuffix(key) || strings.Contains(key, ".") {
+		return false
+	}
+	owner := fmt.Sprintf("queue %q", q.Path)
+	if pre != "" {
+		owner = fmt.Sprintf("the %s of queue %q", strings.TrimSuffix(pre, "."), q.Path)
+	}
+	every := map[string]string{"label": "partition", "user": "user"}[scope]
+	p.ReportHint(at, fmt.Sprintf("per %s Hadoop reads only %s; %q is a queue setting that applies to every %s: set %s%s.%s%s instead",
+		scope, reads, key, every, xmlconf.Prefix, q.Path, pre, key),
+		"%q is not read for %s %q of %s; Hadoop ignores %q", key, scope, name, owner, suffix)
+	return true
 }
 
 // mrv1ACLs maps the MapReduce v1 queue ACL names, which real files still
