@@ -132,7 +132,7 @@ func checkVariables(p *Pass, depth bool) {
 			p.Report(at, "%s", err.Error())
 		case err == nil && !depth && c.Untrusted && strings.Contains(v, "${env."):
 			// XML009 says why it stays unexpanded.
-		case err == nil && !depth && xmlconf.HasVariable(v) && !xmlconf.JVMAlwaysSets(v):
+		case err == nil && !depth && xmlconf.HasVariable(v) && !xmlconf.DaemonAlwaysSets(v):
 			p.ReportHint(at, "define the variable as a property (capq does not see JVM system properties)",
 				"%s: %q is left unexpanded", key, v)
 		}

@@ -56,8 +56,8 @@ func TestExpandUsesHadoopDefaults(t *testing.T) {
 	c.Set("k", "${hadoop.tmp.dir}/x")
 	v, _, _ = c.Get("k")
 	assert.Equal(t, "/tmp/hadoop-${user.name}/x", v)
-	assert.True(t, JVMAlwaysSets(v))
-	assert.False(t, JVMAlwaysSets("${nope}"))
+	assert.True(t, DaemonAlwaysSets(v))
+	assert.False(t, DaemonAlwaysSets("${nope}"))
 }
 
 // TestMergeFindings: merging two sorted lists gives what sorting their

@@ -129,9 +129,26 @@ var jvmProperties = map[string]bool{
 	"file.separator": true, "path.separator": true, "line.separator": true,
 }
 
-// JVMAlwaysSets reports whether the first ${var} left in s (where Expand
-// stopped) names a system property every JVM defines.
-func JVMAlwaysSets(s string) bool {
+// launcherProperties are the system properties Hadoop's launch scripts
+// pass to every YARN daemon: hadoop-functions.sh's
+// hadoop_finalize_hadoop_opts (-Dhadoop.log.dir, hadoop.log.file,
+// hadoop.home.dir, hadoop.id.str, hadoop.root.logger, hadoop.policy.file,
+// hadoop.security.logger) and hadoop-yarn.sh's _yarn_hadoop_finalize
+// (-Dyarn.log.dir, yarn.log.file, yarn.home.dir, yarn.root.logger); 2.x's
+// bin/yarn set the same and yarn.id.str, yarn.policy.file. yarn-default.xml
+// itself writes yarn.nodemanager.log-dirs=${yarn.log.dir}/userlogs, which
+// real yarn-site.xml files copy.
+var launcherProperties = map[string]bool{
+	"hadoop.log.dir": true, "hadoop.log.file": true, "hadoop.home.dir": true, "hadoop.id.str": true,
+	"hadoop.root.logger": true, "hadoop.policy.file": true, "hadoop.security.logger": true,
+	"yarn.log.dir": true, "yarn.log.file": true, "yarn.home.dir": true, "yarn.root.logger": true,
+	"yarn.id.str": true, "yarn.policy.file": true,
+}
+
+// DaemonAlwaysSets reports whether the first ${var} left in s (where
+// Expand stopped) names a system property the ResourceManager always has:
+// one every JVM defines, or one the launch scripts pass.
+func DaemonAlwaysSets(s string) bool {
 	start, end := findSubVariable(s)
-	return start >= 0 && jvmProperties[s[start:end]]
+	return start >= 0 && (jvmProperties[s[start:end]] || launcherProperties[s[start:end]])
 }
