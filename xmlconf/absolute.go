@@ -294,7 +294,7 @@ func (c Capacity) MaxFraction() float32 {
 // percentage mode: capacity × parent's absolute capacity, maximum ×
 // parent's absolute MAXIMUM. Root is 100% for the default partition; for
 // a node label before 3.4 it has the labeled values configured on it
-// (capacity 0 when unset). ok is false when a queue on the path is not in
+// (capacity 0 when unset; all 0 without a key for the label). ok is false when a queue on the path is not in
 // percentage mode. This is the validation reading (every label, the
 // version's root quirk); the builder's absoluteCapacities fills the
 // model's default-partition shares for every mode from the same formula.
@@ -302,6 +302,13 @@ func PercentAbsolutes(q *Queue, l string, v Version) (absC, absM float32, ok boo
 	if q.IsRoot() {
 		if l == "" || v.AtLeast(V3_4) {
 			return 1, 1, true
+		}
+		if q.LabelSettings(l) == nil {
+			// Before 3.4 root's configured node labels are its own
+			// accessible-node-labels.<l>.* keys (getConfiguredNodeLabels):
+			// without one the label is not in its QueueCapacities and
+			// the maximum reads 0 too (LABEL_DOESNT_EXIST_CAP).
+			return 0, 0, true
 		}
 		c, m := q.LabelCapacities(l)
 		if c.Mode != ModePercent && c.Mode != ModeUnset {

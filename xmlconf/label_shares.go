@@ -45,7 +45,7 @@ func (s LabelShare) Resources(partition Resource) (min, max Resource) {
 // LabelShares computes every queue's share of partition label. The
 // default partition ("") is the model's own computation; a label follows
 // CSQueueUtils per mode: percentage (unset capacity is 0, unset maximum
-// 100%), weight (weight over the siblings' weights in the label,
+// 100%; a label the queue has no key for is all 0), weight (weight over the siblings' weights in the label,
 // AbstractCSQueue's normalized weight) and absolute (the effective
 // resources of AbsoluteEffective in the partition, scaled down when the
 // siblings' minimums exceed the parent's, and the capacities derived from
@@ -108,6 +108,16 @@ func absoluteMinimums(q *Queue, label string) Resource {
 // childShare is one non-root queue's share in a label, its parent's
 // share p being final (m.Queues lists parents first).
 func childShare(q *Queue, label string, partition Resource, drf bool, p, s LabelShare) LabelShare {
+	if q.LabelSettings(label) == nil {
+		// No accessible-node-labels.<label>.* key: the label is not among
+		// the queue's configured node labels, so loadCapacitiesByLabelsFromConf
+		// never puts it in its QueueCapacities and every capacity, the
+		// maximum included, reads LABEL_DOESNT_EXIST_CAP (0), as the
+		// engine has it; the unset maximum of 100% applies only to a label
+		// the queue configures.
+		s.Unknown = p.Unknown
+		return s
+	}
 	c, mx := q.LabelCapacities(label)
 	pAbs, pMax := float32(p.Abs), float32(p.AbsMax)
 	s.Unknown = p.Unknown

@@ -117,13 +117,16 @@ func TestTreeFromStdin(t *testing.T) {
 // (CSQueueUtils: capacity x the parent's absolute capacity in the label),
 // 56 GB of a 100 GB partition; its AM share is its per-label
 // maximum-am-resource-percent (0.5), a2's falls back to the queue's 10%.
+// root.c has no gpu key at all, so gpu is not in its QueueCapacities and
+// its maximum there is 0 (LABEL_DOESNT_EXIST_CAP), not the 100% of an
+// unset maximum-capacity.
 func TestTreePartitionRows(t *testing.T) {
 	r := runBinary(t, "", "tree", "testdata/tree-labels", "--partition", "gpu", "--cluster", "memory=100g,vcores=40")
 	require.Equal(t, 0, r.code, r.stderr)
 	for _, row := range []string{
-		`│  ├─ a1  RUNNING  yes         80%       100%  56%      100%     50%   56.0 GB   100.0 GB    22      40`,
-		`│  └─ a2  RUNNING  yes         20%       50%   14%      50%      10%   14.0 GB   50.0 GB     5       20`,
-		`└─ c      RUNNING  no          unset     100%  0%       100%     10%   0 MB      100.0 GB    0       40`,
+		`│  ├─ a1  RUNNING  yes         80%       100%   56%      100%     50%   56.0 GB   100.0 GB    22      40`,
+		`│  └─ a2  RUNNING  yes         20%       50%    14%      50%      10%   14.0 GB   50.0 GB     5       20`,
+		`└─ c      RUNNING  no          unset     unset  0%       0%       10%   0 MB      0 MB        0       0`,
 	} {
 		assert.Contains(t, r.stdout, row)
 	}

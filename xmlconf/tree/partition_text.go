@@ -77,7 +77,7 @@ func partitionRow(m *xmlconf.Model, q *xmlconf.Queue, s xmlconf.LabelShare, labe
 		acc = "yes"
 	}
 	c, mx := q.LabelCapacities(label)
-	cols := []string{prefix + displayName(q), string(q.State.V), acc, labelCapacity(q, c, s), labelMax(q, mx), absCap, absMax, "-"}
+	cols := []string{prefix + displayName(q), string(q.State.V), acc, labelCapacity(q, c, s), labelMax(q, label, mx, s), absCap, absMax, "-"}
 	if q.IsLeaf() {
 		cols[7] = shortFloat(float32(s.AMPercent*100)) + "%"
 	}
@@ -105,7 +105,16 @@ func labelCapacity(q *xmlconf.Queue, c xmlconf.Capacity, s xmlconf.LabelShare) s
 	return configuredCapacity(&xmlconf.Queue{Capacity: c, Parent: q.Parent})
 }
 
-func labelMax(q *xmlconf.Queue, mx xmlconf.Capacity) string {
+// labelMax renders accessible-node-labels.<l>.maximum-capacity as
+// written (root's as in force, like labelCapacity); a queue with no key for the label has none (its QueueCapacities
+// lack the label, so the maximum is 0, not the unset 100%).
+func labelMax(q *xmlconf.Queue, label string, mx xmlconf.Capacity, s xmlconf.LabelShare) string {
+	switch {
+	case q.IsRoot():
+		return fmtPct(s.Maximum)
+	case q.LabelSettings(label) == nil:
+		return "unset"
+	}
 	return configuredMax(&xmlconf.Queue{MaxCapacity: mx, Parent: q.Parent})
 }
 
