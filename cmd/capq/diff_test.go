@@ -85,6 +85,40 @@ func TestDiffLiveState(t *testing.T) {
 	assert.Contains(t, r.stdout, `"ruleId": "RF002"`)
 }
 
+// TestDiffRealLabelRefresh: a course's real refresh on Hadoop 3.3.1 gives
+// default label_2 60 and small label_3 80 without any root label share.
+// Before 3.4 root's labels are only those configured on it (its children
+// are not summed for label_2) and its absolute share of them is 0, so 3.3
+// accepts the refresh and the children get nothing there (lint CS033);
+// from 3.4 root holds every configured label at 100
+// (QueueNodeLabelsSettings, internalGetLabeledQueueCapacity) and
+// setChildQueues refuses the label_2 sum of 0.6.
+func TestDiffRealLabelRefresh(t *testing.T) {
+	dir := "testdata/diff/real-qianfeng-labels/"
+	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--hadoop-version", "3.3")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/real-qianfeng-labels-3.3.txt", []byte(r.stdout))
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
+	assert.Equal(t, 1, r.code, r.stderr)
+	golden.Assert(t, "diff/real-qianfeng-labels-3.4.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, "Illegal capacity sum of 0.6 for children of queue root for label=label_2")
+
+	r = runBinary(t, "", "lint", dir+"new.xml", "--hadoop-version", "3.3")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Equal(t, 2, strings.Count(r.stdout, "warning CS033"), r.stdout)
+
+	// The tree agrees: on 3.3 root has no label_3 key, so label_3 is not
+	// in its QueueCapacities (all 0) and small's 100% maximum is 100% of
+	// nothing; default has no label_3 key either, so its default label
+	// expression sends applications where its maximum is 0.
+	r = runBinary(t, "", "tree", dir+"new.xml", "--hadoop-version", "3.3", "--partition", "label_3")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "root        RUNNING  yes         0%        0%     0%       0%")
+	assert.Contains(t, r.stdout, "├─ default  RUNNING  yes         unset     unset  0%       0%")
+	assert.Contains(t, r.stdout, "└─ small    RUNNING  yes         80%       100%   0%       0%")
+}
+
 // TestDiffStdinAndExitCodes covers "-" and the could-not-run cases.
 func TestDiffStdinAndExitCodes(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(golden.RepoRoot(), seedsNew))
