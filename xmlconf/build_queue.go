@@ -1,6 +1,7 @@
 package xmlconf
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -57,7 +58,11 @@ func (b *builder) labels(q *Queue) {
 	if v, ok := b.stringAt(queueKey{q, "default-node-label-expression"}, FromQueue, ""); ok {
 		v.V = strings.TrimSpace(v.V)
 		q.DefaultLabelExpr = v
-	} else if q.Parent != nil {
+	} else if q.Parent != nil && containsAllLabels(q.AccessibleLabels.V, q.Parent.AccessibleLabels.V) {
+		// AbstractCSQueue#setupQueueConfigs (3.4: QueueNodeLabelsSettings#
+		// setDefaultLabelExpression) inherits the parent's expression only
+		// when the queue's accessible labels contain all of the parent's,
+		// as sets: a queue limited to gpu under a "*" parent keeps none.
 		q.DefaultLabelExpr = inherit(q.Parent.DefaultLabelExpr)
 	}
 	var seen map[string]bool
@@ -83,6 +88,17 @@ func (b *builder) labels(q *Queue) {
 		ls.MaxAMPercent, _ = b.floatAt(queueKey{q, prefix + "maximum-am-resource-percent"}, FromQueue, -1)
 		q.Labels = append(q.Labels, ls)
 	}
+}
+
+// containsAllLabels is Set.containsAll over accessible-label sets ("*" is
+// an element like any label, so {"*"} does not contain {"gpu"}).
+func containsAllLabels(set, sub []string) bool {
+	for _, l := range sub {
+		if !slices.Contains(set, l) {
+			return false
+		}
+	}
+	return true
 }
 
 // parseLabelSet splits a label list like getAccessibleNodeLabels: commas,

@@ -186,6 +186,28 @@ func TestBuildOrphansAndProps(t *testing.T) {
 	assert.Equal(t, "gpu", m.Queue("root.a").Labels[0].Label)
 }
 
+// TestBuildDefaultLabelInheritance: AbstractCSQueue#setupQueueConfigs
+// inherits the parent's default-node-label-expression only when the
+// queue's accessible labels contain all of the parent's (Set.containsAll,
+// "*" an element like any other).
+func TestBuildDefaultLabelInheritance(t *testing.T) {
+	m := buildMap(t, map[string]string{
+		p + "root.queues": "a,b", p + "root.a.capacity": "50", p + "root.b.capacity": "50",
+		p + "root.default-node-label-expression": "x",
+		p + "root.a.queues":                      "same,wider,narrower", p + "root.a.accessible-node-labels": "gpu",
+		p + "root.a.default-node-label-expression": "gpu",
+		p + "root.a.same.capacity":                 "40", p + "root.a.wider.capacity": "30", p + "root.a.narrower.capacity": "30",
+		p + "root.a.wider.accessible-node-labels": "gpu,ssd", p + "root.a.narrower.accessible-node-labels": "ssd",
+		p + "root.b.accessible-node-labels": "gpu",
+	}, BuildOptions{})
+	for path, want := range map[string]string{
+		"root.a": "gpu", "root.a.same": "gpu", "root.a.wider": "gpu", "root.a.narrower": "",
+		"root.b": "", // {gpu} does not contain root's {*}
+	} {
+		assert.Equal(t, want, m.Queue(path).DefaultLabelExpr.V, path)
+	}
+}
+
 func TestBuildMaxAllocationInheritance(t *testing.T) {
 	m := buildMap(t, map[string]string{
 		p + "root.queues": "a", p + "root.a.queues": "a1", p + "root.a.maximum-allocation-mb": "4096",
