@@ -16,7 +16,7 @@ var registry = []*Rule{
 	ruleMixedModes, ruleLabelModeMix, ruleParentChildAbsolute, ruleAbsoluteSum, ruleCapacitySum,
 	ruleAbsoluteMaxOverParent, ruleAbsoluteMinOverMax, ruleAbsoluteSyntax,
 	// Node labels
-	ruleLabelsSubset, ruleDefaultLabelExpr, ruleLabelSettingsUnused,
+	ruleLabelsSubset, ruleDefaultLabelExpr, ruleLabelSettingsUnused, ruleDefaultLabelDeadPartition,
 	// State
 	ruleInvalidState, ruleRunningUnderStopped,
 	// Limits and misc

@@ -238,3 +238,58 @@ func labelShareHint(v xmlconf.Version, parent, label string) string {
 	}
 	return "give " + parent + " (and its ancestors, root included) a capacity for label " + label
 }
+
+var ruleDefaultLabelDeadPartition = &Rule{
+	ID: "CS116", Name: "default-label-dead-partition", Category: CatLabels, Severity: xmlconf.SeverityWarning,
+	Docs: Docs{
+		Summary: "a leaf's default-node-label-expression sends its applications to a partition where its maximum capacity is 0",
+		Why: "An application submitted without a node-label expression gets the queue's default-node-label-expression, " +
+			"for its AM too. A queue with no accessible-node-labels.<label>.* key does not have the label among its " +
+			"configured node labels, so no capacity is loaded for it and its maximum there reads 0 " +
+			"(QueueCapacities LABEL_DOESNT_EXIST_CAP); before 3.4 the same holds for root without a key for the label, " +
+			"and a maximum-capacity of 0 on the path gives 0 as well. Hadoop accepts the file, but those applications " +
+			"stay ACCEPTED: no container of that partition can go to the queue. Being able to access the label " +
+			"(accessible-node-labels, \"*\" included) is not enough.",
+		Bad:      "root.a.accessible-node-labels=gpu; root.a.default-node-label-expression=gpu   (no root.a.accessible-node-labels.gpu.* key)",
+		Good:     "root.a.accessible-node-labels.gpu.capacity=50   (and, before 3.4, root.accessible-node-labels.gpu.capacity=100)",
+		Source:   "AbstractCSQueue#setupQueueConfigs (getConfiguredNodeLabels, CSQueueUtils.loadCapacitiesByLabelsFromConf), QueueCapacities#_get",
+		Versions: "all; not in 3.4's non-legacy queue mode, and not for labels in weight or absolute mode",
+	},
+	Check: func(p *Pass) {
+		if p.Model.NonLegacyMode() {
+			return // the capacity calculation there gives a 0 maximum the parent's
+		}
+		eachLeaf(p.Model, func(q *xmlconf.Queue) {
+			l := q.DefaultLabelExpr.V
+			if l == "" || strings.Contains(l, "&&") || !(contains(q.AccessibleLabels.V, l) || contains(q.AccessibleLabels.V, "*")) {
+				return // no default label, or one CS031 reports as inaccessible
+			}
+			if _, m, ok := xmlconf.PercentAbsolutes(q, l, p.Version); !ok || m > 0 {
+				return
+			}
+			p.ReportHint(AtValue(p, q, q.DefaultLabelExpr), deadPartitionHint(p.Version, q, l),
+				"default-node-label-expression of %q is %q, where the queue's maximum capacity is 0: applications submitted to it without a label expression never get a container",
+				q.Path, l)
+		})
+	},
+}
+
+// deadPartitionHint names the keys that give q a share of label l: a
+// key for the label on every queue of the path without one (root too
+// before 3.4) and a maximum above 0 where it is 0.
+func deadPartitionHint(v xmlconf.Version, q *xmlconf.Queue, l string) string {
+	var fixes []string
+	for a := q; a != nil && !(a.IsRoot() && v.AtLeast(xmlconf.V3_4)); a = a.Parent {
+		key := a.Key("accessible-node-labels." + l)
+		switch ls := a.LabelSettings(l); {
+		case ls == nil:
+			fixes = append([]string{"set " + key + ".capacity"}, fixes...)
+		case ls.MaxCapacity.Mode == xmlconf.ModePercent && ls.MaxCapacity.Percent == 0:
+			fixes = append([]string{"raise " + key + ".maximum-capacity above 0"}, fixes...)
+		}
+	}
+	if len(fixes) == 0 {
+		return "set a different default-node-label-expression"
+	}
+	return strings.Join(fixes, "; ") + "; or set a different default-node-label-expression"
+}

@@ -320,6 +320,11 @@ func PercentAbsolutes(q *Queue, l string, v Version) (absC, absM float32, ok boo
 	if !ok {
 		return 0, 0, false
 	}
+	if l != "" && q.LabelSettings(l) == nil {
+		// Not among the queue's configured node labels: no capacities
+		// are loaded for it, and the maximum reads 0 (LABEL_DOESNT_EXIST_CAP).
+		return 0, 0, true
+	}
 	c, m := q.LabelCapacities(l)
 	if c.Mode != ModePercent && c.Mode != ModeUnset {
 		return 0, 0, false
