@@ -17,11 +17,15 @@ var ruleLeafOnlyOnParent = &Rule{
 		Bad:      "root.eng.user-limit-factor=2   (root.eng has children)",
 		Good:     "root.eng.dev.user-limit-factor=2",
 		Source:   "lint (AbstractLeafQueue#setupQueueConfigs reads them)",
-		Versions: "all",
+		Versions: "all; ordering-policy counts as leaf-only on the 2.7 profile (ParentQueue reads it from 2.9, YARN-5864)",
 	},
 	Check: func(p *Pass) {
 		eachParent(p.Model, func(q *xmlconf.Queue) {
 			eachProp(q, func(suffix string, pr *xmlconf.Property) {
+				if suffix == "ordering-policy" && p.Version.Less(xmlconf.V2_10) && !pr.Unset {
+					reportParentOrderingBefore29(p, q, pr)
+					return
+				}
 				if !leafOnly(suffix) || suffix == "reservable" {
 					return
 				}
@@ -36,6 +40,17 @@ var ruleLeafOnlyOnParent = &Rule{
 			})
 		})
 	},
+}
+
+// reportParentOrderingBefore29 reports a parent's ordering-policy on the
+// 2.7 profile: before YARN-5864 (queue priorities, 2.9.0) ParentQueue
+// reads no ordering policy and always orders its children by used
+// capacity, so only LeafQueue reads the key (an Ambari HDP 2.5 LLAP setup
+// writes root.ordering-policy=priority-utilization).
+func reportParentOrderingBefore29(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property) {
+	p.ReportHint(p.AtProperty(q, pr), "remove it, or lint with --hadoop-version 2.10 if the cluster runs Hadoop 2.9 or later",
+		"ordering-policy is read on leaf queues only before Hadoop 2.9 (parents order their children by utilization); %q is a parent, so Hadoop %s ignores it",
+		q.Path, p.Version)
 }
 
 // leafOnlyDefaults are Hadoop's defaults for leaf-only settings whose
