@@ -261,3 +261,32 @@ func TestSystemAppLimitFrom210(t *testing.T) {
 		assert.Equal(t, want, err == nil, "%s: %v", v, err)
 	}
 }
+
+// Before 3.4 root's configured node labels are its own
+// accessible-node-labels.<l>.* keys (CapacitySchedulerConfiguration.
+// getConfiguredNodeLabels): with no root key for gpu, gpu is not in root's
+// QueueCapacities, its maximum there reads 0 (LABEL_DOESNT_EXIST_CAP) and
+// g's 100% of it is 100% of nothing, so a gpu request waits; from 3.4 root
+// holds every label some queue configures (QueueNodeLabelsSettings) and
+// it is served. A real course's Hadoop 3.3.1 refresh had this shape
+// (testdata/diff/real-qianfeng-labels).
+func TestRootWithoutLabelKeyBefore34(t *testing.T) {
+	for _, tc := range []struct {
+		v    xmlconf.Version
+		want AssignKind
+	}{{xmlconf.V3_4, AssignAllocated}, {xmlconf.V3_3, AssignNone}, {xmlconf.V2_10, AssignNone}} {
+		m := build(t, map[string]string{
+			"root.queues": "g", "root.g.capacity": "100",
+			"root.g.accessible-node-labels": "gpu", "root.g.accessible-node-labels.gpu.capacity": "100",
+		}, tc.v)
+		e, err := New(m, []NodeSpec{{ID: "h1", MemoryMB: 8192, VCores: 8}, {ID: "g1", MemoryMB: 8192, VCores: 8, Partition: "gpu"}}, Options{})
+		require.NoError(t, err)
+		_, err = e.Submit(AppSpec{ID: "train", Queue: "root.g", User: "u", AM: Resource{1024, 1}})
+		require.NoError(t, err)
+		beat(t, e, "h1", 1)
+		gpu := "gpu"
+		require.NoError(t, e.UpdateAsks("train", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{2048, 1}, Count: 1, NodeLabel: &gpu}}))
+		g1, _ := e.NodeIndex("g1")
+		assert.Equal(t, tc.want, e.AssignOnce(g1).Kind, tc.v.String())
+	}
+}

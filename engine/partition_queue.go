@@ -240,10 +240,18 @@ func (e *Engine) configurePartition(q *queue, pi int) {
 			q.parts[pi].qcaps = qcaps{accessible: true}
 		}
 		// Before 3.4 root's labelled capacities come from the
-		// configuration like any queue's (xmlconf.PercentAbsolutes).
-		if ls := q.labelSettings(e.model, l); ls != nil && !e.model.Version.AtLeast(xmlconf.V3_4) && ls.Capacity.Mode == xmlconf.ModePercent {
-			c, m := ls.Capacity.Fraction(), ls.MaxCapacity.MaxFraction()
-			q.parts[pi].qcaps = qcaps{capacity: c, maxCapacity: m, absCap: c, absMaxCap: m, accessible: true}
+		// configuration like any queue's (xmlconf.PercentAbsolutes): its
+		// configured node labels are its own accessible-node-labels.<l>.*
+		// keys (getConfiguredNodeLabels), so without one the label reads
+		// 0 there (LABEL_DOESNT_EXIST_CAP) and its children get nothing.
+		if !e.model.Version.AtLeast(xmlconf.V3_4) {
+			switch ls := q.labelSettings(e.model, l); {
+			case ls == nil:
+				q.parts[pi].qcaps = qcaps{accessible: true}
+			case ls.Capacity.Mode == xmlconf.ModePercent:
+				c, m := ls.Capacity.Fraction(), ls.MaxCapacity.MaxFraction()
+				q.parts[pi].qcaps = qcaps{capacity: c, maxCapacity: m, absCap: c, absMaxCap: m, accessible: true}
+			}
 		}
 	}
 	pc := q.parts[pi].qcaps
