@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -136,9 +137,27 @@ func stopFirstSteps(q QueueChange, fs []xmlconf.Finding, v xmlconf.Version, key,
 		}
 		return steps
 	}
+	if stoppedInOld(q, key) {
+		// OLD already sets STOPPED: the first refresh is behind, and the
+		// queue is refused because it is still DRAINING its applications
+		// (validateQueueHierarchy looks at the live state).
+		return []string{wait, fmt.Sprintf("then %s", refresh)}
+	}
 	steps := []string{stop, wait, fmt.Sprintf("remove %s and its properties, and %s again", path, refresh)}
 	if v.AtLeast(xmlconf.V3_3) {
 		steps = append(steps, fmt.Sprintf("Hadoop %s also deletes it in one refresh when the new file still sets %s=STOPPED (exactly, in capitals); do that only when it has no running applications", v, key))
 	}
 	return steps
+}
+
+// stoppedInOld reports whether the removed queue's own state key in OLD
+// is STOPPED (getState upper-cases it), so the procedure starts at the
+// wait.
+func stoppedInOld(q QueueChange, key string) bool {
+	for _, pc := range q.Properties {
+		if pc.Name == key && pc.Old != nil {
+			return strings.EqualFold(*pc.Old, "STOPPED")
+		}
+	}
+	return false
 }

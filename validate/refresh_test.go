@@ -469,3 +469,39 @@ func TestRefreshRulesCarryChecks(t *testing.T) {
 		assert.Equal(t, want, inOrder[r], "%s in refreshOrder", r.ID)
 	}
 }
+
+// TestRefreshDeleteDrainingProcedure: OLD already stops root.b.b1 and the
+// live queue is DRAINING its applications, so validateQueueHierarchy
+// refuses the deletion; the procedure starts at the wait, not at setting
+// STOPPED again (a real admin sequence: stop hive, refresh, remove it while
+// a job still runs).
+func TestRefreshDeleteDrainingProcedure(t *testing.T) {
+	base := baseConf()
+	stopped := edit(base, map[string]string{"root.b.b1.state": "STOPPED"})
+	live := fakeLive{states: map[string]string{"root.b.b1": "DRAINING"}, apps: map[string]int{"root.b.b1": 1}}
+	for _, v := range []xmlconf.Version{xmlconf.V3_1, xmlconf.V3_4} {
+		r := refresh(v, stopped, edit(base, withoutB1), live)
+		require.False(t, r.Accepted, v.String())
+		q := findQueueChange(t, r, "root.b.b1")
+		assert.Equal(t, ActionStopFirst, q.Action)
+		assert.Equal(t, []string{
+			"wait until root.b.b1 is STOPPED, not DRAINING (its running applications have finished): yarn queue -status b1",
+			"then run yarn rmadmin -refreshQueues",
+		}, q.Procedure, v.String())
+
+		r = refresh(v, base, edit(base, withoutB1), fakeLive{states: map[string]string{"root.b.b1": "RUNNING"}})
+		q = findQueueChange(t, r, "root.b.b1")
+		assert.Len(t, q.Procedure, map[bool]int{true: 4, false: 3}[v.AtLeast(xmlconf.V3_3)], "OLD RUNNING: stop first")
+	}
+}
+
+func findQueueChange(t *testing.T, r *RefreshResult, path string) QueueChange {
+	t.Helper()
+	for _, q := range r.Queues {
+		if q.Path == path {
+			return q
+		}
+	}
+	t.Fatalf("no change for %s", path)
+	return QueueChange{}
+}
