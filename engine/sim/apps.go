@@ -133,9 +133,11 @@ func (r *run) startPhase(i int32) {
 	for _, j := range a.phases[a.phase] {
 		t := &a.spec.Tasks[j]
 		if t.DelayMS > 0 {
-			delayed += t.Count
-			r.q.push(event{t: r.now + t.DelayMS, kind: evDelayedAsk, ref: i, c: int64(j)})
-			continue
+			if at := r.delayedAskAt(a, t.DelayMS); at > r.now {
+				delayed += t.Count
+				r.q.push(event{t: at, kind: evDelayedAsk, ref: i, c: int64(j)})
+				continue
+			}
 		}
 		f := a.fifo[t.Priority]
 		if f == nil {
@@ -173,6 +175,21 @@ func (r *run) startPhase(i int32) {
 		r.localApps++
 	}
 	r.wakeAll()
+}
+
+// delayedAskAt is when the AM asks for a group of delay d. In the first
+// phase DAGAMSimulator.getToBeScheduledContainers asks a container once
+// amStartTime + its request delay has passed, amStartTime being the AM's
+// first step (its submission), and it asks only at its heartbeats, which
+// TaskRunner runs every interval from that step: the first heartbeat at
+// or after submission + d. A time already past when the phase starts
+// (the AM registers) asks with the phase's first asks. In a later phase
+// the delay counts from the phase's start.
+func (r *run) delayedAskAt(a *appState, d int64) int64 {
+	if a.phase > 0 {
+		return r.now + d
+	}
+	return a.submitMS + (d+r.amHB-1)/r.amHB*r.amHB
 }
 
 // delayedAsk asks for task group j once its delay has passed: the

@@ -73,6 +73,9 @@ type slsReader struct {
 	// opportunistic counts the tasks asked as OPPORTUNISTIC, reported
 	// once at the end with the first place seen.
 	opportunistic ignoredKey
+	// delayedHosts counts the DAG containers with a request delay and a
+	// container.host, whose locality capq drops when it asks them late.
+	delayedHosts ignoredKey
 	// firstSkip is the first job skipped: when every job is, the trace
 	// is refused with it.
 	firstSkip error
@@ -81,6 +84,14 @@ type slsReader struct {
 type ignoredKey struct {
 	first string
 	n     int
+}
+
+// count adds n at pos, the first place kept.
+func (k *ignoredKey) count(pos string, n int) {
+	if k.n == 0 {
+		k.first = pos
+	}
+	k.n += n
 }
 
 // ReadSLS reads an SLS trace the way SLS's AMRunner does: a stream of
@@ -140,6 +151,7 @@ func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, 
 	}
 	sr.reportIgnored()
 	sr.reportOpportunistic()
+	sr.reportDelayedHosts()
 	if nodes != nil {
 		sr.w.Cluster = *nodes
 		// A given topology names nodes by host name (SLSUtils.parseNodesFile).
@@ -352,6 +364,9 @@ func (sr *slsReader) tasks(obj map[string]any, pos, amType string) ([]TaskGroup,
 				return nil, posErr(tpos, "container.request.delay %d ms is out of range", delay)
 			}
 			g.DelayMS = max(delay, 0) // withRequestDelay: Math.max(delay, 0)
+			if g.DelayMS > 0 && len(g.Hosts) > 0 {
+				sr.delayedHosts.count(tpos, g.Count)
+			}
 		}
 		if amType == "dag" || amType == "stream" {
 			// DAGAMSimulator.PRIORITY and StreamAMSimulator.PRIORITY_MAP:
@@ -469,10 +484,7 @@ func (sr *slsReader) executionType(t map[string]any, pos string) error {
 		return posErr(pos, "container.execution.type %s is not GUARANTEED or OPPORTUNISTIC (ExecutionType.valueOf fails)", jsonString(v))
 	case s == "GUARANTEED":
 	case s == "OPPORTUNISTIC":
-		if sr.opportunistic.n == 0 {
-			sr.opportunistic.first = pos
-		}
-		sr.opportunistic.n++
+		sr.opportunistic.count(pos, 1)
 	default:
 		return posErr(pos, "container.execution.type %q: No enum constant org.apache.hadoop.yarn.api.records.ExecutionType.%s", s, s)
 	}
@@ -483,6 +495,16 @@ func (sr *slsReader) executionType(t map[string]any, pos string) error {
 func (sr *slsReader) reportOpportunistic() {
 	if o := sr.opportunistic; o.n > 0 {
 		sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: %d task object(s) ask for OPPORTUNISTIC containers, which the RM's opportunistic container allocator serves when enabled; capq does not model it and schedules them as GUARANTEED", o.first, o.n))
+	}
+}
+
+// reportDelayedHosts notes the DAG containers whose container.host capq
+// may drop: DAGAMSimulator.packageRequests asks each batch with its hosts
+// and racks, but capq asks a container whose delay has not passed when
+// the AM registers at ANY only.
+func (sr *slsReader) reportDelayedHosts() {
+	if d := sr.delayedHosts; d.n > 0 {
+		sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s: %d DAG container(s) with a container.request.delay name a container.host; DAGAMSimulator asks each with its host and rack, capq asks one whose delay has not passed when the AM registers off-switch (ANY only)", d.first, d.n))
 	}
 }
 

@@ -340,8 +340,8 @@ func TestSLSAMTypesBySLSRunnerClass(t *testing.T) {
 // TestSLSDagAM checks DAGAMSimulator: every container at priority 20
 // (PRIORITY) whatever container.priority says, each asked once its
 // container.request.delay has passed since the AM started
-// (getToBeScheduledContainers); the delayed container starts 10 s after
-// the other.
+// (getToBeScheduledContainers), the AM's start being its submission; the
+// delayed container starts at the first NM heartbeat after 10 s.
 func TestSLSDagAM(t *testing.T) {
 	data := `{"num.nodes": 2}
 {"yarn.sls.am.type": "dag", "job.queue.name": "sls_queue_1", "job.tasks": [{"duration.ms": 5000, "container.priority": 5, "container.request.delay": 10000}, {"duration.ms": 5000, "container.priority": 30}]}`
@@ -368,7 +368,8 @@ func TestSLSDagAM(t *testing.T) {
 		}
 	}
 	require.Len(t, allocs, 2)
-	assert.GreaterOrEqual(t, allocs[1]-allocs[0], int64(10000-1000), "asked 10 s after the AM's first heartbeat")
+	assert.GreaterOrEqual(t, allocs[1], int64(10000), "asked at the AM's heartbeat 10 s after its submission")
+	assert.Less(t, allocs[1], int64(11000), "placed at the next NM heartbeat")
 }
 
 // SLSUtils.parseNodesFromSLSTrace keeps a set of "/rack/host" paths:

@@ -125,8 +125,11 @@ type TaskGroup struct {
 	Racks      []string `json:"racks,omitempty"`
 	// Type is informational (map, reduce, ...).
 	Type string `json:"type,omitempty"`
-	// DelayMS asks for the group this long after its phase starts rather
-	// than at once (SLS's DAG AM, container.request.delay).
+	// DelayMS asks for the group later rather than at once (SLS's DAG AM,
+	// container.request.delay): in the first phase at the AM's first
+	// heartbeat (every am_heartbeat_ms from submission) at least DelayMS
+	// after the app's submission, in a later phase DelayMS after the
+	// phase starts.
 	DelayMS int64 `json:"delay_ms,omitempty"`
 	// NodeLabelExpression is the group's request label (nil: the app's).
 	NodeLabelExpression *string `json:"node_label_expression,omitempty"`

@@ -1,0 +1,104 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/capq/capq/xmlconf"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// More of Hadoop SLS's own tests (hadoop-tools/hadoop-sls/src/test/java/
+// org/apache/hadoop/yarn/sls), each named by its test method, with that
+// test's asserted values. Left out, one line each:
+//   - TestAMSimulator#testAMSimulatorRanNodesCleared, TestNMSimulator
+//     #testNMSimAppAddedAndRemoved, #testNMSimNullAppAddedAndRemoved: the
+//     NM simulator's runningApps bookkeeping, which no scheduling reads.
+//   - TestTaskRunner (all five): TaskRunner's thread pool and DelayQueue.
+//   - TestSLSRunner#testEnableCaching: the JVM's DNS cache properties.
+//   - TestSLSWebApp (all three): the metrics web pages' HTML templates.
+//   - TestSLSRunner, TestSLSGenericSynth, TestSLSStreamAMSynth,
+//     TestSLSDagAMSimulator #testSimulatorRunning: whole runs, done by
+//     cmd/capq's TestSLSSuiteCapacitySchedulerRuns; TestReservationSystem
+//     Invariants#testSimulatorRunning needs the reservation system, which
+//     capq does not model (the run's warning says so).
+
+// TestDagAMSimulator#testGetToBeScheduledContainers: containers of
+// request delays 0, 1000, 1500 and 4000 ms; at the AM's start only the
+// first is to be scheduled, 1000 ms later the first two, 3000 ms later
+// the first three (getToBeScheduledContainers: requestDelay + amStartTime
+// <= now, amStartTime being the AM's first step, its submission). capq
+// asks at the AM's heartbeats from submission (every 1000 ms): the delay
+// 1000 container is due by the time the AM registers (one heartbeat
+// after its container), so it is asked with the first; 1500 at 2000 ms;
+// 4000 at 4000 ms. capq used to count the delays from the AM's
+// registration, asking each about 1.4 s late.
+func TestDagAMSimulatorGetToBeScheduledContainers(t *testing.T) {
+	d := dagAllocTimes(t)
+	require.Len(t, d.allocs, 4)
+	registered := d.amAlloc + 1000 // one AM heartbeat after its container
+	for _, at := range d.allocs[:2] {
+		assert.GreaterOrEqual(t, at, registered, "delays 0 and 1000 are asked at registration")
+		assert.Less(t, at, registered+1000, "and placed within one NM heartbeat (4 nodes, one off-switch container each)")
+	}
+	allocs := d.allocs
+	assert.GreaterOrEqual(t, allocs[2], int64(2000), "delay 1500: the AM's heartbeat at 2000 ms")
+	assert.Less(t, allocs[2], int64(3000))
+	assert.GreaterOrEqual(t, allocs[3], int64(4000), "delay 4000: the AM's heartbeat at 4000 ms")
+	assert.Less(t, allocs[3], int64(5000))
+}
+
+type dagTimes struct {
+	amAlloc int64
+	allocs  []int64
+}
+
+// dagAllocTimes runs a DAG job of request delays 0, 1000, 1500 and 4000
+// ms (one allocation id each) on four nodes and returns when its AM and
+// its containers were allocated.
+func dagAllocTimes(t *testing.T) dagTimes {
+	t.Helper()
+	trace := `{"num.nodes": 4}
+{"yarn.sls.am.type": "dag", "job.queue.name": "sls_queue_1", "job.tasks": [
+ {"duration.ms": 60000, "container.allocation.id": 1, "container.request.delay": 0},
+ {"duration.ms": 60000, "container.allocation.id": 2, "container.request.delay": 1000},
+ {"duration.ms": 60000, "container.allocation.id": 3, "container.request.delay": 1500},
+ {"duration.ms": 60000, "container.allocation.id": 4, "container.request.delay": 4000}]}`
+	w, err := ReadSLS("t.json", []byte(trace), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	var log bytes.Buffer
+	_, err = Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1, Events: &log})
+	require.NoError(t, err)
+	var d dagTimes
+	d.amAlloc = -1
+	for _, line := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+		var e struct {
+			T        int64  `json:"t_ms"`
+			Kind     string `json:"kind"`
+			Priority int32  `json:"priority"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &e))
+		if e.Kind != "allocated" {
+			continue
+		}
+		if e.Priority == 0 && d.amAlloc < 0 {
+			d.amAlloc = e.T
+			continue
+		}
+		d.allocs = append(d.allocs, e.T)
+	}
+	return d
+}
+
+// DAGAMSimulator.packageRequests asks each batch of containers with
+// their hosts and racks; capq asks a container whose delay has not
+// passed when the AM registers off-switch, so sls_dag.json's two delayed
+// containers with a container.host get a warning that says so.
+func TestSLSDagDelayedHostsWarned(t *testing.T) {
+	w, err := ReadSLS("sls_dag.json", readFile(t, "testdata", "sls-suite", "sls_dag.json"), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"sls_dag.json:1 (job 1) task 0: 2 DAG container(s) with a container.request.delay name a container.host; DAGAMSimulator asks each with its host and rack, capq asks one whose delay has not passed when the AM registers off-switch (ANY only)"}, w.Warnings)
+}
