@@ -253,17 +253,24 @@ func (sr *slsReader) instanceID(id string, count, amID int) (named, final string
 
 func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	a := App{Pos: pos, User: "default"}
-	var err error
-	if v, ok := obj["job.user"]; ok && v != nil {
-		a.User = fmt.Sprint(v)
+	user, err := castString(obj, "job.user", "withUser", pos)
+	if err != nil {
+		return a, 0, err
+	}
+	if user != nil {
+		a.User = *user
 	}
 	q, ok := obj["job.queue.name"]
 	if !ok || q == nil {
 		return a, 0, posErr(pos, "job has no job.queue.name")
 	}
 	a.Queue = jsonString(q)
-	if v, ok := obj["job.id"]; ok && v != nil {
-		a.ID = jsonString(v)
+	id, err := castString(obj, "job.id", "withJobId", pos)
+	if err != nil {
+		return a, 0, err
+	}
+	if id != nil {
+		a.ID = *id
 	}
 	if a.SubmitMS, err = javaLong(obj, "job.start.ms", 0, pos); err != nil {
 		return a, 0, err
@@ -300,8 +307,12 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 	}
 	// AMDefinitionSLS.Builder.withAmType: a null value keeps the default.
 	amType := "mapreduce"
-	if v, ok := obj["yarn.sls.am.type"]; ok && v != nil {
-		amType = jsonString(v)
+	t, err := castString(obj, "yarn.sls.am.type", "withAmType", pos)
+	if err != nil {
+		return a, 0, err
+	}
+	if t != nil {
+		amType = *t
 	}
 	if !contains(sr.set.AMTypes, amType) {
 		return a, 0, posErr(pos, "unknown yarn.sls.am.type %q (known: %s; add yarn.sls.am.type.%s to sls-runner.xml)", amType, strings.Join(sr.set.AMTypes, ", "), amType)
@@ -320,6 +331,37 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 		sr.w.Warnings = append(sr.w.Warnings, streamNote(pos))
 	}
 	return a, int(max(count, 1)), nil
+}
+
+// castString reads key as AMDefinitionSLS.Builder's with... method
+// does: (String) jsonJob.get(key), so a JSON number, boolean, object or
+// array throws ClassCastException and AMRunner skips the job, where
+// Long.parseLong(value.toString()) elsewhere would take a number. Absent
+// or null is nil (the builder keeps its default).
+func castString(obj map[string]any, key, method, pos string) (*string, error) {
+	switch v := obj[key].(type) {
+	case nil:
+		return nil, nil
+	case string:
+		return &v, nil
+	default:
+		return nil, posErr(pos, "%s is a JSON %s, not a string: AMDefinitionSLS.Builder.%s casts it to String (ClassCastException)", key, jsonKind(v), method)
+	}
+}
+
+// jsonKind names the JSON type of a value decoded with UseNumber.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case json.Number:
+		return "number"
+	case bool:
+		return "boolean"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	}
+	return "value"
 }
 
 func (sr *slsReader) amResource(obj map[string]any, pos string) (engine.Resource, error) {

@@ -102,3 +102,31 @@ func TestSLSDagDelayedHostsWarned(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"sls_dag.json:1 (job 1) task 0: 2 DAG container(s) with a container.request.delay name a container.host; DAGAMSimulator asks each with its host and rack, capq asks one whose delay has not passed when the AM registers off-switch (ANY only)"}, w.Warnings)
 }
+
+// AMDefinitionSLS.Builder reads job.id, job.user and yarn.sls.am.type as
+// (String) jsonJob.get(key): a JSON number there throws
+// ClassCastException and AMRunner skips the job ("Failed to create an
+// AM"), while a null keeps the default. capq used to take the number's
+// text ("job.id": 7 ran as job "7").
+func TestSLSStringKeysAreCastToString(t *testing.T) {
+	good := `{"job.queue.name": "a", "job.id": "good", "job.tasks": [{"duration.ms": 5}]}`
+	for key, c := range map[string]struct{ value, kind, method string }{
+		"job.id":           {"7", "number", "withJobId"},
+		"job.user":         {"true", "boolean", "withUser"},
+		"yarn.sls.am.type": {`{"name": "mapreduce"}`, "object", "withAmType"},
+	} {
+		job := `{"job.queue.name": "a", "` + key + `": ` + c.value + `, "job.tasks": [{"duration.ms": 5}]}`
+		w, err := ReadSLS("t.json", []byte("{\"num.nodes\": 2}\n"+job+"\n"+good), xmlconf.DefaultSLSSettings(), nil, 0)
+		require.NoError(t, err, key)
+		require.Len(t, w.Apps, 1, key)
+		assert.Equal(t, "good", w.Apps[0].ID)
+		assert.Equal(t, []string{"t.json:2 (job 2): " + key + " is a JSON " + c.kind + ", not a string: AMDefinitionSLS.Builder." + c.method + " casts it to String (ClassCastException); SLS skips this job"}, w.Warnings, key)
+	}
+	w, err := ReadSLS("t.json", []byte(`{"num.nodes": 2}
+{"job.queue.name": "a", "job.id": null, "job.user": null, "yarn.sls.am.type": null, "job.tasks": [{"duration.ms": 5}]}`), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	assert.Equal(t, "0", w.Apps[0].ID, "a null id is named by AM_ID")
+	assert.Equal(t, "default", w.Apps[0].User)
+	assert.Empty(t, w.Warnings)
+}
