@@ -130,3 +130,99 @@ func TestSLSStringKeysAreCastToString(t *testing.T) {
 	assert.Equal(t, "default", w.Apps[0].User)
 	assert.Empty(t, w.Warnings)
 }
+
+// amAllocNode runs w on m and returns the node of its first AM container.
+func amAllocNode(t *testing.T, m *xmlconf.Model, w *Workload) (*Result, string) {
+	t.Helper()
+	var log bytes.Buffer
+	res, err := Run(m, w, Options{Seed: 1, Events: &log})
+	require.NoError(t, err)
+	for _, line := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+		var e struct {
+			Kind     string `json:"kind"`
+			Node     string `json:"node"`
+			Priority int32  `json:"priority"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &e))
+		if e.Kind == "allocated" && e.Priority == 0 {
+			return res, e.Node
+		}
+	}
+	t.Fatal("no AM container allocated")
+	return res, ""
+}
+
+// TestAMSimulator#testAMSimulator and #testAMSimulatorWithNodeLabels: an
+// AM of user user1, queue default and job id app1 (start 0, finish
+// 1000000) registers one application with the RM; with label expression
+// label1 (added to the cluster) the application's AM node label
+// expression is label1. Adaptations: the test builds the AM definition
+// with no task container, which an SLS trace cannot carry ("No task for
+// the job!"), so the job has one; the AM's label shows as its container's
+// node, the only label1 node of two.
+func TestAMSimulatorAMSimulatorAndWithNodeLabels(t *testing.T) {
+	const job = `{"job.queue.name": "default", "job.user": "user1", "job.id": "app1", "job.start.ms": 0, "job.end.ms": 1000000%s, "job.tasks": [{"duration.ms": 1000}]}`
+	topology := `{"rack": "rack1", "nodes": [{"node": "plain"}, {"node": "labelled", "labels": "label1"}]}`
+	nodes, err := ReadSLSNodes("nodes.json", []byte(topology), xmlconf.DefaultSLSSettings())
+	require.NoError(t, err)
+	m := xmlconf.Build(xmlconf.FromMap(map[string]string{
+		"yarn.scheduler.capacity.root.queues":                                         "default",
+		"yarn.scheduler.capacity.root.default.capacity":                               "100",
+		"yarn.scheduler.capacity.root.default.accessible-node-labels":                 "label1",
+		"yarn.scheduler.capacity.root.default.accessible-node-labels.label1.capacity": "100",
+		"yarn.scheduler.capacity.root.accessible-node-labels.label1.capacity":         "100",
+	}, "capacity-scheduler.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+
+	for label, wantNode := range map[string]string{"": "plain", "label1": "labelled"} {
+		extra := ""
+		if label != "" {
+			extra = `, "job.label.expression": "` + label + `"`
+		}
+		w, err := ReadSLS("t.json", []byte(strings.Replace(job, "%s", extra, 1)), xmlconf.DefaultSLSSettings(), nodes, 0)
+		require.NoError(t, err)
+		res, node := amAllocNode(t, m, w)
+		assert.Equal(t, 1, res.Summary.AppsSubmitted, "one RM app")
+		require.Len(t, res.Apps, 1)
+		a := res.Apps[0]
+		assert.Equal(t, [3]string{"app1", "root.default", "user1"}, [3]string{a.ID, a.Queue, a.User})
+		assert.Equal(t, AppFinished, a.State)
+		assert.Equal(t, wantNode, node, "label %q", label)
+	}
+}
+
+// TestNMSimulator#testNMSimulator: one NM of 10 GB and 10 vcores on
+// /rack1/node1 makes a cluster of one node with 10240 MB and 10 vcores
+// available. (Its container bookkeeping, addNewContainer and
+// cleanupContainer, is the NM simulator's own.)
+func TestNMSimulatorNMSimulator(t *testing.T) {
+	nodes, err := ReadSLSNodes("nodes.json", []byte(`{"rack": "rack1", "nodes": [{"node": "node1", "memory-mb": 10240, "vcores": 10}]}`), xmlconf.DefaultSLSSettings())
+	require.NoError(t, err)
+	w, err := ReadSLS("t.json", []byte(`{"job.queue.name": "sls_queue_1", "job.tasks": [{"duration.ms": 1000}]}`), xmlconf.DefaultSLSSettings(), nodes, 0)
+	require.NoError(t, err)
+	res, err := Run(loadModel(t, "workloads/sls"), w, Options{Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.Cluster.Nodes)
+	assert.Equal(t, int64(10*1024), res.Cluster.MemoryMB)
+	assert.Equal(t, int64(10), res.Cluster.VCores)
+	assert.Equal(t, []NodeSpec{{ID: "node1", Rack: "/rack1", MemoryMB: 10240, VCores: 10}}, nodes.Expand())
+}
+
+// TestSLSUtils#testGenerateNodeTableMapping: the table mapping SLS
+// writes for generateNodes(3, 3) has three lines, each naming a "node"
+// and a "/rack" (SLSUtils.generateNodeTableMapping: host, then rack).
+// capq keeps that mapping as its nodes' ids and racks.
+func TestSLSUtilsGenerateNodeTableMapping(t *testing.T) {
+	w, err := ReadSLS("t.json", []byte(`{"num.nodes": 3, "num.racks": 3}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	var lines []string
+	for _, n := range w.Cluster.Expand() {
+		lines = append(lines, n.ID+" "+n.Rack)
+	}
+	require.Len(t, lines, 3)
+	for _, l := range lines {
+		assert.Contains(t, l, "node")
+		assert.Contains(t, l, "/rack")
+	}
+	assert.Equal(t, []string{"node0 /rack0", "node1 /rack1", "node2 /rack2"}, lines)
+}

@@ -85,8 +85,9 @@ func TestSynthJobGenerationSample(t *testing.T) {
 // every job SynthTraceJobProducer hands out from syn.json,
 // syn_generic.json and syn_stream.json passes validateJob (submitted
 // after 0, a positive duration, a deadline past submission plus
-// duration when it has one, tasks of positive time, memory and vcores),
-// and there are num_jobs of them.
+// duration when it has one, tasks of positive time, memory and vcores,
+// every one GUARANTEED, a total slot time of at least 0), and there are
+// num_jobs of them.
 func TestSynthJobGenerationValidateJob(t *testing.T) {
 	for _, c := range []struct {
 		method, file string
@@ -102,6 +103,12 @@ func TestSynthJobGenerationValidateJob(t *testing.T) {
 					assert.Greater(t, j.deadlineMS, j.submitSec*1000+j.durationMS, j.name)
 				}
 				require.NotEmpty(t, j.tasks, j.name)
+				assert.Zero(t, j.opportunistic, "t.getExecutionType() == GUARANTEED")
+				slot := int64(0) // SynthJob.getTotalSlotTime: the tasks' times
+				for _, tk := range j.tasks {
+					slot += tk.timeMS
+				}
+				assert.GreaterOrEqual(t, slot, int64(0))
 				for _, tk := range j.tasks {
 					assert.NotEmpty(t, tk.typ)
 					assert.Positive(t, tk.timeMS)
