@@ -226,3 +226,34 @@ func TestSLSUtilsGenerateNodeTableMapping(t *testing.T) {
 	}
 	assert.Equal(t, []string{"node0 /rack0", "node1 /rack1", "node2 /rack2"}, lines)
 }
+
+// SynthTraceJobProducer reads with FAIL_ON_UNKNOWN_PROPERTIES off, so a
+// key its classes do not declare is dropped silently: "weigth" leaves a
+// time bucket at weight 0, "mean" a sample without its value. capq names
+// each such key once with where it was first seen (the SLS documentation's
+// own example writes {"time": 120, "jobs": 0}); a workload's
+// "description", which SLS's syn.json carries, is not named.
+func TestSynthIgnoredKeysWarned(t *testing.T) {
+	desc := `{"num_jobs": 2, "num_nodes": 1, "comment": "x", "workloads": [{"queue_name": "q", "workload_weight": 1, "description": "prose",
+ "job_classes": [{"class_name": "c", "class_weight": 1, "type": "mapreduce", "user": "alice",
+   "deadline_factor": {"val": 1}, "duration": {"val": 5, "mean": 3}, "reservation": {"val": 0},
+   "tasks": [{"type": "map", "count": {"val": 1}, "time": {"val": 5}, "max_memory": {"val": 1024}, "max_vcores": {"val": 1}, "mem": 2048}]}],
+ "time_distribution": [{"time": 0, "weight": 1}, {"time": 60, "weigth": 5}, {"time": 120, "jobs": 0}]}]}`
+	w, err := ReadSynth("s.json", []byte(desc), xmlconf.DefaultSLSSettings(), 0)
+	require.NoError(t, err)
+	require.Len(t, w.Warnings, 7, "six keys and the time-0 start")
+	const tail = ": SynthTraceJobProducer does not read it (FAIL_ON_UNKNOWN_PROPERTIES is off)"
+	assert.Equal(t, []string{
+		`s.json: key "comment" ignored in 1 object(s), first in the description` + tail,
+		`s.json: key "jobs" ignored in 1 object(s), first in workloads[0].time_distribution[2]` + tail,
+		`s.json: key "mean" ignored in 1 object(s), first in workloads[0].job_classes[0].duration` + tail,
+		`s.json: key "mem" ignored in 1 object(s), first in workloads[0].job_classes[0].tasks[0]` + tail,
+		`s.json: key "user" ignored in 1 object(s), first in workloads[0].job_classes[0]` + tail,
+		`s.json: key "weigth" ignored in 1 object(s), first in workloads[0].time_distribution[1]` + tail,
+	}, w.Warnings[:6])
+	assert.Contains(t, w.Warnings[6], "SLS 3.4 starts every SYNTH job at time 0")
+	for _, a := range w.Apps {
+		assert.Equal(t, "default", a.User, "user_name is the key; \"user\" is dropped")
+		assert.Less(t, a.SubmitMS, int64(60000), "only the first bucket, [0, 60) s, has weight")
+	}
+}
