@@ -80,3 +80,36 @@ func TestSLSSuiteCapacitySchedulerRuns(t *testing.T) {
 		})
 	}
 }
+
+// TestSLSRealTracesRun runs capq simulate on SLS inputs taken from other
+// public repositories (testdata/sls-real/README.md): the YARN-10427
+// reproduction's trace and sls-runner.xml, on the SLS suite's queues
+// with that run's allocation limits (its 10240 MB reduces fit the
+// maximum allocation). Every job finishes; the stderr names am.type, the
+// key SLS 3.x does not read; the text output is golden.
+func TestSLSRealTracesRun(t *testing.T) {
+	const dir = "testdata/sls-real/yarn-10427/"
+	args := []string{"simulate", "--config", dir, "--workload", dir + "inputsls.json", "--sls-runner", dir + "sls-runner.xml"}
+	r := runBinary(t, "", args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, `key "am.type" ignored in 10 object(s)`)
+	golden.Assert(t, "sls-real/yarn-10427.txt", []byte(r.stdout))
+
+	j := runBinary(t, "", append(args, "--format", "json")...)
+	require.Equal(t, 0, j.code, j.stderr)
+	var out struct {
+		Cluster struct {
+			Nodes    int   `json:"nodes"`
+			MemoryMB int64 `json:"memory_mb"`
+		} `json:"cluster"`
+		Summary struct {
+			Finished   int   `json:"apps_finished"`
+			Containers int64 `json:"containers_allocated"`
+		} `json:"summary"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+	assert.Equal(t, 3, out.Cluster.Nodes, "tableMapping.csv: node1..node3")
+	assert.Equal(t, int64(3*1024000), out.Cluster.MemoryMB)
+	assert.Equal(t, 10, out.Summary.Finished)
+	assert.Equal(t, int64(10+2*(10+20+30+40+50+60+70+80+90+100)), out.Summary.Containers, "ten AMs, and each job's maps and reduces")
+}
