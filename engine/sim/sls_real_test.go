@@ -55,3 +55,30 @@ func TestSLSRealYARN10427(t *testing.T) {
 	}
 	assert.Equal(t, []string{`inputsls.json:1 (job 1): key "am.type" ignored in 10 object(s): SLS 3.x reads the AM type from "yarn.sls.am.type" (AMDefinitionFactory.createFromSlsTrace, SLSConfiguration.AM_TYPE); "am.type" is SLS 2.x's key, so these jobs run as "mapreduce" unless they also set "yarn.sls.am.type"`}, w.Warnings)
 }
+
+// A key written twice keeps its last value, in a trace (Jackson puts both
+// into the job's LinkedHashMap) and in a SYNTH description (Jackson calls
+// the property's setter twice): a published SLS guide's job class sets
+// map_execution_type to OPPORTUNISTIC, then to GUARANTEED, so SLS runs
+// guaranteed maps and capq says nothing about opportunistic containers.
+func TestSLSDuplicateKeysKeepTheLast(t *testing.T) {
+	w, err := ReadSLS("t.json", []byte(`{"num.nodes": 1}
+{"job.queue.name": "a", "job.user": "first", "job.user": "last", "job.tasks": [{"duration.ms": 5}]}`), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	assert.Equal(t, "last", w.Apps[0].User)
+
+	desc := `{"num_nodes": 2, "nodes_per_rack": 1, "num_jobs": 3, "rand_seed": 2, "workloads": [{"workload_name": "w", "workload_weight": 1, "queue_name": "q",
+ "job_classes": [{"class_name": "c", "user_name": "foobar", "map_execution_type": "OPPORTUNISTIC", "class_weight": 1,
+  "mtasks_avg": 2, "mtasks_stddev": 0.001, "rtasks_avg": 1, "rtasks_stddev": 0.001, "dur_avg": 60, "dur_stddev": 5,
+  "mtime_avg": 10, "mtime_stddev": 2, "rtime_avg": 20, "rtime_stddev": 4, "map_max_memory_avg": 1024, "map_max_memory_stddev": 0.001,
+  "map_execution_type": "GUARANTEED", "reduce_max_memory_avg": 2048, "reduce_max_memory_stddev": 0.001,
+  "map_max_vcores_avg": 1, "map_max_vcores_stddev": 0.001, "reduce_max_vcores_avg": 1, "reduce_max_vcores_stddev": 0.001,
+  "chance_of_reservation": 0, "deadline_factor_avg": 10, "deadline_factor_stddev": 0.001}],
+ "time_distribution": [{"time": 0, "weight": 1}]}]}`
+	sw, err := ReadSynth("s.json", []byte(desc), xmlconf.DefaultSLSSettings(), 0)
+	require.NoError(t, err)
+	require.Len(t, sw.Apps, 3)
+	for _, s := range sw.Warnings {
+		assert.NotContains(t, s, "OPPORTUNISTIC")
+	}
+}
