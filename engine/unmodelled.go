@@ -143,6 +143,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 			out = append(out, Warning{Key: g.key, Pos: p.ValuePos, Queues: 0, Feature: g.feature, Effect: g.effect})
 		}
 	}
+	if w, ok := otherScheduler(m); ok {
+		out = append(out, w)
+	}
 	out = append(out, schedulingUnmodelled(m)...)
 	if w, ok := intraOrderUnknown(m); ok {
 		out = append(out, w)
@@ -181,6 +184,20 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Queues == 0 && out[j].Queues != 0 })
 	return out
+}
+
+// otherScheduler warns when yarn-site.xml makes the ResourceManager run a
+// scheduler Hadoop ships that is not the CapacityScheduler
+// (ResourceManager.createScheduler): the dry run describes a cluster
+// that does not exist.
+func otherScheduler(m *xmlconf.Model) (Warning, bool) {
+	p, ok := xmlconf.SchedulerClass(m)
+	if !ok || xmlconf.ReadsCapacityScheduler(p.Value) != xmlconf.SchedulerOther {
+		return Warning{}, false
+	}
+	return Warning{Key: p.Name, Pos: p.ValuePos,
+		Feature: "the scheduler yarn-site.xml names (" + xmlconf.JavaTrim(p.Value) + "), which never reads capacity-scheduler.xml",
+		Effect:  "the run simulates the CapacityScheduler with this file, not the cluster's scheduler"}, true
 }
 
 // perQueue is the warning at gives for the first queue (tree order) it

@@ -237,3 +237,19 @@ func TestUnmodelledUserLimitBefore28(t *testing.T) {
 	}
 	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V2_10)))
 }
+
+// A yarn-site.xml naming the FairScheduler makes the dry run describe a
+// cluster that does not exist, and capq says so; the CapacityScheduler
+// (trimmed, as Configuration.getClass does) says nothing.
+func TestUnmodelledOtherScheduler(t *testing.T) {
+	site := func(class string) *xmlconf.Model {
+		conf := xmlconf.FromMap(map[string]string{xmlconf.Prefix + "root.queues": "a", xmlconf.Prefix + "root.a.capacity": "100"}, "test")
+		conf.RM = xmlconf.FromMap(map[string]string{"yarn.resourcemanager.scheduler.class": class}, "yarn-site")
+		return xmlconf.Build(conf, xmlconf.BuildOptions{Version: xmlconf.V3_4})
+	}
+	ws := Unmodelled(site("org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler"))
+	if assert.Len(t, ws, 1) {
+		assert.Equal(t, "yarn.resourcemanager.scheduler.class", ws[0].Key)
+	}
+	assert.Empty(t, Unmodelled(site(" "+xmlconf.CapacitySchedulerClass+" ")))
+}
