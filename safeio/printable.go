@@ -10,9 +10,14 @@ import (
 )
 
 // Printable returns s with every control character but tab (C0, DEL and
-// C1) and every invalid UTF-8 byte written as a Go escape (\n, \r,
-// \x1b, \u0085, \xff), for human-readable output that quotes input
-// verbatim. A queue name holding "\n::error::..." (XML allows a newline
+// C1), every invisible format character (Unicode Cf: the bidi overrides
+// and isolates U+202A-U+202E and U+2066-U+2069, the zero-width U+200B-U+200F,
+// U+FEFF), the line and paragraph separators U+2028/U+2029 and every
+// invalid UTF-8 byte written as a Go escape (\n, \r, \x1b, \u0085,
+// \u202e, \xff), for human-readable output that quotes input
+// verbatim. A bidi override in a queue or file name reorders what the
+// reader sees of the rest of the line ("Trojan Source", CVE-2021-42574),
+// and a zero-width character makes two different names look the same. A queue name holding "\n::error::..." (XML allows a newline
 // in a value, and Hadoop's getTrimmedStrings keeps it inside a name) must
 // not start a line of capq's output, which a CI runner would read as a
 // workflow command, nor a workload's user name drive the terminal with
@@ -29,7 +34,7 @@ func Printable(s string) string {
 		case r == utf8.RuneError && size == 1:
 			b.WriteString(`\x`)
 			b.WriteString(strconv.FormatUint(uint64(s[i])|0x100, 16)[1:])
-		case r != '\t' && unicode.IsControl(r):
+		case r != '\t' && hidden(r):
 			q := strconv.QuoteRuneToASCII(r)
 			b.WriteString(q[1 : len(q)-1])
 		default:
@@ -49,10 +54,17 @@ func needsEscape(s string) bool {
 			return true
 		}
 		if c >= 0x80 {
-			return !utf8.ValidString(s[i:]) || strings.ContainsFunc(s[i:], unicode.IsControl)
+			return !utf8.ValidString(s[i:]) || strings.ContainsFunc(s[i:], hidden)
 		}
 	}
 	return false
+}
+
+// hidden reports whether r would not show as itself on a terminal or in
+// a log viewer: a control character, an invisible format character, or a
+// line or paragraph separator (which some viewers break lines on).
+func hidden(r rune) bool {
+	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 
 // Fprintf is fmt.Fprintf with every string, error and fmt.Stringer

@@ -18,6 +18,9 @@ func TestPrintable(t *testing.T) {
 		{"C1 control (NEL, CSI)", "a\u0085b\u009b", `a\u0085b\u009b`},
 		{"invalid UTF-8", "a\xffb", `a\xffb`},
 		{"control after non-ASCII", "é\n", `é\n`},
+		{"bidi override and isolate (Trojan Source)", "a\u202eexe.txt\u2066b\u2069", `a\u202eexe.txt\u2066b\u2069`},
+		{"zero-width space, joiner, marks and BOM", "a\u200bb\u200dc\u200ed\u200f\ufeff", `a\u200bb\u200dc\u200ed\u200f\ufeff`},
+		{"line and paragraph separators", "a\u2028b\u2029", `a\u2028b\u2029`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
