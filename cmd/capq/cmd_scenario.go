@@ -66,9 +66,9 @@ func scenarioVerdict(writeErr error, id string, failures []string, s *streams) e
 		return cannotRun(writeErr)
 	}
 	if len(failures) > 0 {
-		fmt.Fprintf(s.errOut, "capq: scenario %s: %d expectation(s) not met\n", id, len(failures))
+		safeio.Fprintf(s.errOut, "capq: scenario %s: %d expectation(s) not met\n", id, len(failures))
 		for _, f := range failures {
-			fmt.Fprintf(s.errOut, "  %s\n", f)
+			safeio.Fprintf(s.errOut, "  %s\n", f)
 		}
 		return exitWith(exitFindings)
 	}

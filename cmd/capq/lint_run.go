@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/go-multierror"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/validate"
 	"github.com/capq/capq/xmlconf"
 )
@@ -112,7 +113,7 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 		if o.config.versionSet != nil && o.config.versionSet() {
 			// The YARN profile does not apply; say so rather than
 			// switching dialect silently.
-			fmt.Fprintf(s.errOut, "note: %s is a Hadoop 1 (JobTracker) configuration, linted with Hadoop 1's rules; --hadoop-version %s applies to YARN configurations only\n",
+			safeio.Fprintf(s.errOut, "note: %s is a Hadoop 1 (JobTracker) configuration, linted with Hadoop 1's rules; --hadoop-version %s applies to YARN configurations only\n",
 				validate.WorkingRelative(arg), o.config.version)
 		}
 		return h1.Result, h1.Files, err

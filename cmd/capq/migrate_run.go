@@ -77,7 +77,7 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 	}
 	if bad := out.LintErrors; len(bad) > 0 {
 		for _, f := range bad {
-			fmt.Fprintf(s.errOut, "capq: %s\n", f)
+			safeio.Fprintf(s.errOut, "capq: %s\n", f)
 		}
 		return cannotRun(errors.New("the migrated configuration does not pass lint; nothing written (this is a capq bug, please report it)"))
 	}

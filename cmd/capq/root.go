@@ -7,6 +7,8 @@ import (
 	"unicode"
 
 	"github.com/spf13/cobra"
+
+	"github.com/capq/capq/safeio"
 )
 
 // execute runs capq with args and returns the process exit code.
@@ -17,7 +19,7 @@ func execute(args []string, s *streams) int {
 	root.SetOut(s.out)
 	root.SetErr(s.errOut)
 	if c, err := unknownSubcommand(root, args); err != nil {
-		fmt.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", err, c.CommandPath())
+		safeio.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", err, c.CommandPath())
 		return exitCannotRun
 	}
 	cmd, err := root.ExecuteC()
@@ -33,8 +35,9 @@ func execute(args []string, s *streams) int {
 	}
 	// Cobra's own errors (unknown flag, wrong arguments) are usage errors:
 	// say what was meant if it is close, and point at the help of the
-	// command that was run, not at the root's.
-	fmt.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", usageError(cmd, err), cmd.CommandPath())
+	// command that was run, not at the root's. The flag is quoted as
+	// typed, so it is escaped like any input.
+	safeio.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", usageError(cmd, err), cmd.CommandPath())
 	return exitCannotRun
 }
 

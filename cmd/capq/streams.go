@@ -1,9 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
+
+	"github.com/capq/capq/safeio"
 )
 
 // streams is what a command may touch of the outside world; tests
@@ -79,6 +80,7 @@ func (s *streams) stdinDisplayName() string {
 // shape of capq's warnings and assumptions.
 func (s *streams) notes(kind string, msgs []string) {
 	for _, m := range msgs {
-		fmt.Fprintf(s.errOut, "capq: %s: %s\n", kind, m)
+		// Warnings quote file, queue and user names as written.
+		safeio.Fprintf(s.errOut, "capq: %s: %s\n", kind, m)
 	}
 }

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// hiddenRunes are what must never reach a terminal or a CI log as they
+// are: ESC and the 8-bit CSI drive the terminal, U+202E reorders the rest
+// of the line (Trojan Source, CVE-2021-42574), U+200B hides inside a
+// name. safeio.Printable escapes them; these cases reach it from the
+// paths that bypassed it.
+var hiddenRunes = []string{"\x1b", "\u009b", "\u202e", "\u200b"}
+
+// hostileName holds every one of hiddenRunes.
+const hostileName = "x\x1b[31mRED\u009b1m\u202eexe.txt\u200b"
+
+// TestHostileNamesReachNoTerminalRaw runs commands whose stderr quotes a
+// name from the command line or an input file name: cobra's unknown-flag
+// error (root.go printed it raw) and a workload's warnings, which name
+// the file (streams.notes printed them raw).
+func TestHostileNamesReachNoTerminalRaw(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "cs.xml", `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property>
+<property><name>yarn.scheduler.capacity.root.default.capacity</name><value>100</value></property>
+</configuration>
+`)
+	// job.start.ms before the run's start is a warning that names the
+	// trace by its file name (SLS's TaskRunner starts the AM at once).
+	writeFile(t, dir, hostileName+".json", `{"job.start.ms":-5,"job.end.ms":1000,"job.queue.name":"default","job.id":"j1","job.user":"u",`+
+		`"job.tasks":[{"container.host":"/r/h1","container.start.ms":0,"container.end.ms":1000,"container.priority":20,"container.type":"map"}]}
+`)
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"an unknown flag", []string{"lint", "--" + hostileName, "cs.xml"}, exitCannotRun},
+		{"a workload's warnings name its file", []string{"simulate", "--config", "cs.xml", "--workload", hostileName + ".json"}, exitOK},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := hostileRun(t, dir, nil, "", c.args...)
+			assert.Equal(t, c.code, res.code, res.stderr)
+			assert.Contains(t, res.stderr, `x\x1b[31mRED\u009b1m\u202eexe.txt\u200b`, "the name is shown, escaped")
+			assertNoHiddenRunes(t, res.stdout+res.stderr)
+		})
+	}
+}
+
+func assertNoHiddenRunes(t *testing.T, s string) {
+	t.Helper()
+	for _, r := range hiddenRunes {
+		assert.NotContains(t, s, r, "%q reached the output raw", r)
+	}
+}
+
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	return path
+}
