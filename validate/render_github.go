@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -17,7 +18,9 @@ import (
 // info findings become ::notice. Errors come first, then warnings, then
 // notices: GitHub shows at most 10 annotations of each type per step, and
 // the ones that fail the job must not be the ones it drops. The summary
-// line is printed as-is.
+// line is printed as-is. Names from input go through safeio.Printable
+// first, as in text output: the job log and the annotation show them, and
+// an escape sequence or a bidi override must not act there.
 func WriteGitHub(w io.Writer, r Report) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range r.severityFirst() {
@@ -28,7 +31,7 @@ func WriteGitHub(w io.Writer, r Report) error {
 		case xmlconf.SeverityWarning:
 			cmd = "warning"
 		}
-		props := []string{"file=" + ghProp(f.File)}
+		props := []string{"file=" + ghProp(safeio.Printable(f.File))}
 		if f.Line > 0 {
 			props = append(props, fmt.Sprintf("line=%d", f.Line))
 		}
@@ -36,9 +39,9 @@ func WriteGitHub(w io.Writer, r Report) error {
 			props = append(props, fmt.Sprintf("col=%d", f.Col))
 		}
 		props = append(props, "title="+ghProp(f.Rule+" "+r.ruleFor(f.Rule).Name))
-		msg := f.Message
+		msg := safeio.Printable(f.Message)
 		if f.Hint != "" {
-			msg += "\n" + f.Hint
+			msg += "\n" + safeio.Printable(f.Hint)
 		}
 		fmt.Fprintf(bw, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
 	}
@@ -72,14 +75,52 @@ func WriteGitHubSummary(w io.Writer, r Report) error {
 				loc += fmt.Sprintf(":%d", f.Line)
 			}
 			rule := f.Rule + " " + r.ruleFor(f.Rule).Name
-			fmt.Fprintf(bw, "| %s | %s | %s | %s |\n", f.Severity, mdCell(rule), mdCell("`"+loc+"`"), mdCell(f.Message))
+			fmt.Fprintf(bw, "| %s | %s | %s | %s |\n", f.Severity, mdText(rule), mdCode(loc), mdText(f.Message))
 		}
 		fmt.Fprintln(bw)
 	}
 	return bw.Flush()
 }
 
-// mdCell keeps a value inside one Markdown table cell.
-func mdCell(s string) string {
-	return strings.NewReplacer("|", "\\|", "\r", " ", "\n", " ").Replace(s)
+// mdText keeps a value from input inside one Markdown table cell as
+// plain text: control and bidi characters escaped (safeio.Printable, which
+// also turns a newline into \n), and every character that GitHub Markdown
+// gives a meaning inside a line (emphasis, links and images, inline HTML
+// and entities, strikethrough, math, mentions, the cell's pipe)
+// backslash-escaped, as CommonMark allows for any ASCII punctuation. A
+// queue named ![x](https://host/pixel.png) would otherwise load an image
+// on the run's page.
+func mdText(s string) string {
+	return mdEscaper.Replace(safeio.Printable(s))
+}
+
+var mdEscaper = strings.NewReplacer(
+	"\\", "\\\\", "`", "\\`", "*", "\\*", "_", "\\_", "[", "\\[", "]", "\\]",
+	"<", "\\<", ">", "\\>", "&", "\\&", "!", "\\!", "|", "\\|", "~", "\\~", "$", "\\$", "@", "\\@",
+)
+
+// mdCode writes s as a code span in a table cell: a fence of one backtick
+// more than the longest run inside (CommonMark), spaces inside the fence
+// when s starts or ends with one, and "|" escaped, which GitHub's table
+// parser needs even inside a code span.
+func mdCode(s string) string {
+	s = strings.ReplaceAll(safeio.Printable(s), "|", "\\|")
+	fence := strings.Repeat("`", longestRun(s, '`')+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != c {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return longest
 }
