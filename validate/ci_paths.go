@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -92,9 +93,11 @@ func resolveLinks(p string) string {
 // AppendGitHubSummary appends the report's Markdown table to the file
 // named (GitHub Actions' $GITHUB_STEP_SUMMARY). The file belongs to the
 // runner and other steps append to it too, so it is opened for
-// appending, never replaced.
-func AppendGitHubSummary(name string, rep Report) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+// appending, never replaced; it must be a regular file and none of
+// inputs (safeio.OpenAppend): the variable is only a name, and a FIFO
+// there hung capq while one of its inputs got Markdown appended.
+func AppendGitHubSummary(name string, rep Report, inputs []string) error {
+	f, err := safeio.OpenAppend(name, inputs)
 	if err != nil {
 		return err
 	}
@@ -103,4 +106,11 @@ func AppendGitHubSummary(name string, rep Report) error {
 		werr = cerr
 	}
 	return werr
+}
+
+// InputFiles returns the files a report was made from as the command
+// named them (before RootRelative rewrites them): its inputs and every
+// file a finding names (included files, a conf dir's yarn-site.xml).
+func (r Report) InputFiles() []string {
+	return r.allFiles()
 }

@@ -12,12 +12,12 @@ import (
 // annotates at most 10 findings of each type per step; the summary lists
 // them all on the run's page. The file belongs to the runner and other
 // steps append to it too, so it is opened for appending, never replaced.
-func writeStepSummary(s *streams, rep validate.Report) error {
+func writeStepSummary(s *streams, rep validate.Report, inputs []string) error {
 	name := s.getenv("GITHUB_STEP_SUMMARY")
 	if name == "" {
 		return nil
 	}
-	if err := validate.AppendGitHubSummary(name, rep); err != nil {
+	if err := validate.AppendGitHubSummary(name, rep, inputs); err != nil {
 		return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
 	}
 	return nil
@@ -25,8 +25,9 @@ func writeStepSummary(s *streams, rep validate.Report) error {
 
 // ciReport prepares a report for the CI formats: SARIF and GitHub
 // annotations name files relative to the repository root, and the GitHub
-// format also writes the step summary.
-func ciReport(s *streams, f validate.Format, rep validate.Report, root string) (validate.Report, error) {
+// format also writes the step summary, which may be none of the report's
+// files nor of otherInputs (a policy or baseline file).
+func ciReport(s *streams, f validate.Format, rep validate.Report, root string, otherInputs ...string) (validate.Report, error) {
 	if f != validate.FormatSARIF && f != validate.FormatGitHub {
 		return rep, nil
 	}
@@ -35,11 +36,13 @@ func ciReport(s *streams, f validate.Format, rep validate.Report, root string) (
 			return rep, fmt.Errorf("--root %s: no such directory", root)
 		}
 	}
+	// The files as named here, before they are made root-relative.
+	inputs := append(rep.InputFiles(), otherInputs...)
 	validate.RootRelative(&rep, validate.RepoRoot(root))
 	if f == validate.FormatGitHub {
 		// The annotations matter more than the summary: a summary that
 		// cannot be written is a warning, not a failed run.
-		if err := writeStepSummary(s, rep); err != nil {
+		if err := writeStepSummary(s, rep, inputs); err != nil {
 			fmt.Fprintf(s.errOut, "capq: warning: %s\n", describeError(err))
 		}
 	}

@@ -65,7 +65,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	if err := applyBaseline(o, p, &rep); err != nil {
 		return cannotRun(err)
 	}
-	if rep, err = ciReport(s, p.format, rep, o.root); err != nil {
+	if rep, err = ciReport(s, p.format, rep, o.root, o.policy, o.baseline, o.writeBaseline); err != nil {
 		return cannotRun(err)
 	}
 	if len(rep.Files) > 0 || errs == nil {
