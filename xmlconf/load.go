@@ -95,3 +95,13 @@ func errorLines(es []error) string {
 	}
 	return s
 }
+
+// IncludedFiles returns every file xi:include read into the loaded
+// documents, as capq opened them.
+func (l *Loaded) IncludedFiles() []string {
+	var out []string
+	for _, d := range l.Docs {
+		out = append(out, d.Included...)
+	}
+	return out
+}

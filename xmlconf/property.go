@@ -39,4 +39,7 @@ type Document struct {
 	Props []*Property
 	// Findings are non-fatal problems (an include that used its fallback, …).
 	Findings []Finding
+	// Included are the files xi:include read into the document, nested
+	// ones too, as paths capq opened: inputs an output must not replace.
+	Included []string
 }

@@ -114,6 +114,7 @@ func (p *parser) include(path, display string, pos Pos) error {
 	}
 	p.doc.Props = append(p.doc.Props, doc.Props...)
 	p.doc.Findings = append(p.doc.Findings, doc.Findings...)
+	p.doc.Included = append(append(p.doc.Included, path), doc.Included...)
 	return nil
 }
 

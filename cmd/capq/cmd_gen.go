@@ -107,6 +107,9 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
+	if err := checkIncludedOutputs(o.force, []*xmlconf.Loaded{loaded}, outputFlag{"-o", o.output}); err != nil {
+		return cannotRun(err)
+	}
 	// The workload is made for the leaves capq reads; on a configuration
 	// the ResourceManager would refuse (an unrendered template's
 	// "{{ queues }}") those are not the cluster's queues.

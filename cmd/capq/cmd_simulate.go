@@ -69,6 +69,9 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
+	if err := checkIncludedOutputs(o.force, []*xmlconf.Loaded{loaded}, stdoutReport, outputFlag{"--events", o.events}); err != nil {
+		return cannotRun(err)
+	}
 	res, err := o.run(loaded.Model, opts, s)
 	if err != nil {
 		return cannotRun(err)

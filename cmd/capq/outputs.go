@@ -40,3 +40,20 @@ func checkOutputs(force bool, inputs []string, outputs ...outputFlag) error {
 	}
 	return nil
 }
+
+// checkIncludedOutputs refuses outputs that would replace a file one of
+// the loaded configurations read through xi:include: checkOutputs sees
+// only the files named on the command line, so `simulate --events
+// part.xml --force` replaced the part the configuration included.
+func checkIncludedOutputs(force bool, loaded []*xmlconf.Loaded, outputs ...outputFlag) error {
+	var inputs []string
+	for _, l := range loaded {
+		if l != nil {
+			inputs = append(inputs, l.IncludedFiles()...)
+		}
+	}
+	if len(inputs) == 0 {
+		return nil
+	}
+	return checkOutputs(force, inputs, outputs...)
+}

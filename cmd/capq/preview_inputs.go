@@ -20,6 +20,9 @@ func loadPreviewConfigs(o previewOptions, oldArg, newArg string, s *streams) (*p
 	if err != nil {
 		return nil, err
 	}
+	if err := checkIncludedOutputs(o.force, []*xmlconf.Loaded{in.old, in.new}, stdoutReport, outputFlag{"--html", o.html}); err != nil {
+		return nil, err
+	}
 	return preview.YARNConfigs(preview.LoadedConfig{Model: in.old.Model, Name: in.oldName, Data: in.oldData},
 		preview.LoadedConfig{Model: in.new.Model, Name: in.newName, Data: in.newData}, in.version), nil
 }

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestHostileOutputIsAnIncludedFile: an output naming a file the
+// configuration read through xi:include is refused like one named on the
+// command line, --force or not. Before, the guard saw only the command
+// line, and `simulate --events part.xml --force` replaced the included
+// part with the run's events.
+func TestHostileOutputIsAnIncludedFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "cs.xml", `<configuration xmlns:xi="http://www.w3.org/2001/XInclude">
+<xi:include href="part.xml"/>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property>
+</configuration>
+`)
+	part := `<configuration><property><name>yarn.scheduler.capacity.root.default.capacity</name><value>100</value></property></configuration>
+`
+	writeFile(t, dir, "part.xml", part)
+	var w map[string]any
+	require.NoError(t, json.Unmarshal([]byte(readString(t, repoFile("testdata", "workloads", "small.json"))), &w))
+	for _, a := range w["apps"].([]any) {
+		a.(map[string]any)["queue"] = "default"
+	}
+	data, err := json.Marshal(w)
+	require.NoError(t, err)
+	writeFile(t, dir, "w.json", string(data))
+
+	tests := []struct {
+		name, flag string
+		args       []string
+	}{
+		{"simulate --events", "--events", []string{"simulate", "--config", "cs.xml", "--workload", "w.json", "--events", "part.xml", "--force"}},
+		{"preview --html", "--html", []string{"preview", "cs.xml", "cs.xml", "--workload", "w.json", "--html", "part.xml", "--force"}},
+		{"gen workload -o", "-o", []string{"gen", "workload", "--config", "cs.xml", "-o", "part.xml", "--force"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := hostileRun(t, dir, nil, "", tc.args...)
+			assert.Equal(t, exitCannotRun, res.code, res.stderr)
+			assert.Contains(t, res.stderr, tc.flag+" part.xml is one of this command's inputs")
+			assert.Equal(t, part, readString(t, filepath.Join(dir, "part.xml")), "the included file was replaced")
+		})
+	}
+}
