@@ -41,16 +41,17 @@ func Fingerprint(f xmlconf.Finding) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-func keyOf(f xmlconf.Finding) baselineKey {
-	return baselineKey{rule: f.Rule, file: f.File, queue: f.Queue, property: f.Property, print: Fingerprint(f)}
+func keyOf(f xmlconf.Finding, root string) baselineKey {
+	return baselineKey{rule: f.Rule, file: baselineFile(f.File, root), queue: f.Queue, property: f.Property, print: Fingerprint(f)}
 }
 
 // WriteBaseline writes fs as a baseline (validate/FORMAT.md), sorted, so
-// the file is stable under line moves and diffs well in review.
-func WriteBaseline(w io.Writer, fs []xmlconf.Finding) error {
+// the file is stable under line moves and diffs well in review. Files
+// are recorded from root (RepoRoot), or as named when root is "".
+func WriteBaseline(w io.Writer, fs []xmlconf.Finding, root string) error {
 	lines := make([]string, 0, len(fs))
 	for _, f := range fs {
-		k := keyOf(f)
+		k := keyOf(f, root)
 		lines = append(lines, strings.Join([]string{k.rule, field(k.file), field(k.queue), field(k.property), k.print}, "\t"))
 	}
 	sort.Strings(lines)
@@ -120,24 +121,78 @@ func isFingerprint(s string) bool {
 
 // Filter returns the findings the baseline does not record and how many
 // it left out. Each entry absorbs as many findings as it was recorded for.
+// Files are compared as the findings name them.
 func (b *Baseline) Filter(fs []xmlconf.Finding) ([]xmlconf.Finding, int) {
+	return b.FilterRun(fs, nil, "")
+}
+
+// FilterRun is Filter for a run of capq lint from root (RepoRoot; ""
+// compares files as named). Files are compared from the repository root,
+// as WriteBaselineFile records them and SARIF names them, so a baseline
+// matches from any working directory and for git:REV:PATH inputs. A file
+// moved or renamed since the baseline was written keeps its entries: an
+// entry for a file this run did not read (runFiles, as the command named
+// them) absorbs the same finding (rule, queue, property, fingerprint) in
+// a file the baseline has no entry for.
+func (b *Baseline) FilterRun(fs []xmlconf.Finding, runFiles []string, root string) ([]xmlconf.Finding, int) {
 	if b == nil {
 		return fs, 0
 	}
 	left := make(map[baselineKey]int, len(b.counts))
+	known := map[string]bool{}
 	for k, n := range b.counts {
 		left[k] = n
+		known[k.file] = true
 	}
-	kept := fs[:0:0]
-	for _, f := range fs {
-		k := keyOf(f)
+	var unmatched []int
+	for i, f := range fs {
+		k := keyOf(f, root)
 		if left[k] > 0 {
 			left[k]--
 			continue
 		}
-		kept = append(kept, f)
+		unmatched = append(unmatched, i)
+	}
+	moved := movedEntries(left, known, runFiles, root)
+	kept := fs[:0:0]
+	for _, i := range unmatched {
+		k := keyOf(fs[i], root)
+		if !known[k.file] {
+			k.file = ""
+			if moved[k] > 0 {
+				moved[k]--
+				continue
+			}
+		}
+		kept = append(kept, fs[i])
 	}
 	return kept, len(fs) - len(kept)
+}
+
+// movedEntries counts the entries left whose file the run did not read,
+// keyed without their file: what a moved file may still match.
+func movedEntries(left map[baselineKey]int, known map[string]bool, runFiles []string, root string) map[baselineKey]int {
+	read := map[string]bool{}
+	for _, f := range runFiles {
+		read[baselineFile(f, root)] = true
+	}
+	moved := map[baselineKey]int{}
+	for k, n := range left {
+		if n > 0 && !read[k.file] {
+			k.file = ""
+			moved[k] += n
+		}
+	}
+	return moved
+}
+
+// baselineFile is the name a baseline records for a finding's file: from
+// the repository root when root is given (RootRelative's rule).
+func baselineFile(file, root string) string {
+	if root == "" {
+		return file
+	}
+	return underRoot(file, root)
 }
 
 // Len is the number of findings the baseline records.

@@ -13,10 +13,11 @@ import (
 // WriteBaselineFile writes fs as a baseline to path, replacing only a
 // file that is already a capq baseline, atomically. The existing file is
 // read through safeio (bounded, and a FIFO or device is refused instead
-// of blocking the open) and replaced through it.
-func WriteBaselineFile(path string, fs []xmlconf.Finding, max int64) error {
+// of blocking the open) and replaced through it. Files are recorded from
+// root (RepoRoot), or as named when root is "".
+func WriteBaselineFile(path string, fs []xmlconf.Finding, max int64, root string) error {
 	var buf bytes.Buffer
-	if err := WriteBaseline(&buf, fs); err != nil {
+	if err := WriteBaseline(&buf, fs, root); err != nil {
 		return err
 	}
 	force := false

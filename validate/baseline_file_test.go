@@ -19,7 +19,7 @@ func TestBaselineFileRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "baseline.txt")
 	f := finding("CS102", 7, "root.eng", "yarn.scheduler.capacity.root.eng.user-limit-factor", "user-limit-factor is read on leaf queues only")
-	require.NoError(t, WriteBaselineFile(path, []xmlconf.Finding{f}, 1<<20))
+	require.NoError(t, WriteBaselineFile(path, []xmlconf.Finding{f}, 1<<20, ""))
 	b, err := ReadBaselineFile(path, safeio.Limits{MaxBytes: 1 << 20})
 	require.NoError(t, err)
 	assert.Equal(t, 1, b.Len())

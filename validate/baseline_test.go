@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,7 +26,7 @@ func TestBaselineSurvivesLineMoves(t *testing.T) {
 		finding("XML001", 9, "", "k", `"k" is also defined at conf/cs.xml:4:13; this later definition wins`),
 	}
 	var buf bytes.Buffer
-	require.NoError(t, WriteBaseline(&buf, today))
+	require.NoError(t, WriteBaseline(&buf, today, ""))
 	b, err := ParseBaseline("b.txt", &buf)
 	require.NoError(t, err)
 	assert.Equal(t, 2, b.Len())
@@ -46,7 +47,7 @@ func TestBaselineSurvivesLineMoves(t *testing.T) {
 func TestBaselineCounts(t *testing.T) {
 	f := finding("CS004", 3, "root", "yarn.scheduler.capacity.root.queues", `child "a" of "root" is listed more than once`)
 	var buf bytes.Buffer
-	require.NoError(t, WriteBaseline(&buf, []xmlconf.Finding{f}))
+	require.NoError(t, WriteBaseline(&buf, []xmlconf.Finding{f}, ""))
 	b, err := ParseBaseline("b.txt", &buf)
 	require.NoError(t, err)
 	kept, n := b.Filter([]xmlconf.Finding{f, f})
@@ -87,9 +88,55 @@ func FuzzParseBaseline(f *testing.F) {
 			}
 		}
 		var buf bytes.Buffer
-		require.NoError(t, WriteBaseline(&buf, fs))
+		require.NoError(t, WriteBaseline(&buf, fs, ""))
 		again, err := ParseBaseline("again", &buf)
 		require.NoError(t, err)
 		assert.Equal(t, b.Len(), again.Len())
 	})
+}
+
+// TestBaselineFollowsTheRepository: files are recorded from the
+// repository root, so a baseline written from the root matches a run
+// from a subdirectory, with absolute paths or on git:REV:PATH; and the
+// entries of a file the run no longer reads (moved or renamed) match the
+// same findings in a file the baseline does not know, but not in a file
+// it has entries for, nor while the old file is still read (a copy).
+func TestBaselineFollowsTheRepository(t *testing.T) {
+	root := resolveLinks(t.TempDir())
+	at := func(file string, f xmlconf.Finding) xmlconf.Finding {
+		f.File = file
+		return f
+	}
+	cs102 := finding("CS102", 7, "root.eng", "yarn.scheduler.capacity.root.eng.user-limit-factor", "user-limit-factor is read on leaf queues only")
+	cs004 := finding("CS004", 3, "root", "yarn.scheduler.capacity.root.queues", `child "a" of "root" is listed more than once`)
+	old := filepath.Join(root, "conf", "a.xml")
+	var buf bytes.Buffer
+	require.NoError(t, WriteBaseline(&buf, []xmlconf.Finding{at(old, cs102), at(filepath.Join(root, "conf", "b.xml"), cs004)}, root))
+	assert.Contains(t, buf.String(), "CS102\tconf/a.xml\troot.eng\t", "recorded from the root")
+	text := buf.String()
+
+	moved := filepath.Join(root, "prod", "a.xml")
+	tests := []struct {
+		name     string
+		findings []xmlconf.Finding
+		runFiles []string
+		kept     int
+	}{
+		{"the same file, absolute", []xmlconf.Finding{at(old, cs102)}, []string{old}, 0},
+		{"the same file from git:", []xmlconf.Finding{at("git:origin/main:conf/a.xml", cs102)}, []string{"git:origin/main:conf/a.xml"}, 0},
+		{"the file moved", []xmlconf.Finding{at(moved, cs102)}, []string{moved}, 0},
+		{"moved, and one more finding than recorded", []xmlconf.Finding{at(moved, cs102), at(moved, cs102)}, []string{moved}, 1},
+		{"a copy while the old file is still read", []xmlconf.Finding{at(old, cs102), at(moved, cs102)}, []string{old, moved}, 1},
+		{"not into a file the baseline knows", []xmlconf.Finding{at(filepath.Join(root, "conf", "b.xml"), cs102)}, []string{filepath.Join(root, "conf", "b.xml")}, 1},
+		{"b.xml's finding in the moved file while b.xml is read", []xmlconf.Finding{at(moved, cs004)}, []string{moved, filepath.Join(root, "conf", "b.xml")}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := ParseBaseline("b.txt", strings.NewReader(text))
+			require.NoError(t, err)
+			kept, n := b.FilterRun(tc.findings, tc.runFiles, root)
+			assert.Len(t, kept, tc.kept)
+			assert.Equal(t, len(tc.findings)-tc.kept, n)
+		})
+	}
 }
