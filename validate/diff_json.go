@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/capq/capq/safeio"
 )
 
 // diffJSON is the `capq diff --format json` contract. Keys are never
@@ -83,7 +85,7 @@ func writeDiffJSON(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) e
 		u := UnifiedDiff(o.OldName, o.NewName, o.OldData, o.NewData)
 		out.Unified = &u
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(safeio.JSONWriter(w))
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }

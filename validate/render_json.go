@@ -3,6 +3,8 @@ package validate
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/capq/capq/safeio"
 )
 
 // JSON output is a stable contract (see FORMAT.md):
@@ -47,7 +49,7 @@ func WriteJSON(w io.Writer, r Report) error {
 	}
 	out.Summary.Files = len(r.Files)
 	out.Summary.Errors, out.Summary.Warnings, out.Summary.Infos = r.Counts()
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(safeio.JSONWriter(w))
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -90,12 +92,16 @@ func WriteJUnit(w io.Writer, r Report) error {
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
-	enc := xml.NewEncoder(w)
+	// Encoded whole first: the encoder's buffer may split a character
+	// between writes, and XMLWriter escapes whole characters.
+	var buf bytes.Buffer
+	enc := xml.NewEncoder(&buf)
 	enc.Indent("", "  ")
 	if err := enc.Encode(out); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, "\n")
+	buf.WriteString("\n")
+	_, err := safeio.XMLWriter(w).Write(buf.Bytes())
 	return err
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -149,7 +150,7 @@ func WriteSARIF(w io.Writer, r Report) error {
 	for _, f := range r.Findings {
 		run.Results = append(run.Results, sarifResultOf(f, index[f.Rule]))
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(safeio.JSONWriter(w))
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})

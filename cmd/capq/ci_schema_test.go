@@ -28,6 +28,7 @@ var schemaInputs = map[string][]string{
 	"clean":          {"testdata/seeds-example"},
 	"two-files":      {sample, "testdata/lint/cs051-min-over-max-allocation"},
 	"hadoop1":        {"testdata/hadoop1/01-flat-basic"},
+	"hostile-names":  {"testdata/hostile/names-escapes"},
 }
 
 // TestJUnitValidatesAgainstJenkinsXSD: every JUnit report is valid

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -65,4 +66,41 @@ func writeFile(t *testing.T, dir, name, content string) string {
 	path := filepath.Join(dir, name)
 	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
 	return path
+}
+
+// TestHostileNamesInEveryFormat: queue names holding an 8-bit CSI, a
+// bidi override and a zero-width space (testdata/hostile/names-escapes)
+// reach no output raw, in any format of lint and diff. Text and GitHub
+// output show Go escapes; JSON, SARIF and JUnit carry \u escapes and
+// character references, which decode to the exact name (checked for
+// JSON). Before, the machine formats carried them raw, so `cat` of a
+// report or a log that showed it drove the terminal.
+func TestHostileNamesInEveryFormat(t *testing.T) {
+	dir := repoFile("testdata", "hostile", "names-escapes")
+	for _, format := range []string{"text", "json", "sarif", "github", "junit"} {
+		t.Run("lint "+format, func(t *testing.T) {
+			res := hostileRun(t, dir, nil, "", "lint", "--format", format, ".")
+			assert.Equal(t, exitFindings, res.code, res.stderr)
+			assertNoHiddenRunes(t, res.stdout+res.stderr)
+			if format == "json" {
+				assert.Contains(t, res.stdout, `root.b\u009b31mRED\u202etxt`)
+				var out struct {
+					Findings []struct{ Queue string } `json:"findings"`
+				}
+				require.NoError(t, json.Unmarshal([]byte(res.stdout), &out))
+				var queues []string
+				for _, f := range out.Findings {
+					queues = append(queues, f.Queue)
+				}
+				assert.Contains(t, queues, "root.b\u009b31mRED\u202etxt", "the exact name, once decoded")
+			}
+		})
+	}
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		t.Run("diff "+format, func(t *testing.T) {
+			res := hostileRun(t, dir, nil, "", "diff", "--format", format, seedsConfig(), ".")
+			assert.Contains(t, []int{exitOK, exitFindings}, res.code, res.stderr)
+			assertNoHiddenRunes(t, res.stdout+res.stderr)
+		})
+	}
 }
