@@ -92,6 +92,13 @@ func bindStdinName(root *cobra.Command, s *streams) {
 // success. It returns the group command and the error.
 func unknownSubcommand(root *cobra.Command, args []string) (*cobra.Command, error) {
 	root.InitDefaultCompletionCmd(args...)
+	if len(args) > 1 && args[0] == "help" {
+		// cobra's help command prints "Unknown help topic" and the usage,
+		// and exits 0: a typo in a script would pass as success.
+		if _, _, err := root.Find(args[1:]); err != nil {
+			return root, fmt.Errorf("unknown help topic %q", strings.Join(args[1:], " "))
+		}
+	}
 	cmd, rest, err := root.Find(args)
 	if err != nil || cmd == root || cmd.Runnable() || !cmd.HasSubCommands() {
 		return cmd, nil
