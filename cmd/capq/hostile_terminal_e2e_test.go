@@ -42,6 +42,7 @@ func TestHostileNamesReachNoTerminalRaw(t *testing.T) {
 		code int
 	}{
 		{"an unknown flag", []string{"lint", "--" + hostileName, "cs.xml"}, exitCannotRun},
+		{"an unknown shorthand", []string{"lint", "-Z" + hostileName, "cs.xml"}, exitCannotRun},
 		{"a workload's warnings name its file", []string{"simulate", "--config", "cs.xml", "--workload", hostileName + ".json"}, exitOK},
 	}
 	for _, c := range cases {

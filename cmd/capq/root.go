@@ -35,9 +35,9 @@ func execute(args []string, s *streams) int {
 	}
 	// Cobra's own errors (unknown flag, wrong arguments) are usage errors:
 	// say what was meant if it is close, and point at the help of the
-	// command that was run, not at the root's. The flag is quoted as
-	// typed, so it is escaped like any input.
-	safeio.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", usageError(cmd, err), cmd.CommandPath())
+	// command that was run, not at the root's (usageError escapes what
+	// it quotes).
+	fmt.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", usageError(cmd, err), cmd.CommandPath())
 	return exitCannotRun
 }
 

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -14,6 +15,14 @@ import (
 // flag of the command as a suggestion, as cobra does for commands.
 func usageError(cmd *cobra.Command, err error) string {
 	msg := err.Error()
+	if strings.HasPrefix(msg, "unknown command ") {
+		// cobra quotes the command (%q); its "Did you mean this?" lines
+		// are its own and keep their layout.
+		return msg
+	}
+	// pflag writes an unknown flag or shorthand as typed: escape it like
+	// any input, so it can neither drive the terminal nor start a line.
+	msg = safeio.Printable(msg)
 	name, ok := strings.CutPrefix(msg, "unknown flag: --")
 	if !ok {
 		return msg
