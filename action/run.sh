@@ -41,25 +41,37 @@ matches() {
   return 1
 }
 
-# changed lists the configurations to check, one per line.
+# changed lists the configurations to check, NUL-terminated. git lists
+# them with -z: otherwise it C-quotes a name with a non-ASCII byte or a
+# newline ("conf/\303\251quipe/..."), which no file matches, and the
+# change would pass unchecked.
 changed() {
   if [ -n "${INPUT_FILES:-}" ]; then
-    printf '%s\n' $INPUT_FILES
+    printf '%s\0' $INPUT_FILES
     return
   fi
-  local list
-  if [ -n "$base" ]; then
-    list=$(git diff --name-only --diff-filter=ACMR "$base"...HEAD)
-  else
-    list=$(git ls-files)
-  fi
   local f
-  while IFS= read -r f; do
-    [ -n "$f" ] && matches "$f" && [ -f "$f" ] && printf '%s\n' "$f"
-  done <<<"$list"
+  while IFS= read -r -d '' f; do
+    [ -n "$f" ] && matches "$f" && [ -f "$f" ] && printf '%s\0' "$f"
+  done < <(if [ -n "$base" ]; then
+    git diff -z --name-only --diff-filter=ACMR "$base"...HEAD
+  else
+    git ls-files -z
+  fi)
 }
 
-mapfile -t files < <(changed)
+# shown writes a file name from the change for the job log: a newline in
+# it must not start a workflow command ("::error::..."), and % and CR are
+# escaped too, as GitHub reads them in a command's data; other control
+# characters (a terminal escape) become "?".
+shown() {
+  local s=${1//%/%25}
+  s=${s//$'\r'/%0D}
+  s=${s//$'\n'/%0A}
+  printf '%s' "${s//[[:cntrl:]]/?}"
+}
+
+mapfile -d '' -t files < <(changed)
 echo "capq: $("$capq" version)"
 if [ ${#files[@]} -eq 0 ]; then
   echo "capq: no Capacity Scheduler configuration changed"
@@ -84,15 +96,15 @@ rc=$?
 if [ -n "$base" ]; then
   for f in "${files[@]}"; do
     if ! git cat-file -e "$base:$f" 2>/dev/null; then
-      echo "capq: $f is new in this change; nothing to diff"
+      echo "capq: $(shown "$f") is new in this change; nothing to diff"
       continue
     fi
-    echo "::group::capq diff $f"
+    echo "::group::capq diff $(shown "$f")"
     "$capq" diff --hadoop-version "$version" --format github "git:$base:$f" "$f"
     record $?
     echo "::endgroup::"
     if [ -n "${INPUT_WORKLOAD:-}" ]; then
-      echo "::group::capq preview $f"
+      echo "::group::capq preview $(shown "$f")"
       "$capq" preview --hadoop-version "$version" --workload "$INPUT_WORKLOAD" "git:$base:$f" "$f"
       record $?
       echo "::endgroup::"

@@ -218,3 +218,33 @@ func TestActionScriptNestedPaths(t *testing.T) {
 	assert.Contains(t, out, "is new in this change; nothing to diff")
 	assert.Contains(t, outputs, "files=1\n")
 }
+
+// TestActionScriptHostileFileNames: the pull request names its files.
+// A configuration under a non-ASCII directory was skipped (git C-quoted
+// its name, which matched no file) and passed unchecked; a directory
+// whose name holds a newline then "::error::" printed a forged workflow
+// command in the ::group:: line. Names are read with -z and escaped when
+// shown.
+func TestActionScriptHostileFileNames(t *testing.T) {
+	dir := actionRepo(t)
+	bad, err := os.ReadFile(filepath.Join(golden.RepoRoot(), sample, "capacity-scheduler.xml"))
+	require.NoError(t, err)
+	for _, d := range []string{"équipe", "x\n::error::forged"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, d), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, d, "capacity-scheduler.xml"), bad, 0o644))
+	}
+	for _, args := range [][]string{{"add", "."}, {"commit", "-q", "-m", "hostile names"}} {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+	}
+	out, code, _, outputs := runAction(t, dir)
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, outputs, "files=3\n", out)
+	assert.Contains(t, out, "::error file=équipe/capacity-scheduler.xml,line=3,col=13,title=CS024 capacity-sum::")
+	assert.Contains(t, out, "capq: x%0A::error::forged/capacity-scheduler.xml is new in this change")
+	for _, line := range strings.Split(out, "\n") {
+		assert.False(t, strings.HasPrefix(line, "::error::forged"), "a forged workflow command: %q", line)
+	}
+}
