@@ -7,6 +7,7 @@ import (
 	"compress/zlib"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 )
 
@@ -36,7 +37,14 @@ func DecompressTrace(name string, data []byte, max int64) (plain []byte, ok bool
 	if err != nil {
 		return nil, true, fmt.Errorf("%s: not a compressed file of its suffix's kind, which Rumen's codec would refuse: %v", name, err)
 	}
-	plain, err = io.ReadAll(io.LimitReader(r, max+1))
+	// One byte past max tells "exactly max" from "more"; at MaxInt64
+	// (--max-file-size at its largest) max+1 wrapped to a negative limit
+	// and every trace read as empty.
+	limit := max
+	if limit < math.MaxInt64 {
+		limit++
+	}
+	plain, err = io.ReadAll(io.LimitReader(r, limit))
 	if err != nil {
 		return nil, true, fmt.Errorf("%s: decompressing: %v", name, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"compress/zlib"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,6 +40,9 @@ func TestDecompressTraceBySuffix(t *testing.T) {
 	assert.ErrorContains(t, err, "not a compressed file of its suffix's kind")
 	_, _, err = DecompressTrace("t.json.gz", gz.Bytes(), 5)
 	assert.ErrorContains(t, err, "more than 5 bytes once decompressed")
+	got, _, err = DecompressTrace("t.json.gz", gz.Bytes(), math.MaxInt64)
+	require.NoError(t, err)
+	assert.Equal(t, text, string(got), "--max-file-size at int64 max reads the whole trace")
 	_, _, err = DecompressTrace("t.json.snappy", gz.Bytes(), 1<<20)
 	assert.ErrorContains(t, err, "Hadoop's .snappy codec")
 }
