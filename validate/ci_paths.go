@@ -50,6 +50,12 @@ func RootRelative(rep *Report, root string) {
 	for i, f := range rep.Files {
 		rep.Files[i] = underRoot(f, root)
 	}
+	unread := make([]Unread, len(rep.Unread))
+	for i, u := range rep.Unread {
+		u.File = underRoot(u.File, root)
+		unread[i] = u
+	}
+	rep.Unread = unread
 	fs := make([]xmlconf.Finding, len(rep.Findings))
 	for i, f := range rep.Findings {
 		f.File = underRoot(f.File, root)

@@ -22,7 +22,8 @@ func FuzzCIRenderers(f *testing.F) {
 	f.Fuzz(func(t *testing.T, file, queue, msg string, sev uint8) {
 		fd := xmlconf.Finding{Rule: "CS024", Severity: xmlconf.Severity(int(sev)%3 + 1), Pos: xmlconf.Pos{File: file, Line: 3, Col: 13},
 			Queue: queue, Message: msg, Hint: msg}
-		rep := Report{Files: []string{file}, Findings: []xmlconf.Finding{fd, fd}, FailOn: xmlconf.SeverityInfo}
+		rep := Report{Files: []string{file}, Findings: []xmlconf.Finding{fd, fd}, FailOn: xmlconf.SeverityInfo,
+			Unread: []Unread{{File: file, Line: 2, Col: 1, Message: msg}}}
 
 		var junit bytes.Buffer
 		if err := WriteJUnit(&junit, rep); err != nil {
@@ -65,7 +66,7 @@ func FuzzCIRenderers(f *testing.F) {
 			t.Fatal(err)
 		}
 		lines := strings.Split(strings.TrimSuffix(gh.String(), "\n"), "\n")
-		if len(lines) != len(rep.Findings)+1 {
+		if len(lines) != len(rep.Unread)+len(rep.Findings)+1 {
 			t.Fatalf("%d lines for %d findings:\n%s", len(lines), len(rep.Findings), gh.String())
 		}
 

@@ -23,6 +23,9 @@ import (
 // an escape sequence or a bidi override must not act there.
 func WriteGitHub(w io.Writer, r Report) error {
 	bw := bufio.NewWriter(w)
+	for _, u := range r.Unread {
+		writeUnreadAnnotation(bw, u)
+	}
 	for _, f := range r.severityFirst() {
 		cmd := "notice"
 		switch f.Severity {
@@ -47,6 +50,27 @@ func WriteGitHub(w io.Writer, r Report) error {
 	}
 	fmt.Fprintln(bw, textSummary(r))
 	return bw.Flush()
+}
+
+// writeUnreadAnnotation annotates an input capq could not read, on its
+// line when the reader said where (malformed XML).
+func writeUnreadAnnotation(w io.Writer, u Unread) {
+	var props []string
+	if u.File != "" {
+		props = append(props, "file="+ghProp(safeio.Printable(u.File)))
+	}
+	if u.Line > 0 {
+		props = append(props, fmt.Sprintf("line=%d", u.Line))
+	}
+	if u.Col > 0 {
+		props = append(props, fmt.Sprintf("col=%d", u.Col))
+	}
+	props = append(props, "title="+ghProp("capq could not read this file"))
+	lines := strings.Split(u.Message, "\n")
+	for i := range lines {
+		lines[i] = safeio.Printable(lines[i])
+	}
+	fmt.Fprintf(w, "::error %s::%s\n", strings.Join(props, ","), ghData(strings.Join(lines, "\n")))
 }
 
 // ghData escapes a workflow-command message.

@@ -17,9 +17,9 @@ import (
 // <testsuite> per file and one <testcase> per rule that ran, so CI
 // dashboards show which checks passed for which file. A test case fails
 // when the rule has findings at or above the fail level; lower findings go
-// to its <system-out>. errors is always 0 (a file capq cannot read is an
-// exit 2, not a report) but is written: older junit-10.xsd copies and
-// several consumers require it.
+// to its <system-out>. A file capq cannot read (exit 2) is a suite of its
+// own with one test case in error; errors is written even when 0: older
+// junit-10.xsd copies and several consumers require it.
 //
 // classname is the file as a Java-style class name: Jenkins splits it at
 // the last dot into package and class, so "conf/capacity-scheduler.xml"
@@ -48,6 +48,7 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	File      string        `xml:"file,attr,omitempty"`
 	Line      int           `xml:"line,attr,omitempty"`
+	Error     *junitFailure `xml:"error,omitempty"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
 }
@@ -89,6 +90,12 @@ func WriteJUnit(w io.Writer, r Report) error {
 		out.Failures += s.Failures
 		out.Suites = append(out.Suites, s)
 	}
+	for _, u := range r.Unread {
+		s := junitUnreadSuite(u)
+		out.Tests++
+		out.Errors++
+		out.Suites = append(out.Suites, s)
+	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
@@ -103,6 +110,20 @@ func WriteJUnit(w io.Writer, r Report) error {
 	buf.WriteString("\n")
 	_, err := safeio.XMLWriter(w).Write(buf.Bytes())
 	return err
+}
+
+// junitUnreadSuite is the suite of an input capq could not read: one
+// test case, "read", in error (junit-10.xsd's error: the test could not
+// run), so the report says the file went unchecked.
+func junitUnreadSuite(u Unread) junitSuite {
+	file := u.File
+	if file == "" {
+		file = "capq"
+	}
+	msg, _, _ := strings.Cut(u.Message, "\n")
+	c := junitCase{Name: "read", Classname: junitClass(file), File: u.File, Line: u.Line,
+		Error: &junitFailure{Message: msg, Type: "unreadable", Text: u.Message}}
+	return junitSuite{Name: file, Tests: 1, Errors: 1, Cases: []junitCase{c}}
 }
 
 func junitCaseFor(r Report, file string, rule *Rule, fs []xmlconf.Finding) junitCase {

@@ -26,8 +26,22 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations,omitempty"`
+	Results     []sarifResult     `json:"results"`
+}
+
+// sarifInvocation says the run failed: code scanning shows its
+// notifications as the tool's errors instead of "no problems".
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
 }
 
 type sarifTool struct {
@@ -150,6 +164,9 @@ func WriteSARIF(w io.Writer, r Report) error {
 	for _, f := range r.Findings {
 		run.Results = append(run.Results, sarifResultOf(f, index[f.Rule]))
 	}
+	if len(r.Unread) > 0 {
+		run.Invocations = []sarifInvocation{sarifUnread(r.Unread)}
+	}
 	enc := json.NewEncoder(safeio.JSONWriter(w))
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
@@ -227,4 +244,20 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// sarifUnread is the failed invocation, one notification per input that
+// could not be read.
+func sarifUnread(us []Unread) sarifInvocation {
+	inv := sarifInvocation{ToolExecutionNotifications: []sarifNotification{}}
+	for _, u := range us {
+		n := sarifNotification{Level: "error", Message: sarifText{Text: u.Message}}
+		if u.File != "" {
+			line := max(u.Line, 1)
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{
+				ArtifactLocation: sarifArtifactOf(u.File), Region: sarifRegion{StartLine: line, StartColumn: u.Col}}}}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+	return inv
 }

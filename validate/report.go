@@ -31,6 +31,9 @@ type Report struct {
 	// FailOn is the level at or above which findings fail the run (JUnit
 	// failures); zero means error.
 	FailOn xmlconf.Severity
+	// Unread are the inputs the run could not read (it exits 2); the CI
+	// formats report them beside the findings.
+	Unread []Unread
 }
 
 // Format is an output format of `capq lint` (and `capq diff`).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/hashicorp/go-multierror"
@@ -62,13 +63,17 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	}
 	rep, errs := lintAll(o, p, args, s)
 	rep.Finish()
+	rep.Unread = unreadOf(errs)
 	if err := applyBaseline(o, p, &rep); err != nil {
 		return cannotRun(err)
 	}
 	if rep, err = ciReport(s, p.format, rep, o.root, o.policy, o.baseline, o.writeBaseline); err != nil {
 		return cannotRun(err)
 	}
-	if len(rep.Files) > 0 || errs == nil {
+	// The machine formats always print a document: with every input
+	// unreadable an empty SARIF file failed its upload and an empty JUnit
+	// file read as "no tests", hiding why.
+	if len(rep.Files) > 0 || errs == nil || p.format != validate.FormatText {
 		colour := p.format == validate.FormatText && s.colour()
 		if err := validate.Write(s.out, p.format, rep, validate.RenderOptions{Colour: colour}); err != nil {
 			return cannotRun(err)
@@ -81,6 +86,28 @@ func runLint(o lintOptions, args []string, s *streams) error {
 		return exitWith(exitFindings)
 	}
 	return nil
+}
+
+// unreadOf lists the inputs lintAll could not read for the CI formats,
+// one per failure (a conf dir's broken yarn-site.xml and
+// capacity-scheduler.xml are two).
+func unreadOf(errs *multierror.Error) []validate.Unread {
+	var out []validate.Unread
+	var add func(err error)
+	add = func(err error) {
+		var merr *multierror.Error
+		if errors.As(err, &merr) {
+			for _, e := range merr.Errors {
+				add(e)
+			}
+			return
+		}
+		out = append(out, validate.UnreadOf(err, describeError))
+	}
+	if errs != nil {
+		add(errs)
+	}
+	return out
 }
 
 // lintAll lints each argument into one report; the arguments that could
