@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -42,7 +43,16 @@ func Fingerprint(f xmlconf.Finding) string {
 }
 
 func keyOf(f xmlconf.Finding, root string) baselineKey {
-	return baselineKey{rule: f.Rule, file: baselineFile(f.File, root), queue: f.Queue, property: f.Property, print: Fingerprint(f)}
+	return baselineKey{rule: f.Rule, file: flat(baselineFile(f.File, root)), queue: flat(f.Queue), property: flat(f.Property), print: Fingerprint(f)}
+}
+
+// flat is how a baseline holds a name: on one line of its own field, and
+// with no character that would act on a terminal or hide in review
+// (safeio.Printable, and a tab as \t). Keys are compared in this form, so
+// a queue name holding a tab or a newline, which the file cannot carry
+// as it is, still matches its entry.
+func flat(s string) string {
+	return strings.ReplaceAll(safeio.Printable(s), "\t", `\t`)
 }
 
 // WriteBaseline writes fs as a baseline (validate/FORMAT.md), sorted, so
@@ -64,13 +74,12 @@ func WriteBaseline(w io.Writer, fs []xmlconf.Finding, root string) error {
 	return bw.Flush()
 }
 
-// field writes "" as "-" and refuses tabs and newlines inside a field
-// (a queue or file name cannot carry them into the format).
+// field writes "" as "-"; keys are already flat.
 func field(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
+	return s
 }
 
 func unfield(s string) string {
@@ -100,7 +109,9 @@ func ParseBaseline(name string, r io.Reader) (*Baseline, error) {
 		if len(f) != 5 || f[0] == "" || !isFingerprint(f[4]) {
 			return nil, fmt.Errorf("%s:%d: want rule, file, queue, property and a 16-digit fingerprint separated by tabs", name, n)
 		}
-		b.counts[baselineKey{rule: f[0], file: unfield(f[1]), queue: unfield(f[2]), property: unfield(f[3]), print: f[4]}]++
+		// flat again: a baseline written before names were escaped holds
+		// them raw.
+		b.counts[baselineKey{rule: f[0], file: flat(unfield(f[1])), queue: flat(unfield(f[2])), property: flat(unfield(f[3])), print: f[4]}]++
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

@@ -140,3 +140,28 @@ func TestBaselineFollowsTheRepository(t *testing.T) {
 		})
 	}
 }
+
+// TestBaselineHostileNames: a queue name holding a tab, a newline or a
+// bidi override is recorded escaped (one line, nothing raw for a
+// terminal or a review to hide) and still matches. Before, a tab or a
+// newline became a space when written, so the entry never matched its
+// finding again.
+func TestBaselineHostileNames(t *testing.T) {
+	for _, queue := range []string{"root.a\tb", "root.a\nCS001\t-\t-\t-\t0123456789abcdef", "root.b\u202etxt\u009b"} {
+		t.Run(queue, func(t *testing.T) {
+			f := finding("CS012", 3, queue, "yarn.scheduler.capacity."+queue+".capacity", "capacity is not set")
+			var buf bytes.Buffer
+			require.NoError(t, WriteBaseline(&buf, []xmlconf.Finding{f}, ""))
+			lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+			require.Len(t, lines, 3, "header, column names and one entry:\n%s", buf.String())
+			assert.Len(t, strings.Split(lines[2], "\t"), 5)
+			assert.NotContains(t, buf.String(), "\u202e")
+			assert.NotContains(t, buf.String(), "\u009b")
+			b, err := ParseBaseline("b.txt", &buf)
+			require.NoError(t, err)
+			kept, n := b.Filter([]xmlconf.Finding{f})
+			assert.Empty(t, kept)
+			assert.Equal(t, 1, n)
+		})
+	}
+}
