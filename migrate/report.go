@@ -22,7 +22,7 @@ func WriteReport(w io.Writer, format string, r *Report) error {
 
 // WriteJSON renders the report as indented JSON.
 func WriteJSON(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(safeio.JSONWriter(w))
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(r); err != nil {
 		return fmt.Errorf("migrate: write report: %w", err)

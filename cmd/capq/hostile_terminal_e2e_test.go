@@ -97,6 +97,28 @@ func TestHostileNamesInEveryFormat(t *testing.T) {
 			}
 		})
 	}
+	t.Run("tree json", func(t *testing.T) {
+		res := hostileRun(t, dir, nil, "", "tree", "--format", "json", ".")
+		assert.Equal(t, exitOK, res.code, res.stderr)
+		assert.Contains(t, res.stdout, `b\u009b31mRED\u202etxt`)
+		assertNoHiddenRunes(t, res.stdout+res.stderr)
+	})
+	t.Run("simulate json", func(t *testing.T) {
+		var w map[string]any
+		require.NoError(t, json.Unmarshal([]byte(readString(t, repoFile("testdata", "workloads", "small.json"))), &w))
+		for _, a := range w["apps"].([]any) {
+			a.(map[string]any)["queue"] = "default"
+			a.(map[string]any)["user"] = "u\u009b1m\u202e"
+		}
+		data, err := json.Marshal(w)
+		require.NoError(t, err)
+		wdir := t.TempDir()
+		writeFile(t, wdir, "w.json", string(data))
+		res := hostileRun(t, wdir, nil, "", "simulate", "--format", "json", "--config", filepath.Join(dir, "capacity-scheduler.xml"), "--workload", "w.json")
+		assert.Equal(t, exitOK, res.code, res.stderr)
+		assert.Contains(t, res.stdout, `u\u009b1m\u202e`)
+		assertNoHiddenRunes(t, res.stdout+res.stderr)
+	})
 	for _, format := range []string{"text", "json", "sarif", "github"} {
 		t.Run("diff "+format, func(t *testing.T) {
 			res := hostileRun(t, dir, nil, "", "diff", "--format", format, seedsConfig(), ".")

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/safeio"
 )
 
 // PreemptResult is the outcome of a preempt step.
@@ -71,6 +72,6 @@ func WriteJSON(w io.Writer, out *Output) error {
 	if err := enc.Encode(out); err != nil {
 		return err
 	}
-	_, err := w.Write(b.Bytes())
+	_, err := safeio.JSONWriter(w).Write(b.Bytes())
 	return err
 }

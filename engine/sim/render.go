@@ -27,7 +27,7 @@ func RenderJSON(w io.Writer, r *Result) error {
 		return err
 	}
 	b = append(b, '\n')
-	_, err = w.Write(b)
+	_, err = safeio.JSONWriter(w).Write(b)
 	return err
 }
 

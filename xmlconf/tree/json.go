@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -95,7 +96,7 @@ func writeJSON(w io.Writer, m *xmlconf.Model, o Options) error {
 		}
 		out.Queues = append(out.Queues, j)
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(safeio.JSONWriter(w))
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }

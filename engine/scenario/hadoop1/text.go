@@ -144,6 +144,6 @@ func WriteJSON(w io.Writer, out *Output) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = safeio.JSONWriter(w).Write(append(b, '\n'))
 	return err
 }
