@@ -23,25 +23,48 @@ const maxRuleFile = 16 << 20
 // findings and reports.
 func ConfFileReader(c *xmlconf.Conf) func(string) ([]byte, error) {
 	return func(path string) ([]byte, error) {
-		untrusted := c != nil && c.Untrusted
-		dir, known := "", false
-		if c != nil {
-			if p, ok := c.Lookup(KeyJSONFile); ok && p.NamePos.File != "" && !strings.Contains(p.NamePos.File, ":") && p.NamePos.File != "-" {
-				dir, known = filepath.Dir(p.NamePos.File), true
-			}
+		path, err := resolveRuleFile(c, path)
+		if err != nil {
+			return nil, err
 		}
-		switch {
-		case untrusted && !known:
-			return nil, fmt.Errorf("%q is not read from an untrusted configuration read from standard input or git", path)
-		case untrusted:
-			within, err := safeio.Within(dir, path)
-			if err != nil {
-				return nil, err
-			}
-			path = within
-		case known && !filepath.IsAbs(path):
-			path = filepath.Join(dir, path)
-		}
-		return safeio.ReadFile(path, safeio.Limits{MaxBytes: maxRuleFile, Untrusted: untrusted})
+		return safeio.ReadFile(path, safeio.Limits{MaxBytes: maxRuleFile, Untrusted: c != nil && c.Untrusted})
 	}
+}
+
+// ConfFilePath is the file ConfFileReader reads for c's
+// mapping-rule-json-file, "" when c sets none or names one capq would not
+// read: an input no output may replace.
+func ConfFilePath(c *xmlconf.Conf) string {
+	if c == nil {
+		return ""
+	}
+	v, ok, _ := c.Get(KeyJSONFile)
+	if !ok || strings.TrimSpace(v) == "" {
+		return ""
+	}
+	path, err := resolveRuleFile(c, strings.TrimSpace(v))
+	if err != nil {
+		return ""
+	}
+	return path
+}
+
+// resolveRuleFile maps the key's value to the path ConfFileReader reads.
+func resolveRuleFile(c *xmlconf.Conf, path string) (string, error) {
+	untrusted := c != nil && c.Untrusted
+	dir, known := "", false
+	if c != nil {
+		if p, ok := c.Lookup(KeyJSONFile); ok && p.NamePos.File != "" && !strings.Contains(p.NamePos.File, ":") && p.NamePos.File != "-" {
+			dir, known = filepath.Dir(p.NamePos.File), true
+		}
+	}
+	switch {
+	case untrusted && !known:
+		return "", fmt.Errorf("%q is not read from an untrusted configuration read from standard input or git", path)
+	case untrusted:
+		return safeio.Within(dir, path)
+	case known && !filepath.IsAbs(path):
+		return filepath.Join(dir, path), nil
+	}
+	return path, nil
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // TestHostileOutputIsAnIncludedFile: an output naming a file the
-// configuration read through xi:include is refused like one named on the
+// configuration read through xi:include, or its mapping-rule-json-file,
+// is refused like one named on the
 // command line, --force or not. Before, the guard saw only the command
 // line, and `simulate --events part.xml --force` replaced the included
 // part with the run's events.
@@ -19,8 +20,12 @@ func TestHostileOutputIsAnIncludedFile(t *testing.T) {
 	writeFile(t, dir, "cs.xml", `<configuration xmlns:xi="http://www.w3.org/2001/XInclude">
 <xi:include href="part.xml"/>
 <property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property>
+<property><name>yarn.scheduler.capacity.mapping-rule-format</name><value>json</value></property>
+<property><name>yarn.scheduler.capacity.mapping-rule-json-file</name><value>rules.json</value></property>
 </configuration>
 `)
+	rules := `{"rules":[]}` + "\n"
+	writeFile(t, dir, "rules.json", rules)
 	part := `<configuration><property><name>yarn.scheduler.capacity.root.default.capacity</name><value>100</value></property></configuration>
 `
 	writeFile(t, dir, "part.xml", part)
@@ -40,13 +45,16 @@ func TestHostileOutputIsAnIncludedFile(t *testing.T) {
 		{"simulate --events", "--events", []string{"simulate", "--config", "cs.xml", "--workload", "w.json", "--events", "part.xml", "--force"}},
 		{"preview --html", "--html", []string{"preview", "cs.xml", "cs.xml", "--workload", "w.json", "--html", "part.xml", "--force"}},
 		{"gen workload -o", "-o", []string{"gen", "workload", "--config", "cs.xml", "-o", "part.xml", "--force"}},
+		{"simulate --events onto the mapping-rule-json-file", "--events", []string{"simulate", "--config", "cs.xml", "--workload", "w.json", "--events", "rules.json", "--force"}},
+		{"preview --html onto the mapping-rule-json-file", "--html", []string{"preview", "cs.xml", "cs.xml", "--workload", "w.json", "--html", "rules.json", "--force"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := hostileRun(t, dir, nil, "", tc.args...)
 			assert.Equal(t, exitCannotRun, res.code, res.stderr)
-			assert.Contains(t, res.stderr, tc.flag+" part.xml is one of this command's inputs")
+			assert.Contains(t, res.stderr, tc.flag+" "+tc.args[len(tc.args)-2]+" is one of this command's inputs")
 			assert.Equal(t, part, readString(t, filepath.Join(dir, "part.xml")), "the included file was replaced")
+			assert.Equal(t, rules, readString(t, filepath.Join(dir, "rules.json")), "the mapping rule file was replaced")
 		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/capq/capq/placement"
 	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
@@ -42,7 +43,8 @@ func checkOutputs(force bool, inputs []string, outputs ...outputFlag) error {
 }
 
 // checkIncludedOutputs refuses outputs that would replace a file one of
-// the loaded configurations read through xi:include: checkOutputs sees
+// the loaded configurations read through xi:include, or its
+// mapping-rule-json-file: checkOutputs sees
 // only the files named on the command line, so `simulate --events
 // part.xml --force` replaced the part the configuration included.
 func checkIncludedOutputs(force bool, loaded []*xmlconf.Loaded, outputs ...outputFlag) error {
@@ -50,6 +52,9 @@ func checkIncludedOutputs(force bool, loaded []*xmlconf.Loaded, outputs ...outpu
 	for _, l := range loaded {
 		if l != nil {
 			inputs = append(inputs, l.IncludedFiles()...)
+			if l.Model != nil {
+				inputs = append(inputs, placement.ConfFilePath(l.Model.Conf))
+			}
 		}
 	}
 	if len(inputs) == 0 {
