@@ -94,6 +94,9 @@ func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams) (*s
 		return nil, err
 	}
 	s.notes("warning", append(w.Warnings, sim.UnknownQueueWarnings(m, w)...))
+	if err := checkOutputs(o.force, o.refreshInputs(w), stdoutReport, outputFlag{"--events", o.events}); err != nil {
+		return nil, err
+	}
 	if opts, err = o.refreshes(w, opts, s); err != nil {
 		return nil, err
 	}

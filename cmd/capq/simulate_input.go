@@ -79,6 +79,26 @@ func (o simulateOptions) refreshes(w *sim.Workload, opts sim.Options, s *streams
 	return preview.WithRefreshes(opts, dir, lopts), nil
 }
 
+// refreshInputs are the configuration files the workload's refresh events
+// read during the run: inputs no output may replace (the run reads one,
+// then replaced it with its --events at the end).
+func (o simulateOptions) refreshInputs(w *sim.Workload) []string {
+	dir := "."
+	if o.workload != "-" {
+		dir = filepath.Dir(o.workload)
+	}
+	var paths []string
+	for _, ev := range w.Events {
+		if ev.Kind != sim.EventRefresh {
+			continue
+		}
+		if path, err := preview.RefreshPath(dir, ev.Config, false); err == nil {
+			paths = append(paths, path)
+		}
+	}
+	return paths
+}
+
 // slsInputs reads --sls-runner's settings (Hadoop's defaults without it)
 // and --sls-nodes' cluster (nil without it).
 func (o simulateOptions) slsInputs(s *streams) (xmlconf.SLSSettings, *sim.Cluster, error) {
