@@ -74,7 +74,7 @@ func writeDiffText(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) e
 	}
 	if o.Unified {
 		if u := UnifiedDiff(o.OldName, o.NewName, o.OldData, o.NewData); u != "" {
-			fmt.Fprintf(w, "\n%s", u) // the unified diff's own lines
+			fmt.Fprintf(w, "\n%s", printableLines(u)) // the unified diff's own lines
 		}
 	}
 	return writeVerdict(w, res)
@@ -194,4 +194,16 @@ func writeVerdict(w io.Writer, res *RefreshResult) error {
 	_, err = safeio.Fprintf(w, "\nrefresh: REFUSED by Hadoop %s (%s)\n    %s\n", res.Version,
 		strings.Join(res.ReasonCodes(), ", "), res.HadoopError)
 	return err
+}
+
+// printableLines passes each line of s through safeio.Printable, keeping
+// the line breaks: the unified diff quotes the files' lines and names as
+// they are, and a C1 control or a bidi override in a value (both legal
+// in XML) must not reach the terminal raw.
+func printableLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = safeio.Printable(l)
+	}
+	return strings.Join(lines, "\n")
 }

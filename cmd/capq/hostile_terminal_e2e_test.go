@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -97,6 +98,17 @@ func TestHostileNamesInEveryFormat(t *testing.T) {
 			}
 		})
 	}
+	t.Run("diff --unified quotes the file's lines", func(t *testing.T) {
+		// The characters written as they are in the file, not as
+		// character references: the unified diff shows the bytes.
+		raw := strings.NewReplacer("&#x9b;", "\u009b", "&#x202e;", "\u202e", "&#x200b;", "\u200b").
+			Replace(readString(t, filepath.Join(dir, "capacity-scheduler.xml")))
+		tmp := t.TempDir()
+		writeFile(t, tmp, "new.xml", raw)
+		res := hostileRun(t, tmp, nil, "", "diff", "--unified", seedsConfig(), "new.xml")
+		assert.Contains(t, res.stdout, `+<property><name>yarn.scheduler.capacity.root.queues</name><value>default,b\u009b31mRED\u202etxt,`)
+		assertNoHiddenRunes(t, res.stdout+res.stderr)
+	})
 	t.Run("tree json", func(t *testing.T) {
 		res := hostileRun(t, dir, nil, "", "tree", "--format", "json", ".")
 		assert.Equal(t, exitOK, res.code, res.stderr)
