@@ -79,6 +79,19 @@ func TestCIFormatsReportUnreadableInputs(t *testing.T) {
 		var doc map[string]any
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), "stdout is a JSON document: %q", r.stdout)
 	})
+	t.Run("diff github", func(t *testing.T) {
+		r := runBinary(t, "", "diff", "--format", "github", "testdata/seeds-example/capacity-scheduler.xml", broken)
+		assert.Equal(t, exitCannotRun, r.code, r.stderr)
+		assert.Contains(t, r.stdout, "::error file="+broken+",line=5,col=1,title=capq could not read this file::malformed XML")
+	})
+	t.Run("diff sarif", func(t *testing.T) {
+		r := runBinary(t, "", "diff", "--format", "sarif", "testdata/seeds-example/capacity-scheduler.xml", broken)
+		assert.Equal(t, exitCannotRun, r.code, r.stderr)
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(r.stdout)))
+		require.NoError(t, err, r.stdout)
+		require.NoError(t, compileSARIFSchema(t).Validate(doc))
+		assert.Contains(t, r.stdout, `"executionSuccessful": false`)
+	})
 	t.Run("text prints nothing on stdout", func(t *testing.T) {
 		r := runBinary(t, "", "lint", broken)
 		assert.Equal(t, exitCannotRun, r.code)

@@ -51,6 +51,7 @@ func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 	}
 	in, err := loadDiffInputs(o, oldArg, newArg, s)
 	if err != nil {
+		writeDiffUnread(s, format, err, o.root)
 		return cannotRun(err)
 	}
 	res := validate.Refresh(in.old.Model, in.new.Model, validate.RefreshOptions{
@@ -74,4 +75,19 @@ func diffFormat(s string) (validate.Format, error) {
 		return 0, badValue("format", s, diffFormats)
 	}
 	return f, nil
+}
+
+// writeDiffUnread reports, in SARIF and GitHub output, the configuration
+// diff could not read (as lint does): an annotation on a broken file's
+// line, a failed SARIF invocation, rather than nothing on stdout. Exit 2
+// and the message on stderr are the caller's.
+func writeDiffUnread(s *streams, f validate.Format, err error, root string) {
+	if f != validate.FormatSARIF && f != validate.FormatGitHub {
+		return
+	}
+	rep := validate.Report{Tool: "capq diff", Version: toolVersion(), Unread: unreadOf(err)}
+	rep, cerr := ciReport(s, f, rep, root)
+	if cerr == nil {
+		_ = validate.Write(s.out, f, rep, validate.RenderOptions{})
+	}
 }

@@ -63,7 +63,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 	}
 	rep, errs := lintAll(o, p, args, s)
 	rep.Finish()
-	rep.Unread = unreadOf(errs)
+	rep.Unread = unreadOf(errs.ErrorOrNil())
 	if err := applyBaseline(o, p, &rep); err != nil {
 		return cannotRun(err)
 	}
@@ -91,7 +91,7 @@ func runLint(o lintOptions, args []string, s *streams) error {
 // unreadOf lists the inputs lintAll could not read for the CI formats,
 // one per failure (a conf dir's broken yarn-site.xml and
 // capacity-scheduler.xml are two).
-func unreadOf(errs *multierror.Error) []validate.Unread {
+func unreadOf(errs error) []validate.Unread {
 	var out []validate.Unread
 	var add func(err error)
 	add = func(err error) {
@@ -104,10 +104,16 @@ func unreadOf(errs *multierror.Error) []validate.Unread {
 		}
 		out = append(out, validate.UnreadOf(err, describeError))
 	}
-	if errs != nil {
+	if errs != nil && !isNilMulti(errs) {
 		add(errs)
 	}
 	return out
+}
+
+// isNilMulti reports a nil *multierror.Error held in an error.
+func isNilMulti(err error) bool {
+	m, ok := err.(*multierror.Error)
+	return ok && m == nil
 }
 
 // lintAll lints each argument into one report; the arguments that could
