@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/go-multierror"
 
@@ -54,6 +55,11 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 // code. Inputs that cannot be read are reported on stderr (exit 2) after
 // the others have been linted, so one bad path does not hide findings.
 func runLint(o lintOptions, args []string, s *streams) error {
+	if o.policy == "-" && slices.Contains(args, "-") {
+		// The policy would take all of standard input and the
+		// configuration read nothing (as preview refuses for --workload).
+		return cannotRun(errors.New("--policy - and a configuration on standard input cannot share it"))
+	}
 	p, err := o.plan(s)
 	if err != nil {
 		return cannotRun(err)

@@ -30,6 +30,8 @@ func TestUsageErrors(t *testing.T) {
 			[]string{`unknown command "zsh2" for "capq completion"; did you mean "zsh"?`, "Run 'capq completion --help' for usage."}},
 		{"unknown gen kind", []string{"gen", "workloads"}, []string{`unknown command "workloads" for "capq gen"; did you mean "workload"?`}},
 		{"unknown migrate source", []string{"migrate", "hadoop2"}, []string{`unknown command "hadoop2" for "capq migrate"`}},
+		// The policy took all of standard input; the configuration read nothing.
+		{"policy and configuration on standard input", []string{"lint", "--policy", "-", "-"}, []string{"--policy - and a configuration on standard input cannot share it"}},
 		// cobra's help command printed "Unknown help topic" and exited 0.
 		{"unknown help topic", []string{"help", "lnit"}, []string{`unknown help topic "lnit"`, "Run 'capq --help' for usage."}},
 		{"diff with one argument", []string{"diff", "old.xml"},
