@@ -99,15 +99,8 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if o.configFile == "" {
 		return cannotRun(fmt.Errorf("--config is required"))
 	}
-	inputs := append([]string{o.configFile}, o.config.yarnSite...)
-	if err := checkOutputs(o.force, inputs, outputFlag{"-o", o.output}); err != nil {
-		return cannotRun(err)
-	}
-	loaded, err := o.config.load(o.configFile, s)
+	loaded, err := o.loadConfig(s)
 	if err != nil {
-		return cannotRun(err)
-	}
-	if err := checkIncludedOutputs(o.force, []*xmlconf.Loaded{loaded}, outputFlag{"-o", o.output}); err != nil {
 		return cannotRun(err)
 	}
 	// The workload is made for the leaves capq reads; on a configuration
@@ -143,6 +136,24 @@ func (o genWorkloadOptions) workload(m *xmlconf.Model, s *streams) (*sim.Workloa
 		reportOffered(s, w, o.gen.DurationMS, "generated", "; use --target-utilization")
 	}
 	return w, err
+}
+
+// loadConfig loads --config after checking that -o replaces none of the
+// files it names, then none of the files it read (xi:include, the mapping
+// rule file).
+func (o genWorkloadOptions) loadConfig(s *streams) (*xmlconf.Loaded, error) {
+	out := outputFlag{"-o", o.output}
+	if err := checkOutputs(o.force, append([]string{o.configFile}, o.config.yarnSite...), out); err != nil {
+		return nil, err
+	}
+	loaded, err := o.config.load(o.configFile, s)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkIncludedOutputs(o.force, []*xmlconf.Loaded{loaded}, out); err != nil {
+		return nil, err
+	}
+	return loaded, nil
 }
 
 // reportOffered prints how busy the generated day asks the cluster to be,
