@@ -78,7 +78,7 @@ func (r *run) ask(i int32, asks []engine.Ask, n int, mem int64) bool {
 // asks for phase 0.
 func (r *run) amReady(i int32) {
 	a := &r.apps[i]
-	if a.state != AppAccepted || a.amReadyAt != r.now {
+	if a.amReadyAt != r.now || a.state != AppAccepted && a.state != AppRunning {
 		return // finished, or the AM this event was for is gone
 	}
 	a.state = AppRunning
@@ -117,7 +117,7 @@ func (r *run) startPhase(i int32) {
 	a := &r.apps[i]
 	a.phase++
 	if a.phase >= len(a.phases) {
-		r.finishApp(i, AppFinished, "")
+		r.appDone(i)
 		return
 	}
 	a.fifo = map[int32]*durFIFO{}
@@ -265,19 +265,27 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	if ev.Priority == amPriority {
 		l.am = true
 		a.amID = ev.ContainerID
-		// RMAppImpl stays ACCEPTED until the attempt registers
-		// (ATTEMPT_REGISTERED), one AM heartbeat after its container starts.
-		a.amReadyAt = r.now + r.amHB
 		r.res.Summary.AMContainers++
 		if a.firstMS < 0 {
 			a.firstMS = r.now
 			r.queues[a.leaf].waits = append(r.queues[a.leaf].waits, r.now-a.submitMS)
 		}
-		r.q.push(event{t: r.now + r.amHB, kind: evAMReady, ref: i})
+		if r.w.SLSAMs {
+			r.slsRegistered(i)
+		} else {
+			// RMAppImpl stays ACCEPTED until the attempt registers
+			// (ATTEMPT_REGISTERED), one AM heartbeat after its container starts.
+			a.amReadyAt = r.now + r.amHB
+			r.q.push(event{t: r.now + r.amHB, kind: evAMReady, ref: i})
+		}
 	} else {
 		d, _ := a.fifo[ev.Priority].pop()
 		l.dur = d
-		r.q.push(event{t: r.doneAt(node, r.now+d), kind: evDone, c: ev.ContainerID})
+		end := r.doneAt(node, r.now+d)
+		if r.w.SLSAMs {
+			end = r.slsTaskEnd(a, node, d)
+		}
+		r.q.push(event{t: end, kind: evDone, c: ev.ContainerID})
 		if a.pending == 0 && a.localAsks {
 			a.localAsks = false
 			r.localApps--
@@ -300,10 +308,14 @@ func (r *run) containerDone(id int64) {
 	_ = r.e.ReleaseContainer(id)
 	r.releasing = false
 	r.touch()
-	a := &r.apps[l.app]
-	a.phaseLeft--
-	if a.phaseLeft == 0 {
-		r.startPhase(l.app)
+	if r.w.SLSAMs {
+		r.slsSeen(l.app) // the AM sees it two steps later
+	} else {
+		a := &r.apps[l.app]
+		a.phaseLeft--
+		if a.phaseLeft == 0 {
+			r.startPhase(l.app)
+		}
 	}
 	r.afterEngine()
 	r.wakeAll()

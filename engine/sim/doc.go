@@ -11,7 +11,11 @@
 // AM heartbeat interval later) asks for phase 0's task containers; each
 // container is released its duration after allocation; when a phase is
 // done the next is asked for, and after the last the app finishes and
-// the engine releases the AM.
+// the engine releases the AM. The AMs of SLS, Rumen and SYNTH traces
+// (Workload.SLSAMs) keep SLS's timing instead (slsams.go): steps every
+// AM heartbeat from submission, containers launched two steps after
+// their allocation, completions seen two steps after the node's
+// heartbeat that reports them, the AM released at its node's heartbeat.
 //
 // Time jumps over idle periods: a node without room for the minimum
 // allocation (and without a reservation) is never woken; a node with room

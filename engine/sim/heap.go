@@ -3,17 +3,22 @@ package sim
 // evKind orders events that fall on the same millisecond: workload
 // changes first, then completions (a container's end is seen before the
 // node's heartbeat that reports it), submissions, AM requests and last
-// the heartbeats that act on all of them.
+// the heartbeats that act on all of them. An SLS AM's steps (evAMReady,
+// evAMSeen, evDelayedAsk) come before the node heartbeats of their
+// millisecond, so a step never sees what those heartbeats allocate or
+// report (slsams.go).
 type evKind uint8
 
 const (
 	evWorkload evKind = iota
 	evDone
+	evAMFinish
 	evPreempt
 	evExpire
 	evLifetime
 	evSubmit
 	evAMReady
+	evAMSeen
 	evDelayedAsk
 	evHeartbeat
 	evAsync

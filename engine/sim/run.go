@@ -394,6 +394,10 @@ func (r *run) dispatch(ev event) {
 		r.delayedAsk(ev.ref, int(ev.c))
 	case evDone:
 		r.containerDone(ev.c)
+	case evAMSeen:
+		r.amSeen(ev.ref)
+	case evAMFinish:
+		r.amFinish(ev.ref)
 	case evHeartbeat:
 		r.heartbeat(ev.ref)
 	case evAsync:

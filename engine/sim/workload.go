@@ -27,8 +27,18 @@ type Workload struct {
 	Users map[string][]string `json:"users,omitempty"`
 	// AMHeartbeatMS is how long after its container is allocated an AM
 	// sends its first requests (SLS: yarn.sls.am.heartbeat.interval.ms);
-	// 0 means DefaultAMHeartbeatMS.
+	// 0 means DefaultAMHeartbeatMS. With SLSAMs it is the period of the
+	// AM's steps instead, counted from the app's submission.
 	AMHeartbeatMS int64 `json:"am_heartbeat_ms,omitempty"`
+	// SLSAMs is set by the readers of SLS, Rumen and SYNTH traces: their
+	// AMs keep the timing of SLS's AM simulators (slsams.go): steps every
+	// AMHeartbeatMS from submission, containers pulled at one step and
+	// launched at the next, completions seen the same way, the AM
+	// container released at its node's heartbeat after the last step.
+	// Native and generated workloads keep capq's own timing. It is not
+	// part of the native format: no conversion writes a trace's workload
+	// back out (gen workload writes only what it generates).
+	SLSAMs bool `json:"-"`
 	// NMHeartbeatMS, when positive, overrides the configuration's
 	// yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (SLS traces
 	// take yarn.sls.nm.heartbeat.interval.ms from sls-runner.xml).

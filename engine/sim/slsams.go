@@ -1,0 +1,142 @@
+package sim
+
+// The timing of an SLS trace's AMs (Workload.SLSAMs), as SLS 3.4's AM
+// simulators run (the same since 3.0; DAGAMSimulator since 3.3). SLS
+// runs every AM as a TaskRunner.Task started at the job's start with the
+// AM heartbeat as its period: firstStep submits the app at
+// job.start.ms (AMSimulator.firstStep), then middleStep runs every
+// heartbeat after it. In simulated time:
+//
+//   - the AM container is asked at submission (AMSimulator.submitApp);
+//   - the AM registers when its container is allocated: the RM's attempt
+//     launches it at once, and MockAMLauncher calls
+//     AMSimulator.notifyAMContainerLaunched, which registers
+//     (registerAM) and sets isAMContainerRunning; the app is RUNNING;
+//   - AMSimulator.middleStep does nothing until then; the first step
+//     strictly after the allocation asks for the first tasks
+//     (sendContainerRequest);
+//   - a step's allocate call returns what the RM allocated since the
+//     last call; the response waits in responseQueue until the next
+//     step's processResponseQueue, which launches the container
+//     (NMSimulator.addNewContainer, ending lifetime ms later): a task
+//     container allocated at t starts at the second step after t;
+//   - NMSimulator.middleStep reports a container whose lifetime has
+//     passed at the node's first heartbeat at or after its end, and the
+//     RM releases it there (CapacityScheduler.nodeUpdate);
+//   - the AM sees the completion the same way as an allocation: pulled
+//     at the first step after that heartbeat, processed at the next,
+//     where MRAMSimulator.sendContainerRequest asks for the reduces once
+//     every map is done;
+//   - when the last container's completion is processed,
+//     MRAMSimulator/DAGAMSimulator.processResponseQueue calls lastStep:
+//     the AM unregisters and NMSimulator.cleanupContainer marks the AM
+//     container complete, reported at its node's next heartbeat (at or
+//     after that step); the attempt, and the app, finish when the RM
+//     sees the AM container complete (RMAppAttemptImpl FINISHING to
+//     FINISHED).
+//
+// SLS's threads make ties a race; capq orders them one way: at one
+// millisecond an AM step runs before the node heartbeats (evKind), so a
+// step sees only what heartbeats strictly before it allocated or
+// reported, and a heartbeat sees what the step asked or cleaned up.
+//
+// The AM container itself is added with lifetime -1 (AM containers are
+// never in NMSimulator's containerQueue): it ends only with its app. The
+// AM's TaskRunner task ends after 1,000,000 heartbeats
+// (AMSimulator.init), where lastStep would stop an app that never
+// finished; capq does not model that end (it leaves such an app
+// unfinished).
+
+// amStepAfter is the AM's first step strictly after t: steps fall every
+// amHB from the app's submission (TaskRunner.Task.run, nextRun +=
+// repeatInterval), the first middleStep one interval after it.
+func (r *run) amStepAfter(a *appState, t int64) int64 {
+	if t < a.submitMS {
+		return a.submitMS + r.amHB
+	}
+	return a.submitMS + ((t-a.submitMS)/r.amHB+1)*r.amHB
+}
+
+// beatAtOrAfter is node i's first heartbeat at or after t, where
+// NMSimulator.middleStep reports what ended or was cleaned up by then.
+func (r *run) beatAtOrAfter(i int32, t int64) int64 {
+	if i < 0 || int(i) >= len(r.nodes) {
+		return t
+	}
+	ph := r.nodes[i].phase
+	return t + ((ph-t)%r.hb+r.hb)%r.hb
+}
+
+// slsRegistered is the AM container's launch (MockAMLauncher,
+// AMSimulator.notifyAMContainerLaunched): the attempt registers at once,
+// and the AM first asks at its next step.
+func (r *run) slsRegistered(i int32) {
+	a := &r.apps[i]
+	a.state = AppRunning
+	a.amReadyAt = r.amStepAfter(a, r.now)
+	r.q.push(event{t: a.amReadyAt, kind: evAMReady, ref: i})
+}
+
+// slsTaskEnd is when the RM releases a task container allocated now on
+// node, of duration d: launched at the second AM step after now
+// (pulled by one step's allocate, launched by the next step's
+// processResponseQueue), reported at the node's heartbeat at or after
+// its end.
+func (r *run) slsTaskEnd(a *appState, node int32, d int64) int64 {
+	launch := r.amStepAfter(a, r.now) + r.amHB
+	return r.beatAtOrAfter(node, launch+d)
+}
+
+// slsSeen queues the AM's processing of a container the RM released now:
+// the next step's allocate pulls the completion, the step after
+// processes it (MRAMSimulator.processResponseQueue).
+func (r *run) slsSeen(i int32) {
+	a := &r.apps[i]
+	r.q.push(event{t: r.amStepAfter(a, r.now) + r.amHB, kind: evAMSeen, ref: i})
+}
+
+// amSeen is the AM step that processes a completed task: the phase's
+// count drops, and once it is done the same step asks for the next
+// phase (MRAMSimulator.sendContainerRequest) or, after the last, ends
+// the app (lastStep).
+func (r *run) amSeen(i int32) {
+	a := &r.apps[i]
+	if a.state != AppRunning && a.state != AppAccepted {
+		return // finished or failed meanwhile
+	}
+	a.phaseLeft--
+	if a.phaseLeft == 0 {
+		r.startPhase(i)
+	}
+}
+
+// appDone ends an app whose last task is done. An SLS AM's lastStep
+// cleans up its AM container (NMSimulator.cleanupContainer), which the
+// RM releases at that node's next heartbeat, where the attempt and the
+// app finish; other apps finish at once.
+func (r *run) appDone(i int32) {
+	if !r.w.SLSAMs {
+		r.finishApp(i, AppFinished, "")
+		return
+	}
+	r.appDoneAt(i, r.now)
+}
+
+// appDoneAt runs an SLS AM's lastStep at step t: its AM container is
+// released at its node's heartbeat at or after t.
+func (r *run) appDoneAt(i int32, t int64) {
+	node := int32(-1)
+	if l, ok := r.getLive(r.apps[i].amID); ok {
+		node = l.node
+	}
+	r.q.push(event{t: r.beatAtOrAfter(node, t), kind: evAMFinish, ref: i})
+}
+
+// amFinish finishes an SLS app once its AM container is reported done.
+func (r *run) amFinish(i int32) {
+	a := &r.apps[i]
+	if a.state != AppRunning && a.state != AppAccepted {
+		return
+	}
+	r.finishApp(i, AppFinished, "")
+}

@@ -1,0 +1,177 @@
+package sim
+
+import (
+	"bufio"
+	"encoding/json"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/engine"
+)
+
+// slsEvent is one line of the event log, as these tests read it.
+type slsEvent struct {
+	T         int64  `json:"t_ms"`
+	Kind      string `json:"kind"`
+	Container int64  `json:"container"`
+	App       string `json:"app"`
+	Priority  int32  `json:"priority"`
+}
+
+// oneNodeRun runs w on the sls-suite's queues and one 8 GB node, with 1 s
+// node heartbeats and AM heartbeats of w's (1 s when unset), and returns
+// the event log and the node's heartbeat phase (its first draw from the
+// seeded source, as addNodeState draws it).
+func oneNodeRun(t *testing.T, w *Workload) ([]slsEvent, int64, *Result) {
+	t.Helper()
+	w.Cluster = Cluster{Nodes: []NodeGroup{{Names: []string{"n0"}, MemoryMB: 8192, VCores: 8}}}
+	w.AMHeartbeatMS = max(w.AMHeartbeatMS, 1000)
+	w.NMHeartbeatMS = 1000
+	var b strings.Builder
+	res, err := Run(loadModel(t, "sls-suite"), w, Options{Seed: 1, Events: &b})
+	require.NoError(t, err)
+	var evs []slsEvent
+	sc := bufio.NewScanner(strings.NewReader(b.String()))
+	for sc.Scan() {
+		var e slsEvent
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &e))
+		evs = append(evs, e)
+	}
+	ph := rand.New(rand.NewSource(1)).Int63n(1000)
+	require.Positive(t, ph, "the tests below assume the node does not beat on the AM's steps")
+	return evs, ph, res
+}
+
+func find(evs []slsEvent, kind string, prio int32) (slsEvent, bool) {
+	return findApp(evs, "", kind, prio)
+}
+
+// findApp is the first event of kind at prio, of app (any when "").
+func findApp(evs []slsEvent, app, kind string, prio int32) (slsEvent, bool) {
+	for _, e := range evs {
+		if e.Kind == kind && e.Priority == prio && (app == "" || e.App == app) {
+			return e, true
+		}
+	}
+	return slsEvent{}, false
+}
+
+// mrApp is one MapReduce job: an AM, one 10 s map, one 5 s reduce, at
+// SLS's MapReduce priorities.
+func mrApp(id string, submit int64) App {
+	return App{ID: id, Queue: "sls_queue_1", User: "u", SubmitMS: submit, AM: engine.Resource{MemoryMB: 1024, VCores: 1},
+		Tasks: []TaskGroup{
+			{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 10000, Priority: mrPriorityMap, Type: "map"},
+			{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 5000, Priority: mrPriorityReduce, Phase: 1, Type: "reduce"},
+		}}
+}
+
+// TestSLSAMTimingMRAMSimulator pins, step by step, one MapReduce AM and
+// its two task containers as SLS 3.4 times them (slsams.go). The node
+// beats at ph, 1000+ph, ...; the AM steps at 1000, 2000, ... after its
+// submission at 0. Each row names the SLS method that sets the time.
+func TestSLSAMTimingMRAMSimulator(t *testing.T) {
+	evs, ph, res := oneNodeRun(t, &Workload{SLSAMs: true, Apps: []App{mrApp("job_1", 0)}})
+	for _, c := range []struct {
+		method string
+		kind   string
+		prio   int32
+		want   int64
+	}{
+		// AMSimulator.firstStep submits at 0; the node's first heartbeat
+		// allocates the AM container (MockAMLauncher then calls
+		// AMSimulator.notifyAMContainerLaunched, which registers).
+		{"AMSimulator.firstStep+notifyAMContainerLaunched", "allocated", amPriority, ph},
+		// AMSimulator.middleStep: the first step after the registration
+		// (1000) asks for the map (MRAMSimulator.sendContainerRequest);
+		// the next heartbeat allocates it.
+		{"MRAMSimulator.sendContainerRequest", "allocated", mrPriorityMap, 1000 + ph},
+		// The step at 2000 pulls it (allocate), the step at 3000 launches
+		// it (MRAMSimulator.processResponseQueue,
+		// NMSimulator.addNewContainer): it ends at 13000 and
+		// NMSimulator.middleStep reports it at the next heartbeat.
+		{"MRAMSimulator.processResponseQueue+NMSimulator.middleStep", "released", mrPriorityMap, 13000 + ph},
+		// Pulled at 14000, processed at 15000, where the same step asks
+		// for the reduce (MRAMSimulator.sendContainerRequest).
+		{"MRAMSimulator.sendContainerRequest(reduce)", "allocated", mrPriorityReduce, 15000 + ph},
+		// Pulled at 16000, launched at 17000, ends at 22000.
+		{"NMSimulator.middleStep(reduce)", "released", mrPriorityReduce, 22000 + ph},
+		// Pulled at 23000, processed at 24000: lastStep cleans up the AM
+		// container (NMSimulator.cleanupContainer), which its node
+		// reports at its next heartbeat; then the app finishes.
+		{"AMSimulator.lastStep+NMSimulator.cleanupContainer", "released", amPriority, 24000 + ph},
+	} {
+		t.Run(c.method, func(t *testing.T) {
+			e, ok := find(evs, c.kind, c.prio)
+			require.True(t, ok, "no %s event at priority %d", c.kind, c.prio)
+			assert.Equal(t, c.want, e.T)
+		})
+	}
+	require.Len(t, res.Apps, 1)
+	assert.Equal(t, AppFinished, res.Apps[0].State)
+	assert.Equal(t, 24000+ph, res.Apps[0].FinishMS)
+}
+
+// TestSLSAMTimingAMSimulatorNotifyAMContainerLaunched pins when an AM
+// registers and first asks, with 2 s AM heartbeats: job_b, submitted at
+// 3000 (steps at 5000, 7000, ...), waits (the queue's AM limit takes one
+// AM) until job_a's AM container is released at 20000+ph, where its own
+// is allocated and registers (MockAMLauncher,
+// AMSimulator.notifyAMContainerLaunched); its first middleStep after
+// that, at 21000, asks for its map, which the node's heartbeat at
+// 21000+ph allocates. (capq's own timing asks one AM heartbeat after the
+// allocation, and the map waits for the heartbeat at 22000+ph.)
+func TestSLSAMTimingAMSimulatorNotifyAMContainerLaunched(t *testing.T) {
+	a := App{ID: "job_a", Queue: "sls_queue_1", User: "u", AM: engine.Resource{MemoryMB: 1024, VCores: 1},
+		Tasks: []TaskGroup{{Count: 1, MemoryMB: 7168, VCores: 1, DurationMS: 10000, Priority: mrPriorityMap, Type: "map"}}}
+	b := App{ID: "job_b", Queue: "sls_queue_1", User: "u", SubmitMS: 3000, AM: engine.Resource{MemoryMB: 1024, VCores: 1},
+		Tasks: []TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1000, Priority: mrPriorityMap, Type: "map"}}}
+	evs, ph, _ := oneNodeRun(t, &Workload{SLSAMs: true, AMHeartbeatMS: 2000, Apps: []App{a, b}})
+	for _, c := range []struct {
+		app, kind string
+		prio      int32
+		want      int64
+	}{
+		// job_a asks at its step 2000; the map is launched at the step
+		// 6000 (pulled at 4000) and ends at 16000.
+		{"job_a", "allocated", mrPriorityMap, 2000 + ph},
+		{"job_a", "released", mrPriorityMap, 16000 + ph},
+		// Seen at 20000 (pulled at 18000): lastStep.
+		{"job_a", "released", amPriority, 20000 + ph},
+		{"job_b", "allocated", amPriority, 20000 + ph},
+		{"job_b", "allocated", mrPriorityMap, 21000 + ph},
+	} {
+		e, ok := findApp(evs, c.app, c.kind, c.prio)
+		require.True(t, ok, "%s: no %s at priority %d", c.app, c.kind, c.prio)
+		assert.Equal(t, c.want, e.T, "%s: %s at priority %d", c.app, c.kind, c.prio)
+	}
+}
+
+// TestNativeAMTimingUnchanged pins the timing of workloads not read from
+// an SLS-style trace (SLSAMs unset): first asks one AM heartbeat after
+// the AM's allocation, tasks released their duration after allocation,
+// the app finished with its last task.
+func TestNativeAMTimingUnchanged(t *testing.T) {
+	evs, ph, res := oneNodeRun(t, &Workload{Apps: []App{mrApp("app_1", 0)}})
+	for _, c := range []struct {
+		kind string
+		prio int32
+		want int64
+	}{
+		{"allocated", amPriority, ph},
+		{"allocated", mrPriorityMap, 1000 + ph},
+		{"released", mrPriorityMap, 11000 + ph},
+		{"allocated", mrPriorityReduce, 11000 + ph},
+		{"released", mrPriorityReduce, 16000 + ph},
+		{"released", amPriority, 16000 + ph},
+	} {
+		e, ok := find(evs, c.kind, c.prio)
+		require.True(t, ok)
+		assert.Equal(t, c.want, e.T, "%s at priority %d", c.kind, c.prio)
+	}
+	assert.Equal(t, 16000+ph, res.Apps[0].FinishMS)
+}
