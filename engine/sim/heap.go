@@ -19,6 +19,7 @@ const (
 	evSubmit
 	evAMReady
 	evAMSeen
+	evStreamEnd
 	evDelayedAsk
 	evHeartbeat
 	evAsync

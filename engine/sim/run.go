@@ -396,6 +396,8 @@ func (r *run) dispatch(ev event) {
 		r.containerDone(ev.c)
 	case evAMSeen:
 		r.amSeen(ev.ref)
+	case evStreamEnd:
+		r.streamEnd(ev.ref)
 	case evAMFinish:
 		r.amFinish(ev.ref)
 	case evHeartbeat:

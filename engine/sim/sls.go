@@ -328,6 +328,7 @@ func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
 		if err := holdStreams(a.Tasks, end-a.SubmitMS); err != nil {
 			return a, 0, posErr(pos, "%v", err)
 		}
+		a.StreamMS = end - a.SubmitMS
 		sr.w.Warnings = append(sr.w.Warnings, streamNote(pos))
 	}
 	return a, int(max(count, 1)), nil

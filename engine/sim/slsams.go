@@ -75,6 +75,45 @@ func (r *run) slsRegistered(i int32) {
 	a.state = AppRunning
 	a.amReadyAt = r.amStepAfter(a, r.now)
 	r.q.push(event{t: a.amReadyAt, kind: evAMReady, ref: i})
+	if a.spec.StreamMS > 0 {
+		a.streamEndAt = r.streamEndAt(a)
+		r.q.push(event{t: a.streamEndAt, kind: evStreamEnd, ref: i})
+	}
+}
+
+// streamEndAt is the step where a stream AM stops:
+// StreamAMSimulator.processResponseQueue checks its run time (since
+// firstStep, the submission) only on a response, so from the second step
+// after registration on, and stops at the first step at least StreamMS
+// after submission.
+func (r *run) streamEndAt(a *appState) int64 {
+	due := a.submitMS + (a.spec.StreamMS+r.amHB-1)/r.amHB*r.amHB
+	return max(a.amReadyAt+r.amHB, due)
+}
+
+// streamEnd is the stream AM's last working step: its allocate call
+// releases every stream it runs (StreamAMSimulator.sendContainerRequest
+// with isFinished), and checkStop ends the task, whose lastStep at the
+// next step cleans up the AM container (appDoneAt). capq releases every
+// task container of the app here; SLS keeps until the app ends the few
+// allocated too late to be launched, and its outstanding asks stay, as
+// SLS's do.
+func (r *run) streamEnd(i int32) {
+	a := &r.apps[i]
+	if a.streamEndAt != r.now || a.state != AppRunning {
+		return // finished, or the attempt this event was for is gone
+	}
+	r.releasing = true
+	for _, id := range r.e.LiveContainers(a.spec.ID) {
+		if id != a.amID {
+			_ = r.e.ReleaseContainer(id)
+		}
+	}
+	r.releasing = false
+	r.touch()
+	r.afterEngine()
+	r.wakeAll()
+	r.appDoneAt(i, r.now+r.amHB)
 }
 
 // slsTaskEnd is when the RM releases a task container allocated now on

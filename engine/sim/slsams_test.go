@@ -175,3 +175,26 @@ func TestNativeAMTimingUnchanged(t *testing.T) {
 	}
 	assert.Equal(t, 16000+ph, res.Apps[0].FinishMS)
 }
+
+// TestSLSAMTimingStreamAMSimulator: a stream AM running 30 s from its
+// submission at 0 stops at the first step at or past 30000
+// (StreamAMSimulator.processResponseQueue), releasing its streams in
+// that step's allocate call (sendContainerRequest); lastStep at the next
+// step cleans up the AM container, released at the node's heartbeat
+// after 31000.
+func TestSLSAMTimingStreamAMSimulator(t *testing.T) {
+	app := App{ID: "job_s", Queue: "sls_queue_1", User: "u", AM: engine.Resource{MemoryMB: 1024, VCores: 1}, StreamMS: 30000,
+		Tasks: []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 30000, Priority: 20}}}
+	evs, ph, res := oneNodeRun(t, &Workload{SLSAMs: true, Apps: []App{app}})
+	var streams []int64
+	for _, e := range evs {
+		if e.Kind == "released" && e.Priority == 20 {
+			streams = append(streams, e.T)
+		}
+	}
+	assert.Equal(t, []int64{30000, 30000}, streams, "StreamAMSimulator.sendContainerRequest releases every stream")
+	am, ok := find(evs, "released", amPriority)
+	require.True(t, ok)
+	assert.Equal(t, 31000+ph, am.T, "AMSimulator.lastStep one step later")
+	assert.Equal(t, AppFinished, res.Apps[0].State)
+}

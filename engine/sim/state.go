@@ -28,14 +28,16 @@ type appState struct {
 	amID      int64
 	// amReadyAt is when the current attempt's AM registers (-1: no AM
 	// container running); the app is ACCEPTED until then.
-	amReadyAt  int64
-	submitMS   int64
-	firstMS    int64
-	finishMS   int64
-	containers int64
-	preempted  int64
-	restarts   int // AM attempts after the first
-	reason     string
+	amReadyAt int64
+	// streamEndAt is the step where an SLS stream AM stops (streamEnd).
+	streamEndAt int64
+	submitMS    int64
+	firstMS     int64
+	finishMS    int64
+	containers  int64
+	preempted   int64
+	restarts    int // AM attempts after the first
+	reason      string
 }
 
 // durFIFO is a queue of (duration, count) runs.

@@ -307,6 +307,7 @@ func (j *synthGenJob) app(set xmlconf.SLSSettings) (App, error) {
 		if err := holdStreams(a.Tasks, j.durationMS); err != nil {
 			return a, err
 		}
+		a.StreamMS = j.durationMS
 		a.Tasks = mergeGroups(a.Tasks)
 	}
 	return a, nil

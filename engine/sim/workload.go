@@ -116,6 +116,11 @@ type App struct {
 	// AMNodeLabelExpression is the AM request's own label (nil: as above).
 	AMNodeLabelExpression *string     `json:"am_node_label_expression,omitempty"`
 	Tasks                 []TaskGroup `json:"tasks"`
+	// StreamMS is an SLS stream AM's run time (job.end.ms - job.start.ms,
+	// a SYNTH class's duration; 0 for other AMs): with Workload.SLSAMs
+	// the AM releases its containers and ends once it has run that long
+	// (streamEnd).
+	StreamMS int64 `json:"-"`
 	// Pos is where the app was read (file:line or job index) for errors.
 	Pos string `json:"-"`
 }
