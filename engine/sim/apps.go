@@ -158,6 +158,7 @@ func (r *run) startPhase(i int32) {
 	var asks []engine.Ask
 	for _, p := range prios {
 		f := a.fifo[p]
+		f.asked, f.batchAt = f.left(), r.now
 		res := engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}
 		for _, name := range sortedKeys(racks[p]) {
 			asks = append(asks, engine.Ask{Priority: p, ResourceName: name, Resource: res, Count: racks[p][name]})
@@ -208,8 +209,15 @@ func (r *run) delayedAsk(i int32, j int) {
 		a.fifo[t.Priority] = f
 	}
 	f.push(t.DurationMS, t.Count)
+	count := f.left()
+	if r.w.SLSAMs {
+		// DAGAMSimulator asks this step's batch alone (dagReplaced).
+		r.dagReplaced(i, f, t.Priority)
+		count = f.asked + t.Count
+	}
+	f.asked, f.batchAt = count, r.now
 	res := engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}
-	if r.ask(i, []engine.Ask{{Priority: t.Priority, ResourceName: engine.AnyResource, Resource: res, Count: f.left(), NodeLabel: a.spec.taskLabel(t)}}, t.Count, int64(t.Count)*f.size.MemoryMB) {
+	if r.ask(i, []engine.Ask{{Priority: t.Priority, ResourceName: engine.AnyResource, Resource: res, Count: count, NodeLabel: a.spec.taskLabel(t)}}, t.Count, int64(t.Count)*f.size.MemoryMB) {
 		r.wakeAll()
 	}
 }
@@ -279,7 +287,9 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 			r.q.push(event{t: r.now + r.amHB, kind: evAMReady, ref: i})
 		}
 	} else {
-		d, _ := a.fifo[ev.Priority].pop()
+		f := a.fifo[ev.Priority]
+		d, _ := f.pop()
+		f.asked--
 		l.dur = d
 		end := r.doneAt(node, r.now+d)
 		if r.w.SLSAMs {
@@ -390,6 +400,7 @@ func (r *run) afterEngine() {
 			continue
 		}
 		f.push(l.dur, 1)
+		f.asked, f.batchAt = f.left(), r.now
 		r.ask(l.app, []engine.Ask{{Priority: l.prio, ResourceName: engine.AnyResource,
 			Resource: engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}, Count: f.left(), NodeLabel: a.prioLabel(l.prio)}}, 1, f.size.MemoryMB)
 	}

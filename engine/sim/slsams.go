@@ -1,5 +1,7 @@
 package sim
 
+import "fmt"
+
 // The timing of an SLS trace's AMs (Workload.SLSAMs), as SLS 3.4's AM
 // simulators run (the same since 3.0; DAGAMSimulator since 3.3). SLS
 // runs every AM as a TaskRunner.Task started at the job's start with the
@@ -45,7 +47,7 @@ package sim
 // AM's TaskRunner task ends after 1,000,000 heartbeats
 // (AMSimulator.init), where lastStep would stop an app that never
 // finished; capq does not model that end (it leaves such an app
-// unfinished).
+// unfinished, and says why where it knows, dagReplaced).
 
 // amStepAfter is the AM's first step strictly after t: steps fall every
 // amHB from the app's submission (TaskRunner.Task.run, nextRun +=
@@ -178,4 +180,24 @@ func (r *run) amFinish(i int32) {
 		return
 	}
 	r.finishApp(i, AppFinished, "")
+}
+
+// dagReplaced books the containers a DAG AM's new batch drops: its ask
+// carries that batch alone (DAGAMSimulator.sendContainerRequest packages
+// getToBeScheduledContainers' list only), and a ResourceRequest's count
+// replaces the one before, so containers asked earlier and not yet
+// allocated are never allocated, and the app never finishes: they leave
+// the pending books, and a warning names the app.
+func (r *run) dagReplaced(i int32, f *durFIFO, prio int32) {
+	a := &r.apps[i]
+	if f.batchAt == r.now || f.asked <= 0 {
+		return // the step's first batch, or nothing waits
+	}
+	n := f.asked
+	a.pending -= n
+	a.pendingMB -= int64(n) * f.size.MemoryMB
+	r.outstanding -= int64(n)
+	r.addPending(a.leaf, -int64(n)*f.size.MemoryMB)
+	f.asked = 0
+	r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("app %q: at %d ms its DAG AM asks a new batch at priority %d while %d container(s) of its earlier asks are not allocated; DAGAMSimulator asks each batch alone and the new count replaces the old, so those are never allocated and the app never finishes (SLS would stop its AM only 1,000,000 AM heartbeats after its submission)", a.spec.ID, r.now, prio, n))
 }

@@ -198,3 +198,27 @@ func TestSLSAMTimingStreamAMSimulator(t *testing.T) {
 	assert.Equal(t, 31000+ph, am.T, "AMSimulator.lastStep one step later")
 	assert.Equal(t, AppFinished, res.Apps[0].State)
 }
+
+// TestSLSAMTimingDAGAMSimulatorBatchReplaces: DAGAMSimulator asks each
+// batch alone, and a ResourceRequest's count replaces the last one, so a
+// batch asked while earlier containers wait drops them: here the node
+// fits one more container at a time, the second batch replaces the
+// first's waiting container, and the app never finishes, with a warning.
+func TestSLSAMTimingDAGAMSimulatorBatchReplaces(t *testing.T) {
+	app := App{ID: "job_d", Queue: "sls_queue_1", User: "u", AM: engine.Resource{MemoryMB: 1024, VCores: 1},
+		Tasks: []TaskGroup{
+			{Count: 2, MemoryMB: 3584, VCores: 1, DurationMS: 60000, Priority: 20},
+			{Count: 1, MemoryMB: 3584, VCores: 1, DurationMS: 1000, Priority: 20, DelayMS: 2000},
+		}}
+	_, _, res := oneNodeRun(t, &Workload{SLSAMs: true, Apps: []App{app}})
+	require.Len(t, res.Apps, 1)
+	assert.NotEqual(t, AppFinished, res.Apps[0].State, "the replaced container is never allocated")
+	assert.Equal(t, int64(1+2), res.Apps[0].Containers, "the AM, the first batch's first and the second batch's")
+	found := false
+	for _, w := range res.Warnings {
+		if strings.Contains(w, `app "job_d"`) && strings.Contains(w, "DAGAMSimulator asks each batch alone") {
+			found = true
+		}
+	}
+	assert.True(t, found, "warnings: %v", res.Warnings)
+}

@@ -45,6 +45,10 @@ type durFIFO struct {
 	runs []durRun
 	head int
 	size engine.Resource
+	// asked is the priority's ANY count outstanding in the engine, and
+	// batchAt when it was last asked (an SLS DAG AM's batch, dagReplaced).
+	asked   int
+	batchAt int64
 }
 
 type durRun struct {
