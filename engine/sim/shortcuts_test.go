@@ -22,29 +22,32 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 	for _, c := range []struct {
 		cfg string
 		gen GenOptions
+		// sls times the AMs as an SLS trace's (Workload.SLSAMs): steps
+		// on the AM's own grid, releases at the nodes' heartbeats.
+		sls bool
 	}{
-		{"seeds-example", GenOptions{Seed: 5, Apps: 300, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
-		{"seeds-dev-max40-eng-max60", GenOptions{Seed: 6, Apps: 400, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
-		{"seeds-example", GenOptions{Seed: 7, Apps: 300, Nodes: 20, NodeMemoryMB: 8192, NodeVCores: 8, TaskMemoryMB: []int64{1024}, DurationMS: 2 * 3600 * 1000}},
+		{"seeds-example", GenOptions{Seed: 5, Apps: 300, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, false},
+		{"seeds-dev-max40-eng-max60", GenOptions{Seed: 6, Apps: 400, Nodes: 12, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, false},
+		{"seeds-example", GenOptions{Seed: 7, Apps: 300, Nodes: 20, NodeMemoryMB: 8192, NodeVCores: 8, TaskMemoryMB: []int64{1024}, DurationMS: 2 * 3600 * 1000}, false},
 		// Preemption on (ProportionalCapacityPreemptionPolicy).
-		{"workloads/seeds-preemption", GenOptions{Seed: 8, Apps: 300, Nodes: 10, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
+		{"workloads/seeds-preemption", GenOptions{Seed: 8, Apps: 300, Nodes: 10, NodeMemoryMB: 16384, NodeVCores: 16, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, false},
 		// A generated tree of 10 parents of 10 leaves: whole parents are
 		// skipped when every asking leaf under them is user-blocked.
-		{"generated-100-leaves", GenOptions{Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}},
+		{"generated-100-leaves", GenOptions{Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, false},
 		// #19's contended day in small: tasks of 1, 2 and 4 GB for 20
 		// minutes on average fill 128 GB nodes, preemption on; nodes keep
 		// room for some asks and not others, which futile must tell apart.
-		{"generated-100-leaves-preemption", contendedGen()},
+		{"generated-100-leaves-preemption", contendedGen(), false},
 		// Nodes left with room for small asks and not big ones: futile
 		// must compare the room (each of these three fails if it does not).
-		{"seeds-example", GenOptions{Seed: 11, Apps: 100, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, TaskMemoryMB: []int64{1024, 6144}, DurationMeanMS: 600000, DurationMS: 3600 * 1000}},
-		{"seeds-example", GenOptions{Seed: 12, Apps: 200, Nodes: 30, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{3072, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}},
-		{"workloads/seeds-preemption", GenOptions{Seed: 13, Apps: 100, Nodes: 20, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{1024, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}},
+		{"seeds-example", GenOptions{Seed: 11, Apps: 100, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, TaskMemoryMB: []int64{1024, 6144}, DurationMeanMS: 600000, DurationMS: 3600 * 1000}, false},
+		{"seeds-example", GenOptions{Seed: 12, Apps: 200, Nodes: 30, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{3072, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}, false},
+		{"workloads/seeds-preemption", GenOptions{Seed: 13, Apps: 100, Nodes: 20, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{1024, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}, false},
 		// Many nodes beating in the same millisecond (heartbeat phases
 		// collide: 60 nodes on a 50 ms interval), reservations and
 		// preemption: a node woken at a millisecond whose heartbeats have
 		// partly run beats next interval, not again at once.
-		{"ties", tiesGen()},
+		{"ties", tiesGen(), false},
 		// The dominant resource calculator with vcores binding on some
 		// nodes and memory on others, where the room ceiling and the
 		// refusal rule are off (it does not catch either turned on: the
@@ -54,7 +57,10 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		// placed (about 1,000 an hour), so the day does not end. That is
 		// Hadoop's arithmetic: every leaf is guaranteed 0 vcores here, so
 		// the policy offers it none (zeroShareWarning says so).
-		{"generated-100-leaves-drf", drfGen()},
+		{"generated-100-leaves-drf", drfGen(), false},
+		// SLS's AM timing, with and without ties of node heartbeats.
+		{"seeds-example", GenOptions{Seed: 11, Apps: 100, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, TaskMemoryMB: []int64{1024, 6144}, DurationMeanMS: 600000, DurationMS: 3600 * 1000}, true},
+		{"ties", tiesGen(), true},
 	} {
 		var m *xmlconf.Model
 		switch c.cfg {
@@ -75,6 +81,7 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		if c.cfg == "ties" {
 			w.NMHeartbeatMS = 50
 		}
+		w.SLSAMs = c.sls
 		run := func(o Options) ([]byte, *Result) {
 			var log bytes.Buffer
 			o.Seed, o.Events, o.MaxEvents = 9, &log, -1
