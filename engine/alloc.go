@@ -249,9 +249,10 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 		cl := limits{limit: e.g.rc.roundDown(room.Add(c.usedIn(pi)), e.g.minAlloc), pi: pi, ignore: lim.ignore}
 		var r result
 		var childBlocked Resource
+		var recalled bool
 		if c.leaf {
 			r, childBlocked = e.assignLeaf(c, n, &cl)
-		} else {
+		} else if r, childBlocked, recalled = e.recallChild(memo, c, n, &cl); !recalled {
 			r, childBlocked = e.assignParent(c, n, cl)
 		}
 		if r.assigned() {
