@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -62,7 +63,8 @@ var ruleDuplicateLeaf = &Rule{
 	Docs: Docs{
 		Summary: "two leaf queues share a short name",
 		Why: "Up to 3.2 queues are keyed by short name and Hadoop refuses the file (`Two leaf queues were named <name>. " +
-			"Leaf queue names must be distinct`). From 3.3 (YARN-9879) it is accepted, but the short name becomes ambiguous: " +
+			"Leaf queue names must be distinct`), also for a child listed twice in one queues list (parseQueue parses it twice, " +
+			"and the second time meets its own first leaf before any sum is checked). From 3.3 (YARN-9879) it is accepted, but the short name becomes ambiguous: " +
 			"submitting to it or mapping to it fails.",
 		Bad:      "root.queues=eng,ops; root.eng.queues=batch; root.ops.queues=batch",
 		Good:     "root.eng.queues=eng-batch; root.ops.queues=ops-batch",
@@ -77,6 +79,9 @@ var ruleDuplicateLeaf = &Rule{
 			}
 		}
 		sort.Strings(names)
+		if p.Version.Less(xmlconf.V3_3) {
+			eachParent(p.Model, func(q *xmlconf.Queue) { reportParsedTwice(p, q) })
+		}
 		for _, n := range names {
 			qs := p.Model.Leaves[n]
 			first := qs[0].Path
@@ -91,6 +96,35 @@ var ruleDuplicateLeaf = &Rule{
 			}
 		}
 	},
+}
+
+// reportParsedTwice is CS003 for a child listed twice in one queues list
+// before 3.3: parseQueue parses the name once per entry, so the second
+// entry meets the leaf the first one put in the short-name map (the child
+// itself, or the first leaf below it) and throws before setChildQueues
+// sums anything.
+func reportParsedTwice(p *Pass, q *xmlconf.Queue) {
+	seen := map[string]bool{}
+	for _, n := range q.ChildNames {
+		if !seen[n] {
+			seen[n] = true
+			continue
+		}
+		leaf := firstLeaf(p.Model.Queue(q.Path + "." + n))
+		if leaf == nil {
+			continue
+		}
+		p.ReportHint(p.AtProperty(q, q.ChildrenProp), fmt.Sprintf("%q is listed more than once in %s; list each child once", n, q.ChildrenProp.Name),
+			"Two leaf queues were named %s. Leaf queue names must be distinct", leaf.Name)
+	}
+}
+
+// firstLeaf is the first leaf parseQueue reaches from q, depth first.
+func firstLeaf(q *xmlconf.Queue) *xmlconf.Queue {
+	for q != nil && len(q.Children) > 0 {
+		q = q.Children[0]
+	}
+	return q
 }
 
 var ruleChildNames = &Rule{
@@ -131,7 +165,8 @@ func checkChildNames(p *Pass, q *xmlconf.Queue) {
 		case strings.IndexFunc(name, isSpace) >= 0:
 			p.ReportHint(at, "remove the whitespace", "child name %q of %q contains whitespace", name, q.Path)
 		case seen[name]:
-			if sc := restatedSum(p, q); sc != nil && sc.duplicates {
+			// Before 3.3 the second entry fails parsing first (CS003).
+			if sc := restatedSum(p, q); sc != nil && sc.duplicates && p.Version.AtLeast(xmlconf.V3_3) {
 				p.Refused(at, sc.consequence("list each child once"), "child %q of %q is listed more than once", name, q.Path)
 				break
 			}
