@@ -2,7 +2,6 @@ package validate
 
 import (
 	"github.com/capq/capq/xmlconf"
-	"slices"
 )
 
 // RefreshOptions say how Refresh judges a change.
@@ -114,37 +113,57 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 	return res
 }
 
-// lintErrors returns NEW's lint errors: only rules whose severity is
-// error run (warnings are lint's business, and a 10,000-queue diff should
-// not pay for them), and capq:ignore does not hide an error here, because
-// the ResourceManager does not read comments. atStart adds the rules a
-// refresh does not meet (Rule.StartOnly).
+// lintErrors returns m's lint errors as `capq lint` finds them for v:
+// every lint rule runs, because a rule whose registered severity is a
+// warning still reports at error where its problem is what makes Hadoop
+// refuse the file (CS004's child listed twice, CS027's ignored vector:
+// Pass.Refused), and capq:ignore does not hide an error here, because the
+// ResourceManager does not read comments. Unless atStart, an error of a
+// rule refreshQueues does not meet (Rule.StartOnly) is kept at warning,
+// saying what happens instead (startOnlyOnRefresh).
 func lintErrors(m *xmlconf.Model, opts Options, v xmlconf.Version, atStart bool) []xmlconf.Finding {
 	if m == nil {
 		return nil
 	}
 	opts.Version = v
-	if len(opts.Enable) == 0 {
-		opts.Enable = errorRuleIDs()
-	}
-	if !atStart {
-		opts.Disable = append(slices.Clip(opts.Disable), startOnlyRuleIDs()...)
-	}
 	res := Run(m, opts)
 	var out []xmlconf.Finding
-	for _, f := range res.Findings {
-		if f.Severity == xmlconf.SeverityError {
-			out = append(out, f)
+	keep := func(f xmlconf.Finding) {
+		if f.Severity != xmlconf.SeverityError {
+			return
 		}
+		if !atStart {
+			if r := Lookup(f.Rule); r != nil && r.StartOnly {
+				f = startOnlyOnRefresh(f)
+			}
+		}
+		out = append(out, f)
+	}
+	for _, f := range res.Findings {
+		keep(f)
 	}
 	for _, s := range res.Suppressed {
-		if f := s.Finding; f.Severity == xmlconf.SeverityError {
-			f.Hint = "capq:ignore does not stop the ResourceManager: " + f.Hint
-			out = append(out, f)
-		}
+		f := s.Finding
+		f.Hint = "capq:ignore does not stop the ResourceManager: " + f.Hint
+		keep(f)
 	}
 	return out
 }
+
+// startOnlyOnRefresh is what a start-only error (Rule.StartOnly) means for
+// a refresh: refreshQueues does not read what the rule checks, so it
+// accepts the file and the running scheduler keeps what it started with,
+// but the ResourceManager will refuse to start with it. It stays in the
+// diff at warning, so a reviewer sees the restart that will fail.
+func startOnlyOnRefresh(f xmlconf.Finding) xmlconf.Finding {
+	f.Severity = xmlconf.SeverityWarning
+	f.Hint = joinHints(StartOnlyHint, f.Hint)
+	return f
+}
+
+// StartOnlyHint leads the hint of a start-only error in a refresh.
+const StartOnlyHint = "refreshQueues does not read this, so the refresh is accepted and the running scheduler keeps " +
+	"what it started with; the ResourceManager's next start fails with this file"
 
 // StartErrors are m's lint errors, the reasons the ResourceManager would
 // refuse to start with m or to refresh to it (capq:ignore does not hide
@@ -156,27 +175,6 @@ func StartErrors(m *xmlconf.Model) []xmlconf.Finding {
 	return lintErrors(m, Options{}, m.Version, true)
 }
 
-// errorRuleIDs lists the registered non-refresh rules that report errors.
-func errorRuleIDs() []string {
-	var ids []string
-	for _, r := range Rules() {
-		if r.Severity == xmlconf.SeverityError && r.Category != CatRefresh {
-			ids = append(ids, r.ID)
-		}
-	}
-	return ids
-}
-
-// startOnlyRuleIDs lists the rules a refresh does not meet (Rule.StartOnly).
-func startOnlyRuleIDs() []string {
-	var ids []string
-	for _, r := range Rules() {
-		if r.StartOnly {
-			ids = append(ids, r.ID)
-		}
-	}
-	return ids
-}
 func refreshVersion(new *xmlconf.Model, opts RefreshOptions) xmlconf.Version {
 	switch {
 	case opts.Version != (xmlconf.Version{}):
@@ -218,6 +216,9 @@ func (c *refreshCheck) wrapRefusal() {
 // Checks that run before the wrapper (the mutable store, CS051) are
 // reported bare.
 func hadoopError(v xmlconf.Version, f xmlconf.Finding) string {
+	if msg, ok := restatedRefusal(f); ok {
+		f.Message = msg // CS004/CS027 report what breaks CS024's sum
+	}
 	switch {
 	case f.Rule == ruleRFMutableStore.ID || f.Rule == "CS051":
 		return f.Message

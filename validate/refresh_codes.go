@@ -68,6 +68,9 @@ func ReasonCode(f xmlconf.Finding) string {
 	if c, ok := reasonByRule[f.Rule]; ok {
 		return c
 	}
+	if _, ok := restatedRefusal(f); ok {
+		return reasonByLintRule["CS024"]
+	}
 	if c, ok := reasonByLintRule[f.Rule]; ok {
 		return c
 	}

@@ -83,13 +83,17 @@ func parentPolicyClass(t string) bool {
 
 var ruleMultiNode = &Rule{
 	ID: "CS057", Name: "multi-node-policy", Category: CatOrdering, Severity: xmlconf.SeverityError,
-	Since: xmlconf.V3_2,
+	StartOnly: true,
+	Since:     xmlconf.V3_2,
 	Docs: Docs{
-		Summary:  "a multi-node sorting policy has no class or a negative sorting interval",
-		Why:      "With multi-node placement enabled every policy named in multi-node-sorting.policy.names needs a class: `<name> Class is not configured or not an instance of ...MultiNodeLookupPolicy`, and a non-negative interval.",
+		Summary: "a multi-node sorting policy has no class or a negative sorting interval",
+		Why: "With multi-node placement enabled every policy named in multi-node-sorting.policy.names needs a class: `<name> Class is not configured or not an instance of ...MultiNodeLookupPolicy`, and a non-negative interval. " +
+			"The policies are read only when the scheduler starts (CapacityScheduler#initScheduler registers them with the " +
+			"MultiNodeSortingManager; reinitialize does not): refreshQueues accepts the file and the ResourceManager's next " +
+			"start fails (a start-only rule).",
 		Bad:      "multi-node-placement-enabled=true; multi-node-sorting.policy.names=binpack  (no .class)",
 		Good:     "multi-node-sorting.policy.binpack.class=org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.ResourceUsageMultiNodeLookupPolicy",
-		Source:   "CapacitySchedulerConfiguration#getMultiNodePlacementPolicies",
+		Source:   "CapacitySchedulerConfiguration#getMultiNodePlacementPolicies (from CapacityScheduler#initScheduler only)",
 		Versions: "3.2+",
 	},
 	Check: func(p *Pass) {
@@ -135,11 +139,14 @@ func splitTrim(s string) []string {
 
 var ruleResourceTypes = &Rule{
 	ID: "CS055", Name: "default-calculator-resource-types", Category: CatOrdering, Severity: xmlconf.SeverityError,
-	Since: xmlconf.V3_1,
+	StartOnly: true,
+	Since:     xmlconf.V3_1,
 	Docs: Docs{
 		Summary: "custom resource types are configured but the DefaultResourceCalculator only counts memory",
 		Why: "The ResourceManager refuses to start: `RM uses DefaultResourceCalculator which used only memory as " +
-			"resource-type but invalid resource-types specified <types>. Use DominantResourceCalculator instead ...`.",
+			"resource-type but invalid resource-types specified <types>. Use DominantResourceCalculator instead ...`. " +
+			"initResourceCalculator runs in initScheduler only: refreshQueues keeps the calculator the scheduler started " +
+			"with and accepts the file (a start-only rule; RF013 reports a changed resource-calculator).",
 		Bad:      "yarn.resource-types=yarn.io/gpu (resource-calculator left at the default)",
 		Good:     "yarn.scheduler.capacity.resource-calculator=org.apache.hadoop.yarn.util.resource.DominantResourceCalculator",
 		Source:   "CapacityScheduler#initResourceCalculator (startup only)",

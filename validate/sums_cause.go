@@ -62,5 +62,23 @@ func uniformVectorPercent(c xmlconf.Capacity) (float32, bool) {
 
 // consequence is the hint a cause carries: what Hadoop then does.
 func (sc *sumCause) consequence(fix string) string {
-	return fix + "; Hadoop then refuses the file: " + sc.msg
+	return fix + sumRefusal + sc.msg
+}
+
+// sumRefusal joins a cause's fix to the CS024 message Hadoop refuses the
+// file with (restatedRefusal reads it back).
+const sumRefusal = "; Hadoop then refuses the file: "
+
+// restatedRefusal returns the CS024 message behind an error a cause
+// reports in its place (CS004, CS027 at error): what refreshQueues
+// prints, and its reason code, is the sum's.
+func restatedRefusal(f xmlconf.Finding) (string, bool) {
+	if f.Severity != xmlconf.SeverityError || f.Rule == "CS024" {
+		return "", false
+	}
+	i := strings.LastIndex(f.Hint, sumRefusal)
+	if i < 0 {
+		return "", false
+	}
+	return f.Hint[i+len(sumRefusal):], true
 }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/capq/capq/golden"
+)
+
+// TestDiffRefusesWhatLintFindsFatal: a child listed twice is CS004, a lint
+// warning that reports at error where Hadoop 3.3+ counts the child twice
+// and setChildQueues refuses the sum. capq lint and capq diff agree on the
+// rule, the location and the exit code; before 3.3 the repeated leaf name
+// is CS003's refusal (CapacitySchedulerQueueManager#parseQueue).
+func TestDiffRefusesWhatLintFindsFatal(t *testing.T) {
+	dir := "testdata/diff/child-listed-twice/"
+	const at = "testdata/diff/child-listed-twice/new.xml:29:5: error CS004: child \"b2\" of \"root.b\" is listed more than once"
+	r := runBinary(t, "", "lint", dir+"new.xml")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, at)
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Empty(t, r.stderr)
+	golden.Assert(t, "diff/child-listed-twice.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, at)
+	assert.Contains(t, r.stdout, "REFUSED by Hadoop 3.4 (ILLEGAL_CAPACITY_SUM)")
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "json")
+	assert.Equal(t, 1, r.code, r.stderr)
+	golden.Assert(t, "diff/child-listed-twice.json", []byte(r.stdout))
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "github")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "::error file=testdata/diff/child-listed-twice/new.xml,line=29")
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--hadoop-version", "3.2")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "error CS003: Two leaf queues were named b2")
+}
+
+// TestDiffStartOnlyErrorSaysWhatHappens: a multi-node policy without a
+// class is a lint error (the ResourceManager does not start), but only
+// CapacityScheduler#initScheduler reads the policies: refreshQueues
+// accepts the file, so diff exits 0 and keeps CS057 as a warning that
+// says the next start fails.
+func TestDiffStartOnlyErrorSaysWhatHappens(t *testing.T) {
+	dir := "testdata/diff/start-only-multi-node/"
+	r := runBinary(t, "", "lint", dir+"new.xml")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "error CS057")
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/start-only-multi-node.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, "warning CS057: binpack Class is not configured")
+	assert.Contains(t, r.stdout, "the ResourceManager's next start fails with this file")
+	assert.Contains(t, r.stdout, "refresh: accepted by Hadoop 3.4")
+}

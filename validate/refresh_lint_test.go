@@ -1,0 +1,161 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// findingKey is a finding without its severity and hint: what lint and a
+// refresh must agree on (rule, location, message).
+type findingKey struct {
+	rule, queue, property, message string
+	pos                            xmlconf.Pos
+}
+
+func agreeKey(f xmlconf.Finding) findingKey {
+	return findingKey{f.Rule, f.Queue, f.Property, f.Message, f.Pos}
+}
+
+// TestRefreshRefusesLintErrors: on every lint case, a refresh to the
+// case's file (from the same file, so no refresh rule objects) refuses
+// exactly the errors `capq lint` reports, with the same rule, location and
+// message, capq:ignore or not; an error of a start-only rule is kept at
+// warning, saying the refresh is accepted and the next start fails. The
+// errors come from the one lint run, so a rule registered as a warning
+// that reports at error (CS004, CS027 via Pass.Refused) refuses too.
+func TestRefreshRefusesLintErrors(t *testing.T) {
+	for _, c := range readCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := loadDirWith(t, c.dir, c.version, c.untrusted)
+			lint := Run(m, Options{Version: c.version})
+			errs := map[findingKey]bool{}
+			startOnly := map[findingKey]bool{}
+			all := append([]xmlconf.Finding{}, lint.Findings...)
+			for _, s := range lint.Suppressed {
+				all = append(all, s.Finding)
+			}
+			for _, f := range all {
+				if f.Severity != xmlconf.SeverityError {
+					continue
+				}
+				if Lookup(f.Rule).StartOnly {
+					startOnly[agreeKey(f)] = true
+				} else {
+					errs[agreeKey(f)] = true
+				}
+			}
+			r := Refresh(loadDirWith(t, c.dir, c.version, c.untrusted), m, RefreshOptions{Version: c.version})
+			gotErrs := map[findingKey]bool{}
+			gotStart := map[findingKey]bool{}
+			for _, f := range r.Findings {
+				if Lookup(f.Rule).Category == CatRefresh {
+					continue
+				}
+				switch {
+				case f.Severity == xmlconf.SeverityError:
+					gotErrs[agreeKey(f)] = true
+				case strings.HasPrefix(f.Hint, StartOnlyHint):
+					assert.Equal(t, xmlconf.SeverityWarning, f.Severity, f.String())
+					gotStart[agreeKey(f)] = true
+				}
+			}
+			assert.Equal(t, errs, gotErrs, "lint errors vs refresh refusals")
+			assert.Equal(t, startOnly, gotStart, "start-only lint errors vs refresh warnings")
+			if len(errs) > 0 {
+				assert.False(t, r.Accepted)
+				assert.NotEmpty(t, r.HadoopError)
+			}
+		})
+	}
+}
+
+// A child listed twice is only a lint warning (CS004), but in 3.3+ Hadoop
+// counts its capacity twice and setChildQueues refuses the sum: the refresh
+// is refused with CS004's message and location and Hadoop's sum message
+// (ParentQueue#setChildQueues). Before 3.3 parseQueue refuses it first
+// (CS003, CapacitySchedulerQueueManager#parseQueue).
+func TestRefreshRefusesChildListedTwice(t *testing.T) {
+	base := baseConf()
+	dup := edit(base, map[string]string{"root.queues": "a,b,a"})
+	runCases(t, []refreshCase{
+		{"child listed twice", v33_34, base, dup, nil, false, "ILLEGAL_CAPACITY_SUM", `child "a" of "root" is listed more than once`},
+		// Before 3.3 parseQueue parses root.a twice and its first leaf
+		// a1 meets itself in the short-name map.
+		{"child listed twice before 3.3", append(append([]xmlconf.Version{}, v2x...), v31_32...), base, dup, nil, false,
+			ReasonInvalidConfiguration, "Two leaf queues were named a1. Leaf queue names must be distinct"},
+	})
+	r := refresh(xmlconf.V3_4, base, dup, nil)
+	require.Len(t, r.Findings, 1)
+	f := r.Findings[0]
+	assert.Equal(t, "CS004", f.Rule)
+	assert.Equal(t, pre+"root.queues", f.Property)
+	assert.Equal(t, "Failed to re-init queues : Illegal capacity sum of 1.105 for children of queue root for label=. "+
+		"It should be either 0 or 1.0", r.HadoopError)
+	assert.Equal(t, "Failed to re-init queues : Illegal capacity of 1.105 for children of queue root",
+		refresh(xmlconf.V3_3, base, dup, nil).HadoopError)
+}
+
+// A capacity vector that legacy queue mode reads as unset breaks the sum
+// that the same percentage would make (CS027 at error).
+func TestRefreshRefusesVectorIgnoredInLegacyMode(t *testing.T) {
+	base := baseConf()
+	vec := edit(base, map[string]string{"root.a.a1.capacity": "[memory=30%,vcores=30%]"})
+	r := refresh(xmlconf.V3_4, base, vec, nil)
+	assert.False(t, r.Accepted)
+	require.NotEmpty(t, r.Refusals())
+	assert.Equal(t, Refusal{Code: "ILLEGAL_CAPACITY_SUM", Rule: "CS027", Message: r.Errors()[0]}, r.Refusals()[0])
+	assert.Contains(t, r.HadoopError, "Illegal capacity sum of 0.7 for children of queue a")
+}
+
+// Start-only errors do not refuse a refresh; the diff says what happens
+// instead: the running scheduler keeps what it started with and the next
+// start fails (CapacityScheduler#initScheduler reads the calculator and
+// the multi-node policies, reinitialize does not).
+func TestRefreshStartOnlyErrorsSayWhatHappens(t *testing.T) {
+	base := baseConf()
+	cases := []struct {
+		name string
+		rule string
+		set  map[string]string
+	}{
+		{"resource types with the default calculator", "CS055", map[string]string{"yarn.resource-types": "yarn.io/gpu"}},
+		{"multi-node policy without class", "CS057", map[string]string{"root.multi-node-placement-enabled": "true",
+			"root.multi-node-sorting.policy.names": "binpack"}},
+		{"monitor policy not loadable", "CS079", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			"yarn.resourcemanager.scheduler.monitor.policies": "ProportionalCapacityPreemptionPolicy"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			set := map[string]string{}
+			for k, v := range tc.set {
+				if strings.HasPrefix(k, "root.") {
+					k = strings.TrimPrefix(k, "root.")
+					k = pre + k
+				}
+				set[k] = v
+			}
+			target := edit(base, set)
+			var lintIDs []string
+			for _, f := range StartErrors(build(xmlconf.V3_4, target)) {
+				lintIDs = append(lintIDs, f.Rule)
+			}
+			require.Contains(t, lintIDs, tc.rule, "the file must be an error at start")
+			r := refresh(xmlconf.V3_4, base, target, nil)
+			assert.True(t, r.Accepted, "%v", r.Errors())
+			var found bool
+			for _, f := range r.Findings {
+				if f.Rule == tc.rule {
+					found = true
+					assert.Equal(t, xmlconf.SeverityWarning, f.Severity)
+					assert.True(t, strings.HasPrefix(f.Hint, StartOnlyHint), f.Hint)
+				}
+			}
+			assert.True(t, found, "%s is in the diff: %v", tc.rule, r.Findings)
+		})
+	}
+}
