@@ -118,8 +118,8 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 // warning still reports at error where its problem is what makes Hadoop
 // refuse the file (CS004's child listed twice, CS027's ignored vector:
 // Pass.Refused), and capq:ignore does not hide an error here, because the
-// ResourceManager does not read comments. Unless atStart, an error of a
-// rule refreshQueues does not meet (Rule.StartOnly) is kept at warning,
+// ResourceManager does not read comments. Unless atStart, an error
+// refreshQueues does not meet (Rule.AtStartOnly) is kept at warning,
 // saying what happens instead (startOnlyOnRefresh).
 func lintErrors(m *xmlconf.Model, opts Options, v xmlconf.Version, atStart bool) []xmlconf.Finding {
 	if m == nil {
@@ -133,7 +133,7 @@ func lintErrors(m *xmlconf.Model, opts Options, v xmlconf.Version, atStart bool)
 			return
 		}
 		if !atStart {
-			if r := Lookup(f.Rule); r != nil && r.StartOnly {
+			if r := Lookup(f.Rule); r != nil && r.AtStartOnly(f) {
 				f = startOnlyOnRefresh(f)
 			}
 		}

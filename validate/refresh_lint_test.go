@@ -43,7 +43,7 @@ func TestRefreshRefusesLintErrors(t *testing.T) {
 				if f.Severity != xmlconf.SeverityError {
 					continue
 				}
-				if Lookup(f.Rule).StartOnly {
+				if Lookup(f.Rule).AtStartOnly(f) {
 					startOnly[agreeKey(f)] = true
 				} else {
 					errs[agreeKey(f)] = true
@@ -115,7 +115,8 @@ func TestRefreshRefusesVectorIgnoredInLegacyMode(t *testing.T) {
 // Start-only errors do not refuse a refresh; the diff says what happens
 // instead: the running scheduler keeps what it started with and the next
 // start fails (CapacityScheduler#initScheduler reads the calculator and
-// the multi-node policies, reinitialize does not).
+// the multi-node policies, AbstractYarnScheduler#serviceInit the
+// scheduling wait, reinitialize does not).
 func TestRefreshStartOnlyErrorsSayWhatHappens(t *testing.T) {
 	base := baseConf()
 	cases := []struct {
@@ -126,6 +127,7 @@ func TestRefreshStartOnlyErrorsSayWhatHappens(t *testing.T) {
 		{"resource types with the default calculator", "CS055", map[string]string{"yarn.resource-types": "yarn.io/gpu"}},
 		{"multi-node policy without class", "CS057", map[string]string{"root.multi-node-placement-enabled": "true",
 			"root.multi-node-sorting.policy.names": "binpack"}},
+		{"scheduling wait not a number", "CS058", map[string]string{"yarn.resourcemanager.work-preserving-recovery.scheduling-wait-ms": "10.5"}},
 		{"monitor policy not loadable", "CS079", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
 			"yarn.resourcemanager.scheduler.monitor.policies": "ProportionalCapacityPreemptionPolicy"}},
 	}
@@ -158,4 +160,14 @@ func TestRefreshStartOnlyErrorsSayWhatHappens(t *testing.T) {
 			assert.True(t, found, "%s is in the diff: %v", tc.rule, r.Findings)
 		})
 	}
+}
+
+// CS058 on a number a refresh reads still refuses it (getInt throws in
+// LeafQueue#setupQueueConfigs): only the rule's StartOnlyKeys are kept.
+func TestRefreshValueSyntaxOnQueueRefuses(t *testing.T) {
+	base := baseConf()
+	runCases(t, []refreshCase{
+		{"maximum-applications 10.5", v3x, base, edit(base, map[string]string{"root.a.a1.maximum-applications": "10.5"}), nil,
+			false, "NUMBER_FORMAT", ""},
+	})
 }

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -87,6 +88,17 @@ type Rule struct {
 	// with, SchedulingMonitorManager.updateSchedulingMonitors), so the
 	// error does not refuse a refresh. simulate still warns of it.
 	StartOnly bool
+	// StartOnlyKeys are the properties whose findings of this rule only a
+	// start meets, where a refresh meets the rule's other findings (CS058:
+	// the numbers AbstractYarnScheduler.serviceInit reads).
+	StartOnlyKeys []string
+}
+
+// AtStartOnly reports whether f, a finding of r, is one refreshQueues
+// does not meet: the rule is StartOnly, or f is about one of its
+// StartOnlyKeys.
+func (r *Rule) AtStartOnly(f xmlconf.Finding) bool {
+	return r.StartOnly || (f.Property != "" && slices.Contains(r.StartOnlyKeys, f.Property))
 }
 
 // AppliesTo reports whether the rule runs for Hadoop version v.

@@ -8,9 +8,14 @@ import (
 
 var ruleValueSyntax = &Rule{
 	ID: "CS058", Name: "value-syntax", Category: CatProperties, Severity: xmlconf.SeverityError,
+	// AbstractYarnScheduler.serviceInit and RMAppLifetimeMonitor.serviceInit
+	// read these once; refreshQueues does not.
+	StartOnlyKeys: []string{xmlconf.MaxAppPriorityKey, xmlconf.SchedulingWaitKey, xmlconf.AppTimeoutsMonitorKey},
 	Docs: Docs{
 		Summary: "a number cannot be parsed, or a boolean is neither true nor false",
 		Why: "getInt/getLong/getFloat throw NumberFormatException (`For input string: \"10.5\"`) and the refresh fails; " +
+			"yarn.cluster.max-application-priority, the work-preserving-recovery scheduling wait and the application-timeouts " +
+			"monitor interval are read only when the ResourceManager starts, which then fails, while a refresh accepts them; " +
 			"getBoolean silently falls back to the default for anything but true/false, so `yes` or `1` turn nothing on.",
 		Bad:      "root.a.maximum-applications=10.5\nroot.a.disable_preemption=yes",
 		Good:     "root.a.maximum-applications=10\nroot.a.disable_preemption=true",
