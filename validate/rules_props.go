@@ -125,6 +125,9 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 		tail := suffix[j+1:]
 		if knownQueueSuffix(tail) {
 			orphan := rest[:end+1+j]
+			if tail == "state" && removalState(p, pr.Name) {
+				return
+			}
 			p.ReportHint(at, "add it to the parent's queues list, or delete the property",
 				"queue %q is not in the queue tree (not listed in %s.queues); Hadoop ignores %q", orphan, parentPath(orphan), pr.Name)
 			return
@@ -318,4 +321,16 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
 		}
 	}
 	p.Report(at, "unknown property %q; Hadoop ignores it", pr.Name)
+}
+
+// removalState reports whether key, the state of a queue not in the tree,
+// is what lets a refresh remove that queue: from 3.3 validateQueueHierarchy
+// (CapacitySchedulerConfigValidator) accepts deleting a queue whose state
+// the new file still sets to exactly STOPPED (RF002), so Hadoop reads it.
+func removalState(p *Pass, key string) bool {
+	if p.Version.Less(xmlconf.V3_3) || p.Model.Conf == nil {
+		return false
+	}
+	v, ok, _ := p.Model.Conf.Get(key)
+	return ok && v == string(xmlconf.StateStopped)
 }
