@@ -19,7 +19,8 @@ import (
 //	    "hadoop_error": "Failed to re-init queues : ...",   // "" when accepted
 //	    "reason_codes": ["QUEUE_DELETE_NOT_STOPPED"],     // [] when accepted
 //	    "findings": [ {"rule","severity","file","line","column","queue","property","message","hint"} ],
-//	    "summary": {"files","errors","warnings","infos"}
+//	    "summary": {"files","errors","warnings","infos"},
+//	    "introduced_warnings": [ {finding} ]              // NEW's lint warnings OLD has not (also in "findings")
 //	  },
 //	  "queues": [ {
 //	    "path": "root.eng.ml",
@@ -56,25 +57,42 @@ type diffRefreshJSON struct {
 	ReasonCodes []string        `json:"reason_codes"`
 	Findings    json.RawMessage `json:"findings"`
 	Summary     json.RawMessage `json:"summary"`
+	Introduced  json.RawMessage `json:"introduced_warnings"`
 }
 
-func writeDiffJSON(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) error {
+// findingsJSON renders findings in the lint JSON renderer's shape
+// (escapes included) with its summary.
+func findingsJSON(rep Report) (findings, summary json.RawMessage, err error) {
 	var lint bytes.Buffer
 	if err := WriteJSON(&lint, rep); err != nil {
-		return err
+		return nil, nil, err
 	}
 	var parts struct {
 		Findings json.RawMessage `json:"findings"`
 		Summary  json.RawMessage `json:"summary"`
 	}
 	if err := json.Unmarshal(lint.Bytes(), &parts); err != nil {
-		return fmt.Errorf("findings JSON: %w", err)
+		return nil, nil, fmt.Errorf("findings JSON: %w", err)
+	}
+	return parts.Findings, parts.Summary, nil
+}
+
+func writeDiffJSON(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) error {
+	findings, summary, err := findingsJSON(rep)
+	if err != nil {
+		return err
+	}
+	intro := rep
+	intro.Findings = res.Introduced
+	introduced, _, err := findingsJSON(intro)
+	if err != nil {
+		return err
 	}
 	out := diffJSON{
 		Old: o.OldName, New: o.NewName, HadoopVersion: res.Version.String(),
 		Refresh: diffRefreshJSON{
 			Accepted: res.Accepted, HadoopError: res.HadoopError, ReasonCodes: nonNilStrings(res.ReasonCodes()),
-			Findings: parts.Findings, Summary: parts.Summary,
+			Findings: findings, Summary: summary, Introduced: introduced,
 		},
 		Queues: res.Queues, Global: res.Global,
 	}

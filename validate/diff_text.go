@@ -30,7 +30,8 @@ type DiffOptions struct {
 // prepare SARIF or GitHub output themselves (paths from the repository
 // root, the step summary) before calling Write.
 func DiffReport(res *RefreshResult, o DiffOptions) Report {
-	return Report{Tool: "capq diff", Version: o.Version, Files: []string{o.OldName, o.NewName}, Findings: res.Findings}
+	return Report{Tool: "capq diff", Version: o.Version, Files: []string{o.OldName, o.NewName},
+		Findings: xmlconf.MergeFindings(res.Findings, res.Introduced)}
 }
 
 // WriteDiff renders a refresh result in format f (text, JSON, SARIF or
@@ -72,12 +73,44 @@ func writeDiffText(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) e
 	if err := WriteText(w, rep, RenderOptions{Colour: o.Colour}); err != nil {
 		return err
 	}
+	writeIntroduced(w, res.Introduced)
 	if o.Unified {
 		if u := UnifiedDiff(o.OldName, o.NewName, o.OldData, o.NewData); u != "" {
 			fmt.Fprintf(w, "\n%s", printableLines(u)) // the unified diff's own lines
 		}
 	}
 	return writeVerdict(w, res)
+}
+
+// writeIntroduced names, by rule and queue, the lint warnings NEW adds
+// (their findings are in the list above): what a reviewer asks of a
+// change ("it adds CS106 on root.b.b2").
+func writeIntroduced(w io.Writer, fs []xmlconf.Finding) {
+	if len(fs) == 0 {
+		return
+	}
+	bw := bufio.NewWriter(w)
+	noun := "warnings"
+	if len(fs) == 1 {
+		noun = "warning"
+	}
+	safeio.Fprintf(bw, "\nNEW introduces %d lint %s that OLD does not have:\n", len(fs), noun)
+	for _, f := range fs {
+		line := "    " + f.Rule
+		if r := Lookup(f.Rule); r != nil {
+			line += " " + r.Name
+		}
+		switch {
+		case f.Queue != "" && f.Property != "":
+			line += " on " + f.Queue + " (" + f.Property + ")"
+		case f.Queue != "":
+			line += " on " + f.Queue
+		case f.Property != "":
+			line += " on " + f.Property
+		}
+		safeio.Fprintf(bw, "%s\n", line)
+	}
+	_ = bw.Flush()
 }
 
 func writeQueueSummary(w io.Writer, res *RefreshResult) {

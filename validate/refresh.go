@@ -16,6 +16,9 @@ type RefreshOptions struct {
 	// Lint configures the lint run on NEW whose errors also refuse the
 	// refresh (Version is taken from here when set above).
 	Lint Options
+	// Warnings also lints OLD and lists NEW's lint warnings that OLD does
+	// not have (RefreshResult.Introduced), as `capq diff` shows them.
+	Warnings bool
 }
 
 // RefreshResult is what `yarn rmadmin -refreshQueues` would do with NEW
@@ -31,6 +34,10 @@ type RefreshResult struct {
 	// Queues is every queue of OLD and NEW (moved queues once, under their
 	// new path), in tree order.
 	Queues []QueueChange `json:"queues"`
+	// Introduced are NEW's lint warnings that OLD does not have, by rule
+	// and queue (RefreshOptions.Warnings): what the change adds for a
+	// reviewer. They never refuse the refresh.
+	Introduced []xmlconf.Finding `json:"introduced_warnings,omitempty"`
 	// Global lists scheduler-wide properties that changed.
 	Global []PropChange `json:"global,omitempty"`
 	// HadoopError is what rmadmin would print for the first failure in the
@@ -98,8 +105,15 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 	res := &RefreshResult{Version: v, Findings: []xmlconf.Finding{}, Queues: []QueueChange{}}
 	// Lint reads NEW only and the refresh rules only read both models, so
 	// they run side by side (the large part of a 10,000-queue diff).
-	lintDone := make(chan []xmlconf.Finding, 1)
-	go func() { lintDone <- lintErrors(new, opts.Lint, v, false) }()
+	lintDone := make(chan Result, 1)
+	go func() { lintDone <- lintRun(new, opts.Lint, v) }()
+	oldDone := make(chan Result, 1)
+	if opts.Warnings {
+		// OLD's lint is only the baseline of the warnings NEW introduces.
+		o := opts.Lint
+		o.File = ""
+		go func() { oldDone <- lintRun(old, o, v) }()
+	}
 	rc := newRefreshCheck(old, new, v, opts)
 	rc.res = res
 	if old != nil && new != nil && old.Root != nil && new.Root != nil {
@@ -108,62 +122,14 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 		res.Queues = rc.changes()
 		res.Global = rc.globalChanges()
 	}
-	res.Findings = append(res.Findings, <-lintDone...)
+	newLint := <-lintDone
+	res.Findings = append(res.Findings, lintErrors(newLint, false)...)
+	if opts.Warnings {
+		res.Introduced = introducedWarnings((<-oldDone).Findings, newLint.Findings)
+	}
 	res.finish(rc)
 	return res
 }
-
-// lintErrors returns m's lint errors as `capq lint` finds them for v:
-// every lint rule runs, because a rule whose registered severity is a
-// warning still reports at error where its problem is what makes Hadoop
-// refuse the file (CS004's child listed twice, CS027's ignored vector:
-// Pass.Refused), and capq:ignore does not hide an error here, because the
-// ResourceManager does not read comments. Unless atStart, an error
-// refreshQueues does not meet (Rule.AtStartOnly) is kept at warning,
-// saying what happens instead (startOnlyOnRefresh).
-func lintErrors(m *xmlconf.Model, opts Options, v xmlconf.Version, atStart bool) []xmlconf.Finding {
-	if m == nil {
-		return nil
-	}
-	opts.Version = v
-	res := Run(m, opts)
-	var out []xmlconf.Finding
-	keep := func(f xmlconf.Finding) {
-		if f.Severity != xmlconf.SeverityError {
-			return
-		}
-		if !atStart {
-			if r := Lookup(f.Rule); r != nil && r.AtStartOnly(f) {
-				f = startOnlyOnRefresh(f)
-			}
-		}
-		out = append(out, f)
-	}
-	for _, f := range res.Findings {
-		keep(f)
-	}
-	for _, s := range res.Suppressed {
-		f := s.Finding
-		f.Hint = "capq:ignore does not stop the ResourceManager: " + f.Hint
-		keep(f)
-	}
-	return out
-}
-
-// startOnlyOnRefresh is what a start-only error (Rule.StartOnly) means for
-// a refresh: refreshQueues does not read what the rule checks, so it
-// accepts the file and the running scheduler keeps what it started with,
-// but the ResourceManager will refuse to start with it. It stays in the
-// diff at warning, so a reviewer sees the restart that will fail.
-func startOnlyOnRefresh(f xmlconf.Finding) xmlconf.Finding {
-	f.Severity = xmlconf.SeverityWarning
-	f.Hint = joinHints(StartOnlyHint, f.Hint)
-	return f
-}
-
-// StartOnlyHint leads the hint of a start-only error in a refresh.
-const StartOnlyHint = "refreshQueues does not read this, so the refresh is accepted and the running scheduler keeps " +
-	"what it started with; the ResourceManager's next start fails with this file"
 
 // StartErrors are m's lint errors, the reasons the ResourceManager would
 // refuse to start with m or to refresh to it (capq:ignore does not hide
@@ -172,7 +138,7 @@ func StartErrors(m *xmlconf.Model) []xmlconf.Finding {
 	if m == nil {
 		return nil
 	}
-	return lintErrors(m, Options{}, m.Version, true)
+	return lintErrors(lintRun(m, Options{}, m.Version), true)
 }
 
 func refreshVersion(new *xmlconf.Model, opts RefreshOptions) xmlconf.Version {

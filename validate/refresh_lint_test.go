@@ -171,3 +171,55 @@ func TestRefreshValueSyntaxOnQueueRefuses(t *testing.T) {
 			false, "NUMBER_FORMAT", ""},
 	})
 }
+
+func TestIntroducedWarnings(t *testing.T) {
+	w := func(rule, queue, prop, msg string) xmlconf.Finding {
+		return xmlconf.Finding{Rule: rule, Severity: xmlconf.SeverityWarning, Queue: queue, Property: prop, Message: msg}
+	}
+	errAt := w("CS024", "root", pre+"root.queues", "sum")
+	errAt.Severity = xmlconf.SeverityError
+	cases := []struct {
+		name     string
+		old, new []xmlconf.Finding
+		want     []xmlconf.Finding
+	}{
+		{"same rule and key, other value", []xmlconf.Finding{w("CS106", "root.b", pre+"root.b.capacity", "0.8")},
+			[]xmlconf.Finding{w("CS106", "root.b", pre+"root.b.capacity", "0.5")}, nil},
+		{"same rule, another queue", []xmlconf.Finding{w("CS106", "root.b", pre+"root.b.capacity", "0.8")},
+			[]xmlconf.Finding{w("CS106", "root.a", pre+"root.a.capacity", "0.5")},
+			[]xmlconf.Finding{w("CS106", "root.a", pre+"root.a.capacity", "0.5")}},
+		{"same queue, another key", []xmlconf.Finding{w("CS005", "root.a", pre+"root.a.capcity", "typo")},
+			[]xmlconf.Finding{w("CS005", "root.a", pre+"root.a.capcity", "typo"), w("CS005", "root.a", pre+"root.a.user-limit-factr", "typo")},
+			[]xmlconf.Finding{w("CS005", "root.a", pre+"root.a.user-limit-factr", "typo")}},
+		{"a global key", nil, []xmlconf.Finding{w("CS111", "", "yarn.resourcemanager.scheduler.monitor.enable", "rm")},
+			[]xmlconf.Finding{w("CS111", "", "yarn.resourcemanager.scheduler.monitor.enable", "rm")}},
+		{"neither queue nor key: by message", []xmlconf.Finding{w("XML006", "", "", "root element")},
+			[]xmlconf.Finding{w("XML006", "", "", "root element"), w("XML006", "", "", "other")},
+			[]xmlconf.Finding{w("XML006", "", "", "other")}},
+		{"errors and infos are not listed", nil, []xmlconf.Finding{errAt, {Rule: "CS107", Severity: xmlconf.SeverityInfo, Queue: "root.a"}}, nil},
+		{"a warning OLD had at another rule is new", []xmlconf.Finding{w("CS101", "root.a", pre+"root.a.capacity", "x")},
+			[]xmlconf.Finding{w("CS106", "root.a", pre+"root.a.capacity", "x")},
+			[]xmlconf.Finding{w("CS106", "root.a", pre+"root.a.capacity", "x")}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, introducedWarnings(tc.old, tc.new))
+		})
+	}
+}
+
+// Refresh lists the warnings NEW adds only when asked (capq diff asks;
+// scenario and preview do not pay for OLD's lint), and they never refuse.
+func TestRefreshIntroducedWarnings(t *testing.T) {
+	base := edit(baseConf(), map[string]string{"root.b.b2.capacity": "0.8"})
+	target := edit(base, map[string]string{"root.b.b2.capacity": "0.5", "root.b.b1.capacity": "79.5",
+		"root.a.a1.user-limit-factr": "2"})
+	o, n := build(xmlconf.V3_4, base), build(xmlconf.V3_4, target)
+	assert.Empty(t, Refresh(o, n, RefreshOptions{Version: xmlconf.V3_4}).Introduced)
+	r := Refresh(o, n, RefreshOptions{Version: xmlconf.V3_4, Warnings: true})
+	assert.True(t, r.Accepted)
+	require.Len(t, r.Introduced, 1, "%v", r.Introduced)
+	assert.Equal(t, "CS005", r.Introduced[0].Rule)
+	assert.Equal(t, "root.a.a1", r.Introduced[0].Queue)
+	assert.Equal(t, pre+"root.a.a1.user-limit-factr", r.Introduced[0].Property)
+}

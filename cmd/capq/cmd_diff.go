@@ -55,7 +55,7 @@ func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 		return cannotRun(err)
 	}
 	res := validate.Refresh(in.old.Model, in.new.Model, validate.RefreshOptions{
-		Version: in.version, Live: in.live, Lint: validate.Options{File: in.newName},
+		Version: in.version, Live: in.live, Lint: validate.Options{File: in.newName}, Warnings: true,
 	})
 	do := validate.DiffOptions{OldName: in.oldName, NewName: in.newName, OldData: in.oldData, NewData: in.newData,
 		Unified: o.unified, Colour: s.colour(), Version: toolVersion()}

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/golden"
 )
@@ -57,4 +59,34 @@ func TestDiffStartOnlyErrorSaysWhatHappens(t *testing.T) {
 	assert.Contains(t, r.stdout, "warning CS057: binpack Class is not configured")
 	assert.Contains(t, r.stdout, "the ResourceManager's next start fails with this file")
 	assert.Contains(t, r.stdout, "refresh: accepted by Hadoop 3.4")
+}
+
+// TestDiffListsIntroducedWarnings: NEW adds a typo on root.a.a1 (CS005) and
+// an AM share written as a percentage on root.b.b1 (CS101); root.b.b2 was
+// already below 1% in OLD (CS106), so only the two new ones are listed, by
+// rule and queue, and the refresh is still accepted.
+func TestDiffListsIntroducedWarnings(t *testing.T) {
+	dir := "testdata/diff/introduces-warnings/"
+	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/introduces-warnings.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, "NEW introduces 2 lint warnings that OLD does not have:\n"+
+		"    CS005 unknown-property on root.a.a1 (yarn.scheduler.capacity.root.a.a1.user-limit-factr)\n"+
+		"    CS101 am-percent-as-percent on root.b.b1 (yarn.scheduler.capacity.root.b.b1.maximum-am-resource-percent)\n")
+	assert.NotContains(t, r.stdout, "CS106")
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "json")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/introduces-warnings.json", []byte(r.stdout))
+	var doc struct {
+		Refresh struct {
+			Introduced []struct{ Rule, Queue string } `json:"introduced_warnings"`
+		} `json:"refresh"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	assert.Equal(t, []struct{ Rule, Queue string }{{"CS005", "root.a.a1"}, {"CS101", "root.b.b1"}}, doc.Refresh.Introduced)
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "github")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "::warning file=testdata/diff/introduces-warnings/new.xml,line=45")
 }
