@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/validate"
+	"github.com/capq/capq/xmlconf"
 )
 
 type diffOptions struct {
@@ -15,6 +16,7 @@ type diffOptions struct {
 	format    string
 	unified   bool
 	root      string
+	failOn    string
 }
 
 func newDiffCmd(s *streams) *cobra.Command {
@@ -42,10 +44,15 @@ func (o *diffOptions) bind(cmd *cobra.Command) {
 	bindRoot(cmd.Flags(), &o.root)
 	completeValues(cmd, "format", fixed(diffFormats))
 	cmd.Flags().BoolVar(&o.unified, "unified", false, "also print a unified diff of the two files (text and json)")
+	bindFailOn(cmd, &o.failOn)
 }
 
 func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 	format, err := diffFormat(o.format)
+	if err != nil {
+		return cannotRun(err)
+	}
+	failOn, err := failOnLevel(o.failOn)
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -62,7 +69,16 @@ func runDiff(o diffOptions, oldArg, newArg string, s *streams) error {
 	if err := writeDiff(s, format, res, do, o.root); err != nil {
 		return cannotRun(fmt.Errorf("write output: %w", err))
 	}
-	if !res.Accepted {
+	return diffExit(res, do, failOn)
+}
+
+// diffExit is 1 when the refresh is refused or, with --fail-on warning or
+// info, any finding of the diff (refresh findings, start-only errors,
+// warnings NEW introduces) is at or above the level, as lint counts them.
+func diffExit(res *validate.RefreshResult, do validate.DiffOptions, failOn xmlconf.Severity) error {
+	rep := validate.DiffReport(res, do)
+	rep.FailOn = failOn
+	if !res.Accepted || rep.Failed() {
 		return exitWith(exitFindings)
 	}
 	return nil

@@ -31,7 +31,7 @@ func newLintCmd(s *streams) *cobra.Command {
 	o.config.bind(cmd, true)
 	f := cmd.Flags()
 	f.StringVar(&o.format, "format", "text", "output format: text, json, sarif, github or junit")
-	f.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a finding is at or above this level: error, warning or info")
+	bindFailOn(cmd, &o.failOn)
 	f.StringSliceVar(&o.enable, "enable", nil, "run only these rules (IDs, names or categories, comma separated)")
 	f.StringSliceVar(&o.disable, "disable", nil, "do not run these rules (IDs, names or categories, comma separated)")
 	f.StringVar(&o.policy, "policy", "", "per-rule levels from `FILE`, one \"RULE LEVEL\" per line (LEVEL error, warning, info or off)")
@@ -39,7 +39,6 @@ func newLintCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding of this run in a baseline file (replaces only a capq baseline)")
 	bindRoot(f, &o.root)
 	completeValues(cmd, "format", fixed(lintFormats))
-	completeValues(cmd, "fail-on", fixed(failOnLevels))
 	completeValues(cmd, "enable", ruleSelectors)
 	completeValues(cmd, "disable", ruleSelectors)
 	return cmd

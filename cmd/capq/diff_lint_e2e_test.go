@@ -90,3 +90,41 @@ func TestDiffListsIntroducedWarnings(t *testing.T) {
 	assert.Equal(t, 0, r.code, r.stderr)
 	assert.Contains(t, r.stdout, "::warning file=testdata/diff/introduces-warnings/new.xml,line=45")
 }
+
+// TestDiffFailOn: --fail-on is lint's flag on diff. The default (error)
+// exits 1 only on a refused refresh; warning also fails on the warnings
+// NEW introduces and on a start-only error kept at warning; a refused
+// refresh fails at every level; a bad level cannot run.
+func TestDiffFailOn(t *testing.T) {
+	intro := []string{"diff", "testdata/diff/introduces-warnings/old.xml", "testdata/diff/introduces-warnings/new.xml"}
+	startOnly := []string{"diff", "testdata/diff/start-only-multi-node/old.xml", "testdata/diff/start-only-multi-node/new.xml"}
+	refused := []string{"diff", "testdata/diff/child-listed-twice/old.xml", "testdata/diff/child-listed-twice/new.xml"}
+	seeds := []string{"diff", seedsOld, seedsNew}
+	tests := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"introduced warnings, default", intro, 0},
+		{"introduced warnings, error", append(intro, "--fail-on", "error"), 0},
+		{"introduced warnings, warning", append(intro, "--fail-on", "warning"), 1},
+		{"introduced warnings, github", append(intro, "--fail-on", "warning", "--format", "github"), 1},
+		{"start-only error, default", startOnly, 0},
+		{"start-only error, warning", append(startOnly, "--fail-on", "warning"), 1},
+		{"refused, info", append(refused, "--fail-on", "info"), 1},
+		{"refused, default", refused, 1},
+		{"no finding at all, info", append(seeds, "--fail-on", "info"), 0},
+		{"start-only error, info", append(startOnly, "--fail-on", "info"), 1},
+		{"bad level", append(intro, "--fail-on", "fatal"), 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runBinary(t, "", tc.args...)
+			assert.Equal(t, tc.code, r.code, "stdout: %s\nstderr: %s", r.stdout, r.stderr)
+			if tc.code == 2 {
+				assert.Contains(t, r.stderr, `--fail-on "fatal": want error, warning or info`)
+				assert.Empty(t, r.stdout)
+			}
+		})
+	}
+}

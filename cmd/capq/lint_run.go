@@ -29,8 +29,8 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 		return p, badValue("format", o.format, lintFormats)
 	}
 	p.untrusted = o.config.untrustedFor(s, p.format)
-	if p.failOn, err = xmlconf.ParseSeverity(o.failOn); err != nil {
-		return p, badValue("fail-on", o.failOn, failOnLevels)
+	if p.failOn, err = failOnLevel(o.failOn); err != nil {
+		return p, err
 	}
 	if err := validate.CheckSelectors(o.enable); err != nil {
 		return p, fmt.Errorf("--enable: %w", err)

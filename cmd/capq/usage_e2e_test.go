@@ -123,6 +123,7 @@ func TestCompletion(t *testing.T) {
 		{[]string{"diff", "--format", ""}, diffFormats},
 		{[]string{"tree", "--format", ""}, textJSON},
 		{[]string{"lint", "--fail-on", ""}, failOnLevels},
+		{[]string{"diff", "--fail-on", ""}, failOnLevels},
 		{[]string{"lint", "--hadoop-version", ""}, hadoopVersions()},
 		{[]string{"tree", "x", "--hadoop-version", ""}, hadoopVersions()},
 		{[]string{"explain", ""}, []string{"CS024\t", "CS001\t"}},
