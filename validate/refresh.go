@@ -27,9 +27,10 @@ type RefreshOptions struct {
 type RefreshResult struct {
 	Version xmlconf.Version `json:"hadoop_version"`
 	// Accepted is false when any finding is an error: a refresh rule (RF0xx)
-	// refuses the change, or NEW has lint errors.
+	// refuses the change, or NEW has a lint error refreshQueues meets.
 	Accepted bool `json:"accepted"`
-	// Findings are the refresh findings and NEW's lint errors, sorted.
+	// Findings are the refresh findings and NEW's lint errors (those only
+	// a start meets kept at warning, with StartOnlyHint), sorted.
 	Findings []xmlconf.Finding `json:"findings"`
 	// Queues is every queue of OLD and NEW (moved queues once, under their
 	// new path), in tree order.

@@ -14,7 +14,7 @@ func lintRun(m *xmlconf.Model, opts Options, v xmlconf.Version) Result {
 }
 
 // lintErrors returns the errors of a lint run (lintRun): all of them, as
-// `capq lint` finds them for the version, because a rule whose registered severity is a
+// `capq lint` finds them for the version, because a rule registered as a
 // warning still reports at error where its problem is what makes Hadoop
 // refuse the file (CS004's child listed twice, CS027's ignored vector:
 // Pass.Refused), and capq:ignore does not hide an error here, because the
