@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/safeio"
 )
 
 // logEvent writes one JSON line to Options.Events:
@@ -16,7 +17,9 @@ import (
 // for preemption, killed after max_wait_before_kill unless freed) or
 // preempted;
 // locality is omitted for unreservations. Written by hand: millions of
-// lines go through here.
+// lines go through here. Names come from the workload and the
+// configuration, so they go through safeio.AppendJSONString (a NUL, an
+// ESC or an invalid byte in an app name stays valid JSON).
 func (r *run) logEvent(ev *engine.Event) {
 	b := r.lineBuf[:0]
 	b = append(b, `{"t_ms":`...)
@@ -26,11 +29,11 @@ func (r *run) logEvent(ev *engine.Event) {
 	b = append(b, `","container":`...)
 	b = strconv.AppendInt(b, ev.ContainerID, 10)
 	b = append(b, `,"app":`...)
-	b = strconv.AppendQuote(b, ev.App)
+	b = safeio.AppendJSONString(b, ev.App)
 	b = append(b, `,"queue":`...)
-	b = strconv.AppendQuote(b, ev.Queue)
+	b = safeio.AppendJSONString(b, ev.Queue)
 	b = append(b, `,"node":`...)
-	b = strconv.AppendQuote(b, ev.Node)
+	b = safeio.AppendJSONString(b, ev.Node)
 	b = append(b, `,"memory_mb":`...)
 	b = strconv.AppendInt(b, ev.Resource.MemoryMB, 10)
 	b = append(b, `,"vcores":`...)

@@ -4,18 +4,25 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+
+	"github.com/capq/capq/safeio"
 )
 
 // WriteNative writes a workload in the native format, one app per line
-// so large generated workloads stay diffable and streamable.
+// so large generated workloads stay diffable and streamable. Each value
+// is written by encoding/json through safeio.JSONWriter, whole (so no
+// character is split), so that a queue, user or app name from the
+// configuration or an RM answer carries no bidi override or C1 control
+// raw into a file a reviewer reads in a pull request.
 func WriteNative(out io.Writer, w *Workload) error {
 	bw := bufio.NewWriter(out)
+	esc := safeio.JSONWriter(bw)
 	enc := func(v any) error {
 		b, err := json.Marshal(v)
 		if err != nil {
 			return err
 		}
-		_, err = bw.Write(b)
+		_, err = esc.Write(b)
 		return err
 	}
 	bw.WriteString("{\n  \"format\": \"" + FormatNative + "\",\n  \"name\": ")

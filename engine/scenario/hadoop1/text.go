@@ -89,8 +89,12 @@ func writeStep(b *bytes.Buffer, s *Step, res *StepResult) {
 			b.WriteString(": accepted")
 		}
 	case "snapshot":
+		// The state's JSON goes through JSONWriter, not Fprintf (which
+		// leaves a []byte as it is): a job or user name's bidi override
+		// or C1 control becomes a \u escape, and the layout's newlines stay.
 		js, _ := json.MarshalIndent(res.State, "    ", "  ")
-		safeio.Fprintf(b, "\n    %s", js)
+		b.WriteString("\n    ")
+		_, _ = safeio.JSONWriter(b).Write(js)
 	case "expect":
 		if len(res.Failures) == 0 {
 			b.WriteString(": met")
