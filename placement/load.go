@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -92,6 +93,11 @@ func (s *Set) loadJSON(c *xmlconf.Conf, opts LoadOptions) []Problem {
 			// is not a refusal, but its rules go unchecked.
 			return []Problem{{Key: KeyJSONFile, Warning: true, Msg: fmt.Sprintf("cannot read mapping rule file %q (%v); capq runs with no mapping rules", strings.TrimSpace(path), errText(err))}}
 		}
+		// MappingRuleCreator.getMappingRulesFromJsonFile hands Jackson the
+		// file's bytes (readValue(byte[])), and Jackson skips a BOM in
+		// bytes; the inline value above goes through readValue(String),
+		// which refuses one, as ParseJSON does.
+		data, _ = safeio.CutBOM(data)
 		rules, err := ParseJSON(data)
 		if err != nil {
 			return []Problem{{Key: KeyJSONFile, Msg: err.Error()}}

@@ -99,6 +99,11 @@ func ParseBaseline(name string, r io.Reader) (*Baseline, error) {
 	for sc.Scan() {
 		n++
 		line := strings.TrimRight(sc.Text(), "\r")
+		if n == 1 {
+			// capq writes no byte-order mark; an editor that re-saved
+			// the baseline may have, and it is still the same baseline.
+			line = strings.TrimPrefix(line, safeio.UTF8BOM)
+		}
 		if n == 1 && line != BaselineHeader {
 			return nil, fmt.Errorf("%s:1: not a capq baseline (want %q as the first line)", name, BaselineHeader)
 		}

@@ -62,7 +62,13 @@ func ParsePolicyWith(name string, r io.Reader, opts PolicyOptions) (*Policy, err
 	sc := bufio.NewScanner(r)
 	var errs []string
 	for n := 1; sc.Scan(); n++ {
-		line, _, _ := strings.Cut(sc.Text(), "#")
+		text := sc.Text()
+		if n == 1 {
+			// capq's own format, often edited on Windows: a byte-order
+			// mark would read as part of the first rule's name.
+			text = strings.TrimPrefix(text, safeio.UTF8BOM)
+		}
+		line, _, _ := strings.Cut(text, "#")
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
 			continue

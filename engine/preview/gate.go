@@ -3,6 +3,8 @@ package preview
 import (
 	"fmt"
 	"strings"
+
+	"github.com/capq/capq/safeio"
 )
 
 // Gate is one parsed assertion: SUBJECT METRIC OP EXPR, such as
@@ -125,6 +127,7 @@ func ParseGatesWith(name string, data []byte, opts GateOptions) ([]Gate, []error
 	var gates []Gate
 	var errs []error
 	bad := 0
+	data, _ = safeio.CutBOM(data) // capq's own format: an editor's byte-order mark is skipped
 	for i, line := range strings.Split(string(data), "\n") {
 		g, err := parseLine(strings.TrimSuffix(line, "\r"), name, i+1, opts.Untrusted)
 		if (err != nil || g.Subject != "") && len(gates)+bad == maxGates {

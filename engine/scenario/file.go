@@ -181,6 +181,9 @@ func Parse(path string, data []byte) (*Scenario, error) {
 }
 
 func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) {
+	// A scenario is capq's own format: a byte-order mark an editor wrote
+	// is skipped, not refused (no Hadoop reader is involved).
+	data, _ = safeio.CutBOM(data)
 	kind, err := Detect(data)
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", path, err)

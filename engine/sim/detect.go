@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -34,6 +35,7 @@ func (f Format) String() string {
 // workloads / num_jobs; Rumen traces jobID / mapTasks / submitTime. The
 // RM's apps answer is recognised only to say what to do with it.
 func Detect(data []byte) (Format, error) {
+	data, _ = safeio.CutBOM(data) // whether the format's reader takes it is ReadTrace's call (bom.go)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if firstByte(data) == '[' {
 		// An array of jobs, as Jackson's readValues also accepts.
@@ -86,6 +88,10 @@ type TraceOptions struct {
 // ReadTrace reads a trace Detect found not to be native JSON: SLS, Rumen
 // or SYNTH.
 func ReadTrace(name string, data []byte, format Format, o TraceOptions) (*Workload, error) {
+	data, err := traceBOM(name, data, format, o.RumenTime)
+	if err != nil {
+		return nil, err
+	}
 	w, err := readTrace(name, data, format, o)
 	if err == nil && o.Nodes != nil && len(o.Nodes.Warnings) > 0 {
 		w.Warnings = append(append([]string(nil), o.Nodes.Warnings...), w.Warnings...)

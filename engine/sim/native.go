@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/capq/capq/safeio"
 )
 
 // FormatNative is the value of the "format" key of a native workload.
@@ -16,6 +18,7 @@ const FormatNative = "capq-workload/v1"
 // "cluster", "apps" and optional "events". Unknown fields are errors, as
 // are negative sizes; positions are file:line of the offending object.
 func ReadNative(name string, data []byte) (*Workload, error) {
+	data, _ = safeio.CutBOM(data) // capq's own format: a BOM is skipped (bom.go)
 	r := &posReader{name: name, data: data, lastLine: 1}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

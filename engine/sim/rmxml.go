@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+
+	"github.com/capq/capq/safeio"
 )
 
 // The RM's REST answers also come as XML (Accept: application/xml). The
@@ -45,6 +47,7 @@ type rmNodesXML struct {
 // RMAnswerJSON returns data as JSON: unchanged when it is JSON, converted
 // when it is the XML form of the apps (what "apps") or nodes answer.
 func RMAnswerJSON(name, what string, data []byte) ([]byte, error) {
+	data, _ = safeio.CutBOM(data) // read by capq alone: a BOM is skipped (bom.go)
 	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '<' {
 		return data, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 
+	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -20,6 +21,9 @@ import (
 // Other keys are ignored, as SLS ignores them, with a warning in the
 // cluster's Warnings.
 func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, error) {
+	if _, bom := safeio.CutBOM(data); bom {
+		return nil, bomRefused(name, "SLS's nodes file reader (SLSUtils.parseNodesFromNodeFile)")
+	}
 	r := &posReader{name: name, data: data, lastLine: 1}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()

@@ -138,6 +138,7 @@ func Detect(data []byte) bool {
 			TrackerGroups json.RawMessage `json:"tracker_groups"`
 		} `json:"cluster"`
 	}
+	data, _ = safeio.CutBOM(data)
 	if json.Unmarshal(data, &probe) != nil {
 		return false
 	}
@@ -158,6 +159,8 @@ func Parse(path string, data []byte) (*File, error) {
 // each *_file must be relative and inside the scenario's directory, links
 // resolved (safeio.Within), or the scenario is refused.
 func ParseWith(path string, data []byte, rd xmlconf.ReadOptions) (*File, error) {
+	// capq's own format: a byte-order mark an editor wrote is skipped.
+	data, _ = safeio.CutBOM(data)
 	var f File
 	dec := json.NewDecoder(bytes.NewReader(data))
 	// A misspelled key ("queus" in an expect step) would otherwise be
