@@ -96,6 +96,10 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if err := o.parse(); err != nil {
 		return cannotRun(err)
 	}
+	if err := stdinOnce(append([]outputFlag{{"--config", o.configFile}, {"--from-rm-apps", o.fromRMApps}, {"--rm-nodes", o.rmNodes}},
+		o.config.yarnSiteInputs()...)...); err != nil {
+		return cannotRun(err)
+	}
 	if o.configFile == "" {
 		return cannotRun(fmt.Errorf("--config is required"))
 	}

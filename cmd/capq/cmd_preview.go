@@ -104,7 +104,11 @@ func (o previewOptions) check(args []string) error {
 	case o.starvation <= 0:
 		return fmt.Errorf("--starvation must be positive, got %s", o.starvation)
 	}
-	return nil
+	in := []outputFlag{{"--workload", o.workload}, {"--sls-nodes", o.slsNodes}, {"--gate", o.gateFile}}
+	for i, a := range args {
+		in = append(in, outputFlag{[]string{"OLD", "NEW"}[min(i, 1)], a})
+	}
+	return stdinOnce(append(in, o.config.yarnSiteInputs()...)...)
 }
 
 // writePreview writes the text or JSON report to stdout and the HTML

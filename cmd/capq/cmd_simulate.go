@@ -51,6 +51,10 @@ func newSimulateCmd(s *streams) *cobra.Command {
 }
 
 func runSimulate(o simulateOptions, s *streams) error {
+	if err := stdinOnce(append([]outputFlag{{"--config", o.configFile}, {"--workload", o.workload}, {"--sls-nodes", o.slsNodes}},
+		o.config.yarnSiteInputs()...)...); err != nil {
+		return cannotRun(err)
+	}
 	if o.hadoop1 != "" {
 		return runSimulateHadoop1(o, s)
 	}

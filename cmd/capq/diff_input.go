@@ -73,7 +73,7 @@ func checkDiffStdin(o diffOptions, oldArg, newArg string) error {
 	if o.liveState == "-" && (oldArg == "-" || newArg == "-") {
 		return fmt.Errorf("--live-state - and a configuration on standard input cannot share it")
 	}
-	return nil
+	return stdinOnce(append([]outputFlag{{"OLD", oldArg}, {"NEW", newArg}, {"--live-state", o.liveState}}, o.config.yarnSiteInputs()...)...)
 }
 
 // loadOne loads one side and, for --unified, keeps its bytes. A file is
@@ -107,7 +107,7 @@ func readLiveState(arg, appsArg string, s *streams, max int64, untrusted bool) (
 	var data []byte
 	var err error
 	if arg == "-" {
-		data, err = safeio.ReadAll("standard input", s.in, max)
+		data, err = s.readStdin(max)
 	} else {
 		data, err = readLimited(arg, max, untrusted)
 	}

@@ -71,7 +71,7 @@ func (f readFlags) readArgTrust(arg string, s *streams, untrusted bool) (name st
 		return "", nil, err
 	}
 	if arg == safeio.Stdout {
-		data, err = safeio.ReadAll("standard input", s.in, lim.MaxBytes)
+		data, err = s.readStdin(lim.MaxBytes)
 		return "<stdin>", data, err
 	}
 	data, err = safeio.ReadFile(arg, lim)
@@ -190,7 +190,7 @@ func resolveSource(arg string, s *streams, rd xmlconf.ReadOptions) (xmlconf.Sour
 	}
 	switch {
 	case arg == "-":
-		data, err := safeio.ReadAll("standard input", s.in, max)
+		data, err := s.readStdin(max)
 		if err != nil {
 			return xmlconf.Source{}, err
 		}

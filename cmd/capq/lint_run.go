@@ -55,10 +55,8 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 // code. Inputs that cannot be read are reported on stderr (exit 2) after
 // the others have been linted, so one bad path does not hide findings.
 func runLint(o lintOptions, args []string, s *streams) error {
-	if o.policy == "-" && slices.Contains(args, "-") {
-		// The policy would take all of standard input and the
-		// configuration read nothing (as preview refuses for --workload).
-		return cannotRun(errors.New("--policy - and a configuration on standard input cannot share it"))
+	if err := o.checkStdin(args); err != nil {
+		return cannotRun(err)
 	}
 	p, err := o.plan(s)
 	if err != nil {
@@ -170,4 +168,18 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 		names = append(names, validate.WorkingRelative(y.Name))
 	}
 	return validate.Run(loaded.Model, opts), names, nil
+}
+
+// checkStdin refuses two inputs on standard input: the first would take
+// all of it and the other read nothing.
+func (o lintOptions) checkStdin(args []string) error {
+	if o.policy == "-" && slices.Contains(args, "-") {
+		// As preview refuses for --workload.
+		return errors.New("--policy - and a configuration on standard input cannot share it")
+	}
+	in := []outputFlag{{"--policy", o.policy}}
+	for _, a := range args {
+		in = append(in, outputFlag{"a configuration argument", a})
+	}
+	return stdinOnce(append(in, o.config.yarnSiteInputs()...)...)
 }

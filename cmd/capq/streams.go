@@ -21,6 +21,8 @@ type streams struct {
 	// (--stdin-filename); empty means "<stdin>".
 	stdinName string
 	lookupEnv func(string) (string, bool)
+	// stdinRead says an input has read standard input (readStdin).
+	stdinRead bool
 }
 
 func newStdStreams() *streams {
