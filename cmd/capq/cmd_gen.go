@@ -143,11 +143,14 @@ func (o genWorkloadOptions) workload(m *xmlconf.Model, s *streams) (*sim.Workloa
 }
 
 // loadConfig loads --config after checking that -o replaces none of the
-// files it names, then none of the files it read (xi:include, the mapping
+// files the command names (--config, --yarn-site, --from-rm-apps and
+// --rm-nodes: with --force, -o apps.json replaced the RM answer it was
+// made from), then none of the files it read (xi:include, the mapping
 // rule file).
 func (o genWorkloadOptions) loadConfig(s *streams) (*xmlconf.Loaded, error) {
 	out := outputFlag{"-o", o.output}
-	if err := checkOutputs(o.force, append([]string{o.configFile}, o.config.yarnSite...), out); err != nil {
+	named := append([]string{o.configFile, o.fromRMApps, o.rmNodes}, o.config.yarnSite...)
+	if err := checkOutputs(o.force, named, out); err != nil {
 		return nil, err
 	}
 	loaded, err := o.config.load(o.configFile, s)
