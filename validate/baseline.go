@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -89,12 +90,16 @@ func unfield(s string) string {
 	return s
 }
 
+// maxBaselineLine bounds a baseline line: names are escaped but not cut,
+// and a megabyte holds any real finding's.
+const maxBaselineLine = 1 << 20
+
 // ParseBaseline reads a baseline written by WriteBaseline. name is used
 // in errors; a malformed line is an error that names it.
 func ParseBaseline(name string, r io.Reader) (*Baseline, error) {
 	b := &Baseline{counts: map[baselineKey]int{}}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc.Buffer(make([]byte, 64*1024), maxBaselineLine)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -118,7 +123,9 @@ func ParseBaseline(name string, r io.Reader) (*Baseline, error) {
 		// them raw.
 		b.counts[baselineKey{rule: f[0], file: flat(unfield(f[1])), queue: flat(unfield(f[2])), property: flat(unfield(f[3])), print: f[4]}]++
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s:%d: line longer than %d bytes; a baseline line is a finding's rule, file, queue, property and fingerprint", name, n+1, maxBaselineLine)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if n == 0 {

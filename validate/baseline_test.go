@@ -70,6 +70,15 @@ func TestParseBaselineErrors(t *testing.T) {
 	}
 }
 
+// TestParseBaselineLongLine: a line past the scanner's limit is an error
+// at its file:line, not bufio's bare "token too long".
+func TestParseBaselineLongLine(t *testing.T) {
+	text := BaselineHeader + "\n# c\nCS001\t" + strings.Repeat("x", 2<<20) + "\n"
+	_, err := ParseBaseline("b.txt", strings.NewReader(text))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "b.txt:3: line longer than 1048576 bytes")
+}
+
 // FuzzParseBaseline: any input parses or fails cleanly, and what parses
 // survives a write/parse round trip with the same entries.
 func FuzzParseBaseline(f *testing.F) {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -61,7 +62,8 @@ func ParsePolicyWith(name string, r io.Reader, opts PolicyOptions) (*Policy, err
 	pol := &Policy{}
 	sc := bufio.NewScanner(r)
 	var errs []string
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		text := sc.Text()
 		if n == 1 {
 			// capq's own format, often edited on Windows: a byte-order
@@ -87,7 +89,10 @@ func ParsePolicyWith(name string, r io.Reader, opts PolicyOptions) (*Policy, err
 		}
 		pol.entries = append(pol.entries, e)
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		// n is the line Scan stopped in: name it, as every other error does.
+		return nil, fmt.Errorf("policy %s:%d: line longer than %d bytes; a policy line is `RULE LEVEL`", name, n, bufio.MaxScanTokenSize)
+	} else if err != nil {
 		return nil, fmt.Errorf("policy %s: %w", name, err)
 	}
 	if len(errs) > maxPolicyErrors {

@@ -52,6 +52,9 @@ func TestParsePolicyErrors(t *testing.T) {
 		{"untrusted: unknown level", "CS005 fatal\n", true, `p:1: unknown level in the second field, want error, warning, info or off`},
 		{"untrusted: one field", environ, true, "p:1: want `RULE LEVEL`, got 1 field"},
 		{"untrusted: three fields", "CS005 error extra\n", true, "p:1: want `RULE LEVEL`, got 3 fields"},
+		// bufio.Scanner's "token too long" named no line.
+		{"a line past the scanner's limit", "CS005 error\n\nCS" + strings.Repeat("9", 70000) + " error\n", false, "p:3: line longer than 65536 bytes"},
+		{"untrusted: a line past the scanner's limit", strings.Repeat("CANARY-POLICY", 6000), true, "p:1: line longer than 65536 bytes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParsePolicyWith("p", strings.NewReader(c.in), PolicyOptions{Untrusted: c.untrusted})
