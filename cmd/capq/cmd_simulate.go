@@ -23,7 +23,18 @@ type simulateOptions struct {
 	endTree       bool
 	// hadoop1 is a Hadoop 1 conf directory to simulate instead of --config.
 	hadoop1, hadoop1Version string
+	// yarnOnly are the flags given that only a YARN run reads, and
+	// hadoop1VersionSet says --hadoop1-version was given (checkEngineFlags).
+	yarnOnly          []string
+	hadoop1VersionSet bool
 }
+
+// simulateYARNOnly are simulate's flags that the Hadoop 1 run does not
+// read: the event log and end tree are the YARN engine's, the Hadoop 1
+// run draws no random heartbeat offsets (--seed) and always submits an
+// app of an unknown queue to be refused by the JobTracker
+// (--reject-unknown-queues), and the rest configure YARN's configuration.
+var simulateYARNOnly = []string{"events", "force", "end-tree", "seed", "reject-unknown-queues", "yarn-site", "hadoop-version", "cluster"}
 
 func newSimulateCmd(s *streams) *cobra.Command {
 	var o simulateOptions
@@ -33,7 +44,15 @@ func newSimulateCmd(s *streams) *cobra.Command {
 		Long:    helpText("simulate"),
 		Example: helpText("simulate.example"),
 		Args:    cobra.NoArgs,
-		RunE:    func(cmd *cobra.Command, _ []string) error { return runSimulate(o, s) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			for _, name := range simulateYARNOnly {
+				if cmd.Flags().Changed(name) {
+					o.yarnOnly = append(o.yarnOnly, "--"+name)
+				}
+			}
+			o.hadoop1VersionSet = cmd.Flags().Changed("hadoop1-version")
+			return runSimulate(o, s)
+		},
 	}
 	o.config.bind(cmd, true)
 	f := cmd.Flags()
@@ -51,8 +70,7 @@ func newSimulateCmd(s *streams) *cobra.Command {
 }
 
 func runSimulate(o simulateOptions, s *streams) error {
-	if err := stdinOnce(append([]outputFlag{{"--config", o.configFile}, {"--workload", o.workload}, {"--sls-nodes", o.slsNodes}},
-		o.config.yarnSiteInputs()...)...); err != nil {
+	if err := o.checkEngineFlags(); err != nil {
 		return cannotRun(err)
 	}
 	if o.hadoop1 != "" {
@@ -156,6 +174,26 @@ func (o simulateOptions) simOptions() (sim.Options, error) {
 	opts, err := o.runFlags.options()
 	opts.RejectUnknownQueues = o.rejectUnknown
 	return opts, err
+}
+
+// checkEngineFlags refuses flags the chosen engine would ignore: a YARN
+// flag with --hadoop1, --hadoop1-version without it. Silently ignored, a
+// CI job's --events would never be written and --end-tree never printed.
+// It also refuses two inputs on standard input (stdinOnce).
+func (o simulateOptions) checkEngineFlags() error {
+	if err := stdinOnce(append([]outputFlag{{"--config", o.configFile}, {"--workload", o.workload}, {"--sls-nodes", o.slsNodes}},
+		o.config.yarnSiteInputs()...)...); err != nil {
+		return err
+	}
+	switch {
+	case o.hadoop1 != "" && len(o.yarnOnly) == 1:
+		return fmt.Errorf("%s applies only to a YARN run (--config); --hadoop1 runs the Hadoop 1 JobTracker, which does not read it", o.yarnOnly[0])
+	case o.hadoop1 != "" && len(o.yarnOnly) > 1:
+		return fmt.Errorf("%s apply only to a YARN run (--config); --hadoop1 runs the Hadoop 1 JobTracker, which does not read them", joinFlags(o.yarnOnly))
+	case o.hadoop1 == "" && o.hadoop1VersionSet:
+		return fmt.Errorf("--hadoop1-version needs --hadoop1 (the Hadoop 1 conf directory); for a YARN run use --hadoop-version")
+	}
+	return nil
 }
 
 // inputs are the files a simulation reads, which --events may not replace.
