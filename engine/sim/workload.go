@@ -277,7 +277,7 @@ func (w *Workload) Validate() error {
 func (w *Workload) checkSizes() error {
 	for _, g := range w.Cluster.Nodes {
 		if g.Racks < 0 || g.Racks > MaxNodes {
-			return fmt.Errorf("node group racks %d is out of range (0 to %d)", g.Racks, MaxNodes)
+			return posErr(w.Cluster.Pos, "node group racks %d is out of range (0 to %d)", g.Racks, MaxNodes)
 		}
 	}
 	for _, ev := range w.Events {
@@ -295,7 +295,8 @@ func (w *Workload) checkSizes() error {
 		}
 	}
 	if nodes > MaxNodes {
-		return fmt.Errorf("the workload has %d nodes or more with its add_nodes events; at most %d are supported", nodes, MaxNodes)
+		// The cluster's file:line: a reader that sets it names the file.
+		return posErr(w.Cluster.Pos, "the workload has %d nodes or more with its add_nodes events; at most %d are supported", nodes, MaxNodes)
 	}
 	if err := w.checkNameBytes(); err != nil {
 		return err
