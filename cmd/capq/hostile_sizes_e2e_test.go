@@ -22,3 +22,19 @@ func TestHostileWorkloadNodeCountNamesFile(t *testing.T) {
 	assert.Equal(t, exitCannotRun, res.code, res.stderr)
 	assert.Contains(t, res.stderr, "w.json:1: the workload has 1000001 nodes or more")
 }
+
+// TestHostileRMNodesSizeOverflow: a nodes answer whose available and used
+// memory add past int64 is refused as too large; before, the sum wrapped
+// and the message said the node had -9223372036854775808 MB.
+func TestHostileRMNodesSizeOverflow(t *testing.T) {
+	dir := t.TempDir()
+	nodes := `{"nodes": {"node": [{"nodeHostName": "h", "rack": "/r", "state": "RUNNING",
+ "availMemoryMB": 4611686018427387904, "usedMemoryMB": 4611686018427387904,
+ "availableVirtualCores": 4611686018427387904, "usedVirtualCores": 4611686018427387904}]}}`
+	writeFile(t, dir, "nodes.json", nodes)
+	res := hostileRun(t, dir, nil, "", "gen", "workload", "--config", repoFile("testdata", "rm-apps", "capacity-scheduler.xml"),
+		"--from-rm-apps", repoFile("testdata", "rm-apps", "apps.json"), "--rm-nodes", "nodes.json")
+	assert.Equal(t, exitCannotRun, res.code, res.stderr)
+	assert.Contains(t, res.stderr, `node "h" has 9223372036854775807 MB and 9223372036854775807 vcores; want positive sizes, at most 1099511627776 MB`)
+	assert.NotContains(t, res.stderr, "-9223372036854775808")
+}

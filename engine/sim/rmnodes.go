@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 )
@@ -60,7 +61,8 @@ func ReadRMNodes(name string, data []byte) (*Cluster, []string, error) {
 		if host == "" {
 			host, _, _ = strings.Cut(n.ID, ":")
 		}
-		mem, vc := n.AvailMemMB+n.UsedMemMB, n.AvailVCores+n.UsedVCores
+		// Saturated: two halves of int64 max wrapped to a negative size.
+		mem, vc := addSat(n.AvailMemMB, n.UsedMemMB), addSat(n.AvailVCores, n.UsedVCores)
 		if n.TotalRes != nil {
 			mem, vc = n.TotalRes.Memory, n.TotalRes.VCores
 		}
@@ -71,7 +73,7 @@ func ReadRMNodes(name string, data []byte) (*Cluster, []string, error) {
 		case host == "" || seen[host]:
 			return nil, nil, fmt.Errorf("%s: node without a host name, or listed twice (%q)", pos, host)
 		case mem <= 0 || vc <= 0 || mem > 1<<40 || vc > 1<<20:
-			return nil, nil, fmt.Errorf("%s: node %q has %d MB and %d vcores; want positive sizes", pos, host, mem, vc)
+			return nil, nil, fmt.Errorf("%s: node %q has %d MB and %d vcores; want positive sizes, at most %d MB and %d vcores", pos, host, mem, vc, int64(1<<40), 1<<20)
 		}
 		seen[host] = true
 		part := ""
@@ -108,4 +110,15 @@ func ReadRMNodes(name string, data []byte) (*Cluster, []string, error) {
 		warns = append(warns, fmt.Sprintf("%s: node label %q on %d node(s) is taken as exclusive: the nodes answer does not say (GET /ws/v1/cluster/get-node-labels does)", name, l, labelled[l]))
 	}
 	return c, warns, nil
+}
+
+// addSat is a+b held at the int64 bounds instead of wrapping.
+func addSat(a, b int64) int64 {
+	switch {
+	case b > 0 && a > math.MaxInt64-b:
+		return math.MaxInt64
+	case b < 0 && a < math.MinInt64-b:
+		return math.MinInt64
+	}
+	return a + b
 }
