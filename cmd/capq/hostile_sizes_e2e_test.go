@@ -38,3 +38,20 @@ func TestHostileRMNodesSizeOverflow(t *testing.T) {
 	assert.Contains(t, res.stderr, `node "h" has 9223372036854775807 MB and 9223372036854775807 vcores; want positive sizes, at most 1099511627776 MB`)
 	assert.NotContains(t, res.stderr, "-9223372036854775808")
 }
+
+// TestHostileRMAppsAllLeftOut: when every app of an apps answer is left
+// out, the error says why (the first reason, and how many more); before,
+// the warnings went with the workload and the message was only "no
+// application to simulate".
+func TestHostileRMAppsAllLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	apps := `{"apps": {"app": [
+ {"id": "a", "user": "u", "queue": "default", "state": "FINISHED", "startedTime": 1, "finishedTime": 9223372036854775807,
+  "elapsedTime": 9223372036854775807, "memorySeconds": 9223372036854775807, "vcoreSeconds": 9223372036854775807},
+ {"id": "b", "user": "u", "queue": "default", "state": "FINISHED", "startedTime": 2, "finishedTime": 9223372036854775807,
+  "elapsedTime": 9223372036854775807, "memorySeconds": 5, "vcoreSeconds": 5}]}}`
+	writeFile(t, dir, "apps.json", apps)
+	res := hostileRun(t, dir, nil, "", "gen", "workload", "--config", repoFile("testdata", "rm-apps", "capacity-scheduler.xml"), "--from-rm-apps", "apps.json")
+	assert.Equal(t, exitCannotRun, res.code, res.stderr)
+	assert.Contains(t, res.stderr, "apps.json: no application to simulate (2 listed); apps.json (app 1, a): left out: elapsedTime 9223372036854775807 is out of range (and 1 more left out)")
+}

@@ -103,7 +103,16 @@ func ReadRMApps(name string, data []byte, m *xmlconf.Model, o RMAppsOptions) (*W
 		w.Apps = append(w.Apps, app)
 	}
 	if len(w.Apps) == 0 {
-		return nil, fmt.Errorf("%s: no application to simulate (%d listed)", name, len(apps))
+		// The warnings are lost with the workload: say why, at least
+		// for the first app, or the message gives no hint.
+		why := ""
+		if len(w.Warnings) > 0 {
+			why = "; " + w.Warnings[0]
+			if len(w.Warnings) > 1 {
+				why += fmt.Sprintf(" (and %d more left out)", len(w.Warnings)-1)
+			}
+		}
+		return nil, fmt.Errorf("%s: no application to simulate (%d listed)%s", name, len(apps), why)
 	}
 	return w, w.Validate()
 }
