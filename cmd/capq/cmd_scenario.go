@@ -46,7 +46,10 @@ func runScenarioCmd(o scenarioOptions, path string, s *streams) error {
 	if h1scenario.Detect(data) {
 		return runHadoop1ScenarioCmd(o, path, data, s)
 	}
-	sc, err := scenario.LoadWith(path, o.readOptions(s))
+	// The bytes already read, not the file again: a FIFO's second open
+	// waited for a writer that had gone (a hang), and a file replaced in
+	// between was detected as one scenario and run as another.
+	sc, err := scenario.ParseWith(path, data, o.readOptions(s))
 	if err != nil {
 		return cannotRun(err)
 	}

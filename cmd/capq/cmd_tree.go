@@ -38,10 +38,13 @@ func runTree(o treeOptions, arg string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(badValue("format", o.format, textJSON))
 	}
-	if err := refuseHadoop1(arg, o.config.readOptions(s)); err != nil {
+	read, err := refuseHadoop1(arg, o.config.readOptions(s))
+	if err != nil {
 		return cannotRun(err)
 	}
-	loaded, err := o.config.load(arg, s)
+	// The bytes the detection read, not the file again: a FIFO's second
+	// open waited for a writer that had gone (a hang).
+	loaded, err := o.config.loadRead(arg, s, read)
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -61,15 +64,17 @@ func runTree(o treeOptions, arg string, s *streams) error {
 // refuseHadoop1 stops tree on a Hadoop 1 (MRv1) file set: read as YARN it
 // has no yarn.scheduler.capacity keys, so tree would print a lone root
 // queue as if that were the configuration. The detection reads within
-// the read flags (--max-file-size), like every other read.
-func refuseHadoop1(arg string, ro xmlconf.ReadOptions) error {
+// the read flags (--max-file-size), like every other read. It returns
+// the bytes it read, by file name, for the YARN load.
+func refuseHadoop1(arg string, ro xmlconf.ReadOptions) (map[string][]byte, error) {
 	paths, dir := xmlconf.H1Candidates(arg)
 	if len(paths) == 0 {
-		return nil
+		return nil, nil
 	}
-	if in := xmlconf.DetectHadoop1(paths, dir, ro); !in.IsHadoop1 {
-		return nil
+	in := xmlconf.DetectHadoop1(paths, dir, ro)
+	if !in.IsHadoop1 {
+		return in.Data, nil
 	}
-	return fmt.Errorf("%s is a Hadoop 1 (MRv1) queue configuration, not a YARN Capacity Scheduler one; "+
+	return nil, fmt.Errorf("%s is a Hadoop 1 (MRv1) queue configuration, not a YARN Capacity Scheduler one; "+
 		"capq lint %s checks it, and capq migrate hadoop1 converts it to a capacity-scheduler.xml that tree can show", arg, arg)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/hashicorp/go-multierror"
 
@@ -79,7 +80,19 @@ func checkDiffStdin(o diffOptions, oldArg, newArg string) error {
 // loadOne loads one side and, for --unified, keeps its bytes. A file is
 // loaded by name (so xi:include resolves next to it) and read again.
 func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (*xmlconf.Loaded, string, []byte, error) {
-	l, opts, err := loadArg(opts, arg, s, nil)
+	var read map[string][]byte
+	if fi, err := os.Stat(arg); keepBytes && arg != "-" && err == nil && !fi.IsDir() {
+		// A file named on the command line is read once, with the read
+		// flags, and loaded from those bytes: read again for --unified, a
+		// FIFO (--allow-special-files) was refused as if the flag were
+		// not given, or would wait for a writer that had gone.
+		data, err := safeio.ReadFile(arg, safeio.Limits{MaxBytes: opts.Read.MaxBytes, AllowSpecial: opts.Read.AllowSpecial, Untrusted: opts.Read.Untrusted})
+		if err != nil {
+			return nil, "", nil, err
+		}
+		read = map[string][]byte{arg: data}
+	}
+	l, opts, err := loadArg(opts, arg, s, read)
 	if err != nil {
 		return nil, "", nil, err
 	}

@@ -146,11 +146,16 @@ func (f readFlags) untrustedGiven() bool {
 // load reads one configuration named by arg (file, directory, "-" or
 // git:REV:PATH) with the shared flags.
 func (f *configFlags) load(arg string, s *streams) (*xmlconf.Loaded, error) {
+	return f.loadRead(arg, s, nil)
+}
+
+// loadRead is load with bytes already read, by file name (loadArg).
+func (f *configFlags) loadRead(arg string, s *streams, read map[string][]byte) (*xmlconf.Loaded, error) {
 	opts, err := f.options(s)
 	if err != nil {
 		return nil, err
 	}
-	l, _, err := loadArg(opts, arg, s, nil)
+	l, _, err := loadArg(opts, arg, s, read)
 	return l, err
 }
 

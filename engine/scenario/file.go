@@ -180,6 +180,13 @@ func Parse(path string, data []byte) (*Scenario, error) {
 	return parse(path, data, xmlconf.ReadOptions{})
 }
 
+// ParseWith is Parse with the options its config_file is read with, for
+// a caller that has read the file already: reading it again would block
+// on a FIFO whose writer is gone, or read another file if it was replaced.
+func ParseWith(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) {
+	return parse(path, data, rd)
+}
+
 func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) {
 	// A scenario is capq's own format: a byte-order mark an editor wrote
 	// is skipped, not refused (no Hadoop reader is involved).
