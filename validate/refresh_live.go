@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/capq/capq/safeio"
 )
 
 // LiveState is what the refresh rules need from the running scheduler. The
@@ -100,6 +102,10 @@ type liveNode struct {
 func ParseSchedulerState(data []byte) (*SchedulerState, error) {
 	var root liveNode
 	var err error
+	// The RM writes no byte-order mark; an editor that re-saved the
+	// answer may have, and capq alone reads it: skipped, as gen
+	// workload's answers (engine/sim/bom.go).
+	data, _ = safeio.CutBOM(data)
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '<' {
 		root, err = parseSchedulerXML(data)
 	} else {

@@ -59,6 +59,9 @@ func TestHostileByteOrderMark(t *testing.T) {
 		{"RM apps and nodes answers", []string{"gen", "workload", "--config", repoFile("testdata", "rm-apps", "capacity-scheduler.xml"),
 			"--from-rm-apps", withBOM(t, dir, "apps.json", "testdata", "rm-apps", "apps.json"),
 			"--rm-nodes", withBOM(t, dir, "rm-nodes.json", "testdata", "rm-apps", "nodes.json")}, exitOK, ""},
+		{"RM scheduler and apps answers (diff --live-state)", []string{"diff", repoFile("testdata", "diff", "live-state", "old.xml"), repoFile("testdata", "diff", "live-state", "new.xml"),
+			"--live-state", withBOM(t, dir, "scheduler.json", "testdata", "diff", "live-state", "scheduler.json"),
+			"--live-apps", withBOM(t, dir, "live-apps.json", "testdata", "diff", "live-state", "apps.json")}, exitOK, ""},
 		{"gate file", []string{"preview", cs, cs, "--workload", repoFile("testdata", "workloads", "seeds-example.json"), "--gate", filepath.Join(dir, "gates.txt")}, exitOK, ""},
 		{"policy", []string{"lint", "--policy", filepath.Join(dir, "policy.txt"), cs}, exitOK, ""},
 		// The rules are read: their one finding is CS075 (a rule's target
