@@ -149,9 +149,11 @@ func (e *Engine) startApp(q *queue, a *app) {
 	a.activated = true
 	a.state = StateRunning
 	a.diag = ""
-	if a.amContainer {
+	if a.amContainer && !a.amAllocated {
 		// The AM's ask was made at submission; the app stays ACCEPTED
-		// until its container is placed.
+		// until its container is placed (an app moved with its AM
+		// running is activated again in its new queue, and stays
+		// RUNNING).
 		a.state = StateAccepted
 		a.diag = AMActivatedDiag
 	}
