@@ -138,6 +138,8 @@ type Step struct {
 	// Add and Remove change the cluster's labels (define_node_labels).
 	Add    []NodeLabel `json:"add"`
 	Remove []string    `json:"remove"`
+	// From is the queue move_all_apps takes the apps from.
+	From string `json:"from"`
 }
 
 // RefreshExpect is the expected outcome of loading or refreshing.

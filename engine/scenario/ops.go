@@ -9,7 +9,7 @@ type op struct {
 }
 
 // ops is every step kind of scenario-format.md plus capq's extensions
-// (preempt). A new op is one line here, its run function in steps.go and,
+// (preempt, move_app, ...). A new op is one line here, its run function in steps.go and,
 // when the generic "APP: verdict" line will not do, a text function in
 // text.go.
 var ops = map[string]op{
@@ -32,4 +32,7 @@ var ops = map[string]op{
 	"define_node_labels":        {(*runner).defineNodeLabels, defaultText},
 	"update_node_labels":        {(*runner).updateNodeLabels, defaultText},
 	"max_allocation_from_nodes": {(*runner).maxAllocationFromNodes, defaultText},
+	"move_app":                  {(*runner).moveApp, moveText},
+	"move_all_apps":             {(*runner).moveAllApps, moveText},
+	"kill_all_apps":             {(*runner).killAllApps, moveText},
 }

@@ -34,6 +34,10 @@ type StartupResult struct {
 	// Warnings name what the engine does not model for the configuration
 	// (Engine.Unmodelled; engine.Unmodelled when it refused to start).
 	Warnings []string `json:"warnings,omitempty"`
+	// Moved and KilledApps list the apps move_all_apps moved and
+	// kill_all_apps killed.
+	Moved      []string `json:"moved,omitempty"`
+	KilledApps []string `json:"killed_apps,omitempty"`
 }
 
 // StepResult is one step's outcome; fields irrelevant to the op are left
@@ -60,6 +64,10 @@ type StepResult struct {
 	// Warnings name what an accepted refresh turned on that the engine
 	// does not model (Engine.Unmodelled's new entries).
 	Warnings []string `json:"warnings,omitempty"`
+	// Moved and KilledApps list the apps move_all_apps moved and
+	// kill_all_apps killed.
+	Moved      []string `json:"moved,omitempty"`
+	KilledApps []string `json:"killed_apps,omitempty"`
 
 	why  []string
 	snap *engine.State
@@ -83,6 +91,9 @@ type runner struct {
 	asyncVisits int64
 	// asyncPasses numbers the async_schedule passes (the start node).
 	asyncPasses int64
+	// moveWarned is set once a move step has listed what capq does not
+	// model of a move.
+	moveWarned bool
 }
 
 // Run executes sc on a fresh engine. A refused startup configuration ends
