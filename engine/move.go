@@ -301,7 +301,7 @@ func (e *Engine) MoveWarnings() []Warning {
 	if v.Less(xmlconf.V3_3) {
 		note("move", "Hadoop "+v.String()+" leaves a moved app's reservations booked on the source queue and releases them from the target (YARN-9838, fixed in 3.3); capq moves them with the app as 3.3+ does")
 	}
-	if e.g.parallelApps {
+	if e.g.parallelApps && (e.model.Global.MaxParallelApps.Set() || e.model.Global.UserMaxParallelApps.Set() || anyQueueParallel(e.model)) {
 		note("move", "CSMaxRunningAppsEnforcer does not re-check max-parallel-apps on a move; capq keeps the app runnable or not and moves its count to the target's queues")
 	}
 	note("move", "reservation-system queues (PlanQueue targets), the app's own MODIFY_APP ACL and the RM's app states that refuse a move are not modelled")
