@@ -177,3 +177,31 @@ func TestMoveAllAndKillAll(t *testing.T) {
 	require.NoError(t, checkInvariants(e))
 	assert.Empty(t, e.Snapshot().Queues["root.b.b1"].ActiveAppIDs)
 }
+
+// An app whose AM container runs stays RUNNING when it is activated again
+// in its new queue; one whose AM container is still asked for takes the
+// ask along and gets the container there.
+func TestMoveAppAMContainer(t *testing.T) {
+	e := moveEngine(t, nil)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "run", Queue: "a1", User: "u", AM: Resource{gb, 1}, AMContainer: true}))
+	require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "wait", Queue: "b1", User: "v", AM: Resource{gb, 1}, AMContainer: true}))
+
+	_, err := e.MoveApp("run", "b1")
+	require.NoError(t, err)
+	_, err = e.MoveApp("wait", "a2")
+	require.NoError(t, err)
+	require.NoError(t, checkInvariants(e))
+	st := e.Snapshot()
+	assert.Equal(t, StateRunning, st.Apps["run"].State)
+	assert.Equal(t, int64(gb), st.Queues["root.b.b1"].UsedMB, "the AM container moved")
+	assert.Equal(t, StateAccepted, st.Apps["wait"].State)
+	assert.Equal(t, int64(gb), e.byPath["root.a.a2"].pending*gb, "the AM ask moved")
+	assert.Zero(t, e.byPath["root.b.b1"].pending)
+
+	require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+	require.NoError(t, checkInvariants(e))
+	st = e.Snapshot()
+	assert.Equal(t, StateRunning, st.Apps["wait"].State)
+	assert.Equal(t, int64(gb), st.Queues["root.a.a2"].UsedMB)
+}
