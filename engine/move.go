@@ -237,7 +237,6 @@ func (e *Engine) joinQueue(a *app) {
 // the refusals are returned, one per app, and the step is not refused.
 func (e *Engine) MoveAllApps(source, target string) (moved []string, refused []error, err error) {
 	if e.existing(target) == nil {
-		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, nil, fmt.Errorf("java.io.IOException: Unknown queue: %s", target)
 	}
 	apps, err := e.appsInQueue(source)
