@@ -73,6 +73,9 @@ type app struct {
 	// (AppSchedulingInfo.requestedPartitions), by index; the headroom
 	// sums over them (appHeadroom).
 	reqParts []bool
+	// groups are the user's groups at submission, for the ACL check of
+	// a move.
+	groups []string
 }
 
 // schedKey is one request priority of an app (SchedulerRequestKey with its
@@ -254,6 +257,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	pl.Queue = q.path
 	q.lastUsedMS = e.nowMS
 	a := &app{id: s.ID, ref: s.Ref, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority, amPart: amPart, amContainer: s.AMContainer}
+	a.groups = s.Groups
 	// CapacityScheduler.checkAndGetApplicationPriority caps a priority at
 	// the cluster maximum and nothing else: a negative one stays, below
 	// every default-priority app.

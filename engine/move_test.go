@@ -109,8 +109,15 @@ func TestMoveAppRefusals(t *testing.T) {
 			require.NoError(t, checkInvariants(e))
 		})
 	}
-	e := moveEngine(t, nil)
-	_, err := e.MoveApp("ghost", "b1")
+	// The user's groups at submission count for the ACL.
+	e := moveEngine(t, map[string]string{"yarn.acl.enable": "true", "root.acl_submit_applications": " ", "root.acl_administer_queue": " ",
+		"root.a.a1.acl_submit_applications": "u", "root.b.b1.acl_submit_applications": " grp"})
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app", Queue: "a1", User: "u", Groups: []string{"grp"}, AM: Resource{gb, 1}}))
+	_, err := e.MoveApp("app", "b1")
+	require.NoError(t, err)
+
+	e = moveEngine(t, nil)
+	_, err = e.MoveApp("ghost", "b1")
 	assert.EqualError(t, err, "App to be moved ghost not found.")
 }
 
