@@ -73,5 +73,6 @@ func (r *run) doneAt(i int32, t int64) int64 {
 		return t
 	}
 	ph := r.nodes[i].phase
+	t = max(t, r.beatsFrom)
 	return t + ((ph-t)%r.hb+r.hb)%r.hb
 }

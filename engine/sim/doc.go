@@ -15,7 +15,9 @@
 // (Workload.SLSAMs) keep SLS's timing instead (slsams.go): steps every
 // AM heartbeat from submission, containers launched two steps after
 // their allocation, completions seen two steps after the node's
-// heartbeat that reports them, the AM released at its node's heartbeat.
+// heartbeat that reports them, the AM released at its node's heartbeat;
+// and their nodes first beat one interval after their offsets, as
+// NMSimulator's do (its firstStep does not beat).
 //
 // Time jumps over idle periods: a node without room for the minimum
 // allocation (and without a reservation) is never woken; a node with room

@@ -7,8 +7,10 @@ import (
 )
 
 // nextBeat is the node's first heartbeat at or after t (its offset plus a
-// whole number of intervals), never twice at the same time.
+// whole number of intervals, none before beatsFrom), never twice at the
+// same time.
 func (r *run) nextBeat(n *nodeState, t int64) int64 {
+	t = max(t, r.beatsFrom)
 	next := t + ((n.phase-t)%r.hb+r.hb)%r.hb
 	if next <= n.lastHB {
 		next = n.lastHB + r.hb
@@ -174,7 +176,7 @@ func (r *run) nextParked() int32 {
 	if r.sweep.on {
 		return r.park.nextFrom(r.sweep.pos)
 	}
-	return r.park.next(r.now % r.hb)
+	return r.park.next(max(r.now, r.beatsFrom) % r.hb)
 }
 
 // quietAfter is how many heartbeats in a row without progress make the

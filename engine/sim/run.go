@@ -80,6 +80,9 @@ func (r *run) setup(specs []NodeSpec, largest engine.Resource) error {
 		return err
 	}
 	r.hb = hb
+	if r.w.SLSAMs {
+		r.beatsFrom = hb // slsBeatsFrom
+	}
 	r.amHB = r.w.AMHeartbeatMS
 	if r.amHB <= 0 {
 		r.amHB = DefaultAMHeartbeatMS
@@ -253,7 +256,7 @@ func (r *run) addNodeState(specs []NodeSpec, rng *rand.Rand) {
 	// Nodes are added at setup or by a workload event, before the
 	// heartbeats of that millisecond: the cursor restarts at now, where a
 	// new node may beat before the old cursor's slot.
-	r.sweep.rebuild(&r.park, r.flags, r.hb, r.now)
+	r.sweep.rebuild(&r.park, r.flags, r.hb, max(r.now, r.beatsFrom))
 	r.uniform = true
 	for k := range r.nodes {
 		if r.flags.has(int32(k), flagAlive) && (r.e.NodeTotal(k) != r.e.NodeTotal(0)) {

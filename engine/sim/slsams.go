@@ -49,6 +49,15 @@ import "fmt"
 // finished; capq does not model that end (it leaves such an app
 // unfinished, and says why where it knows, dagReplaced).
 
+// slsBeatsFrom: SLS's nodes first beat one interval after their offset.
+// NMRunner.startNM draws each node's offset in [0, interval)
+// (random.nextInt(heartbeatInterval)) and NMSimulator.init makes it the
+// start of its TaskRunner.Task; the task's first run is firstStep, which
+// does nothing (the node registered in init), and the first heartbeat is
+// middleStep, one interval later. So no node beats before the interval:
+// run.beatsFrom holds every heartbeat (nextBeat, the sweep's cursor,
+// beatAtOrAfter) at or after it, in the node's own phase.
+
 // amStepAfter is the AM's first step strictly after t: steps fall every
 // amHB from the app's submission (TaskRunner.Task.run, nextRun +=
 // repeatInterval), the first middleStep one interval after it.
@@ -66,6 +75,7 @@ func (r *run) beatAtOrAfter(i int32, t int64) int64 {
 		return t
 	}
 	ph := r.nodes[i].phase
+	t = max(t, r.beatsFrom)
 	return t + ((ph-t)%r.hb+r.hb)%r.hb
 }
 

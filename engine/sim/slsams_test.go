@@ -72,8 +72,9 @@ func mrApp(id string, submit int64) App {
 
 // TestSLSAMTimingMRAMSimulator pins, step by step, one MapReduce AM and
 // its two task containers as SLS 3.4 times them (slsams.go). The node
-// beats at ph, 1000+ph, ...; the AM steps at 1000, 2000, ... after its
-// submission at 0. Each row names the SLS method that sets the time.
+// beats at 1000+ph, 2000+ph, ... (NMSimulator's first heartbeat is one
+// interval after its offset ph); the AM steps at 1000, 2000, ... after
+// its submission at 0. Each row names the SLS method that sets the time.
 func TestSLSAMTimingMRAMSimulator(t *testing.T) {
 	evs, ph, res := oneNodeRun(t, &Workload{SLSAMs: true, Apps: []App{mrApp("job_1", 0)}})
 	for _, c := range []struct {
@@ -83,27 +84,28 @@ func TestSLSAMTimingMRAMSimulator(t *testing.T) {
 		want   int64
 	}{
 		// AMSimulator.firstStep submits at 0; the node's first heartbeat
-		// allocates the AM container (MockAMLauncher then calls
+		// (NMSimulator.middleStep at 1000+ph: firstStep at ph does
+		// nothing) allocates the AM container (MockAMLauncher then calls
 		// AMSimulator.notifyAMContainerLaunched, which registers).
-		{"AMSimulator.firstStep+notifyAMContainerLaunched", "allocated", amPriority, ph},
+		{"NMSimulator.firstStep+AMSimulator.notifyAMContainerLaunched", "allocated", amPriority, 1000 + ph},
 		// AMSimulator.middleStep: the first step after the registration
-		// (1000) asks for the map (MRAMSimulator.sendContainerRequest);
+		// (2000) asks for the map (MRAMSimulator.sendContainerRequest);
 		// the next heartbeat allocates it.
-		{"MRAMSimulator.sendContainerRequest", "allocated", mrPriorityMap, 1000 + ph},
-		// The step at 2000 pulls it (allocate), the step at 3000 launches
+		{"MRAMSimulator.sendContainerRequest", "allocated", mrPriorityMap, 2000 + ph},
+		// The step at 3000 pulls it (allocate), the step at 4000 launches
 		// it (MRAMSimulator.processResponseQueue,
-		// NMSimulator.addNewContainer): it ends at 13000 and
+		// NMSimulator.addNewContainer): it ends at 14000 and
 		// NMSimulator.middleStep reports it at the next heartbeat.
-		{"MRAMSimulator.processResponseQueue+NMSimulator.middleStep", "released", mrPriorityMap, 13000 + ph},
-		// Pulled at 14000, processed at 15000, where the same step asks
+		{"MRAMSimulator.processResponseQueue+NMSimulator.middleStep", "released", mrPriorityMap, 14000 + ph},
+		// Pulled at 15000, processed at 16000, where the same step asks
 		// for the reduce (MRAMSimulator.sendContainerRequest).
-		{"MRAMSimulator.sendContainerRequest(reduce)", "allocated", mrPriorityReduce, 15000 + ph},
-		// Pulled at 16000, launched at 17000, ends at 22000.
-		{"NMSimulator.middleStep(reduce)", "released", mrPriorityReduce, 22000 + ph},
-		// Pulled at 23000, processed at 24000: lastStep cleans up the AM
+		{"MRAMSimulator.sendContainerRequest(reduce)", "allocated", mrPriorityReduce, 16000 + ph},
+		// Pulled at 17000, launched at 18000, ends at 23000.
+		{"NMSimulator.middleStep(reduce)", "released", mrPriorityReduce, 23000 + ph},
+		// Pulled at 24000, processed at 25000: lastStep cleans up the AM
 		// container (NMSimulator.cleanupContainer), which its node
 		// reports at its next heartbeat; then the app finishes.
-		{"AMSimulator.lastStep+NMSimulator.cleanupContainer", "released", amPriority, 24000 + ph},
+		{"AMSimulator.lastStep+NMSimulator.cleanupContainer", "released", amPriority, 25000 + ph},
 	} {
 		t.Run(c.method, func(t *testing.T) {
 			e, ok := find(evs, c.kind, c.prio)
@@ -113,7 +115,45 @@ func TestSLSAMTimingMRAMSimulator(t *testing.T) {
 	}
 	require.Len(t, res.Apps, 1)
 	assert.Equal(t, AppFinished, res.Apps[0].State)
-	assert.Equal(t, 24000+ph, res.Apps[0].FinishMS)
+	assert.Equal(t, 25000+ph, res.Apps[0].FinishMS)
+}
+
+// TestSLSAMTimingNMSimulatorFirstStep: no node beats before one
+// interval: NMRunner.startNM starts each NMSimulator at a random offset
+// below the interval, its firstStep does nothing and its first heartbeat
+// (middleStep) comes one interval later. With a 3 s interval and 20
+// nodes, the first allocation (an AM submitted at 0) is at 3000 plus the
+// smallest offset, never before 3000; capq's own workloads beat from
+// their offsets at once.
+func TestSLSAMTimingNMSimulatorFirstStep(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		sls    bool
+		before bool
+	}{
+		{"NMSimulator.firstStep", true, false},
+		{"native", false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := &Workload{SLSAMs: c.sls, NMHeartbeatMS: 3000, Apps: []App{mrApp("job_1", 0)},
+				Cluster: Cluster{Nodes: []NodeGroup{{Count: 20, MemoryMB: 8192, VCores: 8}}}}
+			var b strings.Builder
+			_, err := Run(loadModel(t, "sls-suite"), w, Options{Seed: 1, Events: &b})
+			require.NoError(t, err)
+			var first slsEvent
+			for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+				var e slsEvent
+				require.NoError(t, json.Unmarshal([]byte(line), &e))
+				if e.Kind == "allocated" {
+					first = e
+					break
+				}
+			}
+			require.Equal(t, "allocated", first.Kind)
+			assert.Equal(t, c.before, first.T < 3000, "first allocation at %d", first.T)
+			assert.Less(t, first.T, int64(6000))
+		})
+	}
 }
 
 // TestSLSAMTimingAMSimulatorNotifyAMContainerLaunched pins when an AM
@@ -208,7 +248,7 @@ func TestSLSAMTimingDAGAMSimulatorBatchReplaces(t *testing.T) {
 	app := App{ID: "job_d", Queue: "sls_queue_1", User: "u", AM: engine.Resource{MemoryMB: 1024, VCores: 1},
 		Tasks: []TaskGroup{
 			{Count: 2, MemoryMB: 3584, VCores: 1, DurationMS: 60000, Priority: 20},
-			{Count: 1, MemoryMB: 3584, VCores: 1, DurationMS: 1000, Priority: 20, DelayMS: 2000},
+			{Count: 1, MemoryMB: 3584, VCores: 1, DurationMS: 1000, Priority: 20, DelayMS: 3000},
 		}}
 	_, _, res := oneNodeRun(t, &Workload{SLSAMs: true, Apps: []App{app}})
 	require.Len(t, res.Apps, 1)

@@ -192,16 +192,19 @@ type userStat struct {
 
 // run is the state of one simulation.
 type run struct {
-	opts   Options
-	w      *Workload
-	model  *xmlconf.Model
-	e      *engine.Engine
-	now    int64
-	hb     int64
-	amHB   int64
-	minMem int64
-	minVC  int64
-	drf    bool
+	opts  Options
+	w     *Workload
+	model *xmlconf.Model
+	e     *engine.Engine
+	now   int64
+	hb    int64
+	// beatsFrom is the time of the first node heartbeat: 0, or with
+	// Workload.SLSAMs one interval (slsBeatsFrom).
+	beatsFrom int64
+	amHB      int64
+	minMem    int64
+	minVC     int64
+	drf       bool
 	// maxAllocWait is the scheduling wait after which the largest node
 	// caps requests; maxAllocFree says it has passed, maxAllocFlipped
 	// that 2.7 has answered its flipping call (maxalloc.go).
