@@ -392,6 +392,10 @@ func (r *run) afterEngine() {
 			continue // finished or failed meanwhile
 		}
 		if l.am {
+			if r.w.SLSAMs {
+				r.finishApp(l.app, AppFailed, slsAMLost)
+				continue
+			}
 			r.restartAM(l.app)
 			continue
 		}

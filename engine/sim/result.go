@@ -146,7 +146,8 @@ type AppResult struct {
 	Containers int64 `json:"containers"`
 	Preempted  int64 `json:"preempted"`
 	// Attempts counts AM attempts: a lost AM container (preempted, node
-	// removed) starts another.
+	// removed) starts another, except for the AMs of SLS, Rumen and SYNTH
+	// traces, whose app fails (slsAMLost).
 	Attempts int    `json:"attempts"`
 	Reason   string `json:"reason,omitempty"`
 }

@@ -58,6 +58,15 @@ import "fmt"
 // run.beatsFrom holds every heartbeat (nextBeat, the sweep's cursor,
 // beatAtOrAfter) at or after it, in the node's own phase.
 
+// slsAMLost is the reason an SLS app fails when its AM container is
+// lost (preempted, or its node removed): AMSimulator.submitApp submits
+// every app with maxAppAttempts 1, and RMAppImpl.AttemptFailedTransition
+// starts no other attempt when the app allows one (whatever the AM's exit
+// status: with more attempts a preempted AM would not count). The RM
+// kills the app's other containers with the attempt. capq's own workloads
+// restart the AM instead (restartAM).
+const slsAMLost = "AM container lost (preempted or its node removed); SLS submits every app with maxAppAttempts 1 (AMSimulator.submitApp), so RMAppImpl starts no other attempt and the app fails"
+
 // amStepAfter is the AM's first step strictly after t: steps fall every
 // amHB from the app's submission (TaskRunner.Task.run, nextRun +=
 // repeatInterval), the first middleStep one interval after it.

@@ -262,3 +262,33 @@ func TestSLSAMTimingDAGAMSimulatorBatchReplaces(t *testing.T) {
 	}
 	assert.True(t, found, "warnings: %v", res.Warnings)
 }
+
+// TestSLSAMSubmitAppMaxAttemptsOne: an SLS app whose AM container is lost
+// fails: AMSimulator.submitApp sets maxAppAttempts 1 and
+// RMAppImpl.AttemptFailedTransition starts no second attempt. Here the
+// AM's only node is removed at 5000; a native app instead asks for a new
+// AM (a second attempt), which waits for want of a node.
+func TestSLSAMSubmitAppMaxAttemptsOne(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		sls      bool
+		state    string
+		attempts int
+	}{
+		{"AMSimulator.submitApp", true, AppFailed, 1},
+		{"native", false, AppAccepted, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := &Workload{SLSAMs: c.sls, Apps: []App{mrApp("job_1", 0)},
+				Events: []Event{{AtMS: 5000, Kind: EventRemoveNodes, Names: []string{"n0"}}}}
+			_, _, res := oneNodeRun(t, w)
+			require.Len(t, res.Apps, 1)
+			assert.Equal(t, c.state, res.Apps[0].State)
+			assert.Equal(t, c.attempts, res.Apps[0].Attempts)
+			if c.sls {
+				assert.Contains(t, res.Apps[0].Reason, "maxAppAttempts 1")
+				assert.Equal(t, int64(5000), res.Apps[0].FinishMS)
+			}
+		})
+	}
+}
