@@ -399,15 +399,26 @@ func (r *run) afterEngine() {
 			r.restartAM(l.app)
 			continue
 		}
-		f := a.fifo[l.prio]
-		if f == nil {
+		if r.w.SLSAMs {
+			r.slsKilled(l)
 			continue
 		}
-		f.push(l.dur, 1)
-		f.asked, f.batchAt = f.left(), r.now
-		r.ask(l.app, []engine.Ask{{Priority: l.prio, ResourceName: engine.AnyResource,
-			Resource: engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}, Count: f.left(), NodeLabel: a.prioLabel(l.prio)}}, 1, f.size.MemoryMB)
+		r.reaskTask(l.app, l.prio, l.dur)
 	}
+}
+
+// reaskTask asks again for a killed task container of that priority and
+// duration.
+func (r *run) reaskTask(i, prio int32, dur int64) {
+	a := &r.apps[i]
+	f := a.fifo[prio]
+	if f == nil {
+		return
+	}
+	f.push(dur, 1)
+	f.asked, f.batchAt = f.left(), r.now
+	r.ask(i, []engine.Ask{{Priority: prio, ResourceName: engine.AnyResource,
+		Resource: engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}, Count: f.left(), NodeLabel: a.prioLabel(prio)}}, 1, f.size.MemoryMB)
 }
 
 // restartAM starts a new attempt when the AM container was lost

@@ -4,7 +4,7 @@ package sim
 // changes first, then completions (a container's end is seen before the
 // node's heartbeat that reports it), submissions, AM requests and last
 // the heartbeats that act on all of them. An SLS AM's steps (evAMReady,
-// evAMSeen, evDelayedAsk) come before the node heartbeats of their
+// evAMSeen, evAMReask, evDelayedAsk) come before the node heartbeats of their
 // millisecond, so a step never sees what those heartbeats allocate or
 // report (slsams.go).
 type evKind uint8
@@ -19,6 +19,7 @@ const (
 	evSubmit
 	evAMReady
 	evAMSeen
+	evAMReask
 	evStreamEnd
 	evDelayedAsk
 	evHeartbeat

@@ -399,6 +399,8 @@ func (r *run) dispatch(ev event) {
 		r.containerDone(ev.c)
 	case evAMSeen:
 		r.amSeen(ev.ref)
+	case evAMReask:
+		r.amReask(ev.ref)
 	case evStreamEnd:
 		r.streamEnd(ev.ref)
 	case evAMFinish:

@@ -155,6 +155,46 @@ func (r *run) slsSeen(i int32) {
 	r.q.push(event{t: r.amStepAfter(a, r.now) + r.amHB, kind: evAMSeen, ref: i})
 }
 
+// slsKilled queues the re-ask of a task container the RM killed now
+// (preempted, or its node removed): its completion (exit status not
+// SUCCESS) reaches the AM as a finished one does, pulled by the next
+// step's allocate and processed at the step after, where
+// MRAMSimulator.processResponseQueue moves it to pendingFailedMaps (or
+// Reduces) and the same step's sendContainerRequest asks for it again
+// (StreamAMSimulator: pendingStreams). capq's own AMs ask at once.
+func (r *run) slsKilled(l live) {
+	a := &r.apps[l.app]
+	due := r.amStepAfter(a, r.now) + r.amHB
+	a.reasks = append(a.reasks, reask{due: due, dur: l.dur, prio: l.prio})
+	r.q.push(event{t: due, kind: evAMReask, ref: l.app})
+}
+
+// amReask is the AM step that asks again for the killed containers it
+// processes now (slsKilled).
+func (r *run) amReask(i int32) {
+	a := &r.apps[i]
+	n := 0
+	for n < len(a.reasks) && a.reasks[n].due <= r.now {
+		n++
+	}
+	due := a.reasks[:n]
+	a.reasks = a.reasks[n:]
+	if a.state != AppRunning && a.state != AppAccepted {
+		return // finished or failed meanwhile
+	}
+	asked := false
+	for _, k := range due {
+		if a.state != AppRunning && a.state != AppAccepted {
+			break // an ask the scheduler refused failed the app
+		}
+		r.reaskTask(i, k.prio, k.dur)
+		asked = true
+	}
+	if asked {
+		r.wakeAll()
+	}
+}
+
 // amSeen is the AM step that processes a completed task: the phase's
 // count drops, and once it is done the same step asks for the next
 // phase (MRAMSimulator.sendContainerRequest) or, after the last, ends

@@ -292,3 +292,51 @@ func TestSLSAMSubmitAppMaxAttemptsOne(t *testing.T) {
 		})
 	}
 }
+
+// TestSLSAMTimingMRAMSimulatorFailedMaps: a task container the RM kills
+// is asked for again when the AM processes its completion:
+// MRAMSimulator.processResponseQueue moves it to pendingFailedMaps at the
+// second step after the kill (the first pulls it), and that step's
+// sendContainerRequest asks. The map runs on node m, removed at 10000
+// (the AM's steps are at 11000, 12000): the SLS AM asks at 12000, a
+// native AM at once, and node m2 (added at 10500) allocates it at its
+// first heartbeat after the ask.
+func TestSLSAMTimingMRAMSimulatorFailedMaps(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		sls  bool
+		ask  int64
+	}{
+		{"MRAMSimulator.processResponseQueue", true, 12000},
+		{"native", false, 10500},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			app := mrApp("job_1", 0)
+			app.Tasks[0].MemoryMB = 4096
+			w := &Workload{SLSAMs: c.sls, Apps: []App{app},
+				Events: []Event{
+					{AtMS: 1500, Kind: EventAddNodes, Nodes: []NodeGroup{{Names: []string{"m"}, MemoryMB: 8192, VCores: 8}}},
+					{AtMS: 10000, Kind: EventRemoveNodes, Names: []string{"m"}},
+					{AtMS: 10500, Kind: EventAddNodes, Nodes: []NodeGroup{{Names: []string{"m2"}, MemoryMB: 8192, VCores: 8}}},
+				}}
+			w.Cluster = Cluster{Nodes: []NodeGroup{{Names: []string{"n0"}, MemoryMB: 2048, VCores: 8}}}
+			w.AMHeartbeatMS, w.NMHeartbeatMS = 1000, 1000
+			var b strings.Builder
+			res, err := Run(loadModel(t, "sls-suite"), w, Options{Seed: 1, Events: &b})
+			require.NoError(t, err)
+			var maps []int64
+			for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+				var e slsEvent
+				require.NoError(t, json.Unmarshal([]byte(line), &e))
+				if e.Kind == "allocated" && e.Priority == mrPriorityMap {
+					maps = append(maps, e.T)
+				}
+			}
+			require.Len(t, maps, 2, "the map and its re-run")
+			assert.Less(t, maps[0], int64(10000))
+			assert.GreaterOrEqual(t, maps[1], c.ask)
+			assert.Less(t, maps[1], c.ask+1000)
+			assert.Equal(t, AppFinished, res.Apps[0].State)
+		})
+	}
+}

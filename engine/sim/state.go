@@ -31,13 +31,23 @@ type appState struct {
 	amReadyAt int64
 	// streamEndAt is the step where an SLS stream AM stops (streamEnd).
 	streamEndAt int64
-	submitMS    int64
-	firstMS     int64
-	finishMS    int64
-	containers  int64
-	preempted   int64
-	restarts    int // AM attempts after the first
-	reason      string
+	// reasks are an SLS AM's killed task containers, asked again at the
+	// step that processes their completion (slsKilled), in kill order.
+	reasks     []reask
+	submitMS   int64
+	firstMS    int64
+	finishMS   int64
+	containers int64
+	preempted  int64
+	restarts   int // AM attempts after the first
+	reason     string
+}
+
+// reask is a killed task container an SLS AM asks for again at step due.
+type reask struct {
+	due  int64
+	dur  int64
+	prio int32
 }
 
 // durFIFO is a queue of (duration, count) runs.
