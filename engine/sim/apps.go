@@ -295,7 +295,11 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 		if r.w.SLSAMs {
 			end = r.slsTaskEnd(a, node, d)
 		}
-		r.q.push(event{t: end, kind: evDone, c: ev.ContainerID})
+		if r.w.SLSAMs && r.slsUnlaunched(a) {
+			a.unlaunched = append(a.unlaunched, ev.ContainerID)
+		} else {
+			r.q.push(event{t: end, kind: evDone, c: ev.ContainerID})
+		}
 		if a.pending == 0 && a.localAsks {
 			a.localAsks = false
 			r.localApps--

@@ -113,20 +113,26 @@ func (r *run) streamEndAt(a *appState) int64 {
 }
 
 // streamEnd is the stream AM's last working step: its allocate call
-// releases every stream it runs (StreamAMSimulator.sendContainerRequest
-// with isFinished), and checkStop ends the task, whose lastStep at the
-// next step cleans up the AM container (appDoneAt). capq releases every
-// task container of the app here; SLS keeps until the app ends the few
-// allocated too late to be launched, and its outstanding asks stay, as
-// SLS's do.
+// releases every stream it launched (StreamAMSimulator.sendContainerRequest
+// with isFinished releases assignedStreams), and checkStop ends the task,
+// whose lastStep at the next step cleans up the AM container (appDoneAt).
+// The containers allocated too late to be launched (slsUnlaunched) are
+// not released: they stay allocated until the app ends and the RM kills
+// its attempt's containers (amFinish); the outstanding asks stay too, as
+// SLS's do (an empty ask list cancels nothing).
 func (r *run) streamEnd(i int32) {
 	a := &r.apps[i]
 	if a.streamEndAt != r.now || a.state != AppRunning {
 		return // finished, or the attempt this event was for is gone
 	}
+	keep := make(map[int64]bool, len(a.unlaunched)+1)
+	keep[a.amID] = true
+	for _, id := range a.unlaunched {
+		keep[id] = true
+	}
 	r.releasing = true
 	for _, id := range r.e.LiveContainers(a.spec.ID) {
-		if id != a.amID {
+		if !keep[id] {
 			_ = r.e.ReleaseContainer(id)
 		}
 	}
@@ -135,6 +141,17 @@ func (r *run) streamEnd(i int32) {
 	r.afterEngine()
 	r.wakeAll()
 	r.appDoneAt(i, r.now+r.amHB)
+}
+
+// slsUnlaunched reports whether a container an SLS stream AM is
+// allocated now is never launched: one allocated at t is launched by
+// processResponseQueue at the second step after t, and at the stream's
+// last step (streamEndAt) processResponseQueue stops at its run-time
+// check before it launches anything (StreamAMSimulator), so a container
+// allocated at or after streamEndAt - 2 steps, or after the stream
+// stopped, never runs.
+func (r *run) slsUnlaunched(a *appState) bool {
+	return a.spec.StreamMS > 0 && a.streamEndAt > 0 && r.now >= a.streamEndAt-2*r.amHB
 }
 
 // slsTaskEnd is when the RM releases a task container allocated now on
@@ -181,6 +198,9 @@ func (r *run) amReask(i int32) {
 	a.reasks = a.reasks[n:]
 	if a.state != AppRunning && a.state != AppAccepted {
 		return // finished or failed meanwhile
+	}
+	if a.spec.StreamMS > 0 && a.streamEndAt > 0 && r.now >= a.streamEndAt {
+		return // a stopped stream AM asks nothing (isFinished), then ends
 	}
 	asked := false
 	for _, k := range due {

@@ -340,3 +340,35 @@ func TestSLSAMTimingMRAMSimulatorFailedMaps(t *testing.T) {
 		})
 	}
 }
+
+// TestSLSAMTimingStreamAMSimulatorUnlaunched: a stream AM stopping before
+// it launched its streams does not release them. Running 3 s, it
+// registers at 1000+ph, asks at 2000, its first stream is allocated at
+// 2000+ph; at 3000 StreamAMSimulator.processResponseQueue stops at its
+// run-time check before launching it, and sendContainerRequest releases
+// only assignedStreams (none) and cancels no ask, so the second stream
+// is allocated at 3000+ph. Both stay until the app ends, at the AM
+// container's release after lastStep (4000+ph).
+func TestSLSAMTimingStreamAMSimulatorUnlaunched(t *testing.T) {
+	app := App{ID: "job_s", Queue: "sls_queue_1", User: "u", AM: engine.Resource{MemoryMB: 1024, VCores: 1}, StreamMS: 3000,
+		Tasks: []TaskGroup{{Count: 2, MemoryMB: 1024, VCores: 1, DurationMS: 3000, Priority: 20}}}
+	evs, ph, res := oneNodeRun(t, &Workload{SLSAMs: true, Apps: []App{app}})
+	var allocs, streams []int64
+	for _, e := range evs {
+		if e.Priority != 20 {
+			continue
+		}
+		switch e.Kind {
+		case "allocated":
+			allocs = append(allocs, e.T)
+		case "released":
+			streams = append(streams, e.T)
+		}
+	}
+	assert.Equal(t, []int64{2000 + ph, 3000 + ph}, allocs)
+	assert.Equal(t, []int64{4000 + ph, 4000 + ph}, streams, "kept until the app ends")
+	am, ok := find(evs, "released", amPriority)
+	require.True(t, ok)
+	assert.Equal(t, 4000+ph, am.T)
+	assert.Equal(t, AppFinished, res.Apps[0].State)
+}

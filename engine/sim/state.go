@@ -33,7 +33,11 @@ type appState struct {
 	streamEndAt int64
 	// reasks are an SLS AM's killed task containers, asked again at the
 	// step that processes their completion (slsKilled), in kill order.
-	reasks     []reask
+	reasks []reask
+	// unlaunched are an SLS stream AM's containers allocated too late to
+	// be launched before it stops (slsUnlaunched); they stay until the
+	// app ends.
+	unlaunched []int64
 	submitMS   int64
 	firstMS    int64
 	finishMS   int64
