@@ -10,8 +10,10 @@ import (
 // SLS's defaults (SLSConfiguration).
 type SLSSettings struct {
 	NMMemoryMB, NMVCores int64
-	// NMHeartbeatMS is yarn.sls.nm.heartbeat.interval.ms when set (0: use
-	// the ResourceManager's heartbeat interval).
+	// NMHeartbeatMS is yarn.sls.nm.heartbeat.interval.ms, 1000 unless set
+	// (NMRunner.startNM reads it alone: NMSimulator ignores the
+	// ResourceManager's yarn.resourcemanager.nodemanagers.heartbeat-interval-ms);
+	// 0 uses the ResourceManager's interval.
 	NMHeartbeatMS int64
 	AMHeartbeatMS int64
 	// AMMemoryMB/AMVCores are yarn.sls.am.container.* (jobs may override).
@@ -56,7 +58,7 @@ func (s SLSSettings) AMKind(amType string) string {
 // DefaultSLSSettings returns SLS's defaults.
 func DefaultSLSSettings() SLSSettings {
 	return SLSSettings{
-		NMMemoryMB: 10240, NMVCores: 10, AMHeartbeatMS: 1000,
+		NMMemoryMB: 10240, NMVCores: 10, NMHeartbeatMS: 1000, AMHeartbeatMS: 1000,
 		AMMemoryMB: 1024, AMVCores: 1, ContainerMemoryMB: 1024, ContainerVCores: 1,
 		AMTypes: []string{"dag", "mapreduce", "stream"},
 	}

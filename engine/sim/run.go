@@ -147,6 +147,9 @@ func (r *run) setup(specs []NodeSpec, largest engine.Resource) error {
 	if refused != "" {
 		r.res.Warnings = append(r.res.Warnings, refused)
 	}
+	if w := r.slsHeartbeatWarning(); w != "" {
+		r.res.Warnings = append(r.res.Warnings, w)
+	}
 	r.checkZeroShare("")
 	r.res.AsyncIntervalMS, r.res.MultiNode = r.async.intervalMS, r.multi
 	r.rng = rng

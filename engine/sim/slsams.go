@@ -1,6 +1,10 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/capq/capq/xmlconf"
+)
 
 // The timing of an SLS trace's AMs (Workload.SLSAMs), as SLS 3.4's AM
 // simulators run (the same since 3.0; DAGAMSimulator since 3.3). SLS
@@ -66,6 +70,20 @@ import "fmt"
 // kills the app's other containers with the attempt. capq's own workloads
 // restart the AM instead (restartAM).
 const slsAMLost = "AM container lost (preempted or its node removed); SLS submits every app with maxAppAttempts 1 (AMSimulator.submitApp), so RMAppImpl starts no other attempt and the app fails"
+
+// slsHeartbeatWarning says when an SLS trace's nodes beat at another
+// interval than the configuration's
+// yarn.resourcemanager.nodemanagers.heartbeat-interval-ms: SLS's
+// NMSimulator beats every yarn.sls.nm.heartbeat.interval.ms of
+// sls-runner.xml (1000 by default, NMRunner.startNM), whatever the
+// ResourceManager's setting, and capq does the same.
+func (r *run) slsHeartbeatWarning() string {
+	v := r.model.Global.NodeHeartbeatMS
+	if !r.w.SLSAMs || !v.Set() || v.V == r.hb {
+		return ""
+	}
+	return fmt.Sprintf("%s = %d is not used: SLS's nodes beat every yarn.sls.nm.heartbeat.interval.ms (%d ms here, 1000 unless sls-runner.xml sets it; NMRunner.startNM), and so do capq's", xmlconf.NodeHeartbeatKey, v.V, r.hb)
+}
 
 // amStepAfter is the AM's first step strictly after t: steps fall every
 // amHB from the app's submission (TaskRunner.Task.run, nextRun +=

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 )
 
 // slsEvent is one line of the event log, as these tests read it.
@@ -371,4 +372,47 @@ func TestSLSAMTimingStreamAMSimulatorUnlaunched(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, 4000+ph, am.T)
 	assert.Equal(t, AppFinished, res.Apps[0].State)
+}
+
+// TestSLSNMHeartbeatDefault: an SLS trace's nodes beat every
+// yarn.sls.nm.heartbeat.interval.ms, 1000 unless sls-runner.xml sets it
+// (NMRunner.startNM reads SLSConfiguration.NM_HEARTBEAT_INTERVAL_MS
+// alone), whatever yarn-site.xml's
+// yarn.resourcemanager.nodemanagers.heartbeat-interval-ms says; the run
+// warns that the latter is not used.
+func TestSLSNMHeartbeatDefault(t *testing.T) {
+	site := `<configuration><property><name>` + xmlconf.NodeHeartbeatKey + `</name><value>3000</value></property></configuration>`
+	l, err := xmlconf.Load(xmlconf.LoadOptions{
+		YarnSite:          []xmlconf.Source{{Name: "yarn-site.xml", Data: []byte(site)}},
+		CapacityScheduler: []xmlconf.Source{{Name: "cs.xml", Data: []byte(twoQueues)}},
+	})
+	require.NoError(t, err)
+	trace := `{"job.start.ms": 0, "job.end.ms": 5000, "job.queue.name": "a", "job.id": "job_1", "job.user": "u",
+	  "job.tasks": [{"count": 1, "container.host": "/r/n0", "container.start.ms": 0, "container.end.ms": 5000, "container.priority": 20, "container.type": "map"}]}`
+	for _, c := range []struct {
+		name string
+		conf map[string]string
+		hb   int64
+		warn bool
+	}{
+		{"NMRunner.startNM default", map[string]string{}, 1000, true},
+		{"sls-runner.xml sets it", map[string]string{"yarn.sls.nm.heartbeat.interval.ms": "3000"}, 3000, false},
+		{"sls-runner.xml sets 1000", map[string]string{"yarn.sls.nm.heartbeat.interval.ms": "1000"}, 1000, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.conf["yarn.sls.am.type.mapreduce"] = "org.apache.hadoop.yarn.sls.appmaster.MRAMSimulator"
+			set, err := xmlconf.SLSSettingsFromConf(c.conf)
+			require.NoError(t, err)
+			w, err := ReadSLS("t.json", []byte(trace), set, nil, 0)
+			require.NoError(t, err)
+			res, err := Run(l.Model, w, Options{Seed: 1})
+			require.NoError(t, err)
+			assert.Equal(t, c.hb, res.HeartbeatMS)
+			found := false
+			for _, s := range res.Warnings {
+				found = found || strings.Contains(s, "heartbeat-interval-ms = 3000 is not used")
+			}
+			assert.Equal(t, c.warn, found, "warnings: %v", res.Warnings)
+		})
+	}
 }
