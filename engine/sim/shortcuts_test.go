@@ -61,6 +61,9 @@ func TestShortcutsKeepTheEventLog(t *testing.T) {
 		// SLS's AM timing, with and without ties of node heartbeats.
 		{"seeds-example", GenOptions{Seed: 11, Apps: 100, Nodes: 20, NodeMemoryMB: 16384, NodeVCores: 16, TaskMemoryMB: []int64{1024, 6144}, DurationMeanMS: 600000, DurationMS: 3600 * 1000}, true},
 		{"ties", tiesGen(), true},
+		// And with preemption: killed tasks re-asked at the AM's step
+		// (evAMReask), AMs lost failing their apps.
+		{"workloads/seeds-preemption", GenOptions{Seed: 13, Apps: 100, Nodes: 20, NodeMemoryMB: 10240, NodeVCores: 16, TaskMemoryMB: []int64{1024, 4096}, DurationMeanMS: 300000, DurationMS: 3600 * 1000}, true},
 	} {
 		var m *xmlconf.Model
 		switch c.cfg {
