@@ -69,12 +69,18 @@ func (e *Engine) allocateKey(a *app, k *schedKey, n *node, lim *limits, reserved
 		if !e.g.continueLooking && !e.shouldAllocOrReserveNew(a, k) {
 			return allocResult{state: stPrioritySkipped}
 		}
+		if e.g.ul27 {
+			a.ulRequired, a.ulSet = k.capability, true // computeUserLimitAndSetHeadroom, before the queue check
+		}
 		if !e.checkHeadroom(a, k, lim) {
 			if e.why != nil {
 				rc, room := &e.g.rc, e.headroomFor(a, lim)
 				e.note("app %s: %s request does not fit the queue headroom %s%s", a.id, rc.resText(k.capability), rc.resText(room), rc.orderText(k.capability, ">", room))
 			}
 			return allocResult{state: stQueueSkipped}
+		}
+		if e.g.ul27 && !e.userCheck27(a, k, lim) {
+			return allocResult{state: stAppSkipped} // 2.7: break, the next app
 		}
 		e.nodeTouches++ // from here the pass reads or changes more than queue state (passmemo.go)
 		if k.pi == 0 {

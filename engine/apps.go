@@ -76,6 +76,11 @@ type app struct {
 	// groups are the user's groups at submission, for the ACL check of
 	// a move.
 	groups []string
+	// ulRequired is the request the app's 2.7 headroom is computed for
+	// (CapacityHeadroomProvider's required; userlimit27.go), ulSet that
+	// one was computed.
+	ulRequired Resource
+	ulSet      bool
 }
 
 // schedKey is one request priority of an app (SchedulerRequestKey with its

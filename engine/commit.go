@@ -86,6 +86,9 @@ func (e *Engine) accept(a *app, pi int, net, released Resource, ignore bool) boo
 			return false
 		}
 	}
+	if e.g.ul27 {
+		return true // 2.7 allocates in the pass that checked the user
+	}
 	if used, limit := a.u.usedIn(pi).Sub(released), e.userLimitIn(a.u, pi, ignore); rc.greater(used, limit) {
 		if e.why != nil {
 			e.note("user %s would exceed its user limit: used %s > user limit %s%s", a.u.name, rc.resText(used), rc.resText(limit), rc.orderText(used, ">", limit))
@@ -107,6 +110,9 @@ func (e *Engine) acceptDefault(a *app, net, released Resource) bool {
 			}
 			return false
 		}
+	}
+	if e.g.ul27 {
+		return true // 2.7 allocates in the pass that checked the user
 	}
 	if used, limit := a.u.used.Sub(released), e.userLimit(a.u); rc.greater(used, limit) {
 		if e.why != nil {

@@ -58,6 +58,11 @@ type globals struct {
 	// checks memory, then virtual cores, each with its own message,
 	// before resource types (YARN-3926) reached the scheduler.
 	askMemVcoresMsgs bool
+	// ul27: 2.7's LeafQueue computes the user limit for the request being
+	// placed, per app and priority, and its headroom from it
+	// (userlimit27.go); later lines' UsersManager for the minimum
+	// allocation, cached per queue (limits.go).
+	ul27 bool
 	// nonLegacy is the model's root when Hadoop 3.4's non-legacy queue
 	// mode computes capacities (xmlconf.QueueResources), nil otherwise;
 	// effective holds that computation for the current cluster resource.
@@ -311,6 +316,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		amCompare:           m.Version.Less(xmlconf.V3_1),
 		askTypeMsgs:         m.Version.AtLeast(xmlconf.V3_3),
 		askMemVcoresMsgs:    !m.Version.AtLeast(xmlconf.V2_10),
+		ul27:                m.Version.Less(xmlconf.V2_10),
 	}
 	// The fair-share split of fair-ordered leaves (YARN-10559) is in the
 	// newest FifoIntraQueuePreemptionPlugin, which capq's 3.4 profile
@@ -426,6 +432,13 @@ func (e *Engine) clusterChanged() {
 		}
 	}
 	e.activateAll()
+	if e.g.ul27 {
+		for _, q := range e.queues {
+			if q.leaf {
+				e.clusterChanged27(q)
+			}
+		}
+	}
 }
 
 // activateAll re-runs activation in every leaf, in tree order.

@@ -39,8 +39,12 @@ func (a *app) asksLabelled() bool {
 // partition, or only the default one, the default partition's headroom
 // against the queue's current limit cur; otherwise the sum of the
 // headrooms in every requested partition. A negative memory (an app
-// slightly over its limits) is shown as 0.
+// slightly over its limits) is shown as 0. The 2.7 profile computes it as
+// 2.7 does (headroom27).
 func (e *Engine) appHeadroom(a *app, cur Resource) Resource {
+	if e.g.ul27 {
+		return nonNegMemory(e.headroom27(a, cur))
+	}
 	if !a.asksLabelled() {
 		return nonNegMemory(e.headroom(a.u, cur))
 	}

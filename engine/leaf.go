@@ -87,6 +87,9 @@ func (e *Engine) userBlocked(q *queue) bool {
 // canAssignToUser.
 func (e *Engine) userAssignable(a *app, lim *limits) bool {
 	u := a.u
+	if e.g.ul27 {
+		return true // 2.7 checks the user per priority (allocateKey)
+	}
 	if !lim.respectDefault() {
 		return e.canAssignToUser(a, e.userLimitIn(u, lim.pi, lim.ignore), lim)
 	}
@@ -118,8 +121,8 @@ func (e *Engine) canAssignToUser(a *app, limit Resource, lim *limits) bool {
 	used := u.usedIn(lim.pi)
 	if rc.greater(used, limit) {
 		// Hadoop compares the user's default-partition usage here, less
-		// getCurrentReservation.
-		if e.g.continueLooking && rc.lessEq(u.used.Sub(e.currentReservation(a)), limit) {
+		// getCurrentReservation; 2.7 only on an unlabelled node.
+		if e.g.continueLooking && (lim.pi == 0 || !e.g.ul27) && rc.lessEq(u.used.Sub(e.currentReservation(a)), limit) {
 			lim.needUnreserve = used.Sub(limit)
 			return true
 		}

@@ -208,6 +208,9 @@ type user struct {
 
 	// lp holds the user's usage in labelled partitions (index 0 unused).
 	lp []upart
+	// limit27 is the user's last computed 2.7 limit
+	// (User.getUserResourceLimit; userlimit27.go).
+	limit27 Resource
 }
 
 // upart is a user's usage in one labelled partition.

@@ -144,7 +144,7 @@ func (e *Engine) Snapshot() State {
 		if q.leaf {
 			for _, u := range q.users {
 				st.Users[q.path+"|"+u.name] = UserState{
-					UserLimitMB: e.userLimit(u).MemoryMB, UsedMB: u.used.MemoryMB,
+					UserLimitMB: e.reportedUserLimit(u).MemoryMB, UsedMB: u.used.MemoryMB,
 					ActiveApps: u.activeApps, PendingApps: u.pendingApps, AMUsedMB: u.amUsed.MemoryMB, Active: u.isActive,
 					UsedMBByPartition: e.byPartition(func(pi int) int64 { return u.usedIn(pi).MemoryMB }),
 				}

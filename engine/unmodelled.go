@@ -162,9 +162,6 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := preemptionBefore29(m); ok {
 		out = append(out, w)
 	}
-	if w, ok := userLimitBefore28(m); ok {
-		out = append(out, w)
-	}
 	if w, ok := priorityACLUnmodelled(m); ok {
 		out = append(out, w)
 	}
@@ -267,22 +264,6 @@ func preemptionBefore29(m *xmlconf.Model) (Warning, bool) {
 	return Warning{Key: "yarn.resourcemanager.scheduler.monitor.enable", Pos: p.Enabled.Pos(),
 		Feature: "preemption as Hadoop " + m.Version.String() + " computes it (before YARN-5864's rewrite in 2.9)",
 		Effect:  "the monitor computes as Hadoop 2.9 and later: queues all over their guarantees are not balanced against each other"}, true
-}
-
-// userLimitBefore28 warns that on the 2.7 profile user limits are
-// computed as from Hadoop 2.8. The 2.7 line's LeafQueue.computeUserLimit
-// takes the request being placed as required (a queue over its capacity
-// grows to used + that request, and a queue smaller than the request to
-// the request), where 2.8's and later UsersManager.computeUserLimit take
-// the minimum allocation ("assume we have required resource equals to
-// minimumAllocation"); TestLeafQueue#testStolenReservedContainer's 2.7
-// copy asserts a 4 GB user limit that the later rule makes 2 GB.
-func userLimitBefore28(m *xmlconf.Model) (Warning, bool) {
-	if !m.Version.Less(xmlconf.V2_10) || len(m.Queues) == 0 {
-		return Warning{}, false
-	}
-	return Warning{Feature: "user limits as Hadoop " + m.Version.String() + " computes them (LeafQueue.computeUserLimit sizes a queue past its capacity by the request being placed)",
-		Effect: "user limits follow Hadoop 2.8 and later, which size it by the minimum allocation (UsersManager.computeUserLimit)"}, true
 }
 
 // mixedCapacityUnmodelled warns about what of Hadoop 3.4's non-legacy

@@ -226,16 +226,15 @@ func TestUnmodelledPreemptionBefore29(t *testing.T) {
 	assert.NotContains(t, keys(xmlconf.V2_7), "yarn.resourcemanager.scheduler.monitor.enable", "no monitor, no preemption")
 }
 
-// On the 2.7 profile user limits are computed as from 2.8 (the minimum
-// allocation, not the request, past the queue's capacity), and capq
-// says so; 2.10 on, nothing to say.
-func TestUnmodelledUserLimitBefore28(t *testing.T) {
+// The 2.7 profile computes user limits as 2.7's LeafQueue does
+// (userlimit27.go), so capq no longer warns that they follow 2.8.
+func TestUnmodelledUserLimit27IsModelled(t *testing.T) {
 	kv := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50"}
-	ws := Unmodelled(build(t, kv, xmlconf.V2_7))
-	if assert.Len(t, ws, 1) {
-		assert.Contains(t, ws[0].String(), "user limits as Hadoop 2.7 computes them")
+	for _, v := range []xmlconf.Version{xmlconf.V2_7, xmlconf.V2_10} {
+		for _, w := range Unmodelled(build(t, kv, v)) {
+			assert.NotContains(t, w.String(), "user limit", "Hadoop %s", v)
+		}
 	}
-	assert.Empty(t, Unmodelled(build(t, kv, xmlconf.V2_10)))
 }
 
 // A yarn-site.xml naming the FairScheduler makes the dry run describe a
