@@ -98,3 +98,17 @@ func (e *Engine) reportedUserLimit(u *user) Resource {
 	}
 	return e.userLimit(u)
 }
+
+// waitLimit27 is the user limit the wait report (Waiting) holds a's user
+// to on the 2.7 profile: 2.7's limit for the app's first asking request
+// in the default partition, plus the minimum allocation activeReason adds
+// to the usage, so the report says "user limit" exactly when 2.7's
+// canAssignToUser would refuse that request (used > limit).
+func (e *Engine) waitLimit27(a *app) Resource {
+	for _, k := range a.keys {
+		if k.any > 0 && k.pi == 0 {
+			return e.userLimit27(a, k.capability, 0, false).Add(e.g.minAlloc)
+		}
+	}
+	return e.userLimit27(a, Resource{}, 0, false).Add(e.g.minAlloc)
+}

@@ -62,3 +62,13 @@ func TestHeadroom27(t *testing.T) {
 	assert.Equal(t, int64(gb), e.appHeadroom(a, cur).MemoryMB, "testHeadroomWithMaxCap: 4 GB - 3 GB")
 	assert.Equal(t, int64(0), e.appHeadroom(a, Resource{gb, 1}).MemoryMB, "over the queue's current limit")
 }
+
+// TestWaitLimit27: the wait report's limit is 2.7's for the first asking
+// default-partition request, plus the minimum allocation activeReason
+// adds to the usage.
+func TestWaitLimit27(t *testing.T) {
+	e, a := ul27App(16*gb, 0.085, 3*gb, 50, 10, 1)
+	assert.Equal(t, int64(4*gb), e.waitLimit27(a).MemoryMB, "no request: used + none = 3 GB")
+	a.keys = []*schedKey{{capability: Resource{gb, 1}, any: 0}, {capability: Resource{gb, 1}, any: 1, pi: 1}, {capability: Resource{2 * gb, 1}, any: 1}}
+	assert.Equal(t, int64(6*gb), e.waitLimit27(a).MemoryMB, "the asking 2 GB request: used + 2 GB = 5 GB")
+}

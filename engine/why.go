@@ -109,6 +109,9 @@ func (e *Engine) Waiting(f func(w *Waiter)) {
 				continue
 			}
 			ul := e.userLimit(a.u)
+			if e.g.ul27 {
+				ul = e.waitLimit27(a)
+			}
 			if why := e.activeReason(a, atMax, ul, clusterFull, fits); why != "" {
 				f(w.set(a, why, why != WaitUserLimit && e.g.rc.greater(ul, a.u.used)))
 			}
