@@ -203,11 +203,30 @@ func reportScopedKey(p *Pass, at Loc, q *xmlconf.Queue, suffix string) bool {
 	if pre != "" {
 		owner = fmt.Sprintf("the %s of queue %q", strings.TrimSuffix(pre, "."), q.Path)
 	}
+	if name == "" {
+		reportEmptyScopeName(p, at, q, pre, scope, key, suffix, owner)
+		return true
+	}
 	every := map[string]string{"label": "partition", "user": "user"}[scope]
 	p.ReportHint(at, fmt.Sprintf("per %s Hadoop reads only %s; %q is a queue setting that applies to every %s: set %s%s.%s%s instead",
 		scope, reads, key, every, xmlconf.Prefix, q.Path, pre, key),
 		"%q is not read for %s %q of %s; Hadoop ignores %q", key, scope, name, owner, suffix)
 	return true
+}
+
+// reportEmptyScopeName reports a label or user key whose name is empty
+// ("accessible-node-labels..capacity", a real node-label note's way of
+// writing the default partition's share). Hadoop never reads it: for the
+// default partition (NO_LABEL, "") CapacitySchedulerConfiguration
+// #getNodeLabelPrefix returns the queue's own prefix, so the share is
+// <queue>.capacity (getNonLabeledQueueCapacity), and the user weights'
+// pattern (getAllUserWeightsForQueue) needs a non-empty user name.
+func reportEmptyScopeName(p *Pass, at Loc, q *xmlconf.Queue, pre, scope, key, suffix, owner string) {
+	hint := "name the user, or delete the property"
+	if scope == "label" {
+		hint = fmt.Sprintf("the default partition's %s is the queue's own: set %s%s.%s%s instead", key, xmlconf.Prefix, q.Path, pre, key)
+	}
+	p.ReportHint(at, hint, "%s name is empty in %q of %s; Hadoop ignores it", scope, suffix, owner)
 }
 
 // mrv1ACLs maps the MapReduce v1 queue ACL names, which real files still
