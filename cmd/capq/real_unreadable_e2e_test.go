@@ -1,0 +1,38 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestRealUnreadableConfigs: a real capacity-scheduler.xml that stops
+// before </configuration> (Configuration#loadResource's XML parser fails on
+// it, so the ResourceManager does not start) is reported by every command
+// that reads a configuration, at the end of the file, with exit 2 and
+// nothing half-written on stdout.
+func TestRealUnreadableConfigs(t *testing.T) {
+	dir := t.TempDir()
+	file := "testdata/real-unreadable/sunileman-truncated/capacity-scheduler.xml"
+	want := file + ":77:1: malformed XML: unexpected end of file: <configuration> is not closed"
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"lint", []string{"lint", file}},
+		{"lint 2.7", []string{"lint", "--hadoop-version", "2.7", file}},
+		{"tree", []string{"tree", file}},
+		{"gen workload", []string{"gen", "workload", "--config", file, "--apps", "10", "-o", filepath.Join(dir, "w.json")}},
+		{"simulate", []string{"simulate", "--config", file, "--workload", "testdata/workloads/small.json"}},
+		{"diff", []string{"diff", file, file}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runBinary(t, "", tc.args...)
+			assert.Equal(t, exitCannotRun, r.code, r.stderr)
+			assert.Contains(t, r.stderr, want)
+			assert.Contains(t, r.stderr, "hint: the file may be truncated")
+			assert.Empty(t, r.stdout)
+		})
+	}
+}
