@@ -16,7 +16,7 @@ var registry = []*Rule{
 	ruleMixedModes, ruleLabelModeMix, ruleParentChildAbsolute, ruleAbsoluteSum, ruleCapacitySum,
 	ruleAbsoluteMaxOverParent, ruleAbsoluteMinOverMax, ruleAbsoluteSyntax,
 	// Node labels
-	ruleLabelsSubset, ruleDefaultLabelExpr, ruleLabelSettingsUnused, ruleDefaultLabelDeadPartition,
+	ruleLabelsSubset, ruleDefaultLabelExpr, ruleLabelSettingsUnused, ruleDefaultLabelDeadPartition, ruleLabelKeyNoSetting,
 	// State
 	ruleInvalidState, ruleRunningUnderStopped,
 	// Limits and misc

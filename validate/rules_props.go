@@ -103,6 +103,9 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 	if suffix == "" {
 		return
 	}
+	if _, _, ok := labelKeyWithoutSetting(p, pr.Name); ok {
+		return // accessible-node-labels.<label> with nothing after: CS118
+	}
 	at := Loc{Pos: pr.NamePos, Queue: q.Path, Property: pr.Name}
 	if knownQueueSuffix(suffix) {
 		if since := suffixSince(suffix); since.Major != 0 && p.Version.Less(since) {
