@@ -26,7 +26,7 @@ import (
 // engine, as a one-by-one answer does. It reports whether it answered any.
 func (r *run) fastBulk(stop int64) bool {
 	if r.quiet {
-		return false
+		return r.parkStretch(stop)
 	}
 	s, p := &r.sweep, &r.park
 	if s.count == 0 {

@@ -65,6 +65,9 @@ type Options struct {
 	// oneByOne answers futile heartbeats one at a time, never a stretch
 	// at once (fastBulk; tests compare the two).
 	oneByOne bool
+	// noParkStretch parks the due nodes of a quiet cluster one beat at a
+	// time, never a stretch at once (parkStretch; tests compare the two).
+	noParkStretch bool
 	// beatReserved runs every heartbeat of a reserved node through the
 	// engine, never counting it as a re-reservation (standing.go; tests
 	// compare the two).

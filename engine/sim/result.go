@@ -52,6 +52,9 @@ type Result struct {
 	// stretchAnswers counts those of them fastBulk answered a stretch at
 	// a time (tests check it ran).
 	stretchAnswers int
+	// parkStretchAnswers counts those of them parkStretch answered a
+	// stretch at a time while the cluster was quiet (tests check it ran).
+	parkStretchAnswers int
 	// countedReReservations counts reserved nodes' heartbeats the engine
 	// counted as re-reservations without a pass (standing.go).
 	countedReReservations int
