@@ -34,7 +34,10 @@ func (r *run) hasRoom(i, rk int32) bool {
 	}
 	if r.sweep.on {
 		// The mirror: read in rank order when a change wakes the parked.
-		return r.fits(r.sweep.roomOf(r.e, int(rk), i, f).free)
+		m := r.sweep.roomOf(r.e, int(rk), i, f)
+		room := r.fits(m.free)
+		r.sweep.join(int(rk), m, room) // live, no reservation: covered alike
+		return room
 	}
 	return r.fits(r.e.NodeFree(int(i)))
 }

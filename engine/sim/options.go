@@ -68,6 +68,9 @@ type Options struct {
 	// noParkStretch parks the due nodes of a quiet cluster one beat at a
 	// time, never a stretch at once (parkStretch; tests compare the two).
 	noParkStretch bool
+	// readMirror reads an elig rank's mirror entry for a futile answer
+	// rather than its elig bit (eligCovered; tests compare the two).
+	readMirror bool
 	// beatReserved runs every heartbeat of a reserved node through the
 	// engine, never counting it as a re-reservation (standing.go; tests
 	// compare the two).

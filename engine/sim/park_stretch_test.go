@@ -73,3 +73,40 @@ func TestParkStretchesStopWhereBeatsWould(t *testing.T) {
 	}
 	assert.Positive(t, parked, "no run parked a stretch of heartbeats at once")
 }
+
+// TestEligAnswersKeepTheEventLog: answering a futile beat of an elig rank
+// from its bit (eligCovered), with ranks joining elig whenever hasRoom
+// reads their mirror, keeps the event log, every count and the progress
+// reports of reading each node's mirror entry (Options.readMirror), on
+// busy days with and without reservations; under checkRoom every such
+// answer reads the entry too and fails if it is not covered.
+func TestEligAnswersKeepTheEventLog(t *testing.T) {
+	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
+	m := modelFrom(t, withPreemption(t, xml))
+	wide := contendedGen()
+	wide.Nodes, wide.Apps = 40, 600
+	answered := 0
+	for _, g := range []GenOptions{contendedGen(), {Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, wide} {
+		w, err := Generate(m, g)
+		require.NoError(t, err)
+		run := func(o Options) ([]byte, []Progress, *Result) {
+			var log bytes.Buffer
+			var seen []Progress
+			o.Seed, o.Events = 3, &log
+			o.Progress = func(p Progress) { seen = append(seen, p) }
+			res, err := Run(m, w, o)
+			require.NoError(t, err)
+			return log.Bytes(), seen, res
+		}
+		bitLog, bitSeen, bit := run(Options{})
+		readLog, readSeen, read := run(Options{readMirror: true})
+		assert.True(t, bytes.Equal(readLog, bitLog), "seed %d: eligCovered changes the event log", g.Seed)
+		assert.Equal(t, readSeen, bitSeen, "seed %d", g.Seed)
+		assert.Equal(t, read.Summary, bit.Summary, "seed %d", g.Seed)
+		assert.Equal(t, read.futileAnswers, bit.futileAnswers, "seed %d", g.Seed)
+		assert.Zero(t, read.eligAnswers)
+		answered += bit.eligAnswers
+		t.Logf("seed %d: %d of %d futile answers from the elig bit", g.Seed, bit.eligAnswers, bit.futileAnswers)
+	}
+	assert.Positive(t, answered, "no day answered a beat from the elig bit")
+}

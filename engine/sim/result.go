@@ -55,6 +55,9 @@ type Result struct {
 	// parkStretchAnswers counts those of them parkStretch answered a
 	// stretch at a time while the cluster was quiet (tests check it ran).
 	parkStretchAnswers int
+	// eligAnswers counts futile answers eligCovered gave from the elig
+	// bit, under checkRoom only (tests check it ran).
+	eligAnswers int
 	// countedReReservations counts reserved nodes' heartbeats the engine
 	// counted as re-reservations without a pass (standing.go).
 	countedReReservations int
