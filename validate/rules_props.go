@@ -103,7 +103,7 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 	if suffix == "" {
 		return
 	}
-	if _, _, ok := labelKeyWithoutSetting(p, pr.Name); ok {
+	if _, ok := labelKeyCrash(p, pr.Name); ok {
 		return // accessible-node-labels.<label> with nothing after: CS118
 	}
 	at := Loc{Pos: pr.NamePos, Queue: q.Path, Property: pr.Name}
@@ -308,6 +308,9 @@ func checkPreemptionKey(p *Pass, rest string, pr *xmlconf.Property) {
 // checkGlobalKey reports a global key that is not known: a likely typo of
 // a global key, or a queue key whose path does not start with root.
 func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
+	if _, ok := labelKeyCrash(p, pr.Name); ok {
+		return // 3.4: accessible-node-labels.* with no queue before it: CS118
+	}
 	at := Loc{Pos: pr.NamePos, Property: pr.Name}
 	if knownGlobalKey(rest) {
 		since, ok := globalKeySince[rest]
