@@ -174,13 +174,19 @@ func sortedUsers(m map[string]xmlconf.Value[float32]) []string {
 var ruleUserLimits = &Rule{
 	ID: "CS054", Name: "user-limit-range", Category: CatLimits, Severity: xmlconf.SeverityWarning,
 	Docs: Docs{
-		Summary: "minimum-user-limit-percent outside (0, 100], user-limit-factor ≤ 0 (other than -1), or negative maximum-applications",
+		Summary: "minimum-user-limit-percent outside (0, 100], user-limit-factor ≤ 0 (other than -1 from 3.4), or negative maximum-applications",
 		Why: "Hadoop does not range-check these. MULP 0 or 150, ULF 0 (nobody can use the queue) or -2, " +
-			"maximum-applications -5 are accepted and produce queues that admit nobody or behave unlike their intent.",
+			"maximum-applications -5 are accepted and produce queues that admit nobody or behave unlike their intent. " +
+			"A user-limit-factor of -1 means \"no per-user limit\" only from 3.4 (YARN-10531: UsersManager#computeUserLimit " +
+			"and AbstractLeafQueue#getUserAMResourceLimitPerPartition test for exactly -1). Before, it is an ordinary factor: " +
+			"the limit's cap is queue capacity × -1 (Resources.multiplyAndRoundDown), Resources.min picks it, and the user " +
+			"limit is that negative resource rounded up to the minimum allocation, below zero unless the queue's capacity " +
+			"is under one minimum allocation. canAssignToUser refuses a user whose usage is above the limit, i.e. every " +
+			"user from the first container on, so the queue's applications get no containers.",
 		Bad:      "root.a.minimum-user-limit-percent=0\nroot.a.user-limit-factor=0",
 		Good:     "root.a.minimum-user-limit-percent=25\nroot.a.user-limit-factor=2 (or -1 for no limit)",
 		Source:   "lint (AbstractLeafQueue reads them unchecked)",
-		Versions: "all",
+		Versions: "all; -1 is accepted as \"no limit\" from 3.4",
 	},
 	Check: func(p *Pass) {
 		eachQueue(p.Model, func(q *xmlconf.Queue) {
@@ -188,9 +194,8 @@ var ruleUserLimits = &Rule{
 				p.ReportHint(AtValue(p, q, v), "use a percentage in (0, 100]",
 					"minimum-user-limit-percent of %q is %s, outside (0, 100]", q.Path, xmlconf.FormatJavaFloat(v.V))
 			}
-			if v := q.UserLimitFactor; v.Origin == xmlconf.FromQueue && v.Err == "" && v.V <= 0 && v.V != -1 {
-				p.ReportHint(AtValue(p, q, v), "use a positive factor, or -1 for no per-user limit",
-					"user-limit-factor of %q is %s; only positive values and -1 make sense", q.Path, xmlconf.FormatJavaFloat(v.V))
+			if v := q.UserLimitFactor; v.Origin == xmlconf.FromQueue && v.Err == "" && v.V <= 0 {
+				userLimitFactor(p, q, v)
 			}
 			if v := q.MaxApplications; v.Origin == xmlconf.FromQueue && v.Err == "" && v.V < 0 && v.V != -1 {
 				p.ReportHint(AtValue(p, q, v), "use 0 or more (or -1 for the default)",
@@ -198,6 +203,28 @@ var ruleUserLimits = &Rule{
 			}
 		})
 	},
+}
+
+// userLimitFactor reports a queue's user-limit-factor v ≤ 0: -1 is "no
+// per-user limit" from 3.4 only; before, and for any other value ≤ 0, the
+// factor caps every user at queue capacity × v.
+func userLimitFactor(p *Pass, q *xmlconf.Queue, v xmlconf.Value[float32]) {
+	noLimit := p.Version.AtLeast(xmlconf.V3_4)
+	switch {
+	case v.V == -1 && noLimit:
+		return
+	case v.V == -1:
+		p.ReportHint(AtValue(p, q, v),
+			"-1 means no per-user limit only from Hadoop 3.4; here set a factor of at least maximum-capacity / capacity to let one user fill the queue",
+			"user-limit-factor of %q is -1.0, which Hadoop %s does not read as \"no limit\": the user limit becomes the queue's capacity × -1, below zero, so no user of the queue gets containers",
+			q.Path, p.Version)
+	case noLimit:
+		p.ReportHint(AtValue(p, q, v), "use a positive factor, or -1 for no per-user limit",
+			"user-limit-factor of %q is %s; only positive values and -1 make sense", q.Path, xmlconf.FormatJavaFloat(v.V))
+	default:
+		p.ReportHint(AtValue(p, q, v), "use a positive factor (-1 means no per-user limit only from Hadoop 3.4)",
+			"user-limit-factor of %q is %s; only positive values make sense", q.Path, xmlconf.FormatJavaFloat(v.V))
+	}
 }
 
 var ruleAMPercent = &Rule{
