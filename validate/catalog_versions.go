@@ -23,6 +23,9 @@ var queueSuffixSince = []struct {
 	{"user-settings.", xmlconf.V2_10},
 	{"priority", xmlconf.V2_10},
 	{"acl_application_max_priority", xmlconf.V2_10},
+	// Application priority (YARN-1963) came with 2.8: DEFAULT_APPLICATION_PRIORITY
+	// is a constant of the 2.8 line's CapacitySchedulerConfiguration, not of 2.7's.
+	{"default-application-priority", xmlconf.V2_10},
 	{"intra-queue-preemption.disable_preemption", xmlconf.V2_10},
 	{"app-backoff.", xmlconf.V3_4},
 }
@@ -47,6 +50,11 @@ var globalKeySince = map[string]xmlconf.Version{
 	"per-node-heartbeat.maximum-container-assignments": xmlconf.V2_10,
 	"per-node-heartbeat.maximum-offswitch-assignments": xmlconf.V2_10,
 	"rack-locality-additional-delay":                   xmlconf.V2_10,
+	// WorkflowPriorityMappingsManager is YARN-9760, a new feature of 3.1.4
+	// (and the other lines' releases of 2020); CS059, which parses the
+	// mappings, runs from 2.10 on, so 2.7 is the profile that ignores them.
+	"workflow-priority-mappings":                 xmlconf.V2_10,
+	"workflow-priority-mappings-override.enable": xmlconf.V2_10,
 }
 
 // suffixSince returns the first version that reads a per-queue suffix
