@@ -17,13 +17,16 @@ var ruleUnknownProperty = &Rule{
 			"`queues` list therefore silently keep Hadoop's defaults. (Even the Hadoop docs write " +
 			"`<queue-path>.max-capacity` once; the key is `maximum-capacity`.) The preemption policy's " +
 			"`yarn.resourcemanager.monitor.capacity.preemption.*` keys are checked the same way, in yarn-site.xml too, " +
-			"and so is a key whose `yarn.scheduler.capacity` prefix is misspelled by a letter or two.",
+			"and so is a key whose `yarn.scheduler.capacity` prefix is misspelled by a letter or two. A queue missing from " +
+			"the tree is one cause however many keys it has: it is reported once, at its first key (where a capq:ignore " +
+			"for it goes), with the number of keys Hadoop ignores.",
 		Bad:      "yarn.scheduler.capacity.root.a.max-capacity=50\nyarn.scheduler.capacity.root.gone.capacity=10  (gone not in root.queues)",
 		Good:     "yarn.scheduler.capacity.root.a.maximum-capacity=50",
 		Source:   "lint (CapacitySchedulerConfiguration reads known keys only)",
 		Versions: "all; keys newer than the profile (allow-zero-capacity-sum before 3.4, max-parallel-apps before 3.3, ...) count as ignored",
 	},
 	Check: func(p *Pass) {
+		var orphans orphanKeys
 		eachKey(p, func(key string, pr *xmlconf.Property) {
 			if key == xmlconf.AutoRefreshIntervalDocsKey {
 				checkDocsOnlyKey(p, key, xmlconf.AutoRefreshIntervalKey, "QueueConfigurationAutoRefreshPolicy.init", pr)
@@ -42,11 +45,12 @@ var ruleUnknownProperty = &Rule{
 				return
 			}
 			if rest == "root" || strings.HasPrefix(rest, "root.") {
-				checkQueueKey(p, rest, pr)
+				checkQueueKey(p, rest, pr, &orphans)
 				return
 			}
-			checkGlobalKey(p, rest, pr)
+			checkGlobalKey(p, rest, pr, &orphans)
 		})
+		orphans.report(p)
 	},
 }
 
@@ -79,7 +83,7 @@ func checkDocsOnlyKey(p *Pass, key, read, reader string, pr *xmlconf.Property) {
 
 // checkQueueKey classifies rest ("root.a.capacity") against the tree: the
 // longest existing queue path, then the suffix.
-func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
+func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanKeys) {
 	if strings.Contains(rest, "*") {
 		return // 3.4 wildcard template keys (root.*.auto-queue-creation-v2.template.x)
 	}
@@ -131,8 +135,8 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property) {
 			if tail == "state" && removalState(p, pr.Name) {
 				return
 			}
-			p.ReportHint(at, "add it to the parent's queues list, or delete the property",
-				"queue %q is not in the queue tree (not listed in %s.queues); Hadoop ignores %q", orphan, parentPath(orphan), pr.Name)
+			orphans.add(orphan, "not listed in "+parentPath(orphan)+".queues", at,
+				"add it to the parent's queues list, or delete the property", "add it to the parent's queues list, or delete its properties")
 			return
 		}
 		k := strings.IndexByte(tail, '.')
@@ -307,7 +311,7 @@ func checkPreemptionKey(p *Pass, rest string, pr *xmlconf.Property) {
 
 // checkGlobalKey reports a global key that is not known: a likely typo of
 // a global key, or a queue key whose path does not start with root.
-func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
+func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanKeys) {
 	if _, ok := labelKeyCrash(p, pr.Name); ok {
 		return // 3.4: accessible-node-labels.* with no queue before it: CS118
 	}
@@ -340,8 +344,7 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property) {
 	for j := 1; j < len(segs); j++ {
 		if tail := strings.Join(segs[j:], "."); knownQueueSuffix(tail) {
 			path := strings.Join(segs[:j], ".")
-			p.ReportHint(at, `queue paths start at root: did you mean "`+xmlconf.Prefix+"root."+rest+`"?`,
-				"queue %q is not in the queue tree (paths start with root); Hadoop ignores %q", path, pr.Name)
+			orphans.add(path, "paths start with root", at, `queue paths start at root: did you mean "`+xmlconf.Prefix+"root."+rest+`"?`, "")
 			return
 		}
 	}

@@ -1,0 +1,56 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// orphanKeys gathers the keys of queues that are not in the tree, one
+// group per missing queue path: the cause is the queue, not each of its
+// keys, so CS005 reports it once, at the first key in the file, with the
+// number of keys Hadoop ignores because of it. (Hadoop itself says nothing
+// about them, per key or otherwise.)
+type orphanKeys struct {
+	groups map[string]*orphanGroup
+}
+
+type orphanGroup struct {
+	at    Loc
+	hint  string
+	many  string // the hint when there are several keys ("" = hint)
+	why   string // the clause after the queue: how it misses the tree
+	count int
+}
+
+// add files key (at) under the missing queue path; the group keeps the
+// earliest position and that key's hint (many: the hint for a group of
+// several keys, "" for the same).
+func (o *orphanKeys) add(path, why string, at Loc, hint, many string) {
+	if o.groups == nil {
+		o.groups = map[string]*orphanGroup{}
+	}
+	g := o.groups[path]
+	if g == nil {
+		o.groups[path] = &orphanGroup{at: at, hint: hint, many: many, why: why, count: 1}
+		return
+	}
+	g.count++
+	if xmlconf.PosLess(at.Pos, g.at.Pos) {
+		g.at, g.hint = at, hint
+	}
+}
+
+// report emits one finding per missing queue (sorted with the rest).
+func (o *orphanKeys) report(p *Pass) {
+	for path, g := range o.groups {
+		what, hint := fmt.Sprintf("Hadoop ignores %q", g.at.Property), g.hint
+		if g.count > 1 {
+			what = fmt.Sprintf("Hadoop ignores its %d properties, the first %q", g.count, g.at.Property)
+			if g.many != "" {
+				hint = g.many
+			}
+		}
+		p.ReportHint(g.at, hint, "queue %q is not in the queue tree (%s); %s", path, g.why, what)
+	}
+}

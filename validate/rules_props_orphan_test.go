@@ -1,0 +1,51 @@
+package validate
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// TestOrphanQueueReportedOnce: the keys of a queue missing from the tree
+// share one cause, so CS005 reports the queue once, at its first key, and
+// counts the keys; a queue with one key keeps the per-key message.
+func TestOrphanQueueReportedOnce(t *testing.T) {
+	xml := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.capacity.root.gone.state</name><value>RUNNING</value></property>
+<property><name>yarn.scheduler.capacity.root.gone.capacity</name><value>10</value></property>
+<property><name>yarn.scheduler.capacity.root.gone.maximum-capacity</name><value>20</value></property>
+<property><name>yarn.scheduler.capacity.root.old.capacity</name><value>10</value></property>
+<property><name>yarn.scheduler.capacity.etl.capacity</name><value>10</value></property>
+<property><name>yarn.scheduler.capacity.etl.maximum-capacity</name><value>10</value></property>
+</configuration>`
+	var got []xmlconf.Finding
+	for _, f := range lintXML(t, xml, xmlconf.V3_4) {
+		if f.Rule == "CS005" {
+			got = append(got, f)
+		}
+	}
+	require.Len(t, got, 3)
+	for i, tc := range []struct {
+		line     int
+		property string
+		message  string
+	}{
+		{4, "yarn.scheduler.capacity.root.gone.state",
+			`queue "root.gone" is not in the queue tree (not listed in root.queues); Hadoop ignores its 3 properties, the first "yarn.scheduler.capacity.root.gone.state"`},
+		{7, "yarn.scheduler.capacity.root.old.capacity",
+			`queue "root.old" is not in the queue tree (not listed in root.queues); Hadoop ignores "yarn.scheduler.capacity.root.old.capacity"`},
+		{8, "yarn.scheduler.capacity.etl.capacity",
+			`queue "etl" is not in the queue tree (paths start with root); Hadoop ignores its 2 properties, the first "yarn.scheduler.capacity.etl.capacity"`},
+	} {
+		assert.Equal(t, tc.line, got[i].Pos.Line, "finding %d", i)
+		assert.Equal(t, tc.property, got[i].Property, "finding %d", i)
+		assert.Equal(t, tc.message, got[i].Message, "finding %d", i)
+	}
+	assert.Equal(t, "add it to the parent's queues list, or delete its properties", got[0].Hint)
+	assert.Equal(t, "add it to the parent's queues list, or delete the property", got[1].Hint)
+}
