@@ -1,7 +1,9 @@
 package xmlconf
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -15,10 +17,13 @@ const (
 )
 
 // ConfDirSource is dir's capacity-scheduler.xml; a directory without one
-// is an error, since there is nothing to read.
+// is an error, since there is nothing to read. A capacity-scheduler.xml
+// that is there but cannot be read (a dangling link, a directory, a
+// directory this user may not search) is returned for the reader to
+// report as what it is.
 func ConfDirSource(dir string) (Source, error) {
 	cs := filepath.Join(dir, CapacitySchedulerFile)
-	if _, err := os.Stat(cs); err != nil {
+	if _, err := os.Lstat(cs); errors.Is(err, fs.ErrNotExist) {
 		return Source{}, fmt.Errorf("%s is a directory without a capacity-scheduler.xml; name the file to read", dir)
 	}
 	return Source{Name: cs}, nil

@@ -133,7 +133,14 @@ func readLimited(path string, opts ReadOptions) ([]byte, error) {
 	switch {
 	case err == nil:
 		return data, nil
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
+	case errors.Is(err, fs.ErrNotExist):
+		if target, lerr := os.Readlink(path); lerr == nil {
+			// "no such file" would send the user looking for the link
+			return nil, fail(fmt.Sprintf("is a symbolic link to %q, which does not exist", target), "fix the link, or name the file it should point to", err)
+		}
+		reason, hint := PathReason(err)
+		return nil, fail(reason, hint, err)
+	case errors.Is(err, fs.ErrPermission):
 		reason, hint := PathReason(err)
 		return nil, fail(reason, hint, err)
 	case errors.As(err, &tl):

@@ -60,10 +60,11 @@ func RefreshPath(dir, name string, untrusted bool) (string, error) {
 func loadConfig(path string, load xmlconf.LoadOptions) (*xmlconf.Loaded, error) {
 	cs := path
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		cs = filepath.Join(path, "capacity-scheduler.xml")
-		if _, err := os.Stat(cs); err != nil {
-			return nil, fmt.Errorf("%s is a directory without a capacity-scheduler.xml; name the file to read", path)
+		src, err := xmlconf.ConfDirSource(path)
+		if err != nil {
+			return nil, err
 		}
+		cs = src.Name
 		ys := filepath.Join(path, "yarn-site.xml")
 		if fi, err := os.Stat(ys); err == nil && fi.Mode().IsRegular() && len(load.YarnSite) == 0 {
 			load.YarnSite = []xmlconf.Source{{Name: ys}}
