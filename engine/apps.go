@@ -14,7 +14,16 @@ const (
 	StateRunning  = "RUNNING"
 	StateFinished = "FINISHED"
 	StateFailed   = "FAILED"
+	// StateKilled is the state of an app the ResourceManager killed
+	// (RMAppState.KILLED): killAllAppsInQueue, the lifetime monitor.
+	StateKilled = "KILLED"
 )
+
+// ended says whether the app has left the scheduler, whatever its final
+// state.
+func (a *app) ended() bool {
+	return a.state == StateFinished || a.state == StateFailed || a.state == StateKilled
+}
 
 // app is one application attempt (FiCaSchedulerApp).
 type app struct {
@@ -509,7 +518,7 @@ func (q *queue) removeUser(u *user) {
 // outstanding count for its (priority, resource name).
 func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 	a := e.appByID[appID]
-	if a == nil || a.state == StateFinished || a.state == StateFailed {
+	if a == nil || a.ended() {
 		return fmt.Errorf("unknown or finished application %s", appID)
 	}
 	for i := range asks {
@@ -763,10 +772,31 @@ func (e *Engine) setUserActive(u *user, on bool) {
 }
 
 // FinishApp ends an attempt: its containers and reservations are
-// released, it leaves the queue and waiting apps may activate.
+// released, it leaves the queue and waiting apps may activate. The app
+// ends FINISHED.
 func (e *Engine) FinishApp(appID string) error {
+	return e.endApp(appID, StateFinished)
+}
+
+// KillApp is the ResourceManager's kill of an app (RMAppKillByClientEvent,
+// as CapacityScheduler.killAllAppsInQueue and RMAppLifetimeMonitor send
+// it): the app ends KILLED. At the scheduler level nothing else differs
+// from FinishApp: the attempt is removed through the same
+// CapacityScheduler.doneApplicationAttempt (RMAppAttemptState.KILLED
+// instead of FINISHED, which SchedulerApplicationAttempt.stop only logs),
+// whose live containers are released with the same ABORTED status
+// ("Container of a completed application"), reservations with "Application
+// Complete", and finishApplicationAttempt activates waiting apps as it
+// does for a finished one. Only QueueMetrics.finishApp counts it under
+// AppsKilled rather than AppsCompleted, which capq does not report.
+func (e *Engine) KillApp(appID string) error {
+	return e.endApp(appID, StateKilled)
+}
+
+// endApp ends an attempt and its app in the final state given.
+func (e *Engine) endApp(appID, final string) error {
 	a := e.appByID[appID]
-	if a == nil || a.state == StateFinished || a.state == StateFailed {
+	if a == nil || a.ended() {
 		return fmt.Errorf("unknown or finished application %s", appID)
 	}
 	for len(a.resv) > 0 {
@@ -803,7 +833,7 @@ func (e *Engine) FinishApp(appID string) error {
 		q.waiting = removeApp(q.waiting, a)
 		u.pendingApps--
 	}
-	a.state = StateFinished
+	a.state = final
 	e.liveApps--
 	for p := q; p != nil; p = p.parent {
 		p.apps--

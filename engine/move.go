@@ -34,7 +34,7 @@ import (
 // decide again whether it is active (submitApplicationAttempt).
 func (e *Engine) MoveApp(appID, target string) (string, error) {
 	a := e.appByID[appID]
-	if a == nil || a.state == StateFinished || a.state == StateFailed {
+	if a == nil || a.ended() {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return "", fmt.Errorf("App to be moved %s not found.", appID)
 	}
@@ -254,8 +254,9 @@ func (e *Engine) MoveAllApps(source, target string) (moved []string, refused []e
 }
 
 // KillAllApps is AbstractYarnScheduler.killAllAppsInQueue: the queue must
-// exist; every app under it is killed (FinishApp) in getAppsInQueue
-// order. It returns the apps killed.
+// exist; every app under it is killed in getAppsInQueue order, each
+// through an RMAppKillByClientEvent, so it ends KILLED (KillApp). It
+// returns the apps killed.
 func (e *Engine) KillAllApps(queueName string) ([]string, error) {
 	apps, err := e.appsInQueue(queueName)
 	if err != nil {
@@ -263,7 +264,7 @@ func (e *Engine) KillAllApps(queueName string) ([]string, error) {
 	}
 	var killed []string
 	for _, a := range apps {
-		if e.FinishApp(a.id) == nil {
+		if e.KillApp(a.id) == nil {
 			killed = append(killed, a.id)
 		}
 	}

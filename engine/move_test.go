@@ -152,7 +152,8 @@ func TestMoveAppReactivates(t *testing.T) {
 }
 
 // moveAllApps checks the target, then the source, and moves every app;
-// killAllAppsInQueue finishes every app under a queue.
+// killAllAppsInQueue kills every app under a queue, each ending KILLED
+// (testKillAllAppsInQueue waits for RMAppState.KILLED).
 func TestMoveAllAndKillAll(t *testing.T) {
 	e := moveEngine(t, map[string]string{"root.a.a1.maximum-am-resource-percent": "0.01"})
 	for _, id := range []string{"p", "q"} {
@@ -182,7 +183,38 @@ func TestMoveAllAndKillAll(t *testing.T) {
 	require.NoError(t, err)
 	assert.ElementsMatch(t, []string{"p", "q"}, killed)
 	require.NoError(t, checkInvariants(e))
-	assert.Empty(t, e.Snapshot().Queues["root.b.b1"].ActiveAppIDs)
+	st = e.Snapshot()
+	assert.Empty(t, st.Queues["root.b.b1"].ActiveAppIDs)
+	assert.Equal(t, StateKilled, st.Apps["p"].State)
+	assert.Equal(t, StateKilled, st.Apps["q"].State)
+	assert.Error(t, e.FinishApp("p"), "a killed app has ended")
+	_, err = e.MoveApp("p", "a1")
+	assert.EqualError(t, err, "App to be moved p not found.")
+}
+
+// A killed app leaves the scheduler as a finished one does: containers and
+// reservations released, waiting apps activated (doneApplicationAttempt
+// does not look at the final state); only the state reported differs.
+func TestKillAppLikeFinish(t *testing.T) {
+	run := func(end func(e *Engine) error) State {
+		e := moveEngine(t, map[string]string{"root.a.a1.maximum-am-resource-percent": "0.01"})
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "x", Queue: "a1", User: "u", AM: Resource{gb, 1}}))
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "y", Queue: "a1", User: "u", AM: Resource{gb, 1}}))
+		require.NoError(t, e.UpdateAsks("x", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{5 * gb, 1}, Count: 3}}))
+		require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+		require.Equal(t, AssignReserved, e.AssignOnce(0).Kind)
+		require.NoError(t, end(e))
+		require.NoError(t, checkInvariants(e))
+		return e.Snapshot()
+	}
+	finished := run(func(e *Engine) error { return e.FinishApp("x") })
+	killed := run(func(e *Engine) error { return e.KillApp("x") })
+	assert.Equal(t, StateFinished, finished.Apps["x"].State)
+	assert.Equal(t, StateKilled, killed.Apps["x"].State)
+	killed.Apps["x"] = finished.Apps["x"]
+	assert.Equal(t, finished, killed)
+	assert.Equal(t, []string{"y"}, killed.Queues["root.a.a1"].ActiveAppIDs, "the waiting app is activated")
+	assert.Zero(t, killed.Queues["root.a.a1"].UsedMB)
 }
 
 // An app whose AM container runs stays RUNNING when it is activated again

@@ -343,7 +343,13 @@ func (r *run) finishApp(i int32, state, reason string) {
 		r.localApps--
 	}
 	r.releasing = true
-	_ = r.e.FinishApp(a.spec.ID)
+	if state == AppKilled {
+		// The lifetime monitor kills the app (RMAppLifetimeMonitor sends
+		// RMAppEventType.KILL), so the engine ends it KILLED too.
+		_ = r.e.KillApp(a.spec.ID)
+	} else {
+		_ = r.e.FinishApp(a.spec.ID)
+	}
 	r.releasing = false
 	r.outstanding -= int64(a.pending)
 	r.addPending(a.leaf, -a.pendingMB)
