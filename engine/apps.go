@@ -78,6 +78,10 @@ type app struct {
 	lused                    []Resource
 	lpend                    []int64
 	lpendSum                 int64
+	// noAttempt: the app's attempt was removed (RemoveAttempt) and the
+	// next one not yet added; the app is in no leaf list, only its
+	// queue's parents count it, and a holds what the last attempt kept.
+	noAttempt bool
 	// reqParts marks the partitions the app ever asked for
 	// (AppSchedulingInfo.requestedPartitions), by index; the headroom
 	// sums over them (appHeadroom).
@@ -521,6 +525,9 @@ func (e *Engine) UpdateAsks(appID string, asks []Ask) error {
 	if a == nil || a.ended() {
 		return fmt.Errorf("unknown or finished application %s", appID)
 	}
+	if a.noAttempt {
+		return fmt.Errorf("application %s has no attempt to ask for containers", appID)
+	}
 	for i := range asks {
 		if err := e.normalizeAsk(a.q, &asks[i]); err != nil {
 			return err
@@ -793,17 +800,58 @@ func (e *Engine) KillApp(appID string) error {
 	return e.endApp(appID, StateKilled)
 }
 
-// endApp ends an attempt and its app in the final state given.
+// endApp ends an attempt and its app in the final state given. An app
+// between attempts (RemoveAttempt) has only the containers its last
+// attempt kept to release, and only its parents count it.
 func (e *Engine) endApp(appID, final string) error {
 	a := e.appByID[appID]
 	if a == nil || a.ended() {
 		return fmt.Errorf("unknown or finished application %s", appID)
 	}
+	q := a.q
+	from := q
+	if a.noAttempt {
+		for c := a.oldest(); c != nil; c = a.oldest() {
+			e.release(c, EvReleased)
+		}
+		from = q.parent
+		e.betweenAttempts--
+	} else {
+		e.stopAttempt(a, false)
+	}
+	u := a.u
+	a.state = final
+	e.liveApps--
+	for p := from; p != nil; p = p.parent {
+		p.apps--
+	}
+	e.dropIdleUser(u)
+	e.activate(q)
+	if a.runnable {
+		e.promoteRunnable()
+	}
+	if q.legacyAuto && q.apps == 0 && q.parent != nil {
+		e.rebalanceLegacy(q.parent)
+	}
+	return nil
+}
+
+// stopAttempt is CapacityScheduler.doneApplicationAttempt up to the
+// leaf's finishApplicationAttempt and the max-parallel-apps enforcer's
+// untrackApp: reservations and live containers released (but for those
+// a work-preserving AM restart keeps), the outstanding requests dropped
+// (SchedulerApplicationAttempt.stop), and the attempt out of its leaf's
+// lists and counts. The leaf's own app count is the caller's.
+func (e *Engine) stopAttempt(a *app, keep bool) {
 	for len(a.resv) > 0 {
 		e.unreserve(a.resv[0])
 	}
-	for c := a.oldest(); c != nil; c = a.oldest() {
-		e.release(c, EvReleased)
+	if keep {
+		e.releaseAMContainer(a)
+	} else {
+		for c := a.oldest(); c != nil; c = a.oldest() {
+			e.release(c, EvReleased)
+		}
 	}
 	before := a.pending
 	if a.activated {
@@ -833,22 +881,21 @@ func (e *Engine) endApp(appID, final string) error {
 		q.waiting = removeApp(q.waiting, a)
 		u.pendingApps--
 	}
-	a.state = final
-	e.liveApps--
-	for p := q; p != nil; p = p.parent {
-		p.apps--
+}
+
+// dropIdleUser is UsersManager.removeUser once the user has no app left
+// in the leaf; capq keeps it while it still holds containers an app
+// between attempts kept, whose usage is booked on it.
+func (e *Engine) dropIdleUser(u *user) {
+	if u.totalApps() != 0 || u.nonRunnable != 0 || u.q.byUser[u.name] != u {
+		return
 	}
-	if u.totalApps() == 0 && u.nonRunnable == 0 {
-		q.removeUser(u)
+	for pi := range e.parts {
+		if !u.usedIn(pi).IsZero() {
+			return
+		}
 	}
-	e.activate(q)
-	if a.runnable {
-		e.promoteRunnable()
-	}
-	if q.legacyAuto && q.apps == 0 && q.parent != nil {
-		e.rebalanceLegacy(q.parent)
-	}
-	return nil
+	u.q.removeUser(u)
 }
 
 // addLive appends a running container (newest last).

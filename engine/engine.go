@@ -132,6 +132,9 @@ type Engine struct {
 
 	appSeq   int64
 	liveApps int
+	// betweenAttempts counts the apps whose attempt was removed and the
+	// next not yet added (RemoveAttempt).
+	betweenAttempts int
 	// userRunnable counts runnable apps per user across queues;
 	// nonRunnable lists apps held back by max-parallel-apps in
 	// submission order.

@@ -48,8 +48,10 @@ func checkInvariants(e *Engine) error {
 		if n != a.nLive {
 			return fmt.Errorf("app %s counts %d live containers, holds %d", a.id, a.nLive, n)
 		}
-		if n > 0 && !slices.Contains(a.q.active, a) {
-			// runningByNode lists containers from the leaves' active apps.
+		if n > 0 && !slices.Contains(a.q.active, a) && !a.noAttempt && !slices.Contains(a.q.waiting, a) {
+			// runningByNode lists containers from the leaves' active apps;
+			// only an app between attempts, or a new attempt that took
+			// over what the last one kept, holds any elsewhere.
 			return fmt.Errorf("app %s holds %d containers but is not active in %s", a.id, n, a.q.path)
 		}
 		for _, c := range a.resv {
@@ -109,6 +111,9 @@ func checkInvariants(e *Engine) error {
 		}
 	}
 	if err := checkReservedCount(e); err != nil {
+		return err
+	}
+	if err := checkAppCounts(e); err != nil {
 		return err
 	}
 	for _, q := range e.queues {
@@ -172,6 +177,15 @@ func checkUsers(e *Engine, q *queue) error {
 				asks++
 			}
 		}
+		// An app between attempts is in no list; its kept containers
+		// stay booked on its user.
+		for _, a := range e.apps {
+			if a.noAttempt && !a.ended() && a.q == q && a.u == u {
+				for pi := range e.parts {
+					used[pi] = used[pi].Add(a.allocatedIn(pi))
+				}
+			}
+		}
 		for pi := range e.parts {
 			if used[pi] != u.usedIn(pi) {
 				return fmt.Errorf("user %s in %s books %v in partition %d, apps give %v", u.name, q.path, u.usedIn(pi), pi, used[pi])
@@ -210,6 +224,39 @@ func checkReservedCount(e *Engine) error {
 	}
 	if n != e.nodesReserved {
 		return fmt.Errorf("%d nodes hold a reservation, nodesReserved says %d", n, e.nodesReserved)
+	}
+	return nil
+}
+
+// checkAppCounts: a leaf counts its attempts (pending, active,
+// non-runnable: AbstractLeafQueue.getNumApplications), a parent every
+// app below it, those between attempts too (ParentQueue.numApplications).
+func checkAppCounts(e *Engine) error {
+	stopped := map[*queue]int{}
+	n := 0
+	for _, a := range e.apps {
+		if a.noAttempt && !a.ended() {
+			stopped[a.q]++
+			n++
+		}
+	}
+	if n != e.betweenAttempts {
+		return fmt.Errorf("%d apps between attempts, betweenAttempts says %d", n, e.betweenAttempts)
+	}
+	for _, q := range e.queues {
+		want := 0
+		if q.leaf {
+			want = len(q.active) + len(q.waiting) + len(q.nonRunnable)
+		} else {
+			q.walk(func(l *queue) {
+				if l.leaf {
+					want += len(l.active) + len(l.waiting) + len(l.nonRunnable) + stopped[l]
+				}
+			})
+		}
+		if q.apps != want {
+			return fmt.Errorf("queue %s counts %d apps, holds %d", q.path, q.apps, want)
+		}
 	}
 	return nil
 }

@@ -124,6 +124,10 @@ func (e *Engine) validateMove(a *app, dest *queue) error {
 
 // moveApp carries out an accepted move.
 func (e *Engine) moveApp(a *app, dest *queue) {
+	if a.noAttempt {
+		e.moveStopped(a, dest)
+		return
+	}
 	src := a.q
 	e.voidApp(a)
 	// Detach: containers and reservations leave the source's and the
@@ -135,10 +139,7 @@ func (e *Engine) moveApp(a *app, dest *queue) {
 	for p := src; p != nil; p = p.parent {
 		p.apps--
 	}
-	srcUser := a.u
-	if srcUser.totalApps() == 0 && srcUser.nonRunnable == 0 {
-		src.removeUser(srcUser)
-	}
+	e.dropIdleUser(a.u)
 	// Attach.
 	a.q, a.u = dest, dest.userFor(a.user)
 	dest.lastUsedMS = e.nowMS
@@ -153,6 +154,28 @@ func (e *Engine) moveApp(a *app, dest *queue) {
 	if src.legacyAuto && src.apps == 0 && src.parent != nil {
 		e.rebalanceLegacy(src.parent)
 	}
+}
+
+// moveStopped moves an app between attempts, as moveApplication does
+// when the current attempt isStopped: the containers it kept are
+// detached from the source and attached to the target, but no attempt
+// leaves or joins a leaf; only the parents' counts move
+// (dest.submitApplication, source.getParent().finishApplication). The
+// next attempt (AddAttempt) is submitted to the target.
+func (e *Engine) moveStopped(a *app, dest *queue) {
+	src := a.q
+	e.bookApp(a, -1)
+	for p := src.parent; p != nil; p = p.parent {
+		p.apps--
+	}
+	e.dropIdleUser(a.u)
+	a.q, a.u = dest, dest.userFor(a.user)
+	dest.lastUsedMS = e.nowMS
+	for p := dest.parent; p != nil; p = p.parent {
+		p.apps++
+	}
+	e.bookApp(a, 1)
+	e.dropIdleUser(a.u)
 }
 
 // bookApp adds (1) or removes (-1) the app's running containers and

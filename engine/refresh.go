@@ -87,6 +87,27 @@ func (e *Engine) orphanCheck(m *xmlconf.Model) []string {
 			errs = append(errs, fmt.Sprintf("Can not convert the leaf queue: %s to parent queue since it is not yet in stopped state. Current State : %s", q.path, e.liveState(q)))
 		}
 	}
+	return append(errs, e.betweenAttemptsCheck(m)...)
+}
+
+// betweenAttemptsCheck refuses to delete, or turn into a parent, a leaf
+// that holds an app between attempts. Hadoop would allow it (the leaf's
+// getNumApplications counts attempts only, so the queue is STOPPED, not
+// DRAINING) and leave the app's next attempt without a queue; capq cannot
+// carry the app, so it refuses, with its own message.
+func (e *Engine) betweenAttemptsCheck(m *xmlconf.Model) []string {
+	if e.betweenAttempts == 0 {
+		return nil
+	}
+	var errs []string
+	for _, a := range e.apps {
+		if !a.noAttempt || a.ended() {
+			continue
+		}
+		if nq := m.Queue(a.q.path); nq == nil || !nq.IsLeaf() {
+			errs = append(errs, fmt.Sprintf("capq: %s holds application %s between attempts, which the engine cannot carry if the queue is removed or becomes a parent", a.q.path, a.id))
+		}
+	}
 	return errs
 }
 

@@ -7,6 +7,7 @@ import "fmt"
 func (e *Engine) ReleaseContainer(id int64) error {
 	if c := e.container(id); c != nil {
 		e.release(c, EvReleased)
+		e.afterKeptRelease(c.a)
 		return nil
 	}
 	for _, n := range e.nodes {
@@ -32,6 +33,7 @@ func (e *Engine) CompleteContainers(appID string, n int) (int, error) {
 		for i := 0; i < n; i++ {
 			e.release(a.oldest(), EvReleased)
 		}
+		e.afterKeptRelease(a)
 		return n, nil
 	}
 	// The modelled AM container is never completed here (only
@@ -45,7 +47,17 @@ func (e *Engine) CompleteContainers(appID string, n int) (int, error) {
 	for _, c := range picked {
 		e.release(c, EvReleased)
 	}
+	e.afterKeptRelease(a)
 	return len(picked), nil
+}
+
+// afterKeptRelease drops the user of an app between attempts once the
+// containers it kept are gone, as Hadoop dropped it with the attempt
+// (AbstractLeafQueue.removeApplicationAttempt).
+func (e *Engine) afterKeptRelease(a *app) {
+	if a.noAttempt {
+		e.dropIdleUser(a.u)
+	}
 }
 
 // LiveContainers returns the ids of an app's running containers, oldest

@@ -42,6 +42,7 @@ type QueueState struct {
 	MaxAMResourcePercent    float64      `json:"max_am_resource_percent"`
 	NumActiveApps           int          `json:"num_active_apps"`
 	NumPendingApps          int          `json:"num_pending_apps"`
+	NumApplications         int          `json:"num_applications"` // CSQueue.getNumApplications: a leaf's attempts, a parent's apps (those between attempts too)
 	ActiveAppIDs            []string     `json:"active_app_ids"`
 	PendingAppIDs           []string     `json:"pending_app_ids"`
 	MaxApplications         int32        `json:"max_applications"`
@@ -192,7 +193,7 @@ func (e *Engine) queueState(q *queue) QueueState {
 		ConfiguredMaxResource: rj(q.configuredMaxResource()), EffectiveMaxResource: rj(q.maxRes),
 		NodeLocalityDelay: e.g.nodeLocalityDelay, RackLocalityAdditionalDlay: e.g.rackAddDelay,
 		ReservationsContinueLook: e.g.continueLooking, NumContainers: q.numContainers, Priority: q.priority,
-		ActiveAppIDs: []string{}, PendingAppIDs: []string{},
+		NumApplications: q.apps, ActiveAppIDs: []string{}, PendingAppIDs: []string{},
 	}
 	e.dynamicState(q, &s)
 	e.parallelState(q, &s)
@@ -293,7 +294,7 @@ func (e *Engine) appState(a *app) AppState {
 		s.Outstanding[p] = k.any
 		s.SchedulingOpportunities[p] = k.missed
 	}
-	if a.state == StateRunning || a.state == StateAccepted {
+	if (a.state == StateRunning || a.state == StateAccepted) && !a.noAttempt {
 		cur := e.currentLimit(a.q, e.handedLimit(a.q))
 		s.HeadroomMB = e.appHeadroom(a, cur).MemoryMB
 	}

@@ -1,0 +1,102 @@
+package engine
+
+import "fmt"
+
+// Application attempts: the ResourceManager may end an app's attempt and
+// start another (an AM retry, RM_AM_MAX_ATTEMPTS), the scheduler keeping
+// the app in between: AppAttemptRemovedSchedulerEvent
+// (CapacityScheduler.doneApplicationAttempt) and AppAttemptAddedSchedulerEvent
+// (addApplicationAttempt). With work-preserving AM restart
+// (keepContainersAcrossApplicationAttempts) the running containers stay
+// and the next attempt takes them over (transferStateFromPreviousAttempt).
+
+// NoAttemptDiag is the diagnostics of an app between attempts.
+const NoAttemptDiag = "application attempt removed, waiting for the next attempt"
+
+// RemoveAttempt is CapacityScheduler.doneApplicationAttempt: the app's
+// attempt ends, its reservations are released ("Application Complete"),
+// its live containers too unless keepContainers (then the running ones
+// stay, booked where they were), its outstanding requests are dropped and
+// the leaf forgets it (finishApplicationAttempt: AM resource, user counts,
+// activation of waiting apps; max-parallel-apps untrackApp and
+// updateRunnabilityOnAppRemoval). The app stays in the scheduler, counted
+// by its queue's parents, until AddAttempt gives it a new attempt or
+// FinishApp or KillApp ends it.
+//
+// The attempt's final state (FINISHED, KILLED, FAILED) is not a
+// parameter: doneApplicationAttempt only logs it. Its AM container is
+// released even when containers are kept: the RM removes an attempt once
+// its AM container has completed (RMAppAttemptImpl's
+// AMContainerCrashedTransition and the unregistered AM's), so the AM
+// container is never a RUNNING container kept for the next attempt.
+func (e *Engine) RemoveAttempt(appID string, keepContainers bool) error {
+	a := e.appByID[appID]
+	if a == nil || a.ended() || a.noAttempt {
+		return fmt.Errorf("unknown application attempt of %s", appID)
+	}
+	q, u := a.q, a.u
+	wasRunnable := a.runnable
+	e.stopAttempt(a, keepContainers)
+	a.noAttempt, a.runnable, a.activated = true, false, false
+	e.betweenAttempts++
+	a.state, a.diag = StateAccepted, NoAttemptDiag
+	// AbstractLeafQueue.getNumApplications counts the leaf's attempts;
+	// a parent's count (ParentQueue.numApplications) is of apps.
+	q.apps--
+	e.dropIdleUser(u)
+	e.activate(q)
+	if wasRunnable {
+		e.promoteRunnable()
+	}
+	return nil
+}
+
+// releaseAMContainer releases the app's AM container if it runs.
+func (e *Engine) releaseAMContainer(a *app) {
+	if !a.amAllocated {
+		return
+	}
+	a.amAllocated = false
+	if c := e.container(a.amID); c != nil && c.a == a && c.liveIdx < len(a.live) && a.live[c.liveIdx] == c {
+		e.release(c, EvReleased)
+	}
+}
+
+// AddAttempt is CapacityScheduler.addApplicationAttempt for an app
+// between attempts, with transferStateFromPreviousAttempt: the new
+// attempt takes over the containers the last one kept, is checked against
+// max-parallel-apps (checkRunnabilityWithUpdate, trackApp) and submitted
+// to the app's leaf (submitApplicationAttempt), whose AM limits decide
+// whether it is active. With an AM container the new attempt asks for its
+// own (RMAppAttemptImpl.ScheduleTransition).
+func (e *Engine) AddAttempt(appID string) error {
+	a := e.appByID[appID]
+	if a == nil || a.ended() {
+		return fmt.Errorf("unknown or finished application %s", appID)
+	}
+	if !a.noAttempt {
+		return fmt.Errorf("application %s already has an attempt", appID)
+	}
+	q := a.q
+	a.noAttempt, a.diag = false, ""
+	e.betweenAttempts--
+	a.u = q.userFor(a.user)
+	q.apps++
+	q.lastUsedMS = e.nowMS
+	if a.amContainer {
+		e.askAMContainer(a)
+	}
+	if !e.runnableOK(q, a.user) {
+		a.u.nonRunnable++
+		q.nonRunnable = append(q.nonRunnable, a)
+		e.nonRunnable = append(e.nonRunnable, a)
+		e.markWaitScan(q)
+		q.changed()
+		a.diag = "application is not runnable: max-parallel-apps reached for its queue, a parent queue or its user"
+		return nil
+	}
+	a.runnable = true
+	e.trackRunnable(a, 1)
+	e.joinQueue(a)
+	return nil
+}
