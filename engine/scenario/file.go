@@ -140,6 +140,9 @@ type Step struct {
 	Remove []string    `json:"remove"`
 	// From is the queue move_all_apps takes the apps from.
 	From string `json:"from"`
+	// KeepContainers, on remove_attempt, keeps the attempt's running
+	// containers for the next one (work-preserving AM restart).
+	KeepContainers bool `json:"keep_containers"`
 }
 
 // RefreshExpect is the expected outcome of loading or refreshing.

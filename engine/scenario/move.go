@@ -9,7 +9,8 @@ import (
 
 // The ops that move or kill applications (CapacityScheduler.
 // moveApplication, AbstractYarnScheduler.moveAllApps and
-// killAllAppsInQueue).
+// killAllAppsInQueue) or end and start their attempts
+// (doneApplicationAttempt, addApplicationAttempt).
 
 // moveApp moves app to queue. With an expect, a refusal is checked like
 // a submit_app's (MOVE_REJECTED); without one it fails the step.
@@ -49,6 +50,28 @@ func (r *runner) killAllApps(s *Step, res *StepResult) {
 		res.KilledApps = []string{}
 	}
 	r.moveVerdict(s, res, err)
+}
+
+// removeAttempt ends the app's attempt (AppAttemptRemovedSchedulerEvent),
+// keeping its running containers with keep_containers; the app waits in
+// the scheduler for add_attempt.
+func (r *runner) removeAttempt(s *Step, res *StepResult) {
+	r.errorResult(res, r.eng.RemoveAttempt(s.App, s.KeepContainers))
+}
+
+// addAttempt gives an app between attempts its next one
+// (AppAttemptAddedSchedulerEvent, transferStateFromPreviousAttempt).
+func (r *runner) addAttempt(s *Step, res *StepResult) {
+	r.errorResult(res, r.eng.AddAttempt(s.App))
+}
+
+// attemptText prints "APP: verdict", saying when containers were kept.
+func attemptText(b *bytes.Buffer, s *Step, res *StepResult) {
+	b.WriteString(" " + s.App)
+	if s.KeepContainers {
+		b.WriteString(" keeping its running containers")
+	}
+	safeio.Fprintf(b, ": %s\n", stepVerdict(res))
 }
 
 // moveVerdict records a move or kill step's outcome: a refusal fails the

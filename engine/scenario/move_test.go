@@ -106,3 +106,37 @@ func TestMoveAppChecksPartitions(t *testing.T) {
 		     "error_contains_any": ["Specified queue=b can't satisfy following apps label expressions =[x] accessible node labels =[]"]}}`)
 	assert.Empty(t, out.Failures)
 }
+
+// remove_attempt and add_attempt refuse what Hadoop's handlers cannot
+// act on with a clear step failure, and print whether containers were
+// kept.
+func TestAttemptSteps(t *testing.T) {
+	tests := []struct {
+		name, steps string
+		failures    []string
+	}{
+		{"remove and add", `, {"op": "remove_attempt", "app": "p", "keep_containers": true}, {"op": "add_attempt", "app": "p"}`, nil},
+		{"remove unknown", `, {"op": "remove_attempt", "app": "ghost"}`,
+			[]string{"step 2 (remove_attempt): unknown application attempt of ghost"}},
+		{"remove twice", `, {"op": "remove_attempt", "app": "p"}, {"op": "remove_attempt", "app": "p"}`,
+			[]string{"step 3 (remove_attempt): unknown application attempt of p"}},
+		{"add to an attempt", `, {"op": "add_attempt", "app": "p"}`,
+			[]string{"step 2 (add_attempt): application p already has an attempt"}},
+		{"add to no app", `, {"op": "add_attempt"}`,
+			[]string{"step 2 (add_attempt): unknown or finished application "}},
+		{"ask between attempts", `, {"op": "remove_attempt", "app": "p"}, {"op": "update_asks", "app": "p", "asks": [{"priority": 1, "resource_name": "*", "memory_mb": 1024, "vcores": 1, "count": 1}]}`,
+			[]string{"step 3 (update_asks): application p has no attempt to ask for containers"}},
+		{"finish between attempts", `, {"op": "remove_attempt", "app": "p"}, {"op": "finish_app", "app": "p"},
+			{"op": "expect", "queues": {"root.a": {"num_applications": 1}, "root": {"num_applications": 1}}, "apps": {"p": {"state": "FINISHED"}}}`, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, out := moveRun(t, "", "", tc.steps)
+			assert.Equal(t, tc.failures, out.Failures)
+		})
+	}
+	sc, out := moveRun(t, "", "", `, {"op": "remove_attempt", "app": "p", "keep_containers": true}, {"op": "add_attempt", "app": "p"}`)
+	var b bytes.Buffer
+	require.NoError(t, WriteText(&b, sc, out))
+	assert.Contains(t, b.String(), "[2] remove_attempt p keeping its running containers: accepted\n[3] add_attempt p: accepted\n")
+}

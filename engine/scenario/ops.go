@@ -35,4 +35,6 @@ var ops = map[string]op{
 	"move_app":                  {(*runner).moveApp, moveText},
 	"move_all_apps":             {(*runner).moveAllApps, moveText},
 	"kill_all_apps":             {(*runner).killAllApps, moveText},
+	"remove_attempt":            {(*runner).removeAttempt, attemptText},
+	"add_attempt":               {(*runner).addAttempt, attemptText},
 }
