@@ -100,3 +100,17 @@ func (e *Engine) AddAttempt(appID string) error {
 	e.joinQueue(a)
 	return nil
 }
+
+// holdsAppBetweenAttempts says whether an app between attempts sits in
+// leaf q.
+func (e *Engine) holdsAppBetweenAttempts(q *queue) bool {
+	if e.betweenAttempts == 0 {
+		return false
+	}
+	for _, a := range e.apps {
+		if a.noAttempt && !a.ended() && a.q == q {
+			return true
+		}
+	}
+	return false
+}

@@ -178,3 +178,47 @@ func TestAttemptsAndMaxParallelApps(t *testing.T) {
 	require.NoError(t, checkInvariants(e))
 	assert.Equal(t, []string{"x"}, e.Snapshot().Queues["root.a.a1"].ActiveAppIDs)
 }
+
+// The deletion policy passes by a dynamic leaf holding an app between
+// attempts: Hadoop's isEligibleForAutoDeletion sees no application there
+// and would delete it under the app, which capq cannot carry.
+func TestExpiryKeepsLeafOfAppBetweenAttempts(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                                  "users",
+		p + "root.users.capacity":                          "1w",
+		p + "root.users.auto-queue-creation-v2.enabled":    "true",
+		p + "auto-queue-creation-v2.queue-expiration-time": "10",
+	})
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.alice", User: "alice"})
+	require.NoError(t, err)
+	require.NoError(t, e.RemoveAttempt("app_1", false))
+	assert.Nil(t, e.ExpireQueues(60_000))
+	require.NoError(t, e.AddAttempt("app_1"))
+	require.NoError(t, e.FinishApp("app_1"))
+	e.SetTime(61_000)
+	assert.Equal(t, []string{"root.users.alice"}, e.ExpireQueues(200_000))
+}
+
+// Kept containers end as any others (a lost node, complete_containers);
+// once the last is gone the user of an app between attempts goes too, as
+// Hadoop dropped it with the attempt.
+func TestKeptContainersEnd(t *testing.T) {
+	for name, end := range map[string]func(e *Engine) error{
+		"node lost": func(e *Engine) error { return e.RemoveNodes("n0") },
+		"completed": func(e *Engine) error { _, err := e.CompleteContainers("x", -1); return err },
+	} {
+		t.Run(name, func(t *testing.T) {
+			e := attemptEngine(t, nil)
+			require.NoError(t, e.SubmitApp(AppSpec{ID: "x", Queue: "a1", User: "u", AM: Resource{gb, 1}}))
+			require.NoError(t, e.UpdateAsks("x", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}}))
+			require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+			require.NoError(t, e.RemoveAttempt("x", true))
+			require.Contains(t, e.Snapshot().Users, "root.a.a1|u")
+			require.NoError(t, end(e))
+			require.NoError(t, checkInvariants(e))
+			st := e.Snapshot()
+			assert.NotContains(t, st.Users, "root.a.a1|u")
+			assert.Zero(t, st.Queues["root"].UsedMB)
+		})
+	}
+}

@@ -377,6 +377,7 @@ func (e *Engine) RemoveNodes(ids ...string) error {
 		}
 		for _, c := range e.containersOnNode(n) {
 			e.release(c, EvReleased)
+			e.afterKeptRelease(c.a)
 		}
 		n.removed = true
 		delete(e.nodeByID, id)

@@ -162,9 +162,11 @@ func (e *Engine) FlexibleQueue(path string) bool {
 
 // eligible is isEligibleForAutoDeletion: a dynamic v2 queue with no
 // applications (a leaf) or no children (a parent) whose
-// queue-auto-removal is on.
+// queue-auto-removal is on. A leaf holding an app between attempts
+// counts no application in Hadoop either, which would delete it under
+// the app; capq keeps it, as it cannot carry the app.
 func (e *Engine) eligible(q *queue) bool {
-	return q != nil && q.dynamic && !q.legacyAuto && q.apps == 0 && len(q.children) == 0 && e.autoRemoval(q)
+	return q != nil && q.dynamic && !q.legacyAuto && q.apps == 0 && len(q.children) == 0 && e.autoRemoval(q) && !e.holdsAppBetweenAttempts(q)
 }
 
 // inactive is isInactiveDynamicQueue: eligible, with more whole seconds
