@@ -134,8 +134,22 @@ func fuzzRun(t *testing.T, data []byte) {
 				}
 			}
 		case 7:
+			// Mostly finishes; else a kill, an attempt ending (keeping its
+			// containers or not), the next attempt, or a move.
 			if apps > 0 {
-				_ = e.FinishApp(fmt.Sprintf("app%d", y%apps))
+				id := fmt.Sprintf("app%d", y%apps)
+				switch x % 8 {
+				case 4:
+					_ = e.KillApp(id)
+				case 5:
+					_ = e.RemoveAttempt(id, (x/8)%2 == 0)
+				case 6:
+					_ = e.AddAttempt(id)
+				case 7:
+					_, _ = e.MoveApp(id, leaves[(x/8)%len(leaves)])
+				default:
+					_ = e.FinishApp(id)
+				}
 			}
 		case 8:
 			if labelled && x%4 == 3 {
