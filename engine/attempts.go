@@ -25,10 +25,12 @@ const NoAttemptDiag = "application attempt removed, waiting for the next attempt
 //
 // The attempt's final state (FINISHED, KILLED, FAILED) is not a
 // parameter: doneApplicationAttempt only logs it. Its AM container is
-// released even when containers are kept: the RM removes an attempt once
-// its AM container has completed (RMAppAttemptImpl's
-// AMContainerCrashedTransition and the unregistered AM's), so the AM
-// container is never a RUNNING container kept for the next attempt.
+// released even when containers are kept: the RM asks to keep them only
+// for a FAILED attempt that is not the last
+// (RMAppAttemptImpl.BaseFinalTransition), and an attempt fails once its
+// AM container has exited (AMContainerCrashedBeforeRunningTransition,
+// AMContainerCrashedAtRunningTransition), so the AM container is never a
+// RUNNING container kept for the next attempt.
 func (e *Engine) RemoveAttempt(appID string, keepContainers bool) error {
 	a := e.appByID[appID]
 	if a == nil || a.ended() || a.noAttempt {
