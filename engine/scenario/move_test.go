@@ -140,3 +140,12 @@ func TestAttemptSteps(t *testing.T) {
 	require.NoError(t, WriteText(&b, sc, out))
 	assert.Contains(t, b.String(), "[2] remove_attempt p keeping its running containers: accepted\n[3] add_attempt p: accepted\n")
 }
+
+// kill_app ends one app KILLED; an unknown or ended app fails the step
+// with the engine's message, as finish_app's does.
+func TestKillAppStep(t *testing.T) {
+	_, out := moveRun(t, "", "", `, {"op": "kill_app", "app": "p"},
+		{"op": "expect", "apps": {"p": {"state": "KILLED"}, "q": {"state": "RUNNING"}}},
+		{"op": "kill_app", "app": "p"}, {"op": "finish_app", "app": "p"}`)
+	assert.Equal(t, []string{"step 4 (kill_app): unknown or finished application p", "step 5 (finish_app): unknown or finished application p"}, out.Failures)
+}

@@ -20,6 +20,7 @@ var ops = map[string]op{
 	"async_schedule":            {(*runner).asyncSchedule, asyncText},
 	"complete_containers":       {(*runner).complete, completeText},
 	"finish_app":                {(*runner).finishApp, defaultText},
+	"kill_app":                  {(*runner).killApp, defaultText},
 	"refresh":                   {(*runner).refresh, refreshText},
 	"validate":                  {(*runner).refresh, refreshText},
 	"add_nodes":                 {(*runner).addNodes, defaultText},

@@ -202,6 +202,12 @@ func (r *runner) finishApp(s *Step, res *StepResult) {
 	r.errorResult(res, r.eng.FinishApp(s.App))
 }
 
+// killApp is the client's kill of one app (MockRM.killApp, an
+// RMAppKillByClientEvent): it ends as finish_app ends it, but KILLED.
+func (r *runner) killApp(s *Step, res *StepResult) {
+	r.errorResult(res, r.eng.KillApp(s.App))
+}
+
 // refresh builds the modified configuration, checks it and applies it
 // (op refresh) or only reports the verdict (op validate).
 func (r *runner) refresh(s *Step, res *StepResult) {
