@@ -14,6 +14,8 @@
 //	e.ReleaseContainer(id)     // a container finished (or cancel a reservation)
 //	e.CompleteContainers("app_1", n); e.LiveContainers("app_1")
 //	e.FinishApp("app_1")       // attempt done: release, leave queue, activate waiting apps
+//	e.KillApp("app_1")         // the same, the app ending KILLED (killAllAppsInQueue, a client's kill)
+//	e.RemoveAttempt("app_1", keep); e.AddAttempt("app_1") // an AM retry, keeping running containers or not
 //	e.AddNodes(specs...); e.RemoveNodes(ids...); i, ok := e.NodeIndex(id)
 //	errs := e.Refresh(newModel, check) // check may be nil; the caller may run validate first
 //	res := e.Preempt(nowMS)    // one ProportionalCapacityPreemptionPolicy round
