@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/hashicorp/go-multierror"
 
@@ -48,7 +49,7 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 	<-done
 	errs := multierror.Append(nil, oldErr, err)
 	if o.liveState != "" {
-		in.live, err = readLiveState(o.liveState, o.liveApps, s, opts.Read.MaxBytes, opts.Read.Untrusted)
+		in.live, err = readLiveState(o.liveState, o.liveApps, s, readLimits(opts.Read))
 		errs = multierror.Append(errs, err)
 	}
 	if err := errs.ErrorOrNil(); err != nil {
@@ -77,52 +78,71 @@ func checkDiffStdin(o diffOptions, oldArg, newArg string) error {
 	return stdinOnce(append([]outputFlag{{"OLD", oldArg}, {"NEW", newArg}, {"--live-state", o.liveState}}, o.config.yarnSiteInputs()...)...)
 }
 
-// loadOne loads one side and, for --unified, keeps its bytes. A file is
-// loaded by name (so xi:include resolves next to it) and read again.
+// loadOne loads one side and, for --unified, keeps its bytes. Every input
+// is read once: a file named on the command line, or a directory's
+// capacity-scheduler.xml, is read with the read flags and loaded from
+// those bytes (so xi:include still resolves next to it); standard input
+// and git objects come with their bytes. Reading a side again for
+// --unified refused a FIFO (--allow-special-files) as if the flag were
+// not given, or would have waited for a writer that had gone.
 func loadOne(opts xmlconf.LoadOptions, arg string, s *streams, keepBytes bool) (*xmlconf.Loaded, string, []byte, error) {
 	var read map[string][]byte
-	if fi, err := os.Stat(arg); keepBytes && arg != "-" && err == nil && !fi.IsDir() {
-		// A file named on the command line is read once, with the read
-		// flags, and loaded from those bytes: read again for --unified, a
-		// FIFO (--allow-special-files) was refused as if the flag were
-		// not given, or would wait for a writer that had gone.
-		data, err := safeio.ReadFile(arg, safeio.Limits{MaxBytes: opts.Read.MaxBytes, AllowSpecial: opts.Read.AllowSpecial, Untrusted: opts.Read.Untrusted})
+	if path, ok := sidePath(arg); keepBytes && ok {
+		data, err := safeio.ReadFile(path, readLimits(opts.Read))
 		if err != nil {
 			return nil, "", nil, err
 		}
-		read = map[string][]byte{arg: data}
+		read = map[string][]byte{path: data}
 	}
 	l, opts, err := loadArg(opts, arg, s, read)
 	if err != nil {
 		return nil, "", nil, err
 	}
 	src := opts.CapacityScheduler[0]
-	data := src.Data
-	if data == nil && keepBytes {
-		data, err = readLimited(src.Name, opts.Read.MaxBytes, opts.Read.Untrusted)
-		if err != nil {
-			return nil, "", nil, err
-		}
+	if keepBytes && src.Data == nil {
+		// Every source resolveSource gives is read above or carries its
+		// bytes; a new kind must not fall back to a second read.
+		return nil, "", nil, fmt.Errorf("%s: internal error: --unified has no bytes for this side", src.Name)
 	}
-	return l, src.Name, data, nil
+	return l, src.Name, src.Data, nil
 }
 
-// readLimited reads a file other than a configuration (a live state, the
-// bytes of a side for --unified) within max, refusing FIFOs and devices
-// and, when untrusted, system files.
-func readLimited(name string, max int64, untrusted bool) ([]byte, error) {
-	return safeio.ReadFile(name, safeio.Limits{MaxBytes: max, Untrusted: untrusted})
+// sidePath is the file a side names on disk: the argument itself, or a
+// directory's capacity-scheduler.xml (false for standard input, a git
+// object, or a directory without one, which loadArg reports).
+func sidePath(arg string) (string, bool) {
+	if arg == "-" || strings.HasPrefix(arg, "git:") {
+		return "", false
+	}
+	fi, err := os.Stat(arg)
+	if err != nil {
+		return "", false
+	}
+	if !fi.IsDir() {
+		return arg, true
+	}
+	src, err := xmlconf.ConfDirSource(arg)
+	return src.Name, err == nil
+}
+
+// readLimits are the read flags' limits for a file capq reads itself (a
+// side for --unified, a live state, the live apps): within the size
+// limit, refusing FIFOs and devices unless --allow-special-files says
+// otherwise (they were refused whatever it said), and, when untrusted,
+// system files.
+func readLimits(rd xmlconf.ReadOptions) safeio.Limits {
+	return safeio.Limits{MaxBytes: rd.MaxBytes, AllowSpecial: rd.AllowSpecial, Untrusted: rd.Untrusted}
 }
 
 // readLiveState parses --live-state (a file, or - for standard input) and,
 // when given, --live-apps.
-func readLiveState(arg, appsArg string, s *streams, max int64, untrusted bool) (validate.LiveState, error) {
+func readLiveState(arg, appsArg string, s *streams, lim safeio.Limits) (validate.LiveState, error) {
 	var data []byte
 	var err error
 	if arg == "-" {
-		data, err = s.readStdin(max)
+		data, err = s.readStdin(lim.MaxBytes)
 	} else {
-		data, err = readLimited(arg, max, untrusted)
+		data, err = safeio.ReadFile(arg, lim)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("--live-state: %w", err)
@@ -134,7 +154,7 @@ func readLiveState(arg, appsArg string, s *streams, max int64, untrusted bool) (
 	if appsArg == "" {
 		return st, nil
 	}
-	apps, err := readLiveApps(appsArg, max, untrusted)
+	apps, err := readLiveApps(appsArg, lim)
 	if err != nil {
 		return nil, fmt.Errorf("--live-apps: %w", err)
 	}
@@ -144,8 +164,8 @@ func readLiveState(arg, appsArg string, s *streams, max int64, untrusted bool) (
 
 // readLiveApps reads the RM's apps answer, JSON or XML, through the one
 // reader of its JSON (sim.ReadRMAppRefs).
-func readLiveApps(name string, max int64, untrusted bool) ([]validate.LiveApp, error) {
-	data, err := readLimited(name, max, untrusted)
+func readLiveApps(name string, lim safeio.Limits) ([]validate.LiveApp, error) {
+	data, err := safeio.ReadFile(name, lim)
 	if err != nil {
 		return nil, err
 	}

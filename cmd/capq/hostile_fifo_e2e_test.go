@@ -18,9 +18,13 @@ import (
 // once. scenario and tree read their input a second time (to detect the
 // kind, then to load), which waited for a writer that had gone: a hang.
 // diff --unified read a side again without the flag and refused the FIFO
-// as if --allow-special-files had not been given.
+// as if --allow-special-files had not been given; it still did for a side
+// named by its directory (the FIFO is the directory's
+// capacity-scheduler.xml), and diff refused a FIFO as --live-state or
+// --live-apps whatever the flag said.
 func TestHostileFIFOReadOnce(t *testing.T) {
 	cs := seedsConfig()
+	live := func(name string) string { return repoFile("testdata", "diff", "live-state", name) }
 	cases := []struct {
 		name, src string
 		args      func(fifo string) []string
@@ -30,11 +34,23 @@ func TestHostileFIFOReadOnce(t *testing.T) {
 			func(f string) []string { return []string{"scenario", "--allow-special-files", f} }, "result: every expectation met"},
 		{"tree", cs, func(f string) []string { return []string{"tree", "--allow-special-files", f} }, "6 queues (4 leaves)"},
 		{"diff --unified", cs, func(f string) []string { return []string{"diff", "--unified", "--allow-special-files", f, cs} }, "refresh: accepted"},
+		{"diff --unified, a directory's file", cs, func(f string) []string {
+			return []string{"diff", "--unified", "--allow-special-files", filepath.Dir(f), cs}
+		}, "refresh: accepted"},
+		{"diff --live-state", repoFile("testdata", "diff", "live-state", "scheduler.json"), func(f string) []string {
+			return []string{"diff", "--allow-special-files", live("old.xml"), live("new.xml"), "--live-state", f}
+		}, "refresh:"},
+		{"diff --live-apps", repoFile("testdata", "diff", "live-state", "apps.json"), func(f string) []string {
+			return []string{"diff", "--allow-special-files", live("old.xml"), live("new.xml"), "--live-state", live("scheduler.json"), "--live-apps", f}
+		}, "refresh:"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			fifo := filepath.Join(dir, "in")
+			// Named as a configuration directory's file, so that a case
+			// can name the FIFO by its directory.
+			require.NoError(t, os.Mkdir(filepath.Join(dir, "conf"), 0o755))
+			fifo := filepath.Join(dir, "conf", "capacity-scheduler.xml")
 			require.NoError(t, syscall.Mkfifo(fifo, 0o600))
 			writer := exec.Command("sh", "-c", `cat "$0" > "$1"`, c.src, fifo)
 			require.NoError(t, writer.Start())
