@@ -35,7 +35,7 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*preview.Configs, error) 
 	if err != nil {
 		return nil, err
 	}
-	h1m, opts, err := loadHadoop1Model(o, s)
+	h1m, opts, mapredSite, err := loadHadoop1Model(o, s)
 	if err != nil {
 		return nil, err
 	}
@@ -44,12 +44,16 @@ func loadHadoop1Configs(o previewOptions, s *streams) (*preview.Configs, error) 
 		return nil, err
 	}
 	return preview.Hadoop1Configs(h1m, preview.Hadoop1Options{Migrate: opts, Load: lopts, Profile: prof,
-		MapredSite: o.h1.mapredSite, Groups: o.h1.groups})
+		MapredSite: mapredSite, Groups: o.h1.groups})
 }
 
 // loadHadoop1Model reads the Hadoop 1 files with migrate's flags (and
-// --hadoop-version, when given, as the migration's target).
-func loadHadoop1Model(o previewOptions, s *streams) (*xmlconf.H1Model, migrate.Options, error) {
+// --hadoop-version, when given, as the migration's target). mapredSite
+// is the name mapred-site.xml goes by: its path, or for "-" the name
+// standard input goes by (--stdin-filename, else <stdin>), as a
+// configuration on standard input is named without --hadoop1; the
+// report's header printed "hadoop1 -" whatever --stdin-filename said.
+func loadHadoop1Model(o previewOptions, s *streams) (*xmlconf.H1Model, migrate.Options, string, error) {
 	mo := o.h1
 	mo.format = "text"
 	mo.readFlags = o.config.readFlags
@@ -58,19 +62,19 @@ func loadHadoop1Model(o previewOptions, s *streams) (*xmlconf.H1Model, migrate.O
 	}
 	paths, opts, err := mo.toLibrary()
 	if err != nil {
-		return nil, opts, err
+		return nil, opts, "", err
 	}
 	if o.workload == "-" && slices.Contains(mo.inputs(), "-") {
-		return nil, opts, errors.New("--workload - and a Hadoop 1 file on standard input cannot share it")
+		return nil, opts, "", errors.New("--workload - and a Hadoop 1 file on standard input cannot share it")
 	}
 	if err := readHadoop1Stdin(&paths, mo.readFlags, s); err != nil {
-		return nil, opts, err
+		return nil, opts, "", err
 	}
 	h1m, err := xmlconf.LoadHadoop1(paths, mo.readOptions(s))
 	if err != nil {
-		return nil, opts, describedError(err)
+		return nil, opts, "", describedError(err)
 	}
-	return h1m, opts, nil
+	return h1m, opts, paths.MapredSite, nil
 }
 
 // loadGates parses every --assert and the --gate file; all parse errors

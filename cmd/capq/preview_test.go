@@ -424,4 +424,18 @@ func TestPreviewHadoop1Stdin(t *testing.T) {
 	shared := runBinary(t, string(cs), args("-", "-")...)
 	assert.Equal(t, 2, shared.code)
 	assert.Contains(t, shared.stderr, "cannot share it")
+
+	// mapred-site.xml on standard input goes by --stdin-filename's name
+	// (else <stdin>) in the report, as a configuration does without
+	// --hadoop1; the header said "hadoop1 -" whatever the flag said.
+	site, err := os.ReadFile(filepath.Join(golden.RepoRoot(), dir, "mapred-site.xml"))
+	require.NoError(t, err)
+	siteArgs := args(dir+"capacity-scheduler.xml", workload)
+	siteArgs[3] = "-"
+	named := runBinary(t, string(site), append([]string{"--stdin-filename", dir + "mapred-site.xml"}, siteArgs...)...)
+	require.Equal(t, 0, named.code, named.stderr)
+	assert.Equal(t, fromFile.stdout, named.stdout)
+	unnamed := runBinary(t, string(site), siteArgs...)
+	require.Equal(t, 0, unnamed.code, unnamed.stderr)
+	assert.Contains(t, unnamed.stdout, "hadoop1 <stdin> (JobTracker")
 }
