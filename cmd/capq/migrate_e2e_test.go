@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +20,15 @@ func h1Args(sample string, extra ...string) []string {
 		if _, err := os.Stat(filepath.Join(golden.RepoRoot(), dir, name)); err == nil {
 			args = append(args, flag, dir+name)
 		}
+	}
+	// A file flag in extra replaces the sample's file: capq refuses a
+	// flag given twice.
+	for len(extra) >= 2 {
+		i := slices.Index(args, extra[0])
+		if i < 0 || !strings.HasPrefix(extra[0], "--") {
+			break
+		}
+		args[i+1], extra = extra[1], extra[2:]
 	}
 	return append(args, extra...)
 }

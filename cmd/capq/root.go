@@ -22,6 +22,9 @@ func execute(args []string, s *streams) int {
 		safeio.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", err, c.CommandPath())
 		return exitCannotRun
 	}
+	// After unknownSubcommand, which adds the completion command and may
+	// parse a group command's flags once already.
+	refuseRepeatedFlags(root)
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -14,6 +15,12 @@ import (
 // usageError words a cobra usage error. An unknown flag gets the closest
 // flag of the command as a suggestion, as cobra does for commands.
 func usageError(cmd *cobra.Command, err error) string {
+	// pflag wraps a refused value in its "invalid argument" sentence,
+	// which says nothing more than ours.
+	var rf *repeatedFlagError
+	if errors.As(err, &rf) {
+		return rf.Error()
+	}
 	msg := err.Error()
 	if strings.HasPrefix(msg, "unknown command ") {
 		// cobra quotes the command (%q); its "Did you mean this?" lines
