@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,6 +16,9 @@ import (
 // (exit 2, nothing on stdout); cobra kept the last one without a word.
 // Repeatable flags (lists) still take every value.
 func TestRepeatedFlagRefused(t *testing.T) {
+	// A string value is a path in a scratch directory: were the flag
+	// taken, nothing would be written in the repository.
+	scratch := filepath.Join(t.TempDir(), "x")
 	root := newRootCmd(&streams{})
 	root.InitDefaultCompletionCmd()
 	checked := 0
@@ -25,7 +29,7 @@ func TestRepeatedFlagRefused(t *testing.T) {
 			if f.Name == "help" || f.Name == "version" || repeatable(f) {
 				return
 			}
-			val := "x"
+			val := scratch
 			switch f.Value.Type() {
 			case "bool":
 				val = "true"
