@@ -16,6 +16,10 @@ type SLSSettings struct {
 	// 0 uses the ResourceManager's interval.
 	NMHeartbeatMS int64
 	AMHeartbeatMS int64
+	// NMHeartbeatPos and AMHeartbeatPos are where the two intervals were
+	// set (zero for the defaults): the simulator bounds them, and its
+	// error names the file and line the value came from.
+	NMHeartbeatPos, AMHeartbeatPos Pos
 	// AMMemoryMB/AMVCores are yarn.sls.am.container.* (jobs may override).
 	AMMemoryMB, AMVCores int64
 	// ContainerMemoryMB/ContainerVCores are yarn.sls.container.* (tasks
@@ -67,33 +71,64 @@ func DefaultSLSSettings() SLSSettings {
 // SLSSettingsFromConf reads an sls-runner.xml's properties (as a map) over
 // the defaults; the simulator receives the typed result, never the keys, parsing numbers as Configuration.getInt/getLong do.
 func SLSSettingsFromConf(conf map[string]string) (SLSSettings, error) {
+	return slsSettings(conf, func(key string) (string, Pos, bool) {
+		v, ok := conf[key]
+		return v, Pos{}, ok
+	})
+}
+
+// SLSSettingsFromDoc is SLSSettingsFromConf for a read sls-runner.xml:
+// an error, and the heartbeat intervals, carry the file and line of the
+// value.
+func SLSSettingsFromDoc(doc *Document) (SLSSettings, error) {
+	c := NewConf(doc)
+	return slsSettings(c.Map(), func(key string) (string, Pos, bool) {
+		p, ok := c.Lookup(key)
+		if !ok {
+			return "", Pos{}, false
+		}
+		return p.Value, p.ValuePos, true
+	})
+}
+
+// slsSettings reads the numbers through get (value, where it was set) and
+// the AM types from conf.
+func slsSettings(conf map[string]string, get func(key string) (string, Pos, bool)) (SLSSettings, error) {
 	s := DefaultSLSSettings()
 	fields := []struct {
 		key string
 		dst *int64
+		pos *Pos
 	}{
-		{"yarn.sls.nm.memory.mb", &s.NMMemoryMB},
-		{"yarn.sls.nm.vcores", &s.NMVCores},
-		{"yarn.sls.nm.heartbeat.interval.ms", &s.NMHeartbeatMS},
-		{"yarn.sls.am.heartbeat.interval.ms", &s.AMHeartbeatMS},
-		{"yarn.sls.am.container.memory", &s.AMMemoryMB},
-		{"yarn.sls.am.container.vcores", &s.AMVCores},
-		{"yarn.sls.container.memory.mb", &s.ContainerMemoryMB},
-		{"yarn.sls.container.vcores", &s.ContainerVCores},
+		{"yarn.sls.nm.memory.mb", &s.NMMemoryMB, nil},
+		{"yarn.sls.nm.vcores", &s.NMVCores, nil},
+		{"yarn.sls.nm.heartbeat.interval.ms", &s.NMHeartbeatMS, &s.NMHeartbeatPos},
+		{"yarn.sls.am.heartbeat.interval.ms", &s.AMHeartbeatMS, &s.AMHeartbeatPos},
+		{"yarn.sls.am.container.memory", &s.AMMemoryMB, nil},
+		{"yarn.sls.am.container.vcores", &s.AMVCores, nil},
+		{"yarn.sls.container.memory.mb", &s.ContainerMemoryMB, nil},
+		{"yarn.sls.container.vcores", &s.ContainerVCores, nil},
 	}
 	for _, f := range fields {
-		v, ok := conf[f.key]
+		v, pos, ok := get(f.key)
 		if !ok {
 			continue
 		}
+		at := ""
+		if pos.File != "" {
+			at = fmt.Sprintf("%s:%d: ", pos.File, pos.Line)
+		}
 		n, err := HadoopGetLong(v)
 		if err != nil {
-			return s, fmt.Errorf("%s: %q is not a number", f.key, v)
+			return s, fmt.Errorf("%s%s: %q is not a number", at, f.key, v)
 		}
 		if n < 0 {
-			return s, fmt.Errorf("%s: %d is negative", f.key, n)
+			return s, fmt.Errorf("%s%s: %d is negative", at, f.key, n)
 		}
 		*f.dst = n
+		if f.pos != nil {
+			*f.pos = pos
+		}
 	}
 	// AMRunner.init builds its type -> class map from the configuration
 	// alone (SLSRunner adds sls-runner.xml to it): the given file's

@@ -108,8 +108,8 @@ func (o simulateOptions) slsInputs(s *streams) (xmlconf.SLSSettings, *sim.Cluste
 		if err != nil {
 			return set, nil, fmt.Errorf("--sls-runner: %w", err)
 		}
-		if set, err = xmlconf.SLSSettingsFromConf(xmlconf.NewConf(doc).Map()); err != nil {
-			return set, nil, fmt.Errorf("--sls-runner %s: %w", o.slsRunner, err)
+		if set, err = xmlconf.SLSSettingsFromDoc(doc); err != nil {
+			return set, nil, fmt.Errorf("--sls-runner: %w", err)
 		}
 	}
 	var nodes *sim.Cluster

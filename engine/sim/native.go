@@ -27,7 +27,8 @@ func ReadNative(name string, data []byte) (*Workload, error) {
 		return nil, err
 	}
 	for dec.More() {
-		keyOff := dec.InputOffset()
+		// The key's own line, not the line of the comma before it.
+		keyOff := r.skipSpace(dec.InputOffset())
 		tok, err := dec.Token()
 		if err != nil {
 			return nil, r.jsonErr(err, dec)
@@ -59,8 +60,10 @@ func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off
 	case "name":
 		return decodeAt(dec, r, &w.Name)
 	case "am_heartbeat_ms":
+		w.AMHeartbeatFrom.Pos = r.pos(off)
 		return decodeAt(dec, r, &w.AMHeartbeatMS)
 	case "nm_heartbeat_ms":
+		w.NMHeartbeatFrom.Pos = r.pos(off)
 		return decodeAt(dec, r, &w.NMHeartbeatMS)
 	case "cluster":
 		w.Cluster.Pos = r.pos(off)

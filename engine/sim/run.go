@@ -114,7 +114,8 @@ func (r *run) setup(specs []NodeSpec, largest engine.Resource) error {
 	if iv, ok := e.AsyncIntervalMS(); ok {
 		if iv > MaxHeartbeatMS {
 			// Past a day simulated time would overflow before a pass.
-			return fmt.Errorf("sim: %sschedule-asynchronously.scheduling-interval-ms = %d: want at most %d milliseconds", xmlconf.Prefix, iv, int64(MaxHeartbeatMS))
+			key := xmlconf.Prefix + "schedule-asynchronously.scheduling-interval-ms"
+			return fmt.Errorf("sim: %s%s = %d: want at most %d milliseconds", confAt(r.model, key), key, iv, int64(MaxHeartbeatMS))
 		}
 		r.async = asyncState{on: true, intervalMS: iv, last: -1}
 	}
@@ -167,11 +168,31 @@ func heartbeatMS(m *xmlconf.Model, w *Workload) (int64, error) {
 	switch {
 	case v.Set() && (v.Err != "" || v.V <= 0 || v.V > MaxHeartbeatMS):
 		// Past a day, simulated time would overflow before a heartbeat.
-		return 0, fmt.Errorf("sim: %s = %q: want a positive number of milliseconds, at most %d", xmlconf.NodeHeartbeatKey, v.Raw, MaxHeartbeatMS)
+		return 0, fmt.Errorf("sim: %s%s = %q: want a positive number of milliseconds, at most %d", posPrefix(v.Pos()), xmlconf.NodeHeartbeatKey, v.Raw, MaxHeartbeatMS)
 	case v.V > 0:
 		return v.V, nil
 	}
 	return DefaultHeartbeatMS, nil // a model not built by xmlconf.Build
+}
+
+// confAt is "file:line: " where the configuration sets key, or "".
+func confAt(m *xmlconf.Model, key string) string {
+	if m == nil || m.Conf == nil {
+		return ""
+	}
+	p, ok := m.Conf.Lookup(key)
+	if !ok {
+		return ""
+	}
+	return posPrefix(p.ValuePos)
+}
+
+// posPrefix is "file:line: " for a place read from a file, or "".
+func posPrefix(p xmlconf.Pos) string {
+	if p.File == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: ", p.File, p.Line)
 }
 
 // checkApps resolves every app's queue to a leaf (refusing unknown

@@ -165,7 +165,9 @@ func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, 
 // newSLSReader is the state of a read of an SLS or Rumen trace.
 func newSLSReader(name string, data []byte, set xmlconf.SLSSettings, maxContainers int) *slsReader {
 	return &slsReader{r: &posReader{name: name, data: data, lastLine: 1}, set: set, ids: map[string]bool{}, hosts: map[string]string{}, ignored: map[string]ignoredKey{},
-		w:          &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true, SLSAMs: true},
+		w: &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS,
+			AMHeartbeatFrom: slsSetAt(slsAMHeartbeatKey, set.AMHeartbeatPos), NMHeartbeatFrom: slsSetAt(slsNMHeartbeatKey, set.NMHeartbeatPos),
+			RejectUnknownQueues: true, SLSAMs: true},
 		containers: newContainerCount(maxContainers)}
 }
 

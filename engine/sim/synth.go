@@ -115,7 +115,9 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 	if err := tr.check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	w := &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS, RejectUnknownQueues: true, SLSAMs: true}
+	w := &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS,
+		AMHeartbeatFrom: slsSetAt(slsAMHeartbeatKey, set.AMHeartbeatPos), NMHeartbeatFrom: slsSetAt(slsNMHeartbeatKey, set.NMHeartbeatPos),
+		RejectUnknownQueues: true, SLSAMs: true}
 	w.Warnings = synthIgnoredKeys(name, data)
 	racks := max(1, tr.NumNodes/max(1, tr.NodesPerRack))
 	w.Cluster.Nodes = []NodeGroup{{Count: tr.NumNodes, Racks: racks, RackPrefix: "/rack", MemoryMB: set.NMMemoryMB, VCores: set.NMVCores}}

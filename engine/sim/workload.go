@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/xmlconf"
 )
 
 // Workload is what a simulation runs: the cluster, the applications and
@@ -43,6 +44,10 @@ type Workload struct {
 	// yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (SLS traces
 	// take yarn.sls.nm.heartbeat.interval.ms from sls-runner.xml).
 	NMHeartbeatMS int64 `json:"nm_heartbeat_ms,omitempty"`
+	// AMHeartbeatFrom and NMHeartbeatFrom say where the two intervals
+	// were set, for Validate's range error: a native workload's field, or
+	// sls-runner.xml's key, and its file:line.
+	AMHeartbeatFrom, NMHeartbeatFrom SetAt `json:"-"`
 	// Warnings are things a reader accepted but dropped the way Hadoop
 	// does (for example SLS tasks of a type the MapReduce AM ignores).
 	Warnings []string `json:"-"`
@@ -314,12 +319,37 @@ func (w *Workload) checkSizes() error {
 	for _, hb := range []struct {
 		name string
 		v    int64
-	}{{"am_heartbeat_ms", w.AMHeartbeatMS}, {"nm_heartbeat_ms", w.NMHeartbeatMS}} {
+		at   SetAt
+	}{{"am_heartbeat_ms", w.AMHeartbeatMS, w.AMHeartbeatFrom}, {"nm_heartbeat_ms", w.NMHeartbeatMS, w.NMHeartbeatFrom}} {
 		if hb.v < 0 || hb.v > MaxHeartbeatMS {
-			return fmt.Errorf("%s %d is out of range (0 to %d)", hb.name, hb.v, MaxHeartbeatMS)
+			if hb.at.Name != "" {
+				hb.name = hb.at.Name
+			}
+			return posErr(hb.at.Pos, "%s %d is out of range (0 to %d)", hb.name, hb.v, MaxHeartbeatMS)
 		}
 	}
 	return nil
+}
+
+// SetAt is where a workload's value was set, for its errors: the name it
+// was set under (empty: the native format's field) and file:line.
+type SetAt struct {
+	Name, Pos string
+}
+
+// The sls-runner.xml keys of the heartbeat intervals.
+const (
+	slsAMHeartbeatKey = "yarn.sls.am.heartbeat.interval.ms"
+	slsNMHeartbeatKey = "yarn.sls.nm.heartbeat.interval.ms"
+)
+
+// slsSetAt is where an sls-runner.xml setting was set (zero for a
+// default, which needs no place).
+func slsSetAt(key string, pos xmlconf.Pos) SetAt {
+	if pos.File == "" {
+		return SetAt{}
+	}
+	return SetAt{Name: key, Pos: fmt.Sprintf("%s:%d", pos.File, pos.Line)}
 }
 
 // checkNameBytes bounds the node and rack names that node groups'
