@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/capq/capq/xmlconf"
@@ -127,10 +129,34 @@ func FuzzParseNodeLabels(f *testing.F) {
 func FuzzReadSynth(f *testing.F) {
 	f.Add([]byte(`{"num_nodes": 4, "nodes_per_rack": 2, "num_jobs": 3, "rand_seed": 2, "workloads": [{"workload_name": "w", "workload_weight": 1, "queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "mtasks_avg": 3, "mtasks_stddev": 1, "rtasks_avg": 1, "mtime_avg": 10, "rtime_avg": 20, "map_max_memory_avg": 1024, "reduce_max_memory_avg": 2048, "map_max_vcores_avg": 1, "reduce_max_vcores_avg": 1}], "time_distribution": [{"time": 1, "weight": 1}, {"time": 9, "weight": 0}]}]}`))
 	f.Add([]byte(`{"num_nodes": 2, "num_jobs": 2, "workloads": [{"queue_name": "q", "workload_weight": 1, "job_classes": [{"class_name": "c", "class_weight": 1, "type": "stream", "deadline_factor": {"val": 2}, "duration": {"val": 9, "std": 1}, "reservation": {"discrete": [0, "1"]}, "tasks": [{"type": "s", "count": {"discrete": ["1", "2"], "weights": [1, 3]}, "time": {"val": 5, "std": 2, "dist": "NORM"}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": 0, "weight": 1}]}]}`))
+	// Jackson's coercions: numbers as strings, fractions and exponents in
+	// int fields, scalars in string fields, values past Java's ranges.
+	f.Add([]byte(`{"num_nodes": "2", "num_jobs": 2.9, "rand_seed": "-7", "nodes_per_rack": 1e1, "workloads": [{"queue_name": 5, "workload_weight": "1d", "job_classes": [{"class_name": true, "class_weight": " 1 ", "type": "stream", "deadline_factor": {"val": "2"}, "duration": {"val": 9, "std": ""}, "reservation": {"discrete": [0, false]}, "tasks": [{"type": "s", "priority": "3", "count": {"discrete": ["1", 2e0], "weights": ["1", 3]}, "time": {"val": "0x1p3"}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": "0", "weight": "1"}, {"time": 5.5, "weight": null}]}]}`))
+	f.Add([]byte(`{"num_nodes": 2147483648, "num_jobs": "1e3", "rand_seed": 9223372036854775808, "workloads": [{"workload_weight": 1e400, "job_classes": [{"map_max_memory_avg": "9.5", "mtasks_avg": "NaN"}], "time_distribution": [{"time": [1]}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := ReadSynth("s.json", data, xmlconf.DefaultSLSSettings(), 0)
 		if err == nil && w == nil {
 			t.Fatal("nil workload without error")
+		}
+	})
+}
+
+// FuzzSynthCoerce: Jackson's coercions keep every line where it was (the
+// typed read's errors keep their lines) and valid JSON valid.
+func FuzzSynthCoerce(f *testing.F) {
+	f.Add([]byte("{\"num_jobs\": \"10\",\n\"workloads\": [{\"queue_name\": 1e3, \"workload_weight\": \"2.5\",\n\"time_distribution\": [{\"time\": 1.5}]}]}"))
+	f.Add([]byte(`{"workloads": [{"job_classes": [{"tasks": [{"count": {"val": "", "weights": ["1", null]}}]}]}]}`))
+	f.Add([]byte(`{"rand_seed": -9.2e18, "description": 5, "params": {"a": 1}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out, _, err := synthCoerce("s.json", data)
+		if err != nil {
+			return
+		}
+		if bytes.Count(out, []byte("\n")) != bytes.Count(data, []byte("\n")) {
+			t.Fatalf("lines moved: %q became %q", data, out)
+		}
+		if json.Valid(data) && !json.Valid(out) {
+			t.Fatalf("%q became invalid JSON %q", data, out)
 		}
 	})
 }

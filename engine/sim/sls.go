@@ -359,6 +359,8 @@ func jsonKind(v any) string {
 		return "number"
 	case bool:
 		return "boolean"
+	case string:
+		return "string"
 	case map[string]any:
 		return "object"
 	case []any:

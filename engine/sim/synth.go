@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -19,6 +21,10 @@ type synthTrace struct {
 	NumJobs      int             `json:"num_jobs"`
 	RandSeed     int64           `json:"rand_seed"`
 	Workloads    []synthWorkload `json:"workloads"`
+
+	// at is where a value of the description is, by its path
+	// (synthCoerce), or the description's name when it is absent.
+	at func(path string) string
 }
 
 type synthWorkload struct {
@@ -30,6 +36,8 @@ type synthWorkload struct {
 		Time   int     `json:"time"`
 		Weight float64 `json:"weight"`
 	} `json:"time_distribution"`
+	// path is the workload's path in the description, for errors.
+	path string
 }
 
 type synthJob struct {
@@ -42,6 +50,10 @@ type synthJob struct {
 	Reservation *synthSample    `json:"reservation"`
 	Tasks       []synthTaskDef  `json:"tasks"`
 	Old         synthOldJobKeys `json:"-"`
+	// path is the class's path in the description, for errors;
+	// converted marks a class of the old format (readOldJobKeys).
+	path      string
+	converted bool
 }
 
 // synthOldJobKeys is the format before job classes had "tasks"
@@ -103,17 +115,24 @@ const (
 // (Options.MaxContainers, 0: DefaultMaxContainers): past it, ReadSynth
 // refuses as Run would, before drawing the rest.
 func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers int) (*Workload, error) {
+	// Jackson's coercions first, so that "10" and 1.5 reach the typed
+	// read as the numbers SLS reads (synth_jackson.go).
+	data, pos, err := synthCoerce(name, data)
+	if err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var tr synthTrace
 	if err := dec.Decode(&tr); err != nil {
 		r := &posReader{name: name, data: data, lastLine: 1}
 		return nil, fmt.Errorf("not a SYNTH description: %w", r.jsonErr(err, dec))
 	}
+	tr.locate(name, pos)
 	if err := readOldJobKeys(data, &tr); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := tr.check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
 	w := &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS,
 		AMHeartbeatFrom: slsSetAt(slsAMHeartbeatKey, set.AMHeartbeatPos), NMHeartbeatFrom: slsSetAt(slsNMHeartbeatKey, set.NMHeartbeatPos),
@@ -126,13 +145,13 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 	w.Apps = make([]App, 0, tr.NumJobs)
 	// Each job becomes an app as soon as it is drawn, so a large
 	// description never holds all its containers one by one.
-	err := tr.generate(newContainerCount(maxContainers), func(j *synthGenJob) error {
+	err = tr.generate(newContainerCount(maxContainers), func(j *synthGenJob) error {
 		app, err := j.app(set)
 		if err != nil {
-			return fmt.Errorf("%s (workload %q class %q): %w", j.name, j.wl.Name, j.def.Name, err)
+			return posErr(tr.at(j.def.path), "%s (workload %q class %q): %v", j.name, j.wl.Name, j.def.Name, err)
 		}
 		if containers += app.Containers(); containers > maxSynthContainers {
-			return fmt.Errorf("the description asks for more than %d containers", maxSynthContainers)
+			return fmt.Errorf("%s: the description asks for more than %d containers", name, maxSynthContainers)
 		}
 		if j.deadlineMS > 0 {
 			reserved++
@@ -147,7 +166,7 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 		return nil, fmt.Errorf("%s: %w", name, ce.err)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err // placed by generate
 	}
 	if reserved > 0 {
 		w.Warnings = append(w.Warnings, fmt.Sprintf("%s: %d of %d jobs drew a reservation (SynthJob.hasDeadline), which capq does not model; they are submitted without one", name, reserved, len(w.Apps)))
@@ -166,27 +185,47 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 	return w, w.Validate()
 }
 
+// locate gives the description's workloads and classes their paths and
+// tr.at its positions.
+func (tr *synthTrace) locate(name string, pos synthPositions) {
+	tr.at = func(path string) string {
+		if p := pos.at(path); p != "" {
+			return p
+		}
+		return name
+	}
+	for i := range tr.Workloads {
+		wl := &tr.Workloads[i]
+		wl.path = fmt.Sprintf("workloads[%d]", i)
+		for j := range wl.Classes {
+			wl.Classes[j].path = fmt.Sprintf("%s.job_classes[%d]", wl.path, j)
+		}
+	}
+}
+
+// check refuses what SLS cannot run, at the value's file:line.
 func (tr *synthTrace) check() error {
 	switch {
 	case tr.NumJobs <= 0 || tr.NumJobs > maxSynthJobs:
-		return fmt.Errorf("num_jobs %d is out of range (1 to %d)", tr.NumJobs, maxSynthJobs)
+		return posErr(tr.at("num_jobs"), "num_jobs %d is out of range (1 to %d)", tr.NumJobs, maxSynthJobs)
 	case tr.NumNodes <= 0 || tr.NumNodes > MaxNodes:
-		return fmt.Errorf("num_nodes %d is out of range (1 to %d)", tr.NumNodes, MaxNodes)
+		return posErr(tr.at("num_nodes"), "num_nodes %d is out of range (1 to %d)", tr.NumNodes, MaxNodes)
 	case len(tr.Workloads) == 0:
-		return fmt.Errorf("no workloads")
+		return posErr(tr.at("workloads"), "no workloads")
 	}
 	for _, wl := range tr.Workloads {
 		if len(wl.Classes) == 0 || len(wl.TimeDistr) == 0 || wl.Queue == "" {
-			return fmt.Errorf("workload %q needs queue_name, job_classes and time_distribution", wl.Name)
+			return posErr(tr.at(wl.path), "workload %q needs queue_name, job_classes and time_distribution", wl.Name)
 		}
-		for _, t := range wl.TimeDistr {
+		for i, t := range wl.TimeDistr {
 			if t.Time < 0 || int64(t.Time) > MaxTimeMS/1000 || !(t.Weight >= 0) {
-				return fmt.Errorf("workload %q: time_distribution time %d or weight %g out of range", wl.Name, t.Time, t.Weight)
+				return posErr(tr.at(fmt.Sprintf("%s.time_distribution[%d]", wl.path, i)),
+					"workload %q: time_distribution time %d or weight %g out of range", wl.Name, t.Time, t.Weight)
 			}
 		}
 		for _, jc := range wl.Classes {
-			if err := jc.checkSamples(); err != nil {
-				return fmt.Errorf("workload %q class %q: %w", wl.Name, jc.Name, err)
+			if key, err := jc.checkSamples(); err != nil {
+				return posErr(tr.at(jc.path+key), "workload %q class %q: %v", wl.Name, jc.Name, err)
 			}
 		}
 	}
@@ -195,28 +234,35 @@ func (tr *synthTrace) check() error {
 
 // checkSamples: JobDefinition.init dereferences deadline_factor, duration,
 // reservation and every task's count, time, max_memory and max_vcores, so
-// SLS fails on a class without one; each must also be a valid Sample.
-func (jc *synthJob) checkSamples() error {
-	named := []struct {
-		key string
-		s   *synthSample
-	}{{"deadline_factor", jc.Deadline}, {"duration", jc.Duration}, {"reservation", jc.Reservation}}
-	for _, td := range jc.Tasks {
-		named = append(named, []struct {
-			key string
-			s   *synthSample
-		}{{"task " + td.Type + " count", td.Count}, {"task " + td.Type + " time", td.Time},
-			{"task " + td.Type + " max_memory", td.MaxMemory}, {"task " + td.Type + " max_vcores", td.MaxVcores}}...)
+// SLS fails on a class without one; each must also be a valid Sample. It
+// returns the offending sample's path under the class ("" for a class
+// of the old format, whose samples are built from its keys).
+func (jc *synthJob) checkSamples() (string, error) {
+	type named struct {
+		key, path string
+		s         *synthSample
 	}
-	for _, n := range named {
+	list := []named{{"deadline_factor", ".deadline_factor", jc.Deadline}, {"duration", ".duration", jc.Duration}, {"reservation", ".reservation", jc.Reservation}}
+	for i, td := range jc.Tasks {
+		at := fmt.Sprintf(".tasks[%d]", i)
+		list = append(list, named{"task " + td.Type + " count", at + ".count", td.Count}, named{"task " + td.Type + " time", at + ".time", td.Time},
+			named{"task " + td.Type + " max_memory", at + ".max_memory", td.MaxMemory}, named{"task " + td.Type + " max_vcores", at + ".max_vcores", td.MaxVcores})
+	}
+	for _, n := range list {
+		if jc.converted {
+			n.path = ""
+		}
 		if n.s == nil {
-			return fmt.Errorf("%s is missing (SLS fails with a NullPointerException in JobDefinition.init)", n.key)
+			if i := strings.LastIndexByte(n.path, '.'); i >= 0 {
+				n.path = n.path[:i] // the missing key's object
+			}
+			return n.path, fmt.Errorf("%s is missing (SLS fails with a NullPointerException in JobDefinition.init)", n.key)
 		}
 		if err := n.s.check(); err != nil {
-			return fmt.Errorf("%s: %w", n.key, err)
+			return n.path, fmt.Errorf("%s: %w", n.key, err)
 		}
 	}
-	return nil
+	return "", nil
 }
 
 // mergeGroups merges consecutive groups made identical (stream

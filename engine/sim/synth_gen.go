@@ -66,16 +66,16 @@ func (tr *synthTrace) generate(run containerCount, use func(*synthGenJob) error)
 	for i := 0; i < tr.NumJobs; i++ {
 		wi, err := getWeighted(wlWeights, r)
 		if err != nil {
-			return fmt.Errorf("workload_weight: %w", err)
+			return posErr(tr.at("workloads"), "workload_weight: %v", err)
 		}
 		wl := &tr.Workloads[wi]
 		sec, err := wl.submissionSecond(r)
 		if err != nil {
-			return fmt.Errorf("workload %q time_distribution: %w", wl.Name, err)
+			return posErr(tr.at(wl.path+".time_distribution"), "workload %q time_distribution: %v", wl.Name, err)
 		}
 		ci, err := getWeighted(weightsOf(len(wl.Classes), func(i int) float64 { return wl.Classes[i].Weight }), r)
 		if err != nil {
-			return fmt.Errorf("workload %q class_weight: %w", wl.Name, err)
+			return posErr(tr.at(wl.path+".job_classes"), "workload %q class_weight: %v", wl.Name, err)
 		}
 		q.add(synthStory{sec: sec, wl: wl, class: &wl.Classes[ci]})
 	}
@@ -87,7 +87,7 @@ func (tr *synthTrace) generate(run containerCount, use func(*synthGenJob) error)
 			return ce
 		}
 		if err != nil {
-			return fmt.Errorf("job %d (workload %q class %q): %w", id, st.wl.Name, st.class.Name, err)
+			return posErr(tr.at(st.class.path), "job %d (workload %q class %q): %v", id, st.wl.Name, st.class.Name, err)
 		}
 		if err := use(&j); err != nil {
 			return err

@@ -26,8 +26,11 @@ func synthJobsText(jobs []synthGenJob) string {
 
 func generateSynth(t *testing.T, data []byte) []synthGenJob {
 	t.Helper()
+	data, pos, err := synthCoerce("syn.json", data)
+	require.NoError(t, err)
 	var tr synthTrace
 	require.NoError(t, json.NewDecoder(bytes.NewReader(data)).Decode(&tr))
+	tr.locate("syn.json", pos)
 	require.NoError(t, readOldJobKeys(data, &tr))
 	require.NoError(t, tr.check())
 	var jobs []synthGenJob

@@ -30,7 +30,7 @@ func readOldJobKeys(data []byte, tr *synthTrace) error {
 				continue
 			}
 			o := raw.Workloads[i].Classes[j]
-			jc.Old, jc.Type = o, "mapreduce"
+			jc.Old, jc.Type, jc.converted = o, "mapreduce", true
 			jc.Deadline = dist(o.DeadlineAvg, o.DeadlineStd)
 			jc.Duration = dist(o.DurAvg, o.DurStd)
 			jc.Reservation = &synthSample{Val: &o.ChanceOfReservation}

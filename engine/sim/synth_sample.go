@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // synthSample is SynthTraceJobProducer.Sample: a constant ({"val"}), a
@@ -115,7 +114,8 @@ func (s *synthSample) init(r *javaRandom) {
 // double is Sample.getDouble: the constant, a draw of the distribution
 // (NormalDistribution.sample: mean + sd * nextGaussian;
 // LogNormalDistribution.sample: exp(mu + sigma * nextGaussian)), or the
-// discrete value picked with the shared Random, read as a Java double.
+// discrete value picked with the shared Random, read as a Java double
+// (Double.parseDouble: "7d" is 7, "0x1p3" 8).
 func (s *synthSample) double() (float64, error) {
 	switch {
 	case s == nil:
@@ -143,9 +143,9 @@ func (s *synthSample) double() (float64, error) {
 		return 0, fmt.Errorf("discrete: %w", err)
 	}
 	v := s.Discrete[i]
-	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-	if err != nil {
-		return 0, fmt.Errorf("discrete value %q is not a number", v)
+	f, ok := javaParseDouble(javaTrim(v))
+	if !ok {
+		return 0, fmt.Errorf("discrete value %q is not a number (Double.parseDouble fails)", v)
 	}
 	return f, nil
 }

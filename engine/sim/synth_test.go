@@ -92,17 +92,18 @@ func TestSynthBadInputs(t *testing.T) {
 		synthOneTask(`"count": {"val": 3e9}, "time": {"val": 5}, `+sizes, ""):                                                "out of Java int range",
 		synthOneTask(`"count": {"val": 1}, "time": {"val": 5}, "max_memory": {"val": 1e300}, "max_vcores": {"val": 1}`, ""):  "max_memory drew 1e+300, out of range (at most 2147483647, Java's int)",
 		synthOneTask(`"count": {"val": 1}, "time": {"val": 5}, "max_memory": {"val": 1024}, "max_vcores": {"val": 3e9}`, ""): "max_vcores drew 3e+09, out of range",
-		`{"num_nodes": 4, "num_jobs": 1, "workloads": [{"workload_name": "w", "workload_weight": 1, "queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "mtasks_avg": 1, "rtasks_avg": 1, "mtime_avg": 10, "rtime_avg": 20, "map_max_memory_avg": 1e300, "map_max_memory_stddev": 1, "reduce_max_memory_avg": 2048, "map_max_vcores_avg": 1, "reduce_max_vcores_avg": 1, "dur_avg": 60, "deadline_factor_avg": 1}], "time_distribution": [{"time": 1, "weight": 1}]}]}`: "max_memory drew 9.999999999999763e+299, out of range",
+		`{"num_nodes": 4, "num_jobs": 1, "workloads": [{"workload_name": "w", "workload_weight": 1, "queue_name": "q", "job_classes": [{"class_name": "c", "class_weight": 1, "mtasks_avg": 1, "rtasks_avg": 1, "mtime_avg": 10, "rtime_avg": 20, "map_max_memory_avg": 1e300, "map_max_memory_stddev": 1, "reduce_max_memory_avg": 2048, "map_max_vcores_avg": 1, "reduce_max_vcores_avg": 1, "dur_avg": 60, "deadline_factor_avg": 1}], "time_distribution": [{"time": 1, "weight": 1}]}]}`: "s.json:1: workloads[0].job_classes[0].map_max_memory_avg 1e300 is out of Java long range (Jackson fails)",
 		synthOneTask(`"count": {"val": 1}, "time": {"val": 5, "dist": "NORM"}, `+sizes, ""):                                            "takes no dist",
 		synthOneTask(`"count": {"val": 1}, "time": {"val": 5, "std": 1, "dist": "norm"}, `+sizes, ""):                                  `unknown dist "norm"`,
 		synthOneTask(`"count": {"discrete": [1, 2], "weights": [1]}, "time": {"val": 5}, `+sizes, ""):                                  "differ in length",
 		synthOneTask(`"count": {"discrete": [1, 2], "weights": [0, 0]}, "time": {"val": 5}, `+sizes, ""):                               "SLS fails with an index out of bounds",
-		synthOneTask(`"count": {"discrete": [true]}, "time": {"val": 5}, `+sizes, ""):                                                  "neither a string nor a number",
+		synthOneTask(`"count": {"discrete": [true]}, "time": {"val": 5}, `+sizes, ""):                                                  `discrete value "true" is not a number`,
+		synthOneTask(`"count": {"discrete": [null]}, "time": {"val": 5}, `+sizes, ""):                                                  "neither a string nor a number",
 		synthOneTask(`"count": {"val": 1}, "time": {"val": 5}, "max_memory": {"val": 1}`, ""):                                          "task s max_vcores is missing",
 		synthOneTask(`"count": {"val": 1}, "time": {"val": 0}, `+sizes, ""):                                                            "Duration of a task shouldn't be less or equal to 0!",
 		strings.Replace(synthOneTask(`"count": {"val": 1}, "time": {"val": 5}, `+sizes, ""), `"deadline_factor": {"val": 1}, `, "", 1): "deadline_factor is missing",
 		`[1]`: "not a SYNTH description",
-		"{\n\"workloads\": [{\"workload_name\": 1}]}": "s.json:2: workloads.workload_name must be string",
+		"{\n\"workloads\": [{\"workload_name\": [1]}]}": "s.json:2: workloads[0].workload_name is an array, where SynthTraceJobProducer reads a string (Jackson fails)",
 	} {
 		_, err := ReadSynth("s.json", []byte(in), xmlconf.DefaultSLSSettings(), 0)
 		require.Error(t, err, in)

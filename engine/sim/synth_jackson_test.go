@@ -1,0 +1,135 @@
+package sim
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// TestSynthCoerceAsJackson: each SYNTH field takes what Jackson's default
+// ObjectMapper coerces into its Java type, and refuses what Jackson
+// refuses, at the value's line. capq refused every string number and
+// every fraction in an int field, and took numbers too large for Java's
+// int (nodes_per_rack) without a word.
+func TestSynthCoerceAsJackson(t *testing.T) {
+	cases := []struct {
+		key, raw string // the field and its JSON value
+		want     string // the value the typed read gets; "" when refused
+		err      string // in the refusal
+	}{
+		// int: num_jobs, time, priority, nodes_per_rack.
+		{"num_jobs", `"10"`, `10`, ""},
+		{"num_jobs", `" 10 "`, `10`, ""},
+		{"num_jobs", `"+10"`, `10`, ""},
+		{"num_jobs", `"-2147483648"`, `-2147483648`, ""},
+		{"num_jobs", `1.5`, `1`, ""},
+		{"num_jobs", `-1.9`, `-1`, ""},
+		{"num_jobs", `1e3`, `1000`, ""},
+		{"num_jobs", `2147483647.0`, `2147483647`, ""},
+		{"num_jobs", `""`, `0`, ""},
+		{"num_jobs", `"  "`, `0`, ""},
+		{"num_jobs", `"null"`, `0`, ""},
+		{"num_jobs", `null`, `null`, ""},
+		{"num_jobs", `2147483648`, "", "num_jobs 2147483648 is out of Java int range"},
+		{"num_jobs", `2147483647.5`, "", "out of Java int range"},
+		{"num_jobs", `1e10`, "", "out of Java int range"},
+		{"num_jobs", `1e400`, "", "out of Java int range"},
+		{"num_jobs", `"2147483648"`, "", `num_jobs "2147483648" is out of Java int range`},
+		{"num_jobs", `"1.5"`, "", `num_jobs "1.5" is not a Java int`},
+		{"num_jobs", `"1e3"`, "", "is not a Java int"},
+		{"num_jobs", `"0x10"`, "", "is not a Java int"},
+		{"num_jobs", `"١٠"`, "", "is not a Java int"},
+		{"num_jobs", `true`, "", "num_jobs is true, where SynthTraceJobProducer reads a Java int"},
+		{"num_jobs", `[1]`, "", "num_jobs is an array, where SynthTraceJobProducer reads a Java int"},
+		{"num_jobs", `{"a": 1}`, "", "num_jobs is an object"},
+		// long: rand_seed.
+		{"rand_seed", `"-123456789012"`, `-123456789012`, ""},
+		{"rand_seed", `9223372036854775807`, `9223372036854775807`, ""},
+		{"rand_seed", `9.2e18`, `9200000000000000000`, ""},
+		{"rand_seed", `9223372036854775808`, "", "out of Java long range"},
+		{"rand_seed", `-9.3e18`, "", "out of Java long range"},
+		{"rand_seed", `"9223372036854775808"`, "", "out of Java long range"},
+		// double: weights and the old format's averages.
+		{"workload_weight", `"2.5"`, `2.5`, ""},
+		{"workload_weight", `" 1e3 "`, `1000`, ""},
+		{"workload_weight", `"7d"`, `7`, ""},
+		{"workload_weight", `"-0.5F"`, `-0.5`, ""},
+		{"workload_weight", `"0x1p3"`, `8`, ""},
+		{"workload_weight", `"."`, "", "is not a number Double.parseDouble reads"},
+		{"workload_weight", `"1_000"`, "", "is not a number Double.parseDouble reads"},
+		{"workload_weight", `"inf"`, "", "is not a number Double.parseDouble reads"},
+		{"workload_weight", `"0x10"`, "", "is not a number Double.parseDouble reads"},
+		{"workload_weight", `""`, `0`, ""},
+		{"workload_weight", `"NaN"`, "", `"NaN" is not a finite number (Jackson reads it as NaN; capq refuses it)`},
+		{"workload_weight", `"-Infinity"`, "", "Jackson reads it as -Infinity"},
+		{"workload_weight", `"INF"`, "", "Jackson reads it as Infinity"},
+		{"workload_weight", `1e400`, "", "1e400 is not a finite number (Jackson reads it as Infinity"},
+		{"workload_weight", `false`, "", "is false, where SynthTraceJobProducer reads a Java double"},
+		// java.lang.Double: a Sample's val; weights' elements.
+		{"val", `"5"`, `5`, ""},
+		{"val", `""`, `null`, ""},
+		{"weights", `["1", 2]`, `[1, 2]`, ""},
+		{"weights", `[1, null]`, "", "weights[1] is null, which SynthUtils.getWeighted cannot add"},
+		{"weights", `[1, ""]`, "", "is read as null"},
+		{"weights", `5`, "", "weights is a number, where SynthTraceJobProducer reads a list"},
+		// String: a scalar's text as written.
+		{"queue_name", `10`, `"10"`, ""},
+		{"queue_name", `1e3`, `"1e3"`, ""},
+		{"queue_name", `true`, `"true"`, ""},
+		{"queue_name", `[1]`, "", "queue_name is an array, where SynthTraceJobProducer reads a string"},
+		{"discrete", `[1, 2.5, "3", false]`, `["1", "2.5", "3", "false"]`, ""},
+		// Not declared: anything goes.
+		{"comment", `{"a": [true, "x"]}`, `{"a": [true, "x"]}`, ""},
+	}
+	for _, c := range cases {
+		doc, path := synthCoerceDoc(c.key, c.raw)
+		out, pos, err := synthCoerce("s.json", []byte(doc))
+		if c.want == "" {
+			require.Error(t, err, "%s: %s", c.key, c.raw)
+			assert.Contains(t, err.Error(), "s.json:4: ", "%s: %s: the value's line", c.key, c.raw)
+			assert.Contains(t, err.Error(), c.err, "%s: %s", c.key, c.raw)
+			continue
+		}
+		require.NoError(t, err, "%s: %s", c.key, c.raw)
+		assert.Equal(t, strings.Count(doc, "\n"), strings.Count(string(out), "\n"), "lines stay put")
+		assert.True(t, json.Valid(out), "%s: %s gave %s", c.key, c.raw, out)
+		want, _ := synthCoerceDoc(c.key, c.want)
+		assert.JSONEq(t, want, string(out), "%s: %s", c.key, c.raw)
+		if c.key != "comment" { // an undeclared key's place is not kept
+			assert.Equal(t, "s.json:4", pos.at(path), "%s: %s", c.key, c.raw)
+		}
+	}
+}
+
+// synthCoerceDoc is a description with key's value raw on line 4, in the
+// object that declares key, and the value's path.
+func synthCoerceDoc(key, raw string) (doc, path string) {
+	switch key {
+	case "num_jobs", "rand_seed", "comment":
+		return "{\"num_nodes\": 1,\n\"workloads\": [],\n\n\"" + key + "\": " + raw + "}", key
+	case "workload_weight", "queue_name":
+		return "{\"workloads\": [\n{\"workload_name\": \"w\",\n\n\"" + key + "\": " + raw + "}]}", "workloads[0]." + key
+	}
+	return "{\"workloads\": [{\"job_classes\": [{\"tasks\": [{\n\"count\": {\"discrete\": [\"1\"]},\n\n\"time\": {\"" + key + "\": " + raw + "}}]}]}]}",
+		"workloads[0].job_classes[0].tasks[0].time." + key
+}
+
+// TestSynthCoercedReadsAsWritten: a description whose numbers are
+// strings, fractions and exponents generates the jobs the plain one does.
+func TestSynthCoercedReadsAsWritten(t *testing.T) {
+	plain := synthOneTask(`"priority": 20, "count": {"val": 2}, "time": {"val": 5000}, "max_memory": {"val": 1024}, "max_vcores": {"discrete": ["1", "2"]}`, "")
+	coerced := strings.NewReplacer(`"num_jobs": 1`, `"num_jobs": "1"`, `"priority": 20`, `"priority": 20.9`,
+		`"count": {"val": 2}`, `"count": {"val": "2"}`, `"time": 0`, `"time": 0.5`,
+		`"time": {"val": 5000}`, `"time": {"val": 5e3}`, `"discrete": ["1", "2"]`, `"discrete": [1, "2d"]`).Replace(plain)
+	require.NotEqual(t, plain, coerced)
+	want, err := ReadSynth("s.json", []byte(plain), xmlconf.DefaultSLSSettings(), 0)
+	require.NoError(t, err)
+	got, err := ReadSynth("s.json", []byte(coerced), xmlconf.DefaultSLSSettings(), 0)
+	require.NoError(t, err)
+	assert.Equal(t, want.Apps, got.Apps)
+}
