@@ -201,7 +201,11 @@ func (b *builder) maxApplications(q *Queue) {
 	if perUser > maxApps {
 		perUser = maxApps
 	}
-	if ulf == -1 {
+	// Only 3.4 reads -1 as "no per-user limit" (updateMaxAppsPerUser);
+	// the 3.3 and 2.7 LeafQueue.setupQueueConfigs keep the product, so a
+	// factor of -1 gives a negative maximum and submitApplication refuses
+	// every user (user.getTotalApplications() >= getMaxApplicationsPerUser()).
+	if ulf == -1 && b.v.AtLeast(V3_4) {
 		perUser = maxApps
 	}
 	q.MaxApplicationsPerUser = perUser

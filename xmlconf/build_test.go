@@ -155,6 +155,23 @@ func TestBuildUserLimitsAndMaxApplications(t *testing.T) {
 	assert.Equal(t, FromDefault, b.MinUserLimitPercent.Origin)
 }
 
+// TestBuildMaxApplicationsPerUserFactorMinusOne: 3.4's
+// updateMaxAppsPerUser leaves the per-user maximum at the queue's for a
+// factor of -1; the 3.3 and 2.7 LeafQueue.setupQueueConfigs multiply by
+// it, (int)(1000 × 50% × -1), so every submission is refused.
+func TestBuildMaxApplicationsPerUserFactorMinusOne(t *testing.T) {
+	m := map[string]string{
+		p + "root.queues": "a,b", p + "root.a.capacity": "10", p + "root.b.capacity": "90",
+		p + "root.a.minimum-user-limit-percent": "50", p + "root.a.user-limit-factor": "-1",
+	}
+	for _, tc := range []struct {
+		v    Version
+		want int32
+	}{{V3_4, 1000}, {V3_3, -500}, {V2_7, -500}} {
+		assert.Equal(t, tc.want, buildMap(t, m, BuildOptions{Version: tc.v}).Queue("root.a").MaxApplicationsPerUser, tc.v.String())
+	}
+}
+
 func TestBuildGlobalUserLimitDefaultsOnlyFrom34(t *testing.T) {
 	m := map[string]string{p + "root.queues": "a", p + "root.a.capacity": "100", p + "user-limit-factor": "3"}
 	assert.Equal(t, float32(3), buildMap(t, m, BuildOptions{Version: V3_4}).Queue("root.a").UserLimitFactor.V)
