@@ -63,6 +63,11 @@ type globals struct {
 	// (userlimit27.go); later lines' UsersManager for the minimum
 	// allocation, cached per queue (limits.go).
 	ul27 bool
+	// ulfOff: a user-limit-factor of exactly -1 switches the per-user cap
+	// off, which only 3.4 tests for (UsersManager#computeUserLimit,
+	// AbstractLeafQueue#getUserAMResourceLimitPerPartition); older lines
+	// multiply by it like any factor (ulfDisabled).
+	ulfOff bool
 	// nonLegacy is the model's root when Hadoop 3.4's non-legacy queue
 	// mode computes capacities (xmlconf.QueueResources), nil otherwise;
 	// effective holds that computation for the current cluster resource.
@@ -320,6 +325,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		askTypeMsgs:         m.Version.AtLeast(xmlconf.V3_3),
 		askMemVcoresMsgs:    !m.Version.AtLeast(xmlconf.V2_10),
 		ul27:                m.Version.Less(xmlconf.V2_10),
+		ulfOff:              m.Version.AtLeast(xmlconf.V3_4),
 	}
 	// The fair-share split of fair-ordered leaves (YARN-10559) is in the
 	// newest FifoIntraQueuePreemptionPlugin, which capq's 3.4 profile

@@ -18,6 +18,7 @@ func ulQueue(cluster, guarantee, max int64, mulp, ulf float32, activeUsed int64,
 	e := &Engine{cluster: Resource{cluster, cluster / 1024}}
 	e.g.rc = calc{cluster: e.cluster}
 	e.g.minAlloc = Resource{gb, 1}
+	e.g.ulfOff = true // the 3.4 profile
 	q := &queue{guarantee: Resource{guarantee, min(guarantee, 1)}, maxRes: Resource{max, 1}, mulp: mulp, ulf: ulf, leaf: true}
 	q.maxDown = e.g.rc.roundDown(q.maxRes, e.g.minAlloc)
 	q.ul.activeUsed = Resource{activeUsed, 1}
@@ -55,6 +56,43 @@ func TestUserLimitFormula(t *testing.T) {
 			assert.Equal(t, tc.want, e.userLimitBase(q).MemoryMB)
 		})
 	}
+}
+
+// TestUserLimitFactorMinusOneBefore34: before 3.4 a factor of -1 is a
+// factor. The cap is (long)(qc × -1) (Resources.multiplyAndRoundDown),
+// below any limit, so Resources.min takes it, and rounding up to the
+// minimum allocation truncates toward zero: 0 while qc is under two
+// minimum allocations less a megabyte, negative above.
+func TestUserLimitFactorMinusOneBefore34(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		guarantee int64
+		want      int64
+	}{
+		{"qc 1392 MB: -1392 rounds up to 0", 1392, 0},
+		{"qc 2046 MB: -2046 rounds up to 0", 2046, 0},
+		{"qc 2047 MB: -2047 rounds up to -1 GB", 2047, -gb},
+		{"qc 4 GB: -4 GB rounds up to -3 GB", 4 * gb, -3 * gb},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, q := ulQueue(16*gb, tc.guarantee, 16*gb, 100, -1, 10*gb, 1)
+			e.g.ulfOff = false
+			assert.Equal(t, tc.want, e.userLimitBase(q).MemoryMB)
+		})
+	}
+}
+
+// TestUserAMLimitFactorMinusOne: 3.4's getUserAMResourceLimitPerPartition
+// drops the user share and the factor for -1, roundUp(8 GB × 0.5) = 4 GB;
+// older lines keep the product: (long)(8 GB × 0.5 × 1 × -1 + 0.5) =
+// -4095 MB, rounded up (toward zero) to -3 GB, which Resources.min prefers
+// to the queue's AM limit.
+func TestUserAMLimitFactorMinusOne(t *testing.T) {
+	e, q := ulQueue(16*gb, 8*gb, 16*gb, 100, -1, 0, 0)
+	q.amPercent, q.amLimit = 0.5, Resource{8 * gb, 8}
+	assert.Equal(t, int64(4*gb), e.userAMLimit(q, 1).MemoryMB)
+	e.g.ulfOff = false
+	assert.Equal(t, int64(-3*gb), e.userAMLimit(q, 1).MemoryMB)
 }
 
 // TestUserLimitWeight: the shared limit times the user's weight, rounded

@@ -48,12 +48,24 @@ func (e *Engine) amLimit(q *queue) Resource {
 	return q.amLimit
 }
 
-// userAMLimit is getUserAMResourceLimitPerPartition for a user weight.
+// ulfDisabled reports whether q's user-limit-factor switches the per-user
+// cap off: exactly -1 on 3.4, never before. The 3.3 UsersManager and 2.7's
+// LeafQueue multiply by the factor whatever its sign, so -1 makes the user
+// limit's cap and the user AM limit negative (Resources.multiplyAndRoundDown,
+// multiplyAndNormalizeUp), Resources.min picks them, and canAssignToUser
+// refuses every user with any usage.
+func (e *Engine) ulfDisabled(q *queue) bool {
+	return e.g.ulfOff && q.ulf == -1
+}
+
+// userAMLimit is getUserAMResourceLimitPerPartition for a user weight: the
+// guarantee × maximum-am-resource-percent × the user's share × the factor,
+// rounded up; 3.4 drops the share and the factor when the factor is -1.
 func (e *Engine) userAMLimit(q *queue, weight float32) Resource {
 	eff := max(q.mulp/100, 1/float32(max(q.ul.activeUsers, 1)))
 	eff = min(eff*weight, 1)
 	var l Resource
-	if q.ulf == -1 {
+	if e.ulfDisabled(q) {
 		l = e.g.rc.multiplyAndNormalizeUp(q.guarantee, float64(q.amPercent), e.g.minAlloc)
 	} else {
 		l = e.g.rc.multiplyAndNormalizeUp(q.guarantee, float64(q.amPercent*eff*q.ulf), e.g.minAlloc)
@@ -220,7 +232,7 @@ func (e *Engine) userLimitBase(q *queue) Resource {
 	byPercent := divideAndCeil(multiplyRoundDown(current, float64(q.mulp)), 100)
 	limit := rc.max(byUsers, byPercent)
 	var capRes Resource
-	if q.ulf == -1 || q.guarantee.IsZero() {
+	if e.ulfDisabled(q) || q.guarantee.IsZero() {
 		capRes = q.maxDown
 	} else {
 		capRes = multiplyRoundDown(qc, float64(q.ulf))

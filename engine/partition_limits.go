@@ -140,7 +140,7 @@ func (e *Engine) userAMLimitIn(q *queue, pi int, weight float32) Resource {
 	eff := max(q.mulp/100, 1/float32(max(q.ul.activeUsers, 1)))
 	eff = min(eff*weight, 1)
 	var l Resource
-	if q.ulf == -1 {
+	if e.ulfDisabled(q) {
 		l = e.g.rc.multiplyAndNormalizeUp(lp.guarantee, float64(lp.amPercent), e.g.minAlloc)
 	} else {
 		l = e.g.rc.multiplyAndNormalizeUp(lp.guarantee, float64(lp.amPercent*eff*q.ulf), e.g.minAlloc)
@@ -193,7 +193,7 @@ func (e *Engine) userLimitBaseIn(q *queue, pi int, ignore bool) Resource {
 	switch {
 	case ignore:
 		capRes = partRes
-	case q.ulf == -1 || g.IsZero():
+	case e.ulfDisabled(q) || g.IsZero():
 		capRes = q.maxDownIn(pi)
 	default:
 		capRes = multiplyRoundDown(qc, float64(q.ulf))

@@ -410,7 +410,7 @@ func (e *Engine) updateMaxApps(q *queue) {
 	}
 	q.maxApps = best
 	q.maxAppsUser = best
-	if q.ulf != -1 {
+	if !e.ulfDisabled(q) {
 		q.maxAppsUser = min(best, xmlconf.JavaFloatToInt(float32(best)*(q.mulp/100)*q.ulf))
 	}
 }
