@@ -82,6 +82,14 @@ func TestUserLimitFactorMinusOneBefore34(t *testing.T) {
 	}
 }
 
+// TestUserLimitOtherNegativeFactorOn34: 3.4 tests for exactly -1; -2 is
+// a factor there too: cap (long)(4 GB × -2) = -8 GB, rounded up toward
+// zero to -7 GB.
+func TestUserLimitOtherNegativeFactorOn34(t *testing.T) {
+	e, q := ulQueue(16*gb, 4*gb, 16*gb, 100, -2, 10*gb, 1)
+	assert.Equal(t, int64(-7*gb), e.userLimitBase(q).MemoryMB)
+}
+
 // TestUserAMLimitFactorMinusOne: 3.4's getUserAMResourceLimitPerPartition
 // drops the user share and the factor for -1, roundUp(8 GB × 0.5) = 4 GB;
 // older lines keep the product: (long)(8 GB × 0.5 × 1 × -1 + 0.5) =

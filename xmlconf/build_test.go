@@ -170,6 +170,9 @@ func TestBuildMaxApplicationsPerUserFactorMinusOne(t *testing.T) {
 	}{{V3_4, 1000}, {V3_3, -500}, {V2_7, -500}} {
 		assert.Equal(t, tc.want, buildMap(t, m, BuildOptions{Version: tc.v}).Queue("root.a").MaxApplicationsPerUser, tc.v.String())
 	}
+	m[p+"root.a.user-limit-factor"] = "-2"
+	assert.Equal(t, int32(-1000), buildMap(t, m, BuildOptions{Version: V3_4}).Queue("root.a").MaxApplicationsPerUser,
+		"3.4 tests for exactly -1; -2 is a factor")
 }
 
 func TestBuildGlobalUserLimitDefaultsOnlyFrom34(t *testing.T) {
