@@ -52,8 +52,10 @@ func (e *Engine) amLimit(q *queue) Resource {
 // cap off: exactly -1 on 3.4, never before. The 3.3 UsersManager and 2.7's
 // LeafQueue multiply by the factor whatever its sign, so -1 makes the user
 // limit's cap and the user AM limit negative (Resources.multiplyAndRoundDown,
-// multiplyAndNormalizeUp), Resources.min picks them, and canAssignToUser
-// refuses every user with any usage.
+// multiplyAndNormalizeUp) and Resources.min picks them. canAssignToUser
+// refuses a user whose usage is above the limit: every user while it is
+// negative, every user holding anything where rounding up to the minimum
+// allocation brings it to 0 (a capacity under two minimum allocations).
 func (e *Engine) ulfDisabled(q *queue) bool {
 	return e.g.ulfOff && q.ulf == -1
 }
