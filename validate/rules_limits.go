@@ -180,9 +180,11 @@ var ruleUserLimits = &Rule{
 			"A user-limit-factor of -1 means \"no per-user limit\" only from 3.4 (YARN-10531: UsersManager#computeUserLimit " +
 			"and AbstractLeafQueue#getUserAMResourceLimitPerPartition test for exactly -1). Before, it is an ordinary factor: " +
 			"the limit's cap is queue capacity × -1 (Resources.multiplyAndRoundDown), Resources.min picks it, and the user " +
-			"limit is that negative resource rounded up to the minimum allocation, below zero unless the queue's capacity " +
-			"is under one minimum allocation. canAssignToUser refuses a user whose usage is above the limit, i.e. every " +
-			"user from the first container on, so the queue's applications get no containers.",
+			"limit is that negative resource rounded up to the minimum allocation. Java's division truncates, so the limit " +
+			"is 0 while the queue's capacity is under two minimum allocations and below zero above that. canAssignToUser " +
+			"refuses a user whose usage is above the limit: every user when it is below zero, every user after a first " +
+			"container when it is 0. Submissions fail too: the per-user application maximum, maximum-applications × " +
+			"minimum-user-limit-percent/100 × -1 (truncated), is at most 0, so LeafQueue#submitApplication refuses every new application.",
 		Bad:      "root.a.minimum-user-limit-percent=0\nroot.a.user-limit-factor=0",
 		Good:     "root.a.minimum-user-limit-percent=25\nroot.a.user-limit-factor=2 (or -1 for no limit)",
 		Source:   "lint (AbstractLeafQueue reads them unchecked)",
@@ -216,7 +218,7 @@ func userLimitFactor(p *Pass, q *xmlconf.Queue, v xmlconf.Value[float32]) {
 	case v.V == -1:
 		p.ReportHint(AtValue(p, q, v),
 			"-1 means no per-user limit only from Hadoop 3.4; here set a factor of at least maximum-capacity / capacity to let one user fill the queue",
-			"user-limit-factor of %q is -1.0, which Hadoop %s does not read as \"no limit\": the user limit becomes the queue's capacity × -1, below zero, so no user of the queue gets containers",
+			"user-limit-factor of %q is -1.0, which Hadoop %s does not read as \"no limit\": the user limit becomes the queue's capacity × -1, below zero, so no user of the queue gets containers, and the per-user application maximum is at most 0, so every submission is refused",
 			q.Path, p.Version)
 	case noLimit:
 		p.ReportHint(AtValue(p, q, v), "use a positive factor, or -1 for no per-user limit",
