@@ -23,23 +23,35 @@ const (
 // report as what it is.
 func ConfDirSource(dir string) (Source, error) {
 	cs := filepath.Join(dir, CapacitySchedulerFile)
-	if _, err := os.Lstat(cs); errors.Is(err, fs.ErrNotExist) {
+	if !inConfDir(cs) {
 		return Source{}, fmt.Errorf("%s is a directory without a capacity-scheduler.xml; name the file to read", dir)
 	}
 	return Source{Name: cs}, nil
 }
 
-// ConfDirYarnSite is dir's yarn-site.xml when dir is a directory holding
-// one as a regular file.
+// ConfDirYarnSite is dir's yarn-site.xml when dir is a directory with an
+// entry by that name. A yarn-site.xml that is not there is optional (no
+// source); one that is there but cannot be read (a dangling link, a
+// directory, a special file, a directory this user may not search) is
+// returned, as ConfDirSource does, for the reader to report as what it
+// is rather than be skipped without a word.
 func ConfDirYarnSite(dir string) (Source, bool) {
 	if !isDirPath(dir) {
 		return Source{}, false
 	}
 	ys := filepath.Join(dir, YarnSiteFile)
-	if fi, err := os.Stat(ys); err == nil && fi.Mode().IsRegular() {
-		return Source{Name: ys}, true
+	if !inConfDir(ys) {
+		return Source{}, false
 	}
-	return Source{}, false
+	return Source{Name: ys}, true
+}
+
+// inConfDir says whether a conf dir's file is there at all: only Lstat's
+// "does not exist" means absent. Stat would also fail on a dangling link
+// or a path this user may not search, and read those as absence too.
+func inConfDir(path string) bool {
+	_, err := os.Lstat(path)
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // ConfDirFiles are the files a conf dir's configuration may be read from

@@ -21,12 +21,19 @@ func TestConfDir(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Source{Name: filepath.Join(dir, "capacity-scheduler.xml")}, src)
 
+	// There but unreadable: given to the reader, which says why, rather
+	// than skipped as if the optional file were absent.
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "yarn-site.xml"), 0o755))
+	ys, ok := ConfDirYarnSite(dir)
+	assert.True(t, ok, "a directory named yarn-site.xml is for the reader to report")
+	assert.Equal(t, filepath.Join(dir, "yarn-site.xml"), ys.Name)
+	require.NoError(t, os.Remove(filepath.Join(dir, "yarn-site.xml")))
+	require.NoError(t, os.Symlink(filepath.Join(dir, "nowhere.xml"), filepath.Join(dir, "yarn-site.xml")))
 	_, ok = ConfDirYarnSite(dir)
-	assert.False(t, ok, "a directory named yarn-site.xml is not read")
+	assert.True(t, ok, "a dangling yarn-site.xml link is for the reader to report")
 	require.NoError(t, os.Remove(filepath.Join(dir, "yarn-site.xml")))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "yarn-site.xml"), nil, 0o644))
-	ys, ok := ConfDirYarnSite(dir)
+	ys, ok = ConfDirYarnSite(dir)
 	assert.True(t, ok)
 	assert.Equal(t, filepath.Join(dir, "yarn-site.xml"), ys.Name)
 	_, ok = ConfDirYarnSite(filepath.Join(dir, "yarn-site.xml"))

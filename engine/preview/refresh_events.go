@@ -65,9 +65,8 @@ func loadConfig(path string, load xmlconf.LoadOptions) (*xmlconf.Loaded, error) 
 			return nil, err
 		}
 		cs = src.Name
-		ys := filepath.Join(path, "yarn-site.xml")
-		if fi, err := os.Stat(ys); err == nil && fi.Mode().IsRegular() && len(load.YarnSite) == 0 {
-			load.YarnSite = []xmlconf.Source{{Name: ys}}
+		if ys, ok := xmlconf.ConfDirYarnSite(path); ok && len(load.YarnSite) == 0 {
+			load.YarnSite = []xmlconf.Source{ys}
 		}
 	}
 	load.CapacityScheduler = []xmlconf.Source{{Name: cs}}

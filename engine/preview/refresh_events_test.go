@@ -50,3 +50,22 @@ func TestRefreshPathUntrusted(t *testing.T) {
 		})
 	}
 }
+
+// A refresh event naming a conf dir reads its yarn-site.xml when there is
+// one and says why it cannot when it is there but unreadable (here a
+// dangling link) rather than refreshing without it.
+func TestRefreshConfDirYarnSite(t *testing.T) {
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "conf")
+	require.NoError(t, os.Mkdir(conf, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(conf, "capacity-scheduler.xml"), []byte(`<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property></configuration>`), 0o644))
+	load := WithRefreshes(sim.Options{}, dir, xmlconf.LoadOptions{}).LoadConfig
+	m, err := load("conf")
+	require.NoError(t, err, "yarn-site.xml is optional")
+	assert.NotNil(t, m)
+
+	require.NoError(t, os.Symlink("nowhere.xml", filepath.Join(conf, "yarn-site.xml")))
+	m, err = load("conf")
+	assert.ErrorContains(t, err, filepath.Join(conf, "yarn-site.xml")+`: is a symbolic link to "nowhere.xml", which does not exist`)
+	assert.Nil(t, m)
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/golden"
+)
+
+// TestConfDirUnreadableYarnSite: a conf dir's yarn-site.xml is optional,
+// but one that is there and cannot be read (a dangling link, a directory,
+// a file this user may not read) is named as what it is, with exit 2, by
+// every command that reads a conf dir, as its capacity-scheduler.xml is
+// (TestLintJSONUnreadableInput); skipped, it let a check run without the
+// RM-wide settings the ResourceManager would read. A conf dir without a
+// yarn-site.xml still reads cleanly.
+func TestConfDirUnreadableYarnSite(t *testing.T) {
+	dir := t.TempDir()
+	repo := func(p ...string) string { return filepath.Join(append([]string{golden.RepoRoot()}, p...)...) }
+	cs, err := os.ReadFile(repo("testdata", "seeds-example", "capacity-scheduler.xml"))
+	require.NoError(t, err)
+	// confDir is a conf dir holding conf as its capacity-scheduler.xml;
+	// yarnSite, when given, makes its yarn-site.xml.
+	confDir := func(name string, conf []byte, yarnSite func(path string)) string {
+		d := filepath.Join(dir, name)
+		require.NoError(t, os.Mkdir(d, 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(d, "capacity-scheduler.xml"), conf, 0o644))
+		if yarnSite != nil {
+			yarnSite(filepath.Join(d, "yarn-site.xml"))
+		}
+		return d
+	}
+	none := confDir("none", cs, nil)
+	dangling := confDir("dangling", cs, func(p string) { require.NoError(t, os.Symlink("nowhere.xml", p)) })
+	asDir := confDir("as-dir", cs, func(p string) { require.NoError(t, os.Mkdir(p, 0o755)) })
+	noRead := confDir("no-read", cs, func(p string) { require.NoError(t, os.WriteFile(p, []byte("<configuration/>"), 0)) })
+	type command struct {
+		name string
+		args []string
+	}
+	commands := func(conf string) []command {
+		return []command{
+			{"lint", []string{"lint", conf}},
+			{"lint json", []string{"lint", "--format", "json", conf}},
+			{"tree", []string{"tree", conf}},
+			{"diff", []string{"diff", none, conf}},
+			{"preview", []string{"preview", none, conf, "--workload", "testdata/workloads/seeds-example.json"}},
+			{"simulate", []string{"simulate", "--config", conf, "--workload", "testdata/workloads/seeds-example.json"}},
+			{"gen workload", []string{"gen", "workload", "--config", conf, "--apps", "10", "-o", filepath.Join(dir, filepath.Base(conf)+".json")}},
+		}
+	}
+	for _, tc := range []struct {
+		name, conf, stderr string
+		needsNonRoot       bool
+	}{
+		{"a dangling link", dangling, filepath.Join(dangling, "yarn-site.xml") + `: is a symbolic link to "nowhere.xml", which does not exist`, false},
+		{"a directory", asDir, filepath.Join(asDir, "yarn-site.xml") + ": is a directory, not a configuration file", false},
+		{"a file without read permission", noRead, filepath.Join(noRead, "yarn-site.xml") + ": permission denied", true},
+	} {
+		for _, c := range commands(tc.conf) {
+			t.Run(tc.name+"/"+c.name, func(t *testing.T) {
+				if tc.needsNonRoot && os.Geteuid() == 0 {
+					t.Skip("root reads files whatever their permissions")
+				}
+				r := runBinary(t, "", c.args...)
+				assert.Equal(t, exitCannotRun, r.code, r.stderr)
+				assert.Contains(t, r.stderr, tc.stderr)
+			})
+		}
+	}
+	t.Run("no yarn-site.xml", func(t *testing.T) {
+		for _, c := range commands(none) {
+			r := runBinary(t, "", c.args...)
+			assert.NotEqual(t, exitCannotRun, r.code, "%s: %s", c.name, r.stderr)
+			assert.NotContains(t, r.stderr, "yarn-site.xml", c.name)
+		}
+	})
+}
