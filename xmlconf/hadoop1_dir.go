@@ -38,10 +38,12 @@ func H1Candidates(arg string) ([]string, *H1Paths) {
 // repository may keep only a Hadoop 1 capacity-scheduler.xml; read as
 // YARN it gave CS001 where the file alone gave the H1 rules). Beside a
 // yarn-site.xml the dir is a ResourceManager's, and a Hadoop 1 file
-// there is linted as YARN, which is how the RM would read it.
+// there is linted as YARN, which is how the RM would read it; that holds
+// for a yarn-site.xml that cannot be read (a dangling link, a directory),
+// which the YARN read then reports instead of it going unmentioned.
 func loneCapacityScheduler(dir string) []string {
 	cs := filepath.Join(dir, "capacity-scheduler.xml")
-	if !isFile(cs) || isFile(filepath.Join(dir, "yarn-site.xml")) {
+	if !isFile(cs) || inConfDir(filepath.Join(dir, YarnSiteFile)) {
 		return nil
 	}
 	return []string{cs}

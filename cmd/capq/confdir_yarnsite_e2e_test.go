@@ -23,6 +23,8 @@ func TestConfDirUnreadableYarnSite(t *testing.T) {
 	repo := func(p ...string) string { return filepath.Join(append([]string{golden.RepoRoot()}, p...)...) }
 	cs, err := os.ReadFile(repo("testdata", "seeds-example", "capacity-scheduler.xml"))
 	require.NoError(t, err)
+	h1cs, err := os.ReadFile(repo("testdata", "hadoop1", "01-flat-basic", "capacity-scheduler.xml"))
+	require.NoError(t, err)
 	// confDir is a conf dir holding conf as its capacity-scheduler.xml;
 	// yarnSite, when given, makes its yarn-site.xml.
 	confDir := func(name string, conf []byte, yarnSite func(path string)) string {
@@ -38,6 +40,10 @@ func TestConfDirUnreadableYarnSite(t *testing.T) {
 	dangling := confDir("dangling", cs, func(p string) { require.NoError(t, os.Symlink("nowhere.xml", p)) })
 	asDir := confDir("as-dir", cs, func(p string) { require.NoError(t, os.Mkdir(p, 0o755)) })
 	noRead := confDir("no-read", cs, func(p string) { require.NoError(t, os.WriteFile(p, []byte("<configuration/>"), 0)) })
+	// Beside a yarn-site.xml the dir is a ResourceManager's, read as YARN
+	// even when its capacity-scheduler.xml has Hadoop 1 keys.
+	h1Dangling := confDir("h1-dangling", h1cs, func(p string) { require.NoError(t, os.Symlink("nowhere.xml", p)) })
+
 	type command struct {
 		name string
 		args []string
@@ -72,6 +78,13 @@ func TestConfDirUnreadableYarnSite(t *testing.T) {
 			})
 		}
 	}
+	t.Run("a Hadoop 1 capacity-scheduler.xml beside a dangling link", func(t *testing.T) {
+		for _, args := range [][]string{{"lint", h1Dangling}, {"tree", h1Dangling}} {
+			r := runBinary(t, "", args...)
+			assert.Equal(t, exitCannotRun, r.code, r.stderr)
+			assert.Contains(t, r.stderr, filepath.Join(h1Dangling, "yarn-site.xml")+`: is a symbolic link to "nowhere.xml", which does not exist`)
+		}
+	})
 	t.Run("no yarn-site.xml", func(t *testing.T) {
 		for _, c := range commands(none) {
 			r := runBinary(t, "", c.args...)
