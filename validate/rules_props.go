@@ -124,13 +124,13 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanKe
 	if reportScopedKey(p, at, q, suffix) {
 		return
 	}
-	// A known suffix further right means the queue part names a queue
+	// A queue key further right means the queue part names a queue
 	// that is not in the tree, unless the suffix is one of the queue's
 	// own structured keys (a label's, a user's, a template's): then the
 	// segments after it are not queue names.
 	for j := strings.IndexByte(suffix, '.'); j >= 0 && !structuredSuffix(suffix); {
 		tail := suffix[j+1:]
-		if knownQueueSuffix(tail) {
+		if queueKeyTail(tail) {
 			orphan := rest[:end+1+j]
 			if tail == "state" && removalState(p, pr.Name) {
 				return
@@ -162,6 +162,17 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanKe
 var structuredPrefixes = []string{
 	"accessible-node-labels.", "user-settings.", "leaf-queue-template.", "auto-create-child-queue.",
 	"auto-queue-creation-v2.", "intra-queue-preemption.", "queue-auto-removal.",
+}
+
+// queueKeyTail says whether tail, the end of a key past a path that is
+// not a queue, is a key of a queue: a known suffix, or one of the
+// structured keys, which the path's queue would own whatever comes after
+// (a bare accessible-node-labels.<label>, which only 3.4 reads and
+// crashes on, CS118; a label or user setting Hadoop does not read). The
+// queue missing from the tree is then the cause, and the path before the
+// structured prefix, not a path through it, is that queue.
+func queueKeyTail(tail string) bool {
+	return knownQueueSuffix(tail) || structuredSuffix(tail)
 }
 
 func structuredSuffix(suffix string) bool {
@@ -342,7 +353,7 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanK
 	}
 	segs := strings.Split(rest, ".")
 	for j := 1; j < len(segs); j++ {
-		if tail := strings.Join(segs[j:], "."); knownQueueSuffix(tail) {
+		if tail := strings.Join(segs[j:], "."); queueKeyTail(tail) {
 			path := strings.Join(segs[:j], ".")
 			orphans.add(path, "paths start with root", at, `queue paths start at root: did you mean "`+xmlconf.Prefix+"root."+rest+`"?`, "")
 			return
