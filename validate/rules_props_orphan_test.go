@@ -49,3 +49,31 @@ func TestOrphanQueueReportedOnce(t *testing.T) {
 	assert.Equal(t, "add it to the parent's queues list, or delete its properties", got[0].Hint)
 	assert.Equal(t, "add it to the parent's queues list, or delete the property", got[1].Hint)
 }
+
+// TestOrphanQueueStructuredKeys: a label or user key of a queue missing
+// from the tree names that queue, on every profile, and joins its one
+// finding; it is never "unknown property" of the parent nor a queue path
+// running through accessible-node-labels or user-settings.
+func TestOrphanQueueStructuredKeys(t *testing.T) {
+	xml := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.capacity.root.old.accessible-node-labels.gpu.acl_submit_applications</name><value>*</value></property>
+<property><name>yarn.scheduler.capacity.root.old.capacity</name><value>10</value></property>
+<property><name>yarn.scheduler.capacity.root.a.x.user-settings.alice.user-limit-factor</name><value>2</value></property>
+<property><name>yarn.scheduler.capacity.etl.user-settings.bob.weight</name><value>2</value></property>
+</configuration>`
+	for _, v := range []xmlconf.Version{xmlconf.V2_7, xmlconf.V3_3, xmlconf.V3_4} {
+		var got []string
+		for _, f := range lintXML(t, xml, v) {
+			if f.Rule == "CS005" {
+				got = append(got, f.Message)
+			}
+		}
+		assert.Equal(t, []string{
+			`queue "root.old" is not in the queue tree (not listed in root.queues); Hadoop ignores its 2 properties, the first "yarn.scheduler.capacity.root.old.accessible-node-labels.gpu.acl_submit_applications"`,
+			`queue "root.a.x" is not in the queue tree (not listed in root.a.queues); Hadoop ignores "yarn.scheduler.capacity.root.a.x.user-settings.alice.user-limit-factor"`,
+			`queue "etl" is not in the queue tree (paths start with root); Hadoop ignores "yarn.scheduler.capacity.etl.user-settings.bob.weight"`,
+		}, got, "Hadoop %s", v)
+	}
+}
