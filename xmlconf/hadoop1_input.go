@@ -45,7 +45,7 @@ func readH1(paths []string, opts ReadOptions) *h1Read {
 	for _, p := range paths {
 		data, err := readLimited(p, opts)
 		if err != nil {
-			fail(p, unwrapPath(err))
+			fail(p, err)
 			continue
 		}
 		r.data[p] = data
