@@ -54,6 +54,15 @@ func inConfDir(path string) bool {
 	return !errors.Is(err, fs.ErrNotExist)
 }
 
+// searchable says whether dir's entries can be looked up: Lstat of a
+// name in it fails otherwise than "does not exist" only when the dir
+// cannot be searched (a dangling link or a directory by that name is
+// still an entry, and Lstat succeeds on it).
+func searchable(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, CapacitySchedulerFile))
+	return err == nil || errors.Is(err, fs.ErrNotExist)
+}
+
 // ConfDirFiles are the files a conf dir's configuration may be read from
 // (whether or not they exist), so that no output replaces one of them.
 func ConfDirFiles(dir string) []string {

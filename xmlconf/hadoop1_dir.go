@@ -12,6 +12,13 @@ var h1DirFiles = []string{"mapred-site.xml", "capacity-scheduler.xml", "mapred-q
 // dir) that may form a Hadoop 1 set, with their roles by name when arg is
 // a conf dir (mapred.queue.names may legally sit in mapred-queue-acls.xml,
 // so content cannot say there). DetectHadoop1 then decides.
+//
+// A role file is the dir's when it is there at all (inConfDir, as for a
+// ResourceManager's conf dir): one that cannot be read (a dangling link,
+// a directory, a special file, no read permission) is a candidate for
+// DetectHadoop1 to report as what it is, not a file the JobTracker would
+// have done without. A dir this user may not search is left to the YARN
+// read, which names that once.
 func H1Candidates(arg string) ([]string, *H1Paths) {
 	if !isDirPath(arg) {
 		if _, err := os.Stat(arg); err != nil {
@@ -19,12 +26,15 @@ func H1Candidates(arg string) ([]string, *H1Paths) {
 		}
 		return []string{arg}, nil
 	}
-	if !isFile(filepath.Join(arg, "mapred-site.xml")) && !isFile(filepath.Join(arg, "mapred-queues.xml")) {
+	if !searchable(arg) {
+		return nil, nil
+	}
+	if !inConfDir(filepath.Join(arg, "mapred-site.xml")) && !inConfDir(filepath.Join(arg, "mapred-queues.xml")) {
 		return loneCapacityScheduler(arg), nil
 	}
 	var paths []string
 	for _, f := range h1DirFiles {
-		if p := filepath.Join(arg, f); isFile(p) {
+		if p := filepath.Join(arg, f); inConfDir(p) {
 			paths = append(paths, p)
 		}
 	}
@@ -43,7 +53,7 @@ func H1Candidates(arg string) ([]string, *H1Paths) {
 // which the YARN read then reports instead of it going unmentioned.
 func loneCapacityScheduler(dir string) []string {
 	cs := filepath.Join(dir, "capacity-scheduler.xml")
-	if !isFile(cs) || inConfDir(filepath.Join(dir, YarnSiteFile)) {
+	if !inConfDir(cs) || inConfDir(filepath.Join(dir, YarnSiteFile)) {
 		return nil
 	}
 	return []string{cs}
@@ -56,7 +66,7 @@ func h1DirPaths(dir string) H1Paths {
 		dst  *string
 		name string
 	}{{&p.MapredSite, "mapred-site.xml"}, {&p.CapacityScheduler, "capacity-scheduler.xml"}, {&p.QueueACLs, "mapred-queue-acls.xml"}, {&p.MapredQueues, "mapred-queues.xml"}} {
-		if path := filepath.Join(dir, f.name); isFile(path) {
+		if path := filepath.Join(dir, f.name); inConfDir(path) {
 			*f.dst = path
 		}
 	}
@@ -68,22 +78,25 @@ func isDirPath(p string) bool {
 	return err == nil && fi.IsDir()
 }
 
-func isFile(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && !fi.IsDir()
-}
-
 // LoadHadoop1Dir loads a JobTracker conf dir by its files' names:
 // mapred-site.xml (required), and capacity-scheduler.xml and
 // mapred-queue-acls.xml when present. The caller checks dir is a directory.
+// An optional file that is there but cannot be read (a dangling link, a
+// directory, a special file, no read permission) is read, and so
+// reported as what it is, rather than left out: a JobTracker without its
+// capacity-scheduler.xml or queue ACLs is not the one configured. In a
+// dir this user may not search, mapred-site.xml alone says so.
 func LoadHadoop1Dir(dir string, opts ReadOptions) (*H1Model, error) {
 	p := H1Paths{MapredSite: filepath.Join(dir, "mapred-site.xml")}
+	if !searchable(dir) {
+		return LoadHadoop1(p, opts)
+	}
 	for _, f := range []struct {
 		name string
 		to   *string
 	}{{"capacity-scheduler.xml", &p.CapacityScheduler}, {"mapred-queue-acls.xml", &p.QueueACLs}} {
-		if _, err := os.Stat(filepath.Join(dir, f.name)); err == nil {
-			*f.to = filepath.Join(dir, f.name)
+		if path := filepath.Join(dir, f.name); inConfDir(path) {
+			*f.to = path
 		}
 	}
 	return LoadHadoop1(p, opts)

@@ -27,3 +27,98 @@ func TestDetectHadoop1NamesBrokenFile(t *testing.T) {
 	require.Error(t, in.Err)
 	assert.Contains(t, in.Err.Error(), site+`: is a symbolic link to "nowhere.xml", which does not exist`)
 }
+
+// jtDir copies the named files of testdata/hadoop1/<sample> into a new
+// conf dir.
+func jtDir(t *testing.T, sample string, files ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(h1Dir(sample), f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), data, 0o644))
+	}
+	return dir
+}
+
+// TestH1CandidatesBrokenRoleFile: a JobTracker conf dir's file that is
+// there but cannot be read (a dangling link, a directory by that name) is
+// a candidate in its role, for DetectHadoop1 to report as what it is, as
+// a ResourceManager's conf dir hands its yarn-site.xml to the reader
+// (TestConfDir); Stat once read it as absent, and lint went on without
+// it. A file that does not exist stays out: every file but mapred-site.xml
+// or mapred-queues.xml is optional.
+func TestH1CandidatesBrokenRoleFile(t *testing.T) {
+	broken := []struct {
+		how string
+		brk func(t *testing.T, p string)
+	}{
+		{"a dangling link", func(t *testing.T, p string) { require.NoError(t, os.Symlink("nowhere.xml", p)) }},
+		{"a directory", func(t *testing.T, p string) { require.NoError(t, os.Mkdir(p, 0o755)) }},
+	}
+	for _, c := range []struct {
+		sample, broken string
+		others         []string
+		role           func(H1Paths) string
+	}{
+		{"01-flat-basic", "mapred-site.xml", []string{"capacity-scheduler.xml", "mapred-queue-acls.xml"}, func(p H1Paths) string { return p.MapredSite }},
+		{"01-flat-basic", "capacity-scheduler.xml", []string{"mapred-site.xml", "mapred-queue-acls.xml"}, func(p H1Paths) string { return p.CapacityScheduler }},
+		{"01-flat-basic", "mapred-queue-acls.xml", []string{"mapred-site.xml", "capacity-scheduler.xml"}, func(p H1Paths) string { return p.QueueACLs }},
+		{"05-hierarchical-0.21", "mapred-queues.xml", []string{"mapred-site.xml", "capacity-scheduler.xml"}, func(p H1Paths) string { return p.MapredQueues }},
+	} {
+		for _, b := range broken {
+			t.Run(c.broken+"/"+b.how, func(t *testing.T) {
+				dir := jtDir(t, c.sample, c.others...)
+				p := filepath.Join(dir, c.broken)
+				b.brk(t, p)
+				paths, roles := H1Candidates(dir)
+				assert.Contains(t, paths, p)
+				require.NotNil(t, roles, "a JobTracker conf dir names its files by role")
+				assert.Equal(t, p, c.role(*roles))
+				in := DetectHadoop1(paths, roles, ReadOptions{})
+				assert.True(t, in.IsHadoop1)
+				require.Error(t, in.Err)
+				assert.Contains(t, in.Err.Error(), p+": ")
+			})
+		}
+		t.Run(c.broken+"/absent", func(t *testing.T) {
+			dir := jtDir(t, c.sample, c.others...)
+			paths, roles := H1Candidates(dir)
+			assert.NotContains(t, paths, filepath.Join(dir, c.broken))
+			if roles != nil {
+				assert.Empty(t, c.role(*roles))
+			}
+		})
+	}
+	t.Run("a lone capacity-scheduler.xml that is a dangling link", func(t *testing.T) {
+		dir := t.TempDir()
+		cs := filepath.Join(dir, "capacity-scheduler.xml")
+		require.NoError(t, os.Symlink("nowhere.xml", cs))
+		paths, roles := H1Candidates(dir)
+		assert.Equal(t, []string{cs}, paths, "for the reader to report, not a dir without files")
+		assert.Nil(t, roles)
+	})
+}
+
+// TestLoadHadoop1DirBrokenOptionalFile: simulate --hadoop1 reads
+// capacity-scheduler.xml and mapred-queue-acls.xml when present; one that
+// is there but cannot be read is an error naming it (once skipped, the
+// JobTracker ran without its capacities or ACLs), and one that does not
+// exist is still left out.
+func TestLoadHadoop1DirBrokenOptionalFile(t *testing.T) {
+	for _, f := range []string{"capacity-scheduler.xml", "mapred-queue-acls.xml"} {
+		t.Run(f, func(t *testing.T) {
+			dir := jtDir(t, "02-acls-stopped", "mapred-site.xml", "capacity-scheduler.xml", "mapred-queue-acls.xml")
+			p := filepath.Join(dir, f)
+			require.NoError(t, os.Remove(p))
+			require.NoError(t, os.Symlink("nowhere.xml", p))
+			_, err := LoadHadoop1Dir(dir, ReadOptions{})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), p+`: is a symbolic link to "nowhere.xml", which does not exist`)
+
+			require.NoError(t, os.Remove(p))
+			_, err = LoadHadoop1Dir(dir, ReadOptions{})
+			assert.NoError(t, err, "a %s that does not exist is optional", f)
+		})
+	}
+}
