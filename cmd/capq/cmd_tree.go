@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/hashicorp/go-multierror"
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/xmlconf"
@@ -75,6 +76,13 @@ func refuseHadoop1(arg string, ro xmlconf.ReadOptions) (map[string][]byte, error
 	if !in.IsHadoop1 {
 		return in.Data, nil
 	}
-	return nil, fmt.Errorf("%s is a Hadoop 1 (MRv1) queue configuration, not a YARN Capacity Scheduler one; "+
+	refusal := fmt.Errorf("%s is a Hadoop 1 (MRv1) queue configuration, not a YARN Capacity Scheduler one; "+
 		"capq lint %s checks it, and capq migrate hadoop1 converts it to a capacity-scheduler.xml that tree can show", arg, arg)
+	if in.Err != nil {
+		// A file of the set that cannot be read (a dangling link, a
+		// directory) is named first, as lint names it: it is what to fix
+		// before lint or migrate can read the set either.
+		return nil, multierror.Append(in.Err, refusal)
+	}
+	return nil, refusal
 }

@@ -16,8 +16,8 @@ import (
 // TestConfDirUnreadableHadoop1File: a JobTracker conf dir's file that is
 // there but cannot be read (a dangling link, a directory, a FIFO without
 // --allow-special-files, a file this user may not read) is named as what
-// it is, with exit 2, by the commands that read a Hadoop 1 conf dir (lint
-// and simulate --hadoop1), as a ResourceManager's yarn-site.xml is
+// it is, with exit 2, by the commands that read a Hadoop 1 conf dir
+// (lint, tree, simulate --hadoop1), as a ResourceManager's yarn-site.xml is
 // (TestConfDirUnreadableYarnSite). Skipped as absent, it let lint check
 // the queues without their capacities or ACLs, and simulate --hadoop1 run
 // a JobTracker that was not the one configured, exit 0. A conf dir
@@ -44,15 +44,15 @@ func TestConfDirUnreadableHadoop1File(t *testing.T) {
 		return d
 	}
 	const workload = "testdata/preview/hadoop1-acls/workload.json"
-	// The commands that read a Hadoop 1 conf dir; simulate --hadoop1 reads
-	// mapred-site.xml, capacity-scheduler.xml and mapred-queue-acls.xml
-	// only (it models 1.x, which has no mapred-queues.xml).
+	// The commands that read a Hadoop 1 conf dir (tree, to refuse it);
+	// simulate --hadoop1 reads mapred-site.xml, capacity-scheduler.xml and
+	// mapred-queue-acls.xml only (it models 1.x, without mapred-queues.xml).
 	type command struct {
 		name string
 		args []string
 	}
 	commands := func(conf, broken string) []command {
-		cmds := []command{{"lint", []string{"lint", conf}}, {"lint json", []string{"lint", "--format", "json", conf}}}
+		cmds := []command{{"lint", []string{"lint", conf}}, {"lint json", []string{"lint", "--format", "json", conf}}, {"tree", []string{"tree", conf}}}
 		if broken != "mapred-queues.xml" {
 			cmds = append(cmds, command{"simulate", []string{"simulate", "--hadoop1", conf, "--workload", workload}})
 		}
