@@ -120,4 +120,20 @@ func TestConfDirUnreadableHadoop1File(t *testing.T) {
 		r := runBinary(t, "", "lint", noCS)
 		assert.Equal(t, 1, r.code, "without capacity-scheduler.xml no queue has a capacity: findings, not a read error: %s", r.stderr)
 	})
+	// A ResourceManager's conf dir often holds MapReduce 2's mapred-site.xml,
+	// which the RM does not read: a YARN capacity-scheduler.xml beside a
+	// broken one is still linted as YARN, without a word about it.
+	t.Run("a YARN conf dir with a dangling mapred-site.xml", func(t *testing.T) {
+		yarn := filepath.Join(dir, "yarn-dangling-mapred-site")
+		require.NoError(t, os.Mkdir(yarn, 0o755))
+		cs, err := os.ReadFile(filepath.Join(golden.RepoRoot(), "testdata", "seeds-example", "capacity-scheduler.xml"))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(yarn, "capacity-scheduler.xml"), cs, 0o644))
+		require.NoError(t, os.Symlink("nowhere.xml", filepath.Join(yarn, "mapred-site.xml")))
+		for _, args := range [][]string{{"lint", yarn}, {"tree", yarn}} {
+			r := runBinary(t, "", args...)
+			assert.Equal(t, 0, r.code, "%v: %s", args, r.stderr)
+			assert.NotContains(t, r.stderr, "mapred-site.xml", "%v", args)
+		}
+	})
 }
