@@ -365,9 +365,14 @@ const maxFixpointRounds = 1 << 20
 func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) Resource {
 	m = m.withBuf()
 	need, unassigned := c.startFixpoint(qs, unassigned, m.buf.need[:0])
+	// ordered says need is in sortByNeed's order with its shares and
+	// norms current (nextNeed), as a pass's reset and sort would leave it.
+	ordered := false
 	for round := 0; len(need) > 0 && c.positive(unassigned) && round < maxFixpointRounds; round++ {
-		c.resetCapacity(need, even)
-		c.sortByNeed(need)
+		if !ordered {
+			c.resetCapacity(need, even)
+			c.sortByNeed(need)
+		}
 		n := 1
 		for n < len(need) && compareNeed(need[0], need[n]) >= 0 {
 			n++
@@ -388,9 +393,11 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 		}
 		// The next list is built in the spare storage; the old one's
 		// becomes the spare.
-		need, m.buf.spare = append(again, need[n:]...), need[:0]
+		need, m.buf.spare, ordered = c.nextNeed(again, need[n:], n, even), need[:0], fixpointMode != cacheOff
 	}
-	c.sortByNeed(need)
+	if !ordered {
+		c.sortByNeed(need)
+	}
 	m.under.add(need)
 	m.buf.need = need[:0]
 	return unassigned

@@ -146,3 +146,30 @@ func TestPreemptCacheKeepsTheEventLog(t *testing.T) {
 		t.Logf("%s: %d containers, %d preempted", d.name, ref.Summary.ContainersAllocated, ref.Summary.Preempted)
 	}
 }
+
+// TestFixpointOrderKeepsTheEventLog: busy days with preemption, run with
+// each fixpoint pass's need list ordered from what the pass changed
+// (engine/preempt_fixpoint.go), with a reset and sort every pass, and
+// with every ordered list checked against a reset and sort, give
+// byte-identical event logs.
+func TestFixpointOrderKeepsTheEventLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole simulated days")
+	}
+	for _, d := range preemptionDays(t) {
+		run := func(mode string) ([]byte, *Result) {
+			defer engine.SetFixpointForTests(mode)()
+			var log bytes.Buffer
+			res, err := Run(d.m, d.w, Options{Seed: 9, Events: &log, LoadConfig: d.load})
+			require.NoError(t, err)
+			return log.Bytes(), res
+		}
+		want, ref := run("off")
+		require.NotZero(t, ref.Summary.Preempted, "%s: nothing preempted, the day shows nothing", d.name)
+		for _, mode := range []string{"on", "check"} {
+			got, res := run(mode)
+			assert.True(t, bytes.Equal(want, got), "%s: ordering the need lists (%s) changes the event log (%d vs %d preempted)",
+				d.name, mode, ref.Summary.Preempted, res.Summary.Preempted)
+		}
+	}
+}
