@@ -88,3 +88,24 @@ func TestPreemptCacheReusesUnchangedLeaves(t *testing.T) {
 	b.pendCache[0].pending.MemoryMB++ // a change no counter saw
 	assert.Panics(t, func() { e.Preempt(6000) })
 }
+
+// TestPreemptPendingSkipsLeavesThatAskNothing: a leaf whose active apps
+// ask for nothing (its pending counter is zero) is not walked, and the
+// check mode notices a counter that hides an app's request.
+func TestPreemptPendingSkipsLeavesThatAskNothing(t *testing.T) {
+	defer setPreemptCacheMode(cacheOn)()
+	e := preemptEngine(t, nil)
+	a := e.byPath["root.a"]
+	require.Len(t, a.active, 1)
+	require.Zero(t, a.pending)
+	walks := e.preemptStamp
+	p, dr := e.pendingForPreemption(a, 0)
+	assert.Zero(t, p)
+	assert.Zero(t, dr)
+	assert.Equal(t, walks, e.preemptStamp, "a leaf that asks for nothing was walked")
+	_, _ = e.pendingForPreemption(e.byPath["root.b"], 0)
+	assert.Equal(t, walks+1, e.preemptStamp, "a leaf that asks was not walked")
+	preemptCacheMode = cacheCheck
+	a.active[0].pending = 1 // a request the leaf's counter did not see
+	assert.Panics(t, func() { e.pendingForPreemption(a, 0) })
+}

@@ -133,6 +133,16 @@ func (e *Engine) cloneQueue(t *tq, q *queue, pi int) {
 // #19's contended day. An app with nothing pending in the partition adds
 // nothing and takes no room, so it is passed over.
 func (e *Engine) pendingForPreemption(q *queue, pi int) (total, totalDR Resource) {
+	if q.pendingIn(pi) <= 0 && preemptCacheMode != cacheOff {
+		// The leaf's counter is the sum of its active apps' (none
+		// negative), so none asks there: every app would be passed over.
+		// On #19's contended day 27% of the walks found so, reading
+		// every active app for nothing.
+		if preemptCacheMode == cacheCheck {
+			checkNoneAsks(q, pi)
+		}
+		return Resource{}, Resource{}
+	}
 	e.preemptStamp++
 	for _, a := range q.active {
 		if a.pendingIn(pi) <= 0 {
@@ -153,6 +163,17 @@ func (e *Engine) pendingForPreemption(q *queue, pi int) (total, totalDR Resource
 		u.preemptRoomDR = u.preemptRoomDR.Sub(m)
 	}
 	return total, totalDR
+}
+
+// checkNoneAsks panics if an active app of q asks for a container in
+// partition pi though q's counter says none does (preemptCacheMode
+// cacheCheck).
+func checkNoneAsks(q *queue, pi int) {
+	for _, a := range q.active {
+		if a.pendingIn(pi) > 0 {
+			panic("engine: a leaf's pending counter misses an active app's requests: " + q.path)
+		}
+	}
 }
 
 // updatePreemptableExtras is PreemptableResourceCalculator's post-order
