@@ -145,7 +145,7 @@ func (e *Engine) allocate(a *app, k *schedKey, n *node, t Locality) *container {
 func (e *Engine) book(c *container, sign int64) {
 	a := c.a
 	d := Resource{c.res.MemoryMB * sign, c.res.VCores * sign}
-	c.node.allocated = c.node.allocated.Add(d)
+	c.node.allocated, e.allocatedSum = c.node.allocated.Add(d), e.allocatedSum.Add(d)
 	c.node.numContainers += int(sign)
 	e.voidNode(c.node)
 	if c.node.pi == 0 {

@@ -216,6 +216,9 @@ type Engine struct {
 	// waitScan marks the leaves Waiting reads (waitscan.go). Last, so
 	// the fields a pass reads keep their places.
 	waitScan []uint64
+	// allocatedSum is the sum of every node's allocated, kept by book
+	// for Waiting's free room (why.go).
+	allocatedSum Resource
 }
 
 // New builds an engine for the model and nodes. It refuses a model

@@ -53,9 +53,9 @@ func (r WaitReason) Describe() string {
 // classification of the moment, not a replay of each pass's decision.
 // The Waiter is reused from call to call.
 func (e *Engine) Waiting(f func(w *Waiter)) {
-	free := e.cluster
-	for _, n := range e.nodes {
-		free = free.Sub(n.allocated)
+	free := e.cluster.Sub(e.allocatedSum) // a read of every node at every sample, until book kept the sum
+	if shortcutChecks {
+		e.checkAllocatedSum()
 	}
 	clusterFull := !e.g.rc.fitsIn(e.g.minAlloc, free)
 	// Apps share a few request sizes: whether one fits a node is asked
@@ -118,6 +118,18 @@ func (e *Engine) Waiting(f func(w *Waiter)) {
 		}
 		return true
 	})
+}
+
+// checkAllocatedSum panics if the sum book keeps is not the sum of the
+// nodes' allocated (shortcutChecks).
+func (e *Engine) checkAllocatedSum() {
+	var sum Resource
+	for _, n := range e.nodes {
+		sum = sum.Add(n.allocated)
+	}
+	if sum != e.allocatedSum {
+		panic(fmt.Sprintf("engine: the kept sum of the nodes' allocated is %v, the nodes' %v", e.allocatedSum, sum))
+	}
 }
 
 // checkNonePending panics if an active app of q asks for a container
