@@ -53,11 +53,13 @@ func (c *calc) nextNeed(again, rest []*tq, n int, even bool) []*tq {
 		q.pct = c.pctOfGuaranteed(q)
 	}
 	if len(again) <= 4 {
-		// Insertion sort, stable; rest is in order, so each of its
-		// queues costs one comparison and only the served ones move.
-		for i := 1; i < len(next); i++ {
-			for j := i; j > 0 && compareNeed(next[j-1], next[j]) > 0; j-- {
-				next[j-1], next[j] = next[j], next[j-1]
+		// Insertion from the right: what follows the served queue k is
+		// in order, and k moves past the queues strictly before it, so
+		// it stays ahead of its equals, as it was in the list. The rest
+		// is compared only with the queues moving past it.
+		for k := len(again) - 1; k >= 0; k-- {
+			for j := k; j+1 < len(next) && compareNeed(next[j], next[j+1]) > 0; j++ {
+				next[j], next[j+1] = next[j+1], next[j]
 			}
 		}
 	} else {
