@@ -74,10 +74,12 @@ type app struct {
 	// task's (AppSpec.AMContainer); amAllocated once it is, amID then
 	// being that container's id.
 	amContainer, amAllocated bool
-	amID                     int64
-	lused                    []Resource
-	lpend                    []int64
-	lpendSum                 int64
+	// askAt is the app's index in a.q.askers while asking (setAsking).
+	askAt    int32
+	amID     int64
+	lused    []Resource
+	lpend    []int64
+	lpendSum int64
 	// noAttempt: the app's attempt was removed (RemoveAttempt) and the
 	// next one not yet added; the app is in no leaf list, only its
 	// queue's parents count it, and a holds what the last attempt kept.
@@ -744,6 +746,7 @@ func (e *Engine) syncAsking(a *app) {
 // outstanding requests.
 func (e *Engine) setAsking(a *app, want bool) {
 	a.asking = want
+	a.q.setAsker(a, want)
 	u := a.u
 	if want {
 		u.withAsks++

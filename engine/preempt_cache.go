@@ -102,3 +102,20 @@ func setPreemptCacheMode(m cacheMode) func() {
 	preemptCacheMode = m
 	return func() { preemptCacheMode = old }
 }
+
+// setAsker adds a to (want) or removes it from q.askers, the leaf's apps
+// with asking set, which pendingForPreemption walks instead of every
+// active app: over #19's contended day 68% of the active apps it read
+// asked for nothing. The totals do not depend on the order (above), so
+// the set is unordered, an app leaving it swapped with the last.
+func (q *queue) setAsker(a *app, want bool) {
+	if want {
+		a.askAt = int32(len(q.askers))
+		q.askers = append(q.askers, a)
+		return
+	}
+	last := q.askers[len(q.askers)-1]
+	q.askers[a.askAt], last.askAt = last, a.askAt
+	q.askers[len(q.askers)-1] = nil
+	q.askers = q.askers[:len(q.askers)-1]
+}

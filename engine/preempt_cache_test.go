@@ -109,3 +109,52 @@ func TestPreemptPendingSkipsLeavesThatAskNothing(t *testing.T) {
 	a.active[0].pending = 1 // a request the leaf's counter did not see
 	assert.Panics(t, func() { e.pendingForPreemption(a, 0) })
 }
+
+// TestPreemptAskersFollowTheApps: a leaf's askers (the apps
+// pendingForPreemption walks) are its asking apps, once each, as apps ask,
+// are served, move and finish; an app waiting for activation, asking for
+// its AM, is among them but adds nothing, as it adds nothing to the walk
+// over the active apps.
+func TestPreemptAskersFollowTheApps(t *testing.T) {
+	defer setPreemptCacheMode(cacheCheck)()
+	e := preemptEngine(t, map[string]string{"root.b.maximum-am-resource-percent": "0.01"})
+	a, b := e.byPath["root.a"], e.byPath["root.b"]
+	same := func(q *queue) {
+		t.Helper()
+		var want []string
+		for _, x := range e.appByID {
+			if x.q == q && x.asking {
+				want = append(want, x.id)
+			}
+		}
+		var got []string
+		for i, x := range q.askers {
+			require.Equal(t, int32(i), x.askAt, "%s's index in %s's askers", x.id, q.path)
+			got = append(got, x.id)
+		}
+		assert.ElementsMatch(t, want, got, "%s's askers", q.path)
+	}
+	same(a)
+	same(b)
+	assert.Empty(t, a.askers, "a1 is served in full")
+	for _, id := range []string{"b2", "b3"} {
+		require.NoError(t, e.SubmitApp(AppSpec{ID: id, Queue: "root.b", User: "w", AMContainer: true, AM: Resource{gb, 1}}))
+		require.NoError(t, e.UpdateAsks(id, []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 5}}))
+	}
+	require.True(t, e.appByID["b3"].asking)
+	require.False(t, e.appByID["b3"].activated, "b3 should wait on the AM limit")
+	require.True(t, e.appByID["b1"].asking)
+	same(b)
+	require.Len(t, b.askers, 3)
+	e.Preempt(0) // the check mode compares the walks over askers and active apps
+	_, err := e.MoveApp("b1", "a")
+	require.NoError(t, err)
+	same(a)
+	same(b)
+	require.Len(t, a.askers, 1, "b1 asks in its new leaf")
+	e.Preempt(3000)
+	require.NoError(t, e.FinishApp("b1"))
+	same(a)
+	same(b)
+	e.Preempt(6000)
+}

@@ -143,10 +143,26 @@ func (e *Engine) pendingForPreemption(q *queue, pi int) (total, totalDR Resource
 		}
 		return Resource{}, Resource{}
 	}
+	if preemptCacheMode == cacheOff {
+		return e.pendingOver(q.active, pi)
+	}
+	total, totalDR = e.pendingOver(q.askers, pi)
+	if preemptCacheMode == cacheCheck {
+		if p, dr := e.pendingOver(q.active, pi); p != total || dr != totalDR {
+			panic("engine: a leaf's askers give other pending totals than its active apps: " + q.path)
+		}
+	}
+	return total, totalDR
+}
+
+// pendingOver is pendingForPreemption's walk over apps, the leaf's active
+// apps or a set holding every one of them that asks (q.askers, whose
+// apps not yet activated are passed over).
+func (e *Engine) pendingOver(apps []*app, pi int) (total, totalDR Resource) {
 	e.preemptStamp++
-	for _, a := range q.active {
-		if a.pendingIn(pi) <= 0 {
-			continue // no outstanding container there
+	for _, a := range apps {
+		if !a.activated || a.pendingIn(pi) <= 0 {
+			continue // not active, or no outstanding container there
 		}
 		p := a.pendingResourceIn(pi)
 		u := a.u

@@ -138,6 +138,9 @@ type queue struct {
 	// pendCache keeps the leaf's pending totals between preemption
 	// rounds, per partition (preempt_cache.go).
 	pendCache []pendCache
+	// askers are the leaf's apps with asking set, in no order
+	// (setAsker): what pendingForPreemption walks.
+	askers []*app
 
 	// Node labels: parts (first fields) holds the state in each labelled
 	// partition (index 0 unused: the default partition is the queue's own
