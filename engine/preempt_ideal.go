@@ -161,8 +161,11 @@ func (e *Engine) pendingForPreemption(q *queue, pi int) (total, totalDR Resource
 func (e *Engine) pendingOver(apps []*app, pi int) (total, totalDR Resource) {
 	e.preemptStamp++
 	for _, a := range apps {
-		if !a.activated || a.pendingIn(pi) <= 0 {
-			continue // not active, or no outstanding container there
+		if a.pendingIn(pi) <= 0 || !a.activated {
+			// No outstanding container there, or not active. pending
+			// first: activated is on another line of the app, which
+			// only an app with something pending is read on (a.u).
+			continue
 		}
 		p := a.pendingResourceIn(pi)
 		u := a.u
