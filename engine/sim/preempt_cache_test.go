@@ -122,12 +122,28 @@ func changingDay(t *testing.T, o GenOptions) preemptionDay {
 // and with every reused total checked against a fresh walk, give
 // byte-identical event logs (allocations, reservations, marks and kills).
 func TestPreemptCacheKeepsTheEventLog(t *testing.T) {
+	sameLogInEveryMode(t, "the cache", engine.SetPreemptCacheForTests)
+}
+
+// TestFixpointOrderKeepsTheEventLog: busy days with preemption, run with
+// each fixpoint pass's need list ordered from what the pass changed
+// (engine/preempt_fixpoint.go), with a reset and sort every pass, and
+// with every ordered list checked against a reset and sort, give
+// byte-identical event logs.
+func TestFixpointOrderKeepsTheEventLog(t *testing.T) {
+	sameLogInEveryMode(t, "ordering the need lists", engine.SetFixpointForTests)
+}
+
+// sameLogInEveryMode runs each preemption day with a shortcut "off",
+// "on" and under "check" (set chooses the mode and returns its restore)
+// and requires the three event logs to be identical.
+func sameLogInEveryMode(t *testing.T, what string, set func(mode string) (restore func())) {
 	if testing.Short() {
 		t.Skip("whole simulated days")
 	}
 	for _, d := range preemptionDays(t) {
 		run := func(mode string) ([]byte, *Result) {
-			defer engine.SetPreemptCacheForTests(mode)()
+			defer set(mode)()
 			var log bytes.Buffer
 			res, err := Run(d.m, d.w, Options{Seed: 9, Events: &log, LoadConfig: d.load})
 			require.NoError(t, err)
@@ -140,36 +156,9 @@ func TestPreemptCacheKeepsTheEventLog(t *testing.T) {
 		}
 		for _, mode := range []string{"on", "check"} {
 			got, res := run(mode)
-			assert.True(t, bytes.Equal(want, got), "%s: the cache (%s) changes the event log (%d vs %d preempted)",
-				d.name, mode, ref.Summary.Preempted, res.Summary.Preempted)
+			assert.True(t, bytes.Equal(want, got), "%s: %s (%s) changes the event log (%d vs %d preempted)",
+				d.name, what, mode, ref.Summary.Preempted, res.Summary.Preempted)
 		}
 		t.Logf("%s: %d containers, %d preempted", d.name, ref.Summary.ContainersAllocated, ref.Summary.Preempted)
-	}
-}
-
-// TestFixpointOrderKeepsTheEventLog: busy days with preemption, run with
-// each fixpoint pass's need list ordered from what the pass changed
-// (engine/preempt_fixpoint.go), with a reset and sort every pass, and
-// with every ordered list checked against a reset and sort, give
-// byte-identical event logs.
-func TestFixpointOrderKeepsTheEventLog(t *testing.T) {
-	if testing.Short() {
-		t.Skip("whole simulated days")
-	}
-	for _, d := range preemptionDays(t) {
-		run := func(mode string) ([]byte, *Result) {
-			defer engine.SetFixpointForTests(mode)()
-			var log bytes.Buffer
-			res, err := Run(d.m, d.w, Options{Seed: 9, Events: &log, LoadConfig: d.load})
-			require.NoError(t, err)
-			return log.Bytes(), res
-		}
-		want, ref := run("off")
-		require.NotZero(t, ref.Summary.Preempted, "%s: nothing preempted, the day shows nothing", d.name)
-		for _, mode := range []string{"on", "check"} {
-			got, res := run(mode)
-			assert.True(t, bytes.Equal(want, got), "%s: ordering the need lists (%s) changes the event log (%d vs %d preempted)",
-				d.name, mode, ref.Summary.Preempted, res.Summary.Preempted)
-		}
 	}
 }
