@@ -17,11 +17,22 @@ import (
 // Every other test of the package runs it under checkRoom, which compares
 // each parked node's mirror with the engine.
 func TestParkStretchesKeepTheEventLog(t *testing.T) {
+	parked := sameBusyDaysWithout(t, "parkStretch", func(o *Options) { o.noParkStretch = true },
+		func(r *Result) int { return r.parkStretchAnswers })
+	assert.Positive(t, parked, "no day parked a stretch of heartbeats at once")
+}
+
+// sameBusyDaysWithout runs three busy days (the contended one, a small
+// one without reservations, a wide one of 40 nodes) as they are and with
+// off applied to the options, requires identical event logs, progress
+// reports, summaries and futile-answer counts, and returns how often the
+// shortcut answered (count, which must be 0 with off applied).
+func sameBusyDaysWithout(t *testing.T, shortcut string, off func(*Options), count func(*Result) int) int {
 	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
 	m := modelFrom(t, withPreemption(t, xml))
 	wide := contendedGen() // 40 nodes: long stretches of futile beats
 	wide.Nodes, wide.Apps = 40, 600
-	parked := 0
+	total := 0
 	for _, g := range []GenOptions{contendedGen(), {Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, wide} {
 		w, err := Generate(m, g)
 		require.NoError(t, err)
@@ -34,17 +45,19 @@ func TestParkStretchesKeepTheEventLog(t *testing.T) {
 			require.NoError(t, err)
 			return log.Bytes(), seen, res
 		}
-		stretchLog, stretchSeen, stretch := run(Options{})
-		oneLog, oneSeen, one := run(Options{noParkStretch: true})
-		assert.True(t, bytes.Equal(oneLog, stretchLog), "seed %d: parkStretch changes the event log", g.Seed)
-		assert.Equal(t, oneSeen, stretchSeen, "seed %d", g.Seed)
-		assert.Equal(t, one.Summary, stretch.Summary, "seed %d", g.Seed)
-		assert.Equal(t, one.futileAnswers, stretch.futileAnswers, "seed %d", g.Seed)
-		assert.Zero(t, one.parkStretchAnswers)
-		parked += stretch.parkStretchAnswers
-		t.Logf("seed %d: %d of %d futile answers parked in stretches", g.Seed, stretch.parkStretchAnswers, stretch.futileAnswers)
+		onLog, onSeen, on := run(Options{})
+		var o Options
+		off(&o)
+		offLog, offSeen, without := run(o)
+		assert.True(t, bytes.Equal(offLog, onLog), "seed %d: %s changes the event log", g.Seed, shortcut)
+		assert.Equal(t, offSeen, onSeen, "seed %d", g.Seed)
+		assert.Equal(t, without.Summary, on.Summary, "seed %d", g.Seed)
+		assert.Equal(t, without.futileAnswers, on.futileAnswers, "seed %d", g.Seed)
+		assert.Zero(t, count(without))
+		total += count(on)
+		t.Logf("seed %d: %s answered %d of %d futile beats", g.Seed, shortcut, count(on), on.futileAnswers)
 	}
-	assert.Positive(t, parked, "no day parked a stretch of heartbeats at once")
+	return total
 }
 
 // TestParkStretchesStopWhereBeatsWould: a stretch parked at once stops at
@@ -81,32 +94,7 @@ func TestParkStretchesStopWhereBeatsWould(t *testing.T) {
 // busy days with and without reservations; under checkRoom every such
 // answer reads the entry too and fails if it is not covered.
 func TestEligAnswersKeepTheEventLog(t *testing.T) {
-	xml := xmlconf.GenerateConfig(xmlconf.GenOptions{Queues: queuesFor(100), FanOut: 10, Seed: 1})
-	m := modelFrom(t, withPreemption(t, xml))
-	wide := contendedGen()
-	wide.Nodes, wide.Apps = 40, 600
-	answered := 0
-	for _, g := range []GenOptions{contendedGen(), {Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, wide} {
-		w, err := Generate(m, g)
-		require.NoError(t, err)
-		run := func(o Options) ([]byte, []Progress, *Result) {
-			var log bytes.Buffer
-			var seen []Progress
-			o.Seed, o.Events = 3, &log
-			o.Progress = func(p Progress) { seen = append(seen, p) }
-			res, err := Run(m, w, o)
-			require.NoError(t, err)
-			return log.Bytes(), seen, res
-		}
-		bitLog, bitSeen, bit := run(Options{})
-		readLog, readSeen, read := run(Options{readMirror: true})
-		assert.True(t, bytes.Equal(readLog, bitLog), "seed %d: eligCovered changes the event log", g.Seed)
-		assert.Equal(t, readSeen, bitSeen, "seed %d", g.Seed)
-		assert.Equal(t, read.Summary, bit.Summary, "seed %d", g.Seed)
-		assert.Equal(t, read.futileAnswers, bit.futileAnswers, "seed %d", g.Seed)
-		assert.Zero(t, read.eligAnswers)
-		answered += bit.eligAnswers
-		t.Logf("seed %d: %d of %d futile answers from the elig bit", g.Seed, bit.eligAnswers, bit.futileAnswers)
-	}
+	answered := sameBusyDaysWithout(t, "eligCovered", func(o *Options) { o.readMirror = true },
+		func(r *Result) int { return r.eligAnswers })
 	assert.Positive(t, answered, "no day answered a beat from the elig bit")
 }
