@@ -149,7 +149,7 @@ func readLiveState(arg, appsArg string, s *streams, lim safeio.Limits) (validate
 	}
 	st, err := validate.ParseSchedulerState(data)
 	if err != nil {
-		return nil, fmt.Errorf("--live-state %s: %w", arg, err)
+		return nil, fmt.Errorf("--live-state %s: %w", s.argName(arg), err)
 	}
 	if appsArg == "" {
 		return st, nil

@@ -58,7 +58,8 @@ func (f readFlags) limits(untrusted bool) (safeio.Limits, error) {
 }
 
 // readArg reads a non-configuration input named by arg (a file, or "-"
-// for standard input) within the limits; name is what messages call it.
+// for standard input) within the limits; name is what messages call it
+// (streams.argName: --stdin-filename for "-", as for a configuration).
 func (f readFlags) readArg(arg string, s *streams) (name string, data []byte, err error) {
 	return f.readArgTrust(arg, s, f.isUntrusted(s))
 }
@@ -72,7 +73,7 @@ func (f readFlags) readArgTrust(arg string, s *streams, untrusted bool) (name st
 	}
 	if arg == safeio.Stdout {
 		data, err = s.readStdin(lim.MaxBytes)
-		return "<stdin>", data, err
+		return s.argName(arg), data, err
 	}
 	data, err = safeio.ReadFile(arg, lim)
 	return arg, data, err

@@ -40,11 +40,11 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	}
 	p.opts.Enable, p.opts.Disable = o.enable, o.disable
 	if o.policy != "" {
-		_, data, err := o.config.readArgTrust(o.policy, s, p.untrusted)
+		name, data, err := o.config.readArgTrust(o.policy, s, p.untrusted)
 		if err != nil {
 			return p, fmt.Errorf("--policy: %w", err)
 		}
-		if p.opts.Policy, err = validate.ParsePolicyWith(o.policy, bytes.NewReader(data), validate.PolicyOptions{Untrusted: p.untrusted}); err != nil {
+		if p.opts.Policy, err = validate.ParsePolicyWith(name, bytes.NewReader(data), validate.PolicyOptions{Untrusted: p.untrusted}); err != nil {
 			return p, err
 		}
 	}

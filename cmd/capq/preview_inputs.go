@@ -83,11 +83,11 @@ func loadGates(asserts []string, gateFile string, rf readFlags, s *streams) ([]p
 	gates, aerrs := preview.ParseAsserts(asserts)
 	errs := multierror.Append(nil, aerrs...)
 	if gateFile != "" {
-		_, data, err := rf.readArg(gateFile, s)
+		name, data, err := rf.readArg(gateFile, s)
 		if err != nil {
 			errs = multierror.Append(errs, fmt.Errorf("--gate: %w", err))
 		} else {
-			gs, perrs := preview.ParseGatesWith(gateFile, data, preview.GateOptions{Untrusted: rf.isUntrusted(s)})
+			gs, perrs := preview.ParseGatesWith(name, data, preview.GateOptions{Untrusted: rf.isUntrusted(s)})
 			gates = append(gates, gs...)
 			errs = multierror.Append(errs, perrs...)
 		}

@@ -86,7 +86,7 @@ func bindStdinName(root *cobra.Command, s *streams) {
 		return nil
 	}
 	root.PersistentFlags().StringVar(&s.stdinName, "stdin-filename", "",
-		"the `PATH` standard input (-) stands for in findings and annotations, e.g. conf/capacity-scheduler.xml")
+		"the `PATH` standard input (-) stands for in findings, messages and reports, whichever input reads it, e.g. conf/capacity-scheduler.xml")
 }
 
 // unknownSubcommand refuses an argument after a command that only groups

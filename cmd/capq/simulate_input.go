@@ -72,7 +72,7 @@ func (o simulateOptions) refreshes(w *sim.Workload, opts sim.Options, s *streams
 				continue
 			}
 			if _, err := preview.RefreshPath(dir, ev.Config, true); err != nil {
-				return opts, fmt.Errorf("workload %s: event at %d ms: %w", o.workload, ev.AtMS, err)
+				return opts, fmt.Errorf("workload %s: event at %d ms: %w", s.argName(o.workload), ev.AtMS, err)
 			}
 		}
 	}

@@ -78,6 +78,18 @@ func (s *streams) stdinDisplayName() string {
 	return "<stdin>"
 }
 
+// argName is the name messages and reports give the input arg: the
+// stdin display name for "-", whatever kind of input it is (configuration,
+// workload, trace, gate, policy, live state), else arg itself. Only one
+// input can read standard input per run, so the one --stdin-filename
+// names is never in doubt.
+func (s *streams) argName(arg string) string {
+	if arg == "-" {
+		return s.stdinDisplayName()
+	}
+	return arg
+}
+
 // notes writes each message to stderr as "capq: KIND: message", the one
 // shape of capq's warnings and assumptions.
 func (s *streams) notes(kind string, msgs []string) {
