@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -101,12 +102,19 @@ func (o previewOptions) check(args []string) error {
 		return errors.New("--mapred-site and --group need --hadoop1")
 	case o.workload == "-" && len(args) == 2 && (args[0] == "-" || args[1] == "-"):
 		return errors.New("--workload - and a configuration on standard input cannot share it")
+	case o.hadoop1 && o.workload == "-" && slices.Contains(o.h1.inputs(), "-"):
+		return errors.New("--workload - and a Hadoop 1 file on standard input cannot share it")
 	case o.starvation <= 0:
 		return fmt.Errorf("--starvation must be positive, got %s", o.starvation)
 	}
 	in := []outputFlag{{"--workload", o.workload}, {"--sls-nodes", o.slsNodes}, {"--gate", o.gateFile}}
 	for i, a := range args {
 		in = append(in, outputFlag{[]string{"OLD", "NEW"}[min(i, 1)], a})
+	}
+	if o.hadoop1 {
+		// A gate and a Hadoop 1 file were refused only when the second
+		// read standard input, and a gate's parse error came first.
+		in = append(in, o.h1.stdinInputs()...)
 	}
 	return stdinOnce(append(in, o.config.yarnSiteInputs()...)...)
 }

@@ -39,6 +39,10 @@ func runTree(o treeOptions, arg string, s *streams) error {
 	if o.format != "text" && o.format != "json" {
 		return cannotRun(badValue("format", o.format, textJSON))
 	}
+	// Up front, naming both: the second read's error named neither.
+	if err := stdinOnce(append([]outputFlag{{"FILE", arg}}, o.config.yarnSiteInputs()...)...); err != nil {
+		return cannotRun(err)
+	}
 	read, err := refuseHadoop1(arg, o.config.readOptions(s))
 	if err != nil {
 		return cannotRun(err)

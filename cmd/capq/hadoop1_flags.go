@@ -63,6 +63,12 @@ func (h hadoop1Files) inputs() []string {
 	return []string{h.mapredSite, h.capacityScheduler, h.queueACLs, h.mapredQueues}
 }
 
+// stdinInputs are the file flags as stdinOnce inputs.
+func (h hadoop1Files) stdinInputs() []outputFlag {
+	return []outputFlag{{"--mapred-site", h.mapredSite}, {"--capacity-scheduler", h.capacityScheduler},
+		{"--queue-acls", h.queueACLs}, {"--mapred-queues", h.mapredQueues}}
+}
+
 // readStdin hands standard input to xmlconf.LoadHadoop1 for the one file
 // flag that is "-": the flag's path becomes the name findings give
 // standard input (--stdin-filename, else <stdin>) and its bytes go in
@@ -76,17 +82,19 @@ func readHadoop1Stdin(paths *xmlconf.H1Paths, rf readFlags, s *streams) error {
 		{"--queue-acls", &paths.QueueACLs}, {"--mapred-queues", &paths.MapredQueues}}
 	var onStdin []*string
 	var flags []string
-	for _, f := range fields {
+	in := make([]outputFlag, len(fields))
+	for i, f := range fields {
+		in[i] = outputFlag{f.flag, *f.path}
 		if *f.path == "-" {
 			onStdin, flags = append(onStdin, f.path), append(flags, f.flag)
 		}
 	}
-	switch len(onStdin) {
-	case 0:
+	if len(onStdin) == 0 {
 		return nil
-	case 1:
-	default:
-		return fmt.Errorf("%s all name standard input (-); only one of them can read it", joinFlags(flags))
+	}
+	// stdinOnce, not a list of its own: two flags read "a and b all name".
+	if err := stdinOnce(in...); err != nil {
+		return err
 	}
 	name := s.stdinDisplayName()
 	for _, f := range fields {

@@ -9,7 +9,9 @@ import (
 )
 
 // TestHostileStdinTwice: two inputs of one command naming standard input
-// are refused (exit 2) before anything is read, naming both; before, the
+// are refused (exit 2) before anything is read, naming both, in every
+// command that reads standard input (scenario, --baseline and
+// simulate --hadoop1 take files only); before, the
 // first took all of it and the second read nothing ("not a JSON workload",
 // an empty nodes answer, a yarn-site.xml that was the configuration).
 func TestHostileStdinTwice(t *testing.T) {
@@ -34,6 +36,17 @@ func TestHostileStdinTwice(t *testing.T) {
 		{"lint two configurations", []string{"lint", "-", "-"}, "a configuration argument names standard input (-) twice"},
 		{"lint yarn-site and configuration", []string{"lint", "--yarn-site", "-", "-"}, "a configuration argument and --yarn-site both name standard input (-)"},
 		{"diff yarn-site and OLD", []string{"diff", "--yarn-site", "-", "-", cs}, "OLD and --yarn-site both name standard input (-)"},
+		{"diff live state and NEW", []string{"diff", cs, "-", "--live-state", "-"}, "--live-state - and a configuration on standard input cannot share it"},
+		{"diff live state and yarn-site", []string{"diff", cs, cs, "--live-state", "-", "--yarn-site", "-"}, "--live-state and --yarn-site both name standard input (-)"},
+		{"lint policy and yarn-site", []string{"lint", cs, "--policy", "-", "--yarn-site", "-"}, "--policy and --yarn-site both name standard input (-)"},
+		{"tree file and yarn-site", []string{"tree", "-", "--yarn-site", "-"}, "FILE and --yarn-site both name standard input (-)"},
+		{"tree yarn-site twice", []string{"tree", cs, "--yarn-site", "-", "--yarn-site", "-"}, "--yarn-site names standard input (-) twice"},
+		{"migrate hadoop1 two files", []string{"migrate", "hadoop1", "--mapred-site", "-", "--capacity-scheduler", "-"}, "--mapred-site and --capacity-scheduler both name standard input (-)"},
+		{"migrate hadoop1 three files", []string{"migrate", "hadoop1", "--mapred-site", "-", "--queue-acls", "-", "--mapred-queues", "-"}, "--mapred-site, --queue-acls and --mapred-queues all name standard input (-)"},
+		{"preview --hadoop1 two files", []string{"preview", "--hadoop1", "--mapred-site", "-", "--capacity-scheduler", "-", "--workload", w}, "--mapred-site and --capacity-scheduler both name standard input (-)"},
+		{"preview --hadoop1 gate and file", []string{"preview", "--hadoop1", "--mapred-site", "m.xml", "--queue-acls", "-", "--workload", w, "--gate", "-"}, "--gate and --queue-acls both name standard input (-)"},
+		{"preview --hadoop1 file and yarn-site", []string{"preview", "--hadoop1", "--mapred-site", "-", "--workload", w, "--yarn-site", "-"}, "--mapred-site and --yarn-site both name standard input (-)"},
+		{"preview --hadoop1 workload and file", []string{"preview", "--hadoop1", "--mapred-site", "-", "--workload", "-"}, "--workload - and a Hadoop 1 file on standard input cannot share it"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

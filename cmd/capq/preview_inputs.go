@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/hashicorp/go-multierror"
 
@@ -63,9 +61,6 @@ func loadHadoop1Model(o previewOptions, s *streams) (*xmlconf.H1Model, migrate.O
 	paths, opts, err := mo.toLibrary()
 	if err != nil {
 		return nil, opts, "", err
-	}
-	if o.workload == "-" && slices.Contains(mo.inputs(), "-") {
-		return nil, opts, "", errors.New("--workload - and a Hadoop 1 file on standard input cannot share it")
 	}
 	if err := readHadoop1Stdin(&paths, mo.readFlags, s); err != nil {
 		return nil, opts, "", err
