@@ -53,10 +53,17 @@ func H1Candidates(arg string) ([]string, *H1Paths) {
 // which the YARN read then reports instead of it going unmentioned.
 func loneCapacityScheduler(dir string) []string {
 	cs := filepath.Join(dir, "capacity-scheduler.xml")
-	if !inConfDir(cs) || inConfDir(filepath.Join(dir, YarnSiteFile)) {
+	if !inConfDir(cs) || rmConfDir(dir) {
 		return nil
 	}
 	return []string{cs}
+}
+
+// rmConfDir says dir holds a yarn-site.xml at all (inConfDir), which
+// makes it a ResourceManager's: a JobTracker has none. Unreadable, it is
+// the YARN read's to report (ConfDirYarnSite).
+func rmConfDir(dir string) bool {
+	return inConfDir(filepath.Join(dir, YarnSiteFile))
 }
 
 // h1DirPaths names the files of a Hadoop 1 conf dir by role.

@@ -90,6 +90,33 @@ func TestH1CandidatesBrokenRoleFile(t *testing.T) {
 			}
 		})
 	}
+	// A yarn-site.xml makes the dir a ResourceManager's, whose MapReduce 2
+	// mapred-site.xml is never read: broken, it is not a JobTracker's by
+	// its name alone (a capacity-scheduler.xml without properties says
+	// neither), but keys only a JobTracker reads still say Hadoop 1.
+	t.Run("a broken mapred-site.xml beside a yarn-site.xml", func(t *testing.T) {
+		for _, b := range broken {
+			t.Run(b.how, func(t *testing.T) {
+				dir := t.TempDir()
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "yarn-site.xml"), []byte("<configuration><property><name>yarn.acl.enable</name><value>true</value></property></configuration>"), 0o644))
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "capacity-scheduler.xml"), []byte("<configuration/>"), 0o644))
+				b.brk(t, filepath.Join(dir, "mapred-site.xml"))
+				paths, roles := H1Candidates(dir)
+				in := DetectHadoop1(paths, roles, ReadOptions{})
+				assert.False(t, in.IsHadoop1, "a ResourceManager's dir")
+				assert.NoError(t, in.Err)
+
+				jt := jtDir(t, "01-flat-basic", "capacity-scheduler.xml")
+				require.NoError(t, os.WriteFile(filepath.Join(jt, "yarn-site.xml"), []byte("<configuration/>"), 0o644))
+				b.brk(t, filepath.Join(jt, "mapred-site.xml"))
+				paths, roles = H1Candidates(jt)
+				in = DetectHadoop1(paths, roles, ReadOptions{})
+				assert.True(t, in.IsHadoop1, "capacity-scheduler.xml's keys are a JobTracker's")
+				require.Error(t, in.Err)
+				assert.Contains(t, in.Err.Error(), filepath.Join(jt, "mapred-site.xml")+": ")
+			})
+		}
+	})
 	t.Run("a lone capacity-scheduler.xml that is a dangling link", func(t *testing.T) {
 		dir := t.TempDir()
 		cs := filepath.Join(dir, "capacity-scheduler.xml")

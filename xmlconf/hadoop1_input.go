@@ -75,7 +75,9 @@ func readH1(paths []string, opts ReadOptions) *h1Read {
 // files' roles (a conf dir: by file name); nil assigns roles by content.
 // A file that cannot be read makes the set Hadoop 1 with an error when
 // the other files say Hadoop 1 or the broken file is named as a Hadoop 1
-// role file in a conf dir without YARN files; otherwise the caller's YARN
+// role file in a conf dir without YARN files (none read as YARN, and no
+// yarn-site.xml: a ResourceManager's dir often holds MapReduce 2's
+// mapred-site.xml, which it never reads); otherwise the caller's YARN
 // path reads and reports it.
 func DetectHadoop1(paths []string, dir *H1Paths, opts ReadOptions) H1Input {
 	r := readH1(paths, opts)
@@ -106,9 +108,16 @@ func DetectHadoop1(paths []string, dir *H1Paths, opts ReadOptions) H1Input {
 }
 
 // failedRoleFile reports whether a broken file is a Hadoop 1 role file by
-// name (mapred-site.xml, mapred-queue-acls.xml, mapred-queues.xml).
+// name (mapred-site.xml, mapred-queue-acls.xml, mapred-queues.xml) in a
+// dir that is not a ResourceManager's (rmConfDir). The name is the only
+// evidence there, and a yarn-site.xml beside it outweighs it, as it does
+// for a lone capacity-scheduler.xml; a file whose keys say Hadoop 1
+// still makes the set a JobTracker's, whatever sits beside it.
 func failedRoleFile(paths []string) bool {
 	for _, p := range paths {
+		if rmConfDir(filepath.Dir(p)) {
+			continue
+		}
 		switch filepath.Base(p) {
 		case "mapred-site.xml", "mapred-queue-acls.xml", "mapred-queues.xml":
 			return true

@@ -136,4 +136,52 @@ func TestConfDirUnreadableHadoop1File(t *testing.T) {
 			assert.NotContains(t, r.stderr, "mapred-site.xml", "%v", args)
 		}
 	})
+	// Its yarn-site.xml says so too: beside one, a capacity-scheduler.xml
+	// without properties and a broken mapred-site.xml were reported as a
+	// broken JobTracker set (exit 2, "is a Hadoop 1 queue configuration")
+	// on the file's name alone. The dir is read as YARN: lint reports the
+	// empty configuration (CS001, exit 1), tree shows it, neither mentions
+	// mapred-site.xml. A yarn-site.xml that cannot be read is the YARN
+	// read's to name, exit 2. A JobTracker's dir (no yarn-site.xml) still
+	// reports its broken files (above).
+	for _, how := range []struct {
+		name      string
+		breakFile func(p string)
+	}{
+		{"a dangling link", func(p string) { require.NoError(t, os.Symlink("nowhere.xml", p)) }},
+		{"a directory", func(p string) { require.NoError(t, os.Mkdir(p, 0o755)) }},
+		{"a FIFO", func(p string) { require.NoError(t, syscall.Mkfifo(p, 0o644)) }},
+	} {
+		t.Run("a yarn-site.xml, an empty capacity-scheduler.xml and "+how.name+" for mapred-site.xml", func(t *testing.T) {
+			rm := filepath.Join(dir, "rm-empty-cs-"+strings.ReplaceAll(how.name, " ", "-"))
+			require.NoError(t, os.Mkdir(rm, 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(rm, "yarn-site.xml"), []byte("<configuration><property><name>yarn.acl.enable</name><value>true</value></property></configuration>\n"), 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(rm, "capacity-scheduler.xml"), []byte("<configuration/>\n"), 0o644))
+			how.breakFile(filepath.Join(rm, "mapred-site.xml"))
+			for _, c := range []struct {
+				args []string
+				code int
+				out  string
+			}{
+				{[]string{"lint", rm}, 1, "CS001"},
+				{[]string{"lint", "--format", "json", rm}, 1, "CS001"},
+				{[]string{"tree", rm}, 0, "root"},
+			} {
+				r := runBinary(t, "", c.args...)
+				assert.Equal(t, c.code, r.code, "%v: %s", c.args, r.stderr)
+				assert.Contains(t, r.stdout, c.out, "%v", c.args)
+				assert.NotContains(t, r.stdout+r.stderr, "mapred-site.xml", "%v", c.args)
+				assert.NotContains(t, r.stderr, "Hadoop 1", "%v", c.args)
+			}
+
+			require.NoError(t, os.Remove(filepath.Join(rm, "yarn-site.xml")))
+			require.NoError(t, os.Symlink("nowhere.xml", filepath.Join(rm, "yarn-site.xml")))
+			for _, args := range [][]string{{"lint", rm}, {"tree", rm}} {
+				r := runBinary(t, "", args...)
+				assert.Equal(t, exitCannotRun, r.code, "%v: %s", args, r.stderr)
+				assert.Contains(t, r.stderr, filepath.Join(rm, "yarn-site.xml")+`: is a symbolic link to "nowhere.xml", which does not exist`, "%v", args)
+				assert.NotContains(t, r.stderr, "mapred-site.xml", "%v", args)
+			}
+		})
+	}
 }
