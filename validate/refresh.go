@@ -135,11 +135,11 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 // StartErrors are m's lint errors, the reasons the ResourceManager would
 // refuse to start with m or to refresh to it (capq:ignore does not hide
 // them): what simulate warns about before a dry run of such a file.
-func StartErrors(m *xmlconf.Model) []xmlconf.Finding {
+func StartErrors(m *xmlconf.Model, file string) []xmlconf.Finding {
 	if m == nil {
 		return nil
 	}
-	return lintErrors(lintRun(m, Options{}, m.Version), true)
+	return lintErrors(lintRun(m, Options{File: file}, m.Version), true)
 }
 
 func refreshVersion(new *xmlconf.Model, opts RefreshOptions) xmlconf.Version {

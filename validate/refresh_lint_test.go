@@ -143,7 +143,7 @@ func TestRefreshStartOnlyErrorsSayWhatHappens(t *testing.T) {
 			}
 			target := edit(base, set)
 			var lintIDs []string
-			for _, f := range StartErrors(build(xmlconf.V3_4, target)) {
+			for _, f := range StartErrors(build(xmlconf.V3_4, target), "") {
 				lintIDs = append(lintIDs, f.Rule)
 			}
 			require.Contains(t, lintIDs, tc.rule, "the file must be an error at start")

@@ -313,7 +313,7 @@ func TestRefreshStartOnlyErrorsDoNotRefuse(t *testing.T) {
 	r := refresh(xmlconf.V3_4, base, target, nil)
 	assert.True(t, r.Accepted, "%v", r.Errors())
 	var ids []string
-	for _, f := range StartErrors(build(xmlconf.V3_4, target)) {
+	for _, f := range StartErrors(build(xmlconf.V3_4, target), "") {
 		ids = append(ids, f.Rule)
 	}
 	assert.Contains(t, ids, "CS079")

@@ -36,6 +36,16 @@ type Loaded struct {
 	Docs  []*Document
 }
 
+// SchedulerFile is the path the capacity-scheduler.xml was read from (the
+// last document: Load reads the yarn-site.xml files first), for findings
+// that have no position of their own.
+func (l *Loaded) SchedulerFile() string {
+	if len(l.Docs) == 0 {
+		return ""
+	}
+	return l.Docs[len(l.Docs)-1].File
+}
+
 // Load reads every source, merges them and builds the model. Unreadable
 // sources are collected into one error (all of them, not just the first).
 func Load(opts LoadOptions) (*Loaded, error) {

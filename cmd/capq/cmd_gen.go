@@ -110,7 +110,7 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	// The workload is made for the leaves capq reads; on a configuration
 	// the ResourceManager would refuse (an unrendered template's
 	// "{{ queues }}") those are not the cluster's queues.
-	s.notes("warning", refusal(loaded.Model, "the workload is generated for the leaves as capq reads them"))
+	s.notes("warning", refusal(loaded.Model, loaded.SchedulerFile(), "the workload is generated for the leaves as capq reads them"))
 	w, err := o.workload(loaded.Model, s)
 	if err != nil {
 		return cannotRun(err)

@@ -98,7 +98,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	res.Warnings = append(startRefusal(loaded.Model), res.Warnings...)
+	res.Warnings = append(startRefusal(loaded.Model, loaded.SchedulerFile()), res.Warnings...)
 	if err := writeSimulation(o.format, res, s); err != nil {
 		return err
 	}
@@ -205,18 +205,20 @@ func (o simulateOptions) inputs() []string {
 // ResourceManager would not start with the configuration (its lint
 // errors): the dry run still simulates it as capq reads it, so that the
 // rest of the report can be read, but says so.
-func startRefusal(m *xmlconf.Model) []string {
-	return refusal(m, "the run simulates it as capq reads it")
+func startRefusal(m *xmlconf.Model, file string) []string {
+	return refusal(m, file, "the run simulates it as capq reads it")
 }
 
 // runningRefusal is startRefusal for the configuration a preview takes as
 // the one in force (OLD): the ResourceManager could not be running it.
-func runningRefusal(m *xmlconf.Model) []string {
-	return refusal(m, "the ResourceManager cannot be running it now, and the run simulates it as capq reads it")
+func runningRefusal(m *xmlconf.Model, file string) []string {
+	return refusal(m, file, "the ResourceManager cannot be running it now, and the run simulates it as capq reads it")
 }
 
-func refusal(m *xmlconf.Model, then string) []string {
-	errs := validate.StartErrors(m)
+// refusal names file where an error has no position of its own (CS001's
+// missing root.queues), as capq lint does.
+func refusal(m *xmlconf.Model, file, then string) []string {
+	errs := validate.StartErrors(m, file)
 	if len(errs) == 0 {
 		return nil
 	}

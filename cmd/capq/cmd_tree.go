@@ -60,7 +60,7 @@ func runTree(o treeOptions, arg string, s *streams) error {
 	// unrendered template's "{{ queues }}" leaf, capacities that do not
 	// sum) must not pass for a valid one: say so on stderr, as simulate
 	// does, and show the tree as capq reads it.
-	s.notes("warning", refusal(loaded.Model, "the tree shows it as capq reads it"))
+	s.notes("warning", refusal(loaded.Model, loaded.SchedulerFile(), "the tree shows it as capq reads it"))
 	// Write refuses before printing anything (a label bound); that is
 	// "could not run", not a usage error.
 	return cannotRun(tree.Write(s.out, loaded.Model, tree.Options{Partition: o.partition}, o.format == "json"))

@@ -25,7 +25,7 @@ func simulatePreview(o previewOptions, cfg *preview.Configs, gates []preview.Gat
 	// NEW's lint errors refuse the refresh in the verdict; OLD's are said
 	// first among its warnings, as simulate says them (a Hadoop 1 old side
 	// has no YARN model: nil).
-	oldRun.Warnings = append(runningRefusal(cfg.Old), oldRun.Warnings...)
+	oldRun.Warnings = append(runningRefusal(cfg.Old, cfg.OldName), oldRun.Warnings...)
 	in := cfg.Input(w.Name, o.seed, oldRun, newRun, notes)
 	in.Gates, in.Options.Stats.StarvationMS = gates, o.starvation.Milliseconds()
 	rep, errs := preview.Build(in)

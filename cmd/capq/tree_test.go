@@ -152,3 +152,28 @@ func TestTreeAndGenWarnOnARefusedConfiguration(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.NotContains(t, r.stderr, "would refuse")
 }
+
+// An error without a position of its own (CS001: no root.queues at all)
+// names the file in the refusal warning, as capq lint names it, not "-";
+// from standard input it takes the --stdin-filename name.
+func TestRefusalNamesTheFileOfAPositionlessError(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "capacity-scheduler.xml")
+	empty := "<?xml version=\"1.0\"?>\n<configuration>\n</configuration>\n"
+	require.NoError(t, os.WriteFile(cfg, []byte(empty), 0o644))
+	out := filepath.Join(dir, "day.json")
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		name  string
+	}{
+		{"", []string{"tree", cfg}, cfg},
+		{"", []string{"tree", dir}, cfg},
+		{empty, []string{"tree", "--stdin-filename", "conf/cs.xml", "-"}, "conf/cs.xml"},
+		{"", []string{"gen", "workload", "--config", cfg, "--apps", "3", "--nodes", "2", "--seed", "1", "-o", out}, cfg},
+	} {
+		r := runCapq(t, tc.stdin, tc.args...)
+		require.Equal(t, 0, r.code, r.stderr)
+		assert.Contains(t, r.stderr, "would refuse this configuration: "+tc.name+": error CS001", tc.args)
+	}
+}
