@@ -1,7 +1,8 @@
 // Package engine is capq's bundled Capacity Scheduler: a deterministic,
 // single-threaded model of how the YARN ResourceManager's CapacityScheduler
-// (Hadoop 3.4 by default, 3.3 behind the model's version profile) places
-// containers on nodes. It takes the typed model from xmlconf and never
+// (Hadoop 3.4 by default; the model's version profile selects 2.7 to 3.3
+// where they differ, such as user-limit-factor -1) places containers on
+// nodes. It takes the typed model from xmlconf and never
 // reads XML or prints.
 //
 // # API (for a time-driven simulator)
