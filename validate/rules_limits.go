@@ -186,7 +186,7 @@ var ruleUserLimits = &Rule{
 			"container when it is 0. Submissions fail too: the per-user application maximum, maximum-applications × " +
 			"minimum-user-limit-percent/100 × -1 (truncated), is at most 0, so LeafQueue#submitApplication refuses every new application.",
 		Bad:      "root.a.minimum-user-limit-percent=0\nroot.a.user-limit-factor=0",
-		Good:     "root.a.minimum-user-limit-percent=25\nroot.a.user-limit-factor=2 (or -1 for no limit)",
+		Good:     "root.a.minimum-user-limit-percent=25\nroot.a.user-limit-factor=2 (or, from 3.4, -1 for no limit)",
 		Source:   "lint (AbstractLeafQueue reads them unchecked)",
 		Versions: "all; -1 is accepted as \"no limit\" from 3.4",
 	},
