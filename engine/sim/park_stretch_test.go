@@ -66,24 +66,13 @@ func sameBusyDaysWithout(t *testing.T, shortcut string, off func(*Options), coun
 func TestParkStretchesStopWhereBeatsWould(t *testing.T) {
 	m, w := stretchDay(t)
 	parked := 0
-	for _, o := range []Options{
+	stops := []Options{
 		{Until: 3600*1000 + 7}, {Until: 2*3600*1000 + 501}, {Until: 3*3600*1000 + 250}, {Until: 5*3600*1000 + 123},
 		{MaxEvents: 150_001}, {MaxEvents: 290_017}, {MaxEvents: 333_333},
-	} {
-		o.Seed = 3
-		stretch, stretchErr := Run(m, w, o)
-		o.noParkStretch = true
-		one, oneErr := Run(m, w, o)
-		if o.MaxEvents > 0 {
-			sameBudgetStop(t, oneErr, stretchErr, o.MaxEvents)
-			continue
-		}
-		require.NoError(t, oneErr)
-		require.NoError(t, stretchErr)
-		assert.True(t, one.Summary.StoppedAtUntil)
-		assert.Equal(t, one.Summary, stretch.Summary, "Until %d", o.Until)
-		parked += stretch.parkStretchAnswers
 	}
+	sameStopsWithout(t, m, w, stops, func(o *Options) { o.noParkStretch = true }, func(_ Options, stretch *Result) {
+		parked += stretch.parkStretchAnswers
+	})
 	assert.Positive(t, parked, "no run parked a stretch of heartbeats at once")
 }
 

@@ -221,27 +221,38 @@ func TestFastBeatCountsAsHeartbeat(t *testing.T) {
 // the event count and the simulated time).
 func TestStretchesStopWhereBeatsWould(t *testing.T) {
 	m, w := stretchDay(t)
-	for _, o := range []Options{
+	stops := []Options{
 		{Until: 5*3600*1000 + 123},
 		{Until: 11 * 3600 * 1000},
 		{Until: 3600*1000 + 7}, {Until: 2*3600*1000 + 501}, {Until: 3*3600*1000 + 250}, {Until: 4*3600*1000 + 999},
 		{Until: 6*3600*1000 + 1}, {Until: 7*3600*1000 + 640},
 		{MaxEvents: 150_001},
 		{MaxEvents: 290_017},
-	} {
+	}
+	sameStopsWithout(t, m, w, stops, func(o *Options) { o.oneByOne = true }, func(o Options, bulk *Result) {
+		assert.Positive(t, bulk.stretchAnswers, "Until %d", o.Until)
+	})
+}
+
+// sameStopsWithout runs each stop (an Until or a MaxEvents budget) as it
+// is and with off applied, and requires both to stop at the same place:
+// the same budget error, or the same summary at Until, which each
+// reaches; on sees every run that stopped at Until, with the shortcut on.
+func sameStopsWithout(t *testing.T, m *xmlconf.Model, w *Workload, stops []Options, off func(*Options), on func(Options, *Result)) {
+	for _, o := range stops {
 		o.Seed = 3
-		bulk, bulkErr := Run(m, w, o)
-		o.oneByOne = true
+		fast, fastErr := Run(m, w, o)
+		off(&o)
 		one, oneErr := Run(m, w, o)
 		if o.MaxEvents > 0 {
-			sameBudgetStop(t, oneErr, bulkErr, o.MaxEvents)
+			sameBudgetStop(t, oneErr, fastErr, o.MaxEvents)
 			continue
 		}
 		require.NoError(t, oneErr)
-		require.NoError(t, bulkErr)
+		require.NoError(t, fastErr)
 		assert.True(t, one.Summary.StoppedAtUntil)
-		assert.Equal(t, one.Summary, bulk.Summary, "Until %d", o.Until)
-		assert.Positive(t, bulk.stretchAnswers, "Until %d", o.Until)
+		assert.Equal(t, one.Summary, fast.Summary, "Until %d", o.Until)
+		on(o, fast)
 	}
 }
 
