@@ -12,7 +12,9 @@ import (
 // script that appends its own --format to a user's, or a template that
 // repeats --config, would check another file or write another format than
 // the one the first flag names, and pass. capq cannot know which of the
-// two was meant, so it names both and runs nothing (exit 2). Flags that
+// two was meant, so it names both and runs nothing (exit 2). The same
+// value given again (--untrusted --untrusted, -o out.xml -o out.xml) is
+// no such doubt and is taken once. Flags that
 // take a list (--enable, --yarn-site, --assert, --group) are repeatable by
 // design and keep appending.
 
@@ -51,8 +53,12 @@ type onceValue struct {
 	set   bool
 }
 
-// Set sets the value the first time and refuses any later time.
+// Set sets the value the first time, takes the same value again as a
+// no-op, and refuses any other later value.
 func (v *onceValue) Set(s string) error {
+	if v.set && s == v.first {
+		return nil
+	}
 	if v.set {
 		return &repeatedFlagError{name: v.name, first: v.first, again: s}
 	}

@@ -38,11 +38,18 @@ func TestRepeatedFlagRefused(t *testing.T) {
 			case "duration":
 				val = "1s"
 			}
-			args := append(append([]string{}, path...), "--"+f.Name+"="+val, "--"+f.Name+"="+val)
+			// The second value differs from the first ("x" → "x2",
+			// "true" → "false", "1" → "2", "1s" → "2s"): the same value
+			// twice is taken once.
+			again := map[string]string{"true": "false", "1": "2", "1s": "2s"}[val]
+			if again == "" {
+				again = val + "2"
+			}
+			args := append(append([]string{}, path...), "--"+f.Name+"="+val, "--"+f.Name+"="+again)
 			t.Run(strings.Join(args[:len(path)], " ")+" --"+f.Name, func(t *testing.T) {
 				r := runCapq(t, "", args...)
 				assert.Equal(t, exitCannotRun, r.code, r.stderr)
-				assert.Contains(t, r.stderr, "capq: --"+f.Name+" given twice (\""+val+"\", then \""+val+"\"): it takes one value")
+				assert.Contains(t, r.stderr, "capq: --"+f.Name+" given twice (\""+val+"\", then \""+again+"\"): it takes one value")
 				assert.NotContains(t, r.stderr, "invalid argument")
 				assert.Empty(t, r.stdout)
 			})
@@ -64,6 +71,11 @@ func TestRepeatedFlagRefused(t *testing.T) {
 	assert.Equal(t, exitCannotRun, r.code)
 	assert.Contains(t, r.stderr, `given twice ("a.xml", then "b\x1b[2J.xml")`)
 	assert.NotContains(t, r.stderr, "\x1b")
+
+	// The same value twice is no doubt: taken once, in every form.
+	r = runBinary(t, "", "lint", cs, "--format", "json", "--format=json", "--untrusted", "--untrusted=true")
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.True(t, strings.HasPrefix(r.stdout, "{") || strings.HasPrefix(r.stdout, "["), r.stdout)
 
 	// Lists keep every value.
 	r = runBinary(t, "", "lint", cs, "--enable", "CS001", "--enable", "CS002")
