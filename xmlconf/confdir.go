@@ -34,9 +34,12 @@ func ConfDirSource(dir string) (Source, error) {
 // source); one that is there but cannot be read (a dangling link, a
 // directory, a special file, a directory this user may not search) is
 // returned, as ConfDirSource does, for the reader to report as what it
-// is rather than be skipped without a word.
+// is rather than be skipped without a word. In a dir this user may not
+// search there is no telling whether a yarn-site.xml is there: the
+// capacity-scheduler.xml read (ConfDirSource) names the dir once, rather
+// than a yarn-site.xml that may not exist being named too.
 func ConfDirYarnSite(dir string) (Source, bool) {
-	if !isDirPath(dir) {
+	if !isDirPath(dir) || !searchable(dir) {
 		return Source{}, false
 	}
 	ys := filepath.Join(dir, YarnSiteFile)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hashicorp/go-multierror"
@@ -141,6 +142,12 @@ func readLimited(path string, opts ReadOptions) ([]byte, error) {
 		reason, hint := PathReason(err)
 		return nil, fail(reason, hint, err)
 	case errors.Is(err, fs.ErrPermission):
+		if _, lerr := os.Lstat(path); errors.Is(lerr, fs.ErrPermission) {
+			// Lstat needs no read permission on the file, only search
+			// permission on its directories: "make the file readable"
+			// would send the user to the wrong place.
+			return nil, fail(fmt.Sprintf("permission denied: this user may not search directory %q", filepath.Dir(path)), "make the directory searchable (x) by this user", err)
+		}
 		reason, hint := PathReason(err)
 		return nil, fail(reason, hint, err)
 	case errors.As(err, &tl):
