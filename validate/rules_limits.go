@@ -218,7 +218,7 @@ func userLimitFactor(p *Pass, q *xmlconf.Queue, v xmlconf.Value[float32]) {
 	case v.V == -1:
 		p.ReportHint(AtValue(p, q, v),
 			"-1 means no per-user limit only from Hadoop 3.4; here set a factor of at least maximum-capacity / capacity to let one user fill the queue",
-			"user-limit-factor of %q is -1.0, which Hadoop %s does not read as \"no limit\": the user limit becomes the queue's capacity × -1, below zero, so no user of the queue gets containers, and the per-user application maximum is at most 0, so every submission is refused",
+			"user-limit-factor of %q is -1.0, which Hadoop %s reads as a factor, not as \"no limit\": the per-user application maximum becomes at most 0, so every submission to the queue is refused, and the user limit becomes the queue's capacity × -1, 0 or below",
 			q.Path, p.Version)
 	case noLimit:
 		p.ReportHint(AtValue(p, q, v), "use a positive factor, or -1 for no per-user limit",

@@ -19,8 +19,8 @@ func TestUserLimitFactorNoLimit(t *testing.T) {
 	}{
 		{"-1", xmlconf.V3_4, ""},
 		{"-1.0", xmlconf.V3_4, ""},
-		{"-1", xmlconf.V3_3, `does not read as "no limit"`},
-		{"-1", xmlconf.V2_7, `does not read as "no limit"`},
+		{"-1", xmlconf.V3_3, `reads as a factor, not as "no limit": the per-user application maximum becomes at most 0`},
+		{"-1", xmlconf.V2_7, `reads as a factor, not as "no limit": the per-user application maximum becomes at most 0`},
 		{"-2", xmlconf.V3_4, "only positive values and -1 make sense"},
 		{"-2", xmlconf.V3_3, "only positive values make sense"},
 		{"0", xmlconf.V3_1, "only positive values make sense"},
