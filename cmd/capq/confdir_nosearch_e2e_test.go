@@ -65,6 +65,22 @@ func TestConfDirPermissions(t *testing.T) {
 		assert.NotContains(t, r.stderr, "yarn-site.xml", args)
 		assert.NotContains(t, r.stderr, "make the file readable", args)
 	}
+	// A JobTracker's conf dir too: its role files are not each named (nor
+	// mapred-queues.xml, which it does not have) as unreadable.
+	h1 := filepath.Join(dir, "h1-no-search")
+	require.NoError(t, os.Mkdir(h1, 0o755))
+	for _, f := range []string{"mapred-site.xml", "capacity-scheduler.xml", "mapred-queue-acls.xml"} {
+		data, err := os.ReadFile(filepath.Join(golden.RepoRoot(), "testdata", "hadoop1", "01-flat-basic", f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(h1, f), data, 0o644))
+	}
+	require.NoError(t, os.Chmod(h1, 0o644))
+	for _, args := range [][]string{{"lint", h1}, {"tree", h1}} {
+		r := runAsNonRoot(t, dir, args...)
+		assert.Equal(t, exitCannotRun, r.code, r.stderr)
+		assert.Equal(t, "capq: "+filepath.Join(h1, "capacity-scheduler.xml")+`: permission denied: this user may not search directory "`+h1+`"`+"\n  hint: make the directory searchable (x) by this user\n", r.stderr, args)
+	}
+
 	r := runAsNonRoot(t, dir, "lint", noRead)
 	assert.Equal(t, exitCannotRun, r.code, r.stderr)
 	assert.Contains(t, r.stderr, filepath.Join(noRead, "yarn-site.xml")+": permission denied\n  hint: make the file readable by this user")
