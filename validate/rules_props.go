@@ -351,6 +351,14 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanK
 		p.ReportHint(at, `did you mean "`+xmlconf.Prefix+s+`"?`, "unknown property %q; Hadoop ignores it", pr.Name)
 		return
 	}
+	if structuredSuffix(rest) {
+		// A queue's own structured key with no queue before it
+		// (accessible-node-labels.gpu.capacity before 3.4): the loop
+		// below would take its label or user for a queue path.
+		p.ReportHint(at, `queue paths start at root: did you mean "`+xmlconf.Prefix+"root."+rest+`"?`,
+			"%q has no queue path before %q (paths start with root); Hadoop ignores it", pr.Name, rest[:strings.IndexByte(rest, '.')])
+		return
+	}
 	segs := strings.Split(rest, ".")
 	for j := 1; j < len(segs); j++ {
 		if tail := strings.Join(segs[j:], "."); queueKeyTail(tail) {

@@ -77,3 +77,25 @@ func TestOrphanQueueStructuredKeys(t *testing.T) {
 		}, got, "Hadoop %s", v)
 	}
 }
+
+// TestStructuredKeyWithoutQueue: a queue's structured key with no queue
+// path at all (a label's or a user's setting right after the prefix) is
+// not filed under a "queue" made of its label or user name.
+func TestStructuredKeyWithoutQueue(t *testing.T) {
+	xml := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.capacity.accessible-node-labels.gpu.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.capacity.user-settings.alice.weight</name><value>2</value></property>
+</configuration>`
+	var got []string
+	for _, f := range lintXML(t, xml, xmlconf.V3_3) {
+		if f.Rule == "CS005" {
+			got = append(got, f.Message)
+		}
+	}
+	assert.Equal(t, []string{
+		`"yarn.scheduler.capacity.accessible-node-labels.gpu.capacity" has no queue path before "accessible-node-labels" (paths start with root); Hadoop ignores it`,
+		`"yarn.scheduler.capacity.user-settings.alice.weight" has no queue path before "user-settings" (paths start with root); Hadoop ignores it`,
+	}, got)
+}
