@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // SLS reads a SYNTH description with Jackson's default ObjectMapper
@@ -355,11 +356,11 @@ func (c *coercer) scalar(k jkind, path string, tok json.Token, start, end int64)
 		out, err = coerceWhole(text, fromString, k == jLong)
 	}
 	if err != nil {
-		return at("%s %v", raw, err)
+		return at("%s %v", clipText(raw), err)
 	}
 	if out == "null" && strings.HasSuffix(path, "]") {
 		// A weights element: SynthUtils.getWeighted unboxes it.
-		return at("%s is read as null, which SynthUtils.getWeighted cannot add (SLS fails with a NullPointerException)", raw)
+		return at("%s is read as null, which SynthUtils.getWeighted cannot add (SLS fails with a NullPointerException)", clipText(raw))
 	}
 	if out != raw {
 		c.edits = append(c.edits, edit{start, end, out})
@@ -398,6 +399,21 @@ func coerceDouble(text string, fromString bool) (string, error) {
 		return text, nil
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64), nil
+}
+
+// clipText keeps a message readable when the value it quotes is huge (a
+// number of 100,000 digits was echoed whole): the first 40 bytes, cut
+// on a character boundary, and "…".
+func clipText(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return s
+	}
+	n := max
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 func isRangeErr(err error) bool {

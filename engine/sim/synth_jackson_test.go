@@ -39,6 +39,7 @@ func TestSynthCoerceAsJackson(t *testing.T) {
 		{"num_jobs", `2147483647.5`, "", "out of Java int range"},
 		{"num_jobs", `1e10`, "", "out of Java int range"},
 		{"num_jobs", `1e400`, "", "out of Java int range"},
+		{"num_jobs", "1" + strings.Repeat("0", 100000), "", "num_jobs 1000000000000000000000000000000000000000… is out of Java int range"},
 		{"num_jobs", `"2147483648"`, "", `num_jobs "2147483648" is out of Java int range`},
 		{"num_jobs", `"1.5"`, "", `num_jobs "1.5" is not a Java int`},
 		{"num_jobs", `"1e3"`, "", "is not a Java int"},
@@ -51,6 +52,7 @@ func TestSynthCoerceAsJackson(t *testing.T) {
 		{"rand_seed", `"-123456789012"`, `-123456789012`, ""},
 		{"rand_seed", `9223372036854775807`, `9223372036854775807`, ""},
 		{"rand_seed", `9.2e18`, `9200000000000000000`, ""},
+		{"rand_seed", `9223372036854775807.0`, `9223372036854775807`, ""}, // 2^63 as a double: (long) saturates
 		{"rand_seed", `9223372036854775808`, "", "out of Java long range"},
 		{"rand_seed", `-9.3e18`, "", "out of Java long range"},
 		{"rand_seed", `"9223372036854775808"`, "", "out of Java long range"},

@@ -145,7 +145,7 @@ func (s *synthSample) double() (float64, error) {
 	v := s.Discrete[i]
 	f, ok := javaParseDouble(javaTrim(v))
 	if !ok {
-		return 0, fmt.Errorf("discrete value %q is not a number (Double.parseDouble fails)", v)
+		return 0, fmt.Errorf("discrete value %q is not a number (Double.parseDouble fails)", clipText(v))
 	}
 	return f, nil
 }
