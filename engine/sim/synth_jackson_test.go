@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,6 +65,7 @@ func TestSynthCoerceAsJackson(t *testing.T) {
 		{"workload_weight", `"0x1p3"`, `8`, ""},
 		{"workload_weight", `"."`, "", "is not a number Double.parseDouble reads"},
 		{"workload_weight", `"1_000"`, "", "is not a number Double.parseDouble reads"},
+		{"workload_weight", `"0x_1p3"`, "", "is not a number Double.parseDouble reads"}, // Go's ParseFloat takes it
 		{"workload_weight", `"inf"`, "", "is not a number Double.parseDouble reads"},
 		{"workload_weight", `"0x10"`, "", "is not a number Double.parseDouble reads"},
 		{"workload_weight", `""`, `0`, ""},
@@ -79,6 +81,7 @@ func TestSynthCoerceAsJackson(t *testing.T) {
 		{"weights", `[1, null]`, "", "weights[1] is null, which SynthUtils.getWeighted cannot add"},
 		{"weights", `[1, ""]`, "", "is read as null"},
 		{"weights", `5`, "", "weights is a number, where SynthTraceJobProducer reads a list"},
+		{"weights", `"1"`, "", "weights is a string, where SynthTraceJobProducer reads a list"},
 		// String: a scalar's text as written.
 		{"queue_name", `10`, `"10"`, ""},
 		{"queue_name", `1e3`, `"1e3"`, ""},
@@ -134,4 +137,52 @@ func TestSynthCoercedReadsAsWritten(t *testing.T) {
 	got, err := ReadSynth("s.json", []byte(coerced), xmlconf.DefaultSLSSettings(), 0)
 	require.NoError(t, err)
 	assert.Equal(t, want.Apps, got.Apps)
+}
+
+// TestSynthCheckErrorsPlaced: the checks after the read name the line of
+// the workload, bucket, class, task or sample they concern, in the
+// second workload's second class (paths counted from 0 must not fall on
+// the first), and a class of the old format at the class itself.
+func TestSynthCheckErrorsPlaced(t *testing.T) {
+	lines := []string{
+		`{"num_jobs": 1, "num_nodes": 1, "workloads": [`,
+		`{"workload_name": "a", "queue_name": "q", "workload_weight": 0, "job_classes": [{"class_name": "a0", "class_weight": 1, "type": "stream",`,
+		`  "deadline_factor": {"val": 1}, "duration": {"val": 5}, "reservation": {"val": 0}, "tasks": [{"type": "s",`,
+		`  "count": {"val": 1}, "time": {"val": 5}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}],`,
+		`  "time_distribution": [{"time": 0, "weight": 1}]},`,
+		`{"workload_name": "b", "queue_name": "q", "workload_weight": 1, "job_classes": [`,
+		`  {"class_name": "b0", "class_weight": 0, "deadline_factor": {"val": 1}, "duration": {"val": 5}, "reservation": {"val": 0}, "tasks": []},`,
+		`  {"class_name": "b1", "class_weight": 1, "type": "stream",`,
+		`  "deadline_factor": {"val": 1}, "duration": {"val": 5}, "reservation": {"val": 0}, "tasks": [`,
+		`  {"type": "s",`,
+		`  "count": {"val": 1},`,
+		`  "time": {"val": 5}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}],`,
+		`  "time_distribution": [{"time": 0, "weight": 1},`,
+		`  {"time": 1, "weight": 1}]}]}`,
+	}
+	doc := strings.Join(lines, "\n")
+	w, err := ReadSynth("s.json", []byte(doc), xmlconf.DefaultSLSSettings(), 0)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	for _, c := range []struct {
+		name, from, to string
+		line           int
+		err            string
+	}{
+		{"bad sample", `  "time": {"val": 5}`, `  "time": {"val": 5, "dist": "NORM"}`, 12, `class "b1": task s time: `},
+		{"bad draw", `  "time": {"val": 5}`, `  "time": {"val": -5, "std": 1}`, 8, `class "b1"): task "s": time: `},
+		{"missing sample", `  "count": {"val": 1},` + "\n", "\n", 10, "task s count is missing"},
+		{"missing class sample", `"duration": {"val": 5}, "reservation": {"val": 0}, "tasks": [` + "\n", `"reservation": {"val": 0}, "tasks": [` + "\n", 8, "duration is missing"},
+		{"bucket", `{"time": 1, "weight": 1}`, `{"time": -1, "weight": 1}`, 14, "time_distribution time -1"},
+		{"workload", `"workload_name": "b", "queue_name": "q",`, `"workload_name": "b",`, 6, `workload "b" needs queue_name`},
+		{"old format", `"deadline_factor": {"val": 1}, "duration": {"val": 5}, "reservation": {"val": 0}, "tasks": [` + "\n",
+			`"not_tasks": [` + "\n", 8, `class "b1"): duration: `},
+	} {
+		in := strings.Replace(doc, c.from, c.to, 1)
+		require.Equal(t, 1, strings.Count(doc, c.from), c.name)
+		_, err := ReadSynth("s.json", []byte(in), xmlconf.DefaultSLSSettings(), 0)
+		require.Error(t, err, c.name)
+		assert.Contains(t, err.Error(), "s.json:"+strconv.Itoa(c.line)+": ", c.name)
+		assert.Contains(t, err.Error(), c.err, c.name)
+	}
 }
