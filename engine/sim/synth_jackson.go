@@ -498,8 +498,9 @@ func javaTrim(s string) string {
 // optional point and exponent) or a hexadecimal one (0x digits, point,
 // p exponent), either optionally ending in f, F, d or D. Go's ParseFloat
 // reads the same numbers the same (both round correctly) once the
-// suffix is cut; it also takes forms Java refuses (underscores, "inf",
-// hex without an exponent), which are refused here first.
+// suffix is cut; it also takes forms Java refuses (underscores, "inf"),
+// which the character check refuses first (Go, like Java, refuses hex
+// without a p exponent).
 func javaParseDouble(s string) (float64, bool) {
 	body := s
 	if body != "" && (body[0] == '+' || body[0] == '-') {
@@ -517,7 +518,7 @@ func javaParseDouble(s string) (float64, bool) {
 	if n := len(body); n > 0 && strings.ContainsRune("fFdD", rune(body[n-1])) {
 		body, s = body[:n-1], s[:len(s)-1]
 	}
-	if body == "" || strings.ContainsAny(body, "_ ") {
+	if body == "" {
 		return 0, false
 	}
 	hex := len(body) > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X')
@@ -532,9 +533,6 @@ func javaParseDouble(s string) (float64, bool) {
 		if !ok {
 			return 0, false
 		}
-	}
-	if hex && !strings.ContainsAny(body, "pP") {
-		return 0, false
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil && !isRangeErr(err) {
