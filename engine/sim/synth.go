@@ -138,6 +138,12 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 		AMHeartbeatFrom: slsSetAt(slsAMHeartbeatKey, set.AMHeartbeatPos), NMHeartbeatFrom: slsSetAt(slsNMHeartbeatKey, set.NMHeartbeatPos),
 		RejectUnknownQueues: true, SLSAMs: true}
 	w.Warnings = synthIgnoredKeys(name, data)
+	r := &posReader{name: name, data: data, lastLine: 1}
+	if off := r.skipSpace(dec.InputOffset()); off < int64(len(data)) {
+		// Jackson's readValue stops after the description
+		// (FAIL_ON_TRAILING_TOKENS is off), and so does capq.
+		w.Warnings = append(w.Warnings, r.pos(off)+": text after the description is ignored, as SynthTraceJobProducer ignores it")
+	}
 	racks := max(1, tr.NumNodes/max(1, tr.NodesPerRack))
 	w.Cluster.Nodes = []NodeGroup{{Count: tr.NumNodes, Racks: racks, RackPrefix: "/rack", MemoryMB: set.NMMemoryMB, VCores: set.NMVCores}}
 	var containers, reserved, opportunistic int

@@ -186,3 +186,19 @@ func TestSynthCheckErrorsPlaced(t *testing.T) {
 		assert.Contains(t, err.Error(), c.err, c.name)
 	}
 }
+
+// TestSynthTrailingTextIgnored: Jackson's readValue reads the first
+// value and ignores what follows (FAIL_ON_TRAILING_TOKENS is off); capq
+// refused it, with no line, and now reads the description and warns.
+func TestSynthTrailingTextIgnored(t *testing.T) {
+	desc := synthOneTask(`"count": {"val": 1}, "time": {"val": 5}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}`, "")
+	want, err := ReadSynth("s.json", []byte(desc), xmlconf.DefaultSLSSettings(), 0)
+	require.NoError(t, err)
+	for _, tail := range []string{"\n\ngarbage", "\n\n" + desc} {
+		got, err := ReadSynth("s.json", []byte(desc+tail), xmlconf.DefaultSLSSettings(), 0)
+		require.NoError(t, err, tail)
+		assert.Equal(t, want.Apps, got.Apps)
+		assert.Contains(t, got.Warnings, "s.json:3: text after the description is ignored, as SynthTraceJobProducer ignores it")
+	}
+	assert.NotContains(t, strings.Join(want.Warnings, "\n"), "text after")
+}

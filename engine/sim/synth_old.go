@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -20,7 +21,10 @@ func readOldJobKeys(data []byte, tr *synthTrace) error {
 			Classes []synthOldJobKeys `json:"job_classes"`
 		} `json:"workloads"`
 	}
-	if err := json.Unmarshal(data, &raw); err != nil {
+	// The first value only, as the typed read and Jackson's readValue
+	// (FAIL_ON_TRAILING_TOKENS is off): json.Unmarshal refused what
+	// follows it without a line.
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&raw); err != nil {
 		return fmt.Errorf("not a SYNTH description: %w", err)
 	}
 	for i := range tr.Workloads {
