@@ -108,6 +108,9 @@ var synthSchema = func() *jtype {
 	workload := &jtype{kind: jObject, fields: map[string]*jtype{
 		"workload_name": jtString, "workload_weight": jtDouble, "queue_name": jtString,
 		"job_classes": jlist(job), "time_distribution": jlist(timeSample),
+		// Not a field of Workload: prose SLS's own syn.json carries,
+		// which synthIgnoredKeys does not name.
+		"description": jtAny,
 	}}
 	return &jtype{kind: jObject, fields: map[string]*jtype{
 		"description": jtString, "num_nodes": jtInt, "nodes_per_rack": jtInt, "num_jobs": jtInt,

@@ -16,19 +16,29 @@ import (
 // A workload's "description", which SLS's own syn.json carries but
 // Workload does not declare, is prose that could change nothing: it is
 // not named either.
+//
+// The sets are synthSchema's fields (synth_jackson.go): each field is
+// declared once, for the coercions and for this warning.
 var (
-	synthTraceKeys    = set("description", "num_nodes", "nodes_per_rack", "num_jobs", "rand_seed", "workloads")
-	synthWorkloadKeys = set("workload_name", "workload_weight", "queue_name", "job_classes", "time_distribution", "description")
-	synthClassKeys    = set("class_name", "user_name", "class_weight", "type", "deadline_factor", "duration",
-		"reservation", "tasks", "params", "chance_of_reservation", "deadline_factor_avg", "deadline_factor_stddev",
-		"dur_avg", "dur_stddev", "mtime_avg", "mtime_stddev", "rtime_avg", "rtime_stddev", "mtasks_avg",
-		"mtasks_stddev", "rtasks_avg", "rtasks_stddev", "map_max_memory_avg", "map_max_memory_stddev",
-		"reduce_max_memory_avg", "reduce_max_memory_stddev", "map_max_vcores_avg", "map_max_vcores_stddev",
-		"reduce_max_vcores_avg", "reduce_max_vcores_stddev", "map_execution_type", "reduce_execution_type")
-	synthTaskKeys       = set("type", "count", "time", "max_memory", "max_vcores", "priority", "execution_type")
-	synthSampleKeys     = set("val", "std", "dist", "discrete", "weights")
-	synthTimeSampleKeys = set("time", "weight")
+	synthWorkloadSchema = synthSchema.fields["workloads"].elem
+	synthClassSchema    = synthWorkloadSchema.fields["job_classes"].elem
+
+	synthTraceKeys      = fieldSet(synthSchema)
+	synthWorkloadKeys   = fieldSet(synthWorkloadSchema)
+	synthClassKeys      = fieldSet(synthClassSchema)
+	synthTaskKeys       = fieldSet(synthClassSchema.fields["tasks"].elem)
+	synthSampleKeys     = fieldSet(synthClassSchema.fields["duration"])
+	synthTimeSampleKeys = fieldSet(synthWorkloadSchema.fields["time_distribution"].elem)
 )
+
+// fieldSet is the keys a class of the schema declares.
+func fieldSet(t *jtype) map[string]bool {
+	m := make(map[string]bool, len(t.fields))
+	for k := range t.fields {
+		m[k] = true
+	}
+	return m
+}
 
 // synthKeys collects the keys SynthTraceJobProducer ignores, by key, with
 // the first place each was seen (in the walk's order: a workload's job
