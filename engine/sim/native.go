@@ -58,13 +58,13 @@ func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off
 			return fmt.Errorf("%s: format %q is not supported; want %q", r.pos(off), f, FormatNative)
 		}
 	case "name":
-		return decodeAt(dec, r, &w.Name)
+		return decodeKey(dec, r, key, &w.Name)
 	case "am_heartbeat_ms":
 		w.AMHeartbeatFrom.Pos = r.pos(off)
-		return decodeAt(dec, r, &w.AMHeartbeatMS)
+		return decodeKey(dec, r, key, &w.AMHeartbeatMS)
 	case "nm_heartbeat_ms":
 		w.NMHeartbeatFrom.Pos = r.pos(off)
-		return decodeAt(dec, r, &w.NMHeartbeatMS)
+		return decodeKey(dec, r, key, &w.NMHeartbeatMS)
 	case "cluster":
 		w.Cluster.Pos = r.pos(off)
 		return decodeAt(dec, r, &w.Cluster)
@@ -73,7 +73,7 @@ func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off
 	case "apps":
 		return readArray(dec, r, func(pos string) error {
 			var a App
-			if err := dec.Decode(&a); err != nil {
+			if err := decodeShift(dec, &a); err != nil {
 				return r.elemErr(err, dec, pos)
 			}
 			a.Pos = pos
@@ -83,7 +83,7 @@ func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off
 	case "events":
 		return readArray(dec, r, func(pos string) error {
 			var e Event
-			if err := dec.Decode(&e); err != nil {
+			if err := decodeShift(dec, &e); err != nil {
 				return r.elemErr(err, dec, pos)
 			}
 			e.Pos = pos
@@ -102,10 +102,36 @@ func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off
 }
 
 func decodeAt(dec *json.Decoder, r *posReader, v any) error {
-	if err := dec.Decode(v); err != nil {
-		return r.jsonErr(err, dec)
+	return decodeKey(dec, r, "", v)
+}
+
+// decodeKey is decodeAt for a top-level key: a type error of a scalar
+// names it ("value must be int64" named nothing).
+func decodeKey(dec *json.Decoder, r *posReader, key string, v any) error {
+	err := decodeShift(dec, v)
+	if err == nil {
+		return nil
 	}
-	return nil
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field == "" && key != "" {
+		te.Field = key
+	}
+	return r.jsonErr(err, dec)
+}
+
+// decodeShift is dec.Decode with a type error's offset counted from the
+// start of the input: encoding/json counts it from the start of the
+// value decoded, so a value's type error was placed on a line near the
+// top of the file. InputOffset may not have passed the ':' or ',' before
+// the value yet; one byte early stays on the same line.
+func decodeShift(dec *json.Decoder, v any) error {
+	base := dec.InputOffset()
+	err := dec.Decode(v)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		te.Offset += base
+	}
+	return err
 }
 
 // readArray calls each for every element of an array, with the position
