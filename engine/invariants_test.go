@@ -116,6 +116,9 @@ func checkInvariants(e *Engine) error {
 	if err := checkAppCounts(e); err != nil {
 		return err
 	}
+	if err := checkAskers(e); err != nil {
+		return err
+	}
 	for _, q := range e.queues {
 		for pi := range e.parts {
 			k := qp{q, pi}
@@ -256,6 +259,38 @@ func checkAppCounts(e *Engine) error {
 		}
 		if q.apps != want {
 			return fmt.Errorf("queue %s counts %d apps, holds %d", q.path, q.apps, want)
+		}
+	}
+	return nil
+}
+
+// checkAskers: every leaf's askers (what pendingForPreemption walks) are
+// exactly its live apps that are runnable, have an attempt and ask for
+// something, each once and at its askAt; an app ended, between attempts,
+// moved away or in a removed queue is in none.
+func checkAskers(e *Engine) error {
+	want := map[*queue]int{}
+	for _, a := range e.apps {
+		asks := !a.ended() && !a.noAttempt && a.runnable && a.pending+a.lpendSum > 0
+		if a.asking != asks {
+			return fmt.Errorf("app %s (state %s, between attempts %v, runnable %v, pending %d+%d) has asking %v",
+				a.id, a.state, a.noAttempt, a.runnable, a.pending, a.lpendSum, a.asking)
+		}
+		if asks {
+			if e.byPath[a.q.path] != a.q {
+				return fmt.Errorf("app %s asks in %s, a queue no longer in the tree", a.id, a.q.path)
+			}
+			want[a.q]++
+		}
+	}
+	for _, q := range e.queues {
+		if len(q.askers) != want[q] {
+			return fmt.Errorf("%s lists %d askers, %d of its apps ask", q.path, len(q.askers), want[q])
+		}
+		for i, a := range q.askers {
+			if int(a.askAt) != i || a.q != q || !a.asking {
+				return fmt.Errorf("%s's asker %d is %s (askAt %d, in %s, asking %v)", q.path, i, a.id, a.askAt, a.q.path, a.asking)
+			}
 		}
 	}
 	return nil

@@ -158,3 +158,99 @@ func TestPreemptAskersFollowTheApps(t *testing.T) {
 	same(b)
 	e.Preempt(6000)
 }
+
+// TestPreemptAskersEveryPath: the askers stay the asking apps through
+// every path that changes an app's queue, attempt or runnability (submit,
+// kill, RemoveAttempt with and without kept containers, a move between
+// attempts, AddAttempt, a refresh that makes an app runnable, a dynamic
+// leaf's deletion and re-creation), checked by checkInvariants and by the
+// check mode's comparison of the walks in each preemption round.
+func TestPreemptAskersEveryPath(t *testing.T) {
+	defer SetPreemptCacheForTests("check")()
+	kv := map[string]string{"root.b.max-parallel-apps": "2"}
+	e := preemptEngine(t, kv)
+	now := int64(0)
+	step := func(what string, err error) {
+		t.Helper()
+		require.NoError(t, err, what)
+		require.NoError(t, checkInvariants(e), what)
+		now += 3000
+		require.NotPanics(t, func() { e.Preempt(now) }, what)
+		require.NoError(t, checkInvariants(e), what)
+	}
+	ask := func(id string) error {
+		return e.UpdateAsks(id, []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 5}})
+	}
+	a, b := e.byPath["root.a"], e.byPath["root.b"]
+	for _, id := range []string{"b2", "b3"} {
+		step("submit "+id, e.SubmitApp(AppSpec{ID: id, Queue: "root.b", User: "w"}))
+	}
+	require.False(t, e.appByID["b3"].runnable, "b3 is held back by max-parallel-apps")
+	step("ask b3", ask("b3"))
+	step("ask b2", ask("b2"))
+	require.Len(t, b.askers, 2)
+	step("kill b2", e.KillApp("b2"))
+	require.True(t, e.appByID["b3"].runnable, "b3 runs once b2 is killed")
+	require.Len(t, b.askers, 2, "b1 and b3")
+	step("remove b1's attempt keeping its containers", e.RemoveAttempt("b1", true))
+	require.Len(t, b.askers, 1)
+	_, err := e.MoveApp("b1", "root.a")
+	step("move b1 between attempts", err)
+	step("add b1's attempt", e.AddAttempt("b1"))
+	step("ask b1", ask("b1"))
+	require.Len(t, a.askers, 1)
+	step("remove b1's attempt", e.RemoveAttempt("b1", false))
+	assert.Empty(t, a.askers)
+	step("add b1's attempt", e.AddAttempt("b1"))
+	step("ask b1", ask("b1"))
+	step("finish b1", e.FinishApp("b1"))
+
+	// A refresh raising max-parallel-apps makes a held-back asker runnable.
+	for _, id := range []string{"b4", "b5"} {
+		step("submit "+id, e.SubmitApp(AppSpec{ID: id, Queue: "root.b", User: "w"}))
+		step("ask "+id, ask(id))
+	}
+	require.False(t, e.appByID["b5"].runnable)
+	before := len(b.askers)
+	m := e.Model()
+	kv2 := map[string]string{"root.queues": "a,b", "root.a.capacity": "30", "root.b.capacity": "70", "root.a.user-limit-factor": "10",
+		"root.b.max-parallel-apps":                        "3",
+		"yarn.resourcemanager.scheduler.monitor.enable":   "true",
+		"yarn.resourcemanager.scheduler.monitor.policies": "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy"}
+	require.Empty(t, e.Refresh(build(t, kv2, m.Version), nil))
+	step("refresh", nil)
+	require.True(t, e.appByID["b5"].runnable)
+	assert.Len(t, b.askers, before+1, "b5 asks once runnable")
+	for _, id := range []string{"b3", "b4", "b5"} {
+		step("kill "+id, e.KillApp(id))
+	}
+	assert.Empty(t, b.askers)
+}
+
+// TestAskersOfDeletedDynamicLeaf: a dynamic leaf deleted once its apps are
+// gone leaves no asker behind, and its re-creation starts with the new
+// app's asks only.
+func TestAskersOfDeletedDynamicLeaf(t *testing.T) {
+	defer SetPreemptCacheForTests("check")()
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                                  "users",
+		p + "root.users.capacity":                          "1w",
+		p + "root.users.auto-queue-creation-v2.enabled":    "true",
+		p + "auto-queue-creation-v2.queue-expiration-time": "10",
+	})
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.alice", User: "alice"})
+	require.NoError(t, err)
+	require.NoError(t, e.UpdateAsks("app_1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 3}}))
+	old := e.byPath["root.users.alice"]
+	require.Len(t, old.askers, 1)
+	require.NoError(t, e.KillApp("app_1"))
+	assert.Empty(t, old.askers)
+	e.SetTime(61_000)
+	require.Equal(t, []string{"root.users.alice"}, e.ExpireQueues(200_000))
+	require.NoError(t, checkInvariants(e))
+	_, err = e.Submit(AppSpec{ID: "app_2", Queue: "root.users.alice", User: "alice"})
+	require.NoError(t, err)
+	require.NoError(t, e.UpdateAsks("app_2", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 3}}))
+	require.NoError(t, checkInvariants(e))
+	assert.Len(t, e.byPath["root.users.alice"].askers, 1)
+}
