@@ -119,6 +119,9 @@ func checkInvariants(e *Engine) error {
 	if err := checkAskers(e); err != nil {
 		return err
 	}
+	if err := checkRunnableCounts(e); err != nil {
+		return err
+	}
 	for _, q := range e.queues {
 		for pi := range e.parts {
 			k := qp{q, pi}
@@ -291,6 +294,33 @@ func checkAskers(e *Engine) error {
 			if int(a.askAt) != i || a.q != q || !a.asking {
 				return fmt.Errorf("%s's asker %d is %s (askAt %d, in %s, asking %v)", q.path, i, a.id, a.askAt, a.q.path, a.asking)
 			}
+		}
+	}
+	return nil
+}
+
+// checkRunnableCounts: a queue's numRunnable and a user's userRunnable
+// count the runnable attempts below it or of that user (the
+// max-parallel-apps enforcer's trackApp and untrackApp).
+func checkRunnableCounts(e *Engine) error {
+	perQueue, perUser := map[*queue]int{}, map[string]int{}
+	for _, a := range e.apps {
+		if a.ended() || a.noAttempt || !a.runnable {
+			continue
+		}
+		perUser[a.user]++
+		for p := a.q; p != nil; p = p.parent {
+			perQueue[p]++
+		}
+	}
+	for _, q := range e.queues {
+		if q.numRunnable != perQueue[q] {
+			return fmt.Errorf("queue %s counts %d runnable apps, holds %d", q.path, q.numRunnable, perQueue[q])
+		}
+	}
+	for u, n := range e.userRunnable {
+		if n != perUser[u] {
+			return fmt.Errorf("user %s counts %d runnable apps, has %d", u, n, perUser[u])
 		}
 	}
 	return nil

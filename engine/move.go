@@ -135,7 +135,12 @@ func (e *Engine) moveApp(a *app, dest *queue) {
 	// detachContainer calls come first.
 	e.bookApp(a, -1)
 	e.leaveQueue(a)
-	e.trackRunnable(a, -1)
+	wasRunnable := a.runnable
+	if wasRunnable {
+		// Only a runnable attempt is tracked (trackApp); a held-back
+		// app stays in e.nonRunnable and is counted once it runs.
+		e.trackRunnable(a, -1)
+	}
 	for p := src; p != nil; p = p.parent {
 		p.apps--
 	}
@@ -146,7 +151,9 @@ func (e *Engine) moveApp(a *app, dest *queue) {
 	for p := dest; p != nil; p = p.parent {
 		p.apps++
 	}
-	e.trackRunnable(a, 1)
+	if wasRunnable {
+		e.trackRunnable(a, 1)
+	}
 	e.bookApp(a, 1)
 	e.joinQueue(a)
 	e.activate(src)

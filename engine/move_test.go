@@ -244,3 +244,20 @@ func TestMoveAppAMContainer(t *testing.T) {
 	assert.Equal(t, StateRunning, st.Apps["wait"].State)
 	assert.Equal(t, int64(gb), st.Queues["root.a.a2"].UsedMB)
 }
+
+// An app max-parallel-apps holds back moves without touching the
+// runnable counts: only a runnable attempt is tracked (trackApp), so the
+// source keeps counting its running app and the target gets only what
+// the app counts once it may run there.
+func TestMoveHeldBackAppKeepsRunnableCounts(t *testing.T) {
+	e := attemptEngine(t, map[string]string{"root.a.a1.max-parallel-apps": "1"})
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "x", Queue: "a1", User: "u", AM: Resource{gb, 1}}))
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "y", Queue: "a1", User: "u", AM: Resource{gb, 1}}))
+	require.False(t, e.appByID["y"].runnable)
+	_, err := e.MoveApp("y", "b1")
+	require.NoError(t, err)
+	require.NoError(t, checkInvariants(e))
+	assert.Equal(t, 1, e.byPath["root.a.a1"].numRunnable, "x still runs in a1")
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "z", Queue: "a1", User: "u", AM: Resource{gb, 1}}))
+	assert.Equal(t, []string{"z"}, e.Snapshot().Queues["root.a.a1"].NonRunnableAppIDs, "a1 still runs one app at most")
+}
