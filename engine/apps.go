@@ -842,9 +842,10 @@ func (e *Engine) endApp(appID, final string) error {
 // stopAttempt is CapacityScheduler.doneApplicationAttempt up to the
 // leaf's finishApplicationAttempt and the max-parallel-apps enforcer's
 // untrackApp: reservations and live containers released (but for those
-// a work-preserving AM restart keeps), the outstanding requests dropped
-// (SchedulerApplicationAttempt.stop), and the attempt out of its leaf's
-// lists and counts. The leaf's own app count is the caller's.
+// a work-preserving AM restart keeps), the attempt out of its leaf's
+// lists and counts (leaveQueue, as a move takes it out) and its
+// outstanding requests dropped (SchedulerApplicationAttempt.stop). The
+// leaf's own app count is the caller's.
 func (e *Engine) stopAttempt(a *app, keep bool) {
 	for len(a.resv) > 0 {
 		e.unreserve(a.resv[0])
@@ -856,34 +857,13 @@ func (e *Engine) stopAttempt(a *app, keep bool) {
 			e.release(c, EvReleased)
 		}
 	}
-	before := a.pending
-	if a.activated {
-		for pi, v := range a.lpend {
-			if v != 0 {
-				a.q.addPendingIn(pi, -v)
-			}
-		}
-	}
-	a.keys, a.pending, a.pendRes, a.lpend, a.lpendSum = nil, 0, Resource{}, nil, 0
-	q, u := a.q, a.u
-	switch {
-	case !a.runnable:
-		q.nonRunnable = removeApp(q.nonRunnable, a)
-		u.nonRunnable--
+	if a.runnable {
+		e.trackRunnable(a, -1)
+	} else {
 		e.nonRunnable = removeApp(e.nonRunnable, a)
-	case a.activated:
-		e.pendingChanged(a, before)
-		e.trackRunnable(a, -1)
-		q.active = removeApp(q.active, a)
-		q.changed()
-		e.addAMUsed(a, -1)
-		u.activeApps--
-	default:
-		e.pendingChanged(a, before)
-		e.trackRunnable(a, -1)
-		q.waiting = removeApp(q.waiting, a)
-		u.pendingApps--
 	}
+	e.leaveQueue(a)
+	a.keys, a.pending, a.pendRes, a.lpend, a.lpendSum = nil, 0, Resource{}, nil, 0
 }
 
 // dropIdleUser is UsersManager.removeUser once the user has no app left

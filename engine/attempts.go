@@ -39,7 +39,7 @@ func (e *Engine) RemoveAttempt(appID string, keepContainers bool) error {
 	q, u := a.q, a.u
 	wasRunnable := a.runnable
 	e.stopAttempt(a, keepContainers)
-	a.noAttempt, a.runnable, a.activated = true, false, false
+	a.noAttempt, a.runnable = true, false
 	e.betweenAttempts++
 	a.state, a.diag = StateAccepted, NoAttemptDiag
 	// AbstractLeafQueue.getNumApplications counts the leaf's attempts;

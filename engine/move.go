@@ -207,7 +207,8 @@ func (e *Engine) bookApp(a *app, sign int64) {
 
 // leaveQueue takes the attempt out of its leaf's lists and counts
 // (AbstractLeafQueue.finishApplicationAttempt): its AM resource, its
-// outstanding requests and its place among the user's apps.
+// outstanding requests and its place among the user's apps. A move and
+// an attempt's end (stopAttempt) both leave through it.
 func (e *Engine) leaveQueue(a *app) {
 	q, u := a.q, a.u
 	if a.asking {
