@@ -213,6 +213,9 @@ type Engine struct {
 	// emptiedByRefresh are the queues a refresh left with an empty
 	// non-legacy capacity (refreshEmptied).
 	emptiedByRefresh []string
+	// keptForAttempt are the dynamic leaves the deletion policy passed by
+	// because they held an app between attempts (expiry.go).
+	keptForAttempt []string
 	// waitScan marks the leaves Waiting reads (waitscan.go). Last, so
 	// the fields a pass reads keep their places.
 	waitScan []uint64

@@ -164,9 +164,19 @@ func (e *Engine) FlexibleQueue(path string) bool {
 // applications (a leaf) or no children (a parent) whose
 // queue-auto-removal is on. A leaf holding an app between attempts
 // counts no application in Hadoop either, which would delete it under
-// the app; capq keeps it, as it cannot carry the app.
+// the app; capq keeps it, as it cannot carry the app, and says so
+// (Unmodelled).
 func (e *Engine) eligible(q *queue) bool {
-	return q != nil && q.dynamic && !q.legacyAuto && q.apps == 0 && len(q.children) == 0 && e.autoRemoval(q) && !e.holdsAppBetweenAttempts(q)
+	if q == nil || !q.dynamic || q.legacyAuto || q.apps != 0 || len(q.children) != 0 || !e.autoRemoval(q) {
+		return false
+	}
+	if e.holdsAppBetweenAttempts(q) {
+		if !contains(e.keptForAttempt, q.path) {
+			e.keptForAttempt = append(e.keptForAttempt, q.path)
+		}
+		return false
+	}
+	return true
 }
 
 // inactive is isInactiveDynamicQueue: eligible, with more whole seconds

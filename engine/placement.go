@@ -68,6 +68,10 @@ func (e *Engine) Unmodelled() []Warning {
 		note("refresh", path+"'s capacity became an empty vector on a refresh: Hadoop skips such a queue when it computes effective resources "+
 			"(ResourceCalculationDriver), so it keeps those of the configuration before the refresh; capq gives it 0")
 	}
+	for _, path := range e.keptForAttempt {
+		note("auto-deletion", path+" held an application between attempts when the deletion policy looked at it: Hadoop's isEligibleForAutoDeletion "+
+			"counts the leaf's attempts only (getNumApplications), so it may delete the leaf under the app; capq kept it")
+	}
 	if e.reservedPassOvers > 0 {
 		note("multi-node placement", fmt.Sprintf("%d time(s) a request passed over a node with room that another reservation holds: "+
 			"Hadoop proposes the container there and refuses it at commit (FiCaSchedulerApp.commonCheckContainerAllocation), so that pass places nothing, "+

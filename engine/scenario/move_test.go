@@ -149,3 +149,22 @@ func TestKillAppStep(t *testing.T) {
 		{"op": "kill_app", "app": "p"}, {"op": "finish_app", "app": "p"}`)
 	assert.Equal(t, []string{"step 4 (kill_app): unknown or finished application p", "step 5 (finish_app): unknown or finished application p"}, out.Failures)
 }
+
+// An expire_queues step that passes by a dynamic leaf holding an app
+// between attempts says so: Hadoop would delete the leaf.
+func TestExpireQueuesWarnsOfLeafKeptForAttempt(t *testing.T) {
+	src := `{"id": "x", "hadoop_version": "3.4", "cluster": {"nodes": [{"id": "h1", "memory_mb": 8192, "vcores": 8}]},
+  "config": {"yarn.scheduler.capacity.root.queues": "users", "yarn.scheduler.capacity.root.users.capacity": "1w",
+    "yarn.scheduler.capacity.root.users.auto-queue-creation-v2.enabled": "true",
+    "yarn.scheduler.capacity.auto-queue-creation-v2.queue-expiration-time": "10"},
+  "steps": [{"op": "submit_app", "app": "p", "queue": "root.users.alice", "user": "alice", "am_memory_mb": 1024, "am_vcores": 1},
+    {"op": "remove_attempt", "app": "p"},
+    {"op": "expire_queues", "now_ms": 60000}]}`
+	sc, err := Parse("x.json", []byte(src))
+	require.NoError(t, err)
+	out := Run(sc, Options{})
+	require.Empty(t, out.Failures)
+	var b bytes.Buffer
+	require.NoError(t, WriteText(&b, sc, out))
+	assert.Contains(t, b.String(), "[2] expire_queues at 60000 ms: removed 0 queue(s) \n      warning: not modelled: auto-deletion: root.users.alice held an application between attempts")
+}

@@ -65,7 +65,10 @@ func checkPlaced(x *RefreshExpect, pl engine.Placed) []string {
 
 // expireQueues runs AutoCreatedQueueDeletionPolicy at now_ms.
 func (r *runner) expireQueues(s *Step, res *StepResult) {
+	before := warningTexts(r.eng.Unmodelled())
 	res.Removed = r.eng.ExpireQueues(s.NowMS)
+	// A leaf kept for an app between attempts is a note of the run.
+	res.Warnings = newWarnings(before, warningTexts(r.eng.Unmodelled()))
 	if res.Removed == nil {
 		res.Removed = []string{}
 	}

@@ -82,6 +82,9 @@ func submitText(b *bytes.Buffer, s *Step, res *StepResult) {
 
 func expireText(b *bytes.Buffer, s *Step, res *StepResult) {
 	safeio.Fprintf(b, " at %d ms: removed %d queue(s) %s\n", s.NowMS, len(res.Removed), strings.Join(res.Removed, ", "))
+	for _, w := range res.Warnings {
+		safeio.Fprintf(b, "      warning: %s\n", w)
+	}
 }
 
 func appVerdictText(b *bytes.Buffer, s *Step, res *StepResult) {
