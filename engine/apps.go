@@ -788,9 +788,9 @@ func (e *Engine) FinishApp(appID string) error {
 	return e.endApp(appID, StateFinished)
 }
 
-// KillApp is the ResourceManager's kill of an app (RMAppKillByClientEvent,
-// as CapacityScheduler.killAllAppsInQueue and RMAppLifetimeMonitor send
-// it): the app ends KILLED. At the scheduler level nothing else differs
+// KillApp is the ResourceManager's kill of an app (RMAppEventType.KILL:
+// an RMAppKillByClientEvent from a client or killAllAppsInQueue, a plain
+// RMAppEvent from RMAppLifetimeMonitor): the app ends KILLED. At the scheduler level nothing else differs
 // from FinishApp: the attempt is removed through the same
 // CapacityScheduler.doneApplicationAttempt (RMAppAttemptState.KILLED
 // instead of FINISHED, which SchedulerApplicationAttempt.stop only logs),
