@@ -83,8 +83,9 @@ func (e *Engine) AddAttempt(appID string) error {
 	a.noAttempt, a.diag = false, ""
 	e.betweenAttempts--
 	a.u = q.userFor(a.user)
+	// No lastUsedMS: only submitApplication (a submission, a move)
+	// updates the leaf's last submitted time, not submitApplicationAttempt.
 	q.apps++
-	q.lastUsedMS = e.nowMS
 	if a.amContainer {
 		e.askAMContainer(a)
 	}

@@ -232,3 +232,22 @@ func warningTexts(ws []Warning) []string {
 	}
 	return out
 }
+
+// A new attempt is no submission: the leaf's idle time still counts from
+// the app's submission (updateLastSubmittedTimeStamp is called from
+// submitApplication only, not submitApplicationAttempt).
+func TestAddAttemptKeepsLastSubmitted(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                                  "users",
+		p + "root.users.capacity":                          "1w",
+		p + "root.users.auto-queue-creation-v2.enabled":    "true",
+		p + "auto-queue-creation-v2.queue-expiration-time": "10",
+	})
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.alice", User: "alice"})
+	require.NoError(t, err)
+	require.NoError(t, e.RemoveAttempt("app_1", false))
+	e.SetTime(8_000)
+	require.NoError(t, e.AddAttempt("app_1"))
+	require.NoError(t, e.FinishApp("app_1"))
+	assert.Equal(t, []string{"root.users.alice"}, e.ExpireQueues(12_000), "idle 12 s since the submission")
+}
