@@ -50,11 +50,45 @@ var globalKeySince = map[string]xmlconf.Version{
 	"per-node-heartbeat.maximum-container-assignments": xmlconf.V2_10,
 	"per-node-heartbeat.maximum-offswitch-assignments": xmlconf.V2_10,
 	"rack-locality-additional-delay":                   xmlconf.V2_10,
-	// WorkflowPriorityMappingsManager is YARN-9760, a new feature of 3.1.4
-	// (and the other lines' releases of 2020); CS059, which parses the
-	// mappings, runs from 2.10 on, so 2.7 is the profile that ignores them.
+	// WorkflowPriorityMappingsManager is YARN-9760, a new feature of 2.10.0:
+	// CHANGELOG.2.10.0.md (released 2019-10-22) lists it under NEW
+	// FEATURES (three changelogs of the 3.x lines list it too). CS059,
+	// which parses the mappings, runs from 2.10 on too, so 2.7 is the
+	// profile that ignores them.
 	"workflow-priority-mappings":                 xmlconf.V2_10,
 	"workflow-priority-mappings-override.enable": xmlconf.V2_10,
+	// Read from the 2.8/2.9 lines on, never by 2.7 (the 2.10 profile, as
+	// rack-locality-additional-delay above):
+	//   - lazy-preemption-enabled is YARN-4108 (CapacityScheduler:
+	//     lazy preemption), listed in the 2.9.0 changelogs and in no
+	//     2.7.x one;
+	//   - application.fail-fast is YARN-6031 (the 2.8.1 and 3.0.0-alpha4
+	//     changelogs, not 2.7.4's); a 2.8 line CapacitySchedulerConfiguration
+	//     that has lazy preemption has no APP_FAIL_FAST yet;
+	//   - global-queue-max-application (QUEUE_GLOBAL_MAX_APPLICATION) is
+	//     absent from that 2.8 line file and present in a 2.9/3.0-alpha
+	//     one; the release that added it is not pinned (2.9.0 or 3.0.0);
+	//   - schedule-asynchronously.maximum-threads and
+	//     .maximum-pending-backlogs belong to the global scheduler's
+	//     several AsyncScheduleThreads and ResourceCommitterService (2.7's
+	//     CapacityScheduler has one AsyncScheduleThread and reads only
+	//     .enable and .scheduling-interval-ms); the release that added
+	//     them is not pinned either;
+	//   - the priority-utilization underutilized-preemption keys are
+	//     YARN-5864 (queue priorities), in the 2.9.0 and 3.0.0-alpha4
+	//     changelogs.
+	"lazy-preemption-enabled":                                                                   xmlconf.V2_10,
+	"application.fail-fast":                                                                     xmlconf.V2_10,
+	"global-queue-max-application":                                                              xmlconf.V2_10,
+	"schedule-asynchronously.maximum-threads":                                                   xmlconf.V2_10,
+	"schedule-asynchronously.maximum-pending-backlogs":                                          xmlconf.V2_10,
+	"ordering-policy.priority-utilization.underutilized-preemption.enabled":                     xmlconf.V2_10,
+	"ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms": xmlconf.V2_10,
+	"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation":      xmlconf.V2_10,
+	// QueueConfigurationAutoRefreshPolicy, which alone reads the interval,
+	// is YARN-10623: the 3.4.0 changelog lists it under NEW FEATURES and no
+	// 3.3.x changelog has it.
+	"queue.auto.refresh.monitoring-interval": xmlconf.V3_4,
 }
 
 // suffixSince returns the first version that reads a per-queue suffix

@@ -77,7 +77,15 @@ func checkMisspelledPrefix(p *Pass, key string, pr *xmlconf.Property) {
 // checkDocsOnlyKey reports a key the Hadoop documentation gives but no
 // code reads: the code wins, and the user's value is ignored.
 func checkDocsOnlyKey(p *Pass, key, read, reader string, pr *xmlconf.Property) {
-	p.ReportHint(Loc{Pos: pr.NamePos, Property: pr.Name}, "rename it to "+read,
+	at := Loc{Pos: pr.NamePos, Property: pr.Name}
+	if p.Version.Less(xmlconf.V3_4) {
+		// QueueConfigurationAutoRefreshPolicy is YARN-10623 (3.4.0): before,
+		// no name of its interval is read, and renaming would not help.
+		p.ReportHint(at, "it takes effect from Hadoop 3.4 on, as "+read,
+			"unknown property %q; Hadoop %s ignores it (%s, which reads %s, came with 3.4)", key, p.Version, reader, read)
+		return
+	}
+	p.ReportHint(at, "rename it to "+read,
 		"unknown property %q; Hadoop ignores it: the CapacityScheduler documentation gives this name, but %s reads %s", key, reader, read)
 }
 
