@@ -49,7 +49,10 @@ func compileAsync(m *xmlconf.Model) *asyncConf {
 	if v, err := xmlconf.HadoopGetLong(m.Conf.GetOr(xmlconf.Prefix+"schedule-asynchronously.scheduling-interval-ms", "")); err == nil {
 		a.intervalMS = v
 	}
-	if v, err := xmlconf.HadoopGetInt(m.Conf.GetOr(xmlconf.Prefix+"schedule-asynchronously.maximum-threads", "")); err == nil {
+	// 2.7's CapacityScheduler starts one AsyncScheduleThread and reads
+	// no maximum-threads (the key came with the global scheduler's
+	// thread list, from the 2.9 line on).
+	if v, err := xmlconf.HadoopGetInt(m.Conf.GetOr(xmlconf.Prefix+"schedule-asynchronously.maximum-threads", "")); err == nil && m.Version.AtLeast(xmlconf.V2_10) {
 		a.threads = max(int64(v), 1)
 	}
 	return a

@@ -48,7 +48,9 @@ func schedulingUnmodelled(m *xmlconf.Model) []Warning {
 				Feature: fmt.Sprintf("%d asynchronous scheduling threads (their proposals race and are re-checked at commit)", a.threads),
 				Effect:  "one thread is modelled: a pass takes no simulated time, so more threads would only repeat a pass on the same state; passes run every scheduling-interval-ms"})
 		}
-		if key := xmlconf.Prefix + "schedule-asynchronously.maximum-pending-backlogs"; at(key) != (xmlconf.Pos{}) {
+		// 2.7 has one scheduling thread and no commit backlog: it reads
+		// neither maximum-threads (compileAsync) nor this key.
+		if key := xmlconf.Prefix + "schedule-asynchronously.maximum-pending-backlogs"; at(key) != (xmlconf.Pos{}) && m.Version.AtLeast(xmlconf.V2_10) {
 			out = append(out, Warning{Key: key, Pos: at(key), Feature: "the commit backlog that holds scheduling threads back",
 				Effect: "proposals are committed at once, so the backlog never fills"})
 		}

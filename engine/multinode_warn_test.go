@@ -37,6 +37,12 @@ func TestSchedulingUnmodelled(t *testing.T) {
 		{"threads while async is off", map[string]string{"schedule-asynchronously.maximum-threads": "4"}, xmlconf.V3_4, nil},
 		{"backlog", map[string]string{"schedule-asynchronously.enable": "true", "schedule-asynchronously.maximum-pending-backlogs": "5"}, xmlconf.V3_4,
 			[]string{"yarn.scheduler.capacity.schedule-asynchronously.maximum-pending-backlogs"}},
+		// 2.7's CapacityScheduler has one AsyncScheduleThread and no commit
+		// backlog: it reads neither key, so there is nothing unmodelled.
+		{"2.7 reads no thread count", map[string]string{"schedule-asynchronously.enable": "true", "schedule-asynchronously.maximum-threads": "4"}, xmlconf.V2_7, nil},
+		{"2.7 has no backlog", map[string]string{"schedule-asynchronously.enable": "true", "schedule-asynchronously.maximum-pending-backlogs": "5"}, xmlconf.V2_7, nil},
+		{"2.10 threads", map[string]string{"schedule-asynchronously.enable": "true", "schedule-asynchronously.maximum-threads": "4"}, xmlconf.V2_10,
+			[]string{"yarn.scheduler.capacity.schedule-asynchronously.maximum-threads"}},
 		{"resource usage policy is modelled", multi, xmlconf.V3_4, nil},
 		{"custom policy class", with(multi, "multi-node-sorting.policy.rb.class", "com.example.BinPacking"), xmlconf.V3_4,
 			[]string{"yarn.scheduler.capacity.multi-node-sorting.policy.rb.class"}},

@@ -35,23 +35,27 @@ func (w Warning) String() string {
 }
 
 // globalUnmodelled are scheduler-wide keys the engine ignores: each enables
-// a Hadoop behaviour when its value is other than the default.
+// a Hadoop behaviour when its value is other than the default. since is
+// the first profile whose Hadoop reads the key (zero: every one); an older
+// one ignores it as Hadoop does, so there is nothing to warn about.
 var globalUnmodelled = []struct {
 	key, off, feature, effect string
+	since                     xmlconf.Version
 }{
 	{"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers", "false",
-		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted"},
+		"extra preemption to balance reserved resource (FifoCandidatesSelector)", "reservations do not add to what is preempted", xmlconf.V2_10},
 	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation", "false",
 		"moving a reservation to a node where preemption can free room for it (QueuePriorityContainerCandidateSelector.tryToMakeBetterReservationPlacement)",
-		"reservations stay on their node; only their own node is considered"},
+		"reservations stay on their node; only their own node is considered", xmlconf.V2_10},
 	{"yarn.scheduler.capacity.workflow-priority-mappings", "",
-		"priorities mapped from an app's workflow tag (WorkflowPriorityMappingsManager)", "workloads carry no workflow tags: apps keep their own priority"},
+		"priorities mapped from an app's workflow tag (WorkflowPriorityMappingsManager)", "workloads carry no workflow tags: apps keep their own priority", xmlconf.V2_10},
 	// RMAppManager.getUserNameForPlacement (yarn-site): a whitelisted
 	// submitter's app carrying a userid=<name> tag is placed as <name>.
 	{"yarn.resourcemanager.application-tag-based-placement.enable", "false",
-		"placement as the user an app's userid=<name> tag names (RMAppManager.getUserNameForPlacement)", "workloads carry no application tags: apps are placed as their submitting user"},
+		"placement as the user an app's userid=<name> tag names (RMAppManager.getUserNameForPlacement)", "workloads carry no application tags: apps are placed as their submitting user", xmlconf.Version{}},
+	// YARN-4108, in the 2.9.0 changelogs: 2.7 has no lazy preemption.
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
-		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill"},
+		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill", xmlconf.V2_10},
 }
 
 // queueUnmodelled are per-queue settings the engine ignores, with the
@@ -136,6 +140,9 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	}
 	if m.Conf != nil {
 		for _, g := range globalUnmodelled {
+			if m.Version.Less(g.since) {
+				continue
+			}
 			p, ok := m.Conf.Lookup(g.key)
 			if !ok || strings.EqualFold(strings.TrimSpace(p.Value), g.off) || (g.off == "" && strings.TrimSpace(p.Value) == "") {
 				continue

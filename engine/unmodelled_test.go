@@ -113,6 +113,34 @@ func TestUnmodelled(t *testing.T) {
 	assert.Empty(t, Unmodelled(nil))
 }
 
+// TestUnmodelledKeysOlderProfilesDoNotRead: a key the profile's Hadoop
+// does not read is ignored there as by Hadoop, so it is not "unmodelled".
+// Lazy preemption is YARN-4108 and the queue-priority selector YARN-5864,
+// both first in the 2.9.0 changelogs; workflow priority mappings are
+// YARN-9760 (2.10.0).
+func TestUnmodelledKeysOlderProfilesDoNotRead(t *testing.T) {
+	base := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50"}
+	keys := map[string]string{
+		"lazy-preemption-enabled": "true",
+		"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation": "true",
+		"workflow-priority-mappings": "wf1:root.a:2",
+		"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers": "true",
+	}
+	for k, v := range keys {
+		base[k] = v
+	}
+	var got []string
+	for _, w := range Unmodelled(build(t, base, xmlconf.V2_7)) {
+		got = append(got, w.Key)
+	}
+	assert.Empty(t, got, "2.7 reads none of these keys")
+	got = nil
+	for _, w := range Unmodelled(build(t, base, xmlconf.V2_10)) {
+		got = append(got, w.Key)
+	}
+	assert.Len(t, got, len(keys), "2.10 reads them all: %v", got)
+}
+
 // Before 3.2 a fair leaf's apps are ordered for intra-queue preemption as
 // from 3.2, and capq says so; from 3.2 the split is modelled.
 func TestUnmodelledIntraFairBefore32(t *testing.T) {

@@ -17,7 +17,13 @@ func (b *builder) global() {
 	g := &b.m.Global
 	g.MaxApplications, _ = b.intAt(Prefix+"maximum-applications", FromGlobal, 10000)
 	g.MaxAMResourcePercent, _ = b.floatAt(Prefix+"maximum-am-resource-percent", FromGlobal, 0.1)
-	g.GlobalQueueMaxApps, _ = b.intAt(Prefix+"global-queue-max-application", FromGlobal, -1)
+	g.GlobalQueueMaxApps = Value[int32]{V: -1}
+	if b.v.AtLeast(V2_10) {
+		// Not in the 2.7 line (a 2.8 line CapacitySchedulerConfiguration has
+		// no QUEUE_GLOBAL_MAX_APPLICATION yet): there a queue without
+		// maximum-applications gets its share of maximum-applications.
+		g.GlobalQueueMaxApps, _ = b.intAt(Prefix+"global-queue-max-application", FromGlobal, -1)
+	}
 	g.MinUserLimitPercent = Value[float32]{V: 100}
 	g.UserLimitFactor = Value[float32]{V: 1}
 	if b.v.AtLeast(V3_4) {
@@ -145,12 +151,20 @@ func (b *builder) preemption() {
 	p.IntraQueueMaxAllowable, _ = b.floatAt(b.globalKey(preemptionPrefix+"intra-queue-preemption.max-allowable-limit"), FromGlobal, 0.2)
 	p.IntraQueueOrder, _ = b.stringAt(b.globalKey(preemptionPrefix+"intra-queue-preemption.preemption-order-policy"), FromGlobal, "userlimit_first")
 	p.SelectOnReservedContainers, _ = b.boolAt(b.globalKey(preemptionPrefix+"select_based_on_reserved_containers"), FromGlobal, false)
-	p.BalanceAfterSatisfied, _ = b.boolAt(b.globalKey(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.enabled"), FromGlobal, false)
-	p.BalanceMaxWaitMS, _ = b.longAt(b.globalKey(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.max-wait-before-kill"), FromGlobal, 300000)
+	p.BalanceMaxWaitMS = Value[int64]{V: 300000}
+	if b.v.AtLeast(V3_1) {
+		// YARN-8379: the 3.1.1 and 3.2.0 changelogs list it, 2.10's do not.
+		p.BalanceAfterSatisfied, _ = b.boolAt(b.globalKey(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.enabled"), FromGlobal, false)
+		p.BalanceMaxWaitMS, _ = b.longAt(b.globalKey(preemptionPrefix+"preemption-to-balance-queue-after-satisfied.max-wait-before-kill"), FromGlobal, 300000)
+	}
 	p.CrossQueueConservativeDRF, _ = b.boolAt(b.globalKey(preemptionPrefix+"conservative-drf"), FromGlobal, false)
 	p.InQueueConservativeDRF, _ = b.boolAt(b.globalKey(preemptionPrefix+"intra-queue-preemption.conservative-drf"), FromGlobal, true)
-	const under = Prefix + "ordering-policy.priority-utilization.underutilized-preemption."
-	p.Underutilized, _ = b.boolAt(under+"enabled", FromGlobal, false)
-	p.UnderutilizedDelayMS, _ = b.longAt(under+"reserved-container-delay-ms", FromGlobal, 60000)
-	p.UnderutilizedMoveReservation, _ = b.boolAt(under+"allow-move-reservation", FromGlobal, false)
+	p.UnderutilizedDelayMS = Value[int64]{V: 60000}
+	if b.v.AtLeast(V2_10) {
+		// YARN-5864 (queue priorities, 2.9.0 and 3.0.0-alpha4).
+		const under = Prefix + "ordering-policy.priority-utilization.underutilized-preemption."
+		p.Underutilized, _ = b.boolAt(under+"enabled", FromGlobal, false)
+		p.UnderutilizedDelayMS, _ = b.longAt(under+"reserved-container-delay-ms", FromGlobal, 60000)
+		p.UnderutilizedMoveReservation, _ = b.boolAt(under+"allow-move-reservation", FromGlobal, false)
+	}
 }
