@@ -49,7 +49,8 @@ func (e *Engine) amLimit(q *queue) Resource {
 }
 
 // ulfDisabled reports whether q's user-limit-factor switches the per-user
-// cap off: exactly -1 on 3.4, never before. The 3.3 UsersManager and 2.7's
+// cap off: exactly -1 on 3.4 (YARN-10531, in no 3.3.x changelog), never
+// before. The 3.3 UsersManager and 2.7's
 // LeafQueue multiply by the factor whatever its sign, so -1 makes the user
 // limit's cap and the user AM limit negative (Resources.multiplyAndRoundDown,
 // multiplyAndNormalizeUp) and Resources.min picks them. canAssignToUser

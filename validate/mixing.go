@@ -198,8 +198,9 @@ func capacityType(queues []*xmlconf.Queue, labels []string, v xmlconf.Version) (
 // weightOf is QueueCapacities.getWeight for a capacity: the configured
 // weight ("2w"), or from 3.4 on the weight of a vector giving every
 // resource the same weight ("[memory=2w,vcores=2w]"), which
-// AbstractCSQueue.setupQueueConfigs stores in the queue's capacities;
-// -1 (not set) otherwise.
+// AbstractCSQueue.setupQueueConfigs stores in the queue's capacities in
+// either queue mode (YARN-11000 added the step after the capacity vectors
+// are parsed; 3.3 parses no capacity vectors); -1 (not set) otherwise.
 func weightOf(c xmlconf.Capacity, v xmlconf.Version) float32 {
 	if c.Mode == xmlconf.ModeWeight {
 		return c.Weight

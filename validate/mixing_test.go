@@ -128,3 +128,23 @@ func TestLabelsTimesChildrenLintBounded(t *testing.T) {
 	assert.Less(t, len(cs020[0].Message), maxMixedDiag+1024)
 	assert.True(t, strings.HasSuffix(cs020[0].Message, "… (capq cuts the list here)"), cs020[0].Message[len(cs020[0].Message)-100:])
 }
+
+// TestWeightOfUniformVectorFrom34: a vector giving every resource the same
+// weight is the queue's weight only on 3.4, in legacy mode as well: the
+// step is AbstractCSQueue#setupQueueConfigs's "5w == [memory=5w,
+// vcores=5w]", which YARN-11000 added right after the capacity vectors are
+// parsed, with no queue-mode condition; 3.3 has no capacity vectors, so
+// there the value is only a legacy absolute resource with an unknown unit.
+func TestWeightOfUniformVectorFrom34(t *testing.T) {
+	m := xmlconf.Build(xmlconf.FromMap(map[string]string{
+		xmlconf.Prefix + "root.queues": "a", xmlconf.Prefix + "root.a.capacity": "[memory=3w,vcores=3w]",
+	}, "test.xml"), xmlconf.BuildOptions{Version: xmlconf.V3_4})
+	c := m.Queue("root.a").Capacity
+	for _, tc := range []struct {
+		v    xmlconf.Version
+		want float32
+	}{{xmlconf.V3_1, -1}, {xmlconf.V3_3, -1}, {xmlconf.V3_4, 3}} {
+		assert.Equal(t, tc.want, weightOf(c, tc.v), tc.v.String())
+	}
+	require.True(t, m.Global.LegacyQueueMode.V, "the default legacy queue mode")
+}

@@ -178,7 +178,8 @@ var ruleUserLimits = &Rule{
 		Why: "Hadoop does not range-check these. MULP 0 or 150, ULF 0 (nobody can use the queue) or -2, " +
 			"maximum-applications -5 are accepted and produce queues that admit nobody or behave unlike their intent. " +
 			"A user-limit-factor of -1 means \"no per-user limit\" only from 3.4 (YARN-10531: UsersManager#computeUserLimit " +
-			"and AbstractLeafQueue#getUserAMResourceLimitPerPartition test for exactly -1). Before, it is an ordinary factor: " +
+			"and AbstractLeafQueue#getUserAMResourceLimitPerPartition test for exactly -1; a sub-task of flexible auto queue " +
+			"creation, YARN-10496, that no 3.3.x changelog lists). Before, it is an ordinary factor: " +
 			"the limit's cap is queue capacity × -1 (Resources.multiplyAndRoundDown), Resources.min picks it, and the user " +
 			"limit is that negative resource rounded up to the minimum allocation. Java's division truncates, so the limit " +
 			"is 0 while the queue's capacity is under two minimum allocations and below zero above that. canAssignToUser " +

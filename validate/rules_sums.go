@@ -34,7 +34,8 @@ var ruleMixedModes = &Rule{
 		Why: "In legacy queue mode (the default) all children of one parent must use one mode; Hadoop 3.4 refuses the " +
 			"file with `Parent queue '<path>' have children queue used mixed of  weight mode, percentage and absolute mode, ...`. " +
 			"A 0 percentage is tolerated among weights. A vector giving every resource the same weight " +
-			"(`[memory=2w,vcores=2w]`) counts as that weight (AbstractCSQueue#setupQueueConfigs). Mixing across levels is allowed.",
+			"(`[memory=2w,vcores=2w]`) counts as that weight, in legacy mode too (AbstractCSQueue#setupQueueConfigs, " +
+			"since YARN-11000). Mixing across levels is allowed.",
 		Bad:      "root.a.capacity=2w; root.b.capacity=50",
 		Good:     "root.a.capacity=2w; root.b.capacity=1w",
 		Source:   "AbstractParentQueue#getCapacityConfigurationTypeForQueues",

@@ -201,7 +201,8 @@ func (b *builder) maxApplications(q *Queue) {
 	if perUser > maxApps {
 		perUser = maxApps
 	}
-	// Only 3.4 reads -1 as "no per-user limit" (updateMaxAppsPerUser);
+	// Only 3.4 reads -1 as "no per-user limit" (updateMaxAppsPerUser,
+	// YARN-10531, which no 3.3.x changelog lists);
 	// the 3.3 and 2.7 LeafQueue.setupQueueConfigs keep the product, so a
 	// factor of -1 gives a negative maximum and submitApplication refuses
 	// every user (user.getTotalApplications() >= getMaxApplicationsPerUser()).

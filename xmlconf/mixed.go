@@ -331,7 +331,8 @@ func WeightMaximumResource(c Capacity) (string, bool) {
 // resource the same weight ("[memory=2w,vcores=2w]"). Hadoop 3.4's
 // AbstractCSQueue.setupQueueConfigs stores that weight as the queue's
 // weight for the label, in both queue modes ("5w == [memory=5w,
-// vcores=5w]"), although getNonLabeledQueueWeight reads a weight only from
+// vcores=5w]", added by YARN-11000, 3.4.0, with no queue-mode condition
+// around it), although getNonLabeledQueueWeight reads a weight only from
 // a value ending in "w"; a legacy-mode parent then counts the queue as
 // using weight mode. The parsed vector holds every resource type (absent
 // ones at 0), so a vector naming only memory is not uniform. ok is false
