@@ -34,6 +34,14 @@ func restartOnlyKey(key string, v xmlconf.Version) bool {
 	if _, ok := xmlconf.RMOnly(key, v); ok {
 		return true
 	}
+	if rest, ok := strings.CutPrefix(key, xmlconf.Prefix); ok {
+		if since, ok := globalKeySince[rest]; ok && v.Less(since) {
+			// Never read on this profile (2.7's one scheduling thread has
+			// no maximum-threads): no restart applies it either; CS005
+			// says it is ignored.
+			return false
+		}
+	}
 	switch key {
 	case xmlconf.Prefix + "resource-calculator", xmlconf.Prefix + "multi-node-placement-enabled", storeClassKey:
 		return true

@@ -274,6 +274,28 @@ func TestRefreshRestartOnlyAndStore(t *testing.T) {
 	})
 }
 
+// A restart applies only what the profile's Hadoop reads: 2.7 starts one
+// AsyncScheduleThread and never reads maximum-threads (the global
+// scheduler's key, 2.9 line on), so changing it needs no restart there.
+func TestRefreshRestartOnlyKeysTheProfileReads(t *testing.T) {
+	base := baseConf()
+	threads := edit(base, map[string]string{"schedule-asynchronously.maximum-threads": "4"})
+	interval := edit(base, map[string]string{"schedule-asynchronously.scheduling-interval-ms": "10"})
+	for _, tc := range []struct {
+		v      xmlconf.Version
+		target map[string]string
+		want   int
+	}{{xmlconf.V2_7, threads, 0}, {xmlconf.V2_10, threads, 1}, {xmlconf.V2_7, interval, 1}} {
+		n := 0
+		for _, f := range refresh(tc.v, base, tc.target, nil).Findings {
+			if f.Rule == "RF013" {
+				n++
+			}
+		}
+		assert.Equal(t, tc.want, n, "%s %v", tc.v, tc.target)
+	}
+}
+
 // TestRefreshAllowZeroCapacitySum mirrors TestCapacitySchedulerQueues'
 // testRefreshEnablingAllowZeroCapacitySumIsRejected.
 func TestRefreshAllowZeroCapacitySum(t *testing.T) {
