@@ -98,7 +98,7 @@ func (o previewOptions) check(args []string) error {
 		return fmt.Errorf("--hadoop1 takes no OLD NEW arguments (got %d); the two configurations are the migration without and with --group", len(args))
 	case !o.hadoop1 && len(args) != 2:
 		return fmt.Errorf("want OLD and NEW configurations (got %d arguments), or --hadoop1", len(args))
-	case !o.hadoop1 && (o.h1.mapredSite != "" || len(o.h1.groups) > 0):
+	case !o.hadoop1 && (o.h1.files.MapredSite != "" || len(o.h1.groups) > 0):
 		return errors.New("--mapred-site and --group need --hadoop1")
 	case o.workload == "-" && len(args) == 2 && (args[0] == "-" || args[1] == "-"):
 		return errors.New("--workload - and a configuration on standard input cannot share it")

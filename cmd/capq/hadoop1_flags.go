@@ -14,27 +14,41 @@ import (
 // and capq preview --hadoop1 share: the JobTracker's files, the dialect
 // and the --group hierarchy, read the same way by both.
 type hadoop1Files struct {
-	mapredSite, capacityScheduler, queueACLs, mapredQueues string
-	sourceDialect                                          string
-	groups                                                 []string
+	// files are the file flags' values (h1FileFlags), as LoadHadoop1
+	// takes them.
+	files         xmlconf.H1Paths
+	sourceDialect string
+	groups        []string
+}
+
+// h1FileFlags are the Hadoop 1 file flags, each with its help and the
+// H1Paths field it fills: the one list that binds them, names them as
+// inputs and finds the one on standard input, so a flag added here is
+// never missing from one of those.
+var h1FileFlags = []struct {
+	name, usage string
+	field       func(*xmlconf.H1Paths) *string
+}{
+	{"mapred-site", "the JobTracker's mapred-site.xml (required)", func(p *xmlconf.H1Paths) *string { return &p.MapredSite }},
+	{"capacity-scheduler", "Hadoop 1 capacity-scheduler.xml", func(p *xmlconf.H1Paths) *string { return &p.CapacityScheduler }},
+	{"queue-acls", "mapred-queue-acls.xml (1.x)", func(p *xmlconf.H1Paths) *string { return &p.QueueACLs }},
+	{"mapred-queues", "0.21/0.22 hierarchical mapred-queues.xml", func(p *xmlconf.H1Paths) *string { return &p.MapredQueues }},
 }
 
 // bind registers the flags on cmd; prefix starts each help line (preview
 // says they need --hadoop1).
 func (h *hadoop1Files) bind(cmd *cobra.Command, prefix string) {
 	f := cmd.Flags()
-	f.StringVar(&h.mapredSite, "mapred-site", "", prefix+"the JobTracker's mapred-site.xml (required)")
-	f.StringVar(&h.capacityScheduler, "capacity-scheduler", "", prefix+"Hadoop 1 capacity-scheduler.xml")
-	f.StringVar(&h.queueACLs, "queue-acls", "", prefix+"mapred-queue-acls.xml (1.x)")
-	f.StringVar(&h.mapredQueues, "mapred-queues", "", prefix+"0.21/0.22 hierarchical mapred-queues.xml")
+	for _, ff := range h1FileFlags {
+		f.StringVar(ff.field(&h.files), ff.name, "", prefix+ff.usage)
+	}
 	f.StringArrayVar(&h.groups, "group", nil, prefix+"new parent queue PARENT=q1,q2 holding top-level queues (repeatable, applied in order)")
 	f.StringVar(&h.sourceDialect, "source-dialect", "", prefix+"force the Hadoop 1 dialect: 0.20, 1.x or 0.21 (default: detect from the keys)")
 }
 
 // paths are the files for xmlconf.LoadHadoop1, with --source-dialect.
 func (h hadoop1Files) paths() (xmlconf.H1Paths, error) {
-	paths := xmlconf.H1Paths{MapredSite: h.mapredSite, CapacityScheduler: h.capacityScheduler,
-		QueueACLs: h.queueACLs, MapredQueues: h.mapredQueues}
+	paths := h.files
 	if h.sourceDialect != "" {
 		d, err := xmlconf.ParseH1Dialect(h.sourceDialect)
 		if err != nil {
@@ -60,13 +74,23 @@ func (h hadoop1Files) parseGroups() ([]migrate.Group, error) {
 
 // inputs are the files the flags name, which no output may replace.
 func (h hadoop1Files) inputs() []string {
-	return []string{h.mapredSite, h.capacityScheduler, h.queueACLs, h.mapredQueues}
+	var paths []string
+	for _, in := range h1Inputs(h.files) {
+		paths = append(paths, in.path)
+	}
+	return paths
 }
 
 // stdinInputs are the file flags as stdinOnce inputs.
-func (h hadoop1Files) stdinInputs() []outputFlag {
-	return []outputFlag{{"--mapred-site", h.mapredSite}, {"--capacity-scheduler", h.capacityScheduler},
-		{"--queue-acls", h.queueACLs}, {"--mapred-queues", h.mapredQueues}}
+func (h hadoop1Files) stdinInputs() []outputFlag { return h1Inputs(h.files) }
+
+// h1Inputs are paths' files as stdinOnce inputs, by flag.
+func h1Inputs(paths xmlconf.H1Paths) []outputFlag {
+	in := make([]outputFlag, len(h1FileFlags))
+	for i, ff := range h1FileFlags {
+		in[i] = outputFlag{"--" + ff.name, *ff.field(&paths)}
+	}
+	return in
 }
 
 // readStdin hands standard input to xmlconf.LoadHadoop1 for the one file
@@ -75,21 +99,15 @@ func (h hadoop1Files) stdinInputs() []outputFlag {
 // paths.Data, read within the --max-file-size limit. Two flags cannot
 // share standard input, and its name may not be another flag's file.
 func readHadoop1Stdin(paths *xmlconf.H1Paths, rf readFlags, s *streams) error {
-	fields := []struct {
-		flag string
-		path *string
-	}{{"--mapred-site", &paths.MapredSite}, {"--capacity-scheduler", &paths.CapacityScheduler},
-		{"--queue-acls", &paths.QueueACLs}, {"--mapred-queues", &paths.MapredQueues}}
-	var onStdin []*string
-	var flags []string
-	in := make([]outputFlag, len(fields))
-	for i, f := range fields {
-		in[i] = outputFlag{f.flag, *f.path}
-		if *f.path == "-" {
-			onStdin, flags = append(onStdin, f.path), append(flags, f.flag)
+	in := h1Inputs(*paths)
+	var onStdin *string
+	var flag string
+	for i, ff := range h1FileFlags {
+		if p := ff.field(paths); *p == "-" && onStdin == nil {
+			onStdin, flag = p, in[i].flag
 		}
 	}
-	if len(onStdin) == 0 {
+	if onStdin == nil {
 		return nil
 	}
 	// stdinOnce, not a list of its own: two flags read "a and b all name".
@@ -97,19 +115,19 @@ func readHadoop1Stdin(paths *xmlconf.H1Paths, rf readFlags, s *streams) error {
 		return err
 	}
 	name := s.stdinDisplayName()
-	for _, f := range fields {
-		if *f.path == name {
+	for _, f := range in {
+		if f.path == name {
 			return fmt.Errorf("--stdin-filename %q is also the file of %s; give standard input another name", name, f.flag)
 		}
 	}
 	_, data, err := rf.readArg("-", s)
 	if err != nil {
-		return fmt.Errorf("%s -: %w", flags[0], err)
+		return fmt.Errorf("%s -: %w", flag, err)
 	}
 	if data == nil {
 		data = []byte{}
 	}
-	*onStdin[0] = name
+	*onStdin = name
 	paths.Data = map[string][]byte{name: data}
 	return nil
 }

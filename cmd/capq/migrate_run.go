@@ -25,7 +25,7 @@ func defaultVersionName() string { return xmlconf.DefaultVersion.String() }
 func (o migrateOptions) toLibrary() (xmlconf.H1Paths, migrate.Options, error) {
 	var paths xmlconf.H1Paths
 	var opts migrate.Options
-	if o.mapredSite == "" {
+	if o.files.MapredSite == "" {
 		return paths, opts, errors.New("--mapred-site is required")
 	}
 	if o.format != "text" && o.format != "json" {
