@@ -20,7 +20,7 @@ func newGenCmd(s *streams) *cobra.Command {
 		Short: "Generate synthetic inputs (workloads)",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(newGenWorkloadCmd(s))
+	cmd.AddCommand(readsStdin(newGenWorkloadCmd(s)))
 	return cmd
 }
 
@@ -96,7 +96,7 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if err := o.parse(); err != nil {
 		return cannotRun(err)
 	}
-	if err := stdinOnce(append([]outputFlag{{"--config", o.configFile}, {"--from-rm-apps", o.fromRMApps}, {"--rm-nodes", o.rmNodes}},
+	if err := s.stdinOnce(append([]outputFlag{{"--config", o.configFile}, {"--from-rm-apps", o.fromRMApps}, {"--rm-nodes", o.rmNodes}},
 		o.config.yarnSiteInputs()...)...); err != nil {
 		return cannotRun(err)
 	}

@@ -11,7 +11,7 @@ func newMigrateCmd(s *streams) *cobra.Command {
 		Use:   "migrate",
 		Short: "Migrate Hadoop 1 queues to a YARN Capacity Scheduler hierarchy",
 	}
-	cmd.AddCommand(newMigrateHadoop1Cmd(s))
+	cmd.AddCommand(readsStdin(newMigrateHadoop1Cmd(s)))
 	return cmd
 }
 

@@ -54,7 +54,7 @@ func newPreviewCmd(s *streams) *cobra.Command {
 }
 
 func runPreview(o previewOptions, args []string, s *streams) error {
-	if err := o.check(args); err != nil {
+	if err := o.check(args, s); err != nil {
 		return cannotRun(err)
 	}
 	if err := checkOutputs(o.force, o.inputs(args), stdoutReport, outputFlag{"--html", o.html}); err != nil {
@@ -86,7 +86,7 @@ func runPreview(o previewOptions, args []string, s *streams) error {
 	return nil
 }
 
-func (o previewOptions) check(args []string) error {
+func (o previewOptions) check(args []string, s *streams) error {
 	switch {
 	case o.format != "text" && o.format != "json":
 		return badValue("format", o.format, textJSON)
@@ -116,7 +116,7 @@ func (o previewOptions) check(args []string) error {
 		// read standard input, and a gate's parse error came first.
 		in = append(in, o.h1.stdinInputs()...)
 	}
-	return stdinOnce(append(in, o.config.yarnSiteInputs()...)...)
+	return s.stdinOnce(append(in, o.config.yarnSiteInputs()...)...)
 }
 
 // writePreview writes the text or JSON report to stdout and the HTML

@@ -70,7 +70,7 @@ func newSimulateCmd(s *streams) *cobra.Command {
 }
 
 func runSimulate(o simulateOptions, s *streams) error {
-	if err := o.checkEngineFlags(); err != nil {
+	if err := o.checkEngineFlags(s); err != nil {
 		return cannotRun(err)
 	}
 	if o.hadoop1 != "" {
@@ -180,8 +180,8 @@ func (o simulateOptions) simOptions() (sim.Options, error) {
 // flag with --hadoop1, --hadoop1-version without it. Silently ignored, a
 // CI job's --events would never be written and --end-tree never printed.
 // It also refuses two inputs on standard input (stdinOnce).
-func (o simulateOptions) checkEngineFlags() error {
-	if err := stdinOnce(append([]outputFlag{{"--config", o.configFile}, {"--workload", o.workload}, {"--sls-nodes", o.slsNodes}},
+func (o simulateOptions) checkEngineFlags(s *streams) error {
+	if err := s.stdinOnce(append([]outputFlag{{"--config", o.configFile}, {"--workload", o.workload}, {"--sls-nodes", o.slsNodes}},
 		o.config.yarnSiteInputs()...)...); err != nil {
 		return err
 	}

@@ -40,7 +40,7 @@ func runTree(o treeOptions, arg string, s *streams) error {
 		return cannotRun(badValue("format", o.format, textJSON))
 	}
 	// Up front, naming both: the second read's error named neither.
-	if err := stdinOnce(append([]outputFlag{{"FILE", arg}}, o.config.yarnSiteInputs()...)...); err != nil {
+	if err := s.stdinOnce(append([]outputFlag{{"FILE", arg}}, o.config.yarnSiteInputs()...)...); err != nil {
 		return cannotRun(err)
 	}
 	read, err := refuseHadoop1(arg, o.config.readOptions(s))

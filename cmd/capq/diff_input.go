@@ -26,7 +26,7 @@ type diffInputs struct {
 // loadDiffInputs resolves and loads OLD and NEW with the shared flags;
 // both are tried so one run reports every unreadable input.
 func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInputs, error) {
-	if err := checkDiffStdin(o, oldArg, newArg); err != nil {
+	if err := checkDiffStdin(o, oldArg, newArg, s); err != nil {
 		return nil, err
 	}
 	opts, err := o.config.options(s)
@@ -62,7 +62,7 @@ func loadDiffInputs(o diffOptions, oldArg, newArg string, s *streams) (*diffInpu
 // checkDiffStdin refuses the inputs that cannot be read together: two
 // sides (or a side and --live-state) on standard input, --live-apps
 // without --live-state or from standard input.
-func checkDiffStdin(o diffOptions, oldArg, newArg string) error {
+func checkDiffStdin(o diffOptions, oldArg, newArg string, s *streams) error {
 	if oldArg == "-" && newArg == "-" {
 		return fmt.Errorf("OLD and NEW cannot both be standard input")
 	}
@@ -75,7 +75,7 @@ func checkDiffStdin(o diffOptions, oldArg, newArg string) error {
 	if o.liveState == "-" && (oldArg == "-" || newArg == "-") {
 		return fmt.Errorf("--live-state - and a configuration on standard input cannot share it")
 	}
-	return stdinOnce(append([]outputFlag{{"OLD", oldArg}, {"NEW", newArg}, {"--live-state", o.liveState}}, o.config.yarnSiteInputs()...)...)
+	return s.stdinOnce(append([]outputFlag{{"OLD", oldArg}, {"NEW", newArg}, {"--live-state", o.liveState}}, o.config.yarnSiteInputs()...)...)
 }
 
 // loadOne loads one side and, for --unified, keeps its bytes. Every input

@@ -96,30 +96,22 @@ func h1Inputs(paths xmlconf.H1Paths) []outputFlag {
 // readStdin hands standard input to xmlconf.LoadHadoop1 for the one file
 // flag that is "-": the flag's path becomes the name findings give
 // standard input (--stdin-filename, else <stdin>) and its bytes go in
-// paths.Data, read within the --max-file-size limit. Two flags cannot
-// share standard input, and its name may not be another flag's file.
+// paths.Data, read within the --max-file-size limit. The caller has
+// checked the command's inputs with stdinOnce (two flags cannot share
+// standard input, and its name may not be another flag's file).
 func readHadoop1Stdin(paths *xmlconf.H1Paths, rf readFlags, s *streams) error {
 	in := h1Inputs(*paths)
 	var onStdin *string
 	var flag string
 	for i, ff := range h1FileFlags {
-		if p := ff.field(paths); *p == "-" && onStdin == nil {
+		if p := ff.field(paths); *p == "-" {
 			onStdin, flag = p, in[i].flag
 		}
 	}
 	if onStdin == nil {
 		return nil
 	}
-	// stdinOnce, not a list of its own: two flags read "a and b all name".
-	if err := stdinOnce(in...); err != nil {
-		return err
-	}
 	name := s.stdinDisplayName()
-	for _, f := range in {
-		if f.path == name {
-			return fmt.Errorf("--stdin-filename %q is also the file of %s; give standard input another name", name, f.flag)
-		}
-	}
 	_, data, err := rf.readArg("-", s)
 	if err != nil {
 		return fmt.Errorf("%s -: %w", flag, err)

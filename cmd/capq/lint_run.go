@@ -55,7 +55,7 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 // code. Inputs that cannot be read are reported on stderr (exit 2) after
 // the others have been linted, so one bad path does not hide findings.
 func runLint(o lintOptions, args []string, s *streams) error {
-	if err := o.checkStdin(args); err != nil {
+	if err := o.checkStdin(args, s); err != nil {
 		return cannotRun(err)
 	}
 	p, err := o.plan(s)
@@ -172,7 +172,7 @@ func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result
 
 // checkStdin refuses two inputs on standard input: the first would take
 // all of it and the other read nothing.
-func (o lintOptions) checkStdin(args []string) error {
+func (o lintOptions) checkStdin(args []string, s *streams) error {
 	if o.policy == "-" && slices.Contains(args, "-") {
 		// As preview refuses for --workload.
 		return errors.New("--policy - and a configuration on standard input cannot share it")
@@ -181,5 +181,5 @@ func (o lintOptions) checkStdin(args []string) error {
 	for _, a := range args {
 		in = append(in, outputFlag{"a configuration argument", a})
 	}
-	return stdinOnce(append(in, o.config.yarnSiteInputs()...)...)
+	return s.stdinOnce(append(in, o.config.yarnSiteInputs()...)...)
 }

@@ -60,6 +60,9 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 	if err := o.checkTargets(); err != nil {
 		return cannotRun(err)
 	}
+	if err := s.stdinOnce(o.stdinInputs()...); err != nil {
+		return cannotRun(err)
+	}
 	if err := readHadoop1Stdin(&paths, o.readFlags, s); err != nil {
 		return cannotRun(err)
 	}

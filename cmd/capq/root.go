@@ -60,16 +60,16 @@ func newRootCmd(s *streams) *cobra.Command {
 	bindStdinName(root, s)
 	root.Flags().BoolP("version", "v", false, "print capq's version (as capq version does)")
 	root.AddCommand(
-		newTreeCmd(s),
-		newLintCmd(s),
+		readsStdin(newTreeCmd(s)),
+		readsStdin(newLintCmd(s)),
 		newRulesCmd(s),
 		newExplainCmd(s),
-		newDiffCmd(s),
+		readsStdin(newDiffCmd(s)),
 		newMigrateCmd(s),
 		newScenarioCmd(s),
-		newSimulateCmd(s),
+		readsStdin(newSimulateCmd(s)),
 		newGenCmd(s),
-		newPreviewCmd(s),
+		readsStdin(newPreviewCmd(s)),
 		newVersionCmd(s),
 	)
 	return root
@@ -79,11 +79,11 @@ func newRootCmd(s *streams) *cobra.Command {
 func bindStdinName(root *cobra.Command, s *streams) {
 	// A name with control characters would forge lines in text output and
 	// workflow commands; refuse it before anything runs.
-	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		if strings.ContainsFunc(s.stdinName, unicode.IsControl) {
 			return cannotRun(fmt.Errorf("--stdin-filename %q: must not contain control characters", s.stdinName))
 		}
-		return nil
+		return cannotRun(checkStdinCommand(cmd, s))
 	}
 	root.PersistentFlags().StringVar(&s.stdinName, "stdin-filename", "",
 		"the `PATH` standard input (-) stands for in findings, messages and reports, whichever input reads it, e.g. conf/capacity-scheduler.xml")

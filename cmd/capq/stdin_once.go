@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/spf13/cobra"
+
 	"github.com/capq/capq/safeio"
 )
 
@@ -24,9 +26,13 @@ func (s *streams) readStdin(max int64) ([]byte, error) {
 	return safeio.ReadAll("standard input", s.in, max)
 }
 
-// stdinOnce refuses, before anything is read, two or more of a command's
-// inputs (flag or argument, value) naming standard input, with their names.
-func stdinOnce(inputs ...outputFlag) error {
+// stdinOnce is the one rule for a command's standard input, checked
+// before anything is read over all its inputs (flag or argument, value):
+// it refuses two or more of them naming standard input, with their
+// names; --stdin-filename when none of them does (the name would be
+// ignored without a word); and --stdin-filename equal to another input's
+// path, which would make two inputs go by one name in messages.
+func (s *streams) stdinOnce(inputs ...outputFlag) error {
 	var flags []string
 	for _, in := range inputs {
 		if in.path == "-" {
@@ -34,15 +40,55 @@ func stdinOnce(inputs ...outputFlag) error {
 		}
 	}
 	switch len(flags) {
-	case 0, 1:
+	case 0:
+		if s.stdinName != "" {
+			return errStdinNameUnused(s.stdinName)
+		}
 		return nil
+	case 1:
 	case 2:
 		if flags[0] == flags[1] {
 			return fmt.Errorf("%s names standard input (-) twice; it can be read once", flags[0])
 		}
 		return fmt.Errorf("%s both name standard input (-); only one of them can read it", joinFlags(flags))
+	default:
+		return fmt.Errorf("%s all name standard input (-); only one of them can read it", joinFlags(flags))
 	}
-	return fmt.Errorf("%s all name standard input (-); only one of them can read it", joinFlags(flags))
+	for _, in := range inputs {
+		if s.stdinName != "" && in.path == s.stdinName {
+			return fmt.Errorf("--stdin-filename %q is also the file of %s; give standard input another name", s.stdinName, in.flag)
+		}
+	}
+	return nil
+}
+
+// errStdinNameUnused is the error of --stdin-filename when no input is
+// "-": it names what standard input stands for, and nothing reads it.
+func errStdinNameUnused(name string) error {
+	return fmt.Errorf("--stdin-filename %q: no input of this command reads standard input (-); give it only with an input of -", name)
+}
+
+// stdinAnnotation marks a command that has an input which may be "-"
+// (readsStdin); stdinOnce checks --stdin-filename against its inputs.
+const stdinAnnotation = "capq.stdin"
+
+// readsStdin marks cmd as having an input that may be standard input.
+func readsStdin(cmd *cobra.Command) *cobra.Command {
+	if cmd.Annotations == nil {
+		cmd.Annotations = map[string]string{}
+	}
+	cmd.Annotations[stdinAnnotation] = "yes"
+	return cmd
+}
+
+// checkStdinCommand refuses --stdin-filename on a command with no input
+// that can be standard input (rules, explain, scenario, version…),
+// before it runs: the rest of the rule is stdinOnce's, per command.
+func checkStdinCommand(cmd *cobra.Command, s *streams) error {
+	if s.stdinName == "" || cmd.Annotations[stdinAnnotation] != "" {
+		return nil
+	}
+	return fmt.Errorf("--stdin-filename %q: %s reads no standard input (-)", s.stdinName, cmd.CommandPath())
 }
 
 // yarnSiteInputs are --yarn-site's values as stdinOnce inputs.
