@@ -1,9 +1,14 @@
 package main
 
 import (
+	"fmt"
+	"regexp"
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/capq/capq/migrate"
+	"github.com/capq/capq/xmlconf"
 )
 
 func newMigrateCmd(s *streams) *cobra.Command {
@@ -22,7 +27,7 @@ func newMigrateHadoop1Cmd(s *streams) *cobra.Command {
 		Short:   "Convert a Hadoop 1 (MRv1) queue configuration to YARN capacity-scheduler.xml",
 		Long:    helpText("migrate-hadoop1"),
 		Example: helpText("migrate-hadoop1.example"),
-		Args:    cobra.NoArgs,
+		Args:    migrateHadoop1Args,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runMigrateHadoop1(o, s)
 		},
@@ -41,4 +46,39 @@ func newMigrateHadoop1Cmd(s *streams) *cobra.Command {
 	o.readFlags.bind(cmd)
 	f.BoolVar(&o.ignoreScheduler, "ignore-scheduler", false, "convert even if the JobTracker did not run the CapacityTaskScheduler")
 	return cmd
+}
+
+// migrateHadoop1Args refuses a positional argument with the command's
+// real syntax: its files are flags. cobra.NoArgs answered
+// "capq migrate hadoop1 DIR" (as simulate --hadoop1 DIR takes a conf dir)
+// with "unknown command", as if hadoop1 were the wrong subcommand. For a
+// JobTracker conf dir the message spells the flags out with its files.
+func migrateHadoop1Args(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+	msg := fmt.Sprintf("%s takes its files as flags, not arguments (got %q); usage: %s", name, args[0], cmd.UseLine())
+	if _, dir := xmlconf.H1Candidates(args[0]); dir != nil {
+		line := cmd.CommandPath()
+		for _, in := range h1Inputs(*dir) {
+			if in.path != "" {
+				line += " " + in.flag + " " + shellQuote(in.path)
+			}
+		}
+		msg += fmt.Sprintf("; for the JobTracker conf dir %q: %s", args[0], line)
+	}
+	return fmt.Errorf("%s", msg)
+}
+
+// shellWord is a path that a shell reads as one word as it is.
+var shellWord = regexp.MustCompile(`^[A-Za-z0-9_./:@%+=,-]+$`)
+
+// shellQuote quotes path for a POSIX shell when it needs it, so a
+// suggested command line can be pasted.
+func shellQuote(path string) string {
+	if shellWord.MatchString(path) {
+		return path
+	}
+	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
 }

@@ -206,3 +206,33 @@ func TestMigrateHadoop1Stdin(t *testing.T) {
 	assert.Contains(t, r.stderr, "standard input")
 	assert.Empty(t, r.stdout)
 }
+
+// TestMigrateHadoop1ArgumentShowsUsage: migrate hadoop1 takes its files as
+// flags. "capq migrate hadoop1 DIR" (as simulate --hadoop1 takes a conf
+// dir) answered "unknown command", as if hadoop1 were the wrong
+// subcommand; it is exit 2 with the real syntax and, for a JobTracker
+// conf dir, the command line with its files, quoted for the shell.
+func TestMigrateHadoop1ArgumentShowsUsage(t *testing.T) {
+	r := runBinary(t, "", "migrate", "hadoop1", "DIR")
+	assert.Equal(t, exitCannotRun, r.code, r.stderr)
+	assert.Contains(t, r.stderr, `capq: migrate hadoop1 takes its files as flags, not arguments (got "DIR"); usage: capq migrate hadoop1 --mapred-site FILE [flags]`)
+	assert.NotContains(t, r.stderr, "unknown command")
+	assert.Empty(t, r.stdout)
+
+	dir := "testdata/hadoop1/01-flat-basic"
+	r = runBinary(t, "", "migrate", "hadoop1", dir, "-o", filepath.Join(t.TempDir(), "out.xml"))
+	assert.Equal(t, exitCannotRun, r.code, r.stderr)
+	assert.Contains(t, r.stderr, `for the JobTracker conf dir "`+dir+`": capq migrate hadoop1 --mapred-site `+dir+`/mapred-site.xml --capacity-scheduler `+
+		dir+`/capacity-scheduler.xml --queue-acls `+dir+"/mapred-queue-acls.xml\n")
+
+	spaced := filepath.Join(t.TempDir(), "job tracker")
+	require.NoError(t, os.Mkdir(spaced, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(spaced, "mapred-site.xml"), []byte("<configuration/>"), 0o644))
+	r = runBinary(t, "", "migrate", "hadoop1", spaced)
+	assert.Equal(t, exitCannotRun, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "--mapred-site '"+spaced+"/mapred-site.xml'\n")
+
+	r = runBinary(t, "", "migrate", "hadoop1", "a\nb")
+	assert.Equal(t, exitCannotRun, r.code, r.stderr)
+	assert.Contains(t, r.stderr, `(got "a\nb")`)
+}
