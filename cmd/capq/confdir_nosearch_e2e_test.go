@@ -80,8 +80,23 @@ func TestConfDirPermissions(t *testing.T) {
 		assert.Equal(t, exitCannotRun, r.code, r.stderr)
 		assert.Equal(t, "capq: "+filepath.Join(h1, "capacity-scheduler.xml")+`: permission denied: this user may not search directory "`+h1+`"`+"\n  hint: make the directory searchable (x) by this user\n", r.stderr, args)
 	}
+	// simulate --hadoop1 reads the dir by its files' names
+	// (LoadHadoop1Dir): mapred-site.xml alone names the dir, not each
+	// optional file it cannot tell is there.
+	workload := filepath.Join(golden.RepoRoot(), "testdata", "preview", "hadoop1-acls", "workload.json")
+	r := runAsNonRoot(t, dir, "simulate", "--hadoop1", h1, "--workload", workload)
+	assert.Equal(t, exitCannotRun, r.code, r.stderr)
+	assert.Equal(t, "capq: "+filepath.Join(h1, "mapred-site.xml")+`: permission denied: this user may not search directory "`+h1+`"`+"\n  hint: make the directory searchable (x) by this user\n", r.stderr)
+	// migrate hadoop1 DIR spells out a conf dir's files (H1Candidates'
+	// roles): in a dir it cannot search there is no telling which are
+	// there, so it gives the usage alone, naming none.
+	r = runAsNonRoot(t, dir, "migrate", "hadoop1", h1)
+	assert.Equal(t, exitCannotRun, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "migrate hadoop1 takes its files as flags")
+	assert.NotContains(t, r.stderr, "conf dir")
+	assert.NotContains(t, r.stderr, "mapred-queues.xml")
 
-	r := runAsNonRoot(t, dir, "lint", noRead)
+	r = runAsNonRoot(t, dir, "lint", noRead)
 	assert.Equal(t, exitCannotRun, r.code, r.stderr)
 	assert.Contains(t, r.stderr, filepath.Join(noRead, "yarn-site.xml")+": permission denied\n  hint: make the file readable by this user")
 }
