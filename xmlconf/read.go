@@ -126,41 +126,78 @@ func ListErrors(es []error) string {
 // anything larger than opts.MaxBytes and, when opts.Untrusted, files
 // under /proc, /sys or /dev.
 func readLimited(path string, opts ReadOptions) ([]byte, error) {
+	data, err := safeio.ReadFile(path, opts.limits())
+	if err != nil {
+		return nil, readFailure(path, err)
+	}
+	return data, nil
+}
+
+// limits are the safeio read limits of opts.
+func (o ReadOptions) limits() safeio.Limits {
+	return safeio.Limits{MaxBytes: o.MaxBytes, AllowSpecial: o.AllowSpecial, Untrusted: o.Untrusted}
+}
+
+// CheckReadable returns the error ReadFile would give for path if it
+// cannot read it at all (missing, a dangling link, not readable, in a dir
+// this user may not search, a directory, a special file without
+// AllowSpecial, a system file when untrusted, larger than MaxBytes),
+// without reading it: what the file holds, and so whether it parses, is
+// not looked at. A special file allowed is not opened (a FIFO would
+// block, or lose what it holds to the check).
+func CheckReadable(path string, opts ReadOptions) error {
+	opts = opts.withDefaults()
+	fi, err := safeio.CheckInput(path, opts.limits())
+	if err == nil && fi.Mode().IsRegular() {
+		if fi.Size() > opts.MaxBytes {
+			err = &safeio.TooLargeError{Name: path, Max: opts.MaxBytes}
+		} else if f, oerr := os.Open(path); oerr != nil {
+			err = oerr
+		} else {
+			f.Close()
+		}
+	}
+	if err != nil {
+		return readFailure(path, err)
+	}
+	return nil
+}
+
+// readFailure words err, the failure to read path, as a ReadError with
+// what to do about it.
+func readFailure(path string, err error) error {
 	fail := func(msg, hint string, err error) error {
 		return &ReadError{Pos: Pos{File: path}, Msg: msg, Hint: hint, Err: err}
 	}
-	data, err := safeio.ReadFile(path, safeio.Limits{MaxBytes: opts.MaxBytes, AllowSpecial: opts.AllowSpecial, Untrusted: opts.Untrusted})
 	var tl *safeio.TooLargeError
 	switch {
-	case err == nil:
-		return data, nil
 	case errors.Is(err, fs.ErrNotExist):
 		if target, lerr := os.Readlink(path); lerr == nil {
 			// "no such file" would send the user looking for the link
-			return nil, fail(fmt.Sprintf("is a symbolic link to %q, which does not exist", target), "fix the link, or name the file it should point to", err)
+			return fail(fmt.Sprintf("is a symbolic link to %q, which does not exist", target), "fix the link, or name the file it should point to", err)
 		}
 		reason, hint := PathReason(err)
-		return nil, fail(reason, hint, err)
+		return fail(reason, hint, err)
 	case errors.Is(err, fs.ErrPermission):
 		if _, lerr := os.Lstat(path); errors.Is(lerr, fs.ErrPermission) {
 			// Lstat needs no read permission on the file, only search
 			// permission on its directories: "make the file readable"
 			// would send the user to the wrong place.
-			return nil, fail(fmt.Sprintf("permission denied: this user may not search directory %q", filepath.Dir(path)), "make the directory searchable (x) by this user", err)
+			return fail(fmt.Sprintf("permission denied: this user may not search directory %q", filepath.Dir(path)), "make the directory searchable (x) by this user", err)
 		}
 		reason, hint := PathReason(err)
-		return nil, fail(reason, hint, err)
+		return fail(reason, hint, err)
 	case errors.As(err, &tl):
-		return nil, tooBig(path, tl.Max+1, tl.Max)
+		return tooBig(path, tl.Max+1, tl.Max)
 	case errors.Is(err, safeio.ErrSystem):
-		return nil, fail("is under /proc, /sys or /dev, refused for untrusted input", "use - for standard input, or --untrusted=false for input you trust", err)
+		return fail("is under /proc, /sys or /dev, refused for untrusted input", "use - for standard input, or --untrusted=false for input you trust", err)
 	case errors.Is(err, safeio.ErrSpecial):
-		return nil, fail("is not a regular file (a FIFO, socket or device)", "pass --allow-special-files to read it anyway", err)
+		return fail("is not a regular file (a FIFO, socket or device)", "pass --allow-special-files to read it anyway", err)
 	}
 	if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
-		return nil, fail("is a directory, not a configuration file", "give the path of the XML file inside it", nil)
+		return fail("is a directory, not a configuration file", "give the path of the XML file inside it", nil)
 	}
-	return nil, fail(fmt.Sprintf("cannot read: %v", unwrapPath(err)), "", err)
+	return fail(fmt.Sprintf("cannot read: %v", unwrapPath(err)), "", err)
 }
 
 // PathReason words the common reasons a file cannot be opened (missing,

@@ -131,8 +131,10 @@ func TestHostileGitOptionInjection(t *testing.T) {
 		require.NoError(t, os.WriteFile(victim, []byte("keep"), 0o644))
 		w := readString(t, repoFile("testdata", "hostile", "workload-refresh-git-injection.json"))
 		res := hostileRun(t, dir, nil, w, "simulate", "--config", "cs.xml", "--workload", "-")
-		assert.Equal(t, exitOK, res.code, res.stderr)
-		assert.Contains(t, res.stdout, "refused")
+		// A file by that name, not a git object: there is none, which
+		// is an input error (exit 2) before the run.
+		assert.Equal(t, exitCannotRun, res.code, res.stderr)
+		assert.Contains(t, res.stderr, "git:--output=victim:x: no such file")
 		assert.Equal(t, "keep", readString(t, victim), "a refresh event made git write over a file")
 		assert.Equal(t, []string{"cs.xml", "victim"}, listDir(t, dir), "a refresh event made git create a file")
 	})

@@ -54,9 +54,11 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 
 // refreshes lets the simulation load and judge the configurations the
 // workload's refresh events name, relative to the workload file, with the
-// same flags as --config. Untrusted, every event's configuration must be
-// inside the workload's directory: checked here, before the run, so a
-// workload that names one elsewhere is refused (exit 2) with nothing read.
+// same flags as --config. Every event's configuration must be readable
+// and, untrusted, inside the workload's directory: checked here, before
+// the run (preview.CheckRefreshes), so a workload that names one that
+// cannot be read, or one elsewhere, is refused (exit 2) with nothing
+// simulated, as lint and diff refuse an unreadable file.
 func (o simulateOptions) refreshes(w *sim.Workload, opts sim.Options, s *streams) (sim.Options, error) {
 	dir := "."
 	if o.workload != "-" {
@@ -66,15 +68,8 @@ func (o simulateOptions) refreshes(w *sim.Workload, opts sim.Options, s *streams
 	if err != nil {
 		return opts, err
 	}
-	if lopts.Read.Untrusted {
-		for _, ev := range w.Events {
-			if ev.Kind != sim.EventRefresh {
-				continue
-			}
-			if _, err := preview.RefreshPath(dir, ev.Config, true); err != nil {
-				return opts, fmt.Errorf("workload %s: event at %d ms: %w", s.argName(o.workload), ev.AtMS, err)
-			}
-		}
+	if err := preview.CheckRefreshes(w, dir, lopts); err != nil {
+		return opts, fmt.Errorf("workload %s: %w", s.argName(o.workload), err)
 	}
 	return preview.WithRefreshes(opts, dir, lopts), nil
 }

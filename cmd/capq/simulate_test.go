@@ -161,7 +161,9 @@ func TestSimulateUsersDynamic(t *testing.T) {
 // Refresh events load their configuration relative to the workload (a
 // Hadoop conf directory means its capacity-scheduler.xml) and are judged
 // by capq diff's rules (preview.WithRefreshes): a bad sum refuses the
-// refresh with the rule's ID, a missing file says it cannot be loaded.
+// refresh with the rule's ID, and so does XML that does not parse, as
+// refreshQueues refuses it (a file that cannot be read at all is an
+// input error: TestSimulateRefreshUnreadable).
 func TestSimulateRefreshEvents(t *testing.T) {
 	dir := t.TempDir()
 	seeds := filepath.Join(golden.RepoRoot(), "testdata", "seeds-example", "capacity-scheduler.xml")
@@ -172,13 +174,14 @@ func TestSimulateRefreshEvents(t *testing.T) {
 	bad := strings.Replace(string(data), "development.capacity</name>\n    <value>20<", "development.capacity</name>\n    <value>30<", 1)
 	require.NotEqual(t, string(data), bad)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.xml"), []byte(bad), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "truncated.xml"), data[:len(data)/2], 0o644))
 	workload := `{"format": "capq-workload/v1", "name": "refreshes",
   "cluster": {"nodes": [{"count": 2, "memory_mb": 10240, "vcores": 10}]},
   "apps": [{"id": "a", "queue": "development", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
             "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 600000, "priority": 20}]}],
   "events": [{"at_ms": 1000, "kind": "refresh", "config": "confdir"},
              {"at_ms": 2000, "kind": "refresh", "config": "bad.xml"},
-             {"at_ms": 3000, "kind": "refresh", "config": "missing.xml"}]}`
+             {"at_ms": 3000, "kind": "refresh", "config": "truncated.xml"}]}`
 	wpath := filepath.Join(dir, "w.json")
 	require.NoError(t, os.WriteFile(wpath, []byte(workload), 0o644))
 	r := runBinary(t, "", "simulate", "--config", seeds, "--workload", wpath, "--format", "json")
@@ -198,7 +201,8 @@ func TestSimulateRefreshEvents(t *testing.T) {
 	assert.Regexp(t, `^[A-Z]+[0-9]+: `, out.Refreshes[1].Errors[0])
 	assert.False(t, out.Refreshes[2].Accepted)
 	require.NotEmpty(t, out.Refreshes[2].Errors)
-	assert.Contains(t, out.Refreshes[2].Errors[0], "cannot load missing.xml")
+	assert.Contains(t, out.Refreshes[2].Errors[0], "cannot load truncated.xml")
+	assert.Contains(t, out.Refreshes[2].Errors[0], "malformed XML")
 }
 
 // TestSimulateEndTree: --end-tree prints capq tree of the run's end state.

@@ -55,14 +55,70 @@ func RefreshPath(dir, name string, untrusted bool) (string, error) {
 	return filepath.Join(dir, name), nil
 }
 
+// CheckRefreshes refuses, before the run, a workload whose refresh event
+// names a configuration that cannot be read at all: missing, not
+// readable, a directory without a capacity-scheduler.xml, past the size
+// bound (xmlconf.CheckReadable) or, when load.Read.Untrusted, outside
+// dir (RefreshPath). Such a file is an input the user named, an error as
+// it is for lint and diff, not a refresh Hadoop would refuse. A
+// configuration that reads but that refreshQueues would refuse
+// (malformed XML, a queue tree it rejects) is the run's to report as a
+// refused refresh, as the ResourceManager does.
+func CheckRefreshes(w *sim.Workload, dir string, load xmlconf.LoadOptions) error {
+	checked := map[string]bool{}
+	for _, ev := range w.Events {
+		if ev.Kind != sim.EventRefresh || checked[ev.Config] {
+			continue
+		}
+		checked[ev.Config] = true
+		path, err := RefreshPath(dir, ev.Config, load.Read.Untrusted)
+		if err == nil {
+			err = checkReadable(path, load)
+		}
+		if err != nil {
+			return fmt.Errorf("event at %d ms: %w", ev.AtMS, err)
+		}
+	}
+	return nil
+}
+
+// checkReadable says whether every file loadConfig would read from disk
+// for path can be read at all.
+func checkReadable(path string, load xmlconf.LoadOptions) error {
+	load, err := refreshSources(path, load)
+	if err != nil {
+		return err
+	}
+	for _, src := range append(append([]xmlconf.Source(nil), load.YarnSite...), load.CapacityScheduler...) {
+		if src.Data != nil {
+			continue // read already (standard input, a git object)
+		}
+		if err := xmlconf.CheckReadable(src.Name, load.Read); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // loadConfig reads the configuration at path (a file or a Hadoop conf
 // directory) with load's other options.
 func loadConfig(path string, load xmlconf.LoadOptions) (*xmlconf.Loaded, error) {
+	load, err := refreshSources(path, load)
+	if err != nil {
+		return nil, err
+	}
+	return xmlconf.Load(load)
+}
+
+// refreshSources are load with the sources of the configuration at path:
+// a file, or a Hadoop conf directory's capacity-scheduler.xml over its
+// yarn-site.xml when load names none.
+func refreshSources(path string, load xmlconf.LoadOptions) (xmlconf.LoadOptions, error) {
 	cs := path
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		src, err := xmlconf.ConfDirSource(path)
 		if err != nil {
-			return nil, err
+			return load, err
 		}
 		cs = src.Name
 		if ys, ok := xmlconf.ConfDirYarnSite(path); ok && len(load.YarnSite) == 0 {
@@ -70,5 +126,5 @@ func loadConfig(path string, load xmlconf.LoadOptions) (*xmlconf.Loaded, error) 
 		}
 	}
 	load.CapacityScheduler = []xmlconf.Source{{Name: cs}}
-	return xmlconf.Load(load)
+	return load, nil
 }

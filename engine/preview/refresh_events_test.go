@@ -69,3 +69,51 @@ func TestRefreshConfDirYarnSite(t *testing.T) {
 	assert.ErrorContains(t, err, filepath.Join(conf, "yarn-site.xml")+`: is a symbolic link to "nowhere.xml", which does not exist`)
 	assert.Nil(t, m)
 }
+
+// CheckRefreshes refuses before the run a refresh event whose
+// configuration cannot be read at all, naming the event and the file
+// (the conf dir's yarn-site.xml too); one that reads but does not parse
+// passes, for the run to report as refreshQueues' refusal.
+func TestCheckRefreshes(t *testing.T) {
+	dir := t.TempDir()
+	good := `<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property></configuration>`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cs.xml"), []byte(good), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "broken.xml"), []byte(good[:40]), 0o644))
+	conf := filepath.Join(dir, "conf")
+	require.NoError(t, os.Mkdir(conf, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(conf, "capacity-scheduler.xml"), []byte(good), 0o644))
+	require.NoError(t, os.Symlink("gone.xml", filepath.Join(conf, "yarn-site.xml")))
+	w := func(configs ...string) *sim.Workload {
+		var w sim.Workload
+		for i, c := range configs {
+			w.Events = append(w.Events, sim.Event{AtMS: int64(i+1) * 1000, Kind: sim.EventRefresh, Config: c})
+		}
+		return &w
+	}
+	for _, c := range []struct {
+		name    string
+		w       *sim.Workload
+		wantErr string
+	}{
+		{"readable", w("cs.xml", "cs.xml"), ""},
+		{"readable, not parsed", w("cs.xml", "broken.xml"), ""},
+		{"missing", w("cs.xml", "missing.xml"), "event at 2000 ms: " + filepath.Join(dir, "missing.xml") + ": no such file"},
+		{"a conf dir's yarn-site.xml", w("conf"), "event at 1000 ms: " + filepath.Join(conf, "yarn-site.xml") + `: is a symbolic link to "gone.xml"`},
+		{"past the size bound", w("cs.xml"), "file is larger than the limit of 10 bytes"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			load := xmlconf.LoadOptions{}
+			if c.name == "past the size bound" {
+				load.Read.MaxBytes = 10
+			}
+			err := CheckRefreshes(c.w, dir, load)
+			if c.wantErr == "" {
+				assert.NoError(t, err)
+				return
+			}
+			var re *xmlconf.ReadError
+			assert.ErrorAs(t, err, &re, "the hint travels with it")
+			assert.ErrorContains(t, err, c.wantErr)
+		})
+	}
+}
