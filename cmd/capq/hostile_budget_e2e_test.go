@@ -27,6 +27,12 @@ func TestHostileWorkBudget(t *testing.T) {
 		{"a million nodes, refused up front", sim(h("sim-million-nodes.json")), "more work than the budget of 5000000 simulated events allows (raise it with --max-events"},
 		{"40,000 nodes beating for 2 million short tasks, stopped", sim(h("sim-heartbeat-flood.json")), "work budget used up: stopped after"},
 		{"SLS trace of a million nodes", sim(h("sls-million-nodes.json")), "--max-events"},
+		// A kilobyte asking for a million jobs drew them for seconds and
+		// ran for half a minute in 7 GB; now refused at num_jobs's line.
+		{"SYNTH description of a million jobs, refused before they are drawn", sim(h("synth-million-jobs.json")),
+			"synth-million-jobs.json:4: num_jobs 1000000: work budget used up: 1000000 applications are more work than the budget of 5000000 simulated events allows (each is charged 25, so at most 200000; raise it with --max-events, -1 for none)"},
+		{"a lowered budget lowers the SYNTH bound", sim(repoFile("testdata", "synth-reference", "mixed.json"), "--max-events", "5000"),
+			"mixed.json:5: num_jobs 400: work budget used up: 400 applications are more work than the budget of 5000 simulated events allows (each is charged 25, so at most 200;"},
 		{"preview runs both simulations under the budget", []string{"preview", cs, cs, "--workload", h("sim-heartbeat-flood.json")}, "raise the budget with --max-events"},
 		{"Hadoop 1: 40,000 TaskTrackers, stopped", []string{"simulate", "--hadoop1", h1, "--workload", h("hadoop1-heartbeat-flood.json")}, "on 40000 TaskTrackers"},
 		{"scenario of a million nodes", []string{"scenario", h("scenario-million-nodes.json")}, "at most 100000"},

@@ -49,7 +49,7 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sim.ReadTrace(name, data, format, sim.TraceOptions{Settings: set, Nodes: nodes, RumenTime: o.rumenTime, MaxContainers: o.maxContainers})
+	return sim.ReadTrace(name, data, format, sim.TraceOptions{Settings: set, Nodes: nodes, RumenTime: o.rumenTime, MaxContainers: o.maxContainers, MaxEvents: o.maxEvents})
 }
 
 // refreshes lets the simulation load and judge the configurations the

@@ -21,10 +21,21 @@ var ErrBudget = errors.New("work budget used up")
 // running one (lint, the effective diff, the engine's rebuild): about
 // 30 µs a queue with 2,000 queues, so it is charged refreshQueueCost
 // events for every queue of the two configurations.
+//
+// An application costs more than the events the run counts for it (its
+// arrival, AM and task allocations, completions): measured on SYNTH
+// descriptions of 300,000 and 1,000,000 one-task jobs, 20 to 30 µs and
+// about 7 KB each (the scheduler's records of the app, its attempt and
+// user, the result's row). Each is charged appCost events before the run,
+// so the default budget holds 200,000 applications (some 5 s and 1.5 GB)
+// and a million is refused up front, where it ran for half a minute in
+// 7 GB. Only a SYNTH description reaches such counts from a small file;
+// the others need a file of about 150 bytes an application.
 const (
 	nodeSetupCost    = 10
 	nodesPerEventUp  = 25_000
 	refreshQueueCost = 15
+	appCost          = 25
 )
 
 // RefreshCost is the budget a refresh between configurations of these
@@ -57,8 +68,8 @@ func SetupCost(n int) uint64 { return uint64(n) * nodeSetupCost }
 func EventCost(n int) uint64 { return 1 + uint64(n)/nodesPerEventUp }
 
 // checkBudget refuses before the run a workload whose certain work
-// exceeds the budget: setting up its nodes, and one event for each app's
-// arrival and each workload event, processed whatever the configuration
+// exceeds the budget: setting up its nodes, each app (appCost) and one
+// event for each workload event, processed whatever the configuration
 // does with them.
 func checkBudget(w *Workload, nodes int, opts Options) error {
 	max := opts.budget()
@@ -66,7 +77,7 @@ func checkBudget(w *Workload, nodes int, opts Options) error {
 		return nil
 	}
 	setup := SetupCost(nodes)
-	events := (uint64(len(w.Apps)) + uint64(len(w.Events))) * EventCost(nodes)
+	events := (uint64(len(w.Apps))*appCost + uint64(len(w.Events))) * EventCost(nodes)
 	if setup+events > max {
 		return fmt.Errorf("sim: %w: %d nodes, %d applications and %d workload events are more work than the budget of %d simulated events allows (raise it with --max-events, -1 for none)",
 			ErrBudget, nodes, len(w.Apps), len(w.Events), max)
@@ -109,4 +120,18 @@ func (r *run) budgetFor(k int) bool {
 	}
 	r.work = w
 	return true
+}
+
+// checkApps refuses, before a reader generates them, n applications
+// that alone exceed the work budget maxEvents (Options.MaxEvents): Run
+// would refuse the workload (checkBudget charges each appCost), so a
+// reader that multiplies a few bytes into jobs (SYNTH's num_jobs) stops
+// before drawing them.
+func checkApps(n int, maxEvents int64) error {
+	max := EventBudget(maxEvents)
+	if max == 0 || n <= 0 || uint64(n)*appCost <= max {
+		return nil
+	}
+	return fmt.Errorf("%w: %d applications are more work than the budget of %d simulated events allows (each is charged %d, so at most %d; raise it with --max-events, -1 for none)",
+		ErrBudget, n, max, appCost, max/appCost)
 }

@@ -83,6 +83,10 @@ type TraceOptions struct {
 	// for (Options.MaxContainers; 0: DefaultMaxContainers): the readers
 	// refuse a trace past it as Run would, before building the rest.
 	MaxContainers int
+	// MaxEvents is the work budget of that run (Options.MaxEvents; 0:
+	// DefaultMaxEvents, negative: none): a SYNTH description asking for
+	// more jobs than it allows is refused before they are drawn.
+	MaxEvents int64
 }
 
 // ReadTrace reads a trace Detect found not to be native JSON: SLS, Rumen
@@ -108,7 +112,7 @@ func readTrace(name string, data []byte, format Format, o TraceOptions) (*Worklo
 		}
 		return ReadRumen(name, data, o.Settings, o.Nodes, base, o.MaxContainers)
 	case FormatSynth:
-		w, err := ReadSynth(name, data, o.Settings, o.MaxContainers)
+		w, err := readSynth(name, data, o.Settings, o.MaxContainers, o.MaxEvents)
 		if err == nil && o.Nodes != nil {
 			w.Cluster = *o.Nodes
 			err = w.Validate()

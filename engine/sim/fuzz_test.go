@@ -134,7 +134,11 @@ func FuzzReadSynth(f *testing.F) {
 	f.Add([]byte(`{"num_nodes": "2", "num_jobs": 2.9, "rand_seed": "-7", "nodes_per_rack": 1e1, "workloads": [{"queue_name": 5, "workload_weight": "1d", "job_classes": [{"class_name": true, "class_weight": " 1 ", "type": "stream", "deadline_factor": {"val": "2"}, "duration": {"val": 9, "std": ""}, "reservation": {"discrete": [0, false]}, "tasks": [{"type": "s", "priority": "3", "count": {"discrete": ["1", 2e0], "weights": ["1", 3]}, "time": {"val": "0x1p3"}, "max_memory": {"val": 1}, "max_vcores": {"val": 1}}]}], "time_distribution": [{"time": "0", "weight": "1"}, {"time": 5.5, "weight": null}]}]}`))
 	f.Add([]byte(`{"num_nodes": 2147483648, "num_jobs": "1e3", "rand_seed": 9223372036854775808, "workloads": [{"workload_weight": 1e400, "job_classes": [{"map_max_memory_avg": "9.5", "mtasks_avg": "NaN"}], "time_distribution": [{"time": [1]}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := ReadSynth("s.json", data, xmlconf.DefaultSLSSettings(), 0)
+		// A budget of 10,000 jobs: the default one lets num_jobs reach
+		// 200,000, a third of a second to draw (TestSynthJobsBudget
+		// checks that bound), and the fuzzer hunts for crashes, not for
+		// the largest allowed input.
+		w, err := readSynth("s.json", data, xmlconf.DefaultSLSSettings(), 0, 10_000*appCost)
 		if err == nil && w == nil {
 			t.Fatal("nil workload without error")
 		}

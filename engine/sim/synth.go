@@ -113,8 +113,19 @@ const (
 //
 // maxContainers is the cap of the run the description is read for
 // (Options.MaxContainers, 0: DefaultMaxContainers): past it, ReadSynth
-// refuses as Run would, before drawing the rest.
+// refuses as Run would, before drawing the rest. The run's work budget
+// is the default one (readSynth takes another).
 func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers int) (*Workload, error) {
+	return readSynth(name, data, set, maxContainers, 0)
+}
+
+// readSynth is ReadSynth for a run with the work budget maxEvents
+// (Options.MaxEvents: 0 the default, negative none): num_jobs past what
+// the budget allows for that many applications (checkApps) is refused at
+// its line before a job is drawn, as Run would refuse the workload; a few
+// bytes asking for a million jobs drew them for seconds, and the run then
+// took half a minute and gigabytes.
+func readSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers int, maxEvents int64) (*Workload, error) {
 	// Jackson's coercions first, so that "10" and 1.5 reach the typed
 	// read as the numbers SLS reads (synth_jackson.go).
 	data, pos, err := synthCoerce(name, data)
@@ -133,6 +144,9 @@ func ReadSynth(name string, data []byte, set xmlconf.SLSSettings, maxContainers 
 	}
 	if err := tr.check(); err != nil {
 		return nil, err
+	}
+	if err := checkApps(tr.NumJobs, maxEvents); err != nil {
+		return nil, fmt.Errorf("%s: num_jobs %d: %w", tr.at("num_jobs"), tr.NumJobs, err)
 	}
 	w := &Workload{Name: name, AMHeartbeatMS: set.AMHeartbeatMS, NMHeartbeatMS: set.NMHeartbeatMS,
 		AMHeartbeatFrom: slsSetAt(slsAMHeartbeatKey, set.AMHeartbeatPos), NMHeartbeatFrom: slsSetAt(slsNMHeartbeatKey, set.NMHeartbeatPos),
