@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -97,6 +98,7 @@ func TestStdinFilenameNeedsStdin(t *testing.T) {
 		flag string
 	}{
 		{"lint", []string{"lint", "-", cs}, "a configuration argument"},
+		{"lint, the same file written another way", []string{"lint", "-", filepath.Dir(cs) + "/./" + filepath.Base(cs)}, "a configuration argument"},
 		{"tree", []string{"tree", "-", "--yarn-site", cs}, "--yarn-site"},
 		{"diff", []string{"diff", "-", cs}, "NEW"},
 		{"simulate", []string{"simulate", "--config", "-", "--workload", w}, "--workload"},

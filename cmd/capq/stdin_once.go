@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -42,7 +43,7 @@ func (s *streams) stdinOnce(inputs ...outputFlag) error {
 	switch len(flags) {
 	case 0:
 		if s.stdinName != "" {
-			return errStdinNameUnused(s.stdinName)
+			return fmt.Errorf("--stdin-filename %q: no input of this command reads standard input (-); give it only with an input of -", s.stdinName)
 		}
 		return nil
 	case 1:
@@ -55,17 +56,12 @@ func (s *streams) stdinOnce(inputs ...outputFlag) error {
 		return fmt.Errorf("%s all name standard input (-); only one of them can read it", joinFlags(flags))
 	}
 	for _, in := range inputs {
-		if s.stdinName != "" && in.path == s.stdinName {
+		// Cleaned: ./conf/cs.xml and conf/cs.xml name one file.
+		if s.stdinName != "" && in.path != "" && filepath.Clean(in.path) == filepath.Clean(s.stdinName) {
 			return fmt.Errorf("--stdin-filename %q is also the file of %s; give standard input another name", s.stdinName, in.flag)
 		}
 	}
 	return nil
-}
-
-// errStdinNameUnused is the error of --stdin-filename when no input is
-// "-": it names what standard input stands for, and nothing reads it.
-func errStdinNameUnused(name string) error {
-	return fmt.Errorf("--stdin-filename %q: no input of this command reads standard input (-); give it only with an input of -", name)
 }
 
 // stdinAnnotation marks a command that has an input which may be "-"
