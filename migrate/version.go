@@ -1,6 +1,7 @@
 package migrate
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/capq/capq/xmlconf"
@@ -35,10 +36,17 @@ func (e *DialectConflictError) Error() string {
 // (2.7 … 3.4) is the target; a Hadoop 1 release (0.20.x, 1.x, 0.21, 0.22)
 // names the source dialect instead, since the two ranges cannot be
 // confused. forced is a dialect already chosen (H1DialectUnknown: none); a
-// release naming another one is a *DialectConflictError.
+// release naming another one is a *DialectConflictError, and a YARN line
+// newer than the newest profile is ParseVersion's
+// *xmlconf.NewerVersionError.
 func ResolveVersion(name string, forced xmlconf.H1Dialect) (target xmlconf.Version, dialect xmlconf.H1Dialect, err error) {
-	if v, err := xmlconf.ParseVersion(name); err == nil {
+	v, verr := xmlconf.ParseVersion(name)
+	if verr == nil {
 		return v, forced, nil
+	}
+	var newer *xmlconf.NewerVersionError
+	if errors.As(verr, &newer) {
+		return target, forced, verr
 	}
 	d, err := xmlconf.ParseH1Dialect(name)
 	if err != nil {

@@ -24,7 +24,11 @@ func TestResolveVersion(t *testing.T) {
 		{name: "0.20.2", wantDialect: xmlconf.H1Dialect020},
 		{name: "0.22", forced: xmlconf.H1Dialect021, wantDialect: xmlconf.H1Dialect021},
 		{name: "0.21", forced: xmlconf.H1Dialect1x, wantDialect: xmlconf.H1Dialect1x, wantErr: &DialectConflictError{}},
-		{name: "4.0", wantErr: &VersionError{}},
+		// A YARN line newer than the newest profile is refused as such,
+		// not as a stranger ("3.5": Hadoop 3.5.0, YARN-7327 and more).
+		{name: "3.5", wantErr: &xmlconf.NewerVersionError{}},
+		{name: "4.0", wantErr: &xmlconf.NewerVersionError{}},
+		{name: "2.8", wantErr: &VersionError{}},
 		{name: "", wantErr: &VersionError{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

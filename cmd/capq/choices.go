@@ -47,6 +47,25 @@ func badValue(flag, value string, choices []string) error {
 	return errors.New(msg)
 }
 
+// badVersion is the error for a --hadoop-version that is no profile. A
+// line newer than the newest profile says so and names the newest; a
+// well-formed line without a profile lists them. Neither suggests a
+// profile by spelling ("3.5" is one edit from "3.4" and two from "3.1",
+// and 4.0 is neither): a typo suggestion is only for malformed values.
+func badVersion(value string, err error, choices []string) error {
+	var newer *xmlconf.NewerVersionError
+	var none *xmlconf.NoProfileError
+	switch {
+	case errors.As(err, &newer):
+		n := xmlconf.NewestVersion()
+		return fmt.Errorf("--hadoop-version %q: capq's newest profile is %s (%s); use --hadoop-version %s to check against %s's rules",
+			value, n, newer.Unmodelled(), n, n)
+	case errors.As(err, &none):
+		return fmt.Errorf("--hadoop-version %q: capq has no profile for Hadoop %s; want %s", value, none.Asked, orList(choices))
+	}
+	return badValue("hadoop-version", value, choices)
+}
+
 // orList joins "a, b or c".
 func orList(s []string) string {
 	if len(s) < 2 {

@@ -30,7 +30,7 @@ func runRules(format, version string, s *streams) error {
 	if version != "" {
 		v, err := xmlconf.ParseVersion(version)
 		if err != nil {
-			return cannotRun(badValue("hadoop-version", version, hadoopVersions()))
+			return cannotRun(badVersion(version, err, hadoopVersions()))
 		}
 		rules = validate.RulesFor(v)
 	}

@@ -95,7 +95,7 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 	var opts xmlconf.LoadOptions
 	v, err := xmlconf.ParseVersion(f.version)
 	if err != nil {
-		return opts, badValue("hadoop-version", f.version, hadoopVersions())
+		return opts, badVersion(f.version, err, hadoopVersions())
 	}
 	opts.Build.Version = v
 	if f.cluster != "" {

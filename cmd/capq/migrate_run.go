@@ -162,7 +162,7 @@ func (o migrateOptions) parseHadoopVersion(paths *xmlconf.H1Paths, opts *migrate
 	case errors.As(err, &conflict):
 		return fmt.Errorf("--hadoop-version %s contradicts --source-dialect %s", o.hadoopVersion, conflict.Forced)
 	case err != nil:
-		return badValue("hadoop-version", o.hadoopVersion, migrate.VersionChoices())
+		return badVersion(o.hadoopVersion, err, migrate.VersionChoices())
 	}
 	opts.Target, paths.Dialect = target, dialect
 	return nil

@@ -87,7 +87,8 @@ func TestTreeBadInput(t *testing.T) {
 	}{
 		{"missing file", []string{"tree", filepath.Join(dir, "nope.xml")}, "nope.xml"},
 		{"malformed", []string{"tree", bad}, "bad.xml:3"},
-		{"bad version", []string{"tree", "testdata/seeds-example", "--hadoop-version", "9.9"}, `--hadoop-version "9.9": want 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4`},
+		{"bad version", []string{"tree", "testdata/seeds-example", "--hadoop-version", "9.x"}, `--hadoop-version "9.x": want 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4`},
+		{"newer version", []string{"tree", "testdata/seeds-example", "--hadoop-version", "9.9"}, `--hadoop-version "9.9": capq's newest profile is 3.4 (`},
 		{"bad cluster", []string{"tree", "testdata/seeds-example", "--cluster", "memory=lots"}, "--cluster"},
 		{"bad format", []string{"tree", "testdata/seeds-example", "--format", "yaml"}, "--format"},
 		{"no argument", []string{"tree"}, "tree takes one configuration"},

@@ -44,7 +44,8 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown diff format", []string{"diff", "--format", "junit", "a", "b"}, []string{`--format "junit": want text, json, sarif or github`}},
 		{"unknown tree format", []string{"tree", "--format", "yaml", sample}, []string{`--format "yaml": want text or json`}},
 		{"unknown fail-on", []string{"lint", "--fail-on", "fatal", sample}, []string{`--fail-on "fatal": want error, warning or info`}},
-		{"unknown version", []string{"lint", "--hadoop-version", "4.0", sample}, []string{`--hadoop-version "4.0": want 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4` + "\n"}},
+		{"unknown version", []string{"lint", "--hadoop-version", "2.8", sample}, []string{`--hadoop-version "2.8": capq has no profile for Hadoop 2.8; want 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4` + "\n"}},
+		{"typoed version", []string{"lint", "--hadoop-version", "3,4", sample}, []string{`--hadoop-version "3,4": want 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4; did you mean "3.4"?`}},
 		{"unknown migrate version", []string{"migrate", "hadoop1", "--mapred-site", "x.xml", "--hadoop-version", "9"},
 			[]string{`--hadoop-version "9": want 2.7, 2.10, 3.1, 3.2, 3.3, 3.4, 0.20, 1.x or 0.21`}},
 	}
@@ -167,4 +168,38 @@ func TestLintCountsEveryFile(t *testing.T) {
 	assert.Equal(t, 1, r.code)
 	assert.Contains(t, r.stdout, "yarn-site.xml:3:13: error CS051")
 	assert.Contains(t, r.stdout, "2 files: 1 error")
+}
+
+// TestNewerHadoopVersionRefused: a Hadoop line newer than capq's newest
+// profile is refused in plain words, naming the newest profile and what
+// is not modelled, never with a profile chosen by spelling ("3.5" used to
+// get "did you mean "3.1"?"). Hadoop 3.5.0 (CHANGELOG.3.5.0.md,
+// 2026-03-24) turns asynchronous scheduling on by default (YARN-7327),
+// among other Capacity Scheduler changes capq does not model yet.
+func TestNewerHadoopVersionRefused(t *testing.T) {
+	const newest = "capq's newest profile is 3.4 ("
+	const use = "); use --hadoop-version 3.4 to check against 3.4's rules\n"
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"lint 3.5", []string{"lint", "--hadoop-version", "3.5", sample},
+			`--hadoop-version "3.5": ` + newest + "Hadoop 3.5 changes the Capacity Scheduler in ways capq does not model yet, among them asynchronous scheduling on by default (YARN-7327)" + use},
+		{"lint 3.5.0", []string{"lint", "--hadoop-version", "3.5.0", sample}, `--hadoop-version "3.5.0": ` + newest + "Hadoop 3.5 changes"},
+		{"lint 3.6", []string{"lint", "--hadoop-version", "3.6", sample},
+			`--hadoop-version "3.6": ` + newest + "what Hadoop 3.6 changes in the Capacity Scheduler is not modelled" + use},
+		{"tree 4.0", []string{"tree", "--hadoop-version", "4.0", sample}, `--hadoop-version "4.0": ` + newest + "what Hadoop 4.0 changes"},
+		{"rules 3.5", []string{"rules", "--hadoop-version", "3.5"}, `--hadoop-version "3.5": ` + newest},
+		{"migrate 3.5", []string{"migrate", "hadoop1", "--mapred-site", "x.xml", "--hadoop-version", "3.5"}, `--hadoop-version "3.5": ` + newest},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runBinary(t, "", tc.args...)
+			assert.Equal(t, 2, r.code)
+			assert.Empty(t, r.stdout)
+			assert.Contains(t, r.stderr, tc.want)
+			assert.NotContains(t, r.stderr, "did you mean")
+		})
+	}
 }
