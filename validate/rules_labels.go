@@ -149,7 +149,10 @@ func parentHasLabelShare(p *Pass, parent *xmlconf.Queue, l string) bool {
 		return false
 	case p.Model.NonLegacyMode():
 		r, ok := xmlconf.ReadVector(c.Raw)
-		return ok && !r.NoMemory
+		// A memory entry of 0 is kept (YARN-11646) but is no share:
+		// ResourceCalculationDriver zeroes the other types of a queue
+		// whose memory is 0.
+		return ok && !r.Empty() && !r.ZeroMemory
 	}
 	// Legacy mode reads the legacy absolute resource, a vector as not set.
 	return c.Mode == xmlconf.ModeAbsolute && c.Absolute.MemoryMB > 0

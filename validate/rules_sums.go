@@ -222,9 +222,12 @@ var ruleAbsoluteSyntax = &Rule{
 			"unknown resource names and units without failing. Units are converted to MiB (G ≠ Gi). 3.4 capacity vectors " +
 			"([memory=50%,vcores=2w]) are only read with legacy-queue-mode.enabled=false. In that non-legacy mode the " +
 			"capacity calculation reads QueueCapacityConfigParser's vector instead: [memory=3w,vcores=3w] is a weight vector " +
-			"and an unknown suffix leaves an entry absolute, but a missing or zero memory entry still makes the whole value " +
-			"an empty vector (as a maximum-capacity the parent's maximum applies; as a capacity no calculator computes the " +
-			"queue, whose effective minimum and maximum stay 0) and unknown resource names are still ignored.",
+			"and an unknown suffix leaves an entry absolute; a memory entry of 0 is a real zero since YARN-11646 (3.4.0), " +
+			"so [memory=0,vcores=0] is not reported. A text that is not key=value entries is an empty vector (as a " +
+			"maximum-capacity the parent's maximum applies; as a capacity no calculator computes the queue, whose effective " +
+			"minimum and maximum stay 0); capq reads a vector without a memory entry the same way, as the parser did before " +
+			"YARN-11646, but what the released 3.4 parser makes of it is not pinned, and the warning says so. Unknown " +
+			"resource names are still ignored.",
 		Bad:      "root.a.capacity=[vcores=4]\nroot.b.capacity=[memory=4096,gpus=1]",
 		Good:     "root.a.capacity=[memory=4096,vcores=4]",
 		Source:   "CapacitySchedulerConfiguration#internalGetLabeledResourceRequirementForQueue; 3.4 non-legacy: QueueCapacityConfigParser#heterogeneousParser",
@@ -267,11 +270,14 @@ func vectorParseFails(p *Pass, x xmlconf.Capacity) bool {
 // legacy absolute resource: "[memory=3w,vcores=3w]" is a weight vector and
 // "[memory=2048x,vcores=2]" keeps its 2048 (an unknown suffix leaves the
 // entry absolute), though the legacy parser reads both as not set. What
-// the vector parser ignores is a missing or zero memory entry
-// (heterogeneousParser returns an empty vector: as a maximum it is the
-// parent's maximum, as a capacity no calculator computes the queue, whose
-// effective minimum and maximum stay 0) and resource types no calculator
-// computes. isMax says x is the maximum-capacity.
+// the vector parser ignores is a text that is not key=value entries (an
+// empty vector: as a maximum it is the parent's maximum, as a capacity no
+// calculator computes the queue, whose effective minimum and maximum stay
+// 0) and resource types no calculator computes. A memory entry of 0 is
+// kept since YARN-11646 (3.4.0) and is not reported. A vector without a
+// memory entry capq reads as empty, as the parser did before YARN-11646;
+// the released parser's reading is not pinned, so the warning says that
+// too. isMax says x is the maximum-capacity.
 func reportVectorReading(p *Pass, q *xmlconf.Queue, x xmlconf.Capacity, isMax bool) {
 	if x.Mode != xmlconf.ModeAbsolute && x.Mode != xmlconf.ModeVector {
 		return
@@ -281,14 +287,19 @@ func reportVectorReading(p *Pass, q *xmlconf.Queue, x xmlconf.Capacity, isMax bo
 		return
 	}
 	at := p.AtProperty(q, x.Prop)
+	effect := "the queue gets no resources (effective minimum and maximum 0)"
+	if isMax {
+		effect = "the parent's maximum applies to every resource"
+	}
+	const memoryHint = "give memory an entry: [memory=50%,vcores=50%], [memory=2w,vcores=2w] or [memory=4096,vcores=4]"
 	switch {
+	case r.Unmatched:
+		p.ReportHint(at, "write resource=value entries: "+memoryHint[len("give memory an entry: "):],
+			"%s of %q is not resource=value entries, so Hadoop reads this capacity vector as empty and %s", propName(x.Prop), q.Path, effect)
 	case r.NoMemory:
-		effect := "the queue gets no resources (effective minimum and maximum 0)"
-		if isMax {
-			effect = "the parent's maximum applies to every resource"
-		}
-		p.ReportHint(at, "give memory an entry: [memory=50%,vcores=50%], [memory=2w,vcores=2w] or [memory=4096,vcores=4]",
-			"%s of %q: memory is missing or 0, so Hadoop reads this capacity vector as empty and %s", propName(x.Prop), q.Path, effect)
+		p.ReportHint(at, memoryHint,
+			"%s of %q has no memory entry: capq reads the vector as empty, so %s; how Hadoop reads it since YARN-11646 is not pinned",
+			propName(x.Prop), q.Path, effect)
 	case len(r.Unknown) > 0:
 		p.ReportHint(at, "name memory, vcores or a resource type from resource-types.xml",
 			"%s of %q: entries ignored by Hadoop (unknown resource): %s", propName(x.Prop), q.Path, strings.Join(r.Unknown, ", "))

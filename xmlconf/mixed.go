@@ -394,17 +394,18 @@ func (q *Queue) EmptyCapacity() bool {
 }
 
 // emptyVector reports whether QueueCapacityConfigParser returns an empty
-// QueueCapacityVector for c: heterogeneousParser for a bracketed value
-// whose memory entry is missing or 0 ("Memory always have to be
-// defined"), uniformParser for a number whose suffix is neither "" nor
-// "w" (uniformTyped).
+// QueueCapacityVector for c: for a bracketed value that matches neither
+// pattern or (as capq reads it, VectorReading.NoMemory) has no memory
+// entry, uniformParser for a number whose suffix is neither "" nor "w"
+// (uniformTyped). A memory entry of 0 keeps the vector since YARN-11646
+// (3.4.0): [memory=0,vcores=0] is an absolute 0.
 func emptyVector(c Capacity) bool {
 	switch c.Mode {
 	case ModePercent, ModeWeight:
 		return c.Raw != "" && !uniformTyped(c.Raw)
 	case ModeAbsolute, ModeVector:
 		v, ok := ReadVector(c.Raw)
-		return ok && v.Err == "" && v.NoMemory
+		return ok && v.Err == "" && v.Empty()
 	}
 	return false
 }

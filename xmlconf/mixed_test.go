@@ -134,6 +134,44 @@ func TestQueueResourcesTestMixedQueueResourceCalculation(t *testing.T) {
 	}
 }
 
+// TestZeroMemoryVectorIsAZeroCapacity: YARN-11646 (3.4.0 changelog,
+// "QueueCapacityConfigParser shouldn't ignore capacity config with 0
+// memory") keeps a capacity vector whose memory entry is 0. Its example,
+// root.default.capacity=[memory=0, vcores=0] with a maximum of
+// [memory=2048, vcores=2], is a queue guaranteed nothing that may still
+// use up to its maximum; read as an empty vector (before the fix) no
+// calculator would visit it and its maximum would stay 0 too. A maximum
+// whose memory entry is 0 caps at 0, which validateCalculatedResources
+// turns into the parent's maximum.
+func TestZeroMemoryVectorIsAZeroCapacity(t *testing.T) {
+	for _, tc := range []struct {
+		name, capacity, maximum string
+		min, max                Resource
+	}{
+		{"zero capacity keeps its maximum", vec("0", "0"), vec("2048", "2"), Resource{}, Resource{MemoryMB: 2048, VCores: 2}},
+		{"zero memory in a unit", "[memory=0Gi,vcores=0]", vec("2048", "2"), Resource{}, Resource{MemoryMB: 2048, VCores: 2}},
+		{"zero memory zeroes vcores", vec("0", "4"), vec("2048", "2"), Resource{}, Resource{MemoryMB: 2048, VCores: 2}},
+		{"zero maximum is the parent's", vec("1024", "1"), vec("0", "0"), Resource{MemoryMB: 1024, VCores: 1}, mixedUpdate},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conf := map[string]string{
+				p + "legacy-queue-mode.enabled":     "false",
+				p + "root.queues":                   "default,b",
+				p + "root.default.capacity":         tc.capacity,
+				p + "root.default.maximum-capacity": tc.maximum,
+				p + "root.b.capacity":               "100w",
+			}
+			m := buildMap(t, conf, BuildOptions{Cluster: mixedUpdate})
+			q := m.Queue("root.default")
+			require.NotNil(t, q)
+			assert.False(t, q.EmptyCapacity(), "YARN-11646: a memory entry of 0 is not an empty vector")
+			eff := QueueResources(m.Root, mixedUpdate, false, false)["root.default"]
+			assert.Equal(t, tc.min, eff.Min, "effective minimum")
+			assert.Equal(t, tc.max, eff.Max, "effective maximum")
+		})
+	}
+}
+
 // FuzzQueueResources: any capacity texts in non-legacy mode compute
 // without a panic, and no effective minimum is negative or exceeds the
 // cluster.

@@ -16,9 +16,25 @@ type VectorReading struct {
 	// an entry whose suffix is its whole tail but whose number part is
 	// not a float ("vcores=abc" leaves "" to Float.parseFloat).
 	Err string
-	// NoMemory is set when memory is missing or 0: heterogeneousParser
-	// then returns an empty vector, which counts as not set.
+	// Unmatched is set when the text matches neither of the parser's
+	// patterns ("[]", "[memory-100,vcores-60]"): an empty vector, which
+	// counts as not set (TestQueueCapacityConfigParser.
+	// testInvalidCapacityConfigs).
+	Unmatched bool
+	// NoMemory is set when no memory entry is kept: none is written, or
+	// setCapacityVector skips its value ("memory=-5"). Before YARN-11646
+	// heterogeneousParser returned an empty vector whenever memory read 0
+	// ("Memory always have to be defined"); what the released 3.4 parser,
+	// which has YARN-11646, makes of a vector without memory is not
+	// pinned. capq keeps reading it as empty, and CS027 says so.
 	NoMemory bool
+	// ZeroMemory is set when the memory entry reads 0 ("memory=0",
+	// "memory=0Gi", "memory=4096m", milli-MiB that floor to 0). YARN-11646
+	// (in the 3.4.0 changelog: "QueueCapacityConfigParser shouldn't
+	// ignore capacity config with 0 memory") keeps such a vector, so
+	// [memory=0,vcores=0] is a real zero (testZeroAbsoluteCapacityConfig),
+	// not an empty vector.
+	ZeroMemory bool
 	// Unknown lists the entries naming a resource type Hadoop does not
 	// compute; the vector keeps them but no calculator reads them.
 	Unknown []string
@@ -27,16 +43,17 @@ type VectorReading struct {
 // ReadVector reads raw as QueueCapacityConfigParser.parse does when raw is
 // bracketed (spaces stripped first); ok is false for any other text. A
 // bracketed text without key=value pairs ("[memory-100,vcores-60]") matches
-// neither of the parser's patterns and gives an empty vector: NoMemory.
+// neither of the parser's patterns and gives an empty vector: Unmatched.
 func ReadVector(raw string) (r VectorReading, ok bool) {
 	s := strings.ReplaceAll(raw, " ", "")
 	if !strings.HasPrefix(s, "[") {
 		return r, false
 	}
 	if !vectorPattern.MatchString(s) {
-		return VectorReading{NoMemory: true}, true
+		return VectorReading{Unmatched: true}, true
 	}
 	var memory float64
+	hasMemory := false
 	for _, kv := range javaSplit(strings.TrimSpace(s[1:len(s)-1]), ",") {
 		parts := javaSplit(kv, "=")
 		if len(parts) < 2 {
@@ -53,14 +70,19 @@ func ReadVector(raw string) (r VectorReading, ok bool) {
 		}
 		switch {
 		case name == "memory" || name == "memory-mb":
-			memory = v
+			memory, hasMemory = v, true
 		case name != "vcores" && !strings.Contains(name, "/") && name != "gpu":
 			r.Unknown = append(r.Unknown, kv)
 		}
 	}
-	r.NoMemory = memory == 0
+	r.NoMemory, r.ZeroMemory = !hasMemory, hasMemory && memory == 0
 	return r, true
 }
+
+// Empty reports whether capq reads the vector as empty: unmatched, or
+// without a memory entry (see NoMemory). A memory entry of 0 is kept
+// (YARN-11646).
+func (r VectorReading) Empty() bool { return r.Unmatched || r.NoMemory }
 
 // vectorEntryValue is QueueCapacityConfigParser.setCapacityVector for one
 // value: the suffix is every character outside [0-9.]; when it is not the

@@ -7,8 +7,10 @@ import (
 )
 
 // TestReadVector follows QueueCapacityConfigParser.parse: spaces are
-// stripped, memory must be non-zero, an entry whose suffix is not its tail
-// is skipped, and a bare suffix leaves "" to Float.parseFloat.
+// stripped, an entry whose suffix is not its tail is skipped, and a bare
+// suffix leaves "" to Float.parseFloat. A memory entry of 0 is kept, not
+// an empty vector (YARN-11646, 3.4.0: testZeroAbsoluteCapacityConfig reads
+// [memory-mb=0, vcores=0] as absolute 0 for both); milli-MiB floor to 0.
 func TestReadVector(t *testing.T) {
 	for _, tc := range []struct {
 		raw  string
@@ -22,14 +24,17 @@ func TestReadVector(t *testing.T) {
 		{raw: "[memory=2048x,vcores=2]", ok: true},
 		{raw: "[memory=4Gi,vcores=50%]", ok: true},
 		{raw: "[vcores=50%]", ok: true, want: VectorReading{NoMemory: true}},
-		{raw: "[memory=0,vcores=4]", ok: true, want: VectorReading{NoMemory: true}},
+		{raw: "[memory=0,vcores=4]", ok: true, want: VectorReading{ZeroMemory: true}},
+		{raw: "[memory-mb=0, vcores=0]", ok: true, want: VectorReading{ZeroMemory: true}},
+		{raw: "[memory=0Gi,vcores=0]", ok: true, want: VectorReading{ZeroMemory: true}},
 		{raw: "[memory=-5,vcores=4]", ok: true, want: VectorReading{NoMemory: true}},
-		{raw: "[memory=4096m,vcores=4]", ok: true, want: VectorReading{NoMemory: true}},
+		{raw: "[memory=4096m,vcores=4]", ok: true, want: VectorReading{ZeroMemory: true}},
 		{raw: "[memory=4096,vcores=abc]", ok: true, want: VectorReading{Err: "empty String"}},
 		{raw: "[memory=Gi,vcores=4]", ok: true, want: VectorReading{Err: "empty String"}},
 		{raw: "[memory=4096,vcores=4,gpus=1]", ok: true, want: VectorReading{Unknown: []string{"gpus=1"}}},
 		{raw: "[memory=4096,vcores=4,yarn.io/gpu=1]", ok: true},
-		{raw: "[memory-100,vcores-60]", ok: true, want: VectorReading{NoMemory: true}},
+		{raw: "[memory-100,vcores-60]", ok: true, want: VectorReading{Unmatched: true}},
+		{raw: "[]", ok: true, want: VectorReading{Unmatched: true}},
 	} {
 		got, ok := ReadVector(tc.raw)
 		assert.Equal(t, tc.ok, ok, tc.raw)
