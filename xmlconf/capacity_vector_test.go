@@ -35,6 +35,8 @@ func TestQueueCapacityConfigParser(t *testing.T) {
 		{"testInvalidCapacityConfigs/bracketed word", ptr("[invalid]"), empty},
 		{"testInvalidCapacityConfigs/empty", ptr(""), empty},
 		{"testInvalidCapacityConfigs/not set", nil, empty},
+		// YARN-11646 (3.4.0) added it: a memory of 0 keeps the vector.
+		{"testZeroAbsoluteCapacityConfig", ptr("[memory-mb=0, vcores=0]"), [2]vecEntry{{ModeAbsolute, 0}, {ModeAbsolute, 0}}},
 		// uniformParser types a number by its suffix, "" or "w", after
 		// stripping spaces; a Java-only form Float.parseFloat reads
 		// ("50f", "1e2", "2e1w") has a suffix of no type: empty vector.
