@@ -33,7 +33,10 @@ func (b *builder) global() {
 	}
 	g.MaxParallelApps, _ = b.intAt(Prefix+"max-parallel-apps", FromGlobal, maxInt32)
 	g.UserMaxParallelApps, _ = b.intAt(Prefix+"user.max-parallel-apps", FromGlobal, maxInt32)
+	// Configuration#getClass reads the class name with getTrimmed, so a
+	// value written on its own indented line still names the class.
 	g.ResourceCalculator, _ = b.stringAt(Prefix+"resource-calculator", FromGlobal, DefaultResourceCalculator)
+	g.ResourceCalculator.V = JavaTrim(g.ResourceCalculator.V)
 	g.NodeLocalityDelay, _ = b.intAt(Prefix+"node-locality-delay", FromGlobal, 40)
 	g.RackLocalityFullReset, _ = b.boolAt(Prefix+"rack-locality-full-reset", FromGlobal, true)
 	b.perHeartbeat()
