@@ -22,7 +22,7 @@ var registry = []*Rule{
 	// Limits and misc
 	ruleMaxAllocation, ruleMinMaxAllocation, ruleLifetime, ruleUserWeight, ruleUserLimits,
 	ruleResourceTypes, ruleOrderingPolicy, ruleQueuePriorityIgnored, ruleMultiNode, ruleValueSyntax, ruleAppPrioritySyntax,
-	ruleMonitorPolicyClass, ruleRMOnlySetting, rulePreemptionInterval, ruleMonitorInterval, ruleSchedulerClass,
+	ruleMonitorPolicyClass, ruleRMOnlySetting, rulePreemptionInterval, ruleMonitorInterval, ruleSchedulerClass, ruleCalculatorClass,
 	// Auto-created queues
 	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies, ruleDeletionInterval,
 	// Placement

@@ -153,7 +153,10 @@ var ruleResourceTypes = &Rule{
 		Versions: "3.1+",
 	},
 	Check: func(p *Pass) {
-		if p.Model.Conf == nil || p.Model.Global.DominantCalculator() {
+		// Only the DefaultResourceCalculator itself: a class Hadoop cannot
+		// load stops the start before this check (CS119), and one capq
+		// cannot see may not extend the DefaultResourceCalculator.
+		if p.Model.Conf == nil || p.Model.Global.ResourceCalculator.V != xmlconf.DefaultResourceCalculator {
 			return
 		}
 		types := splitTrim(p.Model.Conf.GetOr("yarn.resource-types", ""))
