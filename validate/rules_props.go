@@ -356,7 +356,7 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanK
 		}
 		return suggestGlobalFamily(rest)
 	}); s != "" {
-		p.ReportHint(at, `did you mean "`+xmlconf.Prefix+s+`"?`, "unknown property %q; Hadoop ignores it", pr.Name)
+		p.ReportHint(at, `did you mean "`+xmlconf.Prefix+s+`"?`+globalTooNew(s, p.Version), "unknown property %q; Hadoop ignores it", pr.Name)
 		return
 	}
 	if structuredSuffix(rest) {
@@ -388,4 +388,18 @@ func removalState(p *Pass, key string) bool {
 	}
 	v, ok, _ := p.Model.Conf.Get(key)
 	return ok && v == string(xmlconf.StateStopped)
+}
+
+// globalTooNew adds to a suggestion of the global key s that the profile
+// does not read it yet: rack-locality-delay on 2.7 still means
+// rack-locality-additional-delay, which 2.7 ignores too.
+func globalTooNew(s string, v xmlconf.Version) string {
+	since, ok := globalKeySince[s]
+	if !ok {
+		since, ok = globalFamilySince(s)
+	}
+	if ok && v.Less(since) {
+		return " (Hadoop reads it from " + since.String() + " on, not in " + v.String() + ")"
+	}
+	return ""
 }
