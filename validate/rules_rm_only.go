@@ -18,7 +18,8 @@ var ruleRMOnlySetting = &Rule{
 		Why: "The scheduler reads its configuration from a copy of the ResourceManager's with capacity-scheduler.xml on top, " +
 			"but CapacityScheduler#serviceInit hands the ResourceManager's own configuration to the scheduling monitor " +
 			"(and refreshQueues hands it the configuration the ResourceManager started with), and the node heartbeat, " +
-			"application lifetime monitor, cluster maximum priority and queue ACL switch are read by services that never " +
+			"application lifetime monitor, cluster maximum priority, node label switch (yarn.node-labels.enabled: the node " +
+			"label manager and the check of labelled requests) and queue ACL switch are read by services that never " +
 			"see capacity-scheduler.xml. So yarn.resourcemanager.scheduler.monitor.enable=true there turns nothing on: " +
 			"no preemption. capq reads these settings only from yarn-site.xml (--yarn-site or a conf directory), and takes " +
 			"Hadoop's defaults when none is given. yarn.acl.enable there still turns on the application priority ACLs " +
@@ -27,7 +28,7 @@ var ruleRMOnlySetting = &Rule{
 			"configuration only; from 2.9 ProportionalCapacityPreemptionPolicy reads them from the scheduler's.",
 		Bad:      "capacity-scheduler.xml: yarn.resourcemanager.scheduler.monitor.enable=true",
 		Good:     "yarn-site.xml: yarn.resourcemanager.scheduler.monitor.enable=true",
-		Source:   "CapacityScheduler#serviceInit, SchedulingMonitorManager, AbstractYarnScheduler#serviceInit, ResourceTrackerService#serviceInit, RMAppLifetimeMonitor#serviceInit, QueueACLsManager",
+		Source:   "CapacityScheduler#serviceInit, SchedulingMonitorManager, AbstractYarnScheduler#serviceInit, ResourceTrackerService#serviceInit, RMAppLifetimeMonitor#serviceInit, QueueACLsManager, CommonNodeLabelsManager#serviceInit",
 		Versions: "all; the preemption.* settings in 2.7 only",
 	},
 	Check: func(p *Pass) {

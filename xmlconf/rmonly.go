@@ -43,6 +43,14 @@ var RMOnlySettings = []RMOnlySetting{
 	{Key: NodeHeartbeatKey, Reader: "ResourceTrackerService#serviceInit"},
 	{Key: AppTimeoutsMonitorKey, Reader: "RMAppLifetimeMonitor#serviceInit"},
 	{Key: SchedulingWaitKey, Reader: "AbstractYarnScheduler#serviceInit (ClusterNodeTracker#setConfiguredMaxAllocationWaitTime)"},
+	// The node label manager (CommonNodeLabelsManager#serviceInit), the
+	// request check (SchedulerUtils#normalizeAndValidateRequest, with
+	// RMContext#getYarnConfiguration) and ResourceTrackerService all take
+	// the ResourceManager's configuration; only CapacityScheduler
+	// #checkQueuePartition, on a move, reads the scheduler's.
+	{Key: NodeLabelsEnabledKey,
+		Reader:  "CommonNodeLabelsManager#serviceInit (RMNodeLabelsManager), SchedulerUtils#normalizeAndValidateRequest, ResourceTrackerService#serviceInit",
+		Partial: "except that moving an application between queues (CapacityScheduler#checkQueuePartition) checks the target's labels with it; the node label manager and labelled requests follow the ResourceManager's value (false by default)"},
 	// YARN-11088 added the setting in 3.4.0 (the release from memory);
 	// before it an AM container never goes where exclusivity is ignored.
 	{Key: AMNonExclusiveKey, Since: V3_4,
@@ -75,6 +83,9 @@ const (
 	AppTimeoutsMonitorKey  = "yarn.resourcemanager.application-timeouts.monitor.interval-ms"
 	MinAllocationMBKey     = "yarn.scheduler.minimum-allocation-mb"
 	MinAllocationVcoresKey = "yarn.scheduler.minimum-allocation-vcores"
+	// NodeLabelsEnabledKey turns node labels on (YarnConfiguration.
+	// NODE_LABELS_ENABLED, default false).
+	NodeLabelsEnabledKey = "yarn.node-labels.enabled"
 	// SchedulingWaitKey is how long after the ResourceManager starts the
 	// configured maximum allocation stands before the largest node caps it.
 	SchedulingWaitKey = "yarn.resourcemanager.work-preserving-recovery.scheduling-wait-ms"

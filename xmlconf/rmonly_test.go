@@ -144,3 +144,26 @@ func TestMinAllocationRMOnlyFrom3(t *testing.T) {
 		assert.Len(t, m.RMOnlyElsewhere, c.elsewhere, "%s", c.v)
 	}
 }
+
+// TestNodeLabelsEnabledIsRMOnly: CommonNodeLabelsManager#serviceInit,
+// SchedulerUtils#normalizeAndValidateRequest and ResourceTrackerService
+// read yarn.node-labels.enabled from the ResourceManager's configuration,
+// in every profile; written in capacity-scheduler.xml it is listed as
+// defined elsewhere (lint CS111), in yarn-site.xml it is not.
+func TestNodeLabelsEnabledIsRMOnly(t *testing.T) {
+	for _, v := range []Version{V2_7, V2_10, V3_1, V3_3, V3_4} {
+		s, ok := RMOnly(NodeLabelsEnabledKey, v)
+		require.True(t, ok, v)
+		assert.Contains(t, s.Partial, "CapacityScheduler#checkQueuePartition", v)
+	}
+	base := map[string]string{Prefix + "root.queues": "default", Prefix + "root.default.capacity": "100"}
+	inCS := map[string]string{NodeLabelsEnabledKey: "true"}
+	for k, v := range base {
+		inCS[k] = v
+	}
+	m := rmOnlyLoad(t, V3_3, nil, inCS)
+	require.Len(t, m.RMOnlyElsewhere, 1)
+	assert.Equal(t, NodeLabelsEnabledKey, m.RMOnlyElsewhere[0].Name)
+	m = rmOnlyLoad(t, V3_3, map[string]string{NodeLabelsEnabledKey: "true"}, base)
+	assert.Empty(t, m.RMOnlyElsewhere)
+}

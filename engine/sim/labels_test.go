@@ -154,26 +154,47 @@ func TestNoLabelWarnings(t *testing.T) {
 	}
 }
 
-// yarn.node-labels.enabled=false with a labelled workload: the RM would
-// refuse the labelled requests; capq says so.
+// yarn.node-labels.enabled=false in yarn-site.xml with a labelled
+// workload: the RM would refuse the labelled requests; capq says so. The
+// same line in capacity-scheduler.xml turns nothing off: the node label
+// manager and SchedulerUtils#normalizeAndValidateRequest read the
+// ResourceManager's own configuration.
 func TestLabelsDisabledWarning(t *testing.T) {
 	w, err := ReadNative("w.json", []byte(labelledNative))
 	require.NoError(t, err)
+	prop := func(k, v string) string {
+		return "<property><name>" + k + "</name><value>" + v + "</value></property>"
+	}
 	for _, tc := range []struct {
-		value string
-		warn  bool
-	}{{"false", true}, {" FALSE ", true}, {"true", false}, {"", false}} {
-		props := map[string]string{"yarn.scheduler.capacity.root.queues": "qa"}
-		if tc.value != "" {
-			props[NodeLabelsEnabledKey] = tc.value
+		site, cs string
+		warn     bool
+	}{
+		{site: "false", warn: true},
+		{site: " FALSE ", warn: true},
+		{site: "true"},
+		{},
+		{cs: "false"},
+		{site: "true", cs: "false"},
+	} {
+		site, cs := "<configuration>", "<configuration>"+prop("yarn.scheduler.capacity.root.queues", "qa")
+		if tc.site != "" {
+			site += prop(NodeLabelsEnabledKey, tc.site)
 		}
-		m := xmlconf.Build(xmlconf.FromMap(props, "y.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
-		got := labelsDisabled(m, w, w.Cluster.Expand())
+		if tc.cs != "" {
+			cs += prop(NodeLabelsEnabledKey, tc.cs)
+		}
+		l, err := xmlconf.Load(xmlconf.LoadOptions{
+			YarnSite:          []xmlconf.Source{{Name: "yarn-site.xml", Data: []byte(site + "</configuration>")}},
+			CapacityScheduler: []xmlconf.Source{{Name: "capacity-scheduler.xml", Data: []byte(cs + "</configuration>")}},
+			Build:             xmlconf.BuildOptions{Version: xmlconf.DefaultVersion},
+		})
+		require.NoError(t, err)
+		got := labelsDisabled(l.Model, w, w.Cluster.Expand())
 		if tc.warn {
-			require.Len(t, got, 1, tc.value)
+			require.Len(t, got, 1, tc)
 			assert.Contains(t, got[0], "yarn.node-labels.enabled is false")
 		} else {
-			assert.Empty(t, got, tc.value)
+			assert.Empty(t, got, tc)
 		}
 	}
 }

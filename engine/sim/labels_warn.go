@@ -17,7 +17,7 @@ func labelWarnings(m *xmlconf.Model, w *Workload, nodes []NodeSpec) []string {
 
 // NodeLabelsEnabledKey is yarn-site.xml's switch for node labels
 // (YarnConfiguration.NODE_LABELS_ENABLED, default false).
-const NodeLabelsEnabledKey = "yarn.node-labels.enabled"
+const NodeLabelsEnabledKey = xmlconf.NodeLabelsEnabledKey
 
 // labelsDisabled warns when the configuration given (yarn-site.xml via
 // --yarn-site) turns node labels off explicitly while the workload uses
@@ -26,10 +26,13 @@ const NodeLabelsEnabledKey = "yarn.node-labels.enabled"
 // request contains label expression") and knows no label to put nodes in.
 // Unset says nothing (the yarn-site.xml may simply not be given).
 func labelsDisabled(m *xmlconf.Model, w *Workload, nodes []NodeSpec) []string {
-	if m.Conf == nil {
+	// The ResourceManager reads the switch from its own configuration
+	// (xmlconf.RMOnlySettings): one written in capacity-scheduler.xml
+	// turns nothing off either.
+	if m.Conf == nil || m.Conf.RM == nil {
 		return nil
 	}
-	v, ok, err := m.Conf.Get(NodeLabelsEnabledKey)
+	v, ok, err := m.Conf.RM.Get(NodeLabelsEnabledKey)
 	if !ok || err != nil || strings.ToLower(strings.TrimSpace(v)) != "false" {
 		return nil
 	}
