@@ -60,7 +60,7 @@ func restartOnlyKey(key string, v xmlconf.Version) bool {
 func (c *refreshCheck) restartOnly() {
 	c.waitGlobal()
 	for _, pc := range c.globalChanges() {
-		if !restartOnlyKey(pc.Name, c.v) {
+		if !restartOnlyKey(pc.Name, c.v) || sameWhenTrimmed(pc) {
 			continue
 		}
 		at := (&Pass{Model: c.new, file: c.file}).AtKey(pc.Name)
@@ -72,6 +72,20 @@ func (c *refreshCheck) restartOnly() {
 			"%q changes from %s to %s, but the ResourceManager reads it only at start: refreshQueues keeps %s",
 			pc.Name, quoteOrUnset(pc.Old), quoteOrUnset(pc.New), kept)
 	}
+}
+
+// sameWhenTrimmed reports whether a restart-only key changed only in the
+// spaces and line breaks around its value, where Hadoop reads it with a
+// trimming getter (getClass, getBoolean, getInt, getLong: getTrimmed), so
+// a restart would read the same value. The monitor policies (split
+// untrimmed from 3.1), the configuration store (a plain get and a switch)
+// and the multi-node sorting policies are compared as written.
+func sameWhenTrimmed(pc PropChange) bool {
+	if pc.Old == nil || pc.New == nil || pc.Name == xmlconf.MonitorPoliciesKey || pc.Name == storeClassKey ||
+		strings.HasPrefix(pc.Name, xmlconf.Prefix+"multi-node-sorting.policy") {
+		return false
+	}
+	return xmlconf.JavaTrim(*pc.Old) == xmlconf.JavaTrim(*pc.New)
 }
 
 func quoteOrUnset(s *string) string {

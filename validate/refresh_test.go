@@ -274,6 +274,34 @@ func TestRefreshRestartOnlyAndStore(t *testing.T) {
 	})
 }
 
+// TestRefreshRestartOnlyTrimmedValues: CapacitySchedulerConfiguration
+// #getResourceCalculator reads the class with getTrimmed, and the
+// asynchronous-scheduling switch with getBoolean (getTrimmed too), so
+// moving such a value onto its own line changes nothing a restart would
+// read (no RF013); the configuration store is a plain get, compared as
+// written.
+func TestRefreshRestartOnlyTrimmedValues(t *testing.T) {
+	base := baseConf()
+	for _, tc := range []struct {
+		key, old, new string
+		want          int
+	}{
+		{"resource-calculator", xmlconf.DominantResourceCalculator, "\n    " + xmlconf.DominantResourceCalculator + "\n  ", 0},
+		{"resource-calculator", xmlconf.DominantResourceCalculator, xmlconf.DefaultResourceCalculator, 1},
+		{"schedule-asynchronously.enable", "true", " true ", 0},
+		{"yarn.scheduler.configuration.store.class", "file", " file", 1},
+	} {
+		old := edit(base, map[string]string{tc.key: tc.old})
+		n := 0
+		for _, f := range refresh(xmlconf.V3_3, old, edit(base, map[string]string{tc.key: tc.new}), nil).Findings {
+			if f.Rule == "RF013" {
+				n++
+			}
+		}
+		assert.Equal(t, tc.want, n, "%s %q -> %q", tc.key, tc.old, tc.new)
+	}
+}
+
 // A restart applies only what the profile's Hadoop reads: 2.7 starts one
 // AsyncScheduleThread and never reads maximum-threads (the global
 // scheduler's key, 2.9 line on), so changing it needs no restart there.
