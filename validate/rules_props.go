@@ -143,8 +143,13 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanKe
 			if tail == "state" && removalState(p, pr.Name) {
 				return
 			}
-			orphans.add(orphan, "not listed in "+parentPath(orphan)+".queues", at,
-				"add it to the parent's queues list, or delete the property", "add it to the parent's queues list, or delete its properties")
+			one, many := "add it to the parent's queues list, or delete the property", "add it to the parent's queues list, or delete its properties"
+			sib := orphans.sibling(q, orphan)
+			if sib != "" {
+				one = fmt.Sprintf("did you mean %q? (or add %q to %s.queues)", sib, orphan[len(q.Path)+1:], q.Path)
+				many = one
+			}
+			orphans.add(orphan, "not listed in "+parentPath(orphan)+".queues", at, one, many, sib)
 			return
 		}
 		k := strings.IndexByte(tail, '.')
@@ -161,6 +166,62 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanKe
 	}
 	p.ReportHint(at, hint, "unknown property %q for queue %q; Hadoop ignores it", suffix, q.Path)
 }
+
+// misspeltSibling returns the path of q's child that orphan, a queue
+// path missing from the tree, most likely misspells: orphan must be one
+// level below q (a deeper one misses a parent first), and its name within
+// one edit of a child's for names of three to five characters, two from
+// six on (xmlconf.EditDistance gives up past 64), or the same but for case (queue names are case-sensitive in
+// Hadoop: "Default" is not "default"). Short names are never suggested:
+// "b" is one edit from every other one-letter queue, and nor are
+// numbered siblings (numberedApart).
+func misspeltSibling(q *xmlconf.Queue, orphan string) string {
+	if parentPath(orphan) != q.Path {
+		return ""
+	}
+	name := orphan[len(q.Path)+1:]
+	limit := 0
+	switch {
+	case len(name) >= 6:
+		limit = 2
+	case len(name) >= 3:
+		limit = 1
+	}
+	best, bestD := "", limit+1
+	for _, c := range q.Children {
+		if numberedApart(name, c.Name) {
+			continue
+		}
+		d := boundedDistance(name, c.Name, limit)
+		if strings.EqualFold(name, c.Name) {
+			d = 0
+		}
+		if d < bestD || (d == bestD && c.Path < best) {
+			best, bestD = c.Path, d
+		}
+	}
+	if bestD > limit {
+		return ""
+	}
+	return best
+}
+
+// numberedApart reports whether a and b differ only in digits at the
+// same places (test2 and test4, q01 and q02): numbered queues, not a
+// typo of each other.
+func numberedApart(a, b string) bool {
+	if len(a) != len(b) || a == b {
+		return false
+	}
+	for i := range len(a) {
+		if a[i] != b[i] && !(isDigit(a[i]) && isDigit(b[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // structuredPrefixes start the per-queue keys whose next segments are a
 // label, a user, a template's settings or a feature's sub-keys, never a
@@ -371,7 +432,7 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanK
 	for j := 1; j < len(segs); j++ {
 		if tail := strings.Join(segs[j:], "."); queueKeyTail(tail) {
 			path := strings.Join(segs[:j], ".")
-			orphans.add(path, "paths start with root", at, `queue paths start at root: did you mean "`+xmlconf.Prefix+"root."+rest+`"?`, "")
+			orphans.add(path, "paths start with root", at, `queue paths start at root: did you mean "`+xmlconf.Prefix+"root."+rest+`"?`, "", "")
 			return
 		}
 	}

@@ -21,18 +21,31 @@ type orphanGroup struct {
 	many  string // the hint when there are several keys ("" = hint)
 	why   string // the clause after the queue: how it misses the tree
 	count int
+	// sibling is the queue the missing one likely misspells
+	// (misspeltSibling), "" for none.
+	sibling string
+}
+
+// sibling is misspeltSibling, computed once per missing queue: a file
+// may hold thousands of keys of one missing queue and a parent of
+// thousands of children.
+func (o *orphanKeys) sibling(q *xmlconf.Queue, orphan string) string {
+	if g := o.groups[orphan]; g != nil {
+		return g.sibling
+	}
+	return misspeltSibling(q, orphan)
 }
 
 // add files key (at) under the missing queue path; the group keeps the
 // earliest position and that key's hint (many: the hint for a group of
-// several keys, "" for the same).
-func (o *orphanKeys) add(path, why string, at Loc, hint, many string) {
+// several keys, "" for the same) and the queue it likely misspells.
+func (o *orphanKeys) add(path, why string, at Loc, hint, many, sibling string) {
 	if o.groups == nil {
 		o.groups = map[string]*orphanGroup{}
 	}
 	g := o.groups[path]
 	if g == nil {
-		o.groups[path] = &orphanGroup{at: at, hint: hint, many: many, why: why, count: 1}
+		o.groups[path] = &orphanGroup{at: at, hint: hint, many: many, why: why, count: 1, sibling: sibling}
 		return
 	}
 	g.count++

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -98,4 +99,57 @@ func TestStructuredKeyWithoutQueue(t *testing.T) {
 		`"yarn.scheduler.capacity.accessible-node-labels.gpu.capacity" has no queue path before "accessible-node-labels" (paths start with root); Hadoop ignores it`,
 		`"yarn.scheduler.capacity.user-settings.alice.weight" has no queue path before "user-settings" (paths start with root); Hadoop ignores it`,
 	}, got)
+}
+
+// TestOrphanQueueMisspeltSibling: a queue missing from the tree whose
+// name is a likely typo of a listed sibling (one edit for three to five
+// characters, two from six, or another case: Hadoop's queue names are
+// case-sensitive) gets that sibling as the hint; a short name, a name far
+// from every sibling, or a queue two levels below what exists does not.
+func TestOrphanQueueMisspeltSibling(t *testing.T) {
+	xml := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>default,analytics,b,team01</value></property>
+<property><name>yarn.scheduler.capacity.root.team01.capacity</name><value>0</value></property>
+<property><name>yarn.scheduler.capacity.root.team02.capacity</name><value>0</value></property>
+<property><name>yarn.scheduler.capacity.root.default.capacity</name><value>40</value></property>
+<property><name>yarn.scheduler.capacity.root.analytics.capacity</name><value>40</value></property>
+<property><name>yarn.scheduler.capacity.root.b.capacity</name><value>20</value></property>
+<property><name>yarn.scheduler.capacity.root.defalut.maximum-capacity</name><value>80</value></property>
+<property><name>yarn.scheduler.capacity.root.defalut.capacity</name><value>40</value></property>
+<property><name>yarn.scheduler.capacity.root.Analytics.capacity</name><value>40</value></property>
+<property><name>yarn.scheduler.capacity.root.anlytcs.capacity</name><value>40</value></property>
+<property><name>yarn.scheduler.capacity.root.c.capacity</name><value>10</value></property>
+<property><name>yarn.scheduler.capacity.root.defalt.x.capacity</name><value>10</value></property>
+<property><name>yarn.scheduler.capacity.root.etl.capacity</name><value>10</value></property>
+</configuration>`
+	hints := map[string]string{}
+	for _, f := range lintXML(t, xml, xmlconf.V3_4) {
+		if f.Rule == "CS005" {
+			hints[f.Property] = f.Hint
+		}
+	}
+	plain := "add it to the parent's queues list, or delete the property"
+	for _, tc := range []struct{ key, hint string }{
+		{"root.defalut.maximum-capacity", `did you mean "root.default"? (or add "defalut" to root.queues)`},
+		{"root.Analytics.capacity", `did you mean "root.analytics"? (or add "Analytics" to root.queues)`},
+		{"root.anlytcs.capacity", `did you mean "root.analytics"? (or add "anlytcs" to root.queues)`},
+		{"root.c.capacity", plain},
+		{"root.team02.capacity", plain},
+		{"root.etl.capacity", plain},
+	} {
+		var got string
+		var found bool
+		for k, h := range hints {
+			if k == "yarn.scheduler.capacity."+tc.key {
+				got, found = h, true
+			}
+		}
+		require.True(t, found, "no CS005 for %s in %v", tc.key, hints)
+		assert.Equal(t, tc.hint, got, tc.key)
+	}
+	for k, h := range hints {
+		if strings.Contains(k, "defalt.x") {
+			assert.NotContains(t, h, "did you mean", "a queue two levels below what exists misses its parent first")
+		}
+	}
 }
