@@ -1,0 +1,32 @@
+package validate
+
+import "github.com/capq/capq/xmlconf"
+
+// siteKeys are the yarn-site.xml (ResourceManager) keys capq reads for
+// simulation, besides the preemption keys, with the first profile that
+// reads them. Lint knows them from xmlconf (RM-only settings, CS111) and
+// the rules that check them; this list is what the dry run's
+// classification (engine/preview) walks.
+var siteKeys = []struct {
+	key   string
+	since xmlconf.Version
+}{
+	{xmlconf.MonitorEnableKey, xmlconf.Version{}},
+	{xmlconf.MonitorPoliciesKey, xmlconf.Version{}},
+	{xmlconf.ACLEnableKey, xmlconf.Version{}},
+	{xmlconf.MaxAppPriorityKey, xmlconf.Version{}},
+	{xmlconf.NodeHeartbeatKey, xmlconf.Version{}},
+	{xmlconf.AppTimeoutsMonitorKey, xmlconf.Version{}},
+	{xmlconf.SchedulingWaitKey, xmlconf.Version{}},
+	{xmlconf.NodeLabelsEnabledKey, xmlconf.Version{}},
+	{xmlconf.AMNonExclusiveKey, xmlconf.V3_4},
+	{xmlconf.MinAllocationMBKey, xmlconf.Version{}},
+	{xmlconf.MinAllocationVcoresKey, xmlconf.Version{}},
+	{"yarn.scheduler.maximum-allocation-mb", xmlconf.Version{}},
+	{"yarn.scheduler.maximum-allocation-vcores", xmlconf.Version{}},
+	{"yarn.resourcemanager.scheduler.class", xmlconf.Version{}},
+	{xmlconf.QueueManagementIntervalKey, xmlconf.V3_1},
+	{"yarn.resourcemanager.application-tag-based-placement.enable", xmlconf.Version{}},
+	{"yarn.scheduler.queue-placement-rules", xmlconf.V3_1},
+	{"yarn.scheduler.queue-placement-rules.app-name", xmlconf.V3_1},
+}
