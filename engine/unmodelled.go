@@ -178,6 +178,7 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 	if w, ok := appBackoffUnmodelled(m); ok {
 		out = append(out, w)
 	}
+	out = append(out, templatedUnmodelled(m)...)
 	for _, u := range queueUnmodelled {
 		if w, ok := perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {
 			pos, on := u.on(q)

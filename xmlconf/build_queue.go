@@ -200,6 +200,16 @@ var appPolicyClasses = map[string]string{
 	"org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FifoOrderingPolicyForPendingApps":          "fifo-for-pending-apps",
 }
 
+// AppPolicyAlias is v (trimmed) with a built-in app ordering policy's
+// class name replaced by its alias, as a queue's ordering-policy is kept.
+func AppPolicyAlias(v string) string {
+	v = strings.TrimSpace(v)
+	if alias, ok := appPolicyClasses[v]; ok {
+		return alias
+	}
+	return v
+}
+
 // ordering: a parent's policy defaults to its parent's (root:
 // utilization); a leaf's to fifo. A built-in app policy's class name is
 // kept as its alias (appPolicyClasses).

@@ -1,7 +1,6 @@
 package preview
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,8 +48,6 @@ func none(reason string) keyClass { return keyClass{class: noEffect, reason: rea
 // read for reservable queues only.
 const reservationOnly = "read by the reservation system for a reservable queue only (ReservationSchedulerConfiguration, PlanQueue); " +
 	"reservable itself is warned about (no reservation queues are created)"
-
-var monitorOn = map[string]string{xmlconf.MonitorEnableKey: "true"}
 
 // catalogClasses is the one table: every key of validate.Catalog, by
 // kind and name, with how the dry run treats it. A key the catalog gains
@@ -345,5 +342,37 @@ func TestCatalogClassCounts(t *testing.T) {
 			n[c.class]++
 		}
 	}
-	t.Log(fmt.Sprintf("modelled %d, warned %d, no effect %d", n[modelled], n[warned], n[noEffect]))
+	t.Logf("modelled %d, warned %d, no effect %d", n[modelled], n[warned], n[noEffect])
+}
+
+// TestTemplatedWarnedKeysWarn: a queue an auto-creation template makes
+// reads the template's keys as its own, so a warned queue setting given
+// through a leaf template warns too (it would otherwise be ignored in
+// silence: the queue appears after the warnings are listed).
+func TestTemplatedWarnedKeysWarn(t *testing.T) {
+	enable := map[string]string{"leaf-queue-template.<suffix>": "root.a.auto-create-child-queue.enabled",
+		"auto-queue-creation-v2.template.<suffix>":      "root.a.auto-queue-creation-v2.enabled",
+		"auto-queue-creation-v2.leaf-template.<suffix>": "root.a.auto-queue-creation-v2.enabled"}
+	for _, v := range xmlconf.SupportedVersions {
+		cat := validate.Catalog(v)
+		for _, tk := range cat {
+			on, ok := enable[tk.Name]
+			if tk.Kind != validate.KindTemplate || !ok {
+				continue
+			}
+			for _, k := range cat {
+				c := catalogClasses[k.Kind][k.Name]
+				if c.class != warned || (k.Kind != validate.KindQueue && k.Kind != validate.KindOrdering) {
+					continue
+				}
+				key := tk.Key("root.a", "x", "alice", "p", k.Name)
+				kv := map[string]string{on: "true", key: c.value}
+				if k.Name == "ordering-policy.exclusive-enforced-partitions" {
+					kv[tk.Key("root.a", "", "", "", "ordering-policy")] = "fifo-with-partitions"
+				}
+				ws := warningsFor(t, v, kv)
+				assert.Truef(t, mentions(ws, key), "Hadoop %s: %s = %q gives no warning naming it; got %q", v, key, c.value, ws)
+			}
+		}
+	}
 }

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// A warned setting given through an auto-creation template warns, once
+// per setting, only where a queue auto-creates and the profile reads the
+// template.
+func TestTemplatedUnmodelled(t *testing.T) {
+	legacy := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50", "root.a.auto-create-child-queue.enabled": "true"}
+	v2 := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50", "root.a.auto-queue-creation-v2.enabled": "true"}
+	with := func(base map[string]string, kv map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range base {
+			out[k] = v
+		}
+		for k, v := range kv {
+			out[k] = v
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		kv    map[string]string
+		v     xmlconf.Version
+		want  []string
+		count int
+	}{
+		{"legacy default priority", with(legacy, map[string]string{"root.a.leaf-queue-template.default-application-priority": "2"}), xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.root.a.leaf-queue-template.default-application-priority"}, 1},
+		{"default priority 0 is the default", with(legacy, map[string]string{"root.a.leaf-queue-template.default-application-priority": "0"}), xmlconf.V3_4, nil, 0},
+		{"no auto-creation: the template is not read", with(map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50"},
+			map[string]string{"root.a.leaf-queue-template.reservable": "true"}), xmlconf.V3_4, nil, 0},
+		{"3.0 line reads no template", with(legacy, map[string]string{"root.a.leaf-queue-template.reservable": "true"}), xmlconf.V2_10, nil, 0},
+		{"v2 templates before 3.4", with(v2, map[string]string{"root.a.auto-queue-creation-v2.template.reservable": "true"}), xmlconf.V3_3, nil, 0},
+		{"wildcard v2 template, counted once per setting", with(v2, map[string]string{"root.*.auto-queue-creation-v2.leaf-template.reservable": "true",
+			"root.a.auto-queue-creation-v2.template.reservable": "true"}), xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.root.*.auto-queue-creation-v2.leaf-template.reservable"}, 2},
+		{"parent template: leaf-only settings are not read", with(v2, map[string]string{"root.a.auto-queue-creation-v2.parent-template.reservable": "true"}), xmlconf.V3_4, nil, 0},
+		{"parent template: a custom queue ordering class", with(v2, map[string]string{"root.a.auto-queue-creation-v2.parent-template.ordering-policy": "com.example.Policy"}), xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.root.a.auto-queue-creation-v2.parent-template.ordering-policy"}, 1},
+		{"built-in policy class is no warning", with(legacy, map[string]string{"root.a.leaf-queue-template.ordering-policy": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FairOrderingPolicy"}), xmlconf.V3_4, nil, 0},
+		{"exclusive partitions need their policy", with(legacy, map[string]string{"root.a.leaf-queue-template.ordering-policy.exclusive-enforced-partitions": "x"}), xmlconf.V3_4, nil, 0},
+		{"exclusive partitions", with(legacy, map[string]string{"root.a.leaf-queue-template.ordering-policy": "fifo-with-partitions",
+			"root.a.leaf-queue-template.ordering-policy.exclusive-enforced-partitions": "x"}), xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.root.a.leaf-queue-template.ordering-policy.exclusive-enforced-partitions"}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ws := templatedUnmodelled(build(t, tt.kv, tt.v))
+			var keys []string
+			n := 0
+			for _, w := range ws {
+				keys = append(keys, w.Key)
+				n += w.Queues
+			}
+			assert.Equal(t, tt.want, keys)
+			assert.Equal(t, tt.count, n)
+		})
+	}
+}
