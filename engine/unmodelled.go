@@ -53,6 +53,13 @@ var globalUnmodelled = []struct {
 	// submitter's app carrying a userid=<name> tag is placed as <name>.
 	{"yarn.resourcemanager.application-tag-based-placement.enable", "false",
 		"placement as the user an app's userid=<name> tag names (RMAppManager.getUserNameForPlacement)", "workloads carry no application tags: apps are placed as their submitting user", xmlconf.Version{}},
+	// ResourceUtils.getResourceTypes (resource types, Hadoop 3; lint CS055
+	// from the 3.1 profile): the DominantResourceCalculator weighs every
+	// declared type, and requests and nodes may carry them. capq's nodes
+	// and workloads have memory and vcores only.
+	{"yarn.resource-types", "",
+		"resource types beyond memory and vcores (ResourceUtils.getResourceTypes; requests, node capacities and the DominantResourceCalculator's shares count them)",
+		"nodes and requests have memory and vcores only: the run schedules as if no other type were declared", xmlconf.V3_1},
 	// YARN-4108, in the 2.9.0 changelogs: 2.7 has no lazy preemption.
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
 		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill", xmlconf.V2_10},

@@ -33,6 +33,8 @@ func TestUnmodelled(t *testing.T) {
 		{"tag-based placement", map[string]string{"yarn.resourcemanager.application-tag-based-placement.enable": "true"},
 			[]string{"yarn.resourcemanager.application-tag-based-placement.enable"}},
 		{"tag-based placement off", map[string]string{"yarn.resourcemanager.application-tag-based-placement.enable": "false"}, nil},
+		{"other resource types", map[string]string{"yarn.resource-types": "yarn.io/gpu"}, []string{"yarn.resource-types"}},
+		{"no other resource types", map[string]string{"yarn.resource-types": " "}, nil},
 		{"queue priority preemption is modelled", map[string]string{"ordering-policy.priority-utilization.underutilized-preemption.enabled": "true"}, nil},
 		{"queue priority preemption's reservation age is modelled", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
 			"ordering-policy.priority-utilization.underutilized-preemption.enabled": "true"}, nil},

@@ -29,4 +29,8 @@ var siteKeys = []struct {
 	{"yarn.resourcemanager.application-tag-based-placement.enable", xmlconf.Version{}},
 	{"yarn.scheduler.queue-placement-rules", xmlconf.V3_1},
 	{"yarn.scheduler.queue-placement-rules.app-name", xmlconf.V3_1},
+	// Read by lint (CS055, the refresh checks); resource-types.xml may
+	// give the first as well.
+	{"yarn.resource-types", xmlconf.V3_1},
+	{"yarn.scheduler.configuration.store.class", xmlconf.Version{}},
 }

@@ -148,8 +148,8 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 		"show-reservations-as-queues":               none(reservationOnly),
 		"average-capacity":                          none(reservationOnly),
 		"instantaneous-max-capacity":                none(reservationOnly),
-		"allow-zero-capacity-sum": none("only lets Hadoop start with children whose capacities sum to 0 " +
-			"(ParentQueue capacity validation, lint checks sums with it); the capacities the run uses are the same"),
+		"allow-zero-capacity-sum": none("only relaxes the check of children's capacity sums that stops a ResourceManager " +
+			"(lint CS024 mirrors it); the capacities the run uses are the same"),
 		"multi-node-sorting.policy":                                 at("engine/multinode.go: multi-node-sorting.policy"),
 		"auto-create-child-queue.enabled":                           at("engine/autocreate.go: AutoCreate.Legacy"),
 		"auto-create-child-queue.max-queues":                        at("engine/autocreate.go: MaxQueues"),
@@ -222,6 +222,9 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 		"yarn.resourcemanager.application-tag-based-placement.enable": warns("true", nil),
 		"yarn.scheduler.queue-placement-rules":                        at("placement/legacy.go: KeyPlacement"),
 		"yarn.scheduler.queue-placement-rules.app-name":               at("placement/legacy.go: KeyAppName"),
+		"yarn.resource-types":                                         warns("yarn.io/gpu", nil),
+		"yarn.scheduler.configuration.store.class": none("where the ResourceManager keeps the configuration it schedules with " +
+			"(file, memory, leveldb, zk: MutableConfigurationProvider); a dry run schedules with the files it is given"),
 	},
 }
 
