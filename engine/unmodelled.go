@@ -74,8 +74,7 @@ var queueUnmodelled = []struct {
 	// Absolute resources per label are modelled (legacy mode,
 	// updatePartitionResources); a capacity vector per label is 3.4's
 	// non-legacy syntax, which capq computes for the default partition only.
-	{"accessible-node-labels", "a labelled capacity vector (accessible-node-labels.<l>.capacity = [memory=50%,vcores=2w])",
-		"the queue's guarantee and maximum in that partition are 0",
+	{"accessible-node-labels", labelVectorFeature, labelVectorEffect,
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			for _, ls := range q.Labels {
 				for _, c := range []xmlconf.Capacity{ls.Capacity, ls.MaxCapacity} {
@@ -299,11 +298,16 @@ func mixedCapacityUnmodelled(m *xmlconf.Model) (Warning, bool) {
 		if c == nil {
 			return Warning{}, false
 		}
-		return Warning{Key: q.Key(suffix), Pos: propPos(c.Prop),
-			Feature: "3.4 non-legacy weights and absolute resources per node label, for resource types other than memory and vcores, and weights as a maximum (ResourceCalculationDriver)",
-			Effect:  "labelled weights and absolute resources follow the legacy computation, other resource types are ignored, a weight maximum counts as the parent's maximum"}, true
+		return Warning{Key: q.Key(suffix), Pos: propPos(c.Prop), Feature: mixedCapacityFeature, Effect: mixedCapacityEffect}, true
 	})
 }
+
+const (
+	labelVectorFeature   = "a labelled capacity vector (accessible-node-labels.<l>.capacity = [memory=50%,vcores=2w])"
+	labelVectorEffect    = "the queue's guarantee and maximum in that partition are 0"
+	mixedCapacityFeature = "3.4 non-legacy weights and absolute resources per node label, for resource types other than memory and vcores, and weights as a maximum (ResourceCalculationDriver)"
+	mixedCapacityEffect  = "labelled weights and absolute resources follow the legacy computation, other resource types are ignored, a weight maximum counts as the parent's maximum"
+)
 
 // nonLegacyGap returns the first capacity of q that mixedCapacityUnmodelled
 // names, with its key suffix, or nil.

@@ -78,7 +78,17 @@ func templatedUnmodelled(m *xmlconf.Model) []Warning {
 		return nil
 	}
 	var out []Warning
-	found := map[string]int{} // suffix → index in out
+	found := map[string]int{} // what is warned about → index in out
+	add := func(key, what, feature, effect string) {
+		if j, ok := found[what]; ok {
+			out[j].Queues++
+			return
+		}
+		p, _ := m.Conf.Lookup(key)
+		found[what] = len(out)
+		out = append(out, Warning{Key: key, Pos: propPos(p), Queues: 1,
+			Feature: feature + ", for the queues this auto-creation template makes", Effect: effect})
+	}
 	for _, key := range m.Conf.Keys() {
 		rest, ok := strings.CutPrefix(key, xmlconf.Prefix)
 		if !ok {
@@ -92,21 +102,42 @@ func templatedUnmodelled(m *xmlconf.Model) []Warning {
 			base := xmlconf.Prefix + rest[:i+1+len(k.prefix)]
 			get := func(s string) string { return m.Conf.GetOr(base+s, "") }
 			suffix := rest[i+1+len(k.prefix):]
+			if f, e, ok := templatedCapacityGap(m, suffix, m.Conf.GetOr(key, "")); ok {
+				add(key, "capacity:"+f, f, e)
+			}
 			for _, u := range templateUnmodelled {
 				if suffix != u.suffix || !u.on(m.Conf.GetOr(key, ""), get, k.parent, m.Version) {
 					continue
 				}
-				if j, ok := found[suffix]; ok {
-					out[j].Queues++
-					continue
-				}
-				p, _ := m.Conf.Lookup(key)
-				found[suffix] = len(out)
-				out = append(out, Warning{Key: key, Pos: propPos(p), Queues: 1,
-					Feature: u.feature + ", for the queues this auto-creation template makes",
-					Effect:  u.effect})
+				add(key, suffix, u.feature, u.effect)
 			}
 		}
 	}
 	return out
+}
+
+// templatedCapacityGap is what queueUnmodelled (a labelled capacity
+// vector) and mixedCapacityUnmodelled (3.4 non-legacy gaps) say of a
+// capacity a template gives.
+func templatedCapacityGap(m *xmlconf.Model, suffix, v string) (feature, effect string, ok bool) {
+	label := strings.HasPrefix(suffix, "accessible-node-labels.")
+	var isMax bool
+	switch {
+	case suffix == "capacity", label && strings.HasSuffix(suffix, ".capacity"):
+	case suffix == "maximum-capacity", label && strings.HasSuffix(suffix, ".maximum-capacity"):
+		isMax = true
+	default:
+		return "", "", false
+	}
+	c := xmlconf.ParseCapacity(v, isMax, m.Version)
+	if label && c.Mode == xmlconf.ModeVector {
+		return labelVectorFeature, labelVectorEffect, true
+	}
+	if !m.NonLegacyMode() {
+		return "", "", false
+	}
+	if otherResourceTypes(c) || (isMax && hasMode(c, xmlconf.ModeWeight)) || (label && (c.Mode == xmlconf.ModeWeight || c.Mode == xmlconf.ModeAbsolute)) {
+		return mixedCapacityFeature, mixedCapacityEffect, true
+	}
+	return "", "", false
 }

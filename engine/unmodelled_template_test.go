@@ -49,6 +49,17 @@ func TestTemplatedUnmodelled(t *testing.T) {
 		{"exclusive partitions", with(legacy, map[string]string{"root.a.leaf-queue-template.ordering-policy": "fifo-with-partitions",
 			"root.a.leaf-queue-template.ordering-policy.exclusive-enforced-partitions": "x"}), xmlconf.V3_4,
 			[]string{"yarn.scheduler.capacity.root.a.leaf-queue-template.ordering-policy.exclusive-enforced-partitions"}, 1},
+		{"templated label capacity vector", with(v2, map[string]string{"root.a.auto-queue-creation-v2.leaf-template.accessible-node-labels.gpu.capacity": "[memory=50%,vcores=2w]"}), xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.root.a.auto-queue-creation-v2.leaf-template.accessible-node-labels.gpu.capacity"}, 1},
+		{"templated label percentage is modelled", with(v2, map[string]string{"root.a.auto-queue-creation-v2.leaf-template.accessible-node-labels.gpu.capacity": "50"}), xmlconf.V3_4, nil, 0},
+		{"templated other resource type, non-legacy", with(v2, map[string]string{"legacy-queue-mode.enabled": "false",
+			"root.a.auto-queue-creation-v2.template.capacity": "[memory=50%,vcores=1w,yarn.io/gpu=1w]"}), xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.root.a.auto-queue-creation-v2.template.capacity"}, 1},
+		{"templated weight maximum, non-legacy", with(v2, map[string]string{"legacy-queue-mode.enabled": "false",
+			"root.a.auto-queue-creation-v2.template.maximum-capacity": "[memory=50%,vcores=2w]"}), xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.root.a.auto-queue-creation-v2.template.maximum-capacity"}, 1},
+		{"templated absolute capacity, legacy mode, is modelled", with(v2, map[string]string{
+			"root.a.auto-queue-creation-v2.template.capacity": "[memory=1024,vcores=1,yarn.io/gpu=1]"}), xmlconf.V3_4, nil, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -101,3 +101,10 @@ func setVectorEntry(vec []VectorEntry, e VectorEntry) []VectorEntry {
 	}
 	return append(vec, e)
 }
+
+// ParseCapacity classifies and parses a capacity (isMax: a
+// maximum-capacity) text as Hadoop v does, for a value that is not a
+// configured queue's own (an auto-creation template's).
+func ParseCapacity(raw string, isMax bool, v Version) Capacity {
+	return parseCapacity(&Property{Value: raw}, raw, isMax, v)
+}
