@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/capq/capq/xmlconf"
@@ -78,15 +79,19 @@ func templatedUnmodelled(m *xmlconf.Model) []Warning {
 		return nil
 	}
 	var out []Warning
+	var keys []int            // template keys behind each warning
 	found := map[string]int{} // what is warned about → index in out
 	add := func(key, what, feature, effect string) {
 		if j, ok := found[what]; ok {
-			out[j].Queues++
+			keys[j]++
 			return
 		}
 		p, _ := m.Conf.Lookup(key)
 		found[what] = len(out)
-		out = append(out, Warning{Key: key, Pos: propPos(p), Queues: 1,
+		keys = append(keys, 1)
+		// Queues stays 0: the queues are yet to be made, and Queues
+		// counts configured ones.
+		out = append(out, Warning{Key: key, Pos: propPos(p),
 			Feature: feature + ", for the queues this auto-creation template makes", Effect: effect})
 	}
 	for _, key := range m.Conf.Keys() {
@@ -111,6 +116,11 @@ func templatedUnmodelled(m *xmlconf.Model) []Warning {
 				}
 				add(key, suffix, u.feature, u.effect)
 			}
+		}
+	}
+	for j, n := range keys {
+		if n > 1 {
+			out[j].Feature += fmt.Sprintf(" (%d template keys set it)", n)
 		}
 	}
 	return out
