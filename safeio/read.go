@@ -21,6 +21,8 @@ type Limits struct {
 	// after resolving links, even with AllowSpecial: /proc/self/environ
 	// and the like pass for regular files but hold the runner's
 	// environment and memory, which untrusted input must not get printed.
+	// It also refuses a path named inside the working directory that a
+	// link leads out of (ErrLinkOut): a pull request's link to a secret.
 	Untrusted bool
 }
 
@@ -48,7 +50,8 @@ func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
 // file (a directory, or a special file without AllowSpecial), so opening
 // a FIFO can never block.
 //
-// With lim.Untrusted it also refuses a system file (ErrSystem).
+// With lim.Untrusted it also refuses a system file (ErrSystem) and a link
+// out of the working directory (ErrLinkOut).
 func CheckInput(path string, lim Limits) (fs.FileInfo, error) {
 	if lim.Untrusted {
 		if err := checkSystem(path); err != nil {

@@ -206,3 +206,40 @@ func TestReadFileUntrustedRefusesSystemFiles(t *testing.T) {
 		})
 	}
 }
+
+func TestReadFileUntrustedRefusesLinksOutOfWorkdir(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	require.NoError(t, os.WriteFile(outside, []byte("secret"), 0o600))
+	wd := t.TempDir()
+	t.Chdir(wd)
+	require.NoError(t, os.WriteFile("plain.txt", []byte("x"), 0o644))
+	require.NoError(t, os.Symlink("plain.txt", "inside.txt"))
+	require.NoError(t, os.Symlink(outside, "out.txt"))
+	require.NoError(t, os.Symlink(filepath.Dir(outside), "outdir"))
+	untrusted := Limits{MaxBytes: 1 << 20, Untrusted: true}
+	cases := []struct {
+		name    string
+		path    string
+		lim     Limits
+		refused bool
+	}{
+		{"a link out", "out.txt", untrusted, true},
+		{"a link out, named absolute", filepath.Join(wd, "out.txt"), untrusted, true},
+		{"through a linked directory", "outdir/secret.txt", untrusted, true},
+		{"a link inside", "inside.txt", untrusted, false},
+		{"named outside the working directory", outside, untrusted, false},
+		{"trusted", "out.txt", Limits{MaxBytes: 1 << 20}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ReadFile(c.path, c.lim)
+			if !c.refused {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, ErrLinkOut)
+			assert.ErrorContains(t, err, c.path+" is a symbolic link")
+			assert.NotContains(t, err.Error(), outside)
+		})
+	}
+}

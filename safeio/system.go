@@ -13,6 +13,10 @@ import (
 // /sys or /dev (Limits.Untrusted).
 var ErrSystem = errors.New("refused for untrusted input")
 
+// ErrLinkOut is wrapped by the error about an untrusted input named inside
+// the working directory that a symbolic link leads out of (Limits.Untrusted).
+var ErrLinkOut = errors.New("refused for untrusted input")
+
 // systemDirs hold files that are no one's input: the process's own state
 // (/proc/self/environ reads as a regular file of every environment
 // variable), the kernel's, and devices.
@@ -20,7 +24,8 @@ var systemDirs = []string{"/proc", "/sys", "/dev"}
 
 // checkSystem refuses, before opening it, a path under a system directory
 // as written or after resolving its links (a link in a pull request may
-// point anywhere).
+// point anywhere), and a path named inside the working directory that a
+// link leads out of it (checkLinkOut).
 func checkSystem(path string) error {
 	if abs, err := filepath.Abs(path); err == nil && inSystemDir(abs) {
 		return systemError(path)
@@ -29,8 +34,48 @@ func checkSystem(path string) error {
 		if abs, err := filepath.Abs(real); err == nil && inSystemDir(abs) {
 			return systemError(path)
 		}
+		return checkLinkOut(path, real)
 	}
 	return nil
+}
+
+// checkLinkOut refuses a path named inside the working directory (the
+// checkout, in CI) whose links lead out of it to real, before or after
+// opening it. A pull request can add conf/capacity-scheduler.xml as a
+// link to the runner's /etc/hadoop/conf/core-site.xml, whose secret
+// values diff would print; Hadoop never reads such a file as the
+// configuration under review. A path named outside the working directory
+// is the runner's choice, links and all (/tmp is a link on macOS).
+func checkLinkOut(path, real string) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	named := path
+	if !filepath.IsAbs(named) {
+		named = filepath.Join(wd, named)
+	}
+	if !under(wd, filepath.Clean(named)) {
+		return nil
+	}
+	if !filepath.IsAbs(real) {
+		real = filepath.Join(wd, real)
+	}
+	real = filepath.Clean(real)
+	if under(wd, real) {
+		return nil
+	}
+	if realWd, err := filepath.EvalSymlinks(wd); err == nil && under(realWd, real) {
+		return nil
+	}
+	// Name the path as given, never where the link leads.
+	return fmt.Errorf("%s is a symbolic link, or passes through one, that leads outside the working directory: %w (use --untrusted=false for input you trust)", path, ErrLinkOut)
+}
+
+// under says whether abs is dir or lies below it (both clean and absolute).
+func under(dir, abs string) bool {
+	rel, err := filepath.Rel(dir, abs)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // checkOpenedSystem looks again at the file f opened, by the path the
@@ -47,7 +92,7 @@ func checkOpenedSystem(path string, f *os.File) error {
 	if inSystemDir(real) {
 		return systemError(path)
 	}
-	return nil
+	return checkLinkOut(path, real)
 }
 
 func inSystemDir(abs string) bool {

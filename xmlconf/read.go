@@ -189,6 +189,8 @@ func readFailure(path string, err error) error {
 		return fail(reason, hint, err)
 	case errors.As(err, &tl):
 		return tooBig(path, tl.Max+1, tl.Max)
+	case errors.Is(err, safeio.ErrLinkOut):
+		return fail("is a symbolic link, or passes through one, that leads outside the working directory, refused for untrusted input", "name the file itself, or use --untrusted=false for input you trust", err)
 	case errors.Is(err, safeio.ErrSystem):
 		return fail("is under /proc, /sys or /dev, refused for untrusted input", "use - for standard input, or --untrusted=false for input you trust", err)
 	case errors.Is(err, safeio.ErrSpecial):

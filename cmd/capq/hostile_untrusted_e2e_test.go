@@ -25,10 +25,15 @@ func outsideSecret(t *testing.T) string {
 }
 
 // A policy or gate file linked to a secret: its bad line is named by
-// file:line, never quoted, in untrusted mode.
+// file:line, never quoted, in untrusted mode. The secret lies inside the
+// working directory: a link out of it is refused before it is read
+// (TestHostileLinkOutOfWorkdir).
 func TestHostilePolicyAndGateQuoteNothing(t *testing.T) {
 	dir := t.TempDir()
-	require.NoError(t, os.Symlink(outsideSecret(t), filepath.Join(dir, "linked.txt")))
+	secret := filepath.Join(dir, "private", "secret.txt")
+	require.NoError(t, os.Mkdir(filepath.Dir(secret), 0o700))
+	require.NoError(t, os.WriteFile(secret, []byte(fileCanary+"\n"), 0o600))
+	require.NoError(t, os.Symlink(secret, filepath.Join(dir, "linked.txt")))
 	workload := repoFile("testdata", "workloads", "seeds-example.json")
 	cs := seedsConfig()
 	cases := []struct {
