@@ -243,3 +243,12 @@ func TestReadFileUntrustedRefusesLinksOutOfWorkdir(t *testing.T) {
 		})
 	}
 }
+
+func TestCreateNamesTheDirectoryNotTheTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644))
+	_, err := Create(filepath.Join(dir, "nodir", "x.json"), false, nil)
+	assert.EqualError(t, err, "write "+filepath.Join(dir, "nodir", "x.json")+": directory "+filepath.Join(dir, "nodir")+" does not exist; create it first")
+	_, err = Create(filepath.Join(dir, "file", "x.json"), false, nil)
+	assert.EqualError(t, err, "write "+filepath.Join(dir, "file", "x.json")+": "+filepath.Join(dir, "file")+" is not a directory")
+}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // ErrExists is wrapped by the error about an existing target written
@@ -28,6 +29,8 @@ func CheckTarget(path string, force bool) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
+	case errors.Is(err, syscall.ENOTDIR):
+		return fmt.Errorf("write %s: %s is not a directory", path, filepath.Dir(path))
 	case err != nil:
 		return fmt.Errorf("write %s: %w", path, err)
 	case fi.Mode()&fs.ModeSymlink != 0:
@@ -78,9 +81,23 @@ func Create(path string, force bool, stdout io.Writer) (*File, error) {
 	}
 	tmp, err := createTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return nil, fmt.Errorf("write %s: %w", path, err)
+		return nil, tempError(path, filepath.Clean(dir), err)
 	}
 	return &File{path: path, force: force, tmp: tmp, w: tmp}, nil
+}
+
+// tempError says why no file could be made beside path, in dir. The
+// temporary file's name is ours, not the user's: `--write-baseline
+// nodir/x.json` said "nodir/.x.json.tmp-2579977860: no such file".
+func tempError(path, dir string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("write %s: directory %s does not exist; create it first", path, dir)
+	}
+	return fmt.Errorf("write %s: cannot create a file in directory %s: %w", path, dir, err)
 }
 
 // Write writes p, remembering the first error.
