@@ -39,6 +39,14 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 		return p, fmt.Errorf("--disable: %w", err)
 	}
 	p.opts.Enable, p.opts.Disable = o.enable, o.disable
+	// The baseline is written after the run: refuse a target that cannot
+	// be one before the work, as every other output is.
+	if o.writeBaseline == safeio.Stdout {
+		return p, errors.New("--write-baseline -: a baseline is written to a file; standard output holds the report")
+	}
+	if err := safeio.CheckOutputDir("--write-baseline", o.writeBaseline); err != nil {
+		return p, err
+	}
 	if o.policy != "" {
 		name, data, err := o.config.readArgTrust(o.policy, s, p.untrusted)
 		if err != nil {
