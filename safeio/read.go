@@ -29,6 +29,11 @@ type Limits struct {
 // ErrTooLarge is wrapped by every error about an input past MaxBytes.
 var ErrTooLarge = errors.New("larger than the limit")
 
+// ErrEmptyPath is the error about an input named by an empty string (a
+// script's unset variable, `capq lint "$CONF"`): it was reported as "-: no
+// such file", which reads as standard input.
+var ErrEmptyPath = errors.New(`"" is an empty path; name a file (an unset variable in a script?)`)
+
 // ErrSpecial is wrapped by the error about a FIFO, socket or device given
 // as an input without AllowSpecial.
 var ErrSpecial = errors.New("not a regular file")
@@ -53,6 +58,9 @@ func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
 // With lim.Untrusted it also refuses a system file (ErrSystem) and a link
 // out of the working directory (ErrLinkOut).
 func CheckInput(path string, lim Limits) (fs.FileInfo, error) {
+	if path == "" {
+		return nil, ErrEmptyPath
+	}
 	if lim.Untrusted {
 		if err := checkSystem(path); err != nil {
 			return nil, err

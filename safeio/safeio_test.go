@@ -252,3 +252,8 @@ func TestCreateNamesTheDirectoryNotTheTemporaryFile(t *testing.T) {
 	_, err = Create(filepath.Join(dir, "file", "x.json"), false, nil)
 	assert.EqualError(t, err, "write "+filepath.Join(dir, "file", "x.json")+": "+filepath.Join(dir, "file")+" is not a directory")
 }
+
+func TestReadFileRefusesAnEmptyPath(t *testing.T) {
+	_, err := ReadFile("", Limits{MaxBytes: 10})
+	assert.ErrorIs(t, err, ErrEmptyPath)
+}

@@ -171,6 +171,9 @@ func readFailure(path string, err error) error {
 	}
 	var tl *safeio.TooLargeError
 	switch {
+	case errors.Is(err, safeio.ErrEmptyPath):
+		// A Pos with no file prints as "-", standard input's name.
+		return &ReadError{Pos: Pos{File: `""`}, Msg: "is an empty path", Hint: "name a file, a directory, - for standard input or git:REV:PATH (an unset variable in a script?)", Err: err}
 	case errors.Is(err, fs.ErrNotExist):
 		if target, lerr := os.Readlink(path); lerr == nil {
 			// "no such file" would send the user looking for the link
