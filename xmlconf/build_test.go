@@ -351,3 +351,17 @@ func TestMonitorRuns(t *testing.T) {
 		assert.Equal(t, c.del, g.MonitorRuns(del), "%v", c.kv)
 	}
 }
+
+// A resource named twice in a cluster size is refused, as a repeated
+// flag is: "memory=1g,memory=2g" silently took the last.
+func TestParseResourceFlagTwice(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"memory=1g,memory=2g,vcores=1", `memory is given twice ("memory=1g" and "memory=2g")`},
+		{"memory=1g,mem=2g", `memory is given twice ("memory=1g" and "mem=2g")`},
+		{"memory=1g,cpu=1,vcores=2", `vcores is given twice ("cpu=1" and "vcores=2")`},
+		{"memory=1g,gpu=1,GPU=2", `gpu is given twice ("gpu=1" and "GPU=2")`},
+	} {
+		_, err := ParseResourceFlag(c.in)
+		assert.ErrorContains(t, err, c.want, c.in)
+	}
+}

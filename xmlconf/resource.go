@@ -119,12 +119,20 @@ func ParseResourceFlag(s string) (Resource, error) {
 	if strings.TrimSpace(s) == "" {
 		return r, fmt.Errorf("empty resource; want e.g. memory=1000g,vcores=1000")
 	}
+	// A resource named twice ("memory=1g,memory=2g", or "mem" beside
+	// "memory") is refused, as a repeated flag is: the last silently won.
+	seen := map[string]string{}
 	for _, kv := range strings.Split(strings.Trim(strings.TrimSpace(s), "[]"), ",") {
 		name, val, ok := strings.Cut(kv, "=")
 		name, val = strings.TrimSpace(strings.ToLower(name)), strings.TrimSpace(val)
 		if !ok || name == "" || val == "" {
 			return r, fmt.Errorf("resource %q: want name=value pairs such as memory=1000g,vcores=1000", s)
 		}
+		canon := resourceFlagName(name)
+		if first, dup := seen[canon]; dup {
+			return r, fmt.Errorf("resource %q: %s is given twice (%q and %q); give it once", s, canon, first, strings.TrimSpace(kv))
+		}
+		seen[canon] = strings.TrimSpace(kv)
 		switch name {
 		case "memory", "memory-mb", "mem":
 			mb, err := parseMemoryMB(val)
@@ -156,6 +164,17 @@ func ParseResourceFlag(s string) (Resource, error) {
 		}
 	}
 	return r, nil
+}
+
+// resourceFlagName is the resource a ParseResourceFlag name stands for.
+func resourceFlagName(name string) string {
+	switch name {
+	case "memory", "memory-mb", "mem":
+		return "memory"
+	case "vcores", "cpu", "cores":
+		return "vcores"
+	}
+	return name
 }
 
 // parseMemoryMB reads "1000g", "512m", "1.5t", "2048" (MB) as MB.
