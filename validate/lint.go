@@ -162,7 +162,8 @@ func CheckSelectors(sels []string) error {
 			}
 		}
 		if !found {
-			bad = append(bad, s)
+			// Quoted: a stray comma gave "unknown rule(s) , , ,".
+			bad = append(bad, fmt.Sprintf("%q", s))
 		}
 	}
 	if len(bad) > 0 {

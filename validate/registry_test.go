@@ -169,3 +169,10 @@ func TestRulesDoc(t *testing.T) {
 	}
 	golden.Assert(t, "lint/rules.md", []byte(b.String()))
 }
+
+// Unknown selectors are quoted: a stray comma in --enable gave
+// "unknown rule(s) , , ," and a name could hold a newline.
+func TestCheckSelectorsQuotes(t *testing.T) {
+	assert.EqualError(t, CheckSelectors([]string{"CS001", "", "x\ny"}), `unknown rule(s) "", "x\ny" (see capq rules)`)
+	assert.NoError(t, CheckSelectors([]string{"CS001"}))
+}
