@@ -3,6 +3,8 @@ package validate
 import (
 	"encoding/xml"
 	"fmt"
+
+	"github.com/capq/capq/safeio"
 )
 
 // xmlQueue is a CapacitySchedulerQueueInfo as JAXB renders it for
@@ -23,14 +25,14 @@ type xmlQueue struct {
 }
 
 // parseSchedulerXML reads <scheduler><schedulerInfo xsi:type=...>, or a
-// <schedulerInfo> root on its own. encoding/xml bounds the nesting depth.
+// <schedulerInfo> root on its own, nested at most safeio.MaxXMLDepth deep.
 func parseSchedulerXML(data []byte) (liveNode, error) {
 	var doc struct {
 		XMLName xml.Name
 		Info    *xmlQueue `xml:"schedulerInfo"`
 		xmlQueue
 	}
-	if err := xml.Unmarshal(data, &doc); err != nil {
+	if err := safeio.DecodeXML(data, &doc); err != nil {
 		return liveNode{}, fmt.Errorf("live state: not the scheduler REST XML: %w", err)
 	}
 	root := doc.Info

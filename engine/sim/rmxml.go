@@ -55,13 +55,13 @@ func RMAnswerJSON(name, what string, data []byte) ([]byte, error) {
 	switch what {
 	case "apps":
 		var x rmAppsXML
-		if err := xml.Unmarshal(data, &x); err != nil {
+		if err := safeio.DecodeXML(data, &x); err != nil {
 			return nil, fmt.Errorf("%s: not the XML of GET /ws/v1/cluster/apps: %w", name, err)
 		}
 		v = map[string]any{"apps": map[string]any{"app": x.Apps}}
 	default:
 		var x rmNodesXML
-		if err := xml.Unmarshal(data, &x); err != nil {
+		if err := safeio.DecodeXML(data, &x); err != nil {
 			return nil, fmt.Errorf("%s: not the XML of GET /ws/v1/cluster/nodes: %w", name, err)
 		}
 		v = map[string]any{"nodes": map[string]any{"node": x.Nodes}}
