@@ -1,14 +1,14 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"sync"
 	"time"
 
+	"github.com/hashicorp/go-multierror"
+
 	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
-	"github.com/capq/capq/xmlconf"
 )
 
 // simulatePreview reads the workload with capq simulate's flags, runs
@@ -30,7 +30,9 @@ func simulatePreview(o previewOptions, cfg *preview.Configs, gates []preview.Gat
 	in.Gates, in.Options.Stats.StarvationMS = gates, o.starvation.Milliseconds()
 	rep, errs := preview.Build(in)
 	if len(errs) > 0 {
-		return nil, errors.New(xmlconf.ListErrors(errs))
+		// One line each: joined into one error, the newlines between
+		// them were escaped as "\n" like a newline inside a name.
+		return nil, &multierror.Error{Errors: errs}
 	}
 	return rep, nil
 }

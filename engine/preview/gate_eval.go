@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/capq/capq/safeio"
 )
 
 // GateResult is one gate evaluated on both runs. The gate passes or fails
@@ -123,11 +125,14 @@ func evalOne(g Gate, subj string, old, new *RunStats) (GateResult, error) {
 	return r, nil
 }
 
+// subjectNoun names a gate's subject, quoted and cut (safeio.Excerpt) as
+// every message quotes a line of an input: a gate of a 60 MB queue name
+// printed all of it.
 func subjectNoun(subj string) string {
 	if name, ok := strings.CutPrefix(subj, "user:"); ok {
-		return fmt.Sprintf("user %q", name)
+		return "user " + safeio.Excerpt(name)
 	}
-	return fmt.Sprintf("queue %q", subj)
+	return "queue " + safeio.Excerpt(subj)
 }
 
 func subjectHint(subj string, old, new *RunStats) string {
