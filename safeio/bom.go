@@ -12,3 +12,22 @@ const UTF8BOM = "\xef\xbb\xbf"
 func CutBOM(data []byte) ([]byte, bool) {
 	return bytes.CutPrefix(data, []byte(UTF8BOM))
 }
+
+// WideEncoding names the encoding of text written in UTF-16 or UTF-32
+// ("UTF-16LE", ...), by its byte-order mark or, without one, by the NUL
+// byte beside a leading ASCII character; "" for anything else. Every
+// reader of capq takes UTF-8: a JSON decoder said only "invalid
+// character 'ÿ' looking for beginning of value" of a file a Windows
+// editor saved as "Unicode".
+func WideEncoding(b []byte) string {
+	ascii := func(c byte) bool { return c > 0 && c < 0x80 }
+	switch {
+	case bytes.HasPrefix(b, []byte{0, 0, 0xfe, 0xff}), bytes.HasPrefix(b, []byte{0xff, 0xfe, 0, 0}):
+		return "UTF-32"
+	case bytes.HasPrefix(b, []byte{0xfe, 0xff}), len(b) >= 3 && b[0] == 0 && ascii(b[1]) && b[2] == 0:
+		return "UTF-16BE"
+	case bytes.HasPrefix(b, []byte{0xff, 0xfe}), len(b) >= 2 && ascii(b[0]) && b[1] == 0:
+		return "UTF-16LE"
+	}
+	return ""
+}

@@ -257,3 +257,20 @@ func TestReadFileRefusesAnEmptyPath(t *testing.T) {
 	_, err := ReadFile("", Limits{MaxBytes: 10})
 	assert.ErrorIs(t, err, ErrEmptyPath)
 }
+
+func TestWideEncoding(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"\xff\xfe{\x00", "UTF-16LE"},
+		{"{\x00\"\x00", "UTF-16LE"},
+		{"\xfe\xff\x00{", "UTF-16BE"},
+		{"\x00{\x00\"", "UTF-16BE"},
+		{"\xff\xfe\x00\x00{\x00\x00\x00", "UTF-32"},
+		{"\x00\x00\xfe\xff", "UTF-32"},
+		{"{\"a\": 1}", ""},
+		{"\xef\xbb\xbf{}", ""},
+		{"", ""},
+		{"\x00", ""},
+	} {
+		assert.Equal(t, c.want, WideEncoding([]byte(c.in)), "%q", c.in)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/capq/capq/safeio"
 )
 
 // prepareBytes checks what the XML decoder cannot explain well (binary
@@ -20,7 +22,7 @@ func prepareBytes(name string, data []byte) ([]byte, error) {
 	if len(data) == 0 {
 		return nil, fail(-1, "file is empty", "a configuration file is <configuration> with <property> elements")
 	}
-	if enc := utf16or32(data); enc != "" {
+	if enc := safeio.WideEncoding(data); enc != "" {
 		return nil, fail(-1, "file is "+enc+" encoded; capq reads UTF-8",
 			fmt.Sprintf("convert it: iconv -f %s -t UTF-8 %s > %s.utf8", enc, name, name))
 	}
@@ -43,18 +45,6 @@ func prepareBytes(name string, data []byte) ([]byte, error) {
 			fmt.Sprintf("if it is Latin-1, declare encoding=\"ISO-8859-1\" or convert it: iconv -f ISO-8859-1 -t UTF-8 %s > %s.utf8", name, name))
 	}
 	return data, nil
-}
-
-func utf16or32(b []byte) string {
-	switch {
-	case bytes.HasPrefix(b, []byte{0, 0, 0xfe, 0xff}), bytes.HasPrefix(b, []byte{0xff, 0xfe, 0, 0}):
-		return "UTF-32"
-	case bytes.HasPrefix(b, []byte{0xfe, 0xff}), bytes.HasPrefix(b, []byte{0, '<', 0}):
-		return "UTF-16BE"
-	case bytes.HasPrefix(b, []byte{0xff, 0xfe}), bytes.HasPrefix(b, []byte{'<', 0}):
-		return "UTF-16LE"
-	}
-	return ""
 }
 
 // declaredEncoding returns the encoding pseudo-attribute of the XML

@@ -193,6 +193,9 @@ func ParseWith(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, err
 }
 
 func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) {
+	if enc := safeio.WideEncoding(data); enc != "" {
+		return nil, fmt.Errorf("scenario %s: file is %s encoded; capq reads UTF-8 JSON (convert it: iconv -f %s -t UTF-8)", path, enc, enc)
+	}
 	// A scenario is capq's own format: a byte-order mark an editor wrote
 	// is skipped, not refused (no Hadoop reader is involved).
 	data, _ = safeio.CutBOM(data)
