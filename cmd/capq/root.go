@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"unicode"
 
@@ -35,6 +36,13 @@ func execute(args []string, s *streams) int {
 			fmt.Fprintf(s.errOut, "capq: %s\n", describeError(ee.err))
 		}
 		return ee.code
+	}
+	// A failed write (stdout on a full disk) is no usage error, whichever
+	// command met it: rules, explain and version return it bare.
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		fmt.Fprintf(s.errOut, "capq: %s\n", describeError(err))
+		return exitCannotRun
 	}
 	// Cobra's own errors (unknown flag, wrong arguments) are usage errors:
 	// say what was meant if it is close, and point at the help of the
