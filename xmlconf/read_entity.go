@@ -117,7 +117,9 @@ func (p *parser) systemEntity(name, system string, pos Pos) (string, error) {
 		if !strings.EqualFold(u.Scheme, "file") {
 			return "", p.errAt(pos, fmt.Sprintf("entity %q: only local files can be read, not %s: URLs", name, u.Scheme), "")
 		}
-		path = u.Path
+		if path = u.Path; !filepath.IsAbs(path) {
+			return "", p.errAt(pos, fmt.Sprintf("entity %q: file URL %q names no absolute path", name, system), "write file:///absolute/path, or a path relative to this file without file:")
+		}
 	} else if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(p.file), path)
 	}

@@ -66,6 +66,12 @@ func (p *parser) resolveInclude(href string, pos Pos) (string, string, error) {
 			return "", "", p.errAt(pos, fmt.Sprintf("xi:include %q: only local files can be included, not %s: URLs", href, u.Scheme),
 				"copy the file next to the configuration and include it by path")
 		}
+		// "file:part.xml" is an opaque URL with no path: reading "" said
+		// "-: no such file", standard input's name.
+		if !filepath.IsAbs(u.Path) {
+			return "", "", p.errAt(pos, fmt.Sprintf("xi:include %q: a file URL names no absolute path", href),
+				"write file:///absolute/path, or a path relative to the configuration without file:")
+		}
 		return u.Path, u.Path, nil
 	}
 	if filepath.IsAbs(href) {

@@ -246,6 +246,8 @@ func TestReadBadInput(t *testing.T) {
 		{name: "repeated attribute", in: "<configuration>\n<property name=\"a\" name=\"b\"/></configuration>", want: "t.xml:2:1: malformed XML: attribute \"name\" repeated in <property>"},
 		{name: "control character", in: "<configuration><property><name>a</name><value>\x01</value></property></configuration>", want: "t.xml:1:48: malformed XML: illegal character code U+0001"},
 		{name: "include URL", in: "<configuration xmlns:xi=\"http://www.w3.org/2001/XInclude\"><xi:include href=\"http://example.com/a.xml\"/></configuration>", want: "t.xml:1:59: xi:include \"http://example.com/a.xml\": only local files can be included, not http: URLs"},
+		{name: "include file URL without a path", in: "<configuration xmlns:xi=\"http://www.w3.org/2001/XInclude\"><xi:include href=\"file:a.xml\"/></configuration>", want: "t.xml:1:59: xi:include \"file:a.xml\": a file URL names no absolute path", hint: "file:///absolute/path"},
+		{name: "entity file URL without a path", in: "<!DOCTYPE configuration [<!ENTITY x SYSTEM \"file:a.xml\">]><configuration>" + prop("a", "&x;") + "</configuration>", want: "t.xml:1:1: entity \"x\": file URL \"file:a.xml\" names no absolute path", hint: "file:///absolute/path"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
