@@ -63,9 +63,13 @@ func TestGroupKeepsAbsolutes(t *testing.T) {
 		_, err = Hadoop1(loadCase(t, "07-group-ceilings", xmlconf.H1DialectUnknown), Options{Groups: []Group{{Parent: "x", Members: []string{"a"}}, {Parent: "y", Members: []string{"a"}}}})
 		assert.Error(t, err, "a queue already moved into a group is no longer top-level")
 	}
-	g, err := ParseGroup(" eng = etl, adhoc ,")
+	g, err := ParseGroup(" eng = etl, adhoc ")
 	require.NoError(t, err)
 	assert.Equal(t, Group{Parent: "eng", Members: []string{"etl", "adhoc"}}, g)
+	for _, s := range []string{"eng=etl,,adhoc", "eng=etl,adhoc,", "eng=,etl"} {
+		_, err = ParseGroup(s)
+		assert.ErrorContains(t, err, "empty member queue", s)
+	}
 	_, err = ParseGroup("eng")
 	assert.Error(t, err)
 	_, err = ParseGroup("eng=")

@@ -17,7 +17,8 @@ type Group struct {
 	Members []string
 }
 
-// ParseGroup reads "PARENT=q1,q2".
+// ParseGroup reads "PARENT=q1,q2". An empty member ("a,,b", a trailing
+// comma) is refused, not dropped: a hole in the list is a typo.
 func ParseGroup(s string) (Group, error) {
 	parent, list, ok := strings.Cut(s, "=")
 	parent = strings.TrimSpace(parent)
@@ -25,13 +26,14 @@ func ParseGroup(s string) (Group, error) {
 		return Group{}, fmt.Errorf("group %q: want PARENT=queue1,queue2", s)
 	}
 	g := Group{Parent: parent}
-	for _, m := range strings.Split(list, ",") {
-		if m = strings.TrimSpace(m); m != "" {
-			g.Members = append(g.Members, m)
-		}
-	}
-	if len(g.Members) == 0 {
+	if strings.TrimSpace(list) == "" {
 		return Group{}, fmt.Errorf("group %q: no member queue", s)
+	}
+	for i, m := range strings.Split(list, ",") {
+		if m = strings.TrimSpace(m); m == "" {
+			return Group{}, fmt.Errorf("group %q: empty member queue (member %d); want PARENT=queue1,queue2", s, i+1)
+		}
+		g.Members = append(g.Members, m)
 	}
 	return g, nil
 }
