@@ -14,7 +14,8 @@ import (
 // Standard output on a full disk is exit 2 for every command, and no
 // usage error: rules, explain, version and completion returned the write
 // error bare, which capq took for a mistyped command line ("Run 'capq
-// rules --help' for usage.").
+// rules --help' for usage."). Help, written by cobra, which ignores the
+// write error, exited 0 with no help shown.
 func TestHostileStdoutFull(t *testing.T) {
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
@@ -24,8 +25,9 @@ func TestHostileStdoutFull(t *testing.T) {
 	for _, args := range [][]string{
 		{"rules"}, {"explain", "CS001"}, {"version"}, {"completion", "bash"},
 		{"lint", seedsConfig()}, {"tree", seedsConfig()},
+		{"--help"}, {"lint", "--help"}, {"help", "lint"}, {"help"}, {"--version"},
 	} {
-		t.Run(strings.Join(args[:1], " "), func(t *testing.T) {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			cmd := exec.Command(capqBin, args...)
 			cmd.Env = append(environWithout("CI"), "NO_COLOR=1")
 			var errOut bytes.Buffer

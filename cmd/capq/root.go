@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"strings"
 	"unicode"
@@ -17,7 +18,10 @@ func execute(args []string, s *streams) int {
 	root := newRootCmd(s)
 	root.SetArgs(args)
 	root.SetIn(s.in)
-	root.SetOut(s.out)
+	// Cobra writes help (--help, capq help CMD) and drops the write
+	// error: keep it, so a help that was not shown is no exit 0.
+	out := &keptErrWriter{w: s.out}
+	root.SetOut(out)
 	root.SetErr(s.errOut)
 	if c, err := unknownSubcommand(root, args); err != nil {
 		safeio.Fprintf(s.errOut, "capq: %s\nRun '%s --help' for usage.\n", err, c.CommandPath())
@@ -27,6 +31,15 @@ func execute(args []string, s *streams) int {
 	// parse a group command's flags once already.
 	refuseRepeatedFlags(root)
 	cmd, err := root.ExecuteC()
+	if err == nil {
+		err = out.err
+	}
+	return exitCode(cmd, err, s)
+}
+
+// exitCode reports err, what cmd returned, on stderr and maps it to the
+// process exit code.
+func exitCode(cmd *cobra.Command, err error, s *streams) int {
 	if err == nil {
 		return exitOK
 	}
@@ -38,7 +51,8 @@ func execute(args []string, s *streams) int {
 		return ee.code
 	}
 	// A failed write (stdout on a full disk) is no usage error, whichever
-	// command met it: rules, explain and version return it bare.
+	// command met it: rules, explain and version return it bare, and
+	// cobra's help leaves it in out.
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		fmt.Fprintf(s.errOut, "capq: %s\n", describeError(err))
@@ -124,4 +138,19 @@ func unknownSubcommand(root *cobra.Command, args []string) (*cobra.Command, erro
 		msg += fmt.Sprintf("; did you mean %q?", s[0])
 	}
 	return cmd, errors.New(msg)
+}
+
+// keptErrWriter is cobra's standard output: it keeps the first write
+// error, which cobra's help and usage output ignore.
+type keptErrWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (k *keptErrWriter) Write(p []byte) (int, error) {
+	n, err := k.w.Write(p)
+	if err != nil && k.err == nil {
+		k.err = err
+	}
+	return n, err
 }
