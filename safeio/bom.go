@@ -1,6 +1,9 @@
 package safeio
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+)
 
 // UTF8BOM is the UTF-8 encoding of U+FEFF, the byte-order mark some
 // Windows editors write at the start of a text file.
@@ -30,4 +33,20 @@ func WideEncoding(b []byte) string {
 		return "UTF-16LE"
 	}
 	return ""
+}
+
+// RefuseWide is the one check every UTF-8 reader of capq makes first: an
+// error naming the encoding of UTF-16 or UTF-32 text and the iconv line
+// that converts it ("file is UTF-16LE encoded; capq reads UTF-8 JSON
+// (convert it: iconv -f UTF-16LE -t UTF-8)"), nil for anything else.
+// format says what capq reads there ("JSON"), "" for plain text.
+func RefuseWide(data []byte, format string) error {
+	enc := WideEncoding(data)
+	if enc == "" {
+		return nil
+	}
+	if format != "" {
+		format = " " + format
+	}
+	return fmt.Errorf("file is %s encoded; capq reads UTF-8%s (convert it: iconv -f %s -t UTF-8)", enc, format, enc)
 }

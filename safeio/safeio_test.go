@@ -274,3 +274,11 @@ func TestWideEncoding(t *testing.T) {
 		assert.Equal(t, c.want, WideEncoding([]byte(c.in)), "%q", c.in)
 	}
 }
+
+func TestRefuseWide(t *testing.T) {
+	assert.NoError(t, RefuseWide([]byte(`{"a": 1}`), "JSON"))
+	assert.EqualError(t, RefuseWide([]byte("\xff\xfe{\x00"), "JSON"),
+		"file is UTF-16LE encoded; capq reads UTF-8 JSON (convert it: iconv -f UTF-16LE -t UTF-8)")
+	assert.EqualError(t, RefuseWide([]byte("\x00\x00\xfe\xff"), ""),
+		"file is UTF-32 encoded; capq reads UTF-8 (convert it: iconv -f UTF-32 -t UTF-8)")
+}

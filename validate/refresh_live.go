@@ -105,8 +105,8 @@ func ParseSchedulerState(data []byte) (*SchedulerState, error) {
 	// The RM writes no byte-order mark; an editor that re-saved the
 	// answer may have, and capq alone reads it: skipped, as gen
 	// workload's answers (engine/sim/bom.go).
-	if enc := safeio.WideEncoding(data); enc != "" {
-		return nil, fmt.Errorf("live state: file is %s encoded; capq reads UTF-8 (convert it: iconv -f %s -t UTF-8)", enc, enc)
+	if err := safeio.RefuseWide(data, ""); err != nil {
+		return nil, fmt.Errorf("live state: %w", err)
 	}
 	data, _ = safeio.CutBOM(data)
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '<' {

@@ -193,8 +193,8 @@ func ParseWith(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, err
 }
 
 func parse(path string, data []byte, rd xmlconf.ReadOptions) (*Scenario, error) {
-	if enc := safeio.WideEncoding(data); enc != "" {
-		return nil, fmt.Errorf("scenario %s: file is %s encoded; capq reads UTF-8 JSON (convert it: iconv -f %s -t UTF-8)", path, enc, enc)
+	if err := safeio.RefuseWide(data, "JSON"); err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
 	}
 	// A scenario is capq's own format: a byte-order mark an editor wrote
 	// is skipped, not refused (no Hadoop reader is involved).

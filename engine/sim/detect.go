@@ -35,8 +35,8 @@ func (f Format) String() string {
 // workloads / num_jobs; Rumen traces jobID / mapTasks / submitTime. The
 // RM's apps answer is recognised only to say what to do with it.
 func Detect(data []byte) (Format, error) {
-	if enc := safeio.WideEncoding(data); enc != "" {
-		return FormatUnknown, wideError(enc)
+	if err := safeio.RefuseWide(data, "JSON"); err != nil {
+		return FormatUnknown, err
 	}
 	data, _ = safeio.CutBOM(data) // whether the format's reader takes it is ReadTrace's call (bom.go)
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -156,9 +156,4 @@ func detectErr(data []byte, dec *json.Decoder, err error) error {
 		return &DetectError{lineAt(syn.Offset), "not a JSON workload: " + err.Error()}
 	}
 	return &DetectError{lineAt(dec.InputOffset()), fmt.Sprintf("not a JSON workload: the input does not start with a JSON object (%v)", err)}
-}
-
-// wideError says a workload is UTF-16 or UTF-32 text and how to convert it.
-func wideError(enc string) error {
-	return fmt.Errorf("file is %s encoded; capq reads UTF-8 JSON (convert it: iconv -f %s -t UTF-8)", enc, enc)
 }

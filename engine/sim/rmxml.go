@@ -47,8 +47,8 @@ type rmNodesXML struct {
 // RMAnswerJSON returns data as JSON: unchanged when it is JSON, converted
 // when it is the XML form of the apps (what "apps") or nodes answer.
 func RMAnswerJSON(name, what string, data []byte) ([]byte, error) {
-	if enc := safeio.WideEncoding(data); enc != "" {
-		return nil, fmt.Errorf("%s: file is %s encoded; capq reads UTF-8 (convert it: iconv -f %s -t UTF-8)", name, enc, enc)
+	if err := safeio.RefuseWide(data, ""); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	data, _ = safeio.CutBOM(data) // read by capq alone: a BOM is skipped (bom.go)
 	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '<' {
