@@ -93,6 +93,12 @@ func (s *Set) loadJSON(c *xmlconf.Conf, opts LoadOptions) []Problem {
 			// is not a refusal, but its rules go unchecked.
 			return []Problem{{Key: KeyJSONFile, Warning: true, Msg: fmt.Sprintf("cannot read mapping rule file %q (%v); capq runs with no mapping rules", strings.TrimSpace(path), errText(err))}}
 		}
+		// Jackson detects UTF-16 and UTF-32 in bytes, so the RM reads
+		// such a file; capq does not, and says so rather than calling
+		// the rules invalid JSON.
+		if err := safeio.RefuseWide(data, "JSON"); err != nil {
+			return []Problem{{Key: KeyJSONFile, Warning: true, Msg: fmt.Sprintf("cannot read mapping rule file %q (%v); capq runs with no mapping rules", strings.TrimSpace(path), err)}}
+		}
 		// MappingRuleCreator.getMappingRulesFromJsonFile hands Jackson the
 		// file's bytes (readValue(byte[])), and Jackson skips a BOM in
 		// bytes; the inline value above goes through readValue(String),

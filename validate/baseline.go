@@ -98,7 +98,12 @@ const maxBaselineLine = 1 << 20
 // in errors; a malformed line is an error that names it.
 func ParseBaseline(name string, r io.Reader) (*Baseline, error) {
 	b := &Baseline{counts: map[baselineKey]int{}}
-	sc := bufio.NewScanner(r)
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(4)
+	if err := safeio.RefuseWide(head, ""); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 64*1024), maxBaselineLine)
 	n := 0
 	for sc.Scan() {

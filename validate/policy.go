@@ -60,7 +60,12 @@ func ParsePolicy(name string, r io.Reader) (*Policy, error) {
 // line, and none when opts.Untrusted.
 func ParsePolicyWith(name string, r io.Reader, opts PolicyOptions) (*Policy, error) {
 	pol := &Policy{}
-	sc := bufio.NewScanner(r)
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(4)
+	if err := safeio.RefuseWide(head, ""); err != nil {
+		return nil, fmt.Errorf("policy %s: %w", name, err)
+	}
+	sc := bufio.NewScanner(br)
 	var errs []string
 	n := 1
 	for ; sc.Scan(); n++ {

@@ -127,6 +127,9 @@ func ParseGatesWith(name string, data []byte, opts GateOptions) ([]Gate, []error
 	var gates []Gate
 	var errs []error
 	bad := 0
+	if err := safeio.RefuseWide(data, ""); err != nil {
+		return nil, []error{fmt.Errorf("%s: %w", name, err)}
+	}
 	data, _ = safeio.CutBOM(data) // capq's own format: an editor's byte-order mark is skipped
 	for i, line := range strings.Split(string(data), "\n") {
 		g, err := parseLine(strings.TrimSuffix(line, "\r"), name, i+1, opts.Untrusted)

@@ -21,6 +21,9 @@ import (
 // Other keys are ignored, as SLS ignores them, with a warning in the
 // cluster's Warnings.
 func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, error) {
+	if err := safeio.RefuseWide(data, "JSON"); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	if _, bom := safeio.CutBOM(data); bom {
 		return nil, bomRefused(name, "SLS's nodes file reader (SLSUtils.parseNodesFromNodeFile)")
 	}
