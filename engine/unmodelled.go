@@ -34,6 +34,16 @@ func (w Warning) String() string {
 	return fmt.Sprintf("not modelled: %s: %s; %s", where, w.Feature, w.Effect)
 }
 
+// globalGates are the boolean switches without which Hadoop ignores a
+// globalUnmodelled key, so a key set with its switch off warns of nothing.
+// WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp maps a
+// priority only when overrideWithPriorityMappings, which #initialize reads
+// from workflow-priority-mappings-override.enable (false by default), is
+// true: the mappings alone leave every app's priority as it was.
+var globalGates = map[string]string{
+	"yarn.scheduler.capacity.workflow-priority-mappings": "yarn.scheduler.capacity.workflow-priority-mappings-override.enable",
+}
+
 // globalUnmodelled are scheduler-wide keys the engine ignores: each enables
 // a Hadoop behaviour when its value is other than the default. since is
 // the first profile whose Hadoop reads the key (zero: every one); an older
@@ -47,8 +57,9 @@ var globalUnmodelled = []struct {
 	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation", "false",
 		"moving a reservation to a node where preemption can free room for it (QueuePriorityContainerCandidateSelector.tryToMakeBetterReservationPlacement)",
 		"reservations stay on their node; only their own node is considered", xmlconf.V2_10},
+	// Only with workflow-priority-mappings-override.enable (globalGates).
 	{"yarn.scheduler.capacity.workflow-priority-mappings", "",
-		"priorities mapped from an app's workflow tag (WorkflowPriorityMappingsManager)", "workloads carry no workflow tags: apps keep their own priority", xmlconf.V2_10},
+		"priorities mapped from an app's workflow tag (WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp)", "workloads carry no workflow tags: apps keep their own priority", xmlconf.V2_10},
 	// RMAppManager.getUserNameForPlacement (yarn-site): a whitelisted
 	// submitter's app carrying a userid=<name> tag is placed as <name>.
 	{"yarn.resourcemanager.application-tag-based-placement.enable", "false",
@@ -152,6 +163,15 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 			p, ok := m.Conf.Lookup(g.key)
 			if !ok || strings.EqualFold(strings.TrimSpace(p.Value), g.off) || (g.off == "" && strings.TrimSpace(p.Value) == "") {
 				continue
+			}
+			if gate, ok := globalGates[g.key]; ok {
+				v, set := m.Conf.Lookup(gate)
+				if !set {
+					continue
+				}
+				if on, _ := xmlconf.HadoopGetBool(v.Value, false); !on {
+					continue
+				}
 			}
 			out = append(out, Warning{Key: g.key, Pos: p.ValuePos, Queues: 0, Feature: g.feature, Effect: g.effect})
 		}

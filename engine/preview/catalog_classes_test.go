@@ -82,9 +82,11 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 		"mapping-rule-format":            at("placement/load.go: KeyFormat"),
 		"mapping-rule-json":              at("placement/load.go: KeyJSON"),
 		"mapping-rule-json-file":         at("placement/load.go: KeyJSONFile"),
-		"workflow-priority-mappings":     warns("wf1:root.a:2", nil),
-		"workflow-priority-mappings-override.enable": none("read only with workflow-priority-mappings " +
-			"(WorkflowPriorityMappingsManager#initialize), which is warned about: workloads carry no workflow tags"),
+		"workflow-priority-mappings": warns("wf1:root.a:2",
+			map[string]string{"workflow-priority-mappings-override.enable": "true"}),
+		"workflow-priority-mappings-override.enable": none("the switch that makes workflow-priority-mappings map anything " +
+			"(WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp; #initialize reads it); with mappings the warning names them, " +
+			"without them Hadoop maps nothing"),
 		"max-parallel-apps":                            at("engine/parallel.go: MaxParallelApps"),
 		"user.max-parallel-apps":                       at("engine/parallel.go: UserMaxParallelApps"),
 		"multi-node-placement-enabled":                 at("engine/multinode.go: multi-node-placement-enabled"),
