@@ -69,8 +69,10 @@ var templateUnmodelled = []struct {
 // templatedUnmodelled warns about auto-creation templates (the queue's
 // own, or a wildcard one such as root.*.auto-queue-creation-v2.template.*)
 // that set what capq warns about on a configured queue. A created queue
-// reads its template's keys as its own (ManagedParentQueue.addChildQueue
-// for leaf-queue-template, AutoCreatedQueueTemplate for the v2 ones), but
+// reads its template's keys as its own (ManagedParentQueue.addChildQueue's
+// reinitializeFromTemplate, with setLeafQueueConfigs copying the keys under
+// the leaf's name, for leaf-queue-template;
+// AutoCreatedQueueTemplate#setTemplateEntriesForChild for the v2 ones), but
 // it is made during the run, after the warnings were listed, so without
 // this the setting would be ignored in silence. One warning per templated
 // setting, with the first key (sorted) that turns it on and how many do.

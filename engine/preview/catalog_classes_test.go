@@ -75,7 +75,7 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 			map[string]string{"schedule-asynchronously.enable": "true"}),
 		"lazy-preemption-enabled": warns("true", nil),
 		"application.fail-fast": none("read only when the ResourceManager recovers an application whose queue is gone after a restart " +
-			"(CapacityScheduler#addApplication, isAppRecovering); a dry run has no restart"),
+			"(CapacityScheduler#addApplicationOnRecovery, CapacitySchedulerConfiguration#shouldAppFailFast); a dry run has no restart"),
 		"user-metrics.enable":            none("per-user QueueMetrics for JMX (CSQueueMetrics); scheduling does not read them"),
 		"queue-mappings":                 at("placement/load.go: KeyQueueMappings"),
 		"queue-mappings-override.enable": at("placement/load.go: KeyOverride"),
@@ -102,9 +102,9 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 		"ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms": at("engine/preempt.go: UnderutilizedDelayMS"),
 		"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation":      warns("true", nil),
 		"app-backoff.enabled": warns("true", nil),
-		"app-backoff.interval-ms": none("read only while app backoff is on (LeafQueue's backoff check), " +
+		"app-backoff.interval-ms": none("read only while app backoff is on (AbstractLeafQueue#isAppInBackoffState, TestCapacitySchedulerAppBackoff), " +
 			"which is warned about: capq never backs an app off"),
-		"app-backoff.missed-threshold": none("read only while app backoff is on (LeafQueue's backoff check), " +
+		"app-backoff.missed-threshold": none("read only while app backoff is on (AbstractLeafQueue#isAppInBackoffState, TestCapacitySchedulerAppBackoff), " +
 			"which is warned about: capq never backs an app off"),
 	},
 	validate.KindFamily: {
@@ -162,9 +162,9 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 		"auto-queue-creation-v2.maximum-queue-depth":                at("engine/autocreate.go: keyV2MaxDepth"),
 		"auto-queue-creation-v2.queue-auto-removal.enable":          at("engine/expiry.go: keyV2AutoRemoval"),
 		"app-backoff.enabled":                                       warns("true", nil),
-		"app-backoff.interval-ms": none("read only while app backoff is on (LeafQueue's backoff check), " +
+		"app-backoff.interval-ms": none("read only while app backoff is on (AbstractLeafQueue#isAppInBackoffState, TestCapacitySchedulerAppBackoff), " +
 			"which is warned about: capq never backs an app off"),
-		"app-backoff.missed-threshold": none("read only while app backoff is on (LeafQueue's backoff check), " +
+		"app-backoff.missed-threshold": none("read only while app backoff is on (AbstractLeafQueue#isAppInBackoffState, TestCapacitySchedulerAppBackoff), " +
 			"which is warned about: capq never backs an app off"),
 	},
 	validate.KindLabel: {
