@@ -43,13 +43,16 @@ var RMOnlySettings = []RMOnlySetting{
 	{Key: NodeHeartbeatKey, Reader: "ResourceTrackerService#serviceInit"},
 	{Key: AppTimeoutsMonitorKey, Reader: "RMAppLifetimeMonitor#serviceInit"},
 	{Key: SchedulingWaitKey, Reader: "AbstractYarnScheduler#serviceInit (ClusterNodeTracker#setConfiguredMaxAllocationWaitTime)"},
-	// The node label manager (CommonNodeLabelsManager#serviceInit), the
-	// request check (SchedulerUtils#normalizeAndValidateRequest, with
-	// RMContext#getYarnConfiguration) and ResourceTrackerService all take
-	// the ResourceManager's configuration; only CapacityScheduler
-	// #checkQueuePartition, on a move, reads the scheduler's.
+	// The node label manager (CommonNodeLabelsManager#serviceInit reads
+	// YarnConfiguration.areNodeLabelsEnabled(conf)) and the request check
+	// (SchedulerUtils#normalizeAndValidateRequest takes nodeLabelsEnabled,
+	// which RMAppManager and DefaultAMSProcessor#init read from
+	// RMContext#getYarnConfiguration) take the ResourceManager's
+	// configuration; only CapacityScheduler#checkQueuePartition, on a
+	// move, reads the scheduler's (its conf field, capacity-scheduler.xml
+	// over yarn-site.xml).
 	{Key: NodeLabelsEnabledKey,
-		Reader:  "CommonNodeLabelsManager#serviceInit (RMNodeLabelsManager), SchedulerUtils#normalizeAndValidateRequest, ResourceTrackerService#serviceInit",
+		Reader:  "CommonNodeLabelsManager#serviceInit (RMNodeLabelsManager), RMAppManager and DefaultAMSProcessor#init for SchedulerUtils#normalizeAndValidateRequest",
 		Partial: "except that moving an application between queues (CapacityScheduler#checkQueuePartition) checks the target's labels with it; the node label manager and labelled requests follow the ResourceManager's value (false by default)"},
 	// YARN-11088 added the setting in 3.4.0 (the release from memory);
 	// before it an AM container never goes where exclusivity is ignored.

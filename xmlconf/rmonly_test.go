@@ -145,8 +145,9 @@ func TestMinAllocationRMOnlyFrom3(t *testing.T) {
 	}
 }
 
-// TestNodeLabelsEnabledIsRMOnly: CommonNodeLabelsManager#serviceInit,
-// SchedulerUtils#normalizeAndValidateRequest and ResourceTrackerService
+// TestNodeLabelsEnabledIsRMOnly: CommonNodeLabelsManager#serviceInit
+// and RMAppManager and DefaultAMSProcessor#init for
+// SchedulerUtils#normalizeAndValidateRequest,
 // read yarn.node-labels.enabled from the ResourceManager's configuration,
 // in every profile; written in capacity-scheduler.xml it is listed as
 // defined elsewhere (lint CS111), in yarn-site.xml it is not.

@@ -157,7 +157,8 @@ func TestNoLabelWarnings(t *testing.T) {
 // yarn.node-labels.enabled=false in yarn-site.xml with a labelled
 // workload: the RM would refuse the labelled requests; capq says so. The
 // same line in capacity-scheduler.xml turns nothing off: the node label
-// manager and SchedulerUtils#normalizeAndValidateRequest read the
+// manager and the callers of SchedulerUtils#normalizeAndValidateRequest
+// (RMAppManager, DefaultAMSProcessor#init) read the
 // ResourceManager's own configuration.
 func TestLabelsDisabledWarning(t *testing.T) {
 	w, err := ReadNative("w.json", []byte(labelledNative))
