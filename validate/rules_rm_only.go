@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -20,7 +21,9 @@ var ruleRMOnlySetting = &Rule{
 			"(and refreshQueues hands it the configuration the ResourceManager started with), and the node heartbeat, " +
 			"application lifetime monitor, cluster maximum priority, node label switch (yarn.node-labels.enabled: the node " +
 			"label manager and the check of labelled requests) and queue ACL switch are read by services that never " +
-			"see capacity-scheduler.xml. So yarn.resourcemanager.scheduler.monitor.enable=true there turns nothing on: " +
+			"see capacity-scheduler.xml; the scheduler itself reads yarn.scheduler.capacity.application.fail-fast from its " +
+			"service configuration, the ResourceManager's (CapacityScheduler#initScheduler: shouldAppFailFast(getConfig())), " +
+			"although the key carries the scheduler's prefix. So yarn.resourcemanager.scheduler.monitor.enable=true there turns nothing on: " +
 			"no preemption. capq reads these settings only from yarn-site.xml (--yarn-site or a conf directory), and takes " +
 			"Hadoop's defaults when none is given. yarn.acl.enable there still turns on the application priority ACLs " +
 			"(AppPriorityACLsManager reads the scheduler's configuration), not the queue ACLs. In 2.7 the " +
@@ -28,13 +31,13 @@ var ruleRMOnlySetting = &Rule{
 			"configuration only; from 2.9 ProportionalCapacityPreemptionPolicy reads them from the scheduler's.",
 		Bad:      "capacity-scheduler.xml: yarn.resourcemanager.scheduler.monitor.enable=true",
 		Good:     "yarn-site.xml: yarn.resourcemanager.scheduler.monitor.enable=true",
-		Source:   "CapacityScheduler#serviceInit, SchedulingMonitorManager, AbstractYarnScheduler#serviceInit, ResourceTrackerService#serviceInit, RMAppLifetimeMonitor#serviceInit, QueueACLsManager, CommonNodeLabelsManager#serviceInit",
+		Source:   "CapacityScheduler#serviceInit, SchedulingMonitorManager, AbstractYarnScheduler#serviceInit, ResourceTrackerService#serviceInit, RMAppLifetimeMonitor#serviceInit, QueueACLsManager, CommonNodeLabelsManager#serviceInit, CapacityScheduler#initScheduler (application.fail-fast)",
 		Versions: "all; the preemption.* settings in 2.7 only",
 	},
 	Check: func(p *Pass) {
 		for _, pr := range p.Model.RMOnlyElsewhere {
 			s, ok := xmlconf.RMOnly(pr.Name, p.Version)
-			if !ok {
+			if !ok || s.Default != "" && strings.EqualFold(strings.TrimSpace(pr.Value), s.Default) {
 				continue
 			}
 			effect := ": it has no effect"

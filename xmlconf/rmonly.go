@@ -25,6 +25,10 @@ type RMOnlySetting struct {
 	// Partial, when set, ends lint's message instead of "it has no effect":
 	// something does read the key from the scheduler's configuration.
 	Partial string
+	// Default, when set, is Hadoop's default value: written as that in
+	// capacity-scheduler.xml the setting changes nothing either way, and
+	// Hadoop's own shipped file does so (application.fail-fast).
+	Default string
 }
 
 // RMOnlySettings are the settings capq reads that Hadoop takes from the
@@ -54,6 +58,13 @@ var RMOnlySettings = []RMOnlySetting{
 	{Key: NodeLabelsEnabledKey,
 		Reader:  "CommonNodeLabelsManager#serviceInit (RMNodeLabelsManager), RMAppManager and DefaultAMSProcessor#init for SchedulerUtils#normalizeAndValidateRequest",
 		Partial: "except that moving an application between queues (CapacityScheduler#checkQueuePartition) checks the target's labels with it; the node label manager and labelled requests follow the ResourceManager's value (false by default)"},
+	// CapacityScheduler#initScheduler sets appShouldFailFast from
+	// CapacitySchedulerConfiguration#shouldAppFailFast(getConfig()): the
+	// service's own configuration, the ResourceManager's, not the copy
+	// with capacity-scheduler.xml on top; #addApplicationOnRecovery reads
+	// it (YARN-6031, read from 2.10 on in capq's profiles).
+	{Key: AppFailFastKey, Since: V2_10, Default: "false",
+		Reader: "CapacityScheduler#initScheduler (CapacitySchedulerConfiguration#shouldAppFailFast(getConfig())) for #addApplicationOnRecovery"},
 	// YARN-11088 added the setting in 3.4.0 (the release from memory);
 	// before it an AM container never goes where exclusivity is ignored.
 	{Key: AMNonExclusiveKey, Since: V3_4,
@@ -92,6 +103,9 @@ const (
 	// SchedulingWaitKey is how long after the ResourceManager starts the
 	// configured maximum allocation stands before the largest node caps it.
 	SchedulingWaitKey = "yarn.resourcemanager.work-preserving-recovery.scheduling-wait-ms"
+	// AppFailFastKey makes a recovering app whose queue is gone stop the
+	// ResourceManager instead of being killed (default false).
+	AppFailFastKey = "yarn.scheduler.capacity.application.fail-fast"
 	// AMNonExclusiveKey lets an AM container be placed on a non-exclusive
 	// partition's node in ignore-exclusivity mode (YarnConfiguration.
 	// AM_ALLOW_NON_EXCLUSIVE_ALLOCATION, default false).

@@ -168,3 +168,23 @@ func TestNodeLabelsEnabledIsRMOnly(t *testing.T) {
 	m = rmOnlyLoad(t, V3_3, map[string]string{NodeLabelsEnabledKey: "true"}, base)
 	assert.Empty(t, m.RMOnlyElsewhere)
 }
+
+// TestAppFailFastIsRMOnly: CapacityScheduler#initScheduler reads
+// yarn.scheduler.capacity.application.fail-fast through
+// CapacitySchedulerConfiguration#shouldAppFailFast(getConfig()), the
+// scheduler service's own configuration, the ResourceManager's: written in
+// capacity-scheduler.xml it is not read, whatever its prefix says. 2.7
+// does not read the key at all (YARN-6031 came later), so it is not an
+// RM-only setting there.
+func TestAppFailFastIsRMOnly(t *testing.T) {
+	cs := map[string]string{Prefix + "root.queues": "default", Prefix + "root.default.capacity": "100", AppFailFastKey: "true"}
+	for _, v := range []Version{V2_10, V3_3, V3_4} {
+		m := rmOnlyLoad(t, v, nil, cs)
+		require.Len(t, m.RMOnlyElsewhere, 1, v.String())
+		assert.Equal(t, AppFailFastKey, m.RMOnlyElsewhere[0].Name, v.String())
+	}
+	assert.Empty(t, rmOnlyLoad(t, V2_7, nil, cs).RMOnlyElsewhere, "2.7 does not read it anywhere")
+	site := map[string]string{AppFailFastKey: "true"}
+	assert.Empty(t, rmOnlyLoad(t, V3_4, site, map[string]string{Prefix + "root.queues": "default", Prefix + "root.default.capacity": "100"}).RMOnlyElsewhere,
+		"in yarn-site.xml it is where Hadoop reads it")
+}
