@@ -183,12 +183,7 @@ func TestAttemptsAndMaxParallelApps(t *testing.T) {
 // attempts: Hadoop's isEligibleForAutoDeletion sees no application there
 // and would delete it under the app, which capq cannot carry.
 func TestExpiryKeepsLeafOfAppBetweenAttempts(t *testing.T) {
-	e := newTestEngine(t, map[string]string{
-		p + "root.queues":                                  "users",
-		p + "root.users.capacity":                          "1w",
-		p + "root.users.auto-queue-creation-v2.enabled":    "true",
-		p + "auto-queue-creation-v2.queue-expiration-time": "10",
-	})
+	e := expiringUsersEngine(t)
 	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.alice", User: "alice"})
 	require.NoError(t, err)
 	require.NoError(t, e.RemoveAttempt("app_1", false))
@@ -237,12 +232,7 @@ func warningTexts(ws []Warning) []string {
 // the app's submission (updateLastSubmittedTimeStamp is called from
 // submitApplication only, not submitApplicationAttempt).
 func TestAddAttemptKeepsLastSubmitted(t *testing.T) {
-	e := newTestEngine(t, map[string]string{
-		p + "root.queues":                                  "users",
-		p + "root.users.capacity":                          "1w",
-		p + "root.users.auto-queue-creation-v2.enabled":    "true",
-		p + "auto-queue-creation-v2.queue-expiration-time": "10",
-	})
+	e := expiringUsersEngine(t)
 	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.alice", User: "alice"})
 	require.NoError(t, err)
 	require.NoError(t, e.RemoveAttempt("app_1", false))

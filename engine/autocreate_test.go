@@ -96,13 +96,20 @@ func TestAutoCreateV2NeedsWeightSiblings(t *testing.T) {
 	assert.Equal(t, ReasonAutoCreateDenied, ReasonCode(err))
 }
 
-func TestExpireDynamicQueues(t *testing.T) {
-	e := newTestEngine(t, map[string]string{
+// expiringUsersEngine is an engine whose root.users creates dynamic
+// leaves (auto-queue-creation-v2) that expire after 10 idle seconds.
+func expiringUsersEngine(t *testing.T) *Engine {
+	t.Helper()
+	return newTestEngine(t, map[string]string{
 		p + "root.queues":                                  "users",
 		p + "root.users.capacity":                          "1w",
 		p + "root.users.auto-queue-creation-v2.enabled":    "true",
 		p + "auto-queue-creation-v2.queue-expiration-time": "10",
 	})
+}
+
+func TestExpireDynamicQueues(t *testing.T) {
+	e := expiringUsersEngine(t)
 	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.g.alice", User: "alice"})
 	require.NoError(t, err)
 	assert.Nil(t, e.ExpireQueues(20_000), "a queue with apps never expires")

@@ -232,12 +232,7 @@ func TestPreemptAskersEveryPath(t *testing.T) {
 // app's asks only.
 func TestAskersOfDeletedDynamicLeaf(t *testing.T) {
 	defer SetPreemptCacheForTests("check")()
-	e := newTestEngine(t, map[string]string{
-		p + "root.queues":                                  "users",
-		p + "root.users.capacity":                          "1w",
-		p + "root.users.auto-queue-creation-v2.enabled":    "true",
-		p + "auto-queue-creation-v2.queue-expiration-time": "10",
-	})
+	e := expiringUsersEngine(t)
 	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.alice", User: "alice"})
 	require.NoError(t, err)
 	require.NoError(t, e.UpdateAsks("app_1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 3}}))
