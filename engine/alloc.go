@@ -92,7 +92,7 @@ func (e *Engine) assignOnceAt(n *node) (Assignment, bool) {
 	if n.pi != 0 {
 		return e.toAssignment(e.assignLabelled(n), n, nil), false
 	}
-	if !e.roomFits(e.g.minAlloc, n) {
+	if !e.roomFits(e.g.minAlloc, n) && !e.killableRoom(n) {
 		if e.why != nil {
 			e.noteNoRoom(n)
 		}
@@ -174,6 +174,9 @@ func (e *Engine) canAssignToQueue(q *queue, lim *limits, couldUnreserve Resource
 	used := q.usedIn(lim.pi)
 	lim.headroom = cur.Sub(used)
 	if rc.greaterEq(used, cur) {
+		if e.lazy != nil && !q.leaf && e.parentRoomWithKillable(q, lim, cur, used, couldUnreserve) {
+			return true // usedExceptKillable (lazy.go)
+		}
 		if e.g.continueLooking && rc.positive(couldUnreserve) && rc.less(used.Sub(couldUnreserve), cur) {
 			return true
 		}
@@ -198,7 +201,7 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 		return result{}, Resource{}
 	}
 	// n is nil in a multi-node pass (ParentQueue.canAssign: no node to check).
-	if n != nil && (n.reserved != nil || !e.roomFits(e.g.minAlloc, n)) {
+	if n != nil && (n.reserved != nil || !e.roomFits(e.g.minAlloc, n) && !e.killableRoom(n)) {
 		return result{}, Resource{}
 	}
 	if !e.canAssignToQueue(q, &lim, q.reservedIn(pi)) {
@@ -223,7 +226,7 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 	} else {
 		order = e.childOrder(q, pi)
 	}
-	used := q.usedIn(pi)
+	used := e.childRoomUsed(q, pi, q.usedIn(pi))
 	gate := e.refusalGate(&lim)
 	var blocked Resource
 	out := result{}

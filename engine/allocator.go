@@ -233,6 +233,9 @@ func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Lo
 	avail := rc.availableContainers(n.free(), capab)
 	if avail <= 0 {
 		e.roomShort(capab)
+		if e.lazy != nil && e.killToFit(a, k, n, capab) {
+			avail = 1 // toKillContainers (lazy.go)
+		}
 	}
 	needRes := rc.max(capab.Sub(lim.headroom), lim.needUnreserve)
 	needToUnreserve := rc.anyMajorAboveZero(needRes)

@@ -6,8 +6,16 @@ package engine
 // then usage is booked on node, app, user and queues. ignore says the
 // proposal was made in IGNORE_PARTITION_EXCLUSIVITY mode.
 func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool, reservedC *container) result {
+	var kills []*container
+	if e.lazy != nil && r.state == stAllocated {
+		kills = e.takeKills(a, k, n)
+	}
 	if reservedC == nil {
 		net, released := proposed(k, r)
+		for _, c := range kills {
+			// getTotalReleasedResource counts the containers to kill.
+			net, released = net.Sub(c.res), released.Add(c.res)
+		}
 		var ok bool
 		if n.pi == 0 && !ignore {
 			ok = e.acceptDefault(a, net, released) // no accessor calls on a cluster without labels
@@ -17,6 +25,9 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool
 		if !ok {
 			return result{}
 		}
+	}
+	if kills != nil {
+		e.killForAllocation(kills)
 	}
 	out := result{}
 	if r.unres != nil {
@@ -285,6 +296,9 @@ func (e *Engine) fulfil(rc *container, k *schedKey, t Locality) *container {
 
 // release ends a running container (completed, killed or preempted).
 func (e *Engine) release(c *container, kind EventKind) {
+	if e.lazy != nil {
+		e.lazy.dropKillable(c)
+	}
 	e.book(c, -1)
 	e.emit(Event{Kind: kind, ContainerID: c.id, App: c.a.id, AppRef: c.a.ref, Queue: c.a.q.path, Node: c.node.id, NodeIndex: c.node.idx, Resource: c.res, Priority: c.priority, Locality: c.locality})
 	e.freeContainer(c)

@@ -190,6 +190,9 @@ type Engine struct {
 	// why collects explanations during a pass when Options.Explain is set.
 	why *[]string
 	pre preemptState
+	// lazy is the killable containers of lazy preemption (lazy.go), nil
+	// when it is off.
+	lazy *lazyState
 	// leafOrders keeps the preemption policy's leaf order between rounds.
 	leafOrders leafOrderCache
 	hbBuf      []Assignment
@@ -242,6 +245,13 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 	e.setModel(m)
 	e.mn, e.async = compileMultiNode(m), compileAsync(m)
 	e.deletionMS = deletionPolicyMS(m)
+	// CapacityScheduler#initScheduler reads lazy-preemption-enabled once.
+	if e.lazy = compileLazy(m, e.g.preempt.enabled); e.lazy != nil {
+		// The pass's shortcuts (remembered passes, refusals, user-blocked
+		// stamps) assume a node offers its free room only; killable room
+		// changes that, so a lazy run walks every queue as Hadoop does.
+		e.opts.WalkEveryLeaf = true
+	}
 	if err := e.AddNodes(nodes...); err != nil {
 		return nil, err
 	}

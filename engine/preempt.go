@@ -82,6 +82,11 @@ type PreemptionResult struct {
 	Selected, Marked, Killed []int64
 	// MarkedByApp and KilledByApp count Marked and Killed per application.
 	MarkedByApp, KilledByApp map[string]int
+	// Killable are those chosen for max_wait_before_kill that lazy
+	// preemption made killable rather than killed (lazy.go), counted per
+	// application in KillableByApp.
+	Killable      []int64
+	KillableByApp map[string]int
 	// ToObtain is what each leaf should give back this round
 	// (actuallyToBePreempted), for the leaves that give anything.
 	ToObtain map[string]Resource
@@ -103,13 +108,14 @@ func (e *Engine) PreemptionInterval() int64 { return e.g.preempt.intervalMS }
 // marked; one selected again max_wait_before_kill after its mark is
 // killed (EvPreempted). With observe_only nothing is marked or killed.
 func (e *Engine) Preempt(nowMS int64) PreemptionResult {
-	res := PreemptionResult{ToObtain: map[string]Resource{}, MarkedByApp: map[string]int{}, KilledByApp: map[string]int{}}
+	res := PreemptionResult{ToObtain: map[string]Resource{}, MarkedByApp: map[string]int{}, KilledByApp: map[string]int{}, KillableByApp: map[string]int{}}
 	e.preempt(nowMS, &res)
 	return res
 }
 
 // PreemptCounts runs the same round as Preempt and returns only how many
-// containers it selected and killed. It fills none of Preempt's maps
+// containers it selected and killed (or, with lazy preemption, made
+// killable: either changes what a heartbeat can do). It fills none of Preempt's maps
 // (by leaf and by application), which a simulator that reads only the
 // counts would build and drop every round: on #19's contended day their
 // map insertions were 1% of the run.
@@ -117,7 +123,7 @@ func (e *Engine) PreemptCounts(nowMS int64) (selected, killed int) {
 	res := PreemptionResult{Selected: e.pre.selBuf[:0], Marked: e.pre.markBuf[:0], Killed: e.pre.killBuf[:0]}
 	e.preempt(nowMS, &res)
 	e.pre.selBuf, e.pre.markBuf, e.pre.killBuf = res.Selected, res.Marked, res.Killed
-	return len(res.Selected), len(res.Killed)
+	return len(res.Selected), len(res.Killed) + len(res.Killable)
 }
 
 // preempt is one round; res's maps, when nil, are not filled.
@@ -226,7 +232,9 @@ func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
 		if pi > 0 && e.parts[pi].res.IsZero() {
 			continue
 		}
-		if m.under != nil || preemptCacheMode == cacheOff {
+		// Killable containers change a queue's usedDeductKillable
+		// without changing the queue: a lazy round takes a fresh tree.
+		if m.under != nil || preemptCacheMode == cacheOff || e.lazy != nil {
 			out[pi] = e.freshIdeal(allowed, m, pi)
 			continue
 		}
@@ -299,6 +307,11 @@ func (e *Engine) markOrKill(selected []*container, wait map[*container]int64, no
 			w = pc.maxWaitMS
 		}
 		switch {
+		case seen && at+w <= nowMS && e.lazy != nil:
+			delete(e.pre.marked, c.id)
+			res.Killable = append(res.Killable, c.id)
+			countApp(res.KillableByApp, c.a.id)
+			e.makeKillable(c)
 		case seen && at+w <= nowMS:
 			delete(e.pre.marked, c.id)
 			res.Killed = append(res.Killed, c.id)

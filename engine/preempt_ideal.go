@@ -46,7 +46,10 @@ type tq struct {
 	// Line 4, read less often.
 	memoIdeal, memoAllowed Resource
 	reserved               Resource
-	_                      [16]byte // to 320 bytes, five whole lines
+	// killable is the queue's killable resource in the partition (lazy
+	// preemption, lazy.go; TempQueuePerPartition.killable), zero
+	// without; it fills what was padding to 320 bytes, five whole lines.
+	killable Resource
 }
 
 // keptDistribution reports whether t's children still hold the
@@ -119,6 +122,9 @@ func (e *Engine) cloneQueue(t *tq, q *queue, pi int) {
 	t.pending, t.pendingDR = Resource{}, Resource{}
 	if q.leaf {
 		t.pending, t.pendingDR = e.leafPending(q, pi)
+	}
+	if e.lazy != nil {
+		t.killable = e.killableUnder(q, pi)
 	}
 }
 
@@ -380,13 +386,15 @@ func (c *calc) over(total Resource) *calc {
 	return &lc
 }
 
-// assignPreemption is TempQueuePerPartition.assignPreemption (nothing is
-// killable: the engine kills at once, as without lazy preemption).
+// assignPreemption is TempQueuePerPartition.assignPreemption: what the
+// queue uses beyond what it keeps, less its killable containers
+// (usedDeductKillable; none without lazy preemption), is to be preempted.
 func (c *calc) assignPreemption(q *tq, scaling float32) {
 	keep := c.max(c.min(q.used.Add(q.pending), q.guaranteed), q.ideal)
 	q.toBePreempted = Resource{}
-	if c.greater(q.used, keep) {
-		q.toBePreempted = multiplyTrunc(q.used.Sub(keep), float64(scaling))
+	used := q.used.Sub(q.killable)
+	if c.greater(used, keep) {
+		q.toBePreempted = multiplyTrunc(used.Sub(keep), float64(scaling))
 	}
 }
 

@@ -372,7 +372,8 @@ func (s *selection) intraFromQueue(apps []*tApp, pi int) {
 			if !s.wants(need) {
 				return
 			}
-			if s.already[c] || c.priority == AMPriority {
+			// Killable containers are skipped too (lazy.go).
+			if s.already[c] || c.priority == AMPriority || s.e.isKillable(c) {
 				continue
 			}
 			if s.skipIntra(ta, c, limit) {

@@ -106,6 +106,7 @@ func (e *Engine) selectFifo(parts [][]*tq, allowed *Resource, earlier []*contain
 			}
 		}
 	}
+	e.lazyAlready(s.already)
 	for _, k := range e.leafCandidates(parts) {
 		t := parts[0][k]
 		need := s.needsOf(parts, k)

@@ -138,11 +138,16 @@ const (
 	// first time (MARK_CONTAINER_FOR_PREEMPTION); it is killed
 	// (EvPreempted) if still selected after max_wait_before_kill.
 	EvMarked
+	// EvKillable: with lazy preemption, a marked container still selected
+	// after max_wait_before_kill became killable
+	// (MARK_CONTAINER_FOR_KILLABLE); it runs until an allocation takes its
+	// room (EvPreempted) or it ends.
+	EvKillable
 )
 
 // String names the event kind.
 func (k EventKind) String() string {
-	return [...]string{"allocated", "reserved", "unreserved", "released", "preempted", "marked"}[k]
+	return [...]string{"allocated", "reserved", "unreserved", "released", "preempted", "marked", "killable"}[k]
 }
 
 // Event reports one container state change to Options.OnEvent.

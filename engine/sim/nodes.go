@@ -358,6 +358,12 @@ func (r *run) onEvent(ev engine.Event) {
 		r.released(&ev, false)
 	case engine.EvPreempted:
 		r.released(&ev, true)
+	case engine.EvKillable:
+		// Its room may now be taken (lazy preemption): the node beats.
+		if i := r.eventNode(&ev); i >= 0 {
+			r.sweep.stale(&r.park, i)
+			r.schedule(i)
+		}
 	case engine.EvReserved, engine.EvUnreserved:
 		if i := r.eventNode(&ev); i >= 0 {
 			was, now := r.flags.has(i, flagReserved), ev.Kind == engine.EvReserved

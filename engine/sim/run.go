@@ -105,6 +105,13 @@ func (r *run) setup(specs []NodeSpec, largest engine.Resource) error {
 		return fmt.Errorf("sim: %w", err)
 	}
 	r.e = e
+	if e.LazyPreemption() {
+		// A node's killable containers are room the futile record, the
+		// parked nodes and the standing reservations do not see
+		// (engine/lazy.go): a lazy run beats every node through the
+		// engine, as the ResourceManager does.
+		r.opts.exhaustive, r.opts.beatFutile, r.opts.beatReserved = true, true, true
+	}
 	if set, _ := r.w.Cluster.labelSet(); len(set) > 0 {
 		if err := e.DefineLabels(set); err != nil {
 			return posErr(r.w.Cluster.Pos, "cluster.node_labels: %v", err)

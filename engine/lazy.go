@@ -1,0 +1,248 @@
+package engine
+
+import (
+	"slices"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Lazy preemption (yarn.scheduler.capacity.lazy-preemption-enabled,
+// YARN-4108, read from the 2.10 profile on). With it the policy does not
+// kill a container still selected max_wait_before_kill after its mark: it
+// sends MARK_CONTAINER_FOR_KILLABLE, and CapacityScheduler.
+// markContainerForKillable keeps the container running, listed on its
+// node (FiCaSchedulerNode.markContainerToKillable) and under its leaf and
+// the leaf's parents (PreemptionManager.addKillableContainer). The
+// scheduler kills it only when an allocation needs its room:
+//   - a node's room for the minimum allocation counts its killable
+//     containers (CapacityScheduler.allocateContainerOnSingleNode,
+//     ParentQueue.canAssign);
+//   - a parent's usage, for its own limit and for the limit it hands its
+//     children, leaves out its subtree's killable resource
+//     (AbstractCSQueue.canAssignToThisQueue's usedExceptKillable,
+//     ParentQueue.getResourceLimitsOfChild); a leaf's does not (a leaf
+//     cannot preempt itself);
+//   - a leaf under its guarantee (AbstractLeafQueue.setPreemptionAllowed)
+//     whose request finds no room on the node takes the node's killable
+//     containers, one by one, until the request fits
+//     (RegularContainerAllocator.assignContainer's toKillContainers), and
+//     the commit kills them as preempted (CSAssignment.getContainersToKill,
+//     released in the ResourceCommitRequest, whose released resource the
+//     queue and user checks deduct: AbstractCSQueue.accept,
+//     AbstractLeafQueue.accept).
+//
+// The policy leaves killable containers out of each queue's usage when it
+// decides what to preempt (TempQueuePerPartition.assignPreemption's
+// usedDeductKillable) and never selects them again (FifoCandidatesSelector
+// and IntraQueueCandidatesSelector skip getKillableContainers). Nothing
+// makes a container non-killable again: Hadoop handles
+// MARK_CONTAINER_FOR_NONKILLABLE but nothing sends it (the policy's "TODO:
+// need consider revert killable containers when no more demandings", and
+// TestCapacitySchedulerLazyPreemption's @Ignore'd
+// testPreemptionPolicyCleanupKillableContainersWhenNoPreemptionNeeded).
+//
+// With lazy preemption off (the default) e.lazy is nil and none of this
+// runs: each hook is a nil test on a path where the node or queue has
+// already been found short of room, or in a preemption round.
+
+// lazyState is the scheduler's killable containers.
+type lazyState struct {
+	// killable are the killable containers in the order they became so.
+	// A node walks its own in that order; Hadoop's FiCaSchedulerNode keeps
+	// them in a HashMap keyed by ContainerId, whose order depends on
+	// attempt ids capq does not model.
+	killable []*container
+	// toKill is what the last allocation that needed killable room takes
+	// (for app a's request k on node n); commit kills them.
+	toKill []*container
+	a      *app
+	k      *schedKey
+	n      *node
+}
+
+// compileLazy returns the killable-container state when lazy preemption
+// is on: the profile's Hadoop reads the key (2.10 on) and the preemption
+// policy runs (without it nothing is ever made killable, and Hadoop
+// schedules as without lazy preemption).
+func compileLazy(m *xmlconf.Model, preemptOn bool) *lazyState {
+	if !preemptOn || m.Conf == nil || m.Version.Less(xmlconf.V2_10) {
+		return nil
+	}
+	p, ok := m.Conf.Lookup("yarn.scheduler.capacity.lazy-preemption-enabled")
+	if !ok {
+		return nil
+	}
+	if on, _ := xmlconf.HadoopGetBool(p.Value, false); !on {
+		return nil
+	}
+	return &lazyState{}
+}
+
+// LazyPreemption reports whether killable containers are kept until an
+// allocation needs their room (lazy-preemption-enabled with the policy
+// on).
+func (e *Engine) LazyPreemption() bool { return e.lazy != nil }
+
+// makeKillable is CapacityScheduler.markContainerForKillable with lazy
+// preemption on.
+func (e *Engine) makeKillable(c *container) {
+	e.lazy.killable = append(e.lazy.killable, c)
+	e.emit(Event{Kind: EvKillable, ContainerID: c.id, App: c.a.id, AppRef: c.a.ref, Queue: c.a.q.path, Node: c.node.id, NodeIndex: c.node.idx,
+		Resource: c.res, Priority: c.priority, Locality: c.locality})
+}
+
+// isKillable reports whether c is killable.
+func (e *Engine) isKillable(c *container) bool {
+	return e.lazy != nil && slices.Contains(e.lazy.killable, c)
+}
+
+// dropKillable forgets c as it ends, however it ends
+// (FiCaSchedulerNode.updateResourceForReleasedContainer and the leaf's
+// PreemptionManager.removeKillableContainer).
+func (l *lazyState) dropKillable(c *container) {
+	if i := slices.Index(l.killable, c); i >= 0 {
+		l.killable = slices.Delete(l.killable, i, i+1)
+	}
+}
+
+// killableUnder is PreemptionManager.getKillableResource(q, partition pi):
+// the killable containers of q's subtree on nodes of partition pi.
+func (e *Engine) killableUnder(q *queue, pi int) Resource {
+	var sum Resource
+	for _, c := range e.lazy.killable {
+		if c.node.pi == pi && under(c.a.q, q) {
+			sum = sum.Add(c.res)
+		}
+	}
+	return sum
+}
+
+// under reports whether leaf is q or below it.
+func under(leaf, q *queue) bool {
+	for x := leaf; x != nil; x = x.parent {
+		if x == q {
+			return true
+		}
+	}
+	return false
+}
+
+// killableRoom reports whether node n holds the minimum allocation once
+// its killable containers are counted (allocateContainerOnSingleNode and
+// ParentQueue.canAssign: unallocated plus getTotalKillableResources).
+// Callers ask only after the free room alone fell short.
+func (e *Engine) killableRoom(n *node) bool {
+	if e.lazy == nil {
+		return false
+	}
+	free := n.free()
+	for _, c := range e.lazy.killable {
+		if c.node == n {
+			free = free.Add(c.res)
+		}
+	}
+	return e.g.rc.fitsIn(e.g.minAlloc, free)
+}
+
+// parentRoomWithKillable is canAssignToThisQueue for parent q at or over
+// its current limit cur with usage used: its usage less its subtree's
+// killable resource must be under the limit (or get under it by what
+// continue-looking could unreserve). It sets the headroom from that
+// usage, as Hadoop does for a parent.
+func (e *Engine) parentRoomWithKillable(q *queue, lim *limits, cur, used, couldUnreserve Resource) bool {
+	rc := &e.g.rc
+	used = used.Sub(e.killableUnder(q, lim.pi))
+	lim.headroom = cur.Sub(used)
+	if rc.less(used, cur) {
+		return true
+	}
+	return e.g.continueLooking && rc.positive(couldUnreserve) && rc.less(used.Sub(couldUnreserve), cur)
+}
+
+// childRoomUsed is the parent's usage getResourceLimitsOfChild subtracts
+// from its limit: its usage less its subtree's killable resource.
+func (e *Engine) childRoomUsed(q *queue, pi int, used Resource) Resource {
+	if e.lazy == nil {
+		return used
+	}
+	return used.Sub(e.killableUnder(q, pi))
+}
+
+// preemptionAllowed is AbstractLeafQueue.setPreemptionAllowed for leaf q
+// on a node of partition pi: only a leaf under its guarantee may take
+// killable room. Trunk's AbstractLeafQueue compares the usage with the
+// effective minimum resource when there is one; the 3.0-era LeafQueue
+// compares absolute used capacity with absolute capacity. capq's 3.4
+// profile follows trunk, the older ones the capacities (the release that
+// changed it is not settled; under the default calculator both agree but
+// for rounding).
+func (e *Engine) preemptionAllowed(q *queue, pi int) bool {
+	if !e.model.Version.Less(xmlconf.V3_4) {
+		if g := q.guaranteeIn(pi); !g.IsZero() {
+			return e.g.rc.less(q.usedIn(pi), g)
+		}
+	}
+	absCap, _ := q.absCapsIn(pi)
+	return e.absUsedCapacityIn(q, pi) < absCap
+}
+
+// killToFit is assignContainer's search for killable room for app a's
+// request k (capab) on node n, which has too little free: the node's
+// killable containers are taken in turn until the request fits in the
+// free room and theirs. It records them for commit and reports whether
+// the request fits.
+func (e *Engine) killToFit(a *app, k *schedKey, n *node, capab Resource) bool {
+	l := e.lazy
+	l.toKill, l.a, l.k, l.n = l.toKill[:0], nil, nil, nil
+	if !e.preemptionAllowed(a.q, n.pi) {
+		return false
+	}
+	room := n.free()
+	for _, c := range l.killable {
+		if c.node != n {
+			continue
+		}
+		l.toKill = append(l.toKill, c)
+		room = room.Add(c.res)
+		if e.g.rc.fitsIn(capab, room) {
+			l.a, l.k, l.n = a, k, n
+			return true
+		}
+	}
+	l.toKill = l.toKill[:0]
+	return false
+}
+
+// takeKills returns (and forgets) the containers the allocation of app a's
+// request k on node n is to kill.
+func (e *Engine) takeKills(a *app, k *schedKey, n *node) []*container {
+	l := e.lazy
+	if l.a != a || l.k != k || l.n != n {
+		return nil
+	}
+	l.a, l.k, l.n = nil, nil, nil
+	return l.toKill
+}
+
+// killForAllocation kills the containers an accepted allocation takes the
+// room of, as preempted (the commit's containers to release).
+func (e *Engine) killForAllocation(kills []*container) {
+	for _, c := range slices.Clone(kills) {
+		if e.why != nil {
+			e.note("killed killable container %d of app %s on %s for its room", c.id, c.a.id, c.node.id)
+		}
+		e.release(c, EvPreempted)
+	}
+}
+
+// lazyAlready adds the killable containers to a selector's set of
+// containers to skip (the selectors' "Skip already marked to killable
+// containers").
+func (e *Engine) lazyAlready(already map[*container]bool) {
+	if e.lazy == nil {
+		return
+	}
+	for _, c := range e.lazy.killable {
+		already[c] = true
+	}
+}
