@@ -40,8 +40,15 @@ func (w Warning) String() string {
 // priority only when overrideWithPriorityMappings, which #initialize reads
 // from workflow-priority-mappings-override.enable (false by default), is
 // true: the mappings alone leave every app's priority as it was.
+//
+// Lazy preemption is modelled (lazy.go) but for the reserved-container
+// selector, whose ReservedContainerCandidatesSelector.
+// canPreemptEnoughResourceForAsked counts a node's killable containers as
+// room and never selects them: capq's selector sees them as running
+// containers, so it warns only with that selector on.
 var globalGates = map[string]string{
 	"yarn.scheduler.capacity.workflow-priority-mappings": "yarn.scheduler.capacity.workflow-priority-mappings-override.enable",
+	"yarn.scheduler.capacity.lazy-preemption-enabled":    "yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers",
 }
 
 // globalUnmodelled are scheduler-wide keys the engine ignores: each enables
@@ -57,6 +64,11 @@ var globalUnmodelled = []struct {
 	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation", "false",
 		"moving a reservation to a node where preemption can free room for it (QueuePriorityContainerCandidateSelector.tryToMakeBetterReservationPlacement)",
 		"reservations stay on their node; only their own node is considered", xmlconf.V2_10},
+	// YARN-4108, in the 2.9.0 changelogs: 2.7 has no lazy preemption.
+	// Only with the reserved-container selector (globalGates).
+	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
+		"killable containers in the reserved-container selector (ReservedContainerCandidatesSelector counts them as room on their node)",
+		"that selector treats them as running containers; lazy preemption is otherwise modelled", xmlconf.V2_10},
 	// Only with workflow-priority-mappings-override.enable (globalGates).
 	{"yarn.scheduler.capacity.workflow-priority-mappings", "",
 		"priorities mapped from an app's workflow tag (WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp)", "workloads carry no workflow tags: apps keep their own priority", xmlconf.V2_10},
@@ -71,9 +83,6 @@ var globalUnmodelled = []struct {
 	{"yarn.resource-types", "",
 		"resource types beyond memory and vcores (ResourceUtils.getResourceTypes; requests, node capacities and the DominantResourceCalculator's shares count them)",
 		"nodes and requests have memory and vcores only: the run schedules as if no other type were declared", xmlconf.V3_1},
-	// YARN-4108, in the 2.9.0 changelogs: 2.7 has no lazy preemption.
-	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
-		"lazy preemption (killable containers kept until needed)", "marked containers are killed at max_wait_before_kill", xmlconf.V2_10},
 }
 
 // queueUnmodelled are per-queue settings the engine ignores, with the

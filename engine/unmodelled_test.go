@@ -29,7 +29,9 @@ func TestUnmodelled(t *testing.T) {
 			"yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy": "Priority_First"}, nil},
 		{"fair leaves without intra-queue preemption", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true", "root.b.ordering-policy": "fair"}, nil},
 		{"reserved selector is modelled", map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true"}, nil},
-		{"lazy preemption", map[string]string{"lazy-preemption-enabled": "true"}, []string{"yarn.scheduler.capacity.lazy-preemption-enabled"}},
+		{"lazy preemption is modelled", map[string]string{"lazy-preemption-enabled": "true"}, nil},
+		{"lazy preemption with the reserved selector", map[string]string{"lazy-preemption-enabled": "true",
+			"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true"}, []string{"yarn.scheduler.capacity.lazy-preemption-enabled"}},
 		{"tag-based placement", map[string]string{"yarn.resourcemanager.application-tag-based-placement.enable": "true"},
 			[]string{"yarn.resourcemanager.application-tag-based-placement.enable"}},
 		{"tag-based placement off", map[string]string{"yarn.resourcemanager.application-tag-based-placement.enable": "false"}, nil},
@@ -88,7 +90,8 @@ func TestUnmodelled(t *testing.T) {
 		{"the override without workflow priority mappings", map[string]string{"workflow-priority-mappings-override.enable": "true"}, nil},
 		{"empty workflow priority mappings", map[string]string{"workflow-priority-mappings": "", "workflow-priority-mappings-override.enable": "true"}, nil},
 		{"max parallel apps are modelled", map[string]string{"root.b.max-parallel-apps": "3", "max-parallel-apps": "9"}, nil},
-		{"global before queue", map[string]string{"root.b.reservable": "true", "lazy-preemption-enabled": "true"},
+		{"global before queue", map[string]string{"root.b.reservable": "true", "lazy-preemption-enabled": "true",
+			"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true"},
 			[]string{"yarn.scheduler.capacity.lazy-preemption-enabled", "yarn.scheduler.capacity.root.b.reservable"}},
 		{"auto-creation is modelled", map[string]string{"root.b.auto-queue-creation-v2.enabled": "true"}, nil},
 		{"a monitor policy Hadoop does not ship", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true",
@@ -131,6 +134,7 @@ func TestUnmodelledKeysOlderProfilesDoNotRead(t *testing.T) {
 	base := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50"}
 	keys := map[string]string{
 		"lazy-preemption-enabled": "true",
+		"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true",
 		"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation": "true",
 		"workflow-priority-mappings":                 "wf1:root.a:2",
 		"workflow-priority-mappings-override.enable": "true",
@@ -148,8 +152,8 @@ func TestUnmodelledKeysOlderProfilesDoNotRead(t *testing.T) {
 	for _, w := range Unmodelled(build(t, base, xmlconf.V2_10)) {
 		got = append(got, w.Key)
 	}
-	// The override only switches the mappings on (globalGates).
-	assert.Len(t, got, len(keys)-1, "2.10 reads them all: %v", got)
+	// The override and the reserved selector only switch warnings on (globalGates).
+	assert.Len(t, got, len(keys)-2, "2.10 reads them all: %v", got)
 }
 
 // Before 3.2 a fair leaf's apps are ordered for intra-queue preemption as

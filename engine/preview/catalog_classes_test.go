@@ -73,7 +73,8 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 			map[string]string{"schedule-asynchronously.enable": "true"}),
 		"schedule-asynchronously.maximum-pending-backlogs": warns("50",
 			map[string]string{"schedule-asynchronously.enable": "true"}),
-		"lazy-preemption-enabled": warns("true", nil),
+		"lazy-preemption-enabled": warns("true",
+			map[string]string{"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true"}),
 		"application.fail-fast": none("read only when the ResourceManager recovers an application whose queue is gone after a restart " +
 			"(CapacityScheduler#addApplicationOnRecovery, CapacitySchedulerConfiguration#shouldAppFailFast); a dry run has no restart"),
 		"user-metrics.enable":            none("per-user QueueMetrics for JMX (CSQueueMetrics); scheduling does not read them"),

@@ -132,6 +132,9 @@ type Step struct {
 	// round; an application left out must have none (Hadoop's never()).
 	Marked map[string]int `json:"marked"`
 	Killed map[string]int `json:"killed"`
+	// Killable, on a preempt step, is the expected number of containers
+	// made killable per application (lazy preemption), checked as Marked.
+	Killable map[string]int `json:"killable"`
 	// Unchecked, on a preempt step, names the applications whose counts
 	// the reproduced test does not assert: they may have any.
 	Unchecked []string `json:"unchecked"`

@@ -18,6 +18,10 @@ type PreemptResult struct {
 	MarkedByApp map[string]int   `json:"marked_by_app"`
 	KilledByApp map[string]int   `json:"killed_by_app"`
 	ToObtainMB  map[string]int64 `json:"to_obtain_mb"`
+	// Killable and KillableByApp are the containers lazy preemption made
+	// killable (absent without it).
+	Killable      []int64        `json:"killable,omitempty"`
+	KillableByApp map[string]int `json:"killable_by_app,omitempty"`
 }
 
 // ids keeps an empty list an empty JSON array rather than null.

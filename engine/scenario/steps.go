@@ -319,11 +319,15 @@ func (r *runner) preempt(s *Step, res *StepResult) {
 	p := r.eng.Preempt(s.NowMS)
 	res.Preemption = &PreemptResult{Selected: ids(p.Selected), Marked: ids(p.Marked), Killed: ids(p.Killed),
 		MarkedByApp: p.MarkedByApp, KilledByApp: p.KilledByApp, ToObtainMB: map[string]int64{}}
+	if len(p.Killable) > 0 {
+		res.Preemption.Killable, res.Preemption.KillableByApp = p.Killable, p.KillableByApp
+	}
 	for q, v := range p.ToObtain {
 		res.Preemption.ToObtainMB[q] = v.MemoryMB
 	}
 	res.Failures = append(res.Failures, checkCounts("marked", s.Marked, p.MarkedByApp, s.Unchecked)...)
 	res.Failures = append(res.Failures, checkCounts("killed", s.Killed, p.KilledByApp, s.Unchecked)...)
+	res.Failures = append(res.Failures, checkCounts("made killable", s.Killable, p.KillableByApp, s.Unchecked)...)
 }
 
 // checkCounts compares a preempt step's expected per-app counts with the

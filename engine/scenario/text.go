@@ -128,11 +128,17 @@ func completeText(b *bytes.Buffer, s *Step, res *StepResult) {
 func preemptText(b *bytes.Buffer, s *Step, res *StepResult) {
 	if p := res.Preemption; p != nil {
 		safeio.Fprintf(b, " at %d ms: %d container(s) selected, %d marked, %d killed", s.NowMS, len(p.Selected), len(p.Marked), len(p.Killed))
+		if len(p.Killable) > 0 {
+			safeio.Fprintf(b, ", %d made killable", len(p.Killable))
+		}
 		for _, app := range sortedKeys(p.MarkedByApp) {
 			safeio.Fprintf(b, "; %s: %d marked", app, p.MarkedByApp[app])
 		}
 		for _, app := range sortedKeys(p.KilledByApp) {
 			safeio.Fprintf(b, "; %s: %d killed", app, p.KilledByApp[app])
+		}
+		for _, app := range sortedKeys(p.KillableByApp) {
+			safeio.Fprintf(b, "; %s: %d made killable", app, p.KillableByApp[app])
 		}
 		for _, q := range sortedKeys(p.ToObtainMB) {
 			safeio.Fprintf(b, "; %s gives back %d MB", q, p.ToObtainMB[q])

@@ -14,14 +14,14 @@ import (
 func TestStartupWarnsAboutUnmodelled(t *testing.T) {
 	sc, err := Parse("w.json", []byte(`{"id": "w",
 		"cluster": {"node_groups": [{"count": 1, "id_prefix": "n", "memory_mb": 8192, "vcores": 8}]},
-		"config": {"yarn.scheduler.capacity.lazy-preemption-enabled": "true", "yarn.scheduler.capacity.root.queues": "default", "yarn.scheduler.capacity.root.default.capacity": "100"},
+		"config": {"yarn.scheduler.capacity.lazy-preemption-enabled": "true", "yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true", "yarn.scheduler.capacity.root.queues": "default", "yarn.scheduler.capacity.root.default.capacity": "100"},
 		"steps": [{"op": "snapshot"}]}`))
 	require.NoError(t, err)
 	out := Run(sc, Options{})
 	require.Len(t, out.Startup.Warnings, 1)
 	var b bytes.Buffer
 	require.NoError(t, WriteText(&b, sc, out))
-	assert.Contains(t, b.String(), "startup: configuration accepted\n  warning: not modelled: yarn.scheduler.capacity.lazy-preemption-enabled: lazy preemption")
+	assert.Contains(t, b.String(), "startup: configuration accepted\n  warning: not modelled: yarn.scheduler.capacity.lazy-preemption-enabled: killable containers in the reserved-container selector")
 	b.Reset()
 	require.NoError(t, WriteJSON(&b, out))
 	assert.Contains(t, b.String(), `"warnings"`)

@@ -147,10 +147,11 @@ func TestDefaultGenOptions(t *testing.T) {
 func TestUnmodelledWarnings(t *testing.T) {
 	m := loadModel(t, "seeds-example")
 	m.Conf.Set("yarn.scheduler.capacity.lazy-preemption-enabled", "true")
+	m.Conf.Set("yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers", "true")
 	res, err := Run(m, loadWorkload(t, "seeds-example.json"), Options{Seed: 1})
 	require.NoError(t, err)
 	require.Len(t, res.Warnings, 1)
-	assert.Contains(t, string(render(t, res, false)), "\nwarning: not modelled: yarn.scheduler.capacity.lazy-preemption-enabled: lazy preemption")
+	assert.Contains(t, string(render(t, res, false)), "\nwarning: not modelled: yarn.scheduler.capacity.lazy-preemption-enabled: killable containers in the reserved-container selector")
 	assert.Contains(t, string(render(t, res, true)), `"warnings": [`)
 }
 
