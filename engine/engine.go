@@ -63,6 +63,10 @@ type globals struct {
 	// (userlimit27.go); later lines' UsersManager for the minimum
 	// allocation, cached per queue (limits.go).
 	ul27 bool
+	// order27: a parent orders its children by 2.7's
+	// CapacityScheduler.queueComparator (order27.go), not by
+	// PriorityUtilizationQueueOrderingPolicy (2.9, YARN-5864).
+	order27 bool
 	// ulfOff: a user-limit-factor of exactly -1 switches the per-user cap
 	// off, which only 3.4 tests for (UsersManager#computeUserLimit,
 	// AbstractLeafQueue#getUserAMResourceLimitPerPartition); older lines
@@ -341,6 +345,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		askTypeMsgs:         m.Version.AtLeast(xmlconf.V3_3),
 		askMemVcoresMsgs:    !m.Version.AtLeast(xmlconf.V2_10),
 		ul27:                m.Version.Less(xmlconf.V2_10),
+		order27:             m.Version.Less(xmlconf.V2_10),
 		ulfOff:              m.Version.AtLeast(xmlconf.V3_4),
 	}
 	// The fair-share split of fair-ordered leaves (YARN-10559) is in the

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // sortChildren orders q's children into q.order with
@@ -49,7 +50,7 @@ func (e *Engine) fullSort(q *queue) {
 	q.sortValid = true
 	q.byRank = !q.respectPriority && sortKeysOK(q.children)
 	if q.byRank {
-		rankChildren(q.children)
+		rankChildren(q.children, e.g.order27)
 	}
 	q.askOK, q.askBits = len(q.order) <= 64, 0
 	if q.askOK {
@@ -96,17 +97,21 @@ func sortKeysOK(children []*queue) bool {
 
 // rankChildren gives each child its sort keys that do not change
 // between refreshes: its absolute capacity's sign and its rank by the
-// static tie-breaks.
-func rankChildren(children []*queue) {
+// static tie-breaks; with order27, one sign for all and the rank of the
+// queue's path (compare27).
+func rankChildren(children []*queue, order27 bool) {
 	byTies := slices.Clone(children)
 	slices.SortFunc(byTies, func(a, b *queue) int {
+		if order27 {
+			return strings.Compare(a.path, b.path)
+		}
 		if c := staticCompare(a, b); c != 0 {
 			return c
 		}
 		return cmp64(int64(a.pos), int64(b.pos))
 	})
 	for i, c := range byTies {
-		c.sortAbove, c.sortRank = c.absCap > 0, int32(i)
+		c.sortAbove, c.sortRank = order27 || c.absCap > 0, int32(i)
 	}
 }
 
@@ -269,6 +274,9 @@ func (e *Engine) queueLess(p, a, b *queue) bool { return e.queueCompare(p, a, b)
 // sortKey is the usage a queue is ordered by: used capacity, or absolute
 // used capacity for a queue without guarantee.
 func (e *Engine) sortKey(c *queue) float32 {
+	if e.g.order27 {
+		return e.usedCapacity27(c)
+	}
 	if c.absCap == 0 {
 		return e.absUsedCapacity(c)
 	}
@@ -276,6 +284,9 @@ func (e *Engine) sortKey(c *queue) float32 {
 }
 
 func (e *Engine) queueCompare(p, a, b *queue) int {
+	if e.g.order27 {
+		return compare27(a, b)
+	}
 	aAbs, bAbs := a.absCap, b.absCap
 	switch {
 	case aAbs > 0 && bAbs == 0:

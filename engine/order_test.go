@@ -31,31 +31,34 @@ func randomUsage(rng *rand.Rand) float32 {
 
 // TestPlaceByKeyIsReposition moves random children after random usage
 // changes with keys only and with queueCompare, and wants the same order
-// every time.
+// every time, with the 2.9+ comparator and with 2.7's (order27).
 func TestPlaceByKeyIsReposition(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	e := &Engine{}
-	for round := 0; round < 300; round++ {
-		p, kids := siblings(rng, 1+rng.Intn(12))
-		require.True(t, sortKeysOK(kids))
-		rankChildren(kids)
-		p.order = slices.Clone(kids)
-		slices.SortStableFunc(p.order, func(a, b *queue) int { return e.queueCompare(p, a, b) })
-		byKey := &queue{order: slices.Clone(p.order)}
-		for k := range kids {
-			if rng.Intn(2) == 0 {
-				p.askBits |= 1 << k
+	for _, order27 := range []bool{false, true} {
+		rng := rand.New(rand.NewSource(1))
+		e := &Engine{}
+		e.g.order27 = order27
+		for round := 0; round < 300; round++ {
+			p, kids := siblings(rng, 1+rng.Intn(12))
+			require.True(t, sortKeysOK(kids))
+			rankChildren(kids, order27)
+			p.order = slices.Clone(kids)
+			slices.SortStableFunc(p.order, func(a, b *queue) int { return e.queueCompare(p, a, b) })
+			byKey := &queue{order: slices.Clone(p.order)}
+			for k := range kids {
+				if rng.Intn(2) == 0 {
+					p.askBits |= 1 << k
+				}
 			}
-		}
-		byKey.askBits = p.askBits
-		for step := 0; step < 20; step++ {
-			c := kids[rng.Intn(len(kids))]
-			c.sortUsed = randomUsage(rng)
-			e.reposition(p, c)
-			byKey.placeByKey(c)
-			require.Equal(t, p.order, byKey.order, "round %d step %d", round, step)
-			require.Equal(t, p.askBits, byKey.askBits, "round %d step %d", round, step)
-			e.checkOrder(p)
+			byKey.askBits = p.askBits
+			for step := 0; step < 20; step++ {
+				c := kids[rng.Intn(len(kids))]
+				c.sortUsed = randomUsage(rng)
+				e.reposition(p, c)
+				byKey.placeByKey(c)
+				require.Equal(t, p.order, byKey.order, "order27 %v round %d step %d", order27, round, step)
+				require.Equal(t, p.askBits, byKey.askBits, "order27 %v round %d step %d", order27, round, step)
+				e.checkOrder(p)
+			}
 		}
 	}
 }

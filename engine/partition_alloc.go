@@ -31,9 +31,10 @@ func (e *Engine) assignLabelled(n *node) result {
 
 // childOrder returns q's children in PriorityUtilizationQueueOrderingPolicy
 // order for partition pi: the incrementally kept order for the default
-// partition, a fresh sort for a labelled one.
+// partition, a fresh sort for a labelled one (2.7: the default order for
+// every node, order27.go).
 func (e *Engine) childOrder(q *queue, pi int) []*queue {
-	if pi == 0 {
+	if pi == 0 || e.g.order27 {
 		e.sortChildren(q)
 		return q.order
 	}

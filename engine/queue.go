@@ -262,7 +262,8 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.fair = mq.OrderingPolicy.V == "fair"
 	q.fairSizeWeight = q.fair && mq.FairSizeBasedWeight.V
 	g.sizeWeighted = g.sizeWeighted || q.fairSizeWeight
-	q.respectPriority = mq.OrderingPolicy.V == "priority-utilization"
+	// A 2.7 ParentQueue reads no ordering policy (order27.go).
+	q.respectPriority = !g.order27 && mq.OrderingPolicy.V == "priority-utilization"
 	q.maxAlloc = fromModelRes(mq.MaxAllocation.V)
 	if q.maxAlloc.IsZero() {
 		q.maxAlloc = g.maxAlloc
