@@ -140,11 +140,12 @@ func TestFifoOrderingPolicyForPendingApps(t *testing.T) {
 //
 // Left out: testIterators' "change value without inform" (every change
 // of an app's usage in the engine bumps its leaf's change counter, which
-// re-sorts); testOrderingUsingAppDemand, whose second assertion puts an
-// app with demand before one without at the same start time and serial
-// (compareDemand): capq has no start times apart from submission order,
-// and of two apps without usage the one without demand is never
-// assigned nor preempted from; testRemoveEntitiesWithSizeBasedWeight
+// re-sorts); testOrderingUsingAppDemand's second assertion, which puts
+// an app with demand before one without at the same start time and
+// serial (compareDemand; demand is used plus pending,
+// ResourceUsage.getCachedDemand): capq has no start times apart from
+// submission order, and an app without demand has neither usage nor
+// asks, so it is never assigned nor preempted from; testRemoveEntitiesWithSizeBasedWeight
 // AsCompletedJobs (removal from Java's sorted set after reordering);
 // testSizeBasedWeightNotAffectAppActivation is a scenario.
 func TestFairOrderingPolicy(t *testing.T) {
@@ -179,6 +180,12 @@ func TestFairOrderingPolicy(t *testing.T) {
 		assert.Equal(t, 0, fairCompare(t, true, r1, r2))
 		r2 = mockApp(0, 0, 8*gb, 8*gb)
 		assert.Equal(t, -1, fairCompare(t, true, r1, r2))
+	})
+	t.Run("testOrderingUsingAppDemand", func(t *testing.T) {
+		r1, r2 := mockApp(0, 0, 0, 0), mockApp(0, 0, 0, 0)
+		assert.Equal(t, 0, fairCompare(t, false, r1, r2), "same, equal")
+		r1, r2 = mockApp(0, 0, 0, 4*gb), mockApp(0, 0, 0, 12*gb)
+		assert.Equal(t, 0, fairCompare(t, false, r1, r2), "both with demand: no comparison")
 	})
 	t.Run("testOrderingUsingAppSubmitTime", func(t *testing.T) {
 		r1, r2 := mockApp(0, 0, 0, 0), mockApp(0, 0, 0, 0)

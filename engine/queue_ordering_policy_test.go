@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/rand"
 	"slices"
 	"testing"
 
@@ -106,6 +107,72 @@ func TestPriorityUtilizationQueueOrderingPolicy(t *testing.T) {
 		assert.Equal(t, []string{"a", "d", "e", "c", "b"}, order(true, x, x, five(abs5), "a", "d"), "case 16: access to x")
 		assert.Equal(t, []string{"e", "c", "d", "b", "a"}, order(true, x, x, five([5]float32{0, 0, 0.1, 0.3, 0.3})), "case 19: no capacity last")
 	})
+}
+
+// TestPriorityUtilizationComparatorContract reproduces the class's
+// testComparatorDoesNotValidateGeneralContract and
+// testComparatorClassDoesNotViolateTimSortContract (YARN-10178 and its
+// follow-up): sorting 1000 queues with random priorities, capacities,
+// usage, accessibility and configured minimums (half of them none, as
+// the second test sets) must not meet a comparator that breaks its
+// contract. Hadoop snapshots each queue before sorting
+// (PriorityQueueResourcesForSorting), as capq computes every child's key
+// before a sort; here the comparators must be antisymmetric and
+// transitive over the sampled triples, in the default partition and in
+// label x, with and without priorities. (Comparing configured minimums
+// only when both queues have one, as copies before the follow-up did,
+// breaks transitivity: a queue without a minimum then ties its siblings
+// by capacity while they order by minimum.)
+func TestPriorityUtilizationComparatorContract(t *testing.T) {
+	rng := rand.New(rand.NewSource(10178))
+	e := &Engine{}
+	for _, respect := range []bool{false, true} {
+		p := &queue{path: "root", respectPriority: respect}
+		var qs []*queue
+		for i := 0; i < 1000; i++ {
+			q := &queue{path: string(rune(0x4e00 + i)), pos: i, priority: int32(rng.Intn(11)), parent: p, parts: make([]qpart, 2)}
+			for pi := 0; pi < 2; pi++ {
+				// Few distinct values, so that every level of the comparator ties.
+				abs := []float32{0, 0.062, 0.5}[rng.Intn(3)]
+				used := []float32{0, 0.5, 1, 4.2}[rng.Intn(4)]
+				var min Resource
+				if rng.Intn(2) == 0 {
+					min = Resource{int64(1+rng.Intn(3)) * 1024, int64(1 + rng.Intn(3))}
+				}
+				if pi == 0 {
+					q.absCap, q.sortUsed, q.configuredMin = abs, used, min
+				} else {
+					q.parts[1].absCap, q.parts[1].sortUsed, q.parts[1].configuredMin = abs, used, min
+					q.parts[1].accessible = rng.Intn(2) == 0
+				}
+			}
+			qs = append(qs, q)
+		}
+		for look := 0; look < 2; look++ {
+			cmp := func(a, b *queue) int {
+				if look == 0 {
+					return e.queueCompare(p, a, b)
+				}
+				return e.partitionCompare(p, a, b, 1)
+			}
+			for k := 0; k < 200000; k++ {
+				a, b, c := qs[rng.Intn(len(qs))], qs[rng.Intn(len(qs))], qs[rng.Intn(len(qs))]
+				ab, ba := cmp(a, b), cmp(b, a)
+				if ab != -ba || (a == b) != (ab == 0) {
+					t.Fatalf("respect %v look %d: compare(%d, %d) = %d, compare(%d, %d) = %d", respect, look, a.pos, b.pos, ab, b.pos, a.pos, ba)
+				}
+				if ab < 0 && cmp(b, c) < 0 && cmp(a, c) >= 0 {
+					t.Fatalf("respect %v look %d: %d < %d < %d but not %d < %d", respect, look, a.pos, b.pos, c.pos, a.pos, c.pos)
+				}
+			}
+			sorted := slices.Clone(qs)
+			rng.Shuffle(len(sorted), func(i, j int) { sorted[i], sorted[j] = sorted[j], sorted[i] })
+			slices.SortFunc(sorted, cmp)
+			for i := 1; i < len(sorted); i++ {
+				assert.Negative(t, cmp(sorted[i-1], sorted[i]), "respect %v look %d: sorted order", respect, look)
+			}
+		}
+	}
 }
 
 // TestPartitionTieBreakByConfiguredMinimum: two queues with the same
