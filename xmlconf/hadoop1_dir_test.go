@@ -149,3 +149,32 @@ func TestLoadHadoop1DirBrokenOptionalFile(t *testing.T) {
 		})
 	}
 }
+
+// TestDetectHadoop1DirWithoutSiteNoSchedulerFinding: a 0.21 conf dir
+// holding mapred-queues.xml and capacity-scheduler.xml but no
+// mapred-site.xml (felix-halim/maxflow-mapreduce keeps its conf so, with
+// the site file elsewhere) says nothing of the scheduler class. The dir
+// path once parsed it as an empty mapred-site.xml and reported H1011 (the
+// JobTracker runs JobQueueTaskScheduler) against a "mapred-site.xml" that
+// is not there, where the same files named one by one did not; with a
+// mapred-site.xml that names no scheduler, H1011 stands (JobTracker reads
+// mapred.jobtracker.taskScheduler, default JobQueueTaskScheduler).
+func TestDetectHadoop1DirWithoutSiteNoSchedulerFinding(t *testing.T) {
+	dir := jtDir(t, "05-hierarchical-0.21", "mapred-queues.xml", "capacity-scheduler.xml")
+	paths, roles := H1Candidates(dir)
+	require.NotNil(t, roles)
+	in := DetectHadoop1(paths, roles, ReadOptions{})
+	require.NoError(t, in.Err)
+	require.True(t, in.IsHadoop1)
+	assert.Zero(t, rulesOf(in.Model.Findings)[RuleH1Scheduler], "by name: %v", in.Model.Findings)
+
+	byContent := DetectHadoop1(paths, nil, ReadOptions{})
+	require.NoError(t, byContent.Err)
+	assert.Zero(t, rulesOf(byContent.Model.Findings)[RuleH1Scheduler], "by content")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "mapred-site.xml"), []byte("<configuration/>"), 0o644))
+	paths, roles = H1Candidates(dir)
+	in = DetectHadoop1(paths, roles, ReadOptions{})
+	require.NoError(t, in.Err)
+	assert.Equal(t, 1, rulesOf(in.Model.Findings)[RuleH1Scheduler], "an empty mapred-site.xml runs the default scheduler")
+}

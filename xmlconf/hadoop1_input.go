@@ -130,11 +130,8 @@ func failedRoleFile(paths []string) bool {
 func (r *h1Read) byName(p H1Paths) *H1Model {
 	files := H1Files{Dialect: p.Dialect, MapredSite: r.docs[p.MapredSite], CapacityScheduler: r.docs[p.CapacityScheduler],
 		QueueACLs: r.docs[p.QueueACLs], MapredQueues: r.queues[p.MapredQueues]}
-	if files.MapredSite == nil {
-		// A 0.21 conf dir may hold only mapred-queues.xml.
-		files.MapredSite = &Document{File: "mapred-site.xml"}
-	}
-	return ParseHadoop1(files)
+	// A 0.21 conf dir may hold only mapred-queues.xml.
+	return parseH1Set(files)
 }
 
 // byContent assigns each file its role by content (ClassifyH1Document,
@@ -170,14 +167,22 @@ func (r *h1Read) byContent(paths []string) (*H1Model, error) {
 		errs.ErrorFormat = errorLines
 		return nil, errs
 	}
+	return parseH1Set(files), nil
+}
+
+// parseH1Set parses a file set whichever way its roles were found (by
+// name in a conf dir, or by content). Without a mapred-site.xml
+// QueueManager still runs with defaults, as on an empty one, but the
+// scheduler class is unknown rather than the FIFO default, so H1011 is
+// not reported: it was, for a conf dir holding only mapred-queues.xml and
+// capacity-scheduler.xml, against a mapred-site.xml that is not there.
+func parseH1Set(files H1Files) *H1Model {
 	noSite := files.MapredSite == nil
 	if noSite {
-		// QueueManager still runs with defaults: an empty mapred-site.
 		files.MapredSite = &Document{File: "mapred-site.xml"}
 	}
 	m := ParseHadoop1(files)
 	if noSite {
-		// Without mapred-site.xml the scheduler class is unknown, not FIFO.
 		kept := m.Findings[:0]
 		for _, f := range m.Findings {
 			if f.Rule != RuleH1Scheduler {
@@ -186,5 +191,5 @@ func (r *h1Read) byContent(paths []string) (*H1Model, error) {
 		}
 		m.Findings = kept
 	}
-	return m, nil
+	return m
 }

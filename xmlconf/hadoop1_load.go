@@ -63,11 +63,8 @@ func LoadHadoop1(p H1Paths, opts ReadOptions) (*H1Model, error) {
 	if err := errs.ErrorOrNil(); err != nil {
 		return nil, err
 	}
-	if files.MapredSite == nil {
-		// A 0.21 conf dir may hold only mapred-queues.xml.
-		files.MapredSite = &Document{File: "mapred-site.xml"}
-	}
-	m := ParseHadoop1(files)
+	// A 0.21 conf dir may hold only mapred-queues.xml.
+	m := parseH1Set(files)
 	if m.TooLarge != nil {
 		return nil, m.TooLarge
 	}

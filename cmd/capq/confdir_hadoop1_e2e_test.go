@@ -185,3 +185,15 @@ func TestConfDirUnreadableHadoop1File(t *testing.T) {
 		})
 	}
 }
+
+// TestConfDirQueuesXMLWithoutSite: `capq lint DIR` on a 0.21 conf dir that
+// holds mapred-queues.xml and capacity-scheduler.xml but no
+// mapred-site.xml (testdata/hadoop1/21-queues-xml-without-site, from a
+// public repository) exits 0 with the two files counted. It exited 1 on
+// an H1011 against "mapred-site.xml", a file not there, and counted three.
+func TestConfDirQueuesXMLWithoutSite(t *testing.T) {
+	r := runBinary(t, "", "lint", "testdata/hadoop1/21-queues-xml-without-site")
+	assert.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	assert.NotContains(t, r.stdout, "H1011")
+	assert.Contains(t, r.stdout, "2 files: 0 errors, 0 warnings, 2 infos")
+}
