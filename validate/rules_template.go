@@ -21,7 +21,7 @@ var ruleTemplate = &Rule{
 	ID: "XML011", Name: "unrendered-template", Category: CatLoader, Severity: xmlconf.SeverityError,
 	Docs: Docs{
 		Summary: "the file is an unrendered template: a scheduler property holds {{ ... }} or {% ... %}, or a name holds ${...}",
-		Why: "Hadoop's Configuration expands only ${var}; a Jinja, Helm or Go-template placeholder is read literally, " +
+		Why: "Hadoop's Configuration expands only ${var}; a Jinja, Helm, Go-template or Template Toolkit ([% var %]) placeholder is read literally, " +
 			"so the ResourceManager sees a queue named \"{{ queues }}\" or fails to parse \"{{ max_apps }}\" as a number. " +
 			"capq reports the file once and runs no queue rules on it: every one of them would only restate the placeholders. " +
 			"Lint the rendered file instead (or --disable XML011 to lint the literal text).",

@@ -11,9 +11,11 @@ import (
 // is an unrendered template even where its properties hold plain values.
 const RuleTemplateText = "XML012"
 
-// TemplateMarker returns the first "{{ ... }}" or "{% ... %}" in s,
-// shortened for a message. Both halves must be there: a lone brace is
-// text, and JSON (mapping-rule-json) never holds "{{" outside a string.
+// TemplateMarker returns the first "{{ ... }}", "{% ... %}" or "[% ... %]"
+// (Template Toolkit, which dimajix/docker-hadoop's yarn-site.xml uses for
+// "[% YARN_SCHEDULER_MAXIMUM_ALLOCATION_MB %]") in s, shortened for a
+// message. Both halves must be there: a lone brace is text, and JSON
+// (mapping-rule-json) never holds "{{" or "[%" outside a string.
 func TemplateMarker(s string) (string, bool) {
 	m, _, ok := templateMarkerAt(s)
 	return m, ok
@@ -22,7 +24,7 @@ func TemplateMarker(s string) (string, bool) {
 // templateMarkerAt is TemplateMarker with the marker's byte offset in s.
 func templateMarkerAt(s string) (string, int, bool) {
 	best, at := "", -1
-	for _, d := range [][2]string{{"{{", "}}"}, {"{%", "%}"}} {
+	for _, d := range [][2]string{{"{{", "}}"}, {"{%", "%}"}, {"[%", "%]"}} {
 		i := strings.Index(s, d[0])
 		if i < 0 {
 			continue
