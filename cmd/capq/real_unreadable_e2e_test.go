@@ -36,3 +36,18 @@ func TestRealUnreadableConfigs(t *testing.T) {
 		})
 	}
 }
+
+// TestRealUnreadableQueuesXML: a real mapred-queues.xml with a blank line
+// before its XML declaration, which the JobTracker's DocumentBuilder
+// refuses, is named at the declaration with exit 2 whether lint is given
+// the file or its dir.
+func TestRealUnreadableQueuesXML(t *testing.T) {
+	dir := "testdata/real-unreadable/sarangsalunke-declaration-after-blank-line"
+	want := dir + "/mapred-queues.xml:2:1: malformed XML: the XML declaration <?xml ...?> must be at the very start of the file"
+	for _, arg := range []string{dir, dir + "/mapred-queues.xml"} {
+		r := runBinary(t, "", "lint", arg)
+		assert.Equal(t, exitCannotRun, r.code, r.stderr)
+		assert.Contains(t, r.stderr, want)
+		assert.Empty(t, r.stdout)
+	}
+}
