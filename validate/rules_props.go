@@ -389,6 +389,40 @@ func checkPreemptionKey(p *Pass, rest string, pr *xmlconf.Property) {
 	p.ReportHint(at, hint, "unknown property %q; Hadoop ignores it", pr.Name)
 }
 
+// reportMisplacedPreemptionKey reports yarn.scheduler.capacity.preemption.X,
+// a preemption setting under the scheduler's prefix (seen in a public
+// guide: preemption.natural_termination_factor, preemption.max_wait_before_kill,
+// preemption.enabled). ProportionalCapacityPreemptionPolicy#init reads its
+// settings under preemptionPrefix (CapacitySchedulerConfiguration
+// PREEMPTION_CONFIG_PREFIX) and no Capacity Scheduler key starts with
+// "preemption.", so the hint names the key meant; preemption itself is on
+// when the scheduling monitor runs the policy (SchedulingMonitorManager).
+func reportMisplacedPreemptionKey(p *Pass, rest string, pr *xmlconf.Property, at Loc) bool {
+	key, ok := strings.CutPrefix(rest, "preemption.")
+	if !ok {
+		return false
+	}
+	switch key {
+	case "enable", "enabled":
+		p.ReportHint(at, "preemption runs when yarn.resourcemanager.scheduler.monitor.enable is true and "+
+			"yarn.resourcemanager.scheduler.monitor.policies lists ProportionalCapacityPreemptionPolicy (yarn-site.xml)",
+			"unknown property %q; Hadoop ignores it", pr.Name)
+		return true
+	}
+	if _, known := preemptionKeys[key]; !known {
+		key = p.sh().suggestion("p:"+key, func() string { return suggest(key, preemptionKeyNames) })
+	}
+	if key == "" {
+		return false
+	}
+	hint := `did you mean "` + preemptionPrefix + key + `"?`
+	if since := preemptionKeys[key]; since.Major != 0 && p.Version.Less(since) {
+		hint += " (read from Hadoop " + since.String() + " on)"
+	}
+	p.ReportHint(at, hint, "unknown property %q; Hadoop ignores it (ProportionalCapacityPreemptionPolicy reads %q)", pr.Name, preemptionPrefix+key)
+	return true
+}
+
 // checkGlobalKey reports a global key that is not known: a likely typo of
 // a global key, or a queue key whose path does not start with root.
 func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanKeys) {
@@ -409,6 +443,9 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanK
 	}
 	if k, ok := clusterAllocationKeys[rest]; ok {
 		p.ReportHint(at, `did you mean "`+k+`"?`, "unknown property %q; Hadoop ignores it (the scheduler reads %q)", pr.Name, k)
+		return
+	}
+	if reportMisplacedPreemptionKey(p, rest, pr, at) {
 		return
 	}
 	if s := p.sh().suggestion("g:"+rest, func() string {
