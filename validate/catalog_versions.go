@@ -58,25 +58,30 @@ var globalKeySince = map[string]xmlconf.Version{
 	"workflow-priority-mappings":                 xmlconf.V2_10,
 	"workflow-priority-mappings-override.enable": xmlconf.V2_10,
 	// Read from the 2.8/2.9 lines on, never by 2.7 (the 2.10 profile, as
-	// rack-locality-additional-delay above):
+	// rack-locality-additional-delay above; README's gate table has the
+	// evidence):
 	//   - lazy-preemption-enabled is YARN-4108 (CapacityScheduler:
-	//     lazy preemption), listed in the 2.9.0 changelogs and in no
-	//     2.7.x one;
-	//   - application.fail-fast is YARN-6031 (the 2.8.1 and 3.0.0-alpha4
-	//     changelogs, not 2.7.4's); a 2.8 line CapacitySchedulerConfiguration
-	//     that has lazy preemption has no APP_FAIL_FAST yet;
+	//     lazy preemption), in CHANGELOG.2.8.0.md's SUB-TASKS and in no
+	//     2.7.x changelog (a 2016 draft of the 2.9.0 changelog listed it;
+	//     the released one does not);
+	//   - application.fail-fast is YARN-6031 (the 2.8.1, 2.9.0 and
+	//     3.0.0-alpha4 changelogs, not 2.7.4's); a 2.8 line
+	//     CapacitySchedulerConfiguration that has lazy preemption has no
+	//     APP_FAIL_FAST yet;
 	//   - global-queue-max-application (QUEUE_GLOBAL_MAX_APPLICATION) is
-	//     absent from that 2.8 line file and present in a 2.9/3.0-alpha
-	//     one; the release that added it is not pinned (2.9.0 or 3.0.0);
+	//     absent from that 2.8 line file and present in the 2.9/3.0 ones;
+	//     it came with YARN-5545 (its test, TestApplicationLimits#
+	//     testApplicationLimitSubmit, sets it), in CHANGELOG.2.9.0.md;
 	//   - schedule-asynchronously.maximum-threads and
-	//     .maximum-pending-backlogs belong to the global scheduler's
-	//     several AsyncScheduleThreads and ResourceCommitterService (2.7's
-	//     CapacityScheduler has one AsyncScheduleThread and reads only
-	//     .enable and .scheduling-interval-ms); the release that added
-	//     them is not pinned either;
+	//     .maximum-pending-backlogs are read where CapacityScheduler builds
+	//     the global scheduler's AsyncScheduleThreads and its
+	//     ResourceCommitterService, which YARN-5716 added (in
+	//     CHANGELOG.2.9.0.md's SUB-TASKS); 2.7's CapacityScheduler has one
+	//     AsyncScheduleThread and reads only .enable and
+	//     .scheduling-interval-ms;
 	//   - the priority-utilization underutilized-preemption keys are
-	//     YARN-5864 (queue priorities), in the 2.9.0 and 3.0.0-alpha4
-	//     changelogs.
+	//     YARN-5864 (queue priorities), a new feature of the 2.9.0 and
+	//     3.0.0-alpha4 changelogs.
 	"lazy-preemption-enabled":                                                                   xmlconf.V2_10,
 	"application.fail-fast":                                                                     xmlconf.V2_10,
 	"global-queue-max-application":                                                              xmlconf.V2_10,
