@@ -90,7 +90,7 @@ var ruleCapacityMissing = &Rule{
 			if p.Model.NonLegacyMode() {
 				// QueueCapacityConfigParser.parse gives an empty vector for an
 				// unset capacity, which no calculator computes (as for CS027's
-				// vector without memory).
+				// text that is not key=value entries).
 				p.Accepted(at, "set "+q.Key("capacity")+" explicitly (0 if no guarantee is intended)",
 					"capacity of %q is not set; in non-legacy queue mode Hadoop computes no resources for it, so the queue (and any child) gets effective minimum and maximum 0", q.Path)
 				return

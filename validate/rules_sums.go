@@ -225,9 +225,9 @@ var ruleAbsoluteSyntax = &Rule{
 			"and an unknown suffix leaves an entry absolute; a memory entry of 0 is a real zero since YARN-11646 (3.4.0), " +
 			"so [memory=0,vcores=0] is not reported. A text that is not key=value entries is an empty vector (as a " +
 			"maximum-capacity the parent's maximum applies; as a capacity no calculator computes the queue, whose effective " +
-			"minimum and maximum stay 0); capq reads a vector without a memory entry the same way, as the parser did before " +
-			"YARN-11646, but what the released 3.4 parser makes of it is not pinned, and the warning says so. Unknown " +
-			"resource names are still ignored.",
+			"minimum and maximum stay 0). A vector without a memory entry is kept too since YARN-11646, which removed the " +
+			"parser's memory check: it starts as QueueCapacityVector.newInstance(), every resource absolute 0, so its memory " +
+			"reads 0 ([vcores=4] is [memory=0,vcores=4]) and the warning says so. Unknown resource names are still ignored.",
 		Bad:      "root.a.capacity=[vcores=4]\nroot.b.capacity=[memory=4096,gpus=1]",
 		Good:     "root.a.capacity=[memory=4096,vcores=4]",
 		Source:   "CapacitySchedulerConfiguration#internalGetLabeledResourceRequirementForQueue; 3.4 non-legacy: QueueCapacityConfigParser#heterogeneousParser",
@@ -275,9 +275,11 @@ func vectorParseFails(p *Pass, x xmlconf.Capacity) bool {
 // calculator computes the queue, whose effective minimum and maximum stay
 // 0) and resource types no calculator computes. A memory entry of 0 is
 // kept since YARN-11646 (3.4.0) and is not reported. A vector without a
-// memory entry capq reads as empty, as the parser did before YARN-11646;
-// the released parser's reading is not pinned, so the warning says that
-// too. isMax says x is the maximum-capacity.
+// memory entry is kept too (YARN-11646 removed heterogeneousParser's
+// memory check, and the vector starts as QueueCapacityVector.newInstance,
+// every resource absolute 0): its memory reads 0, which is likely not
+// what was meant, so it is reported with that reading. isMax says x is
+// the maximum-capacity.
 func reportVectorReading(p *Pass, q *xmlconf.Queue, x xmlconf.Capacity, isMax bool) {
 	if x.Mode != xmlconf.ModeAbsolute && x.Mode != xmlconf.ModeVector {
 		return
@@ -297,9 +299,13 @@ func reportVectorReading(p *Pass, q *xmlconf.Queue, x xmlconf.Capacity, isMax bo
 		p.ReportHint(at, "write resource=value entries: "+memoryHint[len("give memory an entry: "):],
 			"%s of %q is not resource=value entries, so Hadoop reads this capacity vector as empty and %s", propName(x.Prop), q.Path, effect)
 	case r.NoMemory:
+		zero := "the queue is guaranteed nothing: ResourceCalculationDriver gives a queue whose memory is 0 none of any other resource, and only its maximum applies"
+		if isMax {
+			zero = "memory is not capped (a maximum of 0 is the parent's maximum) and only the other entries cap"
+		}
 		p.ReportHint(at, memoryHint,
-			"%s of %q has no memory entry: capq reads the vector as empty, so %s; how Hadoop reads it since YARN-11646 is not pinned",
-			propName(x.Prop), q.Path, effect)
+			"%s of %q has no memory entry: Hadoop 3.4 reads its memory as absolute 0 (QueueCapacityConfigParser keeps the vector since YARN-11646), so %s",
+			propName(x.Prop), q.Path, zero)
 	case len(r.Unknown) > 0:
 		p.ReportHint(at, "name memory, vcores or a resource type from resource-types.xml",
 			"%s of %q: entries ignored by Hadoop (unknown resource): %s", propName(x.Prop), q.Path, strings.Join(r.Unknown, ", "))

@@ -369,12 +369,14 @@ func UniformWeight(c Capacity) (w float32, ok bool) {
 }
 
 // maxEntry is capacityEntry for a maximum-capacity: unset is 100%. An
-// empty vector (a bracketed value without memory) is replaced by
-// QueueCapacityVector.newInstance, absolute 0 for every resource
-// (CapacitySchedulerConfiguration.parseConfiguredMaximumCapacityVector's
+// empty vector (bracketed text that is not resource=value entries) is
+// replaced by QueueCapacityVector.newInstance, absolute 0 for every
+// resource (CapacitySchedulerConfiguration.parseConfiguredMaximumCapacityVector's
 // defaultVector, from AbstractCSQueue.setupQueueConfigs), which
-// validateCalculatedResources turns into the parent's maximum: a
-// maximum of [vcores=50%] caps nothing.
+// validateCalculatedResources turns into the parent's maximum. A vector
+// without a memory entry is kept since YARN-11646, memory absolute 0: a
+// maximum of [vcores=50%] leaves memory at the parent's maximum and caps
+// vcores at half of it.
 func maxEntry(c Capacity, r string) vecEntry {
 	if c.Mode == ModePercent && c.Percent == -1 || c.Mode == ModeUnset || c.Mode == ModeInvalid {
 		return vecEntry{ModePercent, 100}
@@ -386,19 +388,19 @@ func maxEntry(c Capacity, r string) vecEntry {
 }
 
 // EmptyCapacity reports whether, in non-legacy mode, the queue's
-// capacity is an empty QueueCapacityVector (unset, or bracketed without
-// memory): ResourceCalculationDriver then never visits the queue, so its
-// effective resources are not computed.
+// capacity is an empty QueueCapacityVector (unset, or bracketed text that
+// is not resource=value entries): ResourceCalculationDriver then never
+// visits the queue, so its effective resources are not computed.
 func (q *Queue) EmptyCapacity() bool {
 	return q.Capacity.Mode == ModeUnset || emptyVector(q.Capacity)
 }
 
 // emptyVector reports whether QueueCapacityConfigParser returns an empty
 // QueueCapacityVector for c: for a bracketed value that matches neither
-// pattern or (as capq reads it, VectorReading.NoMemory) has no memory
-// entry, uniformParser for a number whose suffix is neither "" nor "w"
-// (uniformTyped). A memory entry of 0 keeps the vector since YARN-11646
-// (3.4.0): [memory=0,vcores=0] is an absolute 0.
+// pattern, uniformParser for a number whose suffix is neither "" nor "w"
+// (uniformTyped). A vector whose memory entry is 0 or missing is kept
+// since YARN-11646 (3.4.0): [memory=0,vcores=0] and [vcores=4] are both
+// memory absolute 0 (VectorReading.ZeroMemory).
 func emptyVector(c Capacity) bool {
 	switch c.Mode {
 	case ModePercent, ModeWeight:

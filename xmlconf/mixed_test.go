@@ -172,6 +172,44 @@ func TestZeroMemoryVectorIsAZeroCapacity(t *testing.T) {
 	}
 }
 
+// TestVectorWithoutMemoryReadsMemoryZero: YARN-11646 removed
+// QueueCapacityConfigParser.heterogeneousParser's "Memory always have to
+// be defined" check, and the vector it fills starts as
+// QueueCapacityVector.newInstance() (every resource absolute 0), so in
+// Hadoop 3.4 [vcores=4] is memory absolute 0 and vcores absolute 4, as
+// [memory=0,vcores=4] is: not an empty vector. The queue is guaranteed
+// nothing (its memory is 0) and keeps its maximum; as a maximum,
+// [vcores=8] leaves memory at the parent's and caps vcores at 8.
+func TestVectorWithoutMemoryReadsMemoryZero(t *testing.T) {
+	for _, tc := range []struct {
+		name, capacity, maximum string
+		min, max                Resource
+	}{
+		{"capacity without memory", "[vcores=4]", vec("2048", "2"), Resource{}, Resource{MemoryMB: 2048, VCores: 2}},
+		{"capacity without memory, unset maximum", "[vcores=50%]", "", Resource{}, mixedUpdate},
+		{"maximum without memory", vec("1024", "1"), "[vcores=8]", Resource{MemoryMB: 1024, VCores: 1}, Resource{MemoryMB: mixedUpdate.MemoryMB, VCores: 8}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conf := map[string]string{
+				p + "legacy-queue-mode.enabled": "false",
+				p + "root.queues":               "default,b",
+				p + "root.default.capacity":     tc.capacity,
+				p + "root.b.capacity":           "100w",
+			}
+			if tc.maximum != "" {
+				conf[p+"root.default.maximum-capacity"] = tc.maximum
+			}
+			m := buildMap(t, conf, BuildOptions{Cluster: mixedUpdate})
+			q := m.Queue("root.default")
+			require.NotNil(t, q)
+			assert.False(t, q.EmptyCapacity(), "YARN-11646: a vector without memory is kept")
+			eff := QueueResources(m.Root, mixedUpdate, false, false)["root.default"]
+			assert.Equal(t, tc.min, eff.Min, "effective minimum")
+			assert.Equal(t, tc.max, eff.Max, "effective maximum")
+		})
+	}
+}
+
 // FuzzQueueResources: any capacity texts in non-legacy mode compute
 // without a panic, and no effective minimum is negative or exceeds the
 // cluster.

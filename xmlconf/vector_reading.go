@@ -22,18 +22,20 @@ type VectorReading struct {
 	// testInvalidCapacityConfigs).
 	Unmatched bool
 	// NoMemory is set when no memory entry is kept: none is written, or
-	// setCapacityVector skips its value ("memory=-5"). Before YARN-11646
-	// heterogeneousParser returned an empty vector whenever memory read 0
-	// ("Memory always have to be defined"); what the released 3.4 parser,
-	// which has YARN-11646, makes of a vector without memory is not
-	// pinned. capq keeps reading it as empty, and CS027 says so.
+	// setCapacityVector skips its value ("memory=-5"). The vector is still
+	// kept: YARN-11646 (3.4.0) removed heterogeneousParser's "Memory always
+	// have to be defined" check, so what is left is the
+	// QueueCapacityVector.newInstance() it started from, every resource
+	// absolute 0, with the entries written over it. Memory therefore reads
+	// absolute 0, as for [memory=0,...], and ZeroMemory is set too.
+	// (Before YARN-11646 the parser returned an empty vector here.)
 	NoMemory bool
-	// ZeroMemory is set when the memory entry reads 0 ("memory=0",
-	// "memory=0Gi", "memory=4096m", milli-MiB that floor to 0). YARN-11646
-	// (in the 3.4.0 changelog: "QueueCapacityConfigParser shouldn't
-	// ignore capacity config with 0 memory") keeps such a vector, so
-	// [memory=0,vcores=0] is a real zero (testZeroAbsoluteCapacityConfig),
-	// not an empty vector.
+	// ZeroMemory is set when memory reads absolute 0: its entry reads 0
+	// ("memory=0", "memory=0Gi", "memory=4096m", milli-MiB that floor to
+	// 0), or it has none (NoMemory). YARN-11646 (in the 3.4.0 changelog:
+	// "QueueCapacityConfigParser shouldn't ignore capacity config with 0
+	// memory") keeps such a vector, so [memory=0,vcores=0] is a real zero
+	// (testZeroAbsoluteCapacityConfig), not an empty vector.
 	ZeroMemory bool
 	// Unknown lists the entries naming a resource type Hadoop does not
 	// compute; the vector keeps them but no calculator reads them.
@@ -75,14 +77,14 @@ func ReadVector(raw string) (r VectorReading, ok bool) {
 			r.Unknown = append(r.Unknown, kv)
 		}
 	}
-	r.NoMemory, r.ZeroMemory = !hasMemory, hasMemory && memory == 0
+	r.NoMemory, r.ZeroMemory = !hasMemory, !hasMemory || memory == 0
 	return r, true
 }
 
-// Empty reports whether capq reads the vector as empty: unmatched, or
-// without a memory entry (see NoMemory). A memory entry of 0 is kept
-// (YARN-11646).
-func (r VectorReading) Empty() bool { return r.Unmatched || r.NoMemory }
+// Empty reports whether Hadoop 3.4's parser returns an empty vector: only
+// for a text that matches neither of its patterns. A vector without a
+// memory entry, or with one of 0, is kept since YARN-11646 (ZeroMemory).
+func (r VectorReading) Empty() bool { return r.Unmatched }
 
 // vectorEntryValue is QueueCapacityConfigParser.setCapacityVector for one
 // value: the suffix is every character outside [0-9.]; when it is not the
