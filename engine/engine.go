@@ -70,7 +70,9 @@ type globals struct {
 	// ulfOff: a user-limit-factor of exactly -1 switches the per-user cap
 	// off, which only 3.4 tests for (UsersManager#computeUserLimit,
 	// AbstractLeafQueue#getUserAMResourceLimitPerPartition); older lines
-	// multiply by it like any factor (ulfDisabled).
+	// multiply by it like any factor (ulfDisabled). The same 3.4 test
+	// caps a user of a queue guaranteed nothing at the queue's maximum
+	// (capsUserAtMax).
 	ulfOff bool
 	// nonLegacy is the model's root when Hadoop 3.4's non-legacy queue
 	// mode computes capacities (xmlconf.QueueResources), nil otherwise;

@@ -58,6 +58,32 @@ func TestUserLimitFormula(t *testing.T) {
 	}
 }
 
+// TestZeroGuaranteeUserLimitBefore34: only 3.4's UsersManager#
+// computeUserLimit caps a user of a queue guaranteed nothing at the
+// queue's maximum (the originalCapacity branch, one condition with
+// YARN-10531's factor of -1). Before 3.4 (the 3.0/3.1-era UsersManager,
+// an ODP 3.2.3 build's, a 3.3-line copy) the cap is qc × factor with qc =
+// max(0, minimum allocation): one minimum allocation for the default
+// factor, two for a factor of 2.
+func TestZeroGuaranteeUserLimitBefore34(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		v34  bool
+		ulf  float32
+		want int64
+	}{
+		{"3.4: the queue's maximum", true, 1, 8 * gb},
+		{"before 3.4: one minimum allocation x factor 1", false, 1, gb},
+		{"before 3.4: one minimum allocation x factor 2", false, 2, 2 * gb},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, q := ulQueue(16*gb, 0, 8*gb, 100, tc.ulf, 10*gb, 1)
+			e.g.ulfOff = tc.v34
+			assert.Equal(t, tc.want, e.userLimitBase(q).MemoryMB)
+		})
+	}
+}
+
 // TestUserLimitFactorMinusOneBefore34: before 3.4 a factor of -1 is a
 // factor. The cap is (long)(qc × -1) (Resources.multiplyAndRoundDown),
 // below any limit, so Resources.min takes it, and rounding up to the

@@ -61,6 +61,19 @@ func (e *Engine) ulfDisabled(q *queue) bool {
 	return e.g.ulfOff && q.ulf == -1
 }
 
+// capsUserAtMax reports whether UsersManager#computeUserLimit caps a user
+// of q at the queue's maximum (getEffectiveMaxCapacityDown) rather than at
+// max(g, minimum allocation) × user-limit-factor, g being q's guarantee in
+// the partition: 3.4's branch for a factor of exactly -1 (YARN-10531) or a
+// queue guaranteed nothing (originalCapacity equals Resources.none(),
+// "Can happen if dynamic queue has capacity = 0%"). Both halves are one
+// condition that only 3.4's UsersManager has: the 3.0/3.1-era one, an ODP
+// 3.2.3 build's (acceldata-io/hadoop) and a 3.3-line copy without
+// YARN-10531 (criteo-forks/hadoop) all cap every queue at qc × factor.
+func (e *Engine) capsUserAtMax(q *queue, g Resource) bool {
+	return e.g.ulfOff && (q.ulf == -1 || g.IsZero())
+}
+
 // userAMLimit is getUserAMResourceLimitPerPartition for a user weight: the
 // guarantee × maximum-am-resource-percent × the user's share × the factor,
 // rounded up; 3.4 drops the share and the factor when the factor is -1.
@@ -235,7 +248,7 @@ func (e *Engine) userLimitBase(q *queue) Resource {
 	byPercent := divideAndCeil(multiplyRoundDown(current, float64(q.mulp)), 100)
 	limit := rc.max(byUsers, byPercent)
 	var capRes Resource
-	if e.ulfDisabled(q) || q.guarantee.IsZero() {
+	if e.capsUserAtMax(q, q.guarantee) {
 		capRes = q.maxDown
 	} else {
 		capRes = multiplyRoundDown(qc, float64(q.ulf))

@@ -49,7 +49,8 @@ func TestNonLegacyGuaranteesTestMixedQueueResourceCalculation(t *testing.T) {
 }
 
 // TestRefreshEmptyingNonLegacyCapacityWarned: a refresh that leaves a
-// queue with an empty capacity vector (here one without memory) keeps
+// queue with an empty capacity vector (here bracketed text that is not
+// resource=value entries; one without memory is kept since YARN-11646) keeps
 // its old effective resources in Hadoop (ResourceCalculationDriver skips
 // it) and gets 0 in capq, which Unmodelled names; a queue that already
 // had an empty vector, or a legacy-mode refresh, gives no warning.
@@ -71,8 +72,9 @@ func TestRefreshEmptyingNonLegacyCapacityWarned(t *testing.T) {
 		legacy, before, after string
 		want                  int
 	}{
-		{"false", "[memory=50%, vcores=50%]", "[vcores=50%]", 1},
-		{"false", "[vcores=50%]", "[vcores=40%]", 0},
+		{"false", "[memory=50%, vcores=50%]", "[memory-50,vcores-50]", 1},
+		{"false", "[memory-50,vcores-50]", "[memory-40,vcores-50]", 0},
+		{"false", "[memory=50%, vcores=50%]", "[vcores=50%]", 0},
 		{"false", "[memory=50%, vcores=50%]", "[memory=40%, vcores=50%]", 0},
 		{"true", "50", "50", 0},
 	} {

@@ -193,7 +193,7 @@ func (e *Engine) userLimitBaseIn(q *queue, pi int, ignore bool) Resource {
 	switch {
 	case ignore:
 		capRes = partRes
-	case e.ulfDisabled(q) || g.IsZero():
+	case e.capsUserAtMax(q, g):
 		capRes = q.maxDownIn(pi)
 	default:
 		capRes = multiplyRoundDown(qc, float64(q.ulf))

@@ -77,9 +77,6 @@ func (e *Engine) Unmodelled() []Warning {
 			"Hadoop proposes the container there and refuses it at commit (FiCaSchedulerApp.commonCheckContainerAllocation), so that pass places nothing, "+
 			"unless skip-allocate-on-nodes-with-reserved-containers (3.4) is on; capq tried the next node as that setting does", e.reservedPassOvers))
 	}
-	if msg, ok := e.zeroGuaranteeNote(); ok {
-		note("user limit", msg)
-	}
 	for _, q := range e.model.Queues {
 		if q.AutoCreate.V2.V && e.model.Version.Less(xmlconf.V3_4) {
 			note("auto-create", q.Path+" enables auto-queue-creation-v2, which Hadoop "+e.model.Version.String()+" does not have (3.4+); no queues are created under it")

@@ -104,7 +104,7 @@ func (e *Engine) userLimitAll(q *queue, pi int, weight float32) Resource {
 	byPercent := divideAndCeil(multiplyRoundDown(current, float64(q.mulp)), 100)
 	limit := rc.max(byUsers, byPercent)
 	var capRes Resource
-	if e.ulfDisabled(q) || g.IsZero() {
+	if e.capsUserAtMax(q, g) {
 		capRes = q.maxDownIn(pi)
 	} else {
 		capRes = multiplyRoundDown(qc, float64(q.ulf))
