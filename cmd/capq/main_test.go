@@ -18,6 +18,9 @@ import (
 var capqBin string
 
 func TestMain(m *testing.M) {
+	if out := os.Getenv(launchEnv); out != "" {
+		os.Exit(launch(out, os.Args[1:]))
+	}
 	dir, err := os.MkdirTemp("", "capq-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
