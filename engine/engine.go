@@ -222,6 +222,10 @@ type Engine struct {
 	// emptiedByRefresh are the queues a refresh left with an empty
 	// non-legacy capacity (refreshEmptied).
 	emptiedByRefresh []string
+	// reprioritizedOutside are the apps whose priority was updated while
+	// they were in neither of their leaf's ordering policies
+	// (priority_update.go).
+	reprioritizedOutside []string
 	// keptForAttempt are the dynamic leaves the deletion policy passed by
 	// because they held an app between attempts (expiry.go).
 	keptForAttempt []string

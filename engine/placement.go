@@ -72,6 +72,10 @@ func (e *Engine) Unmodelled() []Warning {
 		note("auto-deletion", path+" held an application between attempts when the deletion policy looked at it: Hadoop's isEligibleForAutoDeletion "+
 			"counts the leaf's attempts only (getNumApplications), so it may delete the leaf under the app; capq kept it")
 	}
+	for _, id := range e.reprioritizedOutside {
+		note("priority update", id+"'s priority was updated while it was not runnable (max-parallel-apps) or between attempts: Hadoop's "+
+			"AbstractLeafQueue#updateApplicationPriority then adds the attempt to the apps waiting for activation; capq only changed its priority")
+	}
 	if e.reservedPassOvers > 0 {
 		note("multi-node placement", fmt.Sprintf("%d time(s) a request passed over a node with room that another reservation holds: "+
 			"Hadoop proposes the container there and refuses it at commit (FiCaSchedulerApp.commonCheckContainerAllocation), so that pass places nothing, "+

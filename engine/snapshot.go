@@ -97,6 +97,11 @@ type AppState struct {
 	Diagnostics             string           `json:"diagnostics"`
 	// Runnable appears when any max-parallel-apps is set.
 	Runnable *bool `json:"runnable,omitempty"`
+	// Priority is the application priority (SchedulerApplicationAttempt
+	// getPriority), after the cap at yarn.cluster.max-application-priority
+	// and any update; it appears when that maximum is above 0 or the app's
+	// priority is not 0.
+	Priority *int32 `json:"priority,omitempty"`
 	// Label fields (cluster with node labels): the app's allocated and
 	// AM memory by partition, every known partition a key.
 	UsedMBByPartition   map[string]int64 `json:"used_mb_by_partition,omitempty"`
@@ -293,6 +298,10 @@ func (e *Engine) appState(a *app) AppState {
 		p := strconv.Itoa(int(k.priority))
 		s.Outstanding[p] = k.any
 		s.SchedulingOpportunities[p] = k.missed
+	}
+	if e.g.maxAppPriority > 0 || a.priority != 0 {
+		p := a.priority
+		s.Priority = &p
 	}
 	if (a.state == StateRunning || a.state == StateAccepted) && !a.noAttempt {
 		cur := e.currentLimit(a.q, e.handedLimit(a.q))

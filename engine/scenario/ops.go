@@ -38,4 +38,5 @@ var ops = map[string]op{
 	"kill_all_apps":             {(*runner).killAllApps, moveText},
 	"remove_attempt":            {(*runner).removeAttempt, attemptText},
 	"add_attempt":               {(*runner).addAttempt, attemptText},
+	"update_app_priority":       {(*runner).updateAppPriority, priorityText},
 }

@@ -68,6 +68,9 @@ type StepResult struct {
 	// kill_all_apps killed.
 	Moved      []string `json:"moved,omitempty"`
 	KilledApps []string `json:"killed_apps,omitempty"`
+	// AppPriority is the priority update_app_priority left the app with
+	// (the response's getApplicationPriority).
+	AppPriority *int32 `json:"app_priority,omitempty"`
 
 	why  []string
 	snap *engine.State

@@ -1,0 +1,29 @@
+package scenario
+
+import (
+	"bytes"
+
+	"github.com/capq/capq/safeio"
+)
+
+// updateAppPriority changes an app's priority at runtime
+// (ClientRMService#updateApplicationPriority called by the app's owner,
+// CapacityScheduler#updateApplicationPriority). With an expect, a refusal
+// is checked like a move's; without one it fails the step.
+func (r *runner) updateAppPriority(s *Step, res *StepResult) {
+	got, err := r.eng.UpdateAppPriority(s.App, s.AppPriority)
+	if err == nil {
+		res.AppPriority = &got
+	}
+	r.moveVerdict(s, res, err)
+}
+
+// priorityText prints "APP to PRIORITY: verdict", with the priority the
+// app got when the cap or a completed state changed it.
+func priorityText(b *bytes.Buffer, s *Step, res *StepResult) {
+	safeio.Fprintf(b, " %s to %d: %s", s.App, s.AppPriority, stepVerdict(res))
+	if res.AppPriority != nil && *res.AppPriority != s.AppPriority {
+		safeio.Fprintf(b, " (priority %d)", *res.AppPriority)
+	}
+	b.WriteString("\n")
+}
