@@ -59,18 +59,38 @@ func (e *Engine) selectOnReserved(parts [][]*tq, allowed *Resource, earlier []*c
 
 // runningByNode lists each node's running containers, newest first
 // (the selector prefers recently launched containers).
+// getPreemptionCandidatesOnNode walks the node's running containers
+// (getCopiedListOfRunningContainers), whoever holds them: an app waiting
+// for activation or held back by max-parallel-apps that holds containers
+// (a new attempt that took over the last one's, a moved app), and an app
+// between attempts whose last attempt kept its containers
+// (keepContainersAcrossApplicationAttempts: they stay on the node until
+// the next attempt takes them over), offer theirs as an active app does.
 func (e *Engine) runningByNode() map[*node][]*container {
 	out := map[*node][]*container{}
-	// The live lists of the leaves' active apps (an app holds containers
-	// only while active), not the engine's table by id, which holds a slot
-	// for every container ever started, nor every app ever submitted; each
-	// node's list is sorted below, so the apps' order does not matter.
+	add := func(a *app) {
+		for _, c := range a.live {
+			if c != nil && !c.reserved && c.node != nil {
+				out[c.node] = append(out[c.node], c)
+			}
+		}
+	}
+	// The leaves' lists (an app holds containers only while it has an
+	// attempt, or kept them between two), not the engine's table by id,
+	// which holds a slot for every container ever started, nor every app
+	// ever submitted, unless some app is between attempts; each node's
+	// list is sorted below, so the apps' order does not matter.
 	for _, q := range e.queues {
-		for _, a := range q.active {
-			for _, c := range a.live {
-				if c != nil && !c.reserved && c.node != nil {
-					out[c.node] = append(out[c.node], c)
-				}
+		for _, list := range [][]*app{q.active, q.waiting, q.nonRunnable} {
+			for _, a := range list {
+				add(a)
+			}
+		}
+	}
+	if e.betweenAttempts > 0 {
+		for _, a := range e.apps {
+			if a.noAttempt && !a.ended() {
+				add(a)
 			}
 		}
 	}
