@@ -50,6 +50,13 @@ func (e *Engine) RemoveAttempt(appID string, keepContainers bool) error {
 	if wasRunnable {
 		e.promoteRunnable()
 	}
+	// GuaranteedOrZeroCapacityOverTimePolicy#hasPendingApps reads the
+	// leaf's getNumApplications, its attempts: a leaf whose only app is
+	// between attempts is idle, and the policy's next run takes its
+	// guarantee as it does when the app finishes.
+	if q.legacyAuto && q.apps == 0 && q.parent != nil {
+		e.rebalanceLegacy(q.parent)
+	}
 	return nil
 }
 
@@ -101,7 +108,20 @@ func (e *Engine) AddAttempt(appID string) error {
 	a.runnable = true
 	e.trackRunnable(a, 1)
 	e.joinQueue(a)
+	e.legacyAttemptBack(q)
 	return nil
+}
+
+// legacyAttemptBack runs the management policy when a new attempt comes
+// back to an AutoCreatedLeafQueue the policy left without a guarantee
+// while it was idle: the leaf has an application again
+// (getSortedPendingApplications lists the leaves' attempts), so the
+// policy's next run gives it the template's guarantee if the parent has
+// room (activateLeafQueues).
+func (e *Engine) legacyAttemptBack(q *queue) {
+	if q.legacyAuto && q.apps == 1 && q.capacity == 0 && q.parent != nil {
+		e.rebalanceLegacy(q.parent)
+	}
 }
 
 // holdsAppBetweenAttempts says whether an app between attempts sits in

@@ -527,3 +527,42 @@ func TestDeletionIntervalKeptOnRefresh(t *testing.T) {
 	assert.Nil(t, e.DeletionRound(6_000), "marked")
 	assert.Equal(t, []string{"root.e.user_0"}, e.DeletionRound(7_000), "idle 2 s > 0 s, the refreshed expiry (not 10 s)")
 }
+
+// GuaranteedOrZeroCapacityOverTimePolicy#hasPendingApps is the leaf's
+// getNumApplications, which counts attempts: removing u1's only attempt
+// makes root.c.u1 idle, so the policy hands its guarantee to root.c.u3 as
+// it does when the app finishes (TestLegacyGuaranteedOrZero); the next
+// attempt finds the parent's guarantee taken and waits at 0 until u2
+// becomes idle, when it gets u2's.
+func TestLegacyGuaranteedOrZeroOnAttemptRemoval(t *testing.T) {
+	e := newTestEngine(t, with(map[string]string{
+		p + "root.queues":                                 "c",
+		p + "root.c.capacity":                             "100",
+		p + "root.c.auto-create-child-queue.enabled":      "true",
+		p + "root.c.leaf-queue-template.capacity":         "50",
+		p + "root.c.leaf-queue-template.maximum-capacity": "100",
+		p + "queue-mappings":                              "u:%user:root.c.%user",
+	}, queueManagementMonitor))
+	for i, u := range []string{"u1", "u2", "u3"} {
+		_, err := e.Submit(AppSpec{ID: fmt.Sprintf("app_%d", i), User: u, Placement: true})
+		require.NoError(t, err)
+	}
+	abs := func(q string) float64 { return float64(e.Snapshot().Queues["root.c."+q].AbsoluteCapacity) }
+	require.NoError(t, e.RemoveAttempt("app_0", false))
+	assert.InDelta(t, 0, abs("u1"), 1e-6, "idle between attempts")
+	assert.InDelta(t, 0.5, abs("u3"), 1e-6)
+	require.NoError(t, e.AddAttempt("app_0"))
+	assert.InDelta(t, 0, abs("u1"), 1e-6, "the parent's guarantee is taken")
+	require.NoError(t, e.FinishApp("app_1"))
+	assert.InDelta(t, 0.5, abs("u1"), 1e-6, "u2's guarantee goes to u1, the oldest app")
+	assert.InDelta(t, 0, abs("u2"), 1e-6)
+	require.NoError(t, checkInvariants(e))
+
+	// With room in the parent, the next attempt's leaf gets its
+	// guarantee back (activateLeafQueues).
+	require.NoError(t, e.RemoveAttempt("app_2", false))
+	assert.InDelta(t, 0, abs("u3"), 1e-6)
+	require.NoError(t, e.AddAttempt("app_2"))
+	assert.InDelta(t, 0.5, abs("u3"), 1e-6)
+	require.NoError(t, checkInvariants(e))
+}
