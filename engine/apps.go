@@ -798,7 +798,8 @@ func (e *Engine) FinishApp(appID string) error {
 // ("Container of a completed application"), reservations with "Application
 // Complete", and finishApplicationAttempt activates waiting apps as it
 // does for a finished one. Only QueueMetrics.finishApp counts it under
-// AppsKilled rather than AppsCompleted, which capq does not report.
+// AppsKilled rather than AppsCompleted: the snapshot shows no such count;
+// simulate's results count killed apps apart from finished ones too.
 func (e *Engine) KillApp(appID string) error {
 	return e.endApp(appID, StateKilled)
 }

@@ -53,4 +53,13 @@ func lifetimeKill(t *testing.T, monitor string, longAt, asks30At int64) {
 	assert.Equal(t, asks30At, byID["asks30"].FinishMS)
 	assert.Equal(t, AppFinished, byID["free"].State)
 	assert.Equal(t, 2, res.Summary.AppsKilled)
+	// QueueMetrics#finishApp counts a KILLED app under AppsKilled, not
+	// AppsCompleted: neither the run's nor a queue's finished count (the
+	// leaf's and its parents') includes the two killed apps.
+	assert.Equal(t, 1, res.Summary.AppsFinished)
+	finished := map[string]int{}
+	for _, q := range res.Queues {
+		finished[q.Path] = q.AppsFinished
+	}
+	assert.Equal(t, map[string]int{"root": 1, "root.a": 0, "root.b": 1}, finished)
 }
