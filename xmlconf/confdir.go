@@ -21,9 +21,19 @@ const (
 // that is there but cannot be read (a dangling link, a directory, a
 // directory this user may not search) is returned for the reader to
 // report as what it is.
+//
+// A directory with a yarn-site.xml but no capacity-scheduler.xml is one a
+// ResourceManager runs from: its configuration provider skips a missing
+// capacity-scheduler.xml without a word (LocalConfigurationProvider#
+// getConfigurationInputStream returns null for it) and the scheduler reads
+// its queues from yarn-site.xml alone. The error says so and names the
+// file, rather than guess that the directory was meant.
 func ConfDirSource(dir string) (Source, error) {
 	cs := filepath.Join(dir, CapacitySchedulerFile)
 	if !inConfDir(cs) {
+		if inConfDir(filepath.Join(dir, YarnSiteFile)) {
+			return Source{}, fmt.Errorf("%s is a directory without a capacity-scheduler.xml; a ResourceManager started from it reads its queues from yarn-site.xml alone: name %s to check those", dir, filepath.Join(dir, YarnSiteFile))
+		}
 		return Source{}, fmt.Errorf("%s is a directory without a capacity-scheduler.xml; name the file to read", dir)
 	}
 	return Source{Name: cs}, nil

@@ -16,6 +16,14 @@ func TestConfDir(t *testing.T) {
 	_, ok := ConfDirYarnSite(dir)
 	assert.False(t, ok)
 
+	// Only a yarn-site.xml: the ResourceManager would read the queues
+	// from it alone, and the error names it.
+	site := filepath.Join(dir, "yarn-site.xml")
+	require.NoError(t, os.WriteFile(site, nil, 0o644))
+	_, err = ConfDirSource(dir)
+	assert.EqualError(t, err, dir+" is a directory without a capacity-scheduler.xml; a ResourceManager started from it reads its queues from yarn-site.xml alone: name "+site+" to check those")
+	require.NoError(t, os.Remove(site))
+
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "capacity-scheduler.xml"), nil, 0o644))
 	src, err := ConfDirSource(dir)
 	require.NoError(t, err)
