@@ -2,7 +2,7 @@ package validate
 
 import "github.com/capq/capq/xmlconf"
 
-const workflowMappingsKey = xmlconf.Prefix + "workflow-priority-mappings"
+const workflowMappingsKey = xmlconf.WorkflowMappingsKey
 
 var ruleAppPrioritySyntax = &Rule{
 	ID: "CS059", Name: "app-priority-syntax", Category: CatProperties, Severity: xmlconf.SeverityError,
@@ -25,31 +25,14 @@ var ruleAppPrioritySyntax = &Rule{
 			return
 		}
 		if v, ok, _ := p.Model.Conf.Get(workflowMappingsKey); ok {
-			for _, msg := range workflowMappingErrors(v) {
+			// The IDs' case does not change what fails.
+			_, errs := xmlconf.ParseWorkflowMappings(v, false)
+			for _, msg := range errs {
 				p.ReportHint(p.AtKey(workflowMappingsKey), "write <workflow-id>:<queue>:<integer priority>, comma separated", "%s", msg)
 			}
 		}
 		eachQueue(p.Model, func(q *xmlconf.Queue) { priorityACLErrs(p, q) })
 	},
-}
-
-// workflowMappingErrors returns Hadoop's message for each malformed entry:
-// entries and their parts are trimmed and empty ones dropped
-// (getTrimmedStringCollection), then there must be three parts and the
-// last an int.
-func workflowMappingErrors(v string) []string {
-	var out []string
-	for _, entry := range splitTrim(v) {
-		f := splitTrimOn(entry, ":")
-		if len(f) != 3 {
-			out = append(out, "Illegal workflow priority mapping "+entry)
-			continue
-		}
-		if _, err := xmlconf.ParseJavaInt(f[2]); err != nil {
-			out = append(out, "Illegal workflow priority for mapping "+entry)
-		}
-	}
-	return out
 }
 
 func priorityACLErrs(p *Pass, q *xmlconf.Queue) {

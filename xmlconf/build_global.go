@@ -59,6 +59,7 @@ func (b *builder) global() {
 	if b.v.AtLeast(V3_4) {
 		g.AMAllowNonExclusive, _ = b.boolAt(b.globalKey(AMNonExclusiveKey), FromGlobal, false)
 	}
+	b.workflowMappings()
 	g.QueueExpirySeconds, _ = b.longAt(Prefix+"auto-queue-creation-v2.queue-expiration-time", FromGlobal, 300)
 	g.AppTimeoutsMonitorMS, _ = b.longAt(b.globalKey(AppTimeoutsMonitorKey), FromGlobal, 3000)
 	g.QueueManagementIntervalMS, _ = b.longAt(QueueManagementIntervalKey, FromGlobal, 1500)
@@ -170,4 +171,21 @@ func (b *builder) preemption() {
 		p.UnderutilizedDelayMS, _ = b.longAt(under+"reserved-container-delay-ms", FromGlobal, 60000)
 		p.UnderutilizedMoveReservation, _ = b.boolAt(under+"allow-move-reservation", FromGlobal, false)
 	}
+}
+
+// workflowMappings reads the workflow priority mappings, which
+// WorkflowPriorityMappingsManager#initialize reads on every (re)initialise
+// from 2.10 (YARN-9760); 2.7 has no such manager. The tag prefix comes
+// from CapacityScheduler#getConf, the ResourceManager's configuration.
+func (b *builder) workflowMappings() {
+	g := &b.m.Global
+	g.WorkflowTagPrefix = Value[string]{V: DefaultWorkflowTagPrefix}
+	if !b.v.AtLeast(V2_10) {
+		return
+	}
+	g.WorkflowOverride, _ = b.boolAt(WorkflowOverrideKey, FromGlobal, false)
+	if p, ok := b.stringAt(WorkflowMappingsKey, FromGlobal, ""); ok {
+		g.WorkflowMappings, _ = ParseWorkflowMappings(p.V, b.v.AtLeast(V3_4))
+	}
+	g.WorkflowTagPrefix, _ = b.stringAt(b.globalKey(WorkflowTagPrefixKey), FromGlobal, DefaultWorkflowTagPrefix)
 }

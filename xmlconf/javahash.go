@@ -10,15 +10,23 @@ import "sort"
 // on every reinitialize, so this is the order Hadoop's calculators visit
 // siblings after a refresh.
 func JavaHashMapOrder(qs []*Queue) []*Queue {
+	return JavaHashOrder(qs, func(q *Queue) string { return q.Path })
+}
+
+// JavaHashOrder orders xs, inserted in the given order, as a
+// java.util.HashMap (or HashSet) with the String key key(x), default
+// capacity 16 and load factor 0.75, iterates them: by bucket, then by
+// insertion within a bucket (a resize splits a bucket keeping that order).
+func JavaHashOrder[T any](xs []T, key func(T) string) []T {
 	capacity := 16
-	for len(qs) > capacity*3/4 {
+	for len(xs) > capacity*3/4 {
 		capacity *= 2
 	}
-	bucket := func(q *Queue) int {
-		h := JavaStringHash(q.Path)
+	bucket := func(x T) int {
+		h := JavaStringHash(key(x))
 		return int((h ^ (h >> 16)) & uint32(capacity-1))
 	}
-	out := append([]*Queue(nil), qs...)
+	out := append([]T(nil), xs...)
 	sort.SliceStable(out, func(i, j int) bool { return bucket(out[i]) < bucket(out[j]) })
 	return out
 }

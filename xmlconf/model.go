@@ -358,6 +358,14 @@ type Global struct {
 	// may be placed on a non-exclusive partition for a request of another
 	// partition (RegularContainerAllocator#preCheckRequest).
 	AMAllowNonExclusive Value[bool]
+	// WorkflowOverride is workflow-priority-mappings-override.enable and
+	// WorkflowMappings the workflow-priority-mappings entries Hadoop builds
+	// (ParseWorkflowMappings; lint CS059 reports the others), both read
+	// from 2.10 (YARN-9760). WorkflowTagPrefix is yarn.workflow-id.tag-prefix
+	// (the ResourceManager's configuration, default "workflowid:").
+	WorkflowOverride  Value[bool]
+	WorkflowMappings  []WorkflowMapping
+	WorkflowTagPrefix Value[string]
 	// Preemption settings (yarn.resourcemanager.monitor.capacity.preemption.*).
 	Preemption Preemption
 }

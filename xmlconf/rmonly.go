@@ -79,6 +79,11 @@ var RMOnlySettings = []RMOnlySetting{
 	// resource types, built from the ResourceManager's configuration; 2.x
 	// read CapacitySchedulerConfiguration#getMinimumAllocation. The release
 	// (3.0, with resource types, YARN-3926) is from memory.
+	// WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp reads the
+	// prefix from CapacityScheduler#getConf, the yarnConf initScheduler
+	// keeps: the ResourceManager's configuration (YARN-9760, 2.10).
+	{Key: WorkflowTagPrefixKey, Since: V2_10,
+		Reader: "WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp (CapacityScheduler#getConf)"},
 	{Key: MinAllocationMBKey, Since: V3_1, Reader: minAllocationReader, Partial: minAllocationPartial},
 	{Key: MinAllocationVcoresKey, Since: V3_1, Reader: minAllocationReader, Partial: minAllocationPartial},
 }
@@ -198,6 +203,7 @@ func (m *Model) KeepStartSettings(start *Model) *Model {
 	g.NodeHeartbeatMS, g.AppTimeoutsMonitorMS = s.NodeHeartbeatMS, s.AppTimeoutsMonitorMS
 	g.SchedulingWaitMS = s.SchedulingWaitMS
 	g.AMAllowNonExclusive = s.AMAllowNonExclusive
+	g.WorkflowTagPrefix = s.WorkflowTagPrefix
 	if _, rmOnly := RMOnly(preemptionPrefix+"observe_only", m.Version); rmOnly {
 		g.Preemption = s.Preemption
 	}

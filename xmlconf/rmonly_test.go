@@ -47,6 +47,7 @@ func TestRMOnlySettingsComeFromYarnSite(t *testing.T) {
 		AMNonExclusiveKey: func(g *Global) got {
 			return got{fmt.Sprint(g.AMAllowNonExclusive.V), g.AMAllowNonExclusive.Set()}
 		},
+		WorkflowTagPrefixKey: func(g *Global) got { return got{g.WorkflowTagPrefix.V, g.WorkflowTagPrefix.Set()} },
 	}
 	for _, c := range []struct{ key, def, a, b string }{
 		{MonitorEnableKey, "false", "true", "false"},
@@ -56,6 +57,7 @@ func TestRMOnlySettingsComeFromYarnSite(t *testing.T) {
 		{NodeHeartbeatKey, "1000", "250", "3000"},
 		{AppTimeoutsMonitorKey, "3000", "20000", "1000"},
 		{AMNonExclusiveKey, "false", "true", "false"},
+		{WorkflowTagPrefixKey, DefaultWorkflowTagPrefix, "wf=", "flow:"},
 	} {
 		t.Run(c.key, func(t *testing.T) {
 			base := map[string]string{Prefix + "root.queues": "default", Prefix + "root.default.capacity": "100"}

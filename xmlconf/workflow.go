@@ -1,0 +1,84 @@
+package xmlconf
+
+import "strings"
+
+// Keys of the workflow priority mappings (YARN-9760, 2.10).
+const (
+	// WorkflowMappingsKey lists <workflow-id>:<queue path>:<priority>
+	// entries (CapacitySchedulerConfiguration.WORKFLOW_PRIORITY_MAPPINGS).
+	WorkflowMappingsKey = Prefix + "workflow-priority-mappings"
+	// WorkflowOverrideKey makes the mappings change priorities (default
+	// false): WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp
+	// maps nothing without it.
+	WorkflowOverrideKey = WorkflowMappingsKey + "-override.enable"
+	// WorkflowTagPrefixKey is the application tag prefix that names an
+	// app's workflow (YarnConfiguration.YARN_WORKFLOW_ID_TAG_PREFIX),
+	// read from the ResourceManager's configuration (RMOnlySettings).
+	WorkflowTagPrefixKey = "yarn.workflow-id.tag-prefix"
+	// DefaultWorkflowTagPrefix is YarnConfiguration.DEFAULT_YARN_WORKFLOW_ID_TAG_PREFIX.
+	DefaultWorkflowTagPrefix = "workflowid:"
+)
+
+// WorkflowMapping is one workflow-priority-mappings entry
+// (WorkflowPriorityMappingsManager.WorkflowPriorityMapping): apps of the
+// workflow in Queue, a full queue path, or below it get Priority.
+type WorkflowMapping struct {
+	WorkflowID, Queue string
+	Priority          int32
+}
+
+// ParseWorkflowMappings reads a workflow-priority-mappings value as
+// WorkflowPriorityMappingsManager#getWorkflowPriorityMappings does:
+// entries are comma separated and their parts colon separated, each
+// trimmed and empty ones dropped (StringUtils.getTrimmedStringCollection);
+// an entry needs three parts, the last an int (Integer.parseInt). It
+// returns the entries Hadoop builds, in order, and Hadoop's message for
+// each it throws on (getWorkflowMappingFromString); one is enough for
+// Hadoop to refuse the configuration. lowerIDs lowercases the workflow
+// IDs, as YARN-11383 (the 3.4 profile) does to match the lowercased
+// application tags.
+func ParseWorkflowMappings(v string, lowerIDs bool) (ms []WorkflowMapping, errs []string) {
+	for _, entry := range trimmedParts(v, ",") {
+		f := trimmedParts(entry, ":")
+		if len(f) != 3 {
+			errs = append(errs, "Illegal workflow priority mapping "+entry)
+			continue
+		}
+		p, err := ParseJavaInt(f[2])
+		if err != nil {
+			errs = append(errs, "Illegal workflow priority for mapping "+entry)
+			continue
+		}
+		id := f[0]
+		if lowerIDs {
+			id = JavaLowerCase(id)
+		}
+		ms = append(ms, WorkflowMapping{WorkflowID: id, Queue: f[1], Priority: p})
+	}
+	return ms, errs
+}
+
+// trimmedParts is StringUtils.getTrimmedStringCollection(s, sep): the
+// parts of s, trimmed as String.trim does, without the empty ones.
+func trimmedParts(s, sep string) []string {
+	var out []string
+	for _, x := range strings.Split(s, sep) {
+		if x = JavaTrim(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// JavaLowerCase is StringUtils.toLowerCase (String.toLowerCase in the
+// English locale) for the ASCII letters, the only ones an application
+// tag may hold (ApplicationSubmissionContextPBImpl.checkTags); other
+// characters are kept.
+func JavaLowerCase(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + ('a' - 'A')
+		}
+		return r
+	}, s)
+}
