@@ -261,7 +261,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 		q, pl.AutoCreated, err = e.lookupOrCreate(target, placed)
 	}
 	if err == nil {
-		q, err = e.submitQueue(s, q, placed)
+		q, err = e.submitQueue(&s, q, placed)
 	}
 	amPart := 0
 	if err == nil {
@@ -393,7 +393,10 @@ func (e *Engine) existing(name string) *queue {
 	return e.byShortName(name)
 }
 
-func (e *Engine) submitQueue(s AppSpec, q *queue, placed bool) (*queue, error) {
+// submitQueue runs CapacityScheduler#addApplication's checks of the leaf
+// and then the leaf's (LeafQueue#submitApplication); between them the
+// workflow priority mapping may change s.Priority.
+func (e *Engine) submitQueue(s *AppSpec, q *queue, placed bool) (*queue, error) {
 	if q == nil && e.ambiguous(s.Queue) {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", s.ID, s.User, s.Queue)
@@ -413,10 +416,13 @@ func (e *Engine) submitQueue(s AppSpec, q *queue, placed bool) (*queue, error) {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submission by user : %s to specified queue : %s  is prohibited. Verify automatic queue mapping for user exists in yarn.scheduler.capacity.queue-mappings", s.ID, s.User, s.Queue)
 	}
-	if err := e.submitACL(s, q); err != nil {
+	if err := e.mapWorkflowPriority(s, q); err != nil {
 		return nil, err
 	}
-	if err := e.priorityACL(s, q); err != nil {
+	if err := e.submitACL(*s, q); err != nil {
+		return nil, err
+	}
+	if err := e.priorityACL(*s, q); err != nil {
 		return nil, err
 	}
 	if q.state != "RUNNING" {

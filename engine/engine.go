@@ -83,6 +83,12 @@ type globals struct {
 	// the queue capacity handler keeps after a refresh turns it off
 	// (CapacitySchedulerQueueManager creates it once).
 	legacyHandler bool
+	// workflow maps a queue path and workflow ID to the priority an app
+	// of that workflow gets (compileWorkflow; nil: none is mapped), and
+	// tagPrefix starts the tag that names an app's workflow (workflow.go).
+	// Only submissions read them, so they stay out of the hot fields' way.
+	workflow  map[string]map[string]int32
+	tagPrefix string
 }
 
 // node is one node manager.
@@ -343,6 +349,8 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		priorityACLEnable:   gl.PriorityACLEnable.V,
 		maxSystemApps:       gl.MaxApplications.V,
 		maxAppPriority:      gl.MaxAppPriority.V,
+		workflow:            compileWorkflow(&gl),
+		tagPrefix:           gl.WorkflowTagPrefix.V,
 		preempt:             compilePreempt(gl.Preemption),
 		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
 		resetNPAlways:       m.Version.Less(xmlconf.V2_10),

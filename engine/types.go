@@ -46,6 +46,12 @@ type AppSpec struct {
 	Groups []string
 	// AppName is the application name (application mapping rules).
 	AppName string
+	// Tags are the application tags (ApplicationSubmissionContext.
+	// setApplicationTags), as submitted: the engine lowercases them as
+	// the ResourceManager does. A workflowid:<id> tag selects the app's
+	// workflow priority mapping (workflow.go). Callers refuse what
+	// CheckTags refuses.
+	Tags []string
 	// Placement runs the mapping rules, with Queue as the queue asked
 	// for ("" = default); without it Queue is taken literally.
 	Placement bool

@@ -36,10 +36,6 @@ func (w Warning) String() string {
 
 // globalGates are the boolean switches without which Hadoop ignores a
 // globalUnmodelled key, so a key set with its switch off warns of nothing.
-// WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp maps a
-// priority only when overrideWithPriorityMappings, which #initialize reads
-// from workflow-priority-mappings-override.enable (false by default), is
-// true: the mappings alone leave every app's priority as it was.
 //
 // Lazy preemption is modelled (lazy.go) but for the reserved-container
 // selector, whose ReservedContainerCandidatesSelector.
@@ -47,8 +43,7 @@ func (w Warning) String() string {
 // room and never selects them: capq's selector sees them as running
 // containers, so it warns only with that selector on.
 var globalGates = map[string]string{
-	"yarn.scheduler.capacity.workflow-priority-mappings": "yarn.scheduler.capacity.workflow-priority-mappings-override.enable",
-	"yarn.scheduler.capacity.lazy-preemption-enabled":    "yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers",
+	"yarn.scheduler.capacity.lazy-preemption-enabled": "yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers",
 }
 
 // globalUnmodelled are scheduler-wide keys the engine ignores: each enables
@@ -64,18 +59,15 @@ var globalUnmodelled = []struct {
 	{"yarn.scheduler.capacity.ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation", "false",
 		"moving a reservation to a node where preemption can free room for it (QueuePriorityContainerCandidateSelector.tryToMakeBetterReservationPlacement)",
 		"reservations stay on their node; only their own node is considered", xmlconf.V2_10},
-	// YARN-4108, in the 2.9.0 changelogs: 2.7 has no lazy preemption.
+	// YARN-4108, in the 2.8.0 changelog: 2.7 has no lazy preemption.
 	// Only with the reserved-container selector (globalGates).
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
 		"killable containers in the reserved-container selector (ReservedContainerCandidatesSelector counts them as room on their node)",
 		"that selector treats them as running containers; lazy preemption is otherwise modelled", xmlconf.V2_10},
-	// Only with workflow-priority-mappings-override.enable (globalGates).
-	{"yarn.scheduler.capacity.workflow-priority-mappings", "",
-		"priorities mapped from an app's workflow tag (WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp)", "workloads carry no workflow tags: apps keep their own priority", xmlconf.V2_10},
 	// RMAppManager.getUserNameForPlacement (yarn-site): a whitelisted
 	// submitter's app carrying a userid=<name> tag is placed as <name>.
 	{"yarn.resourcemanager.application-tag-based-placement.enable", "false",
-		"placement as the user an app's userid=<name> tag names (RMAppManager.getUserNameForPlacement)", "workloads carry no application tags: apps are placed as their submitting user", xmlconf.Version{}},
+		"placement as the user an app's userid=<name> tag names (RMAppManager.getUserNameForPlacement)", "apps are placed as their submitting user, whatever their tags", xmlconf.Version{}},
 	// ResourceUtils.getResourceTypes (resource types, Hadoop 3; lint CS055
 	// from the 3.1 profile): the DominantResourceCalculator weighs every
 	// declared type, and requests and nodes may carry them. capq's nodes

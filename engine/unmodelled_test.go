@@ -79,16 +79,10 @@ func TestUnmodelled(t *testing.T) {
 		{"priority ACLs whose defaults are 0 are modelled", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=0][user=v max_priority=3]"}, nil},
 		{"priority ACLs without yarn.acl.enable check nothing", map[string]string{"root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=1]"}, nil},
 		{"the default priority ACL names no group", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "*"}, nil},
-		{"workflow priority mappings with their override", map[string]string{"workflow-priority-mappings": "wf1:root.a:2",
-			"workflow-priority-mappings-override.enable": "true"},
-			[]string{"yarn.scheduler.capacity.workflow-priority-mappings"}},
-		// WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp maps
-		// nothing unless workflow-priority-mappings-override.enable is true.
-		{"workflow priority mappings without their override (mapWorkflowPriorityForApp)", map[string]string{"workflow-priority-mappings": "wf1:root.a:2"}, nil},
-		{"workflow priority mappings with their override off", map[string]string{"workflow-priority-mappings": "wf1:root.a:2",
-			"workflow-priority-mappings-override.enable": "false"}, nil},
-		{"the override without workflow priority mappings", map[string]string{"workflow-priority-mappings-override.enable": "true"}, nil},
-		{"empty workflow priority mappings", map[string]string{"workflow-priority-mappings": "", "workflow-priority-mappings-override.enable": "true"}, nil},
+		// WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp is
+		// modelled (workflow.go), with or without its override.
+		{"workflow priority mappings are modelled", map[string]string{"workflow-priority-mappings": "wf1:root.a:2",
+			"workflow-priority-mappings-override.enable": "true"}, nil},
 		{"max parallel apps are modelled", map[string]string{"root.b.max-parallel-apps": "3", "max-parallel-apps": "9"}, nil},
 		{"global before queue", map[string]string{"root.b.reservable": "true", "lazy-preemption-enabled": "true",
 			"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true"},
@@ -128,16 +122,13 @@ func TestUnmodelled(t *testing.T) {
 // TestUnmodelledKeysOlderProfilesDoNotRead: a key the profile's Hadoop
 // does not read is ignored there as by Hadoop, so it is not "unmodelled".
 // Lazy preemption is YARN-4108 and the queue-priority selector YARN-5864,
-// both first in the 2.9.0 changelogs; workflow priority mappings are
-// YARN-9760 (2.10.0).
+// both first in the 2.9.0 changelogs.
 func TestUnmodelledKeysOlderProfilesDoNotRead(t *testing.T) {
 	base := map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50"}
 	keys := map[string]string{
 		"lazy-preemption-enabled": "true",
-		"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers": "true",
-		"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation": "true",
-		"workflow-priority-mappings":                 "wf1:root.a:2",
-		"workflow-priority-mappings-override.enable": "true",
+		"yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers":                 "true",
+		"ordering-policy.priority-utilization.underutilized-preemption.allow-move-reservation":                 "true",
 		"yarn.resourcemanager.monitor.capacity.preemption.additional_res_balance_based_on_reserved_containers": "true",
 	}
 	for k, v := range keys {
@@ -152,8 +143,8 @@ func TestUnmodelledKeysOlderProfilesDoNotRead(t *testing.T) {
 	for _, w := range Unmodelled(build(t, base, xmlconf.V2_10)) {
 		got = append(got, w.Key)
 	}
-	// The override and the reserved selector only switch warnings on (globalGates).
-	assert.Len(t, got, len(keys)-2, "2.10 reads them all: %v", got)
+	// The reserved selector only switches a warning on (globalGates).
+	assert.Len(t, got, len(keys)-1, "2.10 reads them all: %v", got)
 }
 
 // Before 3.2 a fair leaf's apps are ordered for intra-queue preemption as

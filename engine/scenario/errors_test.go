@@ -19,6 +19,10 @@ func TestParseScenarioErrorsNameThePlace(t *testing.T) {
 		// checked nothing and the scenario passed.
 		{"unknown expect section", "{\n \"steps\": [\n  {\"op\": \"expect\", \"queus\": {\"root.a\": {\"used_capacity\": 9}}}\n ]\n}\n", `json: unknown field "queus"`},
 		{"unknown top-level key", "{\"configs\": {}}", `json: unknown field "configs"`},
+		// ApplicationSubmissionContextPBImpl.checkTags: the client refuses
+		// the app before it is submitted.
+		{"a tag Hadoop's client refuses", "{\n \"steps\": [\n  {\"op\": \"submit_app\", \"app\": \"a\", \"tags\": [\"workflowid:\u00e9t\u00e9\"]}\n ]\n}\n",
+			`step 0 (submit_app): tags: A tag can only have ASCII characters! Invalid tag - "workflowid:été"`},
 		{"repeat on finish_app", "{\n \"steps\": [\n  {\"op\": \"finish_app\", \"app\": \"a\", \"repeat\": 3}\n ]\n}\n", "step 0: repeat applies only to assign_once, heartbeat and async_schedule, not finish_app"},
 	}
 	for _, tc := range cases {

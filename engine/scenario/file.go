@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
@@ -127,6 +128,9 @@ type Step struct {
 	// (scenario-format-extensions.md).
 	AppName   string `json:"app_name"`
 	Placement bool   `json:"placement"`
+	// Tags are the application tags of submit_app (a workflowid:<id> tag
+	// selects a workflow priority mapping).
+	Tags []string `json:"tags"`
 	// Marked and Killed, on a preempt step, are the expected numbers of
 	// containers marked (first selected) and killed per application in that
 	// round; an application left out must have none (Hadoop's never()).
@@ -289,6 +293,10 @@ func (sc *Scenario) checkBounds() error {
 		}
 		if err := st.checkNodeSizes(); err != nil {
 			return fmt.Errorf("step %d (%s): %w", i, st.Op, err)
+		}
+		// The client refuses such tags before it submits anything.
+		if err := engine.CheckTags(st.Tags); err != nil {
+			return fmt.Errorf("step %d (%s): tags: %w", i, st.Op, err)
 		}
 		if st.Repeat != 0 && !takesRepeat(st.Op) {
 			// Ignoring repeat elsewhere would run one step where the

@@ -19,7 +19,7 @@ func (r *runner) submitApp(s *Step, res *StepResult) {
 	}
 	pl, err := r.eng.Submit(engine.AppSpec{ID: s.App, Queue: s.Queue, User: s.User, Groups: s.Groups,
 		AM: engine.Resource{MemoryMB: s.AMMemoryMB, VCores: s.AMVCores}, Priority: s.AppPriority,
-		AppName: s.AppName, Placement: s.Placement, AMNodeLabel: s.AMNodeLabelExpression, AMContainer: s.AMContainer})
+		AppName: s.AppName, Tags: s.Tags, Placement: s.Placement, AMNodeLabel: s.AMNodeLabelExpression, AMContainer: s.AMContainer})
 	res.Accepted = boolp(err == nil)
 	if s.Placement || len(pl.AutoCreated) > 0 {
 		// Only where the queue was decided by rules or creation, so the

@@ -9,7 +9,7 @@ import (
 // placementSpec is the engine submission of an app: the RM runs the
 // placement rules on every submission.
 func placementSpec(s *App) engine.AppSpec {
-	return engine.AppSpec{ID: s.ID, Queue: s.Queue, User: s.User, Groups: s.Groups, AppName: s.AppName, Placement: true,
+	return engine.AppSpec{ID: s.ID, Queue: s.Queue, User: s.User, Groups: s.Groups, AppName: s.AppName, Tags: s.Tags, Placement: true,
 		AM: engine.Resource{MemoryMB: s.AM.MemoryMB, VCores: s.AM.VCores}, AMRequested: true, Priority: s.Priority, AMNodeLabel: s.amLabel()}
 }
 

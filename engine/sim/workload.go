@@ -109,8 +109,12 @@ type App struct {
 	// the queue's default and maximum lifetimes apply.
 	LifetimeS int64 `json:"lifetime_s,omitempty"`
 	// AppName is the application name (application mapping rules).
-	AppName  string `json:"app_name,omitempty"`
-	SubmitMS int64  `json:"submit_ms"`
+	AppName string `json:"app_name,omitempty"`
+	// Tags are the application tags (ApplicationSubmissionContext.
+	// setApplicationTags); a workflowid:<id> tag selects a workflow
+	// priority mapping.
+	Tags     []string `json:"tags,omitempty"`
+	SubmitMS int64    `json:"submit_ms"`
 	// Priority is the application priority (higher first).
 	Priority int32           `json:"priority,omitempty"`
 	AM       engine.Resource `json:"am"`
@@ -521,6 +525,10 @@ func (a *App) validate(ids map[string]bool, big engine.Resource) error {
 		return posErr(a.Pos, "application %q has no tasks", a.ID)
 	}
 	ids[a.ID] = true
+	// The client refuses such tags before it submits anything.
+	if err := engine.CheckTags(a.Tags); err != nil {
+		return posErr(a.Pos, "application %q: tags: %v", a.ID, err)
+	}
 	if err := checkSize(a.Pos, a.ID, amPart, a.AM, big); err != nil {
 		return err
 	}
