@@ -29,7 +29,7 @@ var registry = []*Rule{
 	ruleMappingSyntax, ruleMappingFormat, ruleMappingTarget, rulePlacementRules, rulePlacementRuleClass,
 	ruleMappingJSON, ruleMappingJSONTarget, ruleMappingVariable, ruleMappingUnreachable, ruleMappingJSONMissing, ruleMappingJSONUnknownKey,
 	// Accepted by Hadoop, almost surely wrong
-	ruleAMPercent, ruleLeafOnlyOnParent, ruleRootCapacity, ruleIneffectiveACL, ruleACLSplitAfterComma, ruleDeadQueue, ruleLowCapacity,
+	ruleAMPercent, ruleLeafOnlyOnParent, ruleRootCapacity, ruleIneffectiveACL, ruleACLSplitAfterComma, ruleDeadQueue, ruleLowCapacity, ruleWorkflowMappingIneffective,
 	// Information
 	ruleMaxOfParentMax, ruleRestartNeeded,
 	// Refresh (capq diff, validate/refresh_rules.go): reported by Refresh, not Lint
