@@ -83,12 +83,6 @@ type globals struct {
 	// the queue capacity handler keeps after a refresh turns it off
 	// (CapacitySchedulerQueueManager creates it once).
 	legacyHandler bool
-	// workflow maps a queue path and workflow ID to the priority an app
-	// of that workflow gets (compileWorkflow; nil: none is mapped), and
-	// tagPrefix starts the tag that names an app's workflow (workflow.go).
-	// Only submissions read them, so they stay out of the hot fields' way.
-	workflow  map[string]map[string]int32
-	tagPrefix string
 }
 
 // node is one node manager.
@@ -241,6 +235,10 @@ type Engine struct {
 	// allocatedSum is the sum of every node's allocated, kept by book
 	// for Waiting's free room (why.go).
 	allocatedSum Resource
+	// wf is the workflow priority mappings (workflow.go), compiled with
+	// the globals; only submissions read it, so it comes last, out of
+	// the way of the fields a pass reads.
+	wf workflowConf
 }
 
 // New builds an engine for the model and nodes. It refuses a model
@@ -286,6 +284,7 @@ func (e *Engine) setModel(m *xmlconf.Model) {
 	e.pidx = nil
 	refresh, oldMin, oldHandler := e.root != nil, e.g.minAlloc, e.g.legacyHandler
 	e.g = compileGlobals(m, e.g.rc.cluster)
+	e.wf = compileWorkflow(&m.Global)
 	if refresh {
 		// CapacityScheduler#initScheduler sets minimumAllocation once, and
 		// reinitialize only validates a new one (2.x and 3.x): every queue
@@ -349,8 +348,6 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		priorityACLEnable:   gl.PriorityACLEnable.V,
 		maxSystemApps:       gl.MaxApplications.V,
 		maxAppPriority:      gl.MaxAppPriority.V,
-		workflow:            compileWorkflow(&gl),
-		tagPrefix:           gl.WorkflowTagPrefix.V,
 		preempt:             compilePreempt(gl.Preemption),
 		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
 		resetNPAlways:       m.Version.Less(xmlconf.V2_10),

@@ -70,24 +70,34 @@ func workflowID(tags []string, prefix string) string {
 	return id
 }
 
+// workflowConf is what the workflow priority mappings need at submission.
+type workflowConf struct {
+	// byQueue maps a queue path and workflow ID to the priority an app of
+	// that workflow gets; nil maps nothing.
+	byQueue map[string]map[string]int32
+	// tagPrefix starts the tag that names an app's workflow.
+	tagPrefix string
+}
+
 // compileWorkflow indexes the workflow priority mappings by queue path
 // and workflow ID, a later entry replacing an earlier one (HashMap.put in
-// #getWorkflowPriorityMappings). It is nil, mapping nothing, unless
+// #getWorkflowPriorityMappings). The index is nil, mapping nothing, unless
 // workflow-priority-mappings-override.enable is on
 // (overrideWithPriorityMappings) and an entry exists
 // (priorityMappings.size() > 0).
-func compileWorkflow(gl *xmlconf.Global) map[string]map[string]int32 {
+func compileWorkflow(gl *xmlconf.Global) workflowConf {
+	w := workflowConf{tagPrefix: gl.WorkflowTagPrefix.V}
 	if !gl.WorkflowOverride.V || len(gl.WorkflowMappings) == 0 {
-		return nil
+		return w
 	}
-	out := map[string]map[string]int32{}
+	w.byQueue = map[string]map[string]int32{}
 	for _, m := range gl.WorkflowMappings {
-		if out[m.Queue] == nil {
-			out[m.Queue] = map[string]int32{}
+		if w.byQueue[m.Queue] == nil {
+			w.byQueue[m.Queue] = map[string]int32{}
 		}
-		out[m.Queue][m.WorkflowID] = m.Priority
+		w.byQueue[m.Queue][m.WorkflowID] = m.Priority
 	}
-	return out
+	return w
 }
 
 // mapWorkflowPriority is WorkflowPriorityMappingsManager#
@@ -100,15 +110,15 @@ func compileWorkflow(gl *xmlconf.Global) map[string]map[string]int32 {
 // capped at the cluster maximum, then refused, as the whole submission
 // is, when the leaf's priority ACLs do not admit the user at it.
 func (e *Engine) mapWorkflowPriority(s *AppSpec, q *queue) error {
-	if e.g.workflow == nil || len(s.Tags) == 0 {
+	if e.wf.byQueue == nil || len(s.Tags) == 0 {
 		return nil
 	}
-	id := workflowID(s.Tags, e.g.tagPrefix)
+	id := workflowID(s.Tags, e.wf.tagPrefix)
 	if id == "" {
 		return nil
 	}
 	for p := q; p.parent != nil; p = p.parent {
-		prio, ok := e.g.workflow[p.path][id]
+		prio, ok := e.wf.byQueue[p.path][id]
 		if !ok {
 			continue
 		}

@@ -10,9 +10,9 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// workflowConf is TestCapacitySchedulerWorkflowPriorityMapping's tree
+// workflowSettings is TestCapacitySchedulerWorkflowPriorityMapping's tree
 // with its mappings and the override on; kv adds or replaces settings.
-func workflowConf(kv map[string]string) map[string]string {
+func workflowSettings(kv map[string]string) map[string]string {
 	c := map[string]string{
 		"root.queues": "a,b", "root.a.capacity": "10.5", "root.b.capacity": "89.5",
 		"root.a.queues": "a1,a2", "root.a.a1.capacity": "30", "root.a.a2.capacity": "70",
@@ -29,7 +29,7 @@ func workflowConf(kv map[string]string) map[string]string {
 
 func workflowEngine(t *testing.T, kv map[string]string, v xmlconf.Version) *Engine {
 	t.Helper()
-	e, err := New(build(t, workflowConf(kv), v), nodesOf(1, 8192), Options{})
+	e, err := New(build(t, workflowSettings(kv), v), nodesOf(1, 8192), Options{})
 	require.NoError(t, err)
 	return e
 }
@@ -139,7 +139,7 @@ func TestWorkflowPriorityOnlyOnSubmission(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int32(4), appPriority(t, e, "app_1"), "a move does not map again")
 
-	m := build(t, workflowConf(map[string]string{"workflow-priority-mappings": "workflow3:root.a:6"}), xmlconf.V3_4)
+	m := build(t, workflowSettings(map[string]string{"workflow-priority-mappings": "workflow3:root.a:6"}), xmlconf.V3_4)
 	require.Empty(t, e.Refresh(m, nil))
 	require.NoError(t, e.SubmitApp(AppSpec{ID: "app_2", Queue: "a2", User: "u", Tags: []string{"workflowid:workflow3"}}))
 	assert.Equal(t, int32(6), appPriority(t, e, "app_2"))
