@@ -29,7 +29,7 @@ func FuzzReadNative(f *testing.F) {
 	f.Add([]byte(`{"cluster": {"nodes": [{"count": 2, "memory_mb": 1024, "vcores": 1}]}, "apps": [{"id": "a", "queue": "q", "user": "u", "am": {"memory_mb": 1, "vcores": 1}, "tasks": [{"count": 1, "memory_mb": 1, "vcores": 1, "duration_ms": 1, "priority": 1}]}], "events": [{"at_ms": 1, "kind": "remove_nodes", "names": ["node0"]}]}`))
 	f.Add([]byte(`{"apps": [{"tasks": [{"count": -1}]}]}`))
 	f.Add([]byte(`{"cluster": {"node_labels": [{"name": "gpu", "exclusive": false}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1, "partition": "gpu"}]}, "apps": [{"id": "a", "queue": "q", "user": "u", "node_label_expression": "gpu", "am_node_label_expression": "", "am": {"memory_mb": 1, "vcores": 1}, "tasks": [{"count": 1, "memory_mb": 1, "vcores": 1, "duration_ms": 1, "priority": 1, "node_label_expression": "gpu&&x"}]}]}`))
-	f.Add([]byte(`{"users": {"u": ["g1", "g2"]}, "cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [{"id": "a", "queue": "root.users.u", "user": "u", "app_name": "x", "lifetime_s": 5, "am": {"memory_mb": 1, "vcores": 1}, "tasks": []}]}`))
+	f.Add([]byte(`{"users": {"u": ["g1", "g2"]}, "cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [{"id": "a", "queue": "root.users.u", "user": "u", "app_name": "x", "tags": ["WorkflowID:x", "a\u00e9"], "lifetime_s": 5, "am": {"memory_mb": 1, "vcores": 1}, "tasks": []}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = ReadNative("f.json", data)
 	})
