@@ -20,6 +20,7 @@ var siteKeys = []struct {
 	{xmlconf.SchedulingWaitKey, xmlconf.Version{}},
 	{xmlconf.NodeLabelsEnabledKey, xmlconf.Version{}},
 	{xmlconf.AMNonExclusiveKey, xmlconf.V3_4},
+	{xmlconf.WorkflowTagPrefixKey, xmlconf.V2_10},
 	{xmlconf.MinAllocationMBKey, xmlconf.Version{}},
 	{xmlconf.MinAllocationVcoresKey, xmlconf.Version{}},
 	{"yarn.scheduler.maximum-allocation-mb", xmlconf.Version{}},

@@ -211,6 +211,7 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 		xmlconf.SchedulingWaitKey:                  at("engine/sim/run.go: SchedulingWaitMS"),
 		xmlconf.NodeLabelsEnabledKey:               at("engine/sim/labels_warn.go: NodeLabelsEnabledKey"),
 		xmlconf.AMNonExclusiveKey:                  at("engine/engine.go: AMAllowNonExclusive"),
+		xmlconf.WorkflowTagPrefixKey:               at("engine/workflow.go: WorkflowTagPrefix"),
 		xmlconf.MinAllocationMBKey:                 at("engine/engine.go: MinAllocation"),
 		xmlconf.MinAllocationVcoresKey:             at("engine/engine.go: MinAllocation"),
 		"yarn.scheduler.maximum-allocation-mb":     at("engine/engine.go: MaxAllocation"),
