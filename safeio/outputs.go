@@ -26,15 +26,28 @@ func CheckOutputDir(flag, path string) error {
 	return nil
 }
 
-// Output is an output's target and bytes, for WriteAll.
+// Output is an output's target and bytes, for WriteAll. Flag, when set,
+// names the flag that chose Path (e.g. "-o") and prefixes every error
+// about it, as the checks before the run do.
 type Output struct {
+	Flag string
 	Path string
 	Data []byte
 }
 
+// named prefixes err with the output's flag.
+func (o Output) named(err error) error {
+	if err == nil || o.Flag == "" {
+		return err
+	}
+	return fmt.Errorf("%s: %w", o.Flag, err)
+}
+
 // WriteAll writes every output to its temporary file first and moves them
 // into place only when all were written, so a failure (a full disk) leaves
-// none of them half-done or replaced. stdout receives a "-" target.
+// none of them half-done or replaced. stdout receives a "-" target. An
+// error names the output's flag: the loser of two runs writing the same
+// target learns which of its outputs another process took.
 func WriteAll(outs []Output, force bool, stdout io.Writer) error {
 	files := make([]*File, 0, len(outs))
 	defer func() {
@@ -45,16 +58,16 @@ func WriteAll(outs []Output, force bool, stdout io.Writer) error {
 	for _, o := range outs {
 		f, err := Create(o.Path, force, stdout)
 		if err != nil {
-			return err
+			return o.named(err)
 		}
 		files = append(files, f)
 		if _, err := f.Write(o.Data); err != nil {
-			return err
+			return o.named(err)
 		}
 	}
-	for _, f := range files {
+	for i, f := range files {
 		if err := f.Commit(); err != nil {
-			return err
+			return outs[i].named(err)
 		}
 	}
 	return nil

@@ -38,7 +38,7 @@ func TestWriteAll(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	var stdout bytes.Buffer
-	require.NoError(t, WriteAll([]Output{{a, []byte("A")}, {Stdout, []byte("S")}, {b, []byte("B")}}, false, &stdout))
+	require.NoError(t, WriteAll([]Output{{"", a, []byte("A")}, {"", Stdout, []byte("S")}, {"", b, []byte("B")}}, false, &stdout))
 	assert.Equal(t, "S", stdout.String())
 	for p, want := range map[string]string{a: "A", b: "B"} {
 		got, err := os.ReadFile(p)
@@ -47,8 +47,9 @@ func TestWriteAll(t *testing.T) {
 	}
 
 	c := filepath.Join(dir, "c")
-	err := WriteAll([]Output{{c, []byte("C")}, {dir, []byte("D")}}, true, &stdout)
+	err := WriteAll([]Output{{"-o", c, []byte("C")}, {"--report", dir, []byte("D")}}, true, &stdout)
 	require.Error(t, err, "a directory is never replaced")
+	assert.ErrorContains(t, err, "--report: write "+dir, "the error names the output's flag")
 	assert.NoFileExists(t, c, "the first output is not written when the second fails")
 	assertNoTemps(t, dir)
 }

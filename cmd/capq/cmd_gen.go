@@ -115,16 +115,25 @@ func runGenWorkload(o genWorkloadOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
+	if err := o.write(w, s); err != nil {
+		return cannotRun(err)
+	}
+	return nil
+}
+
+// write writes the workload to -o, or standard output without it.
+func (o genWorkloadOptions) write(w *sim.Workload, s *streams) error {
 	var b bytes.Buffer
 	if err := sim.WriteNative(&b, w); err != nil {
-		return cannotRun(err)
+		return err
 	}
-	target := o.output
-	if target == "" {
-		target = safeio.Stdout
+	if o.output == "" {
+		return safeio.WriteFile(safeio.Stdout, b.Bytes(), o.force, s.out)
 	}
-	if err := safeio.WriteFile(target, b.Bytes(), o.force, s.out); err != nil {
-		return cannotRun(err)
+	if err := safeio.WriteFile(o.output, b.Bytes(), o.force, s.out); err != nil {
+		// Named as the checks before the run name it: another process
+		// may have taken the target since.
+		return fmt.Errorf("-o: %w", err)
 	}
 	return nil
 }

@@ -134,13 +134,13 @@ func (o migrateOptions) writeOutputs(out *migrate.Rendered, res *migrate.Result,
 	if err := migrate.WriteReport(&report, o.format, &res.Report); err != nil {
 		return err
 	}
-	files := []safeio.Output{{Path: o.xmlTarget(), Data: out.CapacityScheduler}}
+	files := []safeio.Output{{Flag: "-o", Path: o.xmlTarget(), Data: out.CapacityScheduler}}
 	if o.yarnSite != "" {
-		files = append(files, safeio.Output{Path: o.yarnSite, Data: out.YarnSite})
+		files = append(files, safeio.Output{Flag: "--yarn-site", Path: o.yarnSite, Data: out.YarnSite})
 	}
 	toStderr := o.reportTarget() == stderrTarget
 	if !toStderr {
-		files = append(files, safeio.Output{Path: o.reportTarget(), Data: report.Bytes()})
+		files = append(files, safeio.Output{Flag: "--report", Path: o.reportTarget(), Data: report.Bytes()})
 	}
 	if err := safeio.WriteAll(files, o.force, s.out); err != nil {
 		return err
