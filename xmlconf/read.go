@@ -133,6 +133,14 @@ func readLimited(path string, opts ReadOptions) ([]byte, error) {
 	return data, nil
 }
 
+// ReadSourceBytes reads path's bytes as ReadFile does before it parses
+// them: the same bounds, refusals and wording. A caller that must tell a
+// file it cannot read from one that does not parse (a refresh event's,
+// preview.WithRefreshes) reads with it, then parses with ReadBytes.
+func ReadSourceBytes(path string, opts ReadOptions) ([]byte, error) {
+	return readLimited(path, opts.withDefaults())
+}
+
 // limits are the safeio read limits of opts.
 func (o ReadOptions) limits() safeio.Limits {
 	return safeio.Limits{MaxBytes: o.MaxBytes, AllowSpecial: o.AllowSpecial, Untrusted: o.Untrusted}

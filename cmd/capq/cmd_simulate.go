@@ -122,7 +122,8 @@ func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams) (*s
 	if opts, err = o.refreshes(w, opts, s); err != nil {
 		return nil, err
 	}
-	return o.simulate(m, w, opts, s)
+	res, err := o.simulate(m, w, opts, s)
+	return res, o.refreshInputError(err, s)
 }
 
 // writeEndTree prints `capq tree` of the run's end state, sized to the

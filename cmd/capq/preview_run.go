@@ -20,7 +20,7 @@ func simulatePreview(o previewOptions, cfg *preview.Configs, gates []preview.Gat
 	}
 	oldRun, newRun, notes, err := simulatePair(cfg, w, opts, s)
 	if err != nil {
-		return nil, err
+		return nil, simulateOptions{runFlags: o.runFlags}.refreshInputError(err, s)
 	}
 	// NEW's lint errors refuse the refresh in the verdict; OLD's are said
 	// first among its warnings, as simulate says them (a Hadoop 1 old side

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -63,4 +68,63 @@ func TestSimulateRefreshUnreadable(t *testing.T) {
 		assert.Contains(t, r.stderr, "event at 2000 ms: "+filepath.Join(dir, "secret.xml")+": permission denied\n  hint: make the file readable by this user")
 		assert.Empty(t, r.stdout)
 	})
+}
+
+// TestSimulateRefreshUnreadableMeanwhile: a refresh event's file that
+// passed the check before the run but cannot be read when its event
+// comes (removed meanwhile, or a FIFO that delivers more than
+// --max-file-size) is exit 2 naming the event and the file, as before the
+// run. It was reported as a refused refresh ("cannot load ...") and the
+// run exited 0: an I/O failure is not refreshQueues refusing the
+// configuration. The first event reads a FIFO, which holds the run at
+// that event while the test removes the second event's file.
+func TestSimulateRefreshUnreadableMeanwhile(t *testing.T) {
+	cs := readString(t, seedsConfig())
+	for _, c := range []struct {
+		name    string
+		fifoGet string // what the FIFO delivers
+		remove  bool   // remove later.xml while the run waits on the FIFO
+		want    string
+	}{
+		{"removed meanwhile", cs, true, "event at 2000 ms: %DIR%/later.xml: no such file\n  hint: check the path\n"},
+		{"a FIFO past --max-file-size", cs + strings.Repeat(" ", len(cs)), false, "event at 1000 ms: %DIR%/fifo.xml: file is larger than the limit of " + strconv.Itoa(len(cs)+100) + " bytes"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, dir, "cs.xml", cs)
+			later := writeFile(t, dir, "later.xml", cs)
+			fifo := filepath.Join(dir, "fifo.xml")
+			require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+			w := writeFile(t, dir, "w.json", `{"format": "capq-workload/v1",
+  "cluster": {"nodes": [{"count": 2, "memory_mb": 10240, "vcores": 10}]},
+  "apps": [{"id": "a", "queue": "development", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
+            "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 60000, "priority": 20}]}],
+  "events": [{"at_ms": 1000, "kind": "refresh", "config": "fifo.xml"},
+             {"at_ms": 2000, "kind": "refresh", "config": "later.xml"}]}`)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, capqBin, "simulate", "--config", "cs.xml", "--workload", w,
+				"--allow-special-files", "--max-file-size", strconv.Itoa(len(cs)+100))
+			cmd.Dir, cmd.Env = dir, environWithout("CI")
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Start())
+			// Opening for writing waits for the run to reach the first
+			// event: the check before the run has passed.
+			f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+			require.NoError(t, err)
+			if c.remove {
+				require.NoError(t, os.Remove(later))
+			}
+			_, _ = f.WriteString(c.fifoGet) // capq may stop reading past the limit
+			require.NoError(t, f.Close())
+			err = cmd.Wait()
+			require.NoError(t, ctx.Err(), "capq hung")
+			var ee *exec.ExitError
+			require.ErrorAs(t, err, &ee, "exit 0:\n"+stdout.String()+stderr.String())
+			assert.Equal(t, exitCannotRun, ee.ExitCode(), stderr.String())
+			assert.Contains(t, stderr.String(), "capq: workload "+w+": "+strings.ReplaceAll(c.want, "%DIR%", dir))
+			assert.Empty(t, stdout.String())
+		})
+	}
 }

@@ -69,9 +69,20 @@ func (o simulateOptions) refreshes(w *sim.Workload, opts sim.Options, s *streams
 		return opts, err
 	}
 	if err := preview.CheckRefreshes(w, dir, lopts); err != nil {
-		return opts, fmt.Errorf("workload %s: %w", s.argName(o.workload), err)
+		return opts, o.refreshInputError(err, s)
 	}
 	return preview.WithRefreshes(opts, dir, lopts), nil
+}
+
+// refreshInputError names the workload in the error of a refresh event
+// whose file cannot be read (sim.RefreshInputError), said alike before
+// the run and during it (a file removed or made unreadable meanwhile).
+func (o simulateOptions) refreshInputError(err error, s *streams) error {
+	var unreadable *sim.RefreshInputError
+	if errors.As(err, &unreadable) {
+		return fmt.Errorf("workload %s: %w", s.argName(o.workload), err)
+	}
+	return err
 }
 
 // refreshInputs are the configuration files the workload's refresh events

@@ -23,11 +23,13 @@ import (
 func WithRefreshes(opts sim.Options, dir string, load xmlconf.LoadOptions) sim.Options {
 	opts.RefreshCheck = RefreshCheck
 	opts.LoadConfig = func(name string) (*xmlconf.Model, error) {
-		path, err := RefreshPath(dir, name, load.Read.Untrusted)
+		// A file that cannot be read stops the run (exit 2, as before
+		// it); one that reads but does not load is a refused refresh.
+		srcs, err := refreshInput(dir, name, load, true)
 		if err != nil {
-			return nil, err
+			return nil, &sim.RefreshInputError{Err: err}
 		}
-		l, err := loadConfig(path, load)
+		l, err := xmlconf.Load(srcs)
 		if err != nil {
 			return nil, err
 		}
@@ -63,7 +65,9 @@ func RefreshPath(dir, name string, untrusted bool) (string, error) {
 // it is for lint and diff, not a refresh Hadoop would refuse. A
 // configuration that reads but that refreshQueues would refuse
 // (malformed XML, a queue tree it rejects) is the run's to report as a
-// refused refresh, as the ResourceManager does.
+// refused refresh, as the ResourceManager does. The error is a
+// *sim.RefreshInputError, as the run's is for a file that stops being
+// readable meanwhile: refreshInput is the one check for both.
 func CheckRefreshes(w *sim.Workload, dir string, load xmlconf.LoadOptions) error {
 	checked := map[string]bool{}
 	for _, ev := range w.Events {
@@ -71,49 +75,59 @@ func CheckRefreshes(w *sim.Workload, dir string, load xmlconf.LoadOptions) error
 			continue
 		}
 		checked[ev.Config] = true
-		path, err := RefreshPath(dir, ev.Config, load.Read.Untrusted)
-		if err == nil {
-			err = checkReadable(path, load)
-		}
-		if err != nil {
-			return fmt.Errorf("event at %d ms: %w", ev.AtMS, err)
+		if _, err := refreshInput(dir, ev.Config, load, false); err != nil {
+			return &sim.RefreshInputError{AtMS: ev.AtMS, Err: err}
 		}
 	}
 	return nil
 }
 
-// checkReadable says whether every file loadConfig would read from disk
-// for path can be read at all.
-func checkReadable(path string, load xmlconf.LoadOptions) error {
-	load, err := refreshSources(path, load)
+// refreshInput finds the files of the configuration a refresh event
+// names (RefreshPath, refreshSources) and, with read, reads every one
+// from disk into its Source, or else only checks that it could be read
+// (xmlconf.CheckReadable: a FIFO keeps what it holds for the run). Any
+// error is the input's, never Hadoop's refusal: what is read is parsed
+// only by xmlconf.Load afterwards.
+func refreshInput(dir, name string, load xmlconf.LoadOptions, read bool) (xmlconf.LoadOptions, error) {
+	path, err := RefreshPath(dir, name, load.Read.Untrusted)
 	if err != nil {
-		return err
+		return load, err
 	}
-	for _, src := range append(append([]xmlconf.Source(nil), load.YarnSite...), load.CapacityScheduler...) {
-		if src.Data != nil {
-			continue // read already (standard input, a git object)
-		}
-		if err := xmlconf.CheckReadable(src.Name, load.Read); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// loadConfig reads the configuration at path (a file or a Hadoop conf
-// directory) with load's other options.
-func loadConfig(path string, load xmlconf.LoadOptions) (*xmlconf.Loaded, error) {
-	load, err := refreshSources(path, load)
+	load, err = refreshSources(path, load)
 	if err != nil {
-		return nil, err
+		return load, err
 	}
-	return xmlconf.Load(load)
+	for _, srcs := range [][]xmlconf.Source{load.YarnSite, load.CapacityScheduler} {
+		for i := range srcs {
+			if srcs[i].Data != nil {
+				continue // read already (standard input, a git object)
+			}
+			ro := load.Read
+			ro.Untrusted = ro.Untrusted || srcs[i].Untrusted
+			if !read {
+				err = xmlconf.CheckReadable(srcs[i].Name, ro)
+			} else if data, rerr := xmlconf.ReadSourceBytes(srcs[i].Name, ro); rerr != nil {
+				err = rerr
+			} else {
+				if data == nil {
+					data = []byte{} // an empty file is read, not to be read again
+				}
+				srcs[i].Data = data
+			}
+			if err != nil {
+				return load, err
+			}
+		}
+	}
+	return load, nil
 }
 
 // refreshSources are load with the sources of the configuration at path:
 // a file, or a Hadoop conf directory's capacity-scheduler.xml over its
-// yarn-site.xml when load names none.
+// yarn-site.xml when load names none. The YarnSite slice is copied: the
+// caller's load is shared by every event.
 func refreshSources(path string, load xmlconf.LoadOptions) (xmlconf.LoadOptions, error) {
+	load.YarnSite = append([]xmlconf.Source(nil), load.YarnSite...)
 	cs := path
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		src, err := xmlconf.ConfDirSource(path)

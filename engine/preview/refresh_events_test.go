@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -113,7 +114,52 @@ func TestCheckRefreshes(t *testing.T) {
 			}
 			var re *xmlconf.ReadError
 			assert.ErrorAs(t, err, &re, "the hint travels with it")
+			var unreadable *sim.RefreshInputError
+			assert.ErrorAs(t, err, &unreadable, "said as the run says it")
 			assert.ErrorContains(t, err, c.wantErr)
+		})
+	}
+}
+
+// During the run, the loader WithRefreshes gives the simulator tells a
+// file it cannot read (a *sim.RefreshInputError, which stops the run: the
+// same check as CheckRefreshes) from one that reads but does not load (a
+// refused refresh, as refreshQueues refuses it).
+func TestWithRefreshesTellsUnreadableFromRefused(t *testing.T) {
+	dir := t.TempDir()
+	good := `<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property></configuration>`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cs.xml"), []byte(good), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "broken.xml"), []byte(good[:40]), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "empty.xml"), nil, 0o644))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "empty-conf"), 0o755))
+	for _, c := range []struct {
+		name, config string
+		untrusted    bool
+		unreadable   string // "" : loads, or is refused when refused is set
+		refused      bool
+	}{
+		{"readable", "cs.xml", false, "", false},
+		{"reads, does not parse", "broken.xml", false, "", true},
+		{"empty", "empty.xml", false, "", true},
+		{"missing", "missing.xml", false, filepath.Join(dir, "missing.xml") + ": no such file", false},
+		{"a conf dir without the file", "empty-conf", false, "empty-conf is a directory without a capacity-scheduler.xml", false},
+		{"untrusted, outside", "../x.xml", true, "leads outside", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			load := xmlconf.LoadOptions{Read: xmlconf.ReadOptions{Untrusted: c.untrusted}}
+			m, err := WithRefreshes(sim.Options{}, dir, load).LoadConfig(c.config)
+			var unreadable *sim.RefreshInputError
+			switch {
+			case c.unreadable != "":
+				require.ErrorAs(t, err, &unreadable)
+				assert.ErrorContains(t, err, c.unreadable)
+			case c.refused:
+				require.Error(t, err)
+				assert.False(t, errors.As(err, &unreadable), "a refused refresh, not a failed input: %v", err)
+			default:
+				require.NoError(t, err)
+				assert.NotNil(t, m)
+			}
 		})
 	}
 }

@@ -100,7 +100,7 @@ func (r *run) overBudget() bool {
 	if r.refreshes > 0 {
 		what += fmt.Sprintf("; %d configuration refreshes, charged %d events per queue of the two configurations", r.refreshes, refreshQueueCost)
 	}
-	r.budgetErr = fmt.Errorf("sim: %w: stopped after %d simulated events (%s) on %d nodes at simulated time %s with %d of %d applications finished; raise the budget with --max-events (-1 for none) or stop earlier with --until",
+	r.stopErr = fmt.Errorf("sim: %w: stopped after %d simulated events (%s) on %d nodes at simulated time %s with %d of %d applications finished; raise the budget with --max-events (-1 for none) or stop earlier with --until",
 		ErrBudget, r.evCount, what, len(r.nodes), time.Duration(r.now)*time.Millisecond, r.done, len(r.apps))
 	return true
 }

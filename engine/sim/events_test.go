@@ -138,3 +138,34 @@ func TestRefreshesChargeTheBudget(t *testing.T) {
 		assert.Contains(t, err.Error(), fmt.Sprintf("%d configuration refreshes, charged 15 events per queue", c.done))
 	}
 }
+
+// A refresh whose configuration reads but is refused is recorded and the
+// run goes on; one whose file cannot be read (LoadConfig's
+// *RefreshInputError) stops the run with that error, stamped with the
+// event's time: it is the input's failure, not refreshQueues'.
+func TestRefreshInputErrorStopsTheRun(t *testing.T) {
+	m := modelFrom(t, []byte(`<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property></configuration>`))
+	gone := fmt.Errorf("later.xml: no such file")
+	load := func(name string) (*xmlconf.Model, error) {
+		if name == "later.xml" {
+			return nil, &RefreshInputError{Err: gone}
+		}
+		return nil, fmt.Errorf("%s: XML syntax error", name)
+	}
+	w := &Workload{Name: "refreshes", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}},
+		Events: []Event{{AtMS: 1000, Kind: EventRefresh, Config: "broken.xml"}, {AtMS: 2000, Kind: EventRefresh, Config: "later.xml"}}}
+	res, err := Run(m, w, Options{Seed: 1, LoadConfig: load})
+	assert.Nil(t, res)
+	var unreadable *RefreshInputError
+	require.ErrorAs(t, err, &unreadable)
+	assert.Equal(t, int64(2000), unreadable.AtMS)
+	assert.ErrorIs(t, err, gone)
+	assert.EqualError(t, err, "event at 2000 ms: later.xml: no such file")
+
+	w.Events = w.Events[:1]
+	res, err = Run(m, w, Options{Seed: 1, LoadConfig: load})
+	require.NoError(t, err)
+	require.Len(t, res.Refreshes, 1)
+	assert.False(t, res.Refreshes[0].Accepted)
+	assert.Equal(t, []string{"cannot load broken.xml: broken.xml: XML syntax error"}, res.Refreshes[0].Errors)
+}

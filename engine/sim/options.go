@@ -25,7 +25,9 @@ type Options struct {
 	// Progress, when set, is called now and then with how far the run is.
 	Progress func(Progress)
 	// LoadConfig resolves the configuration a refresh event names (the
-	// engine never reads XML; the caller does). Nil refuses refreshes.
+	// engine never reads XML; the caller does). Nil refuses refreshes. An
+	// error is a refused refresh, except a *RefreshInputError (the file
+	// could not be read at all), which stops the run with it.
 	LoadConfig func(name string) (*xmlconf.Model, error)
 	// RefreshCheck holds the refresh rules (validate's), or nil.
 	RefreshCheck engine.RefreshCheck

@@ -60,8 +60,8 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 		return nil, err
 	}
 	r.loop()
-	if r.budgetErr != nil {
-		return nil, r.budgetErr
+	if r.stopErr != nil {
+		return nil, r.stopErr
 	}
 	res := r.finish()
 	if r.outErr != nil {
@@ -356,8 +356,8 @@ func (r *run) loop() {
 		if r.outErr != nil {
 			return // a full disk: the log is lost, stop now rather than at the end
 		}
-		if r.budgetErr != nil {
-			return // a refresh added queues the series cannot hold (addQueue)
+		if r.stopErr != nil {
+			return // a refresh added queues the series cannot hold (addQueue), or its file could not be read
 		}
 		r.counted()
 	}
@@ -365,7 +365,7 @@ func (r *run) loop() {
 	if r.opts.Until > 0 && (r.res.Summary.StoppedAtUntil || r.opts.Until > end) {
 		end = r.opts.Until
 	}
-	r.sampleUntil(end + 1) // past the cap it sets budgetErr, which Run returns
+	r.sampleUntil(end + 1) // past the cap it sets stopErr, which Run returns
 	r.now = end
 	if r.opts.Progress != nil {
 		r.progress()

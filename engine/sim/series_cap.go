@@ -69,8 +69,8 @@ func (r *run) roomForSamples(n, until int64) bool {
 	if int64(len(r.samples))+n <= limit {
 		return true
 	}
-	if r.budgetErr == nil {
-		r.budgetErr = fmt.Errorf("sim: %w: stopped at simulated time %s with %d of %d applications finished: sampling every %s until %s%s would keep more than %d points per queue (%d queues): raise --sample (or stop earlier with --until)",
+	if r.stopErr == nil {
+		r.stopErr = fmt.Errorf("sim: %w: stopped at simulated time %s with %d of %d applications finished: sampling every %s until %s%s would keep more than %d points per queue (%d queues): raise --sample (or stop earlier with --until)",
 			ErrSeries, fmtMS(r.now), r.done, len(r.apps), fmtMS(r.opts.SampleMS), fmtMS(until), inWords(until), limit, len(r.queues))
 	}
 	return false

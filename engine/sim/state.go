@@ -275,7 +275,7 @@ type run struct {
 	lastRound                int64
 	out                      *bufio.Writer
 	outErr                   error  // the first failed write of the event log; stops the run
-	budgetErr                error  // set when the run used up Options.MaxEvents or MaxSeriesPoints; stops it
+	stopErr                  error  // set when the run used up Options.MaxEvents or MaxSeriesPoints, or a refresh event's file could not be read (RefreshInputError); stops it
 	work                     uint64 // weighted events charged against Options.MaxEvents
 	refreshes                int    // configurations loaded by refresh events (budget.go)
 	budgeted                 bool   // Options.MaxEvents sets a budget

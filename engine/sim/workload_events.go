@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 )
 
@@ -52,6 +53,11 @@ func (r *run) refresh(ev *Event) {
 		return
 	}
 	m, err := r.opts.LoadConfig(ev.Config)
+	var unreadable *RefreshInputError
+	if errors.As(err, &unreadable) {
+		r.stopErr = &RefreshInputError{AtMS: ev.AtMS, Err: unreadable.Err}
+		return
+	}
 	if err != nil {
 		rr.Errors = []string{fmt.Sprintf("cannot load %s: %v", ev.Config, err)}
 		r.res.Refreshes = append(r.res.Refreshes, rr)
