@@ -93,17 +93,15 @@ func (s *Set) loadJSON(c *xmlconf.Conf, opts LoadOptions) []Problem {
 			// is not a refusal, but its rules go unchecked.
 			return []Problem{{Key: KeyJSONFile, Warning: true, Msg: fmt.Sprintf("cannot read mapping rule file %q (%v); capq runs with no mapping rules", strings.TrimSpace(path), errText(err))}}
 		}
-		// Jackson detects UTF-16 and UTF-32 in bytes, so the RM reads
-		// such a file; capq does not, and says so rather than calling
-		// the rules invalid JSON.
-		if err := safeio.RefuseWide(data, "JSON"); err != nil {
-			return []Problem{{Key: KeyJSONFile, Warning: true, Msg: fmt.Sprintf("cannot read mapping rule file %q (%v); capq runs with no mapping rules", strings.TrimSpace(path), err)}}
-		}
 		// MappingRuleCreator.getMappingRulesFromJsonFile hands Jackson the
-		// file's bytes (readValue(byte[])), and Jackson skips a BOM in
-		// bytes; the inline value above goes through readValue(String),
-		// which refuses one, as ParseJSON does.
-		data, _ = safeio.CutBOM(data)
+		// file's bytes (readValue(byte[])), whose bootstrapper skips a
+		// byte-order mark and reads UTF-16 and UTF-32 too; the inline
+		// value above goes through readValue(String), which refuses a
+		// BOM, as ParseJSON does.
+		data, _, err = safeio.JacksonUTF8(data)
+		if err != nil {
+			return []Problem{{Key: KeyJSONFile, Msg: hadoopErr("mapping rules are not valid JSON: %v", err).Error()}}
+		}
 		rules, err := ParseJSON(data)
 		if err != nil {
 			return []Problem{{Key: KeyJSONFile, Msg: err.Error()}}

@@ -39,9 +39,10 @@ func TestHostileWideEncodingJSON(t *testing.T) {
 // gave a parser's message about characters it could not place ("invalid
 // character 'ÿ'", "not a capq baseline"); each is named as UTF-16 or
 // UTF-32 with how to convert it, by the same check as a workload. The
-// RM reads a UTF-16 mapping rule file (Jackson detects the encoding), so
-// there capq warns that it runs without the rules rather than calling
-// them invalid JSON.
+// RM reads a UTF-16 mapping rule file (Jackson detects the encoding), and
+// so does capq: its rules are checked (rule #2 of this one names a leaf
+// as a parent), where capq warned that it ran without them
+// (TestHostileWideMappingRules).
 func TestHostileWideEncodingOtherInputs(t *testing.T) {
 	cs := seedsConfig()
 	slsCS := repoFile("testdata", "workloads", "sls", "capacity-scheduler.xml")
@@ -61,8 +62,8 @@ func TestHostileWideEncodingOtherInputs(t *testing.T) {
 		{"SLS nodes file", []string{"simulate", "--config", slsCS, "--workload", repoFile("testdata", "workloads", "sls", "trace.json"),
 			"--sls-nodes", hostile("sls-nodes-utf16.json")}, exitCannotRun,
 			"sls-nodes-utf16.json: file is UTF-16LE encoded; capq reads UTF-8 JSON (convert it: iconv -f UTF-16LE -t UTF-8)"},
-		{"mapping rule file", []string{"lint", hostile("mapping-rules-utf16/capacity-scheduler.xml")}, exitOK,
-			`cannot read mapping rule file "rules.json" (file is UTF-16LE encoded; capq reads UTF-8 JSON (convert it: iconv -f UTF-16LE -t UTF-8)); capq runs with no mapping rules`},
+		{"mapping rule file", []string{"lint", hostile("mapping-rules-utf16/capacity-scheduler.xml")}, exitFindings,
+			`error CS075: rule #2: Queue path 'root.default.%user' is invalid because 'root.default' is a leaf queue`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := hostileRun(t, t.TempDir(), nil, "", c.args...)
