@@ -17,6 +17,9 @@ func FuzzHadoop1Migrate(f *testing.F) {
 	f.Add("a,b,c", "a.capacity=33.3\nb.capacity=33.3\nb.maximum-capacity=33.3\nc.capacity=33.4", "", false)
 	f.Add("x, y,root,a.b", "x.capacity=100.5\n y.capacity=0\nroot.user-limit-factor=0\na.b.capacity=1e1", "g=x", true)
 	f.Add("p,q", "p.capacity=0\nq.capacity=100\nq.maximum-capacity=100\np.maximum-capacity=5", "g=p;h=g,q", false)
+	// A queue named with ${...} or {{ }}: the YARN file failed its own
+	// lint (XML011), "a capq bug".
+	f.Add("e${env.X},t{{a,b}}", "e${env.X}.capacity=50\nt{{a.capacity=25\nb}}.capacity=25", "", false)
 	f.Fuzz(func(t *testing.T, names, lines, groups string, acls bool) {
 		cs := &xmlconf.Document{File: "capacity-scheduler.xml"}
 		for i, line := range strings.Split(lines, "\n") {

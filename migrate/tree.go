@@ -70,13 +70,17 @@ func (mg *migration) nodeFor(q *xmlconf.H1Queue, parent *node) *node {
 }
 
 // yarnName makes a Hadoop 1 queue name usable as a YARN path segment:
-// trimmed, no '.', no blanks, not "root".
+// trimmed, no '.', no blanks, not "root". '$', '{' and '}' go too: in the
+// YARN file the name is part of a queue list, a value that
+// Configuration#substituteVars expands (a Hadoop 1 queue
+// "etl${env.HOME}" would become the RM's home directory), and the braces
+// would read as a template placeholder (XML011) across names.
 func (mg *migration) yarnName(q *xmlconf.H1Queue) string {
 	name := strings.TrimSpace(q.Name)
 	var b strings.Builder
 	for _, r := range name {
 		switch {
-		case r == '.' || r <= ' ' || r == ',' || r == ':':
+		case r == '.' || r <= ' ' || r == ',' || r == ':', r == '$' || r == '{' || r == '}':
 			b.WriteByte('_')
 		default:
 			b.WriteRune(r)
@@ -90,8 +94,12 @@ func (mg *migration) yarnName(q *xmlconf.H1Queue) string {
 		out = "queue"
 	}
 	if out != q.Name {
+		why := "YARN queue names cannot have blanks around them, contain '.', ',' or ':', or be \"root\""
+		if strings.ContainsAny(name, "${}") {
+			why += "; '$', '{' and '}' would read as a ${...} variable or a template placeholder"
+		}
 		mg.finding(RuleRenamed, xmlconf.SeverityWarning, q.Pos, q.FullName, "",
-			fmt.Sprintf("queue %q becomes %q: YARN queue names cannot have blanks around them, contain '.', ',' or ':', or be \"root\"", q.Name, out),
+			fmt.Sprintf("queue %q becomes %q: %s", q.Name, out, why),
 			"update job submissions (mapreduce.job.queuename) to the new name")
 	}
 	return out
