@@ -319,6 +319,11 @@ func (p *parser) number() (*Expr, error) {
 		return &Expr{Val: v * mb, Kind: KindMemory, col: col}, nil
 	}
 	d, err := time.ParseDuration(strings.ToLower(tok))
+	if err != nil && !strings.ContainsAny(unit, "nuµ") && !strings.Contains(err.Error(), "unit") {
+		// The units are right but the sum overflows time.Duration: "unknown
+		// unit" sent the user to fix an "h" that was fine.
+		return nil, p.errAt(col, p.or(tok, "the duration")+" is out of range", "durations go up to 2562047h (about 292 years)")
+	}
 	if err != nil || strings.ContainsAny(unit, "nuµ") {
 		return nil, p.errAt(col+numEnd, "unknown unit"+p.in(tok), "durations take ms, s, m, h (1h30m); memory takes mb, gb, tb (binary: 1gb = 1024mb)")
 	}
