@@ -84,6 +84,9 @@ func Load(opts LoadOptions) (*Loaded, error) {
 	if m.TooLarge != nil {
 		return nil, m.TooLarge
 	}
+	for _, d := range docs {
+		m.SourceBytes += d.Bytes
+	}
 	return &Loaded{Model: m, Docs: docs}, nil
 }
 

@@ -476,6 +476,9 @@ type Model struct {
 	// of capq's size bounds (MaxQueues): the model holds only part of
 	// it, and Load returns TooLarge as its error so no command runs on it.
 	TooLarge error
+	// SourceBytes is how much Load read for the model (every file, its
+	// includes too; Document.Bytes), 0 for a model built otherwise.
+	SourceBytes int64
 }
 
 // Queue returns the queue with the given full path, or nil.

@@ -42,4 +42,8 @@ type Document struct {
 	// Included are the files xi:include read into the document, nested
 	// ones too, as paths capq opened: inputs an output must not replace.
 	Included []string
+	// Bytes is how much was read for the document: its file and every
+	// file it included, for a caller that bounds work by input size (a
+	// simulation charging a refresh event's read, sim.RefreshCost).
+	Bytes int64
 }

@@ -88,7 +88,11 @@ func ReadBytes(name string, data []byte, opts ReadOptions) (*Document, error) {
 		return nil, tooBig(name, int64(len(data)), opts.MaxBytes)
 	}
 	r := &resource{opts: opts, top: name, chain: []string{absPath(name)}}
-	return r.read(name, data)
+	doc, err := r.read(name, data)
+	if doc != nil {
+		doc.Bytes = int64(len(data)) + r.bytes // r.bytes: the included files
+	}
+	return doc, err
 }
 
 // ReadFiles reads every file, even after one fails, and returns their

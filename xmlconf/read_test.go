@@ -321,6 +321,14 @@ func TestReadIncludeRelative(t *testing.T) {
 	inc := filepath.Join(filepath.Dir(path), "conf.d", "eng.xml")
 	assert.Equal(t, Pos{File: inc, Line: 4, Col: 5}, d.Props[1].NamePos, "positions refer to the included file")
 	assert.Empty(t, d.Findings)
+	top, err := os.Stat(path)
+	require.NoError(t, err)
+	part, err := os.Stat(inc)
+	require.NoError(t, err)
+	assert.Equal(t, top.Size()+part.Size(), d.Bytes, "the bytes read: the file and what it included")
+	l, err := Load(LoadOptions{CapacityScheduler: []Source{{Name: path}}})
+	require.NoError(t, err)
+	assert.Equal(t, d.Bytes, l.Model.SourceBytes, "what a simulation charges a refresh for")
 }
 
 func TestReadIncludeNestedResolvesAgainstTopLevel(t *testing.T) {

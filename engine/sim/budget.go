@@ -20,7 +20,11 @@ var ErrBudget = errors.New("work budget used up")
 // A refresh event re-reads a configuration and checks it against the
 // running one (lint, the effective diff, the engine's rebuild): about
 // 30 µs a queue with 2,000 queues, so it is charged refreshQueueCost
-// events for every queue of the two configurations.
+// events for every queue of the two configurations. Reading and parsing
+// the file costs by its size whatever it holds (about 40 ns a byte: a
+// 20 MB comment took 0.8 s, and 200 refreshes of it ran for nearly three
+// minutes while charged for its 6 queues only), so it is charged one
+// event for every refreshBytesPerEvent bytes read, includes too.
 //
 // An application costs more than the events the run counts for it (its
 // arrival, AM and task allocations, completions): measured on SYNTH
@@ -32,16 +36,18 @@ var ErrBudget = errors.New("work budget used up")
 // 7 GB. Only a SYNTH description reaches such counts from a small file;
 // the others need a file of about 150 bytes an application.
 const (
-	nodeSetupCost    = 10
-	nodesPerEventUp  = 25_000
-	refreshQueueCost = 15
-	appCost          = 25
+	nodeSetupCost        = 10
+	nodesPerEventUp      = 25_000
+	refreshQueueCost     = 15
+	refreshBytesPerEvent = 32
+	appCost              = 25
 )
 
 // RefreshCost is the budget a refresh between configurations of these
-// queue counts uses.
-func RefreshCost(oldQueues, newQueues int) uint64 {
-	return uint64(oldQueues+newQueues) * refreshQueueCost
+// queue counts uses, the new one read from readBytes bytes
+// (xmlconf.Model.SourceBytes).
+func RefreshCost(oldQueues, newQueues int, readBytes int64) uint64 {
+	return uint64(oldQueues+newQueues)*refreshQueueCost + uint64(max(readBytes, 0))/refreshBytesPerEvent
 }
 
 // budget is the most weighted events this run may process; 0 means no
@@ -98,7 +104,7 @@ func (r *run) overBudget() bool {
 	}
 	what := "heartbeats, arrivals, completions"
 	if r.refreshes > 0 {
-		what += fmt.Sprintf("; %d configuration refreshes, charged %d events per queue of the two configurations", r.refreshes, refreshQueueCost)
+		what += fmt.Sprintf("; %d configuration refreshes, charged %d events per queue of the two configurations and one per %d bytes read", r.refreshes, refreshQueueCost, refreshBytesPerEvent)
 	}
 	r.stopErr = fmt.Errorf("sim: %w: stopped after %d simulated events (%s) on %d nodes at simulated time %s with %d of %d applications finished; raise the budget with --max-events (-1 for none) or stop earlier with --until",
 		ErrBudget, r.evCount, what, len(r.nodes), time.Duration(r.now)*time.Millisecond, r.done, len(r.apps))

@@ -120,7 +120,7 @@ func TestRefreshesChargeTheBudget(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		w.Events = append(w.Events, Event{AtMS: int64(i+1) * 1000, Kind: EventRefresh, Config: "same.xml"})
 	}
-	per := RefreshCost(len(m.Queues), len(m.Queues)) // 201 queues each side
+	per := RefreshCost(len(m.Queues), len(m.Queues), m.SourceBytes) // 201 queues each side
 	for _, c := range []struct {
 		budget int64
 		done   int
@@ -168,4 +168,24 @@ func TestRefreshInputErrorStopsTheRun(t *testing.T) {
 	require.Len(t, res.Refreshes, 1)
 	assert.False(t, res.Refreshes[0].Accepted)
 	assert.Equal(t, []string{"cannot load broken.xml: broken.xml: XML syntax error"}, res.Refreshes[0].Errors)
+}
+
+// A refresh is charged for the bytes it read as well as for its queues: a
+// configuration padded with a 20 MB comment parsed for 0.8 s a refresh,
+// charged as its 6 queues, so a workload naming it 200 times ran for
+// nearly three minutes within the default budget.
+func TestRefreshChargedByBytesRead(t *testing.T) {
+	m := modelFrom(t, []byte(`<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>default</value></property></configuration>`))
+	big := *m
+	big.SourceBytes = 20 << 20
+	load := func(string) (*xmlconf.Model, error) { return &big, nil }
+	w := &Workload{Name: "refreshes", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}}}
+	for i := 0; i < 200; i++ {
+		w.Events = append(w.Events, Event{AtMS: int64(i+1) * 1000, Kind: EventRefresh, Config: "padded.xml"})
+	}
+	per := RefreshCost(len(m.Queues), len(m.Queues), big.SourceBytes)
+	assert.Equal(t, uint64(2*2*refreshQueueCost+(20<<20)/refreshBytesPerEvent), per)
+	_, err := Run(m, w, Options{Seed: 1, LoadConfig: load})
+	require.ErrorIs(t, err, ErrBudget, "the default budget holds a few such refreshes, not 200")
+	assert.Contains(t, err.Error(), "charged 15 events per queue of the two configurations and one per 32 bytes read")
 }

@@ -65,7 +65,7 @@ func (r *run) refresh(ev *Event) {
 	}
 	// Charged on top of the event itself; the loop's next budget check
 	// stops a run whose refreshes outgrow it.
-	r.work += RefreshCost(len(r.model.Queues), len(m.Queues))
+	r.work += RefreshCost(len(r.model.Queues), len(m.Queues), m.SourceBytes)
 	r.refreshes++
 	if errs := r.e.Refresh(m, r.opts.RefreshCheck); len(errs) > 0 {
 		rr.Errors = errs
