@@ -39,14 +39,26 @@ func WideEncoding(b []byte) string {
 // error naming the encoding of UTF-16 or UTF-32 text and the iconv line
 // that converts it ("file is UTF-16LE encoded; capq reads UTF-8 JSON
 // (convert it: iconv -f UTF-16LE -t UTF-8)"), nil for anything else.
-// format says what capq reads there ("JSON"), "" for plain text.
+// format says what capq reads there ("JSON"), "" for plain text. The
+// error is a *WideError: it is about the whole file, not a line of it.
 func RefuseWide(data []byte, format string) error {
 	enc := WideEncoding(data)
 	if enc == "" {
 		return nil
 	}
+	return &WideError{Encoding: enc, format: format}
+}
+
+// WideError is RefuseWide's refusal of a file in UTF-16 or UTF-32.
+type WideError struct {
+	Encoding string // "UTF-16LE", ...
+	format   string
+}
+
+func (e *WideError) Error() string {
+	format := e.format
 	if format != "" {
 		format = " " + format
 	}
-	return fmt.Errorf("file is %s encoded; capq reads UTF-8%s (convert it: iconv -f %s -t UTF-8)", enc, format, enc)
+	return fmt.Sprintf("file is %s encoded; capq reads UTF-8%s (convert it: iconv -f %s -t UTF-8)", e.Encoding, format, e.Encoding)
 }
