@@ -137,13 +137,9 @@ func tag(rules []Rule, key string) []Rule {
 // is not a field of the rule, "Create" for "create" included, is not read
 // (UnknownRuleKeys names them).
 func ParseJSON(data []byte) ([]Rule, error) {
-	var top map[string]json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&top); err != nil {
+	top, err := description(data)
+	if err != nil {
 		return nil, hadoopErr("mapping rules are not valid JSON: %v", err)
-	}
-	if dec.More() {
-		return nil, hadoopErr("mapping rules are not valid JSON: data after the top-level object")
 	}
 	raws, err := rawRules(top)
 	if err != nil {
@@ -161,6 +157,18 @@ func ParseJSON(data []byte) ([]Rule, error) {
 		}
 	}
 	return rules, nil
+}
+
+// description decodes the top-level object, and only it: ObjectMapper's
+// readValue stops after the value it binds (DeserializationFeature
+// FAIL_ON_TRAILING_TOKENS is off by default), so text after it, a second
+// object included, is never read and fails nothing.
+func description(data []byte) (map[string]json.RawMessage, error) {
+	var top map[string]json.RawMessage
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&top); err != nil {
+		return nil, err
+	}
+	return top, nil
 }
 
 // rawRules is the description's "rules" (MappingRulesDescription): the
@@ -213,8 +221,8 @@ func decodeRule(raw map[string]json.RawMessage, r *Rule) error {
 // matches field names case-sensitively. What they say does not happen.
 // Text that is not valid JSON gives none (ParseJSON reports it).
 func UnknownRuleKeys(data []byte) []string {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(data, &top) != nil {
+	top, err := description(data)
+	if err != nil {
 		return nil
 	}
 	raws, err := rawRules(top)

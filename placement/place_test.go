@@ -131,12 +131,29 @@ func TestParseJSONErrors(t *testing.T) {
 		`{"rules":[{"type":"user","matches":"*","policy":"setDefaultQueue"}]}`:         "default queue is undefined",
 		`{"rules":[{"type":"user","matches":"*","policy":"nope"}]}`:                    `policy "nope" is not one of`,
 		`{"rules":[{"type":"user","matches":"*","policy":"user","fallbackResult":1}]}`: "not valid JSON",
-		`{"rules":[]} x`: "data after",
 	}
 	for in, want := range cases {
 		_, err := ParseJSON([]byte(in))
 		require.Error(t, err, in)
 		assert.Contains(t, err.Error(), want)
+	}
+}
+
+// Jackson's ObjectMapper.readValue binds the first value and stops:
+// DeserializationFeature.FAIL_ON_TRAILING_TOKENS is off by default, so
+// text after the description (a second object, a stray brace) is never
+// read. capq called it "not valid JSON" (CS074), an error Hadoop does not
+// raise.
+func TestParseJSONIgnoresTrailingText(t *testing.T) {
+	for _, in := range []string{
+		`{"rules":[{"type":"user","matches":"*","policy":"user","parentQueue":"root.users","Create":false}]} x`,
+		`{"rules":[{"type":"user","matches":"*","policy":"user","parentQueue":"root.users","Create":false}]}}`,
+		`{"rules":[{"type":"user","matches":"*","policy":"user","parentQueue":"root.users","Create":false}]}{"rules":[{"type":"nope"}]}`,
+	} {
+		rules, err := ParseJSON([]byte(in))
+		require.NoError(t, err, in)
+		require.Len(t, rules, 1, "the second object's rules are not read")
+		assert.Equal(t, []string{`rule #1: key "Create" is not read: fields are case-sensitive, this is "create"`}, UnknownRuleKeys([]byte(in)), "unknown keys are still named")
 	}
 }
 
