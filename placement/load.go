@@ -7,6 +7,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/capq/capq/safeio"
 	"github.com/capq/capq/xmlconf"
@@ -163,12 +164,33 @@ func ParseJSON(data []byte) ([]Rule, error) {
 // readValue stops after the value it binds (DeserializationFeature
 // FAIL_ON_TRAILING_TOKENS is off by default), so text after it, a second
 // object included, is never read and fails nothing.
+// Within it, bytes that are not UTF-8 fail as they fail Jackson's
+// UTF8StreamJsonParser ("Invalid UTF-8 start byte"); Go's decoder would
+// read them as U+FFFD.
 func description(data []byte) (map[string]json.RawMessage, error) {
 	var top map[string]json.RawMessage
-	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&top); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&top); err != nil {
 		return nil, err
 	}
+	if read := data[:dec.InputOffset()]; !utf8.Valid(read) {
+		at := invalidUTF8At(read)
+		return nil, fmt.Errorf("invalid UTF-8 byte 0x%02x at byte %d", read[at], at)
+	}
 	return top, nil
+}
+
+// invalidUTF8At is the offset of the first byte of b that does not start
+// a valid UTF-8 sequence (len(b) if none).
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
 }
 
 // rawRules is the description's "rules" (MappingRulesDescription): the

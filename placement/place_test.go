@@ -131,6 +131,8 @@ func TestParseJSONErrors(t *testing.T) {
 		`{"rules":[{"type":"user","matches":"*","policy":"setDefaultQueue"}]}`:         "default queue is undefined",
 		`{"rules":[{"type":"user","matches":"*","policy":"nope"}]}`:                    `policy "nope" is not one of`,
 		`{"rules":[{"type":"user","matches":"*","policy":"user","fallbackResult":1}]}`: "not valid JSON",
+		// Jackson's UTF8StreamJsonParser: "Invalid UTF-8 start byte 0xff".
+		"{\"rules\":[{\"type\":\"user\",\"matches\":\"a\xffb\",\"policy\":\"user\",\"parentQueue\":\"root.u\"}]}": "not valid JSON: invalid UTF-8 byte 0xff at byte 37",
 	}
 	for in, want := range cases {
 		_, err := ParseJSON([]byte(in))
@@ -149,6 +151,7 @@ func TestParseJSONIgnoresTrailingText(t *testing.T) {
 		`{"rules":[{"type":"user","matches":"*","policy":"user","parentQueue":"root.users","Create":false}]} x`,
 		`{"rules":[{"type":"user","matches":"*","policy":"user","parentQueue":"root.users","Create":false}]}}`,
 		`{"rules":[{"type":"user","matches":"*","policy":"user","parentQueue":"root.users","Create":false}]}{"rules":[{"type":"nope"}]}`,
+		"{\"rules\":[{\"type\":\"user\",\"matches\":\"*\",\"policy\":\"user\",\"parentQueue\":\"root.users\",\"Create\":false}]} \xff (never read)",
 	} {
 		rules, err := ParseJSON([]byte(in))
 		require.NoError(t, err, in)
