@@ -13,9 +13,9 @@ import (
 // `migrate -o X --report X` wrote X and then failed, and --html could
 // overwrite the configuration it reported on.
 type Guard struct {
-	force   bool
-	inputs  []named
-	outputs []output
+	force, untrusted bool
+	inputs           []named
+	outputs          []output
 }
 
 type named struct {
@@ -29,7 +29,9 @@ type output struct {
 }
 
 // NewGuard starts a guard; force allows replacing existing regular files.
-func NewGuard(force bool) *Guard { return &Guard{force: force} }
+// untrusted (a pull request's checkout) refuses outputs whose directory
+// links out of the working directory (CheckOutputLinkOut).
+func NewGuard(force, untrusted bool) *Guard { return &Guard{force: force, untrusted: untrusted} }
 
 // Input records a file the run reads. Names that are not files (empty,
 // "-", git:…) or do not exist are ignored: they cannot be clobbered.
@@ -53,6 +55,11 @@ func (g *Guard) Output(flag, path string) error {
 	}
 	if err := CheckOutputDir(flag, path); err != nil {
 		return err
+	}
+	if g.untrusted {
+		if err := CheckOutputLinkOut(path); err != nil {
+			return fmt.Errorf("%s: %w", flag, err)
+		}
 	}
 	o := output{flag: flag, path: path, key: pathKey(path)}
 	if path != Stdout {

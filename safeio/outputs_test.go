@@ -28,7 +28,7 @@ func TestCheckOutputDir(t *testing.T) {
 			assert.EqualError(t, err, c.want)
 		}
 	}
-	g := NewGuard(false)
+	g := NewGuard(false, false)
 	assert.ErrorContains(t, g.Output("-o", filepath.Join(dir, "missing", "x")), "does not exist", "the guard checks the directory too")
 }
 

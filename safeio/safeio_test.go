@@ -141,7 +141,7 @@ func TestGuard(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := NewGuard(c.force)
+			g := NewGuard(c.force, false)
 			g.Input(in, "-", "git:main:x")
 			var err error
 			for _, o := range c.outputs {

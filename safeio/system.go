@@ -72,6 +72,26 @@ func checkLinkOut(path, real string) error {
 	return fmt.Errorf("%s is a symbolic link, or passes through one, that leads outside the working directory: %w (use --untrusted=false for input you trust)", path, ErrLinkOut)
 }
 
+// CheckOutputLinkOut refuses, for untrusted input, an output named inside
+// the working directory whose directory is, or passes through, a
+// symbolic link out of it: a pull request that adds out/ as a link to a
+// runner directory would have capq write (or, with --force, replace)
+// files there. The output itself being a link is CheckTarget's to refuse.
+// A directory that cannot be resolved passes: writing there fails anyway.
+func CheckOutputLinkOut(path string) error {
+	if path == "" || path == Stdout {
+		return nil
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+	if err != nil {
+		return nil
+	}
+	if err := checkLinkOut(path, filepath.Join(dir, filepath.Base(path))); err != nil {
+		return fmt.Errorf("write %s: its directory is a symbolic link, or passes through one, that leads outside the working directory: %w (use --untrusted=false for a checkout you trust)", path, ErrLinkOut)
+	}
+	return nil
+}
+
 // under says whether abs is dir or lies below it (both clean and absolute).
 func under(dir, abs string) bool {
 	rel, err := filepath.Rel(dir, abs)

@@ -159,14 +159,15 @@ func (o genWorkloadOptions) workload(m *xmlconf.Model, s *streams) (*sim.Workloa
 func (o genWorkloadOptions) loadConfig(s *streams) (*xmlconf.Loaded, error) {
 	out := outputFlag{"-o", o.output}
 	named := append([]string{o.configFile, o.fromRMApps, o.rmNodes}, o.config.yarnSite...)
-	if err := checkOutputs(o.force, named, out); err != nil {
+	rules := o.config.outputRules(o.force, s)
+	if err := checkOutputs(rules, named, out); err != nil {
 		return nil, err
 	}
 	loaded, err := o.config.load(o.configFile, s)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkIncludedOutputs(o.force, []*xmlconf.Loaded{loaded}, out); err != nil {
+	if err := checkIncludedOutputs(rules, []*xmlconf.Loaded{loaded}, out); err != nil {
 		return nil, err
 	}
 	return loaded, nil

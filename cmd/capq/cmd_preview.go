@@ -57,7 +57,7 @@ func runPreview(o previewOptions, args []string, s *streams) error {
 	if err := o.check(args, s); err != nil {
 		return cannotRun(err)
 	}
-	if err := checkOutputs(o.force, o.inputs(args), stdoutReport, outputFlag{"--html", o.html}); err != nil {
+	if err := checkOutputs(o.config.outputRules(o.force, s), o.inputs(args), stdoutReport, outputFlag{"--html", o.html}); err != nil {
 		return cannotRun(err)
 	}
 	gates, err := loadGates(o.asserts, o.gateFile, o.config.readFlags, s)

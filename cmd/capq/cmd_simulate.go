@@ -84,14 +84,14 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if o.configFile == "" || o.workload == "" {
 		return cannotRun(fmt.Errorf("--config and --workload are required"))
 	}
-	if err := checkOutputs(o.force, o.inputs(), stdoutReport, outputFlag{"--events", o.events}); err != nil {
+	if err := checkOutputs(o.config.outputRules(o.force, s), o.inputs(), stdoutReport, outputFlag{"--events", o.events}); err != nil {
 		return cannotRun(err)
 	}
 	loaded, err := o.config.load(o.configFile, s)
 	if err != nil {
 		return cannotRun(err)
 	}
-	if err := checkIncludedOutputs(o.force, []*xmlconf.Loaded{loaded}, stdoutReport, outputFlag{"--events", o.events}); err != nil {
+	if err := checkIncludedOutputs(o.config.outputRules(o.force, s), []*xmlconf.Loaded{loaded}, stdoutReport, outputFlag{"--events", o.events}); err != nil {
 		return cannotRun(err)
 	}
 	res, err := o.run(loaded.Model, opts, s)
@@ -116,7 +116,7 @@ func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams) (*s
 		return nil, err
 	}
 	s.notes("warning", append(w.Warnings, sim.UnknownQueueWarnings(m, w)...))
-	if err := checkOutputs(o.force, o.refreshInputs(w), stdoutReport, outputFlag{"--events", o.events}); err != nil {
+	if err := checkOutputs(o.config.outputRules(o.force, s), o.refreshInputs(w), stdoutReport, outputFlag{"--events", o.events}); err != nil {
 		return nil, err
 	}
 	if opts, err = o.refreshes(w, opts, s); err != nil {

@@ -44,7 +44,10 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	if o.writeBaseline == safeio.Stdout {
 		return p, errors.New("--write-baseline -: a baseline is written to a file; standard output holds the report")
 	}
-	if err := safeio.CheckOutputDir("--write-baseline", o.writeBaseline); err != nil {
+	// force: a baseline replaces a baseline (WriteBaselineFile checks
+	// which); the guard refuses a link, a directory or, untrusted, a
+	// directory linked out of the checkout.
+	if err := checkOutputs(outputRules{force: true, untrusted: p.untrusted}, nil, outputFlag{"--write-baseline", o.writeBaseline}); err != nil {
 		return p, err
 	}
 	if o.policy != "" {

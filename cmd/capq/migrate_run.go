@@ -57,7 +57,7 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun(err)
 	}
-	if err := o.checkTargets(); err != nil {
+	if err := o.checkTargets(s); err != nil {
 		return cannotRun(err)
 	}
 	if err := s.stdinOnce(o.stdinInputs()...); err != nil {
@@ -97,13 +97,13 @@ func runMigrateHadoop1(o migrateOptions, s *streams) error {
 // --force), is a link or device, is one of the inputs, or is another
 // output (`-o X --report X` once wrote X and then failed), so a run never
 // leaves some files written and others not.
-func (o migrateOptions) checkTargets() error {
+func (o migrateOptions) checkTargets(s *streams) error {
 	inputs := o.hadoop1Files.inputs()
 	outs := []outputFlag{{"-o", o.xmlTarget()}, {"--yarn-site", o.yarnSite}}
 	if r := o.reportTarget(); r != stderrTarget {
 		outs = append(outs, outputFlag{"--report", r})
 	}
-	return checkOutputs(o.force, inputs, outs...)
+	return checkOutputs(o.readFlags.outputRules(o.force, s), inputs, outs...)
 }
 
 // stderrTarget is where the report goes when nothing else is free.

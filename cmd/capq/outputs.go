@@ -17,13 +17,25 @@ type outputFlag struct{ flag, path string }
 // on standard output: an output flag of "-" would interleave with it.
 var stdoutReport = outputFlag{"the report on standard output", safeio.Stdout}
 
+// outputRules say what checkOutputs allows: replacing existing files
+// (--force), and whether the checkout is untrusted (CI, --untrusted),
+// where no output may be written through a directory that links out of
+// the working directory (a pull request's out/ -> a runner directory).
+type outputRules struct{ force, untrusted bool }
+
+// outputRules are the rules for outputs of a run with these read flags.
+func (f readFlags) outputRules(force bool, s *streams) outputRules {
+	return outputRules{force: force, untrusted: f.isUntrusted(s)}
+}
+
 // checkOutputs refuses, before any work, outputs that would replace one of
 // inputs (compared by file identity, so hard links and ./x spellings are
 // caught), each other, a symbolic link or a device, or an existing file
-// without force. Directory inputs stand for the configuration files
-// capq reads in them.
-func checkOutputs(force bool, inputs []string, outputs ...outputFlag) error {
-	g := safeio.NewGuard(force)
+// without force, or (untrusted) that a link leads out of the working
+// directory. Directory inputs stand for the configuration files capq
+// reads in them.
+func checkOutputs(rules outputRules, inputs []string, outputs ...outputFlag) error {
+	g := safeio.NewGuard(rules.force, rules.untrusted)
 	for _, in := range inputs {
 		if strings.HasPrefix(in, "git:") {
 			continue
@@ -47,7 +59,7 @@ func checkOutputs(force bool, inputs []string, outputs ...outputFlag) error {
 // mapping-rule-json-file: checkOutputs sees
 // only the files named on the command line, so `simulate --events
 // part.xml --force` replaced the part the configuration included.
-func checkIncludedOutputs(force bool, loaded []*xmlconf.Loaded, outputs ...outputFlag) error {
+func checkIncludedOutputs(rules outputRules, loaded []*xmlconf.Loaded, outputs ...outputFlag) error {
 	var inputs []string
 	for _, l := range loaded {
 		if l != nil {
@@ -60,5 +72,5 @@ func checkIncludedOutputs(force bool, loaded []*xmlconf.Loaded, outputs ...outpu
 	if len(inputs) == 0 {
 		return nil
 	}
-	return checkOutputs(force, inputs, outputs...)
+	return checkOutputs(rules, inputs, outputs...)
 }

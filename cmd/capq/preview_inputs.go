@@ -18,7 +18,7 @@ func loadPreviewConfigs(o previewOptions, oldArg, newArg string, s *streams) (*p
 	if err != nil {
 		return nil, err
 	}
-	if err := checkIncludedOutputs(o.force, []*xmlconf.Loaded{in.old, in.new}, stdoutReport, outputFlag{"--html", o.html}); err != nil {
+	if err := checkIncludedOutputs(o.config.outputRules(o.force, s), []*xmlconf.Loaded{in.old, in.new}, stdoutReport, outputFlag{"--html", o.html}); err != nil {
 		return nil, err
 	}
 	return preview.YARNConfigs(preview.LoadedConfig{Model: in.old.Model, Name: in.oldName, Data: in.oldData},

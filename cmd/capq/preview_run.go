@@ -57,7 +57,7 @@ func previewWorkload(o previewOptions, s *streams) (*sim.Workload, sim.Options, 
 		opts.SampleMS = preview.AutoSampleMS(w)
 	}
 	s.notes("warning", w.Warnings)
-	if err := checkOutputs(o.force, so.refreshInputs(w), stdoutReport, outputFlag{"--html", o.html}); err != nil {
+	if err := checkOutputs(o.config.outputRules(o.force, s), so.refreshInputs(w), stdoutReport, outputFlag{"--html", o.html}); err != nil {
 		return nil, opts, err
 	}
 	opts, err = so.refreshes(w, opts, s)
