@@ -93,3 +93,30 @@ func TestConfDirUnreadableYarnSite(t *testing.T) {
 		}
 	})
 }
+
+// TestYarnSiteFlagNamesADirectory: --yarn-site DIR reads DIR's
+// yarn-site.xml, as a configuration directory's is read. It read DIR's
+// capacity-scheduler.xml instead (the resolution of a configuration
+// argument), so the ResourceManager's settings beside it went unread
+// (here the heartbeat interval) and the scheduler file was read twice. A
+// directory without a yarn-site.xml is named as such, exit 2.
+func TestYarnSiteFlagNamesADirectory(t *testing.T) {
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "conf")
+	require.NoError(t, os.Mkdir(conf, 0o755))
+	writeFile(t, conf, "capacity-scheduler.xml", readString(t, seedsConfig()))
+	writeFile(t, conf, "yarn-site.xml", `<configuration><property><name>yarn.resourcemanager.nodemanagers.heartbeat-interval-ms</name><value>250</value></property></configuration>`)
+	workload := repoFile("testdata", "workloads", "seeds-example.json")
+	r := hostileRun(t, dir, nil, "", "simulate", "--config", seedsConfig(), "--workload", workload, "--yarn-site", "conf")
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "heartbeat 250ms", "conf/yarn-site.xml is read")
+
+	r = hostileRun(t, dir, nil, "", "lint", "--yarn-site", "conf", seedsConfig())
+	assert.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	assert.NotContains(t, r.stdout, "conf/capacity-scheduler.xml", "the scheduler file is not read as the ResourceManager's")
+
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "empty"), 0o755))
+	r = hostileRun(t, dir, nil, "", "lint", "--yarn-site", "empty", seedsConfig())
+	assert.Equal(t, exitCannotRun, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stderr, "capq: --yarn-site: empty is a directory without a yarn-site.xml; name the file to read")
+}

@@ -112,7 +112,7 @@ func (f *configFlags) options(s *streams) (xmlconf.LoadOptions, error) {
 	opts.Read.MaxBytes, opts.Read.AllowSpecial = lim.MaxBytes, lim.AllowSpecial
 	opts.Read.Untrusted = f.isUntrusted(s)
 	for _, y := range f.yarnSite {
-		src, err := resolveSource(y, s, opts.Read)
+		src, err := resolveYarnSite(y, s, opts.Read)
 		if err != nil {
 			return opts, fmt.Errorf("--yarn-site: %w", err)
 		}
@@ -208,6 +208,20 @@ func resolveSource(arg string, s *streams, rd xmlconf.ReadOptions) (xmlconf.Sour
 		return xmlconf.ConfDirSource(arg)
 	}
 	return xmlconf.Source{Name: arg}, nil
+}
+
+// resolveYarnSite is resolveSource for --yarn-site: a directory means its
+// yarn-site.xml. resolveSource took a conf dir's capacity-scheduler.xml,
+// so `--yarn-site /etc/hadoop/conf` read the scheduler file as the
+// ResourceManager's and the yarn-site.xml beside it not at all.
+func resolveYarnSite(arg string, s *streams, rd xmlconf.ReadOptions) (xmlconf.Source, error) {
+	if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
+		if src, ok := xmlconf.ConfDirYarnSite(arg); ok {
+			return src, nil
+		}
+		return xmlconf.Source{}, fmt.Errorf("%s is a directory without a %s; name the file to read", arg, xmlconf.YarnSiteFile)
+	}
+	return resolveSource(arg, s, rd)
 }
 
 // gitSource reads git:REV:PATH in the current repository, bounded by
