@@ -56,8 +56,25 @@ func (mg *migration) applyGroup(g Group) error {
 	}
 	root.Children = kept
 	p.Children = members
+	if h := height(p); h > maxGroupHeight {
+		return fmt.Errorf("group %q: nests queues %d levels deep, more than %d: each level lengthens every property name below it, so the file grows with the square of the depth", g.Parent, h, maxGroupHeight)
+	}
 	mg.fillGroup(p)
 	return nil
+}
+
+// maxGroupHeight bounds how deep --group may nest queues, as the 0.21
+// mapred-queues.xml reader bounds its elements (64 deep): Hadoop sets no
+// limit, but no real hierarchy is that deep.
+const maxGroupHeight = 64
+
+// height is the number of levels below n (0 for a leaf).
+func height(n *node) int {
+	h := 0
+	for _, c := range n.Children {
+		h = max(h, 1+height(c))
+	}
+	return h
 }
 
 // fillGroup sets a group parent's capacity and its members' relative
