@@ -23,6 +23,15 @@ import (
 func TestHostileWideMappingRules(t *testing.T) {
 	rules := readString(t, repoFile("testdata", "mapping-json-file", "rules.json"))
 	cs := readString(t, repoFile("testdata", "mapping-json-file", "capacity-scheduler.xml"))
+	// lintRules lints cs beside a rules.json of data: findings, exit 1.
+	lintRules := func(t *testing.T, data []byte) result {
+		dir := t.TempDir()
+		writeFile(t, dir, "capacity-scheduler.xml", cs)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "rules.json"), data, 0o644))
+		r := hostileRun(t, dir, nil, "", "lint", "capacity-scheduler.xml")
+		assert.Equal(t, exitFindings, r.code, r.stdout+r.stderr)
+		return r
+	}
 	wide := func(enc string, bom bool) []byte {
 		var order binary.AppendByteOrder = binary.BigEndian
 		if enc[len(enc)-2:] == "LE" {
@@ -54,11 +63,7 @@ func TestHostileWideMappingRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			writeFile(t, dir, "capacity-scheduler.xml", cs)
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "rules.json"), c.data, 0o644))
-			r := hostileRun(t, dir, nil, "", "lint", "capacity-scheduler.xml")
-			assert.Equal(t, exitFindings, r.code, r.stdout+r.stderr)
+			r := lintRules(t, c.data)
 			assert.Contains(t, r.stdout, "error CS075: rule #2: Queue path 'root.default.%user' is invalid because 'root.default' is a leaf queue")
 			assert.NotContains(t, r.stdout+r.stderr, "cannot read mapping rule file")
 			assert.NotContains(t, r.stdout, "CS074")
@@ -74,11 +79,7 @@ func TestHostileWideMappingRules(t *testing.T) {
 		{"cut short", append(wide("UTF-32BE", false), 0, 0), "in the middle of a 4-byte UTF-32 character"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			writeFile(t, dir, "capacity-scheduler.xml", cs)
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "rules.json"), c.data, 0o644))
-			r := hostileRun(t, dir, nil, "", "lint", "capacity-scheduler.xml")
-			assert.Equal(t, exitFindings, r.code, r.stdout+r.stderr)
+			r := lintRules(t, c.data)
 			assert.Contains(t, r.stdout, "error CS074")
 			assert.Contains(t, r.stdout, c.want)
 		})
