@@ -33,8 +33,13 @@ import (
 //
 // The policy leaves killable containers out of each queue's usage when it
 // decides what to preempt (TempQueuePerPartition.assignPreemption's
-// usedDeductKillable) and never selects them again (FifoCandidatesSelector
-// and IntraQueueCandidatesSelector skip getKillableContainers). Nothing
+// usedDeductKillable). FifoCandidatesSelector and
+// IntraQueueCandidatesSelector skip them (getKillableContainers);
+// QueuePriorityContainerCandidateSelector does not (its
+// canPreemptEnoughResourceForAsked walks the node's running containers,
+// killable or not), so a reservation it serves can select one again: it
+// is marked again and, still selected, made killable again (see twice
+// below). Nothing
 // makes a container non-killable again: Hadoop handles
 // MARK_CONTAINER_FOR_NONKILLABLE but nothing sends it (the policy's "TODO:
 // need consider revert killable containers when no more demandings", and
@@ -58,6 +63,20 @@ type lazyState struct {
 	a      *app
 	k      *schedKey
 	n      *node
+	// twice is what PreemptableQueue.addKillableContainer counted more
+	// than once, per leaf and partition: a killable container selected
+	// again (QueuePriorityContainerCandidateSelector does not skip
+	// killable containers) is made killable again, which the node ignores
+	// (FiCaSchedulerNode.markContainerToKillable checks its map) but the
+	// leaf and its parents add to their killable resource a second time;
+	// removeKillableContainer takes it off once, so the excess stays.
+	twice map[leafPart]Resource
+}
+
+// leafPart is a leaf in a partition.
+type leafPart struct {
+	q  *queue
+	pi int
 }
 
 // compileLazy returns the killable-container state when lazy preemption
@@ -86,7 +105,16 @@ func (e *Engine) LazyPreemption() bool { return e.lazy != nil }
 // makeKillable is CapacityScheduler.markContainerForKillable with lazy
 // preemption on.
 func (e *Engine) makeKillable(c *container) {
-	e.lazy.killable = append(e.lazy.killable, c)
+	l := e.lazy
+	if slices.Contains(l.killable, c) {
+		if l.twice == nil {
+			l.twice = map[leafPart]Resource{}
+		}
+		k := leafPart{c.a.q, c.node.pi}
+		l.twice[k] = l.twice[k].Add(c.res)
+	} else {
+		l.killable = append(l.killable, c)
+	}
 	e.emit(Event{Kind: EvKillable, ContainerID: c.id, App: c.a.id, AppRef: c.a.ref, Queue: c.a.q.path, Node: c.node.id, NodeIndex: c.node.idx,
 		Resource: c.res, Priority: c.priority, Locality: c.locality})
 }
@@ -106,12 +134,18 @@ func (l *lazyState) dropKillable(c *container) {
 }
 
 // killableUnder is PreemptionManager.getKillableResource(q, partition pi):
-// the killable containers of q's subtree on nodes of partition pi.
+// the killable containers of q's subtree on nodes of partition pi, and
+// what PreemptableQueue counted twice there.
 func (e *Engine) killableUnder(q *queue, pi int) Resource {
 	var sum Resource
 	for _, c := range e.lazy.killable {
 		if c.node.pi == pi && under(c.a.q, q) {
 			sum = sum.Add(c.res)
+		}
+	}
+	for k, r := range e.lazy.twice {
+		if k.pi == pi && under(k.q, q) {
+			sum = sum.Add(r)
 		}
 	}
 	return sum

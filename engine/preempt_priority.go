@@ -44,7 +44,9 @@ type qpKey struct {
 // used once a round. Reservations on every partition's nodes count, each
 // against its leaf's guarantee and usage in that partition
 // (isQueueSatisfied(queue, partition)); the priority digraph is the
-// default partition's (initializePriorityDigraph reads NO_LABEL). Moving
+// default partition's (initializePriorityDigraph reads NO_LABEL). Under
+// lazy preemption killable containers are running containers here, as in
+// Hadoop: they may be selected again (lazy.go). Moving
 // reservations to better nodes (allow-move-reservation) is not modelled;
 // Engine.Unmodelled says so.
 func (e *Engine) selectQueuePriority(allowed *Resource, nowMS int64) []*container {

@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// A killable container made killable again (the queue-priority selector
+// does not skip killable containers, so it selects one again and the
+// policy sends MARK_CONTAINER_FOR_KILLABLE a second time): the node keeps
+// it once (FiCaSchedulerNode.markContainerToKillable checks its map), the
+// leaf and its parents count it twice (PreemptableQueue.addKillableContainer
+// adds without checking), and its release takes it off the node and once
+// off the queues (removeKillableContainer), so the excess stays.
+func TestMarkKillableTwice(t *testing.T) {
+	e, err := New(build(t, map[string]string{
+		"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"lazy-preemption-enabled":                       "true",
+		"yarn.resourcemanager.scheduler.monitor.enable": "true",
+	}, xmlconf.V3_4), []NodeSpec{{ID: "n0", MemoryMB: 4 * gb, VCores: 4}}, Options{})
+	require.NoError(t, err)
+	require.True(t, e.LazyPreemption())
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app", Queue: "a", User: "user", AM: Resource{gb, 1}}))
+	require.NoError(t, e.UpdateAsks("app", []Ask{{Priority: 0, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}, {Priority: 1, ResourceName: AnyResource, Resource: Resource{3 * gb, 1}, Count: 1}}))
+	require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+	require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+	n := e.nodes[0]
+	var c *container
+	for _, x := range e.apps[0].live {
+		if x != nil && x.priority != AMPriority {
+			c = x
+		}
+	}
+	require.NotNil(t, c)
+	leaf := c.a.q
+
+	e.makeKillable(c)
+	e.makeKillable(c)
+	assert.Len(t, e.lazy.killable, 1, "the node keeps a killable container once")
+	assert.Equal(t, Resource{6 * gb, 2}, e.killableUnder(leaf, 0), "the leaf counts it twice")
+	assert.Equal(t, Resource{6 * gb, 2}, e.killableUnder(e.root, 0), "and so do its parents")
+
+	e.release(c, EvPreempted)
+	assert.Empty(t, e.lazy.killable)
+	assert.False(t, e.killableRoom(n) && !e.roomFits(e.g.minAlloc, n), "a released container is no killable room")
+	assert.Equal(t, Resource{3 * gb, 1}, e.killableUnder(leaf, 0), "removeKillableContainer takes it off once")
+}
