@@ -259,12 +259,10 @@ func New(m *xmlconf.Model, nodes []NodeSpec, opts Options) (*Engine, error) {
 	e.setModel(m)
 	e.mn, e.async = compileMultiNode(m), compileAsync(m)
 	e.deletionMS = deletionPolicyMS(m)
-	// CapacityScheduler#initScheduler reads lazy-preemption-enabled once.
-	if e.lazy = compileLazy(m, e.g.preempt.enabled); e.lazy != nil {
-		// The pass's shortcuts (remembered passes, refusals, user-blocked
-		// stamps) assume a node offers its free room only; killable room
-		// changes that, so a lazy run walks every queue as Hadoop does.
-		e.opts.WalkEveryLeaf = true
+	// CapacityScheduler#initScheduler reads lazy-preemption-enabled, and
+	// reinitialize again (Refresh).
+	if compileLazy(m, e.g.preempt.enabled) != nil {
+		e.startLazy()
 	}
 	if err := e.AddNodes(nodes...); err != nil {
 		return nil, err

@@ -46,8 +46,8 @@ import (
 // TestCapacitySchedulerLazyPreemption's @Ignore'd
 // testPreemptionPolicyCleanupKillableContainersWhenNoPreemptionNeeded).
 //
-// With lazy preemption off (the default) e.lazy is nil and none of this
-// runs: each hook is a nil test on a path where the node or queue has
+// With lazy preemption off (the default, and after a refresh turns it off
+// once nothing is killable) e.lazy is nil and none of this runs: each hook is a nil test on a path where the node or queue has
 // already been found short of room, or in a preemption round.
 
 // lazyState is the scheduler's killable containers.
@@ -71,6 +71,13 @@ type lazyState struct {
 	// leaf and its parents add to their killable resource a second time;
 	// removeKillableContainer takes it off once, so the excess stays.
 	twice map[leafPart]Resource
+	// off says a refresh turned the key off while containers were still
+	// killable: the policy kills again, and those containers stay
+	// killable (only markContainerForKillable reads the flag).
+	off bool
+	// walk is Options.WalkEveryLeaf as given, restored when a refresh
+	// drops the state.
+	walk bool
 }
 
 // leafPart is a leaf in a partition.
@@ -96,6 +103,40 @@ func compileLazy(m *xmlconf.Model, preemptOn bool) *lazyState {
 	}
 	return &lazyState{}
 }
+
+// startLazy turns on lazy preemption's state (engine start or a refresh).
+func (e *Engine) startLazy() {
+	e.lazy = &lazyState{walk: e.opts.WalkEveryLeaf}
+	// The pass's shortcuts (remembered passes, refusals, user-blocked
+	// stamps) assume a node offers its free room only; killable room
+	// changes that, so a lazy run walks every queue as Hadoop does.
+	e.opts.WalkEveryLeaf = true
+}
+
+// refreshLazy is CapacityScheduler.reinitialize's "update lazy
+// preemption": every Hadoop with the key re-reads it on refreshQueues.
+// Only markContainerForKillable reads the flag, so a refresh that turns it
+// off leaves killable containers killable (the nodes, PreemptionManager,
+// the allocator and the policy go on counting them); the state goes only
+// once nothing is killable.
+func (e *Engine) refreshLazy(m *xmlconf.Model) {
+	on := compileLazy(m, e.g.preempt.enabled) != nil
+	switch {
+	case on && e.lazy == nil:
+		e.startLazy()
+	case on:
+		e.lazy.off = false
+	case e.lazy != nil && len(e.lazy.killable) == 0 && len(e.lazy.twice) == 0:
+		e.opts.WalkEveryLeaf = e.lazy.walk
+		e.lazy = nil
+	case e.lazy != nil:
+		e.lazy.off = true
+	}
+}
+
+// lazyMarks reports whether the policy makes containers killable rather
+// than killing them (CapacityScheduler.isLazyPreemptionEnabled).
+func (e *Engine) lazyMarks() bool { return e.lazy != nil && !e.lazy.off }
 
 // LazyPreemption reports whether killable containers are kept until an
 // allocation needs their room (lazy-preemption-enabled with the policy

@@ -49,3 +49,25 @@ func TestMarkKillableTwice(t *testing.T) {
 	assert.False(t, e.killableRoom(n) && !e.roomFits(e.g.minAlloc, n), "a released container is no killable room")
 	assert.Equal(t, Resource{3 * gb, 1}, e.killableUnder(leaf, 0), "removeKillableContainer takes it off once")
 }
+
+// CapacityScheduler.reinitialize re-reads lazy-preemption-enabled: a
+// refresh turns the state on, and off again once nothing is killable,
+// giving back the pass's shortcuts (Options.WalkEveryLeaf as given).
+func TestRefreshLazy(t *testing.T) {
+	kv := map[string]string{
+		"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"yarn.resourcemanager.scheduler.monitor.enable": "true",
+	}
+	e, err := New(build(t, kv, xmlconf.V3_4), []NodeSpec{{ID: "n0", MemoryMB: 4 * gb, VCores: 4}}, Options{})
+	require.NoError(t, err)
+	require.False(t, e.LazyPreemption())
+	kv["lazy-preemption-enabled"] = "true"
+	require.Empty(t, e.Refresh(build(t, kv, xmlconf.V3_4), nil))
+	assert.True(t, e.LazyPreemption())
+	assert.True(t, e.lazyMarks())
+	assert.True(t, e.opts.WalkEveryLeaf)
+	kv["lazy-preemption-enabled"] = "false"
+	require.Empty(t, e.Refresh(build(t, kv, xmlconf.V3_4), nil))
+	assert.False(t, e.LazyPreemption(), "nothing killable: the state goes")
+	assert.False(t, e.opts.WalkEveryLeaf)
+}

@@ -307,7 +307,7 @@ func (e *Engine) markOrKill(selected []*container, wait map[*container]int64, no
 			w = pc.maxWaitMS
 		}
 		switch {
-		case seen && at+w <= nowMS && e.lazy != nil:
+		case seen && at+w <= nowMS && e.lazyMarks():
 			delete(e.pre.marked, c.id)
 			res.Killable = append(res.Killable, c.id)
 			countApp(res.KillableByApp, c.a.id)

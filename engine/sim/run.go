@@ -105,13 +105,7 @@ func (r *run) setup(specs []NodeSpec, largest engine.Resource) error {
 		return fmt.Errorf("sim: %w", err)
 	}
 	r.e = e
-	if e.LazyPreemption() {
-		// A node's killable containers are room the futile record, the
-		// parked nodes and the standing reservations do not see
-		// (engine/lazy.go): a lazy run beats every node through the
-		// engine, as the ResourceManager does.
-		r.opts.exhaustive, r.opts.beatFutile, r.opts.beatReserved = true, true, true
-	}
+	r.lazyBeats()
 	if set, _ := r.w.Cluster.labelSet(); len(set) > 0 {
 		if err := e.DefineLabels(set); err != nil {
 			return posErr(r.w.Cluster.Pos, "cluster.node_labels: %v", err)
@@ -475,4 +469,27 @@ func addWarnings(list []string, ws []engine.Warning) []string {
 		}
 	}
 	return list
+}
+
+// lazyBeats: a node's killable containers are room the futile record, the
+// parked nodes and the standing reservations do not see (engine/lazy.go),
+// so once lazy preemption is on (at start or from a refresh) the run
+// beats every node through the engine, as the ResourceManager does.
+func (r *run) lazyBeats() {
+	if r.e.LazyPreemption() {
+		r.opts.exhaustive, r.opts.beatFutile, r.opts.beatReserved = true, true, true
+	}
+}
+
+// lazyRefreshed warns when a refresh turns lazy preemption on in a run
+// that started without it: the run's event queue was set up for its
+// heartbeat shortcuts (the sweep, parked nodes), which cannot be switched
+// to beating every node mid-run, so a parked node's killable room waits
+// for its next beat through the engine.
+func (r *run) lazyRefreshed(was bool) {
+	if was || !r.e.LazyPreemption() || r.opts.exhaustive {
+		return
+	}
+	r.opts.beatFutile, r.opts.beatReserved = true, true
+	r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("at %s: the refresh turns lazy preemption on; the run keeps the heartbeat shortcuts it started with, so a parked node's killable room is seen only when it next beats through the engine (set yarn.scheduler.capacity.lazy-preemption-enabled in the starting configuration for an exact run)", fmtMS(r.now)))
 }

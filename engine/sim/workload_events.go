@@ -67,11 +67,13 @@ func (r *run) refresh(ev *Event) {
 	// stops a run whose refreshes outgrow it.
 	r.work += RefreshCost(len(r.model.Queues), len(m.Queues), m.SourceBytes)
 	r.refreshes++
+	was := r.e.LazyPreemption()
 	if errs := r.e.Refresh(m, r.opts.RefreshCheck); len(errs) > 0 {
 		rr.Errors = errs
 	} else {
 		rr.Accepted = true
 		r.model = m
+		r.lazyRefreshed(was)
 	}
 	r.res.Refreshes = append(r.res.Refreshes, rr)
 }
