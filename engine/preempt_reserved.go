@@ -11,7 +11,8 @@ type nodeForPreemption struct {
 
 // selectOnReserved is ReservedContainerCandidatesSelector.selectCandidates
 // (select_based_on_reserved_containers): for every node holding a
-// reservation, the newest non-AM containers of leaves that must give back
+// reservation, the non-AM containers (in descending ContainerId order,
+// runningByNode) of leaves that must give back
 // in the node's partition (getResToObtainByPartitionForLeafQueue: resToObtain
 // without the natural termination factor, per queue and partition) are
 // counted until the reserved container would fit; nodes are taken
@@ -57,8 +58,9 @@ func (e *Engine) selectOnReserved(parts [][]*tq, allowed *Resource, earlier []*c
 	return out
 }
 
-// runningByNode lists each node's running containers, newest first
-// (the selector prefers recently launched containers).
+// runningByNode lists each node's running containers in descending
+// ContainerId order (containerIDAfter): the selector means to prefer
+// recently launched containers, but sorts by id.
 // getPreemptionCandidatesOnNode walks the node's running containers
 // (getCopiedListOfRunningContainers), whoever holds them: an app waiting
 // for activation or held back by max-parallel-apps that holds containers
@@ -95,9 +97,26 @@ func (e *Engine) runningByNode() map[*node][]*container {
 		}
 	}
 	for _, cs := range out {
-		sort.Slice(cs, func(i, j int) bool { return cs[i].id > cs[j].id })
+		sort.Slice(cs, func(i, j int) bool { return containerIDAfter(cs[i], cs[j]) })
 	}
 	return out
+}
+
+// containerIDAfter is x.getContainerId().compareTo(y.getContainerId()) > 0,
+// the descending order getPreemptionCandidatesOnNode sorts a node's
+// containers in. ContainerId.compareTo compares the application attempt
+// first (ApplicationAttemptId.compareTo: the ApplicationId, by cluster
+// timestamp then id, then the attempt id), the container number only
+// within one attempt: every container of a later-submitted app comes
+// first, however old. capq's apps share one cluster timestamp and take
+// ids in submission order (seq); within an app the engine's global ids
+// order the containers as (attempt id, container number) do, since a
+// later attempt's containers are all started after the earlier one's.
+func containerIDAfter(x, y *container) bool {
+	if x.a != y.a {
+		return x.a.seq > y.a.seq
+	}
+	return x.id > y.id
 }
 
 // onNode is getPreemptionCandidatesOnNode: nothing when the reservation
