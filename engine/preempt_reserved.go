@@ -122,8 +122,10 @@ func containerIDAfter(x, y *container) bool {
 // onNode is getPreemptionCandidatesOnNode: nothing when the reservation
 // already fits in the node's free resource; otherwise non-AM containers
 // whose leaf quota and the round's allowance cover them are added until it
-// fits. readOnly only prices the node; otherwise quotas are used up, and
-// given back when the node cannot be freed enough.
+// fits, those an earlier selector chose counting towards the room but not
+// chosen again nor priced. readOnly only prices the node; otherwise quotas
+// and the allowance are used up, the newly chosen containers' quota given
+// back when the node cannot be freed enough.
 func (e *Engine) onNode(n *node, running []*container, quota map[*queue]*Resource, allowed *Resource, readOnly bool, already map[*container]bool) (float32, []*container, bool) {
 	rc := &e.g.rc
 	want := n.reserved.res
@@ -135,8 +137,8 @@ func (e *Engine) onNode(n *node, running []*container, quota map[*queue]*Resourc
 	var sel []*container
 	fits := false
 	for _, c := range running {
-		if c.priority == AMPriority || already[c] {
-			continue // never an AM here, nor a container an earlier selector chose
+		if c.priority == AMPriority {
+			continue // never an AM here
 		}
 		q := quota[c.a.q]
 		if q == nil || !rc.fitsIn(c.res, *q) || !rc.fitsIn(c.res, *allowed) {
@@ -145,9 +147,17 @@ func (e *Engine) onNode(n *node, running []*container, quota map[*queue]*Resourc
 		if !readOnly {
 			*q = q.Sub(c.res)
 			*allowed = allowed.Sub(c.res)
-			sel = append(sel, c)
 		}
-		total = total.Add(c.res)
+		// A container an earlier selector chose (isContainerAlreadySelected)
+		// still frees the node and, once the node is taken, uses up its
+		// leaf's quota and the allowance, as tryToPreemptFromQueue charged
+		// them above; it is neither chosen again nor priced.
+		if !already[c] {
+			if !readOnly {
+				sel = append(sel, c)
+			}
+			total = total.Add(c.res)
+		}
 		cur = cur.Add(c.res)
 		if rc.fitsIn(want, cur) {
 			fits = true
@@ -155,6 +165,9 @@ func (e *Engine) onNode(n *node, running []*container, quota map[*queue]*Resourc
 		}
 	}
 	if !fits {
+		// Only the newly chosen give their quota back: an earlier
+		// selector's containers keep theirs charged, and the allowance
+		// is never given back (the revert loop walks selectedContainers).
 		for _, c := range sel {
 			*quota[c.a.q] = quota[c.a.q].Add(c.res)
 		}

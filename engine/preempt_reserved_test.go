@@ -84,3 +84,48 @@ func TestPreemptionOnReservedOrdersByContainerID(t *testing.T) {
 	assert.Equal(t, map[string]int{"a2": 2}, p.MarkedByApp)
 	require.NoError(t, checkInvariants(r.e))
 }
+
+// ReservedContainerCandidatesSelector#getPreemptionCandidatesOnNode runs
+// tryToPreemptFromQueue on every non-AM container of the node, those an
+// earlier selector chose too (isContainerAlreadySelected only keeps them
+// out of selectedContainers and the node's cost): when the leaf's quota
+// and the allowance cover one, both are charged and the node's room
+// grows by it. So the QueuePriorityContainerCandidateSelector's choice
+// for a reservation frees the node for this selector as well, within
+// the leaf's quota.
+//
+// Two nodes of 10; a (25%, priority 0), b (50%, priority 1), c (25%,
+// priority 1) under a priority-utilization root. n0 runs c's 5 then a's
+// 4 (1 free), n1 c's 2 and a's 4; b asks three 5s, one reserved on n0.
+// QueuePriorityContainerCandidateSelector (first): b may preempt a, not
+// c; n0 lacks 5 - 1 = 4, a's 4 there (canPreemptEnoughResourceForAsked).
+// This selector's ideal: a and c keep their guarantee 5 and b, below its
+// guarantee and wanting 5 used (the reservation) + 15 pending, takes the
+// 5 left up to its 10: a may give 8 - 5 = 3, c 7 - 5 = 2. On n0 a's four
+// (a1 was submitted after c1: ContainerId order) come first: three are charged
+// to a's quota of 3 (room 1 + 3 = 4), the fourth finds it spent, then
+// c's newest is taken (c's quota 2 -> 1, room 5): one new container.
+// The FIFO selector then: b wants 10 (pending less the reservation, 10),
+// a and c keep 5, to obtain 3 and 2, times natural_termination_factor
+// 0.2 (614 and 410 MB); deductActuallyToBePreempted deducts a chosen
+// container only from a larger amount, so each takes one more.
+// Hadoop: a 4 + 1, c 1 + 1. Skipping a's chosen containers, n0 could not
+// be freed (c's quota covers 2 of the 4 missing): a 5, c 1; counting them
+// uncharged, they alone free it: a 5, c 1 too.
+func TestPreemptionOnReservedCountsEarlierSelections(t *testing.T) {
+	r := newReservedRig(t, map[string]string{"root.queues": "a,b,c", "root.a.capacity": "25", "root.b.capacity": "50",
+		"root.c.capacity": "25", "root.a.user-limit-factor": "10", "root.c.user-limit-factor": "10",
+		"root.ordering-policy": "priority-utilization", "root.b.priority": "1", "root.c.priority": "1",
+		"ordering-policy.priority-utilization.underutilized-preemption.enabled":                     "true",
+		"ordering-policy.priority-utilization.underutilized-preemption.reserved-container-delay-ms": "0"}, nodesOf(2, 10*gb))
+	r.ask("c1", "root.c", 7, gb, 0, 0, 0, 0, 0, 1, 1)
+	r.ask("a1", "root.a", 8, gb, 0, 0, 0, 0, 1, 1, 1, 1)
+	require.NoError(t, r.e.SubmitApp(AppSpec{ID: "b1", Queue: "root.b", User: "v"}))
+	require.NoError(t, r.e.UpdateAsks("b1", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{5 * gb, 1}, Count: 3}}))
+	require.Equal(t, AssignReserved, r.e.AssignOnce(0).Kind)
+
+	p := r.e.Preempt(0)
+	assert.Equal(t, []string{"a1@n0", "a1@n0", "a1@n0", "a1@n0", "c1@n0", "a1@n1", "c1@n1"}, r.selected(p))
+	assert.Equal(t, map[string]int{"a1": 5, "c1": 2}, p.MarkedByApp)
+	require.NoError(t, checkInvariants(r.e))
+}
