@@ -29,7 +29,7 @@ func H1Candidates(arg string) ([]string, *H1Paths) {
 	if !searchable(arg) {
 		return nil, nil
 	}
-	if !inConfDir(filepath.Join(arg, "mapred-site.xml")) && !inConfDir(filepath.Join(arg, "mapred-queues.xml")) {
+	if !jobTrackerConfDir(arg) {
 		return loneCapacityScheduler(arg), nil
 	}
 	var paths []string
@@ -40,6 +40,16 @@ func H1Candidates(arg string) ([]string, *H1Paths) {
 	}
 	dir := h1DirPaths(arg)
 	return paths, &dir
+}
+
+// jobTrackerConfDir says dir holds a file only a JobTracker reads:
+// mapred-site.xml or mapred-queues.xml, or, outside a ResourceManager's
+// dir, mapred-queue-acls.xml (MapReduce 2 has no such file). Without the
+// last, a dir of capacity-scheduler.xml and mapred-queue-acls.xml was
+// linted as the lone capacity-scheduler.xml, its ACLs never read.
+func jobTrackerConfDir(dir string) bool {
+	return inConfDir(filepath.Join(dir, "mapred-site.xml")) || inConfDir(filepath.Join(dir, "mapred-queues.xml")) ||
+		(inConfDir(filepath.Join(dir, "mapred-queue-acls.xml")) && !rmConfDir(dir))
 }
 
 // loneCapacityScheduler is the candidate of a dir holding neither a

@@ -16,10 +16,7 @@ func qmKey(queue, prop string) string { return H1QueuePrefix + queue + "." + pro
 func (p *h1parser) parseFlat() {
 	m := p.m
 	names := []string{"default"}
-	pos := Pos{}
-	if m.Files.MapredSite != nil {
-		pos = Pos{File: m.Files.MapredSite.File}
-	}
+	pos := p.defaultQueueListPos()
 	if prop, text, ok := p.lookup(m.JT, H1KeyQueueNames); ok {
 		m.QueueNames, pos = prop, prop.ValuePos
 		names = H1SplitNames(text)
@@ -158,9 +155,8 @@ func (p *h1parser) flatCapacity(q *H1Queue) {
 	if !ok {
 		q.Capacity = Value[float32]{V: -1}
 		if p.m.Dialect == H1Dialect1x {
-			pos := q.Pos
-			p.add(RuleH1CapacityMissing, pos, q.FullName, key,
-				fmt.Sprintf("queue %q has no capacity", q.Name),
+			p.add(RuleH1CapacityMissing, q.Pos, q.FullName, key,
+				fmt.Sprintf("queue %q has no capacity%s", q.Name, p.defaultQueueListNote()),
 				fmt.Sprintf("the JobTracker fails: \"Queue '%s' doesn't have configured capacity!\"; set %s", q.Name, key))
 		}
 		return
@@ -304,4 +300,30 @@ func (p *h1parser) noLimitQuirk(v Value[float32], q *H1Queue, key string) {
 	p.add(RuleH1Fallback, v.Prop.ValuePos, q.FullName, key,
 		fmt.Sprintf("maximum-capacity %q of queue %q means no limit, not %s: the scheduler turns every value ≤ 0 into -1", v.Raw, q.FullName, FormatJavaFloat(v.V)),
 		"write -1 (or leave it unset) for no limit")
+}
+
+// defaultQueueListPos is where a queue of QueueManager's default list
+// (mapred.queue.names unset: getStrings(..., {"default"})) is declared:
+// the mapred-site.xml it is missing from, or, when none was given, the
+// first file of the set that was, never a mapred-site.xml nobody gave.
+func (p *h1parser) defaultQueueListPos() Pos {
+	for _, d := range []*Document{p.m.Files.MapredSite, p.m.Files.QueueACLs, p.m.Files.CapacityScheduler} {
+		if d != nil {
+			return Pos{File: d.File}
+		}
+	}
+	return Pos{}
+}
+
+// defaultQueueListNote says, in a finding about a queue of that default
+// list, where the queue came from: without it a finding on "default"
+// pointed at a file that does not define it.
+func (p *h1parser) defaultQueueListNote() string {
+	switch {
+	case p.m.QueueNames != nil:
+		return ""
+	case p.m.Files.MapredSite == nil:
+		return fmt.Sprintf(" (no mapred-site.xml was given, so %s is Hadoop's default \"default\")", H1KeyQueueNames)
+	}
+	return fmt.Sprintf(" (%s is unset, so it is Hadoop's default \"default\")", H1KeyQueueNames)
 }

@@ -172,24 +172,10 @@ func (r *h1Read) byContent(paths []string) (*H1Model, error) {
 
 // parseH1Set parses a file set whichever way its roles were found (by
 // name in a conf dir, or by content). Without a mapred-site.xml
-// QueueManager still runs with defaults, as on an empty one, but the
-// scheduler class is unknown rather than the FIFO default, so H1011 is
-// not reported: it was, for a conf dir holding only mapred-queues.xml and
-// capacity-scheduler.xml, against a mapred-site.xml that is not there.
+// QueueManager still runs with defaults, as on an empty one; the parser
+// (ParseHadoop1) then names no mapred-site.xml in a finding: a phantom
+// one named findings after a file nobody gave (H1002 on a lone
+// mapred-queue-acls.xml, H1011 on a 0.21 conf dir).
 func parseH1Set(files H1Files) *H1Model {
-	noSite := files.MapredSite == nil
-	if noSite {
-		files.MapredSite = &Document{File: "mapred-site.xml"}
-	}
-	m := ParseHadoop1(files)
-	if noSite {
-		kept := m.Findings[:0]
-		for _, f := range m.Findings {
-			if f.Rule != RuleH1Scheduler {
-				kept = append(kept, f)
-			}
-		}
-		m.Findings = kept
-	}
-	return m
+	return ParseHadoop1(files)
 }

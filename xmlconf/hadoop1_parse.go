@@ -181,7 +181,12 @@ func (p *h1parser) parseScheduler() {
 		return
 	}
 	pos := m.Scheduler.Pos()
-	if pos.IsZero() && m.Files.MapredSite != nil {
+	if pos.IsZero() {
+		if m.Files.MapredSite == nil {
+			// No mapred-site.xml given: the scheduler class is unknown,
+			// not the FIFO default, so there is nothing to report.
+			return
+		}
 		pos = Pos{File: m.Files.MapredSite.File}
 	}
 	msg := fmt.Sprintf("the JobTracker runs %q, not %q, so the capacity scheduler settings were not in effect", m.Scheduler.V, H1CapacityTaskSchd)
