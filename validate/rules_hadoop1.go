@@ -251,10 +251,10 @@ var ruleH1NoDefaultQueue = h1Rule(xmlconf.RuleH1NoDefaultQueue, "h1-no-default-q
 
 var ruleH1ACLsDisabled = h1Rule(xmlconf.RuleH1ACLsDisabled, "h1-acls-disabled", xmlconf.SeverityInfo, Docs{
 	Summary:  "queue ACLs are configured while ACLs are disabled",
-	Why:      "With mapred.acls.enabled false (the default) no queue ACL is evaluated: everyone may submit and administer. The values only look like protection.",
+	Why:      "With mapred.acls.enabled false (the default) no queue ACL is evaluated: everyone may submit and administer. The values only look like protection. A 0.21 mapred-queues.xml has its own switch, the <queues aclsEnabled> attribute, and ignores mapred.acls.enabled.",
 	Bad:      "mapred.acls.enabled=false with mapred.queue.etl.acl-submit-job=etl",
 	Good:     "mapred.acls.enabled=true",
-	Source:   srcQM + "#hasAccess",
+	Source:   srcQM + "#hasAccess; 0.21 QueueManager#initialize (isAclEnabled = cp.isAclsEnabled())",
 	Versions: h1Versions,
 }).judgedBy(checkH1ACLsDisabled)
 
@@ -293,18 +293,34 @@ func checkH1ACLsDisabled(p *Pass) {
 	if m == nil || m.ACLsEnabled.V {
 		return
 	}
-	off := xmlconf.H1KeyACLsEnabled + " is not \"true\""
-	if m.Dialect == xmlconf.H1Dialect021 && !m.Deprecated021 {
-		off = "<queues aclsEnabled> is not true"
-	}
+	off, hint := h1ACLsOff(m)
 	for _, q := range m.Queues {
 		for _, v := range []xmlconf.Value[xmlconf.ACL]{q.SubmitACL, q.AdminACL} {
 			if v.Prop == nil {
 				continue
 			}
-			p.ReportHint(Loc{Pos: v.Prop.ValuePos, Queue: q.FullName, Property: v.Prop.Name},
-				"set "+xmlconf.H1KeyACLsEnabled+" to true if the ACLs are meant",
+			p.ReportHint(Loc{Pos: v.Prop.ValuePos, Queue: q.FullName, Property: v.Prop.Name}, hint,
 				"ACL %q of queue %q is never evaluated: %s, so everyone may submit and administer", v.Raw, q.FullName, off)
 		}
 	}
+}
+
+// h1ACLsOff says why H1024's ACLs are off and what turns them on, naming
+// the one switch the JobTracker reads, in the message and the hint alike.
+// A 0.21 mapred-queues.xml: QueueManager#initialize takes isAclEnabled
+// from its parser, and getQueueConfigurationParser builds the
+// QueueConfigurationParser of mapred-queues.xml, whose switch is the
+// <queues aclsEnabled> attribute (mapred.acls.enabled is not read there:
+// H1025). The flat parsers (1.x QueueManager, 0.21's
+// DeprecatedQueueConfigurationParser) read mapred.acls.enabled, default
+// false, which without a mapred-site.xml is all there is.
+func h1ACLsOff(m *xmlconf.H1Model) (off, hint string) {
+	if m.Dialect == xmlconf.H1Dialect021 && !m.Deprecated021 {
+		return "<queues aclsEnabled> is not true", "set aclsEnabled=\"true\" on <queues> in mapred-queues.xml if the ACLs are meant"
+	}
+	if m.Files.MapredSite == nil && m.ACLsEnabled.Prop == nil {
+		return xmlconf.H1KeyACLsEnabled + " is Hadoop's default false (no mapred-site.xml was given)",
+			"set " + xmlconf.H1KeyACLsEnabled + " to true in the JobTracker's mapred-site.xml if the ACLs are meant"
+	}
+	return xmlconf.H1KeyACLsEnabled + " is not \"true\"", "set " + xmlconf.H1KeyACLsEnabled + " to true if the ACLs are meant"
 }

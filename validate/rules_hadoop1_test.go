@@ -75,3 +75,49 @@ func TestHadoop1RuleCases(t *testing.T) {
 		assert.True(t, passing, "%s (%s) has no passing case in testdata/hadoop1", r.ID, r.Name)
 	}
 }
+
+// TestH1ACLsDisabledNamesItsSwitch: H1024's message and hint name the one
+// switch the JobTracker reads. A 0.21 mapred-queues.xml: QueueManager
+// #initialize takes isAclEnabled from the QueueConfigurationParser of
+// mapred-queues.xml, i.e. <queues aclsEnabled>; the hint said to set
+// mapred.acls.enabled, which that parser never reads (H1025). Flat sets
+// read mapred.acls.enabled (QueueManager, DeprecatedQueueConfigurationParser),
+// whose default false is all there is without a mapred-site.xml.
+func TestH1ACLsDisabledNamesItsSwitch(t *testing.T) {
+	conf := func(name, props string) *xmlconf.Document {
+		d, err := xmlconf.ReadBytes(name, []byte("<configuration>"+props+"</configuration>"), xmlconf.ReadOptions{})
+		require.NoError(t, err)
+		return d
+	}
+	prop := func(k, v string) string { return "<property><name>" + k + "</name><value>" + v + "</value></property>" }
+	acl := prop("mapred.queue.default.acl-submit-job", "etl")
+	cs := conf("capacity-scheduler.xml", prop("mapred.capacity-scheduler.queue.default.capacity", "100"))
+	tree, err := xmlconf.ReadMapredQueues("mapred-queues.xml", []byte(`<queues aclsEnabled="false"><queue><name>default</name>`+
+		`<acl-submit-job>etl</acl-submit-job></queue></queues>`), xmlconf.ReadOptions{})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name          string
+		files         xmlconf.H1Files
+		message, hint string
+	}{
+		{"0.21 mapred-queues.xml", xmlconf.H1Files{MapredQueues: tree},
+			"<queues aclsEnabled> is not true", `set aclsEnabled="true" on <queues> in mapred-queues.xml`},
+		{"1.x, acls disabled in mapred-site.xml", xmlconf.H1Files{MapredSite: conf("mapred-site.xml", prop("mapred.acls.enabled", "false")),
+			QueueACLs: conf("mapred-queue-acls.xml", acl+prop("mapred.queue.default.state", "RUNNING")), CapacityScheduler: cs},
+			`mapred.acls.enabled is not "true"`, "set mapred.acls.enabled to true"},
+		{"1.x without mapred-site.xml", xmlconf.H1Files{QueueACLs: conf("mapred-queue-acls.xml", acl+prop("mapred.queue.default.state", "RUNNING")), CapacityScheduler: cs},
+			"mapred.acls.enabled is Hadoop's default false (no mapred-site.xml was given)", "set mapred.acls.enabled to true in the JobTracker's mapred-site.xml"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []xmlconf.Finding
+			for _, f := range LintHadoop1(xmlconf.ParseHadoop1(tc.files), Options{}).Findings {
+				if f.Rule == xmlconf.RuleH1ACLsDisabled {
+					got = append(got, f)
+				}
+			}
+			require.Len(t, got, 1)
+			assert.Contains(t, got[0].Message, tc.message)
+			assert.Contains(t, got[0].Hint, tc.hint)
+		})
+	}
+}

@@ -47,7 +47,7 @@ func TestLintHadoop1WithoutMapredSite(t *testing.T) {
 		{"dir of the acls file", aclsOnly, []string{"mapred-queue-acls.xml"},
 			[]string{"H1002", "H1024"}, `no mapred-site.xml was given, so mapred.queue.names is Hadoop's default "default"`},
 		{"dir of capacity-scheduler.xml and acls", csACLs, []string{"capacity-scheduler.xml", "mapred-queue-acls.xml"},
-			[]string{"H1004", "H1024"}, ""},
+			[]string{"H1004", "H1024"}, "mapred.acls.enabled is Hadoop's default false (no mapred-site.xml was given)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runBinary(t, "", "lint", "--format", "json", tc.arg)
