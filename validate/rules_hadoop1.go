@@ -197,8 +197,8 @@ var ruleH1ACLLocation = h1Rule(xmlconf.RuleH1ACLLocation, "h1-acl-in-mapred-site
 
 var ruleH1ACLQuirk = h1Rule(xmlconf.RuleH1ACLQuirk, "h1-acl-quirk", xmlconf.SeverityWarning, Docs{
 	Summary:  "an ACL value does not mean what it seems to",
-	Why:      "An empty <value></value> is unset, so the default \"*\" (everyone) applies, while \" \" means nobody. The list is split at the first space: a value starting with a line break turns the intended users into groups.",
-	Bad:      "<value></value> or <value>\n  alice,bob</value>",
+	Why:      "An empty <value></value> is unset, so the default \"*\" (everyone) applies, while \" \" means nobody. The list is split once at the first space (users before it, groups after): a value starting with a line break, or a blank after a comma (\"hadoop, q2,q1\"), turns the intended users into groups.",
+	Bad:      "<value></value>, <value>\n  alice,bob</value> or <value>hadoop, alice,bob</value>",
 	Good:     "<value> </value> (nobody) or <value>alice,bob</value>",
 	Source:   "org.apache.hadoop.security.authorize.AccessControlList; Configuration#loadResource",
 	Versions: h1Versions,

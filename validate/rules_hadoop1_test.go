@@ -121,3 +121,62 @@ func TestH1ACLsDisabledNamesItsSwitch(t *testing.T) {
 		})
 	}
 }
+
+// TestH1ACLBlankAfterComma: Hadoop 1's AccessControlList(String) (and
+// 0.20 QueueManager's ACL) splits users from groups once at the first
+// blank, aclString.split(" ", 2), as YARN's does (CS120): in
+// "hadoop, q2,q1" q2 and q1 are groups. H1018 says so for
+// mapred-queue-acls.xml, mapred-site.xml and 0.21 mapred-queues.xml ACLs.
+func TestH1ACLBlankAfterComma(t *testing.T) {
+	prop := func(k, v string) string { return "<property><name>" + k + "</name><value>" + v + "</value></property>" }
+	flat := func(file, value string) xmlconf.H1Files {
+		site, acls := prop("mapred.acls.enabled", "true"), prop("mapred.queue.default.state", "RUNNING")
+		if file == "mapred-site.xml" {
+			site += prop("mapred.queue.default.acl-administer-jobs", value)
+		} else {
+			acls += prop("mapred.queue.default.acl-submit-job", value)
+		}
+		read := func(name, props string) *xmlconf.Document {
+			d, err := xmlconf.ReadBytes(name, []byte("<configuration>"+props+"</configuration>"), xmlconf.ReadOptions{})
+			require.NoError(t, err)
+			return d
+		}
+		return xmlconf.H1Files{MapredSite: read("mapred-site.xml", site), QueueACLs: read("mapred-queue-acls.xml", acls),
+			CapacityScheduler: read("capacity-scheduler.xml", prop("mapred.capacity-scheduler.queue.default.capacity", "100"))}
+	}
+	tree := func(value string) xmlconf.H1Files {
+		d, err := xmlconf.ReadMapredQueues("mapred-queues.xml", []byte(`<queues aclsEnabled="true"><queue><name>default</name>`+
+			`<acl-submit-job>`+value+`</acl-submit-job></queue></queues>`), xmlconf.ReadOptions{})
+		require.NoError(t, err)
+		return xmlconf.H1Files{MapredQueues: d}
+	}
+	for _, tc := range []struct {
+		name  string
+		files xmlconf.H1Files
+		want  string // "" when no H1018 is expected
+	}{
+		{"acls file, blank after comma", flat("mapred-queue-acls.xml", "hadoop, q2,q1"), `so "q1", "q2" are read as groups, not users`},
+		{"acls file, blank before comma", flat("mapred-queue-acls.xml", "alice ,bob"), `so "bob" is read as a group, not a user`},
+		{"mapred-site.xml", flat("mapred-site.xml", "alice, bob"), `so "bob" is read as a group, not a user`},
+		{"0.21 mapred-queues.xml", tree("alice, bob,carol"), `so "bob", "carol" are read as groups, not users`},
+		{"users and groups", flat("mapred-queue-acls.xml", "alice,bob finance"), ""},
+		{"groups only", flat("mapred-queue-acls.xml", " finance,ops"), ""},
+		{"everyone", flat("mapred-queue-acls.xml", "*"), ""},
+		{"trailing comma, no groups", flat("mapred-queue-acls.xml", "alice, "), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, f := range LintHadoop1(xmlconf.ParseHadoop1(tc.files), Options{}).Findings {
+				if f.Rule == xmlconf.RuleH1ACLQuirk {
+					got = append(got, f.Message)
+				}
+			}
+			if tc.want == "" {
+				assert.Empty(t, got)
+				return
+			}
+			require.Len(t, got, 1)
+			assert.Contains(t, got[0], tc.want)
+		})
+	}
+}

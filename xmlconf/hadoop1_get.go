@@ -174,6 +174,28 @@ func (p *h1parser) aclQuirks(prop *Property, text, queue string) {
 			return
 		}
 	}
+	p.aclBlankAfterComma(prop, text, queue, a)
+}
+
+// aclBlankAfterComma is YARN's CS120 for Hadoop 1: AccessControlList(String)
+// (1.x; QueueManager's own ACL class in 0.20) splits the text once at the
+// first blank, aclString.split(" ", 2), users before it and groups after,
+// so in "hadoop, q2,q1" q2 and q1 are groups. A comma against that blank,
+// on either side, says the author wrote one list across it.
+func (p *h1parser) aclBlankAfterComma(prop *Property, text, queue string, a ACL) {
+	users, groups, found := cutSpace(text)
+	if !found || !(strings.HasSuffix(users, ",") || strings.HasPrefix(groups, ",")) || len(a.Users) == 0 || len(a.Groups) == 0 {
+		return
+	}
+	all := strings.Join(append(append([]string(nil), a.Users...), a.Groups...), ",")
+	readAs := "are read as groups, not users"
+	if len(a.Groups) == 1 {
+		readAs = "is read as a group, not a user"
+	}
+	p.add(RuleH1ACLQuirk, prop.ValuePos, queue, prop.Name,
+		fmt.Sprintf("ACL %q has a blank after a comma: Hadoop splits users from groups at the first blank, so %s %s",
+			text, quoteList(a.Groups), readAs),
+		fmt.Sprintf("write %q if they are all users; the blank separates the user list from the group list", all))
 }
 
 func cutSpace(s string) (string, string, bool) {
