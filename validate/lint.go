@@ -21,6 +21,9 @@ type Options struct {
 	// File is attributed to findings that carry no position (typically
 	// the capacity-scheduler.xml being linted).
 	File string
+	// Hadoop1Dialect forces the dialect of a Hadoop 1 input (capq lint
+	// --source-dialect); H1DialectUnknown detects it from the keys.
+	Hadoop1Dialect xmlconf.H1Dialect
 }
 
 // Suppressed is a finding silenced by a capq:ignore comment, with its reason.

@@ -35,7 +35,7 @@ func LintHadoop1Path(arg string, ro xmlconf.ReadOptions, opts Options) (Hadoop1L
 	if len(paths) == 0 {
 		return Hadoop1Lint{}, nil
 	}
-	in := xmlconf.DetectHadoop1(paths, dir, ro)
+	in := xmlconf.DetectHadoop1Dialect(paths, dir, ro, opts.Hadoop1Dialect)
 	switch {
 	case !in.IsHadoop1:
 		return Hadoop1Lint{Data: in.Data}, nil

@@ -33,6 +33,8 @@ type h1Read struct {
 	// h1 is set when a file has keys only a Hadoop 1 JobTracker reads or
 	// is a mapred-queues.xml; yarn when a file is a YARN configuration.
 	h1, yarn bool
+	// dialect forces the set's dialect (H1DialectUnknown: detect).
+	dialect H1Dialect
 }
 
 func readH1(paths []string, opts ReadOptions) *h1Read {
@@ -80,7 +82,15 @@ func readH1(paths []string, opts ReadOptions) *h1Read {
 // mapred-site.xml, which it never reads); otherwise the caller's YARN
 // path reads and reports it.
 func DetectHadoop1(paths []string, dir *H1Paths, opts ReadOptions) H1Input {
+	return DetectHadoop1Dialect(paths, dir, opts, H1DialectUnknown)
+}
+
+// DetectHadoop1Dialect is DetectHadoop1 with the dialect of a Hadoop 1 set
+// forced (H1DialectUnknown: detected from the keys), as LoadHadoop1 takes
+// H1Paths.Dialect: a file mixing 0.20 and 1.x keys is otherwise read as 1.x.
+func DetectHadoop1Dialect(paths []string, dir *H1Paths, opts ReadOptions, dialect H1Dialect) H1Input {
 	r := readH1(paths, opts)
+	r.dialect = dialect
 	in := H1Input{Data: r.data}
 	if r.yarn {
 		return in
@@ -128,7 +138,11 @@ func failedRoleFile(paths []string) bool {
 
 // byName parses a conf dir's files by their role names.
 func (r *h1Read) byName(p H1Paths) *H1Model {
-	files := H1Files{Dialect: p.Dialect, MapredSite: r.docs[p.MapredSite], CapacityScheduler: r.docs[p.CapacityScheduler],
+	d := p.Dialect
+	if r.dialect != H1DialectUnknown {
+		d = r.dialect
+	}
+	files := H1Files{Dialect: d, MapredSite: r.docs[p.MapredSite], CapacityScheduler: r.docs[p.CapacityScheduler],
 		QueueACLs: r.docs[p.QueueACLs], MapredQueues: r.queues[p.MapredQueues]}
 	// A 0.21 conf dir may hold only mapred-queues.xml.
 	return parseH1Set(files)
@@ -138,7 +152,7 @@ func (r *h1Read) byName(p H1Paths) *H1Model {
 // IsMapredQueuesXML); two files of one role, or a file that is not a
 // Hadoop 1 configuration, is an error.
 func (r *h1Read) byContent(paths []string) (*H1Model, error) {
-	var files H1Files
+	files := H1Files{Dialect: r.dialect}
 	var errs *multierror.Error
 	role := func(name, path string) {
 		errs = multierror.Append(errs, fmt.Errorf("xmlconf: %s and another file are both a %s", path, name))

@@ -15,6 +15,8 @@ type lintOptions struct {
 	root    string
 	// baseline and writeBaseline are --baseline and --write-baseline.
 	baseline, writeBaseline string
+	// sourceDialect is --source-dialect (Hadoop 1 inputs).
+	sourceDialect string
 }
 
 func newLintCmd(s *streams) *cobra.Command {
@@ -37,6 +39,7 @@ func newLintCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.policy, "policy", "", "per-rule levels from `FILE`, one \"RULE LEVEL\" per line (LEVEL error, warning, info or off)")
 	f.StringVar(&o.baseline, "baseline", "", "leave out findings recorded in this baseline file; new findings still fail")
 	f.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding of this run in a baseline file (replaces only a capq baseline)")
+	f.StringVar(&o.sourceDialect, "source-dialect", "", "Hadoop 1 inputs: force the dialect, 0.20, 1.x or 0.21 (default: detect from the keys; --hadoop-version 0.20.2 or 1.2.1 also names it)")
 	bindRoot(f, &o.root)
 	completeValues(cmd, "format", fixed(lintFormats))
 	completeValues(cmd, "enable", ruleSelectors)

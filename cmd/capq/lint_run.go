@@ -20,6 +20,8 @@ type lintPlan struct {
 	opts   validate.Options
 	// untrusted is --untrusted, on by default for published formats.
 	untrusted bool
+	// h1 is the Hadoop 1 dialect --source-dialect or --hadoop-version name.
+	h1 lintDialect
 }
 
 func (o lintOptions) plan(s *streams) (lintPlan, error) {
@@ -39,6 +41,10 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 		return p, fmt.Errorf("--disable: %w", err)
 	}
 	p.opts.Enable, p.opts.Disable = o.enable, o.disable
+	if p.h1, err = o.dialect(); err != nil {
+		return p, err
+	}
+	p.opts.Hadoop1Dialect = p.h1.dialect
 	// The baseline is written after the run: refuse a target that cannot
 	// be one before the work, as every other output is.
 	if o.writeBaseline == safeio.Stdout {
@@ -151,20 +157,29 @@ func lintAll(o lintOptions, p lintPlan, args []string, s *streams) (validate.Rep
 // findings name them (a conf dir's yarn-site.xml, a Hadoop 1 file set's
 // files), so the summary counts every file and JUnit has a suite for each.
 func lintOne(o lintOptions, p lintPlan, arg string, s *streams) (validate.Result, []string, error) {
-	lo, err := o.config.options(s)
+	config := p.h1.yarnConfig(o.config)
+	lo, err := config.options(s)
 	if err != nil {
 		return validate.Result{}, nil, err
 	}
 	lo.Read.Untrusted = p.untrusted
 	h1, err := validate.LintHadoop1Path(arg, lo.Read, p.opts)
 	if h1.IsHadoop1 {
-		if o.config.versionSet != nil && o.config.versionSet() {
+		if o.config.versionSet != nil && o.config.versionSet() && !p.h1.fromVersion {
 			// The YARN profile does not apply; say so rather than
 			// switching dialect silently.
 			safeio.Fprintf(s.errOut, "note: %s is a Hadoop 1 (JobTracker) configuration, linted with Hadoop 1's rules; --hadoop-version %s applies to YARN configurations only\n",
 				validate.WorkingRelative(arg), o.config.version)
 		}
 		return h1.Result, h1.Files, err
+	}
+	if p.h1.fromVersion {
+		return validate.Result{}, nil, fmt.Errorf("%s is a YARN configuration, and --hadoop-version %s is a Hadoop 1 release: give a YARN profile (%s) for it",
+			validate.WorkingRelative(arg), o.config.version, orList(hadoopVersions()))
+	}
+	if o.sourceDialect != "" {
+		safeio.Fprintf(s.errOut, "note: %s is a YARN configuration; --source-dialect %s applies to Hadoop 1 (JobTracker) configurations only\n",
+			validate.WorkingRelative(arg), o.sourceDialect)
 	}
 	loaded, lo, err := loadArg(lo, arg, s, h1.Data) // read once, by the Hadoop 1 detection
 	if err != nil {
