@@ -59,7 +59,14 @@ func migrateHadoop1Args(cmd *cobra.Command, args []string) error {
 	}
 	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 	msg := fmt.Sprintf("%s takes its files as flags, not arguments (got %q); usage: %s", name, args[0], cmd.UseLine())
-	if _, dir := xmlconf.H1Candidates(args[0]); dir != nil {
+	_, dir := xmlconf.H1Candidates(args[0])
+	switch {
+	case dir != nil && dir.MapredSite == "":
+		// A JobTracker dir without its site file (mapred-queue-acls.xml
+		// or mapred-queues.xml only): a command line without the
+		// required --mapred-site would only fail again.
+		msg += fmt.Sprintf("; the JobTracker conf dir %q has no mapred-site.xml, which --mapred-site requires", args[0])
+	case dir != nil:
 		line := cmd.CommandPath()
 		for _, in := range h1Inputs(*dir) {
 			if in.path != "" {

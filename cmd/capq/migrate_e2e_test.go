@@ -211,7 +211,8 @@ func TestMigrateHadoop1Stdin(t *testing.T) {
 // flags. "capq migrate hadoop1 DIR" (as simulate --hadoop1 takes a conf
 // dir) answered "unknown command", as if hadoop1 were the wrong
 // subcommand; it is exit 2 with the real syntax and, for a JobTracker
-// conf dir, the command line with its files, quoted for the shell.
+// conf dir, the command line with its files, quoted for the shell (none
+// for a dir without the required mapred-site.xml).
 func TestMigrateHadoop1ArgumentShowsUsage(t *testing.T) {
 	r := runBinary(t, "", "migrate", "hadoop1", "DIR")
 	assert.Equal(t, exitCannotRun, r.code, r.stderr)
@@ -231,6 +232,14 @@ func TestMigrateHadoop1ArgumentShowsUsage(t *testing.T) {
 	r = runBinary(t, "", "migrate", "hadoop1", spaced)
 	assert.Equal(t, exitCannotRun, r.code, r.stderr)
 	assert.Contains(t, r.stderr, "--mapred-site '"+spaced+"/mapred-site.xml'\n")
+
+	// A JobTracker dir without mapred-site.xml (0.21's mapred-queues.xml
+	// alone) gets no command line missing the required --mapred-site.
+	noSite := "testdata/hadoop1/21-queues-xml-without-site"
+	r = runBinary(t, "", "migrate", "hadoop1", noSite)
+	assert.Equal(t, exitCannotRun, r.code, r.stderr)
+	assert.Contains(t, r.stderr, `the JobTracker conf dir "`+noSite+`" has no mapred-site.xml, which --mapred-site requires`)
+	assert.NotContains(t, r.stderr, "--mapred-queues")
 
 	r = runBinary(t, "", "migrate", "hadoop1", "a\nb")
 	assert.Equal(t, exitCannotRun, r.code, r.stderr)
