@@ -56,16 +56,22 @@ func (o lintOptions) plan(s *streams) (lintPlan, error) {
 	if err := checkOutputs(outputRules{force: true, untrusted: p.untrusted}, nil, outputFlag{"--write-baseline", o.writeBaseline}); err != nil {
 		return p, err
 	}
-	if o.policy != "" {
-		name, data, err := o.config.readArgTrust(o.policy, s, p.untrusted)
-		if err != nil {
-			return p, fmt.Errorf("--policy: %w", err)
-		}
-		if p.opts.Policy, err = validate.ParsePolicyWith(name, bytes.NewReader(data), validate.PolicyOptions{Untrusted: p.untrusted}); err != nil {
-			return p, err
-		}
+	if p.opts.Policy, err = o.readPolicy(s, p.untrusted); err != nil {
+		return p, err
 	}
 	return p, nil
+}
+
+// readPolicy is --policy's file parsed, or nil when none is given.
+func (o lintOptions) readPolicy(s *streams, untrusted bool) (*validate.Policy, error) {
+	if o.policy == "" {
+		return nil, nil
+	}
+	name, data, err := o.config.readArgTrust(o.policy, s, untrusted)
+	if err != nil {
+		return nil, fmt.Errorf("--policy: %w", err)
+	}
+	return validate.ParsePolicyWith(name, bytes.NewReader(data), validate.PolicyOptions{Untrusted: untrusted})
 }
 
 // runLint lints every input, prints one report and maps it to an exit
