@@ -52,6 +52,10 @@ func (e *Engine) Unmodelled() []Warning {
 	if e.model.Version.Less(xmlconf.V3_4) && e.rules != nil && len(e.rules.Rules) > 0 {
 		note("placement", "mapping rules are evaluated as Hadoop 3.4's CSMappingPlacementRule; before 3.4 UserGroupMappingPlacementRule differs in fallbacks (a failed mapping there leaves the submitted queue)")
 	}
+	if e.model.Global.TagPlacement.V && e.model.Version.Less(xmlconf.V3_3) {
+		note("placement", "tag-based placement (RMAppManager.getUserNameForPlacement) is applied as Hadoop 3.3's API has it; "+
+			"the first release with it is not settled here, and a Hadoop "+e.model.Version.String()+" without it places every app as its submitter")
+	}
 	for _, class := range placement.UnmodelledRuleClasses(e.model.Conf, e.model.Version) {
 		note("placement", fmt.Sprintf("yarn.scheduler.queue-placement-rules lists %q, a placement rule class capq does not model; the dry run applies only the mapping rules", class))
 	}
@@ -118,7 +122,11 @@ func (e *Engine) resolveTarget(s AppSpec) (string, string, error) {
 	if !s.Placement || e.rules == nil || len(e.rules.Rules) == 0 {
 		return target, "", nil
 	}
-	out := e.rules.Place(e.placeIndex(), placement.Request{User: s.User, Queue: s.Queue, AppName: s.AppName, Groups: s.Groups})
+	user, groups, err := e.placementUser(s)
+	if err != nil {
+		return "", "", err
+	}
+	out := e.rules.Place(e.placeIndex(), placement.Request{User: user, Queue: s.Queue, AppName: s.AppName, Groups: groups})
 	switch {
 	case out.Rejected:
 		return "", out.Rule, submitErr(ReasonPlacementRejected, "%s", placement.RejectMessage)

@@ -196,4 +196,8 @@ type Options struct {
 	// Hadoop's; tests use it to show that the skipping changes no
 	// decision.
 	WalkEveryLeaf bool
+	// GroupsOf is the group provider for a user other than a
+	// submission's own (whose groups AppSpec.Groups gives): the user an
+	// app's userid tag names under tag-based placement. Nil: no groups.
+	GroupsOf func(user string) []string
 }

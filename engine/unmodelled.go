@@ -64,10 +64,6 @@ var globalUnmodelled = []struct {
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
 		"killable containers in the reserved-container selector (ReservedContainerCandidatesSelector counts them as room on their node)",
 		"that selector treats them as running containers; lazy preemption is otherwise modelled", xmlconf.V2_10},
-	// RMAppManager.getUserNameForPlacement (yarn-site): a whitelisted
-	// submitter's app carrying a userid=<name> tag is placed as <name>.
-	{"yarn.resourcemanager.application-tag-based-placement.enable", "false",
-		"placement as the user an app's userid=<name> tag names (RMAppManager.getUserNameForPlacement)", "apps are placed as their submitting user, whatever their tags", xmlconf.Version{}},
 	// ResourceUtils.getResourceTypes (resource types, Hadoop 3; lint CS055
 	// from the 3.1 profile): the DominantResourceCalculator weighs every
 	// declared type, and requests and nodes may carry them. capq's nodes

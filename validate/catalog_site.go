@@ -27,7 +27,8 @@ var siteKeys = []struct {
 	{"yarn.scheduler.maximum-allocation-vcores", xmlconf.Version{}},
 	{"yarn.resourcemanager.scheduler.class", xmlconf.Version{}},
 	{xmlconf.QueueManagementIntervalKey, xmlconf.V3_1},
-	{"yarn.resourcemanager.application-tag-based-placement.enable", xmlconf.Version{}},
+	{xmlconf.TagPlacementKey, xmlconf.Version{}},
+	{xmlconf.TagPlacementWhitelistKey, xmlconf.Version{}},
 	{"yarn.scheduler.queue-placement-rules", xmlconf.V3_1},
 	{"yarn.scheduler.queue-placement-rules.app-name", xmlconf.V3_1},
 	// Read by lint (CS055, the refresh checks); resource-types.xml may

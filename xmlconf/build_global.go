@@ -60,6 +60,7 @@ func (b *builder) global() {
 		g.AMAllowNonExclusive, _ = b.boolAt(b.globalKey(AMNonExclusiveKey), FromGlobal, false)
 	}
 	b.workflowMappings()
+	b.tagPlacement()
 	g.QueueExpirySeconds, _ = b.longAt(Prefix+"auto-queue-creation-v2.queue-expiration-time", FromGlobal, 300)
 	g.AppTimeoutsMonitorMS, _ = b.longAt(b.globalKey(AppTimeoutsMonitorKey), FromGlobal, 3000)
 	g.QueueManagementIntervalMS, _ = b.longAt(QueueManagementIntervalKey, FromGlobal, 1500)

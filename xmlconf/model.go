@@ -366,6 +366,12 @@ type Global struct {
 	WorkflowOverride  Value[bool]
 	WorkflowMappings  []WorkflowMapping
 	WorkflowTagPrefix Value[string]
+	// TagPlacement is yarn.resourcemanager.application-tag-based-placement.enable
+	// and TagPlacementWhitelist its username.whitelist (yarn-site.xml):
+	// a whitelisted submitter's app with a userid=<name> tag is placed as
+	// <name> (RMAppManager#getUserNameForPlacement).
+	TagPlacement          Value[bool]
+	TagPlacementWhitelist []string
 	// Preemption settings (yarn.resourcemanager.monitor.capacity.preemption.*).
 	Preemption Preemption
 }

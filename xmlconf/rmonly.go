@@ -84,6 +84,10 @@ var RMOnlySettings = []RMOnlySetting{
 	// keeps: the ResourceManager's configuration (YARN-9760, 2.10).
 	{Key: WorkflowTagPrefixKey, Since: V2_10,
 		Reader: "WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp (CapacityScheduler#getConf)"},
+	// RMAppManager#getUserNameForPlacement reads both from the conf the
+	// ResourceManager built it with.
+	{Key: TagPlacementKey, Reader: "RMAppManager#getUserNameForPlacement"},
+	{Key: TagPlacementWhitelistKey, Reader: "RMAppManager#getUserNameForPlacement (isWhitelistedUser)"},
 	{Key: MinAllocationMBKey, Since: V3_1, Reader: minAllocationReader, Partial: minAllocationPartial},
 	{Key: MinAllocationVcoresKey, Since: V3_1, Reader: minAllocationReader, Partial: minAllocationPartial},
 }
@@ -204,6 +208,7 @@ func (m *Model) KeepStartSettings(start *Model) *Model {
 	g.SchedulingWaitMS = s.SchedulingWaitMS
 	g.AMAllowNonExclusive = s.AMAllowNonExclusive
 	g.WorkflowTagPrefix = s.WorkflowTagPrefix
+	g.TagPlacement, g.TagPlacementWhitelist = s.TagPlacement, s.TagPlacementWhitelist
 	if _, rmOnly := RMOnly(preemptionPrefix+"observe_only", m.Version); rmOnly {
 		g.Preemption = s.Preemption
 	}
