@@ -35,6 +35,9 @@ func TestGenWorkloadFromRMAppsBadInput(t *testing.T) {
 		{`<apps/>`, nil, "no application to simulate"},
 		{`{"apps": {"app": []}}`, nil, "no application to simulate"},
 		{`{}`, []string{"--am-memory", "0"}, "--am-memory and --rm-task-memory must be positive"},
+		{`{"apps": {"app": [{"id": "application_1_0001", "queue": "default", "startedTime": 5, "elapsedTime": 100000, "memorySeconds": 402400,
+ "applicationTags": "a,b,c,d,e,f,g,h,i,j,k"}]}}`, nil, "Too many applicationTags, a maximum of only 10 are allowed!"},
+		{`{"apps": {"app": [{"id": "application_1_0001", "queue": "default", "priority": 1e10}]}}`, nil, "apps.app.priority must be int32"},
 	} {
 		args := append([]string{"gen", "workload", "--config", "testdata/rm-apps", "--from-rm-apps", "-"}, c.args...)
 		r := runBinary(t, c.stdin, args...)
@@ -62,4 +65,17 @@ func TestGenWorkloadFromRMAppsXML(t *testing.T) {
 	bad := runBinary(t, "<apps><app>", "gen", "workload", "--config", "testdata/rm-apps", "--from-rm-apps", "-")
 	assert.Equal(t, 2, bad.code)
 	assert.Contains(t, bad.stderr, "not the XML of GET /ws/v1/cluster/apps")
+}
+
+// TestGenWorkloadFromRMAppsTagsPriority: an app's applicationTags and
+// priority reach the generated workload, which simulates.
+func TestGenWorkloadFromRMAppsTagsPriority(t *testing.T) {
+	in := `{"apps": {"app": [{"id": "application_1_0001", "user": "u", "queue": "default", "state": "FINISHED", "startedTime": 5,
+ "elapsedTime": 100000, "memorySeconds": 402400, "applicationTags": "workflowid:nightly,userid=bob", "priority": 4}]}}`
+	r := runBinary(t, in, "gen", "workload", "--config", "testdata/rm-apps", "--from-rm-apps", "-", "--nodes", "1")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, `"tags":["workflowid:nightly","userid=bob"]`)
+	assert.Contains(t, r.stdout, `"submit_ms":0,"priority":4,`)
+	sim := runBinary(t, r.stdout, "simulate", "--config", "testdata/rm-apps", "--workload", "-")
+	require.Equal(t, 0, sim.code, sim.stderr)
 }

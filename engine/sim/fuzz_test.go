@@ -82,6 +82,7 @@ func FuzzReadRMApps(f *testing.F) {
 	f.Add([]byte(`{"apps": {"app": [{"id": "application_1_0001", "user": "u", "queue": "qa", "state": "FINISHED", "startedTime": 1000, "finishedTime": 9000, "elapsedTime": 8000, "memorySeconds": 151730, "vcoreSeconds": 103}]}}`))
 	f.Add([]byte(`{"apps": {"app": [{"id": "a", "queue": "qa", "startedTime": 1, "elapsedTime": 1e15, "memorySeconds": 1e300}]}}`))
 	f.Add([]byte(`{"apps": null}`))
+	f.Add([]byte(`{"apps": {"app": [{"id": "a", "queue": "qa", "startedTime": 1, "elapsedTime": 9, "memorySeconds": 9, "applicationTags": "workflowid:w,userid=bob,,x", "priority": -3}]}}`))
 	m := loadModel(f, "seeds-example")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := ReadRMApps("a.json", data, m, RMAppsOptions{Cluster: Cluster{Nodes: []NodeGroup{{Count: 2, MemoryMB: 8192, VCores: 8}}}})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/capq/capq/engine"
 	"github.com/capq/capq/xmlconf"
@@ -41,6 +42,11 @@ type rmApp struct {
 	// the AM request's after the RM normalized it (AppInfo).
 	AppLabel *string `json:"appNodeLabelExpression"`
 	AMLabel  *string `json:"amNodeLabelExpression"`
+	// Tags are AppInfo's applicationTags: the RM's (lowercased) tags
+	// joined with commas (CSV_JOINER), "" for none. Priority is the
+	// app's priority (AppInfo.priority, 0 when it has none).
+	Tags     string `json:"applicationTags"`
+	Priority int32  `json:"priority"`
 }
 
 // RMAppsAssumptions are printed with every workload built from an RM
@@ -51,6 +57,7 @@ var RMAppsAssumptions = []string{
 	"the rest of memorySeconds is cut into containers of --task-memory that run for elapsedTime, their count rounded (one at least, shorter when the app used less); vcores per container from vcoreSeconds",
 	"RUNNING apps end where the answer was taken, with as many containers as their allocatedMB holds beyond the AM (for the time their memorySeconds cover); apps without resource use (never started) are left out",
 	"one phase per app, no locality: the answer records neither",
+	"each app keeps its priority and its applicationTags (split at commas: a tag that held one is two)",
 }
 
 // ReadRMApps builds a workload from the answer of the RM's GET
@@ -185,7 +192,7 @@ func rmWorkloadApp(a rmApp, base int64, o RMAppsOptions) (App, string) {
 	}
 	// A short leaf name or a full path, as the RM resolves them.
 	app := App{ID: a.ID, Queue: a.Queue, User: user, SubmitMS: a.StartedTime - base, AM: o.AM,
-		NodeLabelExpression: a.AppLabel, AMNodeLabelExpression: a.AMLabel}
+		NodeLabelExpression: a.AppLabel, AMNodeLabelExpression: a.AMLabel, Tags: splitRMTags(a.Tags), Priority: a.Priority}
 	// Memory-time in MB·ms, less the AM's share.
 	taskMem := a.MemorySeconds*1000 - float64(o.AM.MemoryMB)*float64(elapsed)
 	taskVc := a.VcoreSeconds*1000 - float64(o.AM.VCores)*float64(elapsed)
@@ -210,6 +217,23 @@ func rmWorkloadApp(a rmApp, base int64, o RMAppsOptions) (App, string) {
 	vc := int64(math.Max(1, math.Round(taskVc/(n*float64(d)))))
 	app.Tasks = []TaskGroup{{Count: int(n), MemoryMB: o.TaskMemoryMB, VCores: vc, DurationMS: d, Priority: 20, Type: "task"}}
 	return app, ""
+}
+
+// splitRMTags splits AppInfo's applicationTags at its commas. At most
+// one more part than engine.MaxAppTags is kept, enough for the
+// workload's check (engine.CheckTags) to refuse too many, so a huge
+// value costs nothing. A tag that held a comma is split: the answer
+// cannot tell it apart.
+func splitRMTags(s string) []string {
+	if s == "" {
+		return nil
+	}
+	tags := strings.SplitN(s, ",", engine.MaxAppTags+2)
+	if len(tags) > engine.MaxAppTags+1 {
+		// The last part holds the rest, unsplit: one too many is enough.
+		tags = tags[:engine.MaxAppTags+1]
+	}
+	return tags
 }
 
 // SpanMS is the time from the first submission to the end of the

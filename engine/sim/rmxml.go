@@ -26,6 +26,8 @@ type rmAppsXML struct {
 		MemorySeconds float64 `xml:"memorySeconds" json:"memorySeconds"`
 		VcoreSeconds  float64 `xml:"vcoreSeconds" json:"vcoreSeconds"`
 		AllocatedMB   int64   `xml:"allocatedMB" json:"allocatedMB"`
+		Tags          string  `xml:"applicationTags" json:"applicationTags"`
+		Priority      int32   `xml:"priority" json:"priority"`
 	} `xml:"app" json:"app"`
 }
 

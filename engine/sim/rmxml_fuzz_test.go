@@ -6,6 +6,7 @@ import "testing"
 // panic, and whatever it returns without error is JSON.
 func FuzzRMAnswerJSON(f *testing.F) {
 	f.Add([]byte(`<apps><app><id>application_1_0001</id><queue>a</queue><startedTime>5</startedTime><elapsedTime>9</elapsedTime><memorySeconds>100</memorySeconds></app></apps>`), true)
+	f.Add([]byte(`<apps><app><id>application_1_0002</id><queue>a</queue><applicationTags>workflowid:w,userid=bob</applicationTags><priority>-3</priority></app></apps>`), true)
 	f.Add([]byte(`<nodes><node><nodeHostName>h1</nodeHostName><availMemoryMB>5120</availMemoryMB><nodeLabels>gpu</nodeLabels></node></nodes>`), false)
 	f.Fuzz(func(t *testing.T, data []byte, apps bool) {
 		what := "nodes"
