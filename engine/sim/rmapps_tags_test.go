@@ -54,8 +54,8 @@ func TestRMAppsTagsRefused(t *testing.T) {
 		// A huge value is split no further than one tag too many.
 		`"applicationTags": "` + strings.Repeat("t,", 1_000_000) + `"`: "Too many applicationTags",
 		`"applicationTags": "ok,` + long + `"`:                         "Tag " + long + " is too long, maximum allowed length of a tag is 100",
-		`"applicationTags": "bad\u0007tag"`:                           `A tag can only have ASCII characters! Invalid tag - "bad\atag"`,
-		`"applicationTags": ["a", "b"]`:                               "applicationTags must be string",
+		`"applicationTags": "bad\u0007tag"`:                            `A tag can only have ASCII characters! Invalid tag - "bad\atag"`,
+		`"applicationTags": ["a", "b"]`:                                "applicationTags must be string",
 		`"priority": 3000000000`:                                       "priority",
 		`"priority": "HIGH"`:                                           "priority must be int32",
 	} {
