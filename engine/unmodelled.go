@@ -64,6 +64,12 @@ var globalUnmodelled = []struct {
 	{"yarn.scheduler.capacity.lazy-preemption-enabled", "false",
 		"killable containers in the reserved-container selector (ReservedContainerCandidatesSelector counts them as room on their node)",
 		"that selector treats them as running containers; lazy preemption is otherwise modelled", xmlconf.V2_10},
+	// ApplicationSubmissionContextPBImpl#setApplicationTags lowercases the
+	// tags unless this is false (APPLICATION_TAG_FORCE_LOWERCASE_CONVERSION:
+	// in the 3.4 API, not the 3.3.4 one). capq always lowercases them.
+	{"yarn.resourcemanager.application-tag-based-placement.force-lowercase", "true",
+		"application tags kept in their case (ApplicationSubmissionContextPBImpl#setApplicationTags)",
+		"tags are lowercased all the same: workflow IDs and userid= tags match as if in lower case", xmlconf.V3_4},
 	// ResourceUtils.getResourceTypes (resource types, Hadoop 3; lint CS055
 	// from the 3.1 profile): the DominantResourceCalculator weighs every
 	// declared type, and requests and nodes may carry them. capq's nodes

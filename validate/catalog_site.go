@@ -29,6 +29,7 @@ var siteKeys = []struct {
 	{xmlconf.QueueManagementIntervalKey, xmlconf.V3_1},
 	{xmlconf.TagPlacementKey, xmlconf.Version{}},
 	{xmlconf.TagPlacementWhitelistKey, xmlconf.Version{}},
+	{"yarn.resourcemanager.application-tag-based-placement.force-lowercase", xmlconf.V3_4},
 	{"yarn.scheduler.queue-placement-rules", xmlconf.V3_1},
 	{"yarn.scheduler.queue-placement-rules.app-name", xmlconf.V3_1},
 	// Read by lint (CS055, the refresh checks); resource-types.xml may

@@ -220,11 +220,12 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 		xmlconf.QueueManagementIntervalKey: warns("5000", map[string]string{
 			xmlconf.MonitorEnableKey: "true", xmlconf.MonitorPoliciesKey: "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueManagementDynamicEditPolicy",
 			"root.a.auto-create-child-queue.enabled": "true"}),
-		xmlconf.TagPlacementKey:                         at("engine/tagplace.go: TagPlacement"),
-		xmlconf.TagPlacementWhitelistKey:                at("engine/tagplace.go: TagPlacementWhitelist"),
-		"yarn.scheduler.queue-placement-rules":          at("placement/legacy.go: KeyPlacement"),
-		"yarn.scheduler.queue-placement-rules.app-name": at("placement/legacy.go: KeyAppName"),
-		"yarn.resource-types":                           warns("yarn.io/gpu", nil),
+		xmlconf.TagPlacementKey:          at("engine/tagplace.go: TagPlacement"),
+		xmlconf.TagPlacementWhitelistKey: at("engine/tagplace.go: TagPlacementWhitelist"),
+		"yarn.resourcemanager.application-tag-based-placement.force-lowercase": warns("false", nil),
+		"yarn.scheduler.queue-placement-rules":                                 at("placement/legacy.go: KeyPlacement"),
+		"yarn.scheduler.queue-placement-rules.app-name":                        at("placement/legacy.go: KeyAppName"),
+		"yarn.resource-types":                                                  warns("yarn.io/gpu", nil),
 		"yarn.scheduler.configuration.store.class": none("where the ResourceManager keeps the configuration it schedules with " +
 			"(file, memory, leveldb, zk: MutableConfigurationProvider); a dry run schedules with the files it is given"),
 	},
