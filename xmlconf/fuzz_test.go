@@ -10,7 +10,7 @@ import (
 )
 
 // FuzzReadBytes: the reader never panics, and every property it returns
-// points inside the input.
+// points inside the input, as the StAX profiles and 2.7's DOM walk read it.
 func FuzzReadBytes(f *testing.F) {
 	seeds := []string{
 		conf(prop("a", "1"), finalProp("b", ""), `<property name="c" value="d" final="true"/>`),
@@ -26,6 +26,8 @@ func FuzzReadBytes(f *testing.F) {
 		"<configuration><property></name></configuration>",
 		"\xff\xfe<\x00",
 		"",
+		conf("<prop><name>a</name><value>x<?p?><![CDATA[y]]></value></prop><g>" + prop("b", "<c/>") + "</g>"),
+		`<h:property xmlns:h="urn:x"><configuration><name>a</name></configuration></h:property>`,
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -33,25 +35,31 @@ func FuzzReadBytes(f *testing.F) {
 	dir := f.TempDir() // relative includes resolve into an empty directory
 	name := filepath.Join(dir, "capacity-scheduler.xml")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := ReadBytes(name, data, ReadOptions{MaxBytes: 1 << 20})
-		if err != nil {
-			if _, ok := err.(*ReadError); !ok {
-				t.Fatalf("error of type %T: %v", err, err)
-			}
-			return
-		}
-		lines := bytes.Count(data, []byte("\n")) + 1
-		for _, p := range d.Props {
-			for _, pos := range []Pos{p.Pos, p.NamePos, p.ValuePos} {
-				if pos.File != name {
-					continue // from an absolute include elsewhere
-				}
-				if pos.Line < 1 || pos.Line > lines || pos.Col < 1 || pos.Col > len(data)+1 {
-					t.Fatalf("property %q at %v is outside the input (%d lines)", p.Name, pos, lines)
-				}
-			}
+		for _, v := range []Version{DefaultVersion, V2_7} {
+			checkFuzzRead(t, name, data, v)
 		}
 	})
+}
+
+func checkFuzzRead(t *testing.T, name string, data []byte, v Version) {
+	d, err := ReadBytes(name, data, ReadOptions{MaxBytes: 1 << 20, Version: v})
+	if err != nil {
+		if _, ok := err.(*ReadError); !ok {
+			t.Fatalf("%s: error of type %T: %v", v, err, err)
+		}
+		return
+	}
+	lines := bytes.Count(data, []byte("\n")) + 1
+	for _, p := range d.Props {
+		for _, pos := range []Pos{p.Pos, p.NamePos, p.ValuePos} {
+			if pos.File != name {
+				continue // from an absolute include elsewhere
+			}
+			if pos.Line < 1 || pos.Line > lines || pos.Col < 1 || pos.Col > len(data)+1 {
+				t.Fatalf("%s: property %q at %v is outside the input (%d lines)", v, p.Name, pos, lines)
+			}
+		}
+	}
 }
 
 // FuzzParseJavaFloat: never panics, and agrees with strconv wherever Java's

@@ -58,6 +58,9 @@ func Load(opts LoadOptions) (*Loaded, error) {
 	for _, src := range append(append([]Source(nil), opts.YarnSite...), opts.CapacityScheduler...) {
 		ro := opts.Read
 		ro.Untrusted = ro.Untrusted || src.Untrusted
+		if ro.Version == (Version{}) {
+			ro.Version = opts.Build.Version // read as the profile's Configuration does
+		}
 		untrusted = untrusted || ro.Untrusted
 		d, err := readSource(src, ro)
 		if err != nil {

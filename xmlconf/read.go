@@ -30,6 +30,10 @@ type ReadOptions struct {
 	// ${env.*} are refused with a finding instead of being resolved, so
 	// no file content or environment value can reach the output.
 	Untrusted bool
+	// Version is the Hadoop profile whose Configuration parser to follow
+	// (zero: DefaultVersion). Hadoop 2.7's DOM walk reads some documents
+	// differently from the StAX parser of 2.9 and later (read_dom.go).
+	Version Version
 }
 
 // Limits applied when ReadOptions leaves them zero.

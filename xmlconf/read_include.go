@@ -77,8 +77,18 @@ func (p *parser) resolveInclude(href string, pos Pos) (string, string, error) {
 	if filepath.IsAbs(href) {
 		return href, href, nil
 	}
-	joined := filepath.Join(filepath.Dir(p.res.top), href)
+	joined := filepath.Join(filepath.Dir(p.includeBase()), href)
 	return joined, joined, nil
+}
+
+// includeBase is the file a relative href is resolved against: Hadoop 3's
+// parser uses the top-level resource even from a nested include; Xerces'
+// XInclude (the DOM profiles) the base URI of the including document.
+func (p *parser) includeBase() string {
+	if p.dom {
+		return p.file
+	}
+	return p.res.top
 }
 
 // include reads the target as a document of its own and splices it in.
@@ -113,6 +123,16 @@ func (p *parser) include(path, display string, pos Pos) error {
 			"raise the limit with --max-file-size (the total allowed is 4 times it)")
 	}
 	r.chain = append(r.chain, abs)
+	if p.dom {
+		// XInclude puts the included document element where the
+		// include stood; the DOM walk reads it from there.
+		role, err := p.domIncludeRole(pos)
+		if err != nil {
+			r.chain = r.chain[:len(r.chain)-1]
+			return err
+		}
+		r.includeRole = role
+	}
 	doc, err := r.read(display, data)
 	r.chain = r.chain[:len(r.chain)-1]
 	if err != nil {
@@ -150,6 +170,14 @@ func (p *parser) startFallback(pos Pos) {
 }
 
 func (p *parser) endInclude() error {
+	if p.fallbackAllowed && !p.fallbackEntered && p.dom {
+		return &ReadError{
+			Pos: p.includePos,
+			Msg: fmt.Sprintf("An 'include' failed, and no 'fallback' element was found: xi:include '%s' while loading '%s'", p.confInclude, p.res.top),
+			Hint: fmt.Sprintf("no file %s; Hadoop 2.7 (XInclude) resolves a relative href against the directory of the including file %s; add an <xi:fallback> to make it optional",
+				p.includeTarget(), p.file),
+		}
+	}
 	if p.fallbackAllowed && !p.fallbackEntered {
 		return &ReadError{
 			Pos: p.includePos,

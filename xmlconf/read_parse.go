@@ -22,6 +22,9 @@ type resource struct {
 	// next ten times), so the files and bytes read are bounded as a whole.
 	files int
 	bytes int64
+	// includeRole hands an included file the DOM role of the place its
+	// xi:include stood (DOM profiles only).
+	includeRole domRole
 }
 
 // Bounds on one top-level read with its includes.
@@ -68,6 +71,18 @@ type parser struct {
 	fallbackNoted bool
 	templateNoted bool // XML012 is reported once per file
 
+	// The DOM walk of the older profiles (read_dom.go): dom is set for
+	// them; roles parallels stack; rootParent is the role the document
+	// element's parent has (an included file sits where its include was).
+	dom         bool
+	roles       []domRole
+	rootParent  domRole
+	field       domFieldText
+	domPropName string // qualified name of the open property element
+	domAttrs    bool   // it has attributes, which the DOM walk ignores
+	// domPropNoted: the document element's XML006 already covers it.
+	domPropNoted bool
+
 	comments []Comment // comments since the last element, for the next property
 	propCmts []Comment
 	slab     []Property // properties are carved from here to save allocations
@@ -76,7 +91,8 @@ type parser struct {
 }
 
 type nsDecl struct {
-	prefix string
+	prefix string // "" for a default namespace
+	uri    string
 	depth  int
 }
 
@@ -87,6 +103,8 @@ func (r *resource) read(name string, raw []byte) (*Document, error) {
 		return nil, err
 	}
 	p := &parser{res: r, file: name, data: data, doc: &Document{File: name}}
+	p.dom, p.rootParent = usesDOMParser(r.opts.Version), r.includeRole
+	r.includeRole = domNone
 	p.dec = xml.NewDecoder(bytes.NewReader(data))
 	// prepareBytes already converted Latin-1 to UTF-8 and refused the rest.
 	p.dec.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil }
@@ -147,6 +165,9 @@ func (p *parser) handle(tok xml.Token, off int64, line, col int) error {
 			return p.errAt(p.pos(off, line, col), "malformed XML: the XML declaration <?xml ...?> must be at the very start of the file",
 				"remove whatever comes before <?xml (blank lines, spaces, a second declaration)")
 		}
+		if p.dom {
+			return p.domProcInst(p.pos(off, line, col))
+		}
 	}
 	return nil
 }
@@ -167,6 +188,15 @@ func (p *parser) start(t xml.StartElement, pos Pos, off int64) error {
 	}
 	if err := p.checkNamespaces(t, pos); err != nil {
 		return err
+	}
+	if p.dom {
+		if err := p.domStart(t, pos); err != nil {
+			return err
+		}
+		if p.roles[len(p.roles)-1] != domProperty {
+			p.comments = p.comments[:0]
+		}
+		return nil
 	}
 	switch t.Name.Local {
 	case "property":
@@ -197,14 +227,34 @@ func (p *parser) rootStart(t xml.StartElement, pos Pos) error {
 			"a configuration file has a single <configuration> element")
 	}
 	p.rootSeen = true
-	if t.Name.Local != "configuration" {
+	if p.dom && p.rootParent != domNone {
+		return nil // an included file's root is an element of the including tree
+	}
+	name := t.Name.Local
+	if p.dom {
+		name = xmlName(t.Name) // getTagName(): the prefix counts
+	}
+	if name != "configuration" {
 		p.doc.Findings = append(p.doc.Findings, Finding{
 			Rule: RuleRootElement, Pos: pos,
 			Message: fmt.Sprintf("root element is <%s>, expected <configuration>", xmlName(t.Name)),
-			Hint:    "Hadoop reads the properties anyway; rename the element to <configuration>",
+			Hint:    p.rootHint(name),
 		})
 	}
 	return nil
+}
+
+// rootHint says what Hadoop makes of a document element that is not
+// <configuration>: the StAX parser does not look at it at all; the DOM
+// walk logs "bad conf file" and reads the element's children.
+func (p *parser) rootHint(name string) string {
+	switch {
+	case !p.dom:
+		return "Hadoop reads the <property> elements anyway; rename the element to <configuration>"
+	case name == "property":
+		return "Hadoop 2.7 reads the elements under the document element as properties, so this property itself is not read; wrap it in <configuration>"
+	}
+	return `Hadoop 2.7 logs "bad conf file: top-level element not <configuration>" and reads the elements directly under it; rename the element to <configuration>`
 }
 
 // startProperty resets the property state as Hadoop does and reads the
@@ -250,6 +300,11 @@ func (p *parser) end(t xml.EndElement, off int64, line, col int) error {
 		return err
 	}
 	p.comments = p.comments[:0]
+	if p.dom {
+		role := p.roles[len(p.roles)-1]
+		p.roles = p.roles[:len(p.roles)-1]
+		return p.domEnd(t, role)
+	}
 	switch t.Name.Local {
 	case "name":
 		if len(p.token) > 0 {
@@ -314,7 +369,9 @@ func (p *parser) text(t xml.CharData, off int64, line, col int) error {
 		}
 		return nil
 	}
-	if p.parseToken {
+	if p.dom {
+		p.domText(t, off)
+	} else if p.parseToken {
 		p.token = append(p.token, t...)
 	}
 	if !isXMLSpace(t) {

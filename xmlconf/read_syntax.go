@@ -57,8 +57,11 @@ func (p *parser) checkAttrs(t xml.StartElement, pos Pos) error {
 // StAX parser does (a common slip: <xi:include> without xmlns:xi).
 func (p *parser) checkNamespaces(t xml.StartElement, pos Pos) error {
 	for _, a := range t.Attr {
-		if a.Name.Space == "xmlns" {
-			p.ns = append(p.ns, nsDecl{prefix: a.Name.Local, depth: len(p.stack)})
+		switch {
+		case a.Name.Space == "xmlns":
+			p.ns = append(p.ns, nsDecl{prefix: a.Name.Local, uri: a.Value, depth: len(p.stack)})
+		case a.Name.Space == "" && a.Name.Local == "xmlns":
+			p.ns = append(p.ns, nsDecl{uri: a.Value, depth: len(p.stack)})
 		}
 	}
 	if err := p.checkPrefix(t.Name.Space, pos); err != nil {
@@ -72,6 +75,16 @@ func (p *parser) checkNamespaces(t xml.StartElement, pos Pos) error {
 		}
 	}
 	return nil
+}
+
+// nsURI is the namespace prefix is bound to ("" for none).
+func (p *parser) nsURI(prefix string) string {
+	for i := len(p.ns) - 1; i >= 0; i-- {
+		if p.ns[i].prefix == prefix {
+			return p.ns[i].uri
+		}
+	}
+	return ""
 }
 
 func (p *parser) checkPrefix(prefix string, pos Pos) error {
