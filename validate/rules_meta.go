@@ -142,12 +142,15 @@ func checkVariables(p *Pass, depth bool) {
 var ruleRootElement = &Rule{
 	ID: xmlconf.RuleRootElement, Name: "root-element", Category: CatLoader, Severity: xmlconf.SeverityWarning,
 	Docs: Docs{
-		Summary:  "the document element is not <configuration>",
-		Why:      "Configuration logs \"bad conf file: top-level element not <configuration>\" and reads the properties anyway; other tools may not.",
+		Summary: "the document is not a <configuration> element with <property> children",
+		Why: "Hadoop 2.9 and later (Configuration.Parser, StAX) do not look at the document element and read every <property> wherever it is; " +
+			"Hadoop 2.7 walks a DOM tree: it logs \"bad conf file: top-level element not <configuration>\", reads every element directly under the " +
+			"document element as a property (\"bad conf file: element not <property>\") and ignores a <property> nested anywhere else, " +
+			"so the same file can configure different keys on each line; other tools may not read it at all.",
 		Bad:      "<conf><property>...</property></conf>",
 		Good:     "<configuration><property>...</property></configuration>",
-		Source:   "org.apache.hadoop.conf.Configuration#loadResource",
-		Versions: "all",
+		Source:   "org.apache.hadoop.conf.Configuration#loadResource (2.7 DOM walk; Configuration.Parser since HADOOP-14216)",
+		Versions: "all; 2.7 also reports elements under <configuration> that are not <property> and properties nested deeper",
 	},
 	Check: judgeLoaderFacts,
 }
