@@ -86,6 +86,8 @@ func TestLintExitCodes(t *testing.T) {
 		{"enable a category only", []string{"testdata/lint/formats-sample", "--enable", "acl"}, 0, "warning CS104", ""},
 		{"policy", []string{sample, "--policy", sample + "/policy.txt"}, 1, "error CS104", ""},
 		{"version gate", []string{"testdata/lint/cs003-duplicate-leaf-3.2", "--hadoop-version", "3.3"}, 0, "warning CS003", ""},
+		{"2.7 reads XML as its DOM walk", []string{"testdata/lint/xml006-structure-2.7", "--hadoop-version", "2.7"}, 1, "<property> inside <group> is not read by Hadoop 2.7", ""},
+		{"2.10 reads XML as StAX", []string{"testdata/lint/xml006-structure-2.7", "--hadoop-version", "2.10"}, 0, "0 errors, 0 warnings", ""},
 		{"yarn-site from dir", []string{"testdata/lint/cs051-min-over-max-allocation"}, 1, "yarn-site.xml:3:13: error CS051", ""},
 		{"two files", []string{"testdata/yarnrollers", "testdata/lint/cs024-sum-99.9"}, 1, "2 files: 1 error", ""},
 		{"missing file", []string{"testdata/lint/nosuch.xml"}, 2, "", "nosuch.xml"},
