@@ -113,8 +113,12 @@ func (p *parser) domStart(t xml.StartElement, pos Pos) error {
 		// Under a document element that is not <configuration>, its own
 		// XML006 says the children are read as properties.
 		p.domPropNoted = at >= 0 && xmlName(p.stack[at]) != "configuration"
-		if len(t.Attr) > 0 {
-			p.domAttrs = true
+		p.domAttrs = false
+		for _, a := range t.Attr {
+			switch a.Name.Local {
+			case "name", "value", "final":
+				p.domAttrs = p.domAttrs || !isNamespaceAttr(a.Name)
+			}
 		}
 	case domField:
 		p.field = domFieldText{}
@@ -223,7 +227,6 @@ func (p *parser) domEnd(t xml.EndElement, role domRole) error {
 			}
 		}
 		if !p.hasName && p.domAttrs {
-			p.domAttrs = false
 			p.doc.Findings = append(p.doc.Findings, Finding{
 				Rule: RuleNoName, Pos: p.propPos,
 				Message: "property has no <name> element; Hadoop 2.7 ignores it",
@@ -231,7 +234,10 @@ func (p *parser) domEnd(t xml.EndElement, role domRole) error {
 			})
 			return nil
 		}
-		p.domAttrs = false
+		if p.domAttrs {
+			p.domNote(p.propPos, "the attributes of this <property> are not read by Hadoop 2.7",
+				"Hadoop 2.7 reads only <name>, <value> and <final> elements; write the value (and final) as elements")
+		}
 		p.endProperty()
 	}
 	return nil
