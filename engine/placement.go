@@ -52,10 +52,6 @@ func (e *Engine) Unmodelled() []Warning {
 	if e.model.Version.Less(xmlconf.V3_4) && e.rules != nil && len(e.rules.Rules) > 0 {
 		note("placement", "mapping rules are evaluated as Hadoop 3.4's CSMappingPlacementRule; before 3.4 UserGroupMappingPlacementRule differs in fallbacks (a failed mapping there leaves the submitted queue)")
 	}
-	if e.model.Global.TagPlacement.V && e.model.Version.Less(xmlconf.V3_3) {
-		note("placement", "tag-based placement (RMAppManager.getUserNameForPlacement) is applied as Hadoop 3.3's API has it; "+
-			"the first release with it is not settled here, and a Hadoop "+e.model.Version.String()+" without it places every app as its submitter")
-	}
 	for _, class := range placement.UnmodelledRuleClasses(e.model.Conf, e.model.Version) {
 		note("placement", fmt.Sprintf("yarn.scheduler.queue-placement-rules lists %q, a placement rule class capq does not model; the dry run applies only the mapping rules", class))
 	}

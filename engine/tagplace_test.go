@@ -80,3 +80,31 @@ func TestTagUserGroups(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "root.eng", pl.Queue)
 }
+
+// TestTagPlacementBefore33: RMAppManager#getUserNameForPlacement is
+// YARN-9886, first released in 3.3.0 (CHANGELOG.3.3.0.md). An older
+// ResourceManager places every app as its submitter, whatever the keys
+// say, and capq has nothing left to warn about.
+func TestTagPlacementBefore33(t *testing.T) {
+	kv := map[string]string{
+		"root.queues": "hadoop,testuser", "root.hadoop.capacity": "50", "root.testuser.capacity": "50",
+		"queue-mappings":                 "u:testuser:testuser,u:hadoop:hadoop",
+		xmlconf.TagPlacementKey:          "true",
+		xmlconf.TagPlacementWhitelistKey: "hadoop",
+	}
+	for _, c := range []struct {
+		v    xmlconf.Version
+		want string
+	}{{xmlconf.V2_10, "root.hadoop"}, {xmlconf.V3_2, "root.hadoop"}, {xmlconf.V3_3, "root.testuser"}, {xmlconf.V3_4, "root.testuser"}} {
+		t.Run(c.v.String(), func(t *testing.T) {
+			e, err := New(build(t, kv, c.v), nodesOf(1, 8192), Options{})
+			require.NoError(t, err)
+			pl, err := e.Submit(AppSpec{ID: "app_1", User: "hadoop", Tags: []string{"userid=testuser"}, Placement: true, AM: Resource{MemoryMB: 1024, VCores: 1}})
+			require.NoError(t, err)
+			assert.Equal(t, c.want, pl.Queue)
+			for _, w := range e.Unmodelled() {
+				assert.NotContains(t, w.Effect, "tag-based placement")
+			}
+		})
+	}
+}

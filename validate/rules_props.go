@@ -38,7 +38,9 @@ var ruleUnknownProperty = &Rule{
 			}
 			rest, ok := strings.CutPrefix(key, xmlconf.Prefix)
 			if !ok {
-				checkMisspelledPrefix(p, key, pr)
+				if !checkSiteKeySince(p, key, pr) {
+					checkMisspelledPrefix(p, key, pr)
+				}
 				return
 			}
 			if rest == "" {
@@ -369,6 +371,23 @@ func parentPath(path string) string {
 		return path[:i]
 	}
 	return path
+}
+
+// checkSiteKeySince reports a yarn-site.xml key capq reads (siteKeys)
+// that this profile's ResourceManager does not read yet: as ignored as a
+// scheduler key newer than the profile. It reports whether key is one.
+func checkSiteKeySince(p *Pass, key string, pr *xmlconf.Property) bool {
+	for _, s := range siteKeys {
+		if s.key != key {
+			continue
+		}
+		if s.since.Major != 0 && p.Version.Less(s.since) {
+			p.ReportHint(Loc{Pos: pr.NamePos, Property: pr.Name}, "it takes effect from Hadoop "+s.since.String()+" on",
+				"%s is not read by Hadoop %s (added in %s); it is ignored", pr.Name, p.Version, s.since)
+		}
+		return true
+	}
+	return false
 }
 
 // checkPreemptionKey reports a preemption policy key (rest is after

@@ -85,9 +85,9 @@ var RMOnlySettings = []RMOnlySetting{
 	{Key: WorkflowTagPrefixKey, Since: V2_10,
 		Reader: "WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp (CapacityScheduler#getConf)"},
 	// RMAppManager#getUserNameForPlacement reads both from the conf the
-	// ResourceManager built it with.
-	{Key: TagPlacementKey, Reader: "RMAppManager#getUserNameForPlacement"},
-	{Key: TagPlacementWhitelistKey, Reader: "RMAppManager#getUserNameForPlacement (isWhitelistedUser)"},
+	// ResourceManager built it with (YARN-9886, 3.3.0: TagPlacementSince).
+	{Key: TagPlacementKey, Since: TagPlacementSince, Reader: "RMAppManager#getUserNameForPlacement"},
+	{Key: TagPlacementWhitelistKey, Since: TagPlacementSince, Reader: "RMAppManager#getUserNameForPlacement (isWhitelistedUser)"},
 	{Key: MinAllocationMBKey, Since: V3_1, Reader: minAllocationReader, Partial: minAllocationPartial},
 	{Key: MinAllocationVcoresKey, Since: V3_1, Reader: minAllocationReader, Partial: minAllocationPartial},
 }
