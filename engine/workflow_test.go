@@ -61,10 +61,11 @@ func TestWorkflowPriorityMapping(t *testing.T) {
 		{"no tags", nil, xmlconf.V3_4, "a1", 1, nil, 1},
 		{"an empty workflow id", nil, xmlconf.V3_4, "a1", 1, []string{"workflowid:"}, 1},
 		{"tags are lowercased and trimmed", nil, xmlconf.V3_4, "a1", 0, []string{" WorkflowID:Workflow2 "}, 3},
-		// YARN-11383: the 3.4 manager lowercases the IDs it reads; before,
-		// "Workflow3" never matches a (lowercased) tag.
+		// YARN-11383 (CHANGELOG.3.3.5.md): from 3.3.5 the manager lowercases
+		// the IDs it reads; before, "Workflow3" never matches a (lowercased) tag.
 		{"an upper-case mapping id on 3.4", nil, xmlconf.V3_4, "a2", 0, []string{"workflowid:workflow3"}, 4},
-		{"an upper-case mapping id before 3.4", nil, xmlconf.V3_3, "a2", 0, []string{"workflowid:workflow3"}, 0},
+		{"an upper-case mapping id on 3.3 (3.3.5)", nil, xmlconf.V3_3, "a2", 0, []string{"workflowid:workflow3"}, 4},
+		{"an upper-case mapping id on 3.2", nil, xmlconf.V3_2, "a2", 0, []string{"workflowid:workflow3"}, 0},
 		{"2.10 maps", map[string]string{"workflow-priority-mappings": "workflow2:root.a.a1:3"}, xmlconf.V2_10, "a1", 0, []string{"workflowid:workflow2"}, 3},
 		{"2.7 has no mappings", map[string]string{"workflow-priority-mappings": "workflow2:root.a.a1:3"}, xmlconf.V2_7, "a1", 0, []string{"workflowid:workflow2"}, 0},
 		{"the override off", map[string]string{"workflow-priority-mappings-override.enable": "false"}, xmlconf.V3_4, "a1", 0, []string{"workflowid:workflow2"}, 0},

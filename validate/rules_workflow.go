@@ -14,7 +14,8 @@ import (
 // the app's queues up by getQueuePath, from the leaf to root's children;
 // and the application tags it reads are lowercased
 // (ApplicationSubmissionContextPBImpl.setApplicationTags), while the
-// manager keeps an ID's case until YARN-11383 (the 3.4 profile).
+// manager keeps an ID's case until YARN-11383 (3.3.5: xmlconf.
+// WorkflowLowercaseSince).
 
 var ruleWorkflowMappingIneffective = &Rule{
 	ID: "CS121", Name: "workflow-mapping-ineffective", Category: CatProperties, Severity: xmlconf.SeverityWarning,
@@ -24,11 +25,11 @@ var ruleWorkflowMappingIneffective = &Rule{
 		Why: "Hadoop accepts any well-formed entry, but maps a priority only while workflow-priority-mappings-override.enable is " +
 			"true (false by default), only for a queue named by its full path (getQueuePath: a short name never matches, nor " +
 			"does root, where the lookup stops), and only when the lowercased workflowid: tag equals the entry's ID, which " +
-			"Hadoop lowercases from 3.4 on (YARN-11383) and not before.",
+			"Hadoop lowercases from 3.3.5 on (YARN-11383, in CHANGELOG.3.3.5.md; the 3.3 profile) and not before.",
 		Bad:      "workflow-priority-mappings=Nightly:a1:5   (override unset)",
 		Good:     "workflow-priority-mappings=nightly:root.a.a1:5\nworkflow-priority-mappings-override.enable=true",
 		Source:   "WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp, #getMappedPriority",
-		Versions: "2.10+ (YARN-9760); the upper-case ID check before 3.4",
+		Versions: "2.10+ (YARN-9760); the upper-case ID check before 3.3",
 	},
 	Check: checkWorkflowMappings,
 }
@@ -50,9 +51,9 @@ func checkWorkflowMappings(p *Pass) {
 		if msg, hint := mappingQueueProblem(p.Model, short, m.Queue); msg != "" {
 			p.ReportHint(at, hint, "workflow priority mapping %q never applies: %s", entry, msg)
 		}
-		if p.Model.Version.Less(xmlconf.V3_4) && xmlconf.JavaLowerCase(m.WorkflowID) != m.WorkflowID {
+		if p.Model.Version.Less(xmlconf.WorkflowLowercaseSince) && xmlconf.JavaLowerCase(m.WorkflowID) != m.WorkflowID {
 			p.ReportHint(at, "write the workflow ID in lower case",
-				"workflow priority mapping %q never applies: application tags are lowercased and this Hadoop keeps the ID's case (YARN-11383 is 3.4)", entry)
+				"workflow priority mapping %q never applies: application tags are lowercased and this Hadoop keeps the ID's case (YARN-11383 is 3.3.5)", entry)
 		}
 	}
 }

@@ -35,8 +35,16 @@ type WorkflowMapping struct {
 // returns the entries Hadoop builds, in order, and Hadoop's message for
 // each it throws on (getWorkflowMappingFromString); one is enough for
 // Hadoop to refuse the configuration. lowerIDs lowercases the workflow
-// IDs, as YARN-11383 (the 3.4 profile) does to match the lowercased
-// application tags.
+// IDs, as YARN-11383 does to match the lowercased application tags (from
+// WorkflowLowercaseSince).
+// WorkflowLowercaseSince is the first profile whose
+// WorkflowPriorityMappingsManager lowercases the workflow IDs: YARN-11383
+// ("Workflow priority mappings is case sensitive") is under BUG FIXES in
+// CHANGELOG.3.3.5.md (released 2023-03-14), so the 3.3 line has it from
+// 3.3.5, and the 3.3 profile, like every profile, follows its line's newest
+// release. 3.2.4 (2022-07), the last 3.2 release, predates it.
+var WorkflowLowercaseSince = V3_3
+
 func ParseWorkflowMappings(v string, lowerIDs bool) (ms []WorkflowMapping, errs []string) {
 	for _, entry := range trimmedParts(v, ",") {
 		f := trimmedParts(entry, ":")

@@ -38,7 +38,7 @@ func TestParseWorkflowMappings(t *testing.T) {
 }
 
 // The model reads the mappings from 2.10 (YARN-9760), lowercasing their
-// IDs on 3.4 (YARN-11383); 2.7 has no workflow priority mappings.
+// IDs from 3.3 (YARN-11383, 3.3.5); 2.7 has no workflow priority mappings.
 func TestWorkflowMappingsByVersion(t *testing.T) {
 	kv := map[string]string{Prefix + "root.queues": "a", Prefix + "root.a.capacity": "100",
 		WorkflowMappingsKey: "WF:root.a:3", WorkflowOverrideKey: "true"}
@@ -49,7 +49,8 @@ func TestWorkflowMappingsByVersion(t *testing.T) {
 	}{
 		{V2_7, false, nil},
 		{V2_10, true, []WorkflowMapping{{"WF", "root.a", 3}}},
-		{V3_3, true, []WorkflowMapping{{"WF", "root.a", 3}}},
+		{V3_2, true, []WorkflowMapping{{"WF", "root.a", 3}}},
+		{V3_3, true, []WorkflowMapping{{"wf", "root.a", 3}}},
 		{V3_4, true, []WorkflowMapping{{"wf", "root.a", 3}}},
 	} {
 		m := Build(FromMap(kv, "test"), BuildOptions{Version: c.v})
