@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,6 +127,37 @@ func TestRMAnswersXMLOrJSON(t *testing.T) {
 	require.Len(t, wx.Apps, len(wj.Apps))
 	for i := range wj.Apps {
 		wj.Apps[i].Pos, wx.Apps[i].Pos = "", "" // each names its own file
+	}
+	assert.Equal(t, wj.Apps, wx.Apps)
+}
+
+// TestRMAppsXMLLabelExpressions: AppInfo's appNodeLabelExpression and
+// amNodeLabelExpression (JAXB field names) are read from the XML answer
+// as from the JSON one; an absent one stays absent, not "".
+func TestRMAppsXMLLabelExpressions(t *testing.T) {
+	const app = `"id": "application_1_0001", "user": "u", "queue": "default", "state": "FINISHED",
+		"startedTime": 1000, "finishedTime": 61000, "elapsedTime": 60000, "memorySeconds": 122880, "vcoreSeconds": 120`
+	js := []byte(`{"apps": {"app": [{` + app + `, "appNodeLabelExpression": "gpu", "amNodeLabelExpression": ""},
+		{` + strings.Replace(app, "0001", "0002", 1) + `}]}}`)
+	const fields = `<user>u</user><queue>default</queue><state>FINISHED</state><startedTime>1000</startedTime>
+		<finishedTime>61000</finishedTime><elapsedTime>60000</elapsedTime><memorySeconds>122880</memorySeconds><vcoreSeconds>120</vcoreSeconds>`
+	xs := []byte(`<apps><app><id>application_1_0001</id>` + fields + `<appNodeLabelExpression>gpu</appNodeLabelExpression><amNodeLabelExpression></amNodeLabelExpression></app>
+		<app><id>application_1_0002</id>` + fields + `</app></apps>`)
+	m := loadModel(t, "rm-apps")
+	c := Cluster{NodeLabels: []NodeLabel{{Name: "gpu"}}, Nodes: []NodeGroup{{Count: 2, MemoryMB: 8192, VCores: 8}, {Names: []string{"g"}, MemoryMB: 8192, VCores: 8, Partition: "gpu"}}}
+	wj, err := ReadRMApps("apps.json", js, m, RMAppsOptions{Cluster: c})
+	require.NoError(t, err)
+	wx, err := ReadRMApps("apps.xml", xs, m, RMAppsOptions{Cluster: c})
+	require.NoError(t, err)
+	require.Len(t, wx.Apps, 2)
+	require.NotNil(t, wx.Apps[0].NodeLabelExpression)
+	assert.Equal(t, "gpu", *wx.Apps[0].NodeLabelExpression)
+	require.NotNil(t, wx.Apps[0].AMNodeLabelExpression)
+	assert.Equal(t, "", *wx.Apps[0].AMNodeLabelExpression)
+	assert.Nil(t, wx.Apps[1].NodeLabelExpression)
+	assert.Nil(t, wx.Apps[1].AMNodeLabelExpression)
+	for i := range wj.Apps {
+		wj.Apps[i].Pos, wx.Apps[i].Pos = "", ""
 	}
 	assert.Equal(t, wj.Apps, wx.Apps)
 }

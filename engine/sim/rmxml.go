@@ -28,6 +28,11 @@ type rmAppsXML struct {
 		AllocatedMB   int64   `xml:"allocatedMB" json:"allocatedMB"`
 		Tags          string  `xml:"applicationTags" json:"applicationTags"`
 		Priority      int32   `xml:"priority" json:"priority"`
+		// AppInfo's label expressions are fields JAXB writes under
+		// their own names and leaves out when null: a pointer keeps
+		// "absent" apart from "empty", as the JSON reader does.
+		AppLabel *string `xml:"appNodeLabelExpression" json:"appNodeLabelExpression"`
+		AMLabel  *string `xml:"amNodeLabelExpression" json:"amNodeLabelExpression"`
 	} `xml:"app" json:"app"`
 }
 
