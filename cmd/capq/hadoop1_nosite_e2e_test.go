@@ -74,3 +74,26 @@ func TestLintHadoop1WithoutMapredSite(t *testing.T) {
 		})
 	}
 }
+
+// TestSimulateHadoop1WithoutMapredSite: JobTracker's constructor reads
+// mapred.jobtracker.taskScheduler with JobQueueTaskScheduler (FIFO) as the
+// default, so a conf dir without mapred-site.xml names no
+// CapacityTaskScheduler. simulate --hadoop1 says so (exit 2) instead of
+// "mapred-site.xml: no such file".
+func TestSimulateHadoop1WithoutMapredSite(t *testing.T) {
+	root := golden.RepoRoot()
+	sample := filepath.Join(root, "testdata", "hadoop1", "02-acls-stopped")
+	d := t.TempDir()
+	for _, f := range []string{"capacity-scheduler.xml", "mapred-queue-acls.xml"} {
+		data, err := os.ReadFile(filepath.Join(sample, f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(d, f), data, 0o644))
+	}
+	workload := filepath.Join(root, "testdata", "preview", "hadoop1-acls", "workload.json")
+	for _, dir := range []string{d, filepath.Join(root, "testdata", "hadoop1", "21-queues-xml-without-site")} {
+		r := runBinary(t, "", "simulate", "--hadoop1", dir, "--workload", workload)
+		assert.Equal(t, exitCannotRun, r.code, r.stderr)
+		assert.Contains(t, r.stderr, "no mapred-site.xml: without it the JobTracker runs Hadoop's default scheduler, JobQueueTaskScheduler (FIFO", dir)
+		assert.NotContains(t, r.stderr, "no such file", dir)
+	}
+}

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 
 	h1 "github.com/capq/capq/engine/hadoop1"
 	h1sim "github.com/capq/capq/engine/sim/hadoop1"
@@ -19,6 +22,13 @@ func loadHadoop1Dir(dir string, ro xmlconf.ReadOptions) (h1.Config, error) {
 	}
 	if !st.IsDir() {
 		return h1.Config{}, fmt.Errorf("--hadoop1 %s: want the JobTracker's conf directory (mapred-site.xml, capacity-scheduler.xml, mapred-queue-acls.xml)", dir)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "mapred-site.xml")); errors.Is(err, fs.ErrNotExist) {
+		// JobTracker's constructor takes mapred.jobtracker.taskScheduler
+		// with JobQueueTaskScheduler as the default: without the site file
+		// nothing names the CapacityTaskScheduler this run simulates.
+		return h1.Config{}, fmt.Errorf("--hadoop1 %s: no mapred-site.xml: without it the JobTracker runs Hadoop's default scheduler, "+
+			"JobQueueTaskScheduler (FIFO; mapred.jobtracker.taskScheduler unset), not the CapacityTaskScheduler this simulates", dir)
 	}
 	m, err := xmlconf.LoadHadoop1Dir(dir, ro)
 	if err != nil {
