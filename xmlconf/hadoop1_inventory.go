@@ -140,8 +140,7 @@ func (p *h1parser) leftoverQueueKey(prop *Property, queue, suffix string, known 
 		p.add(RuleH1DialectMismatched, prop.NamePos, queue, prop.Name,
 			fmt.Sprintf("%q is ignored: in 0.21 per-queue settings live in mapred-queues.xml <properties>", prop.Name), "move it into the queue's <properties>")
 	case isKnown && !p.listed(queue):
-		p.add(RuleH1Orphan, prop.NamePos, queue, prop.Name,
-			fmt.Sprintf("queue %q is not in mapred.queue.names, so %q is ignored", queue, prop.Name), "add the queue to mapred.queue.names or remove the key")
+		p.orphan(prop, queue)
 	case h1Obsolete[suffix]:
 		p.add(RuleH1Obsolete, prop.NamePos, queue, prop.Name, fmt.Sprintf("%q is not read by Hadoop %s", prop.Name, d), "remove it")
 	case p.knownInOtherDialect(suffix):
@@ -193,6 +192,16 @@ func (p *h1parser) listed(queue string) bool {
 	return false
 }
 
+// orphan reports H1014 for prop of a queue that is not listed, saying
+// when the list is Hadoop's default because no mapred-site.xml was given
+// (as H1002 does): "not in mapred.queue.names" alone named a list nobody
+// wrote.
+func (p *h1parser) orphan(prop *Property, queue string) {
+	p.add(RuleH1Orphan, prop.NamePos, queue, prop.Name,
+		fmt.Sprintf("queue %q is not in %s%s, so %q is ignored", queue, H1KeyQueueNames, p.defaultQueueListNote(), prop.Name),
+		"add the queue to "+H1KeyQueueNames+" or remove the key")
+}
+
 func (p *h1parser) leftoverJT(prop *Property, rest string) {
 	if rest == "names" {
 		return // read by the flat dialects; 0.21 reports it with H1022
@@ -215,8 +224,7 @@ func (p *h1parser) leftoverJT(prop *Property, rest string) {
 		p.add(RuleH1DialectMismatched, prop.NamePos, queue, prop.Name,
 			fmt.Sprintf("%q is ignored: Hadoop 0.20 has no queue state", prop.Name), "remove it")
 	default:
-		p.add(RuleH1Orphan, prop.NamePos, queue, prop.Name,
-			fmt.Sprintf("queue %q is not in mapred.queue.names, so %q is ignored", queue, prop.Name), "add the queue to mapred.queue.names or remove the key")
+		p.orphan(prop, queue)
 	}
 }
 

@@ -43,11 +43,11 @@ func TestLintHadoop1WithoutMapredSite(t *testing.T) {
 		note  string   // a message saying a default applies ("": none needed)
 	}{
 		{"acls file alone", filepath.Join(aclsOnly, "mapred-queue-acls.xml"), []string{"mapred-queue-acls.xml"},
-			[]string{"H1002", "H1024"}, `no mapred-site.xml was given, so mapred.queue.names is Hadoop's default "default"`},
+			[]string{"H1002", "H1014", "H1024"}, `no mapred-site.xml was given, so mapred.queue.names is Hadoop's default "default"`},
 		{"dir of the acls file", aclsOnly, []string{"mapred-queue-acls.xml"},
-			[]string{"H1002", "H1024"}, `no mapred-site.xml was given, so mapred.queue.names is Hadoop's default "default"`},
+			[]string{"H1002", "H1014", "H1024"}, `no mapred-site.xml was given, so mapred.queue.names is Hadoop's default "default"`},
 		{"dir of capacity-scheduler.xml and acls", csACLs, []string{"capacity-scheduler.xml", "mapred-queue-acls.xml"},
-			[]string{"H1004", "H1024"}, "mapred.acls.enabled is Hadoop's default false (no mapred-site.xml was given)"},
+			[]string{"H1004", "H1014", "H1024"}, "mapred.acls.enabled is Hadoop's default false (no mapred-site.xml was given)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runBinary(t, "", "lint", "--format", "json", tc.arg)
@@ -65,6 +65,10 @@ func TestLintHadoop1WithoutMapredSite(t *testing.T) {
 				assert.FileExists(t, f.File, f.Rule)
 				seen[f.Rule] = true
 				noted = noted || strings.Contains(f.Message, tc.note)
+				if f.Rule == "H1014" {
+					// "not in mapred.queue.names" names a list nobody wrote.
+					assert.Contains(t, f.Message, `not in mapred.queue.names (no mapred-site.xml was given, so mapred.queue.names is Hadoop's default "default")`)
+				}
 			}
 			for _, rule := range tc.rules {
 				assert.True(t, seen[rule], "%s not reported: %s", rule, r.stdout)
