@@ -40,6 +40,9 @@ func newLintCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.baseline, "baseline", "", "leave out findings recorded in this baseline file; new findings still fail")
 	f.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding of this run in a baseline file (replaces only a capq baseline)")
 	f.StringVar(&o.sourceDialect, "source-dialect", "", "Hadoop 1 inputs: force the dialect, 0.20, 1.x or 0.21 (default: detect from the keys; --hadoop-version 0.20.2 or 1.2.1 also names it)")
+	// lint alone takes a Hadoop 1 release here (lint_dialect.go): say so
+	// where the shared flag's help lists only the YARN profiles.
+	f.Lookup("hadoop-version").Usage += "; a Hadoop 1 release (0.20.2, 1.2.1, 0.21) lints a Hadoop 1 set in that dialect"
 	bindRoot(f, &o.root)
 	completeValues(cmd, "format", fixed(lintFormats))
 	completeValues(cmd, "enable", ruleSelectors)

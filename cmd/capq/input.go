@@ -80,7 +80,7 @@ func (f readFlags) readArgTrust(arg string, s *streams, untrusted bool) (name st
 }
 
 func (f *configFlags) bind(cmd *cobra.Command, withCluster bool) {
-	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
+	cmd.Flags().StringSliceVar(&f.yarnSite, "yarn-site", nil, "yarn-site.xml (or a DIR: its yarn-site.xml) read before the Capacity Scheduler file, as the ResourceManager merges them (repeatable)")
 	cmd.Flags().StringVar(&f.version, "hadoop-version", xmlconf.DefaultVersion.String(), "Hadoop version profile: 2.7, 2.10, 3.1, 3.2, 3.3 or 3.4")
 	f.versionSet = func() bool { return cmd.Flags().Changed("hadoop-version") }
 	f.readFlags.bind(cmd)
