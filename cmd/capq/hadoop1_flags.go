@@ -42,7 +42,7 @@ func (h *hadoop1Files) bind(cmd *cobra.Command, prefix string) {
 	for _, ff := range h1FileFlags {
 		f.StringVar(ff.field(&h.files), ff.name, "", prefix+ff.usage)
 	}
-	f.StringArrayVar(&h.groups, "group", nil, prefix+"new parent queue PARENT=q1,q2 holding top-level queues (repeatable, applied in order)")
+	f.StringArrayVar(&h.groups, "group", nil, prefix+"new parent queue PARENT=q1,q2 holding top-level queues (repeatable, applied in order; groups nest at most 64 levels)")
 	f.StringVar(&h.sourceDialect, "source-dialect", "", prefix+"force the Hadoop 1 dialect: 0.20, 1.x or 0.21 (default: detect from the keys)")
 }
 
