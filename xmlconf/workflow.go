@@ -31,7 +31,10 @@ type WorkflowMapping struct {
 // WorkflowPriorityMappingsManager#getWorkflowPriorityMappings does:
 // entries are comma separated and their parts colon separated, each
 // trimmed and empty ones dropped (StringUtils.getTrimmedStringCollection);
-// an entry needs three parts, the last an int (Integer.parseInt). It
+// a repeated entry is read once, where it first appears
+// (CapacitySchedulerConfiguration#getWorkflowPriorityMappings reads the
+// value with Configuration#getTrimmedStringCollection, a LinkedHashSet),
+// so "w:root.a:1,w:root.a:2,w:root.a:1" maps w to 2; an entry needs three parts, the last an int (Integer.parseInt). It
 // returns the entries Hadoop builds, in order, and Hadoop's message for
 // each it throws on (getWorkflowMappingFromString); one is enough for
 // Hadoop to refuse the configuration. lowerIDs lowercases the workflow
@@ -46,7 +49,12 @@ type WorkflowMapping struct {
 var WorkflowLowercaseSince = V3_3
 
 func ParseWorkflowMappings(v string, lowerIDs bool) (ms []WorkflowMapping, errs []string) {
+	seen := map[string]bool{}
 	for _, entry := range trimmedParts(v, ",") {
+		if seen[entry] {
+			continue
+		}
+		seen[entry] = true
 		f := trimmedParts(entry, ":")
 		if len(f) != 3 {
 			errs = append(errs, "Illegal workflow priority mapping "+entry)

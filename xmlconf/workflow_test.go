@@ -27,6 +27,12 @@ func TestParseWorkflowMappings(t *testing.T) {
 		{"four parts", "w:root:a:2", false, nil, []string{"Illegal workflow priority mapping w:root:a:2"}},
 		{"not an int", "w:root.a:high", false, nil, []string{"Illegal workflow priority for mapping w:root.a:high"}},
 		{"past an int", "w:root.a:2147483648", false, nil, []string{"Illegal workflow priority for mapping w:root.a:2147483648"}},
+		// Configuration#getTrimmedStringCollection is a LinkedHashSet:
+		// the third entry repeats the first and is dropped, so the
+		// second one's priority is the one the manager keeps.
+		{"a repeated entry is read once", "w:root.a:1,w:root.a:2, w:root.a:1", false,
+			[]WorkflowMapping{{"w", "root.a", 1}, {"w", "root.a", 2}}, nil},
+		{"a repeated bad entry is refused once", "x:root.b,x:root.b", false, nil, []string{"Illegal workflow priority mapping x:root.b"}},
 		{"good and bad entries", "w:root.a:1,x:root.b", false, []WorkflowMapping{{"w", "root.a", 1}}, []string{"Illegal workflow priority mapping x:root.b"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
