@@ -71,3 +71,47 @@ func TestRefreshLazy(t *testing.T) {
 	assert.False(t, e.LazyPreemption(), "nothing killable: the state goes")
 	assert.False(t, e.opts.WalkEveryLeaf)
 }
+
+// A labelled node full of killable containers still gets its pass:
+// CapacityScheduler.allocateContainerOnSingleNode counts
+// getTotalKillableResources on every node, whatever its partition, so a
+// leaf under its guarantee in the partition takes the killable room
+// (RegularContainerAllocator.assignContainer's toKillContainers).
+func TestLazyKillableRoomOnLabelledNode(t *testing.T) {
+	e, err := New(build(t, map[string]string{
+		"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"root.accessible-node-labels.x.capacity": "100",
+		"root.a.accessible-node-labels":          "x", "root.a.accessible-node-labels.x.capacity": "50",
+		"root.b.accessible-node-labels": "x", "root.b.accessible-node-labels.x.capacity": "50",
+		"root.b.accessible-node-labels.x.maximum-capacity": "100", "root.b.user-limit-factor": "2",
+		"lazy-preemption-enabled":                       "true",
+		"yarn.resourcemanager.scheduler.monitor.enable": "true",
+	}, xmlconf.V3_4), []NodeSpec{{ID: "h0", MemoryMB: 4 * gb, VCores: 4}, {ID: "x0", MemoryMB: 4 * gb, VCores: 4, Partition: "x"}}, Options{})
+	require.NoError(t, err)
+	e.DefineLabels(map[string]bool{"x": true})
+	x := "x"
+	x0, _ := e.NodeIndex("x0")
+	h0, _ := e.NodeIndex("h0")
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "big", Queue: "b", User: "u", AM: Resource{gb, 1}}))
+	require.NoError(t, e.UpdateAsks("big", []Ask{{Priority: 0, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1},
+		{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 4, NodeLabel: &x}}))
+	require.Equal(t, AssignAllocated, e.AssignOnce(h0).Kind, "the AM, on the default partition")
+	for i := 0; i < 4; i++ {
+		require.Equal(t, AssignAllocated, e.AssignOnce(x0).Kind)
+	}
+	n := e.nodes[x0]
+	require.True(t, n.free().IsZero())
+	for _, c := range e.appByID["big"].live {
+		if c != nil && c.node == n {
+			e.makeKillable(c)
+		}
+	}
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "small", Queue: "a", User: "v", AM: Resource{gb, 1}}))
+	require.NoError(t, e.UpdateAsks("small", []Ask{{Priority: 0, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1},
+		{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1, NodeLabel: &x}}))
+	require.Equal(t, AssignAllocated, e.AssignOnce(h0).Kind, "small's AM")
+	got := e.AssignOnce(x0)
+	assert.Equal(t, AssignAllocated, got.Kind, "the killable room of a labelled node is offered")
+	assert.Equal(t, "small", got.App)
+	assert.Len(t, e.lazy.killable, 3, "one killable container killed for the room")
+}

@@ -9,7 +9,9 @@ import "sort"
 
 // assignLabelled is one pass for a node in a labelled partition.
 func (e *Engine) assignLabelled(n *node) result {
-	if !e.roomFits(e.g.minAlloc, n) {
+	// allocateContainerOnSingleNode counts the node's killable containers
+	// whatever its partition (lazy.go).
+	if !e.roomFits(e.g.minAlloc, n) && !e.killableRoom(n) {
 		if e.why != nil {
 			e.noteNoRoom(n)
 		}
