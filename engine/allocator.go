@@ -236,6 +236,8 @@ func (e *Engine) assignContainer(a *app, k *schedKey, n *node, lim *limits, t Lo
 		if e.lazy != nil && e.killToFit(a, k, n, capab) {
 			avail = 1 // toKillContainers (lazy.go)
 		}
+	} else if e.lazy != nil {
+		e.lazy.forgetKills() // toKillContainers is this call's own
 	}
 	needRes := rc.max(capab.Sub(lim.headroom), lim.needUnreserve)
 	needToUnreserve := rc.anyMajorAboveZero(needRes)

@@ -268,7 +268,7 @@ func (e *Engine) preemptionAllowed(q *queue, pi int) bool {
 // the request fits.
 func (e *Engine) killToFit(a *app, k *schedKey, n *node, capab Resource) bool {
 	l := e.lazy
-	l.toKill, l.a, l.k, l.n = l.toKill[:0], nil, nil, nil
+	l.forgetKills()
 	if !e.preemptionAllowed(a.q, n.pi) {
 		return false
 	}
@@ -286,6 +286,14 @@ func (e *Engine) killToFit(a *app, k *schedKey, n *node, capab Resource) bool {
 	}
 	l.toKill = l.toKill[:0]
 	return false
+}
+
+// forgetKills drops what an earlier search chose: toKillContainers is
+// local to one assignContainer call, so a proposal that was skipped or
+// never committed must not make a later allocation of the same request
+// on the same node, one that fits in the free room, kill anything.
+func (l *lazyState) forgetKills() {
+	l.toKill, l.a, l.k, l.n = l.toKill[:0], nil, nil, nil
 }
 
 // takeKills returns (and forgets) the containers the allocation of app a's

@@ -115,3 +115,49 @@ func TestLazyKillableRoomOnLabelledNode(t *testing.T) {
 	assert.Equal(t, "small", got.App)
 	assert.Len(t, e.lazy.killable, 3, "one killable container killed for the room")
 }
+
+// toKillContainers is local to one RegularContainerAllocator.assignContainer
+// call: a search for killable room whose proposal is not committed (here
+// made by hand, as a refused or skipped proposal leaves it) must not make
+// a later allocation of the same request on the same node, which fits in
+// the free room, kill anything.
+func TestLazyKillsBelongToOneCall(t *testing.T) {
+	e, err := New(build(t, map[string]string{
+		"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"root.b.maximum-capacity": "100", "root.b.user-limit-factor": "2",
+		"lazy-preemption-enabled":                       "true",
+		"yarn.resourcemanager.scheduler.monitor.enable": "true",
+	}, xmlconf.V3_4), []NodeSpec{{ID: "h0", MemoryMB: 4 * gb, VCores: 4}, {ID: "n0", MemoryMB: 4 * gb, VCores: 4}}, Options{})
+	require.NoError(t, err)
+	h0, _ := e.NodeIndex("h0")
+	n0, _ := e.NodeIndex("n0")
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "big", Queue: "b", User: "u", AM: Resource{gb, 1}}))
+	require.NoError(t, e.UpdateAsks("big", []Ask{{Priority: 0, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}}))
+	require.Equal(t, AssignAllocated, e.AssignOnce(h0).Kind, "big's AM")
+	require.NoError(t, e.UpdateAsks("big", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 4}}))
+	for i := 0; i < 4; i++ {
+		require.Equal(t, AssignAllocated, e.AssignOnce(n0).Kind)
+	}
+	n := e.nodes[n0]
+	var onNode []*container
+	for _, c := range e.appByID["big"].live {
+		if c != nil && c.node == n {
+			onNode = append(onNode, c)
+		}
+	}
+	require.Len(t, onNode, 4)
+	e.makeKillable(onNode[0])
+	e.makeKillable(onNode[1])
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "small", Queue: "a", User: "v", AM: Resource{gb, 1}}))
+	require.NoError(t, e.UpdateAsks("small", []Ask{{Priority: 0, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}}))
+	require.Equal(t, AssignAllocated, e.AssignOnce(h0).Kind, "small's AM")
+	require.NoError(t, e.UpdateAsks("small", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}}))
+	small := e.appByID["small"]
+	require.True(t, e.killToFit(small, small.key(1, false), n, Resource{gb, 1}), "a search that finds killable room")
+
+	require.NoError(t, e.ReleaseContainer(onNode[3].id))
+	got := e.AssignOnce(n0)
+	require.Equal(t, AssignAllocated, got.Kind)
+	assert.Equal(t, "small", got.App)
+	assert.Len(t, e.lazy.killable, 2, "the free room was enough: nothing killed")
+}
