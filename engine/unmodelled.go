@@ -39,8 +39,8 @@ func (w Warning) String() string {
 //
 // Lazy preemption is modelled (lazy.go) but for the reserved-container
 // selector, whose ReservedContainerCandidatesSelector.
-// canPreemptEnoughResourceForAsked counts a node's killable containers as
-// room and never selects them: capq's selector sees them as running
+// getPreemptionCandidatesOnNode counts a node's killable containers as
+// room (getTotalKillableResources) and never selects them: capq's selector sees them as running
 // containers, so it warns only with that selector on.
 var globalGates = map[string]string{
 	"yarn.scheduler.capacity.lazy-preemption-enabled": "yarn.resourcemanager.monitor.capacity.preemption.select_based_on_reserved_containers",
