@@ -15,8 +15,8 @@ func legacyRules(c *xmlconf.Conf, v xmlconf.Version) ([]Rule, []Problem) {
 	var rules []Rule
 	var probs []Problem
 	if RuleActive(c, v, "user-group") {
-		for _, entry := range splitTrim(c.GetOr(KeyQueueMappings, ""), ",") {
-			f := splitTrim(entry, ":")
+		for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(KeyQueueMappings, "")) {
+			f := xmlconf.TrimmedTokens(entry, ":")
 			switch {
 			case len(f) != 3:
 				probs = append(probs, Problem{Key: KeyQueueMappings, Msg: "Illegal queue mapping " + entry})
@@ -30,8 +30,8 @@ func legacyRules(c *xmlconf.Conf, v xmlconf.Version) ([]Rule, []Problem) {
 		}
 	}
 	if RuleActive(c, v, "app-name") {
-		for _, entry := range splitTrim(c.GetOr(KeyAppName, ""), ",") {
-			f := splitTrim(entry, ":")
+		for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(KeyAppName, "")) {
+			f := xmlconf.TrimmedTokens(entry, ":")
 			if len(f) != 2 {
 				probs = append(probs, Problem{Key: KeyAppName, Msg: "Illegal queue mapping " + entry})
 				continue
@@ -181,16 +181,4 @@ func appRule(match, target, entry string) Rule {
 		r.Policy, r.CustomPlacement = "custom", target
 	}
 	return r
-}
-
-// splitTrim is StringUtils.getTrimmedStringCollection: split, trim, drop
-// empty tokens.
-func splitTrim(s, sep string) []string {
-	var out []string
-	for _, x := range strings.Split(s, sep) {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
 }

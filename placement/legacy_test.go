@@ -49,3 +49,21 @@ func TestJSONRulesNeedTheMappingRule(t *testing.T) {
 		assert.Len(t, s.Rules, c.want, c.rules)
 	}
 }
+
+// TestLegacyMappingsAsGetQueueMappingsReads: queue-mappings and the
+// app-name mappings are read with Configuration#getTrimmedStringCollection
+// (a repeated entry once) and each entry split with
+// StringUtils.getTrimmedStringCollection(entry, ":"), which trims with
+// String.trim (CapacitySchedulerConfiguration#getQueueMappings).
+func TestLegacyMappingsAsGetQueueMappingsReads(t *testing.T) {
+	conf := xmlconf.FromMap(map[string]string{
+		KeyQueueMappings: "u:alice:root.a, u:alice:root.a,u:bob:root.b\x01,u:carl:\u00a0root.c",
+	}, "t")
+	rules, probs := legacyRules(conf, xmlconf.V3_3)
+	assert.Empty(t, probs)
+	var got []string
+	for _, r := range rules {
+		got = append(got, r.Matches+"->"+r.CustomPlacement)
+	}
+	assert.Equal(t, []string{"alice->root.a", "bob->root.b", "carl->\u00a0root.c"}, got)
+}

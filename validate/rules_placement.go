@@ -31,8 +31,8 @@ func legacyMappings(c *xmlconf.Conf, v xmlconf.Version) (good []mapping, bad [][
 		return nil, nil
 	}
 	if placementRuleActive(c, v, "app-name") {
-		for _, entry := range splitTrim(c.GetOr(appNameKey, "")) {
-			f := splitTrimOn(entry, ":")
+		for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(appNameKey, "")) {
+			f := xmlconf.TrimmedTokens(entry, ":")
 			if len(f) != 2 {
 				bad = append(bad, [2]string{appNameKey, "Illegal queue mapping " + entry})
 				continue
@@ -43,8 +43,8 @@ func legacyMappings(c *xmlconf.Conf, v xmlconf.Version) (good []mapping, bad [][
 	if !placementRuleActive(c, v, "user-group") {
 		return good, bad
 	}
-	for _, entry := range splitTrim(c.GetOr(mappingKey, "")) {
-		f := splitTrimOn(entry, ":")
+	for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(mappingKey, "")) {
+		f := xmlconf.TrimmedTokens(entry, ":")
 		switch {
 		case len(f) != 3:
 			bad = append(bad, [2]string{mappingKey, "Illegal queue mapping " + entry})
@@ -55,16 +55,6 @@ func legacyMappings(c *xmlconf.Conf, v xmlconf.Version) (good []mapping, bad [][
 		}
 	}
 	return good, bad
-}
-
-func splitTrimOn(s, sep string) []string {
-	var out []string
-	for _, x := range strings.Split(s, sep) {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 var ruleMappingSyntax = &Rule{

@@ -49,13 +49,8 @@ type WorkflowMapping struct {
 var WorkflowLowercaseSince = V3_3
 
 func ParseWorkflowMappings(v string, lowerIDs bool) (ms []WorkflowMapping, errs []string) {
-	seen := map[string]bool{}
-	for _, entry := range trimmedParts(v, ",") {
-		if seen[entry] {
-			continue
-		}
-		seen[entry] = true
-		f := trimmedParts(entry, ":")
+	for _, entry := range TrimmedStringCollection(v) {
+		f := TrimmedTokens(entry, ":")
 		if len(f) != 3 {
 			errs = append(errs, "Illegal workflow priority mapping "+entry)
 			continue
@@ -72,18 +67,6 @@ func ParseWorkflowMappings(v string, lowerIDs bool) (ms []WorkflowMapping, errs 
 		ms = append(ms, WorkflowMapping{WorkflowID: id, Queue: f[1], Priority: p})
 	}
 	return ms, errs
-}
-
-// trimmedParts is StringUtils.getTrimmedStringCollection(s, sep): the
-// parts of s, trimmed as String.trim does, without the empty ones.
-func trimmedParts(s, sep string) []string {
-	var out []string
-	for _, x := range strings.Split(s, sep) {
-		if x = JavaTrim(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // JavaLowerCase is StringUtils.toLowerCase (String.toLowerCase in the
