@@ -233,8 +233,9 @@ func ownLabels(q *xmlconf.Queue, labels []string, at map[string]int) []int {
 
 // maxMixedDiag bounds the details of CS020's message. Hadoop lists every
 // queue and label, and a sticky percentage flag makes that the parent's
-// labels times its children; no real configuration comes near.
-const maxMixedDiag = 64 << 10
+// labels times its children; no real configuration comes near. It stays
+// under xmlconf.MaxFindingText, so the list is cut here, between entries.
+const maxMixedDiag = xmlconf.MaxFindingText - 1024
 
 // mixedDiag is the details of CS020's message, cut at maxMixedDiag.
 type mixedDiag struct {

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -72,4 +74,26 @@ func TestCalculatorClassUnsetIsDefault(t *testing.T) {
 	for _, f := range lintXML(t, xml, xmlconf.V3_3) {
 		assert.NotEqual(t, "CS119", f.Rule, f.Message)
 	}
+}
+
+// TestHugeValueIsClipped: a rule quoting a 200 KB value (a pull request's
+// class name) prints a bounded message, cut on a character boundary.
+func TestHugeValueIsClipped(t *testing.T) {
+	name := "com.example." + strings.Repeat("é", 100_000)
+	xml := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.capacity.resource-calculator</name><value>` + name + `</value></property>
+</configuration>`
+	var seen bool
+	for _, f := range lintXML(t, xml, xmlconf.V3_3) {
+		assert.LessOrEqual(t, len(f.Message), xmlconf.MaxFindingText+64, f.Rule)
+		assert.LessOrEqual(t, len(f.Hint), xmlconf.MaxFindingText+64, f.Rule)
+		assert.True(t, utf8.ValidString(f.Message), f.Rule)
+		if f.Rule == "CS119" {
+			seen = true
+			assert.Contains(t, f.Message, "more bytes cut]")
+		}
+	}
+	assert.True(t, seen, "CS119 reports the class")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity orders findings; a higher value is more serious.
@@ -55,6 +56,30 @@ type Finding struct {
 	Property string `json:"property,omitempty"`
 	Message  string `json:"message"`
 	Hint     string `json:"hint,omitempty"`
+}
+
+// MaxFindingText bounds a finding's message and its hint. Rules quote the
+// value they judge, and a value in a pull request may be megabytes long: a
+// report names the value's file and place, and need not print it again
+// whole (a 200 KB class name was printed twice by CS119).
+const MaxFindingText = 8 << 10
+
+// Clipped is f with its message and hint cut to MaxFindingText bytes each,
+// on a UTF-8 boundary, saying how much was cut.
+func (f Finding) Clipped() Finding {
+	f.Message, f.Hint = clipText(f.Message, MaxFindingText), clipText(f.Hint, MaxFindingText)
+	return f
+}
+
+func clipText(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… [%d more bytes cut]", s[:cut], len(s)-cut)
 }
 
 // String renders the finding as file:line:col: severity ID: message.
