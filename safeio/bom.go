@@ -49,10 +49,24 @@ func RefuseWide(data []byte, format string) error {
 	return &WideError{Encoding: enc, format: format}
 }
 
+// RefuseWideAs is RefuseWide for a file whose Hadoop reader decodes it
+// as UTF-8 whatever its bytes (an InputStreamReader given UTF-8, which
+// Jackson cannot look behind): reader names that reader, and the error
+// says capq reads the file as it does. A file Jackson reads as bytes
+// detects its encoding instead (JacksonUTF8).
+func RefuseWideAs(data []byte, format, reader string) error {
+	enc := WideEncoding(data)
+	if enc == "" {
+		return nil
+	}
+	return &WideError{Encoding: enc, format: format, reader: reader}
+}
+
 // WideError is RefuseWide's refusal of a file in UTF-16 or UTF-32.
 type WideError struct {
 	Encoding string // "UTF-16LE", ...
 	format   string
+	reader   string // RefuseWideAs's reader
 }
 
 func (e *WideError) Error() string {
@@ -60,5 +74,9 @@ func (e *WideError) Error() string {
 	if format != "" {
 		format = " " + format
 	}
-	return fmt.Sprintf("file is %s encoded; capq reads UTF-8%s (convert it: iconv -f %s -t UTF-8)", e.Encoding, format, e.Encoding)
+	as := ""
+	if e.reader != "" {
+		as = fmt.Sprintf(" here, as %s does: it decodes the file as UTF-8 and detects no other encoding", e.reader)
+	}
+	return fmt.Sprintf("file is %s encoded; capq reads UTF-8%s%s (convert it: iconv -f %s -t UTF-8)", e.Encoding, format, as, e.Encoding)
 }

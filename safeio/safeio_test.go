@@ -282,3 +282,12 @@ func TestRefuseWide(t *testing.T) {
 	assert.EqualError(t, RefuseWide([]byte("\x00\x00\xfe\xff"), ""),
 		"file is UTF-32 encoded; capq reads UTF-8 (convert it: iconv -f UTF-32 -t UTF-8)")
 }
+
+// TestRefuseWideAs: a file Hadoop decodes as UTF-8 through a Reader is
+// refused naming that reader, so the user is not told to expect capq to
+// read what Hadoop cannot.
+func TestRefuseWideAs(t *testing.T) {
+	assert.NoError(t, RefuseWideAs([]byte(`{"a": 1}`), "JSON", "R"))
+	assert.EqualError(t, RefuseWideAs([]byte("\xff\xfe{\x00"), "JSON", "SLS's trace reader (AMRunner.startAMFromSLSTrace)"),
+		"file is UTF-16LE encoded; capq reads UTF-8 JSON here, as SLS's trace reader (AMRunner.startAMFromSLSTrace) does: it decodes the file as UTF-8 and detects no other encoding (convert it: iconv -f UTF-16LE -t UTF-8)")
+}

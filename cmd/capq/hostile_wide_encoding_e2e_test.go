@@ -1,9 +1,13 @@
 package main
 
 import (
+	"encoding/binary"
+	"os"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A workload, scenario or ResourceManager answer saved as UTF-16 (Windows editors' "Unicode")
@@ -61,7 +65,7 @@ func TestHostileWideEncodingOtherInputs(t *testing.T) {
 			"baseline-utf16be.txt: file is UTF-16BE encoded; capq reads UTF-8 (convert it: iconv -f UTF-16BE -t UTF-8)"},
 		{"SLS nodes file", []string{"simulate", "--config", slsCS, "--workload", repoFile("testdata", "workloads", "sls", "trace.json"),
 			"--sls-nodes", hostile("sls-nodes-utf16.json")}, exitCannotRun,
-			"sls-nodes-utf16.json: file is UTF-16LE encoded; capq reads UTF-8 JSON (convert it: iconv -f UTF-16LE -t UTF-8)"},
+			"sls-nodes-utf16.json: file is UTF-16LE encoded; capq reads UTF-8 JSON here, as SLS's nodes file reader (SLSUtils.parseNodesFromNodeFile) does: it decodes the file as UTF-8 and detects no other encoding (convert it: iconv -f UTF-16LE -t UTF-8)"},
 		{"mapping rule file", []string{"lint", hostile("mapping-rules-utf16/capacity-scheduler.xml")}, exitFindings,
 			`error CS075: rule #2: Queue path 'root.default.%user' is invalid because 'root.default' is a leaf queue`},
 	} {
@@ -70,6 +74,73 @@ func TestHostileWideEncodingOtherInputs(t *testing.T) {
 			assert.Equal(t, c.code, res.code, res.stdout+res.stderr)
 			assert.Contains(t, res.stdout+res.stderr, c.want)
 			assert.NotContains(t, res.stdout+res.stderr, "invalid character")
+		})
+	}
+}
+
+// asUTF16LE copies a repository file into dir as UTF-16LE with a
+// byte-order mark (a Windows editor's "Unicode"), under name.
+func asUTF16LE(t *testing.T, dir, name string, parts ...string) string {
+	t.Helper()
+	data, err := os.ReadFile(repoFile(parts...))
+	require.NoError(t, err)
+	wide := []byte{0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(string(data))) {
+		wide = binary.LittleEndian.AppendUint16(wide, u)
+	}
+	return writeFile(t, dir, name, string(wide))
+}
+
+// TestHostileWideEncodingTraces: SLS reads a SYNTH description and a
+// Rumen trace through Jackson on an InputStream (SynthTraceJobProducer,
+// JobTraceReader), which detects UTF-16 and UTF-32; capq reads their
+// UTF-16LE form as their UTF-8 form, where it refused them. An SLS trace
+// and a Rumen trace read with --rumen-time rumen2sls go through a UTF-8
+// InputStreamReader (AMRunner.startAMFromSLSTrace,
+// RumenToSLSConverter.generateSLSLoadFile): still refused, naming it.
+func TestHostileWideEncodingTraces(t *testing.T) {
+	dir := t.TempDir()
+	cs := seedsConfig()
+	slsCS := repoFile("testdata", "workloads", "sls", "capacity-scheduler.xml")
+	synth := []string{"testdata", "sls-suite", "syn.json"}
+	rumen := []string{"testdata", "rumen", "2jobs2min-excerpt.json"}
+	for _, c := range []struct {
+		name string
+		args []string // the workload is w.json in dir
+		file []string
+	}{
+		{"SYNTH", []string{"simulate", "--config", slsCS, "--workload", "w.json"}, synth},
+		{"Rumen read as SLS does", []string{"simulate", "--config", slsCS, "--workload", "w.json"}, rumen},
+		{"Rumen in preview", []string{"preview", slsCS, slsCS, "--workload", "w.json"}, rumen},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			plain, err := os.ReadFile(repoFile(c.file...))
+			require.NoError(t, err)
+			writeFile(t, dir, "w.json", string(plain))
+			want := hostileRun(t, dir, nil, "", c.args...)
+			require.Equal(t, exitOK, want.code, want.stderr)
+			require.Contains(t, want.stdout, " 0 rejected")
+			asUTF16LE(t, dir, "w.json", c.file...)
+			got := hostileRun(t, dir, nil, "", c.args...)
+			assert.Equal(t, exitOK, got.code, got.stderr)
+			assert.Equal(t, want.stdout, got.stdout)
+		})
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"SLS trace", []string{"simulate", "--config", slsCS, "--workload", asUTF16LE(t, dir, "sls.json", "testdata", "workloads", "sls", "trace.json")},
+			"sls.json: file is UTF-16LE encoded; capq reads UTF-8 JSON here, as SLS's trace reader (AMRunner.startAMFromSLSTrace) does: it decodes the file as UTF-8 and detects no other encoding (convert it: iconv -f UTF-16LE -t UTF-8)"},
+		{"Rumen through rumen2sls", []string{"simulate", "--config", cs, "--rumen-time", "rumen2sls", "--workload", asUTF16LE(t, dir, "rumen.json", rumen...)},
+			"rumen.json: file is UTF-16LE encoded; capq reads UTF-8 JSON here, as rumen2sls.sh (RumenToSLSConverter.generateSLSLoadFile) does"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := hostileRun(t, dir, nil, "", c.args...)
+			assert.Equal(t, exitCannotRun, res.code, res.stderr)
+			assert.Contains(t, res.stderr, c.want)
 		})
 	}
 }

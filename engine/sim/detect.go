@@ -33,12 +33,26 @@ func (f Format) String() string {
 // first JSON object: native files have "apps", "cluster" or "format";
 // SLS traces have job.* / num.nodes / am.* keys; SYNTH descriptions have
 // workloads / num_jobs; Rumen traces jobID / mapTasks / submitTime. The
-// RM's apps answer is recognised only to say what to do with it.
+// RM's apps answer is recognised only to say what to do with it. A
+// file in UTF-16 or UTF-32 is told by its text as Jackson decodes it;
+// only a trace is read so (ReadTrace says which, bom.go): capq's own
+// workload is refused.
 func Detect(data []byte) (Format, error) {
-	if err := safeio.RefuseWide(data, "JSON"); err != nil {
-		return FormatUnknown, err
+	if wide := safeio.RefuseWide(data, "JSON"); wide != nil {
+		text, _, err := safeio.JacksonUTF8(data)
+		if err != nil {
+			return FormatUnknown, wide
+		}
+		if f, err := detect(text); err == nil && f != FormatNativeJSON {
+			return f, nil
+		}
+		return FormatUnknown, wide
 	}
 	data, _ = safeio.CutBOM(data) // whether the format's reader takes it is ReadTrace's call (bom.go)
+	return detect(data)
+}
+
+func detect(data []byte) (Format, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if firstByte(data) == '[' {
 		// An array of jobs, as Jackson's readValues also accepts.
@@ -95,7 +109,7 @@ type TraceOptions struct {
 // ReadTrace reads a trace Detect found not to be native JSON: SLS, Rumen
 // or SYNTH.
 func ReadTrace(name string, data []byte, format Format, o TraceOptions) (*Workload, error) {
-	data, err := traceBOM(name, data, format, o.RumenTime)
+	data, err := traceText(name, data, format, o.RumenTime)
 	if err != nil {
 		return nil, err
 	}

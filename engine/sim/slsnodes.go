@@ -21,11 +21,12 @@ import (
 // Other keys are ignored, as SLS ignores them, with a warning in the
 // cluster's Warnings.
 func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, error) {
-	if err := safeio.RefuseWide(data, "JSON"); err != nil {
+	const reader = "SLS's nodes file reader (SLSUtils.parseNodesFromNodeFile)"
+	if err := safeio.RefuseWideAs(data, "JSON", reader); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if _, bom := safeio.CutBOM(data); bom {
-		return nil, bomRefused(name, "SLS's nodes file reader (SLSUtils.parseNodesFromNodeFile)")
+		return nil, bomRefused(name, reader)
 	}
 	r := &posReader{name: name, data: data, lastLine: 1}
 	dec := json.NewDecoder(bytes.NewReader(data))
