@@ -128,3 +128,69 @@ func TestSimulateRefreshUnreadableMeanwhile(t *testing.T) {
 		})
 	}
 }
+
+// TestPreviewRefreshUnreadableMeanwhile is TestSimulateRefreshUnreadableMeanwhile
+// for capq preview, whose two runs (preview.Simulate) each read the
+// refresh event's file when its event comes: later.xml removed after the
+// check before the run is exit 2 with "workload W: old configuration:
+// event ..." (and the new side's), not a refused refresh. The workload
+// was not named: the error of the two runs printed a line per run,
+// without the "workload W: " put around both. Both runs open
+// the FIFO of the first event; the test holds it open read-write, so
+// neither blocks in open, and waits until both have it open (/proc) before
+// it removes later.xml and closes the FIFO empty: each run reads an empty
+// file there, a refused refresh, whichever read first.
+func TestPreviewRefreshUnreadableMeanwhile(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("needs /proc to see both runs open the FIFO")
+	}
+	cs := readString(t, seedsConfig())
+	dir := t.TempDir()
+	writeFile(t, dir, "cs.xml", cs)
+	later := writeFile(t, dir, "later.xml", cs)
+	fifo := filepath.Join(dir, "fifo.xml")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	w := writeFile(t, dir, "w.json", `{"format": "capq-workload/v1",
+  "cluster": {"nodes": [{"count": 2, "memory_mb": 10240, "vcores": 10}]},
+  "apps": [{"id": "a", "queue": "development", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
+            "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 60000, "priority": 20}]}],
+  "events": [{"at_ms": 1000, "kind": "refresh", "config": "fifo.xml"},
+             {"at_ms": 2000, "kind": "refresh", "config": "later.xml"}]}`)
+	f, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	require.NoError(t, err)
+	defer f.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, capqBin, "preview", "cs.xml", "cs.xml", "--workload", w, "--allow-special-files")
+	cmd.Dir, cmd.Env = dir, environWithout("CI")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	for openedBy(cmd.Process.Pid, fifo) < 2 {
+		require.NoError(t, ctx.Err(), "the two runs did not both reach the first event:\n"+stderr.String())
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.NoError(t, os.Remove(later))
+	require.NoError(t, f.Close())
+	err = cmd.Wait()
+	require.NoError(t, ctx.Err(), "capq hung")
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee, "exit 0:\n"+stdout.String()+stderr.String())
+	assert.Equal(t, exitCannotRun, ee.ExitCode(), stderr.String())
+	gone := "event at 2000 ms: " + later + ": no such file\n  hint: check the path\n"
+	assert.Contains(t, stderr.String(), "capq: workload "+w+": old configuration: "+gone)
+	assert.Contains(t, stderr.String(), "capq: workload "+w+": new configuration: "+gone)
+	assert.Empty(t, stdout.String())
+}
+
+// openedBy counts the descriptors of process pid open on path.
+func openedBy(pid int, path string) int {
+	fds, _ := filepath.Glob(filepath.Join("/proc", strconv.Itoa(pid), "fd", "*"))
+	n := 0
+	for _, fd := range fds {
+		if target, err := os.Readlink(fd); err == nil && target == path {
+			n++
+		}
+	}
+	return n
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/hashicorp/go-multierror"
+
 	"github.com/capq/capq/engine/preview"
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/xmlconf"
@@ -77,7 +79,17 @@ func (o simulateOptions) refreshes(w *sim.Workload, opts sim.Options, s *streams
 // refreshInputError names the workload in the error of a refresh event
 // whose file cannot be read (sim.RefreshInputError), said alike before
 // the run and during it (a file removed or made unreadable meanwhile).
+// preview's error holds one per run ("old configuration: ...", "new
+// configuration: ..."), which describeError prints a line each, dropping
+// a prefix around them all: each is named on its own.
 func (o simulateOptions) refreshInputError(err error, s *streams) error {
+	if merr, ok := err.(*multierror.Error); ok {
+		out := &multierror.Error{ErrorFormat: merr.ErrorFormat}
+		for _, e := range merr.Errors {
+			out.Errors = append(out.Errors, o.refreshInputError(e, s))
+		}
+		return out
+	}
 	var unreadable *sim.RefreshInputError
 	if errors.As(err, &unreadable) {
 		return fmt.Errorf("workload %s: %w", s.argName(o.workload), err)
