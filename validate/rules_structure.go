@@ -151,11 +151,7 @@ func checkChildNames(p *Pass, q *xmlconf.Queue) {
 	}
 	at := p.AtProperty(q, q.ChildrenProp)
 	seen := map[string]bool{}
-	for _, tok := range strings.Split(q.ChildrenProp.Value, ",") {
-		if tok == "" {
-			continue // StringTokenizer drops empty tokens
-		}
-		name := xmlconf.JavaTrim(tok)
+	for name := range xmlconf.QueueNames(q.ChildrenProp.Value) {
 		switch {
 		case name == "":
 			p.ReportHint(at, "remove the empty entry", "children of %q include an empty name", q.Path)

@@ -3,33 +3,24 @@ package xmlconf
 import "strings"
 
 // ParseACL reads an AccessControlList string the way Hadoop's
-// AccessControlList(String) does: split once on the first space into
-// users and groups (each a comma list, trimmed, empties dropped); a part
-// that is exactly "*" (after trimming) makes the ACL admit everyone.
+// AccessControlList(String) does: split(" ", 2) into users and groups,
+// each StringUtils.getTrimmedStringCollection (TrimmedStringCollection:
+// trimmed, empties dropped, each name once); a part that is "*" after
+// String.trim (isWildCardACLValue) makes the ACL admit everyone.
 func ParseACL(s string) ACL {
 	a := ACL{Raw: s}
 	parts := strings.SplitN(s, " ", 2)
 	for _, p := range parts {
-		if strings.Contains(p, "*") && strings.TrimSpace(p) == "*" {
+		if strings.Contains(p, "*") && JavaTrim(p) == "*" {
 			a.All = true
 			return a
 		}
 	}
-	a.Users = trimmedList(parts[0])
+	a.Users = TrimmedStringCollection(parts[0])
 	if len(parts) > 1 {
-		a.Groups = trimmedList(parts[1])
+		a.Groups = TrimmedStringCollection(parts[1])
 	}
 	return a
-}
-
-func trimmedList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if t := strings.TrimSpace(p); t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // Allows reports whether user (with groups) is admitted by the ACL alone.

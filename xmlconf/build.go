@@ -133,16 +133,13 @@ func (b *builder) children(q *Queue) {
 		val, _ := b.expanded(p)
 		// Split lazily and count: a wide list must not be held whole
 		// before the bound refuses it.
-		for tok := range strings.SplitSeq(val, ",") {
-			if tok == "" {
-				continue
-			}
+		for name := range QueueNames(val) {
 			if b.names >= MaxQueues {
 				b.tooManyQueues(p)
 				break
 			}
 			b.names++
-			q.ChildNames = append(q.ChildNames, strings.TrimSpace(tok))
+			q.ChildNames = append(q.ChildNames, name)
 		}
 	}
 	if b.full {

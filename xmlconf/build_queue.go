@@ -101,14 +101,14 @@ func containsAllLabels(set, sub []string) bool {
 	return true
 }
 
-// parseLabelSet splits a label list like getAccessibleNodeLabels: commas,
-// trimmed, empties dropped; "*" anywhere means only "*". " " is no labels.
+// parseLabelSet splits a label list like
+// CapacitySchedulerConfiguration#getAccessibleNodeLabels: split(","),
+// each entry String.trim'd (TrimmedTokens), empties dropped, into a set;
+// "*" anywhere means only "*". " " is no labels.
 func parseLabelSet(s string) []string {
 	set := map[string]bool{}
-	for _, p := range strings.Split(s, ",") {
-		if t := strings.TrimSpace(p); t != "" {
-			set[t] = true
-		}
+	for _, t := range TrimmedTokens(s, ",") {
+		set[t] = true
 	}
 	if set["*"] {
 		return []string{"*"}

@@ -1,6 +1,7 @@
 package xmlconf
 
 import (
+	"iter"
 	"regexp"
 	"strings"
 )
@@ -57,4 +58,32 @@ func TrimmedTokens(s, delim string) []string {
 		}
 	}
 	return out
+}
+
+// StringsSeq is Configuration#getStrings (StringUtils.getStrings): a
+// StringTokenizer on commas, so empty entries vanish and nothing is
+// trimmed; duplicates are kept. Lazy, so a caller can bound a wide list
+// before holding it whole.
+func StringsSeq(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for tok := range strings.SplitSeq(s, ",") {
+			if tok != "" && !yield(tok) {
+				return
+			}
+		}
+	}
+}
+
+// QueueNames is CapacitySchedulerConfiguration#getQueues: getStrings,
+// each entry then String.trim'd (chars <= U+0020 only, so a no-break
+// space stays and a control character goes); an all-blank entry stays
+// as "" and duplicates are kept, for the callers to refuse.
+func QueueNames(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for tok := range StringsSeq(s) {
+			if !yield(JavaTrim(tok)) {
+				return
+			}
+		}
+	}
 }
