@@ -223,3 +223,20 @@ func TestRefreshIntroducedWarnings(t *testing.T) {
 	assert.Equal(t, "root.a.a1", r.Introduced[0].Queue)
 	assert.Equal(t, pre+"root.a.a1.user-limit-factr", r.Introduced[0].Property)
 }
+
+// CS057 looks up each name as
+// CapacitySchedulerConfiguration#getMultiNodePlacementPolicies does:
+// getTrimmedStrings then String.trim, which keeps a no-break space, so
+// "\u00a0bp" is another policy than "bp" and has no class.
+func TestMultiNodeNamesLikeGetMultiNodePlacementPolicies(t *testing.T) {
+	target := edit(baseConf(), map[string]string{pre + "multi-node-placement-enabled": "true",
+		pre + "multi-node-sorting.policy.names":    "bp, \u00a0bp ,bp",
+		pre + "multi-node-sorting.policy.bp.class": "org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.ResourceUsageMultiNodeLookupPolicy"})
+	var msgs []string
+	for _, f := range StartErrors(build(xmlconf.V3_4, target), "") {
+		if f.Rule == "CS057" {
+			msgs = append(msgs, f.Message)
+		}
+	}
+	assert.Equal(t, []string{"\u00a0bp Class is not configured or not an instance of org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.MultiNodeLookupPolicy"}, msgs)
+}
