@@ -73,3 +73,13 @@ func TestPartitionsSkipsInheritedLists(t *testing.T) {
 	}, "t.xml"), xmlconf.BuildOptions{})
 	assert.Equal(t, []string{"x", "y", "z"}, Partitions(m))
 }
+
+// A no-break space is part of a label to getAccessibleNodeLabels
+// (String.trim), so --partition lists the label as Hadoop names it.
+func TestPartitionsKeepLabelNamesAsHadoopTrims(t *testing.T) {
+	m := xmlconf.Build(xmlconf.FromMap(map[string]string{
+		"yarn.scheduler.capacity.root.queues":                   "a",
+		"yarn.scheduler.capacity.root.a.accessible-node-labels": "x, \u00a0y",
+	}, "t.xml"), xmlconf.BuildOptions{})
+	assert.Equal(t, []string{"x", "\u00a0y"}, Partitions(m))
+}

@@ -21,8 +21,10 @@ func Partitions(m *xmlconf.Model) []string {
 		if q.AccessibleLabels.Origin == xmlconf.FromParent {
 			continue // the parent's list, already counted
 		}
+		// Already trimmed as getAccessibleNodeLabels does (String.trim):
+		// trimming again with Unicode rules would rename a label.
 		for _, l := range q.AccessibleLabels.V {
-			if l = strings.TrimSpace(l); l != "" && l != "*" {
+			if l != "" && l != "*" {
 				set[l] = true
 			}
 		}
