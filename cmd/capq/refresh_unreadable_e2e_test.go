@@ -91,16 +91,7 @@ func TestSimulateRefreshUnreadableMeanwhile(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFile(t, dir, "cs.xml", cs)
-			later := writeFile(t, dir, "later.xml", cs)
-			fifo := filepath.Join(dir, "fifo.xml")
-			require.NoError(t, syscall.Mkfifo(fifo, 0o600))
-			w := writeFile(t, dir, "w.json", `{"format": "capq-workload/v1",
-  "cluster": {"nodes": [{"count": 2, "memory_mb": 10240, "vcores": 10}]},
-  "apps": [{"id": "a", "queue": "development", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
-            "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 60000, "priority": 20}]}],
-  "events": [{"at_ms": 1000, "kind": "refresh", "config": "fifo.xml"},
-             {"at_ms": 2000, "kind": "refresh", "config": "later.xml"}]}`)
+			later, fifo, w := fifoRefreshWorkload(t, dir, cs)
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, capqBin, "simulate", "--config", "cs.xml", "--workload", w,
@@ -146,16 +137,7 @@ func TestPreviewRefreshUnreadableMeanwhile(t *testing.T) {
 	}
 	cs := readString(t, seedsConfig())
 	dir := t.TempDir()
-	writeFile(t, dir, "cs.xml", cs)
-	later := writeFile(t, dir, "later.xml", cs)
-	fifo := filepath.Join(dir, "fifo.xml")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
-	w := writeFile(t, dir, "w.json", `{"format": "capq-workload/v1",
-  "cluster": {"nodes": [{"count": 2, "memory_mb": 10240, "vcores": 10}]},
-  "apps": [{"id": "a", "queue": "development", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
-            "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 60000, "priority": 20}]}],
-  "events": [{"at_ms": 1000, "kind": "refresh", "config": "fifo.xml"},
-             {"at_ms": 2000, "kind": "refresh", "config": "later.xml"}]}`)
+	later, fifo, w := fifoRefreshWorkload(t, dir, cs)
 	f, err := os.OpenFile(fifo, os.O_RDWR, 0)
 	require.NoError(t, err)
 	defer f.Close()
@@ -193,4 +175,22 @@ func openedBy(pid int, path string) int {
 		}
 	}
 	return n
+}
+
+// fifoRefreshWorkload writes, in dir, cs.xml and a workload whose refresh
+// events read a FIFO (fifo.xml, at 1000 ms) and later.xml (at 2000 ms), the
+// setup of the two ...RefreshUnreadableMeanwhile tests.
+func fifoRefreshWorkload(t *testing.T, dir, cs string) (later, fifo, workload string) {
+	t.Helper()
+	writeFile(t, dir, "cs.xml", cs)
+	later = writeFile(t, dir, "later.xml", cs)
+	fifo = filepath.Join(dir, "fifo.xml")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	workload = writeFile(t, dir, "w.json", `{"format": "capq-workload/v1",
+  "cluster": {"nodes": [{"count": 2, "memory_mb": 10240, "vcores": 10}]},
+  "apps": [{"id": "a", "queue": "development", "user": "u", "submit_ms": 0, "am": {"memory_mb": 1024, "vcores": 1},
+            "tasks": [{"count": 2, "memory_mb": 1024, "vcores": 1, "duration_ms": 60000, "priority": 20}]}],
+  "events": [{"at_ms": 1000, "kind": "refresh", "config": "fifo.xml"},
+             {"at_ms": 2000, "kind": "refresh", "config": "later.xml"}]}`)
+	return later, fifo, workload
 }
