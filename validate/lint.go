@@ -79,9 +79,6 @@ func Run(m *xmlconf.Model, opts Options) Result {
 	// broken rule is never hidden.
 	ruleInternal.Check(&Pass{rule: ruleInternal, out: &raw, file: opts.File, shared: sh})
 	raw = append(raw, loaderFindings(m, opts)...)
-	for i := range raw {
-		raw[i] = raw[i].Clipped()
-	}
 	// The one sort of the run (issue 11): suppressions and the policy keep
 	// the order, and the few unused-suppression findings are merged in.
 	raw = xmlconf.SortFindings(raw)

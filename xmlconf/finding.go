@@ -89,7 +89,12 @@ func (f Finding) String() string {
 
 // SortFindings orders findings by file, line, column, rule, then message,
 // and drops exact duplicates. It returns the (possibly shorter) slice.
+// Every report's findings pass through it (lint, Hadoop 1 lint, refresh,
+// migrate, the loader), so it is where each is Clipped.
 func SortFindings(fs []Finding) []Finding {
+	for i := range fs {
+		fs[i] = fs[i].Clipped()
+	}
 	sort.SliceStable(fs, func(i, j int) bool { return lessFinding(fs[i], fs[j]) })
 	out := fs[:0]
 	for i, f := range fs {
