@@ -566,3 +566,26 @@ func TestLegacyGuaranteedOrZeroOnAttemptRemoval(t *testing.T) {
 	assert.InDelta(t, 0.5, abs("u3"), 1e-6)
 	require.NoError(t, checkInvariants(e))
 }
+
+// TestExpiryKeepsSiblingNames: dropping an expired dynamic leaf rewrites
+// its parent's child list, read as CapacitySchedulerConfiguration#
+// getQueues reads it (String.trim per name), so a static sibling whose
+// name starts with a no-break space keeps that name and its settings.
+func TestExpiryKeepsSiblingNames(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues":                                  "users",
+		p + "root.users.capacity":                          "1w",
+		p + "root.users.queues":                            "\u00a0s",
+		p + "root.users.\u00a0s.capacity":                  "1w",
+		p + "root.users.\u00a0s.maximum-applications":      "7",
+		p + "root.users.auto-queue-creation-v2.enabled":    "true",
+		p + "auto-queue-creation-v2.queue-expiration-time": "10",
+	})
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.users.alice", User: "alice"})
+	require.NoError(t, err)
+	require.NoError(t, e.FinishApp("app_1"))
+	assert.Equal(t, []string{"root.users.alice"}, e.ExpireQueues(20_000))
+	s := e.model.Queue("root.users.\u00a0s")
+	require.NotNil(t, s, "the sibling keeps its name")
+	assert.Equal(t, int32(7), s.EffectiveMaxApplications)
+}

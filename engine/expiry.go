@@ -220,6 +220,9 @@ func (e *Engine) autoRemoval(q *queue) bool {
 }
 
 // dropQueues removes queues from the working configuration and rebuilds.
+// The parent's child list is read as getQueues reads it (xmlconf.
+// QueueNames: String.trim, so a sibling whose name keeps a no-break space
+// keeps it when the list is written back).
 func (e *Engine) dropQueues(paths []string) {
 	c := e.model.Conf.Clone()
 	for _, p := range paths {
@@ -227,9 +230,9 @@ func (e *Engine) dropQueues(paths []string) {
 		key := xmlconf.Prefix + parent + ".queues"
 		cur, _, _ := c.Get(key)
 		var keep []string
-		for _, n := range strings.Split(cur, ",") {
-			if strings.TrimSpace(n) != name && strings.TrimSpace(n) != "" {
-				keep = append(keep, strings.TrimSpace(n))
+		for n := range xmlconf.QueueNames(cur) {
+			if n != name && n != "" {
+				keep = append(keep, n)
 			}
 		}
 		c.Set(key, strings.Join(keep, ","))
