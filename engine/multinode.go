@@ -47,11 +47,7 @@ func compileMultiNode(m *xmlconf.Model) *multiNode {
 	}
 	mn := &multiNode{sorters: map[string]*sorter{},
 		skipReserved: !m.Version.Less(xmlconf.V3_4) && confBool(m.Conf, xmlconf.Prefix+"skip-allocate-on-nodes-with-reserved-containers")}
-	for _, name := range strings.Split(m.Conf.GetOr(xmlconf.Prefix+"multi-node-sorting.policy.names", ""), ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
+	for _, name := range xmlconf.MultiNodePolicyNames(m.Conf.GetOr(xmlconf.Prefix+"multi-node-sorting.policy.names", ""), m.Version) {
 		base := xmlconf.Prefix + "multi-node-sorting.policy." + name
 		s := &sorter{name: name, class: strings.TrimSpace(m.Conf.GetOr(base+".class", "")), intervalMS: defaultSortingIntervalMS, period: -1}
 		s.layered = s.class == LayeredPolicy && !m.Version.Less(xmlconf.V3_4)

@@ -15,7 +15,7 @@ func legacyRules(c *xmlconf.Conf, v xmlconf.Version) ([]Rule, []Problem) {
 	var rules []Rule
 	var probs []Problem
 	if RuleActive(c, v, "user-group") {
-		for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(KeyQueueMappings, "")) {
+		for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(KeyQueueMappings, ""), v) {
 			f := xmlconf.TrimmedTokens(entry, ":")
 			switch {
 			case len(f) != 3:
@@ -30,7 +30,7 @@ func legacyRules(c *xmlconf.Conf, v xmlconf.Version) ([]Rule, []Problem) {
 		}
 	}
 	if RuleActive(c, v, "app-name") {
-		for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(KeyAppName, "")) {
+		for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(KeyAppName, ""), v) {
 			f := xmlconf.TrimmedTokens(entry, ":")
 			if len(f) != 2 {
 				probs = append(probs, Problem{Key: KeyAppName, Msg: "Illegal queue mapping " + entry})

@@ -67,3 +67,26 @@ func TestLegacyMappingsAsGetQueueMappingsReads(t *testing.T) {
 	}
 	assert.Equal(t, []string{"alice->root.a", "bob->root.b", "carl->\u00a0root.c"}, got)
 }
+
+// TestLegacyMappingsSplitOnNewlinesFrom31: getQueueMappings reads the
+// value with getTrimmedStringCollection, whose getTrimmedStrings splits
+// on newlines as well as commas from xmlconf.NewlineListsSince. One
+// mapping per line is three mappings on 3.1+; on 2.10 it is one entry of
+// seven parts, which Hadoop refuses.
+func TestLegacyMappingsSplitOnNewlinesFrom31(t *testing.T) {
+	conf := xmlconf.FromMap(map[string]string{
+		KeyQueueMappings: "\n  u:alice:root.a\n  u:bob:root.b,\n  g:eng:root.c\n",
+	}, "t")
+	for _, v := range []xmlconf.Version{xmlconf.V3_1, xmlconf.V3_3, xmlconf.V3_4} {
+		rules, probs := legacyRules(conf, v)
+		assert.Empty(t, probs, "%s", v)
+		var got []string
+		for _, r := range rules {
+			got = append(got, r.Matches+"->"+r.CustomPlacement)
+		}
+		assert.Equal(t, []string{"alice->root.a", "bob->root.b", "eng->root.c"}, got, "%s", v)
+	}
+	rules, probs := legacyRules(conf, xmlconf.V2_10)
+	assert.Len(t, rules, 1, "g:eng:root.c after the comma")
+	assert.Equal(t, []Problem{{Key: KeyQueueMappings, Msg: "Illegal queue mapping u:alice:root.a\n  u:bob:root.b"}}, probs)
+}

@@ -106,7 +106,7 @@ var ruleMultiNode = &Rule{
 			return
 		}
 		namesKey := xmlconf.Prefix + "multi-node-sorting.policy.names"
-		for _, n := range multiNodePolicyNames(c.GetOr(namesKey, "")) {
+		for _, n := range xmlconf.MultiNodePolicyNames(c.GetOr(namesKey, ""), p.Version) {
 			base := xmlconf.Prefix + "multi-node-sorting.policy." + n
 			cls := strings.TrimSpace(c.GetOr(base+".class", ""))
 			if cls == "" || !javaClassName.MatchString(cls) {
@@ -123,24 +123,6 @@ var ruleMultiNode = &Rule{
 			}
 		}
 	},
-}
-
-// multiNodePolicyNames reads multi-node-sorting.policy.names as
-// CapacitySchedulerConfiguration#getMultiNodePlacementPolicies does:
-// getTrimmedStrings, then String.trim per entry (so a no-break space is
-// part of the name whose .class is looked up), blank entries skipped.
-// A repeated name is checked once: Hadoop throws at its first failure, so
-// the same finding twice would say nothing more.
-func multiNodePolicyNames(s string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, x := range xmlconf.TrimmedStrings(s) {
-		if x = xmlconf.JavaTrim(x); x != "" && !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // splitTrim splits a comma list, trimming and dropping empty entries.

@@ -31,7 +31,7 @@ func legacyMappings(c *xmlconf.Conf, v xmlconf.Version) (good []mapping, bad [][
 		return nil, nil
 	}
 	if placementRuleActive(c, v, "app-name") {
-		for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(appNameKey, "")) {
+		for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(appNameKey, ""), v) {
 			f := xmlconf.TrimmedTokens(entry, ":")
 			if len(f) != 2 {
 				bad = append(bad, [2]string{appNameKey, "Illegal queue mapping " + entry})
@@ -43,7 +43,7 @@ func legacyMappings(c *xmlconf.Conf, v xmlconf.Version) (good []mapping, bad [][
 	if !placementRuleActive(c, v, "user-group") {
 		return good, bad
 	}
-	for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(mappingKey, "")) {
+	for _, entry := range xmlconf.TrimmedStringCollection(c.GetOr(mappingKey, ""), v) {
 		f := xmlconf.TrimmedTokens(entry, ":")
 		switch {
 		case len(f) != 3:

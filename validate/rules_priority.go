@@ -25,8 +25,7 @@ var ruleAppPrioritySyntax = &Rule{
 			return
 		}
 		if v, ok, _ := p.Model.Conf.Get(workflowMappingsKey); ok {
-			// The IDs' case does not change what fails.
-			_, errs := xmlconf.ParseWorkflowMappings(v, false)
+			_, errs := xmlconf.ParseWorkflowMappings(v, p.Version)
 			for _, msg := range errs {
 				p.ReportHint(p.AtKey(workflowMappingsKey), "write <workflow-id>:<queue>:<integer priority>, comma separated", "%s", msg)
 			}
@@ -45,7 +44,7 @@ func priorityACLErrs(p *Pass, q *xmlconf.Queue) {
 		return
 	}
 	const hint = "write [user=<users> group=<groups> max_priority=<int> default_priority=<int>] per group"
-	_, errs := xmlconf.ParsePriorityACL(v)
+	_, errs := xmlconf.ParsePriorityACL(v, p.Version)
 	for _, msg := range errs {
 		if !q.IsLeaf() {
 			// Only leaves parse the groups (AbstractLeafQueue#setupQueueConfigs).

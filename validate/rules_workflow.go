@@ -100,6 +100,6 @@ func workflowMappingsRefused(m *xmlconf.Model) bool {
 	if !ok {
 		return false
 	}
-	_, errs := xmlconf.ParseWorkflowMappings(v, false)
+	_, errs := xmlconf.ParseWorkflowMappings(v, m.Version)
 	return len(errs) > 0
 }

@@ -5,9 +5,12 @@ import "strings"
 // ParseACL reads an AccessControlList string the way Hadoop's
 // AccessControlList(String) does: split(" ", 2) into users and groups,
 // each StringUtils.getTrimmedStringCollection (TrimmedStringCollection:
-// trimmed, empties dropped, each name once); a part that is "*" after
+// trimmed, empties dropped, each name once; from NewlineListsSince a
+// newline separates names as a comma does); a part that is "*" after
 // String.trim (isWildCardACLValue) makes the ACL admit everyone.
-func ParseACL(s string) ACL {
+// CapacitySchedulerConfiguration#getAcl reads the key with plain get, so
+// the version matters only here.
+func ParseACL(s string, v Version) ACL {
 	a := ACL{Raw: s}
 	parts := strings.SplitN(s, " ", 2)
 	for _, p := range parts {
@@ -16,9 +19,9 @@ func ParseACL(s string) ACL {
 			return a
 		}
 	}
-	a.Users = TrimmedStringCollection(parts[0])
+	a.Users = TrimmedStringCollection(parts[0], v)
 	if len(parts) > 1 {
-		a.Groups = TrimmedStringCollection(parts[1])
+		a.Groups = TrimmedStringCollection(parts[1], v)
 	}
 	return a
 }

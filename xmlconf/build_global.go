@@ -186,7 +186,7 @@ func (b *builder) workflowMappings() {
 	}
 	g.WorkflowOverride, _ = b.boolAt(WorkflowOverrideKey, FromGlobal, false)
 	if p, ok := b.stringAt(WorkflowMappingsKey, FromGlobal, ""); ok {
-		g.WorkflowMappings, _ = ParseWorkflowMappings(p.V, b.v.AtLeast(WorkflowLowercaseSince))
+		g.WorkflowMappings, _ = ParseWorkflowMappings(p.V, b.v)
 	}
 	g.WorkflowTagPrefix, _ = b.stringAt(b.globalKey(WorkflowTagPrefixKey), FromGlobal, DefaultWorkflowTagPrefix)
 }

@@ -177,15 +177,15 @@ func (b *builder) acls(q *Queue) {
 	}
 	read := func(suffix string) Value[ACL] {
 		if p, raw, ok := b.qprop(q, suffix); ok {
-			return Value[ACL]{V: ParseACL(raw), Raw: raw, Origin: FromQueue, Prop: p}
+			return Value[ACL]{V: ParseACL(raw, b.v), Raw: raw, Origin: FromQueue, Prop: p}
 		}
-		return Value[ACL]{V: ParseACL(def), Raw: def}
+		return Value[ACL]{V: ParseACL(def, b.v), Raw: def}
 	}
 	q.SubmitACL = read("acl_submit_applications")
 	q.AdminACL = read("acl_administer_queue")
 	if _, raw, ok := b.qprop(q, "acl_application_max_priority"); ok {
 		// Groups Hadoop cannot parse are CS059's; the model keeps the rest.
-		q.PriorityACLs, _ = ParsePriorityACL(raw)
+		q.PriorityACLs, _ = ParsePriorityACL(raw, b.v)
 	}
 }
 

@@ -1,7 +1,5 @@
 package xmlconf
 
-import "strings"
-
 // MonitorPolicy is a scheduling edit policy the ResourceManager ships: a
 // class of hadoop-yarn-server-resourcemanager that implements
 // SchedulingEditPolicy, from the release that added it.
@@ -53,24 +51,13 @@ func BuiltinMonitorPolicy(name string) *MonitorPolicy {
 // whose getClasses trims (getTrimmedStrings: an empty entry between two
 // commas stays, and fails to load like any other unknown name).
 func MonitorPolicyNames(raw string, v Version) []string {
-	var out []string
 	if v.Less(V3_1) {
-		t := JavaTrim(raw)
-		if t == "" {
-			return nil
-		}
-		parts := strings.Split(t, ",")
-		for len(parts) > 0 && strings.TrimSpace(parts[len(parts)-1]) == "" {
-			parts = parts[:len(parts)-1] // String.split drops trailing empty strings
-		}
-		for _, p := range parts {
-			out = append(out, JavaTrim(p))
-		}
-		return out
+		return TrimmedStrings(raw, v)
 	}
+	var out []string
 	seen := map[string]bool{}
-	for _, p := range strings.Split(raw, ",") {
-		if p != "" && !seen[p] {
+	for p := range StringsSeq(raw) {
+		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)
 		}

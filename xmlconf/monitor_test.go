@@ -25,6 +25,10 @@ func TestMonitorPolicyNames(t *testing.T) {
 		{" a.B , c.D ,\n", V2_10, []string{"a.B", "c.D"}, "trimmed before 3.1, trailing comma dropped"},
 		{"a.B, ,c.D", V2_7, []string{"a.B", "", "c.D"}, "an empty entry stays before 3.1"},
 		{" ", V2_10, nil, "blank value"},
+		// getTrimmedStrings trims only \s around commas (and the whole
+		// value with String.trim): a control character inside an entry
+		// stays, and getClassByName cannot load the name.
+		{"a.B,\x01c.D", V2_10, []string{"a.B", "\x01c.D"}, "an entry is not String.trim'd before 3.1"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			assert.Equal(t, c.want, MonitorPolicyNames(c.raw, c.v))

@@ -29,13 +29,13 @@ var priorityACLGroupPattern = regexp.MustCompile(`\[([^\]]+)`)
 // user or group entry as users and its second as groups, in the order
 // written (createACLStringForPriority), so [group=g max_priority=1] admits
 // the user named g.
-func ParsePriorityACL(v string) (groups []PriorityACLGroup, errs []string) {
+func ParsePriorityACL(v string, ver Version) (groups []PriorityACLGroup, errs []string) {
 	for _, m := range priorityACLGroupPattern.FindAllStringSubmatch(v, -1) {
 		text := JavaTrim(m[1])
 		if text == "" {
 			continue
 		}
-		g, msg := parsePriorityACLGroup(text)
+		g, msg := parsePriorityACLGroup(text, ver)
 		if msg != "" {
 			errs = append(errs, fmt.Sprintf("priority ACL group %q %s", "["+text+"]", msg))
 			continue
@@ -45,7 +45,7 @@ func ParsePriorityACL(v string) (groups []PriorityACLGroup, errs []string) {
 	return groups, errs
 }
 
-func parsePriorityACLGroup(text string) (PriorityACLGroup, string) {
+func parsePriorityACLGroup(text string, v Version) (PriorityACLGroup, string) {
 	var g PriorityACLGroup
 	var who []string
 	hasMax := false
@@ -80,13 +80,13 @@ func parsePriorityACLGroup(text string) (PriorityACLGroup, string) {
 	case len(who) == 0:
 		return g, "has no user or group (Hadoop fails with an IndexOutOfBoundsException)"
 	}
-	g.ACL = priorityACL(who)
+	g.ACL = priorityACL(who, v)
 	return g, ""
 }
 
 // priorityACL is createACLStringForPriority: the first entry is the users
 // ("*" everyone), the second, if any, the groups; entries come trimmed.
-func priorityACL(who []string) ACL {
+func priorityACL(who []string, v Version) ACL {
 	if who[0] == "*" {
 		return ACL{All: true, Raw: "*"}
 	}
@@ -94,7 +94,7 @@ func priorityACL(who []string) ACL {
 	if len(who) > 1 && who[1] != "" {
 		s += " " + who[1]
 	}
-	return ParseACL(strings.TrimSpace(s))
+	return ParseACL(strings.TrimSpace(s), v)
 }
 
 // javaSplit is String.split(sep) for a literal separator: trailing empty

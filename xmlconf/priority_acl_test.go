@@ -19,16 +19,16 @@ func TestParsePriorityACL(t *testing.T) {
 	}{
 		{"*", nil, nil},
 		{"[user=alice,bob group=eng max_priority=3 default_priority=1]",
-			[]PriorityACLGroup{{ACL: ParseACL("alice,bob eng"), Max: 3, Default: 1, HasDefault: true}}, nil},
-		{"[ group=eng  MAX_PRIORITY=2 ]", []PriorityACLGroup{{ACL: ParseACL("eng"), Max: 2}}, nil},
-		{"[group=eng user=alice max_priority=2]", []PriorityACLGroup{{ACL: ParseACL("eng alice"), Max: 2}}, nil},
+			[]PriorityACLGroup{{ACL: ParseACL("alice,bob eng", V3_4), Max: 3, Default: 1, HasDefault: true}}, nil},
+		{"[ group=eng  MAX_PRIORITY=2 ]", []PriorityACLGroup{{ACL: ParseACL("eng", V3_4), Max: 2}}, nil},
+		{"[group=eng user=alice max_priority=2]", []PriorityACLGroup{{ACL: ParseACL("eng alice", V3_4), Max: 2}}, nil},
 		{"[user=* max_priority=5 default_priority=-3]", []PriorityACLGroup{{ACL: ACL{All: true, Raw: "*"}, Max: 5, HasDefault: true}}, nil},
 		{"[usr=alice max_priority=2][user=bob max_priority=x][user=carl][max_priority=1][user=dan max_priority=4]",
-			[]PriorityACLGroup{{ACL: ParseACL("dan"), Max: 4}},
+			[]PriorityACLGroup{{ACL: ParseACL("dan", V3_4), Max: 4}},
 			[]string{`priority ACL group "[usr=alice max_priority=2]" has key "usr"`, `priority ACL group "[user=bob max_priority=x]" has max_priority "x"`,
 				`priority ACL group "[user=carl]" has no max_priority`, `priority ACL group "[max_priority=1]" has no user or group`}},
 	} {
-		groups, errs := ParsePriorityACL(c.in)
+		groups, errs := ParsePriorityACL(c.in, V3_4)
 		assert.Equal(t, c.groups, groups, c.in)
 		assert.Len(t, errs, len(c.errs), c.in)
 		for i := range c.errs {
@@ -48,7 +48,7 @@ func FuzzParsePriorityACL(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		groups, errs := ParsePriorityACL(s)
+		groups, errs := ParsePriorityACL(s, V3_4)
 		for _, g := range groups {
 			if g.HasDefault && g.Default < 0 {
 				t.Fatalf("negative default kept: %q", s)
@@ -83,10 +83,10 @@ func TestApplicationPriorityACLConfiguration(t *testing.T) {
 		{"testACLMaxPriorityAboveClusterMaxIsReset", "[USER=queueA_user max_priority=9 default_priority=1]", "queueA_user", 9, 1},
 	} {
 		t.Run(tc.method, func(t *testing.T) {
-			groups, errs := ParsePriorityACL(tc.value)
+			groups, errs := ParsePriorityACL(tc.value, V3_4)
 			assert.Empty(t, errs)
 			if assert.Len(t, groups, 1) {
-				assert.Equal(t, PriorityACLGroup{ACL: ParseACL(tc.acl), Max: tc.max, Default: tc.def, HasDefault: true}, groups[0])
+				assert.Equal(t, PriorityACLGroup{ACL: ParseACL(tc.acl, V3_4), Max: tc.max, Default: tc.def, HasDefault: true}, groups[0])
 				assert.Equal(t, tc.acl, strings.TrimSpace(groups[0].ACL.String()))
 			}
 		})

@@ -27,19 +27,6 @@ type WorkflowMapping struct {
 	Priority          int32
 }
 
-// ParseWorkflowMappings reads a workflow-priority-mappings value as
-// WorkflowPriorityMappingsManager#getWorkflowPriorityMappings does:
-// entries are comma separated and their parts colon separated, each
-// trimmed and empty ones dropped (StringUtils.getTrimmedStringCollection);
-// a repeated entry is read once, where it first appears
-// (CapacitySchedulerConfiguration#getWorkflowPriorityMappings reads the
-// value with Configuration#getTrimmedStringCollection, a LinkedHashSet),
-// so "w:root.a:1,w:root.a:2,w:root.a:1" maps w to 2; an entry needs three parts, the last an int (Integer.parseInt). It
-// returns the entries Hadoop builds, in order, and Hadoop's message for
-// each it throws on (getWorkflowMappingFromString); one is enough for
-// Hadoop to refuse the configuration. lowerIDs lowercases the workflow
-// IDs, as YARN-11383 does to match the lowercased application tags (from
-// WorkflowLowercaseSince).
 // WorkflowLowercaseSince is the first profile whose
 // WorkflowPriorityMappingsManager lowercases the workflow IDs: YARN-11383
 // ("Workflow priority mappings is case sensitive") is under BUG FIXES in
@@ -48,8 +35,24 @@ type WorkflowMapping struct {
 // release. 3.2.4 (2022-07), the last 3.2 release, predates it.
 var WorkflowLowercaseSince = V3_3
 
-func ParseWorkflowMappings(v string, lowerIDs bool) (ms []WorkflowMapping, errs []string) {
-	for _, entry := range TrimmedStringCollection(v) {
+// ParseWorkflowMappings reads a workflow-priority-mappings value as
+// WorkflowPriorityMappingsManager#getWorkflowPriorityMappings does:
+// entries are comma separated and their parts colon separated, each
+// trimmed and empty ones dropped (StringUtils.getTrimmedStringCollection);
+// a repeated entry is read once, where it first appears
+// (CapacitySchedulerConfiguration#getWorkflowPriorityMappings reads the
+// value with Configuration#getTrimmedStringCollection, a LinkedHashSet),
+// so "w:root.a:1,w:root.a:2,w:root.a:1" maps w to 2; an entry needs
+// three parts, the last an int (Integer.parseInt). Entries are split as
+// version ver's getTrimmedStrings splits them (NewlineListsSince), and
+// from WorkflowLowercaseSince the workflow IDs are lowercased, as
+// YARN-11383 does to match the lowercased application tags. It returns
+// the entries Hadoop builds, in order, and Hadoop's message for each it
+// throws on (getWorkflowMappingFromString); one is enough for Hadoop to
+// refuse the configuration.
+func ParseWorkflowMappings(v string, ver Version) (ms []WorkflowMapping, errs []string) {
+	lowerIDs := ver.AtLeast(WorkflowLowercaseSince)
+	for _, entry := range TrimmedStringCollection(v, ver) {
 		f := TrimmedTokens(entry, ":")
 		if len(f) != 3 {
 			errs = append(errs, "Illegal workflow priority mapping "+entry)

@@ -36,11 +36,20 @@ func TestParseWorkflowMappings(t *testing.T) {
 		{"good and bad entries", "w:root.a:1,x:root.b", false, []WorkflowMapping{{"w", "root.a", 1}}, []string{"Illegal workflow priority mapping x:root.b"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, errs := ParseWorkflowMappings(c.v, c.lower)
+			got, errs := ParseWorkflowMappings(c.v, lowerProfile(c.lower))
 			assert.Equal(t, c.want, got)
 			assert.Equal(t, c.errs, errs)
 		})
 	}
+}
+
+// lowerProfile is a profile that lowercases the workflow IDs (3.4) or one
+// that does not (2.10).
+func lowerProfile(lower bool) Version {
+	if lower {
+		return V3_4
+	}
+	return V2_10
 }
 
 // The model reads the mappings from 2.10 (YARN-9760), lowercasing their
@@ -73,8 +82,8 @@ func FuzzParseWorkflowMappings(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, v string, lower bool) {
-		ms, errs := ParseWorkflowMappings(v, lower)
-		if len(ms)+len(errs) > strings.Count(v, ",")+1 {
+		ms, errs := ParseWorkflowMappings(v, lowerProfile(lower))
+		if len(ms)+len(errs) > strings.Count(v, ",")+strings.Count(v, "\n")+1 {
 			t.Fatalf("%d mappings and %d errors from %q", len(ms), len(errs), v)
 		}
 		for _, m := range ms {
@@ -83,4 +92,18 @@ func FuzzParseWorkflowMappings(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestWorkflowMappingsOnePerLine: the mappings are
+// getTrimmedStringCollection, so from NewlineListsSince a mapping per
+// line is read as one; before, the lines run into one entry that Hadoop
+// refuses (five parts).
+func TestWorkflowMappingsOnePerLine(t *testing.T) {
+	const v = "WF:root.a:3\n  X:root.a:4"
+	got, errs := ParseWorkflowMappings(v, V3_2)
+	assert.Equal(t, []WorkflowMapping{{"WF", "root.a", 3}, {"X", "root.a", 4}}, got)
+	assert.Empty(t, errs)
+	got, errs = ParseWorkflowMappings(v, V2_10)
+	assert.Empty(t, got)
+	assert.Equal(t, []string{"Illegal workflow priority mapping " + v}, errs)
 }
