@@ -175,7 +175,8 @@ func parentLabelAbs(p *Queue, label string) (float32, float32) {
 
 // maxApplications mirrors AbstractLeafQueue's maximum-applications
 // formula. The 3.3 line does not cap global-queue-max-application by
-// maximum-applications; 3.4 does (engine-semantics.md, version caveat).
+// maximum-applications; 3.4 does (engine-semantics.md, version caveat):
+// the cap is GlobalMaxAppsCapSince.
 func (b *builder) maxApplications(q *Queue) {
 	g := b.m.Global
 	abs := float32(q.AbsCapacity)
@@ -184,7 +185,7 @@ func (b *builder) maxApplications(q *Queue) {
 		absolute := q.Capacity.Mode == ModeAbsolute
 		if gq := g.GlobalQueueMaxApps.V; gq > 0 {
 			base := gq
-			if b.v.AtLeast(V3_4) && g.MaxApplications.V < base {
+			if b.v.AtLeast(GlobalMaxAppsCapSince) && g.MaxApplications.V < base {
 				base = g.MaxApplications.V
 			}
 			maxApps = base
@@ -211,6 +212,21 @@ func (b *builder) maxApplications(q *Queue) {
 	}
 	q.MaxApplicationsPerUser = perUser
 }
+
+// GlobalMaxAppsCapSince is the first profile whose leaf takes
+// min(global-queue-max-application, maximum-applications) as its default
+// maximum: AbstractLeafQueue#updateMaximumApplications ("int
+// baseMaxApplications = maxDefaultPerQueueApps > 0 ? Math.min(
+// maxDefaultPerQueueApps, maxSystemApps) : maxSystemApps") came with
+// YARN-10949 ("Simplify AbstractCSQueue#updateMaxAppRelatedField", pull
+// request apache/hadoop#3500, merged to trunk in October 2021, whose review
+// asked for the Math.min). YARN-10949 is in none of the 3.3.2 to 3.3.6
+// changelogs (each read whole) and 3.3.1 (June 2021) predates it. Before
+// it LeafQueue#setupQueueConfigs takes the global value uncapped (a
+// pre-YARN-10949 TestLeafQueue#testDeriveCapacityFromAbsoluteConfigurations
+// asserts 20000 × the queue's share with maximum-applications at its
+// default 10000).
+var GlobalMaxAppsCapSince = V3_4
 
 // JavaLong is Java's (long) cast of a double: truncation toward zero,
 // NaN to 0, saturating at the long range.

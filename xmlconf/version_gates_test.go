@@ -45,3 +45,23 @@ func TestBuildReadsKeysFromTheirFirstProfile(t *testing.T) {
 		})
 	}
 }
+
+// TestGlobalMaxAppsCappedFrom34 pins GlobalMaxAppsCapSince: a
+// global-queue-max-application above maximum-applications is the leaf's
+// maximum on 3.3 (LeafQueue#setupQueueConfigs) and is capped by it on 3.4
+// (YARN-10949's AbstractLeafQueue#updateMaximumApplications); in absolute
+// mode the base is scaled by the queue's share.
+func TestGlobalMaxAppsCappedFrom34(t *testing.T) {
+	m := map[string]string{
+		p + "root.queues": "a,b", p + "root.a.capacity": "10", p + "root.b.capacity": "90",
+		p + "maximum-applications": "100", p + "global-queue-max-application": "500",
+	}
+	for _, c := range []struct {
+		v    Version
+		want int32
+	}{{V2_10, 500}, {V3_2, 500}, {V3_3, 500}, {V3_4, 100}} {
+		got := buildMap(t, m, BuildOptions{Version: c.v})
+		assert.Equal(t, c.want, got.Queue("root.a").EffectiveMaxApplications, "%s", c.v)
+	}
+	assert.Equal(t, V3_4, GlobalMaxAppsCapSince)
+}
