@@ -115,6 +115,12 @@ func (e *Engine) startLazy() {
 
 // refreshLazy is CapacityScheduler.reinitialize's "update lazy
 // preemption": every Hadoop with the key re-reads it on refreshQueues.
+// Every CapacityScheduler copy read that has isLazyPreemptionEnabled sets
+// it in reinitialize as well as in initScheduler: the oldest is a late-2016
+// trunk (loadCapacitySchedulerConfiguration, before YARN-5946's
+// csConfProvider, with YARN-5716's ResourceCommitterService: the code 2.9.0
+// and 3.0.0 grew from, so the 2.10 profile), then the 3.x ones through
+// trunk. No 2.8-line copy was at hand; the 2.8 line has no profile.
 // Only markContainerForKillable reads the flag, so a refresh that turns it
 // off leaves killable containers killable (the nodes, PreemptionManager,
 // the allocator and the policy go on counting them); the state goes only

@@ -70,6 +70,18 @@ func TestRefreshLazy(t *testing.T) {
 	require.Empty(t, e.Refresh(build(t, kv, xmlconf.V3_4), nil))
 	assert.False(t, e.LazyPreemption(), "nothing killable: the state goes")
 	assert.False(t, e.opts.WalkEveryLeaf)
+
+	// The 2.10 profile's reinitialize re-reads the key too (see
+	// refreshLazy); 2.7 has no lazy preemption at all.
+	delete(kv, "lazy-preemption-enabled")
+	for _, v := range []xmlconf.Version{xmlconf.V2_10, xmlconf.V2_7} {
+		e, err := New(build(t, kv, v), []NodeSpec{{ID: "n0", MemoryMB: 4 * gb, VCores: 4}}, Options{})
+		require.NoError(t, err)
+		kv["lazy-preemption-enabled"] = "true"
+		require.Empty(t, e.Refresh(build(t, kv, v), nil))
+		assert.Equal(t, v == xmlconf.V2_10, e.LazyPreemption(), "%s", v)
+		delete(kv, "lazy-preemption-enabled")
+	}
 }
 
 // A labelled node full of killable containers still gets its pass:

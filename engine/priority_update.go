@@ -23,8 +23,13 @@ import (
 // priority the app has after it (the response's getApplicationPriority).
 // An app that has ended keeps its priority and the call succeeds, as
 // ClientRMService answers for an app in a completed state. Only the
-// runtime update is refused on 2.7, which has no such call (YARN-4014,
-// 2.8.0).
+// runtime update is refused on 2.7, which has no such call: YARN-4014
+// ("Support user cli interface in for Application Priority", a sub-task of
+// YARN-1963) added ApplicationClientProtocol#updateApplicationPriority to
+// trunk and branch-2 on 2015-08-24 (its common-commits mail), after
+// branch-2.7 was cut, and YARN-4098 documented the feature under "Release
+// 2.8.0" of CHANGES.txt (its branch-2.8 commit, 2015-12-29): 2.8.0 on, so
+// the 2.10 profile has it.
 func (e *Engine) UpdateAppPriority(appID string, prio int32) (int32, error) {
 	if e.model.Version.Less(xmlconf.V2_10) {
 		return 0, fmt.Errorf("updateApplicationPriority is not in Hadoop %s (YARN-4014, 2.8)", e.model.Version)

@@ -85,6 +85,14 @@ func TestUpdateAppPriorityChecks(t *testing.T) {
 	require.NoError(t, old.SubmitApp(AppSpec{ID: "y", Queue: "a", User: "u", AM: Resource{gb, 1}}))
 	_, err = old.UpdateAppPriority("y", 1)
 	assert.EqualError(t, err, "updateApplicationPriority is not in Hadoop 2.7 (YARN-4014, 2.8)")
+
+	// 2.8.0 has the call (YARN-4014), so the 2.10 profile updates.
+	v210, err := New(build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100"}, xmlconf.V2_10), nodesOf(1, 8*gb), Options{})
+	require.NoError(t, err)
+	require.NoError(t, v210.SubmitApp(AppSpec{ID: "z", Queue: "a", User: "u", AM: Resource{gb, 1}}))
+	got, err = v210.UpdateAppPriority("z", 0)
+	assert.NoError(t, err)
+	assert.Equal(t, int32(0), got)
 }
 
 // An app in neither ordering policy (held back by max-parallel-apps)
