@@ -72,7 +72,12 @@ type globals struct {
 	// AbstractLeafQueue#getUserAMResourceLimitPerPartition); older lines
 	// multiply by it like any factor (ulfDisabled). The same 3.4 test
 	// caps a user of a queue guaranteed nothing at the queue's maximum
-	// (capsUserAtMax).
+	// (capsUserAtMax). YARN-10531, a sub-task of YARN-10496 (flexible auto
+	// queue creation), is in none of the 3.3.1 to 3.3.6 changelogs (3.3.2
+	// to 3.3.6 searched whole, 3.3.1's read to its end) and postdates
+	// 3.3.0; which JIRA added the zero-guarantee half ("Can happen if
+	// dynamic queue has capacity = 0%") is not identified, and every
+	// pre-3.4 UsersManager read lacks both halves.
 	ulfOff bool
 	// nonLegacy is the model's root when Hadoop 3.4's non-legacy queue
 	// mode computes capacities (xmlconf.QueueResources), nil otherwise;

@@ -265,3 +265,18 @@ func TestBlockedHeadroom(t *testing.T) {
 	assert.Equal(t, AssignNone, e.AssignOnce(0).Kind)
 	assert.Equal(t, int64(6*gb), e.byPath["root.b"].used.MemoryMB)
 }
+
+// TestUlfOffFrom34 pins the profile gate of ulfDisabled and
+// capsUserAtMax: YARN-10531's -1 and the zero-guarantee cap are 3.4's
+// (no 3.3.x changelog lists YARN-10531).
+func TestUlfOffFrom34(t *testing.T) {
+	kv := map[string]string{"root.queues": "a", "root.a.capacity": "100"}
+	for _, c := range []struct {
+		v    xmlconf.Version
+		want bool
+	}{{xmlconf.V2_10, false}, {xmlconf.V3_2, false}, {xmlconf.V3_3, false}, {xmlconf.V3_4, true}} {
+		e, err := New(build(t, kv, c.v), nodesOf(1, 8*gb), Options{})
+		require.NoError(t, err)
+		assert.Equal(t, c.want, e.g.ulfOff, "%s", c.v)
+	}
+}

@@ -66,7 +66,9 @@ var globalUnmodelled = []struct {
 		"that selector treats them as running containers; lazy preemption is otherwise modelled", xmlconf.V2_10},
 	// ApplicationSubmissionContextPBImpl#setApplicationTags lowercases the
 	// tags unless this is false (APPLICATION_TAG_FORCE_LOWERCASE_CONVERSION:
-	// in the 3.4 API, not the 3.3.4 one). capq always lowercases them.
+	// in the 3.4 API, not the 3.3.4 one, and in neither the 3.3.5 nor the
+	// 3.3.6 changelog; the JIRA is not identified). capq always lowercases
+	// them.
 	{"yarn.resourcemanager.application-tag-based-placement.force-lowercase", "true",
 		"application tags kept in their case (ApplicationSubmissionContextPBImpl#setApplicationTags)",
 		"tags are lowercased all the same: workflow IDs and userid= tags match as if in lower case", xmlconf.V3_4},
