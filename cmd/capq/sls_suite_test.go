@@ -113,3 +113,40 @@ func TestSLSRealTracesRun(t *testing.T) {
 	assert.Equal(t, 10, out.Summary.Finished)
 	assert.Equal(t, int64(10+2*(10+20+30+40+50+60+70+80+90+100)), out.Summary.Containers, "ten AMs, and each job's maps and reduces")
 }
+
+// TestSLSSuiteNodesWithResources runs the SLS suite's trace on its other
+// topology, nodes-with-resources.json (TestSLSUtils
+// #testParseNodesFromNodeFile's file): four nodes on /rack1 sized 2048 MB
+// and 6 vcores, the sls-runner.xml default twice, and 6144 MB and 12
+// vcores. node3 and node4 name two labels each, which the RM refuses
+// (CommonNodeLabelsManager.checkReplaceLabelsOnNode), so they register in
+// the default partition; capq refused the file before. The text output
+// is golden.
+func TestSLSSuiteNodesWithResources(t *testing.T) {
+	const dir = "testdata/sls-suite/"
+	args := []string{"simulate", "--config", dir + "capacity-scheduler.xml", "--workload", dir + "inputsls.json",
+		"--sls-runner", dir + "sls-runner.xml", "--sls-nodes", dir + "nodes-with-resources.json"}
+	r := runBinary(t, "", args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "nodes-with-resources.json:1 (rack 1) node 3 (node3): 2 node(s) name more than one label")
+	golden.Assert(t, "sls-suite/nodes-with-resources.txt", []byte(r.stdout))
+
+	j := runBinary(t, "", append(args, "--format", "json")...)
+	require.Equal(t, 0, j.code, j.stderr)
+	var out struct {
+		Cluster struct {
+			Nodes    int   `json:"nodes"`
+			MemoryMB int64 `json:"memory_mb"`
+			VCores   int64 `json:"vcores"`
+		} `json:"cluster"`
+		Summary struct {
+			Finished int `json:"apps_finished"`
+		} `json:"summary"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+	assert.Equal(t, 4, out.Cluster.Nodes)
+	assert.Equal(t, int64(2048+2*100240+6144), out.Cluster.MemoryMB)
+	assert.Equal(t, int64(6+2*100+12), out.Cluster.VCores)
+	assert.Equal(t, 2, out.Summary.Finished)
+	assert.NotContains(t, j.stdout, `"partitions"`, "no node is labelled")
+}

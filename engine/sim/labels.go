@@ -163,22 +163,41 @@ func TaskLabel(a *App, t *TaskGroup, queueDefault string) string {
 }
 
 // ParseNodeLabels reads a label list as YarnClientUtils
-// .buildNodeLabelsFromStr does: comma-separated entries "name" or
-// "name(exclusive=true|false)"; unmatched or reversed parentheses, another
-// property and an empty list are errors; names must be valid label names.
+// .buildNodeLabelsFromStr does (parseLabelList) and requires every name
+// to be one a cluster can define (CheckNodeLabelName).
 func ParseNodeLabels(s string) ([]NodeLabel, error) {
+	out, err := parseLabelList(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range out {
+		if err := CheckNodeLabelName(l.Name); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// parseLabelList is YarnClientUtils.buildNodeLabelsFromStr: comma-separated
+// entries "name" or "name(exclusive=true|false)", blank entries skipped.
+// It throws on a "(" without ")" or the reverse, on ")" before "(" when
+// neither is the first character, on another property and on an empty
+// list; a property is read only when "(" is not the first character
+// (leftParenthesisIdx > 0). Names come back trimmed, as the label manager
+// normalizes them (CommonNodeLabelsManager.normalizeLabel); they are not
+// checked.
+func parseLabelList(s string) ([]NodeLabel, error) {
 	var out []NodeLabel
 	for _, p := range strings.Split(s, ",") {
 		if strings.TrimSpace(p) == "" {
 			continue
 		}
 		l, r := strings.Index(p, "("), strings.Index(p, ")")
-		if (l < 0) != (r < 0) || l > r {
+		if (l < 0) != (r < 0) || l > 0 && r > 0 && l > r {
 			return nil, fmt.Errorf("%q: parentheses do not match", p)
 		}
 		name, ex := p, true
-		if l >= 0 {
-			name = p[:l]
+		if l > 0 && r > 0 {
 			prop := strings.TrimSpace(p[l+1 : r])
 			if k, val, found := strings.Cut(prop, "="); found {
 				k, val = strings.TrimSpace(k), strings.TrimSpace(val)
@@ -190,12 +209,11 @@ func ParseNodeLabels(s string) ([]NodeLabel, error) {
 				return nil, fmt.Errorf("%q: the only property is exclusive=true or exclusive=false", p)
 			}
 		}
-		name = strings.TrimSpace(name)
-		if err := CheckNodeLabelName(name); err != nil {
-			return nil, err
+		if l >= 0 {
+			name = p[:l]
 		}
 		exclusive := ex
-		out = append(out, NodeLabel{Name: name, Exclusive: &exclusive})
+		out = append(out, NodeLabel{Name: strings.TrimSpace(name), Exclusive: &exclusive})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no label in %q", s)

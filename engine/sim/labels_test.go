@@ -45,6 +45,28 @@ func TestParseNodeLabels(t *testing.T) {
 	}
 }
 
+// parseLabelList follows buildNodeLabelsFromStr's index tests exactly: a
+// property is read only when "(" is not the first character, and ")"
+// first skips the order check; the names are checked later, by the RM.
+func TestParseLabelListJavaIndexes(t *testing.T) {
+	for in, want := range map[string]string{
+		"(exclusive=maybe)": "",        // l == 0: no property read
+		")b(":               ")b",      // r == 0: no order check
+		" gpu ":             "gpu",     // the label manager trims
+		"gpu (x=) ":         "invalid", // l > 0: the property is read
+	} {
+		got, err := parseLabelList(in)
+		if want == "invalid" {
+			require.Error(t, err, in)
+			continue
+		}
+		require.NoError(t, err, in)
+		require.Len(t, got, 1, in)
+		assert.Equal(t, want, got[0].Name, in)
+		assert.True(t, got[0].IsExclusive(), in)
+	}
+}
+
 const labelledNative = `{
   "cluster": {
     "node_labels": [{"name": "gpu", "exclusive": false}, {"name": "big"}],
@@ -108,23 +130,61 @@ func app(extra string) string {
 }
 
 // SLS topology files label nodes with "labels" (parsed by
-// YarnClientUtils.buildNodeLabelsFromStr), which also defines the label.
+// YarnClientUtils.buildNodeLabelsFromStr); capq defines the label, which
+// SLS leaves to the cluster, and says so. What the RM would refuse past
+// the parse (CommonNodeLabelsManager.checkReplaceLabelsOnNode: two labels
+// on a host, a label the cluster cannot have) leaves the node unlabelled
+// with a warning; only what makes buildNodeLabelsFromStr throw, which
+// stops SLS, is an error.
 func TestSLSNodeLabels(t *testing.T) {
-	data := []byte(`{"rack": "r1", "nodes": [{"node": "n1", "labels": "gpu(exclusive=false)"}, {"node": "n2", "labels": "gpu"}, {"node": "n3"}]}`)
-	_, err := ReadSLSNodes("n.json", data, xmlconf.DefaultSLSSettings())
-	require.Error(t, err, "gpu is non-exclusive on n1 and exclusive on n2")
-	assert.Contains(t, err.Error(), `label "gpu" is defined with exclusive=false before and exclusive=true here`)
-
-	data = []byte(`{"rack": "r1", "nodes": [{"node": "n1", "labels": "gpu(exclusive=false)"}, {"node": "n2", "labels": "gpu(exclusive=false)"}, {"node": "n3"}]}`)
-	c, err := ReadSLSNodes("n.json", data, xmlconf.DefaultSLSSettings())
-	require.NoError(t, err)
-	assert.Equal(t, []NodeLabel{{Name: "gpu", Exclusive: ptr(false)}}, c.NodeLabels)
-	nodes := c.Expand()
-	assert.Equal(t, []string{"gpu", "gpu", ""}, []string{nodes[0].Partition, nodes[1].Partition, nodes[2].Partition})
-
-	_, err = ReadSLSNodes("n.json", []byte(`{"rack": "r1", "nodes": [{"node": "n1", "labels": "a,b"}]}`), xmlconf.DefaultSLSSettings())
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), `labels "a,b": a node takes one label`)
+	read := func(nodes string) (*Cluster, error) {
+		return ReadSLSNodes("n.json", []byte(`{"rack": "r1", "nodes": [`+nodes+`, {"node": "plain"}]}`), xmlconf.DefaultSLSSettings())
+	}
+	for _, tc := range []struct {
+		name, nodes string
+		labels      []NodeLabel
+		parts       []string // of the nodes given, then "plain"
+		warns       []string
+	}{
+		{"shared label", `{"node": "n1", "labels": "gpu(exclusive=false)"}, {"node": "n2", "labels": "gpu(exclusive=false)"}`,
+			[]NodeLabel{{Name: "gpu", Exclusive: ptr(false)}}, []string{"gpu", "gpu", ""},
+			[]string{`n.json:1 (rack 1) node 1: the topology labels nodes; SLS passes a node's labels only in its NM registration (NMSimulator.init), which the RM applies only with yarn.node-labels.enabled true and yarn.node-labels.configuration-type "distributed"`}},
+		// NodeLabelsUtils.convertToStringSet: the RM takes names only.
+		{"exclusivity differs", `{"node": "n1", "labels": "gpu(exclusive=false)"}, {"node": "n2", "labels": "gpu"}`,
+			[]NodeLabel{{Name: "gpu", Exclusive: ptr(false)}}, []string{"gpu", "gpu", ""},
+			[]string{"the topology labels nodes", `n.json:1 (rack 1) node 2: label "gpu" is exclusive=true here and exclusive=false at n.json:1 (rack 1) node 1: the RM takes an NM's labels by name only`}},
+		{"two labels", `{"node": "n1", "labels": "a,b"}, {"node": "n2", "labels": "a"}`,
+			[]NodeLabel{{Name: "a", Exclusive: ptr(true)}}, []string{"", "a", ""},
+			[]string{"the topology labels nodes", "n.json:1 (rack 1) node 1 (n1): 1 node(s) name more than one label"}},
+		// The RM's set of trimmed names: "a, a" is one label.
+		{"one label twice", `{"node": "n1", "labels": "a, a"}`,
+			[]NodeLabel{{Name: "a", Exclusive: ptr(true)}}, []string{"a", ""}, []string{"the topology labels nodes"}},
+		{"invalid name", `{"node": "n1", "labels": "gpu!"}`,
+			nil, []string{"", ""}, []string{`n.json:1 (rack 1) node 1: label "gpu!": node label name "gpu!": only letters`}},
+		// "(" first: buildNodeLabelsFromStr reads no property and names
+		// the label "", the default partition.
+		{"no name", `{"node": "n1", "labels": "(exclusive=maybe)"}`, nil, []string{"", ""}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := read(tc.nodes)
+			require.NoError(t, err)
+			assert.Equal(t, tc.labels, c.NodeLabels)
+			var parts []string
+			for _, n := range c.Expand() {
+				parts = append(parts, n.Partition)
+			}
+			assert.Equal(t, tc.parts, parts)
+			require.Len(t, c.Warnings, len(tc.warns), "%q", c.Warnings)
+			for i, w := range tc.warns {
+				assert.Contains(t, c.Warnings[i], w)
+			}
+		})
+	}
+	for _, bad := range []string{`"gpu("`, `"gpu(shared)"`, `" , "`} {
+		_, err := read(`{"node": "n1", "labels": ` + bad + `}`)
+		require.Error(t, err, bad)
+		assert.Contains(t, err.Error(), "buildNodeLabelsFromStr throws; SLS does not start")
+	}
 }
 
 // SLS traces: job.label.expression is the submission context's label

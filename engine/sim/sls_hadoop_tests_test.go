@@ -168,15 +168,16 @@ func TestSLSUtilsGenerateNodes(t *testing.T) {
 }
 
 // TestSLSUtils#testParseNodesFromNodeFile: nodes.json has 20 nodes;
-// nodes-with-resources.json's node1 is 2048 MB, 6 vcores and node2 takes
-// the default given (1024 MB, 2 vcores).
+// nodes-with-resources.json (testdata/sls-suite, Hadoop's own file) has 4:
+// node1 of 2048 MB and 6 vcores, node2 and node3 with the default given
+// (1024 MB, 2 vcores), node4 of 6144 MB and 12 vcores; node3 and node4
+// carry the labels label1 and label2 (exclusive=false).
 //
-// Disagreement kept on purpose: node3 and node4 of that file carry two
-// labels ("label1, label2(exclusive=false)"), which SLSUtils parses
-// into a set of two; a node can hold at most one label in YARN
-// (CommonNodeLabelsManager.checkReplaceLabelsOnNode), so capq refuses
-// the file with a message rather than pick one. The test therefore
-// reads node1 and node2 alone, and checks the refusal.
+// The test stops at the parse. Past it, the RM refuses two labels on a
+// host (CommonNodeLabelsManager.checkReplaceLabelsOnNode, through
+// ResourceTrackerService.registerNodeManager) and the node registers
+// unlabelled: capq reads the file whole, node3 and node4 in the default
+// partition, with a warning. (capq refused the file before.)
 func TestSLSUtilsParseNodesFromNodeFile(t *testing.T) {
 	set := xmlconf.DefaultSLSSettings()
 	set.NMMemoryMB, set.NMVCores = 1024, 2
@@ -184,47 +185,22 @@ func TestSLSUtilsParseNodesFromNodeFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, c.Expand(), 20)
 
-	const withResources = `{
-  "rack": "rack1",
-  "nodes": [
-    {
-      "node": "node1",
-      "memory-mb" : 2048,
-      "vcores" : 6
-    },
-    {
-      "node": "node2"
-    },
-    {
-      "node": "node3",
-      "labels": "label1, label2(exclusive=false)"
-    },
-    {
-      "node": "node4",
-      "labels": "label1, label2(exclusive=false)",
-      "memory-mb" : 6144,
-      "vcores" : 12
-    }
-  ]
-}`
-	_, err = ReadSLSNodes("nodes-with-resources.json", []byte(withResources), set)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "a node takes one label")
-
-	firstTwo := withResources[:strings.Index(withResources, `,
-    {
-      "node": "node3"`)] + "]}"
-	c, err = ReadSLSNodes("nodes-with-resources.json", []byte(firstTwo), set)
+	c, err = ReadSLSNodes("nodes-with-resources.json", readFile(t, "testdata", "sls-suite", "nodes-with-resources.json"), set)
 	require.NoError(t, err)
 	nodes := c.Expand()
-	require.Len(t, nodes, 2)
+	require.Len(t, nodes, 4)
 	got := map[string][2]int64{}
 	for _, n := range nodes {
 		assert.Equal(t, "/rack1", n.Rack)
-		assert.Empty(t, n.Partition, "no labels")
+		assert.Empty(t, n.Partition, "%s: two labels on a host are refused", n.ID)
 		got[n.ID] = [2]int64{n.MemoryMB, n.VCores}
 	}
-	assert.Equal(t, map[string][2]int64{"node1": {2048, 6}, "node2": {1024, 2}}, got)
+	assert.Equal(t, map[string][2]int64{"node1": {2048, 6}, "node2": {1024, 2}, "node3": {1024, 2}, "node4": {6144, 12}}, got)
+	assert.Empty(t, c.NodeLabels, "no label was accepted on any node")
+	joined := strings.Join(c.Warnings, "\n")
+	assert.Contains(t, joined, "nodes-with-resources.json:1 (rack 1) node 3 (node3): 2 node(s) name more than one label")
+	assert.Contains(t, joined, "multiple labels on a single host")
+	assert.NotContains(t, joined, "capq defines each label", "no label is defined")
 }
 
 // TestAMSimulator#testPackageRequests: three 1024 MB containers on

@@ -17,9 +17,9 @@ import (
 // take the NM defaults of set unless they give their own size. As in
 // Java, a node object without "node" is named "null". A node's "labels"
 // (YarnClientUtils.buildNodeLabelsFromStr: "gpu" or
-// "gpu(exclusive=false)") puts it in that partition and defines the label.
-// Other keys are ignored, as SLS ignores them, with a warning in the
-// cluster's Warnings.
+// "gpu(exclusive=false)") puts it in that partition and defines the label
+// (slsLabels says where that departs from SLS). Other keys are ignored, as
+// SLS ignores them; both with warnings in the cluster's Warnings.
 func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, error) {
 	const reader = "SLS's nodes file reader (SLSUtils.parseNodesFromNodeFile)"
 	if err := safeio.RefuseWideAs(data, "JSON", reader); err != nil {
@@ -34,6 +34,7 @@ func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, 
 	c := &Cluster{}
 	seen := map[string]string{}
 	ignored := map[string]ignoredKey{}
+	labels := &slsLabels{}
 	for i := 1; ; i++ {
 		off := r.skipSpace(dec.InputOffset())
 		var obj map[string]any
@@ -45,11 +46,11 @@ func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, 
 			return nil, r.jsonErr(err, dec)
 		}
 		pos := fmt.Sprintf("%s:%d (rack %d)", name, r.line(off), i)
-		if err := rackNodes(obj, pos, set, c, seen, ignored); err != nil {
+		if err := rackNodes(obj, pos, set, c, seen, ignored, labels); err != nil {
 			return nil, err
 		}
 	}
-	c.Warnings = ignoredTopologyKeys(ignored)
+	c.Warnings = append(ignoredTopologyKeys(ignored), labels.warnings()...)
 	if len(c.Nodes) == 0 {
 		//lint:ignore ST1005 SLSRunner's exact message
 		return nil, fmt.Errorf("%s: No node! Please configure nodes.", name)
@@ -57,7 +58,7 @@ func ReadSLSNodes(name string, data []byte, set xmlconf.SLSSettings) (*Cluster, 
 	return c, nil
 }
 
-func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Cluster, seen map[string]string, ignored map[string]ignoredKey) error {
+func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Cluster, seen map[string]string, ignored map[string]ignoredKey, labels *slsLabels) error {
 	noteIgnored(ignored, obj, pos, "rack", "nodes")
 	rack := "/" + jsonString(obj["rack"])
 	list, ok := obj["nodes"].([]any)
@@ -90,41 +91,13 @@ func rackNodes(obj map[string]any, pos string, set xmlconf.SLSSettings, c *Clust
 		if err != nil {
 			return err
 		}
-		part, err := slsNodeLabels(n, npos, c)
+		part, err := labels.node(n, npos, host, c)
 		if err != nil {
 			return err
 		}
 		c.Nodes = append(c.Nodes, NodeGroup{Names: []string{host}, Rack: rk, MemoryMB: mem, VCores: vc, Partition: part})
 	}
 	return nil
-}
-
-// slsNodeLabels reads a node's "labels" as YarnClientUtils
-// .buildNodeLabelsFromStr does (comma-separated names, each optionally
-// "(exclusive=true|false)") and adds the labels to the cluster. A node
-// takes one label, as CommonNodeLabelsManager allows.
-func slsNodeLabels(n map[string]any, pos string, c *Cluster) (string, error) {
-	v, ok := n["labels"]
-	if !ok || v == nil {
-		return "", nil
-	}
-	labels, err := ParseNodeLabels(jsonString(v))
-	if err != nil {
-		return "", posErr(pos, "labels: %v", err)
-	}
-	if len(labels) > 1 {
-		return "", posErr(pos, "labels %q: a node takes one label (partition) in YARN", jsonString(v))
-	}
-	for _, old := range c.NodeLabels {
-		if old.Name == labels[0].Name {
-			if old.IsExclusive() != labels[0].IsExclusive() {
-				return "", posErr(pos, "label %q is defined with exclusive=%v before and exclusive=%v here", old.Name, old.IsExclusive(), labels[0].IsExclusive())
-			}
-			return old.Name, nil
-		}
-	}
-	c.NodeLabels = append(c.NodeLabels, labels[0])
-	return labels[0].Name, nil
 }
 
 // nodeResource is a node's resource value as parseNodesFromNodeFile reads
