@@ -150,3 +150,43 @@ func TestSLSSuiteNodesWithResources(t *testing.T) {
 	assert.Equal(t, 2, out.Summary.Finished)
 	assert.NotContains(t, j.stdout, `"partitions"`, "no node is labelled")
 }
+
+// TestRumenGridmixWordCountRuns runs Hadoop's WordCount Rumen traces
+// (testdata/rumen/wordcount*.json, hadoop-gridmix's test resources) with
+// no conversion step on a one-queue configuration: one node from the
+// trace's hosts, SLS's default 10 GB; wordcount2.json's second copy of
+// the job is renamed, with a warning, and waits for the first: the AM
+// limit (maximum-am-resource-percent 0.1 of 10 GB) holds one 1 GB AM at a
+// time. The text output is golden.
+func TestRumenGridmixWordCountRuns(t *testing.T) {
+	for _, c := range []struct {
+		trace string
+		apps  int
+	}{{"wordcount.json", 1}, {"wordcount2.json", 2}} {
+		t.Run(c.trace, func(t *testing.T) {
+			args := []string{"simulate", "--config", "testdata/rm-apps/capacity-scheduler.xml", "--workload", "testdata/rumen/" + c.trace}
+			r := runBinary(t, "", args...)
+			require.Equal(t, 0, r.code, r.stderr)
+			if c.apps == 2 {
+				assert.Contains(t, r.stderr, `job id "job_201009241532_0001" is used twice`)
+			}
+			golden.Assert(t, "rumen/"+strings.TrimSuffix(c.trace, ".json")+"-run.txt", []byte(r.stdout))
+
+			j := runBinary(t, "", append(args, "--format", "json")...)
+			require.Equal(t, 0, j.code, j.stderr)
+			var out struct {
+				Cluster struct {
+					Nodes int `json:"nodes"`
+				} `json:"cluster"`
+				Summary struct {
+					Finished   int   `json:"apps_finished"`
+					Containers int64 `json:"containers_allocated"`
+				} `json:"summary"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+			assert.Equal(t, 1, out.Cluster.Nodes, "foo.example.com")
+			assert.Equal(t, c.apps, out.Summary.Finished)
+			assert.Equal(t, int64(c.apps*(1+3+1)), out.Summary.Containers, "an AM, 3 maps and a reduce per job")
+		})
+	}
+}
