@@ -33,6 +33,10 @@ type SLSSettings struct {
 	// sls-runner.xml names one: the class, not the type's name, decides
 	// how the AM behaves (AMRunner instantiates it by reflection).
 	AMClasses map[string]string
+	// Notes name the yarn.sls.* settings of the file that the simulator
+	// does not use: ones SLS 3.4 reads for what capq does not model, and
+	// ones SLS does not know (slsNotes).
+	Notes []string
 }
 
 // AMKind is how an AM type behaves: "mapreduce" (MRAMSimulator),
@@ -95,32 +99,41 @@ func SLSSettingsFromDoc(doc *Document) (SLSSettings, error) {
 // the AM types from conf.
 func slsSettings(conf map[string]string, get func(key string) (string, Pos, bool)) (SLSSettings, error) {
 	s := DefaultSLSSettings()
+	// Each is read as SLS reads it: Configuration.getInt, except the AM
+	// memory (SLSConfiguration.getAMContainerResource: getLong), so a
+	// value past 2^31-1 stops SLS with a NumberFormatException.
 	fields := []struct {
-		key string
-		dst *int64
-		pos *Pos
+		key  string
+		dst  *int64
+		pos  *Pos
+		long bool
 	}{
-		{"yarn.sls.nm.memory.mb", &s.NMMemoryMB, nil},
-		{"yarn.sls.nm.vcores", &s.NMVCores, nil},
-		{"yarn.sls.nm.heartbeat.interval.ms", &s.NMHeartbeatMS, &s.NMHeartbeatPos},
-		{"yarn.sls.am.heartbeat.interval.ms", &s.AMHeartbeatMS, &s.AMHeartbeatPos},
-		{"yarn.sls.am.container.memory", &s.AMMemoryMB, nil},
-		{"yarn.sls.am.container.vcores", &s.AMVCores, nil},
-		{"yarn.sls.container.memory.mb", &s.ContainerMemoryMB, nil},
-		{"yarn.sls.container.vcores", &s.ContainerVCores, nil},
+		{"yarn.sls.nm.memory.mb", &s.NMMemoryMB, nil, false},
+		{"yarn.sls.nm.vcores", &s.NMVCores, nil, false},
+		{"yarn.sls.nm.heartbeat.interval.ms", &s.NMHeartbeatMS, &s.NMHeartbeatPos, false},
+		{"yarn.sls.am.heartbeat.interval.ms", &s.AMHeartbeatMS, &s.AMHeartbeatPos, false},
+		{"yarn.sls.am.container.memory", &s.AMMemoryMB, nil, true},
+		{"yarn.sls.am.container.vcores", &s.AMVCores, nil, false},
+		{"yarn.sls.container.memory.mb", &s.ContainerMemoryMB, nil, false},
+		{"yarn.sls.container.vcores", &s.ContainerVCores, nil, false},
 	}
 	for _, f := range fields {
 		v, pos, ok := get(f.key)
 		if !ok {
 			continue
 		}
-		at := ""
-		if pos.File != "" {
-			at = fmt.Sprintf("%s:%d: ", pos.File, pos.Line)
+		at := posPrefix(pos)
+		var n int64
+		var err error
+		if f.long {
+			n, err = HadoopGetLong(v)
+		} else {
+			var n32 int32
+			n32, err = HadoopGetInt(v)
+			n = int64(n32)
 		}
-		n, err := HadoopGetLong(v)
 		if err != nil {
-			return s, fmt.Errorf("%s%s: %q is not a number", at, f.key, v)
+			return s, fmt.Errorf("%s%s: %q is not a number (Configuration.%s: %v)", at, f.key, v, map[bool]string{false: "getInt", true: "getLong"}[f.long], err)
 		}
 		if n < 0 {
 			return s, fmt.Errorf("%s%s: %d is negative", at, f.key, n)
@@ -130,6 +143,11 @@ func slsSettings(conf map[string]string, get func(key string) (string, Pos, bool
 			*f.pos = pos
 		}
 	}
+	notes, err := slsNotes(conf, get)
+	if err != nil {
+		return s, err
+	}
+	s.Notes = notes
 	// AMRunner.init builds its type -> class map from the configuration
 	// alone (SLSRunner adds sls-runner.xml to it): the given file's
 	// yarn.sls.am.type.<type> entries are every type there is, and a job
@@ -150,4 +168,11 @@ func slsSettings(conf map[string]string, get func(key string) (string, Pos, bool
 	}
 	sort.Strings(s.AMTypes)
 	return s, nil
+}
+
+func posPrefix(pos Pos) string {
+	if pos.File == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: ", pos.File, pos.Line)
 }

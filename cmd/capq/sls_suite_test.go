@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -189,4 +191,33 @@ func TestRumenGridmixWordCountRuns(t *testing.T) {
 			assert.Equal(t, int64(c.apps*(1+3+1)), out.Summary.Containers, "an AM, 3 maps and a reduce per job")
 		})
 	}
+}
+
+// TestSLSRunnerSettingsCapqLeavesOut: the yarn.sls.* keys of an
+// sls-runner.xml that the run does not use are warnings naming file and
+// line (xmlconf.slsNotes), whatever the trace format; a number SLS's
+// Configuration.getInt cannot read stops the run, as it stops SLS.
+func TestSLSRunnerSettingsCapqLeavesOut(t *testing.T) {
+	dir := t.TempDir()
+	runner := filepath.Join(dir, "sls-runner.xml")
+	require.NoError(t, os.WriteFile(runner, []byte(`<configuration>
+<property><name>yarn.sls.nm.resource.utilization.ratio</name><value>0.8</value></property>
+<property><name>yarn.sls.nm.memroy.mb</name><value>2048</value></property>
+<property><name>yarn.sls.am.type.mapreduce</name><value>org.apache.hadoop.yarn.sls.appmaster.MRAMSimulator</value></property>
+</configuration>
+`), 0o644))
+	const dir0 = "testdata/sls-suite/"
+	for _, trace := range []string{"inputsls.json", "syn.json", "../rumen/wordcount.json"} {
+		r := runBinary(t, "", "simulate", "--config", dir0+"capacity-scheduler.xml", "--workload", dir0+trace, "--sls-runner", runner)
+		require.Equal(t, 0, r.code, r.stderr)
+		assert.Contains(t, r.stderr, "sls-runner.xml:2: yarn.sls.nm.resource.utilization.ratio 0.8: NMSimulator reports", trace)
+		assert.Contains(t, r.stderr, "sls-runner.xml:3: yarn.sls.nm.memroy.mb: SLS reads yarn.sls.nm.<type> only", trace)
+	}
+	require.NoError(t, os.WriteFile(runner, []byte(`<configuration>
+<property><name>yarn.sls.nm.memory.mb</name><value>4294967296</value></property>
+</configuration>
+`), 0o644))
+	r := runBinary(t, "", "simulate", "--config", dir0+"capacity-scheduler.xml", "--workload", dir0+"inputsls.json", "--sls-runner", runner)
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, `yarn.sls.nm.memory.mb: "4294967296" is not a number (Configuration.getInt`)
 }

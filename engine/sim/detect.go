@@ -114,10 +114,20 @@ func ReadTrace(name string, data []byte, format Format, o TraceOptions) (*Worklo
 		return nil, err
 	}
 	w, err := readTrace(name, data, format, o)
-	if err == nil && o.Nodes != nil && len(o.Nodes.Warnings) > 0 {
-		w.Warnings = append(append([]string(nil), o.Nodes.Warnings...), w.Warnings...)
+	if err != nil {
+		return w, err
 	}
-	return w, err
+	// What sls-runner.xml and the topology set that the run leaves out
+	// comes first, in the order the files are given.
+	var pre []string
+	pre = append(pre, o.Settings.Notes...)
+	if o.Nodes != nil {
+		pre = append(pre, o.Nodes.Warnings...)
+	}
+	if len(pre) > 0 {
+		w.Warnings = append(pre, w.Warnings...)
+	}
+	return w, nil
 }
 
 func readTrace(name string, data []byte, format Format, o TraceOptions) (*Workload, error) {
