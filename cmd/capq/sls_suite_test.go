@@ -221,3 +221,19 @@ func TestSLSRunnerSettingsCapqLeavesOut(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `yarn.sls.nm.memory.mb: "4294967296" is not a number (Configuration.getInt`)
 }
+
+// TestSLSRealSampleConfRuns runs SLS's shipped sample configuration
+// (testdata/sls-real/sample-conf, hadoop-sls/src/main/sample-conf) on the
+// suite's trace: its yarn-site.xml names the FairScheduler, which capq
+// warns it does not simulate (lint CS117 says the same), and sets
+// yarn.scheduler.capacity.maximum-applications, which the Capacity
+// Scheduler reads from yarn-site.xml too (1000: every job is admitted).
+// The text output is golden.
+func TestSLSRealSampleConfRuns(t *testing.T) {
+	args := []string{"simulate", "--config", "testdata/sls-real/sample-conf", "--workload", "testdata/sls-suite/inputsls.json"}
+	r := runBinary(t, "", args...)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "warning: not modelled: yarn.resourcemanager.scheduler.class: the scheduler yarn-site.xml names (org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler)")
+	assert.Contains(t, r.stdout, "2 apps submitted, 2 finished, 0 rejected")
+	golden.Assert(t, "sls-real/sample-conf.txt", []byte(r.stdout))
+}
