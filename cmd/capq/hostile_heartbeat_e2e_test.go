@@ -49,14 +49,18 @@ func TestHostileHeartbeatPositions(t *testing.T) {
 		want string
 	}{
 		{"SLS trace, NM interval", []string{"simulate", "--config", slsCS, "--workload", trace,
-			"--sls-runner", writeFile(t, dir, "nm.xml", sls("yarn.sls.nm.heartbeat.interval.ms", "999999999999"))},
-			"nm.xml:4: yarn.sls.nm.heartbeat.interval.ms 999999999999 is out of range (0 to 86400000)"},
+			"--sls-runner", writeFile(t, dir, "nm.xml", sls("yarn.sls.nm.heartbeat.interval.ms", "999999999"))},
+			"nm.xml:4: yarn.sls.nm.heartbeat.interval.ms 999999999 is out of range (0 to 86400000)"},
 		{"SYNTH, AM interval", []string{"simulate", "--config", slsCS, "--workload", synth,
-			"--sls-runner", writeFile(t, dir, "am.xml", sls("yarn.sls.am.heartbeat.interval.ms", "999999999999"))},
-			"am.xml:4: yarn.sls.am.heartbeat.interval.ms 999999999999 is out of range (0 to 86400000)"},
+			"--sls-runner", writeFile(t, dir, "am.xml", sls("yarn.sls.am.heartbeat.interval.ms", "999999999"))},
+			"am.xml:4: yarn.sls.am.heartbeat.interval.ms 999999999 is out of range (0 to 86400000)"},
 		{"negative", []string{"simulate", "--config", slsCS, "--workload", trace,
 			"--sls-runner", writeFile(t, dir, "neg.xml", sls("yarn.sls.am.heartbeat.interval.ms", "-5"))},
 			"--sls-runner: " + dir + "/neg.xml:4: yarn.sls.am.heartbeat.interval.ms: -5 is negative"},
+		// Configuration.getInt: past 2^31-1 is no number to SLS.
+		{"past getInt", []string{"simulate", "--config", slsCS, "--workload", trace,
+			"--sls-runner", writeFile(t, dir, "big.xml", sls("yarn.sls.nm.heartbeat.interval.ms", "999999999999"))},
+			"big.xml:4: yarn.sls.nm.heartbeat.interval.ms: \"999999999999\" is not a number (Configuration.getInt"},
 		{"not a number", []string{"simulate", "--config", slsCS, "--workload", trace,
 			"--sls-runner", writeFile(t, dir, "nan.xml", sls("yarn.sls.nm.memory.mb", "lots"))},
 			"nan.xml:4: yarn.sls.nm.memory.mb: \"lots\" is not a number"},
