@@ -427,6 +427,9 @@ func (p *parser) syntaxError(err error) error {
 	// offset (it may have pushed back a newline), so count from the start.
 	off := p.dec.InputOffset()
 	pos := offsetPos(p.file, p.data, int(off))
+	if tag, kind, at, ok := templateTagNear(p.data, int(off)); ok {
+		return templateTagError(offsetPos(p.file, p.data, at), tag, kind)
+	}
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
 		// Point at the reference rather than past it.

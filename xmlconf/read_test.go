@@ -244,6 +244,14 @@ func TestReadBadInput(t *testing.T) {
 		{name: "include without fallback", in: "<configuration xmlns:xi=\"http://www.w3.org/2001/XInclude\">\n<xi:include href=\"nope.xml\"/></configuration>", want: "t.xml:2:1: Fetch fail on include for 'nope.xml' with no fallback while loading 't.xml'"},
 		{name: "declaration not at the start", in: "\n<?xml version=\"1.0\"?><configuration/>", want: "t.xml:2:1: malformed XML: the XML declaration <?xml ...?> must be at the very start of the file"},
 		{name: "repeated attribute", in: "<configuration>\n<property name=\"a\" name=\"b\"/></configuration>", want: "t.xml:2:1: malformed XML: attribute \"name\" repeated in <property>"},
+		// Template tags that are markup stop the parser (Hadoop's too): the
+		// error names the template (hopshadoop/apache-hadoop-chef's ERB,
+		// datavane/datasophon's FreeMarker capacity-scheduler.ftl).
+		{name: "ERB tag", in: "<configuration>\n  <property><name>a</name><value><%= node['x'] %></value></property>\n</configuration>", want: "t.xml:2:34: malformed XML: \"<%= node['x'] %>\" is an ERB tag: the file is an unrendered template, and Hadoop's XML parser refuses it as well", hint: "lint the rendered file"},
+		{name: "FreeMarker directive", in: "<configuration>\n<#list qs as q>\n</#list>\n</configuration>", want: "t.xml:2:1: malformed XML: \"<#list qs as q>\" is a FreeMarker directive: the file is an unrendered template, and Hadoop's XML parser refuses it as well", hint: "lint the rendered file"},
+		{name: "FreeMarker end directive", in: "<configuration>\n</#if>\n</configuration>", want: "t.xml:2:1: malformed XML: \"</#if>\" is a FreeMarker directive: the file is an unrendered template, and Hadoop's XML parser refuses it as well"},
+		{name: "FreeMarker macro", in: "<configuration><@props/></configuration>", want: "t.xml:1:16: malformed XML: \"<@props/>\" is a FreeMarker macro call: the file is an unrendered template, and Hadoop's XML parser refuses it as well"},
+		{name: "lone less-than is no template", in: "<configuration><property><name>a</name><value>1 < 2</value></property></configuration>", want: "t.xml:1:50: malformed XML: expected element name after <"},
 		{name: "control character", in: "<configuration><property><name>a</name><value>\x01</value></property></configuration>", want: "t.xml:1:48: malformed XML: illegal character code U+0001"},
 		{name: "include URL", in: "<configuration xmlns:xi=\"http://www.w3.org/2001/XInclude\"><xi:include href=\"http://example.com/a.xml\"/></configuration>", want: "t.xml:1:59: xi:include \"http://example.com/a.xml\": only local files can be included, not http: URLs"},
 		{name: "include file URL without a path", in: "<configuration xmlns:xi=\"http://www.w3.org/2001/XInclude\"><xi:include href=\"file:a.xml\"/></configuration>", want: "t.xml:1:59: xi:include \"file:a.xml\": a file URL names no absolute path", hint: "file:///absolute/path"},

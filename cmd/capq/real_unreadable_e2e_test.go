@@ -51,3 +51,19 @@ func TestRealUnreadableQueuesXML(t *testing.T) {
 		assert.Empty(t, r.stdout)
 	}
 }
+
+// TestRealUnreadableERBTemplate: a real Chef template checked in as the
+// scheduler's file, whose <%= ... %> stops Hadoop's parser as it stops
+// capq's, is named as an unrendered ERB template (not only "expected
+// element name after <") by lint and diff, with exit 2.
+func TestRealUnreadableERBTemplate(t *testing.T) {
+	file := "testdata/real-unreadable/hopshadoop-erb-template/capacity-scheduler.xml"
+	want := file + ":36:12: malformed XML: \"<%= node.apache_hadoop.rm.scheduler_capacity.calculator_c...\" is an ERB tag: the file is an unrendered template"
+	for _, args := range [][]string{{"lint", file}, {"lint", "--hadoop-version", "2.7", file}, {"diff", file, file}} {
+		r := runBinary(t, "", args...)
+		assert.Equal(t, exitCannotRun, r.code, r.stderr)
+		assert.Contains(t, r.stderr, want)
+		assert.Contains(t, r.stderr, "hint: lint the rendered file")
+		assert.Empty(t, r.stdout)
+	}
+}
