@@ -16,7 +16,8 @@ func h1Rule(id, name string, sev xmlconf.Severity, d Docs) *Rule {
 // judgeH1Facts reports the reader's facts of the rule's ID at the rule's
 // severity; a fact the reader marked as a softer variant (a 0.21 lower-
 // case state the JobTracker accepts, a fallback to the default that
-// changes nothing) keeps that lower severity.
+// changes nothing) keeps that lower severity, and a capacity scheduler
+// refusal under another scheduler is a warning (RefusalNotInEffect).
 func judgeH1Facts(p *Pass) {
 	if p.H1 == nil {
 		return // a YARN lint: Hadoop 1 rules have nothing to judge
@@ -28,6 +29,9 @@ func judgeH1Facts(p *Pass) {
 		sev := p.rule.Severity
 		if f.Severity != 0 && f.Severity < sev {
 			sev = f.Severity
+		}
+		if sev > xmlconf.SeverityWarning && p.H1.RefusalNotInEffect(f) {
+			sev = xmlconf.SeverityWarning // the JobTracker runs FIFO and starts (H1011 is the error)
 		}
 		p.add(sev, Loc{Pos: f.Pos, Queue: f.Queue, Property: f.Property}, f.Hint, "%s", f.Message)
 	}

@@ -180,3 +180,67 @@ func TestH1ACLBlankAfterComma(t *testing.T) {
 		})
 	}
 }
+
+// TestH1RefusalsUnderFIFO: a capacity scheduler refusal is an error when
+// mapred-site.xml runs the CapacityTaskScheduler, and a warning whose hint
+// says the JobTracker starts when it runs FIFO (JobQueueTaskScheduler
+// never reads capacity-scheduler.xml; H1011 is the error there), as in
+// martamoragues/BigData's conf dir. QueueManager's refusals (H1010 state)
+// stop every scheduler and stay errors. With no mapred-site.xml the
+// scheduler is unknown and the refusal stays an error.
+func TestH1RefusalsUnderFIFO(t *testing.T) {
+	const capacity = `<configuration><property><name>mapred.capacity-scheduler.queue.default.capacity</name><value>150</value></property></configuration>`
+	site := func(extra string) string {
+		return `<configuration><property><name>mapred.queue.names</name><value>default</value></property>` +
+			`<property><name>mapred.queue.default.state</name><value>running</value></property>` + extra + `</configuration>`
+	}
+	const capSched = `<property><name>mapred.jobtracker.taskScheduler</name><value>org.apache.hadoop.mapred.CapacityTaskScheduler</value></property>`
+	tests := []struct {
+		name, site   string
+		wantH1003    xmlconf.Severity
+		hint         string
+		wantH1011    bool
+		noMapredSite bool
+	}{
+		{name: "capacity scheduler", site: site(capSched), wantH1003: xmlconf.SeverityError, hint: "the JobTracker fails: \"Illegal capacity for queue default of 150.0\""},
+		{name: "FIFO", site: site(""), wantH1003: xmlconf.SeverityWarning, wantH1011: true,
+			hint: "the JobTracker runs JobQueueTaskScheduler (H1011), which never reads this, and starts; with the CapacityTaskScheduler it fails: \"Illegal capacity for queue default of 150.0\""},
+		{name: "no mapred-site.xml", noMapredSite: true, wantH1003: xmlconf.SeverityError, hint: "the JobTracker fails:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var paths []string
+			write := func(name, body string) {
+				p := filepath.Join(dir, name)
+				require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+				paths = append(paths, p)
+			}
+			write("capacity-scheduler.xml", capacity)
+			if !tt.noMapredSite {
+				write("mapred-site.xml", tt.site)
+			}
+			m, err := xmlconf.LoadHadoop1Set(paths, xmlconf.ReadOptions{})
+			require.NoError(t, err)
+			var h1003, h1010, h1011 []xmlconf.Finding
+			for _, f := range LintHadoop1(m, Options{}).Findings {
+				switch f.Rule {
+				case xmlconf.RuleH1CapacityIllegal:
+					h1003 = append(h1003, f)
+				case xmlconf.RuleH1State:
+					h1010 = append(h1010, f)
+				case xmlconf.RuleH1Scheduler:
+					h1011 = append(h1011, f)
+				}
+			}
+			require.Len(t, h1003, 1)
+			assert.Equal(t, tt.wantH1003, h1003[0].Severity)
+			assert.Contains(t, h1003[0].Hint, tt.hint)
+			assert.Equal(t, tt.wantH1011, len(h1011) == 1)
+			if !tt.noMapredSite {
+				require.Len(t, h1010, 1, "lower-case state")
+				assert.Equal(t, xmlconf.SeverityError, h1010[0].Severity, "QueueManager refuses it under every scheduler")
+			}
+		})
+	}
+}

@@ -40,6 +40,7 @@ func ParseHadoop1(files H1Files) *H1Model {
 	p.computeAbsolute()
 	p.checkNames()
 	p.inventory()
+	p.noteSchedulerNotInEffect()
 	m.Findings = SortFindings(m.Findings)
 	return m
 }
