@@ -167,15 +167,13 @@ func (p *h1parser) positive32(v Value[int32], javaMsg string) {
 func (p *h1parser) parseScheduler() {
 	m := p.m
 	key := H1KeyScheduler
-	if m.Dialect == H1Dialect021 {
-		if _, ok := m.JT.Lookup(H1KeyScheduler021); ok {
-			key = H1KeyScheduler021
-		}
-	}
-	if _, ok := m.JT.Lookup(key); !ok {
-		if _, ok := m.JT.Lookup(H1KeyScheduler021); ok {
-			key = H1KeyScheduler021
-		}
+	_, has1x := m.JT.Lookup(H1KeyScheduler)
+	_, has021 := m.JT.Lookup(H1KeyScheduler021)
+	// 0.21 reads its own key first; with neither set, a 0.21 set's hint
+	// names the key 0.21 documents (felix-halim/maxflow-mapreduce's conf
+	// was told to set the 1.x name).
+	if (m.Dialect == H1Dialect021 && (has021 || !has1x)) || (has021 && !has1x) {
+		key = H1KeyScheduler021
 	}
 	m.Scheduler = p.strVal(m.JT, key, H1DefaultScheduler)
 	if m.Scheduler.V == H1CapacityTaskSchd {

@@ -1,6 +1,7 @@
 package xmlconf
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -264,4 +265,58 @@ func TestHadoop1SchedulerKeyInSite(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"mapred.capacity-scheduler.queue.hive.capacity", "mapred.capacity-scheduler.queue.default.capacity"}, keys)
 	assert.Equal(t, 1, rulesOf(m.Findings)[RuleH1CapacityMissing])
+}
+
+// TestH1SchedulerKeyByDialect: H1011 names the scheduler key the set's
+// dialect reads: 0.21's mapreduce.jobtracker.taskscheduler when neither
+// key is set in a 0.21 set (felix-halim/maxflow-mapreduce's conf dir), the
+// 1.x name otherwise, and the key that is set when one is.
+func TestH1SchedulerKeyByDialect(t *testing.T) {
+	const queues = `<queues aclsEnabled="false"><queue><name>default</name><state>running</state></queue></queues>`
+	const flat = `<configuration><property><name>mapred.capacity-scheduler.queue.default.capacity</name><value>100</value></property></configuration>`
+	site := func(props string) string { return "<configuration>" + props + "</configuration>" }
+	prop := func(k string) string {
+		return "<property><name>" + k + "</name><value>org.apache.hadoop.mapred.FairScheduler</value></property>"
+	}
+	tests := []struct {
+		name, site string
+		is021      bool
+		wantKey    string
+	}{
+		{name: "0.21, none set", is021: true, site: site(""), wantKey: H1KeyScheduler021},
+		{name: "0.21, 1.x key set", is021: true, site: site(prop(H1KeyScheduler)), wantKey: H1KeyScheduler},
+		{name: "0.21, 0.21 key set", is021: true, site: site(prop(H1KeyScheduler021)), wantKey: H1KeyScheduler021},
+		{name: "1.x, none set", site: site(""), wantKey: H1KeyScheduler},
+		{name: "1.x, 0.21 key set", site: site(prop(H1KeyScheduler021)), wantKey: H1KeyScheduler021},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := H1Paths{MapredSite: writeH1File(t, dir, "mapred-site.xml", tt.site)}
+			if tt.is021 {
+				p.MapredQueues = writeH1File(t, dir, "mapred-queues.xml", queues)
+			} else {
+				p.CapacityScheduler = writeH1File(t, dir, "capacity-scheduler.xml", flat)
+			}
+			m, err := LoadHadoop1(p, ReadOptions{})
+			require.NoError(t, err)
+			var got []Finding
+			for _, f := range m.Findings {
+				if f.Rule == RuleH1Scheduler {
+					got = append(got, f)
+				}
+			}
+			require.Len(t, got, 1, "%v", m.Findings)
+			assert.Equal(t, tt.wantKey, got[0].Property)
+			assert.Contains(t, got[0].Hint, "set "+tt.wantKey+" to")
+		})
+	}
+}
+
+// writeH1File writes body to dir/name and returns the path.
+func writeH1File(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+	return p
 }
