@@ -55,9 +55,12 @@ func ShortenMarker(s string) string {
 // directly in <configuration> or a <property> (where Jinja's {% for %}
 // and {% if %} go), not in a name, value or description. Hadoop's parser
 // ignores that text, so it reads the literal properties of every branch.
-// The text token t starts at byte off, line and column line, col.
+// The text token t starts at byte off, line and column line, col. The
+// depth alone says where the text is: parseToken cannot, since Hadoop
+// never turns it off after the first <name> (a {% if %} after the first
+// property went unreported).
 func (p *parser) noteTemplateText(t []byte, off int64, line, col int) {
-	if p.parseToken || len(p.stack) > 2 || p.templateNoted {
+	if len(p.stack) > 2 || p.templateNoted {
 		return
 	}
 	mark, i, ok := templateMarkerAt(string(t))
