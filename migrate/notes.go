@@ -171,18 +171,42 @@ func yarnSiteSummary(s []Setting) string {
 	return strings.Join(parts, ", ")
 }
 
-// slotsPerTT names the TaskTracker slot counts when mapred-site sets them.
+// slotsPerTT names the TaskTracker slot counts when mapred-site sets them,
+// as the TaskTracker reads them (ttSlots).
 func (mg *migration) slotsPerTT() string {
-	maps, okM := mg.m.JT.Raw("mapred.tasktracker.map.tasks.maximum")
-	reds, okR := mg.m.JT.Raw("mapred.tasktracker.reduce.tasks.maximum")
+	maps, okM, badM := mg.ttSlots("mapred.tasktracker.map.tasks.maximum")
+	reds, okR, badR := mg.ttSlots("mapred.tasktracker.reduce.tasks.maximum")
 	if !okM && !okR {
 		return ""
 	}
-	if !okM {
-		maps = "2"
+	var bad []string
+	for _, b := range []string{badM, badR} {
+		if b != "" {
+			bad = append(bad, b)
+		}
 	}
-	if !okR {
-		reds = "2"
+	note := ""
+	switch len(bad) {
+	case 1:
+		note = fmt.Sprintf("; %s is not a number, so Hadoop 1 used its default 2", bad[0])
+	case 2:
+		note = fmt.Sprintf("; %s and %s are not numbers, so Hadoop 1 used its default 2", bad[0], bad[1])
 	}
-	return fmt.Sprintf(" (%s map and %s reduce slots per TaskTracker)", strings.TrimSpace(maps), strings.TrimSpace(reds))
+	return fmt.Sprintf(" (%d map and %d reduce slots per TaskTracker%s)", maps, reds, note)
+}
+
+// ttSlots is the TaskTracker's conf.getInt(key, 2): Hadoop 1's getInt
+// falls back to the default on a value it cannot parse, so a sed
+// template's "MAP_TASKS_MAX" (utcompling/tacc-hadoop's mapred-site.xml)
+// means 2 slots, not a count to quote. bad quotes such a value.
+func (mg *migration) ttSlots(key string) (n int32, set bool, bad string) {
+	v, ok, err := mg.m.JT.Get(key)
+	if !ok || err != nil {
+		return 2, false, ""
+	}
+	n, err = xmlconf.H1GetInt(v)
+	if err != nil {
+		return 2, true, fmt.Sprintf("%s=%q", key, v)
+	}
+	return n, true, ""
 }
