@@ -32,6 +32,10 @@ type globals struct {
 	maxSystemApps     int32
 	maxAppPriority    int32
 	preempt           preemptConf
+	// monitorOn is yarn.resourcemanager.scheduler.monitor.enable, the
+	// system-wide switch CSQueuePreemptionSettings reads: off, every
+	// queue's preemption is disabled, whatever its policy list.
+	monitorOn bool
 	// parallelApps: max-parallel-apps exists (Hadoop 3.3+,
 	// CSMaxRunningAppsEnforcer).
 	parallelApps bool
@@ -352,6 +356,7 @@ func compileGlobals(m *xmlconf.Model, cluster Resource) globals {
 		maxSystemApps:       gl.MaxApplications.V,
 		maxAppPriority:      gl.MaxAppPriority.V,
 		preempt:             compilePreempt(gl.Preemption),
+		monitorOn:           gl.MonitorEnabled.V,
 		parallelApps:        m.Version.AtLeast(xmlconf.V3_3),
 		resetNPAlways:       m.Version.Less(xmlconf.V2_10),
 		curResAllParts:      m.Version.Less(xmlconf.V2_10),

@@ -72,6 +72,10 @@ type QueueState struct {
 	NumRunnableApps    *int     `json:"num_runnable_apps,omitempty"`
 	NumNonRunnableApps *int     `json:"num_non_runnable_apps,omitempty"`
 	NonRunnableAppIDs  []string `json:"non_runnable_app_ids,omitempty"`
+	// PreemptionDisabled is CSQueue.getPreemptionDisabled (QueueInfo's
+	// preemptionDisabled, `yarn queue -status`); it appears when the
+	// scheduling monitor is on (without it every queue's is true).
+	PreemptionDisabled *bool `json:"preemption_disabled,omitempty"`
 	// Label fields appear once the cluster has node labels
 	// (snapshot_partition.go): the AM resource of the default
 	// partition, the resolved label settings and every partition's
@@ -203,6 +207,10 @@ func (e *Engine) queueState(q *queue) QueueState {
 	e.dynamicState(q, &s)
 	e.parallelState(q, &s)
 	e.partitionStates(q, &s)
+	if e.g.monitorOn {
+		d := q.disablePreemption
+		s.PreemptionDisabled = &d
+	}
 	if q.guarantee.MemoryMB > q.used.MemoryMB {
 		s.AvailableMB = q.guarantee.MemoryMB - q.used.MemoryMB
 	}
