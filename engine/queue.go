@@ -148,6 +148,9 @@ type queue struct {
 	// default-node-label-expression, both resolved (inherited).
 	accessible   []string
 	defaultLabel string
+	// appPolicy is a leaf's app ordering policy as configured (an alias,
+	// or a class name that is not built in), for the snapshot.
+	appPolicy string
 }
 
 // blockStamp is the state a user-limit-blocked pass saw.
@@ -260,6 +263,7 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.maxAppsUser = mq.MaxApplicationsPerUser
 	q.priority = mq.Priority.V
 	q.fair = mq.OrderingPolicy.V == "fair"
+	q.appPolicy = mq.OrderingPolicy.V
 	q.fairSizeWeight = q.fair && mq.FairSizeBasedWeight.V
 	g.sizeWeighted = g.sizeWeighted || q.fairSizeWeight
 	// A 2.7 ParentQueue reads no ordering policy (order27.go).

@@ -76,6 +76,9 @@ type QueueState struct {
 	// preemptionDisabled, `yarn queue -status`); it appears when the
 	// scheduling monitor is on (without it every queue's is true).
 	PreemptionDisabled *bool `json:"preemption_disabled,omitempty"`
+	// OrderingPolicy is a leaf's app ordering policy as Hadoop names it
+	// (OrderingPolicy.getInfo, the REST API's orderingPolicyInfo).
+	OrderingPolicy string `json:"ordering_policy,omitempty"`
 	// Label fields appear once the cluster has node labels
 	// (snapshot_partition.go): the AM resource of the default
 	// partition, the resolved label settings and every partition's
@@ -220,6 +223,7 @@ func (e *Engine) queueState(q *queue) QueueState {
 	s.Type = "leaf"
 	s.MinimumUserLimitPercent, s.UserLimitFactor = f32(q.mulp), f32(q.ulf)
 	s.MaxAMResourcePercent = f32(q.amPercent)
+	s.OrderingPolicy = orderingPolicyInfo(q)
 	s.ActiveUsers = q.ul.activeUsers
 	am := e.amLimit(q)
 	s.AMLimitMB = am.MemoryMB
@@ -387,4 +391,25 @@ func (e *Engine) AppStatus(id string) (state, diagnostics string, ok bool) {
 		return "", "", false
 	}
 	return a.state, a.diag, true
+}
+
+// orderingPolicyInfo is OrderingPolicy.getInfo of the leaf's policy:
+// the class's simple name, FairOrderingPolicy's with " with
+// sizeBasedWeight" when ordering-policy.fair.enable-size-based-weight is
+// on. A policy class that is not built in keeps its configured name.
+func orderingPolicyInfo(q *queue) string {
+	switch q.appPolicy {
+	case "fifo":
+		return "FifoOrderingPolicy"
+	case "fair":
+		if q.fairSizeWeight {
+			return "FairOrderingPolicy with sizeBasedWeight"
+		}
+		return "FairOrderingPolicy"
+	case "fifo-with-partitions":
+		return "FifoOrderingPolicyWithExclusivePartitions"
+	case "fifo-for-pending-apps":
+		return "FifoOrderingPolicyForPendingApps"
+	}
+	return q.appPolicy
 }
