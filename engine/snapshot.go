@@ -8,10 +8,23 @@ import (
 // State is a full snapshot of the scheduler in the shape of
 // scenario-format.md: every queue, app, user and node by key.
 type State struct {
-	Queues map[string]QueueState `json:"queues"`
-	Apps   map[string]AppState   `json:"apps"`
-	Users  map[string]UserState  `json:"users"`
-	Nodes  map[string]NodeState  `json:"nodes"`
+	Cluster ClusterState          `json:"cluster"`
+	Queues  map[string]QueueState `json:"queues"`
+	Apps    map[string]AppState   `json:"apps"`
+	Users   map[string]UserState  `json:"users"`
+	Nodes   map[string]NodeState  `json:"nodes"`
+}
+
+// ClusterState is the scheduler's view of the cluster: its live nodes
+// (CapacityScheduler.getNumClusterNodes, ClusterMetrics' active NMs) and
+// its resource (getClusterResource, the sum of those nodes); with node
+// labels, the nodes of each partition (ClusterNodeTracker's
+// getNodesPerPartition, "" the default partition).
+type ClusterState struct {
+	NumNodes            int            `json:"num_nodes"`
+	MemoryMB            int64          `json:"memory_mb"`
+	VCores              int64          `json:"vcores"`
+	NumNodesByPartition map[string]int `json:"num_nodes_by_partition,omitempty"`
 }
 
 // ResourceJSON is a resource in snapshot output.
@@ -182,7 +195,30 @@ func (e *Engine) Snapshot() State {
 		}
 		st.Nodes[n.id] = ns
 	}
+	st.Cluster = e.clusterState()
 	return st
+}
+
+// clusterState counts the live nodes, by partition once the cluster has
+// labels (every defined partition a key).
+func (e *Engine) clusterState() ClusterState {
+	c := ClusterState{MemoryMB: e.cluster.MemoryMB, VCores: e.cluster.VCores}
+	if e.labelsOn {
+		c.NumNodesByPartition = map[string]int{}
+		for _, p := range e.parts {
+			c.NumNodesByPartition[p.name] = 0
+		}
+	}
+	for _, n := range e.nodes {
+		if n.removed {
+			continue
+		}
+		c.NumNodes++
+		if c.NumNodesByPartition != nil {
+			c.NumNodesByPartition[n.partition]++
+		}
+	}
+	return c
 }
 
 func rj(r Resource) ResourceJSON { return ResourceJSON(r) }

@@ -36,6 +36,10 @@ func (r *runner) checkExpect(s *Step, st *engine.State) []string {
 		got, _ := state[sec.name].(map[string]any)
 		f = append(f, sec.check(got, r.tol)...)
 	}
+	if len(s.Cluster) > 0 {
+		got, _ := state["cluster"].(map[string]any)
+		f = append(f, checkFields("cluster", s.Cluster, got, r.tol)...)
+	}
 	if len(s.LastAssign) > 0 {
 		f = append(f, r.checkLastAssignment(s.LastAssign)...)
 	}
@@ -57,16 +61,23 @@ func (sec expectSection) check(got map[string]any, tol float64) []string {
 			f = append(f, fmt.Sprintf("%s.%s: not found", sec.name, key))
 			continue
 		}
-		for _, field := range sortedKeys(sec.want[key]) {
-			path := fmt.Sprintf("%s.%s.%s", sec.name, key, field)
-			gv, present := obj[field]
-			if !present {
-				f = append(f, path+": no such field")
-				continue
-			}
-			if msg := compareValue(sec.want[key][field], gv, tol); msg != "" {
-				f = append(f, path+": "+msg)
-			}
+		f = append(f, checkFields(sec.name+"."+key, sec.want[key], obj, tol)...)
+	}
+	return f
+}
+
+// checkFields compares the listed fields of one snapshot object.
+func checkFields(prefix string, want, got map[string]any, tol float64) []string {
+	var f []string
+	for _, field := range sortedKeys(want) {
+		path := prefix + "." + field
+		gv, present := got[field]
+		if !present {
+			f = append(f, path+": no such field")
+			continue
+		}
+		if msg := compareValue(want[field], gv, tol); msg != "" {
+			f = append(f, path+": "+msg)
 		}
 	}
 	return f

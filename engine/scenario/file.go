@@ -122,8 +122,10 @@ type Step struct {
 	Queues      map[string]map[string]any `json:"queues"`
 	Apps        map[string]map[string]any `json:"apps"`
 	Users       map[string]map[string]any `json:"users"`
-	LastAssign  json.RawMessage           `json:"last_assignment"`
-	NowMS       int64                     `json:"now_ms"`
+	// Cluster lists fields of the snapshot's cluster (expect).
+	Cluster    map[string]any  `json:"cluster"`
+	LastAssign json.RawMessage `json:"last_assignment"`
+	NowMS      int64           `json:"now_ms"`
 	// AppName and Placement: submit_app runs the mapping rules
 	// (scenario-format-extensions.md).
 	AppName   string `json:"app_name"`
