@@ -145,8 +145,7 @@ func TestFifoOrderingPolicyForPendingApps(t *testing.T) {
 // serial (compareDemand; demand is used plus pending,
 // ResourceUsage.getCachedDemand): capq has no start times apart from
 // submission order, and an app without demand has neither usage nor
-// asks, so it is never assigned nor preempted from; testRemoveEntitiesWithSizeBasedWeight
-// AsCompletedJobs (removal from Java's sorted set after reordering);
+// asks, so it is never assigned nor preempted from.
 // testSizeBasedWeightNotAffectAppActivation is a scenario.
 func TestFairOrderingPolicy(t *testing.T) {
 	t.Run("testSimpleComparison", func(t *testing.T) {
@@ -186,6 +185,30 @@ func TestFairOrderingPolicy(t *testing.T) {
 		assert.Equal(t, 0, fairCompare(t, false, r1, r2), "same, equal")
 		r1, r2 = mockApp(0, 0, 0, 4*gb), mockApp(0, 0, 0, 12*gb)
 		assert.Equal(t, 0, fairCompare(t, false, r1, r2), "both with demand: no comparison")
+	})
+	// YARN-10934's test: entities whose usage and demand drop to 0 (their
+	// jobs completed) are reordered, then removed, and all five go (Java's
+	// TreeSet missed entities whose sort key had changed; the engine's
+	// leaves remove an app by identity, removeApp).
+	t.Run("testRemoveEntitiesWithSizeBasedWeightAsCompletedJobs", func(t *testing.T) {
+		var apps []*app
+		for i := int64(1); i <= 10; i++ {
+			apps = append(apps, mockApp(i, int32(i), 4*i, 4*i))
+		}
+		q := &queue{fair: true, fairSizeWeight: true, active: slices.Clone(apps)}
+		e := &Engine{}
+		e.sortFair(q)
+		for _, a := range apps[:5] {
+			a.allocated, a.keys = Resource{}, nil
+		}
+		e.sortFair(q)
+		for _, a := range apps[:5] {
+			q.active = removeApp(q.active, a)
+		}
+		assert.Len(t, q.active, 5)
+		for _, a := range apps[5:] {
+			assert.Contains(t, q.active, a)
+		}
 	})
 	t.Run("testOrderingUsingAppSubmitTime", func(t *testing.T) {
 		r1, r2 := mockApp(0, 0, 0, 0), mockApp(0, 0, 0, 0)
