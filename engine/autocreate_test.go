@@ -393,6 +393,22 @@ func TestDeletionRound(t *testing.T) {
 	assert.Equal(t, []string{"root.e.user_0"}, e.DeletionRound(5000))
 }
 
+// A parent's acl_application_max_priority is never read
+// (AbstractLeafQueue#setupQueueConfigs parses a leaf's; CapacityScheduler#
+// setQueueAcls registers leaves only), so AppPriorityACLsManager#
+// checkAccess finds no groups for it: a submission to the parent fails as
+// one to a non-leaf queue, not on its priority.
+func TestPriorityACLsOfAParent(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues": "p", p + "root.p.capacity": "100", p + "root.p.queues": "p1", p + "root.p.p1.capacity": "100",
+		p + "root.p.acl_application_max_priority": "[user=v max_priority=1]",
+		"yarn.cluster.max-application-priority":   "6", "yarn.acl.enable": "true",
+	})
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.p", User: "u", Priority: 2})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "to non-leaf queue")
+}
+
 // CapacityScheduler.checkAndGetApplicationPriority with
 // AppPriorityACLsManager.checkAccess: with yarn.acl.enable a leaf's
 // priority groups admit a user up to the group's max_priority (capped at

@@ -279,7 +279,13 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	q.accessible = mq.AccessibleLabels.V
 	q.defaultLabel = strings.TrimSpace(mq.DefaultLabelExpr.V)
 	q.submitACL = mq.SubmitACL.V
-	q.priorityACLs = mq.PriorityACLs
+	// Only leaves read the groups (AbstractLeafQueue#setupQueueConfigs) and
+	// have them registered (CapacityScheduler#setQueueAcls): a parent's
+	// are never checked.
+	q.priorityACLs = nil
+	if q.leaf {
+		q.priorityACLs = mq.PriorityACLs
+	}
 	q.adminACL = mq.AdminACL.V
 	q.disablePreemption = mq.DisablePreemption.V
 	// AbstractCSQueue.getIntraQueuePreemptionDisabled: a queue without
