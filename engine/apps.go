@@ -255,7 +255,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	var q *queue
 	if err == nil {
 		s.Queue = target
-		err = e.admit(s, placed)
+		err = e.admit(&s, placed)
 	}
 	if err == nil {
 		q, pl.AutoCreated, err = e.lookupOrCreate(target, placed)
@@ -276,14 +276,9 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 	}
 	pl.Queue = q.path
 	q.lastUsedMS = e.nowMS
-	a := &app{id: s.ID, ref: s.Ref, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: s.Priority, amPart: amPart, amContainer: s.AMContainer}
+	// admit resolved and capped the priority (checkAndGetPriority).
+	a := &app{id: s.ID, ref: s.Ref, user: s.User, seq: e.appSeq, q: q, am: s.AM, state: StateAccepted, priority: *s.Priority, amPart: amPart, amContainer: s.AMContainer}
 	a.groups = s.Groups
-	// CapacityScheduler.checkAndGetApplicationPriority caps a priority at
-	// the cluster maximum and nothing else: a negative one stays, below
-	// every default-priority app.
-	if a.priority > e.g.maxAppPriority {
-		a.priority = e.g.maxAppPriority
-	}
 	e.appSeq++
 	e.apps = append(e.apps, a)
 	e.appByID[a.id] = a
@@ -330,20 +325,20 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 }
 
 // admit runs the checks a submission meets before the scheduler looks its
-// queue up. RMAppManager.createAndPopulateNewRMApp checks the application
-// priority's ACL (CapacityScheduler.checkAndGetApplicationPriority) and
-// then the queue ACL, on the queue when it exists, else on the parent a
-// mapping rule named (an auto-created leaf's), else not at all; a refusal
-// there never reaches the scheduler. CapacityScheduler.addApplication then
-// refuses once maximum-applications apps exist system-wide, before it
-// looks the queue up or creates it, so that refusal comes before "unknown
-// queue", "non-leaf queue" and the auto-created queue checks.
-func (e *Engine) admit(s AppSpec, placed bool) error {
+// queue up. RMAppManager.createAndPopulateNewRMApp settles the application
+// priority (CapacityScheduler.checkAndGetApplicationPriority: the default
+// for an app sent without one, the cap, the priority ACL; s.Priority is
+// set to the result) and then checks the queue ACL, on the queue when it
+// exists, else on the parent a mapping rule named (an auto-created
+// leaf's), else not at all; a refusal there never reaches the scheduler.
+// CapacityScheduler.addApplication then refuses once maximum-applications
+// apps exist system-wide, before it looks the queue up or creates it, so
+// that refusal comes before "unknown queue", "non-leaf queue" and the
+// auto-created queue checks.
+func (e *Engine) admit(s *AppSpec, placed bool) error {
 	q := e.existing(s.Queue)
-	if q != nil {
-		if err := e.priorityACL(s, q); err != nil {
-			return err
-		}
+	if err := e.checkAndGetPriority(s, q); err != nil {
+		return err
 	}
 	if q == nil && placed {
 		if i := strings.LastIndexByte(s.Queue, '.'); i > 0 {
@@ -351,7 +346,7 @@ func (e *Engine) admit(s AppSpec, placed bool) error {
 		}
 	}
 	if q != nil {
-		if err := e.submitACL(s, q); err != nil {
+		if err := e.submitACL(*s, q); err != nil {
 			return err
 		}
 	}
@@ -376,9 +371,10 @@ func (e *Engine) submitACL(s AppSpec, q *queue) error {
 }
 
 // priorityACL is CapacityScheduler.checkAndGetApplicationPriority's ACL
-// check of the app's priority, capped at the cluster maximum.
+// check of the app's priority (resolved by checkAndGetPriority), capped
+// at the cluster maximum.
 func (e *Engine) priorityACL(s AppSpec, q *queue) error {
-	if prio := min(s.Priority, e.g.maxAppPriority); e.g.priorityACLEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
+	if prio := min(*s.Priority, e.g.maxAppPriority); e.g.priorityACLEnable && !e.priorityAllowed(q, s.User, s.Groups, prio) {
 		return aclError("User %s does not have permission to submit/update %s for %d", s.User, s.ID, prio)
 	}
 	return nil

@@ -404,7 +404,7 @@ func TestPriorityACLsOfAParent(t *testing.T) {
 		p + "root.p.acl_application_max_priority": "[user=v max_priority=1]",
 		"yarn.cluster.max-application-priority":   "6", "yarn.acl.enable": "true",
 	})
-	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.p", User: "u", Priority: 2})
+	_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.p", User: "u", Priority: new(int32(2))})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "to non-leaf queue")
 }
@@ -442,7 +442,7 @@ func TestPriorityACLs(t *testing.T) {
 				cf = with(conf, map[string]string{"yarn.acl.enable": "true"})
 			}
 			e := newTestEngine(t, cf)
-			_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.a", User: c.user, Groups: c.groups, Priority: c.prio})
+			_, err := e.Submit(AppSpec{ID: "app_1", Queue: "root.a", User: c.user, Groups: c.groups, Priority: new(c.prio)})
 			if c.ok || !acls {
 				assert.NoError(t, err, "%+v acls %v", c, acls)
 				continue

@@ -139,7 +139,7 @@ func TestPendingAppsActivateByPriority(t *testing.T) {
 	e, err := New(build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100", "root.a.maximum-am-resource-percent": "0.1",
 		"yarn.cluster.max-application-priority": "10"}, xmlconf.V3_4), nodesOf(1, 10*gb), Options{})
 	require.NoError(t, err)
-	for _, s := range []AppSpec{{ID: "first", Priority: 0}, {ID: "low", Priority: 1}, {ID: "high", Priority: 5}} {
+	for _, s := range []AppSpec{{ID: "first", Priority: new(int32(0))}, {ID: "low", Priority: new(int32(1))}, {ID: "high", Priority: new(int32(5))}} {
 		s.Queue, s.User, s.AM = "root.a", "u", Resource{gb, 1}
 		require.NoError(t, e.SubmitApp(s))
 	}
@@ -159,7 +159,7 @@ func TestNegativeAppPriorityIsKept(t *testing.T) {
 	e, err := New(build(t, map[string]string{"root.queues": "a", "root.a.capacity": "100", "root.a.maximum-am-resource-percent": "0.1",
 		"yarn.cluster.max-application-priority": "10"}, xmlconf.V3_4), nodesOf(1, 10*gb), Options{})
 	require.NoError(t, err)
-	for _, s := range []AppSpec{{ID: "first", Priority: 0}, {ID: "negative", Priority: -1}, {ID: "default", Priority: 0}} {
+	for _, s := range []AppSpec{{ID: "first", Priority: new(int32(0))}, {ID: "negative", Priority: new(int32(-1))}, {ID: "default", Priority: new(int32(0))}} {
 		s.Queue, s.User, s.AM = "root.a", "u", Resource{gb, 1}
 		require.NoError(t, e.SubmitApp(s))
 	}

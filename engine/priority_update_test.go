@@ -25,7 +25,7 @@ var priorityConf = map[string]string{
 func TestUpdateAppPriorityReorders(t *testing.T) {
 	e := newTestEngine(t, with(priorityConf, map[string]string{p + "root.a.maximum-am-resource-percent": "0.0625"}))
 	for _, id := range []string{"a1", "a2", "p1", "p2"} {
-		_, err := e.Submit(AppSpec{ID: id, Queue: "root.a", User: "u", AM: Resource{gb, 1}, Priority: 5})
+		_, err := e.Submit(AppSpec{ID: id, Queue: "root.a", User: "u", AM: Resource{gb, 1}, Priority: new(int32(5))})
 		require.NoError(t, err)
 	}
 	st := e.Snapshot().Queues["root.a"]
@@ -54,7 +54,7 @@ func TestUpdateAppPriorityChecks(t *testing.T) {
 		"yarn.acl.enable": "true", p + "root.a.acl_submit_applications": "*",
 		p + "root.a.acl_application_max_priority": "[user=u max_priority=6]",
 	}))
-	_, err := e.Submit(AppSpec{ID: "x", Queue: "root.a", User: "u", AM: Resource{gb, 1}, Priority: 5})
+	_, err := e.Submit(AppSpec{ID: "x", Queue: "root.a", User: "u", AM: Resource{gb, 1}, Priority: new(int32(5))})
 	require.NoError(t, err)
 	_, err = e.Submit(AppSpec{ID: "bad", Queue: "nowhere", User: "u"})
 	require.Error(t, err)

@@ -90,6 +90,7 @@ type queue struct {
 	// priorityACLs are the leaf's application priority ACL groups
 	// (acl_application_max_priority), checked with yarn.acl.enable.
 	priorityACLs      []xmlconf.PriorityACLGroup
+	defaultAppPrio    int32 // default-application-priority (LeafQueue#setupQueueConfigs)
 	adminACL          xmlconf.ACL
 	disablePreemption bool
 	intraDisabled     bool // intra-queue-preemption.disable_preemption
@@ -262,6 +263,7 @@ func (q *queue) configure(mq *xmlconf.Queue, g *globals) {
 	}
 	q.maxAppsUser = mq.MaxApplicationsPerUser
 	q.priority = mq.Priority.V
+	q.defaultAppPrio = mq.DefaultApplicationPriority.V
 	q.fair = mq.OrderingPolicy.V == "fair"
 	q.appPolicy = mq.OrderingPolicy.V
 	q.fairSizeWeight = q.fair && mq.FairSizeBasedWeight.V

@@ -38,9 +38,12 @@ type AppSpec struct {
 	ID, Queue, User string
 	// AM is the AM container's resource; it counts towards the AM limits.
 	AM Resource
-	// Priority is the application priority (higher first); it is capped by
+	// Priority is the application priority (higher first); nil means the
+	// client sent none, and the ResourceManager gives the app its default
+	// (defaultPriority: the admitting priority ACL group's default_priority,
+	// else the leaf's default-application-priority). Either is capped by
 	// yarn.cluster.max-application-priority like the RM does.
-	Priority int32
+	Priority *int32
 	// Groups are the user's groups (submit ACLs and placement): the first
 	// is the primary group.
 	Groups []string

@@ -130,7 +130,7 @@ func (e *Engine) mapWorkflowPriority(s *AppSpec, q *queue) error {
 			return fmt.Errorf("Failed to submit application %s submitted by user %s reason: %s", s.ID, s.User,
 				diagnostics(aclError("User %s does not have permission to submit/update %s for %d", s.User, s.ID, prio)))
 		}
-		s.Priority = prio
+		s.Priority = &prio
 		return nil
 	}
 	return nil

@@ -86,7 +86,7 @@ func TestWorkflowPriorityMapping(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := workflowEngine(t, c.kv, c.v)
-			require.NoError(t, e.SubmitApp(AppSpec{ID: "app_1", Queue: c.queue, User: "u", Priority: c.prio, Tags: c.tags}))
+			require.NoError(t, e.SubmitApp(AppSpec{ID: "app_1", Queue: c.queue, User: "u", Priority: new(c.prio), Tags: c.tags}))
 			assert.Equal(t, c.want, appPriority(t, e, "app_1"))
 		})
 	}
@@ -106,7 +106,7 @@ func TestWorkflowPriorityACL(t *testing.T) {
 	kv := map[string]string{"yarn.acl.enable": "true", "root.a.a1.acl_application_max_priority": "[user=u max_priority=2]",
 		"root.acl_submit_applications": "*", "root.a.a1.state": "STOPPED"}
 	e := workflowEngine(t, kv, xmlconf.V3_4)
-	err := e.SubmitApp(AppSpec{ID: "app_1", Queue: "a1", User: "u", Priority: 1, Tags: []string{"workflowid:workflow2"}})
+	err := e.SubmitApp(AppSpec{ID: "app_1", Queue: "a1", User: "u", Priority: new(int32(1)), Tags: []string{"workflowid:workflow2"}})
 	require.Error(t, err)
 	assert.Equal(t, "Failed to submit application app_1 submitted by user u reason: org.apache.hadoop.security.AccessControlException: "+
 		"User u does not have permission to submit/update app_1 for 3", err.Error())
@@ -117,16 +117,18 @@ func TestWorkflowPriorityACL(t *testing.T) {
 
 	kv["root.a.a1.acl_application_max_priority"] = "[user=u max_priority=3]"
 	e = workflowEngine(t, kv, xmlconf.V3_4)
-	err = e.SubmitApp(AppSpec{ID: "app_1", Queue: "a1", User: "u", Priority: 1, Tags: []string{"workflowid:workflow2"}})
+	err = e.SubmitApp(AppSpec{ID: "app_1", Queue: "a1", User: "u", Priority: new(int32(1)), Tags: []string{"workflowid:workflow2"}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "is STOPPED", "admitted at 3, the leaf's own checks follow")
 
 	// The cap comes before the ACL check: mapped to 50, the app is
-	// checked, and admitted, at the cluster's 10.
+	// checked, and admitted, at the cluster's 10. (It is sent with a
+	// priority: without one, the group's missing default_priority would
+	// fail the submission first, in RMAppManager.)
 	kv = map[string]string{"yarn.acl.enable": "true", "root.acl_submit_applications": "*",
 		"root.a.a1.acl_application_max_priority": "[user=u max_priority=10]", "workflow-priority-mappings": "w:root.a.a1:50"}
 	e = workflowEngine(t, kv, xmlconf.V3_4)
-	require.NoError(t, e.SubmitApp(AppSpec{ID: "app_1", Queue: "a1", User: "u", Tags: []string{"workflowid:w"}}))
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app_1", Queue: "a1", User: "u", Priority: new(int32(0)), Tags: []string{"workflowid:w"}}))
 	assert.Equal(t, int32(10), appPriority(t, e, "app_1"))
 }
 

@@ -106,8 +106,11 @@ type Step struct {
 	// the queue's default-node-label-expression.
 	AMNodeLabelExpression *string `json:"am_node_label_expression"`
 	// AMContainer models the AM container request (submit_app).
-	AMContainer bool                      `json:"am_container"`
-	AppPriority int32                     `json:"app_priority"`
+	AMContainer bool `json:"am_container"`
+	// AppPriority is the application priority of submit_app (absent: the
+	// app is sent without one and gets the RM's default) and the new
+	// priority of update_app_priority (absent: 0).
+	AppPriority *int32                    `json:"app_priority"`
 	Asks        []Ask                     `json:"asks"`
 	Node        json.RawMessage           `json:"node"`
 	Repeat      int                       `json:"repeat"`

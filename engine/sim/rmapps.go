@@ -192,7 +192,7 @@ func rmWorkloadApp(a rmApp, base int64, o RMAppsOptions) (App, string) {
 	}
 	// A short leaf name or a full path, as the RM resolves them.
 	app := App{ID: a.ID, Queue: a.Queue, User: user, SubmitMS: a.StartedTime - base, AM: o.AM,
-		NodeLabelExpression: a.AppLabel, AMNodeLabelExpression: a.AMLabel, Tags: splitRMTags(a.Tags), Priority: a.Priority}
+		NodeLabelExpression: a.AppLabel, AMNodeLabelExpression: a.AMLabel, Tags: splitRMTags(a.Tags), Priority: new(a.Priority)}
 	// Memory-time in MB·ms, less the AM's share.
 	taskMem := a.MemorySeconds*1000 - float64(o.AM.MemoryMB)*float64(elapsed)
 	taskVc := a.VcoreSeconds*1000 - float64(o.AM.VCores)*float64(elapsed)

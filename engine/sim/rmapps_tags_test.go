@@ -33,9 +33,9 @@ func TestRMAppsTagsAndPriority(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, w.Apps, 2)
 			assert.Equal(t, []string{"workflowid:nightly", "userid=bob"}, w.Apps[0].Tags)
-			assert.Equal(t, int32(3), w.Apps[0].Priority)
+			assert.Equal(t, int32(3), *w.Apps[0].Priority, "the RM's priority, sent as given")
 			assert.Nil(t, w.Apps[1].Tags, "no tags")
-			assert.Equal(t, int32(-2), w.Apps[1].Priority)
+			assert.Equal(t, int32(-2), *w.Apps[1].Priority)
 		})
 	}
 }

@@ -265,7 +265,7 @@ func (sr *slsReader) endRumen(name string, nodes *Cluster) (*Workload, error) {
 // AMDefinitionRumen.Builder.build takes the job's own submitTime as its
 // baseline.
 func (sr *slsReader) rumenApp(j rumenJob, pos string) (App, error) {
-	a := App{Pos: pos, User: "default", AM: engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}}
+	a := App{Pos: pos, User: "default", Priority: slsAppPriority(), AM: engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}}
 	if j.Queue == nil {
 		return a, posErr(pos, "job has no queue")
 	}

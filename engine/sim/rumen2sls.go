@@ -54,7 +54,7 @@ func readRumenConverted(name string, data []byte, set xmlconf.SLSSettings, nodes
 // convertedApp is RumenToSLSConverter.createSLSJob on one job, then the
 // job as SLS reads it from the converted trace.
 func (sr *slsReader) convertedApp(obj map[string]any, pos string, baseline *int64) (App, error) {
-	a := App{Pos: pos, AM: engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}}
+	a := App{Pos: pos, Priority: slsAppPriority(), AM: engine.Resource{MemoryMB: sr.set.AMMemoryMB, VCores: sr.set.AMVCores}}
 	if obj == nil {
 		return a, converterFails(pos, "the job is null")
 	}

@@ -254,7 +254,7 @@ func (sr *slsReader) instanceID(id string, count, amID int) (named, final string
 }
 
 func (sr *slsReader) app(obj map[string]any, pos string) (App, int, error) {
-	a := App{Pos: pos, User: "default"}
+	a := App{Pos: pos, User: "default", Priority: slsAppPriority()}
 	user, err := castString(obj, "job.user", "withUser", pos)
 	if err != nil {
 		return a, 0, err
@@ -715,3 +715,8 @@ func (sr *slsReader) nameHosts(id func(path string) string) {
 		}
 	}
 }
+
+// slsAppPriority is the priority of an SLS, Rumen or SYNTH app: SLS's
+// AMSimulator#submitApp sets Priority.newInstance(0) on every submission
+// context it sends, so no default priority applies to them.
+func slsAppPriority() *int32 { return new(int32(0)) }

@@ -274,7 +274,7 @@ func (j *synthGenJob) app(set xmlconf.SLSSettings) (App, error) {
 		user = "default"
 	}
 	a := App{ID: j.jobID(), Queue: j.wl.Queue, User: user, SubmitMS: j.submitSec * 1000,
-		AM: engine.Resource{MemoryMB: set.AMMemoryMB, VCores: set.AMVCores}, Pos: j.pos()}
+		AM: engine.Resource{MemoryMB: set.AMMemoryMB, VCores: set.AMVCores}, Pos: j.pos(), Priority: slsAppPriority()}
 	for _, t := range j.tasks {
 		g := TaskGroup{Count: 1, MemoryMB: int64(int32(t.memoryMB)), VCores: int64(int32(t.vcores)), Priority: t.priority, Type: t.typ, DurationMS: t.timeMS}
 		if amType == "mapreduce" {

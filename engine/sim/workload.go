@@ -115,8 +115,13 @@ type App struct {
 	// priority mapping.
 	Tags     []string `json:"tags,omitempty"`
 	SubmitMS int64    `json:"submit_ms"`
-	// Priority is the application priority (higher first).
-	Priority int32           `json:"priority,omitempty"`
+	// Priority is the application priority (higher first); absent, the
+	// app is submitted without one and the ResourceManager gives it the
+	// default (the admitting priority ACL group's default_priority, else
+	// the leaf's default-application-priority; engine.AppSpec.Priority).
+	// SLS, Rumen and SYNTH apps have 0 (slsAppPriority), apps from an RM
+	// answer the priority the RM gave them, gen workload's none.
+	Priority *int32          `json:"priority,omitempty"`
 	AM       engine.Resource `json:"am"`
 	// NodeLabelExpression is the submission context's label: the AM's
 	// and every task group's that sets none (nil: the queue's
