@@ -107,3 +107,24 @@ func TestDefaultAppPriorityNotALeaf(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "to unknown queue")
 }
+
+// A leaf a managed parent creates reads its leaf-queue-template's
+// default-application-priority (ManagedParentQueue's setLeafQueueConfigs
+// copies the template keys under the leaf's name). RMAppManager settles
+// the priority before the scheduler creates the leaf, and
+// getDefaultPriorityForQueue gives 0 for a queue that does not exist: the
+// app whose submission creates it runs at 0, the next one at 2.
+func TestDefaultAppPriorityLegacyAutoCreated(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues": "c", p + "root.c.capacity": "100", p + "root.c.auto-create-child-queue.enabled": "true",
+		p + "root.c.leaf-queue-template.capacity": "50", p + "root.c.leaf-queue-template.default-application-priority": "2",
+		p + "queue-mappings": "u:%user:root.c.%user", "yarn.cluster.max-application-priority": "10",
+	})
+	for _, id := range []string{"app_1", "app_2"} {
+		pl, err := e.Submit(AppSpec{ID: id, User: "u1", Placement: true})
+		require.NoError(t, err)
+		require.Equal(t, "root.c.u1", pl.Queue)
+	}
+	assert.Equal(t, int32(0), appPriority(t, e, "app_1"), "root.c.u1 did not exist when app_1's priority was settled")
+	assert.Equal(t, int32(2), appPriority(t, e, "app_2"))
+}

@@ -107,10 +107,6 @@ var queueUnmodelled = []struct {
 			v := q.DefaultLabelExpr
 			return v.Pos(), v.Origin == xmlconf.FromQueue && (strings.Contains(v.V, "&&") || strings.Contains(v.V, "||"))
 		}},
-	{"default-application-priority", "the queue's default application priority", "apps submitted without a priority get 0",
-		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
-			return q.DefaultApplicationPriority.Pos(), q.DefaultApplicationPriority.Origin == xmlconf.FromQueue && q.DefaultApplicationPriority.V != 0
-		}},
 	{"ordering-policy", "an app ordering policy class that is not built in", "its apps are ordered FIFO",
 		func(q *xmlconf.Queue) (xmlconf.Pos, bool) {
 			return q.OrderingPolicy.Pos(), q.IsLeaf() && q.OrderingPolicy.Origin == xmlconf.FromQueue && !builtInAppPolicy[q.OrderingPolicy.V]
@@ -198,9 +194,6 @@ func Unmodelled(m *xmlconf.Model) []Warning {
 		out = append(out, w)
 	}
 	if w, ok := preemptionBefore29(m); ok {
-		out = append(out, w)
-	}
-	if w, ok := priorityACLUnmodelled(m); ok {
 		out = append(out, w)
 	}
 	if w, ok := monitorPolicyUnmodelled(m); ok {
@@ -399,32 +392,6 @@ func intraOrderUnknown(m *xmlconf.Model) (Warning, bool) {
 	return Warning{Key: "yarn.resourcemanager.monitor.capacity.preemption.intra-queue-preemption.preemption-order-policy", Pos: o.Pos(),
 		Feature: fmt.Sprintf("unknown intra-queue preemption order %q (Hadoop accepts userlimit_first or priority_first and fails to start the policy)", o.V),
 		Effect:  "userlimit_first is used"}, true
-}
-
-// priorityACLUnmodelled warns about leaves whose priority ACL groups give
-// a default_priority other than 0 when ACLs are on: an app submitted
-// without a priority takes the default of the lowest group that admits
-// its user (AppPriorityACLsManager.getDefaultPriority); a workload's app
-// without a priority has 0 in capq. Who may submit at which priority is
-// modelled (Engine.priorityAllowed).
-func priorityACLUnmodelled(m *xmlconf.Model) (Warning, bool) {
-	if !m.Global.PriorityACLEnable.V {
-		return Warning{}, false
-	}
-	return perQueue(m, func(q *xmlconf.Queue) (Warning, bool) {
-		return Warning{Key: q.Key("acl_application_max_priority"), Pos: propPos(q.Props["acl_application_max_priority"]),
-			Feature: "a priority ACL group's default_priority for apps submitted without a priority (AppPriorityACLsManager.getDefaultPriority)",
-			Effect:  "an app without a priority in the workload runs at 0"}, q.IsLeaf() && anyDefaultPriority(q.PriorityACLs)
-	})
-}
-
-func anyDefaultPriority(gs []xmlconf.PriorityACLGroup) bool {
-	for _, g := range gs {
-		if g.HasDefault && g.Default != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // monitorPolicyUnmodelled warns about scheduling edit policies the

@@ -30,11 +30,6 @@ var templateUnmodelled = []struct {
 	suffix, feature, effect string
 	on                      func(v string, get func(suffix string) string, parent bool, ver xmlconf.Version) bool
 }{
-	{"default-application-priority", "the queue's default application priority", "apps submitted without a priority get 0",
-		func(v string, _ func(string) string, parent bool, _ xmlconf.Version) bool {
-			n, err := xmlconf.HadoopGetInt(v)
-			return !parent && err == nil && n != 0
-		}},
 	{"reservable", "the reservation system (ReservationQueue)", "no reservation queues are created",
 		func(v string, _ func(string) string, parent bool, _ xmlconf.Version) bool {
 			b, _ := xmlconf.HadoopGetBool(v, false)

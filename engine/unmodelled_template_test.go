@@ -33,9 +33,10 @@ func TestTemplatedUnmodelled(t *testing.T) {
 		want  []string
 		count int
 	}{
-		{"legacy default priority", with(legacy, map[string]string{"root.a.leaf-queue-template.default-application-priority": "2"}), xmlconf.V3_4,
-			[]string{"yarn.scheduler.capacity.root.a.leaf-queue-template.default-application-priority"}, 1},
-		{"default priority 0 is the default", with(legacy, map[string]string{"root.a.leaf-queue-template.default-application-priority": "0"}), xmlconf.V3_4, nil, 0},
+		// A created leaf reads its template's default priority (its
+		// xmlconf.Queue is built with the template's keys).
+		{"a template's default priority is modelled", with(legacy, map[string]string{"root.a.leaf-queue-template.default-application-priority": "2"}), xmlconf.V3_4, nil, 0},
+		{"a v2 template's default priority is modelled", with(v2, map[string]string{"root.a.auto-queue-creation-v2.template.default-application-priority": "2"}), xmlconf.V3_4, nil, 0},
 		{"no auto-creation: the template is not read", with(map[string]string{"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50"},
 			map[string]string{"root.a.leaf-queue-template.reservable": "true"}), xmlconf.V3_4, nil, 0},
 		{"3.0 line reads no template", with(legacy, map[string]string{"root.a.leaf-queue-template.reservable": "true"}), xmlconf.V2_10, nil, 0},

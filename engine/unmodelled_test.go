@@ -76,9 +76,11 @@ func TestUnmodelled(t *testing.T) {
 		{"exclusive-enforced partitions", map[string]string{"root.a.ordering-policy": "fifo-with-partitions",
 			"root.a.ordering-policy.exclusive-enforced-partitions": "x"},
 			[]string{"yarn.scheduler.capacity.root.a.ordering-policy.exclusive-enforced-partitions"}},
-		{"priority ACLs", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=1]"},
-			[]string{"yarn.scheduler.capacity.root.a.acl_application_max_priority"}},
-		{"priority ACLs whose defaults are 0 are modelled", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=0][user=v max_priority=3]"}, nil},
+		// CapacityScheduler#checkAndGetApplicationPriority's defaults are
+		// modelled (app_priority.go).
+		{"priority ACLs' default priorities are modelled", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=1]"}, nil},
+		{"priority ACLs without a default priority are modelled", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=0][user=v max_priority=3]"}, nil},
+		{"a queue's default-application-priority is modelled", map[string]string{"root.a.default-application-priority": "4"}, nil},
 		{"priority ACLs without yarn.acl.enable check nothing", map[string]string{"root.a.acl_application_max_priority": "[user=u max_priority=2 default_priority=1]"}, nil},
 		{"the default priority ACL names no group", map[string]string{"yarn.acl.enable": "true", "root.a.acl_application_max_priority": "*"}, nil},
 		// WorkflowPriorityMappingsManager#mapWorkflowPriorityForApp is

@@ -129,7 +129,7 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 		"acl_submit_reservations":                   none("who may submit reservations (ReservationsACLsManager); a dry run makes no reservation calls"),
 		"acl_application_max_priority":              at("engine/queue.go: PriorityACLs"),
 		"priority":                                  at("engine/queue.go: mq.Priority"),
-		"default-application-priority":              warns("3", nil),
+		"default-application-priority":              at("engine/queue.go: DefaultApplicationPriority"),
 		"ordering-policy":                           at("engine/queue.go: OrderingPolicy"),
 		"maximum-allocation":                        at("engine/queue.go: MaxAllocation"),
 		"maximum-allocation-mb":                     at("engine/queue.go: MaxAllocation"),
