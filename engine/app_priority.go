@@ -17,6 +17,15 @@ import (
 // on the submission context; the queue's defaults are read now, so a
 // refresh that changes them affects only later submissions.
 func (e *Engine) checkAndGetPriority(s *AppSpec, q *queue) error {
+	if e.model.Version.Less(xmlconf.V2_10) {
+		// Hadoop 2.7 has no application priority (YARN-1963, 2.8): its
+		// RMAppManager never checks one, its FifoComparator orders by
+		// submission alone and it has no priority ACLs, so a priority the
+		// app sends is ignored and runs at 0.
+		zero := int32(0)
+		s.Priority = &zero
+		return nil
+	}
 	prio, err := e.defaultPriority(*s, q)
 	if err != nil {
 		return err
@@ -39,13 +48,12 @@ func (e *Engine) checkAndGetPriority(s *AppSpec, q *queue) error {
 // CapacitySchedulerQueueManager#getDefaultPriorityForQueue, the leaf's
 // default-application-priority (0 for a parent, whose
 // getDefaultApplicationPriority is null, and for a queue that does not
-// exist). Hadoop 2.7 has no application priority: an app without one
-// runs at 0.
+// exist).
 func (e *Engine) defaultPriority(s AppSpec, q *queue) (int32, error) {
 	switch {
 	case s.Priority != nil:
 		return *s.Priority, nil
-	case e.model.Version.Less(xmlconf.V2_10) || q == nil || !q.leaf:
+	case q == nil || !q.leaf:
 		return 0, nil
 	}
 	if g := e.priorityDefaultGroup(q, s.User, s.Groups); g != nil {

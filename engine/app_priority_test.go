@@ -37,6 +37,9 @@ func TestDefaultAppPriority(t *testing.T) {
 		{"a negative default stays", map[string]string{"root.a.default-application-priority": "-2"}, xmlconf.V3_4, "u", nil, -2, ""},
 		{"2.10 has defaults", nil, xmlconf.V2_10, "u", nil, 5, ""},
 		{"2.7 has none", nil, xmlconf.V2_7, "u", nil, 0, ""},
+		// 2.7's FifoComparator orders by submission alone and it has no
+		// priority ACLs: a priority sent is ignored, never refused.
+		{"2.7 ignores a priority sent", acl("[user=u max_priority=4 default_priority=2]"), xmlconf.V2_7, "u", new(int32(7)), 0, ""},
 		{"the group's default beats the leaf's", acl("[user=u max_priority=9 default_priority=2]"), xmlconf.V3_4, "u", nil, 2, ""},
 		{"ACLs off: the leaf's default", map[string]string{"root.a.acl_application_max_priority": "[user=u max_priority=9 default_priority=2]"}, xmlconf.V3_4, "u", nil, 5, ""},
 		{"the lowest max_priority admitting, written last", acl("[user=u max_priority=9 default_priority=7] [user=u max_priority=6 default_priority=3]"), xmlconf.V3_4, "u", nil, 3, ""},
