@@ -70,37 +70,51 @@ func TestSimulateRefreshUnreadable(t *testing.T) {
 	})
 }
 
-// TestSimulateRefreshUnreadableMeanwhile: a refresh event's file that
-// passed the check before the run but cannot be read when its event
-// comes (removed meanwhile, or a FIFO that delivers more than
-// --max-file-size) is exit 2 naming the event and the file, as before the
-// run. It was reported as a refused refresh ("cannot load ...") and the
-// run exited 0: an I/O failure is not refreshQueues refusing the
-// configuration. The first event reads a FIFO, which holds the run at
-// that event while the test removes the second event's file.
-func TestSimulateRefreshUnreadableMeanwhile(t *testing.T) {
+// TestRefreshUnreadableMeanwhile: a refresh event's file that passed the
+// check before the run but cannot be read when its event comes (removed
+// meanwhile, or a FIFO that delivers more than --max-file-size) is exit 2
+// naming the event and the file, as before the run. It was reported as a
+// refused refresh ("cannot load ...") and the run exited 0: an I/O
+// failure is not refreshQueues refusing the configuration. The first
+// event reads a FIFO, which holds the run at that event while the test
+// removes the second event's file. capq preview's two runs
+// (preview.Simulate) each read the refresh event's file when its event
+// comes, and each says so, under "workload W: " (the workload was not
+// named: the error of the two runs printed a line per run without it);
+// they read the FIFO once between them (safeio.readSpecial), so one open
+// holds both.
+func TestRefreshUnreadableMeanwhile(t *testing.T) {
 	cs := readString(t, seedsConfig())
+	max := strconv.Itoa(len(cs) + 100)
 	for _, c := range []struct {
 		name    string
-		fifoGet string // what the FIFO delivers
-		remove  bool   // remove later.xml while the run waits on the FIFO
+		args    []string // after the workload's flag
+		runs    []string // what each run's error starts with, after "workload W: "
+		fifoGet string   // what the FIFO delivers
+		remove  bool     // remove later.xml while the run waits on the FIFO
 		want    string
 	}{
-		{"removed meanwhile", cs, true, "event at 2000 ms: %DIR%/later.xml: no such file\n  hint: check the path\n"},
-		{"a FIFO past --max-file-size", cs + strings.Repeat(" ", len(cs)), false, "event at 1000 ms: %DIR%/fifo.xml: file is larger than the limit of " + strconv.Itoa(len(cs)+100) + " bytes"},
+		{"simulate, removed meanwhile", []string{"simulate", "--config", "cs.xml"}, []string{""},
+			cs, true, "event at 2000 ms: %DIR%/later.xml: no such file\n  hint: check the path\n"},
+		{"simulate, a FIFO past --max-file-size", []string{"simulate", "--config", "cs.xml"}, []string{""},
+			cs + strings.Repeat(" ", len(cs)), false, "event at 1000 ms: %DIR%/fifo.xml: file is larger than the limit of " + max + " bytes"},
+		{"preview, removed meanwhile", []string{"preview", "cs.xml", "cs.xml"}, []string{"old configuration: ", "new configuration: "},
+			cs, true, "event at 2000 ms: %DIR%/later.xml: no such file\n  hint: check the path\n"},
+		{"preview, a FIFO past --max-file-size", []string{"preview", "cs.xml", "cs.xml"}, []string{"old configuration: ", "new configuration: "},
+			cs + strings.Repeat(" ", len(cs)), false, "event at 1000 ms: %DIR%/fifo.xml: file is larger than the limit of " + max + " bytes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			later, fifo, w := fifoRefreshWorkload(t, dir, cs)
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, capqBin, "simulate", "--config", "cs.xml", "--workload", w,
-				"--allow-special-files", "--max-file-size", strconv.Itoa(len(cs)+100))
+			cmd := exec.CommandContext(ctx, capqBin, append(c.args, "--workload", w,
+				"--allow-special-files", "--max-file-size", max)...)
 			cmd.Dir, cmd.Env = dir, environWithout("CI")
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			require.NoError(t, cmd.Start())
-			// Opening for writing waits for the run to reach the first
+			// Opening for writing waits for a run to reach the first
 			// event: the check before the run has passed.
 			f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
 			require.NoError(t, err)
@@ -114,72 +128,17 @@ func TestSimulateRefreshUnreadableMeanwhile(t *testing.T) {
 			var ee *exec.ExitError
 			require.ErrorAs(t, err, &ee, "exit 0:\n"+stdout.String()+stderr.String())
 			assert.Equal(t, exitCannotRun, ee.ExitCode(), stderr.String())
-			assert.Contains(t, stderr.String(), "capq: workload "+w+": "+strings.ReplaceAll(c.want, "%DIR%", dir))
+			for _, run := range c.runs {
+				assert.Contains(t, stderr.String(), "capq: workload "+w+": "+run+strings.ReplaceAll(c.want, "%DIR%", dir))
+			}
 			assert.Empty(t, stdout.String())
 		})
 	}
 }
 
-// TestPreviewRefreshUnreadableMeanwhile is TestSimulateRefreshUnreadableMeanwhile
-// for capq preview, whose two runs (preview.Simulate) each read the
-// refresh event's file when its event comes: later.xml removed after the
-// check before the run is exit 2 with "workload W: old configuration:
-// event ..." (and the new side's), not a refused refresh. The workload
-// was not named: the error of the two runs printed a line per run,
-// without the "workload W: " put around both. Both runs open
-// the FIFO of the first event; the test holds it open read-write, so
-// neither blocks in open, and waits until both have it open (/proc) before
-// it removes later.xml and closes the FIFO empty: each run reads an empty
-// file there, a refused refresh, whichever read first.
-func TestPreviewRefreshUnreadableMeanwhile(t *testing.T) {
-	if _, err := os.Stat("/proc/self/fd"); err != nil {
-		t.Skip("needs /proc to see both runs open the FIFO")
-	}
-	cs := readString(t, seedsConfig())
-	dir := t.TempDir()
-	later, fifo, w := fifoRefreshWorkload(t, dir, cs)
-	f, err := os.OpenFile(fifo, os.O_RDWR, 0)
-	require.NoError(t, err)
-	defer f.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, capqBin, "preview", "cs.xml", "cs.xml", "--workload", w, "--allow-special-files")
-	cmd.Dir, cmd.Env = dir, environWithout("CI")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	require.NoError(t, cmd.Start())
-	for openedBy(cmd.Process.Pid, fifo) < 2 {
-		require.NoError(t, ctx.Err(), "the two runs did not both reach the first event:\n"+stderr.String())
-		time.Sleep(10 * time.Millisecond)
-	}
-	require.NoError(t, os.Remove(later))
-	require.NoError(t, f.Close())
-	err = cmd.Wait()
-	require.NoError(t, ctx.Err(), "capq hung")
-	var ee *exec.ExitError
-	require.ErrorAs(t, err, &ee, "exit 0:\n"+stdout.String()+stderr.String())
-	assert.Equal(t, exitCannotRun, ee.ExitCode(), stderr.String())
-	gone := "event at 2000 ms: " + later + ": no such file\n  hint: check the path\n"
-	assert.Contains(t, stderr.String(), "capq: workload "+w+": old configuration: "+gone)
-	assert.Contains(t, stderr.String(), "capq: workload "+w+": new configuration: "+gone)
-	assert.Empty(t, stdout.String())
-}
-
-// openedBy counts the descriptors of process pid open on path.
-func openedBy(pid int, path string) int {
-	fds, _ := filepath.Glob(filepath.Join("/proc", strconv.Itoa(pid), "fd", "*"))
-	n := 0
-	for _, fd := range fds {
-		if target, err := os.Readlink(fd); err == nil && target == path {
-			n++
-		}
-	}
-	return n
-}
-
 // fifoRefreshWorkload writes, in dir, cs.xml and a workload whose refresh
 // events read a FIFO (fifo.xml, at 1000 ms) and later.xml (at 2000 ms), the
-// setup of the two ...RefreshUnreadableMeanwhile tests.
+// setup of TestRefreshUnreadableMeanwhile.
 func fifoRefreshWorkload(t *testing.T, dir, cs string) (later, fifo, workload string) {
 	t.Helper()
 	writeFile(t, dir, "cs.xml", cs)
