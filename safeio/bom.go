@@ -18,15 +18,26 @@ func CutBOM(data []byte) ([]byte, bool) {
 
 // WideEncoding names the encoding of text written in UTF-16 or UTF-32
 // ("UTF-16LE", ...), by its byte-order mark or, without one, by the NUL
-// byte beside a leading ASCII character; "" for anything else. Every
+// bytes beside a leading ASCII character; "" for anything else. Every
 // reader of capq takes UTF-8: a JSON decoder said only "invalid
 // character 'ÿ' looking for beginning of value" of a file a Windows
 // editor saved as "Unicode".
+//
+// UTF-32 without a mark is told first, by the first four bytes, as
+// Jackson's ByteSourceJsonBootstrapper.checkUTF32 and Woodstox's
+// StreamBootstrapper.resolveStreamEncoding (Hadoop's Configuration
+// parser) tell it: 00 00 00 xx is UTF-32BE, xx 00 00 00 UTF-32LE. It
+// was called UTF-16LE (xx 00 …) or binary data (00 00 …), and a SYNTH
+// trace in it was not read as Jackson reads it.
 func WideEncoding(b []byte) string {
 	ascii := func(c byte) bool { return c > 0 && c < 0x80 }
 	switch {
 	case bytes.HasPrefix(b, []byte{0, 0, 0xfe, 0xff}), bytes.HasPrefix(b, []byte{0xff, 0xfe, 0, 0}):
 		return "UTF-32"
+	case len(b) >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0 && ascii(b[3]):
+		return "UTF-32BE"
+	case len(b) >= 4 && ascii(b[0]) && b[1] == 0 && b[2] == 0 && b[3] == 0:
+		return "UTF-32LE"
 	case bytes.HasPrefix(b, []byte{0xfe, 0xff}), len(b) >= 3 && b[0] == 0 && ascii(b[1]) && b[2] == 0:
 		return "UTF-16BE"
 	case bytes.HasPrefix(b, []byte{0xff, 0xfe}), len(b) >= 2 && ascii(b[0]) && b[1] == 0:

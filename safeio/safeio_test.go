@@ -266,6 +266,13 @@ func TestWideEncoding(t *testing.T) {
 		{"\x00{\x00\"", "UTF-16BE"},
 		{"\xff\xfe\x00\x00{\x00\x00\x00", "UTF-32"},
 		{"\x00\x00\xfe\xff", "UTF-32"},
+		// Without a mark, as Jackson's checkUTF32 and Woodstox's
+		// resolveStreamEncoding tell it: not UTF-16LE, not binary.
+		{"\x00\x00\x00<\x00\x00\x00?", "UTF-32BE"},
+		{"<\x00\x00\x00?\x00\x00\x00", "UTF-32LE"},
+		{"{\x00\x00\x00", "UTF-32LE"},
+		{"\x00\x00\x00\x00", ""},
+		{"\x00\x00\x00", ""},
 		{"{\"a\": 1}", ""},
 		{"\xef\xbb\xbf{}", ""},
 		{"", ""},
