@@ -26,9 +26,24 @@ func XMLWriter(w io.Writer) io.Writer {
 	return &escWriter{w: w, escape: func(r rune) string { return fmt.Sprintf("&#x%x;", r) }}
 }
 
+// HTMLWriter is JSONWriter for an HTML page (html/template's output),
+// which html/template leaves holding a name's control characters raw
+// (ESC, BEL, CR, C1) as well as its bidi overrides: a page read with cat
+// or in a CI log drove the terminal, and a browser reordered the line.
+// Each becomes its JSON escape (\u001b) as visible text: the same escape
+// decodes back to the character inside the page's script, where chart
+// data holds names as JavaScript strings. Tab and newline stay; the
+// page's own markup holds no other such character.
+func HTMLWriter(w io.Writer) io.Writer {
+	return &escWriter{w: w, escape: jsonEscape, c0: true}
+}
+
 type escWriter struct {
 	w      io.Writer
 	escape func(rune) string
+	// c0 escapes C0 controls but tab and newline too (JSON and XML
+	// encoders escape those themselves).
+	c0 bool
 }
 
 // Write escapes what p holds in one pass: p must hold whole characters,
@@ -41,7 +56,8 @@ func (e *escWriter) Write(p []byte) (int, error) {
 	out := make([]byte, 0, len(p)+16)
 	for i := 0; i < len(p); {
 		r, size := utf8.DecodeRune(p[i:])
-		if r >= 0x7f && !(r == utf8.RuneError && size == 1) && hidden(r) {
+		wanted := r >= 0x7f || e.c0 && r != '\t' && r != '\n'
+		if wanted && !(r == utf8.RuneError && size == 1) && hidden(r) {
 			out = append(out, e.escape(r)...)
 		} else {
 			out = append(out, p[i:i+size]...)

@@ -51,3 +51,15 @@ func TestEscapingWriters(t *testing.T) {
 func hasRawHidden(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && hidden(r) })
 }
+
+// TestHTMLWriter: html/template escapes markup, not control characters;
+// HTMLWriter writes each (but tab and newline) as its JSON escape, which
+// shows as text and decodes back inside the page's script.
+func TestHTMLWriter(t *testing.T) {
+	var b bytes.Buffer
+	page := "<title>a\x1b[31m\a\r\u009b\u202e\u200b</title>\n<td>\tx</td><script>var d=[\"q\u202e\"]</script>"
+	_, err := HTMLWriter(&b).Write([]byte(page))
+	require.NoError(t, err)
+	assert.Equal(t, "<title>a\\u001b[31m\\u0007\\u000d\\u009b\\u202e\\u200b</title>\n<td>\tx</td><script>var d=[\"q\\u202e\"]</script>", b.String())
+	assert.False(t, hasRawHidden(strings.ReplaceAll(b.String(), "\t", "")), "only the tab stays raw")
+}

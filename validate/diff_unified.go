@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/capq/capq/safeio"
 )
 
 // diffLine is one line of a line diff: ' ' kept, '-' only in OLD, '+'
@@ -22,7 +24,10 @@ func UnifiedDiff(oldName, newName string, a, b []byte) string {
 	}
 	lines := lineDiff(string(a), string(b))
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", oldName, newName)
+	// A name is input (a pull request's file may be named
+	// "x\n+++ y"): escaped, as git quotes one, so it stays one header
+	// line in every format.
+	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", safeio.Printable(oldName), safeio.Printable(newName))
 	for _, h := range hunks(lines, 3) {
 		writeHunk(&sb, lines, h)
 	}

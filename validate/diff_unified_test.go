@@ -16,3 +16,10 @@ func TestUnifiedDiff(t *testing.T) {
 	assert.Equal(t, "--- a\n+++ b\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n",
 		UnifiedDiff("a", "b", []byte("x"), []byte("y")))
 }
+
+// TestUnifiedDiffNamesOneLine: a file name is input; its newline (or
+// ESC) is escaped so each name stays one header line.
+func TestUnifiedDiffNamesOneLine(t *testing.T) {
+	got := UnifiedDiff("old\x1b[2J.xml", "new.xml\n+++ other.xml", []byte("a\n"), []byte("b\n"))
+	assert.Equal(t, "--- old\\x1b[2J.xml\n+++ new.xml\\n+++ other.xml\n@@ -1 +1 @@\n-a\n+b\n", got)
+}

@@ -131,6 +131,36 @@ func TestHostileNamesInEveryFormat(t *testing.T) {
 		assert.Contains(t, res.stdout, `u\u009b1m\u202e`)
 		assertNoHiddenRunes(t, res.stdout+res.stderr)
 	})
+	t.Run("diff --unified names a file on one line", func(t *testing.T) {
+		// A newline in a file name started a line of its own in the
+		// header: "+++ x\n+++ y" is two headers to patch or a reader.
+		tmp := t.TempDir()
+		name := hostileName + "\n+++ other.xml"
+		writeFile(t, tmp, name, readString(t, filepath.Join(dir, "capacity-scheduler.xml")))
+		header := `+++ x\x1b[31mRED\u009b1m\u202eexe.txt\u200b\n+++ other.xml`
+		for format, want := range map[string]string{
+			"text": header + "\n@@",
+			"json": strings.ReplaceAll(header, `\`, `\\`) + `\n@@`, // a JSON string of it
+		} {
+			res := hostileRun(t, tmp, nil, "", "diff", "--unified", "--format", format, seedsConfig(), name)
+			assert.Contains(t, res.stdout, want, format)
+			assertNoHiddenRunes(t, res.stdout+res.stderr)
+		}
+	})
+	t.Run("preview --html", func(t *testing.T) {
+		// html/template escapes markup, not control characters: the
+		// page held the names' ESC, CSI and bidi override raw.
+		tmp := t.TempDir()
+		writeFile(t, tmp, hostileName+".xml", readString(t, filepath.Join(dir, "capacity-scheduler.xml")))
+		res := hostileRun(t, tmp, nil, "", "preview", seedsConfig(), hostileName+".xml",
+			"--workload", repoFile("testdata", "workloads", "seeds-example.json"), "--html", "out.html")
+		assert.Contains(t, []int{exitOK, exitFindings}, res.code, res.stderr)
+		page := readString(t, filepath.Join(tmp, "out.html"))
+		assert.Contains(t, page, `<title>capq preview: `)
+		assert.Contains(t, page, `x\u001b[31mRED\u009b1m\u202eexe.txt\u200b.xml`, "the file name, escaped")
+		assert.Contains(t, page, `b\u009b31mRED\u202etxt`, "a queue name, escaped")
+		assertNoHiddenRunes(t, page)
+	})
 	for _, format := range []string{"text", "json", "sarif", "github"} {
 		t.Run("diff "+format, func(t *testing.T) {
 			res := hostileRun(t, dir, nil, "", "diff", "--format", format, seedsConfig(), ".")

@@ -8,6 +8,8 @@ import (
 	"html/template"
 	"io"
 	"strings"
+
+	"github.com/capq/capq/safeio"
 )
 
 // chartJS is Chart.js 4.6.1 (MIT, see assets/NOTICE), embedded so the
@@ -96,7 +98,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 	if err != nil {
 		return fmt.Errorf("preview: render report: %w", err)
 	}
-	_, err = w.Write(buf.Bytes())
+	_, err = safeio.HTMLWriter(w).Write(buf.Bytes())
 	return err
 }
 
