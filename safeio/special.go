@@ -117,3 +117,23 @@ func (s *specialFile) upTo(path string, max int64) ([]byte, error) {
 	}
 	return append([]byte{}, s.data...), nil
 }
+
+// ReadStdin reads f, standard input, to its end within max bytes (name
+// is what errors call it). When f is a pipe, FIFO or terminal it is read
+// as a special file (specials): `capq diff - /dev/stdin` names one pipe
+// twice, and its second reader met the end the first had left ("file is
+// empty") or, on a terminal, waited for input again. A regular file
+// (`< conf.xml`) is read as it is: a path to it opens it afresh.
+func ReadStdin(name string, f *os.File, max int64) ([]byte, error) {
+	fi, err := f.Stat()
+	if err != nil || fi.Mode().IsRegular() {
+		return ReadAll(name, f, max)
+	}
+	s := specialFor(fi)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.f == nil {
+		s.f = f
+	}
+	return s.upTo(name, max)
+}

@@ -78,3 +78,21 @@ func TestHostileFIFONamedTwice(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileStdinNamedTwice: "-" and /dev/stdin name one pipe; with
+// --allow-special-files each gets its bytes, in either order
+// (safeio.ReadStdin). The second reader met the end the first had left:
+// "/dev/stdin: file is empty", exit 2.
+func TestHostileStdinNamedTwice(t *testing.T) {
+	if _, err := os.Stat("/dev/stdin"); err != nil {
+		t.Skip("no /dev/stdin")
+	}
+	cs := readString(t, seedsConfig())
+	for _, args := range [][]string{{"-", "/dev/stdin"}, {"/dev/stdin", "-"}} {
+		t.Run(args[0]+" "+args[1], func(t *testing.T) {
+			res := hostileRun(t, t.TempDir(), nil, cs, append([]string{"diff", "--allow-special-files"}, args...)...)
+			assert.Equal(t, exitOK, res.code, res.stderr)
+			assert.Contains(t, res.stdout, "queues: 6 unchanged")
+		})
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -24,6 +25,10 @@ func (s *streams) readStdin(max int64) ([]byte, error) {
 		return nil, errStdinTwice
 	}
 	s.stdinRead = true
+	if f, ok := s.in.(*os.File); ok {
+		// A path to it (/dev/stdin) gets the same bytes.
+		return safeio.ReadStdin("standard input", f, max)
+	}
 	return safeio.ReadAll("standard input", s.in, max)
 }
 
