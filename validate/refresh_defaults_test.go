@@ -1,0 +1,64 @@
+package validate
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// TestRefreshDefaultWrittenOutIsNoChange: writing out (or dropping) what
+// Hadoop reads for an unset key changes nothing, and the default depends
+// on the queue (CapacitySchedulerConfiguration.getAcl: "*" on root, " "
+// elsewhere; getReservationAcl: "*" everywhere) and on the profile
+// (YARN-10928: from 3.4 a leaf's user-limit-factor falls back to the
+// scheduler-wide key, before it to 1).
+func TestRefreshDefaultWrittenOutIsNoChange(t *testing.T) {
+	cases := []struct {
+		name    string
+		v       xmlconf.Version
+		base    map[string]string
+		set     map[string]string
+		queue   string
+		changed bool
+	}{
+		{"root submit ACL set to its default *", xmlconf.V3_4, nil,
+			map[string]string{"root.acl_submit_applications": "*"}, "root", false},
+		{"root admin ACL set to its default *", xmlconf.V2_7, nil,
+			map[string]string{"root.acl_administer_queue": " * "}, "root", false},
+		{"root submit ACL set to nobody", xmlconf.V3_4, nil,
+			map[string]string{"root.acl_submit_applications": " "}, "root", true},
+		{"leaf submit ACL set to its default nobody", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.acl_submit_applications": " "}, "root.a.a1", false},
+		{"leaf submit ACL set to * is a change there", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.acl_submit_applications": "*"}, "root.a.a1", true},
+		{"leaf reservation ACL set to its default *", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.acl_submit_reservations": "*"}, "root.a.a1", false},
+		{"3.4 leaf user-limit-factor written as the global one", xmlconf.V3_4,
+			map[string]string{"user-limit-factor": "2"},
+			map[string]string{"root.a.a1.user-limit-factor": "2"}, "root.a.a1", false},
+		{"3.3 reads no global user-limit-factor", xmlconf.V3_3,
+			map[string]string{"user-limit-factor": "2"},
+			map[string]string{"root.a.a1.user-limit-factor": "2"}, "root.a.a1", true},
+		{"leaf user-limit-factor set to Hadoop's 1", xmlconf.V3_3, nil,
+			map[string]string{"root.a.a1.user-limit-factor": "1.0"}, "root.a.a1", false},
+		{"unparsable value stays a change", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.user-limit-factor": "one"}, "root.a.a1", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			old := edit(baseConf(), tc.base)
+			for _, dir := range [][2]map[string]string{{old, edit(old, tc.set)}, {edit(old, tc.set), old}} {
+				q := changeOf(t, refresh(tc.v, dir[0], dir[1], nil), tc.queue)
+				assert.Equal(t, tc.changed, q.Changed(), "%+v", q)
+				assert.Equal(t, tc.changed, len(q.Properties) == 1)
+				if !tc.changed {
+					require.Len(t, q.Notes, 1)
+					assert.Contains(t, q.Notes[0], "changes nothing")
+				}
+			}
+		})
+	}
+}
