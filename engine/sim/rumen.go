@@ -151,6 +151,7 @@ func ReadRumen(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster
 		return readRumenConverted(name, data, set, nodes, maxContainers)
 	}
 	sr := newSLSReader(name, data, set, maxContainers)
+	sr.topology = nodes != nil
 	dec := json.NewDecoder(bytes.NewReader(data))
 	for i := 1; ; i++ {
 		off := sr.r.skipSpace(dec.InputOffset())
@@ -224,7 +225,7 @@ func (sr *slsReader) keepRumenJob(a App, readErr error, name, pos string) error 
 		return fatal.err
 	}
 	if readErr != nil {
-		sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS skips this job", readErr))
+		sr.w.Warnings = append(sr.w.Warnings, skipNote(readErr))
 		if sr.firstSkip == nil {
 			sr.firstSkip = readErr
 		}
@@ -310,9 +311,7 @@ func (sr *slsReader) rumenApp(j rumenJob, pos string) (App, error) {
 			if *at.HostName != "" {
 				rack, host, err := rackHost(*at.HostName)
 				if err != nil {
-					// SLSRunner.startNM reads every host before any job
-					// runs: SLS does not start, so the read stops here.
-					return a, &fatalErr{posErr(pos, "%s task %d: hostName: %v", kind.typ, k, err)}
+					return a, sr.badHost(posErr(pos, "%s task %d: hostName: %v", kind.typ, k, err))
 				}
 				path := rack + "/" + host
 				g.Hosts, g.Racks = []string{path}, []string{rack}

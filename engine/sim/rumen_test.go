@@ -214,3 +214,19 @@ func TestRumenJobIDAsJobIDForName(t *testing.T) {
 	assert.Equal(t, "my-job-3", conv.Apps[3].ID)
 	assert.Equal(t, "job_local_5", conv.Apps[0].ID)
 }
+
+// With --sls-nodes SLS reads no hostName at start, so a hostName NodeBase
+// cannot read fails only that job's AM (AMSimulator.packageRequests,
+// SLSUtils.getRackHostName): the other jobs run.
+func TestRumenHostWithoutRackWithTopologyFailsOnlyItsAM(t *testing.T) {
+	data := `{"jobID": "job_1_1", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "/r/h", "startTime": 1, "finishTime": 4}]}]}
+{"jobID": "job_1_2", "queue": "a", "mapTasks": [{"attempts": [{"hostName": "h1", "startTime": 1, "finishTime": 4}]}]}`
+	nodes, err := ReadSLSNodes("nodes.json", []byte(`{"rack": "r", "nodes": [{"node": "h"}]}`), xmlconf.DefaultSLSSettings())
+	require.NoError(t, err)
+	w, err := ReadRumen("r.json", []byte(data), xmlconf.DefaultSLSSettings(), nodes, RumenTimeSLS, 0)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	require.Len(t, w.Warnings, 1)
+	assert.Contains(t, w.Warnings[0], "r.json:2 (job 2): map task 0: hostName: Network Location path does not start with /: h1")
+	assert.Contains(t, w.Warnings[0], "capq leaves the job out")
+}

@@ -140,7 +140,7 @@ func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, 
 			}
 			// AMRunner.startAMFromSLSTrace logs "Failed to create an AM"
 			// and carries on with the next job.
-			sr.w.Warnings = append(sr.w.Warnings, fmt.Sprintf("%s; SLS skips this job", err))
+			sr.w.Warnings = append(sr.w.Warnings, skipNote(err))
 			if sr.firstSkip == nil {
 				sr.firstSkip = err
 			}
@@ -499,9 +499,7 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 	if v, ok := t["container.host"]; ok && v != nil {
 		rack, host, err := rackHost(jsonString(v))
 		if err != nil {
-			// SLSRunner.startNM reads every host before any job runs:
-			// SLS does not start, so the read stops here.
-			return g, &fatalErr{posErr(pos, "container.host: %v", err)}
+			return g, sr.badHost(posErr(pos, "container.host: %v", err))
 		}
 		// Hosts holds the full path until traceNodes names the nodes.
 		path := rack + "/" + host
@@ -512,6 +510,39 @@ func (sr *slsReader) task(t map[string]any, pos string) (TaskGroup, error) {
 		}
 	}
 	return g, nil
+}
+
+// badHost is a task's host path NodeBase cannot read. Without a topology
+// SLSRunner.startNM (3.4: NMRunner.startNM) reads every host of the trace
+// before any job runs: SLS does not start, so the read stops here. With
+// an --sls-nodes file startNM reads only that file and SLS starts; the
+// job's AM throws when it asks for the task's container
+// (AMSimulator.packageRequests calls SLSUtils.getRackHostName), which
+// TaskRunner.Task.run does not survive, so that AM asks for nothing more
+// and never finishes. capq skips the job and says so.
+func (sr *slsReader) badHost(err error) error {
+	if !sr.topology {
+		return &fatalErr{fmt.Errorf("%w: SLS does not start (it reads every host of the trace before any job runs)", err)}
+	}
+	return &amFailsErr{fmt.Errorf("%w: with --sls-nodes SLS starts, but this job's AM throws when it asks for the container "+
+		"(AMSimulator.packageRequests, SLSUtils.getRackHostName) and never finishes", err)}
+}
+
+// amFailsErr is a job SLS starts but whose AM fails while it runs; capq
+// leaves the job out rather than model an AM stuck holding its container.
+type amFailsErr struct{ err error }
+
+func (e *amFailsErr) Error() string { return e.err.Error() }
+func (e *amFailsErr) Unwrap() error { return e.err }
+
+// skipNote is the warning for a job left out of the run: SLS skips it, or
+// (amFailsErr) starts it and its AM fails.
+func skipNote(err error) string {
+	var am *amFailsErr
+	if errors.As(err, &am) {
+		return err.Error() + "; capq leaves the job out"
+	}
+	return err.Error() + "; SLS skips this job"
 }
 
 // executionType reads container.execution.type as

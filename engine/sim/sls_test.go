@@ -524,3 +524,23 @@ func TestSLSAMTypesAreTheRunnerFiles(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, w.Apps, 2)
 }
+
+// With an --sls-nodes file SLS reads no host of the trace at start
+// (NMRunner.startNM reads the file only), so a container.host NodeBase
+// cannot read does not stop SLS: that job's AM throws later in
+// AMSimulator.packageRequests (SLSUtils.getRackHostName) and never
+// finishes. capq runs the other jobs and leaves that one out, saying so.
+func TestSLSHostWithoutRackWithTopologyFailsOnlyItsAM(t *testing.T) {
+	data := `{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.host": "/rack1/node1"}]}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.host": "node7"}]}`
+	nodes, err := ReadSLSNodes("nodes.json", []byte(`{"rack": "rack1", "nodes": [{"node": "node1"}]}`), xmlconf.DefaultSLSSettings())
+	require.NoError(t, err)
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nodes, 0)
+	require.NoError(t, err)
+	require.Len(t, w.Apps, 1)
+	require.Len(t, w.Warnings, 1)
+	assert.Contains(t, w.Warnings[0], "t.json:2")
+	assert.Contains(t, w.Warnings[0], "Network Location path does not start with /: node7")
+	assert.Contains(t, w.Warnings[0], "SLS starts, but this job's AM throws")
+	assert.NotContains(t, w.Warnings[0], "SLS skips")
+}
