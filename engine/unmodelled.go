@@ -403,7 +403,9 @@ func monitorPolicyUnmodelled(m *xmlconf.Model) (Warning, bool) {
 		return Warning{}, false
 	}
 	var names []string
-	for _, c := range strings.Split(g.MonitorPolicies.V, ",") {
+	for _, c := range g.MonitorPolicyNames {
+		// Trimmed as MonitorRuns trims: spaces around a name stop a 3.1+
+		// ResourceManager (lint CS079), and the run is of what it meant.
 		if c = xmlconf.JavaTrim(c); c != "" && xmlconf.BuiltinMonitorPolicy(c) == nil {
 			names = append(names, fmt.Sprintf("%q", c))
 		}

@@ -290,3 +290,17 @@ func TestUnmodelledOtherScheduler(t *testing.T) {
 	}
 	assert.Empty(t, Unmodelled(site(" "+xmlconf.CapacitySchedulerClass+" ")))
 }
+
+// TestUnmodelledMonitorPolicyNamedOnce: the monitor policies are read as
+// xmlconf.MonitorPolicyNames reads them, which from 3.1 is
+// SchedulingMonitorManager.updateSchedulingMonitors' getStrings into a
+// HashSet: a class listed twice is one monitor, so it is named once.
+func TestUnmodelledMonitorPolicyNamedOnce(t *testing.T) {
+	kv := map[string]string{"root.queues": "a", "root.a.capacity": "100",
+		"yarn.resourcemanager.scheduler.monitor.enable":   "true",
+		"yarn.resourcemanager.scheduler.monitor.policies": "com.example.ThrottlePolicy,,com.example.ThrottlePolicy"}
+	ws := Unmodelled(build(t, kv, xmlconf.V3_4))
+	if assert.Len(t, ws, 1) {
+		assert.Contains(t, ws[0].Feature, `("com.example.ThrottlePolicy")`)
+	}
+}

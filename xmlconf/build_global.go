@@ -142,6 +142,7 @@ func (b *builder) preemption() {
 	g.MonitorEnabled, _ = b.boolAt(b.globalKey(MonitorEnableKey), FromGlobal, b.hadoopDefault(MonitorEnableKey) == "true")
 	if pol, ok := b.stringAt(b.globalKey(MonitorPoliciesKey), FromGlobal, ""); ok {
 		g.MonitorPolicies = pol
+		g.MonitorPolicyNames = MonitorPolicyNames(pol.V, b.v)
 	}
 	p.Enabled = g.MonitorEnabled
 	p.Enabled.V = g.MonitorRuns("ProportionalCapacityPreemptionPolicy")

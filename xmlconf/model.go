@@ -328,6 +328,11 @@ type Global struct {
 	// the scheduling edit policies the ResourceManager runs (MonitorRuns).
 	MonitorEnabled  Value[bool]
 	MonitorPolicies Value[string]
+	// MonitorPolicyNames are MonitorPolicies' class names split as the
+	// profile's ResourceManager splits them (MonitorPolicyNames: getStrings
+	// from 3.1, getClasses' getTrimmedStrings before), the one reading
+	// lint, the engine and the unmodelled list share.
+	MonitorPolicyNames []string
 	// QueueExpirySeconds is auto-queue-creation-v2.queue-expiration-time
 	// (CapacitySchedulerConfiguration.getAutoExpiredDeletionTime, default
 	// 300): how long a flexible auto-created queue may be idle, and how
@@ -397,7 +402,7 @@ func (g *Global) MonitorRuns(policy string) bool {
 	if !g.MonitorPolicies.Set() {
 		return policy == "ProportionalCapacityPreemptionPolicy"
 	}
-	for _, c := range strings.Split(g.MonitorPolicies.V, ",") {
+	for _, c := range g.MonitorPolicyNames {
 		if c = JavaTrim(c); strings.HasSuffix(c, "."+policy) && BuiltinMonitorPolicy(c) != nil {
 			return true
 		}
