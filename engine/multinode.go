@@ -49,7 +49,10 @@ func compileMultiNode(m *xmlconf.Model) *multiNode {
 		skipReserved: !m.Version.Less(xmlconf.V3_4) && confBool(m.Conf, xmlconf.Prefix+"skip-allocate-on-nodes-with-reserved-containers")}
 	for _, name := range xmlconf.MultiNodePolicyNames(m.Conf.GetOr(xmlconf.Prefix+"multi-node-sorting.policy.names", ""), m.Version) {
 		base := xmlconf.Prefix + "multi-node-sorting.policy." + name
-		s := &sorter{name: name, class: strings.TrimSpace(m.Conf.GetOr(base+".class", "")), intervalMS: defaultSortingIntervalMS, period: -1}
+		// getMultiNodePlacementPolicies: get, then String.trim (not the
+		// Unicode spaces TrimSpace drops: a no-break space stays part of
+		// the class name, which then fails to load; lint CS057).
+		s := &sorter{name: name, class: xmlconf.JavaTrim(m.Conf.GetOr(base+".class", "")), intervalMS: defaultSortingIntervalMS, period: -1}
 		s.layered = s.class == LayeredPolicy && !m.Version.Less(xmlconf.V3_4)
 		if raw, ok := m.Conf.Raw(base + ".sorting-interval.ms"); ok {
 			if v, err := xmlconf.HadoopGetLong(m.Conf.GetOr(base+".sorting-interval.ms", "")); err == nil && v >= 0 {

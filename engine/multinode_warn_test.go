@@ -46,6 +46,12 @@ func TestSchedulingUnmodelled(t *testing.T) {
 		{"resource usage policy is modelled", multi, xmlconf.V3_4, nil},
 		{"custom policy class", with(multi, "multi-node-sorting.policy.rb.class", "com.example.BinPacking"), xmlconf.V3_4,
 			[]string{"yarn.scheduler.capacity.multi-node-sorting.policy.rb.class"}},
+		// getMultiNodePlacementPolicies trims the class with String.trim:
+		// spaces and line breaks go, a no-break space stays (the class then
+		// fails to load, lint CS057), so it is not the policy capq models.
+		{"class trimmed as String.trim does", with(multi, "multi-node-sorting.policy.rb.class", "\n  "+ResourceUsagePolicy+"\t"), xmlconf.V3_4, nil},
+		{"a no-break space is not trimmed", with(multi, "multi-node-sorting.policy.rb.class", "\u00a0"+ResourceUsagePolicy), xmlconf.V3_4,
+			[]string{"yarn.scheduler.capacity.multi-node-sorting.policy.rb.class"}},
 		{"queues without a policy", with(multi, "multi-node-sorting.policy", ""), xmlconf.V3_4,
 			[]string{"yarn.scheduler.capacity.multi-node-sorting.policy"}},
 		{"a queue naming an unknown policy", with(multi, "root.b.multi-node-sorting.policy", "nosuch"), xmlconf.V3_4,

@@ -240,3 +240,22 @@ func TestMultiNodeNamesLikeGetMultiNodePlacementPolicies(t *testing.T) {
 	}
 	assert.Equal(t, []string{"\u00a0bp Class is not configured or not an instance of org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.MultiNodeLookupPolicy"}, msgs)
 }
+
+// The class value is read with get then String.trim
+// (getMultiNodePlacementPolicies), which keeps a no-break space: the class
+// "\u00a0org..." does not load and the ResourceManager does not start,
+// where Go's TrimSpace would have found the class.
+func TestMultiNodeClassJavaTrimmed(t *testing.T) {
+	const cls = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.ResourceUsageMultiNodeLookupPolicy"
+	for raw, fails := range map[string]bool{" \t" + cls + "\n": false, "\u00a0" + cls: true, cls + "\u2003": true} {
+		target := edit(baseConf(), map[string]string{pre + "multi-node-placement-enabled": "true",
+			pre + "multi-node-sorting.policy.names": "bp", pre + "multi-node-sorting.policy.bp.class": raw})
+		n := 0
+		for _, f := range StartErrors(build(xmlconf.V3_4, target), "") {
+			if f.Rule == "CS057" {
+				n++
+			}
+		}
+		assert.Equal(t, fails, n == 1, "%q", raw)
+	}
+}

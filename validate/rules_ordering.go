@@ -108,7 +108,9 @@ var ruleMultiNode = &Rule{
 		namesKey := xmlconf.Prefix + "multi-node-sorting.policy.names"
 		for _, n := range xmlconf.MultiNodePolicyNames(c.GetOr(namesKey, ""), p.Version) {
 			base := xmlconf.Prefix + "multi-node-sorting.policy." + n
-			cls := strings.TrimSpace(c.GetOr(base+".class", ""))
+			// get, then String.trim (getMultiNodePlacementPolicies): a
+			// no-break space around the class stays and fails to load.
+			cls := xmlconf.JavaTrim(c.GetOr(base+".class", ""))
 			if cls == "" || !javaClassName.MatchString(cls) {
 				at := p.AtKey(base + ".class")
 				if at.Pos.Line == 0 {
