@@ -256,7 +256,11 @@ func (sr *slsReader) endRumen(name string, nodes *Cluster) (*Workload, error) {
 		sr.w.Cluster = *nodes
 		sr.nameHosts(func(path string) string { return sr.hosts[path] })
 	} else {
-		sr.w.Cluster = sr.traceNodes()
+		c, err := sr.traceNodes()
+		if err != nil {
+			return nil, err
+		}
+		sr.w.Cluster = c
 	}
 	return sr.w, sr.w.Validate()
 }

@@ -58,8 +58,10 @@ type slsReader struct {
 	ids      map[string]bool
 	hosts    map[string]string // full path -> host, from container.host
 	hostList []string          // full paths in order of appearance
-	genNodes int
-	genRacks int
+	// headers are the distinct num.nodes/num.racks headers, racks
+	// clamped as SLSUtils.generateNodes clamps them, in trace order.
+	headers    []slsGenerated
+	headerSeen map[slsGenerated]bool
 	// topology is set when the nodes come from an --sls-nodes file, and
 	// the trace's num.nodes header is not read.
 	topology bool
@@ -157,7 +159,11 @@ func ReadSLS(name string, data []byte, set xmlconf.SLSSettings, nodes *Cluster, 
 		// A given topology names nodes by host name (SLSUtils.parseNodesFile).
 		sr.nameHosts(func(path string) string { return sr.hosts[path] })
 	} else {
-		sr.w.Cluster = sr.traceNodes()
+		c, err := sr.traceNodes()
+		if err != nil {
+			return nil, err
+		}
+		sr.w.Cluster = c
 	}
 	return sr.w, sr.w.Validate()
 }
@@ -235,7 +241,16 @@ func (sr *slsReader) header(obj map[string]any, pos string) error {
 	if n < 0 || n > MaxNodes {
 		return &fatalErr{posErr(pos, "num.nodes %d is out of range (0 to %d)", n, MaxNodes)}
 	}
-	sr.genNodes, sr.genRacks = max(sr.genNodes, int(n)), int(racks)
+	// SLSUtils.addNodes adds every header's generateNodes to one set:
+	// the union, not the largest count with the last rack count.
+	h := slsGenerated{nodes: int(n), racks: min(max(int(racks), 1), max(int(n), 1))}
+	if h.nodes > 0 && !sr.headerSeen[h] {
+		if sr.headerSeen == nil {
+			sr.headerSeen = map[slsGenerated]bool{}
+		}
+		sr.headerSeen[h] = true
+		sr.headers = append(sr.headers, h)
+	}
 	return nil
 }
 
@@ -650,18 +665,23 @@ func rackHost(s string) (rack, host string, err error) {
 // "/default-rack/node1" are two node managers (NodeInfo gives each its
 // own port). The first of a host name is called by it; a later one on
 // another rack by its full path.
-func (sr *slsReader) traceNodes() Cluster {
-	racks := min(max(sr.genRacks, 1), max(sr.genNodes, 1))
-	gen := slsGenerated{nodes: sr.genNodes, racks: racks}
+func (sr *slsReader) traceNodes() (Cluster, error) {
+	gen := sr.largestHeader()
 	var c Cluster
 	if gen.nodes > 0 {
 		// One group names them as SLS does: "node<i>" on "/rack<i % racks>"
 		// (NodeGroup.Expand), without a map entry per node (a million-node
 		// header cost 0.8 GB before the run refused it).
-		c.Nodes = append(c.Nodes, NodeGroup{Count: gen.nodes, Prefix: "node", Racks: racks, RackPrefix: "/rack", MemoryMB: sr.set.NMMemoryMB, VCores: sr.set.NMVCores})
+		c.Nodes = append(c.Nodes, NodeGroup{Count: gen.nodes, Prefix: "node", Racks: gen.racks, RackPrefix: "/rack", MemoryMB: sr.set.NMMemoryMB, VCores: sr.set.NMVCores})
 	}
-	ids := map[string]string{} // full path -> node id, for the trace's hosts
+	ids, err := sr.otherHeaderNodes(gen, &c) // full path -> node id
+	if err != nil {
+		return c, err
+	}
 	taken := map[string]bool{}
+	for _, id := range ids {
+		taken[id] = true
+	}
 	for _, p := range sr.hostList {
 		if _, dup := ids[p]; dup || gen.path(p) {
 			continue
@@ -681,7 +701,45 @@ func (sr *slsReader) traceNodes() Cluster {
 		}
 		return ids[path]
 	})
-	return c
+	return c, nil
+}
+
+// largestHeader is the header with the most nodes (the first of them),
+// the one group the generated nodes mostly are.
+func (sr *slsReader) largestHeader() slsGenerated {
+	var g slsGenerated
+	for _, h := range sr.headers {
+		if h.nodes > g.nodes {
+			g = h
+		}
+	}
+	return g
+}
+
+// otherHeaderNodes adds the nodes the other headers generate that gen
+// does not: "/rack<i % r>/node<i>" on another rack than gen puts node<i>
+// is another node manager in SLS's set. Its host name is gen's node<i>,
+// so it is called by its full path, as a trace host on another rack is.
+// It returns them by full path; past MaxNodes in all it refuses the trace.
+func (sr *slsReader) otherHeaderNodes(gen slsGenerated, c *Cluster) (map[string]string, error) {
+	ids := map[string]string{}
+	total := gen.nodes
+	for _, h := range sr.headers {
+		// Below both rack counts node i is on rack i either way.
+		for i := min(h.racks, gen.racks); i < h.nodes; i++ {
+			rack := "/rack" + strconv.Itoa(i%h.racks)
+			path := rack + "/node" + strconv.Itoa(i)
+			if _, dup := ids[path]; dup || gen.path(path) {
+				continue
+			}
+			if total++; total > MaxNodes {
+				return nil, fmt.Errorf("%s: the num.nodes headers generate more than %d nodes in all (SLSUtils.generateNodes per header, their union)", sr.r.name, MaxNodes)
+			}
+			ids[path] = path
+			c.Nodes = append(c.Nodes, NodeGroup{Names: []string{path}, Rack: rack, MemoryMB: sr.set.NMMemoryMB, VCores: sr.set.NMVCores})
+		}
+	}
+	return ids, nil
 }
 
 // slsGenerated recognises the names of the nodes SLS generates for

@@ -544,3 +544,33 @@ func TestSLSHostWithoutRackWithTopologyFailsOnlyItsAM(t *testing.T) {
 	assert.Contains(t, w.Warnings[0], "SLS starts, but this job's AM throws")
 	assert.NotContains(t, w.Warnings[0], "SLS skips")
 }
+
+// TestSLSHeadersAddTheUnionOfTheirNodes: SLSUtils.parseNodesFromSLSTrace
+// (addNodes) adds every header's generateNodes to one set of
+// "/rack/host" paths. {4 nodes, 2 racks} gives /rack0/node0, /rack1/node1,
+// /rack0/node2, /rack1/node3; {3 nodes, 1 rack} adds /rack0/node1 (its
+// node0 and node2 are already there): five node managers, not the
+// largest count on the last header's racks. A task on /rack0/node1 asks
+// for that node, by its full path.
+func TestSLSHeadersAddTheUnionOfTheirNodes(t *testing.T) {
+	data := `{"num.nodes": 4, "num.racks": 2}
+{"num.nodes": 3, "num.racks": 1}
+{"num.nodes": 2, "num.racks": 5}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5, "container.host": "/rack0/node1"},
+ {"duration.ms": 5, "container.host": "/rack1/node1"}]}`
+	w, err := ReadSLS("t.json", []byte(data), xmlconf.DefaultSLSSettings(), nil, 0)
+	require.NoError(t, err)
+	var ids []string
+	for _, n := range w.Cluster.Expand() {
+		ids = append(ids, n.Rack+" "+n.ID)
+	}
+	assert.Equal(t, []string{"/rack0 node0", "/rack1 node1", "/rack0 node2", "/rack1 node3", "/rack0 /rack0/node1"}, ids)
+	assert.Equal(t, []string{"/rack0/node1"}, w.Apps[0].Tasks[0].Hosts)
+	assert.Equal(t, []string{"node1"}, w.Apps[0].Tasks[1].Hosts)
+
+	// The union is bounded as one header is.
+	_, err = ReadSLS("t.json", []byte(`{"num.nodes": 1000000, "num.racks": 1000000}
+{"num.nodes": 1000000, "num.racks": 1}
+{"job.queue.name": "a", "job.tasks": [{"duration.ms": 5}]}`), xmlconf.DefaultSLSSettings(), nil, 0)
+	assert.ErrorContains(t, err, "more than 1000000 nodes")
+}
