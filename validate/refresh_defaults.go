@@ -79,3 +79,55 @@ func sameAsDefault(oq, nq *xmlconf.Queue, props []PropChange, v xmlconf.Version)
 	}
 	return kept, notes
 }
+
+// restartDefaultReads are restart-only keys (RF013) with what a restarted
+// ResourceManager would read for them, from the built model or, for the
+// booleans the model does not keep, Configuration.getBoolean's reading
+// (default false). false: the text does not parse, so RF013 still speaks.
+var restartDefaultReads = map[string]func(m *xmlconf.Model, key string) (string, bool){
+	xmlconf.Prefix + "resource-calculator": func(m *xmlconf.Model, _ string) (string, bool) {
+		return m.Global.ResourceCalculator.V, m.Global.ResourceCalculator.Err == ""
+	},
+	xmlconf.MinAllocationMBKey: func(m *xmlconf.Model, _ string) (string, bool) {
+		v := m.Global.MinAllocation
+		return strconv.FormatInt(v.V.MemoryMB, 10), v.Err == ""
+	},
+	xmlconf.MinAllocationVcoresKey: func(m *xmlconf.Model, _ string) (string, bool) {
+		v := m.Global.MinAllocation
+		return strconv.FormatInt(v.V.VCores, 10), v.Err == ""
+	},
+	xmlconf.Prefix + "legacy-queue-mode.enabled": func(m *xmlconf.Model, _ string) (string, bool) {
+		return strconv.FormatBool(m.Global.LegacyQueueMode.V), m.Global.LegacyQueueMode.Err == ""
+	},
+	xmlconf.MonitorEnableKey: func(m *xmlconf.Model, _ string) (string, bool) {
+		return strconv.FormatBool(m.Global.MonitorEnabled.V), m.Global.MonitorEnabled.Err == ""
+	},
+	xmlconf.Prefix + "multi-node-placement-enabled":   confBoolRead,
+	xmlconf.Prefix + "schedule-asynchronously.enable": confBoolRead,
+}
+
+func confBoolRead(m *xmlconf.Model, key string) (string, bool) {
+	if m.Conf == nil {
+		return "false", true
+	}
+	raw, set := m.Conf.Raw(key)
+	if !set {
+		return "false", true
+	}
+	v, ok := xmlconf.HadoopGetBool(raw, false)
+	return strconv.FormatBool(v), ok
+}
+
+// restartSameAsDefault reports whether a restart-only key that one side
+// leaves unset is written on the other as what the ResourceManager reads
+// anyway (DefaultResourceCalculator, 1024 MB, false, ...): a restart
+// would change nothing, so RF013 has nothing to ask.
+func (c *refreshCheck) restartSameAsDefault(pc PropChange) bool {
+	read := restartDefaultReads[pc.Name]
+	if read == nil || (pc.Old == nil) == (pc.New == nil) || c.old == nil || c.new == nil {
+		return false
+	}
+	ov, ook := read(c.old, pc.Name)
+	nv, nok := read(c.new, pc.Name)
+	return ook && nok && ov == nv
+}

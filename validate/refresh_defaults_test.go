@@ -62,3 +62,38 @@ func TestRefreshDefaultWrittenOutIsNoChange(t *testing.T) {
 		})
 	}
 }
+
+// TestRefreshRestartOnlyDefaultWrittenOut: RF013 asks for a restart when a
+// key only initScheduler reads changes; writing out the value it reads
+// when the key is unset (DefaultResourceCalculator,
+// yarn.scheduler.minimum-allocation-mb 1024, multi-node placement false,
+// 3.4's legacy-queue-mode true) changes nothing a restart would read.
+func TestRefreshRestartOnlyDefaultWrittenOut(t *testing.T) {
+	for _, tc := range []struct {
+		key, value string
+		want       int
+	}{
+		{"resource-calculator", xmlconf.DefaultResourceCalculator, 0},
+		{"resource-calculator", " " + xmlconf.DefaultResourceCalculator + "\n", 0},
+		{"resource-calculator", xmlconf.DominantResourceCalculator, 1},
+		{xmlconf.MinAllocationMBKey, "1024", 0},
+		{xmlconf.MinAllocationMBKey, "512", 1},
+		{"multi-node-placement-enabled", "false", 0},
+		{"multi-node-placement-enabled", "FALSE ", 0},
+		{"multi-node-placement-enabled", "true", 1},
+		{"schedule-asynchronously.enable", "false", 0},
+		{"legacy-queue-mode.enabled", "true", 0},
+		{"legacy-queue-mode.enabled", "false", 1},
+	} {
+		set := edit(baseConf(), map[string]string{tc.key: tc.value})
+		for _, dir := range [][2]map[string]string{{baseConf(), set}, {set, baseConf()}} {
+			n := 0
+			for _, f := range refresh(xmlconf.V3_4, dir[0], dir[1], nil).Findings {
+				if f.Rule == "RF013" {
+					n++
+				}
+			}
+			assert.Equal(t, tc.want, n, "%s %q", tc.key, tc.value)
+		}
+	}
+}
