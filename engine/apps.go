@@ -127,15 +127,18 @@ type locAsk struct {
 }
 
 type container struct {
-	id       int64
-	liveIdx  int // slot in a.live
-	a        *app
-	node     *node
-	res      Resource
-	priority int32
+	id      int64
+	liveIdx int // slot in a.live
+	a       *app
+	node    *node
+	res     Resource
 	// key is the request it was allocated or reserved for (an app keeps
 	// its keys until it finishes, its reservations given up first).
-	key      *schedKey
+	key *schedKey
+	// tag is the caller's (SetTag), returned in the release event; it
+	// sits before priority so that the record stays 80 bytes.
+	tag      int64
+	priority int32
 	locality Locality
 	reserved bool
 	// askPi is the partition of the request it was allocated for; it

@@ -300,6 +300,11 @@ func (e *Engine) release(c *container, kind EventKind) {
 		e.lazy.dropKillable(c)
 	}
 	e.book(c, -1)
-	e.emit(Event{Kind: kind, ContainerID: c.id, App: c.a.id, AppRef: c.a.ref, Queue: c.a.q.path, Node: c.node.id, NodeIndex: c.node.idx, Resource: c.res, Priority: c.priority, Locality: c.locality})
+	e.emit(c.event(kind))
 	e.freeContainer(c)
+}
+
+// event is the container as an event of kind.
+func (c *container) event(kind EventKind) Event {
+	return Event{Kind: kind, ContainerID: c.id, App: c.a.id, AppRef: c.a.ref, Queue: c.a.q.path, Node: c.node.id, NodeIndex: c.node.idx, Resource: c.res, Priority: c.priority, Locality: c.locality, Tag: c.tag}
 }

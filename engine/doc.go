@@ -14,6 +14,8 @@
 //	a := e.AssignOnce(i)       // one pass: what Hadoop's unit tests call
 //	e.ReleaseContainer(id)     // a container finished (or cancel a reservation)
 //	e.CompleteContainers("app_1", n); e.LiveContainers("app_1")
+//	ok := e.ReleaseRunning(id) // a running container finished; false if it is gone (no reservation scan)
+//	e.SetTag(id, t)            // the caller's tag, back in the release event (Event.Tag); e.Running(id), e.EachRunning(f)
 //	e.FinishApp("app_1")       // attempt done: release, leave queue, activate waiting apps
 //	e.KillApp("app_1")         // the same, the app ending KILLED (killAllAppsInQueue, a client's kill)
 //	e.RemoveAttempt("app_1", keep); e.AddAttempt("app_1") // an AM retry, keeping running containers or not

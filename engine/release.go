@@ -5,9 +5,7 @@ import "fmt"
 // ReleaseContainer completes one running container (or cancels a
 // reservation) by id.
 func (e *Engine) ReleaseContainer(id int64) error {
-	if c := e.container(id); c != nil {
-		e.release(c, EvReleased)
-		e.afterKeptRelease(c.a)
+	if e.ReleaseRunning(id) {
 		return nil
 	}
 	for _, n := range e.nodes {
@@ -17,6 +15,51 @@ func (e *Engine) ReleaseContainer(id int64) error {
 		}
 	}
 	return fmt.Errorf("unknown container %d", id)
+}
+
+// ReleaseRunning completes the running container id as ReleaseContainer
+// does and reports whether there was one. It never looks for a
+// reservation of that id (a scan of every node), so a caller that
+// releases only what it was allocated learns cheaply that a container
+// is gone (killed or preempted).
+func (e *Engine) ReleaseRunning(id int64) bool {
+	c := e.container(id)
+	if c == nil {
+		return false
+	}
+	e.release(c, EvReleased)
+	e.afterKeptRelease(c.a)
+	return true
+}
+
+// SetTag keeps tag with the running container id for the caller, and
+// reports whether there is one; its release event (EvReleased,
+// EvPreempted), Running and EachRunning return it as Event.Tag. The
+// scheduler never reads it, so OnEvent may set it, on the container's
+// EvAllocated.
+func (e *Engine) SetTag(id, tag int64) bool {
+	c := e.container(id)
+	if c == nil {
+		return false
+	}
+	c.tag = tag
+	return true
+}
+
+// Running returns the running container id as an event (Kind
+// EvAllocated), and whether there is one.
+func (e *Engine) Running(id int64) (Event, bool) {
+	c := e.container(id)
+	if c == nil {
+		return Event{}, false
+	}
+	return c.event(EvAllocated), true
+}
+
+// EachRunning calls f with every running container, in id order, as
+// Running returns it. f must not change the engine.
+func (e *Engine) EachRunning(f func(Event)) {
+	e.containers.Each(func(_ int64, c **container) { f((*c).event(EvAllocated)) })
 }
 
 // CompleteContainers releases the app's oldest n running containers

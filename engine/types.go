@@ -174,6 +174,10 @@ type Event struct {
 	// looking the names up.
 	AppRef    int32
 	NodeIndex int
+	// Tag is the caller's tag of the container (Engine.SetTag), 0 until
+	// set: release events carry it back, so the caller need keep no
+	// table of its own by container id.
+	Tag int64
 }
 
 // RefreshCheck decides whether a refresh from old to new is allowed while

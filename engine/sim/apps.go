@@ -269,9 +269,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	r.addPending(a.leaf, -asked)
 	a.containers++
 	r.res.Summary.ContainersAllocated++
-	l := live{app: i, node: node, mem: mem, prio: ev.Priority}
 	if ev.Priority == amPriority {
-		l.am = true
 		a.amID = ev.ContainerID
 		r.res.Summary.AMContainers++
 		if a.firstMS < 0 {
@@ -290,7 +288,9 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 		f := a.fifo[ev.Priority]
 		d, _ := f.pop()
 		f.asked--
-		l.dur = d
+		// The engine keeps the duration for the release event: a kill
+		// asks for the task again with its own (reaskTask, slsKilled).
+		r.e.SetTag(ev.ContainerID, d)
 		end := r.doneAt(node, r.now+d)
 		if r.w.SLSAMs {
 			end = r.slsTaskEnd(a, node, d)
@@ -298,37 +298,35 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 		if r.w.SLSAMs && r.slsUnlaunched(a) {
 			a.unlaunched = append(a.unlaunched, ev.ContainerID)
 		} else {
-			r.q.push(event{t: end, kind: evDone, c: ev.ContainerID})
+			r.q.push(event{t: end, kind: evDone, ref: i, c: ev.ContainerID})
 		}
 		if a.pending == 0 && a.localAsks {
 			a.localAsks = false
 			r.localApps--
 		}
 	}
-	r.setLive(ev.ContainerID, l)
-	r.use(a, l.node, mem, 1)
+	r.use(a, node, mem, 1)
 	for q := a.leaf; q >= 0; q = r.queues[q].parent {
 		r.queues[q].containers++
 	}
 }
 
-// containerDone completes a task container after its duration.
-func (r *run) containerDone(id int64) {
-	l, ok := r.getLive(id)
+// containerDone completes app i's task container id after its duration.
+func (r *run) containerDone(id int64, i int32) {
+	r.releasing = true
+	ok := r.e.ReleaseRunning(id)
+	r.releasing = false
 	if !ok {
 		return // killed or preempted earlier
 	}
-	r.releasing = true
-	_ = r.e.ReleaseContainer(id)
-	r.releasing = false
 	r.touch()
 	if r.w.SLSAMs {
-		r.slsSeen(l.app) // the AM sees it two steps later
+		r.slsSeen(i) // the AM sees it two steps later
 	} else {
-		a := &r.apps[l.app]
+		a := &r.apps[i]
 		a.phaseLeft--
 		if a.phaseLeft == 0 {
-			r.startPhase(l.app)
+			r.startPhase(i)
 		}
 	}
 	r.afterEngine()
@@ -367,15 +365,17 @@ func (r *run) finishApp(i int32, state, reason string) {
 
 // released books a container the engine released. One the simulator did
 // not ask to release was killed (node lost): its task is asked again, as
-// SLS's AMs re-request failed containers; a lost AM fails the app.
+// SLS's AMs re-request failed containers; a lost AM fails the app. The
+// event carries what the run needs of the container (the engine's
+// records are the only ones by container id), its duration in Tag.
 func (r *run) released(ev *engine.Event, preempted bool) {
-	l, ok := r.getLive(ev.ContainerID)
-	if !ok {
+	i := r.appOf(ev)
+	if i < 0 {
 		return
 	}
-	r.lives.Delete(ev.ContainerID)
-	a := &r.apps[l.app]
-	r.use(a, l.node, -l.mem, -1)
+	a := &r.apps[i]
+	mem := ev.Resource.MemoryMB
+	r.use(a, r.eventNode(ev), -mem, -1)
 	if preempted {
 		a.preempted++
 		r.res.Summary.Preempted++
@@ -383,12 +383,12 @@ func (r *run) released(ev *engine.Event, preempted bool) {
 			r.queues[q].preempted++
 		}
 		r.res.Preemptions = append(r.res.Preemptions, Preemption{AtMS: r.now, ContainerID: ev.ContainerID,
-			App: a.spec.ID, Queue: ev.Queue, Node: ev.Node, MemoryMB: l.mem})
+			App: a.spec.ID, Queue: ev.Queue, Node: ev.Node, MemoryMB: mem})
 	}
 	if r.releasing && !preempted {
 		return
 	}
-	r.pendingKills = append(r.pendingKills, l)
+	r.pendingKills = append(r.pendingKills, kill{dur: ev.Tag, app: i, prio: ev.Priority})
 }
 
 // afterEngine handles containers killed during an engine call, once the
@@ -401,7 +401,7 @@ func (r *run) afterEngine() {
 		if a.state != AppRunning && a.state != AppAccepted {
 			continue // finished or failed meanwhile
 		}
-		if l.am {
+		if l.prio == amPriority {
 			if r.w.SLSAMs {
 				r.finishApp(l.app, AppFailed, slsAMLost)
 				continue

@@ -344,7 +344,9 @@ func (r *run) appOf(ev *engine.Event) int32 {
 }
 
 // onEvent is the engine's event callback: it books usage and writes the
-// event log. It never calls back into the engine.
+// event log. It calls back into the engine only to tag an allocated
+// container with its duration (Engine.SetTag), which the scheduler
+// never reads.
 func (r *run) onEvent(ev engine.Event) {
 	r.engineEvs++
 	switch ev.Kind {

@@ -244,15 +244,17 @@ func (p *partStats) move(r *run, node int32, to int) {
 	if from == to {
 		return
 	}
-	r.lives.Each(func(_ int64, l *live) {
-		if l.node != node {
+	r.e.EachRunning(func(ev engine.Event) {
+		i := r.appOf(&ev)
+		if i < 0 || r.eventNode(&ev) != node {
 			return
 		}
-		a := &r.apps[l.app]
+		a := &r.apps[i]
+		mem := ev.Resource.MemoryMB
 		p.nodePart[node] = from
-		p.add(r, a.leaf, node, -l.mem)
+		p.add(r, a.leaf, node, -mem)
 		p.nodePart[node] = to
-		p.add(r, a.leaf, node, l.mem)
+		p.add(r, a.leaf, node, mem)
 	})
 	p.nodePart[node] = to
 }

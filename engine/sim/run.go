@@ -423,7 +423,7 @@ func (r *run) dispatch(ev event) {
 	case evDelayedAsk:
 		r.delayedAsk(ev.ref, int(ev.c))
 	case evDone:
-		r.containerDone(ev.c)
+		r.containerDone(ev.c, ev.ref)
 	case evAMSeen:
 		r.amSeen(ev.ref)
 	case evAMReask:

@@ -197,7 +197,7 @@ func (r *run) slsSeen(i int32) {
 // MRAMSimulator.processResponseQueue moves it to pendingFailedMaps (or
 // Reduces) and the same step's sendContainerRequest asks for it again
 // (StreamAMSimulator: pendingStreams). capq's own AMs ask at once.
-func (r *run) slsKilled(l live) {
+func (r *run) slsKilled(l kill) {
 	a := &r.apps[l.app]
 	due := r.amStepAfter(a, r.now) + r.amHB
 	a.reasks = append(a.reasks, reask{due: due, dur: l.dur, prio: l.prio})
@@ -264,8 +264,8 @@ func (r *run) appDone(i int32) {
 // released at its node's heartbeat at or after t.
 func (r *run) appDoneAt(i int32, t int64) {
 	node := int32(-1)
-	if l, ok := r.getLive(r.apps[i].amID); ok {
-		node = l.node
+	if ev, ok := r.e.Running(r.apps[i].amID); ok {
+		node = r.eventNode(&ev)
 	}
 	r.q.push(event{t: r.beatAtOrAfter(node, t), kind: evAMFinish, ref: i})
 }

@@ -301,7 +301,7 @@ func TestSLSAMSubmitAppMaxAttemptsOne(t *testing.T) {
 // sendContainerRequest asks. The map runs on node m, removed at 10000
 // (the AM's steps are at 11000, 12000): the SLS AM asks at 12000, a
 // native AM at once, and node m2 (added at 10500) allocates it at its
-// first heartbeat after the ask.
+// first heartbeat after the ask, and the re-run lasts the map's 10 s.
 func TestSLSAMTimingMRAMSimulatorFailedMaps(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -338,6 +338,9 @@ func TestSLSAMTimingMRAMSimulatorFailedMaps(t *testing.T) {
 			assert.GreaterOrEqual(t, maps[1], c.ask)
 			assert.Less(t, maps[1], c.ask+1000)
 			assert.Equal(t, AppFinished, res.Apps[0].State)
+			// The re-run lasts the map's own 10 s (its duration came
+			// back in the kill's release event), then the 5 s reduce runs.
+			assert.GreaterOrEqual(t, res.Apps[0].FinishMS, maps[1]+app.Tasks[0].DurationMS+app.Tasks[1].DurationMS)
 		})
 	}
 }

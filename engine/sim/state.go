@@ -5,7 +5,6 @@ import (
 	"math/rand"
 
 	"github.com/capq/capq/engine"
-	"github.com/capq/capq/engine/idmap"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -92,14 +91,14 @@ func (f *durFIFO) left() int {
 	return n
 }
 
-// live is a running container the simulator tracks.
-type live struct {
-	mem  int64
+// kill is a container the engine ended during a call that the run did
+// not ask to end (lost node, preemption), handled once the call returns
+// (afterEngine): from its release event, its duration being the tag the
+// run gave it at allocation (Engine.SetTag).
+type kill struct {
 	dur  int64
 	app  int32
-	node int32
 	prio int32
-	am   bool
 }
 
 // nodeState is what the simulator keeps of a node outside the
@@ -253,9 +252,8 @@ type run struct {
 
 	futile       futile
 	held         held
-	lives        idmap.Map[live] // by container id (the engine numbers them 1, 2, ...)
 	releasing    bool
-	pendingKills []live
+	pendingKills []kill
 
 	queues     []queueStat
 	parts      *partStats // per-partition usage; nil without node labels
@@ -287,10 +285,3 @@ type run struct {
 	engineEvs                uint64 // engine events seen (onEvent)
 	rng                      *rand.Rand
 }
-
-// setLive records a running container (idmap: container ids are small
-// and dense, so paged slices beat a map on the hottest path of the
-// simulator).
-func (r *run) setLive(id int64, l live) { r.lives.Set(id, l) }
-
-func (r *run) getLive(id int64) (live, bool) { return r.lives.Get(id) }
