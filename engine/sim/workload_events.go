@@ -33,6 +33,11 @@ func (r *run) workloadEvent(i int32) {
 			}
 			if n := r.nodeOf(id); n >= 0 {
 				r.flags.clear(n, flagAlive)
+				// A removed node is never parked: probe wakes the next
+				// parked node alone, and a dead one would wake nothing.
+				if rk := r.park.rank[n]; r.park.has(rk) {
+					r.park.clear(rk)
+				}
 			}
 		}
 		r.afterEngine()
