@@ -15,7 +15,7 @@ import (
 // that heartbeats.
 
 // ResourceUsagePolicy is the lookup policy class Hadoop ships.
-const ResourceUsagePolicy = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.ResourceUsageMultiNodeLookupPolicy"
+const ResourceUsagePolicy = xmlconf.ResourceUsageLookupPolicy
 
 // defaultSortingIntervalMS is MultiNodePolicySpec's default
 // (CapacitySchedulerConfiguration.DEFAULT_MULTI_NODE_SORTING_INTERVAL).
@@ -49,10 +49,9 @@ func compileMultiNode(m *xmlconf.Model) *multiNode {
 		skipReserved: !m.Version.Less(xmlconf.V3_4) && confBool(m.Conf, xmlconf.Prefix+"skip-allocate-on-nodes-with-reserved-containers")}
 	for _, name := range xmlconf.MultiNodePolicyNames(m.Conf.GetOr(xmlconf.Prefix+"multi-node-sorting.policy.names", ""), m.Version) {
 		base := xmlconf.Prefix + "multi-node-sorting.policy." + name
-		// getMultiNodePlacementPolicies: get, then String.trim (not the
-		// Unicode spaces TrimSpace drops: a no-break space stays part of
-		// the class name, which then fails to load; lint CS057).
-		s := &sorter{name: name, class: xmlconf.JavaTrim(m.Conf.GetOr(base+".class", "")), intervalMS: defaultSortingIntervalMS, period: -1}
+		// getMultiNodePlacementPolicies ("default" has a class without
+		// its key; a missing one is lint CS057).
+		s := &sorter{name: name, class: xmlconf.MultiNodePolicyClass(m.Conf, name), intervalMS: defaultSortingIntervalMS, period: -1}
 		s.layered = s.class == LayeredPolicy && !m.Version.Less(xmlconf.V3_4)
 		if raw, ok := m.Conf.Raw(base + ".sorting-interval.ms"); ok {
 			if v, err := xmlconf.HadoopGetLong(m.Conf.GetOr(base+".sorting-interval.ms", "")); err == nil && v >= 0 {

@@ -267,3 +267,15 @@ func TestMultiNodeReservedNodePassedOver(t *testing.T) {
 		assert.Contains(t, notes[0], "1 time(s) a request passed over a node with room that another reservation holds")
 	}
 }
+
+// CapacitySchedulerConfiguration#getMultiNodePlacementPolicies: the policy
+// named "default" runs ResourceUsageMultiNodeLookupPolicy without its
+// .class key; another name without one has no class (CS057's error).
+func TestMultiNodeDefaultPolicyClass(t *testing.T) {
+	c := multiConf("")
+	c[p+"multi-node-sorting.policy.names"] = "default,other"
+	mn := compileMultiNode(build(t, c, xmlconf.V3_2))
+	require.NotNil(t, mn)
+	assert.Equal(t, ResourceUsagePolicy, mn.sorters["default"].class)
+	assert.Equal(t, "", mn.sorters["other"].class)
+}

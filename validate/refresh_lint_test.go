@@ -259,3 +259,35 @@ func TestMultiNodeClassJavaTrimmed(t *testing.T) {
 		assert.Equal(t, fails, n == 1, "%q", raw)
 	}
 }
+
+// CapacitySchedulerConfiguration#getMultiNodePlacementPolicies gives the
+// name "default" (DEFAULT_NODE_SORTING_POLICY) the class
+// ResourceUsageMultiNodeLookupPolicy when its .class key is unset, in every
+// copy read since 3.2; any other name without a class, or "default" with an
+// empty or blank one, stops the ResourceManager.
+func TestMultiNodeDefaultPolicyHasClass(t *testing.T) {
+	for _, tc := range []struct {
+		names string
+		class map[string]string
+		fails bool
+	}{
+		{"default", nil, false},
+		{"default,bp", nil, true},
+		{"Default", nil, true},
+		{"default", map[string]string{pre + "multi-node-sorting.policy.default.class": "  "}, true},
+	} {
+		set := map[string]string{pre + "multi-node-placement-enabled": "true", pre + "multi-node-sorting.policy.names": tc.names}
+		for k, v := range tc.class {
+			set[k] = v
+		}
+		n := 0
+		for _, v := range []xmlconf.Version{xmlconf.V3_2, xmlconf.V3_4} {
+			for _, f := range StartErrors(build(v, edit(baseConf(), set)), "") {
+				if f.Rule == "CS057" {
+					n++
+				}
+			}
+		}
+		assert.Equal(t, tc.fails, n > 0, "%s %v", tc.names, tc.class)
+	}
+}

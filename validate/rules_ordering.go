@@ -88,6 +88,7 @@ var ruleMultiNode = &Rule{
 	Docs: Docs{
 		Summary: "a multi-node sorting policy has no class or a negative sorting interval",
 		Why: "With multi-node placement enabled every policy named in multi-node-sorting.policy.names needs a class: `<name> Class is not configured or not an instance of ...MultiNodeLookupPolicy`, and a non-negative interval. " +
+			"Only the name `default` has a class without its key (ResourceUsageMultiNodeLookupPolicy, DEFAULT_NODE_SORTING_POLICY_CLASSNAME). " +
 			"The policies are read only when the scheduler starts (CapacityScheduler#initScheduler registers them with the " +
 			"MultiNodeSortingManager; reinitialize does not): refreshQueues accepts the file and the ResourceManager's next " +
 			"start fails (a start-only rule).",
@@ -108,9 +109,9 @@ var ruleMultiNode = &Rule{
 		namesKey := xmlconf.Prefix + "multi-node-sorting.policy.names"
 		for _, n := range xmlconf.MultiNodePolicyNames(c.GetOr(namesKey, ""), p.Version) {
 			base := xmlconf.Prefix + "multi-node-sorting.policy." + n
-			// get, then String.trim (getMultiNodePlacementPolicies): a
-			// no-break space around the class stays and fails to load.
-			cls := xmlconf.JavaTrim(c.GetOr(base+".class", ""))
+			// getMultiNodePlacementPolicies: "default" has a class
+			// without its key; a no-break space around one stays.
+			cls := xmlconf.MultiNodePolicyClass(c, n)
 			if cls == "" || !javaClassName.MatchString(cls) {
 				at := p.AtKey(base + ".class")
 				if at.Pos.Line == 0 {

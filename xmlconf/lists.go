@@ -115,6 +115,26 @@ func MultiNodePolicyNames(s string, v Version) []string {
 	return out
 }
 
+// ResourceUsageLookupPolicy is the multi-node lookup policy class Hadoop
+// ships and gives the policy named "default"
+// (CapacitySchedulerConfiguration.DEFAULT_NODE_SORTING_POLICY_CLASSNAME).
+const ResourceUsageLookupPolicy = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.ResourceUsageMultiNodeLookupPolicy"
+
+// MultiNodePolicyClass is the class getMultiNodePlacementPolicies reads
+// for policy name: get, then String.trim (a no-break space stays part of
+// the class name, which then fails to load). The name "default"
+// (DEFAULT_NODE_SORTING_POLICY) alone has a default class, in every copy
+// read since multi-node placement came in 3.2 (YARN-7494); "" when another
+// name has none. Only the policy list has this default: a queue naming
+// "default" still needs the .class key (getMultiNodesSortingAlgorithmPolicy).
+func MultiNodePolicyClass(c *Conf, name string) string {
+	def := ""
+	if name == "default" {
+		def = ResourceUsageLookupPolicy
+	}
+	return JavaTrim(c.GetOr(Prefix+"multi-node-sorting.policy."+name+".class", def))
+}
+
 // TrimmedTokens is StringUtils.getTrimmedStringCollection(str, delim): a
 // StringTokenizer on delim, each token trimmed as String.trim does (not
 // Unicode spaces), empty ones dropped, duplicates kept.
