@@ -33,7 +33,10 @@ var ruleOrderingPolicy = &Rule{
 				return
 			}
 			raw := pr.Value
-			t := strings.TrimSpace(raw)
+			// get, then String.trim (getAppOrderingPolicy compares
+			// policyType.trim(); getQueueOrderingPolicy trims the value):
+			// a no-break space is kept, so "fair\u00a0" is no alias.
+			t := xmlconf.JavaTrim(raw)
 			at := p.AtProperty(q, pr)
 			if q.IsLeaf() && !q.IsRoot() {
 				if !leafPolicies[t] && !javaClassName.MatchString(raw) {

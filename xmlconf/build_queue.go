@@ -202,8 +202,11 @@ var appPolicyClasses = map[string]string{
 
 // AppPolicyAlias is v (trimmed) with a built-in app ordering policy's
 // class name replaced by its alias, as a queue's ordering-policy is kept.
+// Hadoop reads the key with get and compares policyType.trim() (String.trim,
+// CapacitySchedulerConfiguration#getAppOrderingPolicy; getQueueOrderingPolicy
+// trims with it too), so a no-break space stays and the value is no alias.
 func AppPolicyAlias(v string) string {
-	v = strings.TrimSpace(v)
+	v = JavaTrim(v)
 	if alias, ok := appPolicyClasses[v]; ok {
 		return alias
 	}
@@ -215,7 +218,7 @@ func AppPolicyAlias(v string) string {
 // kept as its alias (appPolicyClasses).
 func (b *builder) ordering(q *Queue) {
 	if v, ok := b.stringAt(queueKey{q, "ordering-policy"}, FromQueue, ""); ok {
-		v.V = strings.TrimSpace(v.V)
+		v.V = JavaTrim(v.V) // String.trim, as AppPolicyAlias says
 		if alias, ok := appPolicyClasses[v.V]; ok {
 			v.V = alias
 		}

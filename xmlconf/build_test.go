@@ -365,3 +365,17 @@ func TestParseResourceFlagTwice(t *testing.T) {
 		assert.ErrorContains(t, err, c.want, c.in)
 	}
 }
+
+// getAppOrderingPolicy compares policyType.trim() and getQueueOrderingPolicy
+// trims with String.trim, which strips chars <= U+0020 only: a no-break
+// space stays part of the value (no alias; CS056), where ASCII white space
+// goes.
+func TestBuildOrderingPolicyJavaTrimmed(t *testing.T) {
+	m := buildMap(t, map[string]string{p + "root.queues": "a,b", p + "root.a.ordering-policy": "\tfair \n",
+		p + "root.b.ordering-policy": "fair\u00a0", p + "root.b.queues": "c", p + "root.ordering-policy": "\u2003utilization"}, BuildOptions{})
+	assert.Equal(t, "fair", m.Queue("root.a").OrderingPolicy.V)
+	assert.Equal(t, "fair\u00a0", m.Queue("root.b").OrderingPolicy.V)
+	assert.Equal(t, "\u2003utilization", m.Root.OrderingPolicy.V)
+	assert.Equal(t, "fair", AppPolicyAlias(" fair\r"))
+	assert.Equal(t, "fair\u00a0", AppPolicyAlias("fair\u00a0"))
+}
