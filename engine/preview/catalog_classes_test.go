@@ -107,7 +107,7 @@ var catalogClasses = map[validate.CatalogKind]map[string]keyClass{
 	},
 	validate.KindFamily: {
 		"user.<name>.max-parallel-apps":                        at("engine/parallel.go: UserMaxParallelApps"),
-		"multi-node-sorting.policy.<name>.class":               at("engine/multinode.go: \".class\""),
+		"multi-node-sorting.policy.<name>.class":               at("xmlconf/lists.go: \".class\""),
 		"multi-node-sorting.policy.<name>.sorting-interval.ms": at("engine/multinode.go: \".sorting-interval.ms\""),
 	},
 	validate.KindQueue: {
