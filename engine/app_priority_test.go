@@ -131,3 +131,52 @@ func TestDefaultAppPriorityLegacyAutoCreated(t *testing.T) {
 	assert.Equal(t, int32(0), appPriority(t, e, "app_1"), "root.c.u1 did not exist when app_1's priority was settled")
 	assert.Equal(t, int32(2), appPriority(t, e, "app_2"))
 }
+
+// TestApplicationPriorityACLs#testApplicationACLs (ACLsTestBase's queueA
+// and queueB under root), submitted by short name as the Hadoop test does
+// and by full path. AppPriorityACLsManager keys a leaf's groups by
+// getQueueName() before YARN-9879 (capq: 3.3) and by getQueuePath() after,
+// and checkAndGetApplicationPriority looks them up by the submitted name
+// (trunk: normalizeQueueName, a short name to its path): the Hadoop test
+// passes with short names in every release that has it, so the check and
+// the group's default apply to a short name in every profile with
+// priorities. A full path is tested from 3.3 only, where the key is the
+// path: before YARN-9879 the key is the short name, so Hadoop's lookup by
+// a full path would miss the groups, and whether such a submission gets
+// that far there (CapacitySchedulerQueueManager keys queues by short
+// name) is not settled; capq resolves a full path in every profile.
+func TestApplicationPriorityACLsBothSpellings(t *testing.T) {
+	conf := map[string]string{"root.queues": "queueA,queueB,queueC", "root.queueA.capacity": "50",
+		"root.queueB.capacity": "25", "root.queueC.capacity": "25", "yarn.cluster.max-application-priority": "10",
+		"yarn.acl.enable":                          "true",
+		"root.queueA.acl_application_max_priority": "[user=queueA_user group=queueA_group max_priority=5 default_priority=3]",
+		"root.queueB.acl_application_max_priority": "[user=queueB_user group=queueB_group max_priority=11 default_priority=10]"}
+	type sub struct {
+		user, queue string
+		prio        *int32
+		want        int32 // -1: refused
+	}
+	cases := func(a, b string) []sub {
+		return []sub{{"queueA_user", a, new(int32(5)), 5}, {"queueA_user", a, new(int32(6)), -1},
+			{"queueA_user", a, nil, 3}, {"queueB_user", b, new(int32(11)), 10}}
+	}
+	for _, v := range []xmlconf.Version{xmlconf.V2_10, xmlconf.V3_2, xmlconf.V3_4} {
+		spellings := [][2]string{{"queueA", "queueB"}}
+		if v.AtLeast(xmlconf.V3_3) {
+			spellings = append(spellings, [2]string{"root.queueA", "root.queueB"})
+		}
+		for _, sp := range spellings {
+			for i, c := range cases(sp[0], sp[1]) {
+				e, err := New(build(t, conf, v), nodesOf(1, 8192), Options{})
+				require.NoError(t, err)
+				err = e.SubmitApp(AppSpec{ID: "app_1", Queue: c.queue, User: c.user, AM: Resource{1024, 1}, Priority: c.prio})
+				if c.want < 0 {
+					assert.Error(t, err, "%v %s case %d", v, c.queue, i)
+					continue
+				}
+				require.NoError(t, err, "%v %s case %d", v, c.queue, i)
+				assert.Equal(t, c.want, appPriority(t, e, "app_1"), "%v %s case %d", v, c.queue, i)
+			}
+		}
+	}
+}
