@@ -36,6 +36,7 @@ import (
 //	    "reasons": ["QUEUE_DELETE_NOT_STOPPED"], "procedure": ["step", ...], "notes": ["..."]
 //	  } ],
 //	  "global": [ {"name", "old", "new"} ],               // scheduler-wide keys that changed
+//	  "global_notes": ["..."],                            // edits that change nothing Hadoop reads (omitted when none)
 //	  "unified": "--- old.xml\n+++ new.xml\n..."          // with --unified
 //	}
 //
@@ -48,6 +49,7 @@ type diffJSON struct {
 	Refresh       diffRefreshJSON `json:"refresh"`
 	Queues        []QueueChange   `json:"queues"`
 	Global        []PropChange    `json:"global"`
+	GlobalNotes   []string        `json:"global_notes,omitempty"`
 	Unified       *string         `json:"unified,omitempty"`
 }
 
@@ -94,7 +96,7 @@ func writeDiffJSON(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) e
 			Accepted: res.Accepted, HadoopError: res.HadoopError, ReasonCodes: nonNilStrings(res.ReasonCodes()),
 			Findings: findings, Summary: summary, Introduced: introduced,
 		},
-		Queues: res.Queues, Global: res.Global,
+		Queues: res.Queues, Global: res.Global, GlobalNotes: res.GlobalNotes,
 	}
 	if out.Global == nil {
 		out.Global = []PropChange{}

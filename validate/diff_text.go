@@ -60,10 +60,13 @@ func writeDiffText(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) e
 			writeQueueChange(bw, q)
 		}
 	}
-	if len(res.Global) > 0 {
+	if len(res.Global) > 0 || len(res.GlobalNotes) > 0 {
 		fmt.Fprintln(bw, "\nscheduler-wide settings:")
 		for _, p := range res.Global {
 			safeio.Fprintf(bw, "    %s: %s → %s\n", p.Name, rawOrUnset(p.Old), rawOrUnset(p.New))
+		}
+		for _, n := range res.GlobalNotes {
+			safeio.Fprintf(bw, "    note: %s\n", n)
 		}
 	}
 	fmt.Fprintln(bw)

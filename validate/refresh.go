@@ -41,6 +41,10 @@ type RefreshResult struct {
 	Introduced []xmlconf.Finding `json:"introduced_warnings,omitempty"`
 	// Global lists scheduler-wide properties that changed.
 	Global []PropChange `json:"global,omitempty"`
+	// GlobalNotes explain scheduler-wide edits that change nothing Hadoop
+	// reads (a key written out as its default, or dropped), left out of
+	// Global.
+	GlobalNotes []string `json:"global_notes,omitempty"`
 	// HadoopError is what rmadmin would print for the first failure in the
 	// order the ResourceManager checks (empty when accepted).
 	HadoopError string `json:"hadoop_error,omitempty"`
@@ -121,7 +125,7 @@ func Refresh(old, new *xmlconf.Model, opts RefreshOptions) *RefreshResult {
 		rc.run()
 		res.Findings = append(res.Findings, rc.findings...)
 		res.Queues = rc.changes()
-		res.Global = rc.globalChanges()
+		res.Global, res.GlobalNotes = rc.globalChanges(), rc.globalNotes
 	}
 	newLint := <-lintDone
 	res.Findings = append(res.Findings, lintErrors(newLint, false)...)

@@ -23,7 +23,9 @@ type refreshCheck struct {
 	// global caches globalChanges.
 	global     []PropChange
 	globalDone chan []PropChange
-	file       string
+	// globalNotes explain the scheduler-wide changes dropped as no change.
+	globalNotes []string
+	file        string
 	// pairs are validateQueueHierarchy's (old, new) pairs, found once.
 	pairs []queuePair
 	// rule is the refresh rule whose check is running.
@@ -77,7 +79,7 @@ func (c *refreshCheck) run() {
 // waitGlobal collects the scheduler-wide diff started by run.
 func (c *refreshCheck) waitGlobal() {
 	if c.globalDone != nil {
-		c.global = <-c.globalDone
+		c.global, c.globalNotes = c.globalSameAsDefault(<-c.globalDone)
 		c.globalDone = nil
 	}
 }

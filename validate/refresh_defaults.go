@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -80,28 +81,13 @@ func sameAsDefault(oq, nq *xmlconf.Queue, props []PropChange, v xmlconf.Version)
 	return kept, notes
 }
 
-// restartDefaultReads are restart-only keys (RF013) with what a restarted
-// ResourceManager would read for them, from the built model or, for the
-// booleans the model does not keep, Configuration.getBoolean's reading
-// (default false). false: the text does not parse, so RF013 still speaks.
-var restartDefaultReads = map[string]func(m *xmlconf.Model, key string) (string, bool){
-	xmlconf.Prefix + "resource-calculator": func(m *xmlconf.Model, _ string) (string, bool) {
-		return m.Global.ResourceCalculator.V, m.Global.ResourceCalculator.Err == ""
-	},
-	xmlconf.MinAllocationMBKey: func(m *xmlconf.Model, _ string) (string, bool) {
-		v := m.Global.MinAllocation
-		return strconv.FormatInt(v.V.MemoryMB, 10), v.Err == ""
-	},
-	xmlconf.MinAllocationVcoresKey: func(m *xmlconf.Model, _ string) (string, bool) {
-		v := m.Global.MinAllocation
-		return strconv.FormatInt(v.V.VCores, 10), v.Err == ""
-	},
-	xmlconf.Prefix + "legacy-queue-mode.enabled": func(m *xmlconf.Model, _ string) (string, bool) {
-		return strconv.FormatBool(m.Global.LegacyQueueMode.V), m.Global.LegacyQueueMode.Err == ""
-	},
-	xmlconf.MonitorEnableKey: func(m *xmlconf.Model, _ string) (string, bool) {
-		return strconv.FormatBool(m.Global.MonitorEnabled.V), m.Global.MonitorEnabled.Err == ""
-	},
+// unmodelledGlobalReads are scheduler-wide keys the model does not keep,
+// with what the ResourceManager reads for them: Configuration.getBoolean
+// with default false (CapacitySchedulerConfiguration
+// .getMultiNodePlacementEnabled, CapacityScheduler.initScheduler's
+// scheduleAsynchronously). Every other key is read through the model
+// (xmlconf.Global.ReadingOf), whose builder holds Hadoop's defaults.
+var unmodelledGlobalReads = map[string]func(m *xmlconf.Model, key string) (string, bool){
 	xmlconf.Prefix + "multi-node-placement-enabled":   confBoolRead,
 	xmlconf.Prefix + "schedule-asynchronously.enable": confBoolRead,
 }
@@ -118,16 +104,51 @@ func confBoolRead(m *xmlconf.Model, key string) (string, bool) {
 	return strconv.FormatBool(v), ok
 }
 
-// restartSameAsDefault reports whether a restart-only key that one side
-// leaves unset is written on the other as what the ResourceManager reads
-// anyway (DefaultResourceCalculator, 1024 MB, false, ...): a restart
-// would change nothing, so RF013 has nothing to ask.
-func (c *refreshCheck) restartSameAsDefault(pc PropChange) bool {
-	read := restartDefaultReads[pc.Name]
-	if read == nil || (pc.Old == nil) == (pc.New == nil) || c.old == nil || c.new == nil {
-		return false
+// globalReading compares what Hadoop reads for a scheduler-wide key that
+// one side sets and the other leaves unset: on the side that sets it,
+// the model's settings that name it; on the other, the same settings,
+// which hold their default there. same is false when they differ, when
+// the model does not read the key (unknown, not read on this profile, or
+// read from yarn-site.xml only) or when a side's text does not parse:
+// the raw change then stays listed.
+func globalReading(set, unset *xmlconf.Model, key string) (read string, same bool) {
+	if f := unmodelledGlobalReads[key]; f != nil {
+		sv, sok := f(set, key)
+		uv, uok := f(unset, key)
+		return sv, sok && uok && sv == uv
 	}
-	ov, ook := read(c.old, pc.Name)
-	nv, nok := read(c.new, pc.Name)
-	return ook && nok && ov == nv
+	sr := set.Global.ReadingOf(key)
+	if !sr.Read() || sr.Err != "" {
+		return "", false
+	}
+	ur := unset.Global.FieldValues(sr.Fields)
+	return sr.String(), ur.Err == "" && reflect.DeepEqual(sr.Values, ur.Values)
+}
+
+// globalSameAsDefault splits off the scheduler-wide changes where one side
+// leaves the key unset and the other writes what Hadoop reads anyway
+// (DefaultResourceCalculator, 1024 MB, maximum-applications 10000, ...),
+// as sameAsDefault does for queue keys: nothing the scheduler reads
+// changes, so neither the change list nor RF013's restart speaks of it.
+// Each becomes a note, so the JSON still shows the edit.
+func (c *refreshCheck) globalSameAsDefault(props []PropChange) (kept []PropChange, notes []string) {
+	kept = props[:0:0]
+	for _, pc := range props {
+		if (pc.Old == nil) == (pc.New == nil) {
+			kept = append(kept, pc)
+			continue
+		}
+		set, unset := c.new, c.old
+		if pc.New == nil {
+			set, unset = c.old, c.new
+		}
+		sv, same := globalReading(set, unset, pc.Name)
+		if !same {
+			kept = append(kept, pc)
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s %s → %s changes nothing: Hadoop %s reads %q when it is unset",
+			pc.Name, quoteOrUnset(pc.Old), quoteOrUnset(pc.New), c.v, sv))
+	}
+	return kept, notes
 }

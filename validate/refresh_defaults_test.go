@@ -97,3 +97,52 @@ func TestRefreshRestartOnlyDefaultWrittenOut(t *testing.T) {
 		}
 	}
 }
+
+// TestRefreshGlobalDefaultWrittenOutIsNoChange: a scheduler-wide key
+// written out as what Hadoop reads when it is unset (or dropped) is no
+// change: the model's builder holds each default per profile
+// (CapacitySchedulerConfiguration.getMaximumSystemApplications 10000,
+// getMaximumApplicationMasterResourcePercent 0.1, getNodeLocalityDelay
+// 40, YARN-10928's global user-limit-factor from 3.4 only, ...). A key
+// the profile does not read, one the model does not know, or text that
+// does not parse stays listed.
+func TestRefreshGlobalDefaultWrittenOutIsNoChange(t *testing.T) {
+	for _, tc := range []struct {
+		v          xmlconf.Version
+		key, value string
+		changed    bool
+	}{
+		{xmlconf.V3_4, "maximum-applications", "10000", false},
+		{xmlconf.V2_7, "maximum-applications", " 10000 ", false},
+		{xmlconf.V3_4, "maximum-applications", "5000", true},
+		{xmlconf.V3_4, "maximum-applications", "ten thousand", true},
+		{xmlconf.V3_4, "maximum-am-resource-percent", "0.10", false},
+		{xmlconf.V3_4, "maximum-am-resource-percent", "0.2", true},
+		{xmlconf.V3_3, "node-locality-delay", "40", false},
+		{xmlconf.V3_4, "user-limit-factor", "1", false},
+		{xmlconf.V3_3, "user-limit-factor", "1", true}, // not read before 3.4
+		{xmlconf.V3_4, "per-node-heartbeat.maximum-container-assignments", "100", false},
+		{xmlconf.V2_7, "per-node-heartbeat.maximum-container-assignments", "100", true}, // not read by 2.7
+		{xmlconf.V3_4, "reservations-continue-look-all-nodes", "TRUE", false},
+		{xmlconf.V3_4, "resource-calculator", xmlconf.DefaultResourceCalculator, false},
+		{xmlconf.V3_4, "multi-node-placement-enabled", "false", false},
+		{xmlconf.V3_4, xmlconf.MinAllocationMBKey, "1024", false},
+		{xmlconf.V3_4, "yarn.resourcemanager.monitor.capacity.preemption.observe_only", "false", false},
+		{xmlconf.V3_4, "yarn.resourcemanager.monitor.capacity.preemption.observe_only", "true", true},
+		{xmlconf.V3_4, "not-a-hadoop-key", "1", true},
+	} {
+		set := edit(baseConf(), map[string]string{tc.key: tc.value})
+		for _, dir := range [][2]map[string]string{{baseConf(), set}, {set, baseConf()}} {
+			r := refresh(tc.v, dir[0], dir[1], nil)
+			if tc.changed {
+				assert.Len(t, r.Global, 1, "%s %s %q", tc.v, tc.key, tc.value)
+				assert.Empty(t, r.GlobalNotes)
+				continue
+			}
+			assert.Empty(t, r.Global, "%s %s %q", tc.v, tc.key, tc.value)
+			if assert.Len(t, r.GlobalNotes, 1, "%s %s %q", tc.v, tc.key, tc.value) {
+				assert.Contains(t, r.GlobalNotes[0], "changes nothing")
+			}
+		}
+	}
+}

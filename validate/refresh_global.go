@@ -60,7 +60,7 @@ func restartOnlyKey(key string, v xmlconf.Version) bool {
 func (c *refreshCheck) restartOnly() {
 	c.waitGlobal()
 	for _, pc := range c.globalChanges() {
-		if !restartOnlyKey(pc.Name, c.v) || sameWhenTrimmed(pc) || c.restartSameAsDefault(pc) {
+		if !restartOnlyKey(pc.Name, c.v) || sameWhenTrimmed(pc) {
 			continue
 		}
 		at := (&Pass{Model: c.new, file: c.file}).AtKey(pc.Name)
