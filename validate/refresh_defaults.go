@@ -20,6 +20,7 @@ type defaultRead func(q *xmlconf.Queue, v xmlconf.Version) (string, bool)
 //   - submit and administer ACLs: "*" on root, " " elsewhere
 //     (CapacitySchedulerConfiguration.getAcl);
 //   - reservation ACLs: "*" on every queue (getReservationAcl);
+//   - root's capacity and maximum-capacity: 100 (rootPercent);
 //   - a leaf's user limits and AM share: the scheduler-wide key, read for
 //     user limits only from 3.4 (YARN-10928), else Hadoop's constant
 //     (getUserLimit, getUserLimitFactor,
@@ -33,6 +34,34 @@ var defaultReads = map[string]defaultRead{
 	"minimum-user-limit-percent":  leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MinUserLimitPercent }),
 	"user-limit-factor":           leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.UserLimitFactor }),
 	"maximum-am-resource-percent": leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MaxAMResourcePercent }),
+	"capacity":                    rootPercent(func(q *xmlconf.Queue) xmlconf.Capacity { return q.Capacity }, false),
+	"maximum-capacity":            rootPercent(func(q *xmlconf.Queue) xmlconf.Capacity { return q.MaxCapacity }, true),
+}
+
+// rootPercent reads root's capacity or maximum-capacity as a percentage,
+// 100 when unset: CapacitySchedulerConfiguration.getNonLabeledQueueCapacity
+// fixes root's at 100 (2.7: getCapacity) and 3.4's
+// QueueCapacityConfigParser.parse gives root 100% whatever it says, and
+// getNonLabeledQueueMaximumCapacity reads an unset or -1 maximum as 100.
+// Only a percentage written as 100 (or -1 for the maximum) reads the same
+// as unset; another value, a weight or an absolute resource stays listed
+// for the lint rules (CS011, ...), and so does any other queue, whose
+// unset maximum means its parent's in absolute and vector modes.
+func rootPercent(get func(*xmlconf.Queue) xmlconf.Capacity, isMax bool) defaultRead {
+	return func(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+		c := get(q)
+		switch {
+		case !q.IsRoot():
+			return "", false
+		case c.Mode == xmlconf.ModeUnset:
+			return "100", true
+		case c.Mode != xmlconf.ModePercent || c.Err != "":
+			return "", false
+		case isMax && c.Percent == -1:
+			return "100", true
+		}
+		return strconv.FormatFloat(float64(c.Percent), 'g', -1, 32), true
+	}
 }
 
 // reservationACL reads a reservation ACL as getReservationAcl: plain get
