@@ -36,6 +36,48 @@ var defaultReads = map[string]defaultRead{
 	"maximum-am-resource-percent": leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MaxAMResourcePercent }),
 	"capacity":                    rootPercent(func(q *xmlconf.Queue) xmlconf.Capacity { return q.Capacity }, false),
 	"maximum-capacity":            rootPercent(func(q *xmlconf.Queue) xmlconf.Capacity { return q.MaxCapacity }, true),
+	"ordering-policy":             orderingPolicy,
+	"maximum-allocation":          maxAllocation,
+	"maximum-allocation-mb":       maxAllocation,
+	"maximum-allocation-vcores":   maxAllocation,
+	"state":                       configuredState,
+}
+
+// orderingPolicy: a parent reads getQueueOrderingPolicy(queue, its
+// parent's policy) and a leaf getAppOrderingPolicy (default fifo) on
+// every reinitialize, so writing out what the queue inherits reads the
+// same (the model keeps a built-in class name as its alias, as Hadoop
+// loads the same class for either).
+func orderingPolicy(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+	return q.OrderingPolicy.V, q.OrderingPolicy.Err == ""
+}
+
+// maxAllocation: from 3.4, QueueAllocationSettings.setupMaximumAllocation
+// starts from the parent's maximum allocation (the cluster's for root) and
+// replaces what the queue's keys name, on every reinitialize, so writing
+// out the inherited value reads the same. Before 3.4
+// getMaximumAllocationPerQueue reads an unset key as the cluster's
+// yarn.scheduler.maximum-allocation-*, not the parent's, so the change
+// stays listed there.
+func maxAllocation(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
+	return q.MaxAllocation.V.String(), v.AtLeast(xmlconf.V3_4) && q.MaxAllocation.Err == ""
+}
+
+// configuredState: 2.x reads getState straight into the queue, RUNNING
+// when unset, so writing RUNNING out changes nothing. From 3.0 an unset
+// state is not the parent's: AbstractCSQueue's state helper
+// (QueueStateHelper.reinitializeState) keeps the live state when the key
+// is unset, while a written RUNNING restarts a stopped queue, so the
+// change always stays listed.
+func configuredState(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
+	cs := q.ConfiguredState
+	switch {
+	case v.Major >= 3 || cs.Err != "":
+		return "", false
+	case cs.Prop == nil:
+		return string(xmlconf.StateRunning), true
+	}
+	return string(cs.V), true
 }
 
 // rootPercent reads root's capacity or maximum-capacity as a percentage,
