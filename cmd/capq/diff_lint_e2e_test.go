@@ -128,3 +128,37 @@ func TestDiffFailOn(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffDefaultsWrittenOutAreNoChange: NEW writes out what Hadoop reads
+// anyway (root's fixed capacity 100, root's maximum 100, a parent's
+// inherited utilization, a leaf's fifo, maximum-applications 10000, the
+// default calculator): none is listed as a change, each is a note. a1's
+// state RUNNING stays a change (3.4 keeps the live state when it is unset),
+// and the two real edits stay listed.
+func TestDiffDefaultsWrittenOutAreNoChange(t *testing.T) {
+	dir := "testdata/diff/defaults-written-out/"
+	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/defaults-written-out.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, "queues: 2 modified, 3 unchanged\n")
+	assert.Contains(t, r.stdout, "    yarn.scheduler.capacity.node-locality-delay: (unset) → \"20\"\n    note: ")
+	assert.NotContains(t, r.stdout, "maximum-applications: (unset)")
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "json")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/defaults-written-out.json", []byte(r.stdout))
+	var doc struct {
+		Queues []struct {
+			Path, Change string
+			Notes        []string
+		}
+		Global      []struct{ Name string }
+		GlobalNotes []string `json:"global_notes"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
+	assert.Equal(t, []struct{ Name string }{{"yarn.scheduler.capacity.node-locality-delay"}}, doc.Global)
+	assert.Len(t, doc.GlobalNotes, 2)
+	require.Equal(t, "root", doc.Queues[0].Path)
+	assert.Equal(t, "unchanged", doc.Queues[0].Change)
+	assert.Len(t, doc.Queues[0].Notes, 2, "root's capacity and maximum-capacity")
+}
