@@ -132,6 +132,29 @@ func TestDefaultAppPriorityLegacyAutoCreated(t *testing.T) {
 	assert.Equal(t, int32(2), appPriority(t, e, "app_2"))
 }
 
+// The priority ACL is checked once, when RMAppManager settles the
+// priority (checkAndGetApplicationPriority): AppPriorityACLsManager has
+// no groups for a leaf that does not exist yet, so the submission that
+// creates it passes at any priority; CapacityScheduler#addApplication and
+// LeafQueue#submitApplication check no priority. The next submission to
+// the leaf is not asserted: whether Hadoop registers a runtime-created
+// leaf's groups before the next refresh (setQueueAcls runs in
+// initializeQueues and reinitializeQueues; 3.4's
+// setDynamicQueueACLProperties sets the queue's own ACLs) is not settled.
+func TestPriorityACLOfALeafCreatedForTheApp(t *testing.T) {
+	e := newTestEngine(t, map[string]string{
+		p + "root.queues": "c", p + "root.c.capacity": "100", p + "root.c.auto-create-child-queue.enabled": "true",
+		p + "root.c.leaf-queue-template.capacity":                     "50",
+		p + "root.c.leaf-queue-template.acl_application_max_priority": "[user=u1 max_priority=1 default_priority=0]",
+		p + "queue-mappings": "u:%user:root.c.%user", "yarn.cluster.max-application-priority": "10", "yarn.acl.enable": "true",
+	})
+	five := int32(5)
+	pl, err := e.Submit(AppSpec{ID: "app_1", User: "u1", Placement: true, Priority: &five})
+	require.NoError(t, err, "root.c.u1 had no groups when app_1's priority was checked")
+	require.Equal(t, "root.c.u1", pl.Queue)
+	assert.Equal(t, int32(5), appPriority(t, e, "app_1"))
+}
+
 // TestApplicationPriorityACLs#testApplicationACLs (ACLsTestBase's queueA
 // and queueB under root), submitted by short name as the Hadoop test does
 // and by full path. AppPriorityACLsManager keys a leaf's groups by

@@ -421,9 +421,11 @@ func (e *Engine) submitQueue(s *AppSpec, q *queue, placed bool) (*queue, error) 
 	if err := e.submitACL(*s, q); err != nil {
 		return nil, err
 	}
-	if err := e.priorityACL(*s, q); err != nil {
-		return nil, err
-	}
+	// The priority ACL was checked once, in admit
+	// (checkAndGetApplicationPriority, before the queue was created), and
+	// again by the workflow mapping for a mapped priority: the scheduler
+	// checks it no more, so a leaf created for this submission lets any
+	// priority through, as in Hadoop.
 	if q.state != "RUNNING" {
 		return nil, aclError("Queue %s is STOPPED. Cannot accept submission of application: %s", q.path, s.ID)
 	}
