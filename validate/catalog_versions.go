@@ -17,6 +17,9 @@ var queueSuffixSince = []struct {
 	{"auto-create-child-queue.", xmlconf.V3_1},
 	{"leaf-queue-template.", xmlconf.V3_1},
 	{"max-parallel-apps", xmlconf.V3_3},
+	// The resource string is YARN-9116 (RELEASENOTES.3.3.0.md): before it
+	// getMaximumAllocationPerQueue reads only the -mb/-vcores keys.
+	{"maximum-allocation", xmlconf.V3_3},
 	{"multi-node-sorting.policy", xmlconf.V3_2},
 	{"maximum-application-lifetime", xmlconf.V2_10},
 	{"default-application-lifetime", xmlconf.V2_10},

@@ -52,15 +52,14 @@ func orderingPolicy(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
 	return q.OrderingPolicy.V, q.OrderingPolicy.Err == ""
 }
 
-// maxAllocation: from 3.4, QueueAllocationSettings.setupMaximumAllocation
-// starts from the parent's maximum allocation (the cluster's for root) and
-// replaces what the queue's keys name, on every reinitialize, so writing
-// out the inherited value reads the same. Before 3.4
-// getMaximumAllocationPerQueue reads an unset key as the cluster's
-// yarn.scheduler.maximum-allocation-*, not the parent's, so the change
-// stays listed there.
-func maxAllocation(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
-	return q.MaxAllocation.V.String(), v.AtLeast(xmlconf.V3_4) && q.MaxAllocation.Err == ""
+// maxAllocation: the model reads the queue's maximum allocation as the
+// profile does on every reinitialize (from 3.3 AbstractCSQueue#
+// setupMaximumAllocation, 3.4 QueueAllocationSettings, start from the
+// parent's; before 3.3 getMaximumAllocationPerQueue reads an unset key as
+// the cluster's yarn.scheduler.maximum-allocation-*), so writing out what
+// an unset key reads there changes nothing.
+func maxAllocation(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+	return q.MaxAllocation.V.String(), q.MaxAllocation.Err == ""
 }
 
 // configuredState: 2.x reads getState straight into the queue, RUNNING

@@ -239,6 +239,13 @@ func TestRefreshMaxAllocation(t *testing.T) {
 		{"cluster max decreased", v3x,
 			edit(base, map[string]string{"yarn.scheduler.maximum-allocation-mb": "10240"}),
 			edit(base, map[string]string{"yarn.scheduler.maximum-allocation-mb": "6144"}), nil, false, ReasonMaxAllocationDecreased, ""},
+		// A leaf without its own keys reads the parent's maximum from 3.3
+		// (YARN-9116), the cluster's before (getMaximumAllocationPerQueue).
+		{"parent key decreased", []xmlconf.Version{xmlconf.V3_3, xmlconf.V3_4}, base,
+			edit(base, map[string]string{"root.a.maximum-allocation-mb": "4096"}), nil, false, ReasonMaxAllocationDecreased,
+			"Trying to reinitialize root.a.a1 the maximum allocation size can not be decreased! Current setting: <memory:8192, vCores:4>, trying to set it to: <memory:4096, vCores:4>"},
+		{"parent key decreased before 3.3", []xmlconf.Version{xmlconf.V2_7, xmlconf.V2_10, xmlconf.V3_1, xmlconf.V3_2}, base,
+			edit(base, map[string]string{"root.a.maximum-allocation-mb": "4096"}), nil, true, "", ""},
 		{"increased", v3x, edit(base, map[string]string{"root.a.a1.maximum-allocation-mb": "4096"}),
 			edit(base, map[string]string{"root.a.a1.maximum-allocation-mb": "6144"}), nil, true, "", ""},
 	})

@@ -13,8 +13,8 @@ var ruleMaxAllocation = &Rule{
 		Why:      "`Queue maximum allocation cannot be larger than the cluster setting for queue <path> max allocation per queue: <res> cluster setting: <res>`.",
 		Bad:      "yarn.scheduler.maximum-allocation-mb=8192; root.a.maximum-allocation-mb=16384",
 		Good:     "root.a.maximum-allocation-mb=4096",
-		Source:   "QueueAllocationSettings#setupMaximumAllocation (2.x CapacitySchedulerConfiguration#getMaximumAllocationPerQueue)",
-		Versions: "all",
+		Source:   "QueueAllocationSettings#setupMaximumAllocation (3.3: AbstractCSQueue#setupMaximumAllocation; before 3.3 CapacitySchedulerConfiguration#getMaximumAllocationPerQueue)",
+		Versions: "all (the maximum-allocation resource string from 3.3)",
 	},
 	Check: func(p *Pass) {
 		cluster := p.Model.Global.MaxAllocation.V

@@ -233,12 +233,21 @@ func (b *builder) ordering(q *Queue) {
 	q.FairSizeBasedWeight, _ = b.boolAt(queueKey{q, "ordering-policy.fair.enable-size-based-weight"}, FromQueue, false)
 }
 
-// allocationLimit mirrors QueueAllocationSettings.setupMaximumAllocation:
-// maximum-allocation (a resource string) wins over the -mb/-vcores keys
-// and sets every resource type, 0 where it names none; without it, the
-// -mb/-vcores keys each replace one component of the parent's (then the
-// cluster's) maximum.
+// allocationLimit is a queue's maximum allocation as the profile reads it.
+// From 3.3 (YARN-9116: AbstractCSQueue#setupMaximumAllocation, 3.4's
+// QueueAllocationSettings.setupMaximumAllocation) maximum-allocation (a
+// resource string) wins over the -mb/-vcores keys and sets every resource
+// type, 0 where it names none; without it, the -mb/-vcores keys each
+// replace one component of the parent's (root: the cluster's) maximum.
+// Before 3.3 CapacitySchedulerConfiguration#getMaximumAllocationPerQueue
+// reads only the -mb/-vcores keys, and an unset one as the cluster's
+// yarn.scheduler.maximum-allocation-*, never the parent's. Every profile
+// reads -1 (UNDEFINED) as unset.
 func (b *builder) allocationLimit(q *Queue) {
+	if b.v.Less(V3_3) {
+		q.MaxAllocation = b.allocationKeys(q, b.m.Global.MaxAllocation)
+		return
+	}
 	inherited := b.m.Global.MaxAllocation
 	if q.Parent != nil {
 		inherited = inherit(q.Parent.MaxAllocation)
@@ -254,11 +263,18 @@ func (b *builder) allocationLimit(q *Queue) {
 		q.MaxAllocation = v
 		return
 	}
-	v := inherited
-	if mem, ok := b.intAt(queueKey{q, "maximum-allocation-mb"}, FromQueue, int32(inherited.V.MemoryMB)); ok {
+	q.MaxAllocation = b.allocationKeys(q, inherited)
+}
+
+// allocationKeys replaces the components of base that the queue's
+// maximum-allocation-mb/-vcores keys set (getInt with default UNDEFINED,
+// so a written -1 leaves the component as it is).
+func (b *builder) allocationKeys(q *Queue, base Value[Resource]) Value[Resource] {
+	v := base
+	if mem, ok := b.intAt(queueKey{q, "maximum-allocation-mb"}, FromQueue, int32(base.V.MemoryMB)); ok && (mem.V != -1 || mem.Err != "") {
 		v.V.MemoryMB, v.Origin, v.Prop, v.Raw, v.Err = int64(mem.V), FromQueue, mem.Prop, mem.Raw, mem.Err
 	}
-	if vc, ok := b.intAt(queueKey{q, "maximum-allocation-vcores"}, FromQueue, int32(inherited.V.VCores)); ok {
+	if vc, ok := b.intAt(queueKey{q, "maximum-allocation-vcores"}, FromQueue, int32(base.V.VCores)); ok && (vc.V != -1 || vc.Err != "") {
 		v.V.VCores = int64(vc.V)
 		if v.Origin != FromQueue {
 			v.Origin, v.Prop, v.Raw = FromQueue, vc.Prop, vc.Raw
@@ -267,7 +283,7 @@ func (b *builder) allocationLimit(q *Queue) {
 			v.Err = vc.Err
 		}
 	}
-	q.MaxAllocation = v
+	return v
 }
 
 // parseAllocationString reads "memory-mb=8192,vcores=4" (also with

@@ -259,8 +259,9 @@ type Queue struct {
 	// FairSizeBasedWeight is ordering-policy.fair.enable-size-based-weight.
 	FairSizeBasedWeight Value[bool]
 
-	// MaxAllocation is the effective per-container maximum (queue keys,
-	// else the parent's, else the cluster's yarn.scheduler.maximum-allocation-*).
+	// MaxAllocation is the effective per-container maximum: the queue's
+	// keys, else (from 3.3) the parent's, else the cluster's
+	// yarn.scheduler.maximum-allocation-* (before 3.3 always the cluster's).
 	MaxAllocation Value[Resource]
 	// MaxLifetime and DefaultLifetime are application lifetimes in seconds
 	// (-1: unset/inherit).
