@@ -190,7 +190,8 @@ var ruleInvalidState = &Rule{
 				return
 			}
 			msg := s.Err
-			if p.Version.Less(xmlconf.V3_1) && s.V == xmlconf.StateDraining {
+			// DRAINING is a QueueState from YARN-5756 (CHANGELOG.2.9.0.md).
+			if p.Version.Less(xmlconf.V2_10) && s.V == xmlconf.StateDraining {
 				msg = "No enum constant org.apache.hadoop.yarn.api.records.QueueState.DRAINING"
 			}
 			p.ReportHint(AtValue(p, q, s), "write RUNNING or STOPPED, without spaces", "%s", msg)
@@ -202,13 +203,14 @@ var ruleRunningUnderStopped = &Rule{
 	ID: "CS041", Name: "running-under-stopped", Category: CatState, Severity: xmlconf.SeverityError,
 	Docs: Docs{
 		Summary: "a queue is explicitly RUNNING while its parent is STOPPED",
-		Why: "Hadoop 3 refuses it on every load: `The parent queue:<parent> cannot be STOPPED as the child queue:<child> " +
-			"is in RUNNING state.` Tools that write state=RUNNING on every queue make stopping a parent impossible. " +
-			"Hadoop 2 accepts it, but the child still takes no applications.",
+		Why: "From 2.9 (YARN-5746) Hadoop refuses it on every load: `The parent queue:<parent> cannot be STOPPED as the child queue:<child> " +
+			"is in RUNNING state.` (before 3.3: `The parent queue:<parent> state is STOPPED, child queue:<child> state cannot be RUNNING.`, " +
+			"short queue names). Tools that write state=RUNNING on every queue make stopping a parent impossible. " +
+			"Hadoop 2.7 accepts it, but the child still takes no applications.",
 		Bad:      "root.eng.state=STOPPED; root.eng.dev.state=RUNNING",
 		Good:     "root.eng.state=STOPPED (children inherit it; remove their state keys)",
-		Source:   "QueueStateHelper#setQueueState",
-		Versions: "3.1+ error; 2.x warning",
+		Source:   "AbstractCSQueue#initializeQueueState (3.4: QueueStateHelper#setQueueState)",
+		Versions: "2.10+ error; 2.7 warning",
 	},
 	Check: func(p *Pass) {
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
@@ -220,12 +222,19 @@ var ruleRunningUnderStopped = &Rule{
 				return
 			}
 			at := AtValue(p, q, q.ConfiguredState)
-			if p.Version.Less(xmlconf.V3_1) {
+			hint := "remove the child's state key so it inherits STOPPED"
+			switch {
+			case p.Version.Less(xmlconf.V2_10):
 				p.Accepted(at, "remove the child's state key", "%q is RUNNING under STOPPED parent %q; it accepts no applications", q.Path, q.Parent.Path)
-				return
+			case p.Version.Less(xmlconf.V3_3):
+				// The 3.1/3.2 line's AbstractCSQueue#initializeQueueState (the one
+				// still reading getMaximumAllocationPerQueue) names the queues by
+				// getQueueName, the short name; the 3.3 line's (with
+				// setupMaximumAllocation and getMaxParallelAppsForQueue) by path.
+				p.ReportHint(at, hint, "The parent queue:%s state is STOPPED, child queue:%s state cannot be RUNNING.", q.Parent.Name, q.Name)
+			default:
+				p.ReportHint(at, hint, "The parent queue:%s cannot be STOPPED as the child queue:%s is in RUNNING state.", q.Parent.Path, q.Path)
 			}
-			p.ReportHint(at, "remove the child's state key so it inherits STOPPED",
-				"The parent queue:%s cannot be STOPPED as the child queue:%s is in RUNNING state.", q.Parent.Path, q.Path)
 		})
 	},
 }

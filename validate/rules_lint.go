@@ -226,7 +226,7 @@ var ruleDeadQueue = &Rule{
 		}
 		eachNonRoot(p.Model, func(q *xmlconf.Queue) {
 			c, m, ok := absFractions(q, "", p.Version)
-			if !ok || c != 0 || m != 0 || q.State.V == xmlconf.StateStopped {
+			if !ok || c != 0 || m != 0 || stoppedUpTree(q) {
 				return
 			}
 			if _, pm, _ := absFractions(q.Parent, "", p.Version); pm == 0 {
@@ -267,7 +267,9 @@ var ruleLowCapacity = &Rule{
 }
 
 // stoppedUpTree reports whether q or an ancestor is STOPPED: a queue below
-// a stopped parent is stopped too (AbstractCSQueue#getState).
+// a stopped parent takes no applications (from 2.10 it inherits the state,
+// AbstractCSQueue#initializeQueueState; on 2.7 ParentQueue#
+// submitApplication refuses them).
 func stoppedUpTree(q *xmlconf.Queue) bool {
 	for ; q != nil; q = q.Parent {
 		if q.State.V == xmlconf.StateStopped {

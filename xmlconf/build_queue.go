@@ -117,8 +117,14 @@ func parseLabelSet(s string) []string {
 }
 
 // state mirrors getConfiguredState (QueueState.valueOf of the upper-cased,
-// untrimmed text) and QueueStateHelper: unset inherits the parent's state
-// (DRAINING counts as STOPPED), root defaults to RUNNING.
+// untrimmed text) and, from 2.9 (YARN-5746, YARN-5756 in
+// CHANGELOG.2.9.0.md; the 2.10 profile), AbstractCSQueue#
+// initializeQueueState (3.4: QueueStateHelper): unset inherits the
+// parent's state (DRAINING counts as STOPPED), root defaults to RUNNING.
+// 2.7's setupQueueConfigs reads CapacitySchedulerConfiguration#getState
+// into the queue, RUNNING when unset whatever the parent's state (its
+// ParentQueue#submitApplication still refuses applications below a
+// stopped parent).
 func (b *builder) state(q *Queue) {
 	if p, raw, ok := b.qprop(q, "state"); ok {
 		v := Value[QueueState]{Raw: raw, Origin: FromQueue, Prop: p}
@@ -136,7 +142,7 @@ func (b *builder) state(q *Queue) {
 	switch {
 	case q.ConfiguredState.V == StateRunning || q.ConfiguredState.V == StateStopped:
 		q.State = q.ConfiguredState
-	case q.Parent == nil:
+	case q.Parent == nil || b.v.Less(V2_10):
 		q.State = Value[QueueState]{V: StateRunning}
 	default:
 		q.State = inherit(q.Parent.State)

@@ -140,6 +140,38 @@ func TestBuildStateInheritance(t *testing.T) {
 	assert.Equal(t, StateRunning, m.Root.State.V)
 }
 
+// TestBuildStateInheritancePerProfile: a child without a state key takes
+// its parent's state from 2.9 on (YARN-5746: AbstractCSQueue#
+// initializeQueueState; the 2.10 profile and every 3.x), while 2.7's
+// setupQueueConfigs reads CapacitySchedulerConfiguration#getState, RUNNING
+// when unset (TestQueueState#testQueueState asserts both children STOPPED
+// after stopping q1 on the newer lines).
+func TestBuildStateInheritancePerProfile(t *testing.T) {
+	conf := map[string]string{
+		p + "root.queues": "q1", p + "root.q1.queues": "q2", p + "root.q1.state": "STOPPED",
+		p + "root.q1.q2.queues": "q3",
+	}
+	for _, tc := range []struct {
+		v      Version
+		child  QueueState
+		origin Origin
+	}{
+		{V2_7, StateRunning, FromDefault},
+		{V2_10, StateStopped, FromParent},
+		{V3_1, StateStopped, FromParent},
+		{V3_2, StateStopped, FromParent},
+		{V3_3, StateStopped, FromParent},
+		{V3_4, StateStopped, FromParent},
+	} {
+		m := buildMap(t, conf, BuildOptions{Version: tc.v})
+		assert.Equal(t, StateStopped, m.Queue("root.q1").State.V, tc.v.String())
+		for _, path := range []string{"root.q1.q2", "root.q1.q2.q3"} {
+			assert.Equal(t, tc.child, m.Queue(path).State.V, "%s %s", tc.v, path)
+			assert.Equal(t, tc.origin, m.Queue(path).State.Origin, "%s %s", tc.v, path)
+		}
+	}
+}
+
 func TestBuildUserLimitsAndMaxApplications(t *testing.T) {
 	// TestApplicationLimits: maximum-applications 10000 × absolute capacity.
 	m := buildMap(t, map[string]string{

@@ -222,8 +222,8 @@ type Queue struct {
 	DefaultLabelExpr Value[string]
 
 	// ConfiguredState is the state key as written (upper-cased); empty
-	// when unset. State is the effective state (inherits the parent's,
-	// root RUNNING).
+	// when unset. State is the effective state (from 2.10 inherits the
+	// parent's; root, and on 2.7 every unset queue, RUNNING).
 	ConfiguredState Value[QueueState]
 	State           Value[QueueState]
 

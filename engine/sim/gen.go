@@ -321,13 +321,25 @@ func shortName(path string) string {
 	return path
 }
 
+// stoppedUpTree reports whether q or an ancestor is STOPPED: on 2.7 a
+// leaf below a stopped parent reads RUNNING, but ParentQueue#
+// submitApplication refuses its applications.
+func stoppedUpTree(q *xmlconf.Queue) bool {
+	for ; q != nil; q = q.Parent {
+		if q.State.V == xmlconf.StateStopped {
+			return true
+		}
+	}
+	return false
+}
+
 // genLeaves lists running leaves with weights: absolute capacity, with a
 // floor so zero-capacity leaves still see some apps.
 func genLeaves(m *xmlconf.Model) ([]string, []float64) {
 	var leaves []string
 	var w []float64
 	for _, q := range m.Queues {
-		if !q.IsLeaf() || q.State.V == xmlconf.StateStopped {
+		if !q.IsLeaf() || stoppedUpTree(q) {
 			continue
 		}
 		leaves = append(leaves, q.Path)
