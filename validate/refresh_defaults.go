@@ -62,16 +62,17 @@ func maxAllocation(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
 	return q.MaxAllocation.V.String(), q.MaxAllocation.Err == ""
 }
 
-// configuredState: 2.x reads getState straight into the queue, RUNNING
-// when unset, so writing RUNNING out changes nothing. From 3.0 an unset
-// state is not the parent's: AbstractCSQueue's state helper
-// (QueueStateHelper.reinitializeState) keeps the live state when the key
-// is unset, while a written RUNNING restarts a stopped queue, so the
-// change always stays listed.
+// configuredState: 2.7 reads getState straight into the queue, RUNNING
+// when unset, so writing RUNNING out changes nothing. From 2.9 (YARN-5756,
+// so the 2.10 profile) an unset state is not the parent's:
+// AbstractCSQueue#initializeQueueState (3.4: QueueStateHelper.
+// reinitializeState) keeps the live state when the key is unset, while a
+// written RUNNING restarts a stopped queue, so the change always stays
+// listed.
 func configuredState(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
 	cs := q.ConfiguredState
 	switch {
-	case v.Major >= 3 || cs.Err != "":
+	case v.AtLeast(xmlconf.V2_10) || cs.Err != "":
 		return "", false
 	case cs.Prop == nil:
 		return string(xmlconf.StateRunning), true

@@ -120,8 +120,8 @@ var ruleRF010 = refreshRule("RF010", "queue-state-change", xmlconf.SeverityInfo,
 		"keeps the live state, so the queue stays STOPPED until a restart or an explicit RUNNING (warning).",
 	Bad: "(informational)", Good: "(informational)",
 	Source:   csPkg + "QueueStateHelper / AbstractCSQueue#stopQueue",
-	Versions: "3.x",
-}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).stateChanges)
+	Versions: "2.10+ (the state machine is YARN-5756, in 2.9.0)",
+}).between(xmlconf.V2_10, xmlconf.Version{}).judge((*refreshCheck).stateChanges)
 
 var ruleRF011 = refreshRule("RF011", "parent-not-running", xmlconf.SeverityError, Docs{
 	Summary: "a stopped queue is set RUNNING while its parent stays stopped",
@@ -129,9 +129,9 @@ var ruleRF011 = refreshRule("RF011", "parent-not-running", xmlconf.SeverityError
 		"parent does not restart it: an unset state key keeps the live state.",
 	Bad:      "old: root.a.state=STOPPED   new: root.a.state unset, root.a.x.state=RUNNING",
 	Good:     "new: root.a.state=RUNNING",
-	Source:   csPkg + "AbstractCSQueue#activateQueue",
-	Versions: "3.x",
-}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).parentsNotRunning)
+	Source:   csPkg + "AbstractCSQueue#activateQueue (before 3.3 activeQueue, naming the parent by its short name)",
+	Versions: "2.10+ (the state machine is YARN-5756, in 2.9.0)",
+}).between(xmlconf.V2_10, xmlconf.Version{}).judge((*refreshCheck).parentsNotRunning)
 
 var ruleRF013 = refreshRule("RF013", "restart-only-setting", xmlconf.SeverityWarning, Docs{
 	Summary: "a setting that refreshQueues does not apply changed",

@@ -45,9 +45,15 @@ func (c *refreshCheck) stateChanges() {
 func (c *refreshCheck) parentsNotRunning() {
 	for _, t := range c.replayStates() {
 		if t.kind == transParentDown {
+			// AbstractCSQueue#activeQueue names the parent by getQueueName
+			// (the short name) in the 2.9-3.2 lines, by path from 3.3.
+			parent := t.nq.Parent.Path
+			if c.v.Less(xmlconf.V3_3) {
+				parent = t.nq.Parent.Name
+			}
 			c.hint(xmlconf.SeverityError, c.atNew(t.nq),
 				"set "+t.nq.Parent.Key("state")+"=RUNNING explicitly: an unset state key leaves a stopped queue stopped",
-				"The parent Queue:%s is not running. Please activate the parent queue first", t.nq.Parent.Path)
+				"The parent Queue:%s is not running. Please activate the parent queue first", parent)
 		}
 	}
 }
@@ -86,8 +92,9 @@ func (c *refreshCheck) reinitState(oq, nq *xmlconf.Queue, current map[string]xml
 	if nq.ConfiguredState.Err != "" {
 		cfg = "" // CS040 refuses the file; no transition to replay
 	}
-	if c.v.Major < 3 {
-		// 2.x reads the configured state straight into the queue.
+	if c.v.Less(xmlconf.V2_10) {
+		// 2.7 reads the configured state straight into the queue; the
+		// state machine (YARN-5756) is in CHANGELOG.2.9.0.md.
 		if cfg != "" {
 			return cfg
 		}

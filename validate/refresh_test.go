@@ -255,12 +255,17 @@ func TestRefreshParentNotRunning(t *testing.T) {
 	base := edit(baseConf(), map[string]string{"root.a.state": "STOPPED"})
 	runCases(t, []refreshCase{
 		// Removing the parent's state key leaves it STOPPED in the live scheduler.
-		{"parent key removed", v3x, base, edit(base, map[string]string{"root.a.state": "", "root.a.a1.state": "RUNNING"}), nil,
+		{"parent key removed", v33_34, base, edit(base, map[string]string{"root.a.state": "", "root.a.a1.state": "RUNNING"}), nil,
 			false, ReasonParentNotRunning, "The parent Queue:root.a is not running. Please activate the parent queue first"},
-		{"parent set RUNNING", v3x, base, edit(base, map[string]string{"root.a.state": "RUNNING", "root.a.a1.state": "RUNNING"}), nil,
-			true, "", ""},
-		{"2.x reads states directly", v2x, base, edit(base, map[string]string{"root.a.state": "", "root.a.a1.state": "RUNNING"}), nil,
-			true, "", ""},
+		// The state machine is YARN-5756 (CHANGELOG.2.9.0.md); before 3.3
+		// AbstractCSQueue#activeQueue names the parent by getQueueName.
+		{"parent key removed, short name", []xmlconf.Version{xmlconf.V2_10, xmlconf.V3_1, xmlconf.V3_2}, base,
+			edit(base, map[string]string{"root.a.state": "", "root.a.a1.state": "RUNNING"}), nil,
+			false, ReasonParentNotRunning, "The parent Queue:a is not running. Please activate the parent queue first"},
+		{"parent set RUNNING", append([]xmlconf.Version{xmlconf.V2_10}, v3x...), base,
+			edit(base, map[string]string{"root.a.state": "RUNNING", "root.a.a1.state": "RUNNING"}), nil, true, "", ""},
+		{"2.7 reads states directly", []xmlconf.Version{xmlconf.V2_7}, base,
+			edit(base, map[string]string{"root.a.state": "", "root.a.a1.state": "RUNNING"}), nil, true, "", ""},
 	})
 }
 
