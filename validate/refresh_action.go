@@ -44,8 +44,8 @@ func actionFor(f xmlconf.Finding, v xmlconf.Version) Action {
 	}
 	switch f.Rule {
 	case "RF002", "RF003":
-		if v.Major < 3 {
-			return ActionRestart
+		if v.Less(xmlconf.V2_10) {
+			return ActionRestart // no deletion before YARN-5556 (2.9.0)
 		}
 		return ActionStopFirst
 	case "RF004":

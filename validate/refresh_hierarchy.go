@@ -29,11 +29,14 @@ func (c *refreshCheck) removal(oq *xmlconf.Queue) {
 	apps := c.liveApps(oq.Path)
 	at := c.at(oq)
 	switch {
-	case c.v.Major < 3:
-		// Before YARN-5556 no queue can ever be deleted by a refresh.
+	case c.v.Less(xmlconf.V2_10):
+		// 2.7's CapacityScheduler#validateExistingQueues: before YARN-5556
+		// (CHANGELOG.2.9.0.md) no queue can ever be deleted by a refresh.
 		c.report(xmlconf.SeverityError, at, "%s cannot be found during refresh!", oq.Name)
 		return
 	case c.v.Less(xmlconf.V3_3):
+		// YARN-5556's validateQueueHierarchy (CapacitySchedulerQueueManager
+		// in the 2.9/2.10 and 3.1/3.2 lines): only the live state counts.
 		if state != xmlconf.StateStopped {
 			c.hint(xmlconf.SeverityError, at, c.appsHint(oq.Path),
 				"%s is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : %s",

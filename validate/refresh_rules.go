@@ -37,11 +37,11 @@ var ruleRF002 = refreshRule("RF002", "delete-running-queue", xmlconf.SeverityErr
 	Summary: "a queue is removed while it is not STOPPED",
 	Why: "validateQueueHierarchy refuses to drop a live queue unless it is STOPPED (a queue still running applications is " +
 		"DRAINING). Every descendant of a removed parent is checked too. From 3.3 the new file may instead still set the removed " +
-		"queue's state to exactly `STOPPED` (case-sensitive). Before 3.1 no queue can be deleted without a restart.",
+		"queue's state to exactly `STOPPED` (case-sensitive). Before YARN-5556 (2.9.0; 2.7 here) no queue can be deleted without a restart.",
 	Bad:    "old: root.queues=a,b   new: root.queues=a   (root.b RUNNING)",
 	Good:   "refresh 1: root.b.state=STOPPED; wait until drained; refresh 2: root.queues=a",
-	Source: csPkg + "CapacitySchedulerConfigValidator#validateQueueHierarchy (3.1–3.2: CapacitySchedulerQueueManager; 2.x: CapacityScheduler#validateExistingQueues)",
-	Versions: "2.x: never (`<name> cannot be found during refresh!`); 3.1–3.2: live STOPPED; 3.3+: live STOPPED or new state exactly STOPPED. " +
+	Source: csPkg + "CapacitySchedulerConfigValidator#validateQueueHierarchy (2.10, 3.1–3.2: CapacitySchedulerQueueManager; 2.7: CapacityScheduler#validateExistingQueues)",
+	Versions: "2.7: never (`<name> cannot be found during refresh!`); 2.10–3.2: live STOPPED (YARN-5556, in 2.9.0); 3.3+: live STOPPED or new state exactly STOPPED. " +
 		"Warning when a deleted queue still has applications (--live-state).",
 }).judge((*refreshCheck).removals)
 

@@ -77,6 +77,11 @@ var (
 	v31_32 = []xmlconf.Version{xmlconf.V3_1, xmlconf.V3_2}
 	v33_34 = []xmlconf.Version{xmlconf.V3_3, xmlconf.V3_4}
 	v3x    = []xmlconf.Version{xmlconf.V3_1, xmlconf.V3_2, xmlconf.V3_3, xmlconf.V3_4}
+	// v210_32 share YARN-5556's validateQueueHierarchy (2.9.0): a queue
+	// may be deleted when its live state is STOPPED.
+	v210_32 = []xmlconf.Version{xmlconf.V2_10, xmlconf.V3_1, xmlconf.V3_2}
+	v210up  = []xmlconf.Version{xmlconf.V2_10, xmlconf.V3_1, xmlconf.V3_2, xmlconf.V3_3, xmlconf.V3_4}
+	v27     = []xmlconf.Version{xmlconf.V2_7}
 )
 
 func runCases(t *testing.T, cases []refreshCase) {
@@ -104,17 +109,20 @@ func TestRefreshDeleteQueue(t *testing.T) {
 	base := baseConf()
 	stopped := edit(base, map[string]string{"root.b.b1.state": "STOPPED"})
 	runCases(t, []refreshCase{
-		{"running leaf", v2x, base, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
+		// 2.7 has no deletion (CapacityScheduler#validateExistingQueues).
+		{"running leaf", v27, base, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
 			"b1 cannot be found during refresh!"},
-		{"running leaf", v31_32, base, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
+		{"running leaf", v210_32, base, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
 			"root.b.b1 is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : RUNNING"},
 		{"running leaf", v33_34, base, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
 			"root.b.b1 cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : RUNNING"},
-		{"stopped leaf", v2x, stopped, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped, ""},
-		{"stopped leaf", v3x, stopped, edit(base, withoutB1), nil, true, "", ""},
-		// Only the new file says STOPPED: 3.3+ accepts, 3.1 and 3.2 do not.
-		{"new file says STOPPED", v2x, base, edit(stopped, withoutB1), nil, false, ReasonQueueDeleteNotStopped, ""},
-		{"new file says STOPPED", v31_32, base, edit(stopped, withoutB1), nil, false, ReasonQueueDeleteNotStopped, ""},
+		{"stopped leaf", v27, stopped, edit(base, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
+			"b1 cannot be found during refresh!"},
+		{"stopped leaf", v210up, stopped, edit(base, withoutB1), nil, true, "", ""},
+		// Only the new file says STOPPED: 3.3+ accepts, 2.10–3.2 do not.
+		{"new file says STOPPED", v27, base, edit(stopped, withoutB1), nil, false, ReasonQueueDeleteNotStopped, ""},
+		{"new file says STOPPED", v210_32, base, edit(stopped, withoutB1), nil, false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : RUNNING"},
 		{"new file says STOPPED", v33_34, base, edit(stopped, withoutB1), nil, true, "", ""},
 		// The comparison is case-sensitive although the state itself is not.
 		{"new file says stopped", v33_34, base, edit(edit(base, withoutB1), map[string]string{"root.b.b1.state": "stopped"}), nil,
@@ -123,13 +131,49 @@ func TestRefreshDeleteQueue(t *testing.T) {
 			fakeLive{states: map[string]string{"root.b.b1": "DRAINING"}, apps: map[string]int{"root.b.b1": 2}},
 			false, ReasonQueueDeleteNotStopped,
 			"root.b.b1 cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : DRAINING"},
-		{"live STOPPED, old file RUNNING", v3x, base, edit(base, withoutB1),
+		{"live DRAINING", v210_32, stopped, edit(base, withoutB1),
+			fakeLive{states: map[string]string{"root.b.b1": "DRAINING"}, apps: map[string]int{"root.b.b1": 2}},
+			false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : DRAINING"},
+		{"live STOPPED, old file RUNNING", v210up, base, edit(base, withoutB1),
 			fakeLive{states: map[string]string{"root.b.b1": "STOPPED"}}, true, "", ""},
 		{"parent with a running child", v3x,
 			edit(base, map[string]string{"root.b.state": "STOPPED", "root.b.b2.state": "RUNNING"}),
 			edit(base, map[string]string{"root.queues": "a", "root.a.capacity": "100", "root.b.capacity": "", "root.b.queues": ""}),
 			nil, false, ReasonQueueDeleteNotStopped, ""},
 	})
+}
+
+// TestCapacityScheduler.testRefreshQueuesWithQueueDelete (YARN-5556, in
+// 2.9.0; YARN-6240 fixed the test in the 2.9 line): a leaf or a parent is
+// deleted once it and every queue below it is live STOPPED, and refused
+// while one is DRAINING (the test's spies return DRAINING, then STOPPED).
+func TestRefreshQueuesWithQueueDelete(t *testing.T) {
+	base := baseConf()
+	withoutB := edit(base, map[string]string{"root.queues": "a", "root.a.capacity": "100", "root.b.capacity": "",
+		"root.b.queues": "", "root.b.b1.capacity": "", "root.b.b2.capacity": "", "root.b.b3.capacity": ""})
+	live := func(states map[string]string) LiveState { return fakeLive{states: states} }
+	bStopped := map[string]string{"root.b.b1": "STOPPED", "root.b.b2": "STOPPED", "root.b.b3": "STOPPED"}
+	bDraining := maps.Clone(bStopped)
+	bDraining["root.b"] = "DRAINING"
+	bAll := maps.Clone(bStopped)
+	bAll["root.b"] = "STOPPED"
+	runCases(t, []refreshCase{
+		{"leaf DRAINING", v210_32, base, edit(base, withoutB1), live(map[string]string{"root.b.b1": "DRAINING"}),
+			false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : DRAINING"},
+		{"leaf STOPPED", v210up, base, edit(base, withoutB1), live(map[string]string{"root.b.b1": "STOPPED"}), true, "", ""},
+		{"parent DRAINING", v210_32, base, withoutB, live(bDraining), false, ReasonQueueDeleteNotStopped,
+			"root.b is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : DRAINING"},
+		{"parent and children STOPPED", v210up, base, withoutB, live(bAll), true, "", ""},
+		{"parent and children STOPPED", v27, base, withoutB, live(bAll), false, ReasonQueueDeleteNotStopped,
+			"b cannot be found during refresh!"},
+	})
+	// The procedure for a refused deletion is the two-step stop, not a restart.
+	r := refresh(xmlconf.V2_10, base, edit(base, withoutB1), nil)
+	assert.Equal(t, ActionStopFirst, changeOf(t, r, "root.b.b1").Action)
+	r = refresh(xmlconf.V2_7, base, edit(base, withoutB1), nil)
+	assert.Equal(t, ActionRestart, changeOf(t, r, "root.b.b1").Action)
 }
 
 func TestRefreshDeleteWarnsAboutApplications(t *testing.T) {
@@ -208,7 +252,11 @@ func TestRefreshParentToLeaf(t *testing.T) {
 	})
 	runCases(t, []refreshCase{
 		{"stopped children", v3x, base, leafB, nil, true, "", ""},
-		{"stopped children", v2x, base, leafB, nil, false, ReasonQueueDeleteNotStopped, ""},
+		{"stopped children", v27, base, leafB, nil, false, ReasonQueueDeleteNotStopped, "b1 cannot be found during refresh!"},
+		// 2.10 deletes the stopped children (YARN-5556), then
+		// ParentQueue#reinitialize refuses the leaf root.b (RF008).
+		{"stopped children", []xmlconf.Version{xmlconf.V2_10}, base, leafB, nil, false, ReasonQueueTypeChanged,
+			"Trying to reinitialize root.b from root.b"},
 		{"running child", v3x, edit(base, map[string]string{"root.b.b1.state": "RUNNING", "root.b.state": ""}), leafB, nil,
 			false, ReasonQueueDeleteNotStopped, ""},
 	})

@@ -36,7 +36,8 @@ func TestDiffSeedsGolden(t *testing.T) {
 }
 
 // TestDiffRefusedGolden: deleting a RUNNING queue exits 1 with Hadoop's
-// message and the two-step procedure; 2.x needs a restart.
+// message and the two-step procedure; 2.10 has YARN-5556 (2.9.0) with its
+// own message, and only 2.7 needs a restart.
 func TestDiffRefusedGolden(t *testing.T) {
 	old, new := "testdata/diff/delete-running-queue/old.xml", "testdata/diff/delete-running-queue/new.xml"
 	r := runBinary(t, "", "diff", old, new)
@@ -47,6 +48,11 @@ func TestDiffRefusedGolden(t *testing.T) {
 	r = runBinary(t, "", "diff", old, new, "--hadoop-version", "2.10", "--format", "json")
 	assert.Equal(t, 1, r.code, r.stderr)
 	golden.Assert(t, "diff/delete-running-queue-2.10.json", []byte(r.stdout))
+	assert.Contains(t, r.stdout, `"root.b.b1 is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : RUNNING"`)
+	assert.Contains(t, r.stdout, `"action": "stop-first"`)
+
+	r = runBinary(t, "", "diff", old, new, "--hadoop-version", "2.7", "--format", "json")
+	assert.Equal(t, 1, r.code, r.stderr)
 	assert.Contains(t, r.stdout, `"b1 cannot be found during refresh!"`)
 	assert.Contains(t, r.stdout, `"action": "restart"`)
 }
