@@ -83,12 +83,27 @@ func (e *Engine) orphanCheck(m *xmlconf.Model) []string {
 		nq := m.Queue(q.path)
 		switch {
 		case nq == nil && q.apps > 0:
-			errs = append(errs, fmt.Sprintf("%s cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : %s", q.path, e.liveState(q)))
+			errs = append(errs, e.deleteRefusal(q))
 		case nq != nil && q.leaf && !nq.IsLeaf() && q.apps > 0:
 			errs = append(errs, fmt.Sprintf("Can not convert the leaf queue: %s to parent queue since it is not yet in stopped state. Current State : %s", q.path, e.liveState(q)))
 		}
 	}
 	return append(errs, e.betweenAttemptsCheck(m)...)
+}
+
+// deleteRefusal is validateQueueHierarchy's message for a queue that
+// cannot go, as the profile words it (RF002): 2.7's validateExistingQueues
+// names it by short name, YARN-5556's (2.10, 3.1, 3.2) by path, 3.3+'s
+// CapacitySchedulerConfigValidator in other words.
+func (e *Engine) deleteRefusal(q *queue) string {
+	v := e.model.Version
+	switch {
+	case v.Less(xmlconf.V2_10):
+		return q.name + " cannot be found during refresh!"
+	case v.Less(xmlconf.V3_3):
+		return fmt.Sprintf("%s is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : %s", q.path, e.liveState(q))
+	}
+	return fmt.Sprintf("%s cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : %s", q.path, e.liveState(q))
 }
 
 // betweenAttemptsCheck refuses to delete, or turn into a parent, a leaf
