@@ -86,11 +86,13 @@ func (c *refreshCheck) moves() {
 }
 
 // conversions calls f for each old queue Hadoop found again at the same
-// path, with both classes, from 3.1 (2.x: class changes fail later, in
-// reinitialize, RF008). The RF004–RF007 checks below are the branches of
-// validateQueueHierarchy's if/else chain, so at most one holds per queue.
+// path, with both classes, from 2.10 (YARN-6109, in 2.9.0, added the
+// conversions to validateQueueHierarchy and ParentQueue#reinitialize; 2.7's
+// class changes fail later, in reinitialize, RF008). The RF004–RF007 checks
+// below are the branches of validateQueueHierarchy's if/else chain, so at
+// most one holds per queue (RF006/RF007 only from 3.1, with auto-creation).
 func (c *refreshCheck) conversions(f func(oq, nq *xmlconf.Queue, ok, nk queueKind)) {
-	if c.v.Less(xmlconf.V3_1) {
+	if c.v.Less(xmlconf.V2_10) {
 		return
 	}
 	for _, p := range c.pairs {
@@ -173,10 +175,10 @@ func (c *refreshCheck) reinitialized(f func(oq, nq *xmlconf.Queue, ok, nk queueK
 	}
 }
 
-// classChanged is RF008's check: 2.x refuses any class change on
-// reinitialize.
+// classChanged is RF008's check: before YARN-6109 (2.9.0) LeafQueue and
+// ParentQueue#reinitialize refuse any class change (2.7 here).
 func (c *refreshCheck) classChanged() {
-	if c.v.Major >= 3 {
+	if c.v.AtLeast(xmlconf.V2_10) {
 		return
 	}
 	c.reinitialized(func(oq, nq *xmlconf.Queue, ok, nk queueKind) {
@@ -187,7 +189,7 @@ func (c *refreshCheck) classChanged() {
 }
 
 // maxAllocations is RF009's check on every leaf that stays a leaf (every
-// version refuses a smaller maximum allocation). 2.x stops at a class
+// version refuses a smaller maximum allocation). 2.7 stops at a class
 // change (RF008) first.
 func (c *refreshCheck) maxAllocations() {
 	c.reinitialized(func(oq, nq *xmlconf.Queue, ok, nk queueKind) {

@@ -63,17 +63,18 @@ var ruleRF004 = refreshRule("RF004", "leaf-to-parent-running", xmlconf.SeverityE
 	Bad:      "old: root.b.b1 leaf (RUNNING)   new: root.b.b1.queues=x",
 	Good:     "refresh 1: root.b.b1.state=STOPPED; refresh 2: root.b.b1.queues=x",
 	Source:   csPkg + "CapacitySchedulerConfigValidator (LeafQueueConversionValidator)",
-	Versions: "3.1+; 2.x refuses any conversion (RF008)",
-}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).leafToParent)
+	Versions: "2.10+ (YARN-6109, in 2.9.0): live STOPPED; 3.3+ also the new state. 2.7 refuses any conversion (RF008)",
+}).between(xmlconf.V2_10, xmlconf.Version{}).judge((*refreshCheck).leafToParent)
 
 var ruleRF005 = refreshRule("RF005", "parent-to-leaf", xmlconf.SeverityInfo, Docs{
 	Summary: "a parent queue loses all its children and becomes a leaf",
-	Why: "Allowed from 3.1 (Hadoop logs `Converting the parent queue: <path> to leaf queue.`), but each removed child must be " +
-		"deletable (RF002).",
+	Why: "Allowed from 2.9.0 (Hadoop logs `Converting the parent queue: <path> to leaf queue.`; ParentQueue#reinitialize swaps " +
+		"in the new leaf), whatever the parent's own state, but each removed child must be deletable (RF002): " +
+		"TestCapacityScheduler#testRefreshQueuesWithAllChildQueuesDeleted.",
 	Bad: "(informational)", Good: "(informational)",
-	Source:   csPkg + "CapacitySchedulerConfigValidator (ParentQueueConversionValidator)",
-	Versions: "3.1+ info; 2.x refused (RF008)",
-}).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).parentToLeaf)
+	Source:   csPkg + "CapacitySchedulerConfigValidator (ParentQueueConversionValidator; 2.10–3.2: CapacitySchedulerQueueManager#validateQueueHierarchy)",
+	Versions: "2.10+ info (YARN-5556 and YARN-6109, both in 2.9.0); 2.7 deletes no child (RF002) and refuses the class change (RF008)",
+}).between(xmlconf.V2_10, xmlconf.Version{}).judge((*refreshCheck).parentToLeaf)
 
 var ruleRF006 = refreshRule("RF006", "parent-to-auto-create", xmlconf.SeverityError, Docs{
 	Summary: "a plain parent queue turns on legacy auto-creation",
@@ -95,13 +96,13 @@ var ruleRF007 = refreshRule("RF007", "auto-create-parent-converted", xmlconf.Sev
 }).between(xmlconf.V3_1, xmlconf.Version{}).judge((*refreshCheck).fromManaged)
 
 var ruleRF008 = refreshRule("RF008", "queue-type-changed", xmlconf.SeverityError, Docs{
-	Summary:  "2.x: a leaf becomes a parent or a parent a leaf",
-	Why:      "Before 3.1 LeafQueue/ParentQueue.reinitialize refuse a newly parsed queue of the other class.",
+	Summary:  "2.7: a leaf becomes a parent or a parent a leaf",
+	Why:      "Before YARN-6109 (2.9.0) LeafQueue/ParentQueue.reinitialize refuse a newly parsed queue of the other class.",
 	Bad:      "old: root.b leaf   new: root.b.queues=x",
 	Good:     "restart the ResourceManager",
 	Source:   csPkg + "LeafQueue#reinitialize, ParentQueue#reinitialize",
-	Versions: "2.x only",
-}).judge((*refreshCheck).classChanged).between(xmlconf.Version{}, xmlconf.V2_10)
+	Versions: "2.7 only (2.10+: RF004, RF005)",
+}).judge((*refreshCheck).classChanged).between(xmlconf.Version{}, xmlconf.V2_7)
 
 var ruleRF009 = refreshRule("RF009", "max-allocation-decreased", xmlconf.SeverityError, Docs{
 	Summary: "a leaf queue's effective maximum allocation decreases",

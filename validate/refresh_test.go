@@ -223,13 +223,16 @@ func TestRefreshLeafToParent(t *testing.T) {
 	base := baseConf()
 	stopped := edit(base, map[string]string{"root.b.b1.state": "STOPPED"})
 	runCases(t, []refreshCase{
-		{"running leaf", v2x, base, withB1AsParent(base), nil, false, ReasonQueueTypeChanged,
+		// 2.7's LeafQueue#reinitialize refuses a newly parsed parent.
+		{"running leaf", v27, base, withB1AsParent(base), nil, false, ReasonQueueTypeChanged,
 			"Trying to reinitialize root.b.b1 from root.b.b1"},
-		{"running leaf", v3x, base, withB1AsParent(base), nil, false, ReasonLeafToParentNotStopped,
+		{"stopped leaf", v27, stopped, withB1AsParent(base), nil, false, ReasonQueueTypeChanged, ""},
+		// YARN-6109 (CHANGELOG.2.9.0.md) converts a live STOPPED leaf from
+		// 2.9.0 (CapacitySchedulerQueueManager#validateQueueHierarchy).
+		{"running leaf", v210up, base, withB1AsParent(base), nil, false, ReasonLeafToParentNotStopped,
 			"Can not convert the leaf queue: root.b.b1 to parent queue since it is not yet in stopped state. Current State : RUNNING"},
-		{"stopped leaf", v3x, stopped, withB1AsParent(base), nil, true, "", ""},
-		{"stopped leaf", v2x, stopped, withB1AsParent(base), nil, false, ReasonQueueTypeChanged, ""},
-		{"new file says STOPPED", v31_32, base, withB1AsParent(stopped), nil, false, ReasonLeafToParentNotStopped, ""},
+		{"stopped leaf", v210up, stopped, withB1AsParent(base), nil, true, "", ""},
+		{"new file says STOPPED", v210_32, base, withB1AsParent(stopped), nil, false, ReasonLeafToParentNotStopped, ""},
 		{"new file says STOPPED", v33_34, base, withB1AsParent(stopped), nil, true, "", ""},
 		// 3.3 compares the raw text; 3.4 the parsed (upper-cased) state.
 		{"new file says stopped", []xmlconf.Version{xmlconf.V3_3}, base,
@@ -251,17 +254,51 @@ func TestRefreshParentToLeaf(t *testing.T) {
 		"root.b.queues": "", "root.b.b1.capacity": "", "root.b.b2.capacity": "", "root.b.b3.capacity": "",
 	})
 	runCases(t, []refreshCase{
-		{"stopped children", v3x, base, leafB, nil, true, "", ""},
+		// From 2.9.0 (CHANGELOG.2.9.0.md: YARN-5556 deletes the STOPPED
+		// children, YARN-6109 converts; ParentQueue#reinitialize swaps the
+		// parent for the new leaf).
+		{"stopped children", v210up, base, leafB, nil, true, "", ""},
 		{"stopped children", v27, base, leafB, nil, false, ReasonQueueDeleteNotStopped, "b1 cannot be found during refresh!"},
-		// 2.10 deletes the stopped children (YARN-5556), then
-		// ParentQueue#reinitialize refuses the leaf root.b (RF008).
-		{"stopped children", []xmlconf.Version{xmlconf.V2_10}, base, leafB, nil, false, ReasonQueueTypeChanged,
-			"Trying to reinitialize root.b from root.b"},
-		{"running child", v3x, edit(base, map[string]string{"root.b.b1.state": "RUNNING", "root.b.state": ""}), leafB, nil,
-			false, ReasonQueueDeleteNotStopped, ""},
+		{"running child", v210_32, edit(base, map[string]string{"root.b.b1.state": "RUNNING", "root.b.state": ""}), leafB, nil,
+			false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : RUNNING"},
+		{"running child", v33_34, edit(base, map[string]string{"root.b.b1.state": "RUNNING", "root.b.state": ""}), leafB, nil,
+			false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : RUNNING"},
 	})
-	r := refresh(xmlconf.V3_4, base, leafB, nil)
-	assert.Equal(t, "parent-to-leaf", changeOf(t, r, "root.b").Change)
+	for _, v := range v210up {
+		r := refresh(v, base, leafB, nil)
+		assert.Equal(t, "parent-to-leaf", changeOf(t, r, "root.b").Change, v.String())
+		assert.Equal(t, []string{"Converting the parent queue: root.b to leaf queue."}, infosOf(r, "RF005"), v.String())
+	}
+	assert.Empty(t, infosOf(refresh(xmlconf.V2_7, base, leafB, nil), "RF005"))
+}
+
+// TestRefreshQueuesWithAllChildQueuesDeleted is TestCapacityScheduler's
+// (TestCapacitySchedulerQueues' from 3.4) test of the same name: root.b's
+// children are all deleted; the refresh fails while b1 is RUNNING (the
+// spy's first answer) and succeeds, root.b becoming a leaf, once b1, b2
+// and b3 are STOPPED. root.b itself stays RUNNING. 2.7 deletes no queue.
+func TestRefreshQueuesWithAllChildQueuesDeleted(t *testing.T) {
+	base := baseConf()
+	leafB := edit(base, map[string]string{
+		"root.b.queues": "", "root.b.b1.capacity": "", "root.b.b2.capacity": "", "root.b.b3.capacity": "",
+	})
+	live := func(b1 string) LiveState {
+		return fakeLive{states: map[string]string{"root.b.b1": b1, "root.b.b2": "STOPPED", "root.b.b3": "STOPPED"}}
+	}
+	runCases(t, []refreshCase{
+		{"b1 RUNNING", v210_32, base, leafB, live("RUNNING"), false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : RUNNING"},
+		{"b1 RUNNING", v33_34, base, leafB, live("RUNNING"), false, ReasonQueueDeleteNotStopped,
+			"root.b.b1 cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : RUNNING"},
+		{"all STOPPED", v210up, base, leafB, live("STOPPED"), true, "", ""},
+		{"all STOPPED", v27, base, leafB, live("STOPPED"), false, ReasonQueueDeleteNotStopped, "b1 cannot be found during refresh!"},
+	})
+	for _, v := range v210up {
+		c := changeOf(t, refresh(v, base, leafB, live("STOPPED")), "root.b")
+		assert.Equal(t, "parent-to-leaf", c.Change, v.String())
+	}
 }
 
 func TestRefreshAutoCreateConversions(t *testing.T) {
@@ -614,4 +651,15 @@ func findQueueChange(t *testing.T, r *RefreshResult, path string) QueueChange {
 	}
 	t.Fatalf("no change for %s", path)
 	return QueueChange{}
+}
+
+// infosOf is the messages of rule's info findings, in order.
+func infosOf(r *RefreshResult, rule string) []string {
+	var out []string
+	for _, f := range r.Findings {
+		if f.Rule == rule && f.Severity == xmlconf.SeverityInfo {
+			out = append(out, f.Message)
+		}
+	}
+	return out
 }
