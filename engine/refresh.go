@@ -85,7 +85,7 @@ func (e *Engine) orphanCheck(m *xmlconf.Model) []string {
 		case nq == nil && q.apps > 0:
 			errs = append(errs, e.deleteRefusal(q))
 		case nq != nil && q.leaf && !nq.IsLeaf() && q.apps > 0:
-			errs = append(errs, fmt.Sprintf("Can not convert the leaf queue: %s to parent queue since it is not yet in stopped state. Current State : %s", q.path, e.liveState(q)))
+			errs = append(errs, e.convertRefusal(q))
 		}
 	}
 	return append(errs, e.betweenAttemptsCheck(m)...)
@@ -104,6 +104,17 @@ func (e *Engine) deleteRefusal(q *queue) string {
 		return fmt.Sprintf("%s is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : %s", q.path, e.liveState(q))
 	}
 	return fmt.Sprintf("%s cannot be deleted from the capacity scheduler configuration, as the queue is not yet in stopped state. Current State : %s", q.path, e.liveState(q))
+}
+
+// convertRefusal is the message for a leaf holding apps that gets
+// children: 2.7's LeafQueue#reinitialize refuses the newly parsed parent
+// (RF008; YARN-6109, in 2.9.0, brought the conversion), 2.10+
+// validateQueueHierarchy refuses a leaf that is not STOPPED (RF004).
+func (e *Engine) convertRefusal(q *queue) string {
+	if e.model.Version.Less(xmlconf.V2_10) {
+		return fmt.Sprintf("Trying to reinitialize %s from %s", q.path, q.path)
+	}
+	return fmt.Sprintf("Can not convert the leaf queue: %s to parent queue since it is not yet in stopped state. Current State : %s", q.path, e.liveState(q))
 }
 
 // betweenAttemptsCheck refuses to delete, or turn into a parent, a leaf

@@ -40,3 +40,31 @@ func TestRefreshDeleteRefusalPerVersion(t *testing.T) {
 		})
 	}
 }
+
+// Likewise a leaf holding applications that gets children: 2.7's
+// LeafQueue#reinitialize refuses the newly parsed parent (before YARN-6109,
+// in 2.9.0); 2.10+ validateQueueHierarchy refuses a leaf not STOPPED.
+func TestRefreshLeafToParentRefusalPerVersion(t *testing.T) {
+	kv := map[string]string{
+		"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"root.b.queues": "b1,b2", "root.b.b1.capacity": "50", "root.b.b2.capacity": "50",
+	}
+	withChild := maps.Clone(kv)
+	withChild["root.b.b1.queues"] = "c"
+	withChild["root.b.b1.c.capacity"] = "100"
+	for _, tc := range []struct {
+		v   xmlconf.Version
+		msg string
+	}{
+		{xmlconf.V2_7, "Trying to reinitialize root.b.b1 from root.b.b1"},
+		{xmlconf.V2_10, "Can not convert the leaf queue: root.b.b1 to parent queue since it is not yet in stopped state. Current State : RUNNING"},
+		{xmlconf.V3_4, "Can not convert the leaf queue: root.b.b1 to parent queue since it is not yet in stopped state. Current State : RUNNING"},
+	} {
+		t.Run(tc.v.String(), func(t *testing.T) {
+			e, err := New(build(t, kv, tc.v), []NodeSpec{{ID: "n0", MemoryMB: 4 * gb, VCores: 4}}, Options{})
+			require.NoError(t, err)
+			require.NoError(t, e.SubmitApp(AppSpec{ID: "x", Queue: "b1", User: "u", AM: Resource{gb, 1}}))
+			assert.Equal(t, []string{tc.msg}, e.Refresh(build(t, withChild, tc.v), nil))
+		})
+	}
+}
