@@ -118,8 +118,11 @@ type AppState struct {
 	// Runnable appears when any max-parallel-apps is set.
 	Runnable *bool `json:"runnable,omitempty"`
 	// Priority is the application priority (SchedulerApplicationAttempt
-	// getPriority), after the cap at yarn.cluster.max-application-priority
-	// and any update; it appears when that maximum is above 0 or the app's
+	// getPriority): the one sent or, for an app sent without one, its
+	// default (a priority ACL group's default_priority, else the leaf's
+	// default-application-priority: checkAndGetPriority), capped at
+	// yarn.cluster.max-application-priority, then any workflow mapping or
+	// update; it appears when that maximum is above 0 or the app's
 	// priority is not 0.
 	Priority *int32 `json:"priority,omitempty"`
 	// Label fields (cluster with node labels): the app's allocated and

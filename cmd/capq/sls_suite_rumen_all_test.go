@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -37,18 +36,7 @@ func TestSLSRunnerRumenAllTasks(t *testing.T) {
 			name := map[bool]string{false: "TestSLSRunner-RUMEN-all-tasks-no-nodeFile", true: "TestSLSRunner-RUMEN-all-tasks-nodeFile"}[c.nodes]
 			golden.Assert(t, "sls-suite/"+name+".txt", []byte(r.stdout))
 
-			j := runBinary(t, "", append(args, "--format", "json")...)
-			require.Equal(t, 0, j.code, j.stderr)
-			var out struct {
-				Cluster struct {
-					Nodes int `json:"nodes"`
-				} `json:"cluster"`
-				Summary struct {
-					Finished   int   `json:"apps_finished"`
-					Containers int64 `json:"containers_allocated"`
-				} `json:"summary"`
-			}
-			require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+			out := simulateJSON(t, args)
 			assert.Equal(t, c.nodesWant, out.Cluster.Nodes)
 			assert.Equal(t, 2, out.Summary.Finished)
 			assert.Equal(t, int64(2+192), out.Summary.Containers, "two AMs and 192 maps")

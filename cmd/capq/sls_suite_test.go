@@ -56,19 +56,7 @@ func TestSLSSuiteCapacitySchedulerRuns(t *testing.T) {
 			require.Equal(t, 0, r.code, r.stderr)
 			golden.Assert(t, "sls-suite/"+strings.ReplaceAll(c.name, " ", "-")+".txt", []byte(r.stdout))
 
-			j := runBinary(t, "", append(args, "--format", "json")...)
-			require.Equal(t, 0, j.code, j.stderr)
-			var out struct {
-				Cluster struct {
-					Nodes    int   `json:"nodes"`
-					MemoryMB int64 `json:"memory_mb"`
-				} `json:"cluster"`
-				Summary struct {
-					Finished   int   `json:"apps_finished"`
-					Containers int64 `json:"containers_allocated"`
-				} `json:"summary"`
-			}
-			require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+			out := simulateJSON(t, args)
 			assert.Equal(t, c.nodesWant, out.Cluster.Nodes)
 			assert.Equal(t, int64(c.nodesWant)*100240, out.Cluster.MemoryMB, "yarn.sls.nm.memory.mb of the suite's sls-runner.xml")
 			if strings.HasPrefix(c.trace, "syn") {
@@ -97,19 +85,7 @@ func TestSLSRealTracesRun(t *testing.T) {
 	assert.Contains(t, r.stderr, `key "am.type" ignored in 10 object(s)`)
 	golden.Assert(t, "sls-real/yarn-10427.txt", []byte(r.stdout))
 
-	j := runBinary(t, "", append(args, "--format", "json")...)
-	require.Equal(t, 0, j.code, j.stderr)
-	var out struct {
-		Cluster struct {
-			Nodes    int   `json:"nodes"`
-			MemoryMB int64 `json:"memory_mb"`
-		} `json:"cluster"`
-		Summary struct {
-			Finished   int   `json:"apps_finished"`
-			Containers int64 `json:"containers_allocated"`
-		} `json:"summary"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+	out := simulateJSON(t, args)
 	assert.Equal(t, 3, out.Cluster.Nodes, "tableMapping.csv: node1..node3")
 	assert.Equal(t, int64(3*1024000), out.Cluster.MemoryMB)
 	assert.Equal(t, 10, out.Summary.Finished)
@@ -133,24 +109,12 @@ func TestSLSSuiteNodesWithResources(t *testing.T) {
 	assert.Contains(t, r.stderr, "nodes-with-resources.json:1 (rack 1) node 3 (node3): 2 node(s) name more than one label")
 	golden.Assert(t, "sls-suite/nodes-with-resources.txt", []byte(r.stdout))
 
-	j := runBinary(t, "", append(args, "--format", "json")...)
-	require.Equal(t, 0, j.code, j.stderr)
-	var out struct {
-		Cluster struct {
-			Nodes    int   `json:"nodes"`
-			MemoryMB int64 `json:"memory_mb"`
-			VCores   int64 `json:"vcores"`
-		} `json:"cluster"`
-		Summary struct {
-			Finished int `json:"apps_finished"`
-		} `json:"summary"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+	out := simulateJSON(t, args)
 	assert.Equal(t, 4, out.Cluster.Nodes)
 	assert.Equal(t, int64(2048+2*100240+6144), out.Cluster.MemoryMB)
 	assert.Equal(t, int64(6+2*100+12), out.Cluster.VCores)
 	assert.Equal(t, 2, out.Summary.Finished)
-	assert.NotContains(t, j.stdout, `"partitions"`, "no node is labelled")
+	assert.NotContains(t, out.raw, `"partitions"`, "no node is labelled")
 }
 
 // TestRumenGridmixWordCountRuns runs Hadoop's WordCount Rumen traces
@@ -174,18 +138,7 @@ func TestRumenGridmixWordCountRuns(t *testing.T) {
 			}
 			golden.Assert(t, "rumen/"+strings.TrimSuffix(c.trace, ".json")+"-run.txt", []byte(r.stdout))
 
-			j := runBinary(t, "", append(args, "--format", "json")...)
-			require.Equal(t, 0, j.code, j.stderr)
-			var out struct {
-				Cluster struct {
-					Nodes int `json:"nodes"`
-				} `json:"cluster"`
-				Summary struct {
-					Finished   int   `json:"apps_finished"`
-					Containers int64 `json:"containers_allocated"`
-				} `json:"summary"`
-			}
-			require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+			out := simulateJSON(t, args)
 			assert.Equal(t, 1, out.Cluster.Nodes, "foo.example.com")
 			assert.Equal(t, c.apps, out.Summary.Finished)
 			assert.Equal(t, int64(c.apps*(1+3+1)), out.Summary.Containers, "an AM, 3 maps and a reduce per job")
@@ -236,4 +189,29 @@ func TestSLSRealSampleConfRuns(t *testing.T) {
 	assert.Contains(t, r.stdout, "warning: not modelled: yarn.resourcemanager.scheduler.class: the scheduler yarn-site.xml names (org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler)")
 	assert.Contains(t, r.stdout, "2 apps submitted, 2 finished, 0 rejected")
 	golden.Assert(t, "sls-real/sample-conf.txt", []byte(r.stdout))
+}
+
+// simRun is what the SLS suite's tests read of simulate's JSON output.
+type simRun struct {
+	Cluster struct {
+		Nodes    int   `json:"nodes"`
+		MemoryMB int64 `json:"memory_mb"`
+		VCores   int64 `json:"vcores"`
+	} `json:"cluster"`
+	Summary struct {
+		Finished   int   `json:"apps_finished"`
+		Containers int64 `json:"containers_allocated"`
+	} `json:"summary"`
+	raw string
+}
+
+// simulateJSON runs simulate with args and --format json, and decodes it.
+func simulateJSON(t *testing.T, args []string) simRun {
+	t.Helper()
+	j := runBinary(t, "", append(args, "--format", "json")...)
+	require.Equal(t, 0, j.code, j.stderr)
+	var out simRun
+	require.NoError(t, json.Unmarshal([]byte(j.stdout), &out))
+	out.raw = j.stdout
+	return out
 }
