@@ -37,7 +37,7 @@ type readFlags struct {
 
 func (f *readFlags) bind(cmd *cobra.Command) {
 	cmd.Flags().Int64Var(&f.maxFileSize, "max-file-size", xmlconf.DefaultMaxBytes, "largest input file (or standard input) accepted, in bytes")
-	cmd.Flags().BoolVar(&f.allowSpecial, "allow-special-files", false, "accept FIFOs and devices as input files (still bounded by --max-file-size)")
+	cmd.Flags().BoolVar(&f.allowSpecial, "allow-special-files", false, "accept FIFOs and devices as input files named on the command line (still bounded by --max-file-size); files an XInclude or entity names must be regular")
 	cmd.Flags().BoolVar(&f.untrusted, "untrusted", false, "treat configurations as input from anyone: no external entities, no xi:include outside their directory, no ${env.*} (default: on when CI is set; git: inputs always)")
 	f.untrustedSet = func() bool { return cmd.Flags().Changed("untrusted") }
 }
