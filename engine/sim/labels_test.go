@@ -116,7 +116,7 @@ func TestNativeLabelErrors(t *testing.T) {
 		`{"cluster": {"node_labels": [{"name": "x"}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [` + app(`"node_label_expression": "y"`) + `]}`:                                                            `application "a": node label expression "y" is not in cluster.node_labels (defined: "x")`,
 		`{"cluster": {"node_labels": [{"name": "x"}], "nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [` + app(`"node_label_expression": "x&&y"`) + `]}`:                                                         `has more than one label`,
 		`{"cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1}]}, "apps": [], "events": [{"at_ms": 1, "kind": "add_nodes", "nodes": [{"count": 1, "prefix": "n", "memory_mb": 1, "vcores": 1, "partition": "z"}]}]}`: `node "n0": partition "z" is not in cluster.node_labels`,
-		`{"cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1, "partition": 3}]}, "apps": []}`:                                                                                                                       `must be string`,
+		`{"cluster": {"nodes": [{"count": 1, "memory_mb": 1024, "vcores": 1, "partition": 3}]}, "apps": []}`:                                                                                                                       `must be a string`,
 	}
 	for in, want := range cases {
 		_, err := ReadNative("w.json", []byte(in))

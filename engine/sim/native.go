@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/capq/capq/safeio"
@@ -219,7 +220,7 @@ func (r *posReader) jsonErr(err error, dec *json.Decoder) error {
 		if field == "" {
 			field = "value"
 		}
-		return fmt.Errorf("%s: %s must be %s, not a JSON %s", r.pos(te.Offset), field, te.Type.String(), te.Value)
+		return fmt.Errorf("%s: %s must be %s, not a JSON %s", r.pos(te.Offset), field, jsonWant(te.Type), te.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return fmt.Errorf("%s: malformed JSON: unexpected end of input", r.pos(int64(len(r.data))))
 	}
@@ -237,4 +238,23 @@ func (r *posReader) elemErr(err error, dec *json.Decoder, pos string) error {
 		return r.jsonErr(err, dec)
 	}
 	return fmt.Errorf("%s: %s", pos, strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// jsonWant names what a JSON value must be to decode into t, in JSON's
+// words for containers ("map[string]interface {}" told a user nothing);
+// numbers keep their Go width (int32), which is the range they must fit.
+func jsonWant(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return jsonWant(t.Elem())
+	case reflect.Map, reflect.Struct:
+		return "a JSON object"
+	case reflect.Slice, reflect.Array:
+		return "a JSON array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	}
+	return t.String()
 }

@@ -55,7 +55,7 @@ func TestRMAppsTagsRefused(t *testing.T) {
 		`"applicationTags": "` + strings.Repeat("t,", 1_000_000) + `"`: "Too many applicationTags",
 		`"applicationTags": "ok,` + long + `"`:                         "Tag " + long + " is too long, maximum allowed length of a tag is 100",
 		`"applicationTags": "bad\u0007tag"`:                            `A tag can only have ASCII characters! Invalid tag - "bad\atag"`,
-		`"applicationTags": ["a", "b"]`:                                "applicationTags must be string",
+		`"applicationTags": ["a", "b"]`:                                "applicationTags must be a string",
 		`"priority": 3000000000`:                                       "priority",
 		`"priority": "HIGH"`:                                           "priority must be int32",
 	} {

@@ -57,7 +57,7 @@ func TestRMAppsLeftOut(t *testing.T) {
 
 	for in, want := range map[string]string{
 		`[]`:                                    "not a ResourceManager apps answer",
-		"{\"apps\":\n{\"app\": [{\"id\": 5}]}}": "a.json:2: apps.app.id must be string",
+		"{\"apps\":\n{\"app\": [{\"id\": 5}]}}": "a.json:2: apps.app.id must be a string",
 		`{"app": []}`:                           `no "apps" object`,
 		`{"apps": {"app": []}}`:                 "no application to simulate",
 	} {
