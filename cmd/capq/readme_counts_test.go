@@ -71,3 +71,36 @@ func TestREADMENodeLabelScenarioCount(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEScenarioCount checks the README's count of the bundled
+// scenarios: all of testdata/scenarios, those whose source is a file of
+// Hadoop's tests (a path under /test/, base classes such as
+// QueueACLsTestBase included), the distinct methods they name (file and
+// method) and the distinct files. docs/hadoop-test-coverage.md's census
+// counts the same way.
+func TestREADMEScenarioCount(t *testing.T) {
+	root := golden.RepoRoot()
+	files, err := filepath.Glob(filepath.Join(root, "testdata", "scenarios", "*.json"))
+	require.NoError(t, err)
+	reproducing, methods, classes := 0, map[string]bool{}, map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		var sc struct {
+			Source *struct{ File, Method string } `json:"source"`
+		}
+		require.NoError(t, json.Unmarshal(data, &sc), f)
+		if sc.Source == nil || !strings.Contains(sc.Source.File, "/test/") {
+			continue
+		}
+		reproducing++
+		methods[sc.Source.File+"#"+sc.Source.Method] = true
+		classes[sc.Source.File] = true
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	want := fmt.Sprintf("`testdata/scenarios/` holds %d scenarios: %d reproduce the asserted values of %d test methods in %d of Hadoop's test classes",
+		len(files), reproducing, len(methods), len(classes))
+	assert.True(t, strings.Contains(text, want), "README.md should say %q", want)
+}
