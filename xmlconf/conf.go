@@ -111,8 +111,17 @@ func NewConf(docs ...*Document) *Conf {
 }
 
 // FromMap builds a Conf from a plain map (scenario files, tests). Every
-// property is attributed to origin with no line.
+// property is attributed to origin with no line. An empty value sets
+// nothing, as an empty <value> element does.
 func FromMap(m map[string]string, origin string) *Conf {
+	return FromMapKeepEmpty(m, nil, origin)
+}
+
+// FromMapKeepEmpty is FromMap where the keys in empty whose value is ""
+// hold the empty string as their value, as the attribute form
+// <property name=".." value=""/> of a file does (Configuration keeps it:
+// an empty ACL then admits nobody, where an unset one takes its default).
+func FromMapKeepEmpty(m map[string]string, empty map[string]bool, origin string) *Conf {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -120,7 +129,7 @@ func FromMap(m map[string]string, origin string) *Conf {
 	sort.Strings(keys)
 	d := &Document{File: origin}
 	for _, k := range keys {
-		p := &Property{Name: strings.TrimSpace(k), Value: m[k], Unset: m[k] == ""}
+		p := &Property{Name: strings.TrimSpace(k), Value: m[k], Unset: m[k] == "" && !empty[k]}
 		p.Pos = Pos{File: origin}
 		p.NamePos, p.ValuePos = p.Pos, p.Pos
 		d.Props = append(d.Props, p)

@@ -33,7 +33,9 @@ func clusterNodes(nodes []Node, groups []NodeGroup) []engine.NodeSpec {
 
 // buildModel merges yarn-site under the scheduler configuration (the RM
 // layers capacity-scheduler.xml over yarn-site.xml) and builds the model.
-func buildModel(yarnSite, config map[string]string, v xmlconf.Version, cluster engine.Resource) *xmlconf.Model {
+// The config keys in empty hold the empty string as a value (config_file's
+// value="", Scenario.fileEmpty).
+func buildModel(yarnSite, config map[string]string, empty map[string]bool, v xmlconf.Version, cluster engine.Resource) *xmlconf.Model {
 	m := make(map[string]string, len(yarnSite)+len(config))
 	for k, val := range yarnSite {
 		m[k] = val
@@ -41,7 +43,13 @@ func buildModel(yarnSite, config map[string]string, v xmlconf.Version, cluster e
 	for k, val := range config {
 		m[k] = val
 	}
-	conf := xmlconf.FromMap(m, "scenario")
+	keep := map[string]bool{}
+	for k := range empty {
+		if _, ok := config[k]; ok {
+			keep[k] = true
+		}
+	}
+	conf := xmlconf.FromMapKeepEmpty(m, keep, "scenario")
 	return xmlconf.Build(conf, xmlconf.BuildOptions{Version: v, Cluster: xmlconf.Resource{MemoryMB: cluster.MemoryMB, VCores: cluster.VCores}})
 }
 

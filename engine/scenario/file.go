@@ -39,6 +39,11 @@ type Scenario struct {
 	// (an external entity or an include refused in untrusted mode, XML008,
 	// …): the run lists them with its startup warnings.
 	configNotes []string
+	// fileEmpty are the config_file keys the file sets to the empty
+	// string (the attribute form value=""), which the inline config does
+	// not override: a value, where an empty entry of the config map (an
+	// empty <value> element) sets nothing.
+	fileEmpty map[string]bool
 }
 
 // Cluster is the scenario's starting cluster: single nodes and groups of
@@ -275,6 +280,12 @@ func (sc *Scenario) mergeConfigFile(rd xmlconf.ReadOptions) error {
 	for k, v := range m {
 		if _, set := sc.Config[k]; !set {
 			sc.Config[k] = v
+			if v == "" {
+				if sc.fileEmpty == nil {
+					sc.fileEmpty = map[string]bool{}
+				}
+				sc.fileEmpty[k] = true
+			}
 		}
 	}
 	return nil

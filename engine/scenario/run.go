@@ -78,9 +78,12 @@ type StepResult struct {
 
 // runner executes a scenario step by step.
 type runner struct {
-	sc      *Scenario
-	yarn    map[string]string
-	conf    map[string]string
+	sc   *Scenario
+	yarn map[string]string
+	conf map[string]string
+	// empty are the conf keys set to the empty string as a value
+	// (Scenario.fileEmpty, until a refresh step touches them).
+	empty   map[string]bool
 	eng     *engine.Engine
 	out     *Output
 	last    any // last assignment JSON (Assignment or "none"); nil before any
@@ -103,7 +106,7 @@ type runner struct {
 // the run before the first step; every other problem is a step's failure
 // in the output, never an error.
 func Run(sc *Scenario, opts Options) *Output {
-	r := &runner{sc: sc, yarn: copyMap(sc.YarnSite), conf: copyMap(sc.Config), out: &Output{Steps: []*StepResult{}}, tol: 1e-6, explain: opts.Explain}
+	r := &runner{sc: sc, yarn: copyMap(sc.YarnSite), conf: copyMap(sc.Config), empty: sc.fileEmpty, out: &Output{Steps: []*StepResult{}}, tol: 1e-6, explain: opts.Explain}
 	if sc.FloatTolerance != nil {
 		r.tol = *sc.FloatTolerance
 	}
@@ -124,7 +127,7 @@ func Run(sc *Scenario, opts Options) *Output {
 func (r *runner) startup() bool {
 	nodes := clusterNodes(r.sc.Cluster.Nodes, r.sc.Cluster.NodeGroups)
 	r.cluster = defaultPartition(nodes)
-	m := buildModel(r.yarn, r.conf, r.sc.version, r.cluster)
+	m := buildModel(r.yarn, r.conf, r.empty, r.sc.version, r.cluster)
 	v := loadVerdict(m, r.sc.version)
 	if v.accepted() {
 		if err := r.startLabels(nodes); err != nil {

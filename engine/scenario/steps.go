@@ -214,8 +214,8 @@ func (r *runner) killApp(s *Step, res *StepResult) {
 // refresh builds the modified configuration, checks it and applies it
 // (op refresh) or only reports the verdict (op validate).
 func (r *runner) refresh(s *Step, res *StepResult) {
-	yarn, conf := r.changedConfig(s)
-	nm := buildModel(yarn, conf, r.sc.version, r.eng.Cluster())
+	yarn, conf, empty := r.changedConfig(s)
+	nm := buildModel(yarn, conf, empty, r.sc.version, r.eng.Cluster())
 	v := refreshVerdict(r.eng.Model(), r.eng.WithDynamic(nm), r.eng, r.sc.version)
 	if v.accepted() && s.Op == "refresh" {
 		before := warningTexts(r.eng.Unmodelled())
@@ -224,7 +224,7 @@ func (r *runner) refresh(s *Step, res *StepResult) {
 			v.code, v.codes = "ENGINE", []string{"ENGINE"}
 		}
 		if v.accepted() {
-			r.yarn, r.conf = yarn, conf
+			r.yarn, r.conf, r.empty = yarn, conf, empty
 			res.Warnings = newWarnings(before, warningTexts(r.eng.Unmodelled()))
 		}
 	}
@@ -237,22 +237,30 @@ func (r *runner) refresh(s *Step, res *StepResult) {
 }
 
 // changedConfig is the yarn-site and scheduler configuration a refresh
-// step asks for: replace, then set, unset and yarn_site_set.
-func (r *runner) changedConfig(s *Step) (yarn, conf map[string]string) {
+// step asks for: replace, then set, unset and yarn_site_set. A key the
+// step sets or unsets (or a replace) loses its empty value from
+// config_file: the step's own "" reads as an empty <value> element.
+func (r *runner) changedConfig(s *Step) (yarn, conf map[string]string, empty map[string]bool) {
 	yarn, conf = copyMap(r.yarn), copyMap(r.conf)
+	empty = map[string]bool{}
+	for k := range r.empty {
+		empty[k] = true
+	}
 	if s.Replace != nil {
-		conf = copyMap(s.Replace)
+		conf, empty = copyMap(s.Replace), nil
 	}
 	for k, v := range s.Set {
 		conf[k] = v
+		delete(empty, k)
 	}
 	for _, k := range s.Unset {
 		delete(conf, k)
+		delete(empty, k)
 	}
 	for k, v := range s.YarnSiteSet {
 		yarn[k] = v
 	}
-	return yarn, conf
+	return yarn, conf, empty
 }
 
 func (r *runner) addNodes(s *Step, res *StepResult) {
