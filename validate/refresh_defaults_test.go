@@ -138,6 +138,8 @@ func TestRefreshRestartOnlyDefaultWrittenOut(t *testing.T) {
 		{"schedule-asynchronously.enable", "false", 0},
 		{"legacy-queue-mode.enabled", "true", 0},
 		{"legacy-queue-mode.enabled", "false", 1},
+		{xmlconf.MonitorPoliciesKey, pcpp, 0},
+		{xmlconf.MonitorPoliciesKey, xmlconf.BuiltinMonitorPolicies[4].Class, 1},
 	} {
 		set := edit(baseConf(), map[string]string{tc.key: tc.value})
 		for _, dir := range [][2]map[string]string{{baseConf(), set}, {set, baseConf()}} {
@@ -151,6 +153,10 @@ func TestRefreshRestartOnlyDefaultWrittenOut(t *testing.T) {
 		}
 	}
 }
+
+// pcpp is ProportionalCapacityPreemptionPolicy's class, yarn-default.xml's
+// yarn.resourcemanager.scheduler.monitor.policies.
+var pcpp = xmlconf.BuiltinMonitorPolicies[0].Class
 
 // TestRefreshGlobalDefaultWrittenOutIsNoChange: a scheduler-wide key
 // written out as what Hadoop reads when it is unset (or dropped) is no
@@ -183,6 +189,14 @@ func TestRefreshGlobalDefaultWrittenOutIsNoChange(t *testing.T) {
 		{xmlconf.V3_4, xmlconf.MinAllocationMBKey, "1024", false},
 		{xmlconf.V3_4, "yarn.resourcemanager.monitor.capacity.preemption.observe_only", "false", false},
 		{xmlconf.V3_4, "yarn.resourcemanager.monitor.capacity.preemption.observe_only", "true", true},
+		// yarn-default.xml's policies: SchedulingMonitorManager#
+		// updateSchedulingMonitors (2.7: createPolicyMonitors) reads the key
+		// with no default of its own.
+		{xmlconf.V3_4, xmlconf.MonitorPoliciesKey, pcpp, false},
+		{xmlconf.V2_7, xmlconf.MonitorPoliciesKey, pcpp, false},
+		{xmlconf.V3_4, xmlconf.MonitorPoliciesKey, pcpp + " ", true}, // getStrings trims nothing: another class name
+		{xmlconf.V3_4, xmlconf.MonitorPoliciesKey, pcpp + "," + xmlconf.BuiltinMonitorPolicies[4].Class, true},
+		{xmlconf.V3_4, xmlconf.MonitorEnableKey, "true", true},
 		{xmlconf.V3_4, "not-a-hadoop-key", "1", true},
 	} {
 		set := edit(baseConf(), map[string]string{tc.key: tc.value})

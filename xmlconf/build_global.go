@@ -140,10 +140,11 @@ func (b *builder) preemption() {
 	p := &b.m.Global.Preemption
 	g := &b.m.Global
 	g.MonitorEnabled, _ = b.boolAt(b.globalKey(MonitorEnableKey), FromGlobal, b.hadoopDefault(MonitorEnableKey) == "true")
-	if pol, ok := b.stringAt(b.globalKey(MonitorPoliciesKey), FromGlobal, ""); ok {
-		g.MonitorPolicies = pol
-		g.MonitorPolicyNames = MonitorPolicyNames(pol.V, b.v)
-	}
+	// Unset, the policies are yarn-default.xml's (ProportionalCapacity-
+	// PreemptionPolicy alone): SchedulingMonitorManager#updateSchedulingMonitors
+	// (2.x createPolicyMonitors) reads the key with no default of its own.
+	g.MonitorPolicies, _ = b.stringAt(b.globalKey(MonitorPoliciesKey), FromGlobal, b.hadoopDefault(MonitorPoliciesKey))
+	g.MonitorPolicyNames = MonitorPolicyNames(g.MonitorPolicies.V, b.v)
 	p.Enabled = g.MonitorEnabled
 	p.Enabled.V = g.MonitorRuns("ProportionalCapacityPreemptionPolicy")
 	p.ObserveOnly, _ = b.boolAt(b.globalKey(preemptionPrefix+"observe_only"), FromGlobal, false)

@@ -51,7 +51,7 @@ func TestRMOnlySettingsComeFromYarnSite(t *testing.T) {
 	}
 	for _, c := range []struct{ key, def, a, b string }{
 		{MonitorEnableKey, "false", "true", "false"},
-		{MonitorPoliciesKey, "", "x.A", "x.B"},
+		{MonitorPoliciesKey, BuiltinMonitorPolicies[0].Class, "x.A", "x.B"}, // yarn-default.xml
 		{ACLEnableKey, "false", "true", "false"},
 		{MaxAppPriorityKey, "0", "10", "5"},
 		{NodeHeartbeatKey, "1000", "250", "3000"},
