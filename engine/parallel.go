@@ -31,10 +31,8 @@ func (e *Engine) userMaxParallel(user string) int32 {
 	if !e.g.parallelApps {
 		return maxParallelOf(-1)
 	}
-	if v, ok := e.model.Root.UserMaxParallelApps[user]; ok {
-		return maxParallelOf(v.V)
-	}
-	return maxParallelOf(e.model.Global.UserMaxParallelApps.V)
+	v, _ := e.model.MaxParallelAppsForUser(user)
+	return maxParallelOf(v.V)
 }
 
 // trackRunnable is CSMaxRunningAppsEnforcer.trackRunnableApp.

@@ -109,3 +109,14 @@ func suffixSince(s string) xmlconf.Version {
 	}
 	return xmlconf.Version{}
 }
+
+// globalSince returns the first version that reads a scheduler-wide key
+// (rest: the name after yarn.scheduler.capacity.), a family member
+// (user.<name>.max-parallel-apps) included; ok is false when every
+// supported profile reads it.
+func globalSince(rest string) (since xmlconf.Version, ok bool) {
+	if since, ok = globalKeySince[rest]; ok {
+		return since, true
+	}
+	return globalFamilySince(rest)
+}

@@ -41,6 +41,20 @@ var defaultReads = map[string]defaultRead{
 	"maximum-allocation-mb":       maxAllocation,
 	"maximum-allocation-vcores":   maxAllocation,
 	"state":                       configuredState,
+	"max-parallel-apps":           maxParallelApps,
+}
+
+// maxParallelApps: from 3.3 (YARN-9930) every queue reads
+// getMaxParallelAppsForQueue on each reinitialize, its own key with
+// Integer.parseInt or, unset, the scheduler-wide max-parallel-apps
+// (getInt, Integer.MAX_VALUE), so writing that out changes nothing.
+// Before 3.3 no queue reads it (CS005).
+func maxParallelApps(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
+	mp := q.MaxParallelApps
+	if v.Less(suffixSince("max-parallel-apps")) || mp.Err != "" || mp.Origin == xmlconf.FromQueue && !parseIntReads(mp) {
+		return "", false
+	}
+	return strconv.Itoa(int(mp.V)), true
 }
 
 // orderingPolicy: a parent reads getQueueOrderingPolicy(queue, its
@@ -183,6 +197,14 @@ func confBoolRead(m *xmlconf.Model, key string) (string, bool) {
 // read from yarn-site.xml only) or when a side's text does not parse:
 // the raw change then stays listed.
 func globalReading(set, unset *xmlconf.Model, key string) (read string, same bool) {
+	if rest, ok := strings.CutPrefix(key, xmlconf.Prefix); ok {
+		if since, ok := globalSince(rest); ok && set.Version.Less(since) {
+			return "", false // never read on this profile: CS005 says it is ignored
+		}
+		if user, ok := parallelAppsUser(rest); ok {
+			return userParallelReading(set, unset, user)
+		}
+	}
 	if f := unmodelledGlobalReads[key]; f != nil {
 		sv, sok := f(set, key)
 		uv, uok := f(unset, key)
@@ -222,4 +244,42 @@ func (c *refreshCheck) globalSameAsDefault(props []PropChange) (kept []PropChang
 			pc.Name, quoteOrUnset(pc.Old), quoteOrUnset(pc.New), c.v, sv))
 	}
 	return kept, notes
+}
+
+// parallelAppsUser returns the user of a user.<user>.max-parallel-apps
+// key (rest: the name after yarn.scheduler.capacity.); the default user's
+// user.max-parallel-apps is a plain Global setting.
+func parallelAppsUser(rest string) (string, bool) {
+	user, ok := strings.CutPrefix(rest, "user.")
+	if !ok {
+		return "", false
+	}
+	user, ok = strings.CutSuffix(user, ".max-parallel-apps")
+	return user, ok && user != ""
+}
+
+// userParallelReading compares what getMaxParallelAppsForUser reads for
+// user on the side that sets user.<user>.max-parallel-apps and on the
+// side that does not, where the default user's key (or its
+// Integer.MAX_VALUE) stands in: written as that, the user's limit is the
+// same.
+func userParallelReading(set, unset *xmlconf.Model, user string) (string, bool) {
+	sv, own := set.MaxParallelAppsForUser(user)
+	uv, _ := unset.MaxParallelAppsForUser(user)
+	if !own || !parseIntReads(sv) || uv.Err != "" {
+		return "", false
+	}
+	return strconv.Itoa(int(sv.V)), sv.V == uv.V
+}
+
+// parseIntReads reports whether Integer.parseInt, which getMaxParallel-
+// AppsForUser and getMaxParallelAppsForQueue apply to a user's or a
+// queue's own key (no trimming, no hex, unlike getInt), reads v's text as
+// the model did: " 10" or "0xA" throw there, so such a change stays listed.
+func parseIntReads(v xmlconf.Value[int32]) bool {
+	if v.Err != "" {
+		return false
+	}
+	n, err := xmlconf.ParseJavaInt(v.Raw)
+	return err == nil && n == v.V
 }

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -98,6 +100,20 @@ func TestRefreshDefaultWrittenOutIsNoChange(t *testing.T) {
 			map[string]string{"root.a.a1.maximum-allocation-mb": "8192"}, "root.a.a1", false},
 		{"3.4 leaf maximum-allocation-mb below its parent's is a change", xmlconf.V3_4, nil,
 			map[string]string{"root.a.a1.maximum-allocation-mb": "2048"}, "root.a.a1", true},
+		// getMaxParallelAppsForQueue (YARN-9930): the queue's own key with
+		// Integer.parseInt, else the scheduler-wide getInt, every queue.
+		{"3.4 leaf max-parallel-apps written as Integer.MAX_VALUE", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.max-parallel-apps": "2147483647"}, "root.a.a1", false},
+		{"3.3 parent max-parallel-apps written as the scheduler-wide one", xmlconf.V3_3,
+			map[string]string{"max-parallel-apps": "5"},
+			map[string]string{"root.a.max-parallel-apps": "5"}, "root.a", false},
+		{"leaf max-parallel-apps ' 5': Integer.parseInt does not trim", xmlconf.V3_4,
+			map[string]string{"max-parallel-apps": "5"},
+			map[string]string{"root.a.a1.max-parallel-apps": " 5"}, "root.a.a1", true},
+		{"leaf max-parallel-apps 10 is a change", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.max-parallel-apps": "10"}, "root.a.a1", true},
+		{"3.2 reads no max-parallel-apps", xmlconf.V3_2, nil,
+			map[string]string{"root.a.a1.max-parallel-apps": "2147483647"}, "root.a.a1", true},
 		{"unparsable value stays a change", xmlconf.V3_4, nil,
 			map[string]string{"root.a.a1.user-limit-factor": "one"}, "root.a.a1", true},
 	}
@@ -197,6 +213,10 @@ func TestRefreshGlobalDefaultWrittenOutIsNoChange(t *testing.T) {
 		{xmlconf.V3_4, xmlconf.MonitorPoliciesKey, pcpp + " ", true}, // getStrings trims nothing: another class name
 		{xmlconf.V3_4, xmlconf.MonitorPoliciesKey, pcpp + "," + xmlconf.BuiltinMonitorPolicies[4].Class, true},
 		{xmlconf.V3_4, xmlconf.MonitorEnableKey, "true", true},
+		{xmlconf.V3_4, "max-parallel-apps", "2147483647", false},
+		{xmlconf.V3_3, "user.max-parallel-apps", "2147483647", false},
+		{xmlconf.V3_2, "max-parallel-apps", "2147483647", true},      // YARN-9930 is 3.3: never read
+		{xmlconf.V2_7, "user.max-parallel-apps", "2147483647", true}, // nor here
 		{xmlconf.V3_4, "not-a-hadoop-key", "1", true},
 	} {
 		set := edit(baseConf(), map[string]string{tc.key: tc.value})
@@ -210,6 +230,48 @@ func TestRefreshGlobalDefaultWrittenOutIsNoChange(t *testing.T) {
 			assert.Empty(t, r.Global, "%s %s %q", tc.v, tc.key, tc.value)
 			if assert.Len(t, r.GlobalNotes, 1, "%s %s %q", tc.v, tc.key, tc.value) {
 				assert.Contains(t, r.GlobalNotes[0], "changes nothing")
+			}
+		}
+	}
+}
+
+// TestRefreshUserMaxParallelAppsWrittenOut: CapacitySchedulerConfiguration
+// #getMaxParallelAppsForUser (YARN-9930, 3.3) reads user.<user>.max-parallel-apps
+// with Integer.parseInt when it is set, else getDefaultMaxParallelAppsPerUser's
+// user.max-parallel-apps (getInt, Integer.MAX_VALUE): a user's key written
+// out as that changes nothing; one the profile does not read, text
+// Integer.parseInt refuses, or another number stays listed.
+func TestRefreshUserMaxParallelAppsWrittenOut(t *testing.T) {
+	for _, tc := range []struct {
+		v       xmlconf.Version
+		base    map[string]string
+		value   string
+		changed bool
+	}{
+		{xmlconf.V3_4, nil, "2147483647", false},
+		{xmlconf.V3_3, nil, "2147483647", false},
+		{xmlconf.V3_4, map[string]string{"user.max-parallel-apps": "10"}, "10", false},
+		{xmlconf.V3_4, map[string]string{"user.max-parallel-apps": " 10 "}, "10", false}, // getInt trims the default's text
+		{xmlconf.V3_4, map[string]string{"user.max-parallel-apps": "10"}, "2147483647", true},
+		{xmlconf.V3_4, nil, "10", true},
+		{xmlconf.V3_4, nil, " 2147483647", true}, // parseInt does not trim
+		{xmlconf.V3_4, nil, "0x7fffffff", true},  // nor read hex
+		{xmlconf.V3_4, nil, "many", true},
+		{xmlconf.V3_2, nil, "2147483647", true}, // not read before 3.3
+	} {
+		old := edit(baseConf(), tc.base)
+		set := edit(old, map[string]string{"user.alice.max-parallel-apps": tc.value})
+		for _, dir := range [][2]map[string]string{{old, set}, {set, old}} {
+			r := refresh(tc.v, dir[0], dir[1], nil)
+			name := fmt.Sprintf("%s %v %q", tc.v, tc.base, tc.value)
+			if tc.changed {
+				assert.Len(t, r.Global, 1, name)
+				assert.Empty(t, r.GlobalNotes, name)
+				continue
+			}
+			assert.Empty(t, r.Global, name)
+			if assert.Len(t, r.GlobalNotes, 1, name) {
+				assert.Contains(t, r.GlobalNotes[0], `reads "`+strings.TrimSpace(tc.value)+`" when it is unset`)
 			}
 		}
 	}

@@ -450,11 +450,7 @@ func checkGlobalKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanK
 	}
 	at := Loc{Pos: pr.NamePos, Property: pr.Name}
 	if knownGlobalKey(rest) {
-		since, ok := globalKeySince[rest]
-		if !ok {
-			since, ok = globalFamilySince(rest)
-		}
-		if ok && p.Version.Less(since) {
+		if since, ok := globalSince(rest); ok && p.Version.Less(since) {
 			p.ReportHint(at, "it takes effect from Hadoop "+since.String()+" on",
 				"%s is not read by Hadoop %s (added in %s); it is ignored", pr.Name, p.Version, since)
 		}
@@ -511,11 +507,7 @@ func removalState(p *Pass, key string) bool {
 // does not read it yet: rack-locality-delay on 2.7 still means
 // rack-locality-additional-delay, which 2.7 ignores too.
 func globalTooNew(s string, v xmlconf.Version) string {
-	since, ok := globalKeySince[s]
-	if !ok {
-		since, ok = globalFamilySince(s)
-	}
-	if ok && v.Less(since) {
+	if since, ok := globalSince(s); ok && v.Less(since) {
 		return " (Hadoop reads it from " + since.String() + " on, not in " + v.String() + ")"
 	}
 	return ""

@@ -388,6 +388,19 @@ func (g Global) DominantCalculator() bool {
 	return g.ResourceCalculator.V == "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
 }
 
+// MaxParallelAppsForUser is CapacitySchedulerConfiguration#
+// getMaxParallelAppsForUser (3.3+, YARN-9930): the user's own
+// user.<user>.max-parallel-apps when it is set (own), else the default
+// user's user.max-parallel-apps (getInt, Integer.MAX_VALUE when unset).
+func (m *Model) MaxParallelAppsForUser(user string) (v Value[int32], own bool) {
+	if m.Root != nil {
+		if v, ok := m.Root.UserMaxParallelApps[user]; ok {
+			return v, true
+		}
+	}
+	return m.Global.UserMaxParallelApps, false
+}
+
 // MonitorRuns reports whether the ResourceManager runs the built-in
 // scheduling edit policy of that simple class name (SchedulingMonitor-
 // Manager: monitors on, and the class among the configured policies,
