@@ -34,8 +34,8 @@ var defaultReads = map[string]defaultRead{
 	"minimum-user-limit-percent":  leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MinUserLimitPercent }),
 	"user-limit-factor":           leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.UserLimitFactor }),
 	"maximum-am-resource-percent": leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MaxAMResourcePercent }),
-	"capacity":                    rootPercent(func(q *xmlconf.Queue) xmlconf.Capacity { return q.Capacity }, false),
-	"maximum-capacity":            rootPercent(func(q *xmlconf.Queue) xmlconf.Capacity { return q.MaxCapacity }, true),
+	"capacity":                    rootCapacity,
+	"maximum-capacity":            maximumCapacity,
 	"ordering-policy":             orderingPolicy,
 	"maximum-allocation":          maxAllocation,
 	"maximum-allocation-mb":       maxAllocation,
@@ -94,30 +94,43 @@ func configuredState(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
 	return string(cs.V), true
 }
 
-// rootPercent reads root's capacity or maximum-capacity as a percentage,
-// 100 when unset: CapacitySchedulerConfiguration.getNonLabeledQueueCapacity
-// fixes root's at 100 (2.7: getCapacity) and 3.4's
-// QueueCapacityConfigParser.parse gives root 100% whatever it says, and
-// getNonLabeledQueueMaximumCapacity reads an unset or -1 maximum as 100.
-// Only a percentage written as 100 (or -1 for the maximum) reads the same
-// as unset; another value, a weight or an absolute resource stays listed
-// for the lint rules (CS011, ...), and so does any other queue, whose
-// unset maximum means its parent's in absolute and vector modes.
-func rootPercent(get func(*xmlconf.Queue) xmlconf.Capacity, isMax bool) defaultRead {
-	return func(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
-		c := get(q)
-		switch {
-		case !q.IsRoot():
-			return "", false
-		case c.Mode == xmlconf.ModeUnset:
-			return "100", true
-		case c.Mode != xmlconf.ModePercent || c.Err != "":
-			return "", false
-		case isMax && c.Percent == -1:
-			return "100", true
-		}
-		return strconv.FormatFloat(float64(c.Percent), 'g', -1, 32), true
+// rootCapacity reads root's capacity as a percentage, 100 when unset:
+// CapacitySchedulerConfiguration.getNonLabeledQueueCapacity fixes root's
+// at 100 (2.7: getCapacity) and 3.4's QueueCapacityConfigParser.parse
+// gives root 100% whatever it says. Only a percentage written as 100 reads
+// the same as unset; another value, a weight or an absolute resource stays
+// listed for the lint rules (CS011, ...), and so does any other queue's
+// capacity, which has no default.
+func rootCapacity(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+	c := q.Capacity
+	switch {
+	case !q.IsRoot():
+		return "", false
+	case c.Mode == xmlconf.ModeUnset:
+		return "100", true
+	case c.Mode != xmlconf.ModePercent || c.Err != "":
+		return "", false
 	}
+	return strconv.FormatFloat(float64(c.Percent), 'g', -1, 32), true
+}
+
+// maximumCapacity reads any queue's maximum-capacity as the model does
+// (xmlconf.Capacity.MaxFraction, the non-legacy maxEntry): an unset or -1
+// maximum is 100% of the parent's maximum, as
+// getNonLabeledQueueMaximumCapacity reads it (2.7: getMaximumCapacity).
+// That holds in every mode: for a queue with an absolute capacity (3.1+)
+// "100" matches no resource, so getMaximumResourceRequirement reads none as
+// for unset and AbstractCSQueue takes the parent's maximum resource; in
+// 3.4's non-legacy mode unset is QueueCapacityVector.newInstance
+// (absolute 0), which validateCalculatedResources turns into the parent's
+// maximum, and "100" is 100% of it. An absolute or vector maximum, or one
+// that does not parse, stays listed.
+func maximumCapacity(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+	c := q.MaxCapacity
+	if c.Err != "" || c.Mode != xmlconf.ModeUnset && c.Mode != xmlconf.ModePercent {
+		return "", false
+	}
+	return strconv.FormatFloat(float64(c.MaxFraction()*100), 'g', -1, 32), true
 }
 
 // reservationACL reads a reservation ACL as getReservationAcl: plain get

@@ -60,6 +60,32 @@ func TestRefreshDefaultWrittenOutIsNoChange(t *testing.T) {
 			map[string]string{"root.maximum-capacity": "-1"}, "root", false},
 		{"root maximum-capacity 50 is a change", xmlconf.V3_4, nil,
 			map[string]string{"root.maximum-capacity": "50"}, "root", true},
+		// getNonLabeledQueueMaximumCapacity (2.7: getMaximumCapacity) reads
+		// an unset or -1 maximum as 100 for every queue, not only root.
+		{"3.4 leaf maximum-capacity written as 100", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.maximum-capacity": "100"}, "root.a.a1", false},
+		{"3.3 parent maximum-capacity -1 reads as 100", xmlconf.V3_3, nil,
+			map[string]string{"root.a.maximum-capacity": "-1"}, "root.a", false},
+		{"2.7 leaf maximum-capacity 100.0", xmlconf.V2_7, nil,
+			map[string]string{"root.b.b2.maximum-capacity": "100.0"}, "root.b.b2", false},
+		{"leaf maximum-capacity 50 is a change", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.maximum-capacity": "50"}, "root.a.a1", true},
+		{"leaf maximum-capacity as resources stays listed", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.maximum-capacity": "[memory=1024,vcores=1]"}, "root.a.a1", true},
+		{"leaf maximum-capacity as a weight does not parse", xmlconf.V3_4, nil,
+			map[string]string{"root.a.a1.maximum-capacity": "100w"}, "root.a.a1", true},
+		// 3.1+ absolute mode: "100" matches no resource, so
+		// getMaximumResourceRequirement reads none, as for unset, and
+		// AbstractCSQueue takes the parent's maximum resource.
+		{"3.2 absolute-mode leaf maximum-capacity 100", xmlconf.V3_2, absoluteTree,
+			map[string]string{"root.a.a1.maximum-capacity": "100"}, "root.a.a1", false},
+		{"3.4 absolute-mode leaf maximum-capacity 100", xmlconf.V3_4, absoluteTree,
+			map[string]string{"root.a.a1.maximum-capacity": "100"}, "root.a.a1", false},
+		// 3.4 non-legacy: unset is QueueCapacityVector.newInstance (absolute
+		// 0, the parent's maximum), "100" is 100% of the parent's maximum.
+		{"3.4 non-legacy weight leaf maximum-capacity 100", xmlconf.V3_4,
+			map[string]string{"legacy-queue-mode.enabled": "false", "root.a.a1.capacity": "1w", "root.a.a2.capacity": "2w"},
+			map[string]string{"root.a.a1.maximum-capacity": "100"}, "root.a.a1", false},
 		{"3.4 leaf state RUNNING stays listed: unset keeps the live state", xmlconf.V3_4, nil,
 			map[string]string{"root.a.a1.state": "RUNNING"}, "root.a.a1", true},
 		{"3.1 parent state RUNNING stays listed", xmlconf.V3_1, nil,
@@ -131,6 +157,14 @@ func TestRefreshDefaultWrittenOutIsNoChange(t *testing.T) {
 			}
 		})
 	}
+}
+
+// absoluteTree turns baseConf's tree to absolute resources throughout.
+var absoluteTree = map[string]string{
+	"root.a.capacity": "[memory=4096,vcores=4]", "root.b.capacity": "[memory=8192,vcores=8]",
+	"root.a.a1.capacity": "[memory=1024,vcores=1]", "root.a.a2.capacity": "[memory=3072,vcores=3]",
+	"root.b.b1.capacity": "[memory=4096,vcores=4]", "root.b.b2.capacity": "[memory=2048,vcores=2]",
+	"root.b.b3.capacity": "[memory=2048,vcores=2]",
 }
 
 // TestRefreshRestartOnlyDefaultWrittenOut: RF013 asks for a restart when a
