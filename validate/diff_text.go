@@ -56,8 +56,11 @@ func writeDiffText(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) e
 	safeio.Fprintf(bw, "capq diff %s → %s (Hadoop %s profile)\n\n", o.OldName, o.NewName, res.Version)
 	writeQueueSummary(bw, res)
 	for _, q := range res.Queues {
-		if q.Changed() {
+		switch {
+		case q.Changed():
 			writeQueueChange(bw, q)
+		case len(q.Notes) > 0:
+			writeUnchangedNotes(bw, q)
 		}
 	}
 	if len(res.Global) > 0 || len(res.GlobalNotes) > 0 {
@@ -149,6 +152,8 @@ func changeMark(change string) string {
 		return ">"
 	case ChangeModified:
 		return "~"
+	case ChangeUnchanged:
+		return "="
 	}
 	return "*"
 }
@@ -182,6 +187,17 @@ func writeQueueChange(w io.Writer, q QueueChange) {
 	}
 	for i, step := range q.Procedure {
 		safeio.Fprintf(w, "    %d. %s\n", i+1, step)
+	}
+}
+
+// writeUnchangedNotes prints the notes of a queue nothing Hadoop reads
+// changes for (an edit that writes out a default, ...), as JSON keeps
+// them: the reader sees that capq saw the edit and why it is no change.
+// No action: there is nothing to apply.
+func writeUnchangedNotes(w io.Writer, q QueueChange) {
+	safeio.Fprintf(w, "\n%s %s  %s\n", changeMark(q.Change), q.Path, q.Change)
+	for _, n := range q.Notes {
+		safeio.Fprintf(w, "    note: %s\n", n)
 	}
 }
 

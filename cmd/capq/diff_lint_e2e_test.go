@@ -141,6 +141,10 @@ func TestDiffDefaultsWrittenOutAreNoChange(t *testing.T) {
 	assert.Equal(t, 0, r.code, r.stderr)
 	golden.Assert(t, "diff/defaults-written-out.txt", []byte(r.stdout))
 	assert.Contains(t, r.stdout, "queues: 2 modified, 3 unchanged\n")
+	// An unchanged queue's notes show in text as in JSON (root.b's
+	// maximum-capacity 100 is getNonLabeledQueueMaximumCapacity's default).
+	assert.Contains(t, r.stdout, "\n= root.b  unchanged\n    note: maximum-capacity (unset) → \"100\" changes nothing")
+	assert.Contains(t, r.stdout, "note: yarn.scheduler.capacity.user.alice.max-parallel-apps (unset) → \"2147483647\" changes nothing")
 	assert.Contains(t, r.stdout, "    yarn.scheduler.capacity.node-locality-delay: (unset) → \"20\"\n    note: ")
 	assert.NotContains(t, r.stdout, "maximum-applications: (unset)")
 
@@ -157,8 +161,22 @@ func TestDiffDefaultsWrittenOutAreNoChange(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc))
 	assert.Equal(t, []struct{ Name string }{{"yarn.scheduler.capacity.node-locality-delay"}}, doc.Global)
-	assert.Len(t, doc.GlobalNotes, 2)
+	assert.Len(t, doc.GlobalNotes, 3)
 	require.Equal(t, "root", doc.Queues[0].Path)
 	assert.Equal(t, "unchanged", doc.Queues[0].Change)
 	assert.Len(t, doc.Queues[0].Notes, 2, "root's capacity and maximum-capacity")
+}
+
+// TestDiffMonitorPoliciesDefaultIsNoChange: yarn-site.xml writes out
+// yarn-default.xml's monitor policies (ProportionalCapacityPreemptionPolicy,
+// which SchedulingMonitorManager#updateSchedulingMonitors reads when the
+// key is unset): a note, and no RF013 restart for a key whose reading
+// does not change.
+func TestDiffMonitorPoliciesDefaultIsNoChange(t *testing.T) {
+	dir := "testdata/diff/monitor-policies-default/"
+	r := runBinary(t, "", "diff", dir+"old", dir+"new")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/monitor-policies-default.txt", []byte(r.stdout))
+	assert.NotContains(t, r.stdout, "RF013")
+	assert.Contains(t, r.stdout, "    note: yarn.resourcemanager.scheduler.monitor.policies (unset) → ")
 }
