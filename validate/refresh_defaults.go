@@ -20,7 +20,10 @@ type defaultRead func(q *xmlconf.Queue, v xmlconf.Version) (string, bool)
 //   - submit and administer ACLs: "*" on root, " " elsewhere
 //     (CapacitySchedulerConfiguration.getAcl);
 //   - reservation ACLs: "*" on every queue (getReservationAcl);
-//   - root's capacity and maximum-capacity: 100 (rootPercent);
+//   - root's capacity: 100 (rootCapacity); any queue's maximum-capacity:
+//     100, also when written -1 (maximumCapacity);
+//   - a queue's max-parallel-apps: the scheduler-wide key from 3.3
+//     (maxParallelApps);
 //   - a leaf's user limits and AM share: the scheduler-wide key, read for
 //     user limits only from 3.4 (YARN-10928), else Hadoop's constant
 //     (getUserLimit, getUserLimitFactor,
