@@ -85,8 +85,9 @@ func (e *Engine) priorityDefaultGroup(q *queue, user string, groups []string) *x
 		return nil
 	}
 	var chosen *xmlconf.PriorityACLGroup
-	for i := range q.priorityACLs {
-		g := &q.priorityACLs[i]
+	acls := q.registeredPriorityACLs()
+	for i := range acls {
+		g := &acls[i]
 		if g.ACL.Allows(user, groups) && (chosen == nil || min(g.Max, e.g.maxAppPriority) <= min(chosen.Max, e.g.maxAppPriority)) {
 			chosen = g
 		}

@@ -136,11 +136,8 @@ func TestDefaultAppPriorityLegacyAutoCreated(t *testing.T) {
 // priority (checkAndGetApplicationPriority): AppPriorityACLsManager has
 // no groups for a leaf that does not exist yet, so the submission that
 // creates it passes at any priority; CapacityScheduler#addApplication and
-// LeafQueue#submitApplication check no priority. The next submission to
-// the leaf is not asserted: whether Hadoop registers a runtime-created
-// leaf's groups before the next refresh (setQueueAcls runs in
-// initializeQueues and reinitializeQueues; 3.4's
-// setDynamicQueueACLProperties sets the queue's own ACLs) is not settled.
+// LeafQueue#submitApplication check no priority. Later submissions to the
+// leaf: TestSetQueueAclsPriorityGroupsRegisteredOnRefreshOnly.
 func TestPriorityACLOfALeafCreatedForTheApp(t *testing.T) {
 	e := newTestEngine(t, map[string]string{
 		p + "root.queues": "c", p + "root.c.capacity": "100", p + "root.c.auto-create-child-queue.enabled": "true",

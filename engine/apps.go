@@ -264,7 +264,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 		q, pl.AutoCreated, err = e.lookupOrCreate(target, placed)
 	}
 	if err == nil {
-		q, err = e.submitQueue(&s, q, placed)
+		q, err = e.submitQueue(&s, q, placed, pl.AutoCreated)
 	}
 	amPart := 0
 	if err == nil {
@@ -343,13 +343,18 @@ func (e *Engine) admit(s *AppSpec, placed bool) error {
 	if err := e.checkAndGetPriority(s, q); err != nil {
 		return err
 	}
+	byParent := false
 	if q == nil && placed {
 		if i := strings.LastIndexByte(s.Queue, '.'); i > 0 {
 			q = e.existing(s.Queue[:i])
+			byParent = q != nil
 		}
 	}
 	if q != nil {
-		if err := e.submitACL(*s, q); err != nil {
+		if err := e.submitACL(*s, q, nil); err != nil {
+			if byParent {
+				e.noteParentACLRefusal(s.ID, s.Queue)
+			}
 			return err
 		}
 	}
@@ -365,11 +370,17 @@ func (e *Engine) admit(s *AppSpec, placed bool) error {
 }
 
 // submitACL is the queue's SUBMIT_APPLICATIONS ACL (QueueACLsManager,
-// when yarn.acl.enable is on).
-func (e *Engine) submitACL(s AppSpec, q *queue) error {
-	if e.g.aclEnable && !e.canSubmit(q, s.User, s.Groups) {
+// when yarn.acl.enable is on); created lists the queues this submission
+// created (aclRegistered).
+func (e *Engine) submitACL(s AppSpec, q *queue, created []string) error {
+	if !e.g.aclEnable {
+		return nil
+	}
+	by := e.admitter(q, s.User, s.Groups, created)
+	if by == nil {
 		return aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
 	}
+	e.noteDynamicOwnACL(s.ID, by)
 	return nil
 }
 
@@ -395,7 +406,7 @@ func (e *Engine) existing(name string) *queue {
 // submitQueue runs CapacityScheduler#addApplication's checks of the leaf
 // and then the leaf's (LeafQueue#submitApplication); between them the
 // workflow priority mapping may change s.Priority.
-func (e *Engine) submitQueue(s *AppSpec, q *queue, placed bool) (*queue, error) {
+func (e *Engine) submitQueue(s *AppSpec, q *queue, placed bool, created []string) (*queue, error) {
 	if q == nil && e.ambiguous(s.Queue) {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", s.ID, s.User, s.Queue)
@@ -418,7 +429,7 @@ func (e *Engine) submitQueue(s *AppSpec, q *queue, placed bool) (*queue, error) 
 	if err := e.mapWorkflowPriority(s, q); err != nil {
 		return nil, err
 	}
-	if err := e.submitACL(*s, q); err != nil {
+	if err := e.submitACL(*s, q, created); err != nil {
 		return nil, err
 	}
 	// The priority ACL was checked once, in admit
@@ -472,15 +483,27 @@ func diagnostics(err error) string {
 
 // canSubmit mirrors LeafQueue.submitApplication: the user needs
 // SUBMIT_APPLICATIONS or ADMINISTER_QUEUE access, and either is granted
-// by the queue's ACL or any ancestor's (AbstractCSQueue.hasAccess).
-// Queue administrators may submit without being in the submit ACL.
-func (e *Engine) canSubmit(q *queue, user string, groups []string) bool {
+// by the queue's ACL or any ancestor's (AbstractCSQueue.hasAccess,
+// ConfiguredYarnAuthorizer#checkPermission asking the parent by name).
+// Queue administrators may submit without being in the submit ACL. A
+// queue whose ACLs are not registered (aclRegistered) grants nothing
+// itself: the authorizer goes on to its parent.
+func (e *Engine) canSubmit(q *queue, user string, groups []string, created []string) bool {
+	return e.admitter(q, user, groups, created) != nil
+}
+
+// admitter is the queue whose ACL admits the user in canSubmit's walk,
+// nil when none does.
+func (e *Engine) admitter(q *queue, user string, groups []string, created []string) *queue {
 	for p := q; p != nil; p = p.parent {
+		if !e.aclRegistered(p, created) {
+			continue
+		}
 		if p.submitACL.Allows(user, groups) || p.adminACL.Allows(user, groups) {
-			return true
+			return p
 		}
 	}
-	return false
+	return nil
 }
 
 // priorityAllowed is AppPriorityACLsManager.checkAccess (called from
@@ -488,12 +511,13 @@ func (e *Engine) canSubmit(q *queue, user string, groups []string) bool {
 // priority capped at the cluster's maximum): a leaf without priority
 // groups admits anyone; otherwise one group must admit the user with a
 // max_priority (itself capped at the cluster's maximum) at or above the
-// app's.
+// app's. A leaf created since the last refresh has no groups registered.
 func (e *Engine) priorityAllowed(q *queue, user string, groups []string, prio int32) bool {
-	if len(q.priorityACLs) == 0 {
+	acls := q.registeredPriorityACLs()
+	if len(acls) == 0 {
 		return true
 	}
-	for _, g := range q.priorityACLs {
+	for _, g := range acls {
 		if g.ACL.Allows(user, groups) && prio <= min(g.Max, e.g.maxAppPriority) {
 			return true
 		}

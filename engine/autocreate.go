@@ -525,6 +525,7 @@ func (e *Engine) rebuild(c *xmlconf.Conf, created []string) error {
 	for _, p := range created {
 		if q := e.byPath[p]; q != nil {
 			q.dynamic = true
+			q.aclUnregistered = true
 			q.lastUsedMS = e.nowMS
 		}
 	}

@@ -235,6 +235,9 @@ type Engine struct {
 	// they were in neither of their leaf's ordering policies
 	// (priority_update.go).
 	reprioritizedOutside []string
+	// aclUnsettled are submissions whose queue ACL outcome depends on
+	// Hadoop code capq's reference does not settle (acl_registry.go).
+	aclUnsettled []string
 	// keptForAttempt are the dynamic leaves the deletion policy passed by
 	// because they held an app between attempts (expiry.go).
 	keptForAttempt []string

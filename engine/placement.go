@@ -72,6 +72,9 @@ func (e *Engine) Unmodelled() []Warning {
 		note("auto-deletion", path+" held an application between attempts when the deletion policy looked at it: Hadoop's isEligibleForAutoDeletion "+
 			"counts the leaf's attempts only (getNumApplications), so it may delete the leaf under the app; capq kept it")
 	}
+	for _, what := range e.aclUnsettled {
+		note("queue ACLs", "submission "+what)
+	}
 	for _, id := range e.reprioritizedOutside {
 		note("priority update", id+"'s priority was updated while it was not runnable (max-parallel-apps) or between attempts: Hadoop's "+
 			"AbstractLeafQueue#updateApplicationPriority then adds the attempt to the apps waiting for activation; capq only changed its priority")

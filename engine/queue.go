@@ -114,6 +114,9 @@ type queue struct {
 	nonRunnable []*app
 	// dynamic marks an auto-created queue.
 	dynamic bool
+	// aclUnregistered marks a queue created at runtime whose ACLs and
+	// priority groups setQueueAcls has not registered yet (acl_registry.go).
+	aclUnregistered bool
 	// legacyAuto marks an AutoCreatedLeafQueue (legacy managed parent):
 	// its guarantee is the policy's (GuaranteedOrZeroCapacityOverTimePolicy);
 	// its absolute maximum is the template maximum × the parent's absolute

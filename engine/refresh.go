@@ -64,6 +64,7 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 	e.noteEmptied(m)
 	e.setModel(m)
 	e.g.rc.drf = drf
+	e.registerACLs()
 	e.refreshLazy(m)
 	for _, q := range e.queues {
 		q.invalidateUsers()

@@ -96,7 +96,9 @@ func (e *Engine) checkSubmitAccess(name, user string, groups []string) bool {
 		return false
 	}
 	for p := q; p != nil; p = p.parent {
-		if p.submitACL.Allows(user, groups) {
+		// A queue created since the last refresh has no entry in the
+		// authorizer, which asks its parent (acl_registry.go).
+		if e.aclRegistered(p, nil) && p.submitACL.Allows(user, groups) {
 			return true
 		}
 	}
