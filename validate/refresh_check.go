@@ -55,7 +55,7 @@ func newRefreshCheck(old, new *xmlconf.Model, v xmlconf.Version, opts RefreshOpt
 // wraps the first refusal once lint has run too (RefreshResult.finish).
 var refreshOrder = []*Rule{
 	ruleRFMutableStore, ruleRF002, ruleRF003, ruleRF006, ruleRF007, ruleRF004, ruleRF005,
-	ruleRF016, ruleRF008, ruleRF009, ruleRF015, ruleRF010, ruleRF011, ruleRF013,
+	ruleRF016, ruleRF008, ruleRF009, ruleRF015, ruleRF010, ruleRF017, ruleRF011, ruleRF013,
 }
 
 // run applies each refresh rule's check in the ResourceManager's order,

@@ -18,6 +18,7 @@ const (
 	ReasonQueueTypeChanged        = "QUEUE_TYPE_CHANGED"             // RF008
 	ReasonMaxAllocationDecreased  = "MAX_ALLOCATION_DECREASED"       // RF009
 	ReasonParentNotRunning        = "PARENT_NOT_RUNNING"             // RF011
+	ReasonQueueDraining           = "QUEUE_DRAINING"                 // RF017
 	ReasonRestartRequired         = "RESTART_REQUIRED"               // RF013 (never a refusal)
 	ReasonMutableStore            = "CONFIGURATION_MUTABLE"          // RF014
 	ReasonParentFlagNotRefreshed  = "PARENT_SETTING_NOT_REFRESHED"   // RF015
@@ -40,6 +41,7 @@ var reasonByRule = map[string]string{
 	"RF014": ReasonMutableStore,
 	"RF015": ReasonParentFlagNotRefreshed,
 	"RF016": ReasonLiveStateMismatch,
+	"RF017": ReasonQueueDraining,
 }
 
 // reasonByLintRule names the lint errors scenario files check for (the
@@ -88,7 +90,7 @@ func refreshPhase(rule string) int {
 		return 1
 	case "RF002", "RF003", "RF006", "RF007", "RF004":
 		return 3
-	case "RF008", "RF009", "RF015", "RF011":
+	case "RF008", "RF009", "RF015", "RF011", "RF017":
 		return 4
 	}
 	return 2

@@ -134,6 +134,17 @@ var ruleRF011 = refreshRule("RF011", "parent-not-running", xmlconf.SeverityError
 	Versions: "2.10+ (the state machine is YARN-5756, in 2.9.0)",
 }).between(xmlconf.V2_10, xmlconf.Version{}).judge((*refreshCheck).parentsNotRunning)
 
+var ruleRF017 = refreshRule("RF017", "draining-queue-restarted", xmlconf.SeverityError, Docs{
+	Summary: "a queue still DRAINING its applications is set RUNNING",
+	Why: "Hadoop 3.1's AbstractCSQueue#activeQueue refuses to restart a queue that is stopping but still has applications " +
+		"(DRAINING), before it looks at the parent; the refresh fails. 3.3's activeQueue and 3.4's activateQueue restart it. " +
+		"2.10 and 3.2 are not settled here: a warning.",
+	Bad:      "live: root.a DRAINING (stopped with apps running)   new: root.a.state=RUNNING",
+	Good:     "wait until root.a is STOPPED (yarn queue -status a), then set it RUNNING",
+	Source:   csPkg + "AbstractCSQueue#activeQueue (3.1), #initializeQueueState",
+	Versions: "3.1 refuses; 2.10 and 3.2 warn (not settled); 3.3+ restart the queue",
+}).between(xmlconf.V2_10, xmlconf.V3_2).judge((*refreshCheck).drainingRestarts)
+
 var ruleRF013 = refreshRule("RF013", "restart-only-setting", xmlconf.SeverityWarning, Docs{
 	Summary: "a setting that refreshQueues does not apply changed",
 	Why: "resource-calculator, schedule-asynchronously.*, multi-node placement, the configuration store and the minimum allocation " +
@@ -180,5 +191,5 @@ var ruleRF016 = refreshRule("RF016", "live-state-mismatch", xmlconf.SeverityWarn
 // RefreshRules are the refresh rules in ID order (also in the registry).
 var RefreshRules = []*Rule{
 	ruleRF001, ruleRF002, ruleRF003, ruleRF004, ruleRF005, ruleRF006, ruleRF007, ruleRF008,
-	ruleRF009, ruleRF010, ruleRF011, ruleRF013, ruleRFMutableStore, ruleRF015, ruleRF016,
+	ruleRF009, ruleRF010, ruleRF011, ruleRF013, ruleRFMutableStore, ruleRF015, ruleRF016, ruleRF017,
 }

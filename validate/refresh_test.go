@@ -354,6 +354,41 @@ func TestRefreshParentNotRunning(t *testing.T) {
 	})
 }
 
+// AbstractCSQueue#activeQueue in 3.1 refuses to restart a DRAINING queue
+// ("is in the Stopping process"), before the parent check; 3.3's
+// activeQueue and 3.4's activateQueue restart it, as
+// TestQueueState#testQueueStateTransit asserts there ("Q2 should transit
+// from DRAINING to RUNNING"); 2.10 and 3.2 are not settled: a warning.
+func TestRefreshDrainingRestartActiveQueue(t *testing.T) {
+	base := edit(baseConf(), map[string]string{"root.b.b1.state": "STOPPED"})
+	running := edit(base, map[string]string{"root.b.b1.state": "RUNNING"})
+	draining := fakeLive{states: map[string]string{"root.b.b1": "DRAINING"}, apps: map[string]int{"root.b.b1": 1}}
+	stopped := fakeLive{states: map[string]string{"root.b.b1": "STOPPED"}}
+	runCases(t, []refreshCase{
+		{"draining set RUNNING", []xmlconf.Version{xmlconf.V3_1}, base, running, draining, false, ReasonQueueDraining,
+			"The queue:b1 is in the Stopping process. Please wait for the queue getting fully STOPPED."},
+		{"draining set RUNNING", []xmlconf.Version{xmlconf.V2_10, xmlconf.V3_2, xmlconf.V3_3, xmlconf.V3_4}, base, running, draining, true, "", ""},
+		{"stopped set RUNNING", v210up, base, running, stopped, true, "", ""},
+	})
+	for _, v := range []xmlconf.Version{xmlconf.V2_10, xmlconf.V3_2} {
+		r := refresh(v, base, running, draining)
+		var warned []string
+		for _, f := range r.Findings {
+			if f.Rule == "RF017" {
+				assert.Equal(t, xmlconf.SeverityWarning, f.Severity, v)
+				warned = append(warned, f.Message)
+			}
+		}
+		require.Len(t, warned, 1, v)
+		assert.Contains(t, warned[0], "root.b.b1 is DRAINING and set RUNNING", v)
+	}
+	for _, v := range v33_34 {
+		for _, f := range refresh(v, base, running, draining).Findings {
+			assert.NotEqual(t, "RF017", f.Rule, v)
+		}
+	}
+}
+
 func TestRefreshRestartOnlyAndStore(t *testing.T) {
 	base := baseConf()
 	drf := edit(base, map[string]string{"resource-calculator": xmlconf.DominantResourceCalculator})

@@ -33,7 +33,7 @@ var registry = []*Rule{
 	// Information
 	ruleMaxOfParentMax, ruleRestartNeeded,
 	// Refresh (capq diff, validate/refresh_rules.go): reported by Refresh, not Lint
-	ruleRF001, ruleRF002, ruleRF003, ruleRF004, ruleRF005, ruleRF006, ruleRF007, ruleRF008, ruleRF009, ruleRF010, ruleRF011, ruleRF013, ruleRFMutableStore, ruleRF015, ruleRF016,
+	ruleRF001, ruleRF002, ruleRF003, ruleRF004, ruleRF005, ruleRF006, ruleRF007, ruleRF008, ruleRF009, ruleRF010, ruleRF011, ruleRF013, ruleRFMutableStore, ruleRF015, ruleRF016, ruleRF017,
 	// XML loader and capq itself
 	ruleDuplicate, ruleFinalOverride, ruleUnresolvedVar, ruleSubstDepth, ruleIncludeFallback, ruleRootElement, ruleNoName,
 	ruleUntrustedExternal, ruleUntrustedEnv, ruleExpandLimit, ruleTemplate, ruleTemplateText,
