@@ -120,7 +120,9 @@ func (r *run) startPhase(i int32) {
 		r.appDone(i)
 		return
 	}
-	a.fifo = map[int32]*durFIFO{}
+	// A new phase's FIFOs reuse the last phase's array (no pointer to
+	// them outlives a call).
+	a.fifo = a.fifo[:0]
 	hosts := map[int32]map[string]int{}
 	racks := map[int32]map[string]int{}
 	// labels holds each priority's label from its first group, as
@@ -139,10 +141,9 @@ func (r *run) startPhase(i int32) {
 				continue
 			}
 		}
-		f := a.fifo[t.Priority]
+		f := a.fifoAt(t.Priority)
 		if f == nil {
-			f = &durFIFO{size: engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}}
-			a.fifo[t.Priority] = f
+			f = a.addFIFO(t.Priority, engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores})
 			prios = append(prios, t.Priority)
 			labels[t.Priority] = a.spec.taskLabel(t)
 			hosts[t.Priority], racks[t.Priority] = map[string]int{}, map[string]int{}
@@ -157,7 +158,7 @@ func (r *run) startPhase(i int32) {
 	a.phaseLeft = total + delayed
 	var asks []engine.Ask
 	for _, p := range prios {
-		f := a.fifo[p]
+		f := a.fifoAt(p)
 		f.asked, f.batchAt = f.left(), r.now
 		res := engine.Resource{MemoryMB: f.size.MemoryMB, VCores: f.size.VCores}
 		for _, name := range sortedKeys(racks[p]) {
@@ -203,10 +204,9 @@ func (r *run) delayedAsk(i int32, j int) {
 		return // finished, failed or rejected meanwhile
 	}
 	t := &a.spec.Tasks[j]
-	f := a.fifo[t.Priority]
+	f := a.fifoAt(t.Priority)
 	if f == nil {
-		f = &durFIFO{size: engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores}}
-		a.fifo[t.Priority] = f
+		f = a.addFIFO(t.Priority, engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores})
 	}
 	f.push(t.DurationMS, t.Count)
 	count := f.left()
@@ -256,12 +256,18 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	a := &r.apps[i]
 	mem := ev.Resource.MemoryMB
 	// Pending is booked as asked; the engine may have rounded the ask up
-	// to the minimum allocation, so used is booked as allocated.
-	asked := a.spec.AM.MemoryMB
+	// to the minimum allocation, so used is booked as allocated. A task
+	// reads its FIFO once and not the app's spec (a cache line of its
+	// own, cold by now).
+	var f *durFIFO
 	if ev.Priority != amPriority {
-		if f := a.fifo[ev.Priority]; f != nil {
-			asked = f.size.MemoryMB
-		}
+		f = a.fifoAt(ev.Priority)
+	}
+	asked := int64(0)
+	if f != nil {
+		asked = f.size.MemoryMB
+	} else {
+		asked = a.spec.AM.MemoryMB
 	}
 	a.pending--
 	a.pendingMB -= asked
@@ -285,7 +291,6 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 			r.q.push(event{t: r.now + r.amHB, kind: evAMReady, ref: i})
 		}
 	} else {
-		f := a.fifo[ev.Priority]
 		d, _ := f.pop()
 		f.asked--
 		// The engine keeps the duration for the release event: a kill
@@ -421,7 +426,7 @@ func (r *run) afterEngine() {
 // duration.
 func (r *run) reaskTask(i, prio int32, dur int64) {
 	a := &r.apps[i]
-	f := a.fifo[prio]
+	f := a.fifoAt(prio)
 	if f == nil {
 		return
 	}

@@ -8,23 +8,33 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// appState is one application during the run.
+// appState is one application during the run. The fields every
+// container's booking reads or writes (allocated, use, containerDone)
+// come first, in the first 64 bytes; the struct is 256 bytes, so in the
+// run's apps slice (a large allocation, page-aligned) they are one cache
+// line. On #19's contended day an allocation read the app's spec, its
+// fifo, pending and containers from four lines, each a miss among ten
+// thousand live apps (TestAppStateHotFieldsShareALine).
 type appState struct {
-	spec  *App
-	leaf  int32 // queue table index
-	user  int32 // user table index
-	state string
+	leaf int32 // queue table index
+	user int32 // user table index
+	// fifo holds, per request priority of the current phase, the
+	// durations still to place in the order SLS hands them out
+	// (scheduledMaps.remove()); a phase asks at a priority or two, so a
+	// scan finds one (fifoAt) without a map's hash and buckets.
+	fifo       []prioFIFO
+	pending    int   // asks outstanding in the engine (incl. the AM's)
+	pendingMB  int64 // their memory
+	containers int64
+	phaseLeft  int // containers of the current phase not yet finished
+
+	spec      *App
+	localAsks bool // the current phase asks for hosts or racks
+	state     string
 	// phases[p] lists the task groups of phase p (indices into spec.Tasks).
-	phases    [][]int
-	phase     int
-	phaseLeft int // containers of the current phase not yet finished
-	// fifo holds, per request priority, the durations still to place in
-	// the order SLS hands them out (scheduledMaps.remove()).
-	fifo      map[int32]*durFIFO
-	pending   int   // asks outstanding in the engine (incl. the AM's)
-	pendingMB int64 // their memory
-	localAsks bool  // the current phase asks for hosts or racks
-	amID      int64
+	phases [][]int
+	phase  int
+	amID   int64
 	// amReadyAt is when the current attempt's AM registers (-1: no AM
 	// container running); the app is ACCEPTED until then.
 	amReadyAt int64
@@ -40,10 +50,32 @@ type appState struct {
 	submitMS   int64
 	firstMS    int64
 	finishMS   int64
-	containers int64
 	preempted  int64
 	restarts   int // AM attempts after the first
 	reason     string
+}
+
+// prioFIFO is the durations of one request priority.
+type prioFIFO struct {
+	prio int32
+	durFIFO
+}
+
+// fifoAt is the current phase's FIFO of priority p, nil if none. The
+// pointer is valid until addFIFO adds a priority.
+func (a *appState) fifoAt(p int32) *durFIFO {
+	for k := range a.fifo {
+		if a.fifo[k].prio == p {
+			return &a.fifo[k].durFIFO
+		}
+	}
+	return nil
+}
+
+// addFIFO adds an empty FIFO for priority p, of containers of size.
+func (a *appState) addFIFO(p int32, size engine.Resource) *durFIFO {
+	a.fifo = append(a.fifo, prioFIFO{prio: p, durFIFO: durFIFO{size: size}})
+	return &a.fifo[len(a.fifo)-1].durFIFO
 }
 
 // reask is a killed task container an SLS AM asks for again at step due.
