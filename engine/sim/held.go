@@ -61,30 +61,39 @@ type held struct {
 	// its own, as the apps' run state was a cache miss per waiting app
 	// and sample.
 	perApp []appHeld
+	// more are the keys an app was counted under after its first, by its
+	// index: rare, so kept apart for appHeld to fill one cache line.
+	more map[int32][]int32
 }
 
 // appHeld is an app's memory of its last key and span numbers, and the
-// keys it was counted under: first, then more (an app rarely waits for
-// more than one reason).
+// first key it was counted under (the others, rare, are held.more). It
+// is 64 bytes, so that in the page-aligned perApp slice an app's entry
+// is one cache line: read for every waiting app at every sample (at 88
+// bytes most entries straddled two).
 type appHeld struct {
 	queue, user string
 	why         engine.WaitReason
 	key, span   int32 // -1: none yet
 	first       int32 // -1: none yet
-	more        []int32
 }
 
-// count reports whether the app was not yet counted under key k, and
-// counts it.
-func (ah *appHeld) count(k int32) bool {
+// count reports whether app ref, whose memory is ah, was not yet counted
+// under key k, and counts it.
+func (h *held) count(ref int32, ah *appHeld, k int32) bool {
 	switch {
-	case ah.first == k || slices.Contains(ah.more, k):
+	case ah.first == k:
 		return false
 	case ah.first < 0:
 		ah.first = k
-	default:
-		ah.more = append(ah.more, k)
+		return true
+	case slices.Contains(h.more[ref], k):
+		return false
 	}
+	if h.more == nil {
+		h.more = map[int32][]int32{}
+	}
+	h.more[ref] = append(h.more[ref], k)
 	return true
 }
 
@@ -105,7 +114,7 @@ func (r *run) sampleHeld(n int64) {
 			ah.why, ah.key = w.Why, h.keyOf(heldKey{w.Queue, w.User, string(w.Why)})
 		}
 		h.ms[ah.key] += n * r.opts.SampleMS
-		if ah.count(ah.key) {
+		if h.count(w.Ref, ah, ah.key) {
 			h.apps[ah.key]++
 		}
 		if w.Starved {
@@ -143,7 +152,7 @@ func (r *run) appHeld(w *engine.Waiter) *appHeld {
 	}
 	ah := &h.perApp[w.Ref]
 	if ah.queue != w.Queue || ah.user != w.User {
-		*ah = appHeld{queue: w.Queue, user: w.User, key: -1, span: -1, first: ah.first, more: ah.more}
+		*ah = appHeld{queue: w.Queue, user: w.User, key: -1, span: -1, first: ah.first}
 	}
 	return ah
 }

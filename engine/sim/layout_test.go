@@ -26,3 +26,9 @@ func TestAppStateHotFieldsShareALine(t *testing.T) {
 		assert.LessOrEqual(t, end, uintptr(64), name+" in line 0")
 	}
 }
+
+// TestAppHeldIsOneLine pins the held-time memory of an app at one cache
+// line (sampleHeld reads it for every waiting app at every sample).
+func TestAppHeldIsOneLine(t *testing.T) {
+	assert.Equal(t, uintptr(64), unsafe.Sizeof(appHeld{}))
+}
