@@ -272,7 +272,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 	a.pending--
 	a.pendingMB -= asked
 	r.outstanding--
-	r.addPending(a.leaf, -asked)
+	r.addAllocated(a.leaf, asked)
 	a.containers++
 	r.res.Summary.ContainersAllocated++
 	if ev.Priority == amPriority {
@@ -311,9 +311,6 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 		}
 	}
 	r.use(a, node, mem, 1)
-	for q := a.leaf; q >= 0; q = r.queues[q].parent {
-		r.queues[q].containers++
-	}
 }
 
 // containerDone completes app i's task container id after its duration.
