@@ -157,7 +157,7 @@ func (e *Engine) book(c *container, sign int64) {
 	a := c.a
 	d := Resource{c.res.MemoryMB * sign, c.res.VCores * sign}
 	c.node.allocated, e.allocatedSum = c.node.allocated.Add(d), e.allocatedSum.Add(d)
-	c.node.numContainers += int(sign)
+	c.node.numContainers += int32(sign)
 	e.voidNode(c.node)
 	if c.node.pi == 0 {
 		// bookIn's default-partition case, without its call: every

@@ -96,20 +96,26 @@ type globals struct {
 
 // node is one node manager.
 type node struct {
+	// The first cache line is what booking a container and its event
+	// read (book, container.event): on a release the node is cold, and
+	// these fields in one line cost one miss where the old order's three
+	// lines cost up to three. The struct is 128 bytes, a size class of
+	// its own, so every node starts on a line (TestNodeLayout).
 	idx       int
 	id        string
-	host      string
-	rack      string
-	total     Resource
 	allocated Resource
 	reserved  *container
-	removed   bool
-	// partition is the node's label ("" = default partition), pi its
-	// index in Engine.parts.
-	partition string
-	pi        int
+	// pi is the index in Engine.parts of the node's partition.
+	pi int
 	// numContainers counts the running containers on the node.
-	numContainers int
+	numContainers int32
+	removed       bool
+
+	host  string
+	rack  string
+	total Resource
+	// partition is the node's label ("" = default partition).
+	partition string
 }
 
 func (n *node) free() Resource { return n.total.Sub(n.allocated) }

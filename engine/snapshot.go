@@ -192,7 +192,7 @@ func (e *Engine) Snapshot() State {
 			continue
 		}
 		ns := NodeState{AllocatedMB: n.allocated.MemoryMB, TotalMB: n.total.MemoryMB, Rack: n.rack, Partition: n.partition,
-			NumContainers: n.numContainers, AvailableMB: n.free().MemoryMB}
+			NumContainers: int(n.numContainers), AvailableMB: n.free().MemoryMB}
 		if n.reserved != nil {
 			ns.ReservedMB, ns.ReservedApp = n.reserved.res.MemoryMB, n.reserved.a.id
 		}
