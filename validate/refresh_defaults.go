@@ -54,7 +54,7 @@ var defaultReads = map[string]defaultRead{
 // Before 3.3 no queue reads it (CS005).
 func maxParallelApps(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
 	mp := q.MaxParallelApps
-	if v.Less(suffixSince("max-parallel-apps")) || mp.Err != "" || mp.Origin == xmlconf.FromQueue && !parseIntReads(mp) {
+	if v.Less(suffixSince("max-parallel-apps")) || mp.Err != "" {
 		return "", false
 	}
 	return strconv.Itoa(int(mp.V)), true
@@ -282,20 +282,8 @@ func parallelAppsUser(rest string) (string, bool) {
 func userParallelReading(set, unset *xmlconf.Model, user string) (string, bool) {
 	sv, own := set.MaxParallelAppsForUser(user)
 	uv, _ := unset.MaxParallelAppsForUser(user)
-	if !own || !parseIntReads(sv) || uv.Err != "" {
+	if !own || sv.Err != "" || uv.Err != "" {
 		return "", false
 	}
 	return strconv.Itoa(int(sv.V)), sv.V == uv.V
-}
-
-// parseIntReads reports whether Integer.parseInt, which getMaxParallel-
-// AppsForUser and getMaxParallelAppsForQueue apply to a user's or a
-// queue's own key (no trimming, no hex, unlike getInt), reads v's text as
-// the model did: " 10" or "0xA" throw there, so such a change stays listed.
-func parseIntReads(v xmlconf.Value[int32]) bool {
-	if v.Err != "" {
-		return false
-	}
-	n, err := xmlconf.ParseJavaInt(v.Raw)
-	return err == nil && n == v.V
 }

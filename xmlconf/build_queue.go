@@ -160,7 +160,9 @@ func (b *builder) userLimits(q *Queue) {
 	q.UserLimitFactor = b.queueFloatOr(q, "user-limit-factor", g.UserLimitFactor)
 	q.MaxAMResourcePercent = b.queueFloatOr(q, "maximum-am-resource-percent", g.MaxAMResourcePercent)
 	q.MaxApplications, _ = b.intAt(queueKey{q, "maximum-applications"}, FromQueue, -1)
-	if v, ok := b.intAt(queueKey{q, "max-parallel-apps"}, FromQueue, maxInt32); ok {
+	// getMaxParallelAppsForQueue: the queue's own value with an untrimmed
+	// Integer.parseInt (rawnum.go), unset the scheduler-wide getInt.
+	if v, ok := b.rawIntAt(queueKey{q, "max-parallel-apps"}, FromQueue, maxInt32); ok {
 		q.MaxParallelApps = v
 	} else {
 		q.MaxParallelApps = g.MaxParallelApps
@@ -396,7 +398,8 @@ func (b *builder) userSettings(q *Queue) {
 	}
 	for _, key := range b.userParallel {
 		user := strings.TrimSuffix(strings.TrimPrefix(key, Prefix+"user."), ".max-parallel-apps")
-		q.UserMaxParallelApps[user], _ = b.intAt(key, FromGlobal, maxInt32)
+		// getMaxParallelAppsForUser: Integer.parseInt, untrimmed (rawnum.go).
+		q.UserMaxParallelApps[user], _ = b.rawIntAt(key, FromGlobal, maxInt32)
 	}
 }
 
