@@ -28,7 +28,7 @@ func TestRawIntKeysReadLikeIntegerParseInt(t *testing.T) {
 		t.Run(tc.raw, func(t *testing.T) {
 			m := buildMap(t, map[string]string{
 				p + "root.queues": "a", p + "root.a.capacity": "100",
-				p + "root.a.max-parallel-apps":    tc.raw,
+				p + "root.a.max-parallel-apps":     tc.raw,
 				p + "user.alice.max-parallel-apps": tc.raw,
 			}, BuildOptions{Version: V3_3})
 			q := m.Queue("root.a").MaxParallelApps
