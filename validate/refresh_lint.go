@@ -27,10 +27,13 @@ func lintErrors(res Result, atStart bool) []xmlconf.Finding {
 		if f.Severity != xmlconf.SeverityError {
 			return
 		}
-		if !atStart {
-			if r := Lookup(f.Rule); r != nil && r.AtStartOnly(f) {
-				f = startOnlyOnRefresh(f)
+		if r := Lookup(f.Rule); r != nil && r.AtAppOnly {
+			if atStart {
+				return // the ResourceManager starts with it
 			}
+			f = appOnlyOnRefresh(f)
+		} else if !atStart && r != nil && r.AtStartOnly(f) {
+			f = startOnlyOnRefresh(f)
 		}
 		out = append(out, f)
 	}
@@ -55,6 +58,19 @@ func startOnlyOnRefresh(f xmlconf.Finding) xmlconf.Finding {
 	f.Hint = joinHints(StartOnlyHint, f.Hint)
 	return f
 }
+
+// appOnlyOnRefresh is what an error Hadoop meets only when an application
+// arrives (Rule.AtAppOnly) means for a refresh: accepted, and a warning of
+// what happens then.
+func appOnlyOnRefresh(f xmlconf.Finding) xmlconf.Finding {
+	f.Severity = xmlconf.SeverityWarning
+	f.Hint = joinHints(AppOnlyHint, f.Hint)
+	return f
+}
+
+// AppOnlyHint leads the hint of an application-time error in a refresh.
+const AppOnlyHint = "refreshQueues and a start accept this; the scheduler reads it when an application attempt is added, " +
+	"and its event dispatcher exits the ResourceManager on the exception"
 
 // StartOnlyHint leads the hint of a start-only error in a refresh.
 const StartOnlyHint = "refreshQueues does not read this, so the refresh is accepted and the running scheduler keeps " +

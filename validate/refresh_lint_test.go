@@ -34,7 +34,7 @@ func TestRefreshRefusesLintErrors(t *testing.T) {
 			m := loadDirWith(t, c.dir, c.version, c.untrusted)
 			lint := Run(m, Options{Version: c.version})
 			errs := map[findingKey]bool{}
-			startOnly := map[findingKey]bool{}
+			startOnly, appOnly := map[findingKey]bool{}, map[findingKey]bool{}
 			all := append([]xmlconf.Finding{}, lint.Findings...)
 			for _, s := range lint.Suppressed {
 				all = append(all, s.Finding)
@@ -43,15 +43,18 @@ func TestRefreshRefusesLintErrors(t *testing.T) {
 				if f.Severity != xmlconf.SeverityError {
 					continue
 				}
-				if Lookup(f.Rule).AtStartOnly(f) {
+				switch {
+				case Lookup(f.Rule).AtAppOnly:
+					appOnly[agreeKey(f)] = true
+				case Lookup(f.Rule).AtStartOnly(f):
 					startOnly[agreeKey(f)] = true
-				} else {
+				default:
 					errs[agreeKey(f)] = true
 				}
 			}
 			r := Refresh(loadDirWith(t, c.dir, c.version, c.untrusted), m, RefreshOptions{Version: c.version})
 			gotErrs := map[findingKey]bool{}
-			gotStart := map[findingKey]bool{}
+			gotStart, gotApp := map[findingKey]bool{}, map[findingKey]bool{}
 			for _, f := range r.Findings {
 				if Lookup(f.Rule).Category == CatRefresh {
 					continue
@@ -62,10 +65,17 @@ func TestRefreshRefusesLintErrors(t *testing.T) {
 				case strings.HasPrefix(f.Hint, StartOnlyHint):
 					assert.Equal(t, xmlconf.SeverityWarning, f.Severity, f.String())
 					gotStart[agreeKey(f)] = true
+				case strings.HasPrefix(f.Hint, AppOnlyHint):
+					assert.Equal(t, xmlconf.SeverityWarning, f.Severity, f.String())
+					gotApp[agreeKey(f)] = true
 				}
 			}
 			assert.Equal(t, errs, gotErrs, "lint errors vs refresh refusals")
 			assert.Equal(t, startOnly, gotStart, "start-only lint errors vs refresh warnings")
+			assert.Equal(t, appOnly, gotApp, "application-time lint errors vs refresh warnings")
+			for _, f := range StartErrors(m, "") {
+				assert.False(t, Lookup(f.Rule).AtAppOnly, "a start does not meet %s", f)
+			}
 			if len(errs) > 0 {
 				assert.False(t, r.Accepted)
 				assert.NotEmpty(t, r.HadoopError)
@@ -169,6 +179,13 @@ func TestRefreshValueSyntaxOnQueueRefuses(t *testing.T) {
 	runCases(t, []refreshCase{
 		{"maximum-applications 10.5", v3x, base, edit(base, map[string]string{"root.a.a1.maximum-applications": "10.5"}), nil,
 			false, "NUMBER_FORMAT", ""},
+		// getMaxParallelAppsForQueue: Integer.parseInt, untrimmed, on every reinitialize.
+		{"max-parallel-apps with a space", []xmlconf.Version{xmlconf.V3_3, xmlconf.V3_4}, base,
+			edit(base, map[string]string{"root.a.a1.max-parallel-apps": " 5"}), nil, false, "NUMBER_FORMAT", ""},
+		{"max-parallel-apps in hex", []xmlconf.Version{xmlconf.V3_4}, base,
+			edit(base, map[string]string{"root.a.a1.max-parallel-apps": "0x10"}), nil, false, "NUMBER_FORMAT", ""},
+		{"max-parallel-apps with a plus", []xmlconf.Version{xmlconf.V3_4}, base,
+			edit(base, map[string]string{"root.a.a1.max-parallel-apps": "+5"}), nil, true, "", ""},
 	})
 }
 
@@ -289,5 +306,27 @@ func TestMultiNodeDefaultPolicyHasClass(t *testing.T) {
 			}
 		}
 		assert.Equal(t, tc.fails, n > 0, "%s %v", tc.names, tc.class)
+	}
+}
+
+// A user's max-parallel-apps is read only when an application attempt is
+// added (CSMaxRunningAppsEnforcer): refreshQueues accepts " 5", and the
+// refresh warns of what happens then (CS124, AppOnlyHint).
+func TestRefreshUserParallelAppsAccepted(t *testing.T) {
+	base := baseConf()
+	target := edit(base, map[string]string{pre + "user.alice.max-parallel-apps": " 5"})
+	for _, v := range []xmlconf.Version{xmlconf.V3_3, xmlconf.V3_4} {
+		r := refresh(v, base, target, nil)
+		assert.True(t, r.Accepted, "%s: %v", v, r.Errors())
+		var found bool
+		for _, f := range r.Findings {
+			if f.Rule == "CS124" {
+				found = true
+				assert.Equal(t, xmlconf.SeverityWarning, f.Severity)
+				assert.True(t, strings.HasPrefix(f.Hint, AppOnlyHint), f.Hint)
+			}
+		}
+		assert.True(t, found, "%s: CS124 is in the diff: %v", v, r.Findings)
+		assert.Empty(t, StartErrors(build(v, target), ""), "%s: the ResourceManager starts with it", v)
 	}
 }

@@ -21,7 +21,7 @@ var registry = []*Rule{
 	ruleInvalidState, ruleRunningUnderStopped,
 	// Limits and misc
 	ruleMaxAllocation, ruleMinMaxAllocation, ruleLifetime, ruleUserWeight, ruleUserLimits,
-	ruleResourceTypes, ruleOrderingPolicy, ruleQueuePriorityIgnored, ruleMultiNode, ruleMultiNodeQueuePolicy, ruleValueSyntax, ruleAppPrioritySyntax, rulePriorityACLNoDefault,
+	ruleResourceTypes, ruleOrderingPolicy, ruleQueuePriorityIgnored, ruleMultiNode, ruleMultiNodeQueuePolicy, ruleValueSyntax, ruleUserParallelSyntax, ruleAppPrioritySyntax, rulePriorityACLNoDefault,
 	ruleMonitorPolicyClass, ruleRMOnlySetting, rulePreemptionInterval, ruleMonitorInterval, ruleSchedulerClass, ruleCalculatorClass,
 	// Auto-created queues
 	ruleTemplateMode, ruleManagementPolicy, ruleAutoCreateConflict, ruleQueuePolicies, ruleDeletionInterval,

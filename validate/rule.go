@@ -92,6 +92,11 @@ type Rule struct {
 	// start meets, where a refresh meets the rule's other findings (CS058:
 	// the numbers AbstractYarnScheduler.serviceInit reads).
 	StartOnlyKeys []string
+	// AtAppOnly marks an error neither a start nor refreshQueues meets:
+	// Hadoop reads what the rule checks only when an application arrives,
+	// and fails then (CS124: getMaxParallelAppsForUser). A refresh keeps it
+	// at warning, saying so; StartErrors does not list it.
+	AtAppOnly bool
 }
 
 // AtStartOnly reports whether f, a finding of r, is one refreshQueues

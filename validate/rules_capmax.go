@@ -115,9 +115,10 @@ var ruleJavaNumber = &Rule{
 }
 
 // intSuffixes are per-queue keys read with getInt/getLong, which accept
-// hexadecimal ("0x10") as Java code would not expect.
+// hexadecimal ("0x10") as Java code would not expect. max-parallel-apps is
+// not one: Integer.parseInt refuses hex there (CS058, xmlconf/rawnum.go).
 var intSuffixes = map[string]bool{
-	"maximum-applications": true, "max-parallel-apps": true, "priority": true, "default-application-priority": true,
+	"maximum-applications": true, "priority": true, "default-application-priority": true,
 	"maximum-allocation-mb": true, "maximum-allocation-vcores": true,
 	"maximum-application-lifetime": true, "default-application-lifetime": true,
 }

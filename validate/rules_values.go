@@ -24,8 +24,13 @@ var ruleValueSyntax = &Rule{
 	},
 	Check: func(p *Pass) {
 		g := p.Model.Global
-		for _, v := range []xmlconf.Value[int32]{g.MaxApplications, g.GlobalQueueMaxApps, g.MaxParallelApps, g.UserMaxParallelApps,
-			g.NodeLocalityDelay, g.RackLocalityAddDelay, g.MaxContainerAssignments, g.MaxOffSwitchAssignments, g.MaxAppPriority} {
+		// user.max-parallel-apps is CS124's: only an application's arrival reads it.
+		ints := []xmlconf.Value[int32]{g.MaxApplications, g.GlobalQueueMaxApps,
+			g.NodeLocalityDelay, g.RackLocalityAddDelay, g.MaxContainerAssignments, g.MaxOffSwitchAssignments, g.MaxAppPriority}
+		if parallelAppsRead(p.Version) {
+			ints = append(ints, g.MaxParallelApps)
+		}
+		for _, v := range ints {
 			numberErr(p, nil, v.Err, v.Prop, v.Origin)
 		}
 		for _, v := range []xmlconf.Value[float32]{g.MaxAMResourcePercent, g.MinUserLimitPercent, g.UserLimitFactor} {
@@ -50,8 +55,11 @@ var ruleValueSyntax = &Rule{
 }
 
 func queueValueErrs(p *Pass, q *xmlconf.Queue) {
-	for _, v := range []xmlconf.Value[int32]{q.MaxApplications, q.MaxParallelApps, q.Priority, q.DefaultApplicationPriority, q.AutoCreate.MaxQueues} {
+	for _, v := range []xmlconf.Value[int32]{q.MaxApplications, q.Priority, q.DefaultApplicationPriority, q.AutoCreate.MaxQueues} {
 		numberErr(p, q, v.Err, v.Prop, v.Origin)
+	}
+	if parallelAppsRead(p.Version) {
+		queueParallelErr(p, q)
 	}
 	fl := []xmlconf.Value[float32]{q.MinUserLimitPercent, q.UserLimitFactor, q.MaxAMResourcePercent}
 	for _, u := range sortedUsers(q.UserWeights) {
@@ -71,6 +79,33 @@ func queueValueErrs(p *Pass, q *xmlconf.Queue) {
 		q.Reservable, q.AllowZeroCapacitySum, q.AutoCreate.Legacy, q.AutoCreate.V2, q.AutoCreate.FailOnExceeding} {
 		boolErr(p, q, v)
 	}
+}
+
+// parallelAppsRead reports whether profile v reads max-parallel-apps at all
+// (YARN-9930, 3.3): before, the key is unknown (CS005) and nothing parses it.
+func parallelAppsRead(v xmlconf.Version) bool { return !v.Less(suffixSince("max-parallel-apps")) }
+
+// queueParallelErr is CS058 on a queue's own max-parallel-apps, which
+// getMaxParallelAppsForQueue reads with Integer.parseInt (xmlconf/rawnum.go):
+// the message says why a value getInt would take is refused.
+func queueParallelErr(p *Pass, q *xmlconf.Queue) {
+	v := q.MaxParallelApps
+	if v.Err == "" || v.Prop == nil || v.Origin != xmlconf.FromQueue {
+		numberErr(p, q, v.Err, v.Prop, v.Origin) // the global key's, if any, is reported once
+		return
+	}
+	// The message is Hadoop's own, as refreshQueues reports it.
+	p.ReportHint(p.AtProperty(q, v.Prop), "getMaxParallelAppsForQueue reads it with Integer.parseInt: "+rawIntHint(v.Raw), "%s", v.Err)
+}
+
+// rawIntHint says what to write instead of a value Integer.parseInt
+// refuses: getInt would have trimmed it and read hex, Integer.parseInt
+// does neither.
+func rawIntHint(raw string) string {
+	if n, err := xmlconf.HadoopGetInt(raw); err == nil {
+		return fmt.Sprintf("write %d (it neither trims spaces and line breaks nor reads 0x hex, as getInt does)", n)
+	}
+	return "write a whole number in plain decimal digits, nothing around it"
 }
 
 // numberErr reports a value's parse error where it is set (not where it
