@@ -146,6 +146,22 @@ func StartErrors(m *xmlconf.Model, file string) []xmlconf.Finding {
 	return lintErrors(lintRun(m, Options{File: file}, m.Version), true)
 }
 
+// AppTimeErrors returns m's lint errors the ResourceManager meets neither
+// at start nor on refreshQueues but when an application arrives
+// (Rule.AtAppOnly, CS124): a dry run says so, since it cannot exit.
+func AppTimeErrors(m *xmlconf.Model, file string) []xmlconf.Finding {
+	if m == nil {
+		return nil
+	}
+	var out []xmlconf.Finding
+	for _, f := range lintRun(m, Options{File: file}, m.Version).Findings {
+		if r := Lookup(f.Rule); r != nil && r.AtAppOnly && f.Severity == xmlconf.SeverityError {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 func refreshVersion(new *xmlconf.Model, opts RefreshOptions) xmlconf.Version {
 	switch {
 	case opts.Version != (xmlconf.Version{}):

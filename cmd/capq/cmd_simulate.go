@@ -207,7 +207,23 @@ func (o simulateOptions) inputs() []string {
 // errors): the dry run still simulates it as capq reads it, so that the
 // rest of the report can be read, but says so.
 func startRefusal(m *xmlconf.Model, file string) []string {
-	return refusal(m, file, "the run simulates it as capq reads it")
+	return append(refusal(m, file, "the run simulates it as capq reads it"), appTimeFailure(m, file)...)
+}
+
+// appTimeFailure warns of an error the ResourceManager meets only when an
+// application arrives (CS124): it starts, then exits on that submission,
+// which the dry run cannot do; the run reads the value as no limit.
+func appTimeFailure(m *xmlconf.Model, file string) []string {
+	errs := validate.AppTimeErrors(m, file)
+	if len(errs) == 0 {
+		return nil
+	}
+	more := ""
+	if len(errs) > 1 {
+		more = fmt.Sprintf(" (and %d more; capq lint lists them)", len(errs)-1)
+	}
+	return []string{fmt.Sprintf("the ResourceManager would exit when such an application is submitted: %s%s; "+
+		"the run reads that value as no limit", errs[0], more)}
 }
 
 // runningRefusal is startRefusal for the configuration a preview takes as

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/golden"
+	"github.com/capq/capq/xmlconf"
 )
 
 func TestTreeGolden(t *testing.T) {
@@ -177,4 +178,22 @@ func TestRefusalNamesTheFileOfAPositionlessError(t *testing.T) {
 		require.Equal(t, 0, r.code, r.stderr)
 		assert.Contains(t, r.stderr, "would refuse this configuration: "+tc.name+": error CS001", tc.args)
 	}
+}
+
+// A user's max-parallel-apps Integer.parseInt refuses (CS124) lets the
+// ResourceManager start, so simulate does not say it would refuse the
+// configuration, but warns that it would exit on that user's submission.
+func TestStartRefusalWarnsOfAnApplicationTimeError(t *testing.T) {
+	conf := map[string]string{
+		xmlconf.Prefix + "root.queues": "a", xmlconf.Prefix + "root.a.capacity": "100",
+		xmlconf.Prefix + "user.alice.max-parallel-apps": " 5",
+	}
+	m := xmlconf.Build(xmlconf.FromMap(conf, "cs.xml"), xmlconf.BuildOptions{Version: xmlconf.V3_4})
+	w := startRefusal(m, "cs.xml")
+	require.Len(t, w, 1, "%v", w)
+	assert.NotContains(t, w[0], "would refuse")
+	assert.Contains(t, w[0], "would exit when such an application is submitted")
+	assert.Contains(t, w[0], "CS124")
+	delete(conf, xmlconf.Prefix+"user.alice.max-parallel-apps")
+	assert.Empty(t, startRefusal(xmlconf.Build(xmlconf.FromMap(conf, "cs.xml"), xmlconf.BuildOptions{Version: xmlconf.V3_4}), "cs.xml"))
 }
