@@ -79,7 +79,9 @@ func (c *refreshCheck) run() {
 // waitGlobal collects the scheduler-wide diff started by run.
 func (c *refreshCheck) waitGlobal() {
 	if c.globalDone != nil {
-		c.global, c.globalNotes = c.globalSameAsDefault(<-c.globalDone)
+		props, rmNotes := c.rmOnlyInForce(<-c.globalDone)
+		c.global, c.globalNotes = c.globalSameAsDefault(props)
+		c.globalNotes = append(rmNotes, c.globalNotes...)
 		c.globalDone = nil
 	}
 }

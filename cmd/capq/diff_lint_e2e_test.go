@@ -180,3 +180,17 @@ func TestDiffMonitorPoliciesDefaultIsNoChange(t *testing.T) {
 	assert.NotContains(t, r.stdout, "RF013")
 	assert.Contains(t, r.stdout, "    note: yarn.resourcemanager.scheduler.monitor.policies (unset) → ")
 }
+
+// TestDiffRMOnlyKeyInCapacitySchedulerIsNoChange: a ResourceManager-only
+// setting added to capacity-scheduler.xml beside a yarn-site.xml has no
+// effect there (CS111), so the diff lists no change and asks for no RF013
+// restart; a note says why.
+func TestDiffRMOnlyKeyInCapacitySchedulerIsNoChange(t *testing.T) {
+	dir := "testdata/diff/rm-only-in-capacity-scheduler/"
+	r := runBinary(t, "", "diff", dir+"old", dir+"new")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/rm-only-in-capacity-scheduler.txt", []byte(r.stdout))
+	assert.NotContains(t, r.stdout, "RF013")
+	assert.Contains(t, r.stdout, "CS111")
+	assert.Contains(t, r.stdout, "    note: yarn.resourcemanager.scheduler.monitor.policies (unset) → ")
+}
