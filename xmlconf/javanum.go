@@ -19,11 +19,17 @@ func JavaTrim(s string) string {
 	return s[i:j]
 }
 
-// NumberError mirrors Java's NumberFormatException message.
-type NumberError struct{ Input string }
+// NumberError mirrors Java's NumberFormatException message. Int marks an
+// Integer.parseInt/Long.parseLong failure, whose message for "" is
+// NumberFormatException.forInputString's, where Float.parseFloat says
+// "empty String" (FloatingDecimal).
+type NumberError struct {
+	Input string
+	Int   bool
+}
 
 func (e *NumberError) Error() string {
-	if e.Input == "" {
+	if e.Input == "" && !e.Int {
 		return "empty String"
 	}
 	return fmt.Sprintf("For input string: %q", e.Input)
@@ -163,18 +169,18 @@ func ParseJavaLong(s string) (int64, error) { return parseJavaInteger(s, 10, 64)
 
 func parseJavaInteger(s string, base, bits int) (int64, error) {
 	if s == "" {
-		return 0, &NumberError{Input: ""}
+		return 0, &NumberError{Input: "", Int: true}
 	}
 	body := s
 	if body[0] == '+' || body[0] == '-' {
 		body = body[1:]
 	}
 	if body == "" || strings.ContainsAny(body, "_+-") {
-		return 0, &NumberError{Input: s}
+		return 0, &NumberError{Input: s, Int: true}
 	}
 	v, err := strconv.ParseInt(s, base, bits)
 	if err != nil {
-		return 0, &NumberError{Input: s}
+		return 0, &NumberError{Input: s, Int: true}
 	}
 	return v, nil
 }
@@ -200,7 +206,7 @@ func hadoopGetInteger(s string, bits int) (int64, error) {
 		}
 		v, err := parseJavaInteger(hex, 16, bits)
 		if err != nil {
-			return 0, &NumberError{Input: hex}
+			return 0, &NumberError{Input: hex, Int: true}
 		}
 		return v, nil
 	}

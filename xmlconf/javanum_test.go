@@ -53,6 +53,20 @@ func TestParseJavaIntDoesNotTrim(t *testing.T) {
 	assert.Error(t, err, "Integer.parseInt does not trim")
 }
 
+// Integer.parseInt("") and Long.parseLong("") throw
+// NumberFormatException.forInputString(""), not FloatingDecimal's
+// "empty String"; getInt on a blank value reaches the same (getTrimmed).
+func TestJavaIntegerEmptyMessage(t *testing.T) {
+	_, err := ParseJavaInt("")
+	assert.EqualError(t, err, `For input string: ""`)
+	_, err = ParseJavaLong("")
+	assert.EqualError(t, err, `For input string: ""`)
+	_, err = HadoopGetInt("  ")
+	assert.EqualError(t, err, `For input string: ""`)
+	_, err = HadoopGetInt("0x")
+	assert.EqualError(t, err, `For input string: ""`)
+}
+
 func TestHadoopGetBool(t *testing.T) {
 	for in, want := range map[string]bool{"true": true, "TRUE": true, " True ": true, "false": false, "FaLsE": false} {
 		got, ok := HadoopGetBool(in, !want)

@@ -77,7 +77,7 @@ func parseLegacyAbsolute(raw string) (r Resource, ok bool, skipped []string, err
 		}
 		n, perr := strconv.ParseInt(val[:len(val)-len(units)], 10, 64)
 		if perr != nil {
-			return Resource{}, false, skipped, &NumberError{Input: val[:len(val)-len(units)]}
+			return Resource{}, false, skipped, &NumberError{Input: val[:len(val)-len(units)], Int: true}
 		}
 		if units != "" {
 			n = convertUnits(units, n)
