@@ -14,12 +14,14 @@ var ruleValueSyntax = &Rule{
 	Docs: Docs{
 		Summary: "a number cannot be parsed, or a boolean is neither true nor false",
 		Why: "getInt/getLong/getFloat throw NumberFormatException (`For input string: \"10.5\"`) and the refresh fails; " +
+			"a queue's own max-parallel-apps (3.3+) is read with Integer.parseInt instead (getMaxParallelAppsForQueue), which " +
+			"neither trims nor reads 0x hex as getInt does, so `\" 5\"` or a value on its own line fails too; " +
 			"yarn.cluster.max-application-priority, the work-preserving-recovery scheduling wait and the application-timeouts " +
 			"monitor interval are read only when the ResourceManager starts, which then fails, while a refresh accepts them; " +
 			"getBoolean silently falls back to the default for anything but true/false, so `yes` or `1` turn nothing on.",
 		Bad:      "root.a.maximum-applications=10.5\nroot.a.disable_preemption=yes",
 		Good:     "root.a.maximum-applications=10\nroot.a.disable_preemption=true",
-		Source:   "org.apache.hadoop.conf.Configuration#getInt/getFloat/getBoolean",
+		Source:   "org.apache.hadoop.conf.Configuration#getInt/getFloat/getBoolean, CapacitySchedulerConfiguration#getMaxParallelAppsForQueue",
 		Versions: "all: numbers error, booleans warning",
 	},
 	Check: func(p *Pass) {
