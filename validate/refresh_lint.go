@@ -69,8 +69,7 @@ func appOnlyOnRefresh(f xmlconf.Finding) xmlconf.Finding {
 }
 
 // AppOnlyHint leads the hint of an application-time error in a refresh.
-const AppOnlyHint = "refreshQueues and a start accept this; the scheduler reads it when an application attempt is added, " +
-	"and its event dispatcher exits the ResourceManager on the exception"
+const AppOnlyHint = "refreshQueues and a start accept this; Hadoop fails only when such an application arrives"
 
 // StartOnlyHint leads the hint of a start-only error in a refresh.
 const StartOnlyHint = "refreshQueues does not read this, so the refresh is accepted and the running scheduler keeps " +
