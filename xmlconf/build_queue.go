@@ -238,7 +238,8 @@ func (b *builder) ordering(q *Queue) {
 	} else {
 		q.OrderingPolicy = Value[string]{V: "utilization"}
 	}
-	q.FairSizeBasedWeight, _ = b.boolAt(queueKey{q, "ordering-policy.fair.enable-size-based-weight"}, FromQueue, false)
+	// FairOrderingPolicy#configure: Boolean.parseBoolean on the raw text (rawnum.go).
+	q.FairSizeBasedWeight, _ = b.rawBoolAt(queueKey{q, "ordering-policy.fair.enable-size-based-weight"}, FromQueue)
 }
 
 // allocationLimit is a queue's maximum allocation as the profile reads it.

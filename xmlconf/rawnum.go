@@ -1,5 +1,7 @@
 package xmlconf
 
+import "strings"
+
 // Keys CapacitySchedulerConfiguration reads with get(...) and a java.lang
 // parser instead of a typed getter, one home for the facts (read in the
 // stored trunk copy, the 3.4 profile, and the 3.3 line of YARN-9930; the
@@ -31,10 +33,15 @@ package xmlconf
 //	                                default_priority (priority_acl.go)
 //	workflow-priority-mappings      Integer.parseInt of the priority
 //	                                (workflow.go)
+//	<queue>.ordering-policy.fair.enable-size-based-weight
+//	                                Boolean.parseBoolean (FairOrderingPolicy#
+//	                                configure), untrimmed and unexpanded: the
+//	                                map getAppOrderingPolicy builds by
+//	                                iterating the Configuration holds raw
+//	                                values: rawBoolAt
 //
-// Every other number CapacitySchedulerConfiguration reads goes through a
-// typed getter (intAt, longAt, floatAt, boolAt); no boolean is read with
-// Boolean.parseBoolean.
+// Every other number or boolean CapacitySchedulerConfiguration reads goes
+// through a typed getter (intAt, longAt, floatAt, boolAt).
 
 // rawIntAt reads key as get(key) followed by Integer.parseInt does: the
 // value after variable expansion, untrimmed, decimal only. Err carries
@@ -50,6 +57,23 @@ func (b *builder) rawIntAt(key any, origin Origin, def int32) (Value[int32], boo
 		v.Err = err.Error()
 	} else {
 		v.V = n
+	}
+	return v, true
+}
+
+// rawBoolAt reads key as Boolean.parseBoolean does on the raw text
+// Configuration's iterator hands out (no variable expansion, no trim):
+// true only for "true" in any case, false for anything else, silently.
+// Err says when the text is neither true nor false as written, so lint can
+// warn that Hadoop reads false.
+func (b *builder) rawBoolAt(key any, origin Origin) (Value[bool], bool) {
+	p, _, ok := b.lookup(key)
+	if !ok {
+		return Value[bool]{}, false
+	}
+	v := Value[bool]{Raw: p.Value, Origin: origin, Prop: p, V: strings.EqualFold(p.Value, "true")}
+	if !v.V && !strings.EqualFold(p.Value, "false") {
+		v.Err = "not true or false as written (Boolean.parseBoolean neither trims nor expands variables); Hadoop reads false"
 	}
 	return v, true
 }

@@ -56,3 +56,36 @@ func TestRawIntKeysGlobalStayGetInt(t *testing.T) {
 	assert.False(t, own)
 	assert.Equal(t, int32(7), u.V)
 }
+
+// TestFairSizeBasedWeightReadLikeBooleanParseBoolean: FairOrderingPolicy#
+// configure reads enable-size-based-weight with Boolean.parseBoolean from
+// the map getAppOrderingPolicy fills by iterating the Configuration (raw
+// values): " true" or a ${var} that expands to true turn nothing on,
+// silently, where getBoolean would trim and expand.
+func TestFairSizeBasedWeightReadLikeBooleanParseBoolean(t *testing.T) {
+	cases := []struct {
+		raw     string
+		want    bool
+		flagged bool
+	}{
+		{"true", true, false},
+		{"TRUE", true, false},
+		{"false", false, false},
+		{" true", false, true},
+		{"true\n", false, true},
+		{"${sbw}", false, true},
+		{"yes", false, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.raw, func(t *testing.T) {
+			m := buildMap(t, map[string]string{
+				p + "root.queues": "a", p + "root.a.capacity": "100", "sbw": "true",
+				p + "root.a.ordering-policy": "fair",
+				p + "root.a.ordering-policy.fair.enable-size-based-weight": tc.raw,
+			}, BuildOptions{Version: V3_4})
+			v := m.Queue("root.a").FairSizeBasedWeight
+			assert.Equal(t, tc.want, v.V)
+			assert.Equal(t, tc.flagged, v.Err != "", v.Err)
+		})
+	}
+}
