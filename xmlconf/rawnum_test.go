@@ -80,7 +80,7 @@ func TestFairSizeBasedWeightReadLikeBooleanParseBoolean(t *testing.T) {
 		t.Run(tc.raw, func(t *testing.T) {
 			m := buildMap(t, map[string]string{
 				p + "root.queues": "a", p + "root.a.capacity": "100", "sbw": "true",
-				p + "root.a.ordering-policy": "fair",
+				p + "root.a.ordering-policy":                               "fair",
 				p + "root.a.ordering-policy.fair.enable-size-based-weight": tc.raw,
 			}, BuildOptions{Version: V3_4})
 			v := m.Queue("root.a").FairSizeBasedWeight
