@@ -39,6 +39,9 @@ import "strings"
 //	                                map getAppOrderingPolicy builds by
 //	                                iterating the Configuration holds raw
 //	                                values: rawBoolAt
+//	<queue>.user-settings.<user>.weight new Float of the value after
+//	                                substituteCommonVariables (UserWeights,
+//	                                3.4): trimmed and expanded, as floatAt
 //
 // Every other number or boolean CapacitySchedulerConfiguration reads goes
 // through a typed getter (intAt, longAt, floatAt, boolAt).
