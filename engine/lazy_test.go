@@ -173,3 +173,41 @@ func TestLazyKillsBelongToOneCall(t *testing.T) {
 	assert.Equal(t, "small", got.App)
 	assert.Len(t, e.lazy.killable, 2, "the free room was enough: nothing killed")
 }
+
+// TempQueuePerPartition.assignPreemption preempts from usedDeductKillable:
+// with lazy preemption a leaf's killable containers come off its usage
+// before what it keeps, so a leaf whose excess is all killable has
+// nothing more to be preempted.
+func TestLazyKillableComesOffToBePreempted(t *testing.T) {
+	e, err := New(build(t, map[string]string{
+		"root.queues": "a,b", "root.a.capacity": "50", "root.b.capacity": "50",
+		"lazy-preemption-enabled":                       "true",
+		"yarn.resourcemanager.scheduler.monitor.enable": "true",
+	}, xmlconf.V3_4), []NodeSpec{{ID: "n0", MemoryMB: 4 * gb, VCores: 4}}, Options{})
+	require.NoError(t, err)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "app", Queue: "a", User: "user", AM: Resource{gb, 1}}))
+	require.NoError(t, e.UpdateAsks("app", []Ask{{Priority: 0, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}, {Priority: 1, ResourceName: AnyResource, Resource: Resource{3 * gb, 1}, Count: 1}}))
+	require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+	require.Equal(t, AssignAllocated, e.AssignOnce(0).Kind)
+	require.NoError(t, e.SubmitApp(AppSpec{ID: "appb", Queue: "b", User: "user", AM: Resource{gb, 1}}))
+	require.NoError(t, e.UpdateAsks("appb", []Ask{{Priority: 0, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}}))
+	toBePreempted := func() Resource {
+		for _, l := range e.computeIdeal(Resource{1 << 30, 1 << 30}, idealMode{})[0] {
+			if l.q.path == "root.a" {
+				return l.toBePreempted
+			}
+		}
+		t.Fatal("no leaf root.a")
+		return Resource{}
+	}
+	assert.Equal(t, Resource{gb, 0}, toBePreempted(), "used 4 GB, keeps its ideal of 3 GB")
+	var c *container
+	for _, x := range e.apps[0].live {
+		if x != nil && x.priority != AMPriority {
+			c = x
+		}
+	}
+	require.NotNil(t, c)
+	e.makeKillable(c)
+	assert.Equal(t, Resource{}, toBePreempted(), "4 GB used less 3 GB killable is below what it keeps")
+}

@@ -224,7 +224,7 @@ func (e *Engine) balanceLeaves(allowed Resource, under *underServed, leaves *[][
 // used or freed there). The under-served queues the intra-queue selector
 // reads are collected per partition (addPartitionToUnderServedQueues).
 func (e *Engine) computeIdeal(allowed Resource, m idealMode) [][]*tq {
-	m.buf = &e.pre.ideal
+	m.buf, m.lazy = &e.pre.ideal, e.lazy != nil
 	out := make([][]*tq, len(e.parts))
 	e.pre.cands.begin(out)
 	defer e.pre.cands.end()

@@ -79,10 +79,10 @@ func TestAssignPreemption(t *testing.T) {
 	rc := &calc{}
 	q := leafTQ("root.a", 40, 100, 70, 0)
 	q.ideal = mb(30)
-	rc.assignPreemption(q, 1)
+	rc.assignPreemption(q, 1, false)
 	assert.Equal(t, int64(30), q.toBePreempted.MemoryMB, "ideal 30 < guaranteed 40 = min(70, 40): keeps 40")
 	q.ideal = mb(50)
-	rc.assignPreemption(q, 0.5)
+	rc.assignPreemption(q, 0.5, false)
 	assert.Equal(t, int64(10), q.toBePreempted.MemoryMB, "(70 - 50) x 0.5")
 }
 
