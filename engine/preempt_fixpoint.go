@@ -76,7 +76,7 @@ func (c *calc) nextNeed(again, rest []*tq, n int, even bool) []*tq {
 // the pass left them) gives (fixpointMode cacheCheck).
 func (c *calc) checkNeed(next, ref []*tq, even bool) {
 	type kept struct {
-		norm [2]float64
+		norm [2]float32
 		pct  float64
 	}
 	was := make([]kept, len(next))

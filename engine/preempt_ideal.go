@@ -22,11 +22,11 @@ type tq struct {
 	q                      *queue
 	children               []*tq
 	changes                uint64
-	seen                   uint64 // the kept tree's round that last looked at it (keptObtain)
-	pi                     int    // the partition (TempQueuePerPartition.partition)
+	pi                     int // the partition (TempQueuePerPartition.partition)
 	same, memoOK, disabled bool
 	// ord is a leaf's position in the round's leaf order (leafCands).
 	ord int32
+	_   [8]byte // free
 
 	// Line 1, refreshKept: what a parent sums from its children.
 	// pending is getTotalPendingResourcesConsideringUserLimit, pendingDR
@@ -37,11 +37,19 @@ type tq struct {
 	// Lines 2 and 3, the ideal assignment.
 	guaranteed, max, ideal, untouchable Resource
 	toBePreempted, toObtain             Resource
-	norm                                [2]float64 // normalizedGuarantee per resource type
-	pct                                 float64    // ideal / guaranteed when last sorted (sortByNeed)
+	// norm is normalizedGuarantee per resource type: Hadoop's double[]
+	// holds (float) n / d, so a float32 keeps it exactly (normBy).
+	norm [2]float32
+	pct  float64 // ideal / guaranteed when last sorted (sortByNeed)
+	// seen is the kept tree's round that last looked at the node and
+	// keptLeaf says it is one of a kept tree's leaves (keptObtain): on
+	// the line assignPreemption has just written, so keptObtain's test of
+	// a child that has nothing to be preempted reads no other line.
+	seen uint64
 	// relPriority is the queue's priority when its parent orders children
 	// by priority-utilization, 0 otherwise (PCPP.cloneQueues).
 	relPriority int32
+	keptLeaf    bool
 
 	// Line 4, read less often (killable only with lazy preemption).
 	memoIdeal, memoAllowed Resource
@@ -353,7 +361,7 @@ func (c *calc) distribute(qs []*tq, allowed, total Resource, m idealMode) {
 		// A fresh TempQueuePerPartition starts with idealAssigned zero; a
 		// kept tree's node (preempt_tree.go) holds last round's, which a
 		// zero-guarantee queue left without offers would keep.
-		q.ideal, q.norm = Resource{}, [2]float64{}
+		q.ideal, q.norm = Resource{}, [2]float32{}
 		if c.greater(q.guaranteed, Resource{}) {
 			nonZero = append(nonZero, q)
 		} else {
@@ -443,7 +451,7 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 			if !c.anyMajorAboveZero(unassigned) {
 				break
 			}
-			avail := componentwiseMin(c.multiplyNormUp(round, q.norm), unassigned)
+			avail := componentwiseMin(c.multiplyNormUp(round, q.normBy()), unassigned)
 			done := avail.Sub(c.offer(q, avail, m))
 			if c.positive(done) {
 				again = append(again, q)
@@ -486,8 +494,8 @@ func (c *calc) startFixpoint(qs []*tq, unassigned Resource, need []*tq) ([]*tq, 
 func (c *calc) resetCapacity(qs []*tq, even bool) {
 	if even {
 		for _, q := range qs {
-			f := float64(float32(1) / float32(len(qs)))
-			q.norm = [2]float64{f, f}
+			f := float32(1) / float32(len(qs))
+			q.norm = [2]float32{f, f}
 		}
 		return
 	}
@@ -497,10 +505,10 @@ func (c *calc) resetCapacity(qs []*tq, even bool) {
 	}
 	for _, q := range qs {
 		if active.MemoryMB != 0 {
-			q.norm[0] = float64(float32(q.guaranteed.MemoryMB) / float32(active.MemoryMB))
+			q.norm[0] = float32(q.guaranteed.MemoryMB) / float32(active.MemoryMB)
 		}
 		if active.VCores != 0 {
-			q.norm[1] = float64(float32(q.guaranteed.VCores) / float32(active.VCores))
+			q.norm[1] = float32(q.guaranteed.VCores) / float32(active.VCores)
 		}
 	}
 }
@@ -557,6 +565,9 @@ func (c *calc) offer(q *tq, avail Resource, m idealMode) Resource {
 	q.ideal = q.ideal.Add(accepted)
 	return avail.Sub(accepted)
 }
+
+// normBy is q's normalizedGuarantee as Hadoop's double[] holds it.
+func (q *tq) normBy() [2]float64 { return [2]float64{float64(q.norm[0]), float64(q.norm[1])} }
 
 // multiplyNormUp is Resources.multiplyAndNormalizeUp(rc, r, double[] by,
 // step 1): per resource type under DRF, memory only (rounded half up)

@@ -102,7 +102,7 @@ func (e *Engine) keptIdeal(allowed Resource, m idealMode, pi int) []*tq {
 // (the selectors only lower a positive need), without a look at it. It
 // collects in kt.next the leaves left with something to be preempted.
 func (e *Engine) keptObtain(kt *keptTree, t *tq, onReserved bool) {
-	if len(t.children) > 0 || t.seen == kt.round {
+	if !t.keptLeaf || t.seen == kt.round {
 		return
 	}
 	t.seen = kt.round
@@ -136,7 +136,7 @@ func packLeaves(root *tq, order []*tq) (*tq, []*tq) {
 	leaves := make([]*tq, len(order))
 	for i, t := range order {
 		slots[i] = *t
-		slots[i].ord = int32(i)
+		slots[i].ord, slots[i].keptLeaf = int32(i), true
 		at[t], leaves[i] = &slots[i], &slots[i]
 	}
 	if n, ok := at[root]; ok {

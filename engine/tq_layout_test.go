@@ -17,5 +17,7 @@ func TestTQLayout(t *testing.T) {
 	assert.Equal(t, uintptr(64), unsafe.Offsetof(x.used), "line 1")
 	assert.Equal(t, uintptr(128), unsafe.Offsetof(x.guaranteed), "line 2")
 	assert.Equal(t, uintptr(192), unsafe.Offsetof(x.toBePreempted), "line 3")
+	assert.Less(t, unsafe.Offsetof(x.keptLeaf), uintptr(256), "keptObtain's fields on line 3")
+	assert.GreaterOrEqual(t, unsafe.Offsetof(x.seen), uintptr(192), "keptObtain's fields on line 3")
 	assert.Equal(t, uintptr(256), unsafe.Offsetof(x.memoIdeal), "line 4")
 }
