@@ -42,9 +42,11 @@ type tq struct {
 	norm [2]float32
 	pct  float64 // ideal / guaranteed when last sorted (sortByNeed)
 	// seen is the kept tree's round that last looked at the node and
-	// keptLeaf says it is one of a kept tree's leaves (keptObtain): on
-	// the line assignPreemption has just written, so keptObtain's test of
-	// a child that has nothing to be preempted reads no other line.
+	// keptLeaf says it is one of a kept tree's leaves (packLeaves), so
+	// it has no children: on the line the distribution reads and writes
+	// (norm, toBePreempted), so that the ideal walk's and keptObtain's
+	// tests of a kept leaf read nothing on line 0, which only refreshKept
+	// reads then (a fresh snapshot's leaves leave it false).
 	seen uint64
 	// relPriority is the queue's priority when its parent orders children
 	// by priority-utilization, 0 otherwise (PCPP.cloneQueues).
@@ -340,7 +342,10 @@ func (c *calc) idealAssignment(t *tq, allowed Resource, m idealMode) {
 		m.distributed(t)
 	}
 	for _, ch := range t.children {
-		c.idealAssignment(ch, allowed, m)
+		// A kept leaf has no children: its line 0 is not read for that.
+		if !ch.keptLeaf {
+			c.idealAssignment(ch, allowed, m)
+		}
 	}
 }
 
@@ -556,7 +561,7 @@ func (c *calc) offer(q *tq, avail Resource, m idealMode) Resource {
 	}
 	demand := q.used.Add(pending).Sub(q.ideal)
 	accepted := componentwiseMin(room, c.min(avail, demand))
-	if len(q.children) == 0 && !m.balance {
+	if (q.keptLeaf || len(q.children) == 0) && !m.balance { // keptLeaf: on norm's line
 		cap := c.max(c.max(q.used, q.guaranteed).Sub(q.ideal), Resource{})
 		accepted = c.min(accepted, cap)
 	}
