@@ -51,7 +51,10 @@ func (r WaitReason) Describe() string {
 // heartbeat) is not reported. It reads the
 // scheduler's state as the next allocation pass would see it; it is a
 // classification of the moment, not a replay of each pass's decision.
-// The Waiter is reused from call to call.
+// Leaves come in the order of the tree; within a leaf the apps held back
+// by max-parallel-apps, then those waiting to activate, in their lists'
+// order, then the active ones in no order. The Waiter is reused from
+// call to call.
 func (e *Engine) Waiting(f func(w *Waiter)) {
 	free := e.cluster.Sub(e.allocatedSum) // a read of every node at every sample, until book kept the sum
 	if shortcutChecks {
@@ -97,15 +100,20 @@ func (e *Engine) Waiting(f func(w *Waiter)) {
 			}
 			return true // no active app asks: reading each was a cache miss
 		}
+		if shortcutChecks {
+			checkWaitAskers(q)
+		}
 		atMax := e.atQueueMax(q) // the same for every app of the leaf
-		for _, a := range q.active {
-			if shortcutChecks && a.asking != (a.pending+a.lpendSum > 0) {
-				panic("engine: an active app's asking flag is out of step with its requests: " + a.id)
-			}
-			// An active app is runnable, so asking is pending+lpendSum > 0
-			// (syncAsking), read from one cache line of the app instead
-			// of the two those counters sit in.
-			if !a.asking {
+		// The leaf's askers (q.askers), not its active apps: on #19's
+		// contended day a quarter of the active apps ask nothing, and
+		// the set spares the read of each one's asking flag, a line of
+		// the app of its own. An app waiting to activate may ask (its AM
+		// container) and was reported above: activated tells it apart,
+		// read only when the leaf has such apps. The set has no order,
+		// so a leaf's apps are reported in no order.
+		skipWaiting := len(q.waiting) > 0
+		for _, a := range q.askers {
+			if skipWaiting && !a.activated {
 				continue
 			}
 			ul := e.userLimit(a.u)
@@ -139,6 +147,30 @@ func checkNonePending(q *queue) {
 		if a.pending+a.lpendSum > 0 {
 			panic("engine: a leaf's pending counters miss an active app's requests")
 		}
+	}
+}
+
+// checkWaitAskers panics unless q.askers holds exactly the apps of q's
+// active and waiting lists with asking set, each once (shortcutChecks):
+// Waiting reports the active ones from the set.
+func checkWaitAskers(q *queue) {
+	n := 0
+	for i, l := range [][]*app{q.active, q.waiting} {
+		for _, a := range l {
+			if a.activated != (i == 0) || a.asking != (a.runnable && a.pending+a.lpendSum > 0) {
+				panic("engine: an app's activated or asking flag is out of step with its list or requests: " + a.id)
+			}
+			if !a.asking {
+				continue
+			}
+			if int(a.askAt) >= len(q.askers) || q.askers[a.askAt] != a {
+				panic("engine: an asking app is not in its leaf's askers: " + a.id)
+			}
+			n++
+		}
+	}
+	if n != len(q.askers) {
+		panic("engine: a leaf's askers hold an app outside its active and waiting lists: " + q.path)
 	}
 }
 

@@ -67,6 +67,26 @@ func TestWaitingReasons(t *testing.T) {
 		assert.Equal(t, waitSeen{WaitUserLimit, false}, waiting(e)["a1"], "one user, ULF 1: capped at the 16 GB capacity; its own limit is not starvation")
 	})
 
+	t.Run("AM limit, the AM container asked", func(t *testing.T) {
+		// RMAppAttemptImpl.ScheduleTransition asks for the AM container
+		// before LeafQueue activates the app: a2 asks while it waits on
+		// the AM limit, and is reported once, for that limit, beside a1,
+		// an active app of the same user held back by its user limit.
+		m := build(t, map[string]string{"root.queues": "a,b", "root.a.capacity": "10", "root.b.capacity": "90"}, xmlconf.V3_4)
+		e, err := New(m, nodesOf(5, 16*gb), Options{})
+		require.NoError(t, err)
+		amLimit := e.amLimit(e.byPath["root.a"])
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a1", Queue: "root.a", User: "u", AM: amLimit}))
+		require.NoError(t, e.SubmitApp(AppSpec{ID: "a2", Queue: "root.a", User: "u", AM: Resource{gb, 1}, AMContainer: true}))
+		ask(e, "a1", 8*gb, 40)
+		fill(e)
+		require.Len(t, e.byPath["root.a"].waiting, 1)
+		require.True(t, e.apps[1].asking, "a2 asks for its AM container")
+		var got []string
+		e.Waiting(func(w *Waiter) { got = append(got, w.App+" "+string(w.Why)) })
+		assert.ElementsMatch(t, []string{"a2 " + string(WaitAMLimit), "a1 " + string(WaitUserLimit)}, got)
+	})
+
 	t.Run("AM limit", func(t *testing.T) {
 		m := build(t, map[string]string{"root.queues": "a,b", "root.a.capacity": "10", "root.b.capacity": "90"}, xmlconf.V3_4)
 		e, err := New(m, nodesOf(5, 16*gb), Options{})
