@@ -310,7 +310,7 @@ func (r *run) allocated(ev *engine.Event, node int32) {
 			r.localApps--
 		}
 	}
-	r.use(a, node, mem, 1)
+	r.use(a, node, mem, ev.Resource.VCores, 1)
 }
 
 // containerDone completes app i's task container id after its duration.
@@ -377,7 +377,7 @@ func (r *run) released(ev *engine.Event, preempted bool) {
 	}
 	a := &r.apps[i]
 	mem := ev.Resource.MemoryMB
-	r.use(a, r.eventNode(ev), -mem, -1)
+	r.use(a, r.eventNode(ev), -mem, -ev.Resource.VCores, -1)
 	if preempted {
 		a.preempted++
 		r.res.Summary.Preempted++

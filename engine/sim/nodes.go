@@ -390,12 +390,12 @@ func (r *run) onEvent(ev engine.Event) {
 	}
 }
 
-// use follows a change of mem MB on the node (the engine has booked it):
+// use follows a change of mem MB and vcores on the node (the engine has booked it):
 // a node a release freed may beat again, and the app's queues and user
 // integrate their usage.
-func (r *run) use(a *appState, node int32, mem int64, sign int) {
+func (r *run) use(a *appState, node int32, mem, vcores int64, sign int) {
 	if node >= 0 && int(node) < len(r.nodes) {
-		r.sweep.stale(&r.park, node)
+		r.sweep.book(&r.park, node, mem, vcores)
 		if sign < 0 {
 			r.schedule(node)
 		}

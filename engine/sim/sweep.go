@@ -29,9 +29,9 @@ type sweep struct {
 	base int64
 	pos  int
 	// room mirrors each node's free room, class (total and partition),
-	// liveness and reservation by rank, read again when stale (a
-	// container started or ended on the node, its reservation changed,
-	// or a workload event changed nodes).
+	// liveness and reservation by rank, read again when stale (its
+	// reservation changed, or a workload event changed nodes); a
+	// container's start or end moves the free room (book).
 	room []nodeRoom
 	// classes numbers the nodes' totals and partitions (classOf), for
 	// the mirror and the futile record; kept across rebuilds, since the
@@ -200,6 +200,24 @@ func (s *sweep) roomOf(e *engine.Engine, r int, i int32, f nodeFlags) *nodeRoom 
 func (s *sweep) stale(p *parkSet, i int32) {
 	if s.on && int(i) < len(p.rank) {
 		s.room[p.rank[i]].stale = true
+		s.elig.clear(int(p.rank[i]))
+	}
+}
+
+// book follows a change of node i's allocated resource by mem and vcores
+// (a container started or ended): the engine's free room (its total less
+// its running containers, Engine.book) moved by as much, and the entry
+// moves with it, exactly, so roomOf need not read the node again: that
+// read was two cache lines of the engine's node (the free room, and the
+// total and partition for the class) where the entry's own line, written
+// here anyway, is one. A stale entry is read whole later, whatever it
+// holds. The rank leaves elig, as at stale. checkRoom compares every
+// fresh entry roomOf returns with the engine.
+func (s *sweep) book(p *parkSet, i int32, mem, vcores int64) {
+	if s.on && int(i) < len(p.rank) {
+		m := &s.room[p.rank[i]]
+		m.free.MemoryMB -= mem
+		m.free.VCores -= vcores
 		s.elig.clear(int(p.rank[i]))
 	}
 }
