@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"math/bits"
 	"sort"
 )
@@ -14,6 +15,11 @@ type parkSet struct {
 	rank    []int32 // node index -> position in byPhase
 	bits    bitmap  // parked positions
 	count   int
+	// bucket narrows firstAtOrAfter's search: bucket[b] is the first
+	// position whose phase*(len(bucket)-1)/span is at least b, span being
+	// one past the largest phase.
+	bucket []int32
+	span   int64
 }
 
 // rebuild orders the nodes by phase (after nodes are added, which come
@@ -36,6 +42,7 @@ func (p *parkSet) rebuild(nodes []nodeState) {
 		p.phases[pos] = nodes[i].phase
 		p.rank[i] = int32(pos)
 	}
+	p.index()
 	p.bits = newBitmap(len(nodes))
 	p.count = 0
 	for i := range nodes {
@@ -67,10 +74,44 @@ func (p *parkSet) next(phase int64) int32 { return p.nextFrom(p.firstAtOrAfter(p
 // scan finds the first parked position in [from, to), or -1.
 func (p *parkSet) scan(from, to int) int { return p.bits.first(from, to) }
 
+// index builds bucket, a bucket for every four positions.
+func (p *parkSet) index() {
+	n := len(p.phases)
+	p.span, p.bucket = 0, nil
+	if n == 0 {
+		return
+	}
+	p.span = p.phases[n-1] + 1
+	k := int64(max(1, n/4))
+	if p.span > math.MaxInt64/k {
+		return // phase*k would overflow (phases are below a day's ms)
+	}
+	p.bucket = make([]int32, k+1)
+	pos := 0
+	for b := range k + 1 {
+		for pos < n && p.phases[pos]*k/p.span < b {
+			pos++
+		}
+		p.bucket[b] = int32(pos)
+	}
+}
+
 // firstAtOrAfter is the first position whose phase is at or after phase
-// (len when none is).
+// (len when none is). The positions of phase's bucket bound the answer
+// (a phase in an earlier bucket is smaller, in a later one larger): a
+// binary search over every phase read about ten of their cache lines,
+// for each event that moves the sweep's cursor (seek) or each new stop
+// (endBefore), 0.9% of the first-level misses of #19's contended day.
 func (p *parkSet) firstAtOrAfter(phase int64) int {
-	return sort.Search(len(p.phases), func(k int) bool { return p.phases[k] >= phase })
+	lo, hi := 0, len(p.phases)
+	switch {
+	case phase >= p.span:
+		return hi
+	case phase >= 0 && p.bucket != nil:
+		b := phase * int64(len(p.bucket)-1) / p.span
+		lo, hi = int(p.bucket[b]), int(p.bucket[b+1])
+	}
+	return lo + sort.Search(hi-lo, func(k int) bool { return p.phases[lo+k] >= phase })
 }
 
 // nextFrom returns the first parked node at or after position pos,

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"sort"
 	"testing"
 	"unsafe"
 
@@ -96,4 +97,34 @@ func TestClassOfNumbersEachClassOnce(t *testing.T) {
 	assert.Equal(t, a, s.classOf(engine.Resource{MemoryMB: 8192, VCores: 8}, "", b))
 	assert.Equal(t, b, s.classOf(engine.Resource{MemoryMB: 8192, VCores: 8}, "gpu", 7))
 	assert.Len(t, s.classes, 2)
+}
+
+// TestFirstAtOrAfterMatchesASearchOfEveryPhase: the bucketed search
+// answers as a binary search over every position would, for any phase
+// (repeated phases, empty buckets, phases past the last and below zero).
+func TestFirstAtOrAfterMatchesASearchOfEveryPhase(t *testing.T) {
+	rng := newJavaRandom(7)
+	for _, n := range []int{0, 1, 2, 3, 5, 17, 64, 1000} {
+		for _, hb := range []int64{1, 3, 1000, 86_400_000} {
+			nodes := make([]nodeState, n)
+			for i := range nodes {
+				nodes[i].phase = rng.nextLong() & math.MaxInt64 % hb
+			}
+			var p parkSet
+			p.rebuild(nodes)
+			probes := []int64{math.MinInt64, math.MaxInt64}
+			for phase := int64(-2); phase <= hb+2; phase += max(1, hb/5000) {
+				probes = append(probes, phase)
+			}
+			for _, ph := range p.phases {
+				probes = append(probes, ph-1, ph, ph+1)
+			}
+			for _, phase := range probes {
+				want := sort.Search(len(p.phases), func(k int) bool { return p.phases[k] >= phase })
+				if got := p.firstAtOrAfter(phase); got != want {
+					t.Fatalf("n %d, hb %d, phase %d: %d, want %d", n, hb, phase, got, want)
+				}
+			}
+		}
+	}
 }
