@@ -67,8 +67,8 @@ func (p *parkSet) clear(rk int32) {
 	p.count--
 }
 
-// next returns the first parked node whose phase is at or after phase,
-// wrapping around, or -1.
+// next returns the rank of the first parked node whose phase is at or
+// after phase, wrapping around, or -1.
 func (p *parkSet) next(phase int64) int32 { return p.nextFrom(p.firstAtOrAfter(phase)) }
 
 // scan finds the first parked position in [from, to), or -1.
@@ -114,17 +114,17 @@ func (p *parkSet) firstAtOrAfter(phase int64) int {
 	return lo + sort.Search(hi-lo, func(k int) bool { return p.phases[lo+k] >= phase })
 }
 
-// nextFrom returns the first parked node at or after position pos,
+// nextFrom returns the rank of the first parked node at or after rank pos,
 // wrapping around, or -1.
 func (p *parkSet) nextFrom(pos int) int32 {
 	if p.count == 0 {
 		return -1
 	}
 	if k := p.scan(pos, len(p.byPhase)); k >= 0 {
-		return p.byPhase[k]
+		return int32(k)
 	}
 	if k := p.scan(0, pos); k >= 0 {
-		return p.byPhase[k]
+		return int32(k)
 	}
 	return -1
 }
