@@ -218,12 +218,8 @@ func appTimeFailure(m *xmlconf.Model, file string) []string {
 	if len(errs) == 0 {
 		return nil
 	}
-	more := ""
-	if len(errs) > 1 {
-		more = fmt.Sprintf(" (and %d more; capq lint lists them)", len(errs)-1)
-	}
-	return []string{fmt.Sprintf("the ResourceManager would exit when such an application is submitted: %s%s; "+
-		"the run reads that value as no limit", errs[0], more)}
+	return []string{fmt.Sprintf("the ResourceManager would exit when such an application is submitted: %s; "+
+		"the run reads that value as no limit", firstError(errs))}
 }
 
 // runningRefusal is startRefusal for the configuration a preview takes as
@@ -239,9 +235,14 @@ func refusal(m *xmlconf.Model, file, then string) []string {
 	if len(errs) == 0 {
 		return nil
 	}
-	more := ""
-	if len(errs) > 1 {
-		more = fmt.Sprintf(" (and %d more; capq lint lists them)", len(errs)-1)
+	return []string{fmt.Sprintf("the ResourceManager would refuse this configuration: %s; %s", firstError(errs), then)}
+}
+
+// firstError is the first of errs (not empty), saying how many more lint
+// lists: a warning names one error, not a page of them.
+func firstError(errs []xmlconf.Finding) string {
+	if len(errs) == 1 {
+		return errs[0].String()
 	}
-	return []string{fmt.Sprintf("the ResourceManager would refuse this configuration: %s%s; %s", errs[0], more, then)}
+	return fmt.Sprintf("%s (and %d more; capq lint lists them)", errs[0], len(errs)-1)
 }

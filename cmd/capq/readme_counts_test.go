@@ -31,21 +31,16 @@ func TestREADMENodeLabelScenarioCount(t *testing.T) {
 	}
 	scenarios, methods, classes := 0, map[string]bool{}, map[string]bool{}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		var sc struct {
-			Source *struct{ File, Method string } `json:"source"`
-		}
-		require.NoError(t, json.Unmarshal(data, &sc), f)
-		if sc.Source == nil {
+		sc := scenarioSource(t, f)
+		if sc == nil {
 			continue
 		}
-		class := strings.TrimSuffix(filepath.Base(sc.Source.File), ".java")
+		class := strings.TrimSuffix(filepath.Base(sc.File), ".java")
 		if !strings.HasPrefix(class, "Test") {
 			continue
 		}
 		scenarios++
-		methods[class+"#"+sc.Source.Method] = true
+		methods[class+"#"+sc.Method] = true
 		classes[class] = true
 	}
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -84,18 +79,13 @@ func TestREADMEScenarioCount(t *testing.T) {
 	require.NoError(t, err)
 	reproducing, methods, classes := 0, map[string]bool{}, map[string]bool{}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		var sc struct {
-			Source *struct{ File, Method string } `json:"source"`
-		}
-		require.NoError(t, json.Unmarshal(data, &sc), f)
-		if sc.Source == nil || !strings.Contains(sc.Source.File, "/test/") {
+		sc := scenarioSource(t, f)
+		if sc == nil || !strings.Contains(sc.File, "/test/") {
 			continue
 		}
 		reproducing++
-		methods[sc.Source.File+"#"+sc.Source.Method] = true
-		classes[sc.Source.File] = true
+		methods[sc.File+"#"+sc.Method] = true
+		classes[sc.File] = true
 	}
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
 	require.NoError(t, err)
@@ -103,4 +93,16 @@ func TestREADMEScenarioCount(t *testing.T) {
 	want := fmt.Sprintf("`testdata/scenarios/` holds %d scenarios: %d reproduce the asserted values of %d test methods in %d of Hadoop's test classes",
 		len(files), reproducing, len(methods), len(classes))
 	assert.True(t, strings.Contains(text, want), "README.md should say %q", want)
+}
+
+// scenarioSource is a bundled scenario's source (the Hadoop file and
+// method it names), nil when it names none.
+func scenarioSource(t *testing.T, file string) *struct{ File, Method string } {
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	var sc struct {
+		Source *struct{ File, Method string } `json:"source"`
+	}
+	require.NoError(t, json.Unmarshal(data, &sc), file)
+	return sc.Source
 }
