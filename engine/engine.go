@@ -241,9 +241,6 @@ type Engine struct {
 	// they were in neither of their leaf's ordering policies
 	// (priority_update.go).
 	reprioritizedOutside []string
-	// drainingRestarted are the DRAINING queues a refresh set RUNNING on
-	// a profile where Hadoop may refuse it (noteDrainingRestarts).
-	drainingRestarted []string
 	// aclUnsettled are submissions whose queue ACL outcome depends on
 	// Hadoop code capq's reference does not settle (acl_registry.go).
 	aclUnsettled []string

@@ -72,10 +72,6 @@ func (e *Engine) Unmodelled() []Warning {
 		note("auto-deletion", path+" held an application between attempts when the deletion policy looked at it: Hadoop's isEligibleForAutoDeletion "+
 			"counts the leaf's attempts only (getNumApplications), so it may delete the leaf under the app; capq kept it")
 	}
-	for _, path := range e.drainingRestarted {
-		note("refresh", path+" was DRAINING when a refresh set it RUNNING: Hadoop 3.1's AbstractCSQueue#activeQueue refuses that refresh "+
-			"(\"is in the Stopping process\"), 3.3's restarts the queue; whether Hadoop "+e.model.Version.String()+" refuses it is not settled, capq restarted it")
-	}
 	for _, what := range e.aclUnsettled {
 		note("queue ACLs", "submission "+what)
 	}

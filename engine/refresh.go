@@ -62,7 +62,6 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 	}
 	e.dynamicPaths = dyn
 	e.noteEmptied(m)
-	e.noteDrainingRestarts(m)
 	e.setModel(m)
 	e.g.rc.drf = drf
 	e.registerACLs()
@@ -153,25 +152,6 @@ func (e *Engine) noteEmptied(m *xmlconf.Model) {
 	for _, q := range m.Queues {
 		if old := e.model.Queue(q.Path); old != nil && q.EmptyCapacity() && !old.EmptyCapacity() && !contains(e.emptiedByRefresh, q.Path) {
 			e.emptiedByRefresh = append(e.emptiedByRefresh, q.Path)
-		}
-	}
-}
-
-// noteDrainingRestarts records the queues a refresh sets RUNNING while they
-// are DRAINING, on the profiles where Hadoop's answer is not settled.
-// Hadoop 3.1's AbstractCSQueue#activeQueue refuses them ("The queue:<name>
-// is in the Stopping process. Please wait for the queue getting fully
-// STOPPED.", validate's RF017 refuses the refresh before it gets here);
-// 3.3's activeQueue and 3.4's activateQueue restart them, as the engine
-// does; 2.10's and 3.2's code is not in capq's reference.
-func (e *Engine) noteDrainingRestarts(m *xmlconf.Model) {
-	if v := e.model.Version; v != xmlconf.V2_10 && v != xmlconf.V3_2 {
-		return
-	}
-	for _, q := range e.queues {
-		nq := m.Queue(q.path)
-		if nq != nil && nq.ConfiguredState.V == xmlconf.StateRunning && e.liveState(q) == "DRAINING" && !contains(e.drainingRestarted, q.path) {
-			e.drainingRestarted = append(e.drainingRestarted, q.path)
 		}
 	}
 }

@@ -137,13 +137,14 @@ var ruleRF011 = refreshRule("RF011", "parent-not-running", xmlconf.SeverityError
 var ruleRF017 = refreshRule("RF017", "draining-queue-restarted", xmlconf.SeverityError, Docs{
 	Summary: "a queue still DRAINING its applications is set RUNNING",
 	Why: "Hadoop 3.1's AbstractCSQueue#activeQueue refuses to restart a queue that is stopping but still has applications " +
-		"(DRAINING), before it looks at the parent; the refresh fails. 3.3's activeQueue and 3.4's activateQueue restart it. " +
-		"2.10 and 3.2 are not settled here: a warning.",
+		"(DRAINING), before it looks at the parent; the refresh fails. YARN-10260 (\"Allow transitioning queue from DRAINING to " +
+		"RUNNING state\", in the 2.10.1, 3.2.2 and 3.3.1 changelogs, in no 3.1.x one) removed that branch: 2.10, 3.2, 3.3 and 3.4 " +
+		"restart the queue.",
 	Bad:      "live: root.a DRAINING (stopped with apps running)   new: root.a.state=RUNNING",
 	Good:     "wait until root.a is STOPPED (yarn queue -status a), then set it RUNNING",
 	Source:   csPkg + "AbstractCSQueue#activeQueue (3.1), #initializeQueueState",
-	Versions: "3.1 refuses; 2.10 and 3.2 warn (not settled); 3.3+ restart the queue",
-}).between(xmlconf.V2_10, xmlconf.V3_2).judge((*refreshCheck).drainingRestarts)
+	Versions: "3.1 only (YARN-10260 is in 2.10.1, 3.2.2 and 3.3.1)",
+}).between(xmlconf.V3_1, xmlconf.V3_1).judge((*refreshCheck).drainingRestarts)
 
 var ruleRF013 = refreshRule("RF013", "restart-only-setting", xmlconf.SeverityWarning, Docs{
 	Summary: "a setting that refreshQueues does not apply changed",

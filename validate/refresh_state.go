@@ -63,25 +63,18 @@ func (c *refreshCheck) parentsNotRunning() {
 // 3.1's AbstractCSQueue#activeQueue refuses it before it looks at the
 // parent ("The queue:<short name> is in the Stopping process. Please wait
 // for the queue getting fully STOPPED."; initializeQueueState rethrows it
-// as IllegalArgumentException and the refresh fails). 3.3's activeQueue
-// and 3.4's activateQueue have no such branch: the queue runs again
-// (TestQueueState#testQueueStateTransit, "Q2 should transit from DRAINING
-// to RUNNING"). Whether 2.10's and 3.2's do is not settled by the code
-// capq's reference holds: a warning, and capq restarts the queue as 3.3
-// does.
+// as IllegalArgumentException and the refresh fails). YARN-10260 removed
+// that branch; it is in CHANGES.2.10.1.md, CHANGELOG.3.2.2.md and
+// CHANGELOG.3.3.1.md and in no 3.1.x changelog (3.1.4 is the last), and an
+// ODP 3.2.3 build's activeQueue (acceldata-io/hadoop) has no DRAINING
+// branch: every other profile restarts the queue (TestQueueState#
+// testQueueStateTransit, "Q2 should transit from DRAINING to RUNNING").
 func (c *refreshCheck) drainingRestarts() {
 	for _, t := range c.replayStates() {
-		if t.kind != transDrainingRestart {
-			continue
-		}
-		if c.v == xmlconf.V3_1 {
+		if t.kind == transDrainingRestart {
 			c.hint(xmlconf.SeverityError, c.atNew(t.nq), "wait until "+t.nq.Path+" is STOPPED (its applications have finished), then set it RUNNING",
 				"The queue:%s is in the Stopping process. Please wait for the queue getting fully STOPPED.", t.nq.Name)
-			continue
 		}
-		c.hint(xmlconf.SeverityWarning, c.atNew(t.nq), "wait until "+t.nq.Path+" is STOPPED to be sure",
-			"%s is DRAINING and set RUNNING: Hadoop 3.1 refuses this refresh (AbstractCSQueue#activeQueue: \"The queue:%s is in the Stopping process\"), "+
-				"3.3 restarts the queue; whether Hadoop %s refuses it is not settled, capq restarts it", t.nq.Path, t.nq.Name, c.v)
 	}
 }
 
@@ -134,13 +127,12 @@ func (c *refreshCheck) reinitState(oq, nq *xmlconf.Queue, current map[string]xml
 		c.transitions = append(c.transitions, t)
 		return t.st
 	case prev != xmlconf.StateRunning && cfg == xmlconf.StateRunning:
-		if prev == xmlconf.StateDraining && c.v.Less(xmlconf.V3_3) {
-			// activeQueue's DRAINING branch comes before the parent check.
+		if prev == xmlconf.StateDraining && c.v == xmlconf.V3_1 {
+			// 3.1's activeQueue: the DRAINING branch comes before the
+			// parent check (YARN-10260 removed it from the other lines).
 			t.kind = transDrainingRestart
 			c.transitions = append(c.transitions, t)
-			if c.v == xmlconf.V3_1 {
-				return prev
-			}
+			return prev
 		}
 		if nq.Parent != nil && c.post[nq.Parent.Path] != xmlconf.StateRunning {
 			t.kind = transParentDown
