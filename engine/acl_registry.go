@@ -15,7 +15,13 @@ import (
 // created at runtime (createQueue: createAutoQueue, createLegacyAutoQueue
 // and addLegacyDynamicQueue) is registered with neither until the next
 // refresh, although its setupQueueConfigs reads its own ACLs (3.4:
-// AbstractCSQueue#setDynamicQueueACLProperties, the template's).
+// AbstractCSQueue#setDynamicQueueACLProperties, the template's). After a
+// refresh they are registered: in 3.1-3.3 reinitializeQueues keeps a
+// legacy AutoCreatedLeafQueue in the queues map setQueueAcls walks
+// (updateQueues), and ManagedParentQueue#reinitialize has just given it
+// the refreshed leaf-queue-template's ACLs (AutoCreatedLeafQueue#
+// reinitialize with getLeafQueueConfigs; setupQueueConfigs reads the acls
+// from that configuration).
 //
 // Until then ConfiguredYarnAuthorizer#checkPermission finds no entry for
 // it and asks its parent by name (a missing or refusing entry falls back
@@ -70,18 +76,6 @@ func (e *Engine) noteParentACLRefusal(id, queue string) {
 	if e.model.Version.AtLeast(xmlconf.V3_4) && !e.aclNoted(id) {
 		e.aclUnsettled = append(e.aclUnsettled, id+" (placed in "+queue+", refused on its parent's ACLs; 3.4's RMAppManager may also consult "+
 			"the template ACLs of the queues the submission creates, getPermissionsForDynamicQueue)")
-	}
-}
-
-// noteDynamicOwnACL records, before 3.4, a submission admitted only by the
-// own ACL of a queue created at runtime and registered by a refresh since:
-// capq gives such a queue its template's ACLs, which is what 3.4's
-// setDynamicQueueACLProperties does; which ACLs an AutoCreatedLeafQueue of
-// 3.1-3.3 has after reinitialize is not settled.
-func (e *Engine) noteDynamicOwnACL(id string, by *queue) {
-	if by.dynamic && e.model.Version.Less(xmlconf.V3_4) && !e.aclNoted(id) {
-		e.aclUnsettled = append(e.aclUnsettled, id+" (admitted by the template ACLs of "+by.path+", created at runtime and registered by a "+
-			"refresh; which ACLs Hadoop "+e.model.Version.String()+"'s AutoCreatedLeafQueue has after reinitialize is not settled)")
 	}
 }
 

@@ -117,9 +117,7 @@ func unsettledACLNotes(e *Engine) []string {
 
 // Where the code capq holds does not settle the outcome, the run says so:
 // a 3.4 placed submission refused on the placement parent (3.4's
-// RMAppManager, YARN-11069, is not in the reference), and before 3.4 a
-// submission admitted by a runtime-created leaf's own ACLs after a
-// refresh (which ACLs an AutoCreatedLeafQueue has after reinitialize).
+// RMAppManager, YARN-11069, is not in the reference).
 func TestSetQueueAclsUnsettledOutcomesWarn(t *testing.T) {
 	props := map[string]string{
 		"yarn.acl.enable": "true",
@@ -139,14 +137,48 @@ func TestSetQueueAclsUnsettledOutcomesWarn(t *testing.T) {
 	require.Len(t, notes, 1)
 	assert.Contains(t, notes[0], "app_1 (placed in root.m.shared, refused on its parent's ACLs")
 
-	e = newVersionEngine(t, props, xmlconf.V3_3)
-	_, err = e.Submit(AppSpec{ID: "app_1", User: "alice", Placement: true})
-	require.NoError(t, err)
-	refreshSame(t, e, props, xmlconf.V3_3)
-	_, err = e.Submit(AppSpec{ID: "app_2", User: "bob", Placement: true})
-	require.NoError(t, err, "after the refresh capq registers root.m.shared with its template's ACLs")
-	notes = unsettledACLNotes(e)
-	require.Len(t, notes, 1)
-	assert.Contains(t, notes[0], "app_2 (admitted by the template ACLs of root.m.shared")
-	assert.Empty(t, unsettledACLNotes(newVersionEngine(t, props, xmlconf.V3_3)))
+}
+
+// CapacitySchedulerQueueManager#reinitializeQueues in 3.1-3.3 keeps an
+// AutoCreatedLeafQueue in its queues map while its parent still has
+// auto-create-child-queue.enabled (updateQueues), and before setQueueAcls
+// ManagedParentQueue#reinitialize rebuilds the leaf-queue-template from the
+// new file and reinitializes each child with getLeafQueueConfigs, whose
+// acl_* keys are the template's under the leaf's path
+// (AutoCreatedLeafQueue#reinitialize, AbstractCSQueue#setupQueueConfigs:
+// acls = configuration.getAcls(getQueuePath())). Read in
+// lidihao/hadoop3.1.2src (CapacitySchedulerQueueManager,
+// AbstractManagedParentQueue, AbstractCSQueue), lijufeng2016/HDP-hadoop3.1.1
+// (ManagedParentQueue, AutoCreatedLeafQueue), acceldata-io/hadoop's ODP
+// 3.2.3 and criteo-forks/hadoop's 3.3-line AbstractCSQueue. So after a
+// refresh the leaf admits by the refreshed template's ACLs, with nothing
+// left unsettled to warn about.
+func TestSetQueueAclsLegacyLeafTakesRefreshedTemplateACLs(t *testing.T) {
+	props := map[string]string{
+		"yarn.acl.enable": "true",
+		p + "root.queues": "m", p + "root.m.capacity": "100",
+		p + "root.m.auto-create-child-queue.enabled":             "true",
+		p + "root.m.leaf-queue-template.capacity":                "50",
+		p + "root.acl_submit_applications":                       " ",
+		p + "root.acl_administer_queue":                          " ",
+		p + "root.m.acl_submit_applications":                     "alice",
+		p + "root.m.leaf-queue-template.acl_submit_applications": "bob",
+		p + "queue-mappings":                                     "u:alice:root.m.shared,u:bob:root.m.shared,u:carol:root.m.shared",
+	}
+	refreshed := map[string]string{}
+	for k, v := range props {
+		refreshed[k] = v
+	}
+	refreshed[p+"root.m.leaf-queue-template.acl_submit_applications"] = "carol"
+	for _, v := range []xmlconf.Version{xmlconf.V3_1, xmlconf.V3_2, xmlconf.V3_3} {
+		e := newVersionEngine(t, props, v)
+		_, err := e.Submit(AppSpec{ID: "app_1", User: "alice", Placement: true})
+		require.NoError(t, err, v)
+		refreshSame(t, e, refreshed, v)
+		_, err = e.Submit(AppSpec{ID: "app_2", User: "carol", Placement: true})
+		require.NoError(t, err, "%s: the refreshed template's ACL is registered", v)
+		_, err = e.Submit(AppSpec{ID: "app_3", User: "bob", Placement: true})
+		require.Error(t, err, "%s: the old template's ACL is gone", v)
+		assert.Empty(t, unsettledACLNotes(e), v)
+	}
 }

@@ -376,11 +376,9 @@ func (e *Engine) submitACL(s AppSpec, q *queue, created []string) error {
 	if !e.g.aclEnable {
 		return nil
 	}
-	by := e.admitter(q, s.User, s.Groups, created)
-	if by == nil {
+	if !e.canSubmit(q, s.User, s.Groups, created) {
 		return aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
 	}
-	e.noteDynamicOwnACL(s.ID, by)
 	return nil
 }
 
