@@ -264,7 +264,7 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 		q, pl.AutoCreated, err = e.lookupOrCreate(target, placed)
 	}
 	if err == nil {
-		q, err = e.submitQueue(&s, q, placed, pl.AutoCreated)
+		q, err = e.submitQueue(&s, q, placed)
 	}
 	amPart := 0
 	if err == nil {
@@ -331,9 +331,11 @@ func (e *Engine) Submit(s AppSpec) (Placed, error) {
 // queue up. RMAppManager.createAndPopulateNewRMApp settles the application
 // priority (CapacityScheduler.checkAndGetApplicationPriority: the default
 // for an app sent without one, the cap, the priority ACL; s.Priority is
-// set to the result) and then checks the queue ACL, on the queue when it
-// exists, else on the parent a mapping rule named (an auto-created
-// leaf's), else not at all; a refusal there never reaches the scheduler.
+// set to the result) and then checks the queue ACL: before 3.4 on the
+// queue when it exists, else on the parent a mapping rule named (an
+// auto-created leaf's), else not at all; 3.4 always, on the target's path
+// (rmAppManagerACL, YARN-11069). A refusal there never reaches the
+// scheduler.
 // CapacityScheduler.addApplication then refuses once maximum-applications
 // apps exist system-wide, before it looks the queue up or creates it, so
 // that refusal comes before "unknown queue", "non-leaf queue" and the
@@ -343,19 +345,20 @@ func (e *Engine) admit(s *AppSpec, placed bool) error {
 	if err := e.checkAndGetPriority(s, q); err != nil {
 		return err
 	}
-	byParent := false
-	if q == nil && placed {
-		if i := strings.LastIndexByte(s.Queue, '.'); i > 0 {
-			q = e.existing(s.Queue[:i])
-			byParent = q != nil
-		}
-	}
-	if q != nil {
-		if err := e.submitACL(*s, q, nil); err != nil {
-			if byParent {
-				e.noteParentACLRefusal(s.ID, s.Queue)
-			}
+	if e.model.Version.AtLeast(xmlconf.V3_4) {
+		if err := e.rmAppManagerACL(*s, q, placed); err != nil {
 			return err
+		}
+	} else {
+		if q == nil && placed {
+			if i := strings.LastIndexByte(s.Queue, '.'); i > 0 {
+				q = e.existing(s.Queue[:i])
+			}
+		}
+		if q != nil {
+			if err := e.submitACL(*s, q); err != nil {
+				return err
+			}
 		}
 	}
 	// CapacityScheduler.addApplication's isSystemAppsLimitReached came
@@ -370,13 +373,12 @@ func (e *Engine) admit(s *AppSpec, placed bool) error {
 }
 
 // submitACL is the queue's SUBMIT_APPLICATIONS ACL (QueueACLsManager,
-// when yarn.acl.enable is on); created lists the queues this submission
-// created (aclRegistered).
-func (e *Engine) submitACL(s AppSpec, q *queue, created []string) error {
+// when yarn.acl.enable is on).
+func (e *Engine) submitACL(s AppSpec, q *queue) error {
 	if !e.g.aclEnable {
 		return nil
 	}
-	if !e.canSubmit(q, s.User, s.Groups, created) {
+	if !e.canSubmit(q, s.User, s.Groups) {
 		return aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
 	}
 	return nil
@@ -404,7 +406,7 @@ func (e *Engine) existing(name string) *queue {
 // submitQueue runs CapacityScheduler#addApplication's checks of the leaf
 // and then the leaf's (LeafQueue#submitApplication); between them the
 // workflow priority mapping may change s.Priority.
-func (e *Engine) submitQueue(s *AppSpec, q *queue, placed bool, created []string) (*queue, error) {
+func (e *Engine) submitQueue(s *AppSpec, q *queue, placed bool) (*queue, error) {
 	if q == nil && e.ambiguous(s.Queue) {
 		//lint:ignore ST1005 Hadoop's exact message, which users search for
 		return nil, fmt.Errorf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", s.ID, s.User, s.Queue)
@@ -427,7 +429,7 @@ func (e *Engine) submitQueue(s *AppSpec, q *queue, placed bool, created []string
 	if err := e.mapWorkflowPriority(s, q); err != nil {
 		return nil, err
 	}
-	if err := e.submitACL(*s, q, created); err != nil {
+	if err := e.submitACL(*s, q); err != nil {
 		return nil, err
 	}
 	// The priority ACL was checked once, in admit
@@ -486,22 +488,13 @@ func diagnostics(err error) string {
 // Queue administrators may submit without being in the submit ACL. A
 // queue whose ACLs are not registered (aclRegistered) grants nothing
 // itself: the authorizer goes on to its parent.
-func (e *Engine) canSubmit(q *queue, user string, groups []string, created []string) bool {
-	return e.admitter(q, user, groups, created) != nil
-}
-
-// admitter is the queue whose ACL admits the user in canSubmit's walk,
-// nil when none does.
-func (e *Engine) admitter(q *queue, user string, groups []string, created []string) *queue {
+func (e *Engine) canSubmit(q *queue, user string, groups []string) bool {
 	for p := q; p != nil; p = p.parent {
-		if !e.aclRegistered(p, created) {
-			continue
-		}
-		if p.submitACL.Allows(user, groups) || p.adminACL.Allows(user, groups) {
-			return p
+		if e.aclRegistered(p) && (p.submitACL.Allows(user, groups) || p.adminACL.Allows(user, groups)) {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // priorityAllowed is AppPriorityACLsManager.checkAccess (called from

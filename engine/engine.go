@@ -244,6 +244,9 @@ type Engine struct {
 	// aclUnsettled are submissions whose queue ACL outcome depends on
 	// Hadoop code capq's reference does not settle (acl_registry.go).
 	aclUnsettled []string
+	// aclPreset are the queue names 3.4's RMAppManager registered ACLs for
+	// before the queues existed (acl_registry.go).
+	aclPreset map[string]*aclPair
 	// keptForAttempt are the dynamic leaves the deletion policy passed by
 	// because they held an app between attempts (expiry.go).
 	keptForAttempt []string

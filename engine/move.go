@@ -98,7 +98,7 @@ func (e *Engine) checkMovePartitions(a *app, dest *queue) error {
 // the parents' states), preceded by ClientRMService's queue ACL check.
 // An AutoCreatedLeafQueue takes apps past its limits, as Hadoop exempts it.
 func (e *Engine) validateMove(a *app, dest *queue) error {
-	if e.g.aclEnable && !e.canSubmit(dest, a.user, a.groups, nil) {
+	if e.g.aclEnable && !e.canSubmit(dest, a.user, a.groups) {
 		return aclError("User %s does not have permission to submit %s to queue %s", a.user, a.id, dest.path)
 	}
 	if dest.state != "RUNNING" {

@@ -98,7 +98,7 @@ func (e *Engine) checkSubmitAccess(name, user string, groups []string) bool {
 	for p := q; p != nil; p = p.parent {
 		// A queue created since the last refresh has no entry in the
 		// authorizer, which asks its parent (acl_registry.go).
-		if e.aclRegistered(p, nil) && p.submitACL.Allows(user, groups) {
+		if e.aclRegistered(p) && p.submitACL.Allows(user, groups) {
 			return true
 		}
 	}
