@@ -12,7 +12,14 @@ import (
 // defaultRead gives what Hadoop reads for one own key of a queue, and
 // whether that reading is sound (false: the text does not parse, so the
 // raw change stays listed for the lint rule that judges it).
-type defaultRead func(q *xmlconf.Queue, v xmlconf.Version) (string, bool)
+type defaultRead func(q *xmlconf.Queue, rc readCtx) (string, bool)
+
+// readCtx is the side a reading is taken on: the profile and the model
+// the queue belongs to (for its queue mode).
+type readCtx struct {
+	v xmlconf.Version
+	m *xmlconf.Model
+}
 
 // defaultReads are the own keys whose unset reading is a default that
 // depends on the queue or the profile, so that writing the default out (or
@@ -29,8 +36,8 @@ type defaultRead func(q *xmlconf.Queue, v xmlconf.Version) (string, bool)
 //     (getUserLimit, getUserLimitFactor,
 //     getMaximumApplicationMasterResourcePerQueuePercent).
 var defaultReads = map[string]defaultRead{
-	"acl_submit_applications":     func(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) { return q.SubmitACL.V.String(), true },
-	"acl_administer_queue":        func(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) { return q.AdminACL.V.String(), true },
+	"acl_submit_applications":     func(q *xmlconf.Queue, _ readCtx) (string, bool) { return q.SubmitACL.V.String(), true },
+	"acl_administer_queue":        func(q *xmlconf.Queue, _ readCtx) (string, bool) { return q.AdminACL.V.String(), true },
 	"acl_administer_reservations": reservationACL("acl_administer_reservations"),
 	"acl_list_reservations":       reservationACL("acl_list_reservations"),
 	"acl_submit_reservations":     reservationACL("acl_submit_reservations"),
@@ -52,9 +59,9 @@ var defaultReads = map[string]defaultRead{
 // Integer.parseInt or, unset, the scheduler-wide max-parallel-apps
 // (getInt, Integer.MAX_VALUE), so writing that out changes nothing.
 // Before 3.3 no queue reads it (CS005).
-func maxParallelApps(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
+func maxParallelApps(q *xmlconf.Queue, rc readCtx) (string, bool) {
 	mp := q.MaxParallelApps
-	if v.Less(suffixSince("max-parallel-apps")) || mp.Err != "" {
+	if rc.v.Less(suffixSince("max-parallel-apps")) || mp.Err != "" {
 		return "", false
 	}
 	return strconv.Itoa(int(mp.V)), true
@@ -65,7 +72,7 @@ func maxParallelApps(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
 // every reinitialize, so writing out what the queue inherits reads the
 // same (the model keeps a built-in class name as its alias, as Hadoop
 // loads the same class for either).
-func orderingPolicy(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+func orderingPolicy(q *xmlconf.Queue, _ readCtx) (string, bool) {
 	return q.OrderingPolicy.V, q.OrderingPolicy.Err == ""
 }
 
@@ -75,7 +82,7 @@ func orderingPolicy(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
 // parent's; before 3.3 getMaximumAllocationPerQueue reads an unset key as
 // the cluster's yarn.scheduler.maximum-allocation-*), so writing out what
 // an unset key reads there changes nothing.
-func maxAllocation(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+func maxAllocation(q *xmlconf.Queue, _ readCtx) (string, bool) {
 	return q.MaxAllocation.V.String(), q.MaxAllocation.Err == ""
 }
 
@@ -86,10 +93,10 @@ func maxAllocation(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
 // reinitializeState) keeps the live state when the key is unset, while a
 // written RUNNING restarts a stopped queue, so the change always stays
 // listed.
-func configuredState(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
+func configuredState(q *xmlconf.Queue, rc readCtx) (string, bool) {
 	cs := q.ConfiguredState
 	switch {
-	case v.AtLeast(xmlconf.V2_10) || cs.Err != "":
+	case rc.v.AtLeast(xmlconf.V2_10) || cs.Err != "":
 		return "", false
 	case cs.Prop == nil:
 		return string(xmlconf.StateRunning), true
@@ -104,7 +111,7 @@ func configuredState(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
 // the same as unset; another value, a weight or an absolute resource stays
 // listed for the lint rules (CS011, ...), and so does any other queue's
 // capacity, which has no default.
-func rootCapacity(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+func rootCapacity(q *xmlconf.Queue, _ readCtx) (string, bool) {
 	c := q.Capacity
 	switch {
 	case !q.IsRoot():
@@ -128,7 +135,7 @@ func rootCapacity(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
 // (absolute 0), which validateCalculatedResources turns into the parent's
 // maximum, and "100" is 100% of it. An absolute or vector maximum, or one
 // that does not parse, stays listed.
-func maximumCapacity(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+func maximumCapacity(q *xmlconf.Queue, _ readCtx) (string, bool) {
 	c := q.MaxCapacity
 	if c.Err != "" || c.Mode != xmlconf.ModeUnset && c.Mode != xmlconf.ModePercent {
 		return "", false
@@ -139,19 +146,19 @@ func maximumCapacity(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
 // reservationACL reads a reservation ACL as getReservationAcl: plain get
 // with "*" for every queue, root or not.
 func reservationACL(suffix string) defaultRead {
-	return func(q *xmlconf.Queue, v xmlconf.Version) (string, bool) {
+	return func(q *xmlconf.Queue, rc readCtx) (string, bool) {
 		raw := "*"
 		if p := q.Props[suffix]; p != nil {
 			raw = p.Value
 		}
-		return xmlconf.ParseACL(raw, v).String(), true
+		return xmlconf.ParseACL(raw, rc.v).String(), true
 	}
 }
 
 // leafFloat reads a leaf-only number; a parent does not read it, so a
 // change there is left to lint.
 func leafFloat(get func(*xmlconf.Queue) xmlconf.Value[float32]) defaultRead {
-	return func(q *xmlconf.Queue, _ xmlconf.Version) (string, bool) {
+	return func(q *xmlconf.Queue, _ readCtx) (string, bool) {
 		val := get(q)
 		return strconv.FormatFloat(float64(val.V), 'g', -1, 32), q.IsLeaf() && val.Err == ""
 	}
@@ -161,17 +168,17 @@ func leafFloat(get func(*xmlconf.Queue) xmlconf.Value[float32]) defaultRead {
 // unset and the other writes what Hadoop would read anyway: no change to
 // the running queue, so they do not make it "modified". Each becomes a
 // note, so the JSON still shows the edit.
-func sameAsDefault(oq, nq *xmlconf.Queue, props []PropChange, v xmlconf.Version) (kept []PropChange, notes []string) {
+func sameAsDefault(oq, nq *xmlconf.Queue, props []PropChange, om, nm *xmlconf.Model, v xmlconf.Version) (kept []PropChange, notes []string) {
 	kept = props[:0:0]
 	for _, pc := range props {
 		suffix := strings.TrimPrefix(pc.Name, nq.Key(""))
-		read := defaultReads[suffix]
+		read := readerOf(suffix)
 		if read == nil || (pc.Old == nil) == (pc.New == nil) {
 			kept = append(kept, pc)
 			continue
 		}
-		ov, ook := read(oq, v)
-		nv, nok := read(nq, v)
+		ov, ook := read(oq, readCtx{v, om})
+		nv, nok := read(nq, readCtx{v, nm})
 		if !ook || !nok || ov != nv {
 			kept = append(kept, pc)
 			continue

@@ -395,6 +395,12 @@ func (q *Queue) EmptyCapacity() bool {
 	return q.Capacity.Mode == ModeUnset || emptyVector(q.Capacity)
 }
 
+// EmptyVector reports whether 3.4's QueueCapacityConfigParser.parse
+// returns an empty QueueCapacityVector for c's text although c itself was
+// read (emptyVector): "1e2" or "50f" are percentages to getFloat but carry
+// a suffix of no capacity type for the vector parser.
+func (c Capacity) EmptyVector() bool { return emptyVector(c) }
+
 // emptyVector reports whether QueueCapacityConfigParser returns an empty
 // QueueCapacityVector for c: for a bracketed value that matches neither
 // pattern, uniformParser for a number whose suffix is neither "" nor "w"

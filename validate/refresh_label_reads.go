@@ -1,0 +1,100 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// readerOf returns the reader of a queue's own key by its suffix: a key of
+// defaultReads, or a labelled one (accessible-node-labels.<label>.<key>);
+// nil when the diff compares the key as written.
+func readerOf(suffix string) defaultRead {
+	if r := defaultReads[suffix]; r != nil {
+		return r
+	}
+	rest, ok := strings.CutPrefix(suffix, "accessible-node-labels.")
+	if !ok {
+		return nil
+	}
+	dot := strings.LastIndexByte(rest, '.')
+	if dot <= 0 {
+		return nil
+	}
+	label := rest[:dot]
+	switch rest[dot+1:] {
+	case "capacity":
+		return labelPercent(label, false)
+	case "maximum-capacity":
+		return labelPercent(label, true)
+	case "maximum-am-resource-percent":
+		return labelAMPercent(label)
+	}
+	return nil
+}
+
+// labelPercent reads a queue's labelled capacity (isMax: maximum-capacity)
+// as CapacitySchedulerConfiguration.internalGetLabeledQueueCapacity does
+// on every reinitialize, in both queue modes (CSQueueUtils.
+// loadCapacitiesByLabelsFromConf): getFloat with 0 (getLabeledQueueCapacity)
+// or 100 (getLabeledQueueMaximumCapacity) when unset, range-checked to
+// [0, 100] with no special -1 (CS013), and from 3.4 100 for root whatever
+// it says. The reading is sound only while the label stays among the
+// queue's configured node labels on both sides: getConfiguredNodeLabels
+// takes them from the queue's accessible-node-labels.<label>.* keys, so a
+// label's only key is a change whatever its value. An absolute or vector
+// value is read again as a resource (getMaximumResourceRequirement,
+// QueueCapacityConfigParser) and stays listed; "100" matches no resource,
+// so in absolute mode it reads none, as unset does. In 3.4's non-legacy
+// mode the parser's vector is what counts: an unset maximum is
+// parseConfiguredMaximumCapacityVector's default (QueueCapacityVector.
+// newInstance, the parent's maximum) as "100" is 100% of it, but an unset
+// capacity is an empty vector no calculator visits, not 0%, and a text
+// getFloat reads but the parser does not ("1e2") is no reading.
+func labelPercent(label string, isMax bool) defaultRead {
+	return func(q *xmlconf.Queue, rc readCtx) (string, bool) {
+		ls := q.LabelSettings(label)
+		if ls == nil {
+			return "", false
+		}
+		c, unset := ls.Capacity, float32(0)
+		if isMax {
+			c, unset = ls.MaxCapacity, 100
+		}
+		nonLegacy := rc.m.NonLegacyMode()
+		switch {
+		case c.Err != "" || c.Mode != xmlconf.ModeUnset && c.Mode != xmlconf.ModePercent:
+			return "", false
+		case q.IsRoot() && rc.v.AtLeast(xmlconf.V3_4):
+			return "100", true
+		case c.Mode == xmlconf.ModeUnset:
+			return formatReading32(unset), isMax || !nonLegacy
+		case c.Percent < 0 || c.Percent > 100 || nonLegacy && c.EmptyVector():
+			return "", false
+		}
+		return formatReading32(c.Percent), true
+	}
+}
+
+// labelAMPercent reads a leaf's accessible-node-labels.<label>.
+// maximum-am-resource-percent as getMaximumAMResourcePercentPerPartition
+// (YARN-3216, 2.8; the 2.7 line loads no per-label AM share): getFloat
+// with the queue's own maximum-am-resource-percent when unset. A parent
+// does not read it, and the label's configured-ness rides on the key as
+// for labelPercent.
+func labelAMPercent(label string) defaultRead {
+	return func(q *xmlconf.Queue, rc readCtx) (string, bool) {
+		ls := q.LabelSettings(label)
+		if ls == nil || !q.IsLeaf() || rc.v.Less(xmlconf.V2_10) {
+			return "", false
+		}
+		val := ls.MaxAMPercent
+		if val.Prop == nil {
+			val = q.MaxAMResourcePercent
+		}
+		return formatReading32(val.V), val.Err == ""
+	}
+}
+
+func formatReading32(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
