@@ -155,7 +155,7 @@ func (c *refreshCheck) unionPaths() []string {
 
 func (c *refreshCheck) pairChange(oq, nq *xmlconf.Queue) QueueChange {
 	qc := QueueChange{Path: nq.Path}
-	qc.Properties, qc.Notes = sameAsDefault(oq, nq, propDiff(oq, nq), c.old, c.new, c.v)
+	qc.Properties, qc.Notes = sameReading(oq, nq, propDiff(oq, nq), c.old, c.new, c.v)
 	qc.Effective = effectiveDiff(oq, nq, qc.Properties)
 	qc.AbsoluteCapacity = floatChange(oq, nq, func(q *xmlconf.Queue) float64 { return q.AbsCapacity })
 	qc.AbsoluteMaximumCapacity = floatChange(oq, nq, func(q *xmlconf.Queue) float64 { return q.AbsMaxCapacity })

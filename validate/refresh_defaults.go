@@ -52,6 +52,14 @@ var defaultReads = map[string]defaultRead{
 	"maximum-allocation-vcores":   maxAllocation,
 	"state":                       configuredState,
 	"max-parallel-apps":           maxParallelApps,
+	// refresh_value_reads.go
+	"maximum-applications":                      maximumApplications,
+	"priority":                                  ownInt(func(q *xmlconf.Queue) xmlconf.Value[int32] { return q.Priority }, anyQueue),
+	"default-application-priority":              ownInt(func(q *xmlconf.Queue) xmlconf.Value[int32] { return q.DefaultApplicationPriority }, (*xmlconf.Queue).IsLeaf),
+	"disable_preemption":                        ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.DisablePreemption }, anyQueue),
+	"intra-queue-preemption.disable_preemption": ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.IntraQueuePreemptionDisabled }, anyQueue),
+	"reservable":                                ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.Reservable }, anyQueue),
+	"allow-zero-capacity-sum":                   ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.AllowZeroCapacitySum }, isParent),
 }
 
 // maxParallelApps: from 3.3 (YARN-9930) every queue reads
@@ -91,17 +99,17 @@ func maxAllocation(q *xmlconf.Queue, _ readCtx) (string, bool) {
 // so the 2.10 profile) an unset state is not the parent's:
 // AbstractCSQueue#initializeQueueState (3.4: QueueStateHelper.
 // reinitializeState) keeps the live state when the key is unset, while a
-// written RUNNING restarts a stopped queue, so the change always stays
-// listed.
+// written RUNNING restarts a stopped queue, so a change between set and
+// unset always stays listed; two spellings of one state read alike.
 func configuredState(q *xmlconf.Queue, rc readCtx) (string, bool) {
 	cs := q.ConfiguredState
 	switch {
-	case rc.v.AtLeast(xmlconf.V2_10) || cs.Err != "":
+	case cs.Err != "":
 		return "", false
 	case cs.Prop == nil:
-		return string(xmlconf.StateRunning), true
+		return string(xmlconf.StateRunning), rc.v.Less(xmlconf.V2_10)
 	}
-	return string(cs.V), true
+	return string(cs.V), true // getConfiguredState upper-cases it
 }
 
 // rootCapacity reads root's capacity as a percentage, 100 when unset:
@@ -164,16 +172,19 @@ func leafFloat(get func(*xmlconf.Queue) xmlconf.Value[float32]) defaultRead {
 	}
 }
 
-// sameAsDefault splits off the raw changes where one side leaves the key
-// unset and the other writes what Hadoop would read anyway: no change to
-// the running queue, so they do not make it "modified". Each becomes a
-// note, so the JSON still shows the edit.
-func sameAsDefault(oq, nq *xmlconf.Queue, props []PropChange, om, nm *xmlconf.Model, v xmlconf.Version) (kept []PropChange, notes []string) {
+// sameReading splits off the raw changes where Hadoop reads the same
+// value on both sides: one side leaves the key unset and the other writes
+// what Hadoop would read anyway, or both write texts it parses alike ("1"
+// and "1.0" through getFloat, "TRUE" and "true" through getBoolean).
+// Nothing changes in the running queue, so they do not make it "modified".
+// Each becomes a note, so the JSON still shows the edit. A key the profile
+// does not read stays listed (CS005 says it is ignored).
+func sameReading(oq, nq *xmlconf.Queue, props []PropChange, om, nm *xmlconf.Model, v xmlconf.Version) (kept []PropChange, notes []string) {
 	kept = props[:0:0]
 	for _, pc := range props {
 		suffix := strings.TrimPrefix(pc.Name, nq.Key(""))
 		read := readerOf(suffix)
-		if read == nil || (pc.Old == nil) == (pc.New == nil) {
+		if read == nil || v.Less(suffixSince(suffix)) {
 			kept = append(kept, pc)
 			continue
 		}
@@ -181,6 +192,11 @@ func sameAsDefault(oq, nq *xmlconf.Queue, props []PropChange, om, nm *xmlconf.Mo
 		nv, nok := read(nq, readCtx{v, nm})
 		if !ook || !nok || ov != nv {
 			kept = append(kept, pc)
+			continue
+		}
+		if pc.Old != nil && pc.New != nil {
+			notes = append(notes, fmt.Sprintf("%s %s → %s changes nothing: Hadoop %s reads both as %q for %s",
+				suffix, quoteOrUnset(pc.Old), quoteOrUnset(pc.New), v, nv, nq.Path))
 			continue
 		}
 		notes = append(notes, fmt.Sprintf("%s %s → %s changes nothing: Hadoop %s reads %q for %s when it is unset",
@@ -244,7 +260,7 @@ func globalReading(set, unset *xmlconf.Model, key string) (read string, same boo
 // globalSameAsDefault splits off the scheduler-wide changes where one side
 // leaves the key unset and the other writes what Hadoop reads anyway
 // (DefaultResourceCalculator, 1024 MB, maximum-applications 10000, ...),
-// as sameAsDefault does for queue keys: nothing the scheduler reads
+// as sameReading does for queue keys: nothing the scheduler reads
 // changes, so neither the change list nor RF013's restart speaks of it.
 // Each becomes a note, so the JSON still shows the edit.
 func (c *refreshCheck) globalSameAsDefault(props []PropChange) (kept []PropChange, notes []string) {

@@ -1,0 +1,51 @@
+package validate
+
+import (
+	"strconv"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// Readers of queue keys whose text Hadoop parses with a plain
+// Configuration getter (getInt, getBoolean: trimmed, booleans in any
+// case), so that two spellings of one value, or a value written as its
+// default, are no change (sameReading). The model holds what each getter
+// returns; a key the queue's kind does not read stays listed.
+
+func anyQueue(*xmlconf.Queue) bool   { return true }
+func isParent(q *xmlconf.Queue) bool { return !q.IsLeaf() }
+
+// maximumApplications: getMaximumApplicationsPerQueue is getInt with -1
+// when unset, and LeafQueue.setupQueueConfigs (3.4 AbstractLeafQueue)
+// computes the limit from the scheduler-wide keys for any value below 0,
+// so every negative reads as unset. A parent does not read it.
+func maximumApplications(q *xmlconf.Queue, _ readCtx) (string, bool) {
+	ma := q.MaxApplications
+	if !q.IsLeaf() || ma.Err != "" {
+		return "", false
+	}
+	if ma.V < 0 {
+		return "-1", true
+	}
+	return strconv.Itoa(int(ma.V)), true
+}
+
+// ownInt reads an int key as the model read it (getInt: its default, or
+// the parent's where it inherits, when unset).
+func ownInt(get func(*xmlconf.Queue) xmlconf.Value[int32], reads func(*xmlconf.Queue) bool) defaultRead {
+	return func(q *xmlconf.Queue, _ readCtx) (string, bool) {
+		val := get(q)
+		return strconv.Itoa(int(val.V)), reads(q) && val.Err == ""
+	}
+}
+
+// ownBool reads a boolean key as the model read it: getBoolean, its
+// default or (disable_preemption, the intra-queue one) the parent's
+// effective value when unset (AbstractCSQueue.
+// isQueueHierarchyPreemptionDisabled).
+func ownBool(get func(*xmlconf.Queue) xmlconf.Value[bool], reads func(*xmlconf.Queue) bool) defaultRead {
+	return func(q *xmlconf.Queue, _ readCtx) (string, bool) {
+		val := get(q)
+		return strconv.FormatBool(val.V), reads(q) && val.Err == ""
+	}
+}
