@@ -131,23 +131,54 @@ func rootCapacity(q *xmlconf.Queue, _ readCtx) (string, bool) {
 	return strconv.FormatFloat(float64(c.Percent), 'g', -1, 32), true
 }
 
-// maximumCapacity reads any queue's maximum-capacity as the model does
-// (xmlconf.Capacity.MaxFraction, the non-legacy maxEntry): an unset or -1
-// maximum is 100% of the parent's maximum, as
-// getNonLabeledQueueMaximumCapacity reads it (2.7: getMaximumCapacity).
-// That holds in every mode: for a queue with an absolute capacity (3.1+)
-// "100" matches no resource, so getMaximumResourceRequirement reads none as
-// for unset and AbstractCSQueue takes the parent's maximum resource; in
-// 3.4's non-legacy mode unset is QueueCapacityVector.newInstance
-// (absolute 0), which validateCalculatedResources turns into the parent's
-// maximum, and "100" is 100% of it. An absolute or vector maximum, or one
-// that does not parse, stays listed.
-func maximumCapacity(q *xmlconf.Queue, _ readCtx) (string, bool) {
+// maximumCapacity reads any queue's maximum-capacity as
+// getNonLabeledQueueMaximumCapacity (2.7: getMaximumCapacity) does: an
+// unset or -1 maximum is 100% of the parent's maximum (xmlconf.Capacity.
+// MaxFraction). For a queue with an absolute capacity (3.1+) "100" matches
+// no resource, so getMaximumResourceRequirement reads none as for unset
+// and AbstractCSQueue takes the parent's maximum resource. 3.4's
+// non-legacy mode reads the vector instead (nonLegacyMaximum); root's is
+// 100% there whatever it says (QueueCapacityConfigParser.parse). An
+// absolute or vector maximum, or one that does not parse, stays listed.
+func maximumCapacity(q *xmlconf.Queue, rc readCtx) (string, bool) {
 	c := q.MaxCapacity
+	if rc.m.NonLegacyMode() && !q.IsRoot() {
+		return nonLegacyMaximum(c)
+	}
 	if c.Err != "" || c.Mode != xmlconf.ModeUnset && c.Mode != xmlconf.ModePercent {
 		return "", false
 	}
-	return strconv.FormatFloat(float64(c.MaxFraction()*100), 'g', -1, 32), true
+	return formatReading32(c.MaxFraction() * 100), true
+}
+
+// parentsMaximum is the non-legacy reading of a maximum-capacity that
+// QueueCapacityConfigParser leaves empty.
+const parentsMaximum = "the parent's maximum"
+
+// nonLegacyMaximum reads a non-root queue's maximum-capacity, labelled or
+// not, in 3.4's non-legacy mode, where the calculation reads the vector of
+// CapacitySchedulerConfiguration.parseConfiguredMaximumCapacityVector:
+// QueueCapacityConfigParser.parse gives an empty vector for an unset
+// value and for one neither RESOURCE_REGEX nor UNIFORM_REGEX
+// "^([0-9.]+)(.*)" types ("-1", "-5", "1e2"), and an empty vector is
+// replaced by the defaultVector QueueCapacityVector.newInstance (absolute
+// 0 for every resource), which ResourceCalculationDriver.
+// validateCalculatedResources turns into the parent's maximum exactly.
+// CSQueueUtils.loadCapacitiesByLabelsFromConf still reads the text with
+// getFloat in this mode, so such a text is the unset reading only where
+// that agrees too (-1 and 1e2 are 100; -5 is not). "100" is another
+// vector, 100% through the percentage calculator's floating-point product,
+// which can fall a unit short of the parent's maximum: it stays listed.
+func nonLegacyMaximum(c xmlconf.Capacity) (string, bool) {
+	switch {
+	case c.Mode == xmlconf.ModeUnset:
+		return parentsMaximum, true
+	case c.Mode != xmlconf.ModePercent || c.Err != "":
+		return "", false
+	case c.EmptyVector():
+		return parentsMaximum, c.MaxFraction() == 1
+	}
+	return formatReading32(c.Percent) + "%", true
 }
 
 // reservationACL reads a reservation ACL as getReservationAcl: plain get

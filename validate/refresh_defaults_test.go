@@ -82,10 +82,20 @@ func TestRefreshDefaultWrittenOutIsNoChange(t *testing.T) {
 		{"3.4 absolute-mode leaf maximum-capacity 100", xmlconf.V3_4, absoluteTree,
 			map[string]string{"root.a.a1.maximum-capacity": "100"}, "root.a.a1", false},
 		// 3.4 non-legacy: unset is QueueCapacityVector.newInstance (absolute
-		// 0, the parent's maximum), "100" is 100% of the parent's maximum.
-		{"3.4 non-legacy weight leaf maximum-capacity 100", xmlconf.V3_4,
-			map[string]string{"legacy-queue-mode.enabled": "false", "root.a.a1.capacity": "1w", "root.a.a2.capacity": "2w"},
-			map[string]string{"root.a.a1.maximum-capacity": "100"}, "root.a.a1", false},
+		// 0, exactly the parent's maximum), and so is any text the parser
+		// leaves empty ("-1": UNIFORM_REGEX needs a leading digit) where
+		// getFloat agrees; "100" is the percentage calculator's 100%, a
+		// floating-point product that can fall a unit short.
+		{"3.4 non-legacy weight leaf maximum-capacity -1 is the default vector", xmlconf.V3_4, nonLegacyWeights,
+			map[string]string{"root.a.a1.maximum-capacity": "-1"}, "root.a.a1", false},
+		{"3.4 non-legacy maximum-capacity 1e2 is the default vector", xmlconf.V3_4, nonLegacyWeights,
+			map[string]string{"root.a.a1.maximum-capacity": "1e2"}, "root.a.a1", false},
+		{"3.4 non-legacy maximum-capacity -5: getFloat reads -5", xmlconf.V3_4, nonLegacyWeights,
+			map[string]string{"root.a.a1.maximum-capacity": "-5"}, "root.a.a1", true},
+		{"3.4 non-legacy weight leaf maximum-capacity 100 is a percentage vector", xmlconf.V3_4, nonLegacyWeights,
+			map[string]string{"root.a.a1.maximum-capacity": "100"}, "root.a.a1", true},
+		{"3.4 non-legacy root maximum-capacity 100: the parser gives root 100%", xmlconf.V3_4, nonLegacyWeights,
+			map[string]string{"root.maximum-capacity": "100"}, "root", false},
 		{"3.4 leaf state RUNNING stays listed: unset keeps the live state", xmlconf.V3_4, nil,
 			map[string]string{"root.a.a1.state": "RUNNING"}, "root.a.a1", true},
 		{"3.1 parent state RUNNING stays listed", xmlconf.V3_1, nil,
@@ -157,6 +167,12 @@ func TestRefreshDefaultWrittenOutIsNoChange(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nonLegacyWeights puts baseConf's tree in 3.4's non-legacy mode with
+// root.a's children in weights.
+var nonLegacyWeights = map[string]string{
+	"legacy-queue-mode.enabled": "false", "root.a.a1.capacity": "1w", "root.a.a2.capacity": "2w",
 }
 
 // absoluteTree turns baseConf's tree to absolute resources throughout.

@@ -47,11 +47,10 @@ func readerOf(suffix string) defaultRead {
 // value is read again as a resource (getMaximumResourceRequirement,
 // QueueCapacityConfigParser) and stays listed; "100" matches no resource,
 // so in absolute mode it reads none, as unset does. In 3.4's non-legacy
-// mode the parser's vector is what counts: an unset maximum is
-// parseConfiguredMaximumCapacityVector's default (QueueCapacityVector.
-// newInstance, the parent's maximum) as "100" is 100% of it, but an unset
-// capacity is an empty vector no calculator visits, not 0%, and a text
-// getFloat reads but the parser does not ("1e2") is no reading.
+// mode the parser's vector counts too: a maximum reads as
+// nonLegacyMaximum says, and an unset capacity is an empty vector no
+// calculator visits, not 0%, nor is a text getFloat reads but the parser
+// does not ("1e1").
 func labelPercent(label string, isMax bool) defaultRead {
 	return func(q *xmlconf.Queue, rc readCtx) (string, bool) {
 		ls := q.LabelSettings(label)
@@ -68,9 +67,13 @@ func labelPercent(label string, isMax bool) defaultRead {
 			return "", false
 		case q.IsRoot() && rc.v.AtLeast(xmlconf.V3_4):
 			return "100", true
+		case c.Mode == xmlconf.ModePercent && (c.Percent < 0 || c.Percent > 100):
+			return "", false
+		case nonLegacy && isMax:
+			return nonLegacyMaximum(c)
 		case c.Mode == xmlconf.ModeUnset:
-			return formatReading32(unset), isMax || !nonLegacy
-		case c.Percent < 0 || c.Percent > 100 || nonLegacy && c.EmptyVector():
+			return formatReading32(unset), !nonLegacy
+		case nonLegacy && c.EmptyVector():
 			return "", false
 		}
 		return formatReading32(c.Percent), true

@@ -51,8 +51,14 @@ func TestRefreshLabelDefaultWrittenOutIsNoChange(t *testing.T) {
 			map[string]string{"root.a.a1.accessible-node-labels.gpu.maximum-capacity": " 100 "}, "root.a.a1", false},
 		{"3.4 labelled maximum written as 100", xmlconf.V3_4, nil,
 			map[string]string{"root.a.a1.accessible-node-labels.gpu.maximum-capacity": "100"}, "root.a.a1", false},
-		{"3.4 non-legacy labelled maximum written as 100", xmlconf.V3_4, nonLegacy,
-			map[string]string{"root.a.a1.accessible-node-labels.gpu.maximum-capacity": "100"}, "root.a.a1", false},
+		// Non-legacy: unset is parseConfiguredMaximumCapacityVector's
+		// default vector, "100" a percentage vector (nonLegacyMaximum).
+		{"3.4 non-legacy labelled maximum 100 is a percentage vector", xmlconf.V3_4, nonLegacy,
+			map[string]string{"root.a.a1.accessible-node-labels.gpu.maximum-capacity": "100"}, "root.a.a1", true},
+		{"3.4 non-legacy labelled maximum 1e2 is the default vector", xmlconf.V3_4, nonLegacy,
+			map[string]string{"root.a.a1.accessible-node-labels.gpu.maximum-capacity": "1e2"}, "root.a.a1", false},
+		{"3.4 non-legacy labelled maximum -1 is refused", xmlconf.V3_4, nonLegacy,
+			map[string]string{"root.a.a1.accessible-node-labels.gpu.maximum-capacity": "-1"}, "root.a.a1", true},
 		{"3.4 absolute-mode labelled maximum 100 reads no resource, as unset", xmlconf.V3_4, absoluteTree,
 			map[string]string{"root.a.a1.accessible-node-labels.gpu.maximum-capacity": "100"}, "root.a.a1", false},
 		{"labelled maximum -1 is refused, not 100", xmlconf.V3_4, nil,

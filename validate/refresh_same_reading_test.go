@@ -85,3 +85,28 @@ func TestRefreshSameReadingIsNoChange(t *testing.T) {
 		})
 	}
 }
+
+// TestRefreshNonLegacyMaximumReading: in 3.4's non-legacy mode a
+// maximum-capacity is read as QueueCapacityConfigParser types it
+// (nonLegacyMaximum): "-1" and "1e2" are both the empty vector that
+// parseConfiguredMaximumCapacityVector replaces with its default, "100" a
+// percentage vector, and "50" and "50.0" one percentage.
+func TestRefreshNonLegacyMaximumReading(t *testing.T) {
+	for _, tc := range []struct {
+		old, new string
+		changed  bool
+	}{
+		{"-1", "1e2", false},
+		{"-1", "100", true},
+		{"50", "50.0", false},
+		{"50", "-1", true},
+	} {
+		base := edit(baseConf(), nonLegacyWeights)
+		oldConf := edit(base, map[string]string{"root.a.a1.maximum-capacity": tc.old})
+		newConf := edit(base, map[string]string{"root.a.a1.maximum-capacity": tc.new})
+		for _, dir := range [][2]map[string]string{{oldConf, newConf}, {newConf, oldConf}} {
+			q := changeOf(t, refresh(xmlconf.V3_4, dir[0], dir[1], nil), "root.a.a1")
+			assert.Equal(t, tc.changed, len(q.Properties) == 1, "%q → %q: %+v", tc.old, tc.new, q)
+		}
+	}
+}

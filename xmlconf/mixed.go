@@ -378,10 +378,10 @@ func UniformWeight(c Capacity) (w float32, ok bool) {
 // maximum of [vcores=50%] leaves memory at the parent's maximum and caps
 // vcores at half of it.
 func maxEntry(c Capacity, r string) vecEntry {
-	if c.Mode == ModePercent && c.Percent == -1 || c.Mode == ModeUnset || c.Mode == ModeInvalid {
+	if c.Mode == ModeInvalid {
 		return vecEntry{ModePercent, 100}
 	}
-	if emptyVector(c) {
+	if c.Mode == ModeUnset || emptyVector(c) {
 		return vecEntry{ModeAbsolute, 0}
 	}
 	return capacityEntry(c, r)

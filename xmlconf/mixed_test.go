@@ -227,3 +227,39 @@ func FuzzQueueResources(f *testing.F) {
 		}
 	})
 }
+
+// TestNonLegacyUnsetMaximumIsTheParentsExactly: in non-legacy mode an
+// unset maximum-capacity, and -1, are QueueCapacityVector.newInstance
+// (absolute 0 for every resource): QueueCapacityConfigParser.parse gives
+// an empty vector for null and for "-1" (neither RESOURCE_REGEX nor
+// UNIFORM_REGEX "^([0-9.]+)(.*)" matches a leading "-"), and
+// CapacitySchedulerConfiguration.parseConfiguredMaximumCapacityVector puts
+// its defaultVector in the place of an empty one. The absolute calculator
+// returns that 0 and ResourceCalculationDriver.validateCalculatedResources
+// turns it into the parent's maximum exactly, not into 100% of it through
+// the percentage calculator's floating-point product, which floors 704 MB
+// of a 1006 MB cluster to 703. Other negatives ("-5") and texts getFloat
+// reads but the parser does not ("1e2") go the same way.
+func TestNonLegacyUnsetMaximumIsTheParentsExactly(t *testing.T) {
+	cluster := Resource{MemoryMB: 1006, VCores: 10}
+	for _, max := range []string{"", "-1", " -1", "-5", "1e2"} {
+		t.Run(max, func(t *testing.T) {
+			conf := map[string]string{
+				p + "legacy-queue-mode.enabled": "false",
+				p + "root.queues":               "a,b",
+				p + "root.a.capacity":           "50",
+				p + "root.a.maximum-capacity":   "70",
+				p + "root.b.capacity":           "50",
+				p + "root.a.queues":             "a1",
+				p + "root.a.a1.capacity":        "100",
+			}
+			if max != "" {
+				conf[p+"root.a.a1.maximum-capacity"] = max
+			}
+			m := buildMap(t, conf, BuildOptions{Cluster: cluster})
+			eff := QueueResources(m.Root, cluster, false, false)
+			require.Equal(t, int64(704), eff["root.a"].Max.MemoryMB, "floor(1006 × 70%)")
+			assert.Equal(t, eff["root.a"].Max, eff["root.a.a1"].Max, "the parent's maximum, exactly")
+		})
+	}
+}
