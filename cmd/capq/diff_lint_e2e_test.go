@@ -194,3 +194,29 @@ func TestDiffRMOnlyKeyInCapacitySchedulerIsNoChange(t *testing.T) {
 	assert.Contains(t, r.stdout, "CS111")
 	assert.Contains(t, r.stdout, "    note: yarn.resourcemanager.scheduler.monitor.policies (unset) → ")
 }
+
+// TestDiffReadAlikeIsNoChange: NEW spells OLD's values otherwise
+// (user-limit-factor 1.0, TRUE), writes a labelled maximum as its default
+// 100 while the queue keeps its other key for the label, drops a
+// maximum-applications of -1, and puts spaces around the monitor policy in
+// yarn-site.xml. On 2.7 none is a change and no restart is asked for:
+// getFloat, getBoolean and getInt parse, internalGetLabeledQueueCapacity
+// defaults to 100, and createPolicyMonitors' getClasses trims each name.
+// From 3.1 getStrings keeps the spaces: RF013 (and CS079). The capacity
+// edit stays listed on both.
+func TestDiffReadAlikeIsNoChange(t *testing.T) {
+	dir := "testdata/diff/read-alike/"
+	r := runBinary(t, "", "diff", dir+"old", dir+"new", "--hadoop-version", "2.7")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/read-alike-2.7.txt", []byte(r.stdout))
+	assert.NotContains(t, r.stdout, "RF013")
+	assert.Contains(t, r.stdout, "    capacity                                   \"40\" → \"45\"\n")
+	assert.Contains(t, r.stdout, `note: user-limit-factor "1" → "1.0" changes nothing: Hadoop 2.7 reads both as "1" for root.a`)
+	assert.Contains(t, r.stdout, `note: accessible-node-labels.gpu.maximum-capacity (unset) → "100" changes nothing`)
+	assert.Contains(t, r.stdout, "note: yarn.resourcemanager.scheduler.monitor.policies ")
+
+	r = runBinary(t, "", "diff", dir+"old", dir+"new", "--hadoop-version", "3.4")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, `warning RF013: "yarn.resourcemanager.scheduler.monitor.policies" changes`)
+	assert.Contains(t, r.stdout, "warning CS079")
+}
