@@ -40,7 +40,7 @@ var defaultReads = map[string]defaultRead{
 	"acl_administer_reservations": reservationACL("acl_administer_reservations"),
 	"acl_list_reservations":       reservationACL("acl_list_reservations"),
 	"acl_submit_reservations":     reservationACL("acl_submit_reservations"),
-	"minimum-user-limit-percent":  leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MinUserLimitPercent }),
+	"minimum-user-limit-percent":  minUserLimitPercent,
 	"user-limit-factor":           leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.UserLimitFactor }),
 	"maximum-am-resource-percent": leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MaxAMResourcePercent }),
 	"capacity":                    rootCapacity,

@@ -31,6 +31,8 @@ func TestRefreshSameReadingIsNoChange(t *testing.T) {
 		{"2.7 user-limit-factor 2 and ' 2.0 '", xmlconf.V2_7, a1 + "user-limit-factor", "2", " 2.0 ", false},
 		{"user-limit-factor 1 and 2", xmlconf.V3_4, a1 + "user-limit-factor", "1", "2", true},
 		{"maximum-am-resource-percent 0.2 and .20", xmlconf.V3_3, a1 + "maximum-am-resource-percent", "0.2", ".20", false},
+		{"minimum-user-limit-percent 50 and ' 50 '", xmlconf.V3_4, a1 + "minimum-user-limit-percent", "50", " 50 ", false},
+		{"2.7 minimum-user-limit-percent 50 and 50.0: getUserLimit is getInt", xmlconf.V2_7, a1 + "minimum-user-limit-percent", "50", "50.0", true},
 		{"a parent reads no user-limit-factor", xmlconf.V3_4, b + "user-limit-factor", "1", "1.0", true},
 		// capacities
 		{"maximum-capacity -1 and 100", xmlconf.V3_4, a1 + "maximum-capacity", "-1", "100", false},

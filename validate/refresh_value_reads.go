@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"regexp"
 	"strconv"
 
 	"github.com/capq/capq/xmlconf"
@@ -48,4 +49,21 @@ func ownBool(get func(*xmlconf.Queue) xmlconf.Value[bool], reads func(*xmlconf.Q
 		val := get(q)
 		return strconv.FormatBool(val.V), reads(q) && val.Err == ""
 	}
+}
+
+// decimalInt is a text Integer.parseInt and Float.parseFloat both read as
+// the same whole number once trimmed.
+var decimalInt = regexp.MustCompile(`^[+-]?[0-9]+$`)
+
+// minUserLimitPercent reads a leaf's minimum-user-limit-percent. 2.7 and
+// 3.1 read it with getInt (CapacitySchedulerConfiguration.getUserLimit),
+// later lines with getFloat, and the model keeps the float; capq does not
+// pin the release of the change, so only a whole number, which both
+// getters read alike, is a reading: "50" and "50.0" stay a change, as
+// getInt refuses the second.
+func minUserLimitPercent(q *xmlconf.Queue, rc readCtx) (string, bool) {
+	if p := q.Props["minimum-user-limit-percent"]; p != nil && !decimalInt.MatchString(xmlconf.JavaTrim(p.Value)) {
+		return "", false
+	}
+	return leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MinUserLimitPercent })(q, rc)
 }
