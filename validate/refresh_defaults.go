@@ -43,7 +43,7 @@ var defaultReads = map[string]defaultRead{
 	"minimum-user-limit-percent":  minUserLimitPercent,
 	"user-limit-factor":           leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.UserLimitFactor }),
 	"maximum-am-resource-percent": leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MaxAMResourcePercent }),
-	"capacity":                    rootCapacity,
+	"capacity":                    queueCapacity,
 	"maximum-capacity":            maximumCapacity,
 	"ordering-policy":             orderingPolicy,
 	"maximum-allocation":          maxAllocation,
@@ -111,24 +111,45 @@ func configuredState(q *xmlconf.Queue, rc readCtx) (string, bool) {
 	return string(cs.V), true // getConfiguredState upper-cases it
 }
 
+// queueCapacity reads root's capacity as rootCapacity does and any other
+// queue's as getNonLabeledQueueCapacity (2.7: getCapacity) parses it: a
+// percentage with getFloat, a weight (3.4) with Float.parseFloat of the
+// text before its "w" (internalGetLabeledQueueWeight), so "30" and "30.0",
+// or "2w" and "2.0w", read alike. Such a queue's capacity has no default,
+// so a change to or from unset stays listed, and so does an absolute or
+// vector capacity. In 3.4's non-legacy mode the vector counts too: a text
+// getFloat reads but QueueCapacityConfigParser leaves empty ("1e1") is no
+// reading.
+func queueCapacity(q *xmlconf.Queue, rc readCtx) (string, bool) {
+	c := q.Capacity
+	switch {
+	case q.IsRoot():
+		return rootCapacity(q)
+	case c.Err != "":
+		return "", false
+	case c.Mode == xmlconf.ModeWeight:
+		return formatReading32(c.Weight) + "w", true
+	case c.Mode != xmlconf.ModePercent || rc.m.NonLegacyMode() && c.EmptyVector():
+		return "", false
+	}
+	return formatReading32(c.Percent), true
+}
+
 // rootCapacity reads root's capacity as a percentage, 100 when unset:
 // CapacitySchedulerConfiguration.getNonLabeledQueueCapacity fixes root's
 // at 100 (2.7: getCapacity) and 3.4's QueueCapacityConfigParser.parse
 // gives root 100% whatever it says. Only a percentage written as 100 reads
 // the same as unset; another value, a weight or an absolute resource stays
-// listed for the lint rules (CS011, ...), and so does any other queue's
-// capacity, which has no default.
-func rootCapacity(q *xmlconf.Queue, _ readCtx) (string, bool) {
+// listed for the lint rules (CS011, ...).
+func rootCapacity(q *xmlconf.Queue) (string, bool) {
 	c := q.Capacity
 	switch {
-	case !q.IsRoot():
-		return "", false
 	case c.Mode == xmlconf.ModeUnset:
 		return "100", true
 	case c.Mode != xmlconf.ModePercent || c.Err != "":
 		return "", false
 	}
-	return strconv.FormatFloat(float64(c.Percent), 'g', -1, 32), true
+	return formatReading32(c.Percent), true
 }
 
 // maximumCapacity reads any queue's maximum-capacity as

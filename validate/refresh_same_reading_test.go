@@ -41,6 +41,10 @@ func TestRefreshSameReadingIsNoChange(t *testing.T) {
 		{"maximum-capacity -1 and 50", xmlconf.V3_4, a1 + "maximum-capacity", "-1", "50", true},
 		{"labelled maximum 100 and 100.0", xmlconf.V3_4, a1 + "accessible-node-labels.gpu.maximum-capacity", "100", "100.0", false},
 		{"labelled maximum 100 and -1", xmlconf.V3_4, a1 + "accessible-node-labels.gpu.maximum-capacity", "100", "-1", true},
+		{"capacity 30 and 30.0", xmlconf.V2_7, a1 + "capacity", "30", "30.0", false},
+		{"capacity 30 and 30.5", xmlconf.V3_4, a1 + "capacity", "30", "30.5", true},
+		{"capacity 30 and unset: no default", xmlconf.V3_4, a1 + "capacity", "30", "", true},
+		{"capacity as resources stays listed", xmlconf.V3_4, a1 + "capacity", "[memory=1024,vcores=1]", "[memory=1024, vcores=1]", true},
 		{"root capacity 100 and 100.0", xmlconf.V3_4, "root.capacity", "100", "100.0", false},
 		// integers: getInt
 		{"maximum-applications -1 and unset", xmlconf.V3_4, a1 + "maximum-applications", "-1", "", false},
@@ -103,11 +107,37 @@ func TestRefreshNonLegacyMaximumReading(t *testing.T) {
 		{"50", "50.0", false},
 		{"50", "-1", true},
 	} {
+
 		base := edit(baseConf(), nonLegacyWeights)
 		oldConf := edit(base, map[string]string{"root.a.a1.maximum-capacity": tc.old})
 		newConf := edit(base, map[string]string{"root.a.a1.maximum-capacity": tc.new})
 		for _, dir := range [][2]map[string]string{{oldConf, newConf}, {newConf, oldConf}} {
 			q := changeOf(t, refresh(xmlconf.V3_4, dir[0], dir[1], nil), "root.a.a1")
+			assert.Equal(t, tc.changed, len(q.Properties) == 1, "%q → %q: %+v", tc.old, tc.new, q)
+		}
+	}
+}
+
+// TestRefreshNonLegacyCapacityReading: a 3.4 non-legacy capacity is read
+// as getNonLabeledQueueCapacity and QueueCapacityConfigParser both read
+// it: "1w" and "1.0w" are one weight (internalGetLabeledQueueWeight, the
+// uniform parser), "30" and "30.0" one percentage, but "10" and "1e1"
+// differ, as the parser gives the second no type (an empty vector).
+func TestRefreshNonLegacyCapacityReading(t *testing.T) {
+	for _, tc := range []struct {
+		key, old, new string
+		changed       bool
+	}{
+		{"root.a.a1.capacity", "1w", "1.0w", false},
+		{"root.a.a1.capacity", "1w", "2w", true},
+		{"root.b.b3.capacity", "20", "20.0", false},
+		{"root.b.b3.capacity", "20", "2e1", true},
+	} {
+		base := edit(baseConf(), nonLegacyWeights)
+		oldConf := edit(base, map[string]string{tc.key: tc.old})
+		newConf := edit(base, map[string]string{tc.key: tc.new})
+		for _, dir := range [][2]map[string]string{{oldConf, newConf}, {newConf, oldConf}} {
+			q := changeOf(t, refresh(xmlconf.V3_4, dir[0], dir[1], nil), tc.key[:len(tc.key)-len(".capacity")])
 			assert.Equal(t, tc.changed, len(q.Properties) == 1, "%q → %q: %+v", tc.old, tc.new, q)
 		}
 	}
