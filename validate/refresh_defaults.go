@@ -52,6 +52,9 @@ var defaultReads = map[string]defaultRead{
 	"state":                       configuredState,
 	"max-parallel-apps":           maxParallelApps,
 	// refresh_value_reads.go
+	"queues":                                    childQueues,
+	"accessible-node-labels":                    accessibleLabels,
+	"default-node-label-expression":             defaultLabelExpression,
 	"maximum-applications":                      maximumApplications,
 	"priority":                                  ownInt(func(q *xmlconf.Queue) xmlconf.Value[int32] { return q.Priority }, anyQueue),
 	"default-application-priority":              ownInt(func(q *xmlconf.Queue) xmlconf.Value[int32] { return q.DefaultApplicationPriority }, (*xmlconf.Queue).IsLeaf),

@@ -142,3 +142,34 @@ func TestRefreshNonLegacyCapacityReading(t *testing.T) {
 		}
 	}
 }
+
+// TestRefreshListReadings: lists Hadoop splits and trims read alike when
+// only their spelling differs: getQueues (StringTokenizer on commas, each
+// name trimmed), getAccessibleNodeLabels (a set, root's always "*", unset
+// the parent's) and getDefaultNodeLabelExpression (trimmed).
+func TestRefreshListReadings(t *testing.T) {
+	for _, tc := range []struct {
+		name, queue, key, old, new string
+		changed                    bool
+	}{
+		{"children with spaces", "root.a", "root.a.queues", "a1,a2", " a1 , a2 ", false},
+		{"children with an empty token", "root.a", "root.a.queues", "a1,a2", "a1,,a2", false},
+		{"children in another order", "root.a", "root.a.queues", "a1,a2", "a2,a1", true},
+		{"a child of spaces only", "root.a", "root.a.queues", "a1,a2", "a1,a2, ", true},
+		{"labels in another order", "root.a", "root.a.accessible-node-labels", "gpu,ssd", "ssd, gpu", false},
+		{"labels other", "root.a", "root.a.accessible-node-labels", "gpu", "ssd", true},
+		{"root's labels are always *", "root", "root.accessible-node-labels", "gpu", "", false},
+		{"a child's labels written as its parent's", "root.a.a1", "root.a.a1.accessible-node-labels", "gpu", "", false},
+		{"expression with spaces", "root.a.a1", "root.a.a1.default-node-label-expression", "gpu", " gpu ", false},
+		{"empty expression and unset stay listed", "root.b.b1", "root.b.b1.default-node-label-expression", " ", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := edit(baseConf(), map[string]string{"root.a.accessible-node-labels": "gpu"})
+			oldConf, newConf := edit(base, map[string]string{tc.key: tc.old}), edit(base, map[string]string{tc.key: tc.new})
+			for _, dir := range [][2]map[string]string{{oldConf, newConf}, {newConf, oldConf}} {
+				q := changeOf(t, refresh(xmlconf.V3_4, dir[0], dir[1], nil), tc.queue)
+				assert.Equal(t, tc.changed, len(q.Properties) == 1, "%+v", q)
+			}
+		})
+	}
+}

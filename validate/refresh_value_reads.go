@@ -3,6 +3,7 @@ package validate
 import (
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -66,4 +67,43 @@ func minUserLimitPercent(q *xmlconf.Queue, rc readCtx) (string, bool) {
 		return "", false
 	}
 	return leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MinUserLimitPercent })(q, rc)
+}
+
+// childQueues reads a parent's queues as CapacitySchedulerConfiguration.
+// getQueues does (getStrings: a StringTokenizer on commas that skips empty
+// tokens, then each trimmed; the model's ChildNames), so "a,b" and
+// " a , b" name the same children in the same order. A change to or from
+// unset is structural and stays listed, and so does a token of spaces
+// only, which getQueues keeps as a child named "".
+func childQueues(q *xmlconf.Queue, _ readCtx) (string, bool) {
+	p := q.ChildrenProp
+	if p == nil {
+		return "", false
+	}
+	for _, t := range strings.Split(p.Value, ",") {
+		if t != "" && xmlconf.JavaTrim(t) == "" {
+			return "", false
+		}
+	}
+	return strings.Join(q.ChildNames, ","), true
+}
+
+// accessibleLabels reads accessible-node-labels as getAccessibleNodeLabels
+// does: a set of trimmed labels ("*" alone if present), root's always
+// "*", and an unset key the parent's set (AbstractCSQueue, 3.4
+// QueueNodeLabelsSettings), so "gpu,ssd" and "ssd, gpu", or the parent's
+// labels written out, read alike.
+func accessibleLabels(q *xmlconf.Queue, _ readCtx) (string, bool) {
+	al := q.AccessibleLabels
+	return strings.Join(al.V, ","), al.Err == ""
+}
+
+// defaultLabelExpression reads default-node-label-expression as
+// getDefaultNodeLabelExpression does (trimmed), or unset the parent's
+// where the queue inherits it (the model's DefaultLabelExpr). An empty
+// reading stays listed: Hadoop tells an unset expression (null) from an
+// empty one.
+func defaultLabelExpression(q *xmlconf.Queue, _ readCtx) (string, bool) {
+	e := q.DefaultLabelExpr
+	return e.V, e.V != "" && e.Err == ""
 }
