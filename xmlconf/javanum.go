@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // JavaTrim trims like java.lang.String.trim: every char <= ' ' at both ends.
@@ -22,7 +23,10 @@ func JavaTrim(s string) string {
 // NumberError mirrors Java's NumberFormatException message. Int marks an
 // Integer.parseInt/Long.parseLong failure, whose message for "" is
 // NumberFormatException.forInputString's, where Float.parseFloat says
-// "empty String" (FloatingDecimal).
+// "empty String" (FloatingDecimal). For the hex digits getInt/getLong
+// parse in radix 16 this is the Java 8 text; newer JDKs append
+// ` under radix 16` (JDK 17 does), and which JDK runs a 3.3+
+// ResourceManager is the site's choice, so no message claims either.
 type NumberError struct {
 	Input string
 	Int   bool
@@ -157,32 +161,122 @@ func IsPlainDecimal(s string) bool {
 }
 
 // ParseJavaInt parses s as java.lang.Integer.parseInt (no trimming: a
-// caller that trims first says so). Decimal digits with an optional sign,
-// within int32.
+// caller that trims first says so): an optional sign ("+" or "-") and at
+// least one digit as Character.digit reads it, within int32.
 func ParseJavaInt(s string) (int32, error) {
 	v, err := parseJavaInteger(s, 10, 32)
 	return int32(v), err
 }
 
-// ParseJavaLong parses s as java.lang.Long.parseLong.
+// ParseJavaLong parses s as java.lang.Long.parseLong (and Long.valueOf).
 func ParseJavaLong(s string) (int64, error) { return parseJavaInteger(s, 10, 64) }
 
-func parseJavaInteger(s string, base, bits int) (int64, error) {
+// parseJavaInteger follows Integer.parseInt(s, radix) and
+// Long.parseLong(s, radix): a first char below '0' must be a lone sign
+// followed by something, every other char must be a digit of the radix
+// (javaDigit: any Unicode decimal digit, so "１０" and "١٠" are 10), and
+// the value is accumulated negatively against the type's limit, so
+// -2^(bits-1) parses and 2^(bits-1) overflows.
+func parseJavaInteger(s string, radix, bits int) (int64, error) {
+	fail := &NumberError{Input: s, Int: true}
 	if s == "" {
-		return 0, &NumberError{Input: "", Int: true}
+		return 0, fail
 	}
-	body := s
-	if body[0] == '+' || body[0] == '-' {
-		body = body[1:]
+	i, neg := 0, false
+	if s[0] < '0' {
+		switch s[0] {
+		case '-':
+			neg = true
+		case '+':
+		default:
+			return 0, fail
+		}
+		if len(s) == 1 {
+			return 0, fail
+		}
+		i = 1
 	}
-	if body == "" || strings.ContainsAny(body, "_+-") {
-		return 0, &NumberError{Input: s, Int: true}
+	limit := -(int64(1)<<(bits-1) - 1)
+	if neg {
+		limit = -(int64(1) << (bits - 1))
 	}
-	v, err := strconv.ParseInt(s, base, bits)
-	if err != nil {
-		return 0, &NumberError{Input: s, Int: true}
+	r64 := int64(radix)
+	multmin := limit / r64
+	var result int64
+	for _, c := range s[i:] {
+		d := int64(javaDigit(c, radix))
+		if d < 0 || result < multmin {
+			return 0, fail
+		}
+		result *= r64
+		if result < limit+d {
+			return 0, fail
+		}
+		result -= d
 	}
-	return v, nil
+	if neg {
+		return result, nil
+	}
+	return -result, nil
+}
+
+// javaDigit is Character.digit(char, radix) for radix 10 or 16: a Unicode
+// decimal digit (category Nd) has its digit value, an ASCII or fullwidth
+// Latin letter has 10 for A on; -1 when it is none or not below radix.
+// Integer.parseInt reads chars (UTF-16 units), so a digit outside the
+// Basic Multilingual Plane arrives as two surrogates, neither a digit.
+// Go's BMP Nd table (Unicode 15) is the one JDK 17 (Unicode 13) has,
+// compared code point by code point in TestJavaDigitMatchesJDK17; Java 8
+// (Unicode 6.2) lacks the scripts Unicode 7 added (Sinhala Lith U+0DE6,
+// Myanmar Tai Laing U+A9F0), which CS017 flags as non-ASCII anyway.
+func javaDigit(c rune, radix int) int {
+	d := -1
+	switch {
+	case c >= '0' && c <= '9':
+		d = int(c - '0')
+	case c >= 'a' && c <= 'z':
+		d = int(c-'a') + 10
+	case c >= 'A' && c <= 'Z':
+		d = int(c-'A') + 10
+	case c >= '\uFF21' && c <= '\uFF3A': // fullwidth A-Z
+		d = int(c-'\uFF21') + 10
+	case c >= '\uFF41' && c <= '\uFF5A': // fullwidth a-z
+		d = int(c-'\uFF41') + 10
+	case c > 0x7f && c <= 0xffff:
+		d = ndValue(c)
+	}
+	if d >= radix {
+		return -1
+	}
+	return d
+}
+
+// ndValue is the decimal value of a BMP Nd digit, -1 for anything else.
+// Unicode encodes every decimal digit set as ten consecutive code points
+// from 0 to 9, and Go's table keeps each set (or run of adjacent sets) as
+// one stride-1 range starting at a zero.
+func ndValue(c rune) int {
+	for _, r := range unicode.Nd.R16 {
+		if uint16(c) < r.Lo {
+			return -1
+		}
+		if uint16(c) <= r.Hi {
+			return int(uint16(c)-r.Lo) % 10
+		}
+	}
+	return -1
+}
+
+// HasNonASCIIDigit reports whether s holds a digit outside ASCII that
+// Java's integer parsers read (fullwidth "１０", Arabic-Indic "١٠"): Hadoop
+// accepts the value, but it is surely a typo or a paste from elsewhere.
+func HasNonASCIIDigit(s string) bool {
+	for _, c := range s {
+		if c > 0x7f && c <= 0xffff && javaDigit(c, 16) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // HadoopGetInt parses a value the way Configuration.getInt does: trimmed,
@@ -214,13 +308,17 @@ func hadoopGetInteger(s string, bits int) (int64, error) {
 }
 
 // HadoopGetBool reads a boolean the way Configuration.getBoolean does:
-// trimmed, case-insensitive "true"/"false"; anything else yields def and
+// trimmed (getTrimmed), then StringUtils.equalsIgnoreCase against "true"
+// and "false", which is String.equalsIgnoreCase: locale-free, and it
+// matches the long s "ſ" to "s" ("falſe" is false) as strings.EqualFold
+// does, where a lower-casing would not. Anything else yields def and
 // ok=false so callers can warn that the text was ignored.
 func HadoopGetBool(s string, def bool) (v bool, ok bool) {
-	switch strings.ToLower(JavaTrim(s)) {
-	case "true":
+	t := JavaTrim(s)
+	switch {
+	case strings.EqualFold(t, "true"):
 		return true, true
-	case "false":
+	case strings.EqualFold(t, "false"):
 		return false, true
 	}
 	return def, false

@@ -9,9 +9,11 @@ import "strings"
 // getLong, getFloat) trims the value (getTrimmed) and getInt/getLong read
 // "0x"/"-0x" as hex; Integer.parseInt and Long.parseLong do neither, so
 // " 5", "5\n" or "0x10" throw NumberFormatException there. A leading "+"
-// is accepted by both (Java 7 on). Float.parseFloat trims itself
-// (FloatingDecimal.readJavaFormatString), so a raw float read behaves as
-// getFloat does apart from the patterns matched before it.
+// is accepted by both (Java 7 on), and so is any Unicode decimal digit
+// (Character.digit: "１０" is 10, javaDigit). Float.parseFloat trims itself
+// (FloatingDecimal.readJavaFormatString) and reads ASCII digits only, so a
+// raw float read behaves as getFloat does apart from the patterns matched
+// before it.
 //
 //	<queue>.max-parallel-apps       Integer.parseInt, untrimmed, on every
 //	                                (re)initialize of the queue (3.3+,

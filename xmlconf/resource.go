@@ -75,9 +75,10 @@ func parseLegacyAbsolute(raw string) (r Resource, ok bool, skipped []string, err
 			skipped = append(skipped, kv)
 			continue
 		}
-		n, perr := strconv.ParseInt(val[:len(val)-len(units)], 10, 64)
+		// Long.valueOf (resourcePattern already kept the text ASCII).
+		n, perr := ParseJavaLong(val[:len(val)-len(units)])
 		if perr != nil {
-			return Resource{}, false, skipped, &NumberError{Input: val[:len(val)-len(units)], Int: true}
+			return Resource{}, false, skipped, perr
 		}
 		if units != "" {
 			n = convertUnits(units, n)
