@@ -83,26 +83,30 @@ func absFractions(q *xmlconf.Queue, l string, v xmlconf.Version) (absC, absM flo
 var ruleJavaNumber = &Rule{
 	ID: "CS017", Name: "java-only-number", Category: CatCapacity, Severity: xmlconf.SeverityWarning,
 	Docs: Docs{
-		Summary: "a number is NaN or written in a Java-only form (50f, 1e2, hex)",
+		Summary: "a number is NaN or written in a Java-only form (50f, 1e2, hex, non-ASCII digits)",
 		Why: "Float.parseFloat accepts NaN, Infinity, exponents, hex floats and f/d suffixes. NaN passes every range " +
 			"and sum comparison, so a NaN capacity is accepted and breaks scheduling; the other forms work in Hadoop " +
-			"but not in most tools that read the file.",
-		Bad:      "root.a.capacity=50f\nroot.b.capacity=NaN",
-		Good:     "root.a.capacity=50\nroot.b.capacity=50",
-		Source:   "lint (java.lang.Float#parseFloat)",
+			"but not in most tools that read the file. getInt/getLong read 0x hex, and Integer.parseInt/Long.parseLong " +
+			"(behind getInt, getLong and the raw max-parallel-apps reads) take any Unicode decimal digit " +
+			"(Character.digit), so a fullwidth \"１０\" from a paste or an input method is read as 10.",
+		Bad:      "root.a.capacity=50f\nroot.b.capacity=NaN\nroot.b.maximum-applications=１０",
+		Good:     "root.a.capacity=50\nroot.b.capacity=50\nroot.b.maximum-applications=10",
+		Source:   "lint (java.lang.Float#parseFloat, java.lang.Integer#parseInt, Character#digit)",
 		Versions: "all",
 	},
 	Check: func(p *Pass) {
+		hex := map[*xmlconf.Property]bool{} // reported as hex, so not again for its digits
 		eachQueue(p.Model, func(q *xmlconf.Queue) {
 			eachProp(q, func(suffix string, pr *xmlconf.Property) {
 				switch {
 				case floatSuffix(suffix):
 					checkJavaNumber(p, q, pr)
 				case intSuffixes[suffix]:
-					checkHexInt(p, q, pr)
+					hex[pr] = checkHexInt(p, q, pr)
 				}
 			})
 		})
+		checkNonASCIIDigits(p, hex)
 		if p.Model.Conf == nil {
 			return
 		}
@@ -123,17 +127,18 @@ var intSuffixes = map[string]bool{
 	"maximum-application-lifetime": true, "default-application-lifetime": true,
 }
 
-func checkHexInt(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property) {
+func checkHexInt(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property) bool {
 	t := strings.TrimPrefix(xmlconf.JavaTrim(pr.Value), "-")
 	if !strings.HasPrefix(t, "0x") && !strings.HasPrefix(t, "0X") {
-		return
+		return false
 	}
 	v, err := xmlconf.HadoopGetLong(pr.Value)
 	if err != nil {
-		return // CS058 reports it
+		return false // CS058 reports it
 	}
 	p.ReportHint(p.AtProperty(q, pr), "write "+strconv.FormatInt(v, 10),
 		"%s is written %q, a hexadecimal form only Hadoop's getInt/getLong accept", pr.Name, xmlconf.JavaTrim(pr.Value))
+	return true
 }
 
 // floatSuffix reports whether Hadoop reads the suffix with getFloat (or as

@@ -120,6 +120,10 @@ func numberErr(p *Pass, q *xmlconf.Queue, err string, pr *xmlconf.Property, o xm
 		return // reported once, on the global key
 	}
 	hint := fmt.Sprintf("%s must be a plain number", pr.Name)
+	if xmlconf.HasNonASCIIDigit(pr.Value) {
+		// Float.parseFloat reads ASCII digits only (FloatingDecimal).
+		hint = fmt.Sprintf("%s must be a plain number in ASCII digits 0-9", pr.Name)
+	}
 	if q != nil && !q.IsRoot() && !q.IsLeaf() && leafOnlyProp(q, pr) {
 		// Parents never read leaf-only keys, so Hadoop does not fail on them.
 		p.Accepted(p.AtProperty(q, pr), hint, "%s (ignored on parent %q)", err, q.Path)

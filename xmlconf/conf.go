@@ -285,6 +285,18 @@ func (c *Conf) setProps() []*Property {
 	return props
 }
 
+// AnyValue reports whether pred holds for the written value of some set
+// key, here or in the ResourceManager's configuration (RM): a cheap gate
+// before a rule searches the model for what such a value became.
+func (c *Conf) AnyValue(pred func(string) bool) bool {
+	for _, e := range c.entries {
+		if e.Prop != nil && pred(e.Prop.Value) {
+			return true
+		}
+	}
+	return c.RM != nil && c.RM != c && c.RM.AnyValue(pred)
+}
+
 // Len returns the number of keys that are set.
 func (c *Conf) Len() int {
 	n := 0

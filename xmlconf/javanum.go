@@ -271,6 +271,13 @@ func ndValue(c rune) int {
 // Java's integer parsers read (fullwidth "１０", Arabic-Indic "١٠"): Hadoop
 // accepts the value, but it is surely a typo or a paste from elsewhere.
 func HasNonASCIIDigit(s string) bool {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < 0x80
+	}
+	if ascii {
+		return false
+	}
 	for _, c := range s {
 		if c > 0x7f && c <= 0xffff && javaDigit(c, 16) >= 0 {
 			return true

@@ -1,0 +1,98 @@
+package validate
+
+import (
+	"reflect"
+	"strconv"
+
+	"github.com/capq/capq/xmlconf"
+)
+
+// checkNonASCIIDigits is CS017 on integers written with non-ASCII decimal
+// digits ("１０", "١٠"): Integer.parseInt and Long.parseLong read every char
+// through Character.digit, which takes any Unicode decimal digit, so both
+// getInt/getLong and the raw Integer.parseInt reads (xmlconf/rawnum.go)
+// accept the value as 10. Nobody means to type them; they come from a
+// paste or an input method left in fullwidth mode, and most tools reading
+// the file refuse them. Every Value[int32] and Value[int64] the model
+// read is checked (found by type, so a new integer key needs no list
+// here), each property once, where it is written. Float.parseFloat reads
+// ASCII digits only, so a float written so fails instead (numberErr).
+// seen holds the properties already reported (as hex).
+func checkNonASCIIDigits(p *Pass, seen map[*xmlconf.Property]bool) {
+	// The search below is by reflection, costly on 10,000 queues: only a
+	// file with such a digit somewhere pays for it.
+	if p.Model.Conf == nil || !p.Model.Conf.AnyValue(xmlconf.HasNonASCIIDigit) {
+		return
+	}
+	report := func(q *xmlconf.Queue, raw string, n int64, pr *xmlconf.Property) {
+		if seen[pr] {
+			return
+		}
+		seen[pr] = true
+		p.ReportHint(p.AtProperty(q, pr), "write "+strconv.FormatInt(n, 10),
+			"%s is written %q with non-ASCII digits, which Java's integer parsing reads as %d", pr.Name, xmlconf.JavaTrim(raw), n)
+	}
+	visit := func(q *xmlconf.Queue) func(raw string, n int64, pr *xmlconf.Property, o xmlconf.Origin) {
+		return func(raw string, n int64, pr *xmlconf.Property, o xmlconf.Origin) {
+			if pr == nil || !xmlconf.HasNonASCIIDigit(raw) {
+				return
+			}
+			switch o {
+			case xmlconf.FromGlobal:
+				report(nil, raw, n, pr) // a global key, wherever the value was met
+			case xmlconf.FromQueue:
+				report(q, raw, n, pr)
+			}
+		}
+	}
+	eachIntValue(reflect.ValueOf(p.Model.Global), visit(nil))
+	eachQueue(p.Model, func(q *xmlconf.Queue) { eachIntValue(reflect.ValueOf(*q), visit(q)) })
+}
+
+var (
+	int32ValueType = reflect.TypeOf(xmlconf.Value[int32]{})
+	int64ValueType = reflect.TypeOf(xmlconf.Value[int64]{})
+	queueType      = reflect.TypeOf(xmlconf.Queue{})
+	propertyType   = reflect.TypeOf(xmlconf.Property{})
+)
+
+// eachIntValue calls f for every parsed (Err == "") integer Value inside
+// v: struct fields, map values, slice elements and pointers other than to
+// another queue (Parent, Children) or to a raw Property.
+func eachIntValue(v reflect.Value, f func(raw string, n int64, pr *xmlconf.Property, o xmlconf.Origin)) {
+	switch v.Kind() {
+	case reflect.Struct:
+		switch v.Type() {
+		case int32ValueType:
+			x := v.Interface().(xmlconf.Value[int32])
+			if x.Err == "" {
+				f(x.Raw, int64(x.V), x.Prop, x.Origin)
+			}
+			return
+		case int64ValueType:
+			x := v.Interface().(xmlconf.Value[int64])
+			if x.Err == "" {
+				f(x.Raw, x.V, x.Prop, x.Origin)
+			}
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				eachIntValue(v.Field(i), f)
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			eachIntValue(it.Value(), f)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			eachIntValue(v.Index(i), f)
+		}
+	case reflect.Pointer:
+		if v.IsNil() || v.Type().Elem() == queueType || v.Type().Elem() == propertyType {
+			return
+		}
+		eachIntValue(v.Elem(), f)
+	}
+}
