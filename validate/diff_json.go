@@ -17,6 +17,7 @@ import (
 //	  "refresh": {
 //	    "accepted": false,
 //	    "hadoop_error": "Failed to re-init queues : ...",   // "" when accepted
+//	    "caveats": ["..."],                                // when an accepted refresh fails after all (omitted when none)
 //	    "reason_codes": ["QUEUE_DELETE_NOT_STOPPED"],     // [] when accepted
 //	    "findings": [ {"rule","severity","file","line","column","queue","property","message","hint"} ],
 //	    "summary": {"files","errors","warnings","infos"},
@@ -56,6 +57,7 @@ type diffJSON struct {
 type diffRefreshJSON struct {
 	Accepted    bool            `json:"accepted"`
 	HadoopError string          `json:"hadoop_error"`
+	Caveats     []string        `json:"caveats,omitempty"`
 	ReasonCodes []string        `json:"reason_codes"`
 	Findings    json.RawMessage `json:"findings"`
 	Summary     json.RawMessage `json:"summary"`
@@ -93,7 +95,7 @@ func writeDiffJSON(w io.Writer, res *RefreshResult, rep Report, o DiffOptions) e
 	out := diffJSON{
 		Old: o.OldName, New: o.NewName, HadoopVersion: res.Version.String(),
 		Refresh: diffRefreshJSON{
-			Accepted: res.Accepted, HadoopError: res.HadoopError, ReasonCodes: nonNilStrings(res.ReasonCodes()),
+			Accepted: res.Accepted, HadoopError: res.HadoopError, Caveats: res.Caveats, ReasonCodes: nonNilStrings(res.ReasonCodes()),
 			Findings: findings, Summary: summary, Introduced: introduced,
 		},
 		Queues: res.Queues, Global: res.Global, GlobalNotes: res.GlobalNotes,

@@ -241,6 +241,11 @@ func writeVerdict(w io.Writer, res *RefreshResult) error {
 	var err error
 	if res.Accepted {
 		_, err = safeio.Fprintf(w, "\nrefresh: accepted by Hadoop %s\n", res.Version)
+		for _, c := range res.Caveats {
+			if err == nil {
+				_, err = safeio.Fprintf(w, "    but %s\n", c)
+			}
+		}
 		return err
 	}
 	_, err = safeio.Fprintf(w, "\nrefresh: REFUSED by Hadoop %s (%s)\n    %s\n", res.Version,

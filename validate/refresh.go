@@ -48,6 +48,10 @@ type RefreshResult struct {
 	// HadoopError is what rmadmin would print for the first failure in the
 	// order the ResourceManager checks (empty when accepted).
 	HadoopError string `json:"hadoop_error,omitempty"`
+	// Caveats say when an accepted refresh fails after all, on what the
+	// files do not show (Rule.OnReload: applications waiting for a
+	// max-parallel-apps slot).
+	Caveats []string `json:"caveats,omitempty"`
 }
 
 // Errors returns the messages of the findings that refuse the refresh, in
@@ -188,6 +192,9 @@ func (r *RefreshResult) finish(rc *refreshCheck) {
 	rc.rule = ruleRF001
 	ruleRF001.Refresh(rc)
 	classifyActions(r)
+	if r.Accepted {
+		r.Caveats = reloadCaveats(r.Findings)
+	}
 }
 
 // wrapRefusal is RF001's check: the first refusal in Hadoop's order of

@@ -1,6 +1,11 @@
 package validate
 
-import "github.com/capq/capq/xmlconf"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/capq/capq/xmlconf"
+)
 
 // lintRun lints m for v as `capq lint` does: every lint rule, one run,
 // whose errors (lintErrors) and warnings (introducedWarnings) a refresh
@@ -31,7 +36,7 @@ func lintErrors(res Result, atStart bool) []xmlconf.Finding {
 			if atStart {
 				return // the ResourceManager starts with it
 			}
-			f = appOnlyOnRefresh(f)
+			f = appOnlyOnRefresh(r, f)
 		} else if !atStart && r != nil && r.AtStartOnly(f) {
 			f = startOnlyOnRefresh(f)
 		}
@@ -61,15 +66,42 @@ func startOnlyOnRefresh(f xmlconf.Finding) xmlconf.Finding {
 
 // appOnlyOnRefresh is what an error Hadoop meets only when an application
 // arrives (Rule.AtAppOnly) means for a refresh: accepted, and a warning of
-// what happens then.
-func appOnlyOnRefresh(f xmlconf.Finding) xmlconf.Finding {
+// what happens then, and of when the refresh meets it after all
+// (Rule.OnReload).
+func appOnlyOnRefresh(r *Rule, f xmlconf.Finding) xmlconf.Finding {
 	f.Severity = xmlconf.SeverityWarning
-	f.Hint = joinHints(AppOnlyHint, f.Hint)
+	lead := AppOnlyHint
+	if r.OnReload != "" {
+		lead += ", and refreshQueues fails too if " + r.OnReload
+	}
+	f.Hint = joinHints(lead, f.Hint)
 	return f
 }
 
 // AppOnlyHint leads the hint of an application-time error in a refresh.
-const AppOnlyHint = "refreshQueues and a start accept this; Hadoop fails only when such an application arrives"
+const AppOnlyHint = "a start accepts this; Hadoop fails when such an application arrives"
+
+// reloadCaveats are the caveats of an accepted refresh (Rule.OnReload):
+// one per rule, naming the properties it reported, in finding order.
+func reloadCaveats(findings []xmlconf.Finding) []string {
+	props := map[string][]string{}
+	var rules []*Rule
+	for _, f := range findings {
+		r := Lookup(f.Rule)
+		if r == nil || !r.AtAppOnly || r.OnReload == "" || f.Severity != xmlconf.SeverityWarning {
+			continue
+		}
+		if _, seen := props[r.ID]; !seen {
+			rules = append(rules, r)
+		}
+		props[r.ID] = append(props[r.ID], f.Property)
+	}
+	var out []string
+	for _, r := range rules {
+		out = append(out, fmt.Sprintf("the refresh fails if %s (%s: %s)", r.OnReload, r.ID, strings.Join(props[r.ID], ", ")))
+	}
+	return out
+}
 
 // StartOnlyHint leads the hint of a start-only error in a refresh.
 const StartOnlyHint = "refreshQueues does not read this, so the refresh is accepted and the running scheduler keeps " +

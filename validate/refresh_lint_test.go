@@ -328,5 +328,14 @@ func TestRefreshUserParallelAppsAccepted(t *testing.T) {
 		}
 		assert.True(t, found, "%s: CS124 is in the diff: %v", v, r.Findings)
 		assert.Empty(t, StartErrors(build(v, target), ""), "%s: the ResourceManager starts with it", v)
+		// CapacityScheduler#reinitialize ends in CSMaxRunningAppsEnforcer#
+		// updateRunnabilityOnReload, which reads the value when applications
+		// wait for a slot: the verdict carries that caveat.
+		require.Len(t, r.Caveats, 1, "%s", v)
+		assert.Contains(t, r.Caveats[0], "updateRunnabilityOnReload")
+		assert.True(t, strings.HasSuffix(r.Caveats[0], "(CS124: "+pre+"user.alice.max-parallel-apps)"), r.Caveats[0])
+	}
+	for _, v := range []xmlconf.Version{xmlconf.V3_3, xmlconf.V3_4} {
+		assert.Empty(t, refresh(v, base, base, nil).Caveats, "%s: no caveat without CS124", v)
 	}
 }

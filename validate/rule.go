@@ -97,6 +97,13 @@ type Rule struct {
 	// and fails then (CS124: getMaxParallelAppsForUser). A refresh keeps it
 	// at warning, saying so; StartErrors does not list it.
 	AtAppOnly bool
+	// OnReload, for an AtAppOnly rule, says when refreshQueues meets the
+	// error after all (CS124: applications waiting for a max-parallel-apps
+	// slot, CSMaxRunningAppsEnforcer#updateRunnabilityOnReload). It leads
+	// the hint of the rule's findings in a refresh, and an accepted
+	// refresh carries it as a caveat (RefreshResult.Caveats), because the
+	// verdict cannot know whether applications are waiting.
+	OnReload string
 }
 
 // AtStartOnly reports whether f, a finding of r, is one refreshQueues

@@ -20,6 +20,7 @@ var ruleUserParallelSyntax = &Rule{
 	ID: "CS124", Name: "user-parallel-apps-syntax", Category: CatProperties, Severity: xmlconf.SeverityError,
 	Since:     xmlconf.V3_3,
 	AtAppOnly: true,
+	OnReload:  userParallelOnReload,
 	Docs: Docs{
 		Summary: "a user's max-parallel-apps is not a number Hadoop can read when the user's application arrives",
 		Why: "getMaxParallelAppsForUser is read each time an application attempt is added (CSMaxRunningAppsEnforcer#" +
@@ -28,10 +29,13 @@ var ruleUserParallelSyntax = &Rule{
 			"which neither trims nor reads hex, so \" 5\", a value on its own line or 0x10 throw NumberFormatException there. " +
 			"The ResourceManager starts and refreshQueues accepts the file; the exception comes out of the scheduler's " +
 			"event handling when that user submits (any user, for user.max-parallel-apps), and EventDispatcher exits " +
-			"the ResourceManager on it (a refresh while applications wait for a slot also reads the values).",
+			"the ResourceManager on it. A refresh accepts the file unless applications are waiting for a " +
+			"max-parallel-apps slot: CapacityScheduler#reinitialize ends, once the new queues are in force, with " +
+			"CSMaxRunningAppsEnforcer#updateRunnabilityOnReload, which checks each waiting application of a queue now " +
+			"below its max-parallel-apps against its user's limit, reads the value and throws there.",
 		Bad:      "yarn.scheduler.capacity.user.alice.max-parallel-apps=\" 5\"",
 		Good:     "yarn.scheduler.capacity.user.alice.max-parallel-apps=5",
-		Source:   "CapacitySchedulerConfiguration#getMaxParallelAppsForUser, CSMaxRunningAppsEnforcer#checkRunnabilityWithUpdate, CapacityScheduler#addApplicationAttempt, EventDispatcher",
+		Source:   "CapacitySchedulerConfiguration#getMaxParallelAppsForUser, CSMaxRunningAppsEnforcer#checkRunnabilityWithUpdate and #updateRunnabilityOnReload, CapacityScheduler#addApplicationAttempt and #reinitialize, EventDispatcher",
 		Versions: "3.3+",
 	},
 	Check: func(p *Pass) {
@@ -56,3 +60,19 @@ var ruleUserParallelSyntax = &Rule{
 		}
 	},
 }
+
+// userParallelOnReload is CS124's Rule.OnReload. CapacityScheduler#
+// reinitialize (3.3+; read in trunk) calls CSMaxRunningAppsEnforcer#
+// updateRunnabilityOnReload last, after this.conf and the queues were
+// replaced and outside the try that restores the old ones on failure. It
+// gathers the non-runnable applications of every leaf reached through
+// queues below their max-parallel-apps (gatherPossiblyRunnableAppLists)
+// and checks each, oldest first, with checkRunnabilityWithUpdate, whose
+// getUserMaxParallelApps reads getMaxParallelAppsForUser: the
+// NumberFormatException leaves reinitialize, so the refresh fails with
+// the new queues already in force. Only applications held back by
+// max-parallel-apps are non-runnable; capq's diff has none to look at.
+const userParallelOnReload = "applications are waiting for a max-parallel-apps slot: refreshQueues then ends in " +
+	"CSMaxRunningAppsEnforcer#updateRunnabilityOnReload, which reads the value for each waiting application's user " +
+	"(user.max-parallel-apps for every user) and throws NumberFormatException after the new queues took effect " +
+	"(nothing rolls them back)"

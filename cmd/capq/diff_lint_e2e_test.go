@@ -220,3 +220,26 @@ func TestDiffReadAlikeIsNoChange(t *testing.T) {
 	assert.Contains(t, r.stdout, `warning RF013: "yarn.resourcemanager.scheduler.monitor.policies" changes`)
 	assert.Contains(t, r.stdout, "warning CS079")
 }
+
+// TestDiffUserParallelAppsReloadCaveat: a user's max-parallel-apps that
+// Integer.parseInt refuses is read when that user's application is added
+// (CS124) and, since CapacityScheduler#reinitialize ends in
+// CSMaxRunningAppsEnforcer#updateRunnabilityOnReload, by the refresh itself
+// when applications wait for a max-parallel-apps slot. capq's diff has no
+// applications: the refresh is accepted, with that caveat in the verdict.
+func TestDiffUserParallelAppsReloadCaveat(t *testing.T) {
+	dir := "testdata/diff/user-parallel-apps-reload/"
+	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/user-parallel-apps-reload.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, "refresh: accepted by Hadoop 3.4\n    but the refresh fails if applications are waiting for a max-parallel-apps slot")
+	assert.Contains(t, r.stdout, "(CS124: yarn.scheduler.capacity.user.alice.max-parallel-apps)\n")
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "json")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/user-parallel-apps-reload.json", []byte(r.stdout))
+	assert.Contains(t, r.stdout, `"caveats": [`)
+
+	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--hadoop-version", "3.2")
+	assert.NotContains(t, r.stdout, "the refresh fails if", "before 3.3 nothing reads max-parallel-apps")
+}
