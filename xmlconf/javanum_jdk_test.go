@@ -3,8 +3,10 @@ package xmlconf
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -176,4 +178,41 @@ func TestParseJavaFloatLikeJDK(t *testing.T) {
 		_, err := ParseJavaFloat(in)
 		assert.EqualError(t, err, fmt.Sprintf("For input string: %q", JavaTrim(in)), "%q", in)
 	}
+}
+
+// FuzzParseJavaInteger: Integer.parseInt/Long.parseLong agree with
+// strconv.ParseInt once every digit Character.digit reads is written in
+// ASCII (strconv reads one sign and ASCII digits, in range, as Java does),
+// and never accept what that rewrite cannot make ASCII.
+func FuzzParseJavaInteger(f *testing.F) {
+	for _, s := range []string{"10", "+10", "-0", "１０", "-١٠", "2147483648", "-9223372036854775808", "+", "1_0", "0x10", "𝟎", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var b strings.Builder
+		ascii := true
+		for _, c := range s {
+			switch d := javaDigit(c, 10); {
+			case c < 0x80:
+				b.WriteRune(c)
+			case d >= 0:
+				b.WriteByte(byte('0' + d))
+			default:
+				ascii = false
+			}
+		}
+		for _, bits := range []int{32, 64} {
+			got, err := parseJavaInteger(s, 10, bits)
+			if !ascii || !utf8.ValidString(s) {
+				if err == nil {
+					t.Fatalf("%q parsed as %d with a char that is no digit", s, got)
+				}
+				continue
+			}
+			want, werr := strconv.ParseInt(b.String(), 10, bits)
+			if (err == nil) != (werr == nil) || (err == nil && got != want) {
+				t.Fatalf("%q (%d bits): got %d, %v; strconv on %q: %d, %v", s, bits, got, err, b.String(), want, werr)
+			}
+		}
+	})
 }
