@@ -3,6 +3,7 @@ package validate
 import (
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -34,7 +35,7 @@ func checkNonASCIIDigits(p *Pass, seen map[*xmlconf.Property]bool) {
 	}
 	visit := func(q *xmlconf.Queue) func(raw string, n int64, pr *xmlconf.Property, o xmlconf.Origin) {
 		return func(raw string, n int64, pr *xmlconf.Property, o xmlconf.Origin) {
-			if pr == nil || !xmlconf.HasNonASCIIDigit(raw) {
+			if pr == nil || !xmlconf.HasNonASCIIDigit(raw) || !readInProfile(p, pr) {
 				return
 			}
 			switch o {
@@ -95,4 +96,25 @@ func eachIntValue(v reflect.Value, f func(raw string, n int64, pr *xmlconf.Prope
 		}
 		eachIntValue(v.Elem(), f)
 	}
+}
+
+// readInProfile reports whether the profile reads pr at all (CS005 reports
+// the ones it does not, a queue's max-parallel-apps before 3.3 say): the
+// model parses such a value anyway, but Hadoop never sees its digits.
+func readInProfile(p *Pass, pr *xmlconf.Property) bool {
+	rest, ok := strings.CutPrefix(pr.Name, xmlconf.Prefix)
+	if !ok {
+		return true // a yarn-site key, read by every profile that has it
+	}
+	if since, ok := globalSince(rest); ok {
+		return !p.Version.Less(since)
+	}
+	// A queue key: the longest queue path owns it, as CS005 finds it.
+	for end := len(rest); end > 0; end = strings.LastIndexByte(rest[:end], '.') {
+		if p.Model.Queue(rest[:end]) != nil {
+			since := suffixSince(strings.TrimPrefix(rest[end:], "."))
+			return since.Major == 0 || !p.Version.Less(since)
+		}
+	}
+	return true
 }
