@@ -3,6 +3,7 @@ package preview
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -76,4 +77,29 @@ func TestHadoop1Configs(t *testing.T) {
 	in := grouped.Input(w.Name, 3, oldRun, newRun, notes)
 	assert.Equal(t, grouped.Refresh, in.Refresh)
 	assert.Equal(t, int64(3), in.Seed)
+}
+
+// TestYARNConfigsCarryReloadCaveat: a user's max-parallel-apps Integer.
+// parseInt refuses (CS124) fails refreshQueues when applications wait for
+// a max-parallel-apps slot (CSMaxRunningAppsEnforcer#
+// updateRunnabilityOnReload): the preview's accepted verdict says so, in
+// text and JSON, as `capq diff` does.
+func TestYARNConfigsCarryReloadCaveat(t *testing.T) {
+	dir := filepath.Join(golden.RepoRoot(), "testdata", "diff", "user-parallel-apps-reload")
+	side := func(name string) LoadedConfig {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		l, err := xmlconf.Load(xmlconf.LoadOptions{CapacityScheduler: []xmlconf.Source{{Name: name, Data: data}}})
+		require.NoError(t, err)
+		return LoadedConfig{Model: l.Model, Name: name, Data: data}
+	}
+	c := YARNConfigs(side("old.xml"), side("new.xml"), xmlconf.V3_4)
+	require.NotNil(t, c.Refresh)
+	assert.True(t, c.Refresh.Accepted)
+	v := refreshOf(&Report{Refresh: c.Refresh})
+	require.Len(t, v.Caveats, 1)
+	assert.Contains(t, v.Caveats[0], "updateRunnabilityOnReload")
+	var b strings.Builder
+	writeRefresh(&errWriter{w: &b}, v)
+	assert.Contains(t, b.String(), "Refresh: accepted by refreshQueues (Hadoop 3.4)\n  but the refresh fails if applications are waiting")
 }

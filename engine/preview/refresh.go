@@ -33,6 +33,7 @@ type refreshView struct {
 	Accepted      bool          `json:"accepted"`
 	HadoopVersion string        `json:"hadoop_version"`
 	HadoopError   string        `json:"hadoop_error,omitempty"`
+	Caveats       []string      `json:"caveats,omitempty"`
 	Findings      []findingView `json:"findings"`
 	Queues        []queueView   `json:"queues"`
 	Unified       string        `json:"unified,omitempty"`
@@ -68,7 +69,7 @@ func refreshOf(r *Report) *refreshView {
 		return nil
 	}
 	v := &refreshView{Accepted: res.Accepted, HadoopVersion: res.Version.String(), HadoopError: res.HadoopError,
-		Findings: []findingView{}, Queues: []queueView{}, Unified: r.Unified, Context: r.RefreshContext}
+		Caveats: res.Caveats, Findings: []findingView{}, Queues: []queueView{}, Unified: r.Unified, Context: r.RefreshContext}
 	for _, f := range res.Findings {
 		v.Findings = append(v.Findings, findingView{Rule: f.Rule, Severity: f.Severity.String(),
 			File: f.File, Line: f.Line, Queue: f.Queue, Message: f.Message})

@@ -87,6 +87,9 @@ func writeRefresh(ew *errWriter, rf *refreshView) {
 	}
 	if rf.Accepted {
 		ew.printf("Refresh: accepted by refreshQueues (Hadoop %s)\n", rf.HadoopVersion)
+		for _, c := range rf.Caveats {
+			ew.printf("  but %s\n", c)
+		}
 	} else {
 		ew.printf("Refresh: REFUSED (Hadoop %s): %s\n", rf.HadoopVersion, rf.HadoopError)
 	}
