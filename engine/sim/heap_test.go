@@ -126,3 +126,39 @@ func popLikeScan(t *testing.T, q *evHeap, ref *[]event, pops int) event {
 	*ref = append(r[:m], r[m+1:]...)
 	return got
 }
+
+// TestCalQueueFarBoundaries: events queued about a ring's span ahead,
+// one and a half and two spans ahead, give or take a bucket or two (where
+// the far list hands its events to the ring), pop in (time, kind,
+// insertion order) as a linear scan finds it, with the calendar both
+// stepping bucket by bucket and jumping over empty stretches.
+func TestCalQueueFarBoundaries(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	var q evHeap
+	var ref []event
+	seq := uint64(0)
+	now := int64(0)
+	aheads := []int64{0, 1, calBuckets / 2, calBuckets - 1, calBuckets, calBuckets + 1, 3 * calBuckets / 2, 2 * calBuckets}
+	pops, scans := 0, 0
+	for round := 0; round < 20000; round++ {
+		for k := rng.Intn(4); k > 0; k-- {
+			b := calBucket(now) + aheads[rng.Intn(len(aheads))] + int64(rng.Intn(5)) - 2
+			e := event{t: max(now, b<<calShift+rng.Int63n(1<<calShift)), kind: evKind(rng.Intn(int(evHeartbeat))), ref: int32(round)}
+			q.push(e)
+			seq++
+			e.seq = seq
+			ref = append(ref, e)
+		}
+		for q.len() > 0 && rng.Intn(3) > 0 {
+			before := len(q.other.far)
+			now = popLikeScan(t, &q, &ref, pops).t
+			if len(q.other.far) < before {
+				scans++
+			}
+			pops++
+		}
+		require.Equal(t, len(ref), q.len())
+	}
+	require.Greater(t, pops, 20000)
+	require.Greater(t, scans, 100, "the far list handed events to the ring")
+}
