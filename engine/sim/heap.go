@@ -106,6 +106,11 @@ func (q *evHeap) peek() *event {
 }
 
 func (q *evHeap) pop() event {
+	if q.steady.n == 0 && len(q.beats.h) == 0 {
+		// With the sweep on (sweep.go) no heartbeat is queued: no
+		// need to compare heads.
+		return q.other.pop()
+	}
 	_, from := q.head()
 	switch from {
 	case 1:
