@@ -288,9 +288,9 @@ func (e *Engine) allocateFromReserved(n *node) result {
 	c := n.reserved
 	a := c.a
 	lim := limits{limit: e.cluster, pi: n.pi}
-	k := c.key // a.key(c.priority), without the search
-	if shortcutChecks && a.key(c.priority, false) != k {
-		panic("engine: a reservation's request is not its app's")
+	k := c.reqKey()
+	if k == nil {
+		panic("engine: a reservation's request is not its app's") // stopAttempt gives reservations up before the keys
 	}
 	if k.any <= 0 {
 		if e.why != nil {

@@ -126,26 +126,36 @@ type locAsk struct {
 	noRelax bool
 }
 
+// container is a running container or a reservation. The record is 64
+// bytes, a size class whose objects each fill one cache line
+// (TestContainerLayout): a release comes about an hour after the
+// allocation, when the record is cold, and reads all of it but askPi, so
+// one line costs one miss where an 80-byte record, always across two
+// lines, cost two. The request a reservation is for is its app's key of
+// its priority (reqKey), not a pointer here.
 type container struct {
-	id      int64
-	liveIdx int // slot in a.live
-	a       *app
-	node    *node
-	res     Resource
-	// key is the request it was allocated or reserved for (an app keeps
-	// its keys until it finishes, its reservations given up first).
-	key *schedKey
-	// tag is the caller's (SetTag), returned in the release event; it
-	// sits before priority so that the record stays 80 bytes.
-	tag      int64
+	id   int64
+	a    *app
+	node *node
+	res  Resource
+	// tag is the caller's (SetTag), returned in the release event.
+	tag int64
+	// liveIdx is the slot in a.live, which compaction keeps below twice
+	// the app's running containers plus 32.
+	liveIdx  int32
 	priority int32
-	locality Locality
-	reserved bool
 	// askPi is the partition of the request it was allocated for; it
 	// differs from node.pi for an ignore-exclusivity container (a
 	// default-partition ask placed on a non-exclusive node).
-	askPi int
+	askPi    int32
+	locality Locality
+	reserved bool
 }
+
+// reqKey is the request a reservation is for: its app's key of its
+// priority (keys are one per priority, and an app keeps them until its
+// reservations are given up, stopAttempt).
+func (c *container) reqKey() *schedKey { return c.a.key(c.priority, false) }
 
 // locIndexAt is the number of locations from which a request indexes
 // them: below it a scan is as fast as a map.
@@ -910,7 +920,7 @@ func (a *app) addLive(c *container) {
 		a.liveMixed = true
 	}
 	a.liveTop.priority, a.liveTop.id = max(a.liveTop.priority, c.priority), max(a.liveTop.id, c.id)
-	c.liveIdx = len(a.live)
+	c.liveIdx = int32(len(a.live))
 	a.live = append(a.live, c)
 	a.nLive++
 }
@@ -919,16 +929,17 @@ func (a *app) addLive(c *container) {
 // is compacted when holes outnumber containers, so ReleaseContainer on
 // apps with many containers stays cheap while order is kept.
 func (a *app) removeLive(c *container) {
-	if c.liveIdx >= len(a.live) || a.live[c.liveIdx] != c {
+	i := int(c.liveIdx)
+	if i >= len(a.live) || a.live[i] != c {
 		return
 	}
-	a.live[c.liveIdx] = nil
+	a.live[i] = nil
 	a.nLive--
 	if len(a.live) > 32 && a.nLive < len(a.live)/2 {
 		n := 0
 		for _, x := range a.live {
 			if x != nil {
-				x.liveIdx = n
+				x.liveIdx = int32(n)
 				a.live[n] = x
 				n++
 			}

@@ -66,7 +66,7 @@ func (e *Engine) releaseAMContainer(a *app) {
 		return
 	}
 	a.amAllocated = false
-	if c := e.container(a.amID); c != nil && c.a == a && c.liveIdx < len(a.live) && a.live[c.liveIdx] == c {
+	if c := e.container(a.amID); c != nil && c.a == a && int(c.liveIdx) < len(a.live) && a.live[c.liveIdx] == c {
 		e.release(c, EvReleased)
 	}
 }

@@ -138,7 +138,7 @@ func (e *Engine) newContainer(a *app, k *schedKey, n *node, t Locality) *contain
 	e.nextID++
 	e.noteGrid(k.capability)
 	c := e.takeContainer()
-	*c = container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, key: k, locality: t, askPi: k.pi}
+	*c = container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, locality: t, askPi: int32(k.pi)}
 	return c
 }
 
@@ -265,15 +265,17 @@ func (e *Engine) reserve(a *app, k *schedKey, n *node, t Locality) *container {
 // unreserve cancels a reservation (FiCaSchedulerApp.unreserve plus the
 // queue's releaseResource).
 func (e *Engine) unreserve(c *container) {
-	a, n := c.a, c.node
-	e.voidKey(a, c.key)
+	a, n, k := c.a, c.node, c.reqKey()
+	if k != nil {
+		e.voidKey(a, k)
+	}
 	if n.reserved == c {
 		n.reserved = nil
 		e.nodesReserved--
 	}
 	a.reserved = a.reserved.Sub(c.res)
 	a.resv = removeContainer(a.resv, c)
-	if k := a.key(c.priority, false); k != nil {
+	if k != nil {
 		k.numRes--
 		k.reRes = 0
 	}

@@ -28,7 +28,7 @@ func checkInvariants(e *Engine) error {
 				continue
 			}
 			n++
-			if c.liveIdx < 0 || c.liveIdx >= len(a.live) || a.live[c.liveIdx] != c {
+			if c.liveIdx < 0 || int(c.liveIdx) >= len(a.live) || a.live[c.liveIdx] != c {
 				return fmt.Errorf("container %d has a stale slot", c.id)
 			}
 			if seen[c.id] {

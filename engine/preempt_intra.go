@@ -210,7 +210,7 @@ func (e *Engine) intraDemand(t *tq, already map[*container]bool, allowed Resourc
 		// getAlreadySelectedPreemptionCandidatesResource counts the
 		// selected containers whose request's label is the partition.
 		for _, c := range a.live {
-			if c != nil && already[c] && c.askPi == pi {
+			if c != nil && already[c] && int(c.askPi) == pi {
 				ta.selAll = ta.selAll.Add(c.res)
 			}
 		}

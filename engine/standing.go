@@ -90,7 +90,7 @@ func (e *Engine) voidKey(a *app, k *schedKey) {
 		return
 	}
 	for _, c := range a.resv {
-		if c.key == k {
+		if c.priority == k.priority {
 			e.stand[c.node.idx].cap = 0
 		}
 	}
@@ -128,7 +128,9 @@ func (e *Engine) voidApp(a *app) {
 		return
 	}
 	for _, c := range a.resv {
-		e.voidKey(a, c.key)
+		if k := c.reqKey(); k != nil {
+			e.voidKey(a, k)
+		}
 	}
 }
 
@@ -170,7 +172,7 @@ func (e *Engine) restand(a *app, k *schedKey) {
 	k.reRes += int(e.slots.owed[slot])
 	e.slots.owed[slot] = 0
 	for _, c := range a.resv {
-		if c.key != k {
+		if c.priority != k.priority {
 			continue
 		}
 		s := &e.stand[c.node.idx]
@@ -205,8 +207,8 @@ func (e *Engine) starvationSlack(a *app, k *schedKey) int {
 // it: allocateFromReserved's path without locality asks on the node, the
 // request still wanted and too big for the node's free room.
 func (e *Engine) reReservesFor(c *container) bool {
-	n, k := c.node, c.key
-	if n.reserved != c || n.removed || k.any <= 0 || k.anyNoRelax || k.count(n.host) > 0 || k.count(n.rack) > 0 {
+	n, k := c.node, c.reqKey()
+	if k == nil || n.reserved != c || n.removed || k.any <= 0 || k.anyNoRelax || k.count(n.host) > 0 || k.count(n.rack) > 0 {
 		return false
 	}
 	return e.g.rc.lessEq(k.capability, n.total) && e.g.rc.availableContainers(n.free(), k.capability) <= 0
@@ -217,10 +219,10 @@ func (e *Engine) reReservesFor(c *container) bool {
 // count after it gives the same answer.
 func (e *Engine) checkStanding(n *node) {
 	c := n.reserved
-	if c == nil || !e.reReservesFor(c) || e.stand[n.idx].slot != c.key.slot {
+	if c == nil || !e.reReservesFor(c) || e.stand[n.idx].slot != c.reqKey().slot {
 		panic("engine: a counted re-reservation on a node whose pass would not re-reserve")
 	}
-	a, k := c.a, c.key
+	a, k := c.a, c.reqKey()
 	r := e.reReservations(k)
 	if e.starvedAt(a, k, r) != e.starvedAt(a, k, r+1) {
 		panic("engine: a counted re-reservation moves the starvation answer")
