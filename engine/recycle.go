@@ -1,9 +1,9 @@
 package engine
 
 // A container's record is reused once it is released or unreserved: a
-// contended day books 5.3 M containers, each a fresh 80-byte object full
-// of pointers, which was a quarter of the bytes the simulation allocated
-// and so of the collector's cycles. Nothing keeps a released container
+// contended day books 5.3 M containers, each a fresh object full of
+// pointers (80 bytes then, 64 now), which was a quarter of the bytes the
+// simulation allocated and so of the collector's cycles. Nothing keeps a released container
 // past the next allocation: the app's live list, its reservations, the
 // node's reservation and the id index drop it first, and the callers
 // that still read it (toAssignment after an unreservation, markOrKill's
