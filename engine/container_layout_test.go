@@ -19,8 +19,9 @@ func TestContainerLayout(t *testing.T) {
 // pointer, so a reservation's request is its app's key of its priority
 // (reqKey). With a second, later key on the app, unreserving still
 // counts the reservation off its own request, as
-// FiCaSchedulerApp.unreserveInternal does with the reserved container's
-// getReservedSchedulerKey().
+// FiCaSchedulerApp.unreserve does (internalUnreserve takes the
+// reservation out of reservedContainers.get(schedulerKey), the reserved
+// container's own key).
 func TestUnreserveFindsTheReservationsRequest(t *testing.T) {
 	e := standingEngine(t, true)
 	require.NoError(t, e.UpdateAsks("a", []Ask{{Priority: 5, ResourceName: AnyResource, Resource: Resource{3 * gb, 1}, Count: 1}}))
