@@ -25,6 +25,14 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !compressed && o.slsNodes == "" && o.slsRunner == "" {
+		// A native workload read at once, without the full decode
+		// detection costs; anything else, and every error, takes the path
+		// below (the same answer, sim.ReadNativeSure).
+		if w, ok := sim.ReadNativeSure(name, data); ok {
+			return w, nil
+		}
+	}
 	format, err := sim.Detect(data)
 	if de := (*sim.DetectError)(nil); errors.As(err, &de) {
 		return nil, errors.New(de.At(name))

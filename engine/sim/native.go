@@ -19,33 +19,42 @@ const FormatNative = "capq-workload/v1"
 // "cluster", "apps" and optional "events". Unknown fields are errors, as
 // are negative sizes; positions are file:line of the offending object.
 func ReadNative(name string, data []byte) (*Workload, error) {
+	w, _, err := readNative(name, data)
+	return w, err
+}
+
+// readNative is ReadNative, also saying whether the object had one of the
+// keys Detect calls native (format, cluster, apps, events): ReadNativeSure
+// needs one to know Detect would have called the file native.
+func readNative(name string, data []byte) (w *Workload, marked bool, err error) {
 	data, _ = safeio.CutBOM(data) // capq's own format: a BOM is skipped (bom.go)
 	r := &posReader{name: name, data: data, lastLine: 1}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	w := &Workload{Name: name}
+	w = &Workload{Name: name}
 	if err := expectDelim(dec, '{', r); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	for dec.More() {
 		// The key's own line, not the line of the comma before it.
 		keyOff := r.skipSpace(dec.InputOffset())
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, r.jsonErr(err, dec)
+			return nil, false, r.jsonErr(err, dec)
 		}
 		key, _ := tok.(string)
 		if err := readNativeKey(dec, r, w, key, keyOff); err != nil {
-			return nil, err
+			return nil, false, err
 		}
+		marked = marked || key == "format" || key == "cluster" || key == "apps" || key == "events"
 	}
 	if _, err := dec.Token(); err != nil {
-		return nil, r.jsonErr(err, dec)
+		return nil, false, r.jsonErr(err, dec)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%s: unexpected data after the workload object", r.pos(dec.InputOffset()))
+		return nil, false, fmt.Errorf("%s: unexpected data after the workload object", r.pos(dec.InputOffset()))
 	}
-	return w, w.Validate()
+	return w, marked, w.Validate()
 }
 
 func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off int64) error {
