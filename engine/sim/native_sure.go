@@ -31,6 +31,12 @@ func ReadNativeSure(name string, data []byte) (w *Workload, ok bool) {
 	if cut, _ := safeio.CutBOM(data); firstByte(cut) != '{' {
 		return nil, false // a trace's array, or not JSON: no need to try
 	}
+	if w, marked, ok := readNativeFast(name, data); ok {
+		if !marked || w.Validate() != nil {
+			return nil, false
+		}
+		return w, true
+	}
 	w, marked, err := readNative(name, data)
 	if err != nil || !marked {
 		return nil, false
