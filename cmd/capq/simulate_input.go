@@ -26,13 +26,8 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !compressed && o.slsNodes == "" && o.slsRunner == "" {
-		// A native workload read at once, without the full decode
-		// detection costs; anything else, and every error, takes the path
-		// below (the same answer, sim.ReadNativeSure).
-		if w, ok := sim.ReadNativeSure(name, data); ok {
-			return w, nil
-		}
+	if w, ok := o.readNativeSure(name, data, compressed); ok {
+		return w, nil
 	}
 	format, err := sim.Detect(data)
 	if de := (*sim.DetectError)(nil); errors.As(err, &de) {
@@ -61,6 +56,18 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 		return nil, err
 	}
 	return sim.ReadTrace(name, data, format, sim.TraceOptions{Settings: set, Nodes: nodes, RumenTime: o.rumenTime, MaxContainers: o.maxContainers, MaxEvents: o.maxEvents})
+}
+
+// readNativeSure reads a native workload at once, without the full
+// decode detection costs (issue #19), where readWorkload's checks before
+// ReadNative cannot refuse it (not compressed, no SLS flag); anything
+// else, and every error, takes readWorkload's path, which gives the same
+// answer (sim.ReadNativeSure).
+func (o simulateOptions) readNativeSure(name string, data []byte, compressed bool) (*sim.Workload, bool) {
+	if compressed || o.slsNodes != "" || o.slsRunner != "" {
+		return nil, false
+	}
+	return sim.ReadNativeSure(name, data)
 }
 
 // workloadRead is a workload read while the configuration loads: the two
