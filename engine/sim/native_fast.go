@@ -24,7 +24,7 @@ import (
 // FuzzReadNativeSure pins it against readNative.
 func readNativeFast(name string, data []byte) (w *Workload, marked, ok bool) {
 	data, _ = safeio.CutBOM(data) // as readNative
-	p := &fastReader{data: data, strs: map[string]string{}}
+	p := &fastReader{data: data}
 	r := &posReader{name: name, data: data, lastLine: 1}
 	w = &Workload{Name: name}
 	seen := map[string]bool{}
@@ -67,9 +67,6 @@ type fastReader struct {
 	data []byte
 	i    int
 	bad  bool
-	// strs interns the strings that repeat from app to app (queues,
-	// users, types): one copy each, less for the collector to scan.
-	strs map[string]string
 }
 
 func (p *fastReader) fail() {
@@ -153,18 +150,8 @@ func (p *fastReader) str() string {
 	return string(p.rawStr())
 }
 
-func (p *fastReader) interned() string {
-	b := p.rawStr()
-	if s, ok := p.strs[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	p.strs[s] = s
-	return s
-}
-
 func (p *fastReader) strPtr() *string {
-	s := p.interned()
+	s := p.str()
 	return &s
 }
 
@@ -178,7 +165,7 @@ func (p *fastReader) strings() []string {
 		return out
 	}
 	for !p.bad {
-		out = append(out, p.interned())
+		out = append(out, p.str())
 		if !p.next(']') {
 			break
 		}
@@ -286,10 +273,10 @@ func (p *fastReader) app(a *App) {
 			a.ID = p.str()
 			return 0
 		case "queue":
-			a.Queue = p.interned()
+			a.Queue = p.str()
 			return 1
 		case "user":
-			a.User = p.interned()
+			a.User = p.str()
 			return 2
 		case "groups":
 			a.Groups = p.strings()
@@ -298,7 +285,7 @@ func (p *fastReader) app(a *App) {
 			a.LifetimeS = p.int(64)
 			return 4
 		case "app_name":
-			a.AppName = p.interned()
+			a.AppName = p.str()
 			return 5
 		case "tags":
 			a.Tags = p.strings()
@@ -384,7 +371,7 @@ func (p *fastReader) task(g *TaskGroup) {
 			g.Racks = p.strings()
 			return 7
 		case "type":
-			g.Type = p.interned()
+			g.Type = p.str()
 			return 8
 		case "delay_ms":
 			g.DelayMS = p.int(64)
