@@ -87,7 +87,6 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err := checkOutputs(o.config.outputRules(o.force, s), o.inputs(), stdoutReport, outputFlag{"--events", o.events}); err != nil {
 		return cannotRun(err)
 	}
-	workload := o.startWorkload(s)
 	loaded, err := o.config.load(o.configFile, s)
 	if err != nil {
 		return cannotRun(err)
@@ -95,7 +94,7 @@ func runSimulate(o simulateOptions, s *streams) error {
 	if err := checkIncludedOutputs(o.config.outputRules(o.force, s), []*xmlconf.Loaded{loaded}, stdoutReport, outputFlag{"--events", o.events}); err != nil {
 		return cannotRun(err)
 	}
-	res, err := o.run(loaded.Model, opts, s, workload)
+	res, err := o.run(loaded.Model, opts, s)
 	if err != nil {
 		return cannotRun(err)
 	}
@@ -109,10 +108,10 @@ func runSimulate(o simulateOptions, s *streams) error {
 	return nil
 }
 
-// run reads the workload (or takes startWorkload's), prints its warnings (and those for queues the
+// run reads the workload, prints its warnings (and those for queues the
 // configuration lacks), adds the refresh events' loader and simulates.
-func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams, workload *workloadRead) (*sim.Result, error) {
-	w, err := workload.get(o, s)
+func (o simulateOptions) run(m *xmlconf.Model, opts sim.Options, s *streams) (*sim.Result, error) {
+	w, err := o.readWorkload(s)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/hashicorp/go-multierror"
@@ -68,47 +67,6 @@ func (o simulateOptions) readNativeSure(name string, data []byte, compressed boo
 		return nil, false
 	}
 	return sim.ReadNativeSure(name, data)
-}
-
-// workloadRead is a workload read while the configuration loads: the two
-// are independent, and on two cores the configuration's load (a tenth of
-// simulate's fixed cost on the contended day, issue #19) hid behind the
-// workload's read.
-type workloadRead struct {
-	done chan struct{}
-	w    *sim.Workload
-	err  error
-}
-
-// startWorkload starts reading --workload beside the configuration's load
-// when that changes nothing the user sees: a regular file (a FIFO or
-// device may block or be read once, standard input is read once) without
-// --sls-nodes or --sls-runner. Its answer, error or not, is taken where the
-// workload was read before (get), so the configuration's errors still
-// come first and messages keep their order; after a configuration error
-// it is left unread to end with the process. nil: read it then.
-func (o simulateOptions) startWorkload(s *streams) *workloadRead {
-	if o.workload == "-" || o.slsNodes != "" || o.slsRunner != "" {
-		return nil
-	}
-	if fi, err := os.Stat(o.workload); err != nil || !fi.Mode().IsRegular() {
-		return nil // errors are worded by readWorkload, in their turn
-	}
-	r := &workloadRead{done: make(chan struct{})}
-	go func() {
-		defer close(r.done)
-		r.w, r.err = o.readWorkload(s)
-	}()
-	return r
-}
-
-// get is the workload startWorkload read, or reads it now.
-func (r *workloadRead) get(o simulateOptions, s *streams) (*sim.Workload, error) {
-	if r == nil {
-		return o.readWorkload(s)
-	}
-	<-r.done
-	return r.w, r.err
 }
 
 // refreshes lets the simulation load and judge the configurations the

@@ -437,28 +437,3 @@ func TestSimulateMonitorInCapacitySchedulerXML(t *testing.T) {
 	l := runBinary(t, "", "lint", conf)
 	assert.Contains(t, l.stdout, "warning CS111")
 }
-
-// TestSimulateReadsTheWorkloadBesideTheConfiguration: the workload, read
-// while the configuration loads (startWorkload), is still judged after
-// it: with both bad, the configuration's error is the one said; with a
-// good configuration, the workload's, as before.
-func TestSimulateReadsTheWorkloadBesideTheConfiguration(t *testing.T) {
-	dir := t.TempDir()
-	badXML := filepath.Join(dir, "capacity-scheduler.xml")
-	require.NoError(t, os.WriteFile(badXML, []byte("<configuration><property>"), 0o644))
-	badJSON := filepath.Join(dir, "w.json")
-	require.NoError(t, os.WriteFile(badJSON, []byte("{\"cluster\": {\"nodes\": []},\n\"apps\": [,]}"), 0o644))
-
-	r := runCapq(t, "", "simulate", "--config", badXML, "--workload", badJSON)
-	assert.Equal(t, 2, r.code)
-	assert.Contains(t, r.stderr, "capacity-scheduler.xml")
-	assert.NotContains(t, r.stderr, "w.json")
-
-	r = runCapq(t, "", "simulate", "--config", "testdata/seeds-example", "--workload", badJSON)
-	assert.Equal(t, 2, r.code)
-	assert.Contains(t, r.stderr, "w.json:2: not a JSON workload: invalid character ','")
-
-	r = runCapq(t, "", "simulate", "--config", badXML, "--workload", filepath.Join(dir, "missing.json"))
-	assert.Equal(t, 2, r.code)
-	assert.NotContains(t, r.stderr, "missing.json")
-}
