@@ -134,18 +134,15 @@ func fastApp(members string) string {
 // exactly when Detect then ReadNative would read the file, with the same
 // workload; every other file takes the slow path, which words its error.
 func TestReadNativeSureAgreesWithDetect(t *testing.T) {
-	sure := 0
 	for i, c := range nativeSureCases {
-		if checkNativeSure(t, "case"+string(rune('a'+i)), []byte(c)) {
-			sure++
-		}
+		checkNativeSure(t, "case"+string(rune('a'+i)), []byte(c))
 		checkNativeSure(t, "wide", utf16LEWithBOM([]byte(c)))
 	}
 	for _, c := range fastCases {
 		checkNativeSure(t, "fast", []byte(c.in))
 		assert.Equal(t, c.fast, checkNativeFast(t, "fast", []byte(c.in)), c.in)
 	}
-	files, fast := 0, 0
+	files, sure, fast := 0, 0, 0
 	for _, root := range []string{"testdata", filepath.Join("..", "..", "testdata")} {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
@@ -164,9 +161,9 @@ func TestReadNativeSureAgreesWithDetect(t *testing.T) {
 		})
 		require.NoError(t, err)
 	}
-	t.Logf("%d files, %d native, %d of them read by readNativeFast", files, sure, fast)
+	t.Logf("%d files: %d read by ReadNativeSure, %d parsed by readNativeFast (valid or not)", files, sure, fast)
 	assert.Greater(t, files, 500)
-	assert.Greater(t, sure, 15, "the fast path is taken on the native workloads")
+	assert.Greater(t, sure, 10, "the fast path is taken on the native workloads")
 	assert.Greater(t, fast, 10, "readNativeFast reads the plain ones")
 }
 
