@@ -22,8 +22,10 @@ import "github.com/capq/capq/safeio"
 //     (TestNativeTypesNestShallowly);
 //   - one of its keys is one Detect calls native (marked).
 //
-// Otherwise (any error, any other format) the caller takes the slow
-// path, which words the error as before.
+// It reads with readNativeFast when the file is in its subset (a
+// generator's plain workload), else with readNative. Otherwise (any
+// error, any other format) the caller takes the slow path, which words
+// the error as before.
 func ReadNativeSure(name string, data []byte) (w *Workload, ok bool) {
 	if safeio.RefuseWide(data, "JSON") != nil {
 		return nil, false
