@@ -33,6 +33,9 @@ func TestRefreshSameReadingIsNoChange(t *testing.T) {
 		{"maximum-am-resource-percent 0.2 and .20", xmlconf.V3_3, a1 + "maximum-am-resource-percent", "0.2", ".20", false},
 		{"minimum-user-limit-percent 50 and ' 50 '", xmlconf.V3_4, a1 + "minimum-user-limit-percent", "50", " 50 ", false},
 		{"2.7 minimum-user-limit-percent 50 and 50.0: getUserLimit is getInt", xmlconf.V2_7, a1 + "minimum-user-limit-percent", "50", "50.0", true},
+		{"3.3 minimum-user-limit-percent 50 and 50.0: getUserLimit is getInt", xmlconf.V3_3, a1 + "minimum-user-limit-percent", "50", "50.0", true},
+		{"3.4 minimum-user-limit-percent 50 and 50.0: getUserLimit is getFloat", xmlconf.V3_4, a1 + "minimum-user-limit-percent", "50", "50.0", false},
+		{"3.1 minimum-user-limit-percent 0x32 and 50: getInt reads hex", xmlconf.V3_1, a1 + "minimum-user-limit-percent", "0x32", "50", false},
 		{"a parent reads no user-limit-factor", xmlconf.V3_4, b + "user-limit-factor", "1", "1.0", true},
 		// capacities
 		{"maximum-capacity -1 and 100", xmlconf.V3_4, a1 + "maximum-capacity", "-1", "100", false},

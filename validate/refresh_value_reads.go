@@ -56,16 +56,11 @@ func ownBool(get func(*xmlconf.Queue) xmlconf.Value[bool], reads func(*xmlconf.Q
 // the same whole number once trimmed.
 var decimalInt = regexp.MustCompile(`^[+-]?[0-9]+$`)
 
-// minUserLimitPercent reads a leaf's minimum-user-limit-percent. 2.7 and
-// 3.1 read it with getInt (CapacitySchedulerConfiguration.getUserLimit),
-// later lines with getFloat, and the model keeps the float; capq does not
-// pin the release of the change, so only a whole number, which both
-// getters read alike, is a reading: "50" and "50.0" stay a change, as
-// getInt refuses the second.
+// minUserLimitPercent reads a leaf's minimum-user-limit-percent as the
+// profile's getter does (xmlconf.MinUserLimitIsInt: getInt before 3.4,
+// getFloat from 3.4): "50" and "50.0" read alike on 3.4 only, as getInt
+// refuses the second (the model's Err), and "0x32" is 50 where getInt reads.
 func minUserLimitPercent(q *xmlconf.Queue, rc readCtx) (string, bool) {
-	if p := q.Props["minimum-user-limit-percent"]; p != nil && !decimalInt.MatchString(xmlconf.JavaTrim(p.Value)) {
-		return "", false
-	}
 	return leafFloat(func(q *xmlconf.Queue) xmlconf.Value[float32] { return q.MinUserLimitPercent })(q, rc)
 }
 

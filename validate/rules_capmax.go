@@ -99,6 +99,8 @@ var ruleJavaNumber = &Rule{
 		eachQueue(p.Model, func(q *xmlconf.Queue) {
 			eachProp(q, func(suffix string, pr *xmlconf.Property) {
 				switch {
+				case suffix == "minimum-user-limit-percent" && xmlconf.MinUserLimitIsInt(p.Version):
+					hex[pr] = checkHexInt(p, q, pr) // getUserLimit is getInt there
 				case floatSuffix(suffix):
 					checkJavaNumber(p, q, pr)
 				case intSuffixes[suffix]:

@@ -14,6 +14,8 @@ var ruleValueSyntax = &Rule{
 	Docs: Docs{
 		Summary: "a number cannot be parsed, or a boolean is neither true nor false",
 		Why: "getInt/getLong/getFloat throw NumberFormatException (`For input string: \"10.5\"`) and the refresh fails; " +
+			"a queue's minimum-user-limit-percent is getInt before 3.4 (CapacitySchedulerConfiguration#getUserLimit; " +
+			"getFloat from 3.4), so `50.0` or `12.5` fails there; " +
 			"a queue's own max-parallel-apps (3.3+) is read with Integer.parseInt instead (getMaxParallelAppsForQueue), which " +
 			"neither trims nor reads 0x hex as getInt does, so `\" 5\"` or a value on its own line fails too; " +
 			"yarn.cluster.max-application-priority, the work-preserving-recovery scheduling wait and the application-timeouts " +
@@ -21,7 +23,7 @@ var ruleValueSyntax = &Rule{
 			"getBoolean silently falls back to the default for anything but true/false, so `yes` or `1` turn nothing on.",
 		Bad:      "root.a.maximum-applications=10.5\nroot.a.disable_preemption=yes",
 		Good:     "root.a.maximum-applications=10\nroot.a.disable_preemption=true",
-		Source:   "org.apache.hadoop.conf.Configuration#getInt/getFloat/getBoolean, CapacitySchedulerConfiguration#getMaxParallelAppsForQueue",
+		Source:   "org.apache.hadoop.conf.Configuration#getInt/getFloat/getBoolean, CapacitySchedulerConfiguration#getUserLimit/getMaxParallelAppsForQueue",
 		Versions: "all: numbers error, booleans warning",
 	},
 	Check: func(p *Pass) {

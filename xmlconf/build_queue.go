@@ -156,7 +156,7 @@ func (b *builder) state(q *Queue) {
 // (3.4) and Hadoop's defaults, never to the parent queue.
 func (b *builder) userLimits(q *Queue) {
 	g := b.m.Global
-	q.MinUserLimitPercent = b.queueFloatOr(q, "minimum-user-limit-percent", g.MinUserLimitPercent)
+	q.MinUserLimitPercent = b.userLimitPercent(q, g.MinUserLimitPercent)
 	q.UserLimitFactor = b.queueFloatOr(q, "user-limit-factor", g.UserLimitFactor)
 	q.MaxAMResourcePercent = b.queueFloatOr(q, "maximum-am-resource-percent", g.MaxAMResourcePercent)
 	q.MaxApplications, _ = b.intAt(queueKey{q, "maximum-applications"}, FromQueue, -1)
@@ -167,6 +167,33 @@ func (b *builder) userLimits(q *Queue) {
 	} else {
 		q.MaxParallelApps = g.MaxParallelApps
 	}
+}
+
+// MinUserLimitIsInt reports whether profile v reads a queue's
+// minimum-user-limit-percent with getInt. CapacitySchedulerConfiguration.
+// getUserLimit is `int getUserLimit(String queue)` over getInt, with an int
+// DEFAULT_USER_LIMIT, in the 2.7 and 2.10 lines, the 3.1 line (auto-created
+// leaf queues, no multi-node placement yet), and the 3.2- and 3.3-based
+// lines (a 3.2.3-based UsersManager keeps an int userLimit; a 3.3-based
+// CapacitySchedulerConfiguration with max-parallel-apps and the shaded
+// guava still reads getInt); it is getFloat only in the 3.4 line, next to
+// YARN-10928's scheduler-wide default. getInt refuses "50.0" or "12.5"
+// (NumberFormatException when the queue is initialized: the
+// ResourceManager does not start, a refresh fails) and reads "0x32" as 50.
+func MinUserLimitIsInt(v Version) bool { return v.Less(V3_4) }
+
+// userLimitPercent reads a leaf's minimum-user-limit-percent with the
+// profile's getter (MinUserLimitIsInt), the model keeping a float.
+func (b *builder) userLimitPercent(q *Queue, fallback Value[float32]) Value[float32] {
+	const suffix = "minimum-user-limit-percent"
+	if !MinUserLimitIsInt(b.v) {
+		return b.queueFloatOr(q, suffix, fallback)
+	}
+	v, ok := b.intAt(queueKey{q, suffix}, FromQueue, int32(fallback.V))
+	if !ok {
+		return fallback
+	}
+	return Value[float32]{V: float32(v.V), Raw: v.Raw, Origin: v.Origin, Prop: v.Prop, Err: v.Err}
 }
 
 func (b *builder) queueFloatOr(q *Queue, suffix string, fallback Value[float32]) Value[float32] {
