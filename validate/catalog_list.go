@@ -55,7 +55,7 @@ func Catalog(v xmlconf.Version) []CatalogKey {
 		add(KindQueue, s, suffixSince(s))
 	}
 	for s := range labelSuffixes {
-		add(KindLabel, "accessible-node-labels.<label>."+s, xmlconf.Version{})
+		add(KindLabel, labelKeyForm+s, suffixSince(labelKeyForm+s))
 	}
 	add(KindUser, "user-settings.<user>.weight", suffixSince("user-settings."))
 	for p := range orderingPolicyParams {

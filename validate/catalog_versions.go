@@ -31,7 +31,16 @@ var queueSuffixSince = []struct {
 	{"default-application-priority", xmlconf.V2_10},
 	{"intra-queue-preemption.disable_preemption", xmlconf.V2_10},
 	{"app-backoff.", xmlconf.V3_4},
+	// The per-label AM share is YARN-3216 (2.8):
+	// getMaximumAMResourcePercentPerPartition is in the 2.8 line's
+	// CapacitySchedulerConfiguration and not in 2.7's, whose
+	// CSQueueUtils.loadUpdateAndCheckCapacities sets only capacities.
+	{labelKeyForm + "maximum-am-resource-percent", xmlconf.V2_10},
 }
+
+// labelKeyForm is how queueSuffixSince names a per-label key: the label
+// itself (a segment without dots) is any name.
+const labelKeyForm = "accessible-node-labels.<label>."
 
 var globalKeySince = map[string]xmlconf.Version{
 	"legacy-queue-mode.enabled": xmlconf.V3_4, "mapping-rule-format": xmlconf.V3_4,
@@ -102,6 +111,11 @@ var globalKeySince = map[string]xmlconf.Version{
 // suffixSince returns the first version that reads a per-queue suffix
 // (zero: every supported profile).
 func suffixSince(s string) xmlconf.Version {
+	if rest, ok := strings.CutPrefix(s, "accessible-node-labels."); ok {
+		if i := strings.IndexByte(rest, '.'); i > 0 {
+			s = labelKeyForm + rest[i+1:]
+		}
+	}
 	for _, e := range queueSuffixSince {
 		if s == e.prefix || (strings.HasSuffix(e.prefix, ".") && strings.HasPrefix(s, e.prefix)) {
 			return e.since

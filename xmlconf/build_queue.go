@@ -85,7 +85,12 @@ func (b *builder) labels(q *Queue) {
 		ls.Capacity = parseCapacity(p, raw, false, b.v)
 		p, raw, _ = b.qprop(q, prefix+"maximum-capacity")
 		ls.MaxCapacity = parseCapacity(p, raw, true, b.v)
-		ls.MaxAMPercent, _ = b.floatAt(queueKey{q, prefix + "maximum-am-resource-percent"}, FromQueue, -1)
+		ls.MaxAMPercent = Value[float32]{V: -1}
+		if b.v.AtLeast(V2_10) {
+			// getMaximumAMResourcePercentPerPartition is YARN-3216 (2.8): the
+			// 2.7 line reads no per-label AM share (lint's CS005 says so).
+			ls.MaxAMPercent, _ = b.floatAt(queueKey{q, prefix + "maximum-am-resource-percent"}, FromQueue, -1)
+		}
 		q.Labels = append(q.Labels, ls)
 	}
 }
