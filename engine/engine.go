@@ -166,6 +166,9 @@ type Engine struct {
 	// submission order.
 	userRunnable map[string]int
 	nonRunnable  []*app
+	// reloadFailure is what the last Refresh's updateRunnabilityOnReload
+	// would throw in Hadoop ("" when nothing; ReloadFailure).
+	reloadFailure string
 	// parallelOn and autoOn say whether max-parallel-apps and
 	// auto-created queues are configured (snapshots show their fields).
 	parallelOn, autoOn bool

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/capq/capq/xmlconf"
@@ -110,4 +111,55 @@ func parallelConfigured(m *xmlconf.Model) bool {
 		}
 	}
 	return false
+}
+
+// ReloadFailure says why the last Refresh would have failed in Hadoop
+// after the new queues took effect, "" when it would not (see
+// reloadParallelFailure). The run went on reading the value as no limit.
+func (e *Engine) ReloadFailure() string { return e.reloadFailure }
+
+// reloadParallelFailure is CSMaxRunningAppsEnforcer#
+// updateRunnabilityOnReload (3.3+), the last step of CapacityScheduler#
+// reinitialize, once the new queues are in force and outside the try that
+// restores the old ones: it gathers the waiting applications of every leaf
+// reached from root through queues below their max-parallel-apps
+// (gatherPossiblyRunnableAppLists) and checks them oldest first with
+// checkRunnabilityWithUpdate, whose exceedUserMaxParallelApps reads
+// getMaxParallelAppsForUser before anything else: getInt of
+// user.max-parallel-apps, then Integer.parseInt of the user's own value.
+// The first application whose read throws NumberFormatException ends the
+// refresh with an error; the applications before it were already made
+// runnable and those after it stay waiting. capq's run promotes them all,
+// reading the value as no limit (as userMaxParallel does), so it says so.
+func (e *Engine) reloadParallelFailure() string {
+	if !e.g.parallelApps {
+		return ""
+	}
+	for _, a := range e.nonRunnable {
+		if !belowParallel(a.q) {
+			continue
+		}
+		err := e.model.Global.UserMaxParallelApps.Err
+		if v, own := e.model.MaxParallelAppsForUser(a.user); err == "" && own {
+			err = v.Err
+		}
+		if err != "" {
+			return fmt.Sprintf("refreshQueues fails in CSMaxRunningAppsEnforcer#updateRunnabilityOnReload with "+
+				"NumberFormatException (%s) reading the max-parallel-apps of user %q for waiting application %s; "+
+				"in Hadoop the new queues stay in force (nothing rolls them back), the waiting applications checked "+
+				"before it become runnable, and it and those after it keep waiting", err, a.user, a.id)
+		}
+	}
+	return ""
+}
+
+// belowParallel reports whether every queue from q up to root is below its
+// max-parallel-apps, as gatherPossiblyRunnableAppLists requires to reach q.
+func belowParallel(q *queue) bool {
+	for p := q; p != nil; p = p.parent {
+		if int64(p.numRunnable) >= int64(p.maxParallel) {
+			return false
+		}
+	}
+	return true
 }

@@ -71,7 +71,9 @@ func (e *Engine) Refresh(m *xmlconf.Model, check RefreshCheck) []string {
 	}
 	e.clusterChanged()
 	// reinitialize re-reads max-parallel-apps: apps the new limits allow
-	// become runnable (CSMaxRunningAppsEnforcer).
+	// become runnable (CSMaxRunningAppsEnforcer). Where Hadoop would throw
+	// on the way, the run reads the value as no limit and says so.
+	e.reloadFailure = e.reloadParallelFailure()
 	e.promoteRunnable()
 	return nil
 }

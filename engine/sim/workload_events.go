@@ -79,6 +79,11 @@ func (r *run) refresh(ev *Event) {
 		rr.Accepted = true
 		r.model = m
 		r.lazyRefreshed(was)
+		if f := r.e.ReloadFailure(); f != "" {
+			// CS124 on reload: Hadoop's refresh throws after the new queues
+			// took effect; the run goes on as at a submission (no limit).
+			r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("at %s: %s; the run reads that value as no limit", fmtMS(r.now), f))
+		}
 	}
 	r.res.Refreshes = append(r.res.Refreshes, rr)
 }
