@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -51,10 +50,6 @@ func ownBool(get func(*xmlconf.Queue) xmlconf.Value[bool], reads func(*xmlconf.Q
 		return strconv.FormatBool(val.V), reads(q) && val.Err == ""
 	}
 }
-
-// decimalInt is a text Integer.parseInt and Float.parseFloat both read as
-// the same whole number once trimmed.
-var decimalInt = regexp.MustCompile(`^[+-]?[0-9]+$`)
 
 // minUserLimitPercent reads a leaf's minimum-user-limit-percent as the
 // profile's getter does (xmlconf.MinUserLimitIsInt: getInt before 3.4,
