@@ -89,6 +89,16 @@ func (e *Engine) rmAppManagerACL(s AppSpec, q *queue, placed bool) error {
 		}
 		return aclError("User %s does not have permission to submit %s to queue %s", s.User, s.ID, s.Queue)
 	}
+	if e.ambiguous(s.Queue) {
+		// TestCapacitySchedulerAmbiguousLeafs#testAmbiguousSubmissionWithACL
+		// submits an ambiguous short name through ClientRMService, which
+		// rethrows what createAndPopulateNewRMApp throws, and waits for
+		// FAILED: the submission gets past this check and the scheduler
+		// refuses it as ambiguous (addApplication). The fork's copy read
+		// would refuse it here ("ambi" has no entry and no dot); the test,
+		// trunk's, decides.
+		return nil
+	}
 	parent := parentPath(s.Queue)
 	if placed && parent != "" {
 		e.presetLeafACLs(parent, s.Queue)
