@@ -100,11 +100,11 @@ var ruleJavaNumber = &Rule{
 			eachProp(q, func(suffix string, pr *xmlconf.Property) {
 				switch {
 				case suffix == "minimum-user-limit-percent" && xmlconf.MinUserLimitIsInt(p.Version):
-					hex[pr] = checkHexInt(p, q, pr) // getUserLimit is getInt there
+					hex[pr] = checkHexInt(p, q, pr, 32) // getUserLimit is getInt there
 				case floatSuffix(suffix):
 					checkJavaNumber(p, q, pr)
-				case intSuffixes[suffix]:
-					hex[pr] = checkHexInt(p, q, pr)
+				case intSuffixes[suffix] != 0:
+					hex[pr] = checkHexInt(p, q, pr, intSuffixes[suffix])
 				}
 			})
 		})
@@ -120,21 +120,31 @@ var ruleJavaNumber = &Rule{
 	},
 }
 
-// intSuffixes are per-queue keys read with getInt/getLong, which accept
-// hexadecimal ("0x10") as Java code would not expect. max-parallel-apps is
-// not one: Integer.parseInt refuses hex there (CS058, xmlconf/rawnum.go).
-var intSuffixes = map[string]bool{
-	"maximum-applications": true, "priority": true, "default-application-priority": true,
-	"maximum-allocation-mb": true, "maximum-allocation-vcores": true,
-	"maximum-application-lifetime": true, "default-application-lifetime": true,
+// intSuffixes are per-queue keys read with getInt (32) or getLong (64),
+// which accept hexadecimal ("0x10") as Java code would not expect.
+// max-parallel-apps is not one: Integer.parseInt refuses hex there (CS058,
+// xmlconf/rawnum.go).
+var intSuffixes = map[string]int{
+	"maximum-applications": 32, "priority": 32, "default-application-priority": 32,
+	"maximum-allocation-mb": 32, "maximum-allocation-vcores": 32,
+	"maximum-application-lifetime": 64, "default-application-lifetime": 64,
 }
 
-func checkHexInt(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property) bool {
+// checkHexInt reports a hex value that Hadoop's getInt (bits 32) or
+// getLong (64) reads; one out of the key's range ("0x80000000" for
+// getInt) Hadoop refuses, and CS058 says so: a hint to write its value
+// in decimal would name a number Hadoop refuses too.
+func checkHexInt(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property, bits int) bool {
 	t := strings.TrimPrefix(xmlconf.JavaTrim(pr.Value), "-")
 	if !strings.HasPrefix(t, "0x") && !strings.HasPrefix(t, "0X") {
 		return false
 	}
 	v, err := xmlconf.HadoopGetLong(pr.Value)
+	if bits == 32 {
+		var v32 int32
+		v32, err = xmlconf.HadoopGetInt(pr.Value)
+		v = int64(v32)
+	}
 	if err != nil {
 		return false // CS058 reports it
 	}
