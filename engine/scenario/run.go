@@ -62,7 +62,9 @@ type StepResult struct {
 	AutoCreated []string `json:"auto_created,omitempty"`
 	Removed     []string `json:"removed,omitempty"`
 	// Warnings name what an accepted refresh turned on that the engine
-	// does not model (Engine.Unmodelled's new entries).
+	// does not model (Engine.Unmodelled's new entries), and a reload
+	// Hadoop would fail half-way that the engine completed
+	// (Engine.ReloadFailure).
 	Warnings []string `json:"warnings,omitempty"`
 	// Moved and KilledApps list the apps move_all_apps moved and
 	// kill_all_apps killed.

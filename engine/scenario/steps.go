@@ -226,6 +226,12 @@ func (r *runner) refresh(s *Step, res *StepResult) {
 		if v.accepted() {
 			r.yarn, r.conf, r.empty = yarn, conf, empty
 			res.Warnings = newWarnings(before, warningTexts(r.eng.Unmodelled()))
+			// Hadoop's reinitialize throws after the new queues took
+			// effect (updateRunnabilityOnReload); the engine promoted the
+			// waiting apps all the same, so the step says so.
+			if f := r.eng.ReloadFailure(); f != "" {
+				res.Warnings = append(res.Warnings, f+"; the run reads that value as no limit")
+			}
 		}
 	}
 	res.Accepted = boolp(v.accepted())

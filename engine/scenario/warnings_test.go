@@ -47,3 +47,32 @@ func TestStartupWarnsAboutEngineSemantics(t *testing.T) {
 	assert.Contains(t, b.String(), `"warnings"`)
 	assert.NotContains(t, b.String(), `"notes"`)
 }
+
+// A refresh whose reload would throw in Hadoop (updateRunnabilityOnReload
+// reading a user's max-parallel-apps with Integer.parseInt, " 5" here,
+// for an application still waiting) is applied by the engine, which
+// promotes the waiting application; the refresh step must say so in text
+// and JSON, as capq simulate does.
+func TestRefreshWarnsWhenReloadWouldFail(t *testing.T) {
+	sc, err := Parse("w.json", []byte(`{"id": "w", "hadoop_version": "3.4",
+		"cluster": {"node_groups": [{"count": 1, "id_prefix": "n", "memory_mb": 16384, "vcores": 16}]},
+		"config": {"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100",
+			"yarn.scheduler.capacity.root.a.max-parallel-apps": "1"},
+		"steps": [
+			{"op": "submit_app", "app": "first", "queue": "a", "user": "alice", "am_memory_mb": 1024, "am_vcores": 1},
+			{"op": "submit_app", "app": "second", "queue": "a", "user": "alice", "am_memory_mb": 1024, "am_vcores": 1},
+			{"op": "refresh", "set": {"yarn.scheduler.capacity.root.a.max-parallel-apps": "5",
+				"yarn.scheduler.capacity.user.alice.max-parallel-apps": " 5"}}]}`))
+	require.NoError(t, err)
+	out := Run(sc, Options{})
+	require.Len(t, out.Steps, 3)
+	const want = `refreshQueues fails in CSMaxRunningAppsEnforcer#updateRunnabilityOnReload with NumberFormatException (For input string: " 5")`
+	require.Len(t, out.Steps[2].Warnings, 1)
+	assert.Contains(t, out.Steps[2].Warnings[0], want)
+	var b bytes.Buffer
+	require.NoError(t, WriteText(&b, sc, out))
+	assert.Contains(t, b.String(), "[2] refresh: accepted\n      warning: "+want)
+	b.Reset()
+	require.NoError(t, WriteJSON(&b, out))
+	assert.Contains(t, b.String(), `updateRunnabilityOnReload`)
+}
