@@ -124,7 +124,4 @@ func moveText(b *bytes.Buffer, s *Step, res *StepResult) {
 	for _, e := range res.Errors {
 		safeio.Fprintf(b, "      error: %s\n", e)
 	}
-	for _, w := range res.Warnings {
-		safeio.Fprintf(b, "      warning: %s\n", w)
-	}
 }

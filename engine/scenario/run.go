@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/capq/capq/engine"
@@ -181,7 +182,21 @@ func (r *runner) step(s *Step, res *StepResult) {
 		res.Failures = append(res.Failures, res.Reason)
 		return
 	}
+	var before []string
+	if r.eng != nil {
+		before = warningTexts(r.eng.Unmodelled())
+	}
 	o.run(r, s, res)
+	// What the step met that the engine does not model (a 3.4 placed
+	// creation's unsettled queue ACLs, a template's setting on the queue
+	// it created, ...) is on the step that met it, whatever the op.
+	if r.eng != nil {
+		for _, w := range newWarnings(before, warningTexts(r.eng.Unmodelled())) {
+			if !slices.Contains(res.Warnings, w) {
+				res.Warnings = append(res.Warnings, w)
+			}
+		}
+	}
 }
 
 func (r *runner) errorResult(res *StepResult, err error) {

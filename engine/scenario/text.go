@@ -57,6 +57,9 @@ func writeStepText(b *bytes.Buffer, s *Step, res *StepResult) {
 		text = o.text
 	}
 	text(b, s, res)
+	for _, w := range res.Warnings {
+		safeio.Fprintf(b, "      warning: %s\n", w)
+	}
 	for _, f := range res.Failures {
 		safeio.Fprintf(b, "      FAIL %s\n", f)
 	}
@@ -82,9 +85,6 @@ func submitText(b *bytes.Buffer, s *Step, res *StepResult) {
 
 func expireText(b *bytes.Buffer, s *Step, res *StepResult) {
 	safeio.Fprintf(b, " at %d ms: removed %d queue(s) %s\n", s.NowMS, len(res.Removed), strings.Join(res.Removed, ", "))
-	for _, w := range res.Warnings {
-		safeio.Fprintf(b, "      warning: %s\n", w)
-	}
 }
 
 func appVerdictText(b *bytes.Buffer, s *Step, res *StepResult) {
@@ -151,9 +151,6 @@ func refreshText(b *bytes.Buffer, _ *Step, res *StepResult) {
 	safeio.Fprintf(b, ": %s\n", stepVerdict(res))
 	for _, e := range res.Errors {
 		safeio.Fprintf(b, "      error: %s\n", e)
-	}
-	for _, w := range res.Warnings {
-		safeio.Fprintf(b, "      warning: %s\n", w)
 	}
 }
 

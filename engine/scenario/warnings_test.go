@@ -76,3 +76,31 @@ func TestRefreshWarnsWhenReloadWouldFail(t *testing.T) {
 	require.NoError(t, WriteJSON(&b, out))
 	assert.Contains(t, b.String(), `updateRunnabilityOnReload`)
 }
+
+// A note the engine makes while it runs a step (here a 3.4 placed
+// submission whose placement parent does not exist yet, which capq
+// refuses on the existing ancestors' ACLs while Hadoop's RMAppManager also
+// registers the new parent: "queue ACLs") is on that step, in text and
+// JSON, as capq simulate lists it among its warnings.
+func TestSubmitStepCarriesRunNotes(t *testing.T) {
+	sc, err := Parse("w.json", []byte(`{"id": "w", "hadoop_version": "3.4", "yarn_site": {"yarn.acl.enable": "true"},
+		"cluster": {"node_groups": [{"count": 1, "id_prefix": "n", "memory_mb": 16384, "vcores": 16}]},
+		"config": {"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "1w",
+			"yarn.scheduler.capacity.root.a.queues": "b", "yarn.scheduler.capacity.root.a.b.capacity": "1w",
+			"yarn.scheduler.capacity.root.a.auto-queue-creation-v2.enabled": "true",
+			"yarn.scheduler.capacity.root.acl_submit_applications": " ", "yarn.scheduler.capacity.root.acl_administer_queue": " ",
+			"yarn.scheduler.capacity.queue-mappings": "u:bob:root.a.p.leaf"},
+		"steps": [{"op": "submit_app", "app": "app_1", "queue": "default", "user": "bob", "am_memory_mb": 1024, "am_vcores": 1, "placement": true}]}`))
+	require.NoError(t, err)
+	out := Run(sc, Options{})
+	require.Len(t, out.Steps, 1)
+	require.Len(t, out.Steps[0].Warnings, 1)
+	const want = "not modelled: queue ACLs: submission app_1 (placed in root.a.p.leaf, whose parent does not exist yet"
+	assert.Contains(t, out.Steps[0].Warnings[0], want)
+	var b bytes.Buffer
+	require.NoError(t, WriteText(&b, sc, out))
+	assert.Contains(t, b.String(), "      why: decided by mapping rule u:bob:root.a.p.leaf\n      warning: "+want)
+	b.Reset()
+	require.NoError(t, WriteJSON(&b, out))
+	assert.Contains(t, b.String(), "queue ACLs: submission app_1")
+}
