@@ -40,6 +40,9 @@ func TestRefreshUnreadableUserParallelWarns(t *testing.T) {
 		{"waiting application, unreadable user value", 1000, conf("5", " 5"), true},
 		{"waiting application, readable user value", 1000, conf("5", "5"), false},
 		{"nothing waiting at the refresh", 20000, conf("5", " 5"), false},
+		// gatherPossiblyRunnableAppLists does not reach a queue still at
+		// its max-parallel-apps, so its waiting application is not read.
+		{"waiting application in a queue still full", 1000, conf("1", " 5"), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := &Workload{Name: "reload", Cluster: Cluster{Nodes: []NodeGroup{{Count: 1, MemoryMB: 16384, VCores: 16}}},
