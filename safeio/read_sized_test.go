@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"testing/iotest"
 
@@ -59,4 +60,16 @@ func TestReadFileAllocatesOnce(t *testing.T) {
 	assert.Len(t, data, 1<<20)
 	assert.Equal(t, 1<<20+1, cap(data), "room for the file and one byte to see its end")
 	assert.LessOrEqual(t, allocs, 10.0, "stat, open and one buffer")
+}
+
+// TestReadAllSizedRoomBoundedByLimit: the buffer's room is the size only
+// up to the limit; a file far larger than the limit (or a size that lies)
+// costs the limit's bytes, not its own, before it is refused.
+func TestReadAllSizedRoomBoundedByLimit(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := readAll("f", bytes.NewReader(bytes.Repeat([]byte("x"), 4096)), 1024, 256<<20)
+	runtime.ReadMemStats(&after)
+	assert.ErrorIs(t, err, ErrTooLarge)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "room for the limit, not the size")
 }
