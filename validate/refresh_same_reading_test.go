@@ -58,6 +58,7 @@ func TestRefreshSameReadingIsNoChange(t *testing.T) {
 		{"priority 0 and unset", xmlconf.V3_4, b + "priority", "0", "", false},
 		{"priority 1 and ' 1 '", xmlconf.V2_10, a1 + "priority", "1", " 1 ", false},
 		{"2.7 reads no priority", xmlconf.V2_7, a1 + "priority", "0", "", true},
+		{"priority 0 and 0.0 does not parse", xmlconf.V3_4, b + "priority", "0", "0.0", true},
 		{"default-application-priority 0 and unset", xmlconf.V3_4, a1 + "default-application-priority", "0", "", false},
 		{"max-parallel-apps 5 and 5 after a space: parseInt does not trim", xmlconf.V3_4, a1 + "max-parallel-apps", "5", " 5", true},
 		// booleans: getBoolean
@@ -159,6 +160,7 @@ func TestRefreshListReadings(t *testing.T) {
 		{"children with an empty token", "root.a", "root.a.queues", "a1,a2", "a1,,a2", false},
 		{"children in another order", "root.a", "root.a.queues", "a1,a2", "a2,a1", true},
 		{"a child of spaces only", "root.a", "root.a.queues", "a1,a2", "a1,a2, ", true},
+		{"children of spaces only on both sides", "root.a", "root.a.queues", "a1, ,a2", "a1,  ,a2", true},
 		{"labels in another order", "root.a", "root.a.accessible-node-labels", "gpu,ssd", "ssd, gpu", false},
 		{"labels other", "root.a", "root.a.accessible-node-labels", "gpu", "ssd", true},
 		{"root's labels are always *", "root", "root.accessible-node-labels", "gpu", "", false},
