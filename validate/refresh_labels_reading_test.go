@@ -80,6 +80,10 @@ func TestRefreshLabelDefaultWrittenOutIsNoChange(t *testing.T) {
 		{"3.4 non-legacy unset labelled capacity is an empty vector, not 0%", xmlconf.V3_4,
 			map[string]string{"legacy-queue-mode.enabled": "false", "root.b.accessible-node-labels.gpu.maximum-capacity": "50"},
 			map[string]string{"root.b.accessible-node-labels.gpu.capacity": "0"}, "root.b", true},
+		{"3.4 non-legacy labelled capacity 0e0 is an empty vector, 0 is 0%", xmlconf.V3_4,
+			map[string]string{"legacy-queue-mode.enabled": "false", "root.b.accessible-node-labels.gpu.maximum-capacity": "50",
+				"root.b.accessible-node-labels.gpu.capacity": "0e0"},
+			map[string]string{"root.b.accessible-node-labels.gpu.capacity": "0"}, "root.b", true},
 		// getConfiguredNodeLabels: the only gpu key of root.b makes gpu one
 		// of its configured labels, so writing it is a change whatever it says.
 		{"the label's only key is a change", xmlconf.V3_4, nil,
