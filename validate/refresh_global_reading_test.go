@@ -31,6 +31,7 @@ func TestRefreshGlobalSameReadingIsNoChange(t *testing.T) {
 		{"boolean true and false", xmlconf.V3_4, "reservations-continue-look-all-nodes", "true", "false", true, false},
 		{"int 10000 and ' 10000'", xmlconf.V2_7, "maximum-applications", "10000", " 10000", false, false},
 		{"int 5000 and 10000", xmlconf.V3_4, "maximum-applications", "5000", "10000", true, false},
+		{"int 10000 and 'ten thousand' (read as its default)", xmlconf.V3_4, "maximum-applications", "10000", "ten thousand", true, false},
 		{"float 0.1 and 0.10", xmlconf.V3_3, "maximum-am-resource-percent", "0.1", "0.10", false, false},
 		{"restart-only boolean FALSE and false", xmlconf.V3_4, "multi-node-placement-enabled", "FALSE", "false", false, false},
 		{"restart-only boolean false and true", xmlconf.V3_4, "multi-node-placement-enabled", "false", "true", true, true},
