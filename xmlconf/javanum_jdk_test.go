@@ -43,6 +43,8 @@ func TestParseJavaIntegerLikeJDK(t *testing.T) {
 		{"zz", bad, bad, bad},
 		{"9223372036854775807", bad, bad, "9223372036854775807"},
 		{"9223372036854775808", bad, bad, bad},
+		{"10000000000000000000", bad, bad, bad}, // past multmin before the last digit: the product would wrap
+		{"-10000000000000000000", bad, bad, bad},
 		{"-9223372036854775808", bad, bad, "-9223372036854775808"},
 		{"𝟎", bad, bad, bad}, // U+1D7CE is Nd but outside the BMP: two surrogates
 		{"²", bad, bad, bad}, // No, not Nd
