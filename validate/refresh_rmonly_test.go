@@ -66,11 +66,14 @@ func TestRefreshRMOnlyKeyFollowsYarnSite(t *testing.T) {
 				RefreshOptions{Version: xmlconf.V3_4})
 			assert.True(t, r.Accepted, "%v", r.Errors())
 			var listed *PropChange
+			times := 0
 			for i, pc := range r.Global {
 				if pc.Name == tc.key {
 					listed = &r.Global[i]
+					times++
 				}
 			}
+			assert.LessOrEqual(t, times, 1, "listed once: %v", r.Global)
 			if assert.Equal(t, tc.listed, listed != nil, "%v", r.Global) && listed != nil {
 				assert.Equal(t, tc.wantOld, deref(listed.Old))
 				assert.Equal(t, tc.wantNew, deref(listed.New))
