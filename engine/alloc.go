@@ -30,18 +30,32 @@ func (l *limits) look() int {
 func (l *limits) respectDefault() bool { return l.pi == 0 && !l.ignore }
 
 // result is what a queue or app returns from a pass (CSAssignment).
+// It has four fields, so the compiler keeps it in registers (a struct of
+// more is kept in memory and copied there at every return and test: the
+// walk's result moved through the stack about 40 instructions a child).
 type result struct {
-	kind      AssignKind
-	c         *container // allocated or reserved container
-	unres     int64      // reservation released by continue-looking
-	skipOther bool       // SkippedType.OTHER: try the next app
-	queueLim  bool       // SkippedType.QUEUE_LIMIT
-	// starveMoved: a re-reservation changed its request's
-	// shouldAllocOrReserveNewContainer answer.
-	starveMoved bool
+	kind  AssignKind
+	flags resultFlag
+	c     *container // allocated or reserved container
+	unres int64      // reservation released by continue-looking
 }
 
-func (r result) assigned() bool { return r.kind != AssignNone }
+// resultFlag is what a pass that assigned nothing says, and a
+// re-reservation's starvation news.
+type resultFlag uint8
+
+const (
+	flagSkipOther resultFlag = 1 << iota // SkippedType.OTHER: try the next app
+	flagQueueLim                         // SkippedType.QUEUE_LIMIT
+	// flagStarveMoved: a re-reservation changed its request's
+	// shouldAllocOrReserveNewContainer answer.
+	flagStarveMoved
+)
+
+func (r result) assigned() bool    { return r.kind != AssignNone }
+func (r result) skipOther() bool   { return r.flags&flagSkipOther != 0 }
+func (r result) queueLim() bool    { return r.flags&flagQueueLim != 0 }
+func (r result) starveMoved() bool { return r.flags&flagStarveMoved != 0 }
 
 // AssignOnce runs exactly one scheduling pass for a node from root, like
 // CapacityScheduler.allocateContainersToNode: a node holding a
@@ -103,7 +117,7 @@ func (e *Engine) assignOnceAt(n *node) (Assignment, bool) {
 }
 
 func (e *Engine) toAssignment(r result, n *node, why []string) Assignment {
-	out := Assignment{Kind: r.kind, Node: n.id, Unreserved: r.unres, Why: why, StarvationMoved: r.starveMoved}
+	out := Assignment{Kind: r.kind, Node: n.id, Unreserved: r.unres, Why: why, StarvationMoved: r.starveMoved()}
 	if r.c != nil {
 		c := r.c
 		out.App, out.Queue = c.a.id, c.a.q.path
@@ -261,8 +275,8 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 		if r.assigned() {
 			return r, Resource{}
 		}
-		if r.queueLim {
-			out.queueLim = true
+		if r.queueLim() {
+			out.flags |= flagQueueLim
 			blocked = blocked.Add(e.g.rc.max(childBlocked, Resource{}))
 		}
 	}

@@ -43,14 +43,14 @@ func (e *Engine) assignApp(a *app, n *node, lim *limits) result {
 		case stAllocated, stReserved:
 			return e.commit(a, k, at, r, lim.ignore, nil)
 		case stQueueSkipped:
-			return result{queueLim: true}
+			return result{flags: flagQueueLim}
 		case stAppSkipped:
-			return result{skipOther: true}
+			return result{flags: flagSkipOther}
 		default:
 			return result{}
 		}
 	}
-	return result{skipOther: true}
+	return result{flags: flagSkipOther}
 }
 
 // allocateKey is RegularContainerAllocator.allocate for one priority on

@@ -38,8 +38,8 @@ func (e *Engine) commit(a *app, k *schedKey, n *node, r allocResult, ignore bool
 	case r.state == stReserved && reservedC != nil:
 		before := e.shouldAllocOrReserveNew(a, k)
 		k.reRes++
-		out.starveMoved = e.shouldAllocOrReserveNew(a, k) != before
-		if out.starveMoved {
+		if e.shouldAllocOrReserveNew(a, k) != before {
+			out.flags |= flagStarveMoved
 			e.memoEpoch++ // read before the node checks without continue-looking
 			e.voidKey(a, k)
 		} else if e.stand != nil {

@@ -53,7 +53,7 @@ func (e *Engine) assignLeaf(q *queue, n *node, lim *limits) (result, Resource) {
 		switch {
 		case r.assigned():
 			return r, Resource{}
-		case r.skipOther:
+		case r.skipOther():
 			continue
 		default:
 			// Nothing allocated and the app was not skipped: stop to

@@ -52,7 +52,11 @@ func (e *Engine) recall(q *queue, pl, headroom Resource) (result, Resource, bool
 	if m.at != q.changes+1 || m.epoch != e.memoEpoch || m.pl != pl || m.headroom != headroom {
 		return result{}, Resource{}, false
 	}
-	return result{queueLim: m.queueLim}, m.blocked, true
+	var r result
+	if m.queueLim {
+		r.flags = flagQueueLim
+	}
+	return r, m.blocked, true
 }
 
 // recallChild is recall made by the parent before it calls the child: a
@@ -84,7 +88,7 @@ func (e *Engine) remember(q *queue, touches uint64, pl, headroom Resource, out r
 	if e.nodeTouches != touches {
 		return
 	}
-	q.memo = passMemo{at: q.changes + 1, epoch: e.memoEpoch, pl: pl, headroom: headroom, queueLim: out.queueLim, blocked: blocked}
+	q.memo = passMemo{at: q.changes + 1, epoch: e.memoEpoch, pl: pl, headroom: headroom, queueLim: out.queueLim(), blocked: blocked}
 }
 
 // checkRecall runs the pass a recalled one stands for, remembering and

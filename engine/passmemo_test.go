@@ -84,7 +84,7 @@ func TestRecallIsCheckedAgainstThePass(t *testing.T) {
 	restore := SetShortcutChecksForTests(false)
 	defer restore()
 	r, _ := e.assignParent(e.root, e.nodes[1], limits{limit: e.cluster})
-	assert.True(t, r.queueLim, "without the check the remembered pass is returned: it was recalled")
+	assert.True(t, r.queueLim(), "without the check the remembered pass is returned: it was recalled")
 }
 
 // A settings or cluster change (shapeChanged) forgets every remembered

@@ -82,7 +82,7 @@ func TestRefusalNotUnderDominantCalculator(t *testing.T) {
 		require.NoError(t, e.UpdateAsks("p", []Ask{{Priority: 1, ResourceName: AnyResource, Resource: Resource{gb, 1}, Count: 1}}))
 		r, blocked := e.assignParent(e.root, e.nodes[0], limits{limit: e.cluster})
 		assert.Equal(t, AssignNone, r.kind)
-		assert.True(t, r.queueLim, "walk every leaf: %v", walkAll)
+		assert.True(t, r.queueLim(), "walk every leaf: %v", walkAll)
 		assert.Equal(t, Resource{0, 5}, blocked, "walk every leaf: %v", walkAll)
 	}
 }
