@@ -127,11 +127,14 @@ func templatedUnmodelled(m *xmlconf.Model) []Warning {
 // vector) and mixedCapacityUnmodelled (3.4 non-legacy gaps) say of a
 // capacity a template gives.
 func templatedCapacityGap(m *xmlconf.Model, suffix, v string) (feature, effect string, ok bool) {
-	label := strings.HasPrefix(suffix, "accessible-node-labels.")
+	// A labelled key is read only as accessible-node-labels.<l>.<setting>
+	// with the label up to the first dot (xmlconf.SplitLabelKey).
+	l, setting, label := xmlconf.SplitLabelKey(suffix)
+	label = label && l != ""
 	var isMax bool
 	switch {
-	case suffix == "capacity", label && strings.HasSuffix(suffix, ".capacity"):
-	case suffix == "maximum-capacity", label && strings.HasSuffix(suffix, ".maximum-capacity"):
+	case suffix == "capacity", label && setting == "capacity":
+	case suffix == "maximum-capacity", label && setting == "maximum-capacity":
 		isMax = true
 	default:
 		return "", "", false

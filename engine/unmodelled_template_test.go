@@ -54,6 +54,9 @@ func TestTemplatedUnmodelled(t *testing.T) {
 			[]string{"yarn.scheduler.capacity.root.a.leaf-queue-template.ordering-policy.exclusive-enforced-partitions"}, 1},
 		{"templated label capacity vector", with(v2, map[string]string{"root.a.auto-queue-creation-v2.leaf-template.accessible-node-labels.gpu.capacity": "[memory=50%,vcores=2w]"}), xmlconf.V3_4,
 			[]string{"yarn.scheduler.capacity.root.a.auto-queue-creation-v2.leaf-template.accessible-node-labels.gpu.capacity"}, 1},
+		// getConfiguredNodeLabels ends the label at the first dot: the
+		// vector below is label gpu's setting "x.capacity", never read.
+		{"templated dotted label vector is not read", with(v2, map[string]string{"root.a.auto-queue-creation-v2.leaf-template.accessible-node-labels.gpu.x.capacity": "[memory=50%,vcores=2w]"}), xmlconf.V3_4, nil, 0},
 		{"templated label percentage is modelled", with(v2, map[string]string{"root.a.auto-queue-creation-v2.leaf-template.accessible-node-labels.gpu.capacity": "50"}), xmlconf.V3_4, nil, 0},
 		{"templated other resource type, non-legacy", with(v2, map[string]string{"legacy-queue-mode.enabled": "false",
 			"root.a.auto-queue-creation-v2.template.capacity": "[memory=50%,vcores=1w,yarn.io/gpu=1w]"}), xmlconf.V3_4,

@@ -110,13 +110,14 @@ func knownQueueSuffix(s string) bool {
 	if _, ok := queueSuffixes[s]; ok {
 		return true
 	}
-	if rest, ok := strings.CutPrefix(s, "accessible-node-labels."); ok {
-		i := strings.LastIndexByte(rest, '.')
-		if i <= 0 {
-			return false
-		}
-		// maximum-capacity contains no dot, so the last dot splits label and key.
-		return labelSuffixes[rest[i+1:]] || strings.HasSuffix(rest, ".maximum-am-resource-percent")
+	if label, setting, ok := xmlconf.SplitLabelKey(s); ok {
+		// Hadoop's label ends at the first dot, and label "" reads the
+		// queue's own keys (xmlconf.SplitLabelKey): either way nothing
+		// else here is read.
+		return label != "" && labelSuffixes[setting]
+	}
+	if strings.HasPrefix(s, xmlconf.LabelKeyInfix) {
+		return false
 	}
 	if rest, ok := strings.CutPrefix(s, "user-settings."); ok {
 		return strings.HasSuffix(rest, ".weight") && len(rest) > len(".weight")
@@ -199,7 +200,8 @@ func leafOnly(s string) bool {
 	if queueSuffixes[s] {
 		return true
 	}
-	return strings.HasPrefix(s, "accessible-node-labels.") && strings.HasSuffix(s, ".maximum-am-resource-percent")
+	_, setting, ok := xmlconf.SplitLabelKey(s)
+	return ok && setting == "maximum-am-resource-percent"
 }
 
 // suggest returns the known name closest to s, or "" when none is close
@@ -348,11 +350,9 @@ func abs(x int) int {
 
 // suggestQueueSuffix suggests a per-queue suffix for a typo.
 func suggestQueueSuffix(s string) string {
-	if rest, ok := strings.CutPrefix(s, "accessible-node-labels."); ok {
-		if i := strings.LastIndexByte(rest, '.'); i > 0 {
-			if g := suggest(rest[i+1:], labelSuffixNames); g != "" {
-				return "accessible-node-labels." + rest[:i] + "." + g
-			}
+	if label, setting, ok := xmlconf.SplitLabelKey(s); ok && label != "" {
+		if g := suggest(setting, labelSuffixNames); g != "" {
+			return xmlconf.LabelKeyInfix + label + "." + g
 		}
 	}
 	if rest, ok := strings.CutPrefix(s, "ordering-policy."); ok {

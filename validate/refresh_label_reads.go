@@ -2,7 +2,6 @@ package validate
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -14,16 +13,12 @@ func readerOf(suffix string) defaultRead {
 	if r := defaultReads[suffix]; r != nil {
 		return r
 	}
-	rest, ok := strings.CutPrefix(suffix, "accessible-node-labels.")
-	if !ok {
+	// Label "" (NO_LABEL) reads the queue's own keys, never this one.
+	label, setting, ok := xmlconf.SplitLabelKey(suffix)
+	if !ok || label == "" {
 		return nil
 	}
-	dot := strings.LastIndexByte(rest, '.')
-	if dot <= 0 {
-		return nil
-	}
-	label := rest[:dot]
-	switch rest[dot+1:] {
+	switch setting {
 	case "capacity":
 		return labelPercent(label, false)
 	case "maximum-capacity":

@@ -122,3 +122,35 @@ func TestRefreshLabelDefaultWrittenOutIsNoChange(t *testing.T) {
 		})
 	}
 }
+
+// TestRefreshLabelEndsAtFirstDot: CapacitySchedulerConfiguration
+// #getConfiguredNodeLabelsByQueue (3.4) and #getConfiguredNodeLabels end a
+// key's label at the first dot after accessible-node-labels., so
+// "...maximum-am-resource-percent" is label "" (NO_LABEL, read from the
+// queue's own keys) and adds no partition whose empty sum Hadoop would
+// refuse; "ssd.x.capacity" is label ssd with no capacity read (0), whose
+// sum under root (3.4: every configured label) is refused.
+func TestRefreshLabelEndsAtFirstDot(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		v        xmlconf.Version
+		key      string
+		accepted bool
+	}{
+		{"3.4 empty label before a dotted setting", xmlconf.V3_4, "root.a.a1.accessible-node-labels...maximum-am-resource-percent", true},
+		{"2.10 empty label before a dotted setting", xmlconf.V2_10, "root.a.a1.accessible-node-labels...maximum-am-resource-percent", true},
+		{"3.4 dotted label is its first segment", xmlconf.V3_4, "root.b.accessible-node-labels.ssd.x.capacity", false},
+		{"3.3 dotted label is its first segment", xmlconf.V3_3, "root.b.accessible-node-labels.ssd.x.capacity", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			old := edit(baseConf(), labelTree)
+			r := refresh(tc.v, old, edit(old, map[string]string{tc.key: "30"}), nil)
+			assert.Equal(t, tc.accepted, r.Accepted, "%+v", r.Findings)
+			for _, f := range r.Findings {
+				if f.Rule == "CS024" {
+					assert.Contains(t, f.Message, "label=ssd. It")
+				}
+			}
+		})
+	}
+}

@@ -160,9 +160,8 @@ func floatSuffix(s string) bool {
 	case "capacity", "maximum-capacity", "minimum-user-limit-percent", "user-limit-factor", "maximum-am-resource-percent":
 		return true
 	}
-	if strings.HasPrefix(s, "accessible-node-labels.") {
-		return strings.HasSuffix(s, ".capacity") || strings.HasSuffix(s, ".maximum-capacity") ||
-			strings.HasSuffix(s, ".maximum-am-resource-percent")
+	if label, setting, ok := xmlconf.SplitLabelKey(s); ok {
+		return label != "" && labelSuffixes[setting]
 	}
 	return strings.HasPrefix(s, "user-settings.") && strings.HasSuffix(s, ".weight")
 }

@@ -19,7 +19,12 @@ var ruleUnknownProperty = &Rule{
 			"`yarn.resourcemanager.monitor.capacity.preemption.*` keys are checked the same way, in yarn-site.xml too, " +
 			"and so is a key whose `yarn.scheduler.capacity` prefix is misspelled by a letter or two. A queue missing from " +
 			"the tree is one cause however many keys it has: it is reported once, at its first key (where a capq:ignore " +
-			"for it goes), with the number of keys Hadoop ignores.",
+			"for it goes), with the number of keys Hadoop ignores. A per-label key's label ends at the first dot after " +
+			"`accessible-node-labels.` (CapacitySchedulerConfiguration#getConfiguredNodeLabels, #getConfiguredNodeLabelsByQueue): " +
+			"`accessible-node-labels.gpu.x.capacity` is label gpu's unread setting `x.capacity` (gpu still becomes one of " +
+			"the queue's configured labels, at capacity 0), and an empty label (`accessible-node-labels..capacity`, " +
+			"`accessible-node-labels...maximum-am-resource-percent`) is the default partition, which Hadoop reads from " +
+			"the queue's own keys.",
 		Bad:      "yarn.scheduler.capacity.root.a.max-capacity=50\nyarn.scheduler.capacity.root.gone.capacity=10  (gone not in root.queues)",
 		Good:     "yarn.scheduler.capacity.root.a.maximum-capacity=50",
 		Source:   "lint (CapacitySchedulerConfiguration reads known keys only)",
@@ -285,12 +290,15 @@ func reportScopedKey(p *Pass, at Loc, q *xmlconf.Queue, suffix string) bool {
 	} else {
 		return false
 	}
-	if !knownQueueSuffix(key) || strings.Contains(key, ".") {
-		return false
-	}
 	owner := fmt.Sprintf("queue %q", q.Path)
 	if pre != "" {
 		owner = fmt.Sprintf("the %s of queue %q", strings.TrimSuffix(pre, "."), q.Path)
+	}
+	if scope == "label" && strings.Contains(key, ".") {
+		return reportDottedLabel(p, at, q, pre, name, key, suffix, owner)
+	}
+	if !knownQueueSuffix(key) {
+		return false
 	}
 	if name == "" {
 		reportEmptyScopeName(p, at, q, pre, scope, key, suffix, owner)
@@ -316,6 +324,32 @@ func reportEmptyScopeName(p *Pass, at Loc, q *xmlconf.Queue, pre, scope, key, su
 		hint = fmt.Sprintf("the default partition's %s is the queue's own: set %s%s.%s%s instead", key, xmlconf.Prefix, q.Path, pre, key)
 	}
 	p.ReportHint(at, hint, "%s name is empty in %q of %s; Hadoop ignores it", scope, suffix, owner)
+}
+
+// reportDottedLabel reports a label setting written after a label with a
+// dot in it ("accessible-node-labels.gpu.x.capacity",
+// "accessible-node-labels...maximum-am-resource-percent"). Hadoop's label
+// ends at the first dot (CapacitySchedulerConfiguration
+// #getConfiguredNodeLabels, #getConfiguredNodeLabelsByQueue), and its
+// getters build accessible-node-labels.<label>.<setting>, so the key is
+// never read; yet a non-empty label still becomes one of the queue's
+// configured node labels, with capacity 0 unless its own key sets one. No
+// node label can hold a dot (NodeLabelUtil#checkAndThrowLabelName allows
+// [0-9a-zA-Z][0-9a-zA-Z-_]*). It returns false when the key does not end
+// in a label setting (a typo, left to the generic report).
+func reportDottedLabel(p *Pass, at Loc, q *xmlconf.Queue, pre, label, key, suffix, owner string) bool {
+	setting := key[strings.LastIndexByte(key, '.')+1:]
+	if !labelSuffixes[setting] {
+		return false
+	}
+	if label == "" {
+		reportEmptyScopeName(p, at, q, pre, "label", setting, suffix, owner)
+		return true
+	}
+	own := xmlconf.Prefix + q.Path + "." + pre + xmlconf.LabelKeyInfix + label + "." + setting
+	p.ReportHint(at, "a node label cannot contain a dot: name the label alone ("+own+"), else delete the property",
+		"Hadoop reads %q of %s as label %q (a label ends at the first dot) with setting %q, which it does not read; it ignores the key, yet %q becomes one of the queue's configured node labels", suffix, owner, label, key, label)
+	return true
 }
 
 // mrv1ACLs maps the MapReduce v1 queue ACL names, which real files still

@@ -67,20 +67,19 @@ func (b *builder) labels(q *Queue) {
 	}
 	var seen map[string]bool
 	for suffix := range q.Props {
-		rest, ok := strings.CutPrefix(suffix, "accessible-node-labels.")
-		if !ok {
-			continue
-		}
-		if dot := strings.LastIndexByte(rest, '.'); dot > 0 {
+		// The label ends at the first dot (SplitLabelKey); label "" is
+		// NO_LABEL, which Hadoop reads from the queue's own keys
+		// (getNodeLabelPrefix), so it adds no partition.
+		if l, _, ok := SplitLabelKey(suffix); ok && l != "" {
 			if seen == nil {
 				seen = map[string]bool{}
 			}
-			seen[rest[:dot]] = true
+			seen[l] = true
 		}
 	}
 	for _, l := range sortedKeys(seen) {
 		ls := &LabelSettings{Label: l}
-		prefix := "accessible-node-labels." + l + "."
+		prefix := LabelKeyInfix + l + "."
 		p, raw, _ := b.qprop(q, prefix+"capacity")
 		ls.Capacity = parseCapacity(p, raw, false, b.v)
 		p, raw, _ = b.qprop(q, prefix+"maximum-capacity")

@@ -71,6 +71,20 @@ func TestDiffDominantGPUMaxOverParent(t *testing.T) {
 	assert.Contains(t, r.stdout, "Max resource configuration")
 }
 
+// TestDiffLabelEndsAtFirstDot: CapacitySchedulerConfiguration
+// #getConfiguredNodeLabelsByQueue takes a key's label up to the first dot
+// after accessible-node-labels., so "...maximum-am-resource-percent" is
+// label "" (NO_LABEL): no partition "." with an empty capacity sum (a
+// false ILLEGAL_CAPACITY_SUM before), only CS005 saying the key is unread.
+func TestDiffLabelEndsAtFirstDot(t *testing.T) {
+	dir := "testdata/diff/label-ends-at-first-dot/"
+	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
+	assert.Equal(t, 0, r.code, r.stderr)
+	golden.Assert(t, "diff/label-ends-at-first-dot.txt", []byte(r.stdout))
+	assert.Contains(t, r.stdout, "CS005")
+	assert.NotContains(t, r.stdout, "CS024")
+}
+
 // TestDiffLiveState: the REST answer shows root.b.b1 still running two
 // applications; 3.4 accepts the deletion the new file allows (with a
 // warning), 3.2 refuses it.
