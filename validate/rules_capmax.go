@@ -86,29 +86,34 @@ var ruleJavaNumber = &Rule{
 		Summary: "a number is NaN or written in a Java-only form (50f, 1e2, hex, non-ASCII digits)",
 		Why: "Float.parseFloat accepts NaN, Infinity, exponents, hex floats and f/d suffixes. NaN passes every range " +
 			"and sum comparison, so a NaN capacity is accepted and breaks scheduling; the other forms work in Hadoop " +
-			"but not in most tools that read the file. getInt/getLong read 0x hex, and Integer.parseInt/Long.parseLong " +
-			"(behind getInt, getLong and the raw max-parallel-apps reads) take any Unicode decimal digit " +
-			"(Character.digit), so a fullwidth \"１０\" from a paste or an input method is read as 10.",
-		Bad:      "root.a.capacity=50f\nroot.b.capacity=NaN\nroot.b.maximum-applications=１０",
+			"but not in most tools that read the file. getInt/getLong read 0x hex (getHexDigits, then Integer.parseInt(hex, 16)), " +
+			"for the scheduler-wide keys (maximum-applications, node-locality-delay, ...) as for a queue's, and " +
+			"Integer.parseInt/Long.parseLong (behind getInt, getLong, the raw max-parallel-apps reads and the priorities of " +
+			"acl_application_max_priority groups and workflow-priority-mappings entries) take any Unicode decimal digit " +
+			"(Character.digit), so a fullwidth \"１０\" from a paste or an input method is read as 10, and \"0x１０\" as 16.",
+		Bad:      "root.a.capacity=50f\nroot.b.capacity=NaN\nroot.b.maximum-applications=１０\nyarn.scheduler.capacity.node-locality-delay=0x28",
 		Good:     "root.a.capacity=50\nroot.b.capacity=50\nroot.b.maximum-applications=10",
-		Source:   "lint (java.lang.Float#parseFloat, java.lang.Integer#parseInt, Character#digit)",
+		Source:   "lint (java.lang.Float#parseFloat, java.lang.Integer#parseInt, Character#digit, Configuration#getInt/getHexDigits)",
 		Versions: "all",
 	},
 	Check: func(p *Pass) {
-		hex := map[*xmlconf.Property]bool{} // reported as hex, so not again for its digits
+		seen := map[*xmlconf.Property]bool{} // reported here, so not again by checkJavaIntForms
 		eachQueue(p.Model, func(q *xmlconf.Queue) {
 			eachProp(q, func(suffix string, pr *xmlconf.Property) {
 				switch {
 				case suffix == "minimum-user-limit-percent" && xmlconf.MinUserLimitIsInt(p.Version):
-					hex[pr] = checkHexInt(p, q, pr, 32) // getUserLimit is getInt there
+					// getUserLimit is getInt there; the model keeps a
+					// float, which checkJavaIntForms does not visit.
+					seen[pr] = checkQueueInt(p, q, pr, 32)
 				case floatSuffix(suffix):
 					checkJavaNumber(p, q, pr)
 				case intSuffixes[suffix] != 0:
-					hex[pr] = checkHexInt(p, q, pr, intSuffixes[suffix])
+					seen[pr] = checkQueueInt(p, q, pr, intSuffixes[suffix])
 				}
 			})
 		})
-		checkNonASCIIDigits(p, hex)
+		checkJavaIntForms(p, seen)
+		checkPriorityDigits(p)
 		if p.Model.Conf == nil {
 			return
 		}
@@ -130,13 +135,13 @@ var intSuffixes = map[string]int{
 	"maximum-application-lifetime": 64, "default-application-lifetime": 64,
 }
 
-// checkHexInt reports a hex value that Hadoop's getInt (bits 32) or
-// getLong (64) reads; one out of the key's range ("0x80000000" for
-// getInt) Hadoop refuses, and CS058 says so: a hint to write its value
-// in decimal would name a number Hadoop refuses too.
-func checkHexInt(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property, bits int) bool {
-	t := strings.TrimPrefix(xmlconf.JavaTrim(pr.Value), "-")
-	if !strings.HasPrefix(t, "0x") && !strings.HasPrefix(t, "0X") {
+// checkQueueInt reports a queue's own value that Hadoop's getInt (bits
+// 32) or getLong (64) reads in a Java-only form (hex, non-ASCII digits);
+// one out of the key's range ("0x80000000" for getInt) Hadoop refuses,
+// and CS058 says so: a hint to write its value in decimal would name a
+// number Hadoop refuses too.
+func checkQueueInt(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property, bits int) bool {
+	if !javaOnlyIntForm(pr.Value) || !readInProfile(p, pr) {
 		return false
 	}
 	v, err := xmlconf.HadoopGetLong(pr.Value)
@@ -148,8 +153,7 @@ func checkHexInt(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property, bits int) bool
 	if err != nil {
 		return false // CS058 reports it
 	}
-	p.ReportHint(p.AtProperty(q, pr), "write "+strconv.FormatInt(v, 10),
-		"%s is written %q, a hexadecimal form only Hadoop's getInt/getLong accept", pr.Name, xmlconf.JavaTrim(pr.Value))
+	reportJavaInt(p, q, pr, pr.Value, v)
 	return true
 }
 

@@ -8,21 +8,27 @@ import (
 	"github.com/capq/capq/xmlconf"
 )
 
-// checkNonASCIIDigits is CS017 on integers written with non-ASCII decimal
-// digits ("１０", "١٠"): Integer.parseInt and Long.parseLong read every char
-// through Character.digit, which takes any Unicode decimal digit, so both
+// checkJavaIntForms is CS017 on integers written in a form only Java
+// reads, wherever the model read them. Non-ASCII decimal digits ("１０",
+// "١٠"): Integer.parseInt and Long.parseLong read every char through
+// Character.digit, which takes any Unicode decimal digit, so both
 // getInt/getLong and the raw Integer.parseInt reads (xmlconf/rawnum.go)
 // accept the value as 10. Nobody means to type them; they come from a
 // paste or an input method left in fullwidth mode, and most tools reading
-// the file refuse them. Every Value[int32] and Value[int64] the model
-// read is checked (found by type, so a new integer key needs no list
-// here), each property once, where it is written. Float.parseFloat reads
-// ASCII digits only, so a float written so fails instead (numberErr).
-// seen holds the properties already reported (as hex).
-func checkNonASCIIDigits(p *Pass, seen map[*xmlconf.Property]bool) {
+// the file refuse them. Hex ("0x10", "-0x10"): Configuration#getInt and
+// #getLong hand what follows a 0x to Integer.parseInt(hex, 16)
+// (getHexDigits), so the scheduler-wide keys read that way
+// (maximum-applications, node-locality-delay, ...) take it as queue keys
+// do; a raw Integer.parseInt read refuses it (the model keeps an Err,
+// CS058). Every Value[int32] and Value[int64] the model read is checked
+// (found by type, so a new integer key needs no list here), each property
+// once, where it is written. Float.parseFloat reads ASCII digits only, so
+// a float written so fails instead (numberErr). seen holds the properties
+// already reported (a queue's own integer keys).
+func checkJavaIntForms(p *Pass, seen map[*xmlconf.Property]bool) {
 	// The search below is by reflection, costly on 10,000 queues: only a
-	// file with such a digit somewhere pays for it.
-	if p.Model.Conf == nil || !p.Model.Conf.AnyValue(xmlconf.HasNonASCIIDigit) {
+	// file with such a value somewhere pays for it.
+	if p.Model.Conf == nil || !p.Model.Conf.AnyValue(javaOnlyIntForm) {
 		return
 	}
 	report := func(q *xmlconf.Queue, raw string, n int64, pr *xmlconf.Property) {
@@ -30,12 +36,11 @@ func checkNonASCIIDigits(p *Pass, seen map[*xmlconf.Property]bool) {
 			return
 		}
 		seen[pr] = true
-		p.ReportHint(p.AtProperty(q, pr), "write "+strconv.FormatInt(n, 10),
-			"%s is written %q with non-ASCII digits, which Java's integer parsing reads as %d", pr.Name, xmlconf.JavaTrim(raw), n)
+		reportJavaInt(p, q, pr, raw, n)
 	}
 	visit := func(q *xmlconf.Queue) func(raw string, n int64, pr *xmlconf.Property, o xmlconf.Origin) {
 		return func(raw string, n int64, pr *xmlconf.Property, o xmlconf.Origin) {
-			if pr == nil || !xmlconf.HasNonASCIIDigit(raw) || !readInProfile(p, pr) {
+			if pr == nil || !javaOnlyIntForm(raw) || !readInProfile(p, pr) {
 				return
 			}
 			switch o {
@@ -48,6 +53,38 @@ func checkNonASCIIDigits(p *Pass, seen map[*xmlconf.Property]bool) {
 	}
 	eachIntValue(reflect.ValueOf(p.Model.Global), visit(nil))
 	eachQueue(p.Model, func(q *xmlconf.Queue) { eachIntValue(reflect.ValueOf(*q), visit(q)) })
+}
+
+// javaOnlyIntForm reports whether an integer's text is one only Java's
+// parsers read: hex after an optional "-" (getHexDigits, on the trimmed
+// text) or a non-ASCII decimal digit.
+func javaOnlyIntForm(raw string) bool {
+	return hexIntForm(raw) || xmlconf.HasNonASCIIDigit(raw)
+}
+
+func hexIntForm(raw string) bool {
+	t := strings.TrimPrefix(xmlconf.JavaTrim(raw), "-")
+	return strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X")
+}
+
+// reportJavaInt reports pr, read as n from raw, in every Java-only form
+// the text has: hex, non-ASCII digits, or both ("0x１０" is 16:
+// Integer.parseInt(hex, 16) reads a fullwidth digit through
+// Character.digit as well).
+func reportJavaInt(p *Pass, q *xmlconf.Queue, pr *xmlconf.Property, raw string, n int64) {
+	const hexForm = "a hexadecimal form only Hadoop's getInt/getLong accept"
+	t := xmlconf.JavaTrim(raw)
+	hint := "write " + strconv.FormatInt(n, 10)
+	switch hex, digits := hexIntForm(raw), xmlconf.HasNonASCIIDigit(raw); {
+	case hex && digits:
+		p.ReportHint(p.AtProperty(q, pr), hint,
+			"%s is written %q, %s, with non-ASCII digits, which Java's integer parsing reads as %d", pr.Name, t, hexForm, n)
+	case hex:
+		p.ReportHint(p.AtProperty(q, pr), hint, "%s is written %q, %s", pr.Name, t, hexForm)
+	case digits:
+		p.ReportHint(p.AtProperty(q, pr), hint,
+			"%s is written %q with non-ASCII digits, which Java's integer parsing reads as %d", pr.Name, t, n)
+	}
 }
 
 var (
@@ -117,4 +154,41 @@ func readInProfile(p *Pass, pr *xmlconf.Property) bool {
 		}
 	}
 	return true
+}
+
+// checkPriorityDigits is CS017 on the priorities inside two list values,
+// which Hadoop reads with Integer.parseInt and so with any Unicode
+// decimal digit: a leaf's acl_application_max_priority groups
+// (AppPriorityACLConfigurationParser#getPriorityAcl: max_priority,
+// default_priority) and workflow-priority-mappings entries
+// (WorkflowPriorityMappingsManager#getWorkflowMappingFromString). Both are
+// read from 2.10 on (CS005 names them on 2.7), the ACL by leaves only
+// (AbstractLeafQueue#setupQueueConfigs).
+func checkPriorityDigits(p *Pass) {
+	if p.Version.Less(xmlconf.V2_10) || p.Model.Conf == nil || !p.Model.Conf.AnyValue(xmlconf.HasNonASCIIDigit) {
+		return
+	}
+	if pr, ok := p.Model.Conf.Lookup(workflowMappingsKey); ok {
+		for _, m := range p.Model.Global.WorkflowMappings {
+			if m.NonASCII != "" {
+				p.ReportHint(p.AtProperty(nil, pr), "write the priority as "+strconv.Itoa(int(m.Priority)),
+					"%s maps workflow %q to priority %q, written with non-ASCII digits, which Integer.parseInt reads as %d",
+					pr.Name, m.WorkflowID, m.NonASCII, m.Priority)
+			}
+		}
+	}
+	eachLeaf(p.Model, func(q *xmlconf.Queue) {
+		pr := q.Props["acl_application_max_priority"]
+		if pr == nil {
+			return
+		}
+		for _, g := range q.PriorityACLs {
+			for _, s := range g.NonASCII {
+				key, text, _ := strings.Cut(s, "=")
+				n, _ := xmlconf.ParseJavaInt(text)
+				p.ReportHint(p.AtProperty(q, pr), "write "+key+"="+strconv.Itoa(int(n)),
+					"%s has %s %q, written with non-ASCII digits, which Integer.parseInt reads as %d", pr.Name, key, text, n)
+			}
+		}
+	})
 }

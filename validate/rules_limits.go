@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -185,7 +186,9 @@ var ruleUserLimits = &Rule{
 			"is 0 while the queue's capacity is under two minimum allocations and below zero above that. canAssignToUser " +
 			"refuses a user whose usage is above the limit: every user when it is below zero, every user after a first " +
 			"container when it is 0. Submissions fail too: the per-user application maximum, maximum-applications × " +
-			"minimum-user-limit-percent/100 × -1 (truncated), is at most 0, so LeafQueue#submitApplication refuses every new application.",
+			"minimum-user-limit-percent/100 × -1 (truncated), is at most 0, so LeafQueue#submitApplication refuses every new application. " +
+			"Values are shown as the profile reads them: minimum-user-limit-percent is an int before 3.4 (getUserLimit is getInt, " +
+			"so -0x10 is -16) and a float from 3.4.",
 		Bad:      "root.a.minimum-user-limit-percent=0\nroot.a.user-limit-factor=0",
 		Good:     "root.a.minimum-user-limit-percent=25\nroot.a.user-limit-factor=2 (or, from 3.4, -1 for no limit)",
 		Source:   "lint (AbstractLeafQueue reads them unchecked)",
@@ -195,7 +198,7 @@ var ruleUserLimits = &Rule{
 		eachQueue(p.Model, func(q *xmlconf.Queue) {
 			if v := q.MinUserLimitPercent; v.Origin == xmlconf.FromQueue && v.Err == "" && !(v.V > 0 && v.V <= 100) {
 				p.ReportHint(AtValue(p, q, v), "use a percentage in (0, 100]",
-					"minimum-user-limit-percent of %q is %s, outside (0, 100]", q.Path, xmlconf.FormatJavaFloat(v.V))
+					"minimum-user-limit-percent of %q is %s, outside (0, 100]", q.Path, userLimitText(p.Version, v.V))
 			}
 			if v := q.UserLimitFactor; v.Origin == xmlconf.FromQueue && v.Err == "" && v.V <= 0 {
 				userLimitFactor(p, q, v)
@@ -206,6 +209,16 @@ var ruleUserLimits = &Rule{
 			}
 		})
 	},
+}
+
+// userLimitText shows a minimum-user-limit-percent as the profile reads
+// it: an int before 3.4 (getUserLimit is getInt, so "-0x10" is -16, not
+// -16.0; xmlconf.MinUserLimitIsInt), a Java float from 3.4.
+func userLimitText(v xmlconf.Version, f float32) string {
+	if xmlconf.MinUserLimitIsInt(v) {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return xmlconf.FormatJavaFloat(f)
 }
 
 // userLimitFactor reports a queue's user-limit-factor v ≤ 0: -1 is "no

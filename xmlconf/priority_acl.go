@@ -15,6 +15,11 @@ type PriorityACLGroup struct {
 	Default int32
 	// HasDefault says the group names a default_priority.
 	HasDefault bool
+	// NonASCII are the max_priority and default_priority settings
+	// ("max_priority=１０", the key lower-cased) whose integer has
+	// non-ASCII digits, which Integer.parseInt reads all the same
+	// (Character.digit: "１０" is 10); nil for most groups (lint's CS017).
+	NonASCII []string
 }
 
 // priorityACLGroupPattern is AppPriorityACLConfigurationParser.PATTERN_FOR_PRIORITY_ACL.
@@ -63,6 +68,9 @@ func parsePriorityACLGroup(text string, v Version) (PriorityACLGroup, string) {
 			if err != nil {
 				return g, fmt.Sprintf("has %s %q, must be an integer (Hadoop: NumberFormatException: For input string: %q)",
 					strings.ToLower(key), splits[1], splits[1])
+			}
+			if HasNonASCIIDigit(splits[1]) {
+				g.NonASCII = append(g.NonASCII, strings.ToLower(key)+"="+splits[1])
 			}
 			if key == "MAX_PRIORITY" {
 				g.Max, hasMax = n, true

@@ -22,6 +22,11 @@ func TestParsePriorityACL(t *testing.T) {
 			[]PriorityACLGroup{{ACL: ParseACL("alice,bob eng", V3_4), Max: 3, Default: 1, HasDefault: true}}, nil},
 		{"[ group=eng  MAX_PRIORITY=2 ]", []PriorityACLGroup{{ACL: ParseACL("eng", V3_4), Max: 2}}, nil},
 		{"[group=eng user=alice max_priority=2]", []PriorityACLGroup{{ACL: ParseACL("eng alice", V3_4), Max: 2}}, nil},
+		// Integer.parseInt reads any Unicode decimal digit (Character.digit);
+		// a fullwidth one in a user name is no priority.
+		{"[user=u１ max_priority=１０ DEFAULT_PRIORITY=２]",
+			[]PriorityACLGroup{{ACL: ParseACL("u１", V3_4), Max: 10, Default: 2, HasDefault: true,
+				NonASCII: []string{"max_priority=１０", "default_priority=２"}}}, nil},
 		{"[user=* max_priority=5 default_priority=-3]", []PriorityACLGroup{{ACL: ACL{All: true, Raw: "*"}, Max: 5, HasDefault: true}}, nil},
 		{"[usr=alice max_priority=2][user=bob max_priority=x][user=carl][max_priority=1][user=dan max_priority=4]",
 			[]PriorityACLGroup{{ACL: ParseACL("dan", V3_4), Max: 4}},

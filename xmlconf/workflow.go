@@ -25,6 +25,10 @@ const (
 type WorkflowMapping struct {
 	WorkflowID, Queue string
 	Priority          int32
+	// NonASCII is the priority's text when it has non-ASCII digits, which
+	// Integer.parseInt reads all the same (Character.digit: "１" is 1);
+	// "" for most entries (lint's CS017).
+	NonASCII string
 }
 
 // WorkflowLowercaseSince is the first profile whose
@@ -67,7 +71,11 @@ func ParseWorkflowMappings(v string, ver Version) (ms []WorkflowMapping, errs []
 		if lowerIDs {
 			id = JavaLowerCase(id)
 		}
-		ms = append(ms, WorkflowMapping{WorkflowID: id, Queue: f[1], Priority: p})
+		m := WorkflowMapping{WorkflowID: id, Queue: f[1], Priority: p}
+		if HasNonASCIIDigit(f[2]) {
+			m.NonASCII = f[2]
+		}
+		ms = append(ms, m)
 	}
 	return ms, errs
 }

@@ -17,10 +17,11 @@ func TestParseWorkflowMappings(t *testing.T) {
 		errs  []string
 	}{
 		{"the test's list", "workflow1:root.b:2,workflow2:root.a.a1:3,Workflow3:root.a:4", true,
-			[]WorkflowMapping{{"workflow1", "root.b", 2}, {"workflow2", "root.a.a1", 3}, {"workflow3", "root.a", 4}}, nil},
-		{"case kept before YARN-11383", "Workflow3:root.A:4", false, []WorkflowMapping{{"Workflow3", "root.A", 4}}, nil},
-		{"the queue keeps its case", "W:root.A:4", true, []WorkflowMapping{{"w", "root.A", 4}}, nil},
-		{"parts and entries trimmed, empty ones dropped", " w : root.a : -2 ,, \t,", false, []WorkflowMapping{{"w", "root.a", -2}}, nil},
+			[]WorkflowMapping{{"workflow1", "root.b", 2, ""}, {"workflow2", "root.a.a1", 3, ""}, {"workflow3", "root.a", 4, ""}}, nil},
+		{"a fullwidth priority is Integer.parseInt's", "w:root.a:１", false, []WorkflowMapping{{"w", "root.a", 1, "１"}}, nil},
+		{"case kept before YARN-11383", "Workflow3:root.A:4", false, []WorkflowMapping{{"Workflow3", "root.A", 4, ""}}, nil},
+		{"the queue keeps its case", "W:root.A:4", true, []WorkflowMapping{{"w", "root.A", 4, ""}}, nil},
+		{"parts and entries trimmed, empty ones dropped", " w : root.a : -2 ,, \t,", false, []WorkflowMapping{{"w", "root.a", -2, ""}}, nil},
 		{"empty", "", false, nil, nil},
 		{"two parts", "w:root.a", false, nil, []string{"Illegal workflow priority mapping w:root.a"}},
 		{"an empty part is dropped, leaving two", "w::2", false, nil, []string{"Illegal workflow priority mapping w::2"}},
@@ -31,9 +32,9 @@ func TestParseWorkflowMappings(t *testing.T) {
 		// the third entry repeats the first and is dropped, so the
 		// second one's priority is the one the manager keeps.
 		{"a repeated entry is read once", "w:root.a:1,w:root.a:2, w:root.a:1", false,
-			[]WorkflowMapping{{"w", "root.a", 1}, {"w", "root.a", 2}}, nil},
+			[]WorkflowMapping{{"w", "root.a", 1, ""}, {"w", "root.a", 2, ""}}, nil},
 		{"a repeated bad entry is refused once", "x:root.b,x:root.b", false, nil, []string{"Illegal workflow priority mapping x:root.b"}},
-		{"good and bad entries", "w:root.a:1,x:root.b", false, []WorkflowMapping{{"w", "root.a", 1}}, []string{"Illegal workflow priority mapping x:root.b"}},
+		{"good and bad entries", "w:root.a:1,x:root.b", false, []WorkflowMapping{{"w", "root.a", 1, ""}}, []string{"Illegal workflow priority mapping x:root.b"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, errs := ParseWorkflowMappings(c.v, lowerProfile(c.lower))
@@ -63,10 +64,10 @@ func TestWorkflowMappingsByVersion(t *testing.T) {
 		want     []WorkflowMapping
 	}{
 		{V2_7, false, nil},
-		{V2_10, true, []WorkflowMapping{{"WF", "root.a", 3}}},
-		{V3_2, true, []WorkflowMapping{{"WF", "root.a", 3}}},
-		{V3_3, true, []WorkflowMapping{{"wf", "root.a", 3}}},
-		{V3_4, true, []WorkflowMapping{{"wf", "root.a", 3}}},
+		{V2_10, true, []WorkflowMapping{{"WF", "root.a", 3, ""}}},
+		{V3_2, true, []WorkflowMapping{{"WF", "root.a", 3, ""}}},
+		{V3_3, true, []WorkflowMapping{{"wf", "root.a", 3, ""}}},
+		{V3_4, true, []WorkflowMapping{{"wf", "root.a", 3, ""}}},
 	} {
 		m := Build(FromMap(kv, "test"), BuildOptions{Version: c.v})
 		assert.Equal(t, c.override, m.Global.WorkflowOverride.V, "%s", c.v)
@@ -101,7 +102,7 @@ func FuzzParseWorkflowMappings(f *testing.F) {
 func TestWorkflowMappingsOnePerLine(t *testing.T) {
 	const v = "WF:root.a:3\n  X:root.a:4"
 	got, errs := ParseWorkflowMappings(v, V3_2)
-	assert.Equal(t, []WorkflowMapping{{"WF", "root.a", 3}, {"X", "root.a", 4}}, got)
+	assert.Equal(t, []WorkflowMapping{{"WF", "root.a", 3, ""}, {"X", "root.a", 4, ""}}, got)
 	assert.Empty(t, errs)
 	got, errs = ParseWorkflowMappings(v, V2_10)
 	assert.Empty(t, got)
