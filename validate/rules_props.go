@@ -297,7 +297,7 @@ func reportScopedKey(p *Pass, at Loc, q *xmlconf.Queue, suffix string) bool {
 	if scope == "label" && strings.Contains(key, ".") {
 		return reportDottedLabel(p, at, q, pre, name, key, suffix, owner)
 	}
-	if !knownQueueSuffix(key) {
+	if !knownQueueSuffix(key) || strings.Contains(key, ".") {
 		return false
 	}
 	if name == "" {

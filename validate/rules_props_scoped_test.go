@@ -28,6 +28,19 @@ func TestScopedKeyEmptyName(t *testing.T) {
 		{"empty user", "root.default.user-settings..user-limit-factor",
 			`user name is empty in "user-settings..user-limit-factor" of queue "root.default"; Hadoop ignores it`,
 			"name the user, or delete the property"},
+		// getConfiguredNodeLabels ends the label at the first dot: label
+		// "" before ".maximum-am-resource-percent", gpu before "x.capacity".
+		{"empty label, dotted AM share", "root.default.accessible-node-labels...maximum-am-resource-percent",
+			`label name is empty in "accessible-node-labels...maximum-am-resource-percent" of queue "root.default"; Hadoop ignores it`,
+			"the default partition's maximum-am-resource-percent is the queue's own: set yarn.scheduler.capacity.root.default.maximum-am-resource-percent instead"},
+		{"dotted label", "root.default.accessible-node-labels.gpu.x.capacity",
+			`Hadoop reads "accessible-node-labels.gpu.x.capacity" of queue "root.default" as label "gpu" (a label ends at the first dot) with setting "x.capacity", which it does not read; it ignores the key, yet "gpu" becomes one of the queue's configured node labels`,
+			"a node label cannot contain a dot: name the label alone (yarn.scheduler.capacity.root.default.accessible-node-labels.gpu.capacity), else delete the property"},
+		// A user's dotted setting is no per-user queue setting (a user name
+		// may hold dots: UserWeights' \S+\.weight); the generic report.
+		{"user with a dotted label setting", "root.default.user-settings.bob.accessible-node-labels.gpu.capacity",
+			`unknown property "user-settings.bob.accessible-node-labels.gpu.capacity" for queue "root.default"; Hadoop ignores it`,
+			`did you mean "accessible-node-labels.gpu.capacity"?`},
 		{"named label, queue setting", "root.default.accessible-node-labels.gpu.acl_submit_applications",
 			`"acl_submit_applications" is not read for label "gpu" of queue "root.default"; Hadoop ignores "accessible-node-labels.gpu.acl_submit_applications"`,
 			"per label Hadoop reads only capacity, maximum-capacity and maximum-am-resource-percent; \"acl_submit_applications\" is a queue setting that applies to every partition: set yarn.scheduler.capacity.root.default.acl_submit_applications instead"},
