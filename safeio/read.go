@@ -129,7 +129,30 @@ func ReadFile(path string, lim Limits) ([]byte, error) {
 	if fi.Mode().IsRegular() && fi.Size() > lim.MaxBytes {
 		return nil, &TooLargeError{Name: path, Max: lim.MaxBytes}
 	}
+	if err := checkSparse(path, f, fi.Size()); err != nil {
+		return nil, err
+	}
 	return readAll(path, f, lim.MaxBytes, fi.Size())
+}
+
+// ErrSparse is wrapped by the error about a large file with a hole.
+var ErrSparse = errors.New("a sparse file")
+
+// checkSparse refuses a regular file larger than firstRoom that has a
+// hole: bytes never written, which read as NULs, and which no input of
+// capq (XML, JSON, text) holds. `truncate -s 200G` makes such a file at
+// no cost of disk; read, it would fill memory with zeros before any
+// reader could refuse it, however the buffer grows. A smaller file is
+// read as any other, and its reader refuses the NULs.
+func checkSparse(path string, f *os.File, size int64) error {
+	if size <= firstRoom {
+		return nil
+	}
+	start, end, ok := firstHole(f, size)
+	if !ok {
+		return nil
+	}
+	return fmt.Errorf("%s is %w of %d bytes: bytes %d to %d were never written (a hole, read as NUL bytes), and no file capq reads holds NUL bytes", path, ErrSparse, size, start, end)
 }
 
 // ReadAll reads r to its end, failing as soon as it has seen more than
@@ -138,16 +161,26 @@ func ReadAll(name string, r io.Reader, max int64) ([]byte, error) {
 	return readAll(name, r, max, 0)
 }
 
+// firstRoom caps the room a read takes before any byte arrives: a
+// regular file up to it (the default --max-file-size) is read into one
+// buffer of its size, as issue #19 wanted; past it the buffer grows as
+// bytes arrive (growRoom). A file's size is only what stat says: `truncate
+// -s 200G` makes one that costs no disk, and sizing the buffer by it made
+// capq ask for 200 GB at once and die out of memory with a large
+// --max-file-size.
+const firstRoom = 64 << 20
+
 // readAll is ReadAll into a buffer with room for size bytes (a regular
-// file's size when opened) and one more to see the end: a file read in
-// one allocation, where io.ReadAll's doubling from 512 bytes allocated,
-// cleared and copied a 27 MB workload twice over (issue #19). A file
-// that has grown since still reads whole, up to limit.
+// file's size when opened), up to firstRoom, and one more to see the
+// end: a file read in one allocation, where io.ReadAll's doubling from
+// 512 bytes allocated, cleared and copied a 27 MB workload twice over
+// (issue #19). A larger file, or one that has grown since, reads on up to
+// limit in a buffer that never holds more than twice what was read.
 func readAll(name string, r io.Reader, limit, size int64) ([]byte, error) {
 	if limit <= 0 {
 		return nil, fmt.Errorf("read %s: the size limit must be positive, got %d", name, limit)
 	}
-	room := min(size, limit) // limit may be math.MaxInt64: no +1 before the min
+	room := min(size, limit, firstRoom) // limit may be math.MaxInt64: no +1 before the min
 	data := make([]byte, 0, max(room, 511)+1)
 	lr := io.LimitReader(r, plusOne(limit))
 	for {
@@ -160,13 +193,27 @@ func readAll(name string, r io.Reader, limit, size int64) ([]byte, error) {
 			return nil, fmt.Errorf("read %s: %w", name, err)
 		}
 		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)] // as io.ReadAll grows it
+			data = growRoom(data, min(size, limit))
 		}
 	}
 	if int64(len(data)) > limit {
 		return nil, &TooLargeError{Name: name, Max: limit}
 	}
 	return data, nil
+}
+
+// growRoom gives a full buffer more room: towards the expected size (and
+// one byte to see the end), at most doubling it, so the buffer follows
+// the bytes that arrive; past the expected size (a file that grows while
+// read) as io.ReadAll grows it.
+func growRoom(data []byte, expect int64) []byte {
+	if int64(len(data)) < expect {
+		target := min(2*int64(len(data)), plusOne(expect))
+		out := make([]byte, len(data), target) // exactly: append's growth rounds further up
+		copy(out, data)
+		return out
+	}
+	return append(data, 0)[:len(data)]
 }
 
 // plusOne is max+1 without overflow: one byte past the limit is how a

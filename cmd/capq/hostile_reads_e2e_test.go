@@ -155,6 +155,22 @@ func TestHostileUnboundedReads(t *testing.T) {
 			assert.Contains(t, res.stderr, c.want)
 		})
 	}
+	t.Run("a sparse file under a limit past it is refused, not read", func(t *testing.T) {
+		// The buffer was sized by stat: 200 GB asked for at once, and an
+		// out-of-memory crash (hostileRun's address-space limit).
+		huge := filepath.Join(t.TempDir(), "huge.json")
+		require.NoError(t, os.WriteFile(huge, nil, 0o644))
+		require.NoError(t, os.Truncate(huge, 200<<30))
+		for _, args := range [][]string{
+			append(sim(huge), "--max-file-size", "300000000000"),
+			{"lint", "--max-file-size", "300000000000", huge},
+			{"scenario", "--max-file-size", "300000000000", huge},
+		} {
+			res := hostileRun(t, dir, nil, "", args...)
+			assert.Equal(t, exitCannotRun, res.code, res.stderr)
+			assert.Contains(t, res.stderr, "huge.json is a sparse file of 214748364800 bytes: bytes 0 to 214748364800 were never written", args[0])
+		}
+	})
 	t.Run("special files are read when allowed, still bounded", func(t *testing.T) {
 		res := hostileRun(t, dir, nil, "", append(sim("/dev/zero"), "--allow-special-files", "--max-file-size", "1000")...)
 		assert.Equal(t, exitCannotRun, res.code, res.stderr)
