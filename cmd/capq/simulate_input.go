@@ -25,8 +25,8 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	if w, ok := o.readNativeSure(name, data, compressed); ok {
-		return w, nil
+	if w, ok, err := o.readNativeSure(name, data, compressed); ok {
+		return w, err
 	}
 	format, err := sim.Detect(data)
 	if de := (*sim.DetectError)(nil); errors.As(err, &de) {
@@ -59,12 +59,13 @@ func (o simulateOptions) readWorkload(s *streams) (*sim.Workload, error) {
 
 // readNativeSure reads a native workload at once, without the full
 // decode detection costs (issue #19), where readWorkload's checks before
-// ReadNative cannot refuse it (not compressed, no SLS flag); anything
-// else, and every error, takes readWorkload's path, which gives the same
-// answer (sim.ReadNativeSure).
-func (o simulateOptions) readNativeSure(name string, data []byte, compressed bool) (*sim.Workload, bool) {
+// ReadNative cannot refuse it (not compressed, no SLS flag): the
+// workload, or Validate's refusal of it, which ReadNative would give.
+// Anything else, and every error of reading, takes readWorkload's path,
+// which gives the same answer (sim.ReadNativeSure).
+func (o simulateOptions) readNativeSure(name string, data []byte, compressed bool) (*sim.Workload, bool, error) {
 	if compressed || o.slsNodes != "" || o.slsRunner != "" {
-		return nil, false
+		return nil, false, nil
 	}
 	return sim.ReadNativeSure(name, data)
 }

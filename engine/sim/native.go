@@ -27,6 +27,15 @@ func ReadNative(name string, data []byte) (*Workload, error) {
 // keys Detect calls native (format, cluster, apps, events): ReadNativeSure
 // needs one to know Detect would have called the file native.
 func readNative(name string, data []byte) (w *Workload, marked bool, err error) {
+	if w, marked, err = parseNative(name, data); err != nil {
+		return nil, false, err
+	}
+	return w, marked, w.Validate()
+}
+
+// parseNative is readNative without Validate: the workload as the file
+// gives it, or the error that stopped its reading.
+func parseNative(name string, data []byte) (w *Workload, marked bool, err error) {
 	data, _ = safeio.CutBOM(data) // capq's own format: a BOM is skipped (bom.go)
 	r := &posReader{name: name, data: data, lastLine: 1}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -54,7 +63,7 @@ func readNative(name string, data []byte) (w *Workload, marked bool, err error) 
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, false, fmt.Errorf("%s: unexpected data after the workload object", r.pos(dec.InputOffset()))
 	}
-	return w, marked, w.Validate()
+	return w, marked, nil
 }
 
 func readNativeKey(dec *json.Decoder, r *posReader, w *Workload, key string, off int64) error {
