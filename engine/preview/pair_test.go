@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/capq/capq/engine"
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/golden"
 	"github.com/capq/capq/xmlconf"
@@ -53,4 +54,26 @@ func TestAlignLeaves(t *testing.T) {
 	assert.Equal(t, map[string]string{"root.etl": "root.an.etl", "root.adhoc": "root.an.adhoc"}, renames)
 	assert.Equal(t, "root.an.etl", old.Queues[1].Path)
 	assert.Equal(t, "root.an.etl", old.Apps[0].Queue)
+}
+
+// TestSimulatePairRefusesAnUnvalidatedWorkload: preview's two runs (and
+// migrate preview's, through Configs.Simulate) refuse a workload built
+// by hand that no reader validated, as sim.Run does (it trusts only a
+// workload whose last Validate passed).
+func TestSimulatePairRefusesAnUnvalidatedWorkload(t *testing.T) {
+	m := xmlconf.Build(xmlconf.FromMap(map[string]string{"yarn.scheduler.capacity.root.queues": "default",
+		"yarn.scheduler.capacity.root.default.capacity": "100"}, "cs.xml"), xmlconf.BuildOptions{Version: xmlconf.DefaultVersion})
+	w := &sim.Workload{
+		Cluster: sim.Cluster{Nodes: []sim.NodeGroup{{Count: 1, MemoryMB: 8192, VCores: 8}}},
+		Apps: []sim.App{{ID: "a", Queue: "default", User: "u", AM: engine.Resource{MemoryMB: 1024, VCores: 1},
+			Tasks: []sim.TaskGroup{{Count: 1, MemoryMB: 1024, VCores: 1, DurationMS: 1000}}}},
+	}
+	_, _, err := Simulate(Pair{Old: m, New: m, Workload: w})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `old configuration: application "a" task group 0: priority must be positive (0 is the AM's), got 0`)
+	assert.Contains(t, err.Error(), `new configuration: application "a" task group 0: priority must be positive (0 is the AM's), got 0`)
+	c := &Configs{Old: m, New: m}
+	_, _, _, err = c.Simulate(w, sim.Options{}, sim.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "priority must be positive")
 }

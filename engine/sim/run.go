@@ -21,7 +21,9 @@ import (
 // event; a node is woken only when something could change on it.
 //
 // Run returns an error only when it cannot run (bad workload for this
-// configuration, engine refusal); rejected apps are results.
+// configuration, engine refusal); rejected apps are results. A workload
+// is validated unless its last Validate passed (every reader's last
+// step): one built by hand is refused as a reader would refuse it.
 func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if model == nil || model.Root == nil {
 		return nil, fmt.Errorf("sim: the configuration has no queue tree")
@@ -35,8 +37,10 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if err := engine.CheckMonitorIntervals(model); err != nil {
 		return nil, fmt.Errorf("sim: %w", err)
 	}
-	if err := w.checkSizes(); err != nil {
-		return nil, err
+	if !w.validated { // else checkForRun below trusts Validate
+		if err := w.checkSizes(); err != nil {
+			return nil, err
+		}
 	}
 	if err := checkContainerCap(w, opts.MaxContainers); err != nil {
 		return nil, err
@@ -50,7 +54,7 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 		return nil, err
 	}
 	nodes := w.Cluster.Expand()
-	largest, err := w.validateSized(nodes)
+	largest, err := w.checkForRun(nodes)
 	if err != nil {
 		return nil, err
 	}
