@@ -63,3 +63,16 @@ func (e *Engine) QueueAllocated(k int) Resource {
 // default partition): a heartbeat's outcome depends on it, so the
 // simulator compares it before treating two nodes' heartbeats alike.
 func (e *Engine) NodePartition(i int) string { return e.nodes[i].partition }
+
+// PassStamp changes whenever anything a scheduling pass reads of the
+// queue tree may have changed: the root's change count (queue.changed,
+// bumped on every change of usage, reservations, asks, apps and users'
+// limits below it) and the remembered passes' epoch (settings, the
+// cluster, starvation moves; passmemo.go). The simulator's checks use it
+// to confirm that a call it believes changes nothing changed nothing.
+type PassStamp struct{ changes, memoEpoch uint64 }
+
+// PassStamp returns the stamp now.
+func (e *Engine) PassStamp() PassStamp {
+	return PassStamp{changes: e.root.changes, memoEpoch: e.memoEpoch}
+}

@@ -77,6 +77,10 @@ type Options struct {
 	// engine, never counting it as a re-reservation (standing.go; tests
 	// compare the two).
 	beatReserved bool
+	// everyEndEpoch ends the futile record's epoch at every container's
+	// end, also of one killed or preempted earlier, which changes nothing
+	// (containerDone; tests compare the two).
+	everyEndEpoch bool
 }
 
 // Progress reports how far a run is.

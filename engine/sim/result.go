@@ -58,6 +58,9 @@ type Result struct {
 	// eligAnswers counts futile answers eligCovered gave from the elig
 	// bit, under checkRoom only (tests check it ran).
 	eligAnswers int
+	// goneEnds counts container ends that found the container killed or
+	// preempted earlier and kept the futile record (containerDone).
+	goneEnds int
 	// countedReReservations counts reserved nodes' heartbeats the engine
 	// counted as re-reservations without a pass (standing.go).
 	countedReReservations int

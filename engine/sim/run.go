@@ -414,9 +414,10 @@ func (r *run) progress() {
 }
 
 func (r *run) dispatch(ev event) {
-	if ev.kind != evHeartbeat && ev.kind != evPreempt {
+	if ev.kind != evHeartbeat && ev.kind != evPreempt && ev.kind != evDone {
 		// Anything but a heartbeat may change what one does; a
-		// preemption round says itself (preemptRound).
+		// preemption round and a container's end say themselves
+		// (preemptRound, containerDone).
 		r.futile.epoch++
 	}
 	switch ev.kind {
