@@ -150,6 +150,7 @@ func (r *run) bulkOn() bool {
 // engine (roomOf panics on a stale one) and checks that each is covered
 // and has room, as answering them one by one would have.
 func (r *run) checkBulk(from, last int) {
+	r.futile.checkStamp(r)
 	s, p := &r.sweep, &r.park
 	for rk := s.due.first(from, last+1); rk >= 0; rk = s.due.first(rk+1, last+1) {
 		m, ok := r.fastCovered(p.byPhase[rk], rk)

@@ -50,6 +50,19 @@ type futile struct {
 	total     engine.Resource
 	partition string
 	class     int32 // total and partition in the sweep's numbering (classOf)
+	// stamp is the engine's PassStamp when the record was made, under
+	// checkRoom only: every answer checks that nothing a pass reads of
+	// the queue tree changed since without a new epoch (checkStamp).
+	stamp engine.PassStamp
+}
+
+// checkStamp panics if the queue tree changed since the record was made
+// while the epoch went on: some change does not start an epoch, and the
+// record's answers may be wrong (checkRoom only).
+func (f *futile) checkStamp(r *run) {
+	if f.seen == f.epoch && f.epoch != 0 && r.e.PassStamp() != f.stamp {
+		panic("sim: the queue tree changed within a futile epoch")
+	}
 }
 
 // covers reports whether node i's heartbeat would certainly assign
@@ -59,6 +72,9 @@ type futile struct {
 func (f *futile) covers(r *run, i int32) (engine.Resource, bool) {
 	if f.seen != f.epoch || f.epoch == 0 || r.opts.beatFutile || r.localApps > 0 || (r.parts != nil && r.parts.lends) || r.flags.has(i, flagReserved) {
 		return engine.Resource{}, false
+	}
+	if checkRoom {
+		f.checkStamp(r)
 	}
 	if r.sweep.on {
 		// The sweep's mirror, in rank order: no cache miss per beat.
@@ -113,6 +129,9 @@ func (f *futile) after(r *run, i int32, as []engine.Assignment, seenEvs uint64) 
 	}
 	if f.seen != f.epoch || total != f.total || part != f.partition {
 		f.seen, f.free, f.below, f.total, f.partition = f.epoch, free, below, total, part
+		if checkRoom {
+			f.stamp = r.e.PassStamp()
+		}
 		f.class = r.sweep.classOf(total, part, f.class)
 		return
 	}

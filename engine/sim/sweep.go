@@ -285,6 +285,7 @@ func (r *run) eligCovered(i int32, rk int) bool {
 		return false
 	}
 	if checkRoom {
+		f.checkStamp(r)
 		m := s.roomOf(r.e, rk, i, r.flags)
 		if !m.alive || m.reserved || !f.holdsClass(m.free, m.class) || !r.fits(m.free) {
 			panic("sim: an elig rank's node is not covered or has no room")
