@@ -161,10 +161,11 @@ func (e *Engine) book(c *container, sign int64) {
 	e.voidNode(c.node)
 	if c.node.pi == 0 {
 		// bookIn's default-partition case, without its call: every
-		// container of a cluster without labels.
+		// container of a cluster without labels; addUsed and
+		// updateUserUsage with one walk up the ancestors.
 		a.allocated = a.allocated.Add(d)
-		a.q.addUsed(c.res, false, sign)
-		e.updateUserUsage(a.u, c.res, sign)
+		a.q.bookUsed(c.res, sign)
+		e.moveUserUsage(a.u, c.res, sign)
 	} else {
 		e.bookIn(c, c.node.pi, sign)
 	}

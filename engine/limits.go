@@ -262,6 +262,13 @@ func (e *Engine) userLimitBase(q *queue) Resource {
 // the active total change, the usage ratio moves by the float delta and
 // the cached limit is invalidated.
 func (e *Engine) updateUserUsage(u *user, r Resource, sign int64) {
+	e.moveUserUsage(u, r, sign)
+	u.q.changed()
+}
+
+// moveUserUsage is updateUserUsage but for the change it counts on the
+// leaf and its ancestors, which the caller makes (book: bookUsed).
+func (e *Engine) moveUserUsage(u *user, r Resource, sign int64) {
 	d := Resource{r.MemoryMB * sign, r.VCores * sign}
 	u.used = u.used.Add(d)
 	if u.isActive {
@@ -270,7 +277,7 @@ func (e *Engine) updateUserUsage(u *user, r Resource, sign int64) {
 	nr := e.g.rc.ratio(u.used, e.cluster)
 	u.q.ul.usageRatio += nr - u.ratio
 	u.ratio = nr
-	u.q.invalidateUsers()
+	u.q.ul.invalidate()
 }
 
 // recomputeUsageRatio is UsersManager.updateUsageRatio on cluster change.

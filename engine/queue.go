@@ -467,6 +467,24 @@ func (q *queue) addUsed(r Resource, reserved bool, sign int64) {
 	}
 }
 
+// bookUsed is addUsed for a running container (not a reservation) and
+// the change its user's usage counts on the same chain (updateUserUsage's
+// invalidateUsers: an app's user is its queue's), in one walk up the
+// ancestors where addUsed and changed made two. book calls it with
+// moveUserUsage, which leaves the count to it.
+func (q *queue) bookUsed(r Resource, sign int64) {
+	d := Resource{r.MemoryMB * sign, r.VCores * sign}
+	for p := q; p != nil; p = p.parent {
+		if p.parent != nil && !p.dirty {
+			p.dirty = true
+			p.parent.dirtyKids = append(p.parent.dirtyKids, p)
+		}
+		p.used = p.used.Add(d)
+		p.numContainers += int(sign)
+		p.changes++
+	}
+}
+
 // minRatio is AbstractParentQueue's effectiveMinResourceRatio in one
 // partition (xmlconf.MinRatio, shared with capq tree).
 type minRatio = xmlconf.MinRatio
