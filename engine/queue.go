@@ -64,11 +64,16 @@ type queue struct {
 	// memo is the parent's last pass that reached no node (passmemo.go).
 	memo passMemo
 
-	idx      int
-	path     string
-	name     string
-	parent   *queue
-	children []*queue
+	idx    int
+	path   string
+	name   string
+	parent *queue
+	// numContainers counts running containers and reservations in the
+	// subtree. It sits beside parent, which every walk up the ancestors
+	// reads: booking a container (bookUsed, addUsed) then writes no
+	// other line of each ancestor than its first and this one.
+	numContainers int
+	children      []*queue
 	// pos is the index among the parent's children (configuration order).
 	pos int
 
@@ -100,9 +105,8 @@ type queue struct {
 	guarantee Resource // effective min resource
 	minRatio  minRatio // scales absolute children's minimums (parents)
 
-	amUsed        Resource
-	amLimit       Resource
-	numContainers int
+	amUsed  Resource
+	amLimit Resource
 	// apps counts unfinished apps in the subtree.
 	apps int
 	// numRunnable counts runnable apps in the subtree; maxParallel is
