@@ -33,15 +33,7 @@ func TestEndsOfGoneContainersKeepTheEventLog(t *testing.T) {
 		w, err := Generate(m, c.g)
 		require.NoError(t, err)
 		w.SLSAMs = c.sls
-		run := func(o Options) ([]byte, []Progress, *Result) {
-			var log bytes.Buffer
-			var seen []Progress
-			o.Seed, o.Events = 3, &log
-			o.Progress = func(p Progress) { seen = append(seen, p) }
-			res, err := Run(m, w, o)
-			require.NoError(t, err)
-			return log.Bytes(), seen, res
-		}
+		run := func(o Options) ([]byte, []Progress, *Result) { return runLogged(t, m, w, o) }
 		onLog, onSeen, on := run(Options{})
 		offLog, offSeen, off := run(Options{everyEndEpoch: true})
 		assert.True(t, bytes.Equal(offLog, onLog), "seed %d sls %v: keeping the record across gone ends changes the event log", c.g.Seed, c.sls)

@@ -36,15 +36,7 @@ func sameBusyDaysWithout(t *testing.T, shortcut string, off func(*Options), coun
 	for _, g := range []GenOptions{contendedGen(), {Seed: 9, Apps: 600, Nodes: 6, DurationMS: 2 * 3600 * 1000, ReduceShare: 0.3}, wide} {
 		w, err := Generate(m, g)
 		require.NoError(t, err)
-		run := func(o Options) ([]byte, []Progress, *Result) {
-			var log bytes.Buffer
-			var seen []Progress
-			o.Seed, o.Events = 3, &log
-			o.Progress = func(p Progress) { seen = append(seen, p) }
-			res, err := Run(m, w, o)
-			require.NoError(t, err)
-			return log.Bytes(), seen, res
-		}
+		run := func(o Options) ([]byte, []Progress, *Result) { return runLogged(t, m, w, o) }
 		onLog, onSeen, on := run(Options{})
 		var o Options
 		off(&o)
@@ -86,4 +78,18 @@ func TestEligAnswersKeepTheEventLog(t *testing.T) {
 	answered := sameBusyDaysWithout(t, "eligCovered", func(o *Options) { o.readMirror = true },
 		func(r *Result) int { return r.eligAnswers })
 	assert.Positive(t, answered, "no day answered a beat from the elig bit")
+}
+
+// runLogged runs w on m with seed 3 and returns the event log, every
+// progress report and the result: what the shortcut tests compare
+// between a run with a shortcut and one without.
+func runLogged(t *testing.T, m *xmlconf.Model, w *Workload, o Options) ([]byte, []Progress, *Result) {
+	t.Helper()
+	var log bytes.Buffer
+	var seen []Progress
+	o.Seed, o.Events = 3, &log
+	o.Progress = func(p Progress) { seen = append(seen, p) }
+	res, err := Run(m, w, o)
+	require.NoError(t, err)
+	return log.Bytes(), seen, res
 }
