@@ -159,3 +159,15 @@ func mustOpen(t *testing.T, path string) *os.File {
 	t.Cleanup(func() { f.Close() })
 	return f
 }
+
+// TestReadAllPastFirstRoomEndsAtTheSize: a file larger than the first
+// room reads on in a buffer that grows towards its size and stops at the
+// size and one byte (growRoom), not at append's next size class: a
+// 65 MiB file kept in an 80 MiB buffer for the rest of the run otherwise.
+func TestReadAllPastFirstRoomEndsAtTheSize(t *testing.T) {
+	size := firstRoom + 1<<20
+	data, err := readAll("f", bytes.NewReader(make([]byte, size)), math.MaxInt64, int64(size))
+	require.NoError(t, err)
+	assert.Len(t, data, size)
+	assert.Equal(t, size+1, cap(data), "the size and one byte to see the end")
+}
