@@ -108,6 +108,9 @@ func changingDay(t *testing.T, o GenOptions) preemptionDay {
 		{AtMS: 30 * 60000, Kind: EventRefresh, Config: "moved"},
 		{AtMS: 45 * 60000, Kind: EventRefresh, Config: "back"},
 	}
+	// Run trusts Generate's Validate (Workload.validated): the events
+	// added since are validated here, as a reader would.
+	require.NoError(t, w.Validate())
 	load := func(name string) (*xmlconf.Model, error) {
 		if name == "moved" {
 			return refreshed, nil
