@@ -23,7 +23,9 @@ import (
 // Run returns an error only when it cannot run (bad workload for this
 // configuration, engine refusal); rejected apps are results. A workload
 // is validated unless its last Validate passed (every reader's last
-// step): one built by hand is refused as a reader would refuse it.
+// step): one built by hand is refused as a reader would refuse it. A
+// caller that changes a workload after reading it must call Validate
+// again before Run: Run trusts the last Validate.
 func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 	if model == nil || model.Root == nil {
 		return nil, fmt.Errorf("sim: the configuration has no queue tree")

@@ -286,7 +286,8 @@ func posErr(pos, format string, args ...any) error {
 //
 // It marks the workload valid or not for Run (validated): Run validates
 // only a workload whose last Validate did not pass, or that was never
-// validated, so an engine never runs an unvalidated workload.
+// validated. A caller that changes a workload after Validate calls it
+// again: Run does not see the change.
 func (w *Workload) Validate() error {
 	err := w.checkSizes()
 	if err == nil {
