@@ -228,7 +228,7 @@ func (r *run) quietAfter() int {
 }
 
 // heartbeat is one node update.
-func (r *run) heartbeat(i int32) {
+func (r *run) heartbeat(i, rk int32) {
 	f := r.flags
 	f.clear(i, flagScheduled)
 	if !r.opts.exhaustive {
@@ -247,13 +247,13 @@ func (r *run) heartbeat(i int32) {
 			r.res.futileAnswers++
 			// covers holds only for a live node without a reservation
 			// (single-node): hasRoom is fits.
-			r.settle(i, r.park.rank[i], r.fits(free))
+			r.settle(i, rk, r.fits(free))
 			return
 		}
 	}
 	if !r.multi {
 		// Multi-node passes place on other nodes: events name theirs.
-		r.hbNode = i
+		r.hbNode, r.hbRank = i, rk
 	}
 	seen := r.engineEvs
 	// A reservation the pass makes is stamped with the engine's clock
@@ -277,10 +277,10 @@ func (r *run) heartbeat(i int32) {
 		r.touch()
 		r.wakeAll()
 	default:
-		r.noProgress(i)
+		r.noProgress(i, rk)
 		return
 	}
-	r.schedule(i)
+	r.scheduleAt(i, rk)
 }
 
 // noteBeat records node i's heartbeat time, which only nextBeat reads:
@@ -294,7 +294,7 @@ func (r *run) noteBeat(i int32) {
 
 // noProgress follows a heartbeat that changed nothing: the node is parked
 // (simple) or counts towards the cluster going quiet, and beats again.
-func (r *run) noProgress(i int32) { r.settle(i, r.park.rank[i], r.hasRoom(i, r.park.rank[i])) }
+func (r *run) noProgress(i, rk int32) { r.settle(i, rk, r.hasRoom(i, rk)) }
 
 // settle is noProgress for node i at rank rk with its hasRoom known.
 func (r *run) settle(i, rk int32, room bool) {
@@ -405,12 +405,30 @@ func (r *run) onEvent(ev engine.Event) {
 	}
 }
 
+// rankOf is node i's rank (parkSet's), -1 when it has none yet: the
+// beating node's from the loop (hbRank) during its heartbeat, where its
+// allocations are booked, else looked up. The lookup (parkSet.rank, 40
+// KB read at random) was a first-level miss at nearly every allocation
+// on #19's contended day.
+func (r *run) rankOf(i int32) int32 {
+	if i == r.hbNode {
+		if checkRoom && r.hbRank != r.park.rank[i] {
+			panic("sim: the beating node's rank is not its rank")
+		}
+		return r.hbRank
+	}
+	if int(i) >= len(r.park.rank) {
+		return -1
+	}
+	return r.park.rank[i]
+}
+
 // use follows a change of mem MB and vcores on the node (the engine has booked it):
 // a node a release freed may beat again, and the app's queues and user
 // integrate their usage.
 func (r *run) use(a *appState, node int32, mem, vcores int64, sign int) {
 	if node >= 0 && int(node) < len(r.nodes) {
-		r.sweep.book(&r.park, node, mem, vcores)
+		r.sweep.book(node, r.rankOf(node), mem, vcores)
 		if sign < 0 {
 			r.schedule(node)
 		}

@@ -354,7 +354,7 @@ func (r *run) loop() {
 		if r.multi {
 			r.e.SetTime(ev.t) // the multi-node sorters that fell due run first
 		}
-		r.dispatch(ev)
+		r.dispatch(ev, rk)
 		if r.outErr != nil {
 			return // a full disk: the log is lost, stop now rather than at the end
 		}
@@ -415,7 +415,18 @@ func (r *run) progress() {
 		ContainersAllocated: r.res.Summary.ContainersAllocated})
 }
 
-func (r *run) dispatch(ev event) {
+// beatRank is the rank of node i beating: rk, the sweep's, or looked up
+// (-1: the beat came from the queue).
+func (r *run) beatRank(i int32, rk int) int32 {
+	if rk >= 0 {
+		return int32(rk)
+	}
+	return r.park.rank[i]
+}
+
+// dispatch handles an event the loop took; rk is a heartbeat's rank when
+// the sweep gave it (nextEvent), else -1.
+func (r *run) dispatch(ev event, rk int) {
 	if ev.kind != evHeartbeat && ev.kind != evPreempt && ev.kind != evDone {
 		// Anything but a heartbeat may change what one does; a
 		// preemption round and a container's end say themselves
@@ -440,7 +451,7 @@ func (r *run) dispatch(ev event) {
 	case evAMFinish:
 		r.amFinish(ev.ref)
 	case evHeartbeat:
-		r.heartbeat(ev.ref)
+		r.heartbeat(ev.ref, r.beatRank(ev.ref, rk))
 	case evAsync:
 		r.asyncPass()
 	case evWorkload:

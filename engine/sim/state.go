@@ -292,6 +292,7 @@ type run struct {
 	idle          int
 	quiet         bool
 	hbNode        int32
+	hbRank        int32 // hbNode's rank (parkSet's), while hbNode >= 0
 	// async and multi: asynchronous scheduling and multi-node placement
 	// (async.go).
 	async       asyncState

@@ -212,13 +212,14 @@ func (s *sweep) stale(p *parkSet, i int32) {
 // total and partition for the class) where the entry's own line, written
 // here anyway, is one. A stale entry is read whole later, whatever it
 // holds. The rank leaves elig, as at stale. checkRoom compares every
-// fresh entry roomOf returns with the engine.
-func (s *sweep) book(p *parkSet, i int32, mem, vcores int64) {
-	if s.on && int(i) < len(p.rank) {
-		m := &s.room[p.rank[i]]
+// fresh entry roomOf returns with the engine. rk is the node's rank
+// (run.rankOf), -1 when it has none yet.
+func (s *sweep) book(i, rk int32, mem, vcores int64) {
+	if s.on && rk >= 0 {
+		m := &s.room[rk]
 		m.free.MemoryMB -= mem
 		m.free.VCores -= vcores
-		s.elig.clear(int(p.rank[i]))
+		s.elig.clear(int(rk))
 	}
 }
 
