@@ -155,17 +155,24 @@ func TestRefreshDefaultWrittenOutIsNoChange(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			old := edit(baseConf(), tc.base)
-			for _, dir := range [][2]map[string]string{{old, edit(old, tc.set)}, {edit(old, tc.set), old}} {
-				q := changeOf(t, refresh(tc.v, dir[0], dir[1], nil), tc.queue)
-				assert.Equal(t, tc.changed, q.Changed(), "%+v", q)
-				assert.Equal(t, tc.changed, len(q.Properties) == 1)
-				if !tc.changed {
-					require.Len(t, q.Notes, 1)
-					assert.Contains(t, q.Notes[0], "changes nothing")
-				}
-			}
+			assertWrittenOut(t, tc.v, edit(baseConf(), tc.base), tc.set, tc.queue, tc.changed)
 		})
+	}
+}
+
+// assertWrittenOut refreshes old to old with set applied, and back: queue
+// changes (one property listed) exactly when changed, and otherwise has
+// the one note that writing it out changes nothing.
+func assertWrittenOut(t *testing.T, v xmlconf.Version, old, set map[string]string, queue string, changed bool) {
+	t.Helper()
+	for _, dir := range [][2]map[string]string{{old, edit(old, set)}, {edit(old, set), old}} {
+		q := changeOf(t, refresh(v, dir[0], dir[1], nil), queue)
+		assert.Equal(t, changed, q.Changed(), "%+v", q)
+		assert.Equal(t, changed, len(q.Properties) == 1, "%+v", q)
+		if !changed {
+			require.Len(t, q.Notes, 1)
+			assert.Contains(t, q.Notes[0], "changes nothing")
+		}
 	}
 }
 

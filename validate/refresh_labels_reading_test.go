@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -110,15 +109,7 @@ func TestRefreshLabelDefaultWrittenOutIsNoChange(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			old := edit(edit(baseConf(), labelTree), tc.base)
-			for _, dir := range [][2]map[string]string{{old, edit(old, tc.set)}, {edit(old, tc.set), old}} {
-				q := changeOf(t, refresh(tc.v, dir[0], dir[1], nil), tc.queue)
-				assert.Equal(t, tc.changed, len(q.Properties) == 1, "%+v", q)
-				if !tc.changed {
-					require.Len(t, q.Notes, 1)
-					assert.Contains(t, q.Notes[0], "changes nothing")
-				}
-			}
+			assertWrittenOut(t, tc.v, edit(edit(baseConf(), labelTree), tc.base), tc.set, tc.queue, tc.changed)
 		})
 	}
 }
