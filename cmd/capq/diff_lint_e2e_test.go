@@ -29,9 +29,7 @@ func TestDiffRefusesWhatLintFindsFatal(t *testing.T) {
 	assert.Contains(t, r.stdout, at)
 	assert.Contains(t, r.stdout, "REFUSED by Hadoop 3.4 (ILLEGAL_CAPACITY_SUM)")
 
-	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "json")
-	assert.Equal(t, 1, r.code, r.stderr)
-	golden.Assert(t, "diff/child-listed-twice.json", []byte(r.stdout))
+	r = diffGolden(t, 1, "diff/child-listed-twice.json", dir+"old.xml", dir+"new.xml", "--format", "json")
 
 	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "github")
 	assert.Equal(t, 1, r.code, r.stderr)
@@ -53,9 +51,7 @@ func TestDiffStartOnlyErrorSaysWhatHappens(t *testing.T) {
 	assert.Equal(t, 1, r.code, r.stderr)
 	assert.Contains(t, r.stdout, "error CS057")
 
-	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/start-only-multi-node.txt", []byte(r.stdout))
+	r = diffGolden(t, 0, "diff/start-only-multi-node.txt", dir+"old.xml", dir+"new.xml")
 	assert.Contains(t, r.stdout, "warning CS057: binpack Class is not configured")
 	assert.Contains(t, r.stdout, "the ResourceManager's next start fails with this file")
 	assert.Contains(t, r.stdout, "refresh: accepted by Hadoop 3.4")
@@ -67,17 +63,13 @@ func TestDiffStartOnlyErrorSaysWhatHappens(t *testing.T) {
 // rule and queue, and the refresh is still accepted.
 func TestDiffListsIntroducedWarnings(t *testing.T) {
 	dir := "testdata/diff/introduces-warnings/"
-	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/introduces-warnings.txt", []byte(r.stdout))
+	r := diffGolden(t, 0, "diff/introduces-warnings.txt", dir+"old.xml", dir+"new.xml")
 	assert.Contains(t, r.stdout, "NEW introduces 2 lint warnings that OLD does not have:\n"+
 		"    CS005 unknown-property on root.a.a1 (yarn.scheduler.capacity.root.a.a1.user-limit-factr)\n"+
 		"    CS101 am-percent-as-percent on root.b.b1 (yarn.scheduler.capacity.root.b.b1.maximum-am-resource-percent)\n")
 	assert.NotContains(t, r.stdout, "CS106")
 
-	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "json")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/introduces-warnings.json", []byte(r.stdout))
+	r = diffGolden(t, 0, "diff/introduces-warnings.json", dir+"old.xml", dir+"new.xml", "--format", "json")
 	var doc struct {
 		Refresh struct {
 			Introduced []struct{ Rule, Queue string } `json:"introduced_warnings"`
@@ -137,9 +129,7 @@ func TestDiffFailOn(t *testing.T) {
 // and the two real edits stay listed.
 func TestDiffDefaultsWrittenOutAreNoChange(t *testing.T) {
 	dir := "testdata/diff/defaults-written-out/"
-	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/defaults-written-out.txt", []byte(r.stdout))
+	r := diffGolden(t, 0, "diff/defaults-written-out.txt", dir+"old.xml", dir+"new.xml")
 	assert.Contains(t, r.stdout, "queues: 2 modified, 3 unchanged\n")
 	// An unchanged queue's notes show in text as in JSON (root.b's
 	// maximum-capacity 100 is getNonLabeledQueueMaximumCapacity's default).
@@ -148,9 +138,7 @@ func TestDiffDefaultsWrittenOutAreNoChange(t *testing.T) {
 	assert.Contains(t, r.stdout, "    yarn.scheduler.capacity.node-locality-delay: (unset) → \"20\"\n    note: ")
 	assert.NotContains(t, r.stdout, "maximum-applications: (unset)")
 
-	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "json")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/defaults-written-out.json", []byte(r.stdout))
+	r = diffGolden(t, 0, "diff/defaults-written-out.json", dir+"old.xml", dir+"new.xml", "--format", "json")
 	var doc struct {
 		Queues []struct {
 			Path, Change string
@@ -174,9 +162,7 @@ func TestDiffDefaultsWrittenOutAreNoChange(t *testing.T) {
 // does not change.
 func TestDiffMonitorPoliciesDefaultIsNoChange(t *testing.T) {
 	dir := "testdata/diff/monitor-policies-default/"
-	r := runBinary(t, "", "diff", dir+"old", dir+"new")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/monitor-policies-default.txt", []byte(r.stdout))
+	r := diffGolden(t, 0, "diff/monitor-policies-default.txt", dir+"old", dir+"new")
 	assert.NotContains(t, r.stdout, "RF013")
 	assert.Contains(t, r.stdout, "    note: yarn.resourcemanager.scheduler.monitor.policies (unset) → ")
 }
@@ -187,9 +173,7 @@ func TestDiffMonitorPoliciesDefaultIsNoChange(t *testing.T) {
 // restart; a note says why.
 func TestDiffRMOnlyKeyInCapacitySchedulerIsNoChange(t *testing.T) {
 	dir := "testdata/diff/rm-only-in-capacity-scheduler/"
-	r := runBinary(t, "", "diff", dir+"old", dir+"new")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/rm-only-in-capacity-scheduler.txt", []byte(r.stdout))
+	r := diffGolden(t, 0, "diff/rm-only-in-capacity-scheduler.txt", dir+"old", dir+"new")
 	assert.NotContains(t, r.stdout, "RF013")
 	assert.Contains(t, r.stdout, "CS111")
 	assert.Contains(t, r.stdout, "    note: yarn.resourcemanager.scheduler.monitor.policies (unset) → ")
@@ -206,9 +190,7 @@ func TestDiffRMOnlyKeyInCapacitySchedulerIsNoChange(t *testing.T) {
 // edit stays listed on both.
 func TestDiffReadAlikeIsNoChange(t *testing.T) {
 	dir := "testdata/diff/read-alike/"
-	r := runBinary(t, "", "diff", dir+"old", dir+"new", "--hadoop-version", "2.7")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/read-alike-2.7.txt", []byte(r.stdout))
+	r := diffGolden(t, 0, "diff/read-alike-2.7.txt", dir+"old", dir+"new", "--hadoop-version", "2.7")
 	assert.NotContains(t, r.stdout, "RF013")
 	assert.Contains(t, r.stdout, "    capacity                                   \"40\" → \"45\"\n")
 	assert.Contains(t, r.stdout, `note: user-limit-factor "1" → "1.0" changes nothing: Hadoop 2.7 reads both as "1" for root.a`)
@@ -229,15 +211,11 @@ func TestDiffReadAlikeIsNoChange(t *testing.T) {
 // applications: the refresh is accepted, with that caveat in the verdict.
 func TestDiffUserParallelAppsReloadCaveat(t *testing.T) {
 	dir := "testdata/diff/user-parallel-apps-reload/"
-	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/user-parallel-apps-reload.txt", []byte(r.stdout))
+	r := diffGolden(t, 0, "diff/user-parallel-apps-reload.txt", dir+"old.xml", dir+"new.xml")
 	assert.Contains(t, r.stdout, "refresh: accepted by Hadoop 3.4\n    but the refresh fails if applications are waiting for a max-parallel-apps slot")
 	assert.Contains(t, r.stdout, "(CS124: yarn.scheduler.capacity.user.alice.max-parallel-apps)\n")
 
-	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--format", "json")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/user-parallel-apps-reload.json", []byte(r.stdout))
+	r = diffGolden(t, 0, "diff/user-parallel-apps-reload.json", dir+"old.xml", dir+"new.xml", "--format", "json")
 	assert.Contains(t, r.stdout, `"caveats": [`)
 
 	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--hadoop-version", "3.2")

@@ -45,9 +45,7 @@ func TestDiffRefusedGolden(t *testing.T) {
 	assert.Empty(t, r.stderr)
 	golden.Assert(t, "diff/delete-running-queue.txt", []byte(r.stdout))
 
-	r = runBinary(t, "", "diff", old, new, "--hadoop-version", "2.10", "--format", "json")
-	assert.Equal(t, 1, r.code, r.stderr)
-	golden.Assert(t, "diff/delete-running-queue-2.10.json", []byte(r.stdout))
+	r = diffGolden(t, 1, "diff/delete-running-queue-2.10.json", old, new, "--hadoop-version", "2.10", "--format", "json")
 	assert.Contains(t, r.stdout, `"root.b.b1 is deleted from the new capacity scheduler configuration, but the queue is not yet in stopped state. Current State : RUNNING"`)
 	assert.Contains(t, r.stdout, `"action": "stop-first"`)
 
@@ -64,9 +62,7 @@ func TestDiffRefusedGolden(t *testing.T) {
 // is refused although memory and vcores are equal.
 func TestDiffDominantGPUMaxOverParent(t *testing.T) {
 	dir := "testdata/diff/validator-gpu-max-over-parent/"
-	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--cluster", "memory=48g,vcores=30,yarn.io/gpu=6")
-	assert.Equal(t, 1, r.code, r.stderr)
-	golden.Assert(t, "diff/validator-gpu-max-over-parent.txt", []byte(r.stdout))
+	r := diffGolden(t, 1, "diff/validator-gpu-max-over-parent.txt", dir+"old.xml", dir+"new.xml", "--cluster", "memory=48g,vcores=30,yarn.io/gpu=6")
 	assert.Contains(t, r.stdout, "REFUSED")
 	assert.Contains(t, r.stdout, "Max resource configuration")
 }
@@ -78,9 +74,7 @@ func TestDiffDominantGPUMaxOverParent(t *testing.T) {
 // false ILLEGAL_CAPACITY_SUM before), only CS005 saying the key is unread.
 func TestDiffLabelEndsAtFirstDot(t *testing.T) {
 	dir := "testdata/diff/label-ends-at-first-dot/"
-	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/label-ends-at-first-dot.txt", []byte(r.stdout))
+	r := diffGolden(t, 0, "diff/label-ends-at-first-dot.txt", dir+"old.xml", dir+"new.xml")
 	assert.Contains(t, r.stdout, "CS005")
 	assert.NotContains(t, r.stdout, "CS024")
 }
@@ -115,13 +109,9 @@ func TestDiffLiveState(t *testing.T) {
 // setChildQueues refuses the label_2 sum of 0.6.
 func TestDiffRealLabelRefresh(t *testing.T) {
 	dir := "testdata/diff/real-qianfeng-labels/"
-	r := runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml", "--hadoop-version", "3.3")
-	assert.Equal(t, 0, r.code, r.stderr)
-	golden.Assert(t, "diff/real-qianfeng-labels-3.3.txt", []byte(r.stdout))
+	r := diffGolden(t, 0, "diff/real-qianfeng-labels-3.3.txt", dir+"old.xml", dir+"new.xml", "--hadoop-version", "3.3")
 
-	r = runBinary(t, "", "diff", dir+"old.xml", dir+"new.xml")
-	assert.Equal(t, 1, r.code, r.stderr)
-	golden.Assert(t, "diff/real-qianfeng-labels-3.4.txt", []byte(r.stdout))
+	r = diffGolden(t, 1, "diff/real-qianfeng-labels-3.4.txt", dir+"old.xml", dir+"new.xml")
 	assert.Contains(t, r.stdout, "Illegal capacity sum of 0.6 for children of queue root for label=label_2")
 
 	r = runBinary(t, "", "lint", dir+"new.xml", "--hadoop-version", "3.3")
@@ -239,4 +229,14 @@ func TestDiffLiveStateXMLAndApps(t *testing.T) {
 		assert.Equal(t, 2, r.code, name+": "+r.stdout)
 		assert.NotEmpty(t, r.stderr, name)
 	}
+}
+
+// diffGolden runs capq diff with args, checks its exit code and compares
+// its standard output with golden file name.
+func diffGolden(t *testing.T, code int, name string, args ...string) result {
+	t.Helper()
+	r := runBinary(t, "", append([]string{"diff"}, args...)...)
+	assert.Equal(t, code, r.code, r.stderr)
+	golden.Assert(t, name, []byte(r.stdout))
+	return r
 }
