@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"syscall"
 	"testing"
 	"time"
 
@@ -91,15 +90,6 @@ func BenchmarkAllocation(b *testing.B) {
 			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
 	}
-}
-
-// cpuTime is the process's user and system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func TestBenchShapeAllocatesEverything(t *testing.T) {

@@ -109,7 +109,7 @@ func parseLegacyAbsolute(raw string) (r Resource, ok bool, skipped []string, err
 // command line (MB for memory): a million nodes of a pebibyte, the
 // simulator's bounds, fit under it, and a queue's share of it stays far
 // inside int64 (a larger value printed negative memory in capq tree).
-const MaxClusterResource = 1 << 50
+const MaxClusterResource int64 = 1 << 50
 
 // ParseResourceFlag reads a cluster size such as "memory=1000g,vcores=1000"
 // or "memory-mb=1024000,vcores=1000". Memory takes friendly binary units
@@ -205,7 +205,7 @@ func parseMemoryMB(v string) (int64, error) {
 	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) {
 		return 0, fmt.Errorf("memory %q: want a size such as 1000g, 512m or 2048 (MB)", v)
 	}
-	if f*mult > MaxClusterResource {
+	if f*mult > float64(MaxClusterResource) {
 		return 0, fmt.Errorf("memory %q is out of range, want at most %dp (%d MB)", v, MaxClusterResource>>30, MaxClusterResource)
 	}
 	return int64(f * mult), nil

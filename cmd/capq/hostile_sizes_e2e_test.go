@@ -13,7 +13,7 @@ import (
 // before, the message named no file.
 func TestHostileWorkloadNodeCountNamesFile(t *testing.T) {
 	dir := t.TempDir()
-	w := map[string]any{"format": "capq-workload/v1", "cluster": map[string]any{"nodes": []any{map[string]any{"count": 1_000_000_000_000, "memory_mb": 8192, "vcores": 8}}},
+	w := map[string]any{"format": "capq-workload/v1", "cluster": map[string]any{"nodes": []any{map[string]any{"count": int64(1_000_000_000_000), "memory_mb": 8192, "vcores": 8}}},
 		"apps": []any{}}
 	data, err := json.Marshal(w)
 	require.NoError(t, err)

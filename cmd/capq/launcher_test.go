@@ -45,7 +45,7 @@ func launch(rusageFile string, args []string) int {
 		return 125
 	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		_ = os.WriteFile(rusageFile, []byte(strconv.FormatInt(ru.Maxrss, 10)), 0o600)
+		_ = os.WriteFile(rusageFile, []byte(strconv.FormatInt(int64(ru.Maxrss), 10)), 0o600)
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {

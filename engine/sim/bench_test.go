@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"syscall"
 	"testing"
 	"time"
 
@@ -221,16 +220,6 @@ func queuesFor(leaves int) int {
 		total += rest + rest/9
 	}
 	return total
-}
-
-// cpuTime is the process's user and system CPU time so far: the machine
-// is shared, so CPU time says more than wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // busyIdleDay is the workload of BenchmarkBusyVsIdle: DefaultGenOptions

@@ -49,7 +49,7 @@ func TestWorkloadBounds(t *testing.T) {
 		change func(w *Workload)
 		want   string
 	}{
-		{"phase past the bound", func(w *Workload) { w.Apps[0].Tasks[0].Phase = 1 << 31 }, "phase 2147483648 is out of range"},
+		{"phase past the bound", func(w *Workload) { w.Apps[0].Tasks[0].Phase = 1 << 30 }, "phase 1073741824 is out of range"},
 		{"negative AM heartbeat", func(w *Workload) { w.AMHeartbeatMS = -1 }, "am_heartbeat_ms -1 is out of range"},
 		{"NM heartbeat past a day", func(w *Workload) { w.NMHeartbeatMS = MaxHeartbeatMS + 1 }, "nm_heartbeat_ms"},
 		{"racks past the bound", func(w *Workload) { w.Cluster.Nodes[0].Racks = MaxNodes + 1 }, "racks"},
