@@ -35,8 +35,8 @@ type readCtx struct {
 //     (getUserLimit, getUserLimitFactor,
 //     getMaximumApplicationMasterResourcePerQueuePercent).
 var defaultReads = map[string]defaultRead{
-	"acl_submit_applications":     func(q *xmlconf.Queue, _ readCtx) (string, bool) { return q.SubmitACL.V.String(), true },
-	"acl_administer_queue":        func(q *xmlconf.Queue, _ readCtx) (string, bool) { return q.AdminACL.V.String(), true },
+	"acl_submit_applications":     aclRead(func(q *xmlconf.Queue) xmlconf.Value[xmlconf.ACL] { return q.SubmitACL }),
+	"acl_administer_queue":        aclRead(func(q *xmlconf.Queue) xmlconf.Value[xmlconf.ACL] { return q.AdminACL }),
 	"acl_administer_reservations": reservationACL("acl_administer_reservations"),
 	"acl_list_reservations":       reservationACL("acl_list_reservations"),
 	"acl_submit_reservations":     reservationACL("acl_submit_reservations"),
@@ -52,7 +52,9 @@ var defaultReads = map[string]defaultRead{
 	"state":                       configuredState,
 	"max-parallel-apps":           maxParallelApps,
 	// refresh_value_reads.go
-	"queues":                                    childQueues,
+	"queues": childQueues,
+	// refresh_acl_reads.go (and templateACLReader in readerOf)
+	"acl_application_max_priority":              priorityACLs,
 	"accessible-node-labels":                    accessibleLabels,
 	"default-node-label-expression":             defaultLabelExpression,
 	"maximum-applications":                      maximumApplications,
@@ -213,7 +215,7 @@ func reservationACL(suffix string) defaultRead {
 		if p := q.Props[suffix]; p != nil {
 			raw = p.Value
 		}
-		return xmlconf.ParseACL(raw, rc.v).String(), true
+		return xmlconf.ParseACL(raw, rc.v).Canonical(), true
 	}
 }
 

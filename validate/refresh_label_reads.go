@@ -13,6 +13,9 @@ func readerOf(suffix string) defaultRead {
 	if r := defaultReads[suffix]; r != nil {
 		return r
 	}
+	if r := templateACLReader(suffix); r != nil {
+		return r
+	}
 	// Label "" (NO_LABEL) reads the queue's own keys, never this one.
 	label, setting, ok := xmlconf.SplitLabelKey(suffix)
 	if !ok || label == "" {

@@ -1,6 +1,9 @@
 package xmlconf
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // ParseACL reads an AccessControlList string the way Hadoop's
 // AccessControlList(String) does: split(" ", 2) into users and groups,
@@ -53,4 +56,22 @@ func (a ACL) String() string {
 		return "*"
 	}
 	return strings.Join(a.Users, ",") + " " + strings.Join(a.Groups, ",")
+}
+
+// Canonical renders the ACL as the sets Hadoop checks: "*", or the users
+// and the groups each sorted ("users groups"). AccessControlList keeps
+// them in sets (isUserInList asks only for membership; trunk's are
+// TreeSets, so getAclString is sorted too), so two texts with one
+// Canonical admit the same people.
+func (a ACL) Canonical() string {
+	if a.All {
+		return "*"
+	}
+	return sortedJoin(a.Users) + " " + sortedJoin(a.Groups)
+}
+
+func sortedJoin(names []string) string {
+	s := slices.Clone(names)
+	slices.Sort(s)
+	return strings.Join(slices.Compact(s), ",")
 }
