@@ -52,18 +52,22 @@ var defaultReads = map[string]defaultRead{
 	"state":                       configuredState,
 	"max-parallel-apps":           maxParallelApps,
 	// refresh_value_reads.go
-	"queues": childQueues,
-	// refresh_acl_reads.go (and templateACLReader in readerOf)
-	"acl_application_max_priority":              priorityACLs,
-	"accessible-node-labels":                    accessibleLabels,
-	"default-node-label-expression":             defaultLabelExpression,
-	"maximum-applications":                      maximumApplications,
-	"priority":                                  ownInt(func(q *xmlconf.Queue) xmlconf.Value[int32] { return q.Priority }, anyQueue),
-	"default-application-priority":              ownInt(func(q *xmlconf.Queue) xmlconf.Value[int32] { return q.DefaultApplicationPriority }, (*xmlconf.Queue).IsLeaf),
-	"disable_preemption":                        ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.DisablePreemption }, anyQueue),
-	"intra-queue-preemption.disable_preemption": ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.IntraQueuePreemptionDisabled }, anyQueue),
-	"reservable":                                ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.Reservable }, anyQueue),
-	"allow-zero-capacity-sum":                   ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.AllowZeroCapacitySum }, isParent),
+	"queues":                                        childQueues,
+	"accessible-node-labels":                        accessibleLabels,
+	"default-node-label-expression":                 defaultLabelExpression,
+	"maximum-applications":                          maximumApplications,
+	"priority":                                      ownInt(func(q *xmlconf.Queue) xmlconf.Value[int32] { return q.Priority }, anyQueue),
+	"default-application-priority":                  ownInt(func(q *xmlconf.Queue) xmlconf.Value[int32] { return q.DefaultApplicationPriority }, (*xmlconf.Queue).IsLeaf),
+	"disable_preemption":                            ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.DisablePreemption }, anyQueue),
+	"intra-queue-preemption.disable_preemption":     ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.IntraQueuePreemptionDisabled }, anyQueue),
+	"reservable":                                    ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.Reservable }, anyQueue),
+	"allow-zero-capacity-sum":                       ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.AllowZeroCapacitySum }, isParent),
+	"maximum-application-lifetime":                  appLifetime("maximum-application-lifetime"),
+	"default-application-lifetime":                  appLifetime("default-application-lifetime"),
+	"ordering-policy.fair.enable-size-based-weight": fairSizeBasedWeight,
+	// refresh_acl_reads.go; readerOf adds its templateACLReader and
+	// refresh_value_reads.go's userWeightReader
+	"acl_application_max_priority": priorityACLs,
 }
 
 // maxParallelApps: from 3.3 (YARN-9930) every queue reads

@@ -7,13 +7,18 @@ import (
 )
 
 // readerOf returns the reader of a queue's own key by its suffix: a key of
-// defaultReads, or a labelled one (accessible-node-labels.<label>.<key>);
-// nil when the diff compares the key as written.
+// defaultReads, an ACL key of an auto-creation template, a user's weight
+// (user-settings.<user>.weight), or a labelled one
+// (accessible-node-labels.<label>.<key>); nil when the diff compares the
+// key as written.
 func readerOf(suffix string) defaultRead {
 	if r := defaultReads[suffix]; r != nil {
 		return r
 	}
 	if r := templateACLReader(suffix); r != nil {
+		return r
+	}
+	if r := userWeightReader(suffix); r != nil {
 		return r
 	}
 	// Label "" (NO_LABEL) reads the queue's own keys, never this one.

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -96,4 +97,68 @@ func accessibleLabels(q *xmlconf.Queue, _ readCtx) (string, bool) {
 func defaultLabelExpression(q *xmlconf.Queue, _ readCtx) (string, bool) {
 	e := q.DefaultLabelExpr
 	return e.V, e.V != "" && e.Err == ""
+}
+
+// appLifetime reads maximum- or default-application-lifetime as
+// getMaximumLifetimePerQueue and getDefaultLifetimePerQueue do (getLong,
+// UNDEFINED -1 when unset). From 3.4 QueueAppLifetimeAndLimitSettings
+// (getInheritedMaxAppLifetime, setupInheritedDefaultAppLifetime) reads
+// any negative value of a queue other than root as not set at that level,
+// so "-5" reads as unset there; root keeps the value it reads, and so does
+// every queue before 3.4 (LeafQueue#setupQueueConfigs stores it, CS052's
+// ownLong). A value written out as the parent's is not read alike: the
+// inherited default depends on the queue's own maximum and on whether an
+// ancestor sets one (defaultAppLifetimeWasSpecifiedInConfig).
+func appLifetime(suffix string) defaultRead {
+	return func(q *xmlconf.Queue, rc readCtx) (string, bool) {
+		v := ownLong(q, suffix)
+		if v.Err != "" || strings.Contains(v.Raw, "${") {
+			return "", false // getLong expands a variable; ownLong reads the text
+		}
+		if v.V < 0 && rc.v.AtLeast(xmlconf.V3_4) && !q.IsRoot() {
+			v.V = -1
+		}
+		return strconv.FormatInt(v.V, 10), true
+	}
+}
+
+// fairSizeBasedWeight reads ordering-policy.fair.enable-size-based-weight
+// as FairOrderingPolicy.configure does: Boolean.parseBoolean, false when
+// unset (the model's FairSizeBasedWeight, rawBoolAt). A text that is not
+// true or false as written reads false but stays listed for lint.
+func fairSizeBasedWeight(q *xmlconf.Queue, rc readCtx) (string, bool) {
+	return ownBool(func(q *xmlconf.Queue) xmlconf.Value[bool] { return q.FairSizeBasedWeight }, anyQueue)(q, rc)
+}
+
+// wordUser is the user-name part of the 2.x lines' weight key pattern
+// (getAllUserWeightsForQueue: "\w+\.weight"; 3.4's USER_WEIGHT_PATTERN is
+// "\S+\.weight"): a name both match is read by every profile.
+var wordUser = regexp.MustCompile(`^\w+$`)
+
+// userWeightReader reads user-settings.<user>.weight as
+// getAllUserWeightsForQueue and 3.4's UserWeights.createByConfig do: new
+// Float(value) (Float.parseFloat trims), and a user no queue names gets
+// DEFAULT_USER_WEIGHT 1.0 (UserWeights.getByUser), so "2" and "2.0", or
+// "1" and unset, read alike. An unset weight that an ancestor sets is no
+// reading: 3.4 inherits it (getUserWeightsFromHierarchy), which this
+// reader does not assume for every profile. nil for a key that is not a
+// user's weight.
+func userWeightReader(suffix string) defaultRead {
+	rest, ok := strings.CutPrefix(suffix, "user-settings.")
+	user, ok2 := strings.CutSuffix(rest, ".weight")
+	if !ok || !ok2 || user == "" {
+		return nil
+	}
+	return func(q *xmlconf.Queue, _ readCtx) (string, bool) {
+		w, set := q.UserWeights[user]
+		switch {
+		case !wordUser.MatchString(user):
+			return "", false
+		case !set:
+			return "1", true
+		case w.Err != "" || w.Origin != xmlconf.FromQueue || strings.Contains(w.Raw, "${"):
+			return "", false // inherited, unparsable, or a variable the model expanded
+		}
+		return formatReading32(w.V), true
+	}
 }
