@@ -125,10 +125,10 @@ func configuredState(q *xmlconf.Queue, rc readCtx) (string, bool) {
 // percentage with getFloat, a weight (3.4) with Float.parseFloat of the
 // text before its "w" (internalGetLabeledQueueWeight), so "30" and "30.0",
 // or "2w" and "2.0w", read alike. Such a queue's capacity has no default,
-// so a change to or from unset stays listed, and so does an absolute or
-// vector capacity. In 3.4's non-legacy mode the vector counts too: a text
-// getFloat reads but QueueCapacityConfigParser leaves empty ("1e1") is no
-// reading.
+// so a change to or from unset stays listed; an absolute or vector
+// capacity is read by absoluteReading. In 3.4's non-legacy mode the
+// vector counts too: a text getFloat reads but QueueCapacityConfigParser
+// leaves empty ("1e1") is no reading.
 func queueCapacity(q *xmlconf.Queue, rc readCtx) (string, bool) {
 	c := q.Capacity
 	switch {
@@ -138,6 +138,8 @@ func queueCapacity(q *xmlconf.Queue, rc readCtx) (string, bool) {
 		return "", false
 	case c.Mode == xmlconf.ModeWeight:
 		return formatReading32(c.Weight) + "w", true
+	case c.Mode == xmlconf.ModeAbsolute || c.Mode == xmlconf.ModeVector:
+		return absoluteReading(c, rc)
 	case c.Mode != xmlconf.ModePercent || rc.m.NonLegacyMode() && c.EmptyVector():
 		return "", false
 	}
@@ -169,9 +171,13 @@ func rootCapacity(q *xmlconf.Queue) (string, bool) {
 // and AbstractCSQueue takes the parent's maximum resource. 3.4's
 // non-legacy mode reads the vector instead (nonLegacyMaximum); root's is
 // 100% there whatever it says (QueueCapacityConfigParser.parse). An
-// absolute or vector maximum, or one that does not parse, stays listed.
+// absolute or vector maximum of another queue is read by absoluteReading;
+// root's, or one that does not parse, stays listed.
 func maximumCapacity(q *xmlconf.Queue, rc readCtx) (string, bool) {
 	c := q.MaxCapacity
+	if (c.Mode == xmlconf.ModeAbsolute || c.Mode == xmlconf.ModeVector) && !q.IsRoot() {
+		return absoluteReading(c, rc)
+	}
 	if rc.m.NonLegacyMode() && !q.IsRoot() {
 		return nonLegacyMaximum(c)
 	}
@@ -263,4 +269,38 @@ func sameReading(oq, nq *xmlconf.Queue, props []PropChange, om, nm *xmlconf.Mode
 			suffix, quoteOrUnset(pc.Old), quoteOrUnset(pc.New), v, nv, nq.Path))
 	}
 	return kept, notes
+}
+
+// absoluteReading reads an absolute or vector capacity or maximum-capacity
+// of a queue other than root. From 3.1 getMinimumResourceRequirement and
+// getMaximumResourceRequirement (internalGetLabeledResourceRequirementForQueue)
+// build a Resource from the legacy syntax: entries in any order, names
+// trimmed, units converted to MiB (the model's Absolute). From 3.4, in both
+// queue modes, AbstractCSQueue.setupQueueConfigs also parses the text into
+// a QueueCapacityVector (xmlconf.CanonicalVector), which non-legacy mode
+// calculates with; a vector that is not the legacy syntax
+// ("[memory=50%,vcores=2]") gives no Resource and is read in non-legacy
+// mode only. A text whose legacy reading drops an entry or has no memory
+// (the model's Err), or that gives no vector, stays listed.
+func absoluteReading(c xmlconf.Capacity, rc readCtx) (string, bool) {
+	var legacy string
+	switch {
+	case c.Err != "":
+		return "", false
+	case c.Mode == xmlconf.ModeAbsolute:
+		legacy = c.Absolute.String()
+	case c.Mode != xmlconf.ModeVector || !rc.m.NonLegacyMode():
+		return "", false
+	}
+	if rc.v.Less(xmlconf.V3_4) {
+		return legacy, true
+	}
+	vec, ok := xmlconf.CanonicalVector(c.Raw)
+	if !ok {
+		return "", false
+	}
+	if legacy == "" {
+		return "vector " + vec, true
+	}
+	return legacy + ", vector " + vec, true
 }

@@ -47,7 +47,8 @@ func TestRefreshSameReadingIsNoChange(t *testing.T) {
 		{"capacity 30 and 30.0", xmlconf.V2_7, a1 + "capacity", "30", "30.0", false},
 		{"capacity 30 and 30.5", xmlconf.V3_4, a1 + "capacity", "30", "30.5", true},
 		{"capacity 30 and unset: no default", xmlconf.V3_4, a1 + "capacity", "30", "", true},
-		{"capacity as resources stays listed", xmlconf.V3_4, a1 + "capacity", "[memory=1024,vcores=1]", "[memory=1024, vcores=1]", true},
+		{"capacity as resources with a space after the comma", xmlconf.V3_4, a1 + "capacity", "[memory=1024,vcores=1]", "[memory=1024, vcores=1]", false},
+		{"capacity as other resources", xmlconf.V3_4, a1 + "capacity", "[memory=1024,vcores=1]", "[memory=1024,vcores=2]", true},
 		{"root capacity 100 and 100.0", xmlconf.V3_4, "root.capacity", "100", "100.0", false},
 		// integers: getInt
 		{"maximum-applications -1 and unset", xmlconf.V3_4, a1 + "maximum-applications", "-1", "", false},

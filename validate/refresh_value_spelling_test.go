@@ -66,3 +66,33 @@ func TestRefreshUserWeightReading(t *testing.T) {
 		{"not a float", xmlconf.V3_4, nil, "root.a.a1", a1 + "user-settings.alice.weight", "2", "2x", true},
 	})
 }
+
+// TestRefreshAbsoluteCapacityReading: an absolute capacity or maximum is
+// the Resource internalGetLabeledResourceRequirementForQueue builds
+// (entries in any order, names and the space after a comma trimmed, units
+// converted to MiB by UnitsConversionUtil), and from 3.4 also the
+// QueueCapacityVector QueueCapacityConfigParser builds (spaces stripped,
+// one entry per resource, memory and memory-mb alike), in both queue
+// modes. Two spellings of one resource read alike; another amount, or a
+// text Hadoop drops entries of, stays listed.
+func TestRefreshAbsoluteCapacityReading(t *testing.T) {
+	const a1 = "root.a.a1."
+	nonLegacy := map[string]string{"legacy-queue-mode.enabled": "false"}
+	for k, v := range absoluteTree {
+		nonLegacy[k] = v
+	}
+	runSpellingCases(t, []spellingCase{
+		{"resources in another order", xmlconf.V3_4, absoluteTree, "root.a.a1", a1 + "capacity", "[memory=1024,vcores=1]", "[vcores=1,memory=1024]", false},
+		{"a space after the comma", xmlconf.V3_4, absoluteTree, "root.a.a1", a1 + "capacity", "[memory=1024,vcores=1]", "[memory=1024, vcores=1]", false},
+		{"memory in Gi", xmlconf.V3_4, absoluteTree, "root.a.a1", a1 + "capacity", "[memory=1024,vcores=1]", "[memory=1Gi,vcores=1]", false},
+		{"3.1 resources in another order", xmlconf.V3_1, absoluteTree, "root.a.a1", a1 + "capacity", "[memory=1024,vcores=1]", "[vcores=1,memory=1024]", false},
+		{"another amount", xmlconf.V3_4, absoluteTree, "root.a.a1", a1 + "capacity", "[memory=1024,vcores=1]", "[memory=1024,vcores=2]", true},
+		{"an entry Hadoop drops", xmlconf.V3_4, absoluteTree, "root.a.a1", a1 + "capacity", "[memory=1024,vcores=1,foo=3]", "[foo=3,memory=1024,vcores=1]", true},
+		{"2.7 reads no absolute resource", xmlconf.V2_7, nil, "root.a.a1", a1 + "maximum-capacity", "[memory=2048,vcores=2]", "[vcores=2,memory=2048]", true},
+		{"maximum in another order", xmlconf.V3_4, absoluteTree, "root.a.a1", a1 + "maximum-capacity", "[memory=2048,vcores=2]", "[vcores=2,memory=2048]", false},
+		{"non-legacy resources in another order", xmlconf.V3_4, nonLegacy, "root.a.a1", a1 + "capacity", "[memory=1024,vcores=1]", "[vcores=1, memory=1024]", false},
+		{"non-legacy maximum in another order", xmlconf.V3_4, nonLegacy, "root.a.a1", a1 + "maximum-capacity", "[memory=2048,vcores=2]", "[vcores=2,memory=2048]", false},
+		{"non-legacy mixed vector in another order", xmlconf.V3_4, nonLegacy, "root.a.a1", a1 + "maximum-capacity", "[memory=50%,vcores=2]", "[vcores=2,memory=50%]", false},
+		{"non-legacy vector of another type", xmlconf.V3_4, nonLegacy, "root.a.a1", a1 + "maximum-capacity", "[memory=50%,vcores=2]", "[memory=50,vcores=2]", true},
+	})
+}

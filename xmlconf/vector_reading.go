@@ -1,6 +1,9 @@
 package xmlconf
 
 import (
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -117,4 +120,34 @@ func vectorEntryValue(val string) (v float64, mode CapacityMode, skip bool, err 
 		return float64(f), ModeWeight, false, nil
 	}
 	return float64(f), ModeAbsolute, false, nil
+}
+
+// CanonicalVector renders the QueueCapacityVector Hadoop 3.4's
+// QueueCapacityConfigParser makes of a bracketed capacity text, so that
+// two spellings of one vector render alike: spaces stripped, a later
+// entry of a resource replacing an earlier one, memory named memory-mb
+// (setResource), the entries sorted by resource as the vector is keyed by
+// it, each value with its type ("1024", "50%", "2w") and a unit converted
+// to MiB. An entry setCapacityVector skips is left out. ok is false for a
+// text that gives no vector (not bracketed, or an empty vector) or one
+// the parser throws on.
+func CanonicalVector(raw string) (string, bool) {
+	s := strings.ReplaceAll(raw, " ", "")
+	if !strings.HasPrefix(s, "[") || !vectorPattern.MatchString(s) {
+		return "", false
+	}
+	v := parseVectorCapacity(Capacity{Raw: s})
+	if v.Mode != ModeVector || len(v.Vector) == 0 {
+		return "", false
+	}
+	entries := make([]string, 0, len(v.Vector))
+	for _, e := range v.Vector {
+		if e.Value < 0 || math.IsNaN(e.Value) || math.IsInf(e.Value, 0) {
+			continue // skipped by setCapacityVector, as capacityEntry says
+		}
+		suffix := map[CapacityMode]string{ModePercent: "%", ModeWeight: "w"}[e.Mode]
+		entries = append(entries, canonicalResource(e.Resource)+"="+strconv.FormatFloat(e.Value, 'g', -1, 64)+suffix)
+	}
+	slices.Sort(entries)
+	return "[" + strings.Join(entries, ",") + "]", true
 }
