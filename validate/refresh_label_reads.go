@@ -47,8 +47,9 @@ func readerOf(suffix string) defaultRead {
 // queue's configured node labels on both sides: getConfiguredNodeLabels
 // takes them from the queue's accessible-node-labels.<label>.* keys, so a
 // label's only key is a change whatever its value. An absolute or vector
-// value is read again as a resource (getMaximumResourceRequirement,
-// QueueCapacityConfigParser) and stays listed; "100" matches no resource,
+// value of a queue other than root is read again as a resource
+// (getMinimumResourceRequirement with the label, QueueCapacityConfigParser)
+// and compares as absoluteReading says; "100" matches no resource,
 // so in absolute mode it reads none, as unset does. In 3.4's non-legacy
 // mode the parser's vector counts too: a maximum reads as
 // nonLegacyMaximum says, and an unset capacity is an empty vector no
@@ -66,6 +67,8 @@ func labelPercent(label string, isMax bool) defaultRead {
 		}
 		nonLegacy := rc.m.NonLegacyMode()
 		switch {
+		case !q.IsRoot() && (c.Mode == xmlconf.ModeAbsolute || c.Mode == xmlconf.ModeVector):
+			return absoluteReading(c, rc)
 		case c.Err != "" || c.Mode != xmlconf.ModeUnset && c.Mode != xmlconf.ModePercent:
 			return "", false
 		case q.IsRoot() && rc.v.AtLeast(xmlconf.V3_4):

@@ -90,6 +90,8 @@ func TestRefreshAbsoluteCapacityReading(t *testing.T) {
 		{"an entry Hadoop drops", xmlconf.V3_4, absoluteTree, "root.a.a1", a1 + "capacity", "[memory=1024,vcores=1,foo=3]", "[foo=3,memory=1024,vcores=1]", true},
 		{"2.7 reads no absolute resource", xmlconf.V2_7, nil, "root.a.a1", a1 + "maximum-capacity", "[memory=2048,vcores=2]", "[vcores=2,memory=2048]", true},
 		{"maximum in another order", xmlconf.V3_4, absoluteTree, "root.a.a1", a1 + "maximum-capacity", "[memory=2048,vcores=2]", "[vcores=2,memory=2048]", false},
+		{"labelled resources in another order", xmlconf.V3_4, absoluteTree, "root.a.a1", a1 + "accessible-node-labels.gpu.capacity", "[memory=1024,vcores=1]", "[vcores=1,memory=1024]", false},
+		{"labelled maximum of other resources", xmlconf.V3_3, absoluteTree, "root.a.a1", a1 + "accessible-node-labels.gpu.maximum-capacity", "[memory=1024,vcores=1]", "[memory=2048,vcores=1]", true},
 		{"non-legacy resources in another order", xmlconf.V3_4, nonLegacy, "root.a.a1", a1 + "capacity", "[memory=1024,vcores=1]", "[vcores=1, memory=1024]", false},
 		{"non-legacy maximum in another order", xmlconf.V3_4, nonLegacy, "root.a.a1", a1 + "maximum-capacity", "[memory=2048,vcores=2]", "[vcores=2,memory=2048]", false},
 		{"non-legacy mixed vector in another order", xmlconf.V3_4, nonLegacy, "root.a.a1", a1 + "maximum-capacity", "[memory=50%,vcores=2]", "[vcores=2,memory=50%]", false},
