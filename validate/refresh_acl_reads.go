@@ -80,15 +80,11 @@ func priorityACLs(q *xmlconf.Queue, rc readCtx) (string, bool) {
 	}
 	entries := make([]entry, len(groups))
 	for i, g := range groups {
-		def := "none"
-		if g.HasDefault {
-			def = fmt.Sprint(g.Default)
-		}
 		m := g.Max
 		if clusterMax.Prop != nil {
 			m = min(m, clusterMax.V)
 		}
-		entries[i] = entry{m, fmt.Sprintf("[%s max=%d default=%s]", g.ACL.Canonical(), m, def)}
+		entries[i] = entry{m, priorityGroupText(g, m)}
 	}
 	if clusterMax.Prop != nil {
 		slices.SortStableFunc(entries, func(a, b entry) int { return int(a.max) - int(b.max) })
@@ -98,4 +94,22 @@ func priorityACLs(q *xmlconf.Queue, rc readCtx) (string, bool) {
 		sb.WriteString(e.text)
 	}
 	return sb.String(), true
+}
+
+// priorityGroupText renders one group in the key's own syntax with its
+// ACL's sets sorted and its max priority as Hadoop keeps it.
+func priorityGroupText(g xmlconf.PriorityACLGroup, max int32) string {
+	who := "user=*"
+	if !g.ACL.All {
+		users, groups, _ := strings.Cut(g.ACL.Canonical(), " ")
+		who = "user=" + users
+		if groups != "" {
+			who += " group=" + groups
+		}
+	}
+	text := fmt.Sprintf("[%s max_priority=%d", who, max)
+	if g.HasDefault {
+		text += fmt.Sprintf(" default_priority=%d", g.Default)
+	}
+	return text + "]"
 }

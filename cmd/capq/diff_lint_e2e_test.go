@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -201,6 +202,25 @@ func TestDiffReadAlikeIsNoChange(t *testing.T) {
 	assert.Equal(t, 0, r.code, r.stderr)
 	assert.Contains(t, r.stdout, `warning RF013: "yarn.resourcemanager.scheduler.monitor.policies" changes`)
 	assert.Contains(t, r.stdout, "warning CS079")
+}
+
+// TestDiffSpellingOnlyIsNoChange: NEW writes OLD's readings another way,
+// and none is a change: ACL names reordered, repeated or with spaces
+// around commas (AccessControlList.buildACL keeps sets), priority ACL
+// groups reordered under the cluster's maximum from yarn-site.xml
+// (AppPriorityACLsManager.addPrioirityACLs sorts them), a template's ACL
+// reordered, lifetimes with spaces or in hex (getLong), TRUE for true
+// (FairOrderingPolicy.configure's Boolean.parseBoolean), a user weight .50
+// for 0.5 (new Float), and absolute resources reordered, spaced or in Gi
+// (internalGetLabeledResourceRequirementForQueue, QueueCapacityConfigParser).
+// Only user-limit-factor 1 → 2 stays listed.
+func TestDiffSpellingOnlyIsNoChange(t *testing.T) {
+	dir := "testdata/diff/spelling-only/"
+	r := diffGolden(t, 0, "diff/spelling-only.txt", dir+"old", dir+"new")
+	assert.Contains(t, r.stdout, "queues: 1 modified, 2 unchanged\n")
+	assert.Contains(t, r.stdout, "~ root.a  modified  [refresh]\n    user-limit-factor  \"1\" → \"2\"\n    note: ")
+	assert.Equal(t, 10, strings.Count(r.stdout, "changes nothing: Hadoop 3.4 reads both as"), r.stdout)
+	diffGolden(t, 0, "diff/spelling-only.json", dir+"old", dir+"new", "--format", "json")
 }
 
 // TestDiffUserParallelAppsReloadCaveat: a user's max-parallel-apps that
