@@ -27,3 +27,21 @@ func TestCanonicalVector(t *testing.T) {
 		assert.Equal(t, tc.want, got, "%q", tc.in)
 	}
 }
+
+// FuzzCanonicalVector: any text renders without a panic, the same way
+// twice, and renders only where ReadVector finds a vector.
+func FuzzCanonicalVector(f *testing.F) {
+	for _, s := range []string{"[", "[]", "[memory=3w,vcores=3w]", "[memory=4096,vcores=abc]", "[memory=99999999999999999999Ti]", "[=,=]", "[memory=-5]", "[ vcores=1 , memory=1Gi ]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		a, okA := CanonicalVector(raw)
+		b, okB := CanonicalVector(raw)
+		assert.Equal(t, okA, okB)
+		assert.Equal(t, a, b)
+		if okA {
+			r, ok := ReadVector(raw)
+			assert.True(t, ok && !r.Unmatched && r.Err == "", "%q renders %q but ReadVector gives %+v", raw, a, r)
+		}
+	})
+}

@@ -133,7 +133,10 @@ func vectorEntryValue(val string) (v float64, mode CapacityMode, skip bool, err 
 // the parser throws on.
 func CanonicalVector(raw string) (string, bool) {
 	s := strings.ReplaceAll(raw, " ", "")
-	if !strings.HasPrefix(s, "[") || !vectorPattern.MatchString(s) {
+	if r, ok := ReadVector(s); !ok || r.Unmatched || r.Err != "" {
+		// ReadVector also sees a nameless entry's value, which
+		// setCapacityVector parses (and may throw on) before storing it
+		// under "": parseVectorCapacity skips such entries.
 		return "", false
 	}
 	v := parseVectorCapacity(Capacity{Raw: s})
