@@ -17,7 +17,8 @@ func (e *Engine) handedLimit(q *queue) Resource {
 }
 
 // currentLimit is getCurrentLimitResource: min(queue max resource rounded
-// down, the limit handed down).
+// down, the limit handed down). A pass's queue checks (canAssignToQueue,
+// recallChild) write it out, so that it inlines there.
 func (e *Engine) currentLimit(q *queue, handed Resource) Resource {
 	return e.g.rc.min(q.maxDown, handed)
 }

@@ -68,13 +68,14 @@ func (e *Engine) recall(q *queue, pl, headroom Resource) (result, Resource, bool
 // recalled, and entering the child cost more than the recall. A
 // remembered pass passed the child's own checks (accessible, pending,
 // its queue limit) with the same state, and the node's were made at the
-// root of this pass, so none needs repeating.
+// root of this pass, so none needs repeating. The headroom's limit is
+// currentLimit written out, as in canAssignToQueue, so that it inlines.
 func (e *Engine) recallChild(memo bool, c *queue, n *node, cl *limits) (result, Resource, bool) {
 	if !memo || c.memo.at != c.changes+1 {
 		return result{}, Resource{}, false
 	}
 	pl := e.g.rc.min(cl.limit, c.maxResIn(0))
-	headroom := e.currentLimit(c, cl.limit).Sub(c.usedIn(0))
+	headroom := e.g.rc.min(c.maxDown, cl.limit).Sub(c.usedIn(0))
 	r, b, ok := e.recall(c, pl, headroom)
 	if ok && shortcutChecks {
 		e.checkRecall(c, n, *cl, r, b)
