@@ -78,14 +78,39 @@ func TestPreemptCacheReusesUnchangedLeaves(t *testing.T) {
 	e.Preempt(0)
 	require.True(t, b.pendCache[0].ok)
 	walks := e.preemptStamp
+	root := e.pre.kept[0][0].root
+	read := root.changes
 	r := e.Preempt(3000) // marks nothing new, kills nothing: no change
 	require.Empty(t, r.Marked)
 	assert.Equal(t, walks, e.preemptStamp, "an unchanged leaf was walked again")
-	root := e.pre.kept[0][0].root
-	assert.True(t, root.same, "the kept tree saw a change")
+	assert.Equal(t, read, root.changes, "the kept tree saw a change")
 	assert.True(t, root.keptDistribution(root.memoAllowed), "the root distributed its ideal again")
 	preemptCacheMode = cacheCheck
 	b.pendCache[0].pending.MemoryMB++ // a change no counter saw
+	assert.Panics(t, func() { e.Preempt(6000) })
+}
+
+// TestPreemptKeptStopsAtTheParentsChange: refreshKept looks at a
+// changed parent's children only until those that changed account for
+// the parent's change (a parent's counter moves by its children's), so a
+// child after them is not read; the check mode notices a child whose
+// counter moved without its parent's.
+func TestPreemptKeptStopsAtTheParentsChange(t *testing.T) {
+	defer setPreemptCacheMode(cacheOn)()
+	e := preemptEngine(t, nil)
+	a, b := e.byPath["root.a"], e.byPath["root.b"]
+	e.Preempt(0)
+	kt := e.pre.kept[0][0]
+	require.Len(t, kt.root.children, 2)
+	ka, kb := kt.root.children[0], kt.root.children[1]
+	require.Same(t, a, ka.q, "root.a is looked at first")
+	a.changed() // a and root move by one
+	b.changes++ // a move no parent saw: the one case the stop would miss
+	e.Preempt(3000)
+	assert.Equal(t, a.changes, ka.changes, "the changed child was not read again")
+	assert.NotEqual(t, b.changes, kb.changes, "a child after the parent's whole change was read")
+	preemptCacheMode = cacheCheck
+	a.changed()
 	assert.Panics(t, func() { e.Preempt(6000) })
 }
 

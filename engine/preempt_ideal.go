@@ -17,13 +17,13 @@ import "slices"
 type tq struct {
 	// Line 0, every walk: which queue, its children, and a kept tree's
 	// bookkeeping (preempt_tree.go): the queue's changes when its fields
-	// were read; whether this round found its subtree unchanged; whether
-	// memoIdeal and memoAllowed hold its last distribution.
-	q                      *queue
-	children               []*tq
-	changes                uint64
-	pi                     int // the partition (TempQueuePerPartition.partition)
-	same, memoOK, disabled bool
+	// were read; whether memoIdeal and memoAllowed hold its last
+	// distribution, since it was last read (a re-read clears it).
+	q                *queue
+	children         []*tq
+	changes          uint64
+	pi               int // the partition (TempQueuePerPartition.partition)
+	memoOK, disabled bool
 	// ord is a leaf's position in the round's leaf order (leafCands).
 	ord int32
 	_   [8]byte // free
@@ -64,10 +64,12 @@ type tq struct {
 
 // keptDistribution reports whether t's children still hold the
 // distribution of t's ideal that Hadoop's arithmetic gives this round:
-// t's subtree is unchanged (a kept tree's) and t was given the same
-// ideal under the same allowance as when it last distributed.
+// t's subtree is unchanged (a kept tree's: refreshKept clears memoOK on
+// every queue it re-reads, and a fresh snapshot's is never set) and t
+// was given the same ideal under the same allowance as when it last
+// distributed.
 func (t *tq) keptDistribution(allowed Resource) bool {
-	return t.same && t.memoOK && t.ideal == t.memoIdeal && allowed == t.memoAllowed
+	return t.memoOK && t.ideal == t.memoIdeal && allowed == t.memoAllowed
 }
 
 // snapshotQueuesIn clones the live tree into tq nodes for partition pi
@@ -216,12 +218,9 @@ func checkNoneAsks(q *queue, pi int) {
 // above its guarantee is preemptable unless the leaf disables preemption;
 // a parent's extra beyond what its children may give up is untouchable,
 // so a non-preemptable child's excess is charged to its own parent and
-// its siblings do not pay for it. An unchanged subtree of a kept tree
-// (preempt_tree.go) keeps the extras computed from the same usage.
+// its siblings do not pay for it. It runs on a fresh snapshot or a kept
+// tree just built; refreshKept keeps a kept tree's up to date.
 func (c *calc) updatePreemptableExtras(t *tq) {
-	if t.same {
-		return
-	}
 	var kids Resource
 	for _, ch := range t.children {
 		c.updatePreemptableExtras(ch)
