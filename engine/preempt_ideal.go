@@ -436,16 +436,16 @@ const maxFixpointRounds = 1 << 20
 func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) Resource {
 	m = m.withBuf()
 	need, unassigned := c.startFixpoint(qs, unassigned, m.buf.need[:0])
-	// ordered says need is in sortByNeed's order with its shares and
-	// norms current (nextNeed), as a pass's reset and sort would leave it.
-	ordered := false
+	// ordered: need is in sortByNeed's order with current shares and norms
+	// (nextNeed); alone: the last pass left need as it was (stillAlone).
+	ordered, alone := false, false
 	for round := 0; len(need) > 0 && c.positive(unassigned) && round < maxFixpointRounds; round++ {
 		if !ordered {
 			c.resetCapacity(need, even)
 			c.sortByNeed(need)
 		}
 		n := 1
-		for n < len(need) && compareNeed(need[0], need[n]) >= 0 {
+		for !alone && n < len(need) && compareNeed(need[0], need[n]) >= 0 {
 			n++
 		}
 		m.under.add(need[:min(n+1, len(need))])
@@ -462,9 +462,10 @@ func (c *calc) fixpoint(qs []*tq, unassigned Resource, even bool, m idealMode) R
 			}
 			unassigned = componentwiseMax(unassigned.Sub(done), Resource{})
 		}
-		// The next list is built in the spare storage; the old one's
-		// becomes the spare.
-		need, m.buf.spare, ordered = c.nextNeed(again, need[n:], n, even), need[:0], fixpointMode != cacheOff
+		// The next list, unless the pass left it as it was, in the spare.
+		if alone, ordered = c.stillAlone(need, again, n, even), true; !alone {
+			need, m.buf.spare, ordered = c.nextNeed(again, need[n:], n, even), need[:0], fixpointMode != cacheOff
+		}
 	}
 	if !ordered {
 		c.sortByNeed(need)
