@@ -25,7 +25,7 @@ import (
 // Under checkRoom every skipped node's mirror is compared with the
 // engine, as a one-by-one answer does. It reports whether it answered any.
 func (r *run) fastBulk(stop int64) bool {
-	if r.quiet {
+	if r.quiet || r.simple() {
 		return r.parkStretch(stop)
 	}
 	s, p := &r.sweep, &r.park
@@ -137,13 +137,15 @@ func (s *sweep) join(rk int, m *nodeRoom, fits bool) {
 
 // bulkOn reports whether fastBulk's reading of an eligible rank holds for
 // the whole of a fastRun: the futile record covers any room (no room test
-// failed in its pass) on nodes of the class, and an answered beat keeps
-// its node due (fastAnswer's last branch: not simple, something
-// outstanding; quiet is checked by each stretch).
+// failed in its pass) on nodes of the class, and an answered beat either
+// parks its node (simple: settle parks a node with room; parkStretch) or
+// keeps it due (fastAnswer's last branch: something outstanding; quiet,
+// which parks it too, is checked by each stretch). Nothing a beat's answer
+// does changes simple or outstanding.
 func (r *run) bulkOn() bool {
 	f, s := &r.futile, &r.sweep
 	return !r.opts.oneByOne && s.elSet && f.below == math.MaxInt64 && f.class == s.elClass &&
-		!r.simple() && r.outstanding > 0
+		(r.simple() || r.outstanding > 0)
 }
 
 // checkBulk compares the mirror of every due rank in [from, last] with the

@@ -70,6 +70,10 @@ type Options struct {
 	// noParkStretch parks the due nodes of a quiet cluster one beat at a
 	// time, never a stretch at once (parkStretch; tests compare the two).
 	noParkStretch bool
+	// noSimpleStretch parks the due nodes of a cluster where simple holds
+	// one beat at a time, never a stretch at once (parkStretch; tests
+	// compare the two).
+	noSimpleStretch bool
 	// readMirror reads an elig rank's mirror entry for a futile answer
 	// rather than its elig bit (eligCovered; tests compare the two).
 	readMirror bool

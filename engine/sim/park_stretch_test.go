@@ -68,6 +68,30 @@ func TestParkStretchesStopWhereBeatsWould(t *testing.T) {
 	assert.Positive(t, parked, "no run parked a stretch of heartbeats at once")
 }
 
+// TestSimpleStretchesKeepTheEventLog: parking the due nodes of a cluster
+// where simple holds a stretch at a time (parkStretch outside a quiet
+// spell: the nodes a spell with reservations kept due, once the last
+// reservation goes) keeps the event log, every count and the progress
+// reports of parking them one beat at a time, on busy days, and stops at
+// Until and at the budget where the beats would. Every other test of the
+// package runs it under checkRoom, which compares each parked node's
+// mirror with the engine.
+func TestSimpleStretchesKeepTheEventLog(t *testing.T) {
+	parked := sameBusyDaysWithout(t, "simple stretches", func(o *Options) { o.noSimpleStretch = true },
+		func(r *Result) int { return r.simpleStretchAnswers })
+	assert.Positive(t, parked, "no day parked a stretch of heartbeats at once while simple held")
+	m, w := stretchDay(t)
+	stops := []Options{
+		{Until: 3600*1000 + 7}, {Until: 2*3600*1000 + 501}, {Until: 3*3600*1000 + 250}, {Until: 5*3600*1000 + 123},
+		{MaxEvents: 150_001}, {MaxEvents: 290_017}, {MaxEvents: 333_333},
+	}
+	stopped := 0
+	sameStopsWithout(t, m, w, stops, func(o *Options) { o.noSimpleStretch = true }, func(_ Options, stretch *Result) {
+		stopped += stretch.simpleStretchAnswers
+	})
+	assert.Positive(t, stopped, "no run with a stop parked a stretch of heartbeats at once while simple held")
+}
+
 // TestEligAnswersKeepTheEventLog: answering a futile beat of an elig rank
 // from its bit (eligCovered), with ranks joining elig whenever hasRoom
 // reads their mirror, keeps the event log, every count and the progress

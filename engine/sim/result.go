@@ -55,6 +55,9 @@ type Result struct {
 	// parkStretchAnswers counts those of them parkStretch answered a
 	// stretch at a time while the cluster was quiet (tests check it ran).
 	parkStretchAnswers int
+	// simpleStretchAnswers counts those of them parkStretch answered a
+	// stretch at a time while simple held (tests check it ran).
+	simpleStretchAnswers int
 	// eligAnswers counts futile answers eligCovered gave from the elig
 	// bit, under checkRoom only (tests check it ran).
 	eligAnswers int
