@@ -43,6 +43,7 @@ func TestPlaceByKeyIsReposition(t *testing.T) {
 			rankChildren(kids, order27)
 			p.order = slices.Clone(kids)
 			slices.SortStableFunc(p.order, func(a, b *queue) int { return e.queueCompare(p, a, b) })
+			reindex(p.order, 0, len(p.order)-1) // as fullSort
 			byKey := &queue{order: slices.Clone(p.order)}
 			for k := range kids {
 				if rng.Intn(2) == 0 {
@@ -61,6 +62,22 @@ func TestPlaceByKeyIsReposition(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOrderIndexIsAHint finds a child by its ordIdx when that names it,
+// and by a scan when it does not: a stale hint, or a place past 255 in a
+// wide parent's order.
+func TestOrderIndexIsAHint(t *testing.T) {
+	order := make([]*queue, 300)
+	for k := range order {
+		order[k] = &queue{}
+	}
+	reindex(order, 0, len(order)-1)
+	for _, k := range []int{0, 1, 255, 256, 299} {
+		require.Equal(t, k, orderIndex(order, order[k]), "place %d", k)
+	}
+	order[3].ordIdx = 7
+	require.Equal(t, 3, orderIndex(order, order[3]), "stale hint")
 }
 
 // TestMoveBitMovesAsTheOrder moves a child in a slice and its bit in a

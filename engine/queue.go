@@ -43,7 +43,12 @@ type queue struct {
 	sortAbove bool
 	// askOK (a parent) says askBits holds which children in order have
 	// something pending in the default partition (order.go: nextAsking).
-	askOK    bool
+	askOK bool
+	// ordIdx (a child) is its place in its parent's default order, kept
+	// by the sort's moves so that placing a changed child finds it
+	// without scanning (order.go: orderIndex); a hint only, checked
+	// against the order before use (it wraps past 255 children).
+	ordIdx   uint8
 	sortUsed float32
 	sortRank int32
 	// Live usage: used includes reservations.
