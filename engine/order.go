@@ -297,15 +297,26 @@ func (e *Engine) absUsedCapacity(q *queue) float32 {
 func (e *Engine) queueLess(p, a, b *queue) bool { return e.queueCompare(p, a, b) < 0 }
 
 // sortKey is the usage a queue is ordered by: used capacity, or absolute
-// used capacity for a queue without guarantee.
+// used capacity for a queue without guarantee. Under the default
+// calculator, where max and divide compare and divide memory,
+// usedCapacity and absUsedCapacity are written out: on #19's contended
+// day the calculator's copy and divide's call (its DRF branch keeps it
+// out of line) were most of sortKey's cost, paid for every child whose
+// usage changed.
 func (e *Engine) sortKey(c *queue) float32 {
-	if e.g.order27 {
+	switch {
+	case e.g.order27:
 		return e.usedCapacity27(c)
-	}
-	if c.absCap == 0 {
+	case e.g.rc.drf && c.absCap == 0:
 		return e.absUsedCapacity(c)
+	case e.g.rc.drf:
+		return e.usedCapacity(c)
+	case c.absCap != 0:
+		return divF(c.used.MemoryMB, max(c.guarantee.MemoryMB, e.g.minAlloc.MemoryMB))
+	case e.cluster.IsZero():
+		return 0
 	}
-	return e.usedCapacity(c)
+	return divF(c.used.MemoryMB, e.cluster.MemoryMB)
 }
 
 func (e *Engine) queueCompare(p, a, b *queue) int {

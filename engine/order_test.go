@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -118,4 +119,36 @@ func TestSortKeysOKRefusesUnorderedCapacities(t *testing.T) {
 		require.False(t, sortKeysOK([]*queue{{absCap: 0.5}, c}))
 	}
 	require.True(t, sortKeysOK([]*queue{{absCap: 0.5}, {absCap: 0}}))
+}
+
+// TestSortKeyIsUsedCapacity wants sortKey's default-calculator case,
+// written out, to give what usedCapacity and absUsedCapacity give
+// (CSQueueUtils.updateUsedCapacity): the guarantee below the minimum
+// allocation, no guarantee, an empty cluster, memory without vcores.
+func TestSortKeyIsUsedCapacity(t *testing.T) {
+	cases := []struct {
+		name                string
+		cluster, used, guar Resource
+		absCap              float32
+	}{
+		{"guaranteed", Resource{100 * gb, 100}, Resource{30 * gb, 3}, Resource{40 * gb, 40}, 0.4},
+		{"guarantee below the minimum allocation", Resource{100 * gb, 100}, Resource{3 * gb, 3}, Resource{512, 0}, 0.01},
+		{"over its guarantee", Resource{100 * gb, 100}, Resource{50 * gb, 3}, Resource{10 * gb, 10}, 0.1},
+		{"no capacity: absolute used capacity", Resource{100 * gb, 100}, Resource{30 * gb, 3}, Resource{}, 0},
+		{"no capacity, an empty cluster", Resource{}, Resource{30 * gb, 3}, Resource{}, 0},
+		{"no capacity, vcores but no memory", Resource{0, 8}, Resource{30 * gb, 3}, Resource{}, 0},
+		{"no capacity, nothing used", Resource{0, 8}, Resource{}, Resource{}, 0},
+		{"a guarantee of nothing", Resource{100 * gb, 100}, Resource{2 * gb, 1}, Resource{}, 0.3},
+	}
+	for _, tc := range cases {
+		e := &Engine{cluster: tc.cluster}
+		e.g.rc = calc{cluster: tc.cluster}
+		e.g.minAlloc = Resource{gb, 1}
+		q := &queue{used: tc.used, guarantee: tc.guar, absCap: tc.absCap}
+		want := e.usedCapacity(q)
+		if tc.absCap == 0 {
+			want = e.absUsedCapacity(q)
+		}
+		assert.Equal(t, want, e.sortKey(q), tc.name)
+	}
 }
