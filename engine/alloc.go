@@ -244,7 +244,7 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 	} else {
 		order = e.childOrder(q, pi)
 	}
-	used := e.childRoomUsed(q, pi, q.usedIn(pi))
+	avail := pl.Sub(e.childRoomUsed(q, pi, q.usedIn(pi))) // room for children, less what they block
 	gate := e.refusalGate(&lim)
 	var blocked Resource
 	out := result{}
@@ -256,7 +256,7 @@ func (e *Engine) assignParent(q *queue, n *node, lim limits) (result, Resource) 
 			continue // would assign nothing and block no headroom
 		}
 		allUserBlocked = false
-		room := pl.Sub(blocked).Sub(used)
+		room := avail.Sub(blocked) // pl - blocked - used
 		if gate && e.roomBelowMin(room) {
 			// Refused with no effect (refusal.go): this child, and every
 			// later one when nothing below holds a reservation.
