@@ -18,6 +18,7 @@ func TestQueueLayout(t *testing.T) {
 	assert.LessOrEqual(t, unsafe.Sizeof(q), uintptr(2048), "size class of whole lines")
 	assert.Less(t, unsafe.Offsetof(q.changes), uintptr(64), "changes in line 0")
 	assert.Less(t, unsafe.Offsetof(q.dirty), uintptr(64), "dirty in line 0")
+	assert.Less(t, unsafe.Offsetof(q.ordIdx), uintptr(64), "ordIdx in line 0, beside the sort keys")
 	assert.LessOrEqual(t, unsafe.Offsetof(q.used)+unsafe.Sizeof(q.used), uintptr(64), "used in line 0")
 	assert.Equal(t, unsafe.Offsetof(q.parent)/64, unsafe.Offsetof(q.numContainers)/64, "parent and numContainers share a line")
 }
