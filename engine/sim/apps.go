@@ -420,7 +420,17 @@ func (r *run) released(ev *engine.Event, preempted bool) {
 
 // afterEngine handles containers killed during an engine call, once the
 // engine has returned (it must not be re-entered from its callback).
+// Nearly every call finds no kill (3.9 M calls in #19's contended day's
+// first 8 hours, 25 k with kills): the test is inlined at the callers
+// and the rest, with its slice swap and write barrier, kept out of line.
 func (r *run) afterEngine() {
+	if len(r.pendingKills) > 0 {
+		r.handleKills()
+	}
+}
+
+// handleKills is afterEngine's work when the engine killed containers.
+func (r *run) handleKills() {
 	kills := r.pendingKills
 	r.pendingKills = nil
 	for _, l := range kills {
