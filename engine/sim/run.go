@@ -106,7 +106,7 @@ func (r *run) setup(specs []NodeSpec, largest engine.Resource) error {
 		return err
 	}
 	specs, refused := r.admitNodes(specs)
-	e, err := engine.New(r.model, toEngineNodes(specs), engine.Options{OnEvent: r.onEvent, WalkEveryLeaf: r.opts.walkEveryLeaf,
+	e, err := engine.New(r.model, toEngineNodes(specs), engine.Options{OnEvent: r.eventHook(), WalkEveryLeaf: r.opts.walkEveryLeaf,
 		// The workload's users are the group provider for a tag's user.
 		GroupsOf: func(u string) []string { return r.w.Users[u] }})
 	if err != nil {
