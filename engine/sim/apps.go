@@ -1,7 +1,8 @@
 package sim
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/capq/capq/engine"
 )
@@ -92,21 +93,36 @@ func (r *run) amReady(i int32) {
 // phases groups the app's task groups by phase, skipping empty ones, in
 // phase order. It sorts the groups rather than indexing by phase number:
 // a hostile "phase": 2147483648 once made a slice that large.
+//
+// Each phase is a slice of the one sorted index array, and the sort is
+// generic: per app this was a slice per phase grown by appends and
+// sort.SliceStable's closure and reflected swapper, allocations an app
+// makes once but a contended day has 100 k apps.
 func (r *run) phases(a *appState) {
-	idx := make([]int, 0, len(a.spec.Tasks))
-	for j, t := range a.spec.Tasks {
+	tasks := a.spec.Tasks
+	idx := make([]int, 0, len(tasks))
+	for j, t := range tasks {
 		if t.Count > 0 {
 			idx = append(idx, j)
 		}
 	}
-	sort.SliceStable(idx, func(x, y int) bool { return a.spec.Tasks[idx[x]].Phase < a.spec.Tasks[idx[y]].Phase })
-	a.phases = a.phases[:0]
+	slices.SortStableFunc(idx, func(x, y int) int { return cmp.Compare(tasks[x].Phase, tasks[y].Phase) })
+	n := 0
 	for k, j := range idx {
-		if k == 0 || a.spec.Tasks[j].Phase != a.spec.Tasks[idx[k-1]].Phase {
-			a.phases = append(a.phases, nil)
+		if k == 0 || tasks[j].Phase != tasks[idx[k-1]].Phase {
+			n++
 		}
-		last := len(a.phases) - 1
-		a.phases[last] = append(a.phases[last], j)
+	}
+	a.phases = nil // stays nil without tasks, as amReady reads it
+	if n > 0 {
+		a.phases = make([][]int, 0, n)
+	}
+	start := 0
+	for k := range idx {
+		if k+1 == len(idx) || tasks[idx[k+1]].Phase != tasks[idx[k]].Phase {
+			a.phases = append(a.phases, idx[start:k+1:k+1])
+			start = k + 1
+		}
 	}
 	a.phase = -1
 }
@@ -146,11 +162,16 @@ func (r *run) startPhase(i int32) {
 			f = a.addFIFO(t.Priority, engine.Resource{MemoryMB: t.MemoryMB, VCores: t.VCores})
 			prios = append(prios, t.Priority)
 			labels[t.Priority] = a.spec.taskLabel(t)
-			hosts[t.Priority], racks[t.Priority] = map[string]int{}, map[string]int{}
 		}
 		f.push(t.DurationMS, t.Count)
 		total += t.Count
 		mem += int64(t.Count) * t.MemoryMB
+		// A priority's location maps only when a group names locations:
+		// most workloads name none, and two maps a priority were most of
+		// what a phase allocated.
+		if (len(t.Hosts) > 0 || len(t.Racks) > 0) && hosts[t.Priority] == nil {
+			hosts[t.Priority], racks[t.Priority] = map[string]int{}, map[string]int{}
+		}
 		if r.addLocality(t, hosts[t.Priority], racks[t.Priority]) {
 			local = true
 		}
