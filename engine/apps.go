@@ -889,6 +889,7 @@ func (e *Engine) stopAttempt(a *app, keep bool) {
 		for c := a.oldest(); c != nil; c = a.oldest() {
 			e.release(c, EvReleased)
 		}
+		e.freeLive(a)
 	}
 	if a.runnable {
 		e.trackRunnable(a, -1)

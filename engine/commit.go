@@ -139,6 +139,9 @@ func (e *Engine) newContainer(a *app, k *schedKey, n *node, t Locality) *contain
 	e.noteGrid(k.capability)
 	c := e.takeContainer()
 	*c = container{id: e.nextID, a: a, node: n, res: k.capability, priority: k.priority, locality: t, askPi: int32(k.pi)}
+	if cap(a.live) == 0 {
+		e.giveLive(a)
+	}
 	return c
 }
 

@@ -263,6 +263,9 @@ type Engine struct {
 	// the globals; only submissions read it, so it comes last, out of
 	// the way of the fields a pass reads.
 	wf workflowConf
+	// spareLive holds stopped attempts' empty running lists (recycle.go);
+	// last, for the same reason.
+	spareLive [][]*container
 }
 
 // New builds an engine for the model and nodes. It refuses a model
