@@ -13,6 +13,13 @@ import (
 // (apps.go).
 func TestContainerLayout(t *testing.T) {
 	assert.Equal(t, uintptr(64), unsafe.Sizeof(container{}), "one whole cache line")
+	// New records come from slabs (newRecord): each must start a line.
+	e := &Engine{}
+	for range 5 * containerSlab {
+		c := e.newRecord()
+		require.Zero(t, uintptr(unsafe.Pointer(c))%64, "a record on a line of its own")
+		require.Equal(t, container{}, *c)
+	}
 }
 
 // TestUnreserveFindsTheReservationsRequest: the record keeps no request

@@ -266,6 +266,8 @@ type Engine struct {
 	// spareLive holds stopped attempts' empty running lists (recycle.go);
 	// last, for the same reason.
 	spareLive [][]*container
+	// slab holds new container records not yet handed out (recycle.go).
+	slab []container
 }
 
 // New builds an engine for the model and nodes. It refuses a model

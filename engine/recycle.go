@@ -27,7 +27,7 @@ func (e *Engine) freeContainer(c *container) {
 func (e *Engine) takeContainer() *container {
 	k := len(e.spareC) - 1
 	if k < 0 {
-		return new(container)
+		return e.newRecord()
 	}
 	if shortcutChecks {
 		for i, c := range e.spareC {
@@ -35,11 +35,31 @@ func (e *Engine) takeContainer() *container {
 			e.spareC[i] = nil
 		}
 		e.spareC = e.spareC[:0]
-		return new(container)
+		return e.newRecord()
 	}
 	c := e.spareC[k]
 	e.spareC[k] = nil
 	e.spareC = e.spareC[:k]
+	return c
+}
+
+// While the running containers grow in number (the first hours of a
+// day) there is no spare, and each new record was an allocation of its
+// own (250 k of the 2.4 M objects of the contended day's first 8 hours).
+// newRecord cuts them eight at a time: 8 records are 512 bytes, the
+// largest size class whose objects carry no malloc header, so every
+// record still fills one cache line (TestContainerLayout). A slab stays
+// alive while any of its records is referenced; records are reused, so
+// that keeps little.
+const containerSlab = 8
+
+// newRecord returns a zeroed container record from the current slab.
+func (e *Engine) newRecord() *container {
+	if len(e.slab) == 0 {
+		e.slab = new([containerSlab]container)[:]
+	}
+	c := &e.slab[0]
+	e.slab = e.slab[1:]
 	return c
 }
 
