@@ -8,6 +8,10 @@ import (
 
 const labelsInfix = "accessible-node-labels."
 
+// labelWord is CapacitySchedulerConfiguration.ACCESSIBLE_NODE_LABELS,
+// which Hadoop finds with key.indexOf, dot or no dot after it.
+const labelWord = "accessible-node-labels"
+
 // leafTemplateSuffix ends the pseudo-queue path of a legacy auto-create
 // parent's template (CapacitySchedulerConfiguration#getAutoCreatedQueueTemplateConfPrefix).
 const leafTemplateSuffix = ".leaf-queue-template"
@@ -27,7 +31,10 @@ var ruleLabelKeyNoSetting = &Rule{
 			"yarn.scheduler.capacity. the same way (getConfiguredNodeLabelsByQueue, on every start and refresh): the " +
 			"queue need not be in the tree, and a key with no queue before the infix " +
 			"(yarn.scheduler.capacity.accessible-node-labels.gpu.capacity) fails too, because the queue path is " +
-			"key.substring(0, key.indexOf(\"accessible-node-labels\") - 1), i.e. substring(0, -1).",
+			"key.substring(0, key.indexOf(\"accessible-node-labels\") - 1), i.e. substring(0, -1). Both find the " +
+			"first accessible-node-labels anywhere in the key, a queue name included: 3.4 throws on " +
+			"root.team-accessible-node-labels.capacity (label capacity, no dot after it) and on every plain key of a queue " +
+			"named accessible-node-labels, which before 3.4 its parent's scan reads the same way.",
 		Bad:      "root.a.accessible-node-labels.gpu=100\nyarn.scheduler.capacity.accessible-node-labels.gpu.capacity=100  (3.4)",
 		Good:     "root.a.accessible-node-labels=gpu\nroot.a.accessible-node-labels.gpu.capacity=100",
 		Source:   "CapacitySchedulerConfiguration#getConfiguredNodeLabels, #getConfiguredNodeLabelsByQueue; ManagedParentQueue#initializeLeafQueueConfigs",
@@ -43,6 +50,12 @@ var ruleLabelKeyNoSetting = &Rule{
 				return
 			}
 			at := Loc{Pos: pr.NamePos, Queue: c.queue, Property: key}
+			if c.named != "" {
+				at.Queue = c.named
+				p.ReportHint(at, "rename the queue: Hadoop reads every key whose name holds "+labelsInfix+" as a label key",
+					"%q belongs to queue %q, whose name holds \"accessible-node-labels\": Hadoop takes that for the label infix, finds nothing after label %q (StringIndexOutOfBoundsException), so the ResourceManager does not start and a refresh fails", key, c.named, c.label)
+				return
+			}
 			if c.queue == "" {
 				p.ReportHint(at, "label settings belong to a queue: write "+xmlconf.Prefix+"root."+key[len(xmlconf.Prefix):]+" or another queue's path; else delete the property",
 					"%q has no queue before accessible-node-labels: Hadoop 3.4 cannot read its queue path (StringIndexOutOfBoundsException), so the ResourceManager does not start and a refresh fails", key)
@@ -64,43 +77,59 @@ var ruleLabelKeyNoSetting = &Rule{
 }
 
 // labelCrash is what labelKeyCrash found: the queue path before the
-// infix ("" when there is none) and the label after it.
+// infix ("" when there is none), the label after it, and named, the queue
+// of the tree whose own name holds the word Hadoop took for the infix
+// ("" when the infix is a real one).
 type labelCrash struct {
-	queue, label string
+	queue, label, named string
 }
 
 // labelKeyCrash reports whether key makes Hadoop's label scan throw on
-// this profile. Like Hadoop it takes the first "accessible-node-labels"
-// in the key and the label up to the next dot. Before 3.4 only the keys
-// of queues in the tree (and, 3.1+, of a legacy auto-create parent's
-// leaf-queue-template) are scanned, always with a queue before the
-// infix; 3.4 scans every key under the prefix, and one with nothing
-// before the infix throws even with a setting after the label.
+// this profile. Like Hadoop (xmlconf.HadoopLabelOf) it takes the first
+// "accessible-node-labels" in the key, even inside a queue name, and the
+// label from one character past it up to the next dot. Before 3.4 only
+// the keys starting with <queue>.accessible-node-labels. of a queue in the
+// tree (and, 3.1+, of a legacy auto-create parent's leaf-queue-template)
+// are scanned, so the word must follow a dot and end a queue's path; 3.4
+// scans every key under the prefix, and one with nothing before the word
+// throws even with a setting after the label.
 func labelKeyCrash(p *Pass, key string) (labelCrash, bool) {
 	rest, found := strings.CutPrefix(key, xmlconf.Prefix)
-	if !found || !strings.Contains(rest, labelsInfix) {
+	if !found {
 		return labelCrash{}, false
 	}
-	i := strings.Index(rest, strings.TrimSuffix(labelsInfix, "."))
+	_, i, ok := xmlconf.HadoopLabelOf(rest)
+	if !strings.Contains(rest, labelsInfix) || ok && i > 0 {
+		return labelCrash{}, false
+	}
 	label := rest[i+len(labelsInfix):]
-	noSetting := !strings.Contains(label, ".")
-	if i == 0 {
+	if i == 0 { // 3.4: key.substring(0, -1) for the queue path
 		if p.Version.Less(xmlconf.V3_4) {
 			return labelCrash{}, false
 		}
-		if !noSetting {
-			label = label[:strings.IndexByte(label, '.')]
-		}
+		label, _, _ = strings.Cut(label, ".")
 		return labelCrash{label: label}, true
 	}
-	if !noSetting {
-		return labelCrash{}, false
+	c := labelCrash{queue: rest[:i-1], label: label, named: namedQueue(p, rest, i)}
+	if p.Version.AtLeast(xmlconf.V3_4) {
+		return c, true
 	}
-	queue := rest[:i-1]
-	if p.Version.AtLeast(xmlconf.V3_4) || p.Model.Queue(queue) != nil || scannedTemplate(p, queue) {
-		return labelCrash{queue: queue, label: label}, true
+	scanned := rest[i-1] == '.' && (p.Model.Queue(c.queue) != nil || scannedTemplate(p, c.queue))
+	return c, scanned
+}
+
+// namedQueue returns the queue of the tree whose last name holds the
+// word at rest[i:] (root.team-accessible-node-labels, or a queue named
+// just accessible-node-labels), "" when there is none.
+func namedQueue(p *Pass, rest string, i int) string {
+	end := len(rest)
+	if dot := strings.IndexByte(rest[i+len(labelWord):], '.'); dot >= 0 {
+		end = i + len(labelWord) + dot
 	}
-	return labelCrash{}, false
+	if p.Model.Queue(rest[:end]) != nil {
+		return rest[:end]
+	}
+	return ""
 }
 
 // scannedTemplate reports whether path is the leaf-queue-template of a

@@ -77,3 +77,66 @@ func assertCS118(t *testing.T, key string, v xmlconf.Version, want bool, extra s
 		assert.Empty(t, got)
 	}
 }
+
+// TestLabelKeyWordInQueueName: Hadoop finds the label word with
+// key.indexOf(ACCESSIBLE_NODE_LABELS), inside a queue name too
+// (CapacitySchedulerConfiguration#getConfiguredNodeLabels, 3.4
+// #getConfiguredNodeLabelsByQueue). Before 3.4 a key is scanned only by a
+// queue whose <queue>.accessible-node-labels. prefixes it, so
+// root.team-accessible-node-labels.capacity is no label key even with a
+// queue root.team; 3.4 scans it and throws, and the finding names the
+// queue whose name holds the word, not Hadoop's root.team.
+func TestLabelKeyWordInQueueName(t *testing.T) {
+	for _, tc := range []struct {
+		name, queues, key string
+		v                 xmlconf.Version
+		want              string // the finding's queue, "" for none
+	}{
+		{"suffix of a name, 3.3", "team,team-accessible-node-labels", "root.team-accessible-node-labels.capacity", xmlconf.V3_3, ""},
+		{"suffix of a name, 3.4", "team,team-accessible-node-labels", "root.team-accessible-node-labels.capacity", xmlconf.V3_4, "root.team-accessible-node-labels"},
+		{"a queue named so, 3.3", "accessible-node-labels", "root.accessible-node-labels.capacity", xmlconf.V3_3, "root.accessible-node-labels"},
+		{"prefix of a name, 3.4", "accessible-node-labels-team", "root.accessible-node-labels-team.accessible-node-labels.gpu", xmlconf.V3_4, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			xml := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>` + tc.queues + `</value></property>
+<property><name>yarn.scheduler.capacity.` + tc.key + `</name><value>100</value></property>
+</configuration>`
+			var got []string
+			for _, f := range lintXML(t, xml, tc.v) {
+				if f.Rule == "CS118" {
+					got = append(got, f.Queue)
+				}
+			}
+			if tc.want == "" {
+				assert.Empty(t, got)
+				return
+			}
+			assert.Equal(t, []string{tc.want}, got)
+		})
+	}
+}
+
+// TestLabelSettingsOfQueueNamedWithWord: the gpu capacity of
+// root.accessible-node-labels-team is never read: Hadoop takes label
+// "team" from the key (getConfiguredNodeLabels: that queue's, before 3.4;
+// getConfiguredNodeLabelsByQueue: root's, in 3.4), so CS005 says so and
+// names what Hadoop reads.
+func TestLabelSettingsOfQueueNamedWithWord(t *testing.T) {
+	xml := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>accessible-node-labels-team</value></property>
+<property><name>yarn.scheduler.capacity.root.accessible-node-labels-team.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.capacity.root.accessible-node-labels-team.accessible-node-labels.gpu.capacity</name><value>100</value></property>
+</configuration>`
+	for v, owner := range map[xmlconf.Version]string{xmlconf.V3_3: `of "root.accessible-node-labels-team"`, xmlconf.V3_4: `of "root"`} {
+		var got []string
+		for _, f := range lintXML(t, xml, v) {
+			if f.Rule == "CS005" {
+				got = append(got, f.Message)
+			}
+		}
+		if assert.Len(t, got, 1, v.String()) {
+			assert.Contains(t, got[0], `as label "team" `+owner)
+		}
+	}
+}

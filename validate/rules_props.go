@@ -24,7 +24,10 @@ var ruleUnknownProperty = &Rule{
 			"`accessible-node-labels.gpu.x.capacity` is label gpu's unread setting `x.capacity` (gpu still becomes one of " +
 			"the queue's configured labels, at capacity 0), and an empty label (`accessible-node-labels..capacity`, " +
 			"`accessible-node-labels...maximum-am-resource-percent`) is the default partition, which Hadoop reads from " +
-			"the queue's own keys.",
+			"the queue's own keys. Hadoop finds the label after the first `accessible-node-labels` anywhere in the key " +
+			"(key.indexOf), so a queue whose name holds it (`root.accessible-node-labels-team`) never has its label " +
+			"settings read: its `accessible-node-labels.gpu.capacity` key is read as label `team`, of that queue before 3.4 " +
+			"and of the path before the word, root, in 3.4.",
 		Bad:      "yarn.scheduler.capacity.root.a.max-capacity=50\nyarn.scheduler.capacity.root.gone.capacity=10  (gone not in root.queues)",
 		Good:     "yarn.scheduler.capacity.root.a.maximum-capacity=50",
 		Source:   "lint (CapacitySchedulerConfiguration reads known keys only)",
@@ -127,6 +130,9 @@ func checkQueueKey(p *Pass, rest string, pr *xmlconf.Property, orphans *orphanKe
 	}
 	at := Loc{Pos: pr.NamePos, Queue: q.Path, Property: pr.Name}
 	if knownQueueSuffix(suffix) {
+		if reportWordInQueueName(p, at, q, rest, suffix) {
+			return
+		}
 		if since := suffixSince(suffix); since.Major != 0 && p.Version.Less(since) {
 			p.ReportHint(at, "it takes effect from Hadoop "+since.String()+" on; remove it or lint with --hadoop-version "+since.String(),
 				"%s is not read by Hadoop %s (added in %s); it is ignored", suffix, p.Version, since)
@@ -324,6 +330,24 @@ func reportEmptyScopeName(p *Pass, at Loc, q *xmlconf.Queue, pre, scope, key, su
 		hint = fmt.Sprintf("the default partition's %s is the queue's own: set %s%s.%s%s instead", key, xmlconf.Prefix, q.Path, pre, key)
 	}
 	p.ReportHint(at, hint, "%s name is empty in %q of %s; Hadoop ignores it", scope, suffix, owner)
+}
+
+// reportWordInQueueName reports a label key of a queue whose path holds
+// "accessible-node-labels": Hadoop takes the label from the first
+// occurrence in the key (xmlconf.HadoopLabelOf), so
+// root.accessible-node-labels-team.accessible-node-labels.gpu.capacity is
+// label "team" (of that queue before 3.4, of root in 3.4:
+// xmlconf.LabelKeyOwners), and the queue's gpu settings are never read.
+func reportWordInQueueName(p *Pass, at Loc, q *xmlconf.Queue, rest, suffix string) bool {
+	label, _, ok := xmlconf.SplitLabelKey(suffix)
+	if !ok || label == "" || q.LabelSettings(label) != nil {
+		return false
+	}
+	read, owners, _ := xmlconf.LabelKeyOwners(rest, p.Version)
+	reads := fmt.Sprintf("label %q of %q", read, strings.Join(owners, `", "`))
+	p.ReportHint(at, "rename the queue so that its name does not hold accessible-node-labels",
+		"queue %q's name holds \"accessible-node-labels\": Hadoop takes the label from its first occurrence in the key, reads %q as %s, and never reads the queue's %q settings", q.Path, xmlconf.Prefix+rest, reads, label)
+	return true
 }
 
 // reportDottedLabel reports a label setting written after a label with a

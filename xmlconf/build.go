@@ -43,6 +43,7 @@ func Build(c *Conf, opts BuildOptions) *Model {
 		return m
 	}
 	b.claimLeftovers()
+	m.keyLabels = keyLabels(b.props, b.v)
 	for _, q := range m.Queues {
 		b.settings(q)
 	}

@@ -65,19 +65,13 @@ func (b *builder) labels(q *Queue) {
 		// as sets: a queue limited to gpu under a "*" parent keeps none.
 		q.DefaultLabelExpr = inherit(q.Parent.DefaultLabelExpr)
 	}
-	var seen map[string]bool
-	for suffix := range q.Props {
-		// The label ends at the first dot (SplitLabelKey); label "" is
-		// NO_LABEL, which Hadoop reads from the queue's own keys
-		// (getNodeLabelPrefix), so it adds no partition.
-		if l, _, ok := SplitLabelKey(suffix); ok && l != "" {
-			if seen == nil {
-				seen = map[string]bool{}
-			}
-			seen[l] = true
+	// Hadoop's configured node labels of the queue (Model.KeyLabels):
+	// label "" is NO_LABEL, read from the queue's own keys
+	// (getNodeLabelPrefix), so it adds no partition.
+	for _, l := range b.m.keyLabels[q.Path] {
+		if l == "" {
+			continue
 		}
-	}
-	for _, l := range sortedKeys(seen) {
 		ls := &LabelSettings{Label: l}
 		prefix := LabelKeyInfix + l + "."
 		p, raw, _ := b.qprop(q, prefix+"capacity")

@@ -482,6 +482,9 @@ type Model struct {
 	// order children are written.
 	Queues []*Queue
 	byPath map[string]*Queue
+	// keyLabels are the labels each path's accessible-node-labels.<l>.*
+	// keys configure, as Hadoop reads them (KeyLabels).
+	keyLabels map[string][]string
 	// Leaves maps a short leaf name to every leaf with that name.
 	Leaves map[string][]*Queue
 	// Cluster is the cluster resource given with --cluster (zero if none);
