@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -294,16 +295,12 @@ func (e *Engine) configurePartition(q *queue, pi int) {
 	}
 }
 
-// labelConfigured reports whether any queue has an
-// accessible-node-labels.<l>.* key (CapacitySchedulerConfiguration.
-// getConfiguredNodeLabelsByQueue).
+// labelConfigured reports whether any key under the prefix configures
+// label l, a queue missing from the tree included
+// (CapacitySchedulerConfiguration#getConfiguredNodeLabelsByQueue, which
+// ConfiguredNodeLabels#getAllConfiguredLabels unites for root).
 func labelConfigured(m *xmlconf.Model, l string) bool {
-	for _, q := range m.Queues {
-		if q.LabelSettings(l) != nil {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(m.AllKeyLabels(), l)
 }
 
 // labelSettings returns the queue's settings for label l, nil if none.

@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/capq/capq/xmlconf"
 )
 
 // Partition resources follow the nodes (CommonNodeLabelsManager.
@@ -43,4 +45,17 @@ func TestLabelledNodeServesNoDefaultAsk(t *testing.T) {
 	assert.Equal(t, AssignAllocated, e.AssignOnce(h).Kind)
 	assert.Equal(t, AssignNone, e.AssignOnce(h).Kind, "the queue is at the default partition's 16 GB")
 	assert.Equal(t, AssignNone, e.AssignOnce(g).Kind)
+}
+
+// TestLabelConfiguredByQueueOutsideTheTree: 3.4's root holds every label
+// some key configures (ConfiguredNodeLabels#getAllConfiguredLabels over
+// CapacitySchedulerConfiguration#getConfiguredNodeLabelsByQueue, which
+// reads every key under the prefix), a queue missing from the tree too.
+func TestLabelConfiguredByQueueOutsideTheTree(t *testing.T) {
+	m := xmlconf.Build(xmlconf.FromMap(map[string]string{
+		p + "root.queues": "a", p + "root.a.capacity": "100",
+		p + "root.gone.accessible-node-labels.gpu.capacity": "10",
+	}, "test"), xmlconf.BuildOptions{Version: xmlconf.V3_4})
+	assert.True(t, labelConfigured(m, "gpu"))
+	assert.False(t, labelConfigured(m, "ssd"))
 }

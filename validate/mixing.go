@@ -33,15 +33,12 @@ func sumLabels(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) []string {
 	if !q.IsRoot() || v.Less(xmlconf.V3_4) {
 		return ls
 	}
-	// 3.4: root's configured label set is the union over all queues.
-	set := map[string]bool{}
-	for _, x := range m.Queues {
-		for _, l := range configuredLabels(x) {
-			set[l] = true
-		}
-	}
+	// 3.4: root's configured label set is the union over every key's
+	// label (ConfiguredNodeLabels#getAllConfiguredLabels over
+	// getConfiguredNodeLabelsByQueue), queues missing from the tree
+	// included.
 	out := []string{""}
-	for l := range set {
+	for _, l := range m.AllKeyLabels() {
 		if l != "" {
 			out = append(out, l)
 		}

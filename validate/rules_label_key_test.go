@@ -140,3 +140,31 @@ func TestLabelSettingsOfQueueNamedWithWord(t *testing.T) {
 		}
 	}
 }
+
+// TestLeftoverLabelKeyReachesRoot34: 3.4 reads the label of every key
+// (CapacitySchedulerConfiguration#getConfiguredNodeLabelsByQueue) and root
+// takes their union (ConfiguredNodeLabels#getAllConfiguredLabels), so a
+// key of a queue missing from the tree gives root partition gpu at 100%,
+// which its children, holding none, must fill: ParentQueue#setChildQueues
+// throws "It is set to 0, but parent percent != 0". Before 3.4 only the
+// tree's queues are scanned and the key is merely ignored (CS005).
+func TestLeftoverLabelKeyReachesRoot34(t *testing.T) {
+	xml := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.capacity.root.gone.accessible-node-labels.gpu.capacity</name><value>10</value></property>
+</configuration>`
+	rules := func(v xmlconf.Version) map[string]string {
+		out := map[string]string{}
+		for _, f := range lintXML(t, xml, v) {
+			out[f.Rule] = f.Message
+		}
+		return out
+	}
+	got := rules(xmlconf.V3_4)
+	assert.Contains(t, got["CS024"], "for label=gpu. It is set to 0, but parent percent != 0")
+	assert.Contains(t, got["CS005"], `3.4 still counts label "gpu" among root's configured node labels`)
+	got = rules(xmlconf.V3_3)
+	assert.NotContains(t, got, "CS024")
+	assert.NotContains(t, got["CS005"], "3.4")
+}

@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -24,6 +26,9 @@ type orphanGroup struct {
 	// sibling is the queue the missing one likely misspells
 	// (misspeltSibling), "" for none.
 	sibling string
+	// labels are the node labels its keys name (xmlconf.HadoopLabelOf),
+	// which 3.4 still gives root.
+	labels map[string]bool
 }
 
 // sibling is misspeltSibling, computed once per missing queue: a file
@@ -45,13 +50,34 @@ func (o *orphanKeys) add(path, why string, at Loc, hint, many, sibling string) {
 	}
 	g := o.groups[path]
 	if g == nil {
-		o.groups[path] = &orphanGroup{at: at, hint: hint, many: many, why: why, count: 1, sibling: sibling}
-		return
-	}
-	g.count++
-	if xmlconf.PosLess(at.Pos, g.at.Pos) {
+		g = &orphanGroup{at: at, hint: hint, many: many, why: why, sibling: sibling}
+		o.groups[path] = g
+	} else if xmlconf.PosLess(at.Pos, g.at.Pos) {
 		g.at, g.hint = at, hint
 	}
+	g.count++
+	if l, i, ok := xmlconf.HadoopLabelOf(strings.TrimPrefix(at.Property, xmlconf.Prefix)); ok && i > 0 && l != "" {
+		if g.labels == nil {
+			g.labels = map[string]bool{}
+		}
+		g.labels[l] = true
+	}
+}
+
+// rootLabels says what 3.4 still makes of a missing queue's label keys:
+// getConfiguredNodeLabelsByQueue reads every key under the prefix, and
+// root takes the union (ConfiguredNodeLabels#getAllConfiguredLabels), so
+// each label becomes a partition root's children must fill (CS024).
+func (g *orphanGroup) rootLabels(v xmlconf.Version) string {
+	if len(g.labels) == 0 || v.Less(xmlconf.V3_4) {
+		return ""
+	}
+	ls := make([]string, 0, len(g.labels))
+	for l := range g.labels {
+		ls = append(ls, fmt.Sprintf("%q", l))
+	}
+	sort.Strings(ls)
+	return fmt.Sprintf(", except that Hadoop 3.4 still counts label %s among root's configured node labels (getConfiguredNodeLabelsByQueue reads every key), so root's children must give it capacity", strings.Join(ls, ", "))
 }
 
 // report emits one finding per missing queue (sorted with the rest).
@@ -64,6 +90,6 @@ func (o *orphanKeys) report(p *Pass) {
 				hint = g.many
 			}
 		}
-		p.ReportHint(g.at, hint, "queue %q is not in the queue tree (%s); %s", path, g.why, what)
+		p.ReportHint(g.at, hint, "queue %q is not in the queue tree (%s); %s%s", path, g.why, what, g.rootLabels(p.Version))
 	}
 }
