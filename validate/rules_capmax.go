@@ -87,7 +87,8 @@ var ruleJavaNumber = &Rule{
 		Why: "Float.parseFloat accepts NaN, Infinity, exponents, hex floats and f/d suffixes. NaN passes every range " +
 			"and sum comparison, so a NaN capacity is accepted and breaks scheduling; the other forms work in Hadoop " +
 			"but not in most tools that read the file. getInt/getLong read 0x hex (getHexDigits, then Integer.parseInt(hex, 16)), " +
-			"for the scheduler-wide keys (maximum-applications, node-locality-delay, ...) as for a queue's, and " +
+			"for the scheduler-wide keys (maximum-applications, node-locality-delay, yarn.scheduler.minimum-allocation-mb and " +
+			"the other allocation bounds, which CapacityScheduler#validateConf reads with getInt, ...) as for a queue's, and " +
 			"Integer.parseInt/Long.parseLong (behind getInt, getLong, the raw max-parallel-apps reads and the priorities of " +
 			"acl_application_max_priority groups and workflow-priority-mappings entries) take any Unicode decimal digit " +
 			"(Character.digit), so a fullwidth \"１０\" from a paste or an input method is read as 10, and \"0x１０\" as 16.",

@@ -145,3 +145,39 @@ func TestPriorityDigits(t *testing.T) {
 		})
 	}
 }
+
+// TestJavaIntFormsAllocation: the scheduler-wide allocation bounds are
+// read with Configuration#getInt (CapacityScheduler#validateConf on the
+// scheduler's configuration; the ResourceManager's minimum from
+// yarn-site.xml, 3.1+), so hex and non-ASCII digits are read there as
+// anywhere: CS017 at each definition Hadoop reads, yarn-site.xml's too.
+func TestJavaIntFormsAllocation(t *testing.T) {
+	const cs = `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.minimum-allocation-vcores</name><value>１</value></property>
+<property><name>yarn.scheduler.maximum-allocation-mb</name><value>0x2000</value></property>
+<property><name>yarn.scheduler.maximum-allocation-vcores</name><value>８</value></property>
+</configuration>`
+	const site = `<configuration>
+<property><name>yarn.scheduler.minimum-allocation-mb</name><value>0x400</value></property>
+</configuration>`
+	l, err := xmlconf.Load(xmlconf.LoadOptions{
+		YarnSite:          []xmlconf.Source{{Name: "yarn-site.xml", Data: []byte(site)}},
+		CapacityScheduler: []xmlconf.Source{{Name: "capacity-scheduler.xml", Data: []byte(cs)}},
+		Build:             xmlconf.BuildOptions{Version: xmlconf.V3_4},
+	})
+	assert.NoError(t, err)
+	var got []string
+	for _, f := range Lint(l.Model, Options{Version: xmlconf.V3_4, File: "capacity-scheduler.xml"}) {
+		if f.Rule == "CS017" {
+			got = append(got, f.Property+" | "+f.Hint)
+		}
+	}
+	assert.ElementsMatch(t, []string{
+		"yarn.scheduler.minimum-allocation-mb | write 1024",
+		"yarn.scheduler.minimum-allocation-vcores | write 1",
+		"yarn.scheduler.maximum-allocation-mb | write 8192",
+		"yarn.scheduler.maximum-allocation-vcores | write 8",
+	}, got)
+}

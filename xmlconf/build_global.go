@@ -122,6 +122,14 @@ func (b *builder) allocation(memKey, vcoreKey string, rm bool, javaMem, javaVcor
 	mem, memSet := b.intAt(mk, FromGlobal, b.hadoopDefaultInt(memKey, javaMem))
 	vc, vcSet := b.intAt(vk, FromGlobal, b.hadoopDefaultInt(vcoreKey, javaVcores))
 	v := Value[Resource]{V: Resource{MemoryMB: int64(mem.V), VCores: int64(vc.V)}}
+	for _, x := range []struct {
+		v   Value[int32]
+		set bool
+	}{{mem, memSet}, {vc, vcSet}} {
+		if x.set {
+			b.m.Global.AllocationInts = append(b.m.Global.AllocationInts, x.v)
+		}
+	}
 	switch {
 	case memSet:
 		v.Origin, v.Prop, v.Raw, v.Err = FromGlobal, mem.Prop, mem.Raw, mem.Err

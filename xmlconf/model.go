@@ -314,6 +314,10 @@ type Global struct {
 	// yarn-site.xml). Before 3.x the two are one.
 	MinAllocation, MaxAllocation Value[Resource]
 	CheckedMinAllocation         Value[Resource]
+	// AllocationInts are the getInt reads behind the three allocations
+	// above, each key that is set: a Value[Resource] keeps one property,
+	// and lint checks each integer where it is written (CS017).
+	AllocationInts []Value[int32]
 	// ACLEnable is yarn.acl.enable (yarn-site.xml, default false), as the
 	// queue ACL checks read it: from the ResourceManager's configuration.
 	ACLEnable Value[bool]
