@@ -83,7 +83,7 @@ func absFractions(q *xmlconf.Queue, l string, v xmlconf.Version) (absC, absM flo
 var ruleJavaNumber = &Rule{
 	ID: "CS017", Name: "java-only-number", Category: CatCapacity, Severity: xmlconf.SeverityWarning,
 	Docs: Docs{
-		Summary: "a number is NaN or written in a Java-only form (50f, 1e2, hex, non-ASCII digits)",
+		Summary: "a number is NaN or written in a Java-only form (50f, 1e2, hex, non-ASCII digits), or a boolean spelt with a non-ASCII letter Java folds (falſe)",
 		Why: "Float.parseFloat accepts NaN, Infinity, exponents, hex floats and f/d suffixes. NaN passes every range " +
 			"and sum comparison, so a NaN capacity is accepted and breaks scheduling; the other forms work in Hadoop " +
 			"but not in most tools that read the file. getInt/getLong read 0x hex (getHexDigits, then Integer.parseInt(hex, 16)), " +
@@ -91,10 +91,12 @@ var ruleJavaNumber = &Rule{
 			"the other allocation bounds, which CapacityScheduler#validateConf reads with getInt, ...) as for a queue's, and " +
 			"Integer.parseInt/Long.parseLong (behind getInt, getLong, the raw max-parallel-apps reads and the priorities of " +
 			"acl_application_max_priority groups and workflow-priority-mappings entries) take any Unicode decimal digit " +
-			"(Character.digit), so a fullwidth \"１０\" from a paste or an input method is read as 10, and \"0x１０\" as 16.",
+			"(Character.digit), so a fullwidth \"１０\" from a paste or an input method is read as 10, and \"0x１０\" as 16. " +
+			"Configuration#getBoolean and Boolean.parseBoolean compare with String.equalsIgnoreCase, which folds the long s " +
+			"\"ſ\" to \"s\": \"falſe\" is read as false.",
 		Bad:      "root.a.capacity=50f\nroot.b.capacity=NaN\nroot.b.maximum-applications=１０\nyarn.scheduler.capacity.node-locality-delay=0x28",
 		Good:     "root.a.capacity=50\nroot.b.capacity=50\nroot.b.maximum-applications=10",
-		Source:   "lint (java.lang.Float#parseFloat, java.lang.Integer#parseInt, Character#digit, Configuration#getInt/getHexDigits)",
+		Source:   "lint (java.lang.Float#parseFloat, java.lang.Integer#parseInt, Character#digit, Configuration#getInt/getHexDigits, Configuration#getBoolean, String#equalsIgnoreCase)",
 		Versions: "all",
 	},
 	Check: func(p *Pass) {
@@ -114,6 +116,7 @@ var ruleJavaNumber = &Rule{
 			})
 		})
 		checkJavaIntForms(p, seen)
+		checkJavaBoolForms(p, seen)
 		checkPriorityDigits(p)
 		if p.Model.Conf == nil {
 			return

@@ -95,43 +95,53 @@ var (
 )
 
 // eachIntValue calls f for every parsed (Err == "") integer Value inside
-// v: struct fields, map values, slice elements and pointers other than to
-// another queue (Parent, Children) or to a raw Property.
+// v (walkValues).
 func eachIntValue(v reflect.Value, f func(raw string, n int64, pr *xmlconf.Property, o xmlconf.Origin)) {
-	switch v.Kind() {
-	case reflect.Struct:
+	walkValues(v, func(v reflect.Value) bool {
 		switch v.Type() {
 		case int32ValueType:
-			x := v.Interface().(xmlconf.Value[int32])
-			if x.Err == "" {
+			if x := v.Interface().(xmlconf.Value[int32]); x.Err == "" {
 				f(x.Raw, int64(x.V), x.Prop, x.Origin)
 			}
-			return
+			return true
 		case int64ValueType:
-			x := v.Interface().(xmlconf.Value[int64])
-			if x.Err == "" {
+			if x := v.Interface().(xmlconf.Value[int64]); x.Err == "" {
 				f(x.Raw, x.V, x.Prop, x.Origin)
 			}
+			return true
+		}
+		return false
+	})
+}
+
+// walkValues calls visit on every struct inside v: struct fields, map
+// values, slice elements and pointers other than to another queue
+// (Parent, Children) or to a raw Property. visit returns true when it
+// took the struct, which is then not walked into.
+func walkValues(v reflect.Value, visit func(reflect.Value) bool) {
+	switch v.Kind() {
+	case reflect.Struct:
+		if visit(v) {
 			return
 		}
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
-				eachIntValue(v.Field(i), f)
+				walkValues(v.Field(i), visit)
 			}
 		}
 	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
-			eachIntValue(it.Value(), f)
+			walkValues(it.Value(), visit)
 		}
 	case reflect.Slice, reflect.Array:
 		for i := 0; i < v.Len(); i++ {
-			eachIntValue(v.Index(i), f)
+			walkValues(v.Index(i), visit)
 		}
 	case reflect.Pointer:
 		if v.IsNil() || v.Type().Elem() == queueType || v.Type().Elem() == propertyType {
 			return
 		}
-		eachIntValue(v.Elem(), f)
+		walkValues(v.Elem(), visit)
 	}
 }
 

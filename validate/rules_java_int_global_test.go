@@ -181,3 +181,30 @@ func TestJavaIntFormsAllocation(t *testing.T) {
 		"yarn.scheduler.maximum-allocation-vcores | write 8",
 	}, got)
 }
+
+// TestJavaBoolForms: Configuration#getBoolean (StringUtils.equalsIgnoreCase)
+// and Boolean.parseBoolean use String.equalsIgnoreCase, which folds the
+// long s "ſ" to "s": "falſe" is false (xmlconf.HadoopGetBool), a CS017
+// warning; an ASCII spelling in any case is not.
+func TestJavaBoolForms(t *testing.T) {
+	for _, tc := range []struct {
+		key, value, want string
+	}{
+		{"root.a.disable_preemption", "falſe", `is written "falſe", which only Java's equalsIgnoreCase reads as false`},
+		{"root.a.disable_preemption", " FALſE ", `is written "FALſE", which only Java's equalsIgnoreCase reads as false`},
+		{"root.a.disable_preemption", "FALSE", ""},
+		{"root.a.reservable", "TrUe", ""},
+	} {
+		t.Run(tc.value, func(t *testing.T) {
+			got := cs017Messages(t, xmlconf.V3_4, map[string]string{tc.key: tc.value}, "CS017")
+			if tc.want == "" {
+				assert.Empty(t, got)
+				return
+			}
+			if assert.Len(t, got, 1) {
+				assert.Contains(t, got[0], tc.want)
+				assert.Contains(t, got[0], "| write false")
+			}
+		})
+	}
+}
