@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/capq/capq/engine/internal/cputime"
 	"github.com/capq/capq/xmlconf"
 )
 
@@ -80,14 +81,14 @@ func BenchmarkAllocation(b *testing.B) {
 			m := benchModel(b, tc.offSwitch)
 			var total int
 			var elapsed time.Duration
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
 				total += runBench(b, m, tc.nodes, tc.containers)
 				elapsed += time.Since(start)
 			}
 			b.ReportMetric(float64(total)/elapsed.Seconds(), "allocs/s")
-			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

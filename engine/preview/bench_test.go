@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/capq/capq/engine/internal/cputime"
 	"github.com/capq/capq/engine/sim"
 	"github.com/capq/capq/xmlconf"
 )
@@ -110,18 +111,18 @@ func BenchmarkPreview(b *testing.B) {
 	b.Run(fmt.Sprintf("nodes=%d/queues=%d/apps=%d", sz.nodes, sz.queues, len(w.Apps)), func(b *testing.B) {
 		var one, oneNew, both, compare, oneCPU, newCPU, bothCPU time.Duration
 		for i := 0; i < b.N; i++ {
-			tn, cn := time.Now(), cpuTime()
+			tn, cn := time.Now(), cputime.Process()
 			if _, err := sim.Run(new, w, opts); err != nil {
 				b.Fatal(err)
 			}
 			t0 := time.Now()
 			oneNew += t0.Sub(tn)
-			newCPU += cpuTime() - cn
-			c0 := cpuTime()
+			newCPU += cputime.Process() - cn
+			c0 := cputime.Process()
 			if _, err := sim.Run(old, w, opts); err != nil {
 				b.Fatal(err)
 			}
-			t1, c1 := time.Now(), cpuTime()
+			t1, c1 := time.Now(), cputime.Process()
 			oneCPU += c1 - c0
 			or, nr, err := Simulate(Pair{Old: old, New: new, Workload: w, OldOpts: opts, NewOpts: opts})
 			if err != nil {
@@ -136,7 +137,7 @@ func BenchmarkPreview(b *testing.B) {
 			if err := WriteJSON(&buf, rep); err != nil {
 				b.Fatal(err)
 			}
-			bothCPU += cpuTime() - c1
+			bothCPU += cputime.Process() - c1
 			one += t1.Sub(t0)
 			both += time.Since(t1)
 			compare += time.Since(t2)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/capq/capq/engine"
+	"github.com/capq/capq/engine/internal/cputime"
 	"github.com/capq/capq/xmlconf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -163,7 +164,7 @@ func scaleDayInputs(t *testing.T, s scaleSize, contended bool) (*xmlconf.Model, 
 // still leaves figures.
 func scaleRow(t *testing.T, s scaleSize, contended bool, until int64) {
 	m, w := scaleDayInputs(t, s, contended)
-	start, cpu0 := time.Now(), cpuTime()
+	start, cpu0 := time.Now(), cputime.Process()
 	// With the series, 10,000 leaves over a day pass MaxSeriesPoints:
 	// the table measures their cost, uncapped.
 	ro := Options{Seed: 1, SkipSeries: os.Getenv("CAPQ_SCALE_SERIES") == "", MaxContainers: 10_000_000, MaxEvents: -1, Until: until, maxSeriesPoints: 1 << 62}
@@ -171,13 +172,13 @@ func scaleRow(t *testing.T, s scaleSize, contended bool, until int64) {
 	ro.Progress = func(p Progress) {
 		if p.NowMS >= nextHour {
 			t.Logf("  at %s: %.1f s CPU, %.1f s wall, %d containers, %d of %d apps done",
-				fmtMS(p.NowMS), (cpuTime() - cpu0).Seconds(), time.Since(start).Seconds(), p.ContainersAllocated, p.AppsDone, p.AppsTotal)
+				fmtMS(p.NowMS), (cputime.Process() - cpu0).Seconds(), time.Since(start).Seconds(), p.ContainersAllocated, p.AppsDone, p.AppsTotal)
 			nextHour = (p.NowMS/3600/1000 + 1) * 3600 * 1000
 		}
 	}
 	res, err := Run(m, w, ro)
 	require.NoError(t, err)
-	el, cpu := time.Since(start), cpuTime()-cpu0
+	el, cpu := time.Since(start), cputime.Process()-cpu0
 	t.Logf("| %6d | %5d | %7d | %9d | %9d | %7.1f | %7.1f | %s | %.1f | %d | %d | %d | %s |",
 		s.nodes, s.leaves, len(w.Apps), res.Summary.ContainersAllocated, res.Summary.Heartbeats,
 		cpu.Seconds(), el.Seconds(), fmtMS(res.Summary.SimulatedMS), usePercent(res),
@@ -252,7 +253,7 @@ func BenchmarkBusyVsIdle(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			m, w := busyIdleDay(b, c.nodes)
 			var res *Result
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				var err error
 				if res, err = Run(m, w, Options{Seed: 1, SkipSeries: true}); err != nil {
@@ -264,7 +265,7 @@ func BenchmarkBusyVsIdle(b *testing.B) {
 			}
 			per := float64(b.N) * float64(res.Summary.ContainersAllocated)
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/container")
-			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/per, "cpu-ns/container")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/per, "cpu-ns/container")
 			b.ReportMetric(100*float64(res.Queue("root").AvgUsedMB)/float64(res.Cluster.MemoryMB), "use%")
 			b.ReportMetric(float64(res.Summary.Reservations), "resv/op")
 		})

@@ -1,9 +1,0 @@
-//go:build !unix
-
-package engine
-
-import "time"
-
-// cpuTime is not measured where getrusage is missing; the benchmarks
-// that report it then report 0.
-func cpuTime() time.Duration { return 0 }
