@@ -61,7 +61,7 @@ func Run(model *xmlconf.Model, w *Workload, opts Options) (*Result, error) {
 		return nil, err
 	}
 	r := &run{opts: opts, w: w, model: model, appIdx: make(map[string]int32, len(w.Apps)), nodeIdx: make(map[string]int32, len(nodes)),
-		qIdx: map[string]int32{}, uIdx: map[string]int32{}, hbNode: -1, dynIdx: map[string]int{}}
+		qIdx: map[string]int32{}, uIdx: map[userKey]int32{}, hbNode: -1, dynIdx: map[string]int{}}
 	if err := r.setup(nodes, largest); err != nil {
 		return nil, err
 	}

@@ -309,7 +309,7 @@ type run struct {
 	parts      *partStats // per-partition usage; nil without node labels
 	qIdx       map[string]int32
 	users      []userStat
-	uIdx       map[string]int32
+	uIdx       map[userKey]int32
 	samples    []int64
 	nextSample int64
 

@@ -73,8 +73,15 @@ func (r *run) addQueue(path string) int32 {
 	return i
 }
 
+// userKey names a user's figures in one leaf. A struct, not path+"|"+name:
+// a queue or user name holding "|" made two pairs share one key.
+type userKey struct {
+	leaf int32
+	name string
+}
+
 func (r *run) userFor(leaf int32, name string) int32 {
-	key := r.queues[leaf].path + "|" + name
+	key := userKey{leaf, name}
 	if i, ok := r.uIdx[key]; ok {
 		return i
 	}
