@@ -71,6 +71,7 @@ func parseWeightCapacity(c Capacity) Capacity {
 func parseVectorCapacity(c Capacity) Capacity {
 	c.Mode = ModeVector
 	inner := strings.ReplaceAll(c.Raw[1:len(c.Raw)-1], " ", "")
+	var at map[string]int // resource → index in c.Vector
 	for _, kv := range javaSplit(inner, ",") {
 		parts := javaSplit(kv, "=")
 		if len(parts) < 2 || parts[0] == "" {
@@ -84,22 +85,27 @@ func parseVectorCapacity(c Capacity) Capacity {
 			return c
 		}
 		if !skip {
-			c.Vector = setVectorEntry(c.Vector, VectorEntry{Resource: parts[0], Mode: mode, Value: v})
+			c.Vector, at = setVectorEntry(c.Vector, at, VectorEntry{Resource: parts[0], Mode: mode, Value: v})
 		}
 	}
 	return c
 }
 
 // setVectorEntry is QueueCapacityVector.setResource: e replaces the entry
-// of the same resource, if any, in place.
-func setVectorEntry(vec []VectorEntry, e VectorEntry) []VectorEntry {
-	for i := range vec {
-		if canonicalResource(vec[i].Resource) == canonicalResource(e.Resource) {
-			vec[i] = e
-			return vec
-		}
+// of the same resource, if any, in place. at indexes vec by resource, as
+// Hadoop's map does, so a vector of many resources (hostile input) reads
+// in linear time.
+func setVectorEntry(vec []VectorEntry, at map[string]int, e VectorEntry) ([]VectorEntry, map[string]int) {
+	name := canonicalResource(e.Resource)
+	if i, ok := at[name]; ok {
+		vec[i] = e
+		return vec, at
 	}
-	return append(vec, e)
+	if at == nil {
+		at = map[string]int{}
+	}
+	at[name] = len(vec)
+	return append(vec, e), at
 }
 
 // ParseCapacity classifies and parses a capacity (isMax: a
