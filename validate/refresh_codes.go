@@ -80,20 +80,28 @@ func ReasonCode(f xmlconf.Finding) string {
 }
 
 // refreshPhase orders refusals as the ResourceManager meets them:
-// configuration store and allocation sanity, then parsing NEW (every lint
-// rule), then validateQueueHierarchy, then reinitializing the live queues.
-func refreshPhase(rule string) int {
+// configuration store and allocation sanity, then (3.4) the node labels
+// of every key, then parsing NEW (every other lint rule), then
+// validateQueueHierarchy, then reinitializing the live queues. 3.4's
+// CapacitySchedulerQueueManager#reinitializeQueues builds
+// ConfiguredNodeLabels (getConfiguredNodeLabelsByQueue, CS118) before
+// parseQueue; earlier versions read a queue's labels while parsing it.
+func refreshPhase(rule string, v xmlconf.Version) int {
 	switch rule {
 	case "RF014":
 		return 0
 	case "CS051":
 		return 1
+	case "CS118":
+		if v.AtLeast(xmlconf.V3_4) {
+			return 2
+		}
 	case "RF002", "RF003", "RF006", "RF007", "RF004":
-		return 3
-	case "RF008", "RF009", "RF015", "RF011", "RF017":
 		return 4
+	case "RF008", "RF009", "RF015", "RF011", "RF017":
+		return 5
 	}
-	return 2
+	return 3
 }
 
 // ordered returns the error findings in Hadoop's order of checks.
@@ -104,6 +112,6 @@ func (r *RefreshResult) ordered() []xmlconf.Finding {
 			fs = append(fs, f)
 		}
 	}
-	sort.SliceStable(fs, func(i, j int) bool { return refreshPhase(fs[i].Rule) < refreshPhase(fs[j].Rule) })
+	sort.SliceStable(fs, func(i, j int) bool { return refreshPhase(fs[i].Rule, r.Version) < refreshPhase(fs[j].Rule, r.Version) })
 	return fs
 }

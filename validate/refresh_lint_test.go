@@ -339,3 +339,22 @@ func TestRefreshUserParallelAppsAccepted(t *testing.T) {
 		assert.Empty(t, refresh(v, base, base, nil).Caveats, "%s: no caveat without CS124", v)
 	}
 }
+
+// TestRefreshLabelKeyThrowsBeforeQueuesParse34: in 3.4
+// CapacitySchedulerQueueManager#reinitializeQueues builds
+// ConfiguredNodeLabels (getConfiguredNodeLabelsByQueue over every key)
+// before parseQueue, so a leftover key with nothing after its label
+// throws StringIndexOutOfBoundsException first and rmadmin prints that,
+// not the capacity sum the same leftover label breaks at root
+// (ParentQueue#setChildQueues, which never runs).
+func TestRefreshLabelKeyThrowsBeforeQueuesParse34(t *testing.T) {
+	base := baseConf()
+	bad := edit(base, map[string]string{
+		"root.old.accessible-node-labels.gpu":          "10",
+		"root.old.accessible-node-labels.gpu.capacity": "10",
+	})
+	r := refresh(xmlconf.V3_4, base, bad, nil)
+	assert.False(t, r.Accepted)
+	assert.Contains(t, r.HadoopError, `has nothing after label "gpu"`)
+	assert.NotContains(t, r.HadoopError, "Illegal capacity sum")
+}
