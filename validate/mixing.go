@@ -317,10 +317,37 @@ func checkChildren34(m *xmlconf.Model, q *xmlconf.Queue, v xmlconf.Version) *chi
 	}
 	for _, l := range labels {
 		if c := checkPercentSum34(q, l, parentT, v, sums.pct[l]); c != nil {
+			c.hint += labelSourceHint(m, q, l, v)
 			return c
 		}
 	}
 	return nil
+}
+
+// labelSourceHint says where a label of 3.4's root comes from when no
+// queue of the tree configures it: root takes the label of every key
+// under the prefix (ConfiguredNodeLabels#getAllConfiguredLabels over
+// getConfiguredNodeLabelsByQueue), an auto-creation template's or a
+// queue's missing from the tree included, which users rarely expect.
+func labelSourceHint(m *xmlconf.Model, q *xmlconf.Queue, l string, v xmlconf.Version) string {
+	if !q.IsRoot() || l == "" || v.Less(xmlconf.V3_4) {
+		return ""
+	}
+	paths := m.KeyLabelPaths(l)
+	for _, p := range paths {
+		if m.Queue(p) != nil {
+			return ""
+		}
+	}
+	if len(paths) == 0 {
+		return ""
+	}
+	more := ""
+	if len(paths) > 1 {
+		more = fmt.Sprintf(" (and %d more paths)", len(paths)-1)
+	}
+	return fmt.Sprintf("; no queue of the tree configures label %q: it comes from %s.%s%s.*%s, "+
+		"and Hadoop 3.4 gives root every label of every key", l, paths[0], xmlconf.LabelKeyInfix, l, more)
 }
 
 // checkPercentSum34 checks the children's percentages for label l, whose

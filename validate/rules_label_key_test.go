@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/capq/capq/xmlconf"
 )
@@ -167,4 +168,34 @@ func TestLeftoverLabelKeyReachesRoot34(t *testing.T) {
 	got = rules(xmlconf.V3_3)
 	assert.NotContains(t, got, "CS024")
 	assert.NotContains(t, got["CS005"], "3.4")
+}
+
+// TestTemplateOnlyLabelHintNamesKey34: a label only an auto-creation
+// template configures (root.a.auto-queue-creation-v2.template.
+// accessible-node-labels.gpu.capacity) is still one of root's labels in
+// 3.4 (getConfiguredNodeLabelsByQueue keys it by the template's path;
+// ConfiguredNodeLabels#getAllConfiguredLabels unites them for root), at
+// 100% (internalGetLabeledQueueCapacity: root reads 100), so root's
+// children summing 0 for it refuse the file (ParentQueue#setChildQueues).
+// No queue of the tree names gpu, so the hint says which key brings it.
+func TestTemplateOnlyLabelHintNamesKey34(t *testing.T) {
+	xml := `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>
+<property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property>
+<property><name>yarn.scheduler.capacity.root.a.auto-queue-creation-v2.enabled</name><value>true</value></property>
+<property><name>yarn.scheduler.capacity.root.a.auto-queue-creation-v2.template.accessible-node-labels.gpu.capacity</name><value>10</value></property>
+</configuration>`
+	var got []xmlconf.Finding
+	for _, f := range lintXML(t, xml, xmlconf.V3_4) {
+		if f.Rule == "CS024" {
+			got = append(got, f)
+		}
+	}
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0].Message, "for label=gpu. It is set to 0, but parent percent != 0")
+	assert.Contains(t, got[0].Hint, `no queue of the tree configures label "gpu": it comes from root.a.auto-queue-creation-v2.template.accessible-node-labels.gpu.*`)
+	for _, f := range lintXML(t, xml, xmlconf.V3_3) {
+		assert.NotEqual(t, "CS024", f.Rule, "before 3.4 root reads only its own label keys")
+	}
 }

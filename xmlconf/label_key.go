@@ -1,6 +1,9 @@
 package xmlconf
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // LabelKeyInfix starts a queue's per-label keys:
 // <queue>.accessible-node-labels.<label>.<setting>.
@@ -135,4 +138,17 @@ func (m *Model) AllKeyLabels() []string {
 		}
 	}
 	return sortedKeys(set)
+}
+
+// KeyLabelPaths returns the paths whose keys configure label l
+// (KeyLabels), sorted: where a label of 3.4's root comes from.
+func (m *Model) KeyLabelPaths(l string) []string {
+	var out []string
+	for path, ls := range m.keyLabels {
+		if slices.Contains(ls, l) {
+			out = append(out, path)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
