@@ -123,7 +123,10 @@ var ruleCapacitySum = &Rule{
 			"zero sums); 2.x–3.3 `Illegal capacity of <Σ> for children of queue <name>`. Where Hadoop accepts a sum of 0, " +
 			"capq still warns: the children get no guarantee. When the sum is off only because a child is listed twice " +
 			"(CS004) or has a capacity vector legacy mode ignores (CS027), that finding reports it at error instead; before 3.1 " +
-			"a child without capacity fails first (CS012) and the sum is never checked.",
+			"a child without capacity fails first (CS012) and the sum is never checked. In 3.4 root's labels are every " +
+			"label any key names (ConfiguredNodeLabels#getAllConfiguredLabels), a queue missing from the tree or a " +
+			"template included, at 100% for root, so its children must sum to 100 for that label too; the hint then " +
+			"names the key the label comes from.",
 		Bad:      "root.queues=a,b,c; a=33.3; b=33.3; c=33.3",
 		Good:     "a=33.4; b=33.3; c=33.3",
 		Source:   "AbstractParentQueue#setChildQueues (2.x–3.3 ParentQueue#setChildQueues)",
