@@ -480,7 +480,9 @@ func (q *queue) addUsed(r Resource, reserved bool, sign int64) {
 // the change its user's usage counts on the same chain (updateUserUsage's
 // invalidateUsers: an app's user is its queue's), in one walk up the
 // ancestors where addUsed and changed made two. book calls it with
-// moveUserUsage, which leaves the count to it.
+// moveUserUsage, which leaves the count to it. The dirty mark is
+// addUsed's, written out again: as a shared helper it made bookUsed too
+// costly to inline at commit's three hot calls (checked with -m, #19).
 func (q *queue) bookUsed(r Resource, sign int64) {
 	d := Resource{r.MemoryMB * sign, r.VCores * sign}
 	for p := q; p != nil; p = p.parent {
