@@ -75,13 +75,31 @@ func queueValueErrs(p *Pass, q *xmlconf.Queue) {
 	for _, v := range fl {
 		numberErr(p, q, v.Err, v.Prop, v.Origin)
 	}
-	for _, v := range []xmlconf.Value[int64]{q.MaxLifetime, q.DefaultLifetime} {
-		numberErr(p, q, v.Err, v.Prop, v.Origin)
-	}
+	lifetimeErrs(p, q)
 	numberErr(p, q, q.MaxAllocation.Err, q.MaxAllocation.Prop, q.MaxAllocation.Origin)
 	for _, v := range []xmlconf.Value[bool]{q.FairSizeBasedWeight, q.DisablePreemption, q.IntraQueuePreemptionDisabled,
 		q.Reservable, q.AllowZeroCapacitySum, q.AutoCreate.Legacy, q.AutoCreate.V2, q.AutoCreate.FailOnExceeding} {
 		boolErr(p, q, v)
+	}
+}
+
+// lifetimeErrs reports a queue's own unreadable lifetime, which
+// getMaximumLifetimePerQueue / getDefaultLifetimePerQueue read with
+// Configuration.getLong (NumberFormatException fails the refresh: "0x",
+// "abc", "1e3"). A bad value leaves the model with the parent's lifetime
+// (xmlconf's lifetimes), so its origin is the parent's; the error is the
+// queue's own when the property is. Profiles older than the keys do not
+// read them (CS005 says so).
+func lifetimeErrs(p *Pass, q *xmlconf.Queue) {
+	for _, l := range []struct {
+		suffix string
+		v      xmlconf.Value[int64]
+	}{{"maximum-application-lifetime", q.MaxLifetime}, {"default-application-lifetime", q.DefaultLifetime}} {
+		s, v := l.suffix, l.v
+		if p.Version.Less(suffixSince(s)) || v.Prop == nil || q.Props[s] != v.Prop {
+			continue
+		}
+		numberErr(p, q, v.Err, v.Prop, xmlconf.FromQueue)
 	}
 }
 
